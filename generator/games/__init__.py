@@ -1,0 +1,1 @@
+"""One subpackage per game; ``registry`` lists them in one place."""
