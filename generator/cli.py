@@ -1,0 +1,177 @@
+"""The ``paddock`` command. Thin: parse arguments, call the library, print, pick an exit code.
+
+Exit codes: 0 clean, 1 rule errors (or warnings with ``--strict``), 2 unreadable input or bad
+usage. Every PaddockError is caught here, once; ``--debug`` shows the traceback, nothing else.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from generator import __version__
+from generator.build import build
+from generator.errors import InputError, PaddockError, UsageError
+from generator.findings import Finding, Severity, Summary
+from generator.games.registry import GAMES, get_game
+from generator.loading import Loaded, load
+from generator.output import BuildContext
+from generator.report import format_json, format_text, summary_line
+from generator.rules_listing import format_rules
+from generator.scaffolding import write_scaffold
+from generator.schema_docs import format_schema
+from generator.text import TextTemplates
+from generator.units import PAPERS, paper, parse_length
+
+DEFAULT_INPUT = Path("vehicles")
+DEFAULT_OUTPUT = Path("output")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; return the exit code."""
+    parser = make_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except PaddockError as exc:
+        if args.debug:
+            raise
+        print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
+              file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        print("paddock: interrupted", file=sys.stderr)
+        return 130
+
+
+def make_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="paddock",
+        description="Check tabletop racing vehicles against their rulebooks and print them.")
+    parser.add_argument("--version", action="version", version=f"paddock {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    check = commands.add_parser("check", help="check definitions against their rules")
+    add_inputs(check)
+    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--strict", action="store_true", help="fail on warnings too")
+    check.set_defaults(run=run_check)
+
+    build_cmd = commands.add_parser("build", help="check, then print PDFs into the output folder")
+    add_inputs(build_cmd)
+    build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
+                           help="output folder (default: output/)")
+    build_cmd.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    build_cmd.add_argument("--duplex", choices=("long", "short"), default="long",
+                           help="which edge your printer flips on for double-sided pages")
+    build_cmd.add_argument("--back-offset", type=offset_pair, default=(0.0, 0.0),
+                           metavar="X,Y", help="nudge back pages by X,Y mm for a shifting printer")
+    build_cmd.set_defaults(run=run_build)
+
+    rules = commands.add_parser("rules", help="list every rule with its severity and source")
+    rules.add_argument("game", nargs="?", choices=sorted(GAMES), metavar="GAME")
+    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules.set_defaults(run=run_rules)
+
+    new = commands.add_parser("new", help="write a new, commented definition to edit")
+    new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
+    new.add_argument("name", metavar="NAME", help="the new vehicle's name")
+    new.add_argument("-o", "--output", type=Path, metavar="FILE",
+                     help="where to write it (default: vehicles/<game>/<name>.yaml)")
+    new.add_argument("--force", action="store_true", help="overwrite an existing file")
+    new.set_defaults(run=run_new)
+
+    schema = commands.add_parser("schema", help="describe every field of a game's files")
+    schema.add_argument("game", choices=sorted(GAMES), metavar="GAME")
+    schema.set_defaults(run=run_schema)
+    return parser
+
+
+def add_inputs(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("paths", nargs="*", type=Path, metavar="PATHS",
+                        help="files or folders of YAML definitions (default: vehicles/)")
+    parser.add_argument("--templates", type=Path, metavar="DIR",
+                        help="a folder of templates searched before Paddock's own")
+
+
+def offset_pair(text: str) -> tuple[float, float]:
+    """'0.5,-1' (millimetres) -> a pair of points, for --back-offset."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise argparse.ArgumentTypeError("write X,Y in millimetres, e.g. 0.5,-1")
+    try:
+        return (parse_length(parts[0]), parse_length(parts[1]))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
+    paths = list(args.paths) or [DEFAULT_INPUT]
+    templates = TextTemplates(args.templates)
+    return load(paths, templates), templates
+
+
+def exit_code(findings: Sequence[Finding], strict: bool) -> int:
+    failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
+    return 1 if any(f.severity in failing for f in findings) else 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    loaded, _ = load_inputs(args)
+    summary = Summary.of(loaded.findings, len(loaded.files))
+    if args.format == "json":
+        print(format_json(loaded.findings, summary))
+    else:
+        print(format_text(loaded.findings, summary))
+    return exit_code(loaded.findings, args.strict)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    loaded, templates = load_inputs(args)
+    context = BuildContext(out_dir=args.output, paper=paper(args.paper), templates=templates,
+                           duplex=args.duplex, back_offset=args.back_offset)
+    result = build(loaded, context)
+    shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
+    if shown:
+        print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
+              file=sys.stderr)
+    for definition in result.refused:
+        errors = len(loaded.errors_in(definition.path))
+        print(f"paddock: not built: {definition.path} ({definition.name}) has "
+              f"{errors} rule error{'s' * (errors != 1)}", file=sys.stderr)
+    for entry in result.written:
+        print(f"wrote {args.output / entry.path} ({entry.pages} "
+              f"page{'s' * (entry.pages != 1)}, {', '.join(entry.vehicles)})")
+    if result.manifest:
+        print(f"wrote {result.manifest}")
+    elif not shown:
+        print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
+    return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
+        else 0
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    games = [get_game(args.game)] if args.game else list(GAMES.values())
+    print(format_rules(games, args.format, include_format=args.game is None))
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
+    if not args.name.strip():
+        raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
+    path = write_scaffold(game, args.name.strip(), args.output, args.force)
+    print(f"wrote {path}: edit it, then run 'paddock check {path}'")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    print(format_schema(get_game(args.game)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,118 @@
+"""Small drawing helpers shared by every component: fonts, fitted text, colours.
+
+Fonts are embedded (Bitstream Vera, shipped inside ReportLab) so a print shop gets exactly
+the glyphs we measured. Text is fitted by shrinking from a preferred size down to
+``MIN_FONT_SIZE`` and never below: when it still does not fit, the caller gets ``None`` and
+turns that into a finding instead of printing something unreadable.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import reportlab
+from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import Paragraph
+
+MIN_FONT_SIZE = 6.0
+REGULAR, BOLD, ITALIC, BOLD_ITALIC = ("PaddockSans", "PaddockSans-Bold", "PaddockSans-Italic",
+                                      "PaddockSans-BoldItalic")
+_FONT_FILES = {REGULAR: "Vera.ttf", BOLD: "VeraBd.ttf", ITALIC: "VeraIt.ttf",
+               BOLD_ITALIC: "VeraBI.ttf"}
+ALIGNMENTS = {"left": TA_LEFT, "centre": TA_CENTER, "right": TA_RIGHT}
+
+
+@lru_cache(maxsize=1)
+def register_fonts() -> None:
+    """Register the embedded font family once per process."""
+    folder = Path(reportlab.__file__).parent / "fonts"
+    for name, filename in _FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(name, str(folder / filename)))
+    pdfmetrics.registerFontFamily(REGULAR, normal=REGULAR, bold=BOLD, italic=ITALIC,
+                                  boldItalic=BOLD_ITALIC)
+
+
+def colour(hex_value: str) -> Color:
+    """A ReportLab colour from '#rrggbb'."""
+    return HexColor(hex_value)
+
+
+def mix(a: Color, b: Color, amount: float) -> Color:
+    """``a`` moved ``amount`` (0-1) of the way towards ``b``: tints for fills."""
+    return Color(a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount,
+                 a.blue + (b.blue - a.blue) * amount)
+
+
+def text_width(text: str, font: str, size: float) -> float:
+    register_fonts()
+    return float(pdfmetrics.stringWidth(text, font, size))
+
+
+def fit_line_size(text: str, font: str, width: float, preferred: float,
+                  minimum: float = MIN_FONT_SIZE) -> float | None:
+    """The largest size, from ``preferred`` down to ``minimum`` in tenths of a point, at
+    which ``text`` fits on one line of ``width``; None if it does not fit at ``minimum``."""
+    natural = text_width(text, font, 1.0)
+    if natural == 0:
+        return preferred
+    fitted = min(preferred, math.floor(width / natural * 10) / 10)
+    return fitted if fitted >= minimum else None
+
+
+def draw_line(canvas: Canvas, text: str, x: float, y: float, size: float,
+              font: str = REGULAR, align: str = "left") -> None:
+    """One line of text with its baseline at ``y``; ``x`` is the left, centre or right."""
+    register_fonts()
+    canvas.setFont(font, size)
+    if align == "centre":
+        canvas.drawCentredString(x, y, text)
+    elif align == "right":
+        canvas.drawRightString(x, y, text)
+    else:
+        canvas.drawString(x, y, text)
+
+
+@dataclass(frozen=True)
+class FittedText:
+    """A paragraph that fits its box, and the size it fits at."""
+
+    paragraph: Paragraph
+    size: float
+    height: float
+
+    def draw(self, canvas: Canvas, x: float, top: float) -> None:
+        """Draw with the paragraph's top-left corner at (x, top)."""
+        self.paragraph.drawOn(canvas, x, top - self.height)
+
+
+def fit_paragraph(markup: str, width: float, height: float, preferred: float,
+                  minimum: float = MIN_FONT_SIZE, align: str = "left", font: str = REGULAR,
+                  leading: float = 1.2, colour_hex: str = "#000000") -> FittedText | None:
+    """Wrap ReportLab markup into ``width`` x ``height``, shrinking by half points from
+    ``preferred`` to ``minimum``; None when it cannot fit."""
+    register_fonts()
+    size = preferred
+    while size >= minimum - 1e-9:
+        style = _style(font, size, leading, align, colour_hex)
+        paragraph = Paragraph(markup, style)
+        _, needed = paragraph.wrap(width, height)
+        if needed <= height + 1e-6:
+            return FittedText(paragraph, size, needed)
+        size -= 0.5
+    return None
+
+
+@lru_cache(maxsize=256)
+def _style(font: str, size: float, leading: float, align: str, colour_hex: str
+           ) -> ParagraphStyle:
+    return ParagraphStyle(
+        name=f"{font}-{size}-{align}", fontName=font, fontSize=size, leading=size * leading,
+        alignment=ALIGNMENTS[align], textColor=HexColor(colour_hex), splitLongWords=False)

@@ -1,0 +1,54 @@
+"""What every game subpackage provides, so the shared pipeline can drive any of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from generator.findings import Finding, RuleBook
+from generator.schema import Struct
+
+if TYPE_CHECKING:
+    from generator.loading import Definition
+    from generator.output import BuildContext, Output
+    from generator.text import TextTemplates
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of definition a game reads (a vehicle, a track...)."""
+
+    name: str
+    schema: Struct
+    rules: RuleBook[Any]
+    context: Any = None
+    print_check: Callable[[Definition, TextTemplates], list[Finding]] | None = None
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's entry in the registry: its id, book, kinds, components and scaffolds."""
+
+    id: str
+    title: str
+    book: str
+    kinds: Mapping[str, Kind]
+    outputs: Callable[[Sequence[Definition], BuildContext], list[Output]]
+    scaffold: Callable[[str, TextTemplates, str], str] | None = None
+    default_folder: str = ""
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def rule_books(self) -> list[RuleBook[Any]]:
+        """Each distinct rule book of this game's kinds, in declaration order."""
+        books: list[RuleBook[Any]] = []
+        for kind in self.kinds.values():
+            if all(kind.rules is not b for b in books):
+                books.append(kind.rules)
+        return books
+
+
+def data_file(package_file: str, name: str) -> Path:
+    """A data file that lives next to a game module."""
+    return Path(package_file).with_name(name)

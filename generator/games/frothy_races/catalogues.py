@@ -1,0 +1,145 @@
+"""The Frothy Races catalogues, and references resolved into what gets printed.
+
+A vehicle names traits, special cards and affects; resolving a reference finds its catalogue
+entry (or takes the designer's own text for a custom one) and fills the guide's '#' with the
+vehicle's value, so "Blades" with value 1 prints as "Blades 1".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from generator.catalogue import Catalogue, Entry
+from generator.games.frothy_races.model import AffectRef, Ref, SpecialCard, Vehicle
+
+DATA = Path(__file__).with_name("data")
+
+
+@dataclass(frozen=True)
+class FrothyData:
+    """Every catalogue a Frothy Races check or component needs."""
+
+    traits: Catalogue
+    special_cards: Catalogue
+    damage_affects: Catalogue
+    stamina_affects: Catalogue
+
+    def catalogue(self, name: str) -> Catalogue:
+        catalogue: Catalogue = getattr(self, name)
+        return catalogue
+
+
+@lru_cache(maxsize=1)
+def frothy_data() -> FrothyData:
+    """Load the catalogues once per process."""
+    return FrothyData(
+        traits=Catalogue(DATA / "traits.yaml"),
+        special_cards=Catalogue(DATA / "special_cards.yaml"),
+        damage_affects=Catalogue(DATA / "damage_affects.yaml"),
+        stamina_affects=Catalogue(DATA / "stamina_affects.yaml"),
+    )
+
+
+@dataclass(frozen=True)
+class RefSite:
+    """Where a reference sits in a vehicle file, and which catalogue it names."""
+
+    catalogue: str
+    what: str
+    path: tuple[str | int, ...]
+    ref: Ref
+
+
+def reference_sites(vehicle: Vehicle) -> Iterator[RefSite]:
+    """Every catalogue reference in a vehicle, with its key path, in file order."""
+    for i, trait in enumerate(vehicle.traits):
+        yield RefSite("traits", "trait", ("traits", i), trait)
+    for i, card in enumerate(vehicle.cards.special):
+        yield RefSite("special_cards", "special card", ("cards", "special", i), card)
+    for track, catalogue, what in (("damage", "damage_affects", "damage affect"),
+                                   ("stamina", "stamina_affects", "stamina affect")):
+        affects = getattr(vehicle, track).affects
+        for level, refs in affects.items():
+            for j, ref in enumerate(refs):
+                path = (track, "affects", level, j)
+                yield RefSite(catalogue, what, path, ref)
+                for k, choice in enumerate(ref.choices):
+                    yield RefSite(catalogue, what, (*path, "choices", k), choice)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """A reference ready to print: labels and texts with the '#' filled in."""
+
+    label: str
+    short: str
+    summary: str
+    text: str
+    category: str
+    kind: str
+    custom: bool
+    ref: Ref
+
+    @property
+    def value(self) -> int | str | None:
+        return self.ref.value
+
+
+def fill(template: str, ref: Ref, signed: bool = False) -> str:
+    """Put the reference's value where the guide writes '#', and any named trait or card."""
+    value = ref.value
+    if isinstance(value, int) and signed:
+        shown = f"+{value}" if value > 0 else str(value)
+    else:
+        shown = "" if value is None else str(value)
+    template = template.replace("+/- #", "#")
+    if "#" in template:
+        text = template.replace("+#", shown if signed else f"+{shown}").replace("#", shown)
+    else:
+        text = f"{template} {shown}".strip()
+    params = {"trait": getattr(ref, "trait", None) or "trait",
+              "card": (getattr(ref, "card", None) or "Whip/Reins").replace("either", "Whip/Reins")
+              .capitalize()}
+    return " ".join(text.replace("{trait}", params["trait"]).replace("{card}", params["card"])
+                    .split())
+
+
+def resolve(ref: Ref, catalogue: Catalogue) -> Resolved:
+    """The printable form of ``ref``; custom entries use the designer's own text."""
+    entry = None if ref.custom else catalogue.find(ref.name)
+    if entry is None:
+        summary = ref.summary or ""
+        return Resolved(label=fill(ref.name, ref), short=fill(ref.name, ref), summary=summary,
+                        text=ref.text or summary, category="Custom", kind="", custom=True,
+                        ref=ref)
+    signed = bool(entry.extra.get("signed", False))
+    short = fill(str(entry.extra.get("short", entry.name)), ref, signed)
+    return Resolved(
+        label=short if entry.params else fill(entry.name, ref, signed),
+        short=short,
+        summary=fill_text(ref.summary or entry.summary, ref),
+        text=fill_text(ref.text or entry.text, ref),
+        category=entry.category, kind=str(entry.extra.get("kind", "")), custom=False, ref=ref)
+
+
+def fill_text(sentence: str, ref: Ref) -> str:
+    """A summary or text with '#' replaced by the value (a roll reads 'd3')."""
+    return sentence.replace("#", "" if ref.value is None else str(ref.value))
+
+
+def special_face(card: SpecialCard, entry: Entry | None) -> str | None:
+    """The ordinary face of a special card: as written, else the card's own type."""
+    if card.face is not None:
+        return card.face
+    kind = entry.extra.get("type") if entry else None
+    return str(kind) if kind in ("whip", "reins") else None
+
+
+def affect_sites(affects: dict[int, tuple[AffectRef, ...]]) -> Iterator[tuple[int, AffectRef]]:
+    """(level, affect) pairs of a track, lowest level first."""
+    for level in sorted(affects):
+        for ref in affects[level]:
+            yield level, ref

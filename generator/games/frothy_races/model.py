@@ -1,0 +1,286 @@
+"""A Frothy Races vehicle: everything its Driving Licence shows, declared once.
+
+Each field carries its spec and a one-line doc (see ``generator.schema``). The speed table is
+written the way the licence prints it: one row per line, one column per Speed rating 0-6.
+Lengths of the rows and the ranges the guide sets are checked by rules (``rules.py``), so a
+finding can name the guide's section; the schema here only refuses what cannot be read.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.schema import (
+    Bool,
+    Choice,
+    Custom,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    OneOrMany,
+    Spec,
+    Struct,
+    Text,
+    Validation,
+    spec_field,
+)
+from generator.source import Node, Scalar
+
+SPEEDS = range(7)
+PHASES = range(1, 5)
+
+VCG = "Vehicle Creation Guide"
+SEC_SPEED = f"{VCG} > Movement > Speed"
+SEC_ACCEL = f"{VCG} > Movement > Acceleration / Deceleration"
+SEC_MOVE = f"{VCG} > Movement > Movement per Phase (Move)"
+SEC_CONTROL = f"{VCG} > Movement > Control"
+SEC_STAMINA = f"{VCG} > Movement > Stamina"
+SEC_DAMAGE = f"{VCG} > Damage Table"
+SEC_CARDS = f"{VCG} > Whip & Reins"
+SEC_TRAITS = f"{VCG} > Traits (Edges & Flaws)"
+SEC_CONTROL_TABLE = f"{VCG} > Control Table"
+
+_DICE_ROLL = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
+
+
+def parse_hash_value(value: Any) -> int | str:
+    """A '#' value: a whole number, or a roll such as 'd3' or '1d6' made each time it is used."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and _DICE_ROLL.match(value):
+        count, sides = _DICE_ROLL.match(value).groups()  # type: ignore[union-attr]
+        return f"{int(count) if count else 1}d{int(sides)}"
+    raise ValueError("write a whole number, or a roll such as d3")
+
+
+def parse_control(value: Any) -> int:
+    """'safe' (stored as 0 dice) or a number of Control dice from 1 to 12."""
+    if isinstance(value, str) and value.strip().lower() == "safe":
+        return 0
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value == 0:
+            raise ValueError("write 'safe' for a Safe Speed rather than 0")
+        if 1 <= value <= 12:
+            return value
+    raise ValueError("")
+
+
+def parse_colour(value: Any) -> str:
+    """An accent colour written as #rrggbb."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
+
+
+HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3")
+CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12",
+                 source=SEC_CONTROL)
+
+
+def speed_row(item: Spec) -> ListOf:
+    """A licence row: one entry per Speed rating (the count is checked by FR-SPEED-RATINGS)."""
+    return ListOf(item, 1, 12, length_note="")
+
+
+@dataclass(frozen=True)
+class SpeedTable:
+    """The Movement table across the top of the licence: one column per Speed 0-6."""
+
+    acceleration: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 12)), "Boxes each Speed takes in the Acceleration row, left to right.",
+        source=SEC_ACCEL)
+    deceleration: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 12)), "Boxes each Speed takes in the Deceleration row.",
+        source=SEC_ACCEL)
+    move_1: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 99)), "Spaces moved in movement phase 1 at each Speed.", source=SEC_MOVE)
+    move_2: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 99)), "Spaces moved in movement phase 2 at each Speed.", source=SEC_MOVE)
+    move_3: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 99)), "Spaces moved in movement phase 3 at each Speed.", source=SEC_MOVE)
+    move_4: tuple[int, ...] = spec_field(
+        speed_row(Int(0, 99)), "Spaces moved in movement phase 4 at each Speed.", source=SEC_MOVE)
+    control: tuple[int, ...] = spec_field(
+        speed_row(CONTROL), "'safe' or the basic Control dice rolled to turn at each Speed.",
+        source=SEC_CONTROL)
+    stamina: tuple[int, ...] = spec_field(
+        speed_row(Int(-9, 9)), "Stamina gained (+) or lost (-) at the end of a round.",
+        source=SEC_STAMINA)
+
+    @property
+    def move_rows(self) -> tuple[tuple[int, ...], ...]:
+        """The four MOVE rows, phase 1 first."""
+        return (self.move_1, self.move_2, self.move_3, self.move_4)
+
+    @property
+    def complete(self) -> bool:
+        """True when every row has exactly one entry per Speed 0-6."""
+        rows = (self.acceleration, self.deceleration, *self.move_rows, self.control, self.stamina)
+        return all(len(row) == len(SPEEDS) for row in rows)
+
+    def moves(self, speed: int) -> tuple[int, int, int, int]:
+        """Spaces moved in phases 1-4 at ``speed``."""
+        m1, m2, m3, m4 = (row[speed] for row in self.move_rows)
+        return (m1, m2, m3, m4)
+
+    def total(self, speed: int) -> int:
+        """Spaces moved in a whole round at ``speed``."""
+        return sum(self.moves(speed))
+
+
+@dataclass(frozen=True)
+class Ref:
+    """A reference to a catalogue entry by name, or an entry of the designer's own."""
+
+    name: str = spec_field(Text(max_length=40), "The entry's name as the guide lists it.")
+    value: int | str | None = spec_field(
+        HASH_VALUE, "The '#' number, for entries that take one "
+        "(or a roll such as d3).", default=None)
+    custom: bool = spec_field(
+        Bool(), "true for an entry of your own, which then needs a summary.", default=False)
+    summary: str | None = spec_field(
+        Text(max_length=90),
+        "One-line paraphrase printed on the licence front; required when custom.", default=None)
+    text: str | None = spec_field(
+        Text(),
+        "Fuller explanation printed on the licence back (defaults to the summary).",
+        default=None)
+
+
+class RefSpec(Spec):
+    """A catalogue reference written as a bare name or as a mapping with a value."""
+
+    def __init__(self, model: type[Ref]) -> None:
+        self.struct = Struct(model)
+        self.model = model
+        self.expected = "a name, or a mapping with 'name:' and 'value:'"
+
+    def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
+            return self.model(name=node.value.strip())
+        return self.struct.check(node, path, v)
+
+
+@dataclass(frozen=True)
+class TraitRef(Ref):
+    """A trait (Edge or Flaw) the vehicle has."""
+
+
+@dataclass(frozen=True)
+class AffectRef(Ref):
+    """A damage or stamina affect at one level of its track."""
+
+    trait: str | None = spec_field(
+        Text(), "For 'Lose Named Trait': the trait that is lost.",
+        default=None)
+    card: str | None = spec_field(
+        Choice(["whip", "reins", "either"]),
+        "For '-1 Whip / Reins card': which card is lost.", default=None)
+    choices: tuple[Ref, ...] = spec_field(
+        ListOf(RefSpec(Ref)), "For 'Random': the affects a roll chooses between.", default=())
+
+
+@dataclass(frozen=True)
+class SpecialCard(Ref):
+    """A special card: its ability on one face, an ordinary Whip or Reins on the other."""
+
+    face: str | None = spec_field(
+        Choice(["whip", "reins"]),
+        "The ordinary face: whip or reins (defaults to the card's own type).", default=None)
+    discard: bool = spec_field(
+        Bool(), "true if the card leaves the game once its special ability is used.",
+        default=False)
+    count: int = spec_field(Int(1, 6), "How many copies the vehicle has.", default=1)
+
+
+@dataclass(frozen=True)
+class Damage:
+    """The Damage table down the left edge."""
+
+    value: int = spec_field(
+        Int(1, 40), "The maximum Damage value; reaching it wipes the vehicle out.",
+        source=f"{SEC_DAMAGE} > Damage Value")
+    resilience: int | None = spec_field(
+        Nullable(Int()), "Resilience: blank, 0, 1 or 2 (a Damage die scores above it).",
+        default=None, source=f"{SEC_DAMAGE} > Resilience")
+    affects: dict[int, tuple[AffectRef, ...]] = spec_field(
+        MapOf(Int(), OneOrMany(RefSpec(AffectRef))),
+        "Damage affects by the Damage level they start at; the top level is Wipe-out.",
+        default={}, source=f"{SEC_DAMAGE} > Damage Affects")
+
+
+@dataclass(frozen=True)
+class StaminaTrack:
+    """The Stamina track down the right edge."""
+
+    maximum: int = spec_field(
+        Int(1, 30), "Stamina at the top of the track, where every vehicle starts.", default=10,
+        source=SEC_STAMINA)
+    minimum: int = spec_field(
+        Int(0, 29), "The lowest Stamina the track shows.", default=0, source=SEC_STAMINA)
+    affects: dict[int, tuple[AffectRef, ...]] = spec_field(
+        MapOf(Int(), OneOrMany(RefSpec(AffectRef))),
+        "Stamina affects by level; each applies while Stamina is at or below it.", default={},
+        source=SEC_STAMINA)
+
+
+@dataclass(frozen=True)
+class ControlLoss:
+    """The Control Loss track along the bottom edge."""
+
+    minimum: int = spec_field(
+        Int(0, 9), "The vehicle's minimum Control Loss points (0 for most vehicles).",
+        default=0, source=SEC_CONTROL_TABLE)
+
+
+@dataclass(frozen=True)
+class Cards:
+    """The Whip and Reins cards the vehicle starts with."""
+
+    whip: int = spec_field(Int(0, 20), "Whip-only cards (green).", source=SEC_CARDS)
+    reins: int = spec_field(Int(0, 20), "Reins-only cards (red).", source=SEC_CARDS)
+    dual: int = spec_field(
+        Int(0, 20), "Dual cards: Whip on one face, Reins on the other.", default=0,
+        source=SEC_CARDS)
+    special: tuple[SpecialCard, ...] = spec_field(
+        ListOf(RefSpec(SpecialCard)), "Special cards, from the guide's list or custom.",
+        default=(), source=SEC_CARDS)
+
+    @property
+    def special_count(self) -> int:
+        return sum(card.count for card in self.special)
+
+    @property
+    def total(self) -> int:
+        """Every card in the vehicle's hand at the start: ordinary, dual and special."""
+        return self.whip + self.reins + self.dual + self.special_count
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """A Frothy Races vehicle, as its Driving Licence describes it."""
+
+    name: str = spec_field(
+        Text(max_length=32), "The vehicle's name: on its licence, every card and its token.")
+    speed_table: SpeedTable = spec_field(Struct(SpeedTable), "The Movement table, Speed 0-6.")
+    damage: Damage = spec_field(Struct(Damage), "Resilience, Damage value and damage affects.")
+    cards: Cards = spec_field(Struct(Cards), "The Whip, Reins, dual and special cards.")
+    stamina: StaminaTrack = spec_field(
+        Struct(StaminaTrack), "The Stamina track and its affects.", default=StaminaTrack())
+    control_loss: ControlLoss = spec_field(
+        Struct(ControlLoss), "The Control Loss track's minimum.", default=ControlLoss())
+    traits: tuple[TraitRef, ...] = spec_field(
+        ListOf(RefSpec(TraitRef)), "Traits, from the guide's list or custom.", default=())
+    background: str = spec_field(
+        Text(allow_empty=True), "History and flavour for the licence back.", default="")
+    colour: str = spec_field(
+        Custom(parse_colour, "a colour as #rrggbb"),
+        "Accent colour for the licence, cards and token.", default="#2e4a62")
+    note: str = spec_field(
+        Text(allow_empty=True), "A designer's note; never printed.", default="")
+
+
+VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))

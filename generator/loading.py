@@ -1,0 +1,179 @@
+"""From paths on the command line to validated, typed definitions and their findings.
+
+Data flows one way: YAML text -> position-carrying nodes (``source``) -> a game's schema
+(``schema``) -> frozen model dataclasses wrapped in a :class:`Definition` that remembers where
+each value came from. Rule checks then run on the models. Nothing here draws or writes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import InputError
+from generator.findings import Finding, KeyPath, Severity
+from generator.games.base import Game, Kind
+from generator.games.registry import GAMES
+from generator.schema import FORMAT_RULES, Validation, did_you_mean, locate
+from generator.source import Document, Map, Mark, Scalar, display_path, load_document
+from generator.text import TextTemplates
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+@dataclass
+class Definition:
+    """A validated vehicle or track: its game, kind, model and where every value is."""
+
+    game: Game
+    kind: Kind
+    model: Any
+    path: str
+    marks: dict[KeyPath, Mark]
+    root: Mark
+
+    @property
+    def name(self) -> str:
+        return str(getattr(self.model, "name", Path(self.path).stem))
+
+    def locate(self, path: KeyPath) -> Mark:
+        """file:line:column of the value at ``path`` (or its nearest ancestor)."""
+        return locate(self.marks, path, self.root)
+
+
+@dataclass
+class Loaded:
+    """Everything read from the paths given: definitions that validated, and all findings."""
+
+    definitions: list[Definition] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+    def errors_in(self, path: str) -> list[Finding]:
+        return [f for f in self.findings if f.mark.file == path and f.severity is Severity.ERROR]
+
+    def clean(self) -> list[Definition]:
+        """Definitions with no error findings: the ones a build may print."""
+        return [d for d in self.definitions if not self.errors_in(d.path)]
+
+
+def find_files(paths: Sequence[Path]) -> list[Path]:
+    """Every YAML file named, or found (recursively, in name order) in a folder named.
+
+    Raises InputError for a missing path, or a folder holding no YAML definitions.
+    """
+    found: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*") if p.suffix in YAML_SUFFIXES
+                           and p.is_file() and not _hidden(p.relative_to(path)))
+            if not files:
+                raise InputError("no definitions here (no .yaml files)", file=display_path(path),
+                                 hint="point at a folder of vehicle or track files")
+            found.extend(files)
+        elif path.exists():
+            found.append(path)
+        else:
+            raise InputError("no such file or folder", file=display_path(path))
+    unique: dict[Path, None] = dict.fromkeys(p.resolve() for p in found)
+    return [Path(display_path(p)) for p in unique]
+
+
+def _hidden(relative: Path) -> bool:
+    return any(part.startswith(".") for part in relative.parts)
+
+
+def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loaded:
+    """Read, validate and rule-check every definition under ``paths``.
+
+    With ``templates``, definitions without errors also get their game's print check: text
+    that cannot fit at a legible size is an error before anything is drawn.
+    """
+    loaded = Loaded()
+    for path in find_files(paths):
+        document = load_document(path)
+        loaded.files.append(document.path)
+        definition, findings = validate(document)
+        loaded.findings.extend(findings)
+        if definition is not None:
+            loaded.definitions.append(definition)
+    loaded.findings.extend(name_clashes(loaded.definitions))
+    for definition in loaded.definitions:
+        loaded.findings.extend(run_rules(definition))
+    if templates is not None:
+        for definition in loaded.definitions:
+            check = definition.kind.print_check
+            if check is not None and not loaded.errors_in(definition.path):
+                loaded.findings.extend(check(definition, templates))
+    loaded.findings.sort(key=Finding.sort_key)
+    return loaded
+
+
+def validate(document: Document) -> tuple[Definition | None, list[Finding]]:
+    """Check one document against its game's schema; the Definition is None if it failed."""
+    root = document.root
+    v = Validation(source="Paddock file format")
+    for dup in document.duplicates:
+        v.findings.append(FORMAT_RULES["YAML-DUPLICATE-KEY"].finding(
+            dup.second, key=dup.key, first_line=dup.first.line))
+    if not isinstance(root, Map):
+        v.fail("SCHEMA-TYPE", root.mark, (), expected="a mapping with 'game:' and 'kind:'",
+               found="something else")
+        return None, v.findings
+    target = dispatch(root, v)
+    if target is None:
+        return None, v.findings
+    game, kind = target
+    v.source = f"Paddock file format: {game.title} {kind.name}"
+    model = kind.schema.validate(root, (), v)
+    if v.findings and any(f.severity is Severity.ERROR for f in v.findings):
+        return None, v.findings
+    return Definition(game, kind, model, document.path, v.marks, root.mark), v.findings
+
+
+def dispatch(root: Map, v: Validation) -> tuple[Game, Kind] | None:
+    """Find the game and kind a document declares, with did-you-mean on a typo."""
+    game_node, kind_node = root.get("game"), root.get("kind")
+    game_id = game_node.value if isinstance(game_node, Scalar) else None
+    if game_node is None:
+        v.fail("SCHEMA-MISSING-KEY", root.mark, ("game",), key="game",
+               doc="the game this file is for: " + ", ".join(GAMES))
+        return None
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        v.fail("DEF-GAME-UNKNOWN", game_node.mark, ("game",), game=game_id,
+               suggestion=did_you_mean(str(game_id), list(GAMES)) or "", known=", ".join(GAMES))
+        return None
+    game = GAMES[game_id]
+    kind_name = kind_node.value if isinstance(kind_node, Scalar) else None
+    if kind_node is None:
+        v.fail("SCHEMA-MISSING-KEY", root.mark, ("kind",), key="kind",
+               doc="what this file defines: " + ", ".join(game.kinds))
+        return None
+    if not isinstance(kind_name, str) or kind_name not in game.kinds:
+        v.fail("DEF-KIND-UNKNOWN", kind_node.mark, ("kind",), game=game.id, kind=kind_name,
+               suggestion=did_you_mean(str(kind_name), list(game.kinds)) or "",
+               known=", ".join(game.kinds))
+        return None
+    return game, game.kinds[kind_name]
+
+
+def name_clashes(definitions: Iterable[Definition]) -> list[Finding]:
+    """Two definitions of one game and kind with the same name would print mixed-up decks."""
+    seen: dict[tuple[str, str, str], Definition] = {}
+    findings = []
+    for definition in definitions:
+        key = (definition.game.id, definition.kind.name, definition.name.casefold())
+        other = seen.setdefault(key, definition)
+        if other is not definition:
+            findings.append(FORMAT_RULES["DEF-NAME-CLASH"].finding(
+                definition.locate(("name",)), game=definition.game.title,
+                kind=definition.kind.name, name=definition.name, other=other.path))
+    return findings
+
+
+def run_rules(definition: Definition) -> list[Finding]:
+    """The findings of every rule of the definition's game and kind."""
+    kind = definition.kind
+    return list(kind.rules.run(definition.model, definition.locate, kind.context))

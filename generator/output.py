@@ -1,0 +1,89 @@
+"""What a build writes: the build context, outputs, safe file writing and the manifest.
+
+Every file is written under a temporary name in its own folder and renamed into place, so an
+interrupted build never leaves a half-written PDF, and nothing outside the output folder is
+touched.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TypeVar
+
+from generator.errors import OutputError
+from generator.imposition import Duplex
+from generator.pdf import PdfInfo
+from generator.text import TextTemplates
+from generator.units import Paper
+
+T = TypeVar("T")
+
+
+def write_atomically(target: Path, produce: Callable[[Path], T]) -> T:
+    """Call ``produce(temp_path)`` and move the finished file onto ``target``."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+                                             dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write into {target.parent}: {exc.strerror}") from exc
+    os.close(handle)
+    temp = Path(temp_name)
+    try:
+        result = produce(temp)
+        os.replace(temp, target)
+        return result
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    """One file a build wrote: what it is, for which vehicles, and its pages."""
+
+    path: str
+    game: str
+    kind: str
+    vehicles: list[str]
+    pages: int
+    page_size_mm: list[float]
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+def write_manifest(out_dir: Path, entries: Iterable[ManifestEntry]) -> Path:
+    """Write ``manifest.json`` listing every file of this build, sorted by path."""
+    listed = sorted(entries, key=lambda e: e.path)
+    data = {"files": [asdict(e) for e in listed]}
+    target = out_dir / "manifest.json"
+    write_atomically(target, lambda temp: temp.write_text(
+        json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"))
+    return target
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """The choices that shape every output of one build."""
+
+    out_dir: Path
+    paper: Paper
+    templates: TextTemplates
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Output:
+    """One file a game wants written, with a function that writes it to a given path."""
+
+    path: str
+    game: str
+    kind: str
+    vehicles: list[str]
+    write: Callable[[Path], PdfInfo]

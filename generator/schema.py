@@ -1,0 +1,410 @@
+"""Declarative schemas: each field is declared once, on the model dataclass itself.
+
+``spec_field(Int(min=0), "Whip cards the vehicle starts with.")`` gives a dataclass field its
+value spec and its one-line doc. :class:`Struct` reads those declarations to validate a YAML
+mapping and build the frozen model; the same declarations produce the error messages and the
+``paddock schema`` reference. Validation never stops at the first problem: every unknown key,
+wrong type and out-of-range value becomes a finding at its own file:line:column.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.findings import Finding, KeyPath, RuleBook
+from generator.source import Map, Mark, Node, Scalar, Seq, describe
+
+
+class _Invalid:
+    """Marks a value that failed validation (its finding is already recorded)."""
+
+    def __repr__(self) -> str:
+        return "INVALID"
+
+
+INVALID: Any = _Invalid()
+
+FORMAT_RULES: RuleBook[Any] = RuleBook(Path(__file__).with_name("format_rules.yaml"))
+
+
+def show_path(path: KeyPath) -> str:
+    """``('speed_table', 'move_2', 4)`` -> ``speed_table.move_2[4]``."""
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def did_you_mean(word: str, candidates: Sequence[str]) -> str | None:
+    """The closest candidate to a mistyped word, if one is close enough to suggest."""
+    lowered = {c.lower(): c for c in candidates}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    matches = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
+    return lowered[matches[0]] if matches else None
+
+
+@dataclass
+class Validation:
+    """What one file's validation gathers: findings, and the position of every value."""
+
+    source: str
+    findings: list[Finding] = field(default_factory=list)
+    marks: dict[KeyPath, Mark] = field(default_factory=dict)
+
+    def fail(self, rule_id: str, mark: Mark, path: KeyPath, source: str | None = None,
+             **params: Any) -> Any:
+        """Record a format finding and return INVALID so callers can ``return v.fail(...)``."""
+        finding = FORMAT_RULES[rule_id].finding(mark, path=show_path(path), **params)
+        self.findings.append(dataclasses.replace(finding, source=source or self.source))
+        return INVALID
+
+
+class Spec:
+    """Validates one kind of value. Subclasses say what they expect in plain words."""
+
+    expected = "a value"
+    source: str | None = None
+
+    def validate(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        v.marks[path] = node.mark
+        return self.check(node, path, v)
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        raise NotImplementedError
+
+    def wrong_type(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        return v.fail("SCHEMA-TYPE", node.mark, path, self.source,
+                      expected=self.expected, found=describe(node))
+
+    def out_of_range(self, node: Node, path: KeyPath, v: Validation, hint: str = "") -> Any:
+        return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
+                      expected=self.expected, found=describe(node), extra=hint)
+
+    def describe_doc(self) -> str:
+        """What this spec accepts, for the generated reference."""
+        return self.expected
+
+
+class Int(Spec):
+    """A whole number, optionally bounded; ``true``/``false`` and decimals are refused."""
+
+    def __init__(self, min: int | None = None, max: int | None = None,
+                 source: str | None = None) -> None:
+        self.min, self.max, self.source = min, max, source
+        if min is not None and max is not None:
+            self.expected = f"a whole number from {min} to {max}"
+        elif min is not None:
+            self.expected = f"a whole number of at least {min}"
+        elif max is not None:
+            self.expected = f"a whole number of at most {max}"
+        else:
+            self.expected = "a whole number"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if not isinstance(value, int) or isinstance(value, bool):
+            return self.wrong_type(node, path, v)
+        if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max):
+            return self.out_of_range(node, path, v)
+        return value
+
+
+class Text(Spec):
+    """A string; empty strings are refused unless ``allow_empty``."""
+
+    def __init__(self, allow_empty: bool = False, max_length: int | None = None) -> None:
+        self.allow_empty, self.max_length = allow_empty, max_length
+        self.expected = "text" if max_length is None else f"text of at most {max_length} characters"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if not isinstance(value, str):
+            hint = " (put it in quotes to make it text)" if isinstance(node, Scalar) else ""
+            return v.fail("SCHEMA-TYPE", node.mark, path, self.source,
+                          expected=self.expected + hint, found=describe(node))
+        text = value.strip()
+        if not text and not self.allow_empty:
+            return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
+                          expected="some text", found="an empty string", extra="")
+        if self.max_length is not None and len(text) > self.max_length:
+            return self.out_of_range(node, path, v)
+        return text
+
+
+class Bool(Spec):
+    """``true`` or ``false``."""
+
+    expected = "true or false"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if not isinstance(value, bool):
+            return self.wrong_type(node, path, v)
+        return value
+
+
+class Choice(Spec):
+    """One word out of a fixed set, matched without regard to case; suggests the nearest."""
+
+    def __init__(self, options: Sequence[str], source: str | None = None) -> None:
+        self.options = tuple(options)
+        self.source = source
+        self.expected = "one of " + ", ".join(f"'{o}'" for o in self.options)
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if not isinstance(value, str):
+            return self.wrong_type(node, path, v)
+        for option in self.options:
+            if value.strip().lower() == option.lower():
+                return option
+        guess = did_you_mean(value, self.options)
+        return self.out_of_range(node, path, v, f"; did you mean '{guess}'?" if guess else "")
+
+
+class Nullable(Spec):
+    """Either the inner spec, or blank: YAML null or one of ``blank_words``. Blank is None."""
+
+    def __init__(self, inner: Spec, blank_words: Sequence[str] = ("blank",)) -> None:
+        self.inner = inner
+        self.blank_words = tuple(blank_words)
+        self.source = inner.source
+        words = " or ".join(f"'{w}'" for w in blank_words)
+        self.expected = f"{inner.expected}, or blank ({words} or ~)"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else INVALID
+        if value is None or (isinstance(value, str) and value.strip().lower() in self.blank_words):
+            return None
+        probe = Validation(v.source)
+        result = self.inner.check(node, path, probe)
+        if result is INVALID:
+            return v.fail(probe.findings[0].rule, node.mark, path, self.source,
+                          expected=self.expected, found=describe(node), extra="")
+        return result
+
+
+class ListOf(Spec):
+    """A list of items of one spec, with optional length limits."""
+
+    def __init__(self, item: Spec, min_length: int = 0, max_length: int | None = None,
+                 length_note: str = "", source: str | None = None) -> None:
+        self.item, self.min_length, self.max_length = item, min_length, max_length
+        self.length_note, self.source = length_note, source
+        if min_length == max_length:
+            count = f"exactly {min_length} entries"
+        elif max_length is not None:
+            count = f"{min_length} to {max_length} entries"
+        else:
+            count = f"at least {min_length} entries" if min_length else "entries"
+        self.expected = f"a list of {count}{length_note}, each {item.expected}"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Seq):
+            return self.wrong_type(node, path, v)
+        items = [self.item.validate(child, (*path, i), v) for i, child in enumerate(node.items)]
+        count = len(node.items)
+        if count < self.min_length or (self.max_length is not None and count > self.max_length):
+            wanted = (f"exactly {self.min_length}" if self.min_length == self.max_length
+                      else f"{self.min_length} to {self.max_length}" if self.max_length is not None
+                      else f"at least {self.min_length}")
+            return v.fail("SCHEMA-LENGTH", node.mark, path, self.source,
+                          wanted=wanted + self.length_note, found=count)
+        if any(item is INVALID for item in items):
+            return INVALID
+        return tuple(items)
+
+
+class OneOrMany(ListOf):
+    """A single item or a list of them; always gives a tuple."""
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Seq):
+            return super().check(node, path, v)
+        item = self.item.validate(node, (*path, 0), v)
+        return INVALID if item is INVALID else (item,)
+
+
+class MapOf(Spec):
+    """A mapping with keys of one spec and values of another, e.g. damage level -> affects."""
+
+    def __init__(self, key: Spec, value: Spec) -> None:
+        self.key, self.value = key, value
+        self.expected = f"a mapping from {key.expected} to {value.expected}"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Map):
+            return self.wrong_type(node, path, v)
+        result: dict[Any, Any] = {}
+        bad = False
+        for entry in node.entries.values():
+            key = self.key.validate(Scalar(entry.key_mark, entry.key), (*path, entry.key), v)
+            value = self.value.validate(entry.value, (*path, entry.key), v)
+            bad = bad or key is INVALID or value is INVALID
+            if key is not INVALID:
+                result[key] = value
+        return INVALID if bad else result
+
+
+class Either(Spec):
+    """Picks an alternative by the shape of the node: a scalar, a mapping or a list."""
+
+    def __init__(self, *alternatives: Spec, expected: str) -> None:
+        self.alternatives = alternatives
+        self.expected = expected
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        for alternative in self.alternatives:
+            if _shape_fits(alternative, node):
+                return alternative.check(node, path, v)
+        return self.wrong_type(node, path, v)
+
+
+def _shape_fits(spec: Spec, node: Node) -> bool:
+    if isinstance(spec, Struct | MapOf):
+        return isinstance(node, Map)
+    if isinstance(spec, ListOf):
+        return isinstance(node, Seq)
+    if isinstance(spec, Int):
+        return isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(
+            node.value, bool)
+    if isinstance(spec, Text | Choice):
+        return isinstance(node, Scalar) and isinstance(node.value, str)
+    return isinstance(node, Scalar)
+
+
+class Custom(Spec):
+    """A scalar spec defined by a parse function that returns the value or raises ValueError."""
+
+    def __init__(self, parse: Callable[[Any], Any], expected: str,
+                 source: str | None = None) -> None:
+        self.parse, self.expected, self.source = parse, expected, source
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Scalar):
+            return self.wrong_type(node, path, v)
+        try:
+            return self.parse(node.value)
+        except ValueError as exc:
+            return self.out_of_range(node, path, v, f" ({exc})" if str(exc) else "")
+
+
+_MISSING: Any = dataclasses.MISSING
+
+
+def spec_field(spec: Spec, doc: str, *, default: Any = _MISSING,
+               source: str | None = None) -> Any:
+    """Declare a model field: its value spec, its one-line doc and, when the rulebook
+    constrains it, the section that says so (used as the source of a finding)."""
+    if source is not None and spec.source is None:
+        spec.source = source
+    metadata = {"spec": spec, "doc": doc, "source": source}
+    if default is _MISSING:
+        return field(metadata=metadata)
+    if isinstance(default, list | dict | set):
+        return field(default_factory=lambda: type(default)(default), metadata=metadata)
+    return field(default=default, metadata=metadata)
+
+
+@dataclass(frozen=True)
+class FieldInfo:
+    """A declared field as the schema reference shows it."""
+
+    name: str
+    spec: Spec
+    doc: str
+    required: bool
+    default: Any
+    source: str | None
+
+
+class Struct(Spec):
+    """A mapping validated against a dataclass whose fields were made with :func:`spec_field`."""
+
+    def __init__(self, model: type, ignore: Sequence[str] = (), book: str = "") -> None:
+        self.model = model
+        self.ignore = tuple(ignore)
+        self.book = book
+        self.fields = list(declared_fields(model))
+        self.expected = f"a mapping ({model.__name__.lower()})"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Map):
+            return self.wrong_type(node, path, v)
+        known = {f.name: f for f in self.fields}
+        values: dict[str, Any] = {}
+        bad = False
+        for key, entry in node.entries.items():
+            if key in self.ignore:
+                continue
+            info = known.get(key) if isinstance(key, str) else None
+            if info is None:
+                guess = did_you_mean(str(key), list(known)) if isinstance(key, str) else None
+                v.fail("SCHEMA-UNKNOWN-KEY", entry.key_mark, (*path, str(key)), None,
+                       key=key, known=", ".join(known),
+                       suggestion=f"did you mean '{guess}'?" if guess else "")
+                bad = True
+                continue
+            value = info.spec.validate(entry.value, (*path, key), v)
+            bad = bad or value is INVALID
+            values[key] = value
+        for info in self.fields:
+            if info.required and info.name not in node.entries:
+                v.fail("SCHEMA-MISSING-KEY", node.mark, (*path, info.name), info.source,
+                       key=info.name, doc=info.doc)
+                bad = True
+        if bad:
+            return INVALID
+        return self.model(**values)
+
+
+def declared_fields(model: type) -> Iterator[FieldInfo]:
+    """The spec'd fields of a model dataclass, in declaration order."""
+    for f in dataclasses.fields(model):
+        if "spec" not in f.metadata:
+            continue
+        default: Any = None
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif callable(f.default_factory):
+            default = f.default_factory()
+        required = (f.default is dataclasses.MISSING
+                    and f.default_factory is dataclasses.MISSING)
+        yield FieldInfo(f.name, f.metadata["spec"], f.metadata["doc"], required, default,
+                        f.metadata.get("source"))
+
+
+def reference(model: type, prefix: str = "") -> Iterator[tuple[str, FieldInfo]]:
+    """Walk a model's fields, nested structs included, for the generated schema reference."""
+    for info in declared_fields(model):
+        name = f"{prefix}{info.name}"
+        yield name, info
+        inner = info.spec
+        while isinstance(inner, ListOf | Nullable | MapOf | Either):
+            if isinstance(inner, ListOf | Nullable):
+                inner = inner.item if isinstance(inner, ListOf) else inner.inner
+            elif isinstance(inner, MapOf):
+                inner = inner.value
+            else:
+                structs = [a for a in inner.alternatives if isinstance(a, Struct)]
+                if not structs:
+                    break
+                inner = structs[0]
+        if isinstance(inner, Struct):
+            yield from reference(inner.model, f"{name}.")
+
+
+def locate(marks: Mapping[KeyPath, Mark], path: KeyPath, fallback: Mark) -> Mark:
+    """The position of ``path``, or of its nearest recorded ancestor."""
+    for end in range(len(path), -1, -1):
+        mark = marks.get(path[:end])
+        if mark is not None:
+            return mark
+    return fallback

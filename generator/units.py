@@ -1,0 +1,75 @@
+"""Lengths and paper, parsed once; after this module everything is in PDF points.
+
+A length may be written ``63.5mm``, ``2.5in``, ``9pt`` or ``6.3cm``; a bare number means
+millimetres, the unit tabletop print sizes are quoted in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from generator.errors import UsageError
+
+POINTS_PER_INCH = 72.0
+MM = POINTS_PER_INCH / 25.4
+INCH = POINTS_PER_INCH
+_UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "inch": INCH, '"': INCH, "pt": 1.0}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|inch|\"|pt)?\s*$", re.IGNORECASE)
+
+
+def mm(value: float) -> float:
+    """Millimetres to points."""
+    return value * MM
+
+
+def to_mm(points: float) -> float:
+    """Points to millimetres."""
+    return points / MM
+
+
+def parse_length(text: str | float | int) -> float:
+    """A length in points from '63.5mm', '2.5in', '9pt' or a bare number of millimetres."""
+    if isinstance(text, int | float) and not isinstance(text, bool):
+        return float(text) * MM
+    match = _LENGTH.match(str(text))
+    if not match:
+        raise ValueError(f"{text!r} is not a length; write e.g. 63.5mm, 2.5in or 9pt")
+    number, unit = float(match.group(1)), (match.group(2) or "mm").lower()
+    return number * _UNITS[unit]
+
+
+@dataclass(frozen=True)
+class Paper:
+    """A paper size, portrait, in points."""
+
+    name: str
+    width: float
+    height: float
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        return (round(to_mm(self.width), 2), round(to_mm(self.height), 2))
+
+    def landscape(self) -> Paper:
+        return Paper(self.name + "-landscape", self.height, self.width)
+
+
+PAPERS = {
+    "a4": Paper("a4", mm(210), mm(297)),
+    "letter": Paper("letter", 8.5 * INCH, 11 * INCH),
+    "a3": Paper("a3", mm(297), mm(420)),
+    "legal": Paper("legal", 8.5 * INCH, 14 * INCH),
+}
+
+# Home printers rarely print closer than this to the paper's edge.
+SAFE_MARGIN = mm(5)
+
+
+def paper(name: str) -> Paper:
+    """Look a paper up by name, with a clear usage error for an unknown one."""
+    try:
+        return PAPERS[name.lower()]
+    except KeyError:
+        raise UsageError(
+            f"unknown paper {name!r}; choose one of {', '.join(PAPERS)}") from None
