@@ -97,14 +97,15 @@ def fit_paragraph(markup: str, width: float, height: float, preferred: float,
                   minimum: float = MIN_FONT_SIZE, align: str = "left", font: str = REGULAR,
                   leading: float = 1.2, colour_hex: str = "#000000") -> FittedText | None:
     """Wrap ReportLab markup into ``width`` x ``height``, shrinking by half points from
-    ``preferred`` to ``minimum``; None when it cannot fit."""
+    ``preferred`` to ``minimum``; None when it cannot fit. A word wider than the box counts
+    as not fitting (ReportLab would let it run over the edge)."""
     register_fonts()
     size = preferred
     while size >= minimum - 1e-9:
         style = _style(font, size, leading, align, colour_hex)
         paragraph = Paragraph(markup, style)
         _, needed = paragraph.wrap(width, height)
-        if needed <= height + 1e-6:
+        if needed <= height + 1e-6 and paragraph.minWidth() <= width + 1e-6:
             return FittedText(paragraph, size, needed)
         size -= 0.5
     return None

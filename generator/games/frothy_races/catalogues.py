@@ -118,7 +118,7 @@ def resolve(ref: Ref, catalogue: Catalogue) -> Resolved:
     signed = bool(entry.extra.get("signed", False))
     short = fill(str(entry.extra.get("short", entry.name)), ref, signed)
     return Resolved(
-        label=short if entry.params else fill(entry.name, ref, signed),
+        label=fill(str(entry.extra.get("label", entry.name)), ref, signed),
         short=short,
         summary=fill_text(ref.summary or entry.summary, ref),
         text=fill_text(ref.text or entry.text, ref),
