@@ -16,6 +16,7 @@ from generator.build import build
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
+from generator.icons import IconSet
 from generator.loading import Loaded, load
 from generator.output import BuildContext
 from generator.report import format_json, format_text, summary_line
@@ -132,7 +133,8 @@ def run_check(args: argparse.Namespace) -> int:
 def run_build(args: argparse.Namespace) -> int:
     loaded, templates = load_inputs(args)
     context = BuildContext(out_dir=args.output, paper=paper(args.paper), templates=templates,
-                           duplex=args.duplex, back_offset=args.back_offset)
+                           duplex=args.duplex, back_offset=args.back_offset,
+                           icons=IconSet(args.templates))
     result = build(loaded, context)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from generator.errors import OutputError
+from generator.icons import IconSet
 from generator.imposition import Duplex
 from generator.pdf import PdfInfo
 from generator.text import TextTemplates
@@ -76,6 +77,7 @@ class BuildContext:
     templates: TextTemplates
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
+    icons: IconSet = field(default_factory=IconSet)
 
 
 @dataclass(frozen=True)
