@@ -60,22 +60,43 @@ def _check_reachable(
         raise ValueError(f"target unreachable from state {bad[0]!r}: expected steps are infinite")
 
 
-def _solve(matrix: list[list[Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """Gauss-Jordan elimination over Fractions (exact; the systems are small)."""
+def _solve(rows: list[dict[int, Fraction]], rhs: list[Fraction]) -> list[Fraction]:
+    """Sparse Gauss-Jordan elimination over Fractions.
+
+    Why sparse: a speed-table chain has at most 7 successors per state, and
+    dense elimination over growing Fractions was the slow part; touching only
+    non-zero entries (pivoting on the sparsest row) keeps it fast and exact.
+    """
     n = len(rhs)
-    a = [row[:] + [b] for row, b in zip(matrix, rhs, strict=True)]
+    a = [dict(row) for row in rows]
+    b = list(rhs)
+    done: list[int] = []  # pivot row for each column, in column order
+    free = set(range(n))
     for col in range(n):
-        pivot = next((r for r in range(col, n) if a[r][col] != 0), None)
-        if pivot is None:
+        candidates = [r for r in free if a[r].get(col, 0) != 0]
+        if not candidates:
             raise ValueError("singular system")
-        a[col], a[pivot] = a[pivot], a[col]
-        pv = a[col][col]
-        a[col] = [x / pv for x in a[col]]
+        p = min(candidates, key=lambda r: len(a[r]))
+        free.discard(p)
+        pv = a[p][col]
+        a[p] = {c: x / pv for c, x in a[p].items()}
+        b[p] /= pv
         for r in range(n):
-            if r != col and a[r][col] != 0:
-                f = a[r][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col], strict=True)]
-    return [a[r][n] for r in range(n)]
+            if r == p:
+                continue
+            f = a[r].get(col)
+            if not f:
+                continue
+            row = a[r]
+            for c, x in a[p].items():
+                v = row.get(c, Fraction(0)) - f * x
+                if v:
+                    row[c] = v
+                else:
+                    row.pop(c, None)
+            b[r] -= f * b[p]
+        done.append(p)
+    return [b[done[col]] for col in range(n)]
 
 
 def expected_steps_all(
@@ -94,14 +115,15 @@ def expected_steps_all(
     _check_reachable(order, moves, is_target)
     index = {s: i for i, s in enumerate(order)}
     n = len(order)
-    matrix = [[Fraction(0)] * n for _ in range(n)]
-    for s, i in index.items():
-        matrix[i][i] += 1
+    rows: list[dict[int, Fraction]] = []
+    for s in order:
+        row = {index[s]: Fraction(1)}
         for nxt, p in moves[s].items():
             j = index.get(nxt)
             if j is not None:
-                matrix[i][j] -= p
-    times = _solve(matrix, [Fraction(1)] * n)
+                row[j] = row.get(j, Fraction(0)) - p
+        rows.append({c: x for c, x in row.items() if x})
+    times = _solve(rows, [Fraction(1)] * n)
     result = {s: times[i] for s, i in index.items()}
     for s in order:
         for nxt in moves[s]:
