@@ -6,11 +6,12 @@ free of simulation noise. Pure math: no PDF, no YAML.
 
 Layout: `dist` (distributions, dice as data), `markov` (hitting times), and
 one module per game. Frothy Races, the game Paddock generates for, is
-re-exported flat; other games are used through their modules so that
-their names never collide.
+re-exported flat; the other games are used through their modules
+(`probability.joyride`, ...)
+so that names such as `control_check` never collide.
 """
 
-from generator.probability import frothy
+from generator.probability import frothy, joyride
 from generator.probability.dist import (
     Die,
     Dist,
@@ -76,6 +77,7 @@ __all__ = [
     "expected_steps",
     "expected_steps_all",
     "frothy",
+    "joyride",
     "kept_lowest",
     "min_control_loss",
     "min_expected_control_loss",
