@@ -11,7 +11,7 @@ re-exported flat; the other games are used through their modules
 so that names such as `control_check` never collide.
 """
 
-from generator.probability import frothy, joyride
+from generator.probability import frothy, joyride, outrider
 from generator.probability.dist import (
     Die,
     Dist,
@@ -82,6 +82,7 @@ __all__ = [
     "min_control_loss",
     "min_expected_control_loss",
     "multisets",
+    "outrider",
     "reached_within",
     "repeat_sum",
     "resolve_control_roll",
