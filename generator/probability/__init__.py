@@ -7,11 +7,11 @@ free of simulation noise. Pure math: no PDF, no YAML.
 Layout: `dist` (distributions, dice as data), `markov` (hitting times), and
 one module per game. Frothy Races, the game Paddock generates for, is
 re-exported flat; the other games are used through their modules
-(`probability.joyride`, ...)
+(`probability.joyride`, `probability.outrider`, `probability.formula_ace`)
 so that names such as `control_check` never collide.
 """
 
-from generator.probability import frothy, joyride, outrider
+from generator.probability import formula_ace, frothy, joyride, outrider
 from generator.probability.dist import (
     Die,
     Dist,
@@ -76,6 +76,7 @@ __all__ = [
     "expected_rounds_to_stop",
     "expected_steps",
     "expected_steps_all",
+    "formula_ace",
     "frothy",
     "joyride",
     "kept_lowest",
