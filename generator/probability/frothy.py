@@ -622,6 +622,9 @@ def expected_rounds_to_speed(
     """Exact expected speed checks until speed >= `target_speed`, accelerating
     every round with the same cards (default start: speed 0, left-most box).
 
+    Over-whipping applies on the way: a check that runs past the last
+    acceleration box bounces back as a deceleration, so on a short top-speed
+    row more Whip cards can make top speed SLOWER to reach on average.
     Not modelled: card recovery (k cards a round needs 2k in hand, since a card
     comes back two round ends after use), stamina, control-roll Haste/Slow,
     and speed-check modifiers. With no card the guide forces a deceleration;
