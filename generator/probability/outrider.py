@@ -1,0 +1,139 @@
+"""Exact odds for Outrider: control checks and attacks against armour.
+
+Why: equipment dice (d6-d12) and bonuses are the whole build economy of the
+game; a report comparing builds needs P(success) for each, exactly.
+
+Readings (section numbers of the rulebook):
+- 5.4 Rule of Four: the total of difficulty MODIFIERS (action tokens,
+  hazards, reverse) is capped at +4; Brake Hard adds +1 outside the cap. The
+  driver's mechanical/characteristic bonuses are separately capped at +4.
+  Skill points are uncapped. The Speedometer's +1 is treated as uncapped for
+  control checks too (7.4 says it is the one uncapped defensive bonus and
+  uncapped for attacks; 4.3 says "in addition to any other modifiers").
+- 5.4/5.6: success when total >= difficulty; a loss of control happens only
+  when the check FAILS and the die shows a natural 1.
+- 7.4/7.5: damage when attack total >= defence total; a natural 1 on the
+  WEAPON die always misses. Capped (+4): Firepower, fire-link, Defense,
+  superior initiative. Uncapped: target stopped, skill points, Speedometer.
+- 5.7: the reference-card summary of the loss-of-control charts disagrees
+  with the detailed charts (e.g. straights: "1-2 Skid Left / 3+ Skid Right"
+  vs "1-3 Panic Brake / 4+ Regain Control"); the detailed charts are used,
+  read on the plain driver die.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from fractions import Fraction
+
+from generator.probability.dist import Die, Dist
+
+D6 = Die.numbered(6)
+D8 = Die.numbered(8)
+D10 = Die.numbered(10)
+D12 = Die.numbered(12)
+EQUIPMENT_DICE = (D6, D8, D10, D12)
+RULE_OF_FOUR = 4
+
+
+def capped(bonus: int) -> int:
+    """Apply the Rule of Four to a sum of capped bonuses or modifiers."""
+    return min(bonus, RULE_OF_FOUR)
+
+
+def target_difficulty(maneuvers: int, modifiers: int = 0, brake_hard: bool = False) -> int:
+    """Target difficulty of a maneuver chain: card difficulties + modifiers
+    (capped at +4) + 1 for Brake Hard (outside the cap)."""
+    if maneuvers < 0 or modifiers < 0:
+        raise ValueError("difficulties and modifiers are >= 0")
+    return maneuvers + capped(modifiers) + (1 if brake_hard else 0)
+
+
+@dataclass(frozen=True)
+class ControlCheck:
+    """Probabilities of the three ways a control check ends."""
+
+    success: Fraction
+    failure: Fraction  # cut short, but no loss of control
+    loss_of_control: Fraction  # failed with a natural 1
+
+
+def control_check(
+    driver: Die,
+    difficulty: int,
+    *,
+    bonuses: int = 0,
+    skill_points: int = 0,
+    speedometer: bool = False,
+) -> ControlCheck:
+    """Odds of a DRIVER control check against `difficulty` (5.4, 5.6).
+
+    `bonuses` are Handling and other mechanical bonuses (capped at +4);
+    `skill_points` are spent before rolling (uncapped)."""
+    if skill_points < 0:
+        raise ValueError("skill points spent must be >= 0")
+    add = capped(bonuses) + skill_points + (1 if speedometer else 0)
+    roll = driver.values()
+    success = roll.p(lambda v: v + add >= difficulty)
+    loc = roll.p(lambda v: v == 1 and v + add < difficulty)
+    return ControlCheck(success, 1 - success - loc, loc)
+
+
+def attack_damage_chance(
+    weapon: Die,
+    armour: Die,
+    *,
+    firepower: int = 0,
+    fire_linked: bool = False,
+    target_stopped: bool = False,
+    skill_points: int = 0,
+    attacker_speedometer: bool = False,
+    defense: int = 0,
+    superior_initiative: bool = False,
+    defender_speedometer: bool = False,
+) -> Fraction:
+    """P(one hitting attack deals a point of damage): WEAPON roll + bonuses
+    >= ARMOR roll + bonuses, and the weapon die did not show a natural 1."""
+    if skill_points < 0:
+        raise ValueError("skill points spent must be >= 0")
+    att_add = (
+        capped(firepower + (1 if fire_linked else 0))
+        + (1 if target_stopped else 0)
+        + skill_points
+        + (1 if attacker_speedometer else 0)
+    )
+    def_add = capped(defense + (1 if superior_initiative else 0)) + (
+        1 if defender_speedometer else 0
+    )
+    return weapon.values().combine(
+        armour.values(), lambda a, d: a != 1 and a + att_add >= d + def_add
+    )[True]
+
+
+class ManeuverType(StrEnum):
+    """Which loss-of-control chart applies (5.7)."""
+
+    STRAIGHT = "straight"
+    TURN = "turn"
+    STOP = "stop"
+
+
+# Detailed charts of 5.7: (highest driver roll, result); the last entry is "N+".
+_LOSS_OF_CONTROL: dict[ManeuverType, tuple[tuple[int, str], ...]] = {
+    ManeuverType.STRAIGHT: ((3, "panic_brake"), (99, "regain_control")),
+    ManeuverType.TURN: ((2, "oversteer"), (4, "understeer"), (99, "regain_control")),
+    ManeuverType.STOP: (
+        (1, "skid_left"), (2, "skid_right"), (4, "overshoot"), (99, "regain_control")
+    ),
+}
+
+
+def loss_of_control(driver: Die, maneuver: ManeuverType) -> Dist[str]:
+    """Distribution of the loss-of-control result for a maneuver type."""
+    chart = _LOSS_OF_CONTROL[maneuver]
+
+    def result(v: int) -> str:
+        return next(name for top, name in chart if v <= top)
+
+    return driver.values().map(result)
