@@ -97,8 +97,10 @@ class SheetOptions:
 
     @property
     def mark_space(self) -> float:
-        """Room kept around the block of pieces for the crop marks."""
-        return self.mark_offset + self.mark_length if self.crop_marks else 0.0
+        """Room kept around the block of pieces for the crop marks, their stroke included."""
+        if not self.crop_marks:
+            return 0.0
+        return self.mark_offset + self.mark_length + self.mark_width / 2
 
 
 @dataclass(frozen=True)

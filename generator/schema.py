@@ -90,6 +90,10 @@ class Spec:
         """What this spec accepts, for the generated reference."""
         return self.expected
 
+    def nested(self) -> Struct | None:
+        """The struct this spec holds (directly or as items), for the reference walk."""
+        return None
+
 
 class Int(Spec):
     """A whole number, optionally bounded; ``true``/``false`` and decimals are refused."""
@@ -190,6 +194,9 @@ class Nullable(Spec):
                           expected=self.expected, found=describe(node), extra="")
         return result
 
+    def nested(self) -> Struct | None:
+        return self.inner.nested()
+
 
 class ListOf(Spec):
     """A list of items of one spec, with optional length limits."""
@@ -220,6 +227,9 @@ class ListOf(Spec):
         if any(item is INVALID for item in items):
             return INVALID
         return tuple(items)
+
+    def nested(self) -> Struct | None:
+        return self.item.nested()
 
 
 class OneOrMany(ListOf):
@@ -252,6 +262,9 @@ class MapOf(Spec):
                 result[key] = value
         return INVALID if bad else result
 
+    def nested(self) -> Struct | None:
+        return self.value.nested()
+
 
 class Either(Spec):
     """Picks an alternative by the shape of the node: a scalar, a mapping or a list."""
@@ -265,6 +278,9 @@ class Either(Spec):
             if _shape_fits(alternative, node):
                 return alternative.check(node, path, v)
         return self.wrong_type(node, path, v)
+
+    def nested(self) -> Struct | None:
+        return next((a.nested() for a in self.alternatives if a.nested()), None)
 
 
 def _shape_fits(spec: Spec, node: Node) -> bool:
@@ -364,6 +380,9 @@ class Struct(Spec):
             return INVALID
         return self.model(**values)
 
+    def nested(self) -> Struct | None:
+        return self
+
 
 def declared_fields(model: type) -> Iterator[FieldInfo]:
     """The spec'd fields of a model dataclass, in declaration order."""
@@ -386,18 +405,8 @@ def reference(model: type, prefix: str = "") -> Iterator[tuple[str, FieldInfo]]:
     for info in declared_fields(model):
         name = f"{prefix}{info.name}"
         yield name, info
-        inner = info.spec
-        while isinstance(inner, ListOf | Nullable | MapOf | Either):
-            if isinstance(inner, ListOf | Nullable):
-                inner = inner.item if isinstance(inner, ListOf) else inner.inner
-            elif isinstance(inner, MapOf):
-                inner = inner.value
-            else:
-                structs = [a for a in inner.alternatives if isinstance(a, Struct)]
-                if not structs:
-                    break
-                inner = structs[0]
-        if isinstance(inner, Struct):
+        inner = info.spec.nested()
+        if inner is not None:
             yield from reference(inner.model, f"{name}.")
 
 

@@ -75,8 +75,12 @@ class TextTemplates:
             for _ in template.root_render_func(ctx):
                 pass  # runs the inheritance chain so ctx.blocks holds every level
             return {block: "".join(funcs[0](ctx)) for block, funcs in ctx.blocks.items()}
-        except Exception as exc:  # noqa: BLE001 - every template failure becomes a TemplateError
-            raise _template_error(exc, name) from exc
+        except Exception:  # noqa: BLE001 - every template failure becomes a TemplateError
+            try:
+                self.env.handle_exception()  # re-raises with the template's own lines
+            except Exception as rewritten:  # noqa: BLE001
+                raise _template_error(rewritten, name) from rewritten
+            raise
 
     def render(self, name: str, context: Mapping[str, Any]) -> str:
         """Render a whole template, e.g. a vehicle-file scaffold."""

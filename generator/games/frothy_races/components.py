@@ -24,11 +24,14 @@ from generator.imposition import Piece, SheetOptions, SheetWriter
 from generator.output import BuildContext, Output
 from generator.pdf import PdfInfo, finish, new_canvas
 from generator.text import TextTemplates
+from generator.units import mm
 
 if TYPE_CHECKING:
     from generator.loading import Definition
 
 GAME_ID = "frothy-races"
+# A4 leaves 20 mm beside a 190 mm licence: 5 mm margin + 1 mm gap + 3.5 mm mark each side.
+LICENCE_MARK_LENGTH = mm(3.5)
 
 # Which part of the vehicle file to point at when a part of the licence will not fit.
 _PART_PATHS = (("trait", ("traits",)), ("explanations", ("traits",)), ("background",
@@ -71,7 +74,7 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
         return []
     pieces = licence_pieces(vehicles, context.templates)
     options = SheetOptions(paper=context.paper, gutter=GUTTER, duplex=context.duplex,
-                           back_offset=context.back_offset)
+                           back_offset=context.back_offset, mark_length=LICENCE_MARK_LENGTH)
 
     def write(path: Path) -> PdfInfo:
         canvas = new_canvas(path, "Frothy Races driving licences", context.paper)

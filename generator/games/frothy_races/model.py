@@ -163,6 +163,9 @@ class RefSpec(Spec):
             return self.model(name=node.value.strip())
         return self.struct.check(node, path, v)
 
+    def nested(self) -> Struct:
+        return self.struct
+
 
 @dataclass(frozen=True)
 class TraitRef(Ref):

@@ -1,0 +1,59 @@
+"""Shared fixtures: the shipped definitions, and a way to write a changed vehicle to a file."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.findings import Finding
+from generator.loading import Loaded, load
+from generator.text import TextTemplates
+
+REPO = Path(__file__).resolve().parent.parent
+VEHICLES = REPO / "vehicles"
+BASIC_CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
+
+
+def shipped_files() -> list[Path]:
+    """Every YAML definition the default kit ships."""
+    return sorted(VEHICLES.rglob("*.yaml"))
+
+
+def basic_chariot_data() -> dict[str, Any]:
+    """The basic chariot as plain data, to change and write back out."""
+    data: dict[str, Any] = yaml.safe_load(BASIC_CHARIOT.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture
+def write_vehicle(tmp_path: Path) -> Callable[..., Path]:
+    """Write the basic chariot, changed by ``change(data)``, into a file of its own."""
+    counter = {"n": 0}
+
+    def write(change: Callable[[dict[str, Any]], object] | None = None,
+              name: str | None = None) -> Path:
+        data = copy.deepcopy(basic_chariot_data())
+        if change is not None:
+            change(data)
+        counter["n"] += 1
+        path = tmp_path / (name or f"vehicle-{counter['n']}.yaml")
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
+                                       default_flow_style=None),
+                        encoding="utf-8")
+        return path
+
+    return write
+
+
+def check_file(path: Path, templates: bool = True) -> Loaded:
+    """Load one file the way ``paddock check`` does."""
+    return load([path], TextTemplates() if templates else None)
+
+
+def rule_ids(findings: list[Finding]) -> set[str]:
+    return {f.rule for f in findings}

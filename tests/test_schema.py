@@ -1,0 +1,125 @@
+"""The declarative schema: exact messages for unknown keys, types, ranges and lengths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from generator.findings import Finding
+from generator.schema import (
+    INVALID,
+    Choice,
+    Int,
+    ListOf,
+    Nullable,
+    Struct,
+    Text,
+    Validation,
+    did_you_mean,
+    show_path,
+    spec_field,
+)
+from generator.source import parse_document
+
+
+@dataclass(frozen=True)
+class Wheel:
+    """A test model."""
+
+    size: int = spec_field(Int(1, 6), "Wheel size.")
+    kind: str = spec_field(Choice(["spoked", "solid"]), "Wheel kind.", default="spoked")
+
+
+@dataclass(frozen=True)
+class Cart:
+    """A test model."""
+
+    name: str = spec_field(Text(), "The name.")
+    wheels: tuple[Wheel, ...] = spec_field(ListOf(Struct(Wheel), 2, 4), "Wheels.")
+    armour: int | None = spec_field(Nullable(Int(0, 2)), "Armour.", default=None,
+                                    source="Guide > Armour")
+
+
+def validate(text: str) -> tuple[object, list[Finding], Validation]:
+    doc = parse_document(text, "cart.yaml")
+    v = Validation(source="test format")
+    value = Struct(Cart).validate(doc.root, (), v)
+    return value, v.findings, v
+
+
+GOOD = "name: Dray\nwheels:\n  - {size: 2}\n  - {size: 3, kind: solid}\n"
+
+
+def test_a_valid_mapping_builds_the_frozen_model_and_records_positions() -> None:
+    value, findings, v = validate(GOOD + "armour: blank\n")
+    assert findings == []
+    assert value == Cart("Dray", (Wheel(2), Wheel(3, "solid")), None)
+    assert v.marks[("wheels", 1, "kind")].line == 4
+
+
+def test_unknown_key_suggests_the_nearest_field() -> None:
+    value, findings, _ = validate(GOOD + "armor: 1\n")
+    assert value is INVALID
+    (finding,) = findings
+    assert finding.rule == "SCHEMA-UNKNOWN-KEY"
+    assert finding.message == "armor: unknown key 'armor'; did you mean 'armour'?"
+    assert (finding.mark.line, finding.mark.column) == (5, 1)
+    assert finding.hint == "known keys here: name, wheels, armour"
+
+
+def test_wrong_type_names_the_path_what_was_expected_and_found() -> None:
+    _, findings, _ = validate("name: Dray\nwheels:\n  - {size: two}\n  - {size: 3}\n")
+    (finding,) = findings
+    assert finding.rule == "SCHEMA-TYPE"
+    assert finding.message == ("wheels[0].size: expected a whole number from 1 to 6, "
+                               "found 'two' (text)")
+    assert (finding.mark.line, finding.mark.column) == (3, 12)
+
+
+def test_out_of_range_value_cites_the_rulebook_section_when_declared() -> None:
+    _, findings, _ = validate(GOOD + "armour: 3\n")
+    (finding,) = findings
+    assert finding.rule == "SCHEMA-VALUE"
+    assert finding.message == ("armour: expected a whole number from 0 to 2, or blank "
+                               "('blank' or ~), found 3 (a whole number)")
+    assert finding.source == "Guide > Armour"
+
+
+def test_choice_typo_suggests_the_option() -> None:
+    _, findings, _ = validate("name: Dray\nwheels:\n  - {size: 2, kind: sollid}\n  - {size: 1}\n")
+    (finding,) = findings
+    assert finding.message.endswith("found 'sollid' (text); did you mean 'solid'?")
+
+
+def test_wrong_length_and_missing_keys_are_all_reported_not_just_the_first() -> None:
+    _, findings, _ = validate("wheels:\n  - {size: 9}\n")
+    assert {(f.rule, f.message) for f in findings} == {
+        ("SCHEMA-VALUE", "wheels[0].size: expected a whole number from 1 to 6, found 9 "
+                         "(a whole number)"),
+        ("SCHEMA-LENGTH", "wheels: expected 2 to 4 entries, found 1"),
+        ("SCHEMA-MISSING-KEY", "name: required key 'name' is missing"),
+    }
+
+
+def test_booleans_are_not_numbers_and_numbers_are_not_text() -> None:
+    _, findings, _ = validate("name: 1812\nwheels:\n  - {size: true}\n  - {size: 1}\n")
+    messages = sorted(f.message for f in findings)
+    assert messages == [
+        "name: expected text (put it in quotes to make it text), found 1812 (a whole number)",
+        "wheels[0].size: expected a whole number from 1 to 6, found true (a yes/no value)",
+    ]
+
+
+@pytest.mark.parametrize(("word", "options", "expected"), [
+    ("resiliance", ["resilience", "value"], "resilience"),
+    ("WHIP", ["whip", "reins"], "whip"),
+    ("zzz", ["whip", "reins"], None),
+])
+def test_did_you_mean(word: str, options: list[str], expected: str | None) -> None:
+    assert did_you_mean(word, options) == expected
+
+
+def test_show_path() -> None:
+    assert show_path(("speed_table", "move_2", 4)) == "speed_table.move_2[4]"
+    assert show_path(()) == "(top level)"
