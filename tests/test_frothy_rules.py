@@ -166,3 +166,12 @@ def test_custom_entries_with_their_own_text_are_accepted(write_vehicle: Callable
     loaded = check_file(write_vehicle(set_path("traits", value=[
         {"name": "Mud Lover", "custom": True, "summary": "Mud costs nothing."}])))
     assert loaded.findings == []
+
+
+def test_every_catalogue_entry_has_category_summary_text_and_source() -> None:
+    from generator.games.frothy_races.catalogues import frothy_data
+    data = frothy_data()
+    for name in ("traits", "special_cards", "damage_affects", "stamina_affects"):
+        for entry in data.catalogue(name):
+            assert entry.category and entry.summary and entry.text and entry.section, entry.name
+            assert "#" not in entry.summary or entry.takes_value, entry.name
