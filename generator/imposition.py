@@ -29,9 +29,11 @@ and reused, which keeps large decks of identical cards small and fast.
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Literal, Protocol
+from weakref import WeakKeyDictionary
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -115,6 +117,54 @@ class Face(Protocol):
     def key(self) -> Hashable | None: ...
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None: ...
+
+
+@dataclass(frozen=True)
+class Layer:
+    """Art many faces share (a card's design under each vehicle's name). A face lists its
+    layers in a ``layers`` attribute; the writer draws each once per file as a form, and the
+    face places it with :func:`use_layer`, so a thousand decks cost one drawing of the art."""
+
+    key: Hashable
+    draw: Callable[[Canvas, float, float, float], None]
+
+
+_LAYER_FORMS: WeakKeyDictionary[Canvas, dict[Hashable, str]] = WeakKeyDictionary()
+
+
+def use_layer(canvas: Canvas, layer: Layer, width: float, height: float,
+              bleed: float) -> None:
+    """Place ``layer`` from its form if the writer defined one, else draw it here."""
+    name = _LAYER_FORMS.get(canvas, {}).get(layer.key)
+    if name is None:
+        layer.draw(canvas, width, height, bleed)
+    else:
+        canvas.doForm(name)
+
+
+def define_layers(canvas: Canvas, face: Face, component: Component) -> None:
+    """Draw each of ``face``'s layers as a form, once per file (forms cannot nest in
+    ReportLab, so this happens before the face's own form is begun)."""
+    bleed = component.bleed
+    box = Rect(0, 0, component.width, component.height).grown(bleed)
+    for layer in getattr(face, "layers", ()):
+        define_layer(canvas, layer, box, component)
+
+
+def define_layer(canvas: Canvas, layer: Layer, box: Rect,
+                 component: Component | None = None) -> None:
+    """Draw ``layer`` as a form with bounding box ``box``, unless this file has it."""
+    forms = _LAYER_FORMS.setdefault(canvas, {})
+    if layer.key in forms:
+        return
+    name = f"layer{len(forms)}"
+    canvas.beginForm(name, lowerx=box.x, lowery=box.y, upperx=box.right, uppery=box.top)
+    if component is None:
+        layer.draw(canvas, box.width, box.height, 0.0)
+    else:
+        layer.draw(canvas, component.width, component.height, component.bleed)
+    canvas.endForm()
+    forms[layer.key] = name
 
 
 @dataclass(frozen=True)
@@ -213,6 +263,10 @@ class Grid:
              - self.component.height)
         return Rect(x, y, self.component.width, self.component.height)
 
+    def filled(self) -> frozenset[tuple[int, int]]:
+        """The filled slots as a set, for neighbour look-ups."""
+        return _filled_slots(self)
+
     def trims(self) -> list[Rect]:
         """The trim rectangle of every filled slot."""
         return [self.trim(row, column) for row, column in self.slots()]
@@ -241,13 +295,18 @@ class Grid:
         trim, bleed = self.trim(row, column), self.component.bleed
         if not self.butted:
             return trim.grown(bleed)
-        filled = set(self.slots())
+        filled = self.filled()
         left = 0.0 if (row, column - 1) in filled else bleed
         right = 0.0 if (row, column + 1) in filled else bleed
         below = 0.0 if (row + 1, column) in filled else bleed
         above = 0.0 if (row - 1, column) in filled else bleed
         return Rect(trim.x - left, trim.y - below, trim.width + left + right,
                     trim.height + below + above)
+
+
+@lru_cache(maxsize=64)
+def _filled_slots(grid: Grid) -> frozenset[tuple[int, int]]:
+    return frozenset(grid.slots())
 
 
 def mirror(rect: Rect, paper: Paper, duplex: Duplex,
@@ -401,6 +460,7 @@ class SheetWriter:
         """Draw ``face`` with its trim at ``trim``, clipped to its bleed box, or to ``art``
         (a butted piece's art stops at the cuts it shares)."""
         c = self.canvas
+        define_layers(c, face, component)
         c.saveState()
         if art is not None:
             path = c.beginPath()
@@ -523,18 +583,28 @@ def registration_points(grid: Grid, options: SheetOptions) -> list[tuple[float, 
             (block.x - inset, block.top + inset), (block.right + inset, block.top + inset)]
 
 
-def draw_registration(canvas: Canvas, points: Sequence[tuple[float, float]]) -> None:
-    """A circle with cross hairs at each point: front and back targets coincide when the
-    printer's duplex is true."""
-    canvas.saveState()
+REGISTRATION_TARGET = Layer("registration-target", lambda c, w, h, b: _target(c))
+
+
+def _target(canvas: Canvas) -> None:
+    radius = REGISTRATION_RADIUS
     canvas.setLineWidth(0.3)
     canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.circle(0, 0, radius * 0.6, stroke=1, fill=0)
+    canvas.line(-radius, 0, radius, 0)
+    canvas.line(0, -radius, 0, radius)
+
+
+def draw_registration(canvas: Canvas, points: Sequence[tuple[float, float]]) -> None:
+    """A circle with cross hairs at each point (one form, reused): front and back targets
+    coincide when the printer's duplex is true."""
     radius = REGISTRATION_RADIUS
+    define_layer(canvas, REGISTRATION_TARGET, Rect(-radius, -radius, 2 * radius, 2 * radius))
     for x, y in points:
-        canvas.circle(x, y, radius * 0.6, stroke=1, fill=0)
-        canvas.line(x - radius, y, x + radius, y)
-        canvas.line(x, y - radius, x, y + radius)
-    canvas.restoreState()
+        canvas.saveState()
+        canvas.translate(x, y)
+        use_layer(canvas, REGISTRATION_TARGET, 0.0, 0.0, 0.0)
+        canvas.restoreState()
 
 
 def chunks(items: Sequence[Piece], size: int) -> Iterator[Sequence[Piece]]:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
@@ -20,6 +21,12 @@ class PdfInfo:
 
     pages: int
     page_size_mm: tuple[float, float]
+
+
+# Streams are written Flate-compressed as binary, without an ASCII85 layer on top: every
+# reader since PDF 1.2 takes binary, files come out 20% smaller, and ReportLab's pure-Python
+# ASCII85 encoder was a fifth of the time of writing a large deck.
+rl_config.useA85 = 0
 
 
 def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = False) -> Canvas:

@@ -16,7 +16,7 @@ drawn, and identical faces are drawn once per file.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
@@ -29,7 +29,7 @@ from generator.drawing import BOLD, FittedText, colour, draw_line, fit_line_size
 from generator.games.frothy_races.catalogues import FrothyData, resolve, special_face
 from generator.games.frothy_races.model import SpecialCard, Vehicle
 from generator.icons import IconSet
-from generator.imposition import Component, Piece
+from generator.imposition import Component, Layer, Piece, use_layer
 from generator.text import TextTemplates
 from generator.units import mm
 
@@ -172,14 +172,22 @@ def render_face_text(spec: FaceSpec, templates: TextTemplates) -> CardText:
 
 
 @dataclass(frozen=True)
-class CardLayout:
-    """A face ready to draw: every text fitted to its box on a card of a given size."""
+class ArtLayout:
+    """The part of a face every deck shares (all but the vehicle's name), text fitted."""
 
     spec: FaceSpec
     title: FittedText
     subtitle: FittedText | None
     rules: FittedText
     status: FittedText | None
+
+
+@dataclass(frozen=True)
+class CardLayout:
+    """A face ready to draw: the shared art and the name line fitted below it."""
+
+    spec: FaceSpec
+    art: ArtLayout
     footer_text: str
     footer_size: float
 
@@ -221,11 +229,16 @@ class CardBoxes:
         return (SAFE, bottom, self.width - 2 * SAFE, top - bottom)
 
 
-def layout_face(spec: FaceSpec, text: CardText, component: Component
-                ) -> CardLayout | CardProblem:
-    """Fit every text of a face; the first part that cannot fit is the problem."""
+def art_spec(spec: FaceSpec) -> FaceSpec:
+    """The face without its vehicle: what the shared art depends on."""
+    return replace(spec, vehicle=None)
+
+
+def layout_art(spec: FaceSpec, text: CardText, component: Component
+               ) -> ArtLayout | CardProblem:
+    """Fit the title, subtitle, rules and status of a face; the first misfit is the problem."""
     boxes = CardBoxes(component.width, component.height)
-    x, y, panel_w, panel_h = boxes.panel
+    _, _, panel_w, panel_h = boxes.panel
     inner_w = panel_w - 2 * PAD
     title_h = boxes.header * (0.62 if text.subtitle else 0.9)
     title = fit_paragraph(text.title, boxes.title_width, title_h, 16, font=BOLD,
@@ -245,38 +258,37 @@ def layout_face(spec: FaceSpec, text: CardText, component: Component
     rules = fit_paragraph(text.rules, inner_w, rules_h, 8.5, colour_hex=INK)
     if rules is None:
         return CardProblem(spec, "rules text")
-    footer_size = fit_line_size(text.footer, BOLD, component.width - 2 * SAFE, 8.5)
-    if footer_size is None:
+    return ArtLayout(spec, title, subtitle, rules, status)
+
+
+def layout_footer(spec: FaceSpec, text: CardText, art: ArtLayout, component: Component
+                  ) -> CardLayout | CardProblem:
+    """Fit the vehicle's name on one line below the shared art."""
+    size = fit_line_size(text.footer, BOLD, component.width - 2 * SAFE, 8.5)
+    if size is None:
         return CardProblem(spec, "vehicle name")
-    return CardLayout(spec, title, subtitle, rules, status, text.footer, footer_size)
+    return CardLayout(spec, art, text.footer, size)
 
 
 # --- drawing ------------------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class CardFace:
-    """A laid-out face: background into the bleed, title band, rules panel, name band."""
+class CardArt:
+    """The shared art of a face: background into the bleed, title band, rules panel."""
 
-    layout: CardLayout
+    layout: ArtLayout
     icons: IconSet
 
-    @property
-    def key(self) -> Hashable:
-        return ("frothy-card", self.layout.spec)
-
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
-        spec, layout = self.layout.spec, self.layout
+        spec = self.layout.spec
         boxes = CardBoxes(width, height)
         base = colour(FACE_COLOURS[spec.colour_name])
         canvas.setFillColor(base)
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-        self.draw_header(canvas, boxes, base)
+        self.draw_header(canvas, boxes)
         self.draw_panel(canvas, boxes, base)
-        canvas.setFillColor(white)
-        draw_line(canvas, layout.footer_text, width / 2, SAFE + boxes.footer * 0.3,
-                  layout.footer_size, BOLD, "centre")
 
-    def draw_header(self, canvas: Canvas, boxes: CardBoxes, base: Color) -> None:
+    def draw_header(self, canvas: Canvas, boxes: CardBoxes) -> None:
         layout = self.layout
         top = boxes.height - SAFE
         icon_y = top - boxes.header + mm(1.5)
@@ -321,21 +333,64 @@ class CardFace:
         return spec.face
 
 
+@dataclass(frozen=True)
+class CardFace:
+    """A laid-out face: the shared art (a layer, drawn once per file) and the name band."""
+
+    layout: CardLayout
+    art: CardArt
+    size: tuple[float, float]
+
+    @property
+    def key(self) -> Hashable:
+        return ("frothy-card", self.layout.spec, self.size)
+
+    @property
+    def layers(self) -> tuple[Layer, ...]:
+        return (Layer(("frothy-card-art", self.layout.art.spec, self.size), self.art.draw),)
+
+    def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        use_layer(canvas, self.layers[0], width, height, bleed)
+        canvas.setFillColor(white)
+        draw_line(canvas, self.layout.footer_text, width / 2,
+                  SAFE + CardBoxes(width, height).footer * 0.3, self.layout.footer_size, BOLD,
+                  "centre")
+
+
 # --- decks to pieces ----------------------------------------------------------------------
 
 class CardFaces:
-    """Faces laid out for one card size, each distinct face rendered and fitted once."""
+    """Faces laid out for one card size: each distinct face rendered once, and the art
+    shared by every deck (all but the vehicle's name) fitted and drawn once."""
 
     def __init__(self, templates: TextTemplates, icons: IconSet, component: Component) -> None:
         self.templates, self.icons, self.component = templates, icons, component
+        self.size = (component.width, component.height)
         self.faces: dict[FaceSpec, CardFace | CardProblem] = {}
+        self.arts: dict[FaceSpec, CardArt | CardProblem] = {}
 
     def face(self, spec: FaceSpec) -> CardFace | CardProblem:
         found = self.faces.get(spec)
         if found is None:
-            laid = layout_face(spec, render_face_text(spec, self.templates), self.component)
-            found = CardFace(laid, self.icons) if isinstance(laid, CardLayout) else laid
+            found = self.make_face(spec)
             self.faces[spec] = found
+        return found
+
+    def make_face(self, spec: FaceSpec) -> CardFace | CardProblem:
+        text = render_face_text(spec, self.templates)
+        art = self.art(spec, text)
+        if isinstance(art, CardProblem):
+            return CardProblem(spec, art.part)
+        laid = layout_footer(spec, text, art.layout, self.component)
+        return CardFace(laid, art, self.size) if isinstance(laid, CardLayout) else laid
+
+    def art(self, spec: FaceSpec, text: CardText) -> CardArt | CardProblem:
+        shared = art_spec(spec)
+        found = self.arts.get(shared)
+        if found is None:
+            laid = layout_art(shared, text, self.component)
+            found = CardArt(laid, self.icons) if isinstance(laid, ArtLayout) else laid
+            self.arts[shared] = found
         return found
 
     def problems(self, decks: Sequence[Deck]) -> list[CardProblem]:
