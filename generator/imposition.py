@@ -35,6 +35,7 @@ from functools import lru_cache
 from typing import Literal, Protocol
 from weakref import WeakKeyDictionary
 
+from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import UsageError
@@ -506,7 +507,7 @@ def draw_crop_marks(canvas: Canvas, grid: Grid, options: SheetOptions) -> None:
     """Crop marks in line with every cut: short ones in the frame, or full-length ones."""
     canvas.saveState()
     canvas.setLineWidth(options.mark_width)
-    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setStrokeColor(black)
     segments = (full_mark_segments(grid, options) if options.mark_style == "full"
                 else crop_mark_segments(grid, options))
     for x1, y1, x2, y2 in segments:
@@ -568,7 +569,7 @@ def draw_cut_lines(canvas: Canvas, component: Component, trims: Sequence[Rect]) 
     """A hairline on every trim, for cutting with scissors or a craft knife."""
     canvas.saveState()
     canvas.setLineWidth(CUT_LINE_WIDTH)
-    canvas.setStrokeColorRGB(CUT_LINE_GREY, CUT_LINE_GREY, CUT_LINE_GREY)
+    canvas.setStrokeColor(Color(CUT_LINE_GREY, CUT_LINE_GREY, CUT_LINE_GREY))
     for trim in trims:
         cut_outline(canvas, component, trim)
     canvas.restoreState()
@@ -589,7 +590,7 @@ REGISTRATION_TARGET = Layer("registration-target", lambda c, w, h, b: _target(c)
 def _target(canvas: Canvas) -> None:
     radius = REGISTRATION_RADIUS
     canvas.setLineWidth(0.3)
-    canvas.setStrokeColorRGB(0, 0, 0)
+    canvas.setStrokeColor(black)
     canvas.circle(0, 0, radius * 0.6, stroke=1, fill=0)
     canvas.line(-radius, 0, radius, 0)
     canvas.line(0, -radius, 0, radius)
