@@ -74,3 +74,22 @@ def copy_vehicles(folder: Path, *names: str) -> Path:
     for name in names:
         (folder / f"{name}.yaml").write_text((VEHICLES / f"{name}.yaml").read_text())
     return folder
+
+
+def card_texts(path: Path, width_mm: float = 63.5, height_mm: float = 88.9) -> list[str]:
+    """The text of each card cell of every sheet page, whitespace collapsed: cells are cut
+    from the page's TrimBox at the card size, so side-by-side cards never interleave."""
+    texts = []
+    for page in open_pdf(path).pages:
+        trim = page_box(page, "TrimBox")
+        columns = round(trim.width / width_mm)
+        rows = round(trim.height / height_mm)
+        for row in range(rows):
+            for column in range(columns):
+                x0 = (trim.x0 + column * width_mm) * MM
+                top = page.height - (trim.y1 - row * height_mm) * MM
+                cell = page.crop((x0, top, x0 + width_mm * MM, top + height_mm * MM))
+                text = " ".join((cell.extract_text() or "").split())
+                if text:
+                    texts.append(text)
+    return texts
