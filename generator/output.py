@@ -108,7 +108,8 @@ class BuildContext:
         """Sheet layout for this build: paper, duplex and marks as chosen. ``gutter``
         overrides the build's for components that always want one (licences);
         ``cut_lines`` forces a cut guide on (stickers). Without a gutter, pieces are butted
-        and share their cuts."""
+        and share their cuts. Registration targets come with crop marks (they share the
+        frame); with cut lines on both sides, the lines themselves show the alignment."""
         marks = self.printing.marks
         options = SheetOptions(
             paper=self.paper, duplex=self.duplex, back_offset=self.back_offset,
@@ -116,6 +117,7 @@ class BuildContext:
             crop_marks=marks in ("crop", "full"),
             mark_style="full" if marks == "full" else "short",
             cut_lines=cut_lines or marks == "lines",
+            registration=marks in ("crop", "full"),
             print_shop=self.printing.print_shop,
             butted=(self.printing.gutter if gutter is None else gutter) == 0)
         return replace(options, **changes) if changes else options  # type: ignore[arg-type]

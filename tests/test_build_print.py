@@ -78,3 +78,13 @@ def test_a_card_size_too_small_for_its_text_stops_the_build(tmp_path: Path,
                  "30x40mm"]) == 2
     assert "does not fit on 30.0 x 40.0 mm cards" in capsys.readouterr().err
     assert not (tmp_path / "out" / "frothy-races" / "cards.pdf").exists()
+
+
+def test_cut_lines_fit_nine_poker_cards_on_letter(tmp_path: Path) -> None:
+    folder = copy_vehicles(tmp_path / "in", "basic-chariot")
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "-o", str(out), "--paper", "letter", "--marks",
+                 "lines"]) == 0
+    front = open_pdf(out / "frothy-races" / "cards.pdf").pages[0]
+    trim = page_box(front, "TrimBox")
+    assert (trim.width, trim.height) == pytest.approx((3 * 63.5, 3 * 88.9), abs=0.01)
