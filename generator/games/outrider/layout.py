@@ -193,20 +193,15 @@ class Pen:
     def stripes(self, x: float, y: float, width: float, height: float, first: Color,
                 second: Color, band: float = 3.0) -> None:
         """Diagonal two-colour stripes filling a box (hazard tape, secondary arcs)."""
-        c = self.canvas
-        c.saveState()
-        path = c.beginPath()
-        px, py = self.point(x, y + height)
-        path.rect(px, py, mm(width), mm(height))
-        c.clipPath(path, stroke=0, fill=0)
         self.rect(x, y, width, height, fill=first)
-        start = x - height
+        box = (x, y, x + width, y + height)
         count = int((width + height) / band) + 2
         for i in range(0, count, 2):
-            left = start + i * band
-            self.polygon([(left, y + height), (left + band, y + height),
-                          (left + band + height, y), (left + height, y)], fill=second)
-        c.restoreState()
+            left = x - height + i * band
+            stripe = clip_to_box([(left, y + height), (left + band, y + height),
+                                  (left + band + height, y), (left + height, y)], box)
+            if len(stripe) >= 3:
+                self.polygon(stripe, fill=second)
 
     def clip_polygon(self, points: Sequence[tuple[float, float]]) -> None:
         """Clip what follows to a polygon (the caller saves and restores the state)."""
@@ -236,6 +231,31 @@ class Pen:
         free = mm(slot.width) - fitted.height
         fitted.draw(c, 0.0, -(free / 2 if slot.valign == "middle" else 0.0))
         c.restoreState()
+
+
+def clip_to_box(polygon: Sequence[tuple[float, float]], box: tuple[float, float, float, float]
+                ) -> list[tuple[float, float]]:
+    """The part of a convex polygon inside ``box`` (x0, y0, x1, y1), clipped edge by edge
+    (Sutherland-Hodgman), so a drawing's geometry never runs past what it fills."""
+    x0, y0, x1, y1 = box
+    edges = ((0, x0, 1.0), (0, x1, -1.0), (1, y0, 1.0), (1, y1, -1.0))
+    points = list(polygon)
+    for axis, limit, sign in edges:
+        if not points:
+            break
+        kept: list[tuple[float, float]] = []
+        for index, current in enumerate(points):
+            previous = points[index - 1]
+            inside_now = (current[axis] - limit) * sign >= 0
+            inside_before = (previous[axis] - limit) * sign >= 0
+            if inside_now != inside_before:
+                share = (limit - previous[axis]) / (current[axis] - previous[axis])
+                kept.append((previous[0] + share * (current[0] - previous[0]),
+                             previous[1] + share * (current[1] - previous[1])))
+            if inside_now:
+                kept.append(current)
+        points = kept
+    return points
 
 
 def rotate_point(x: float, y: float, degrees: float, cx: float, cy: float

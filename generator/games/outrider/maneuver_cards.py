@@ -41,7 +41,7 @@ from generator.units import mm, to_mm
 
 TEMPLATE = "outrider/maneuver-card.j2"
 BACKGROUND = colour("#e9e4d8")
-ROAD_WIDTH, ROAD_RUN_ON = 30.0, 16.0
+ROAD_WIDTH, ROAD_RUN_ON = 30.0, 20.0
 ARROW_LENGTH, ARROW_WIDTH = 10.0, 8.0
 TITLE_TOP, BADGE_Y = 60.0, 81.0
 SIGN_ICONS = {("straight", "none"): "sign_straight", ("turn", "right"): "sign_right",
@@ -134,6 +134,21 @@ def _bezier(p: list[tuple[float, float]], t: float) -> tuple[float, float]:
             sum(wt * y for wt, (_, y) in zip(weights, p, strict=True)))
 
 
+def road_outline(points: list[tuple[float, float]], width: float
+                 ) -> list[tuple[float, float]]:
+    """The road as a polygon: the centre line offset half the road's width to each side
+    (a filled shape, so what is printed is exactly what the geometry says)."""
+    left, right = [], []
+    for index, (x, y) in enumerate(points):
+        ax, ay = points[max(index - 1, 0)]
+        bx, by = points[min(index + 1, len(points) - 1)]
+        length = math.hypot(bx - ax, by - ay) or 1.0
+        nx, ny = -(by - ay) / length * width / 2, (bx - ax) / length * width / 2
+        left.append((x + nx, y + ny))
+        right.append((x - nx, y - ny))
+    return left + right[::-1]
+
+
 def _draw_road(pen: Pen, points: list[tuple[float, float]], surface: Color,
                within: tuple[float, float, float, float]) -> None:
     """The road along ``points`` in ``surface`` colour, with a dashed centre line, clipped
@@ -142,14 +157,11 @@ def _draw_road(pen: Pen, points: list[tuple[float, float]], surface: Color,
     c.saveState()
     x, y, width, height = within
     pen.clip_polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
+    pen.polygon(road_outline(points, ROAD_WIDTH), fill=surface)
     path = c.beginPath()
     path.moveTo(*pen.point(*points[0]))
     for px, py in points[1:]:
         path.lineTo(*pen.point(px, py))
-    c.setLineJoin(1)
-    c.setStrokeColor(surface)
-    c.setLineWidth(mm(ROAD_WIDTH))
-    c.drawPath(path, stroke=1, fill=0)
     c.setStrokeColor(white)
     c.setLineWidth(mm(0.8))
     c.setDash([mm(4), mm(3)])

@@ -26,11 +26,18 @@ from generator.schema import (
 )
 
 BOOK = "Outrider"
-SEC_VARIANTS = "2.1 Select Vehicles"
-SEC_BONUSES = "1.2 Vehicle Cards > Characteristic Bonus(es)"
-SEC_ARCS = "7.1 Resolving Attacks > Primary and Secondary Weapons"
-SEC_EQUIPMENT = "2.2 Using Equipment Dice"
-SEC_EXPANSION = "5.4 Determining a Successful Maneuver"
+
+
+def section(name: str) -> str:
+    """A rulebook section as a finding cites it: 'Outrider, 2.3 Engines'."""
+    return f"{BOOK}, {name}"
+
+
+SEC_VARIANTS = section("2.1 Select Vehicles")
+SEC_BONUSES = section("1.2 Vehicle Cards > Characteristic Bonus(es)")
+SEC_ARCS = section("7.1 Resolving Attacks > Primary and Secondary Weapons")
+SEC_EQUIPMENT = section("2.2 Using Equipment Dice")
+SEC_EXPANSION = section("5.4 Determining a Successful Maneuver")
 
 SLOTS = ("engine", "driver", "armor", "weapon")
 CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
@@ -67,14 +74,14 @@ class Equipment:
 
     engine: int = spec_field(
         DIE, "Engine die: initiative and Action Points (d6 3 AP ... d12 6 AP).",
-        source="2.3 Engines")
+        source=section("2.3 Engines"))
     driver: int = spec_field(
         DIE, "Driver die: control checks and Skill Points (d6 6 ... d12 12).",
-        source="2.4 Outriders for Hire")
+        source=section("2.4 Outriders for Hire"))
     armor: int = spec_field(DIE, "Armor die: defence against attacks and collisions.",
-                            source="2.5 Vehicular Armor")
+                            source=section("2.5 Vehicular Armor"))
     weapon: int = spec_field(DIE, "Weapon die: the primary weapon's damage roll.",
-                             source="2.6 Vehicular Weaponry")
+                             source=section("2.6 Vehicular Weaponry"))
 
     def die(self, slot: str) -> int:
         """Sides of the die in ``slot`` (engine, driver, armor or weapon)."""
@@ -118,7 +125,7 @@ class Arc:
     facing: str = spec_field(
         Choice(FACINGS, source=SEC_ARCS), "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
-        Choice(["fixed", "articulated"], source="7.2 Determining a Hit"),
+        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
         "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")
 
 
@@ -183,7 +190,7 @@ class Vehicle:
     name: str = spec_field(Text(max_length=28), "The chassis name printed on its cards.")
     nickname: str = spec_field(
         Text(max_length=20), "The nickname class of the build, e.g. Interceptor.",
-        source="1.2 Vehicle Cards > Vehicle Name & Image")
+        source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
         Struct(Equipment), "The equipment dice assigned to Engine, Driver, Armor and Weapon.",
         source=SEC_EQUIPMENT)
@@ -191,10 +198,10 @@ class Vehicle:
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
         Nullable(Int(0, 12)), "Optional: the Action Points you expect; checked against the engine.",
-        default=None, source="2.3 Engines")
+        default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
         Nullable(Int(0, 30)), "Optional: the Skill Points you expect; checked against the driver.",
-        default=None, source="2.4 Outriders for Hire")
+        default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(
         ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
         default=(), source=SEC_EXPANSION)

@@ -156,9 +156,11 @@ def _draw_arc(pen: Pen, arc: Arc, centre: float, data: OutriderData, w: float, h
     if arc.weapon == "primary":
         pen.polygon(points, fill=ARC_RED, stroke=INK, line=0.5)
         return
+    xs, ys = [x for x, _ in points], [y for _, y in points]
     pen.canvas.saveState()
     pen.clip_polygon(points)
-    pen.stripes(-b, -b, w + 2 * b, h + 2 * b, ARC_RED, white, band=1.6)
+    pen.stripes(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), ARC_RED, white,
+                band=1.6)
     pen.canvas.restoreState()
     pen.polygon(points, stroke=ARC_RED, line=0.8)
 
