@@ -63,8 +63,8 @@ def print_problems(vehicle: Vehicle, data: OutriderData, templates: TextTemplate
     for side in SIDES:
         for part in plan_card(card_text(vehicle, side, data, templates), card_w).problems:
             problems.append((part, f"vehicle card ({side} side)", _path(part, side)))
-        for part in plan_dashboard(dashboard_text(vehicle, side, data, templates),
-                                   dash_w).problems:
+        for part in plan_dashboard(dashboard_text(vehicle, side, data, templates), dash_w,
+                                   vehicle.action_points).problems:
             problems.append((part, f"dashboard ({side} side)", _path(part, side)))
     return problems
 
@@ -107,7 +107,8 @@ def dashboard_pieces(vehicles: Sequence[Vehicle], data: OutriderData,
     width = to_mm(data.sizes["dashboard"].width)
 
     def face(vehicle: Vehicle, side: str) -> DashboardFace:
-        plan = plan_dashboard(dashboard_text(vehicle, side, data, templates), width)
+        plan = plan_dashboard(dashboard_text(vehicle, side, data, templates), width,
+                              vehicle.action_points)
         return DashboardFace(vehicle, getattr(vehicle.variants, side), plan, data, icons)
 
     return [Piece(face(v, "narrow"), face(v, "wide"), label=v.name) for v in vehicles]

@@ -16,12 +16,13 @@ from typing import Any
 
 from reportlab.lib.colors import Color, white
 
-from generator.drawing import BOLD, colour, draw_line, mix
+from generator.drawing import BOLD, colour, mix
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
     HAZARD_YELLOW,
     INK,
+    INK_HEX,
     LIGHT_OFF,
     LIGHT_ON,
     RULE,
@@ -56,6 +57,7 @@ SKILL_Y, SKILL_LEFT, SKILL_PITCH, SKILL_SLOTS = 111.5, 26.0, 13.9, 12
 TOKEN_PLAY = 0.5                             # room around a counter in its place
 TACH_MIN, TACH_MAX = 3, 6
 TACH_SWEEP = (210.0, -30.0)                  # degrees, counter-clockwise from 3 o'clock
+TACH_Y, TACH_RADIUS = 53.0, 11.5
 
 
 def dashboard_component(data: OutriderData) -> Component:
@@ -93,12 +95,13 @@ def dashboard_text(vehicle: Vehicle, side: str, data: OutriderData, templates: T
     context: dict[str, Any] = {
         "vehicle": vehicle, "side": side, "variant": variant, "slots": slots,
         "action_points": vehicle.action_points, "skill_points": vehicle.skill_points,
-        "upgrades": vehicle.upgrades}
+        "upgrades": vehicle.upgrades,
+        "tachometer_marks": list(range(TACH_MIN, TACH_MAX + 1))}
     return Blocks(templates.blocks(TEMPLATE, context))
 
 
-def plan_dashboard(text: Blocks, width: float) -> Plan:
-    """Fit every text of one side of the dashboard."""
+def plan_dashboard(text: Blocks, width: float, action_points: int) -> Plan:
+    """Fit every text of one side of the dashboard; the engine's AP is lit on the dial."""
     damage_left = width - EDGE - DAMAGE_SLOTS * TOKEN_PITCH
     slots = [
         Slot("name", text["name"], TITLE_LEFT, STRIPE_HEIGHT + 2.5, damage_left - TITLE_LEFT - 2,
@@ -117,7 +120,7 @@ def plan_dashboard(text: Blocks, width: float) -> Plan:
              LEFT_WIDTH - 2, MIDDLE_BOTTOM - 87.4, 6.5, align="left", valign="top"),
     ]
     slots += _equipment_slots(text)
-    slots += _tachometer_slots(text)
+    slots += _tachometer_slots(text, action_points)
     slots += [
         Slot("actions label", text["actions_label"], RIGHT_LEFT - 1, MIDDLE_TOP, 22.0, 3.6,
              7, BOLD),
@@ -153,9 +156,17 @@ def _item(lines: list[str], index: int) -> str:
     return lines[index] if index < len(lines) else ""
 
 
-def _tachometer_slots(text: Blocks) -> list[Slot]:
+def _tachometer_slots(text: Blocks, action_points: int) -> list[Slot]:
     x = CENTRE_LEFT + SLOT_WIDTH + SLOT_GAP
-    return [
+    cx = x + TACH_WIDTH / 2
+    marks = []
+    for value, label in zip(range(TACH_MIN, TACH_MAX + 1), text.lines("tachometer_mark_lines"),
+                            strict=False):
+        mx, my = _polar(cx, TACH_Y, TACH_RADIUS + 4.6, _tach_angle(value))
+        lit = value == action_points
+        marks.append(Slot(f"tachometer mark {value}", label, mx - 3.5, my - 2.5, 7.0, 5.0,
+                          9 if lit else 7.5, BOLD, colour_hex="#c62828" if lit else INK_HEX))
+    return marks + [
         Slot("tachometer label", text["tachometer_label"], x, MIDDLE_TOP + 0.8, TACH_WIDTH,
              3.6, 7.5, BOLD),
         Slot("tachometer value", text["tachometer_value"], x, 69.0, TACH_WIDTH, 6.0, 12),
@@ -226,7 +237,7 @@ class DashboardFace:
 
     def _tachometer(self, pen: Pen) -> None:
         cx = CENTRE_LEFT + SLOT_WIDTH + SLOT_GAP + TACH_WIDTH / 2
-        cy, radius = 53.0, 11.5
+        cy, radius = TACH_Y, TACH_RADIUS
         pen.circle(cx, cy, radius + 1.3, fill=INK)
         pen.circle(cx, cy, radius, fill=white)
         ap = self.vehicle.action_points
@@ -235,15 +246,9 @@ class DashboardFace:
             outer = _polar(cx, cy, radius - 0.6, angle)
             inner = _polar(cx, cy, radius - 3.6, angle)
             pen.line(*inner, *outer, INK if value != ap else ARC_RED, 1.2)
-            self._tach_number(pen, value, _polar(cx, cy, radius + 4.6, angle), value == ap)
         tip = _polar(cx, cy, radius - 1.5, _tach_angle(ap))
         pen.line(cx, cy, *tip, ARC_RED, 2.2)
         pen.circle(cx, cy, 2.0, fill=INK)
-
-    def _tach_number(self, pen: Pen, value: int, at: tuple[float, float], lit: bool) -> None:
-        pen.canvas.setFillColor(ARC_RED if lit else INK)
-        x, y = pen.point(at[0], at[1] + 1.2)
-        draw_line(pen.canvas, str(value), x, y, 9 if lit else 7.5, BOLD, "centre")
 
     def _actions(self, pen: Pen) -> None:
         r = token_radius(self.data, "token")
