@@ -143,6 +143,17 @@ def test_the_baseline_is_the_shipped_iron_curtain_and_the_rulebook_example() -> 
     assert (shipped.action_points, shipped.skill_points) == (4, 10)
 
 
+def test_the_model_gives_a_balance_report_what_it_needs() -> None:
+    outlaw = check_file(VEHICLES / "outrider" / "chrome-outlaw.yaml").definitions[0].model
+    assert (outlaw.action_points, outlaw.skill_points) == (4, 12)
+    assert outlaw.roll_bonus("narrow", "control") == 2 + 2      # handling + Racing Harness
+    assert outlaw.roll_bonus("wide", "attack") == 1
+    assert outlaw.variants.narrow.bonuses.total == 4
+    quick_draw = check_file(VEHICLES / "outrider" / "quick-draw.yaml").definitions[0].model
+    assert quick_draw.variants.narrow.fire_linked_facings == ("front",)
+    assert quick_draw.variants.wide.fire_linked_facings == ()
+
+
 def test_equipment_message_names_the_dice_and_the_fix(write_outrider: Callable[..., Path]
                                                       ) -> None:
     path = write_outrider(equipment(weapon="d12"))

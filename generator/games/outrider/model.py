@@ -197,10 +197,12 @@ class Vehicle:
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
-        Nullable(Int(0, 12)), "Optional: the Action Points you expect; checked against the engine.",
+        Nullable(Int(0, 12)),
+        "The Action Points you expect the tachometer to show; checked against the engine.",
         default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
-        Nullable(Int(0, 30)), "Optional: the Skill Points you expect; checked against the driver.",
+        Nullable(Int(0, 30)),
+        "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(
         ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
