@@ -37,7 +37,7 @@ class DieMeaning:
 
 
 @dataclass(frozen=True)
-class Slot:
+class EquipmentSlot:
     """An equipment slot of the dashboard and the characteristic whose lights sit under it."""
 
     id: str
@@ -140,7 +140,7 @@ class Size:
 class OutriderData:
     """Every catalogue an Outrider check or component needs."""
 
-    slots: dict[str, Slot]
+    slots: dict[str, EquipmentSlot]
     characteristics: dict[str, Characteristic]
     standard_set: tuple[int, ...]
     classes: tuple[NicknameClass, ...]
@@ -183,23 +183,19 @@ class OutriderData:
         """The twenty cards in print order."""
         return list(self.cards)
 
-    def geo(self, name: str) -> float:
-        """A layout length from components.yaml, in points."""
-        return mm(self.geometry[name])
-
 
 def _name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
-def _slots(raw: dict[str, Any]) -> dict[str, Slot]:
+def _slots(raw: dict[str, Any]) -> dict[str, EquipmentSlot]:
     slots = {}
     for slot_id, spec in raw["slots"].items():
         dice = {int(sides): DieMeaning(int(sides), str(d["class"]), d.get("power"),
                                        d.get("action_points"), d.get("skill_points"))
                 for sides, d in spec["dice"].items()}
-        slots[slot_id] = Slot(slot_id, spec["label"], spec["characteristic"], spec["roll"],
-                              spec["section"], spec["summary"], dice)
+        slots[slot_id] = EquipmentSlot(slot_id, spec["label"], spec["characteristic"],
+                                       spec["roll"], spec["section"], spec["summary"], dice)
     return slots
 
 
