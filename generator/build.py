@@ -36,13 +36,13 @@ class BuildResult:
 
 def prepare(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
     """Ask each game for its outputs, game by game in registry order, then add the
-    game-neutral sheets every build prints (dice stickers)."""
+    game-neutral sheets (dice stickers) of the games present."""
     outputs: list[Output] = []
     for game in GAMES.values():
         mine = [d for d in definitions if d.game is game]
         if mine:
             outputs.extend(game.outputs(mine, context))
-    outputs.extend(shared_outputs(context))
+    outputs.extend(shared_outputs(context, frozenset(d.game.id for d in definitions)))
     return outputs
 
 

@@ -239,6 +239,7 @@ def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
                   write)
 
 
-def dice_outputs(context: BuildContext) -> list[Output]:
-    """A sticker sheet for every dice set Paddock ships."""
-    return [sticker_output(dice_set, context) for dice_set in dice_sets(context.icons)]
+def dice_outputs(context: BuildContext, games: frozenset[str]) -> list[Output]:
+    """A sticker sheet for the dice of each game the build holds definitions for."""
+    return [sticker_output(dice_set, context) for dice_set in dice_sets(context.icons)
+            if dice_set.game in games]

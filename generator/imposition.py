@@ -131,6 +131,7 @@ class Layer:
 
 
 _LAYER_FORMS: WeakKeyDictionary[Canvas, dict[Hashable, str]] = WeakKeyDictionary()
+_FACE_FORMS: WeakKeyDictionary[Canvas, dict[Hashable, str]] = WeakKeyDictionary()
 
 
 def use_layer(canvas: Canvas, layer: Layer, width: float, height: float,
@@ -363,9 +364,14 @@ class SheetWriter:
 
     canvas: Canvas
     options: SheetOptions
-    forms: dict[Hashable, str] = field(default_factory=dict)
+    forms: dict[Hashable, str] = field(init=False)
     pages: int = 0
     page_size: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        # One form namespace per file: several writers may share a canvas (a file of
+        # cards and reference sheets), and a form name must never be defined twice.
+        self.forms = _FACE_FORMS.setdefault(self.canvas, {})
 
     def impose(self, component: Component, pieces: Sequence[Piece],
                caption: Caption | None = None) -> Grid | None:
@@ -476,7 +482,7 @@ class SheetWriter:
             form_key = (key, component.width, component.height, component.bleed)
             name = self.forms.get(form_key)
             if name is None:
-                name = f"face{len(self.forms)}"
+                name = f"face{len(self.forms)}"  # unique within this canvas's namespace
                 self.forms[form_key] = name
                 bleed = component.bleed
                 c.beginForm(name, lowerx=-bleed, lowery=-bleed,

@@ -14,16 +14,16 @@ from generator.previews import TTS_COLUMNS, tts_sheet
 from tests.pdf_geometry import copy_vehicles, open_pdf, page_box
 
 
-def test_build_writes_cards_counters_and_both_games_dice(tmp_path: Path) -> None:
+def test_build_writes_cards_counters_and_only_its_own_games_dice(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "cogsworth-steam-carriage")
     out = tmp_path / "out"
     assert main(["build", str(folder), "-o", str(out), "--paper", "letter"]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
     paths = {entry["path"]: entry for entry in manifest["files"]}
-    assert {"frothy-races/cards.pdf", "frothy-races/tokens.pdf", "frothy-races/licences.pdf",
-            "frothy-races/dice-stickers.pdf", "joyride/dice-stickers.pdf"} <= set(paths)
+    assert set(paths) == {"frothy-races/cards.pdf", "frothy-races/tokens.pdf",
+                          "frothy-races/licences.pdf", "frothy-races/dice-stickers.pdf"}
     assert paths["frothy-races/cards.pdf"]["page_size_mm"] == [215.9, 279.4]
-    assert paths["joyride/dice-stickers.pdf"]["game"] == "joyride"
+    assert paths["frothy-races/dice-stickers.pdf"]["game"] == "frothy-races"
 
 
 def test_print_shop_interleaves_fronts_and_backs(tmp_path: Path) -> None:

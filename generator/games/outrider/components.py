@@ -8,7 +8,7 @@ tokens per vehicle. Every piece is planned (its text fitted) before any file is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -123,9 +123,8 @@ def _writer(context: BuildContext, title: str, batches: list[Batch]
     def write(path: Path) -> PdfInfo:
         canvas = new_canvas(path, title, context.paper)
         pages = 0
-        forms: dict[Hashable, str] = {}  # one form namespace per file, shared by its writers
         for component, pieces, options in batches:
-            writer = SheetWriter(canvas, options, forms)
+            writer = SheetWriter(canvas, options)
             writer.impose(component, pieces)
             pages += writer.pages
         return finish(canvas, pages, context.paper)
