@@ -65,7 +65,6 @@ STYLES = {
     "cell": _style("cell", TABLE_SIZE, after=0, leading=1.18),
     "head": _style("head", TABLE_SIZE, BOLD, after=0, leading=1.18),
     "note": _style("note", 7.2, after=2),
-    "footer": _style("footer", 7),
 }
 
 

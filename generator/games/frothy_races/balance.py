@@ -118,12 +118,13 @@ SETTINGS = Settings.of(AXES.settings)
 
 
 def mildest_first(first: Objective) -> Objective:
-    """``first``, then the mildest effects in the settings' order of preference.
+    """``first``, then the mildest effects in the settings' order of preference (no
+    effect at all being the mildest).
 
     Why: the engine breaks ties between equally good discards by a fixed order of icon
     names; a player who has the choice keeps a Slow rather than a Haste.
     """
-    rank = {icon: i for i, icon in enumerate(SETTINGS.effect_preference)}
+    rank = {icon: i + 1 for i, icon in enumerate(SETTINGS.effect_preference)}
 
     def cost(o: ControlOutcome) -> Cost:
         head = first(o)

@@ -60,6 +60,8 @@ def context(subject: str, baseline: str, unmeasured: Sequence[str] = (),
             "cards": list(s.cards), "whips": list(s.whip_cards), "reins": list(s.reins_cards),
             "rounds": s.standing_start_rounds, "hit_speeds": list(s.hit_speeds),
             "kinds": list(HIT_KINDS), "icons": list(ICONS), "objective": s.objective,
+            "preference": [icon.replace("_", " ").title()
+                           for icon in s.effect_preference if icon != "damage"],
             "attack_cards": s.attack_cards, "defence_cards": s.defence_cards}
 
 
