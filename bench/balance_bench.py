@@ -99,6 +99,7 @@ class Cell:
 
 
 def table_cells(vehicle: Vehicle) -> list[Cell]:
+    """Every cell of the vehicle's Control-roll table, with the dice the guide rolls."""
     base = vehicle.speed_table.control
     held = vehicle.control_loss.minimum
     return [Cell(speed, points, cards, base[speed] + max(points, held) + cards, cards)
@@ -160,10 +161,12 @@ def monte_carlo(cells: list[Cell], samples: int, resilience: int | None, seed: i
 
 
 def report(what: str, seconds: float, repeats: int) -> None:
+    """One timing line."""
     print(f"{what:<72}{seconds:9.3f} s  (median of {repeats})")
 
 
 def main() -> None:
+    """Run every timing and print the comparison."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--samples", type=int, default=1_000_000)
     parser.add_argument("--repeats", type=int, default=5, help="exact timings: median of")

@@ -215,7 +215,7 @@ def _bars(body: VerticalBarChart, chart: Chart, styles: list[tuple[Color, str | 
         body.naLabel = NA_Label()
         body.naLabel.text = chart.missing
         _style_labels(body.naLabel)
-        body.naLabel.boxAnchor, body.naLabel.dy = "s", 2
+        body.naLabel.boxAnchor, body.naLabel.dy = "s", 3
     for i, (s, (ink, _)) in enumerate(zip(chart.series, styles, strict=True)):
         body.bars[i].fillColor = bar_fill(s, ink)
         body.bars[i].strokeColor = None

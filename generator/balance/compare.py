@@ -64,14 +64,17 @@ class Comparison:
 
     @property
     def better(self) -> list[AxisResult]:
+        """Axes where the subject beats the baseline."""
         return self.where(Standing.BETTER)
 
     @property
     def worse(self) -> list[AxisResult]:
+        """Axes where the baseline beats the subject."""
         return self.where(Standing.WORSE)
 
     @property
     def equal(self) -> list[AxisResult]:
+        """Axes where the two are level (within the tolerance)."""
         return self.where(Standing.EQUAL)
 
     @property

@@ -43,6 +43,7 @@ def report_content(run: BalanceRun, templates: TextTemplates) -> ReportContent:
 
 
 def game_sections(game: GameBalance, words: Words, templates: TextTemplates) -> list[Section]:
+    """One game's part of the report: verdicts, side by side, overview, axes, each build."""
     profiles = [m.profile for m in game.measured]
     sections = [
         Section(words["game_title"], intro=words["intro"], blocks=(verdict_table(game, words),)),
@@ -90,6 +91,7 @@ def side_by_side(game: GameBalance, words: Words) -> Table:
 
 
 def axes_table(game: GameBalance, words: Words) -> Table:
+    """Every axis: its group, label, which way is better and how it is measured."""
     better = words.lines("better_lines")
     rows = tuple((axis.group, axis.label, better[0 if axis.higher_is_better else 1], axis.how)
                  for axis in game.hook.axes.axes)
@@ -97,6 +99,7 @@ def axes_table(game: GameBalance, words: Words) -> Table:
 
 
 def build_table(measured: Measured, words: Words) -> Table:
+    """One build's axes against the baseline, shaded by standing."""
     standings = dict(zip(("better", "worse", "equal"), words.lines("standing_lines"),
                          strict=True))
     rows = tuple((r.axis.label, r.axis.format(r.value), r.axis.format(r.baseline),

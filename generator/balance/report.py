@@ -100,6 +100,7 @@ class Words:
         return self.blocks[name].strip()
 
     def lines(self, name: str) -> list[str]:
+        """A list block's items, one per line."""
         raw = self.blocks[name]
         if raw.endswith("\n"):
             raw = raw[:-1]

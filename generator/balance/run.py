@@ -61,6 +61,7 @@ class BalanceRun:
 
     @property
     def measured(self) -> list[Measured]:
+        """Every build measured, game by game."""
         return [m for g in self.games for m in g.measured]
 
 

@@ -50,6 +50,7 @@ def game_context(game: GameBalance) -> dict[str, Any]:
 
 
 def run_context(run: BalanceRun) -> dict[str, Any]:
+    """Every game's context, and the files that were not measured."""
     return {"games": [game_context(g) for g in run.games],
             "skipped": [{"file": f, "reason": r} for f, r in run.skipped]}
 
@@ -67,6 +68,7 @@ def _number(value: Value) -> float | None:
 
 
 def profile_json(game: GameBalance, measured: Measured) -> dict[str, Any]:
+    """One build in the JSON output: its verdict and every axis."""
     return {
         "game": game.game.id, "name": measured.profile.name, "file": measured.definition.path,
         "baseline": game.baseline.name, "baseline_file": game.baseline_file,

@@ -154,6 +154,7 @@ def plus(a: Dist[int], b: Dist[int]) -> Dist[int]:
 
 
 def minus(a: Dist[int], b: Dist[int]) -> Dist[int]:
+    """Independent difference (a check less a rolled modifier, one attack less another)."""
     return a.combine(b, lambda x, y: x - y)
 
 
@@ -190,6 +191,7 @@ class Traits:
 
     @classmethod
     def of(cls, vehicle: Vehicle) -> Traits:
+        """The catalogue traits of ``vehicle``; custom traits are never measured."""
         catalogue = frothy_data().traits
         found: dict[str, Dist[int]] = {}
         for ref in vehicle.traits:
@@ -199,6 +201,7 @@ class Traits:
         return cls(found)
 
     def has(self, name: str) -> bool:
+        """True when the vehicle has the trait called ``name`` in the catalogue."""
         return name in self.values
 
     def __getitem__(self, name: str) -> Dist[int]:
@@ -646,7 +649,8 @@ class FrothyMeasures:
 
 
 # ---------------------------------------------------------------------------------------
-# Axis measures: one per axis id in data/balance_axes.yaml
+# Axis measures: one per axis id in data/balance_axes.yaml, where each axis's 'how' says
+# what it measures (the words the report prints), as rules.yaml documents each check.
 # ---------------------------------------------------------------------------------------
 
 MOVING_SPEEDS = SPEEDS[1:]

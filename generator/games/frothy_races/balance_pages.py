@@ -36,6 +36,7 @@ def number(value: Value, decimals: int, infinite: str) -> str:
 
 
 def percent(value: Fraction) -> str:
+    """A chance as a table shows it: one decimal place of a percentage."""
     return f"{float(value) * 100:.1f}%"
 
 
@@ -45,6 +46,7 @@ def plot_value(value: Value) -> float | None:
 
 
 def measures(profile: Profile) -> FrothyMeasures:
+    """The detailed numbers behind a Frothy Races profile."""
     detail = profile.detail
     assert isinstance(detail, FrothyMeasures)
     return detail
@@ -94,11 +96,13 @@ def pages(subject: Profile, baseline: Profile, templates: TextTemplates) -> list
 
 def pair(words: Words, m_values: list[float | None], b_values: list[float | None]
          ) -> tuple[Series, Series]:
+    """The build's series and the baseline's, named by the template."""
     return (Series(words["subject_series"], tuple(m_values)),
             Series(words["baseline_series"], tuple(b_values), baseline=True))
 
 
 def movement_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
+    """Spaces a round at each Speed, the build beside the baseline."""
     return Chart("bars", plain(words["movement_chart_title"]),
                  tuple(str(s) for s in SPEEDS),
                  pair(words, [float(r.total) for r in m.speeds],
@@ -108,16 +112,18 @@ def movement_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
 
 
 def standing_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
+    """Spaces moved by the end of each round from a standstill."""
     rounds, whip = SETTINGS.standing_start_rounds, AXES["standing_start"].params["whip"]
     return Chart("lines", plain(words["standing_chart_title"]),
                  tuple(str(r) for r in range(1, rounds + 1)),
                  pair(words, [float(v) for v in m.standing_start(whip, rounds)],
                       [float(v) for v in b.standing_start(whip, rounds)]),
-                 x_label=plain(words["round_label"]), y_label=plain(words["spaces_label"]),
+                 x_label=plain(words["round_label"]), y_label=plain(words["moved_label"]),
                  height_mm=62)
 
 
 def speed_table(m: FrothyMeasures, words: Words) -> Table:
+    """Moves, spaces, moving phases, Control and Stamina at each Speed."""
     control = words.lines("control_cell_lines")
     never = plain(words["no_limit"])
     rows = tuple((str(r.speed), *(str(x) if x else "-" for x in r.moves), str(r.total),
@@ -171,6 +177,7 @@ def control_tables(m: FrothyMeasures, words: Words) -> list[Table]:
 
 
 def effects_table(m: FrothyMeasures, words: Words) -> Table:
+    """The chance of each effect at each Speed, with the axis's points and cards."""
     params = AXES["turn_success"].params
     points, cards = params["control_points"], params["cards"]
     rows = tuple((str(s), percent(m.control_cell(s, points, cards).p_success),
@@ -181,6 +188,7 @@ def effects_table(m: FrothyMeasures, words: Words) -> Table:
 
 
 def acceleration_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
+    """Rounds to each Speed for every Whip count that can leave a standstill."""
     names = words.lines("whip_series_lines")
     series = [Series(names[i], tuple(plot_value(m.rounds_to_speed(w, s)) for s in MOVING))
               for i, w in enumerate(SETTINGS.whip_cards)
@@ -196,6 +204,7 @@ def acceleration_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Ch
 
 
 def stop_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
+    """Rounds to stop from top speed for each Reins count."""
     return Chart("bars", plain(words["stop_chart_title"]),
                  tuple(words.lines("reins_category_lines")),
                  pair(words, [plot_value(m.rounds_to_stop(r)) for r in SETTINGS.reins_cards],
@@ -205,6 +214,7 @@ def stop_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Chart:
 
 
 def acceleration_table(m: FrothyMeasures, words: Words) -> Table:
+    """Rounds to reach each Speed and to stop, for every card count."""
     never = plain(words["never"])
     labels = words.lines("whip_row_lines")
     rows = [(labels[i], *(number(m.rounds_to_speed(w, s), 2, never) for s in MOVING))
@@ -218,6 +228,7 @@ def acceleration_table(m: FrothyMeasures, words: Words) -> Table:
 
 
 def durability_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words, kind: str) -> Chart:
+    """Hits of one kind to wipe out at each Speed, the build beside the baseline."""
     speeds = SETTINGS.hit_speeds
     title = words["solid_chart_title" if kind == "solid" else "attack_chart_title"]
     return Chart("bars", plain(title), tuple(str(s) for s in speeds),
@@ -228,6 +239,7 @@ def durability_chart(m: FrothyMeasures, b: FrothyMeasures, words: Words, kind: s
 
 
 def durability_table(m: FrothyMeasures, words: Words) -> Table:
+    """Hits of every kind to wipe out at each Speed."""
     never = plain(words["never"])
     labels = words.lines("kind_lines")
     rows = tuple((labels[i], *(number(m.hits(kind, s), 2, never)
@@ -239,6 +251,7 @@ def durability_table(m: FrothyMeasures, words: Words) -> Table:
 
 
 def cards_table(m: FrothyMeasures, b: FrothyMeasures, words: Words) -> Table:
+    """The hand and the cards a round it sustains, the build and the baseline."""
     def row(label: str, x: FrothyMeasures) -> tuple[str, ...]:
         c = x.cards
         return (label, str(c.whip), str(c.reins), str(c.dual), str(c.special), str(c.total),
@@ -270,7 +283,7 @@ def overview(profiles: Sequence[Profile], baseline: Profile, templates: TextTemp
                              baseline=True))
         return Chart("lines", plain(title), tuple(str(s) for s in categories), tuple(series),
                      x_label=plain(words["speed_label"]), y_label=plain(y_label), y_max=y_max,
-                     height_mm=95)
+                     height_mm=78)
 
     return [
         Section(words["overview_title"], intro=words["overview_intro"], new_page=True,
