@@ -12,24 +12,30 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator import __version__
+from generator.balance.document import report_content
+from generator.balance.pdf import write_report
+from generator.balance.run import BalanceRun, run_balance
+from generator.balance.summary import format_json as format_balance_json
+from generator.balance.summary import format_summary
 from generator.build import build
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.icons import IconSet
 from generator.kit import parse_positive_length, print_settings
-from generator.loading import Loaded, load
-from generator.output import MARK_CHOICES, BuildContext
+from generator.loading import Definition, Loaded, load
+from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.rules_listing import format_rules
 from generator.scaffolding import write_scaffold
 from generator.schema_docs import format_schema
 from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
-from generator.units import PAPERS, parse_length
+from generator.units import PAPERS, paper, parse_length
 
 DEFAULT_INPUT = Path("vehicles")
 DEFAULT_OUTPUT = Path("output")
+DEFAULT_REPORT = DEFAULT_OUTPUT / "balance.pdf"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -69,6 +75,19 @@ def make_parser() -> argparse.ArgumentParser:
                            help="output folder (default: output/)")
     add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build)
+
+    balance = commands.add_parser(
+        "balance", help="measure builds against a baseline: exact odds, verdicts, a PDF report")
+    add_inputs(balance)
+    balance.add_argument("--against", type=Path, metavar="FILE",
+                         help="compare with this build instead of the game's shipped baseline")
+    balance.add_argument("-o", "--output", type=Path, default=DEFAULT_REPORT, metavar="FILE",
+                         help="where to write the PDF report (default: output/balance.pdf)")
+    balance.add_argument("--format", choices=("text", "json"), default="text")
+    balance.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    balance.add_argument("--strict", action="store_true",
+                         help="exit 1 when a build dominates or is dominated by the baseline")
+    balance.set_defaults(run=run_balance_command)
 
     rules = commands.add_parser("rules", help="list every rule with its severity and source")
     rules.add_argument("game", nargs="?", choices=sorted(GAMES), metavar="GAME")
@@ -219,6 +238,46 @@ def run_build(args: argparse.Namespace) -> int:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def run_balance_command(args: argparse.Namespace) -> int:
+    """Measure, judge, write the report, print. Verdicts are warnings and info, so the exit
+    code is 0 unless a build could not be measured (rule errors: 1), the input cannot be read
+    (2), or --strict and a verdict warns (1)."""
+    loaded = load(list(args.paths) or [DEFAULT_INPUT])
+    templates = TextTemplates(args.templates)
+    against = load_against(args.against) if args.against else None
+    result = run_balance(loaded, against)
+    report = write_balance_report(result, args.output, args.paper, templates)
+    if args.format == "json":
+        print(format_balance_json(result, report))
+    else:
+        print(format_summary(result, templates, report))
+    return exit_code(result.findings, args.strict)
+
+
+def load_against(path: Path) -> Definition:
+    """The one build given with --against; a file that cannot be measured is bad usage."""
+    if path.is_dir():
+        raise UsageError(f"--against {path}: give one vehicle file, not a folder")
+    loaded = load([path])
+    errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    if errors or len(loaded.definitions) != 1:
+        raise InputError(f"cannot compare against this file: {len(errors)} "
+                         f"error{'s' * (len(errors) != 1)}", file=str(path),
+                         hint=f"run 'paddock check {path}' and fix what it reports")
+    return loaded.definitions[0]
+
+
+def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
+                         templates: TextTemplates) -> Path | None:
+    """Prepare every page, then write the PDF atomically; None when nothing was measured."""
+    if not result.measured:
+        return None
+    content = report_content(result, templates)
+    write_atomically(target, lambda temp: write_report(
+        temp, content.title, content.sections, paper(paper_name), content.footer))
+    return target
 
 
 def run_rules(args: argparse.Namespace) -> int:

@@ -326,3 +326,15 @@ def test_more_cards_and_discarding_first_never_hurt(dice: int, data: st.DataObje
     for c in range(dice + 2):
         assert more.at_most(c) >= base.at_most(c)
         assert base.at_most(c) >= late.at_most(c)
+
+
+def test_rolls_share_one_resolver_without_changing_any_result() -> None:
+    # Rolls with the same objective share a memo of resolved count vectors; a roll
+    # computed after bigger rolls filled that memo must equal one computed from empty.
+    from generator.probability import frothy
+
+    frothy._shared_resolver.cache_clear()
+    fresh = control_roll(5, 2, avoid_damage)
+    control_roll(8, 3, avoid_damage)
+    control_roll(6, 0, avoid_damage)
+    assert control_roll(5, 2, avoid_damage) == fresh

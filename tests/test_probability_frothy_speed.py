@@ -321,3 +321,16 @@ def test_rounds_monotonicity(acc: list[int], dec: list[int], target: int, cards:
     assert expected_rounds_to_stop(table, reins=cards + 1) <= expected_rounds_to_stop(
         table, reins=cards
     )
+
+
+@pytest.mark.parametrize("direction", [ACC, DEC])
+def test_a_negative_check_moves_the_other_way(direction: Direction) -> None:
+    # Cautious and Reckless: "if the final value is negative then [move the other way]
+    # by that amount instead".
+    table = SpeedTable((1, 2, 2, 2, 1, 2, 1), (1, 2, 2, 2, 1, 2, 1))
+    middle = Marker(Row.ACCELERATION, 5)
+    forward = table.accelerate if direction is ACC else table.decelerate
+    backward = table.decelerate if direction is ACC else table.accelerate
+    assert table.shift(middle, 2, direction) == forward(middle, 2)
+    assert table.shift(middle, -2, direction) == backward(middle, 2)
+    assert table.shift(middle, 0, direction) == forward(middle, 0)

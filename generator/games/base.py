@@ -11,6 +11,7 @@ from generator.findings import Finding, RuleBook
 from generator.schema import Struct
 
 if TYPE_CHECKING:
+    from generator.balance.hook import BalanceHook
     from generator.loading import Definition
     from generator.output import BuildContext, Output
     from generator.text import TextTemplates
@@ -29,7 +30,8 @@ class Kind:
 
 @dataclass(frozen=True)
 class Game:
-    """A game's entry in the registry: its id, book, kinds, components and scaffolds."""
+    """A game's entry in the registry: its id, book, kinds, components and scaffolds, and
+    its balance profile (``paddock balance``) once the game has one."""
 
     id: str
     title: str
@@ -39,13 +41,17 @@ class Game:
     scaffold: Callable[[str, TextTemplates, str], str] | None = None
     default_folder: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
+    balance: BalanceHook | None = None
 
     def rule_books(self) -> list[RuleBook[Any]]:
-        """Each distinct rule book of this game's kinds, in declaration order."""
+        """Each distinct rule book of this game's kinds, in declaration order, then the
+        balance verdicts' (listed by ``paddock rules``, run only by ``paddock balance``)."""
         books: list[RuleBook[Any]] = []
         for kind in self.kinds.values():
             if all(kind.rules is not b for b in books):
                 books.append(kind.rules)
+        if self.balance is not None:
+            books.append(self.balance.rules)
         return books
 
 

@@ -51,6 +51,18 @@ class Dist(Generic[T]):
 
     # -- construction -----------------------------------------------------
     @classmethod
+    def _trusted(cls, probs: dict[T, Fraction]) -> Dist[T]:
+        """Wrap probabilities already known to be positive and to sum to 1.
+
+        Why: `map`, `bind` and `combine` of valid distributions are valid by construction
+        (sums of products of positive terms that add to 1), and re-checking the sum of
+        Fractions on every transformation was most of a balance profile's run time.
+        """
+        dist = cls.__new__(cls)
+        dist._probs = probs
+        return dist
+
+    @classmethod
     def from_weights(cls, weights: Mapping[T, Weight]) -> Dist[T]:
         """Normalise non-negative weights (e.g. face counts) into a distribution."""
         total = sum((Fraction(w) for w in weights.values()), Fraction(0))
@@ -115,7 +127,7 @@ class Dist(Generic[T]):
         for o, p in self._probs.items():
             key = f(o)
             out[key] = out.get(key, Fraction(0)) + p
-        return Dist(out)
+        return Dist._trusted(out)
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Two-stage experiment: draw X, then draw from f(X)."""
@@ -123,7 +135,7 @@ class Dist(Generic[T]):
         for o, p in self._probs.items():
             for o2, p2 in f(o).items():
                 out[o2] = out.get(o2, Fraction(0)) + p * p2
-        return Dist(out)
+        return Dist._trusted(out)
 
     def combine(self, other: Dist[U], f: Callable[[T, U], V]) -> Dist[V]:
         """Distribution of f(X, Y) for independent X ~ self, Y ~ other."""
@@ -132,7 +144,7 @@ class Dist(Generic[T]):
             for b, pb in other._probs.items():
                 key = f(a, b)
                 out[key] = out.get(key, Fraction(0)) + pa * pb
-        return Dist(out)
+        return Dist._trusted(out)
 
     def expectation(self, f: Callable[[T], Weight]) -> Fraction:
         """E[f(X)], exact."""

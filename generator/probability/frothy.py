@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal, NamedTuple
 
 from generator.probability.dist import Die, Dist, Face, binomial, multisets
@@ -388,6 +389,18 @@ def _icon_categories(die: Die) -> tuple[Dist[str | None], tuple[str | None, ...]
     return icons, icons.support
 
 
+@lru_cache(maxsize=32)
+def _shared_resolver(categories: tuple[str | None, ...], objective: Objective,
+                     stamina_rules: bool) -> _Resolver:
+    """One resolver per (die, objective, rules), kept between calls.
+
+    Why: a count vector resolves the same way whatever roll it came from, so the memo of
+    a 10-die roll already holds most of what a 9-die roll needs; a balance profile asks
+    for dozens of rolls with the same objective.
+    """
+    return _Resolver(categories, objective, stamina_rules)
+
+
 def control_roll(
     dice: int,
     discards: int = 0,
@@ -417,7 +430,7 @@ def control_roll(
     if discards > dice:
         raise ValueError("cannot discard more dice than are rolled")
     icons, categories = _icon_categories(die)
-    resolver = _Resolver(categories, objective, stamina_rules)
+    resolver = _shared_resolver(categories, objective, stamina_rules)
     out: dict[ControlOutcome, Fraction] = {}
     for counts, p in multisets(icons, dice):
         o = resolver.optimal(counts, discards, discards_first)
@@ -608,6 +621,18 @@ class SpeedTable:
             raise ValueError("boxes must be >= 0")
         j = self.deceleration_box(marker)
         return Marker(Row.DECELERATION, max(0, j - boxes))
+
+    def shift(self, marker: Marker, boxes: int, direction: Direction) -> Marker:
+        """Apply a final speed check value in the declared `direction`.
+
+        A negative value reverses the move: Cautious ("if the final value is
+        negative then Decelerate by that amount instead") and Reckless (the
+        same for decelerating) can push a check below zero.
+        """
+        forward = direction is Direction.ACCELERATE
+        if boxes < 0:
+            forward, boxes = not forward, -boxes
+        return self.accelerate(marker, boxes) if forward else self.decelerate(marker, boxes)
 
 
 def expected_rounds_to_speed(

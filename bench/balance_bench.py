@@ -1,0 +1,225 @@
+"""Benchmark: the exact balance profile against a Monte Carlo estimate of the same numbers.
+
+Times, in one run:
+1. the exact profile of one vehicle (the basic chariot): every axis and every table of its
+   report (Control rolls at each Speed with 0-3 control-loss points and 0-2 cards,
+   rounds to each Speed and to stop, hits of each kind to wipe out, ...), from cold caches;
+2. the exact profiles of all shipped vehicles, from cold caches;
+3. a Monte Carlo estimate of the basic chariot's Control-roll table from one million
+   simulated rolls in all, shared evenly between the table's cells. Each roll is resolved
+   by trying every set of discards against the guide's 'Control Roll' steps restated here
+   (not the engine's dynamic programme), the player ranking results as the profile does.
+It prints median times (exact: several repeats; Monte Carlo: --mc-repeats) and the
+largest difference between the exact table and the estimate, also in standard errors.
+
+    .venv/bin/python bench/balance_bench.py [--samples 1000000] [--repeats 5] [--seed 1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from generator.games.frothy_races import balance  # noqa: E402
+from generator.games.frothy_races.balance import (  # noqa: E402
+    OBJECTIVES,
+    SETTINGS,
+    FrothyMeasures,
+    profile,
+)
+from generator.games.frothy_races.baseline import baseline  # noqa: E402
+from generator.games.frothy_races.model import SPEEDS, Vehicle  # noqa: E402
+from generator.loading import load  # noqa: E402
+from generator.probability import ControlIcon, ControlOutcome, frothy  # noqa: E402
+
+ICONS = tuple(str(icon) for icon in ControlIcon)
+VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
+
+
+def cold() -> None:
+    """Forget every cached roll so each timed run starts from nothing."""
+    balance.control_summary.cache_clear()
+    balance.damage_dist.cache_clear()
+    frothy._shared_resolver.cache_clear()
+
+
+def full_profile(vehicle: Vehicle) -> FrothyMeasures:
+    """Every number the report shows for ``vehicle``: axes and all detailed tables."""
+    measured = profile(vehicle).detail
+    assert isinstance(measured, FrothyMeasures)
+    s = SETTINGS
+    for speed, points, cards in itertools.product(SPEEDS, s.control_points, s.cards):
+        measured.control_cell(speed, points, cards)
+    for whip, speed in itertools.product(s.whip_cards, SPEEDS[1:]):
+        measured.rounds_to_speed(whip, speed)
+    for reins in s.reins_cards:
+        measured.rounds_to_stop(reins)
+    for kind, speed in itertools.product(balance.HIT_KINDS, s.hit_speeds):
+        measured.hits(kind, speed)
+    measured.standing_start(1, s.standing_start_rounds)
+    return measured
+
+
+def timed(run: Callable[[], Any], repeats: int) -> tuple[float, Any]:
+    """Median wall time of ``repeats`` cold runs, and the last run's result."""
+    times, result = [], None
+    for _ in range(repeats):
+        cold()
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times), result
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One Control-roll cell: dice rolled and discards allowed."""
+
+    speed: int
+    points: int
+    cards: int
+    dice: int
+    discards: int
+
+
+def table_cells(vehicle: Vehicle) -> list[Cell]:
+    """Every cell of the vehicle's Control-roll table, with the dice the guide rolls."""
+    base = vehicle.speed_table.control
+    held = vehicle.control_loss.minimum
+    return [Cell(speed, points, cards, base[speed] + max(points, held) + cards, cards)
+            for speed, points, cards in itertools.product(SPEEDS, SETTINGS.control_points,
+                                                          SETTINGS.cards)]
+
+
+def resolve(kept: tuple[str, ...]) -> ControlOutcome:
+    """'Control Roll' steps 2-5 on the dice kept, Stamina rules on: Left/Right Spin pairs
+    go (+1 control loss each), then Slow/Haste pairs (-1 Stamina each); every icon tied for
+    the most dice left applies, +1 control loss per distinct effect."""
+    left = Counter(kept)
+    spins = min(left["left_spin"], left["right_spin"])
+    paces = min(left["slow"], left["haste"])
+    for icon, pairs in (("left_spin", spins), ("right_spin", spins), ("slow", paces),
+                        ("haste", paces)):
+        left[icon] -= pairs
+    most = max(left.values(), default=0)
+    effects = frozenset(icon for icon, n in left.items() if n and n == most)
+    return ControlOutcome(effects, most if effects else 0, spins, paces,
+                          spins + len(effects), paces, most if "damage" in effects else 0)
+
+
+@cache
+def player_best(roll: tuple[str, ...], discards: int) -> tuple[bool, int, int]:
+    """(success, control loss, damage dice) of the player's best discard, found by trying
+    every way to drop at most ``discards`` dice (cached per sorted roll)."""
+    objective = OBJECTIVES[SETTINGS.objective]
+    kept_options = {tuple(die for i, die in enumerate(roll) if i not in drop)
+                    for size in range(discards + 1)
+                    for drop in itertools.combinations(range(len(roll)), size)}
+    outcome = min((resolve(kept) for kept in kept_options),
+                  key=lambda o: (objective(o), sorted(o.effects)))
+    return (outcome.success, outcome.control_loss, outcome.damage_dice)
+
+
+def monte_carlo(cells: list[Cell], samples: int, resilience: int | None, seed: int
+                ) -> list[tuple[float, float, int]]:
+    """Per cell: estimated P(success), mean control loss (with damage sustained), and the
+    sample standard deviation of that loss; and the rolls simulated per cell."""
+    rng = random.Random(seed)
+    out = []
+    for i, cell in enumerate(cells):
+        each = samples // len(cells) + (i < samples % len(cells))
+        wins = 0
+        total = squares = 0.0
+        for _ in range(each):
+            roll = tuple(sorted(rng.choices(ICONS, k=cell.dice)))
+            success, loss, damage_dice = player_best(roll, cell.discards)
+            damage = sum(1 for v in rng.choices(VALUES, k=damage_dice)
+                         if resilience is None or v > resilience)
+            wins += success
+            total += loss + damage
+            squares += (loss + damage) ** 2
+        mean = total / each
+        out.append((wins / each, mean, math.sqrt(max(squares / each - mean * mean, 0.0)),
+                    each))
+    return out
+
+
+def report(what: str, seconds: float, repeats: int) -> None:
+    """One timing line."""
+    print(f"{what:<72}{seconds:9.3f} s  (median of {repeats})")
+
+
+def main() -> None:
+    """Run every timing and print the comparison."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--samples", type=int, default=1_000_000)
+    parser.add_argument("--repeats", type=int, default=5, help="exact timings: median of")
+    parser.add_argument("--mc-repeats", type=int, default=1, help="Monte Carlo: median of")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+
+    chariot = baseline()
+    shipped = [d.model for d in load([REPO / "vehicles"]).definitions]
+    print(f"Paddock balance benchmark: Python {platform.python_version()}, "
+          f"{os.cpu_count()} CPUs, {platform.machine()}")
+
+    one, measured = timed(lambda: full_profile(chariot), args.repeats)
+    report(f"exact profile, {chariot.name}, every table (cold caches)", one, args.repeats)
+    fleet_repeats = max(1, args.repeats // 2)
+    fleet, _ = timed(lambda: [full_profile(v) for v in shipped], fleet_repeats)
+    report(f"exact profiles, {len(shipped)} shipped vehicles (cold caches)", fleet,
+           fleet_repeats)
+
+    cells = table_cells(chariot)
+    runs = []
+    estimate: list[tuple[float, float, float, int]] = []
+    for repeat in range(args.mc_repeats):
+        player_best.cache_clear()
+        start = time.perf_counter()
+        estimate = monte_carlo(cells, args.samples, chariot.damage.resilience,
+                               args.seed + repeat)
+        runs.append(time.perf_counter() - start)
+    report(f"Monte Carlo, {chariot.name} Control-roll table ({len(cells)} cells), "
+           f"{args.samples:,} rolls", statistics.median(runs), args.mc_repeats)
+
+    worst_p = worst_loss = worst_z = 0.0
+    where_p = where_loss = ""
+    for cell, (p, loss, loss_sd, each) in zip(cells, estimate, strict=True):
+        exact = measured.control_cell(cell.speed, cell.points, cell.cards)
+        label = f"Speed {cell.speed}, {cell.points} points, {cell.cards} cards"
+        dp, dl = abs(float(exact.p_success) - p), abs(float(exact.control_loss) - loss)
+        p_se = math.sqrt(float(exact.p_success) * (1 - float(exact.p_success)) / each)
+        loss_se = loss_sd / math.sqrt(each)
+        if dp > worst_p:
+            worst_p, where_p = dp, label
+        if dl > worst_loss:
+            worst_loss, where_loss = dl, label
+        for diff, se in ((dp, p_se), (dl, loss_se)):
+            if se > 0:
+                worst_z = max(worst_z, diff / se)
+    print(f"largest difference, chance of success: {worst_p:.4f} ({where_p})")
+    print(f"largest difference, control-loss points gained: {worst_loss:.4f} ({where_loss})")
+    print(f"largest difference in standard errors: {worst_z:.2f} "
+          f"(over {2 * len(cells)} estimates; above ~4.5 would point to a bug)")
+    print(f"the estimate of one table took {statistics.median(runs) / one:.0f}x as long as "
+          f"the exact profile with every table")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""What a game provides so that ``paddock balance`` can measure its builds.
+
+A game opts in by setting ``Game.balance`` to a :class:`BalanceHook`. Everything game-specific
+lives behind it: how a model is measured (the detailed profile and its axis values), the
+default baseline, the verdict rules' data, and the report pages only that game can draw.
+Everything shared -- comparing, verdicts, the terminal summary, the PDF layout -- lives in
+``generator.balance`` and never imports a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.balance.axes import AxisBook, Value
+from generator.balance.report import Section
+from generator.findings import KeyPath, RuleBook
+from generator.text import TextTemplates
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A build measured: its axis values, the game's detailed numbers behind them, and the
+    parts of the build no axis measures (so a verdict never claims more than it knows)."""
+
+    name: str
+    values: Mapping[str, Value]
+    detail: Any = None
+    unmeasured: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Matchup:
+    """What the verdict rules look at: one build's profile against the baseline's."""
+
+    subject: Profile
+    baseline: Profile
+    axes: AxisBook[Any]
+
+
+@dataclass(frozen=True)
+class BalanceHook:
+    """A game's balance profile: the entry point ``paddock balance`` calls.
+
+    - ``kind``: the kind of definition measured (e.g. ``vehicle``).
+    - ``axes``: the game's axes and their measures.
+    - ``rules``: the verdict rules, as data, run on a :class:`Matchup`; ``equal_within``
+      is their shared tolerance (values this close, relatively, count as equal).
+    - ``baseline()``: the model every build is compared with unless ``--against`` says
+      otherwise.
+    - ``profile(model)``: measure one model.
+    - ``pages(subject, baseline, templates)``: the report pages for one build.
+    - ``overview(profiles, baseline, templates)``: pages showing every build side by side.
+    - ``name_path``: where in a file a verdict finding points (the build's name).
+    """
+
+    kind: str
+    axes: AxisBook[Any]
+    rules: RuleBook[Matchup]
+    equal_within: float
+    baseline: Callable[[], Any]
+    profile: Callable[[Any], Profile]
+    pages: Callable[[Profile, Profile, TextTemplates], list[Section]]
+    overview: Callable[[Sequence[Profile], Profile, TextTemplates], list[Section]] = \
+        field(default=lambda profiles, baseline, templates: [])
+    name_path: KeyPath = ("name",)

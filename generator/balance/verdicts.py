@@ -1,0 +1,81 @@
+"""Verdicts as findings: the three checks every game's balance rules share.
+
+The rules themselves are data in the game's own YAML (ids such as ``FR-BAL-DOMINATES``, their
+severity, message, hint and the ``equal_within`` tolerance); this module registers the same
+three checks under whatever ids a game chooses:
+
+- *dominates*: at least as good as the baseline on every axis and better on one;
+- *dominated*: no better on any axis and worse on one;
+- *trade-offs*: everything else, listing strengths and weaknesses (also a build that
+  matches the baseline on every axis, with both lists empty).
+
+Each check hands its message the subject's and baseline's names, the axes in each standing
+(label and both values, formatted), and what the profile could not measure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from generator.balance.compare import AxisResult, Comparison, compare
+from generator.balance.hook import Matchup
+from generator.findings import KeyPath, RuleBook, RuleBookError, Violation
+
+
+def comparison(matchup: Matchup, equal_within: float) -> Comparison:
+    """The subject against the baseline on every axis of the game."""
+    return compare(matchup.axes.axes, matchup.subject.values, matchup.baseline.values,
+                   equal_within)
+
+
+def _row(result: AxisResult) -> dict[str, str]:
+    axis = result.axis
+    return {"label": axis.label, "short": axis.short, "value": axis.format(result.value),
+            "baseline": axis.format(result.baseline), "better": axis.better_word}
+
+
+def verdict_params(matchup: Matchup, found: Comparison) -> dict[str, Any]:
+    """What a verdict message may print."""
+    return {
+        "name": matchup.subject.name,
+        "baseline": matchup.baseline.name,
+        "better": [_row(r) for r in found.better],
+        "worse": [_row(r) for r in found.worse],
+        "equal": [_row(r) for r in found.equal],
+        "axes": len(found.results),
+        "unmeasured": list(matchup.subject.unmeasured),
+    }
+
+
+def register_verdicts(book: RuleBook[Matchup], *, dominates: str, dominated: str,
+                      tradeoffs: str, path: KeyPath = ("name",)) -> float:
+    """Register the three verdict checks under a game's rule ids; findings point at ``path``
+    (the build's name) in its file. Returns the shared ``equal_within`` tolerance, which the
+    three rules must declare alike (else a build could get two verdicts, or none)."""
+    tolerances = {book[rule_id].params.get("equal_within") for rule_id in
+                  (dominates, dominated, tradeoffs)}
+    tolerance = next(iter(tolerances))
+    if len(tolerances) != 1 or not isinstance(tolerance, int | float):
+        raise RuleBookError(f"{dominates}, {dominated} and {tradeoffs} need one shared "
+                            f"numeric equal_within, found {sorted(map(str, tolerances))}")
+
+    def dominating(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
+        found = comparison(matchup, equal_within)
+        if found.dominates:
+            yield Violation(path, verdict_params(matchup, found))
+
+    def dominated_by(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
+        found = comparison(matchup, equal_within)
+        if found.dominated:
+            yield Violation(path, verdict_params(matchup, found))
+
+    def trading_off(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
+        found = comparison(matchup, equal_within)
+        if not (found.dominates or found.dominated):
+            yield Violation(path, verdict_params(matchup, found))
+
+    book.check(dominates)(dominating)
+    book.check(dominated)(dominated_by)
+    book.check(tradeoffs)(trading_off)
+    return float(tolerance)

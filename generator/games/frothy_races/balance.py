@@ -1,0 +1,785 @@
+"""The Frothy Races balance profile: what a Driving Licence implies, measured exactly.
+
+The guide refuses a points system and asks instead for strengths and weaknesses that balance
+out, tested against the basic chariot. This module measures a vehicle from its licence with
+the exact engine (``generator.probability``): movement per Speed, Control rolls at each Speed
+with 0-3 control-loss points and 0-2 cards, Stamina drain, rounds to reach each Speed and to
+stop (Markov chains over the boxes), hits of each kind to wipe out, the card economy, and
+attack odds. The axes compared with the baseline are data (``data/balance_axes.yaml``), each
+measured by one function below; the verdicts are rules (``balance_rules.yaml``).
+
+Readings of the guide, each used where its function says:
+
+- A trait's '#' may be a roll (d3): it is rolled each time it is used, so every number
+  below mixes over the roll exactly.
+- Tireless and Anchor replace the roll: the marker moves up to # boxes, and the player
+  takes as many as get closer to the goal without over-whipping. Accelerating still needs
+  a card (or Champing at the Bit): the trait removes the roll, not the rule.
+- With no card played the guide forces a deceleration, so '0 Whip cards' never leaves a
+  standstill unless the vehicle is Champing at the Bit (which, in turn, cannot stop
+  without a card).
+- The Stamina trait returns # cards "from the Spent box at the start of each round"; at
+  that moment the Spent box has just been emptied into Recovery, so we read it as # cards
+  coming back one round early.
+- Durability counts the Damage roll of each hit and the damage affects that change what
+  later rolls do (-# Resilience, # Damage, Random among them, uniformly); not the Control
+  roll a hit forces, nor '# Damage / Round', which depend on play rather than on the hit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cached_property, lru_cache
+from pathlib import Path
+from typing import Any
+
+from generator.balance.axes import AxisBook, Value, is_infinite
+from generator.balance.hook import Matchup, Profile
+from generator.balance.verdicts import register_verdicts
+from generator.findings import RuleBook
+from generator.games.frothy_races.catalogues import frothy_data, resolve
+from generator.games.frothy_races.model import SPEEDS, AffectRef, Ref, Vehicle
+from generator.probability import (
+    ControlIcon,
+    ControlOutcome,
+    ControlRollResult,
+    Cost,
+    Die,
+    Direction,
+    Dist,
+    Marker,
+    Objective,
+    SpeedTable,
+    attack_value,
+    avoid_damage,
+    control_roll,
+    damage_points,
+    expected_steps,
+    min_control_loss,
+    repeat_sum,
+    scoring_chance,
+    speed_check,
+)
+
+HERE = Path(__file__).parent
+AXES: AxisBook[FrothyMeasures] = AxisBook(HERE / "data" / "balance_axes.yaml")
+RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
+EQUAL_WITHIN = register_verdicts(RULES, dominates="FR-BAL-DOMINATES",
+                                 dominated="FR-BAL-DOMINATED", tradeoffs="FR-BAL-TRADEOFFS")
+
+ACCELERATE, DECELERATE = Direction.ACCELERATE, Direction.DECELERATE
+HIT_KINDS = ("attack", "head_on", "t_bone", "rear_end", "solid", "fragile")
+COLLISIONS = frozenset(HIT_KINDS) - {"attack"}
+INFINITE = math.inf
+ZERO: Dist[int] = Dist.certain(0)
+
+# Traits the calculations below read. Anything else (Flyer, Lash, custom traits...) is
+# reported as not measured; so is one of these whose removal changes no axis value.
+MODELLED_TRAITS = frozenset({
+    "Champing at the Bit", "Tireless", "Long Legs", "Cautious", "Hyperactive", "Anchor",
+    "Rubber Shoes", "Reckless", "Lazy", "Driver", "Failsafes", "Jerry Rigged", "B.S.H.",
+    "Stamina", "Blades", "Tank", "Cat O' Nine", "Whiplash", "Armoured", "Shield", "Flimsy",
+    "Thin Skin", "Lady Luck", "Ill Fate", "Fortune Smiles", "Unlucky Charm"})
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the detailed profile computes (``settings`` in the axes file)."""
+
+    control_points: tuple[int, ...]
+    cards: tuple[int, ...]
+    whip_cards: tuple[int, ...]
+    reins_cards: tuple[int, ...]
+    standing_start_rounds: int
+    hit_speeds: tuple[int, ...]
+    attack_cards: int
+    defence_cards: int
+    objective: str
+    effect_preference: tuple[str, ...]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> Settings:
+        """Read the axes file's ``settings`` (our own data: a KeyError is a programming
+        error the tests catch)."""
+        return cls(
+            control_points=tuple(data["control_points"]), cards=tuple(data["cards"]),
+            whip_cards=tuple(data["whip_cards"]), reins_cards=tuple(data["reins_cards"]),
+            standing_start_rounds=int(data["standing_start_rounds"]),
+            hit_speeds=tuple(data["hit_speeds"]), attack_cards=int(data["attack_cards"]),
+            defence_cards=int(data["defence_cards"]), objective=str(data["objective"]),
+            effect_preference=tuple(data["effect_preference"]))
+
+
+SETTINGS = Settings.of(AXES.settings)
+
+
+def mildest_first(first: Objective) -> Objective:
+    """``first``, then the mildest effects in the settings' order of preference (no
+    effect at all being the mildest).
+
+    Why: the engine breaks ties between equally good discards by a fixed order of icon
+    names; a player who has the choice keeps a Slow rather than a Haste.
+    """
+    rank = {icon: i + 1 for i, icon in enumerate(SETTINGS.effect_preference)}
+
+    def cost(o: ControlOutcome) -> Cost:
+        head = first(o)
+        return (*(head if isinstance(head, tuple) else (head,)),
+                sum(rank[e] for e in o.effects))
+
+    return cost
+
+
+OBJECTIVES: Mapping[str, Objective] = {"avoid_damage": mildest_first(avoid_damage),
+                                       "min_control_loss": mildest_first(min_control_loss)}
+
+
+def hash_dist(value: int | str | None) -> Dist[int]:
+    """A '#' value as a distribution: a number for certain, or a roll such as '1d3'."""
+    if value is None:
+        return Dist.certain(1)
+    if isinstance(value, int):
+        return Dist.certain(value)
+    count, sides = value.split("d")
+    return repeat_sum(Die.numbered(int(sides)).values(), int(count))
+
+
+def plus(a: Dist[int], b: Dist[int]) -> Dist[int]:
+    """Independent sum (a check plus a rolled modifier)."""
+    return a.combine(b, lambda x, y: x + y)
+
+
+def minus(a: Dist[int], b: Dist[int]) -> Dist[int]:
+    """Independent difference (a check less a rolled modifier, one attack less another)."""
+    return a.combine(b, lambda x, y: x - y)
+
+
+@dataclass(frozen=True)
+class RollSummary:
+    """What a vehicle's Control cell needs from one engine Control roll."""
+
+    p_success: Fraction
+    control_loss: Fraction  # expected points from effects and Spin pairs (not damage)
+    damage_dice: Dist[int]  # Damage icons left when the Damage effect applies
+    effects: Mapping[str, Fraction]
+
+
+@lru_cache(maxsize=512)
+def control_summary(dice: int, discards: int, objective: str) -> RollSummary:
+    """The engine's Control roll, summarised and cached: vehicles share most (dice,
+    discards) pairs, and the full outcome distribution is large."""
+    roll: ControlRollResult = control_roll(dice, discards, OBJECTIVES[objective])
+    return RollSummary(roll.p_success, roll.control_loss.mean(), roll.damage_dice,
+                       {str(icon): roll.p_effect(icon) for icon in ControlIcon})
+
+
+@lru_cache(maxsize=4096)
+def damage_dist(dice: int, resilience: int | None) -> Dist[int]:
+    """Damage points from a roll of ``dice`` dice (the engine's binomial, cached)."""
+    return damage_points(dice, resilience)
+
+
+@dataclass(frozen=True)
+class Traits:
+    """A vehicle's catalogue traits by the guide's name, each with its '#' as a distribution."""
+
+    values: Mapping[str, Dist[int]]
+
+    @classmethod
+    def of(cls, vehicle: Vehicle) -> Traits:
+        """The catalogue traits of ``vehicle``; custom traits are never measured."""
+        catalogue = frothy_data().traits
+        found: dict[str, Dist[int]] = {}
+        for ref in vehicle.traits:
+            entry = None if ref.custom else catalogue.find(ref.name)
+            if entry is not None:
+                found[entry.name] = hash_dist(ref.value)
+        return cls(found)
+
+    def has(self, name: str) -> bool:
+        """True when the vehicle has the trait called ``name`` in the catalogue."""
+        return name in self.values
+
+    def __getitem__(self, name: str) -> Dist[int]:
+        """The trait's '#' (0 when the vehicle does not have it)."""
+        return self.values.get(name, ZERO)
+
+
+# ---------------------------------------------------------------------------------------
+# The detailed numbers
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SpeedRow:
+    """One Speed rating: movement, Control dice, Stamina."""
+
+    speed: int
+    moves: tuple[int, int, int, int]
+    total: int
+    moving_phases: int
+    control_dice: int  # 0 = Safe
+    stamina: int
+    stamina_rounds: Value  # rounds at this Speed from full Stamina to the first affect
+
+
+@dataclass(frozen=True)
+class ControlCell:
+    """A Control roll at one Speed with some control-loss points and cards, played well."""
+
+    p_success: Fraction  # no effect applied (or no roll needed)
+    control_loss: Fraction  # expected points gained, counting damage sustained
+    damage: Fraction  # expected damage points from the Damage effect
+    effects: Mapping[str, Fraction]  # chance each effect is applied
+
+
+@dataclass(frozen=True)
+class CardEconomy:
+    """The hand and what the Spent and Recovery boxes let it sustain."""
+
+    whip: int
+    reins: int
+    dual: int
+    special: int
+    total: int
+    early: Fraction  # cards a round back one round early (Stamina trait)
+    per_round: Fraction
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    """Attack odds against a vehicle with no traits (see the Combat axes)."""
+
+    vehicle_attack: Fraction
+    personal_attack: Fraction
+    vehicle_defence: Fraction
+    personal_defence: Fraction
+
+
+State = tuple[int, int | None]  # damage sustained, current Resilience (None = blank)
+WIPED: State = (-1, None)
+Effect = tuple[str, Any]
+
+
+class FrothyMeasures:
+    """Exact numbers about one vehicle, each computed the first time it is asked for.
+
+    Why lazy: the verdict needs a handful of numbers, the report every table; and finding
+    which traits no axis measures means re-measuring the axes without each trait.
+    """
+
+    def __init__(self, vehicle: Vehicle, settings: Settings = SETTINGS) -> None:
+        self.vehicle = vehicle
+        self.settings = settings
+        st = vehicle.speed_table
+        self.table = SpeedTable(st.acceleration, st.deceleration)
+        self.traits = Traits.of(vehicle)
+        self.objective = settings.objective
+        self._cells: dict[tuple[int, int, int], ControlCell] = {}
+        self._checks: dict[tuple[int, int, Direction], Dist[int]] = {}
+        self._rounds: dict[tuple[str, int, int], Value] = {}
+        self._hits: dict[tuple[str, int], Value] = {}
+        self._damage_dice: dict[int, Fraction] = {}
+        self._advanced: dict[tuple[int, int, int | None], Dist[State]] = {}
+        self._chains: dict[Dist[int], Value] = {}
+        self._starts: dict[tuple[str, int, int], tuple[Fraction, ...]] = {}
+
+    # -- movement and stamina ----------------------------------------------------------
+
+    @cached_property
+    def speeds(self) -> tuple[SpeedRow, ...]:
+        """Movement, Control dice and Stamina for each Speed 0-6."""
+        st = self.vehicle.speed_table
+        return tuple(SpeedRow(
+            speed=s, moves=st.moves(s), total=st.total(s),
+            moving_phases=sum(1 for m in st.moves(s) if m), control_dice=st.control[s],
+            stamina=st.stamina[s], stamina_rounds=self.stamina_rounds(st.stamina[s]))
+            for s in SPEEDS)
+
+    def stamina_rounds(self, change: int) -> Value:
+        """Rounds at a Speed whose Stamina row is ``change``, starting from a full track,
+        until the first Stamina affect applies (never, for a change of 0 or more)."""
+        track = self.vehicle.stamina
+        if change >= 0 or not track.affects:
+            return INFINITE
+        first = max(track.affects)
+        if first < track.minimum:
+            return INFINITE
+        return Fraction(math.ceil((track.maximum - first) / -change))
+
+    # -- Control rolls -------------------------------------------------------------------
+
+    def control_cell(self, speed: int, points: int, cards: int) -> ControlCell:
+        """A Control roll at ``speed`` holding ``points`` control-loss points, playing
+        ``cards`` cards, each allowing one discard (Driver adds dice and discards).
+
+        Dice: the Speed's Control dice (none at a Safe Speed, where only an attack, a
+        collision or damage forces a roll) + the points held (never below the vehicle's
+        minimum) + the cards. Damage: the Damage icons left, less Failsafes, plus Jerry
+        Rigged, each scoring above Resilience, each a control-loss point too.
+        """
+        key = (speed, points, cards)
+        if key not in self._cells:
+            self._cells[key] = self._control_cell(speed, points, cards)
+        return self._cells[key]
+
+    def _control_cell(self, speed: int, points: int, cards: int) -> ControlCell:
+        base = self.vehicle.speed_table.control[speed]
+        held = max(points, self.vehicle.control_loss.minimum)
+        chance = scoring_chance(self.vehicle.damage.resilience)
+        success = loss = damage = Fraction(0)
+        effects = dict.fromkeys((str(icon) for icon in ControlIcon), Fraction(0))
+        for driver, weight in self.traits["Driver"].items():
+            roll = control_summary(base + held + cards + driver, cards + driver, self.objective)
+            expected_dice = roll.damage_dice.expectation(self._control_damage_dice)
+            success += weight * roll.p_success
+            loss += weight * (roll.control_loss + expected_dice * chance)
+            damage += weight * expected_dice * chance
+            for icon in effects:
+                effects[icon] += weight * roll.effects[icon]
+        return ControlCell(success, loss, damage, effects)
+
+    def _control_damage_dice(self, icons: int) -> Fraction:
+        """Expected dice rolled for ``icons`` Damage icons: less Failsafes, plus Jerry."""
+        if icons not in self._damage_dice:
+            self._damage_dice[icons] = self.damage_roll(icons, self.traits["Failsafes"]).mean()
+        return self._damage_dice[icons]
+
+    def turn_success(self, speed: int, points: int, cards: int) -> Fraction:
+        """Chance a change of direction at ``speed`` costs nothing: certain at a Safe Speed
+        (no roll), else the Control roll succeeds."""
+        if self.vehicle.speed_table.control[speed] == 0:
+            return Fraction(1)
+        return self.control_cell(speed, points, cards).p_success
+
+    # -- speed checks and the acceleration chain -------------------------------------------
+
+    def check(self, whip: int, reins: int, direction: Direction) -> Dist[int]:
+        """The final speed check value: the roll with the trait's extra dice, plus its
+        modifiers (Hyperactive/Cautious when accelerating, Lazy/Reckless when braking)."""
+        key = (whip, reins, direction)
+        if key not in self._checks:
+            accelerating = direction is ACCELERATE
+            extra = self.traits["Long Legs" if accelerating else "Rubber Shoes"]
+            bonus = self.traits["Hyperactive" if accelerating else "Lazy"]
+            malus = self.traits["Cautious" if accelerating else "Reckless"]
+            roll = extra.bind(lambda e: speed_check(whip, reins, direction, extra_dice=e))
+            self._checks[key] = minus(plus(roll, bonus), malus)
+        return self._checks[key]
+
+    def accelerate_step(self, whip: int) -> Callable[[Marker], Dist[Marker]] | None:
+        """Where one round's acceleration with ``whip`` Whip cards moves the marker, or None
+        if the vehicle cannot accelerate that way (no card and not Champing at the Bit)."""
+        if whip == 0 and not self.traits.has("Champing at the Bit"):
+            return None
+        table = self.table
+        if self.traits.has("Tireless"):
+            up_to, last = self.traits["Tireless"], sum(table.acceleration) - 1
+            return lambda m: up_to.map(
+                lambda t: table.accelerate(m, max(0, min(t, last - table.acceleration_box(m)))))
+        check = self.check(whip, 0, ACCELERATE)
+        return lambda m: check.map(lambda v: table.shift(m, v, ACCELERATE))
+
+    def decelerate_step(self, reins: int) -> Callable[[Marker], Dist[Marker]] | None:
+        """Where one round's braking with ``reins`` Reins cards moves the marker, or None if
+        the vehicle cannot brake that way (no card while Champing at the Bit)."""
+        if reins == 0 and self.traits.has("Champing at the Bit"):
+            return None
+        table = self.table
+        if self.traits.has("Anchor"):
+            up_to = self.traits["Anchor"]
+            return lambda m: up_to.map(lambda t: table.decelerate(m, max(0, t)))
+        check = self.check(0, reins, DECELERATE)
+        return lambda m: check.map(lambda v: table.shift(m, v, DECELERATE))
+
+    def rounds_to_speed(self, whip: int, speed: int) -> Value:
+        """Expected rounds from a standstill until ``speed`` or faster, accelerating with
+        ``whip`` Whip cards every round; infinite when it can never get there."""
+        key = ("speed", whip, speed)
+        if key not in self._rounds:
+            step = self.accelerate_step(whip)
+            self._rounds[key] = self._hitting_time(
+                self.table.start, step, lambda m: self.table.speed_of(m) >= speed)
+        return self._rounds[key]
+
+    def rounds_to_stop(self, reins: int) -> Value:
+        """Expected rounds from the last box of top speed until Speed 0, braking with
+        ``reins`` Reins cards every round."""
+        key = ("stop", reins, 0)
+        if key not in self._rounds:
+            step = self.decelerate_step(reins)
+            self._rounds[key] = self._hitting_time(
+                self.table.top, step, lambda m: self.table.speed_of(m) == 0)
+        return self._rounds[key]
+
+    @staticmethod
+    def _hitting_time(start: Marker, step: Callable[[Marker], Dist[Marker]] | None,
+                      done: Callable[[Marker], bool]) -> Value:
+        if done(start):
+            return Fraction(0)
+        if step is None:
+            return INFINITE
+        try:
+            return expected_steps(start, step, done)
+        except ValueError:  # some reachable box can never get there: infinite expectation
+            return INFINITE
+
+    def standing_start(self, whip: int, rounds: int) -> tuple[Fraction, ...]:
+        """Expected spaces moved by the end of each of the first ``rounds`` rounds from a
+        standstill, accelerating with ``whip`` Whip cards every round (exact forward
+        distribution over the boxes, over-whipping included)."""
+        key = ("start", whip, rounds)
+        if key not in self._starts:
+            self._starts[key] = self._standing_start(whip, rounds)
+        return self._starts[key]
+
+    def _standing_start(self, whip: int, rounds: int) -> tuple[Fraction, ...]:
+        step = self.accelerate_step(whip)
+        where: dict[Marker, Fraction] = {self.table.start: Fraction(1)}
+        moved, out = Fraction(0), []
+        for _ in range(rounds):
+            if step is not None:
+                after: dict[Marker, Fraction] = {}
+                for marker, p in where.items():
+                    for nxt, q in step(marker).items():
+                        after[nxt] = after.get(nxt, Fraction(0)) + p * q
+                where = after
+            moved += sum((p * self.vehicle.speed_table.total(self.table.speed_of(m))
+                          for m, p in where.items()), Fraction(0))
+            out.append(moved)
+        return tuple(out)
+
+    # -- damage and durability -------------------------------------------------------------
+
+    def damage_roll(self, dice: int, fewer: Dist[int]) -> Dist[int]:
+        """Dice actually rolled for a Damage roll of ``dice``: less ``fewer`` (B.S.H.,
+        Failsafes) down to none, then Jerry Rigged's extra dice if a roll is made."""
+        jerry = self.traits["Jerry Rigged"]
+        return fewer.bind(lambda f: Dist.certain(0) if dice - f <= 0
+                          else jerry.map(lambda j: dice - f + j))
+
+    @cached_property
+    def damage_effects(self) -> Mapping[int, tuple[Effect, ...]]:
+        """The damage affects that change later Damage rolls, by level."""
+        return {level: tuple(e for ref in refs if (e := self._effect(ref)) is not None)
+                for level, refs in self.vehicle.damage.affects.items()}
+
+    def _effect(self, ref: Ref) -> Effect | None:
+        entry = None if ref.custom else frothy_data().damage_affects.find(ref.name)
+        name = entry.name if entry else ""
+        if name == "-# Resilience":
+            return ("resilience", hash_dist(ref.value))
+        if name == "# Damage":
+            return ("roll", hash_dist(ref.value))
+        if name == "Random" and isinstance(ref, AffectRef) and ref.choices:
+            options = tuple(tuple(e for e in [self._effect(c)] if e is not None)
+                            for c in ref.choices)
+            return ("random", options)
+        return None
+
+    def _apply(self, effects: tuple[Effect, ...], resilience: int | None
+               ) -> Dist[tuple[int | None, int]]:
+        """(Resilience, extra damage) after applying ``effects`` in order."""
+        result: Dist[tuple[int | None, int]] = Dist.certain((resilience, 0))
+        for effect in effects:
+            def then(state: tuple[int | None, int], e: Effect = effect
+                     ) -> Dist[tuple[int | None, int]]:
+                return self._apply_one(e, *state)
+            result = result.bind(then)
+        return result
+
+    def _apply_one(self, effect: Effect, resilience: int | None, extra: int
+                   ) -> Dist[tuple[int | None, int]]:
+        kind, value = effect
+        if kind == "resilience":
+            return value.map(lambda v: (None if resilience is None else resilience - v, extra))
+        if kind == "roll":
+            dice = value.bind(lambda n: self.damage_roll(n, ZERO))
+            return dice.bind(lambda n: damage_dist(n, resilience)).map(
+                lambda k: (resilience, extra + k))
+        options = Dist.uniform(range(len(value)))
+        return options.bind(lambda i: self._apply(value[i], resilience)).map(
+            lambda s: (s[0], extra + s[1]))
+
+    def _advance(self, level: int, target: int, resilience: int | None) -> Dist[State]:
+        """Damage climbs from ``level`` to ``target``: apply each newly reached level's
+        affects in order (a '# Damage' affect may push the target higher)."""
+        if target >= self.vehicle.damage.value:
+            return Dist.certain(WIPED)
+        if level >= target:
+            return Dist.certain((target, resilience))
+        key = (level, target, resilience)
+        if key not in self._advanced:
+            nxt = level + 1
+            self._advanced[key] = self._apply(self.damage_effects.get(nxt, ()), resilience).bind(
+                lambda s: self._advance(nxt, target + s[1], s[0]))
+        return self._advanced[key]
+
+    def hits_to_wipe_out(self, dice: Dist[int]) -> Value:
+        """Expected hits until Wipe-out from undamaged, each hit a Damage roll of ``dice``
+        (already adjusted for traits). Hits rolling the same dice share one chain."""
+        if dice not in self._chains:
+            self._chains[dice] = self._solve_chain(dice)
+        return self._chains[dice]
+
+    def _solve_chain(self, dice: Dist[int]) -> Value:
+        def hit(state: State) -> Dist[State]:
+            level, resilience = state
+            return dice.bind(lambda n: damage_dist(n, resilience)).bind(
+                lambda k: self._advance(level, level + k, resilience))
+
+        start: State = (0, self.vehicle.damage.resilience)
+        try:
+            return expected_steps(start, hit, lambda s: s == WIPED)
+        except ValueError:  # no hit of this kind can ever damage the vehicle
+            return INFINITE
+
+    def hit_dice(self, kind: str, speed: int) -> Dist[int]:
+        """Damage dice of one hit of ``kind`` involving Speed ``speed``, traits applied.
+
+        attack: a lost Vehicle attack whose winner is at ``speed`` (margin + half its
+        Speed, rounded up); head_on: both vehicles at ``speed``; t_bone and solid: the
+        colliding vehicle at ``speed``; rear_end: a Speed difference of ``speed``;
+        fragile: half ``speed``, rounded up. B.S.H. takes dice off collisions.
+        """
+        half = -(-speed // 2)
+        raw: Dist[int]
+        if kind == "attack":
+            margin = self.attack_loss_margin
+            assert margin is not None, "a vehicle that never loses has no attack hits"
+            raw = margin.map(lambda m: m + half)
+        elif kind == "head_on":
+            raw = Dist.certain(2 * speed)
+        elif kind == "fragile":
+            raw = Dist.certain(half)
+        else:  # t_bone, rear_end, solid
+            raw = Dist.certain(speed)
+        fewer = self.traits["B.S.H."] if kind in COLLISIONS else ZERO
+        return raw.bind(lambda n: self.damage_roll(n, fewer))
+
+    def hits(self, kind: str, speed: int) -> Value:
+        """Expected hits of ``kind`` at ``speed`` to wipe out (infinite if the vehicle
+        never loses that way)."""
+        key = (kind, speed)
+        if key not in self._hits:
+            if kind == "attack" and self.attack_loss_margin is None:
+                self._hits[key] = INFINITE
+            else:
+                self._hits[key] = self.hits_to_wipe_out(self.hit_dice(kind, speed))
+        return self._hits[key]
+
+    @cached_property
+    def damage_rolls_to_wipe_out(self) -> Value:
+        """Expected one-die Damage rolls (plus Jerry Rigged dice) until Wipe-out."""
+        return self.hits_to_wipe_out(self.damage_roll(1, ZERO))
+
+    # -- attacks ----------------------------------------------------------------------
+
+    def attack_total(self, cards: int, extra: Dist[int], bonus: Dist[int]) -> Dist[int]:
+        """Attack value: 1 die + 1 per card + extra dice, best two, plus a bonus."""
+        roll = extra.bind(lambda e: attack_value(cards, extra_dice=e))
+        return plus(roll, bonus)
+
+    def _plain(self, cards: int) -> Dist[int]:
+        return attack_value(cards)
+
+    @cached_property
+    def attacks(self) -> AttackOdds:
+        """Chances against a vehicle with no traits; a tie is a loss for both unless a
+        trait wins it (Fortune Smiles for Vehicle, Lady Luck for Personal attacks)."""
+        t, s = self.traits, self.settings
+        fortune, luck = t.has("Fortune Smiles"), t.has("Lady Luck")
+
+        def win(mine: Dist[int], theirs: Dist[int], wins_ties: bool) -> Fraction:
+            margin = minus(mine, theirs)
+            return margin.p(lambda d: d > 0) + (margin[0] if wins_ties else Fraction(0))
+
+        attacker, target = self._plain(s.attack_cards), self._plain(s.defence_cards)
+        return AttackOdds(
+            vehicle_attack=win(self.attack_total(s.attack_cards, t["Tank"], t["Blades"]),
+                               target, fortune),
+            personal_attack=win(self.attack_total(s.attack_cards, t["Cat O' Nine"],
+                                                  t["Whiplash"]), target, luck),
+            vehicle_defence=win(self.attack_total(s.defence_cards, t["Armoured"],
+                                                  t["Flimsy"].map(lambda v: -v)),
+                                attacker, fortune),
+            personal_defence=win(self.attack_total(s.defence_cards, t["Shield"],
+                                                   t["Thin Skin"].map(lambda v: -v)),
+                                 attacker, luck))
+
+    @cached_property
+    def attack_loss_margin(self) -> Dist[int] | None:
+        """The margin of a Vehicle attack this vehicle loses as the target, given that it
+        loses (None if it never does): the attacker's value less ours; a tie counts at the
+        Attack value 'as is', or 1 with Unlucky Charm, and is won with Fortune Smiles."""
+        t, s = self.traits, self.settings
+        mine = self.attack_total(s.defence_cards, t["Armoured"], t["Flimsy"].map(lambda v: -v))
+        theirs = self._plain(s.attack_cards)
+        weights: dict[int, Fraction] = {}
+        for a, pa in theirs.items():
+            for d, pd in mine.items():
+                dice = self._lost_by(a, d)
+                if dice is not None:
+                    weights[dice] = weights.get(dice, Fraction(0)) + pa * pd
+        return Dist.from_weights(weights) if weights else None
+
+    def _lost_by(self, theirs: int, mine: int) -> int | None:
+        if theirs > mine:
+            return theirs - mine
+        if theirs < mine or self.traits.has("Fortune Smiles"):
+            return None
+        return 1 if self.traits.has("Unlucky Charm") else theirs
+
+    # -- cards ------------------------------------------------------------------------
+
+    @cached_property
+    def cards(self) -> CardEconomy:
+        """Cards a round the Spent/Recovery cycle sustains: a card played in a round is
+        back in hand two round-ends later, so in a steady state each card is playable every
+        other round: (total + early) / 2, where the Stamina trait brings 'early' cards back
+        after one round-end."""
+        c = self.vehicle.cards
+        early = self.traits["Stamina"].mean()
+        return CardEconomy(c.whip, c.reins, c.dual, c.special_count, c.total, early,
+                           min(Fraction(c.total), (c.total + early) / 2))
+
+
+# ---------------------------------------------------------------------------------------
+# Axis measures: one per axis id in data/balance_axes.yaml, where each axis's 'how' says
+# what it measures (the words the report prints), as rules.yaml documents each check.
+# ---------------------------------------------------------------------------------------
+
+MOVING_SPEEDS = SPEEDS[1:]
+
+
+def _mean(values: list[Fraction] | list[int]) -> Fraction:
+    return Fraction(sum(values)) / len(values)
+
+
+@AXES.measure("top_speed_spaces")
+def top_speed_spaces(m: FrothyMeasures) -> Value:
+    return Fraction(m.speeds[-1].total)
+
+
+@AXES.measure("mean_spaces")
+def mean_spaces(m: FrothyMeasures) -> Value:
+    return _mean([m.speeds[s].total for s in MOVING_SPEEDS])
+
+
+@AXES.measure("moving_phases")
+def moving_phases(m: FrothyMeasures) -> Value:
+    return _mean([m.speeds[s].moving_phases for s in MOVING_SPEEDS])
+
+
+@AXES.measure("standing_start")
+def standing_start(m: FrothyMeasures, rounds: int, whip: int) -> Value:
+    return m.standing_start(whip, rounds)[-1]
+
+
+@AXES.measure("rounds_to_top_speed")
+def rounds_to_top_speed(m: FrothyMeasures, whip: int, speed: int) -> Value:
+    return m.rounds_to_speed(whip, speed)
+
+
+@AXES.measure("rounds_to_stop")
+def rounds_to_stop(m: FrothyMeasures, reins: int) -> Value:
+    return m.rounds_to_stop(reins)
+
+
+@AXES.measure("safe_spaces")
+def safe_spaces(m: FrothyMeasures) -> Value:
+    safe = [row.total for row in m.speeds if row.control_dice == 0]
+    return Fraction(max(safe, default=0))
+
+
+@AXES.measure("turn_success")
+def turn_success(m: FrothyMeasures, control_points: int, cards: int) -> Value:
+    return _mean([m.turn_success(s, control_points, cards) for s in MOVING_SPEEDS])
+
+
+@AXES.measure("dice_to_wipe_out")
+def dice_to_wipe_out(m: FrothyMeasures) -> Value:
+    return m.damage_rolls_to_wipe_out
+
+
+@AXES.measure("crashes_to_wipe_out")
+def crashes_to_wipe_out(m: FrothyMeasures, kind: str, speed: int) -> Value:
+    return m.hits(kind, speed)
+
+
+@AXES.measure("damage_affects")
+def damage_affects(m: FrothyMeasures) -> Value:
+    damage = m.vehicle.damage
+    return Fraction(sum(len(refs) for level, refs in damage.affects.items()
+                        if level < damage.value))
+
+
+@AXES.measure("cards_per_round")
+def cards_per_round(m: FrothyMeasures) -> Value:
+    return m.cards.per_round
+
+
+@AXES.measure("sustainable_spaces")
+def sustainable_spaces(m: FrothyMeasures) -> Value:
+    return Fraction(max((row.total for row in m.speeds if is_infinite(row.stamina_rounds)),
+                        default=0))
+
+
+@AXES.measure("stamina_at_top")
+def stamina_at_top(m: FrothyMeasures) -> Value:
+    return m.speeds[-1].stamina_rounds
+
+
+@AXES.measure("vehicle_attack")
+def vehicle_attack(m: FrothyMeasures) -> Value:
+    return m.attacks.vehicle_attack
+
+
+@AXES.measure("personal_attack")
+def personal_attack(m: FrothyMeasures) -> Value:
+    return m.attacks.personal_attack
+
+
+@AXES.measure("vehicle_defence")
+def vehicle_defence(m: FrothyMeasures) -> Value:
+    return m.attacks.vehicle_defence
+
+
+@AXES.measure("personal_defence")
+def personal_defence(m: FrothyMeasures) -> Value:
+    return m.attacks.personal_defence
+
+
+# ---------------------------------------------------------------------------------------
+# The profile and the hook
+# ---------------------------------------------------------------------------------------
+
+
+def unmeasured(vehicle: Vehicle, values: Mapping[str, Value]) -> tuple[str, ...]:
+    """Traits and special cards no axis reflects: traits the calculations never read, and
+    modelled traits whose removal leaves every axis value unchanged (Champing at the Bit
+    only shows with no card; Ill Fate only changes the size of a tie's loss)."""
+    data = frothy_data()
+    missing = []
+    for i, ref in enumerate(vehicle.traits):
+        entry = None if ref.custom else data.traits.find(ref.name)
+        label = resolve(ref, data.traits).label
+        if entry is None or entry.name not in MODELLED_TRAITS:
+            missing.append(label)
+            continue
+        without = dataclasses.replace(vehicle, traits=vehicle.traits[:i] + vehicle.traits[i + 1:])
+        if AXES.values(FrothyMeasures(without)) == values:
+            missing.append(label)
+    missing += [resolve(card, data.special_cards).label for card in vehicle.cards.special]
+    return tuple(missing)
+
+
+def profile(vehicle: Vehicle) -> Profile:
+    """Measure ``vehicle`` on every axis; the report reads the tables from ``detail``."""
+    measures = FrothyMeasures(vehicle)
+    values = AXES.values(measures)
+    return Profile(vehicle.name, values, measures, unmeasured(vehicle, values))
