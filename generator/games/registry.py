@@ -5,8 +5,9 @@ from __future__ import annotations
 from generator.errors import UsageError
 from generator.games.base import Game
 from generator.games.frothy_races import GAME as FROTHY_RACES
+from generator.games.joyride import GAME as JOYRIDE
 
-GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES,)}
+GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES, JOYRIDE)}
 
 
 def get_game(game_id: str) -> Game:
