@@ -51,7 +51,7 @@ def track_outputs(definitions: Sequence[Definition], context: BuildContext) -> l
             continue
         game: TrackGame = definition.kind.context
         track: Track = definition.model
-        name = slug(track.name)
+        name = slug(track.name.replace("'", "").replace("\u2019", ""))
         if name in used:
             name = f"{game.game_id}-{name}"
         used.add(name)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -107,8 +108,7 @@ class HexFace:
         elif self.kind == "fragile":
             icons["fragile"].draw(canvas, x - size * 0.3, y - size * 0.3, size * 0.6, black)
         elif self.kind == "item" and self.text is not None:
-            icons["item"].draw(canvas, x - size * 0.12, y + size * 0.08, size * 0.24, black)
-            self.text.draw(canvas, x - size * 0.38, y + size * 0.02)
+            self.text.draw(canvas, x - size * 0.38, y + self.text.height / 2)
         elif self.kind == "item-back":
             icons["item"].draw(canvas, x - size * 0.25, y - size * 0.25, size * 0.5, black)
 
@@ -289,8 +289,8 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None) -> T
               for piece in pieces if len(piece) == 1]
     component = _hex_component(track)
     for item in track.items:
-        text = fitted(item, component.width * 0.76, component.height * 0.3, 8,
-                      f"item '{item}'", align="centre")
+        text = fitted(f"<b>{escape(item)}</b>", component.width * 0.76,
+                      component.height * 0.45, 11, f"item '{item}'", align="centre")
         front = HexFace(track.orientation, "item", text=text, name=item, icons=icons)
         back = HexFace(track.orientation, "item-back", icons=icons)
         hexes += [Piece(front, back, label=item)] * numbers["pickups_per_item"]
