@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Literal, NamedTuple
 
 Orientation = Literal["pointy", "flat"]
@@ -250,9 +251,14 @@ class HexLayout:
 
     def corner_offsets(self) -> list[Point]:
         """The six corners relative to the centre, counter-clockwise from the first."""
+        return list(self._corner_offsets)
+
+    @cached_property
+    def _corner_offsets(self) -> tuple[Point, ...]:
         start = 30.0 if self.orientation == "pointy" else 0.0
-        return [(self.radius * math.cos(math.radians(start + 60 * i)),
-                 self.radius * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+        radius = self.radius
+        return tuple((radius * math.cos(math.radians(start + 60 * i)),
+                      radius * math.sin(math.radians(start + 60 * i))) for i in range(6))
 
     def corners(self, hex_: Hex) -> list[Point]:
         """The six corners of ``hex_`` on the page."""

@@ -216,3 +216,29 @@ def test_an_unknown_piece_suggests_the_standard_name(tmp_path: Path) -> None:
     assert finding.message == "'strait' is not a standard track piece; did you mean 'straight'?"
     assert finding.mark.line == 7
     assert "strait" in Path(finding.mark.file).read_text().splitlines()[6]
+
+
+def test_paddock_check_reports_track_findings_like_vehicle_findings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.cli import main
+    from tests.test_cli import LINE
+    path = write_track(tmp_path, map_text=STRIP.replace("X34....", "X34.&.."))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    (match,) = [m for m in map(LINE.match, out.splitlines()) if m and m["rule"] == "TRK-MAP-CHAR"]
+    assert (match["line"], match["col"], match["sev"]) == ("9", "7", "error")
+    assert match["source"] == "Paddock file format, Track maps"
+    assert main(["check", str(write_track(tmp_path, "clean.yaml"))]) == 0
+    assert main(["check", "--strict", str(write_track(tmp_path, "field.yaml", players=3))]) == 1
+
+
+def test_rules_and_schema_list_the_track_kind_for_both_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.cli import main
+    assert main(["rules", "joyride"]) == 0
+    listed = capsys.readouterr().out
+    assert "TRK-NARROW " in listed and "Frothy Races guide 3.6, Movement > 'Wipe-out'" in listed
+    assert main(["schema", "frothy-races"]) == 0
+    schema = capsys.readouterr().out
+    assert "## kind: track" in schema and "`map` (optional)" in schema
+    assert "`legend.rating` (optional)" in schema

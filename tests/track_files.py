@@ -33,9 +33,9 @@ def track_text(map_text: str | None = STRIP, game: str = "frothy-races",
     return text
 
 
-def write_track(folder: Path, name: str = "track.yaml", map_text: str | None = STRIP,
+def write_track(folder: Path, file_name: str = "track.yaml", map_text: str | None = STRIP,
                 game: str = "frothy-races", **fields: Any) -> Path:
     """Write :func:`track_text` into ``folder``."""
-    path = folder / name
+    path = folder / file_name
     path.write_text(track_text(map_text, game, **fields), encoding="utf-8")
     return path

@@ -10,6 +10,7 @@ before any file is written.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,7 +34,7 @@ from generator.tracks.sheets import (
     plan_tiles_document,
 )
 from generator.tracks.tokens import TokenPlan, plan_tokens, token_options, write_tokens
-from generator.units import PAPERS
+from generator.units import PAPERS, Paper
 
 if TYPE_CHECKING:
     from generator.loading import Definition
@@ -68,10 +69,16 @@ def track_outputs(definitions: Sequence[Definition], context: BuildContext) -> l
     return outputs
 
 
+@lru_cache(maxsize=16)
+def planned_tiles(track: Track, paper: Paper, templates: TextTemplates) -> TilesDocument:
+    """The tiles document of a track, planned once for both the print check and the build."""
+    return plan_tiles_document(track, paper, templates)
+
+
 def outputs_for(track: Track, game: TrackGame, name: str, context: BuildContext
                 ) -> list[Output]:
     """The tiles, layout page and (if any) token sheets of one track, planned now."""
-    tiles = plan_tiles_document(track, context.paper, context.templates)
+    tiles = planned_tiles(track, context.paper, context.templates)
     tokens = plan_tokens(track, game, context.templates, context.icons)
     page = plan_layout_page(track, game, tokens.counts, context.templates)
     found = [
@@ -129,7 +136,7 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
     if findings:
         return findings
     try:
-        plan_tiles_document(track, PAPERS["a4"], templates)
+        planned_tiles(track, PAPERS["a4"], templates)
         tokens = plan_tokens(track, game, templates, icons)
         plan_layout_page(track, game, tokens.counts, templates)
     except PrintProblem as problem:

@@ -33,6 +33,7 @@ BAR = mm(50)
 CUT = black
 SEAM = colour("#b0005a")
 MATCH_RADIUS = mm(1.6)
+LABEL_RADIUS = mm(5)
 TINTS = (colour("#dfe9f3"), colour("#f6e2cf"))
 
 
@@ -234,7 +235,8 @@ def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> No
     note_top = paper.height - SAFE_MARGIN - HEADER - GAP
     document.assembly_note.draw(canvas, left, note_top)
     box = Rect(left, SAFE_MARGIN + GAP, CONTENT_W,
-               note_top - document.assembly_note.height - mm(4) - SAFE_MARGIN - GAP)
+               note_top - document.assembly_note.height - mm(4) - SAFE_MARGIN - GAP
+               ).grown(-LABEL_RADIUS)  # room for a label disc on a hex at the very edge
     small, place = fit_map(plan.geometry, list(document.track.layout.cells), box)
     owner = plan.owner()
     for tile in plan.tiles:
@@ -270,7 +272,7 @@ def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], P
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(black)
-    canvas.circle(middle[0], middle[1], mm(5), stroke=1, fill=1)
+    canvas.circle(middle[0], middle[1], LABEL_RADIUS, stroke=1, fill=1)
     canvas.setFillColor(black)
     draw_line(canvas, tile.label, middle[0], middle[1] - 4.0, 11, BOLD, "centre")
     canvas.restoreState()

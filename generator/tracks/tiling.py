@@ -18,6 +18,7 @@ import math
 import string
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from generator.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
@@ -91,9 +92,14 @@ class TilePlan:
     rows: int
     columns: int
 
-    def owner(self) -> dict[Hex, Tile]:
+    @cached_property
+    def owners(self) -> dict[Hex, Tile]:
         """Each hex and the tile it is printed on."""
         return {h: tile for tile in self.tiles for h in tile.hexes}
+
+    def owner(self) -> dict[Hex, Tile]:
+        """Each hex and the tile it is printed on (worked out once per plan)."""
+        return self.owners
 
     def outline(self, tile: Tile) -> list[Edge]:
         """The sides of the tile's hexes where the tile ends: its cut line."""
@@ -181,18 +187,30 @@ def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
 
 def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area],
                  steps: int = 4) -> tuple[int, TilePlan]:
-    """The plan with the fewest tiles over the given page areas (first wins a tie) and grid
-    shifts of a quarter cell: index of the area chosen, and its plan."""
-    members = list(hexes)
-    best: tuple[int, int, TilePlan] | None = None
+    """The plan with the fewest tiles over the given page areas (the first wins a tie) and
+    grid shifts of a quarter cell: the index of the area chosen, and its plan."""
+    members = sorted(set(hexes))
+    centres = [geometry.centre(h) for h in members]
+    left = min(x for x, _ in centres)
+    top = max(y for _, y in centres)
+    half_w, half_h = geometry.half_extent
+    best: tuple[int, int, Area, tuple[float, float]] | None = None
     for number, area in enumerate(areas):
+        cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
+        if cell_w <= 0 or cell_h <= 0:
+            continue
         for sx in range(steps):
             for sy in range(steps):
-                plan = plan_tiles(geometry, members, area, (sx / steps, sy / steps))
-                if best is None or len(plan.tiles) < len(best[2].tiles):
-                    best = (number, len(plan.tiles), plan)
-    assert best is not None
-    return best[0], best[2]
+                shift = (sx / steps, sy / steps)
+                origin_x, origin_y = left - shift[0] * cell_w, top + shift[1] * cell_h
+                count = len({(_index(origin_y - y, cell_h), _index(x - origin_x, cell_w))
+                             for x, y in centres})
+                if best is None or count < best[0]:
+                    best = (count, number, area, shift)
+    if best is None:
+        raise ValueError("a hex is larger than the printable area of a page")
+    _, number, area, shift = best
+    return number, plan_tiles(geometry, members, area, shift)
 
 
 def _index(distance: float, size: float) -> int:
