@@ -17,7 +17,7 @@ from generator.icons import IconSet
 from generator.text import TextTemplates
 from generator.tracks.layout import Cell
 from generator.tracks.model import BUILTIN_LEGEND, DEFAULT_HEX, Players, Track
-from generator.tracks.pieces import PieceShape, Transform, standard_pieces
+from generator.tracks.pieces import PieceShape, Transform, standard_pieces, step_names
 from generator.tracks.sheets import (
     CUT,
     Furniture,
@@ -86,14 +86,15 @@ def plan_pieces(paper: Paper, templates: TextTemplates) -> PiecesDocument:
             if shelf_top - height < area.y - 1e-6:
                 pages.append([])
                 x, shelf_top, shelf_height = area.x, area.y + area.height, 0.0
-            words = templates.blocks(TEMPLATE, {"piece": shape, "name": name, "copy": copy})
+            names = [n for n in step_names() if n == name or n.rsplit("-", 1)[0] == name]
+            words = templates.blocks(TEMPLATE, {"piece": shape, "names": names, "copy": copy})
             label = fitted(words["piece_label"], max(width, mm(40)), LABEL_H, 7,
                            f"the label of piece '{name}'")
             origin = (x - left, shelf_top - LABEL_H - top)
             pages[-1].append(PlacedPiece(turned, origin, label, (x, shelf_top)))
             x += max(width, mm(40)) + SPACING
             shelf_height = max(shelf_height, height)
-    words = templates.blocks(TEMPLATE, {"piece": None, "name": "", "copy": 0})
+    words = templates.blocks(TEMPLATE, {"piece": None, "names": [], "copy": 0})
     sheet = track_text(templates, _default_size_track())
     furniture = plan_furniture(words["sheet_title"], sheet["actual_size"], sheet["check_bar"],
                                words["footer"])

@@ -85,6 +85,11 @@ def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, ic
     symbol = cell.symbol
     if symbol.finish:
         draw_chequer(canvas, corners, centre, size)
+        canvas.saveState()
+        canvas.setStrokeColor(EDGE)
+        canvas.setLineWidth(style.outline)
+        canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)  # the edge on top
+        canvas.restoreState()
     icon = symbol.icon or ICONS.get(symbol.terrain)
     if symbol.terrain == "fragile":
         draw_marker_ring(canvas, centre, size)
