@@ -8,11 +8,10 @@ import pytest
 
 from generator.hexgrid import DIRECTIONS, Hex, distance, offset_to_hex
 from generator.loading import load
-from generator.tracks.analysis import Course, vertex_cut
+from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
 from generator.tracks.movement import PhaseTurning, SteerPerMove, drive_lengths
 from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
-from generator.tracks.rules import course
 from tests.track_files import STRIP, TRACKS, write_track
 
 
@@ -146,7 +145,7 @@ class _Anywhere:
 
 def test_course_lengths_are_worked_out_once_per_track() -> None:
     (definition,) = load([TRACKS / "gasometer-gauntlet.yaml"]).definitions
-    assert course(definition.model) is course(definition.model)
+    assert course_of(definition.model) is course_of(definition.model)
 
 
 # --- Pieces --------------------------------------------------------------------------------

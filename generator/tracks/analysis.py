@@ -12,12 +12,13 @@ plain values; the rules turn them into findings.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from generator.hexgrid import Hex, neighbours
+from generator.hexgrid import Hex, clock_to_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE, MovementModel, drive_lengths
@@ -45,6 +46,18 @@ class Slot:
     facing: int
 
 
+_COURSES: weakref.WeakKeyDictionary[Track, Course] = weakref.WeakKeyDictionary()
+
+
+def course_of(track: Track) -> Course:
+    """The track's course, worked out once per track (the rules and the layout page share
+    it, and its searches are the slow part of checking a track)."""
+    found = _COURSES.get(track)
+    if found is None:
+        found = _COURSES[track] = Course(track, track.layout)
+    return found
+
+
 class Course:
     """The race on one track: slots, lines in order, and the measurements rules ask for."""
 
@@ -62,6 +75,7 @@ class Course:
         self.table: dict[Hex, tuple[Hex | None, ...]] = {
             h: tuple(n if n in self.open else None for n in neighbours(h)) for h in self.open}
         self._progress: dict[Hex, tuple[int, int]] = {}
+        self._drives: dict[MovementModel, dict[int, int]] = {}
 
     def _slots(self) -> list[Slot]:
         numbered = self.layout.slots()
@@ -73,7 +87,6 @@ class Course:
 
     def start_line_facing(self) -> int:
         """The facing cars take on a starting line (Joyride: the arrows on its tokens)."""
-        from generator.hexgrid import clock_to_facing
         return clock_to_facing(self.track.start_facing, self.track.orientation)
 
     @property
@@ -84,8 +97,7 @@ class Course:
     @cached_property
     def line_hexes(self) -> frozenset[Hex]:
         """Every hex of every line."""
-        return frozenset().union(*(t.hexes for t in self.targets)) if self.targets \
-            else frozenset()
+        return frozenset(h for target in self.targets for h in target.hexes)
 
     # --- Reachability and plain lengths -------------------------------------------------
 
@@ -117,10 +129,14 @@ class Course:
         return furthest, UNREACHABLE
 
     def drive_lengths(self, model: MovementModel) -> dict[int, int]:
-        """Slot number -> the shortest legal drive to the finish (UNREACHABLE if none)."""
-        starts = [model.start(s.hex, s.facing) for s in self.slots]
-        lengths = drive_lengths(model, starts, self.table, [t.hexes for t in self.targets])
-        return {slot.number: length for slot, length in zip(self.slots, lengths, strict=True)}
+        """Slot number -> the shortest legal drive to the finish (UNREACHABLE if none),
+        searched once per movement model."""
+        if model not in self._drives:
+            starts = [model.start(s.hex, s.facing) for s in self.slots]
+            lengths = drive_lengths(model, starts, self.table, [t.hexes for t in self.targets])
+            self._drives[model] = {slot.number: length
+                                   for slot, length in zip(self.slots, lengths, strict=True)}
+        return self._drives[model]
 
     # --- Width ---------------------------------------------------------------------------
 

@@ -62,9 +62,11 @@ class TrackLayout:
     problems: list[PieceProblem] = field(default_factory=list)
     facings: dict[int, int] = field(default_factory=dict)
     fallback: KeyPath = ("map",)
+    _ordered: list[Cell] | None = field(default=None, repr=False, compare=False)
 
     def add(self, cell: Cell) -> None:
         self.cells[cell.hex] = cell
+        self._ordered = None
 
     @property
     def passable(self) -> frozenset[Hex]:
@@ -111,18 +113,20 @@ class TrackLayout:
         return [c.hex for c in self.ordered() if c.symbol.terrain in terrains]
 
     def ordered(self) -> list[Cell]:
-        """Cells in reading order: top row first, left to right."""
-        def reading_order(cell: Cell) -> tuple[int, int]:
-            column, row = hex_to_offset(cell.hex, self.orientation)
-            return (row, column)
-        return sorted(self.cells.values(), key=reading_order)
+        """Cells in reading order: top row first, left to right (sorted once)."""
+        if self._ordered is None:
+            def reading_order(cell: Cell) -> tuple[int, int]:
+                column, row = hex_to_offset(cell.hex, self.orientation)
+                return (row, column)
+            self._ordered = sorted(self.cells.values(), key=reading_order)
+        return self._ordered
 
 
 def build_layout(track: Track) -> TrackLayout:
     """The track's hexes, from its map or, failing that, from its pieces."""
     if track.map is not None:
         return layout_from_map(track)
-    from generator.tracks.pieces import layout_from_pieces
+    from generator.tracks.pieces import layout_from_pieces  # pieces.py builds on this module
     return layout_from_pieces(track)
 
 

@@ -18,7 +18,7 @@ from generator.hexgrid import Hex, HexLayout, facing_to_clock
 from generator.icons import IconSet
 from generator.imposition import Rect
 from generator.text import TextTemplates, plain
-from generator.tracks.analysis import Course
+from generator.tracks.analysis import course_of
 from generator.tracks.game import TrackGame
 from generator.tracks.layout import Cell
 from generator.tracks.model import Track
@@ -57,7 +57,7 @@ class LayoutPage:
 def plan_layout_page(track: Track, game: TrackGame, tokens: tuple[TokenCount, ...],
                      templates: TextTemplates) -> LayoutPage:
     """Fit every text of the layout page; PrintProblem if one cannot fit."""
-    course = Course(track, track.layout)
+    course = course_of(track)
     text = track_text(templates, track, game=game.title, tokens=tokens,
                       checkpoints=list(course.checkpoints), finish=bool(course.finish),
                       start_line=course.starts_on_line,
@@ -138,7 +138,7 @@ def draw_layout_page(canvas: Canvas, page: LayoutPage, paper: Paper, icons: Icon
     key_left = left + 2 * (COLUMN_W + COLUMN_GAP)
     row_top = top - COLUMNS_TOP - mm(7)
     geometry = HexLayout(page.track.orientation, KEY_HEX)
-    course = Course(page.track, page.track.layout)
+    course = course_of(page.track)
     for cell, label in page.key:
         centre = (key_left + KEY_HEX * 0.6, row_top - KEY_ROW / 2)
         facing = course.slots[0].facing if cell.symbol.slot is not None and course.slots \

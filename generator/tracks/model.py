@@ -83,6 +83,17 @@ def _load_builtin_legend() -> dict[str, Symbol]:
 BUILTIN_LEGEND: dict[str, Symbol] = _load_builtin_legend()
 
 
+@dataclass(frozen=True)
+class Players:
+    """The number of players a track is meant for."""
+
+    low: int
+    high: int
+
+    def __str__(self) -> str:
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
 def parse_players(value: Any) -> Players:
     """'4' or '2-6': how many players the track is for."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -94,17 +105,6 @@ def parse_players(value: Any) -> Players:
     if not 1 <= low <= high <= 9:
         raise ValueError("between 1 and 9 players, the smaller number first")
     return Players(low, high)
-
-
-@dataclass(frozen=True)
-class Players:
-    """The number of players a track is meant for."""
-
-    low: int
-    high: int
-
-    def __str__(self) -> str:
-        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
 def parse_hex_size(value: Any) -> float:
@@ -283,7 +283,7 @@ class Track:
     @cached_property
     def layout(self) -> TrackLayout:
         """The hexes of this track, resolved from its map or its pieces (computed once)."""
-        from generator.tracks.layout import build_layout
+        from generator.tracks.layout import build_layout  # layout.py builds on this module
         return build_layout(self)
 
     def symbols(self) -> dict[str, Symbol]:

@@ -8,7 +8,6 @@ concerned. Checks that need the resolved hexes are silent while the map itself i
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -22,34 +21,21 @@ from generator.hexgrid import (
     is_side_facing,
     side_hours,
 )
-from generator.tracks.analysis import Course
+from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
+from generator.tracks.layout import components
 from generator.tracks.model import BUILTIN_LEGEND, Track
 from generator.tracks.movement import UNREACHABLE
 
 RULES: RuleBook[Track] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
-_COURSES: weakref.WeakKeyDictionary[Track, Course] = weakref.WeakKeyDictionary()
-_DRIVES: weakref.WeakKeyDictionary[Track, dict[object, dict[int, int]]] = \
-    weakref.WeakKeyDictionary()
 TERRAIN_NAMES = {"hazard": "hazards", "fragile": "fragile obstacles", "solid": "solid obstacles",
                  "special": "special spaces"}
 
 
-def course(track: Track) -> Course:
-    """The track's course, worked out once per track."""
-    found = _COURSES.get(track)
-    if found is None:
-        found = _COURSES[track] = Course(track, track.layout)
-    return found
-
-
 def drives(track: Track, game: TrackGame) -> dict[int, int]:
-    """Slot -> shortest legal drive for the game's movement model, worked out once."""
-    cache = _DRIVES.setdefault(track, {})
-    if game.movement not in cache:
-        cache[game.movement] = course(track).drive_lengths(game.movement)
-    return cache[game.movement]
+    """Slot -> shortest legal drive for the game's movement model."""
+    return course(track).drive_lengths(game.movement)
 
 
 def drawable(track: Track) -> bool:
@@ -277,7 +263,6 @@ def checkpoints_numbered(track: Track) -> Iterator[Violation]:
 def lines_cross(track: Track) -> Iterator[Violation]:
     if not drawable(track):
         return
-    from generator.tracks.layout import components
     the_course = course(track)
     for target in the_course.targets:
         if target.kind == "finish" and track.laps < 2:

@@ -25,16 +25,16 @@ from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.drawing import BOLD, FittedText, colour, draw_line
-from generator.hexgrid import Hex, HexLayout, Point
+from generator.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.icons import IconSet
-from generator.imposition import Component, Grid, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Duplex, Grid, Piece, SheetOptions, SheetWriter
 from generator.text import TextTemplates, plain
 from generator.tracks.game import TrackGame
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.sheets import Furniture, fitted, plan_furniture, track_text
 from generator.tracks.terrain import CHECKPOINT, FILLS, ITEM_CHECKPOINT, draw_chequer, hex_path
-from generator.units import SAFE_MARGIN, mm
+from generator.units import SAFE_MARGIN, Paper, mm
 
 TEMPLATE = "tracks/tokens.j2"
 NOTICE_BAND = mm(16)
@@ -59,11 +59,17 @@ class TokenCount:
     label: str
 
 
+TOKEN_FILLS = {"start": white, "checkpoint": CHECKPOINT, "item-checkpoint": ITEM_CHECKPOINT,
+               "obstacle": FILLS["barrier"], "fragile": FILLS["track"], "item": white,
+               "item-back": FILLS["special"]}
+
+
 @dataclass(frozen=True)
 class HexFace:
-    """A hex-shaped token side: a fill, then its contents, then the cut line round it."""
+    """A hex-shaped token side: a fill, then its contents, then the cut line round it.
+    ``kind`` is one of TOKEN_FILLS; ``number`` a checkpoint's, ``text`` an item's name."""
 
-    orientation: str
+    orientation: Orientation
     kind: str
     number: int | None = None
     text: FittedText | None = field(default=None, compare=False)
@@ -75,18 +81,15 @@ class HexFace:
         return ("hex", self.orientation, self.kind, self.number, self.name)
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
-        geometry = HexLayout("pointy" if self.orientation == "pointy" else "flat",
-                             min(width, height * 0.866) if self.orientation == "pointy"
-                             else min(height, width * 0.866))
+        # The component is the hex's bounding box: pointy hexes are as wide as their
+        # size across the flats, flat ones as tall.
+        across = width if self.orientation == "pointy" else height
+        geometry = HexLayout(self.orientation, across)
         centre = (width / 2, height / 2)
         corners = [(centre[0] + dx, centre[1] + dy) for dx, dy in geometry.corner_offsets()]
-        size = geometry.across_flats
-        fills = {"start": white, "checkpoint": CHECKPOINT, "item-checkpoint": ITEM_CHECKPOINT,
-                 "obstacle": FILLS["barrier"], "fragile": FILLS["track"], "item": white,
-                 "item-back": FILLS["special"]}
-        canvas.setFillColor(fills[self.kind])
+        canvas.setFillColor(TOKEN_FILLS[self.kind])
         canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
-        self.paint(canvas, centre, size, corners)
+        self.paint(canvas, centre, across, corners)
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
         canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)
@@ -117,7 +120,7 @@ class HexFace:
 class ObstacleFace:
     """A two- or three-hex obstacle token: barrier hexes with one outline round them all."""
 
-    orientation: str
+    orientation: Orientation
     hexes: tuple[Hex, ...]
     across: float
     icons: IconSet | None = field(default=None, compare=False)
@@ -127,7 +130,7 @@ class ObstacleFace:
         return ("obstacle", self.orientation, self.hexes)
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
-        geometry = HexLayout("pointy" if self.orientation == "pointy" else "flat", self.across)
+        geometry = HexLayout(self.orientation, self.across)
         left, bottom, right, top = geometry.bounds(self.hexes)
         dx = (width - (right - left)) / 2 - left
         dy = (height - (top - bottom)) / 2 - bottom
@@ -250,16 +253,21 @@ def _hex_component(track: Track) -> Component:
     return Component(2 * half_w, 2 * half_h, bleed=0.0)
 
 
-def _words(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
+def _blocks(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
+    """The token template's blocks (markup) for ``track``; extra names fill a list entry."""
     context = {"track": track, "game": game, "number": 0, "item": "", "size": 0, **extra}
-    return {k: plain(v).strip() for k, v in templates.blocks(TEMPLATE, context).items()}
+    return templates.blocks(TEMPLATE, context)
+
+
+def _words(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
+    """The same blocks as plain text, for the layout page's list of tokens."""
+    return {k: plain(v).strip() for k, v in _blocks(templates, track, game, **extra).items()}
 
 
 def _furniture(templates: TextTemplates, track: Track, game: str) -> Furniture:
-    words = templates.blocks(TEMPLATE, {"track": track, "game": game, "number": 0,
-                                        "item": "", "size": 0})
     sheet = track_text(templates, track)
-    return plan_furniture(words["sheet_title"], sheet["actual_size"], sheet["check_bar"], None)
+    return plan_furniture(_blocks(templates, track, game)["sheet_title"],
+                          sheet["actual_size"], sheet["check_bar"], None)
 
 
 def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None) -> TokenPlan:
@@ -307,9 +315,8 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None) -> T
         groups.append((Component(width, height, bleed=0.0), tuple(
             Piece(ObstacleFace(track.orientation, s, track.hex_size, icons)) for s in shapes)))
     players = track.players.high
-    title = fitted(templates.blocks(TEMPLATE, {"track": track, "game": "Joyride", "number": 0,
-                                               "item": "", "size": 0})["initiative"],
-                   mm(26), mm(5), 9, "the initiative track title", align="centre")
+    title = fitted(_blocks(templates, track, "Joyride")["initiative"], mm(26), mm(5), 9,
+                   "the initiative track title", align="centre")
     groups.append((Component(mm(30), mm(16) + players * mm(18), bleed=0.0),
                    (Piece(InitiativeFace(players, title, icons)),)))
     counts.append(TokenCount(1, words["initiative_track"]))
@@ -363,7 +370,8 @@ def write_tokens(canvas: Canvas, plan: TokenPlan, options: SheetOptions) -> int:
     return writer.pages
 
 
-def token_options(paper: Any, duplex: Any, back_offset: tuple[float, float]) -> SheetOptions:
+def token_options(paper: Paper, duplex: Duplex, back_offset: tuple[float, float]
+                  ) -> SheetOptions:
     """Sheet options with room kept below the pieces for the notice band."""
     return SheetOptions(paper=paper, margin=SAFE_MARGIN + NOTICE_BAND, gutter=GUTTER,
                         duplex=duplex, back_offset=back_offset)
