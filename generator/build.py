@@ -21,6 +21,7 @@ from generator.output import (
     write_atomically,
     write_manifest,
 )
+from generator.shared_sheets import shared_outputs
 
 
 @dataclass
@@ -34,12 +35,14 @@ class BuildResult:
 
 
 def prepare(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
-    """Ask each game for its outputs, game by game in registry order."""
+    """Ask each game for its outputs, game by game in registry order, then add the
+    game-neutral sheets (dice stickers) of the games present."""
     outputs: list[Output] = []
     for game in GAMES.values():
         mine = [d for d in definitions if d.game is game]
         if mine:
             outputs.extend(game.outputs(mine, context))
+    outputs.extend(shared_outputs(context, frozenset(d.game.id for d in definitions)))
     return outputs
 
 
@@ -53,7 +56,7 @@ def build(loaded: Loaded, context: BuildContext) -> BuildResult:
         info = write_atomically(target, output.write)
         result.written.append(ManifestEntry(
             path=output.path, game=output.game, kind=output.kind, vehicles=output.vehicles,
-            pages=info.pages, page_size_mm=list(info.page_size_mm)))
+            pages=info.pages, page_size_mm=list(info.page_size_mm), notes=output.notes))
     if result.written:
         result.manifest = write_manifest(context.out_dir, result.written)
     return result

@@ -60,6 +60,7 @@ class Catalogue:
     def __init__(self, path: Path) -> None:
         raw = yaml.safe_load(path.read_text(encoding="utf-8"))
         self.section: str = raw["section"]
+        self.category: str = raw.get("category", "")
         self.entries: list[Entry] = [self._entry(item) for item in raw["entries"]]
         self._by_key: dict[str, Entry] = {}
         for entry in self.entries:
@@ -71,7 +72,7 @@ class Catalogue:
             name=item["name"], summary=item["summary"], text=item["text"],
             section=item.get("source", self.section),
             takes_value=bool(item.get("takes_value", False)),
-            category=item.get("category", ""),
+            category=item.get("category", self.category),
             typical=_range(item.get("typical", (1, 3))),
             params=tuple(item.get("params", ())), aliases=tuple(item.get("aliases", ())),
             note=item.get("note"),

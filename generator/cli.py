@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from generator import __version__
@@ -17,14 +17,16 @@ from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.icons import IconSet
+from generator.kit import parse_positive_length, print_settings
 from generator.loading import Loaded, load
-from generator.output import BuildContext
+from generator.output import MARK_CHOICES, BuildContext
 from generator.report import format_json, format_text, summary_line
 from generator.rules_listing import format_rules
 from generator.scaffolding import write_scaffold
 from generator.schema_docs import format_schema
+from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
-from generator.units import PAPERS, paper, parse_length
+from generator.units import PAPERS, parse_length
 
 DEFAULT_INPUT = Path("vehicles")
 DEFAULT_OUTPUT = Path("output")
@@ -65,11 +67,7 @@ def make_parser() -> argparse.ArgumentParser:
     add_inputs(build_cmd)
     build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
                            help="output folder (default: output/)")
-    build_cmd.add_argument("--paper", choices=sorted(PAPERS), default="a4")
-    build_cmd.add_argument("--duplex", choices=("long", "short"), default="long",
-                           help="which edge your printer flips on for double-sided pages")
-    build_cmd.add_argument("--back-offset", type=offset_pair, default=(0.0, 0.0),
-                           metavar="X,Y", help="nudge back pages by X,Y mm for a shifting printer")
+    add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build)
 
     rules = commands.add_parser("rules", help="list every rule with its severity and source")
@@ -89,6 +87,68 @@ def make_parser() -> argparse.ArgumentParser:
     schema.add_argument("game", choices=sorted(GAMES), metavar="GAME")
     schema.set_defaults(run=run_schema)
     return parser
+
+
+def add_print_options(parser: argparse.ArgumentParser) -> None:
+    """Print settings; each one left out comes from the kit file, else the default."""
+    group = parser.add_argument_group(
+        "printing", "each option overrides the kit file (kind: kit); defaults in brackets")
+    group.add_argument("--paper", choices=sorted(PAPERS), help="paper size [a4]")
+    group.add_argument("--duplex", choices=("long", "short"),
+                       help="which edge your printer flips on for double-sided pages [long]")
+    group.add_argument("--back-offset", type=offset_pair, metavar="X,Y",
+                       help="nudge back pages by X,Y mm for a shifting printer [0,0]")
+    group.add_argument("--bleed", type=length("bleed"), metavar="LENGTH",
+                       help="art beyond each cut, e.g. 3mm or 0.125in [3mm]")
+    group.add_argument("--card-size", dest="card", type=card_size, metavar="SIZE",
+                       help=f"card trim: {', '.join(STANDARD_SIZES)} or WxH, "
+                            "e.g. 63.5x88.9mm [poker]")
+    group.add_argument("--marks", choices=MARK_CHOICES,
+                       help="crop: short crop marks; full: full-length crop marks; lines: cut "
+                            "lines on each piece; none [crop]")
+    group.add_argument("--gutter", type=length("gutter"), metavar="LENGTH",
+                       help="space between pieces [0]")
+    group.add_argument("--print-shop", action="store_const", const=True,
+                       help="one face per page at bleed size with a TrimBox, fronts and backs "
+                            "interleaved, for a print shop")
+    group.add_argument("--cmyk", action="store_const", const=True,
+                       help="write every colour as CMYK")
+    group.add_argument("--png", action="store_const", const=True,
+                       help="also write PNG previews and Tabletop Simulator deck sheets")
+    group.add_argument("--dpi", type=dpi_value, metavar="N", help="PNG resolution [150]")
+    group.add_argument("--die", type=length("die"), metavar="LENGTH",
+                       help="edge of the dice the stickers go on [16mm]")
+    group.add_argument("--sticker", type=length("sticker"), metavar="LENGTH",
+                       help="side of a die sticker [13mm]")
+    group.add_argument("--hex", type=length("hex"), metavar="LENGTH",
+                       help="track hex across flats; counters are sized to sit in one [1in]")
+
+
+PRINT_OPTIONS = ("paper", "duplex", "back_offset", "bleed", "card", "marks", "gutter",
+                 "print_shop", "cmyk", "png", "dpi", "die", "sticker", "hex")
+
+
+def length(what: str) -> Callable[[str], float]:
+    """An argparse type for a length option, with our message on a bad value."""
+    def parse(text: str) -> float:
+        try:
+            return parse_positive_length(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(f"{what}: {exc}") from exc
+    return parse
+
+
+def card_size(text: str) -> Size:
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def dpi_value(text: str) -> int:
+    if text.isdigit() and 36 <= int(text) <= 1200:
+        return int(text)
+    raise argparse.ArgumentTypeError("write a whole number of dots per inch from 36 to 1200")
 
 
 def add_inputs(parser: argparse.ArgumentParser) -> None:
@@ -132,14 +192,20 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace) -> int:
     loaded, templates = load_inputs(args)
-    context = BuildContext(out_dir=args.output, paper=paper(args.paper), templates=templates,
-                           duplex=args.duplex, back_offset=args.back_offset,
-                           icons=IconSet(args.templates))
-    result = build(loaded, context)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
               file=sys.stderr)
+    if loaded.kit_errors():
+        print("paddock: not built: the kit file has errors, and its print settings are "
+              "needed for every sheet", file=sys.stderr)
+        return 1
+    overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
+    settings = print_settings(loaded.kit.kit if loaded.kit else None, overrides)
+    context = BuildContext(out_dir=args.output, paper=settings.paper, templates=templates,
+                           duplex=settings.duplex, back_offset=settings.back_offset,
+                           icons=IconSet(args.templates), printing=settings.printing)
+    result = build(loaded, context)
     for definition in result.refused:
         errors = len(loaded.errors_in(definition.path))
         print(f"paddock: not built: {definition.path} ({definition.name}) has "

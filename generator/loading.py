@@ -16,6 +16,7 @@ from generator.errors import InputError
 from generator.findings import Finding, KeyPath, Severity
 from generator.games.base import Game, Kind
 from generator.games.registry import GAMES
+from generator.kit import LoadedKit, is_kit, read_kit, second_kit
 from generator.schema import FORMAT_RULES, Validation, did_you_mean, locate
 from generator.source import Document, Map, Mark, Scalar, display_path, load_document
 from generator.text import TextTemplates
@@ -50,6 +51,12 @@ class Loaded:
     definitions: list[Definition] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    kit: LoadedKit | None = None
+    kit_files: list[str] = field(default_factory=list)
+
+    def kit_errors(self) -> list[Finding]:
+        """Errors in kit files: a build must not guess the print settings they meant."""
+        return [f for path in self.kit_files for f in self.errors_in(path)]
 
     def errors_in(self, path: str) -> list[Finding]:
         return [f for f in self.findings if f.mark.file == path and f.severity is Severity.ERROR]
@@ -95,6 +102,9 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
     for path in find_files(paths):
         document = load_document(path)
         loaded.files.append(document.path)
+        if is_kit(document):
+            add_kit(loaded, document)
+            continue
         definition, findings = validate(document)
         loaded.findings.extend(findings)
         if definition is not None:
@@ -109,6 +119,19 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
                 loaded.findings.extend(check(definition, templates))
     loaded.findings.sort(key=Finding.sort_key)
     return loaded
+
+
+def add_kit(loaded: Loaded, document: Document) -> None:
+    """Read a ``kind: kit`` file into ``loaded``: the first valid one counts."""
+    kit, findings = read_kit(document)
+    loaded.kit_files.append(document.path)
+    loaded.findings.extend(findings)
+    if kit is None:
+        return
+    if loaded.kit is None:
+        loaded.kit = kit
+    else:
+        loaded.findings.append(second_kit(kit, loaded.kit))
 
 
 def validate(document: Document) -> tuple[Definition | None, list[Finding]]:

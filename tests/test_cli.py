@@ -195,3 +195,17 @@ def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"{path}:3:1: error: YAML syntax error" in result.stderr
+
+
+def test_built_files_get_ordinary_permissions(tmp_path: Path) -> None:
+    import os
+    import stat
+    out = tmp_path / "out"
+    old = os.umask(0o022)
+    try:
+        assert main(["build", str(VEHICLES / "frothy-races" / "whisper-gig.yaml"), "-o",
+                     str(out)]) == 0
+    finally:
+        os.umask(old)
+    for path in [out / "manifest.json", *out.rglob("*.pdf")]:
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644, path

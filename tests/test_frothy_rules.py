@@ -84,6 +84,7 @@ BAD_CASES: dict[str, Change] = {
     "FR-PRINT-BOXES": set_path("speed_table", "acceleration", 3, value=6),
     "FR-PRINT-TRACK": damage_track(25, {25: "Wipe-out"}),
     "FR-PRINT-TEXT": set_path("background", value="A very long tale. " * 400),
+    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 32),
 }
 
 
@@ -91,8 +92,8 @@ def test_every_rule_has_a_bad_case_here() -> None:
     assert set(BAD_CASES) == set(RULES.rules)
 
 
-def test_every_rule_but_the_print_check_has_a_registered_check() -> None:
-    assert RULES.unchecked() == ["FR-PRINT-TEXT"]
+def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
+    assert set(RULES.unchecked()) == {"FR-PRINT-TEXT", "FR-PRINT-PIECE-TEXT"}
 
 
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
@@ -113,7 +114,7 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_vehicle: Callabl
 def test_shipped_definitions_have_no_findings_at_all(path: Path) -> None:
     loaded = check_file(path)
     assert loaded.findings == []
-    assert len(loaded.definitions) == 1
+    assert len(loaded.definitions) + len(loaded.kit_files) == 1
 
 
 def test_the_baseline_shipped_with_the_package_is_the_default_kit_basic_chariot() -> None:
@@ -166,3 +167,12 @@ def test_custom_entries_with_their_own_text_are_accepted(write_vehicle: Callable
     loaded = check_file(write_vehicle(set_path("traits", value=[
         {"name": "Mud Lover", "custom": True, "summary": "Mud costs nothing."}])))
     assert loaded.findings == []
+
+
+def test_every_catalogue_entry_has_category_summary_text_and_source() -> None:
+    from generator.games.frothy_races.catalogues import frothy_data
+    data = frothy_data()
+    for name in ("traits", "special_cards", "damage_affects", "stamina_affects"):
+        for entry in data.catalogue(name):
+            assert entry.category and entry.summary and entry.text and entry.section, entry.name
+            assert "#" not in entry.summary or entry.takes_value, entry.name

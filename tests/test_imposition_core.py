@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from generator.errors import UsageError
@@ -62,3 +64,30 @@ def test_crop_marks_never_touch_a_trim() -> None:
 def test_a_piece_too_big_for_the_paper_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="does not fit on a4"):
         plan_grid(Component(mm(300), mm(100), 0), SheetOptions(PAPERS["a4"]))
+
+
+def test_writers_sharing_a_canvas_never_redefine_a_form(tmp_path: Path) -> None:
+    """Two batches of keyed faces in one file: each form name is defined once."""
+    from reportlab.lib.colors import red
+
+    from generator.imposition import Piece, SheetWriter
+    from generator.pdf import finish, new_canvas
+
+    class Square:
+        def __init__(self, key: str) -> None:
+            self.key = key
+
+        def draw(self, canvas: object, width: float, height: float, bleed: float) -> None:
+            canvas.setFillColor(red)  # type: ignore[attr-defined]
+            canvas.rect(0, 0, width, height, fill=1)  # type: ignore[attr-defined]
+
+    paper = PAPERS["a4"]
+    canvas = new_canvas(tmp_path / "two.pdf", "two batches", paper)
+    for key in ("first", "second"):
+        writer = SheetWriter(canvas, SheetOptions(paper))
+        writer.impose(POKER, [Piece(Square(key)) for _ in range(3)])
+    finish(canvas, 2, paper)
+    import pdfplumber
+    with pdfplumber.open(tmp_path / "two.pdf") as pdf:
+        assert len(pdf.pages) == 2
+        assert all(len(page.rects) >= 3 for page in pdf.pages)

@@ -76,8 +76,11 @@ class Furniture:
     footer: FittedText | None
 
     def draw(self, canvas: Canvas, paper: Paper) -> None:
-        left = (paper.width - CONTENT_W) / 2
-        top = paper.height - SAFE_MARGIN
+        """Draw at the top of ``paper``, the content box centred (the footer at its foot)."""
+        self.draw_at(canvas, (paper.width - CONTENT_W) / 2, paper.height - SAFE_MARGIN)
+
+    def draw_at(self, canvas: Canvas, left: float, top: float) -> None:
+        """Draw with the header's top-left corner at (left, top)."""
         self.title.draw(canvas, left, top)
         self.notice.draw(canvas, left, top - mm(7.5))
         bar_x = left + CONTENT_W - BAR

@@ -7,13 +7,13 @@ damage tokens. Frothy Races: markers for fragile obstacles, which a vehicle smas
 through removes, and spare debris for wrecks.
 
 Counts come from ``tokens.yaml``; the words on tokens and in the layout page's list come
-from ``templates/tracks/tokens-base.j2``. Every sheet carries the actual-size notice and
-the 50 mm bar in a band kept free below the pieces.
+from ``templates/tracks/tokens-base.j2``. Every front page carries the sheet's title, the
+actual-size notice and the 50 mm bar in the header band imposition keeps above the pieces.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from html import escape
@@ -27,17 +27,18 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.drawing import BOLD, FittedText, colour, draw_line
 from generator.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.icons import IconSet
-from generator.imposition import Component, Duplex, Grid, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
+from generator.output import BuildContext
 from generator.text import TextTemplates, plain
 from generator.tracks.game import TrackGame
 from generator.tracks.layout import components
 from generator.tracks.model import Track
-from generator.tracks.sheets import Furniture, fitted, plan_furniture, track_text
+from generator.tracks.sheets import CONTENT_W, Furniture, fitted, plan_furniture, track_text
 from generator.tracks.terrain import CHECKPOINT, FILLS, ITEM_CHECKPOINT, draw_chequer, hex_path
-from generator.units import SAFE_MARGIN, Paper, mm
+from generator.units import mm
 
 TEMPLATE = "tracks/tokens.j2"
-NOTICE_BAND = mm(16)
+CAPTION_HEIGHT = mm(17)
 DAMAGE = Component(mm(14), mm(14), bleed=0.0)
 GUTTER = mm(3)
 DAMAGE_RED = colour("#b3261e")
@@ -201,31 +202,15 @@ class InitiativeFace:
             draw_line(canvas, str(index + 1), mm(5), top - space / 2 - 3, 9, BOLD)
 
 
-class NoticeSheetWriter(SheetWriter):
-    """Imposition with the actual-size notice and 50 mm bar on every front page."""
+@dataclass(frozen=True)
+class NoticeCaption:
+    """The sheet's title, the actual-size notice and the 50 mm bar, in the header band that
+    imposition keeps free above the pieces (front pages only: backs stay bare)."""
 
-    def __init__(self, canvas: Canvas, options: SheetOptions, furniture: Furniture) -> None:
-        super().__init__(canvas, options)
-        self.furniture = furniture
-        self.on_front = False
+    furniture: Furniture
 
-    def front_page(self, grid: Grid, sheet: Sequence[Piece]) -> None:
-        self.on_front = True
-        super().front_page(grid, sheet)
-
-    def back_page(self, grid: Grid, sheet: Sequence[Piece]) -> None:
-        self.on_front = False
-        super().back_page(grid, sheet)
-
-    def finish_page(self) -> None:
-        if self.on_front:
-            self.canvas.saveState()
-            # The header furniture, moved down into the band kept free above the bottom margin.
-            self.canvas.translate(0, -(self.options.paper.height - 2 * SAFE_MARGIN
-                                       - NOTICE_BAND))
-            self.furniture.draw(self.canvas, self.options.paper)
-            self.canvas.restoreState()
-        super().finish_page()
+    def draw(self, canvas: Canvas, band: Rect) -> None:
+        self.furniture.draw_at(canvas, band.x + (band.width - CONTENT_W) / 2, band.top)
 
 
 @dataclass(frozen=True)
@@ -360,18 +345,18 @@ def obstacle_pieces(track: Track, largest: int) -> list[list[Hex]]:
     return pieces
 
 
-def write_tokens(canvas: Canvas, plan: TokenPlan, options: SheetOptions) -> int:
-    """Impose every group of tokens; returns the page count."""
+def write_tokens(canvas: Canvas, plan: TokenPlan, options: SheetOptions) -> SheetWriter:
+    """Impose every group of tokens, each front page captioned; returns the writer (its page
+    count and page size go to the manifest)."""
     assert plan.furniture is not None
-    writer = NoticeSheetWriter(canvas, options, plan.furniture)
+    writer = SheetWriter(canvas, options)
+    caption = NoticeCaption(plan.furniture)
     for component, pieces in plan.groups:
         if pieces:
-            writer.impose(component, pieces)
-    return writer.pages
+            writer.impose(component, pieces, caption)
+    return writer
 
 
-def token_options(paper: Paper, duplex: Duplex, back_offset: tuple[float, float]
-                  ) -> SheetOptions:
-    """Sheet options with room kept below the pieces for the notice band."""
-    return SheetOptions(paper=paper, margin=SAFE_MARGIN + NOTICE_BAND, gutter=GUTTER,
-                        duplex=duplex, back_offset=back_offset)
+def token_options(context: BuildContext) -> SheetOptions:
+    """The build's sheet options, with a gutter to cut round hex tokens and a header band."""
+    return context.sheet_options(gutter=GUTTER, header=CAPTION_HEIGHT)

@@ -1,4 +1,9 @@
-"""What a Frothy Races build prints, and the print checks that need the templates."""
+"""What a Frothy Races build prints, and the print checks that need the templates.
+
+A build writes the licences, the Whip & Reins cards (each vehicle's deck, then a generic
+deck) and the vehicle counters; with ``--png``, previews of each and Tabletop Simulator deck
+sheets. The dice stickers are game-neutral sheets (``generator.shared_sheets``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.errors import UsageError
 from generator.findings import Finding
+from generator.games.frothy_races.cards import (
+    CardFaces,
+    CardProblem,
+    Deck,
+    FaceSpec,
+    generic_deck,
+    special_text,
+    trait_notes,
+    vehicle_deck,
+)
 from generator.games.frothy_races.catalogues import frothy_data
 from generator.games.frothy_races.licence import (
     GUTTER,
@@ -20,18 +36,20 @@ from generator.games.frothy_races.licence import (
 )
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
-from generator.imposition import Piece, SheetOptions, SheetWriter
-from generator.output import BuildContext, Output
+from generator.games.frothy_races.tokens import token_pieces
+from generator.icons import IconSet
+from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.output import BuildContext, Output, PrintOptions
 from generator.pdf import PdfInfo, finish, new_canvas
+from generator.previews import PreviewDeck, preview_outputs
 from generator.text import TextTemplates
-from generator.units import mm
+from generator.tokens import hex_token_component
+from generator.units import Paper
 
 if TYPE_CHECKING:
     from generator.loading import Definition
 
 GAME_ID = "frothy-races"
-# A4 leaves 20 mm beside a 190 mm licence: 5 mm margin + 1 mm gap + 3.5 mm mark each side.
-LICENCE_MARK_LENGTH = mm(3.5)
 
 # Which part of the vehicle file to point at when a part of the licence will not fit.
 _PART_PATHS = (("trait", ("traits",)), ("explanations", ("traits",)), ("background",
@@ -45,8 +63,9 @@ _ADVICE = {"background": "a shorter background", "explanations": "shorter custom
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """FR-PRINT-TEXT for every part of the licence whose text cannot fit at 6 pt."""
-    findings = []
+    """FR-PRINT-TEXT for every part of the licence whose text cannot fit at 6 pt, and
+    FR-PRINT-PIECE-TEXT for its cards and counter (at the default sizes)."""
+    findings = piece_findings(definition, templates, PrintOptions())
     for part, side in print_problems(definition.model, frothy_data(), templates):
         path = next((p for prefix, p in _PART_PATHS if part.startswith(prefix)), ())
         advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
@@ -54,6 +73,42 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
         findings.append(RULES["FR-PRINT-TEXT"].finding(
             definition.locate(path), part=part, side=side, advice=advice))
     return findings
+
+
+def card_component(printing: PrintOptions) -> Component:
+    """The cards' trim and bleed, as the kit or command line chose."""
+    return Component(printing.card.width, printing.card.height, printing.bleed)
+
+
+def piece_findings(definition: Definition, templates: TextTemplates,
+                   printing: PrintOptions) -> list[Finding]:
+    """A finding for each card face and counter of the vehicle whose text cannot fit."""
+    vehicle, data = definition.model, frothy_data()
+    faces = CardFaces(templates, IconSet(), card_component(printing))
+    specs: list[tuple[FaceSpec, tuple[str | int, ...]]] = [
+        (FaceSpec("whip", vehicle.name, notes=trait_notes(vehicle, data, "whip")), ("cards",)),
+        (FaceSpec("reins", vehicle.name, notes=trait_notes(vehicle, data, "reins")), ("cards",))]
+    specs += [(FaceSpec("special", vehicle.name, special_text(card, data)),
+               ("cards", "special", index)) for index, card in enumerate(vehicle.cards.special)]
+    findings = []
+    for spec, path in specs:
+        face = faces.face(spec)
+        if isinstance(face, CardProblem):
+            where = ("name",) if face.part == "vehicle name" else path
+            findings.append(_piece_finding(definition, where, face.part, spec.describe(),
+                                           "a shorter name or special card text"))
+    counter = hex_token_component(printing.hex, printing.bleed)
+    for problem in token_pieces([vehicle], counter, templates, IconSet())[1]:
+        findings.append(_piece_finding(definition, ("name",), problem.part,
+                                       f"{vehicle.name}: counter",
+                                       "a shorter name, or a break between its words"))
+    return findings
+
+
+def _piece_finding(definition: Definition, path: tuple[str | int, ...], part: str, piece: str,
+                   advice: str) -> Finding:
+    return RULES["FR-PRINT-PIECE-TEXT"].finding(definition.locate(path), part=part,
+                                                piece=piece, advice=advice)
 
 
 def licence_pieces(vehicles: Sequence[Vehicle], templates: TextTemplates) -> list[Piece]:
@@ -68,19 +123,58 @@ def licence_pieces(vehicles: Sequence[Vehicle], templates: TextTemplates) -> lis
 
 
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
-    """Everything a Frothy Races build writes: the licences (cards and stickers come later)."""
+    """Everything a Frothy Races build writes: licences, cards, counters, and previews."""
     vehicles = [d.model for d in definitions if d.kind.name == "vehicle"]
     if not vehicles:
         return []
-    pieces = licence_pieces(vehicles, context.templates)
-    options = SheetOptions(paper=context.paper, gutter=GUTTER, duplex=context.duplex,
-                           back_offset=context.back_offset, mark_length=LICENCE_MARK_LENGTH)
+    names = [v.name for v in vehicles]
+    licences = licence_pieces(vehicles, context.templates)
+    decks = [vehicle_deck(v, frothy_data()) for v in vehicles] + [generic_deck()]
+    cards = card_component(context.printing)
+    card_decks = deck_pieces(decks, cards, context)
+    counter = hex_token_component(context.printing.hex, context.printing.bleed)
+    counters, problems = token_pieces(vehicles, counter, context.templates, context.icons)
+    if problems:
+        raise UsageError(f"the name of {problems[0].vehicle.name} does not fit its counter "
+                         "at 6 pt; give it a shorter name or a larger --hex")
+    result = [
+        sheet_output("licences.pdf", "licence", "Frothy Races driving licences", names,
+                     LICENCE, licences, context, context.sheet_options(gutter=GUTTER)),
+        sheet_output("cards.pdf", "cards", "Frothy Races Whip & Reins cards",
+                     [deck.name for deck in card_decks], cards,
+                     [piece for deck in card_decks for piece in deck.pieces], context,
+                     context.sheet_options()),
+        sheet_output("tokens.pdf", "tokens", "Frothy Races vehicle counters", names, counter,
+                     counters, context, context.sheet_options(cut_lines=True)),
+    ]
+    result += preview_outputs(GAME_ID, "cards", cards, card_decks, context, tts=True)
+    result += preview_outputs(GAME_ID, "tokens", counter,
+                              [PreviewDeck("counters", counters)], context)
+    return result
+
+
+def deck_pieces(decks: Sequence[Deck], component: Component, context: BuildContext
+                ) -> list[PreviewDeck]:
+    """Every deck laid out as pieces; text that cannot fit at this card size stops the
+    build before anything is written."""
+    faces = CardFaces(context.templates, context.icons, component)
+    problems = faces.problems(decks)
+    if problems:
+        shown = "; ".join(f"{p.part} of {p.spec.describe()}" for p in problems[:3])
+        raise UsageError(f"card text does not fit on {component.describe()} cards at 6 pt: "
+                         f"{shown}; choose a larger card size or shorter text")
+    return [PreviewDeck(deck.name, faces.pieces(deck)) for deck in decks]
+
+
+def sheet_output(file_name: str, kind: str, title: str, vehicles: list[str],
+                 component: Component, pieces: Sequence[Piece], context: BuildContext,
+                 options: SheetOptions) -> Output:
+    """One imposed PDF of ``pieces``, as the build's print options say."""
 
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, "Frothy Races driving licences", context.paper)
+        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
         writer = SheetWriter(canvas, options)
-        writer.impose(LICENCE, pieces)
-        return finish(canvas, writer.pages, context.paper)
+        writer.impose(component, pieces)
+        return finish(canvas, writer.pages, Paper("page", *writer.page_size))
 
-    return [Output(f"{GAME_ID}/licences.pdf", GAME_ID, "licence", [v.name for v in vehicles],
-                   write)]
+    return Output(f"{GAME_ID}/{file_name}", GAME_ID, kind, vehicles, write)

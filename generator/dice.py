@@ -1,0 +1,245 @@
+"""Dice as data, and the sticker sheets that turn blank dice into game dice.
+
+A die is its faces, each with a value, a label and/or an icon; a *dice set* is a game's dice
+with how many of each to print. Sets live in ``generator/data/dice/<game>.yaml``, one file per
+game, so a game's dice need no game package: Joyride's dice print although Paddock has no
+Joyride vehicles. Stickers are rounded squares sized from the die (16 mm dice and 13 mm
+stickers unless the kit or command line says otherwise) laid out die by die, each die's six
+stickers kept together, with a cut line on every sticker and the sizes printed on the sheet.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.drawing import BOLD, colour, draw_line, fit_line_size, fit_paragraph
+from generator.errors import InputError
+from generator.icons import IconSet
+from generator.imposition import Component, Piece, Rect, SheetWriter
+from generator.output import BuildContext, Output
+from generator.pdf import PdfInfo, finish, new_canvas
+from generator.schema import Custom, Int, ListOf, Nullable, Struct, Text, Validation, spec_field
+from generator.source import load_document
+from generator.text import TextTemplates
+from generator.units import Paper, mm, to_mm
+
+DICE_DATA = Path(__file__).with_name("data") / "dice"
+TEMPLATE = "dice/stickers.j2"
+CORNER_FRACTION = 0.14
+CAPTION_HEIGHT = mm(11)
+
+
+def parse_hex_colour(value: Any) -> str:
+    """'#rrggbb', lower-cased."""
+    text = str(value).strip()
+    if len(text) == 7 and text.startswith("#"):
+        int(text[1:], 16)
+        return text.lower()
+    raise ValueError("write a colour as '#rrggbb' (quoted)")
+
+
+HEX_COLOUR = Custom(parse_hex_colour, "a colour as '#rrggbb'")
+
+
+@dataclass(frozen=True)
+class DieFace:
+    """One face of a die: a value, a label, an icon, or a value with an icon."""
+
+    value: int | None = spec_field(Nullable(Int()), "The number the face shows.", default=None)
+    label: str | None = spec_field(Text(max_length=12), "A word for a face with no value.",
+                                   default=None)
+    icon: str | None = spec_field(Text(), "An icon name from icons.yaml.", default=None)
+
+
+@dataclass(frozen=True)
+class Die:
+    """A kind of die: its faces, colours and how many to print."""
+
+    name: str = spec_field(Text(max_length=40), "What the die is called on the sheet.")
+    faces: tuple[DieFace, ...] = spec_field(ListOf(Struct(DieFace), 6, 6), "The six faces.")
+    count: int = spec_field(Int(1, 60), "How many to print (of each colour).", default=1)
+    colour: str = spec_field(HEX_COLOUR, "Sticker background.", default="#f4f1ea")
+    colours: tuple[str, ...] = spec_field(
+        ListOf(HEX_COLOUR), "Several backgrounds: a set of 'count' dice in each.", default=())
+    ink: str | None = spec_field(Nullable(HEX_COLOUR),
+                                 "Colour of numbers and icons (default: black or white, "
+                                 "whichever reads better).", default=None)
+    note: str = spec_field(Text(allow_empty=True), "Why the faces are as they are.", default="")
+
+    @property
+    def backgrounds(self) -> tuple[str, ...]:
+        return self.colours or (self.colour,)
+
+    @property
+    def total(self) -> int:
+        """Dice printed: ``count`` of each background colour."""
+        return self.count * len(self.backgrounds)
+
+
+@dataclass(frozen=True)
+class DiceSet:
+    """A game's dice, as one sticker sheet prints them."""
+
+    game: str = spec_field(Text(), "The game id; the sheet goes to output/<game>/.")
+    title: str = spec_field(Text(), "The sheet's heading.")
+    dice: tuple[Die, ...] = spec_field(ListOf(Struct(Die), 1), "The kinds of die.")
+
+
+DICE_SCHEMA = Struct(DiceSet)
+
+
+def load_dice_set(path: Path, icons: IconSet | None = None) -> DiceSet:
+    """Read and validate one dice file; a problem is an InputError at its position."""
+    document = load_document(path)
+    v = Validation(source="Paddock dice data")
+    dice_set = DICE_SCHEMA.validate(document.root, (), v)
+    if v.findings:
+        first = v.findings[0]
+        raise InputError(first.message, file=first.mark.file, line=first.mark.line,
+                         column=first.mark.column, hint=first.hint)
+    known = icons or IconSet()
+    for index, die in enumerate(dice_set.dice):
+        for face in die.faces:
+            if face.icon is not None and face.icon not in known:
+                mark = v.marks.get(("dice", index, "faces"), document.root.mark)
+                raise InputError(f"no icon named '{face.icon}'", file=mark.file,
+                                 line=mark.line, column=mark.column,
+                                 hint=f"icons: {', '.join(known.names())}")
+            if face.value is None and face.icon is None and face.label is None:
+                mark = v.marks.get(("dice", index, "faces"), document.root.mark)
+                raise InputError("a face needs a value, a label or an icon", file=mark.file,
+                                 line=mark.line, column=mark.column)
+    return dice_set
+
+
+def dice_sets(icons: IconSet | None = None) -> list[DiceSet]:
+    """Every dice set Paddock ships, in file name order."""
+    return [load_dice_set(path, icons) for path in sorted(DICE_DATA.glob("*.yaml"))]
+
+
+def readable_ink(background: str) -> str:
+    """Black or white, whichever stands out more on ``background``."""
+    c = colour(background)
+    luminance = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+    return "#1d1d1b" if luminance > 0.5 else "#ffffff"
+
+
+def sticker_component(sticker: float, bleed: float) -> Component:
+    """A rounded-square sticker with its bleed."""
+    return Component(sticker, sticker, bleed, shape="rounded",
+                     corner_radius=sticker * CORNER_FRACTION)
+
+
+@dataclass(frozen=True)
+class StickerFace:
+    """One sticker: the face's icon and/or number on the die's colour, art into the bleed."""
+
+    face: DieFace
+    background: str
+    ink_hex: str
+    icons: IconSet
+
+    @property
+    def key(self) -> Hashable:
+        return ("sticker", self.face, self.background, self.ink_hex)
+
+    def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        canvas.setFillColor(colour(self.background))
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+        ink = colour(self.ink_hex)
+        face = self.face
+        if face.icon is not None and face.value is not None:
+            self.draw_icon(canvas, face.icon, width * 0.5, width * 0.5, height * 0.65, ink)
+            self.draw_number(canvas, str(face.value), width * 0.5, height * 0.1,
+                             height * 0.26, width * 0.5, ink)
+        elif face.icon is not None:
+            self.draw_icon(canvas, face.icon, width * 0.72, width * 0.5, height * 0.5, ink)
+        else:
+            text = str(face.value) if face.value is not None else str(face.label)
+            self.draw_number(canvas, text, width * 0.5, height * 0.2, height * 0.62,
+                             width * 0.84, ink)
+
+    def draw_icon(self, canvas: Canvas, name: str, size: float, cx: float, cy: float,
+                  ink: Color) -> None:
+        """Icon ``name``, ``size`` square, centred on (cx, cy)."""
+        self.icons[name].draw(canvas, cx - size / 2, cy - size / 2, size, ink)
+
+    @staticmethod
+    def draw_number(canvas: Canvas, text: str, cx: float, baseline: float, cap: float,
+                    width: float, ink: Color) -> None:
+        """``text`` centred on ``cx``, as large as ``cap`` (about the glyph height) allows."""
+        size = min(cap / 0.73, fit_line_size(text, BOLD, width, cap / 0.73, 1.0) or cap)
+        canvas.setFillColor(ink)
+        draw_line(canvas, text, cx, baseline, size, BOLD, "centre")
+
+
+def sticker_pieces(dice_set: DiceSet, icons: IconSet) -> list[Piece]:
+    """Six stickers per die, die after die, in the order of the data."""
+    pieces = []
+    for die in dice_set.dice:
+        for background in die.backgrounds:
+            ink = die.ink or readable_ink(background)
+            for number in range(die.count):
+                for face in die.faces:
+                    pieces.append(Piece(StickerFace(face, background, ink, icons),
+                                        label=f"{die.name} {number + 1}"))
+    return pieces
+
+
+@dataclass(frozen=True)
+class SheetCaption:
+    """The sheet's heading and the die and sticker sizes, fitted into the header band."""
+
+    blocks: dict[str, str]
+
+    def draw(self, canvas: Canvas, band: Rect) -> None:
+        title = fit_paragraph(f"<b>{self.blocks['title'].strip()}</b>: "
+                              f"{self.blocks['contents'].strip()}", band.width, band.height / 2,
+                              9)
+        sizes = fit_paragraph(self.blocks["sizes"].strip(), band.width, band.height / 2, 8,
+                              colour_hex="#3a3a3a")
+        if title is not None:
+            title.draw(canvas, band.x, band.top)
+        if sizes is not None:
+            sizes.draw(canvas, band.x, band.top - band.height / 2)
+
+
+def caption_blocks(dice_set: DiceSet, die_edge: float, sticker: float,
+                   templates: TextTemplates) -> dict[str, str]:
+    """The sheet's text, from the template."""
+    return templates.blocks(TEMPLATE, {
+        "title": dice_set.title, "dice": list(dice_set.dice),
+        "die_mm": f"{to_mm(die_edge):g}", "sticker_mm": f"{to_mm(sticker):g}"})
+
+
+def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
+    """The sticker sheet of one dice set, written to ``<game>/dice-stickers.pdf``."""
+    printing = context.printing
+    component = sticker_component(printing.sticker, printing.bleed)
+    pieces = sticker_pieces(dice_set, context.icons)
+    caption = SheetCaption(caption_blocks(dice_set, printing.die, printing.sticker,
+                                          context.templates))
+    options = context.sheet_options(cut_lines=True, group=(3, 2), group_gap=mm(4),
+                                    header=CAPTION_HEIGHT, butted=False)
+
+    def write(path: Path) -> PdfInfo:
+        canvas = new_canvas(path, dice_set.title + " stickers", context.paper, printing.cmyk)
+        writer = SheetWriter(canvas, options)
+        writer.impose(component, pieces, caption)
+        return finish(canvas, writer.pages, Paper("page", *writer.page_size))
+
+    names = [f"{die.name} x{die.total}" for die in dice_set.dice]
+    return Output(f"{dice_set.game}/dice-stickers.pdf", dice_set.game, "dice-stickers", names,
+                  write)
+
+
+def dice_outputs(context: BuildContext, games: frozenset[str]) -> list[Output]:
+    """A sticker sheet for the dice of each game the build holds definitions for."""
+    return [sticker_output(dice_set, context) for dice_set in dice_sets(context.icons)
+            if dice_set.game in games]

@@ -1,0 +1,21 @@
+"""Outrider (DiceFestGames): car combat with maneuver cards, equipment dice d6-d12."""
+
+from __future__ import annotations
+
+from generator.games.base import Game, Kind
+from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.components import outputs, print_findings
+from generator.games.outrider.model import VEHICLE_SCHEMA
+from generator.games.outrider.rules import RULES
+from generator.games.outrider.scaffold import scaffold
+
+GAME = Game(
+    id="outrider",
+    title="Outrider",
+    book=RULES.book,
+    kinds={"vehicle": Kind("vehicle", VEHICLE_SCHEMA, RULES, outrider_data(),
+                           print_check=print_findings)},
+    outputs=outputs,
+    scaffold=scaffold,
+    default_folder="vehicles/outrider",
+)

@@ -1,0 +1,252 @@
+"""The Outrider rulebook catalogues, read from ``data/*.yaml`` once per process.
+
+Equipment dice and what each means, the nickname classes, the twenty maneuver cards, the
+loss-of-control charts and the facts and sizes of the printed set. Rules and components read
+them from here; nothing in Python repeats a number the rulebook gives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from generator.schema import did_you_mean
+from generator.units import mm
+
+DATA = Path(__file__).with_name("data")
+
+
+def _load(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    return data
+
+
+@dataclass(frozen=True)
+class DieMeaning:
+    """What one die means in one equipment slot: its class, and AP or Skill Points if any."""
+
+    sides: int
+    label: str
+    power: str | None = None
+    action_points: int | None = None
+    skill_points: int | None = None
+
+
+@dataclass(frozen=True)
+class EquipmentSlot:
+    """An equipment slot of the dashboard and the characteristic whose lights sit under it."""
+
+    id: str
+    label: str
+    characteristic: str
+    roll: str
+    section: str
+    summary: str
+    dice: dict[int, DieMeaning]
+
+
+@dataclass(frozen=True)
+class Characteristic:
+    """One of the four vehicle characteristics and the icon the cards show for it."""
+
+    id: str
+    label: str
+    icon: str
+    roll: str
+
+
+@dataclass(frozen=True)
+class NicknameClass:
+    """A nickname class the rulebook names, with the silhouette we draw for it."""
+
+    name: str
+    icon: str
+    summary: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Exit:
+    """Where a maneuver ends: the red arrow's centre (mm from the card's top-left) and its
+    heading in degrees clockwise from straight ahead."""
+
+    x: float
+    y: float
+    heading: float
+
+
+@dataclass(frozen=True)
+class ManeuverFace:
+    """One side of a maneuver card."""
+
+    id: str
+    title: str
+    type: str
+    turn: str
+    difficulty: int
+    difficulty_from: str
+    exit: Exit
+
+
+@dataclass(frozen=True)
+class ManeuverCard:
+    """A double-sided maneuver card: the face printed on each side."""
+
+    front: ManeuverFace
+    back: ManeuverFace
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    """A row of a loss-of-control chart: the driver rolls it covers and what happens."""
+
+    low: int
+    high: int | None
+    name: str
+    summary: str
+
+    @property
+    def rolls(self) -> str:
+        """'1-3', '2' or '5+': how the chart writes its range."""
+        if self.high is None:
+            return f"{self.low}+"
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A loss-of-control chart for one type of maneuver."""
+
+    id: str
+    title: str
+    maneuvers: str
+    rows: tuple[ChartRow, ...]
+
+
+@dataclass(frozen=True)
+class Size:
+    """A printed size in points, and why we chose it."""
+
+    width: float
+    height: float
+    note: str
+
+
+@dataclass(frozen=True)
+class OutriderData:
+    """Every catalogue an Outrider check or component needs."""
+
+    slots: dict[str, EquipmentSlot]
+    characteristics: dict[str, Characteristic]
+    standard_set: tuple[int, ...]
+    classes: tuple[NicknameClass, ...]
+    faces: dict[str, ManeuverFace]
+    cards: tuple[ManeuverCard, ...]
+    charts: tuple[Chart, ...]
+    sizes: dict[str, Size]
+    geometry: dict[str, float]
+    counts: dict[str, int]
+    per_player: dict[str, int]
+    modifier_plus: tuple[int, ...]
+    facts: dict[str, int]
+
+    def meaning(self, slot: str, sides: int) -> DieMeaning:
+        """What a die of ``sides`` means in ``slot``."""
+        return self.slots[slot].dice[sides]
+
+    def action_points(self, engine: int) -> int:
+        """Action Points of an engine die (2.3)."""
+        value = self.meaning("engine", engine).action_points
+        assert value is not None, "every engine die lists its Action Points"
+        return value
+
+    def skill_points(self, driver: int) -> int:
+        """Skill Points of a driver die (2.4)."""
+        value = self.meaning("driver", driver).skill_points
+        assert value is not None, "every driver die lists its Skill Points"
+        return value
+
+    def nickname_class(self, name: str) -> NicknameClass | None:
+        """The class called ``name`` (case and spacing do not matter), or None."""
+        key = _name_key(name)
+        return next((c for c in self.classes if _name_key(c.name) == key), None)
+
+    def suggest_class(self, name: str) -> str | None:
+        """The nearest class name to a miss, for 'did you mean'."""
+        return did_you_mean(name, [c.name for c in self.classes])
+
+    def maneuver_cards(self) -> list[ManeuverCard]:
+        """The twenty cards in print order."""
+        return list(self.cards)
+
+
+def _name_key(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def _slots(raw: dict[str, Any]) -> dict[str, EquipmentSlot]:
+    slots = {}
+    for slot_id, spec in raw["slots"].items():
+        dice = {int(sides): DieMeaning(int(sides), str(d["class"]), d.get("power"),
+                                       d.get("action_points"), d.get("skill_points"))
+                for sides, d in spec["dice"].items()}
+        slots[slot_id] = EquipmentSlot(slot_id, spec["label"], spec["characteristic"],
+                                       spec["roll"], spec["section"], spec["summary"], dice)
+    return slots
+
+
+def _faces(raw: dict[str, Any]) -> dict[str, ManeuverFace]:
+    return {f["id"]: ManeuverFace(f["id"], f["title"], f["type"], f["turn"], int(f["difficulty"]),
+                                  f["difficulty_from"], Exit(**f["exit"]))
+            for f in raw["faces"]}
+
+
+def _cards(raw: dict[str, Any], faces: dict[str, ManeuverFace]) -> tuple[ManeuverCard, ...]:
+    cards: list[ManeuverCard] = []
+    for spec in raw["cards"]:
+        cards += [ManeuverCard(faces[spec["front"]], faces[spec["back"]])] * int(spec["count"])
+    return tuple(cards)
+
+
+def _charts(raw: dict[str, Any]) -> tuple[Chart, ...]:
+    return tuple(Chart(c["id"], c["title"], c["maneuvers"],
+                       tuple(ChartRow(int(r["from"]), r["to"], r["name"], r["summary"])
+                             for r in c["results"]))
+                 for c in raw["charts"])
+
+
+def _sizes(raw: dict[str, Any]) -> dict[str, Size]:
+    return {name: Size(mm(float(s["width"])), mm(float(s["height"])), s["note"])
+            for name, s in raw["sizes"].items()}
+
+
+@lru_cache(maxsize=1)
+def outrider_data() -> OutriderData:
+    """Load the catalogues once per process."""
+    equipment, classes = _load("equipment.yaml"), _load("classes.yaml")
+    maneuvers, charts = _load("maneuvers.yaml"), _load("loss_of_control.yaml")
+    components = _load("components.yaml")
+    faces = _faces(maneuvers)
+    per_player = {k: int(v["count"]) for k, v in components["per_player"].items()
+                  if "count" in v}
+    return OutriderData(
+        slots=_slots(equipment),
+        characteristics={k: Characteristic(k, v["label"], v["icon"], v["roll"])
+                         for k, v in equipment["characteristics"].items()},
+        standard_set=tuple(equipment["standard_set"]),
+        classes=tuple(NicknameClass(c["name"], c["icon"], c["summary"], c["from"])
+                      for c in classes["entries"]),
+        faces=faces,
+        cards=_cards(maneuvers, faces),
+        charts=_charts(charts),
+        sizes=_sizes(components),
+        geometry={k: float(v) for k, v in components["geometry"].items()},
+        counts={k: int(v["count"]) for k, v in components["counts"].items()},
+        per_player=per_player,
+        modifier_plus=tuple(components["per_player"]["modifier_plus"]["values"]),
+        facts={k: int(v["value"]) for k, v in components["facts"].items()},
+    )

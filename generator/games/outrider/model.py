@@ -1,0 +1,240 @@
+"""An Outrider vehicle: its two card sides, its equipment dice and any expansion equipment.
+
+Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+refuses what cannot be read; what the rulebook asks of a build (one die of each size, bonuses
+of at most +2, one primary arc...) is checked by rules (``rules.py``), so a finding can cite
+the rulebook's section. Derived numbers a balance report needs (Action Points, Skill Points,
+the bonus each side adds to each roll) are properties, read from the rulebook catalogues.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.outrider.catalogues import outrider_data
+from generator.schema import (
+    Choice,
+    Custom,
+    Int,
+    ListOf,
+    Nullable,
+    Struct,
+    Text,
+    spec_field,
+)
+
+BOOK = "Outrider"
+
+
+def section(name: str) -> str:
+    """A rulebook section as a finding cites it: 'Outrider, 2.3 Engines'."""
+    return f"{BOOK}, {name}"
+
+
+SEC_VARIANTS = section("2.1 Select Vehicles")
+SEC_BONUSES = section("1.2 Vehicle Cards > Characteristic Bonus(es)")
+SEC_ARCS = section("7.1 Resolving Attacks > Primary and Secondary Weapons")
+SEC_EQUIPMENT = section("2.2 Using Equipment Dice")
+SEC_EXPANSION = section("5.4 Determining a Successful Maneuver")
+
+SLOTS = ("engine", "driver", "armor", "weapon")
+CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
+ROLLS = ("initiative", "control", "defense", "attack")
+FACINGS = ("front", "rear", "left", "right")
+SIDES = ("narrow", "wide")
+
+_DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
+
+
+def parse_die(value: Any) -> int:
+    """An equipment die written 'd6', 'd8', 'd10' or 'd12'; its number of sides."""
+    match = _DIE.match(value) if isinstance(value, str) else None
+    if match and int(match.group(1)) in (6, 8, 10, 12):
+        return int(match.group(1))
+    if isinstance(value, int) and not isinstance(value, bool) and value in (6, 8, 10, 12):
+        raise ValueError(f"write the die as d{value}")
+    raise ValueError("")
+
+
+def parse_colour(value: Any) -> str:
+    """An accent colour written as #rrggbb."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError("write a colour as #rrggbb, e.g. '#9c3d22' (quoted)")
+
+
+DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT)
+
+
+@dataclass(frozen=True)
+class Equipment:
+    """The equipment dice: one die in each of the dashboard's four slots."""
+
+    engine: int = spec_field(
+        DIE, "Engine die: initiative and Action Points (d6 3 AP ... d12 6 AP).",
+        source=section("2.3 Engines"))
+    driver: int = spec_field(
+        DIE, "Driver die: control checks and Skill Points (d6 6 ... d12 12).",
+        source=section("2.4 Outriders for Hire"))
+    armor: int = spec_field(DIE, "Armor die: defence against attacks and collisions.",
+                            source=section("2.5 Vehicular Armor"))
+    weapon: int = spec_field(DIE, "Weapon die: the primary weapon's damage roll.",
+                             source=section("2.6 Vehicular Weaponry"))
+
+    def die(self, slot: str) -> int:
+        """Sides of the die in ``slot`` (engine, driver, armor or weapon)."""
+        sides: int = getattr(self, slot)
+        return sides
+
+    def as_tuple(self) -> tuple[int, int, int, int]:
+        return (self.engine, self.driver, self.armor, self.weapon)
+
+
+@dataclass(frozen=True)
+class Bonuses:
+    """The green lights under the characteristic icons: 0, +1 or +2 each."""
+
+    acceleration: int = spec_field(
+        Int(min=0), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
+    handling: int = spec_field(
+        Int(min=0), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
+    defense: int = spec_field(
+        Int(min=0), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
+    firepower: int = spec_field(
+        Int(min=0), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
+
+    @property
+    def total(self) -> int:
+        """Every light on the side: how a side's boosts are compared with the other's."""
+        return self.acceleration + self.handling + self.defense + self.firepower
+
+    def of(self, characteristic: str) -> int:
+        value: int = getattr(self, characteristic)
+        return value
+
+
+@dataclass(frozen=True)
+class Arc:
+    """A weapon arc (hard point) drawn on an edge of the vehicle card."""
+
+    weapon: str = spec_field(
+        Choice(["primary", "secondary"], source=SEC_ARCS),
+        "primary (solid red, the WEAPON die) or secondary (striped, a d6 backup).")
+    facing: str = spec_field(
+        Choice(FACINGS, source=SEC_ARCS), "The card edge it sits on: front, rear, left or right.")
+    mount: str = spec_field(
+        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
+        "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One side of the vehicle card and of its dashboard."""
+
+    arcs: tuple[Arc, ...] = spec_field(
+        ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
+        source=SEC_ARCS)
+    bonuses: Bonuses = spec_field(
+        Struct(Bonuses), "Characteristic bonuses (green lights) on this side.",
+        default=Bonuses())
+    title: str | None = spec_field(
+        Text(max_length=24), "A name for this build, printed under the vehicle name.",
+        default=None)
+
+    def arcs_on(self, facing: str) -> tuple[Arc, ...]:
+        """The arcs on one edge, primary first: the order they are drawn in."""
+        on_edge = [arc for arc in self.arcs if arc.facing == facing]
+        return tuple(sorted(on_edge, key=lambda arc: arc.weapon != "primary"))
+
+    @property
+    def fire_linked_facings(self) -> tuple[str, ...]:
+        """Edges with a primary and a secondary arc: fire-linked for +1 to attack (7.2)."""
+        return tuple(f for f in FACINGS
+                     if {a.weapon for a in self.arcs_on(f)} == {"primary", "secondary"})
+
+
+@dataclass(frozen=True)
+class Variants:
+    """The two sides of the chassis (2.1)."""
+
+    narrow: Variant = spec_field(
+        Struct(Variant), "The side with narrower arcs and more bonuses (front of the card).",
+        source=SEC_VARIANTS)
+    wide: Variant = spec_field(
+        Struct(Variant), "The side with wider arcs and fewer bonuses (back of the card).",
+        source=SEC_VARIANTS)
+
+    def sides(self) -> tuple[tuple[str, Variant], tuple[str, Variant]]:
+        """(side name, variant) for both sides, front first."""
+        return (("narrow", self.narrow), ("wide", self.wide))
+
+
+@dataclass(frozen=True)
+class Upgrade:
+    """A piece of expansion equipment: a 'mechanical' bonus to one kind of roll (5.4)."""
+
+    name: str = spec_field(Text(max_length=28), "The equipment's name, printed on the dashboard.")
+    roll: str = spec_field(
+        Choice(ROLLS), "The roll it adds to: initiative, control, defense or attack.")
+    bonus: int = spec_field(Int(1, 4), "What it adds to that roll.")
+    summary: str | None = spec_field(
+        Text(max_length=80), "A short description printed after its bonus.", default=None)
+
+
+@dataclass(frozen=True)
+class Vehicle:
+    """An Outrider vehicle: a double-sided vehicle card and dashboard."""
+
+    name: str = spec_field(Text(max_length=28), "The chassis name printed on its cards.")
+    nickname: str = spec_field(
+        Text(max_length=20), "The nickname class of the build, e.g. Interceptor.",
+        source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
+    equipment: Equipment = spec_field(
+        Struct(Equipment), "The equipment dice assigned to Engine, Driver, Armor and Weapon.",
+        source=SEC_EQUIPMENT)
+    variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
+                                    source=SEC_VARIANTS)
+    tachometer: int | None = spec_field(
+        Nullable(Int(0, 12)),
+        "The Action Points you expect the tachometer to show; checked against the engine.",
+        default=None, source=section("2.3 Engines"))
+    skill_track: int | None = spec_field(
+        Nullable(Int(0, 30)),
+        "The Skill Points you expect on the skill track; checked against the driver.",
+        default=None, source=section("2.4 Outriders for Hire"))
+    upgrades: tuple[Upgrade, ...] = spec_field(
+        ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
+        default=(), source=SEC_EXPANSION)
+    flavour: str = spec_field(
+        Text(allow_empty=True, max_length=160), "One or two lines printed on the vehicle card.",
+        default="")
+    colour: str = spec_field(
+        Custom(parse_colour, "a colour as #rrggbb"),
+        "Accent colour of its cards, dashboard and tokens.", default="#9c3d22")
+    note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
+                           default="")
+
+    @property
+    def action_points(self) -> int:
+        """Action Points the engine die gives (2.3)."""
+        return outrider_data().action_points(self.equipment.engine)
+
+    @property
+    def skill_points(self) -> int:
+        """Skill Points the driver die gives at the start of a game (2.4)."""
+        return outrider_data().skill_points(self.equipment.driver)
+
+    def upgrade_bonus(self, roll: str) -> int:
+        """What the expansion equipment adds to ``roll`` in all."""
+        return sum(u.bonus for u in self.upgrades if u.roll == roll)
+
+    def roll_bonus(self, side: str, roll: str) -> int:
+        """Characteristic plus equipment bonus one side adds to ``roll``, before the cap."""
+        variant: Variant = getattr(self.variants, side)
+        characteristic = CHARACTERISTICS[ROLLS.index(roll)]
+        return variant.bonuses.of(characteristic) + self.upgrade_bonus(roll)
+
+
+VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))

@@ -1,0 +1,167 @@
+"""Checks for the Outrider vehicle rules declared in ``rules.yaml``.
+
+Each check receives the vehicle, its rule's ``params`` and (when it asks) the catalogues, and
+yields a Violation per problem: the key path of the offending value and the numbers its
+message needs.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+from generator.findings import RuleBook, Violation
+from generator.games.outrider.catalogues import OutriderData
+from generator.games.outrider.model import (
+    CHARACTERISTICS,
+    FACINGS,
+    ROLLS,
+    SLOTS,
+    Variant,
+    Vehicle,
+)
+
+RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
+
+
+def die_name(sides: int) -> str:
+    return f"d{sides}"
+
+
+@RULES.check("OR-EQUIPMENT-STANDARD")
+def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    dice = vehicle.equipment.as_tuple()
+    if sorted(dice) == sorted(context.standard_set):
+        return
+    missing = [die_name(s) for s in context.standard_set if s not in dice]
+    seen: set[int] = set()
+    for slot, sides in zip(SLOTS, dice, strict=True):
+        if sides in seen or sides not in context.standard_set:
+            yield Violation(("equipment", slot), {
+                "dice": ", ".join(f"{s} {die_name(d)}" for s, d in zip(SLOTS, dice, strict=True)),
+                "missing": " or ".join(missing) or "another die",
+                "repeated": die_name(sides)})
+            return
+        seen.add(sides)
+
+
+@RULES.check("OR-ACTION-POINTS")
+def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    stated, engine = vehicle.tachometer, vehicle.equipment.engine
+    if stated is not None and stated != vehicle.action_points:
+        yield Violation(("tachometer",), {
+            "stated": stated, "engine": engine, "expected": vehicle.action_points,
+            "engine_class": context.meaning("engine", engine).label})
+
+
+@RULES.check("OR-SKILL-POINTS")
+def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    stated, driver = vehicle.skill_track, vehicle.equipment.driver
+    if stated is not None and stated != vehicle.skill_points:
+        yield Violation(("skill_track",), {
+            "stated": stated, "driver": driver, "expected": vehicle.skill_points,
+            "driver_class": context.meaning("driver", driver).label})
+
+
+@RULES.check("OR-BONUS-RANGE")
+def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
+    for side, variant in vehicle.variants.sides():
+        for characteristic in CHARACTERISTICS:
+            value = variant.bonuses.of(characteristic)
+            if value > limit:
+                yield Violation(("variants", side, "bonuses", characteristic), {
+                    "side": side, "characteristic": characteristic, "value": value})
+
+
+def capped_parts(vehicle: Vehicle, side: str, roll: str, superior_initiative: int,
+                 fire_link: int) -> list[tuple[str, int]]:
+    """(label, bonus) of everything the rule of four counts for one side's ``roll``."""
+    variant: Variant = getattr(vehicle.variants, side)
+    characteristic = CHARACTERISTICS[ROLLS.index(roll)]
+    parts = [(characteristic, variant.bonuses.of(characteristic))]
+    parts += [(upgrade.name, upgrade.bonus) for upgrade in vehicle.upgrades
+              if upgrade.roll == roll]
+    if roll == "attack" and variant.fire_linked_facings:
+        parts.append(("fire-linked arcs", fire_link))
+    if roll == "defense":
+        parts.append(("superior initiative", superior_initiative))
+    return [(label, bonus) for label, bonus in parts if bonus]
+
+
+@RULES.check("OR-RULE-OF-FOUR")
+def rule_of_four(vehicle: Vehicle, cap: int, superior_initiative: int, fire_link: int
+                 ) -> Iterator[Violation]:
+    for side, _ in vehicle.variants.sides():
+        for roll in ROLLS:
+            parts = capped_parts(vehicle, side, roll, superior_initiative, fire_link)
+            total = sum(bonus for _, bonus in parts)
+            if total > cap:
+                characteristic = CHARACTERISTICS[ROLLS.index(roll)]
+                yield Violation(("variants", side, "bonuses", characteristic), {
+                    "side": side, "roll": roll, "total": total,
+                    "parts": ", ".join(f"{label} +{bonus}" for label, bonus in parts)})
+
+
+@RULES.check("OR-VARIANT-BONUSES")
+def narrow_side_has_more_bonuses(vehicle: Vehicle) -> Iterator[Violation]:
+    narrow, wide = vehicle.variants.narrow.bonuses.total, vehicle.variants.wide.bonuses.total
+    if narrow < wide:
+        yield Violation(("variants", "narrow", "bonuses"), {"narrow": narrow, "wide": wide})
+
+
+def arc_cover(variant: Variant, fixed_degrees: int, articulated_degrees: int) -> int:
+    """How much of the compass a side's arcs cover, for comparing the two sides."""
+    return sum(articulated_degrees if arc.mount == "articulated" else fixed_degrees
+               for arc in variant.arcs)
+
+
+@RULES.check("OR-VARIANT-ARCS")
+def wide_side_has_wider_arcs(vehicle: Vehicle, fixed_degrees: int, articulated_degrees: int
+                             ) -> Iterator[Violation]:
+    narrow = arc_cover(vehicle.variants.narrow, fixed_degrees, articulated_degrees)
+    wide = arc_cover(vehicle.variants.wide, fixed_degrees, articulated_degrees)
+    if narrow >= wide:
+        yield Violation(("variants", "narrow", "arcs"), {"narrow": narrow, "wide": wide})
+
+
+@RULES.check("OR-ARC-PRIMARY")
+def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
+    for side, variant in vehicle.variants.sides():
+        count = sum(arc.weapon == "primary" for arc in variant.arcs)
+        if count != 1:
+            yield Violation(("variants", side, "arcs"), {"side": side, "count": count})
+
+
+@RULES.check("OR-ARC-SECONDARY")
+def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
+    for side, variant in vehicle.variants.sides():
+        count = sum(arc.weapon == "secondary" for arc in variant.arcs)
+        if count > limit:
+            yield Violation(("variants", side, "arcs"), {"side": side, "count": count})
+
+
+@RULES.check("OR-ARC-FIXED-FACING")
+def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
+    for side, variant in vehicle.variants.sides():
+        for index, arc in enumerate(variant.arcs):
+            if arc.mount == "fixed" and arc.facing not in ("front", "rear"):
+                yield Violation(("variants", side, "arcs", index, "facing"),
+                                {"side": side, "facing": arc.facing})
+
+
+@RULES.check("OR-CLASS-UNKNOWN")
+def known_nickname(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    if context.nickname_class(vehicle.nickname) is None:
+        yield Violation(("nickname",), {
+            "nickname": vehicle.nickname, "suggestion": context.suggest_class(vehicle.nickname),
+            "known": ", ".join(c.name for c in context.classes)})
+
+
+@RULES.check("OR-PRINT-ARCS")
+def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
+    for side, variant in vehicle.variants.sides():
+        for facing, count in Counter(arc.facing for arc in variant.arcs).items():
+            if count > limit and facing in FACINGS:
+                yield Violation(("variants", side, "arcs"),
+                                {"side": side, "facing": facing, "count": count})

@@ -1,0 +1,177 @@
+"""The Outrider vehicle card: one variant on each side, arcs drawn on its edges.
+
+The card is the vehicle's base and area of influence (1.2), the same shape as a maneuver
+card. Its front arrow (red) and rear arrow (green) sit where a maneuver card's exit and entry
+arrows do, so a chain seats onto it exactly. Weapon arcs are drawn on the edges they face:
+a fixed arc as a small rectangle one fire corridor wide, an articulated arc as a 90 degree
+wedge; the primary solid red, a secondary striped. Two arcs on an edge sit either side of its
+centre, as far apart as the two corridors on a range card's dual side.
+
+The front of the card is the narrow-arc variant, the back the wide-arc variant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import white
+
+from generator.drawing import BOLD, colour
+from generator.games.outrider.catalogues import OutriderData
+from generator.games.outrider.layout import (
+    ARC_RED,
+    ENTRY_GREEN,
+    INK,
+    LIGHT_OFF,
+    LIGHT_ON,
+    SAND,
+    Blocks,
+    Pen,
+    Plan,
+    Slot,
+    cut_line,
+)
+from generator.games.outrider.model import CHARACTERISTICS, FACINGS, Arc, Variant, Vehicle
+from generator.icons import IconSet
+from generator.imposition import Component
+from generator.text import TextTemplates
+from generator.units import to_mm
+
+TEMPLATE = "outrider/vehicle-card.j2"
+ARROW_LENGTH, ARROW_WIDTH = 10.0, 8.0
+FIXED_DEPTH_SHARE = 0.75          # a fixed arc is shallower than a wedge
+BONUS_TOP, BONUS_COLUMN = 84.0, 15.5
+MAX_LIGHTS = 2
+
+
+def card_component(data: OutriderData) -> Component:
+    """The shared card shape (components.yaml: card), with the default 3 mm bleed."""
+    size = data.sizes["card"]
+    return Component(size.width, size.height)
+
+
+def card_text(vehicle: Vehicle, side: str, data: OutriderData, templates: TextTemplates
+              ) -> Blocks:
+    """The template blocks for one side of the vehicle card."""
+    variant: Variant = getattr(vehicle.variants, side)
+    characteristics = [{"id": c, "label": data.characteristics[c].label,
+                        "value": variant.bonuses.of(c)} for c in CHARACTERISTICS]
+    context: dict[str, Any] = {"vehicle": vehicle, "side": side, "variant": variant,
+                               "characteristics": characteristics}
+    return Blocks(templates.blocks(TEMPLATE, context))
+
+
+def plan_card(text: Blocks, width: float) -> Plan:
+    """Fit every text of one side of the vehicle card."""
+    slots = [
+        Slot("name", text["name"], 6, 20.5, width - 12, 7.0, 11, BOLD, colour_hex="#ffffff"),
+        Slot("nickname", text["nickname_line"], 6, 27.2, width - 12, 3.4, 6.5, BOLD,
+             colour_hex="#ffffff"),
+        Slot("variant title", text["side_line"], 6, 30.6, width - 12, 3.2, 6,
+             colour_hex="#ffffff"),
+        Slot("flavour", text["flavour"], 10, 73.5, width - 20, 9.5, 6.5),
+    ]
+    for index, label in enumerate(text.lines("bonus_label_lines")[:len(CHARACTERISTICS)]):
+        slots.append(Slot(f"bonus label {index + 1}", label, _bonus_x(index, width) - 0.5,
+                          BONUS_TOP + 8.5, BONUS_COLUMN + 1.0, 3.0, 6, BOLD))
+    return Plan().place_all(slots)
+
+
+def _bonus_x(index: int, width: float) -> float:
+    """Left edge of the bonus column ``index`` (four columns centred on the card)."""
+    return (width - len(CHARACTERISTICS) * BONUS_COLUMN) / 2 + index * BONUS_COLUMN
+
+
+@dataclass(frozen=True)
+class VehicleCardFace:
+    """One side of a vehicle card, planned and ready to draw."""
+
+    vehicle: Vehicle
+    variant: Variant
+    plan: Plan
+    data: OutriderData = field(repr=False, compare=False)
+    icons: IconSet = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h, self.icons)
+        accent = colour(self.vehicle.colour)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=SAND)
+        pen.rect(-b, 19.5, w + 2 * b, 15.0, fill=accent)
+        _draw_arcs(pen, self.variant, self.data, w, h, b)
+        inset = self.data.geometry["arrow_inset"]
+        pen.arrow(w / 2, inset, 0, ARROW_LENGTH, ARROW_WIDTH, ARC_RED, INK)
+        pen.arrow(w / 2, h - inset, 0, ARROW_LENGTH, ARROW_WIDTH, ENTRY_GREEN, INK)
+        nickname = self.data.nickname_class(self.vehicle.nickname)
+        pen.icon(nickname.icon if nickname else "car_top", w / 2, 54.0, 34.0, accent)
+        _draw_bonuses(pen, self.variant, self.data, w)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def _draw_bonuses(pen: Pen, variant: Variant, data: OutriderData, width: float) -> None:
+    """The four characteristic icons, each over its green lights (lit = bonus)."""
+    pen.rect(_bonus_x(0, width) - 1.0, BONUS_TOP - 1.0, len(CHARACTERISTICS) * BONUS_COLUMN + 2,
+             17.5, fill=white, stroke=INK, line=0.6, radius=2.0)
+    for index, characteristic in enumerate(CHARACTERISTICS):
+        centre = _bonus_x(index, width) + BONUS_COLUMN / 2
+        pen.icon(data.characteristics[characteristic].icon, centre, BONUS_TOP + 4.2, 7.0)
+        value = variant.bonuses.of(characteristic)
+        for light in range(MAX_LIGHTS):
+            x = centre + (light - (MAX_LIGHTS - 1) / 2) * 4.5
+            pen.circle(x, BONUS_TOP + 14.0, 1.6, fill=LIGHT_ON if light < value else LIGHT_OFF,
+                       stroke=INK, line=0.4)
+
+
+def arc_centres(count: int, length: float, offset: float) -> list[float]:
+    """Where ``count`` arcs sit along an edge of ``length``: the centre, or either side."""
+    middle = length / 2
+    return [middle] if count == 1 else [middle - offset, middle + offset][:count]
+
+
+def _draw_arcs(pen: Pen, variant: Variant, data: OutriderData, w: float, h: float,
+               b: float) -> None:
+    offset = data.geometry["paired_arc_offset"]
+    for facing in FACINGS:
+        arcs = variant.arcs_on(facing)
+        length = w if facing in ("front", "rear") else h
+        for arc, centre in zip(arcs, arc_centres(len(arcs), length, offset), strict=False):
+            _draw_arc(pen, arc, centre, data, w, h, b)
+
+
+def _draw_arc(pen: Pen, arc: Arc, centre: float, data: OutriderData, w: float, h: float,
+              b: float) -> None:
+    """One arc, drawn in edge coordinates (along the edge, depth into the card) and mapped
+    onto the card's edge; it runs on into the bleed so a loose cut keeps it at the edge."""
+    depth = data.geometry["arc_depth"]
+    if arc.mount == "fixed":
+        half = data.geometry["fixed_arc_width"] / 2
+        d = depth * FIXED_DEPTH_SHARE
+        shape = [(centre - half, -b), (centre + half, -b), (centre + half, d), (centre - half, d)]
+    else:
+        shape = [(centre - depth - b, -b), (centre + depth + b, -b), (centre, depth)]
+    points = [_on_edge(arc.facing, along, into, w, h) for along, into in shape]
+    if arc.weapon == "primary":
+        pen.polygon(points, fill=ARC_RED, stroke=INK, line=0.5)
+        return
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    pen.canvas.saveState()
+    pen.clip_polygon(points)
+    pen.stripes(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), ARC_RED, white,
+                band=1.6)
+    pen.canvas.restoreState()
+    pen.polygon(points, stroke=ARC_RED, line=0.8)
+
+
+def _on_edge(facing: str, along: float, into: float, w: float, h: float
+             ) -> tuple[float, float]:
+    """A point ``along`` an edge and ``into`` the card from it, in card mm (top-left)."""
+    if facing == "front":
+        return (along, into)
+    if facing == "rear":
+        return (along, h - into)
+    if facing == "left":
+        return (into, along)
+    return (w - into, along)
