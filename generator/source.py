@@ -37,11 +37,30 @@ class Node:
     mark: Mark
 
 
+@dataclass(frozen=True)
+class Block:
+    """Where the text of a literal block scalar (``key: |``) sits in its file.
+
+    Line ``i`` of the value is file line ``first_line + i``, indented by ``indent`` spaces, so
+    every character of a drawing (a track map) can be pointed at exactly.
+    """
+
+    first_line: int
+    indent: int
+
+    def mark(self, file: str, line_index: int, column_index: int) -> Mark:
+        """The position of character ``column_index`` on line ``line_index`` of the value."""
+        return Mark(file, self.first_line + line_index, self.indent + column_index + 1)
+
+
 @dataclass
 class Scalar(Node):
-    """A plain value: string, number, bool, null or date, already typed by the safe resolver."""
+    """A plain value: string, number, bool, null or date, already typed by the safe resolver.
+
+    ``block`` is set for literal block scalars only (their lines are kept as written)."""
 
     value: Any
+    block: Block | None = None
 
 
 @dataclass
@@ -146,7 +165,7 @@ def parse_document(text: str, shown: str) -> Document:
         raise InputError("more than one YAML document in a file", file=shown,
                          line=second.line + 1, column=second.column + 1,
                          hint="put each vehicle or track in a file of its own")
-    builder = _NodeBuilder(shown)
+    builder = _NodeBuilder(shown, text.splitlines())
     root = builder.build(documents[0])
     return Document(path=shown, root=root, duplicates=builder.duplicates)
 
@@ -160,8 +179,9 @@ _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 class _NodeBuilder:
     """Turns PyYAML's composed nodes into ours, noting duplicate keys on the way."""
 
-    def __init__(self, shown: str) -> None:
+    def __init__(self, shown: str, lines: list[str] | None = None) -> None:
         self.shown = shown
+        self.lines = lines or []
         self.duplicates: list[DuplicateKey] = []
         self.constructor = yaml.constructor.SafeConstructor()
 
@@ -170,13 +190,27 @@ class _NodeBuilder:
 
     def build(self, node: yaml.Node) -> Node:
         if isinstance(node, yaml.ScalarNode):
-            return Scalar(self.mark(node), self.scalar_value(node))
+            value = self.scalar_value(node)
+            block = self.block(node, value) if node.style == "|" else None
+            return Scalar(self.mark(node), value, block)
         if isinstance(node, yaml.SequenceNode):
             return Seq(self.mark(node), [self.build(item) for item in node.value])
         if isinstance(node, yaml.MappingNode):
             return self.build_map(node)
         raise InputError("unsupported YAML node", file=self.shown,
                          line=node.start_mark.line + 1, column=node.start_mark.column + 1)
+
+    def block(self, node: yaml.ScalarNode, value: Any) -> Block | None:
+        """Locate a literal block's lines: they start on the line after the ``|`` header, and
+        each source line is the value's line behind the block's indentation."""
+        first = node.start_mark.line + 1  # 0-based index of the first content line
+        for index, text in enumerate(str(value).split("\n")):
+            if text and first + index < len(self.lines):
+                source = self.lines[first + index]
+                if source.endswith(text):
+                    return Block(first + 1, len(source) - len(text))
+                return None
+        return None
 
     def scalar_value(self, node: yaml.ScalarNode) -> Any:
         try:

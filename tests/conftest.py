@@ -19,9 +19,9 @@ VEHICLES = REPO / "vehicles"
 BASIC_CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
 
 
-def shipped_files() -> list[Path]:
-    """Every YAML definition the default kit ships."""
-    return sorted(VEHICLES.rglob("*.yaml"))
+def shipped_files(folder: str = "") -> list[Path]:
+    """Every YAML definition the default kit ships (or only those under ``folder``)."""
+    return sorted((VEHICLES / folder).rglob("*.yaml"))
 
 
 def basic_chariot_data() -> dict[str, Any]:

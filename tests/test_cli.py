@@ -32,8 +32,11 @@ def bad_phase(data: dict) -> None:
 def test_check_of_the_shipped_kit_is_clean(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["check", str(VEHICLES)], capsys)
     assert code == 0
-    files = len(shipped_files())
-    assert out.strip().endswith(f"0 errors, 0 warnings, 0 info in {files} files")
+    tracks = len(shipped_files("tracks"))
+    assert out.strip().endswith(
+        f"0 errors, 0 warnings, {tracks} info in {len(shipped_files())} files")
+    infos = [LINE.match(line) for line in out.splitlines() if " info " in line]
+    assert {m["rule"] for m in infos if m} == {"TRK-LAP-LENGTH"}  # one per track
 
 
 def test_check_reports_compiler_style_lines_and_exits_1(

@@ -110,7 +110,7 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_vehicle: Callabl
         assert "{{" not in finding.message and finding.message
 
 
-@pytest.mark.parametrize("path", shipped_files(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", shipped_files("frothy-races"), ids=lambda p: p.stem)
 def test_shipped_definitions_have_no_findings_at_all(path: Path) -> None:
     loaded = check_file(path)
     assert loaded.findings == []

@@ -5,9 +5,10 @@ from __future__ import annotations
 from generator.errors import UsageError
 from generator.games.base import Game
 from generator.games.frothy_races import GAME as FROTHY_RACES
+from generator.games.joyride import GAME as JOYRIDE
 from generator.games.outrider import GAME as OUTRIDER
 
-GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES, OUTRIDER)}
+GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES, JOYRIDE, OUTRIDER)}
 
 
 def get_game(game_id: str) -> Game:

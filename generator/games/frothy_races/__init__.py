@@ -11,6 +11,22 @@ from generator.games.frothy_races.components import outputs, print_findings
 from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.scaffold import scaffold
+from generator.tracks import RACE_TYPES, PhaseTurning, TrackGame, track_kind, with_tracks
+
+# Tracks: a vehicle faces one of 12 facings and turns 30 degrees at the end of a movement
+# phase (Rules & Game-play > Movement). The drive search assumes 2 spaces a phase: the
+# guide's example chariot moves 1-3 spaces a phase at Speeds 2-5.
+TRACKS = TrackGame(
+    game_id="frothy-races",
+    title="Frothy Races",
+    movement=PhaseTurning(spaces=2),
+    race_types=RACE_TYPES,
+    finish_races=("Fastest",),
+    terrains=frozenset({"hazard", "fragile", "solid", "special"}),
+    items=False,
+    token_set="frothy",
+    pieces=True,
+)
 
 BALANCE = BalanceHook(
     kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
@@ -22,8 +38,9 @@ GAME = Game(
     title="Frothy Races",
     book=RULES.book,
     kinds={"vehicle": Kind("vehicle", VEHICLE_SCHEMA, RULES, frothy_data(),
-                           print_check=print_findings)},
-    outputs=outputs,
+                           print_check=print_findings),
+           "track": track_kind(TRACKS)},
+    outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
     balance=BALANCE,

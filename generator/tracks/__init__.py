@@ -1,0 +1,39 @@
+"""Hex race tracks, shared by every game that races on them.
+
+A game registers the ``track`` kind with :func:`track_kind`, giving its movement model and
+race rules as a :class:`TrackGame`; its ``outputs`` adds :func:`track_outputs`. Everything
+else (the schema, the rules, the drive search, tiles, layout pages and tokens) lives here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from generator.games.base import Kind
+from generator.tracks.game import TrackGame
+from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
+from generator.tracks.movement import PhaseTurning, SteerPerMove
+from generator.tracks.outputs import print_findings, track_outputs
+from generator.tracks.rules import RULES
+
+if TYPE_CHECKING:
+    from generator.loading import Definition
+    from generator.output import BuildContext, Output
+
+Outputs = Callable[["Sequence[Definition]", "BuildContext"], "list[Output]"]
+
+__all__ = ["RACE_TYPES", "RULES", "PhaseTurning", "SteerPerMove", "TrackGame", "track_kind",
+           "track_outputs", "with_tracks"]
+
+
+def track_kind(game: TrackGame) -> Kind:
+    """The ``track`` kind of a game, with the game's settings as its context."""
+    return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings)
+
+
+def with_tracks(outputs: Outputs) -> Outputs:
+    """A game's ``outputs`` followed by the files for its tracks."""
+    def both(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
+        return [*outputs(definitions, context), *track_outputs(definitions, context)]
+    return both

@@ -1,0 +1,317 @@
+"""What the track rules measure: the course, reachability, width, islands, lines and laps.
+
+The *course* is the race as the rulebooks run it: from the starting slots, through the
+numbered checkpoints in order, to the finish line (Joyride: Shared Components > Checkpoint
+Tokens; Frothy Races: Race Types > Fastest). A track without numbered slots starts on its
+starting line, as Joyride cars do. Lines (checkpoints and the finish) are crossed by
+driving onto any of their hexes; crossing one out of order does nothing.
+
+Everything here works on :class:`~generator.tracks.layout.TrackLayout` hexes and returns
+plain values; the rules turn them into findings.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from generator.hexgrid import Hex, clock_to_facing, neighbours
+from generator.tracks.layout import TrackLayout, components
+from generator.tracks.model import Track
+from generator.tracks.movement import UNREACHABLE, MovementModel, drive_lengths
+
+
+@dataclass(frozen=True)
+class Target:
+    """A line the course must cross: a checkpoint (with its number) or the finish."""
+
+    kind: str
+    number: int | None
+    hexes: frozenset[Hex]
+
+    @property
+    def name(self) -> str:
+        return "the finish line" if self.kind == "finish" else f"checkpoint {self.number}"
+
+
+@dataclass(frozen=True)
+class Slot:
+    """A starting slot: its number, hex and facing."""
+
+    number: int
+    hex: Hex
+    facing: int
+
+
+_COURSES: weakref.WeakKeyDictionary[Track, Course] = weakref.WeakKeyDictionary()
+
+
+def course_of(track: Track) -> Course:
+    """The track's course, worked out once per track (the rules and the layout page share
+    it, and its searches are the slow part of checking a track)."""
+    found = _COURSES.get(track)
+    if found is None:
+        found = _COURSES[track] = Course(track, track.layout)
+    return found
+
+
+class Course:
+    """The race on one track: slots, lines in order, and the measurements rules ask for."""
+
+    def __init__(self, track: Track, layout: TrackLayout) -> None:
+        self.track = track
+        self.layout = layout
+        self.open = layout.passable
+        self.checkpoints = layout.checkpoints()
+        self.finish = frozenset(layout.finish())
+        self.targets = [Target("checkpoint", n, frozenset(h)) for n, h in self.checkpoints.items()]
+        if self.finish:
+            self.targets.append(Target("finish", None, self.finish))
+        self.slots = self._slots()
+        # For each track space, its neighbour in each direction when that is a track space.
+        self.table: dict[Hex, tuple[Hex | None, ...]] = {
+            h: tuple(n if n in self.open else None for n in neighbours(h)) for h in self.open}
+        self._progress: dict[Hex, tuple[int, int]] = {}
+        self._drives: dict[MovementModel, dict[int, int]] = {}
+
+    def _slots(self) -> list[Slot]:
+        numbered = self.layout.slots()
+        if numbered:
+            return [Slot(n, hexes[0], self.layout.facings.get(n, 0))
+                    for n, hexes in numbered.items()]
+        facing = self.start_line_facing()
+        return [Slot(n, h, facing) for n, h in enumerate(self.layout.finish(), start=1)]
+
+    def start_line_facing(self) -> int:
+        """The facing cars take on a starting line (Joyride: the arrows on its tokens)."""
+        return clock_to_facing(self.track.start_facing, self.track.orientation)
+
+    @property
+    def starts_on_line(self) -> bool:
+        """True when there are no numbered slots and racers line up on the starting line."""
+        return not self.layout.slots()
+
+    @cached_property
+    def line_hexes(self) -> frozenset[Hex]:
+        """Every hex of every line."""
+        return frozenset(h for target in self.targets for h in target.hexes)
+
+    # --- Reachability and plain lengths -------------------------------------------------
+
+    def plain_progress(self, start: Hex) -> tuple[int, int]:
+        """(targets crossed, hexes driven) by the shortest hex path from ``start`` through
+        the targets in order; the second number counts only when every target is crossed."""
+        if start not in self._progress:
+            self._progress[start] = self._search(start)
+        return self._progress[start]
+
+    def _search(self, start: Hex) -> tuple[int, int]:
+        stages = len(self.targets)
+        lines = [t.hexes for t in self.targets]
+        seen = {(start, 0)}
+        queue: deque[tuple[Hex, int, int]] = deque([(start, 0, 0)])
+        furthest = 0
+        while queue:
+            here, stage, steps = queue.popleft()
+            furthest = max(furthest, stage)
+            if stage == stages:
+                return stage, steps
+            for there in self.table.get(here, ()):
+                if there is None:
+                    continue
+                next_stage = stage + 1 if there in lines[stage] else stage
+                if (there, next_stage) not in seen:
+                    seen.add((there, next_stage))
+                    queue.append((there, next_stage, steps + 1))
+        return furthest, UNREACHABLE
+
+    def drive_lengths(self, model: MovementModel) -> dict[int, int]:
+        """Slot number -> the shortest legal drive to the finish (UNREACHABLE if none),
+        searched once per movement model."""
+        if model not in self._drives:
+            starts = [model.start(s.hex, s.facing) for s in self.slots]
+            lengths = drive_lengths(model, starts, self.table, [t.hexes for t in self.targets])
+            self._drives[model] = {slot.number: length
+                                   for slot, length in zip(self.slots, lengths, strict=True)}
+        return self._drives[model]
+
+    # --- Width ---------------------------------------------------------------------------
+
+    @cached_property
+    def narrowest(self) -> tuple[int, list[Hex]] | None:
+        """The narrowest point of the course: the fewest track hexes whose loss would cut
+        one line (or the grid) off from the next, and those hexes. None if no leg has a
+        finite cut (the course is too short to measure)."""
+        best: tuple[int, list[Hex]] | None = None
+        for sources, sinks, allowed in self.legs():
+            cut = vertex_cut(sources, sinks, allowed)
+            if cut is not None and (best is None or len(cut) < best[0]):
+                best = (len(cut), cut)
+        return best
+
+    def legs(self) -> Iterable[tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]]]:
+        """(from, to, hexes allowed) for each leg of the course. A leg may not use other
+        lines' hexes (they close off the rest of a circuit); the first leg may drive over
+        the finish line, which is also the starting line."""
+        starts = frozenset(s.hex for s in self.slots)
+        previous = starts
+        for number, target in enumerate(self.targets):
+            keep = previous | target.hexes | (self.finish if number == 0 else frozenset())
+            allowed = (self.open - self.line_hexes) | keep
+            yield previous, target.hexes, allowed
+            previous = target.hexes
+
+    # --- Islands, lines and circuits ----------------------------------------------------------
+
+    def islands(self) -> list[list[Hex]]:
+        """Groups of track spaces no racer can reach from the starting slots."""
+        starts = {s.hex for s in self.slots}
+        return [group for group in components(self.open, self.open)
+                if not starts & set(group)]
+
+    def line_crosses(self, hexes: Iterable[Hex]) -> bool:
+        """True when a line runs from barrier to barrier, so no racer can drive round it.
+
+        The track spaces touching the line fall into separate groups (one each side) only
+        when both ends of the line meet a barrier; a gap at an end joins the two sides.
+        """
+        line = frozenset(hexes)
+        if len(components(line, line)) != 1:
+            return False
+        touching = frozenset(n for h in line for n in neighbours(h)
+                             if n in self.open and n not in line)
+        return len(components(touching, touching)) >= 2
+
+    def is_circuit(self) -> bool:
+        """True when racers can go round and come back to where they started.
+
+        With a finish line: its two sides are joined some other way round. Without one: the
+        track encloses a hole of barrier or off-board hexes.
+        """
+        if self.finish:
+            return self._finish_is_looped()
+        return self._has_hole()
+
+    def _finish_is_looped(self) -> bool:
+        touching = frozenset(n for h in self.finish for n in neighbours(h)
+                             if n in self.open and n not in self.finish)
+        sides = components(touching, touching)
+        if len(sides) < 2:
+            return False
+        rest = self.open - self.finish
+        reach = set(components([sides[0][0]], rest)[0])
+        return any(side[0] in reach for side in sides[1:])
+
+    def _has_hole(self) -> bool:
+        cells = list(self.layout.cells)
+        if not cells:
+            return False
+        box = set(cells)
+        for hex_ in cells:
+            box.update(neighbours(hex_))
+        blocked = frozenset(h for h in box if h not in self.open)
+        edge = {h for h in blocked if any(n not in box for n in neighbours(h))}
+        return any(not edge & set(group) for group in components(blocked, blocked))
+
+
+def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozenset[Hex]
+               ) -> list[Hex] | None:
+    """The fewest hexes of ``allowed`` (not sources or sinks) whose removal leaves no path
+    from a source to a sink; None when a source touches a sink or no path exists at all.
+
+    Max-flow on the hex graph with every hex split into an "in" and an "out" node joined by
+    capacity one (Menger's theorem: the flow equals the smallest separating set of hexes).
+    """
+    if not sources or not sinks or any(
+            n in sinks for h in sources for n in (h, *neighbours(h))):
+        return None
+    hexes = sorted(allowed | sources | sinks)
+    number = {h: i for i, h in enumerate(hexes)}
+    graph = FlowGraph(2 * len(hexes) + 2)
+    source, sink = 2 * len(hexes), 2 * len(hexes) + 1
+    for h, i in number.items():
+        endless = h in sources or h in sinks
+        graph.add(2 * i, 2 * i + 1, FlowGraph.ENDLESS if endless else 1)
+        for n in neighbours(h):
+            if n in number:
+                graph.add(2 * i + 1, 2 * number[n], FlowGraph.ENDLESS)
+        if h in sources:
+            graph.add(source, 2 * i, FlowGraph.ENDLESS)
+        if h in sinks:
+            graph.add(2 * i + 1, sink, FlowGraph.ENDLESS)
+    if graph.max_flow(source, sink) == 0:
+        return None
+    reached = graph.reachable(source)
+    return [h for h, i in number.items() if 2 * i in reached and 2 * i + 1 not in reached]
+
+
+class FlowGraph:
+    """A small directed graph with capacities, for Edmonds-Karp maximum flow."""
+
+    ENDLESS = 1 << 30
+
+    def __init__(self, size: int) -> None:
+        self.edges: list[list[int]] = [[] for _ in range(size)]  # node -> edge numbers
+        self.head: list[int] = []  # edge -> node it points at
+        self.capacity: list[int] = []  # edge -> capacity left
+
+    def add(self, a: int, b: int, capacity: int) -> None:
+        """An edge a -> b, with its reverse (capacity 0) right after it."""
+        for start, end, room in ((a, b, capacity), (b, a, 0)):
+            self.edges[start].append(len(self.head))
+            self.head.append(end)
+            self.capacity.append(room)
+
+    def max_flow(self, source: int, sink: int, limit: int = 64) -> int:
+        """Push flow along shortest augmenting paths; stop at ``limit`` (wider than any
+        track a person would draw)."""
+        total = 0
+        while total < limit:
+            parent_edge = self._path(source, sink)
+            if parent_edge is None:
+                break
+            node, amount = sink, FlowGraph.ENDLESS
+            while node != source:
+                edge = parent_edge[node]
+                amount = min(amount, self.capacity[edge])
+                node = self.head[edge ^ 1]
+            node = sink
+            while node != source:
+                edge = parent_edge[node]
+                self.capacity[edge] -= amount
+                self.capacity[edge ^ 1] += amount
+                node = self.head[edge ^ 1]
+            total += amount
+        return total
+
+    def _path(self, source: int, sink: int) -> dict[int, int] | None:
+        parent_edge: dict[int, int] = {}
+        queue = deque([source])
+        seen = {source}
+        while queue:
+            node = queue.popleft()
+            for edge in self.edges[node]:
+                there = self.head[edge]
+                if self.capacity[edge] > 0 and there not in seen:
+                    seen.add(there)
+                    parent_edge[there] = edge
+                    if there == sink:
+                        return parent_edge
+                    queue.append(there)
+        return None
+
+    def reachable(self, source: int) -> set[int]:
+        """Nodes still reachable from ``source`` through edges with capacity left."""
+        seen = {source}
+        queue = deque([source])
+        while queue:
+            node = queue.popleft()
+            for edge in self.edges[node]:
+                there = self.head[edge]
+                if self.capacity[edge] > 0 and there not in seen:
+                    seen.add(there)
+                    queue.append(there)
+        return seen

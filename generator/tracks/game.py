@@ -1,0 +1,32 @@
+"""What a game tells the shared track machinery: its movement model and its race rules.
+
+Game packages register the ``track`` kind with one of these as the kind's context; the track
+rules, the drive search and the printed sheets read it and never import a game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from generator.tracks.movement import MovementModel
+
+
+@dataclass(frozen=True)
+class TrackGame:
+    """A game's track settings.
+
+    ``race_types`` are the races the game plays; ``finish_races`` those won at a finish line.
+    ``terrains`` are the kinds of hex the game has rules for, and ``items`` whether it has
+    item pick-ups and item checkpoints. ``token_set`` names the track tokens it prints, and
+    ``pieces`` whether a build with its tracks prints the standard modular pieces.
+    """
+
+    game_id: str
+    title: str
+    movement: MovementModel
+    race_types: tuple[str, ...]
+    finish_races: tuple[str, ...]
+    terrains: frozenset[str]
+    items: bool
+    token_set: str
+    pieces: bool = False

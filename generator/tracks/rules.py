@@ -1,0 +1,395 @@
+"""Checks for the track rules declared in ``rules.yaml``.
+
+Each check receives the track, its rule's ``params`` and the game's :class:`TrackGame` (as
+``context``), and yields a Violation per problem, pointed at the map character (or piece)
+concerned. Checks that need the resolved hexes are silent while the map itself is broken
+(unknown characters, a piece list that could not be laid): those errors come first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from pathlib import Path
+
+from generator.findings import RuleBook, Violation
+from generator.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    clock_to_facing,
+    facing_to_clock,
+    hex_to_offset,
+    is_side_facing,
+    side_hours,
+)
+from generator.tracks.analysis import course_of as course
+from generator.tracks.game import TrackGame
+from generator.tracks.layout import components
+from generator.tracks.model import BUILTIN_LEGEND, Track
+from generator.tracks.movement import UNREACHABLE
+
+RULES: RuleBook[Track] = RuleBook(Path(__file__).with_name("rules.yaml"))
+
+TERRAIN_NAMES = {"hazard": "hazards", "fragile": "fragile obstacles", "solid": "solid obstacles",
+                 "special": "special spaces"}
+
+
+def drives(track: Track, game: TrackGame) -> dict[int, int]:
+    """Slot -> shortest legal drive for the game's movement model."""
+    return course(track).drive_lengths(game.movement)
+
+
+def drawable(track: Track) -> bool:
+    """True when the track's hexes could be worked out, so the race can be checked."""
+    has_shape = (track.map is None) != (not track.pieces)
+    layout = track.layout if has_shape else None
+    return layout is not None and not layout.unknown and not layout.problems \
+        and bool(layout.cells)
+
+
+def where(track: Track, hexes: Iterable[Hex]) -> str:
+    """Name hexes so a person can find them: line:column in the file, or piece numbers."""
+    layout = track.layout
+    if track.map is not None:
+        spots = []
+        for hex_ in hexes:
+            path = layout.where(hex_)
+            if len(path) == 3 and isinstance(path[1], int) and isinstance(path[2], int):
+                spots.append(track.map.position(path[1], path[2]))
+        return _listed(spots, "line:column ")
+    steps = sorted({int(layout.where(h)[1]) + 1 for h in hexes if len(layout.where(h)) > 1})
+    return _listed([str(s) for s in steps], "piece " if len(steps) == 1 else "pieces ")
+
+
+def _listed(items: list[str], prefix: str) -> str:
+    if not items:
+        return "(nowhere)"
+    shown = items[:6] + (["..."] if len(items) > 6 else [])
+    return prefix + ", ".join(shown)
+
+
+# --- The map itself ----------------------------------------------------------------------
+
+
+@RULES.check("TRK-MAP-OR-PIECES")
+def map_or_pieces(track: Track) -> Iterator[Violation]:
+    if (track.map is None) == (not track.pieces):
+        yield Violation(("pieces",) if track.pieces else (), {"both": bool(track.pieces)})
+
+
+@RULES.check("TRK-MAP-CHAR")
+def known_characters(track: Track) -> Iterator[Violation]:
+    if track.map is None:
+        return
+    symbols = track.symbols()
+    known = "".join(sorted(c for c in symbols if not c.isspace()))
+    for unknown in track.layout.unknown:
+        guess = _lookalike(unknown.char, symbols)
+        yield Violation(unknown.path, {"char": unknown.char, "known": known + " and space",
+                                       "suggestion": guess})
+
+
+def _lookalike(char: str, symbols: Mapping[str, object]) -> str:
+    if char == "#":
+        return "barriers are 'X' ('#' would start a YAML comment outside the map)"
+    if char == "\t":
+        return "tabs are not hexes: use spaces for no space"
+    if char.lower() in symbols and char != char.lower():
+        return f"did you mean '{char.lower()}'?"
+    return ""
+
+
+@RULES.check("TRK-LEGEND-CHAR")
+def legend_adds_only(track: Track) -> Iterator[Violation]:
+    for char in track.legend:
+        if char in BUILTIN_LEGEND:
+            yield Violation(("legend", char), {"char": char,
+                                               "meaning": BUILTIN_LEGEND[char].label})
+
+
+@RULES.check("TRK-TERRAIN")
+def terrain_of_the_game(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    layout = track.layout
+    for terrain, what in TERRAIN_NAMES.items():
+        hexes = layout.with_terrain(terrain)
+        if hexes and terrain not in context.terrains:
+            yield Violation(layout.where(hexes[0]), {"game": context.title, "what": what,
+                                                     "count": len(hexes)})
+    if not context.items:
+        items = [c.hex for c in layout.ordered() if c.symbol.item]
+        item_lines = [h for n in layout.item_checkpoints() for h in layout.checkpoints()[n]]
+        for what, hexes in (("item pick-ups", items), ("item checkpoints", item_lines)):
+            if hexes:
+                yield Violation(layout.where(hexes[0]), {"game": context.title, "what": what,
+                                                         "count": len(hexes)})
+
+
+# --- Pieces ------------------------------------------------------------------------------
+
+
+def _piece_problems(track: Track, rule: str) -> Iterator[Violation]:
+    if track.map is None and track.pieces:
+        for problem in track.layout.problems:
+            if problem.rule == rule:
+                yield Violation(problem.path, problem.params)
+
+
+@RULES.check("TRK-PIECE-UNKNOWN")
+def known_pieces(track: Track) -> Iterator[Violation]:
+    yield from _piece_problems(track, "TRK-PIECE-UNKNOWN")
+
+
+@RULES.check("TRK-PIECE-JOIN")
+def pieces_join(track: Track) -> Iterator[Violation]:
+    yield from _piece_problems(track, "TRK-PIECE-JOIN")
+
+
+@RULES.check("TRK-PIECE-OVERLAP")
+def pieces_apart(track: Track) -> Iterator[Violation]:
+    yield from _piece_problems(track, "TRK-PIECE-OVERLAP")
+
+
+# --- The start ---------------------------------------------------------------------------
+
+
+@RULES.check("TRK-START-NUMBERS")
+def slots_numbered_once(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    slots = track.layout.slots()
+    for number, hexes in slots.items():
+        if len(hexes) > 1:
+            yield Violation(track.layout.where(hexes[1]), {"number": number,
+                                                           "twice": len(hexes)})
+    for number in slots:
+        missing = next((n for n in range(1, number) if n not in slots), None)
+        if missing is not None:
+            yield Violation(track.layout.where(slots[number][0]),
+                            {"number": number, "missing": missing, "twice": 0})
+            return
+
+
+@RULES.check("TRK-START-FACING")
+def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    slots = track.layout.slots()
+    for slot in track.slot_facings:
+        if slot not in slots:
+            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot})
+    if not context.movement.sides_only:
+        return
+    base = {"missing": False, "game": context.title, "orientation": track.orientation,
+            "hours": ", ".join(map(str, side_hours(track.orientation)))}
+    faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
+              if n in track.slot_facings else ("start_facing",)) for n in slots]
+    if not slots:
+        faced = [(0, clock_to_facing(track.start_facing, track.orientation), ("start_facing",))]
+    for number, facing, path in faced:
+        if not is_side_facing(facing):
+            yield Violation(path, {**base, "slot": number,
+                                   "hour": facing_to_clock(facing, track.orientation)})
+
+
+@RULES.check("TRK-START-ROOM")
+def room_behind_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or context.movement.vehicle_length < 2:
+        return
+    the_course = course(track)
+    if the_course.starts_on_line:
+        return  # places on a line without room are simply not counted (TRK-START-SLOTS)
+    for slot in the_course.slots:
+        behind = _behind(track, slot.hex, slot.facing)
+        if behind is not None:
+            yield Violation(track.layout.where(slot.hex), {
+                "slot": slot.number, "hour": facing_to_clock(slot.facing, track.orientation),
+                "behind": behind})
+
+
+def _behind(track: Track, hex_: Hex, facing: int) -> str | None:
+    """What stands behind a car's front space: None when it is a track space."""
+    if not is_side_facing(facing):
+        return None
+    back = hex_.plus(DIRECTIONS[(facing // 2 + 3) % 6])
+    cell = track.layout.cells.get(back)
+    if cell is not None and cell.passable:
+        return None
+    return cell.symbol.label if cell is not None else "space off the board"
+
+
+@RULES.check("TRK-START-SLOTS")
+def enough_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    the_course = course(track)
+    usable = the_course.slots
+    if the_course.starts_on_line and context.movement.vehicle_length > 1:
+        usable = [s for s in usable if _behind(track, s.hex, s.facing) is None]
+    if len(usable) < track.players.high:
+        yield Violation(("players",), {"players": track.players.high, "usable": len(usable),
+                                       "line": the_course.starts_on_line})
+
+
+# --- Lines and the course ----------------------------------------------------------------
+
+
+@RULES.check("TRK-FINISH-MISSING")
+def finish_present(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if drawable(track) and track.race_type in context.finish_races \
+            and not course(track).finish:
+        yield Violation(("race_type",), {"race_type": track.race_type, "game": context.title})
+
+
+@RULES.check("TRK-CHECKPOINT-NUMBERS")
+def checkpoints_numbered(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    layout = track.layout
+    checkpoints = layout.checkpoints()
+    for number, hexes in checkpoints.items():
+        kinds = {layout.cells[h].symbol.item_checkpoint for h in hexes}
+        if len(kinds) > 1:
+            yield Violation(layout.where(hexes[0]), {"number": number, "both": True})
+    for number, hexes in checkpoints.items():
+        missing = next((n for n in range(1, number) if n not in checkpoints), None)
+        if missing is not None:
+            yield Violation(layout.where(hexes[0]), {"number": number, "missing": missing,
+                                                     "both": False})
+            return
+
+
+@RULES.check("TRK-CHECKPOINT-CROSS")
+def lines_cross(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    the_course = course(track)
+    for target in the_course.targets:
+        if target.kind == "finish" and track.laps < 2:
+            continue
+        if not the_course.line_crosses(target.hexes):
+            first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
+            yield Violation(track.layout.where(first), {
+                "name": target.name, "pieces": len(components(target.hexes, target.hexes))})
+
+
+@RULES.check("TRK-FINISH-REACH")
+def finish_reachable(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    the_course = course(track)
+    if not the_course.targets:
+        return
+    for slot in the_course.slots:
+        crossed, _ = the_course.plain_progress(slot.hex)
+        if crossed < len(the_course.targets):
+            yield Violation(track.layout.where(slot.hex), {
+                "slot": slot.number, "line": the_course.starts_on_line,
+                "target": the_course.targets[crossed].name,
+                "after": the_course.targets[crossed - 1].name if crossed else ""})
+
+
+def _reaches(track: Track) -> bool:
+    the_course = course(track)
+    return bool(the_course.targets) and bool(the_course.slots) and all(
+        the_course.plain_progress(s.hex)[0] == len(the_course.targets)
+        for s in the_course.slots)
+
+
+@RULES.check("TRK-NARROW")
+def wide_enough_for_a_wreck(track: Track, min_width: int) -> Iterator[Violation]:
+    if not drawable(track) or not _reaches(track):
+        return
+    narrowest = course(track).narrowest
+    if narrowest is not None and narrowest[0] < min_width:
+        width, hexes = narrowest
+        yield Violation(track.layout.where(hexes[0]), {"width": width,
+                                                       "where": where(track, hexes)})
+
+
+@RULES.check("TRK-NARROW-FIELD")
+def wide_enough_for_the_field(track: Track) -> Iterator[Violation]:
+    if not drawable(track) or not _reaches(track):
+        return
+    narrowest = course(track).narrowest
+    min_width = int(RULES["TRK-NARROW"].params["min_width"])
+    if narrowest is not None and min_width <= narrowest[0] < track.players.high:
+        width, hexes = narrowest
+        yield Violation(track.layout.where(hexes[0]), {
+            "width": width, "where": where(track, hexes), "players": track.players.high})
+
+
+@RULES.check("TRK-ISLAND")
+def no_islands(track: Track) -> Iterator[Violation]:
+    if not drawable(track) or not course(track).slots:
+        return
+    the_course = course(track)
+    for island in the_course.islands():
+        first = min(island, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
+        yield Violation(track.layout.where(first), {"count": len(island),
+                                                    "line": the_course.starts_on_line})
+
+
+@RULES.check("TRK-LAP-DIRECTION")
+def circuits_have_a_direction(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    the_course = course(track)
+    if the_course.finish and the_course.is_circuit() and len(the_course.checkpoints) < 2:
+        first = the_course.layout.finish()[0]
+        yield Violation(track.layout.where(first), {"count": len(the_course.checkpoints)})
+
+
+@RULES.check("TRK-LAP-LENGTH")
+def lap_length(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or not _reaches(track):
+        return
+    the_course = course(track)
+    paths = {s.number: the_course.plain_progress(s.hex)[1] for s in the_course.slots}
+    driven = {n: d for n, d in drives(track, context).items() if d != UNREACHABLE}
+    if not driven:
+        return
+    best = min(driven, key=lambda n: (driven[n], n))
+    path, drive = paths[best], driven[best]
+    spread = max(driven.values()) - min(driven.values())
+    yield Violation(("name",), {
+        "path": path, "drive": drive, "extra": round(100 * (drive - path) / path) if path
+        else 0, "spread": spread, "model": context.movement.kind,
+        "spaces": context.movement.spaces})
+
+
+@RULES.check("TRK-DRIVE-REACH")
+def drivable(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or not _reaches(track):
+        return
+    the_course = course(track)
+    for slot in the_course.slots:
+        if drives(track, context)[slot.number] == UNREACHABLE:
+            yield Violation(track.layout.where(slot.hex), {
+                "slot": slot.number, "line": the_course.starts_on_line,
+                "model": context.movement.kind, "spaces": context.movement.spaces})
+
+
+# --- Race type ---------------------------------------------------------------------------
+
+
+@RULES.check("TRK-RACE-TYPE")
+def race_type_of_the_game(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type not in context.race_types:
+        yield Violation(("race_type",), {"game": context.title, "race_type": track.race_type,
+                                         "known": ", ".join(context.race_types)})
+
+
+@RULES.check("TRK-RACE-PLAYERS")
+def pursuit_for_two(track: Track) -> Iterator[Violation]:
+    if track.race_type == "Pursuit" and track.players.high != 2:
+        yield Violation(("players",), {"players": str(track.players)})
+
+
+@RULES.check("TRK-RACE-CIRCUIT")
+def circuit_races(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    if track.race_type in ("Pursuit", "Fox and Hounds", "Toughest") \
+            and not course(track).is_circuit():
+        yield Violation(("race_type",), {"race_type": track.race_type})

@@ -1,0 +1,309 @@
+"""The track's tile pages and assembly page, and the furniture every track sheet shares.
+
+Every sheet says it must be printed at actual size and carries a 50 mm bar to measure. Text
+boxes have fixed sizes that fit the smallest supported paper (A4's width, Letter's height),
+so whether text fits never depends on the paper chosen: the checker can plan every page
+before anything is drawn, and text that cannot fit at 6 pt is a finding, not a clipped line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import black, white
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.drawing import BOLD, FittedText, colour, draw_line, fit_paragraph, mix
+from generator.hexgrid import Hex, HexLayout, Point
+from generator.icons import IconSet
+from generator.imposition import Rect
+from generator.text import TextTemplates
+from generator.tracks.layout import TrackLayout
+from generator.tracks.model import Track
+from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path
+from generator.tracks.tiling import Area, Tile, TilePlan, fewest_tiles
+from generator.units import SAFE_MARGIN, Paper, mm, to_mm
+
+TEMPLATE = "tracks/track.j2"
+CONTENT_W, CONTENT_H = mm(200), mm(269)
+HEADER, FOOTER, GAP = mm(15), mm(8), mm(2)
+BAR = mm(50)
+CUT = black
+SEAM = colour("#b0005a")
+MATCH_RADIUS = mm(1.6)
+LABEL_RADIUS = mm(5)
+TINTS = (colour("#dfe9f3"), colour("#f6e2cf"))
+
+
+class PrintProblem(Exception):
+    """Text that cannot be fitted at a legible size: ``part`` names it for the finding."""
+
+    def __init__(self, part: str) -> None:
+        super().__init__(part)
+        self.part = part
+
+
+def fitted(markup: str, width: float, height: float, preferred: float, part: str,
+           align: str = "left") -> FittedText:
+    """``markup`` fitted to its box, or PrintProblem naming ``part``."""
+    result = fit_paragraph(markup, width, height, preferred, align=align)
+    if result is None:
+        raise PrintProblem(part)
+    return result
+
+
+def track_text(templates: TextTemplates, track: Track, **extra: Any) -> dict[str, str]:
+    """Every block of the track template, for ``track`` and any extra names."""
+    context = {"track": track, "hex_mm": f"{to_mm(track.hex_size):.1f}", **extra}
+    defaults: dict[str, Any] = {"tile": None, "joins": [], "tiles": [], "size": "",
+                                "game": "", "tokens": [], "checkpoints": [], "finish": False,
+                                "start_line": False, "facing": track.start_facing}
+    return templates.blocks(TEMPLATE, {**defaults, **context})
+
+
+# --- Page furniture ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Furniture:
+    """The header (a title and the actual-size notice with its bar) and a footer line."""
+
+    title: FittedText
+    notice: FittedText
+    bar_label: FittedText
+    footer: FittedText | None
+
+    def draw(self, canvas: Canvas, paper: Paper) -> None:
+        """Draw at the top of ``paper``, the content box centred (the footer at its foot)."""
+        self.draw_at(canvas, (paper.width - CONTENT_W) / 2, paper.height - SAFE_MARGIN)
+
+    def draw_at(self, canvas: Canvas, left: float, top: float) -> None:
+        """Draw with the header's top-left corner at (left, top)."""
+        self.title.draw(canvas, left, top)
+        self.notice.draw(canvas, left, top - mm(7.5))
+        bar_x = left + CONTENT_W - BAR
+        draw_check_bar(canvas, bar_x, top - mm(5))
+        self.bar_label.draw(canvas, bar_x, top - mm(6))
+        if self.footer is not None:
+            self.footer.draw(canvas, left, SAFE_MARGIN + FOOTER)
+
+
+def plan_furniture(title: str, notice: str, bar_label: str, footer: str | None
+                   ) -> Furniture:
+    """Fit the header and footer text into their fixed boxes."""
+    text_w = CONTENT_W - BAR - mm(4)
+    return Furniture(
+        title=fitted(title, text_w, mm(7), 13, "the sheet title"),
+        notice=fitted(notice, text_w, mm(7), 7.5, "the actual-size notice"),
+        bar_label=fitted(bar_label, BAR, mm(4), 7, "the check bar label", align="centre"),
+        footer=fitted(footer, CONTENT_W, FOOTER, 7.5, "the join notes") if footer else None)
+
+
+def draw_check_bar(canvas: Canvas, x: float, y: float) -> None:
+    """A 50 mm bar in five 10 mm blocks, its outline exactly 50 mm wide."""
+    canvas.saveState()
+    canvas.setLineWidth(0.5)
+    canvas.setStrokeColor(black)
+    for block in range(5):
+        canvas.setFillColor(black if block % 2 == 0 else white)
+        canvas.rect(x + block * mm(10), y, mm(10), mm(2.5), stroke=0, fill=1)
+    canvas.rect(x, y, BAR, mm(2.5), stroke=1, fill=0)
+    canvas.restoreState()
+
+
+def hex_area(paper: Paper) -> Area:
+    """Where tile hexes may go: the page inside the margin, below the header, above the
+    footer."""
+    bottom = SAFE_MARGIN + FOOTER + GAP
+    top = paper.height - SAFE_MARGIN - HEADER - GAP
+    return Area(SAFE_MARGIN, bottom, paper.width - 2 * SAFE_MARGIN, top - bottom)
+
+
+# --- Tiles -------------------------------------------------------------------------------
+
+
+def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
+    """Tiles for the track on ``paper``, turned and shifted to need the fewest pages."""
+    geometry = HexLayout(track.orientation, track.hex_size)
+    sheets = (paper, paper.landscape())
+    chosen, plan = fewest_tiles(geometry, track.layout.cells, [hex_area(s) for s in sheets])
+    return sheets[chosen], plan
+
+
+@dataclass(frozen=True)
+class Join:
+    """A neighbouring tile, for the footer: its label and which way it lies."""
+
+    label: str
+    down: int
+    across: int
+
+
+@dataclass(frozen=True)
+class TilesDocument:
+    """Everything the tiles PDF draws, planned: the plan, the paper and each page's text."""
+
+    track: Track
+    paper: Paper
+    plan: TilePlan
+    furniture: dict[str, Furniture]
+    assembly: Furniture
+    assembly_note: FittedText
+
+
+def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
+                        ) -> TilesDocument:
+    """Plan the tile pages and the assembly page; PrintProblem if any text cannot fit."""
+    sheet, plan = tile_plan(track, paper)
+    furniture = {}
+    by_label = {t.label: t for t in plan.tiles}
+    for tile in plan.tiles:
+        labels = sorted({e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile})
+        joins = [Join(label, by_label[label].row - tile.row,
+                      by_label[label].column - tile.column) for label in labels]
+        text = track_text(templates, track, tile=tile, joins=joins)
+        furniture[tile.label] = plan_furniture(text["tile_title"], text["actual_size"],
+                                               text["check_bar"], text["tile_joins"])
+    left, bottom, right, top = plan.geometry.bounds(track.layout.cells)
+    size = f"{to_mm(right - left) / 10:.0f} x {to_mm(top - bottom) / 10:.0f} cm"
+    text = track_text(templates, track, tiles=plan.tiles, size=size)
+    assembly = plan_furniture(text["assembly_title"], text["actual_size"], text["check_bar"],
+                              None)
+    note = fitted(text["assembly_note"], CONTENT_W, mm(12), 9, "the assembly note")
+    return TilesDocument(track, sheet, plan, furniture, assembly, note)
+
+
+def draw_tiles_document(canvas: Canvas, document: TilesDocument, icons: IconSet) -> int:
+    """Draw the assembly page, then one page per tile; returns the page count."""
+    draw_assembly(canvas, document, icons)
+    canvas.showPage()
+    for tile in document.plan.tiles:
+        canvas.setPageSize((document.paper.width, document.paper.height))
+        draw_tile(canvas, document, tile, icons)
+        canvas.showPage()
+    return len(document.plan.tiles) + 1
+
+
+def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSet) -> None:
+    """One tile at actual size: its hexes, cut line, match marks, header and footer."""
+    plan, layout = document.plan, document.track.layout
+    for hex_ in tile.hexes:
+        centre = tile.place(plan.geometry.centre(hex_))
+        draw_cell(canvas, plan.geometry, layout.cells[hex_], centre, icons,
+                  _facing(layout, hex_, document.track))
+    draw_match_marks(canvas, plan, tile)
+    draw_cut_line(canvas, plan, tile)
+    document.furniture[tile.label].draw(canvas, document.paper)
+
+
+def _facing(layout: TrackLayout, hex_: Hex, track: Track) -> int | None:
+    slot = layout.cells[hex_].symbol.slot
+    return layout.facings.get(slot) if slot is not None else None
+
+
+def draw_cut_line(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """The tile's outline: the map's own edge in black, joins with other tiles in magenta."""
+    canvas.saveState()
+    canvas.setLineWidth(0.6)
+    canvas.setLineCap(1)
+    for edge in plan.outline(tile):
+        canvas.setStrokeColor(SEAM if edge.neighbour_tile else CUT)
+        canvas.line(*edge.start, *edge.end)
+    canvas.restoreState()
+
+
+def draw_match_marks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
+    """Half-dots on the tile's side of chosen seam edges (a dot clipped to its hex)."""
+    for edge in plan.match_marks(tile):
+        corners = [tile.place(p) for p in plan.geometry.corners(edge.hex)]
+        canvas.saveState()
+        canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
+        canvas.setFillColor(SEAM)
+        x, y = edge.midpoint
+        canvas.circle(x, y, MATCH_RADIUS, stroke=0, fill=1)
+        canvas.restoreState()
+
+
+# --- Assembly ----------------------------------------------------------------------------
+
+
+def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> None:
+    """The whole map, small, each tile tinted and labelled where it goes."""
+    paper, plan = document.paper, document.plan
+    canvas.setPageSize((paper.width, paper.height))
+    document.assembly.draw(canvas, paper)
+    left = (paper.width - CONTENT_W) / 2
+    note_top = paper.height - SAFE_MARGIN - HEADER - GAP
+    document.assembly_note.draw(canvas, left, note_top)
+    box = Rect(left, SAFE_MARGIN + GAP, CONTENT_W,
+               note_top - document.assembly_note.height - mm(4) - SAFE_MARGIN - GAP
+               ).grown(-LABEL_RADIUS)  # room for a label disc on a hex at the very edge
+    small, place = fit_map(plan.geometry, list(document.track.layout.cells), box)
+    owner = plan.owner()
+    for tile in plan.tiles:
+        tint = TINTS[(tile.row + tile.column) % 2]
+        for hex_ in tile.hexes:
+            corners = [place(p) for p in small.corners(hex_)]
+            canvas.saveState()
+            canvas.setFillColor(mix(tint, fill_of(document.track.layout.cells[hex_]), 0.35))
+            canvas.setStrokeColor(EDGE)
+            canvas.setLineWidth(0.2)
+            canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=1)
+            canvas.restoreState()
+    canvas.saveState()
+    canvas.setLineWidth(1.2)
+    for tile in plan.tiles:
+        for hex_ in tile.hexes:
+            for direction in range(6):
+                if owner.get(hex_.neighbour(direction)) is not tile:
+                    start, end = small.edge(hex_, direction)
+                    canvas.setStrokeColor(SEAM if hex_.neighbour(direction) in owner else CUT)
+                    canvas.line(*place(start), *place(end))
+    canvas.restoreState()
+    for tile in plan.tiles:
+        draw_tile_label(canvas, small, place, tile)
+
+
+def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],
+                    tile: Tile) -> None:
+    """The tile's label, on a white disc at the middle of its hexes."""
+    points = [place(small.centre(h)) for h in tile.hexes]
+    middle = min(points, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
+                                           for q in points))
+    canvas.saveState()
+    canvas.setFillColor(white)
+    canvas.setStrokeColor(black)
+    canvas.circle(middle[0], middle[1], LABEL_RADIUS, stroke=1, fill=1)
+    canvas.setFillColor(black)
+    draw_line(canvas, tile.label, middle[0], middle[1] - 4.0, 11, BOLD, "centre")
+    canvas.restoreState()
+
+
+def fit_map(geometry: HexLayout, hexes: Sequence[Hex], box: Rect
+            ) -> tuple[HexLayout, Callable[[Point], Point]]:
+    """The map scaled to fit ``box``, centred: its small layout and where points go."""
+    left, bottom, right, top = geometry.bounds(hexes)
+    scale = min(box.width / (right - left), box.height / (top - bottom))
+    small = HexLayout(geometry.orientation, geometry.across_flats * scale)
+    s_left, s_bottom, s_right, s_top = small.bounds(hexes)
+    dx = box.x + (box.width - (s_right - s_left)) / 2 - s_left
+    dy = box.y + (box.height - (s_top - s_bottom)) / 2 - s_bottom
+
+    def place(point: Point) -> Point:
+        return (point[0] + dx, point[1] + dy)
+
+    return small, place
+
+
+def small_map(canvas: Canvas, track: Track, box: Rect, icons: IconSet) -> HexLayout:
+    """The track drawn to fit ``box`` with every marking: for the layout page."""
+    layout = track.layout
+    geometry = HexLayout(track.orientation, track.hex_size)
+    small, place = fit_map(geometry, list(layout.cells), box)
+    style = HexStyle(numbers=True, outline=0.25)
+    for hex_, cell in layout.cells.items():
+        draw_cell(canvas, small, cell, place(small.centre(hex_)), icons,
+                  _facing(layout, hex_, track), style)
+    return small

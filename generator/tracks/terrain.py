@@ -1,0 +1,162 @@
+"""How each kind of hex is drawn: fills, vector icons, numbers and facing arrows.
+
+One function draws one hex at one position and size, so the tiles (actual size), the
+layout page's small map and the piece sheet all show a track the same way. Numbers on hexes
+(slots, checkpoints, ratings) are the track's own data, not prose; they are only drawn
+when the hex is big enough for 6 pt text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color, black
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.drawing import BOLD, MIN_FONT_SIZE, colour, draw_line
+from generator.hexgrid import HexLayout, Point, facing_angle
+from generator.icons import IconSet
+from generator.tracks.layout import Cell
+from generator.units import mm
+
+INK = colour("#1d1d1b")
+EDGE = colour("#8c8a84")
+FILLS = {
+    "track": colour("#f3f0e7"),
+    "barrier": colour("#4b4a46"),
+    "hazard": colour("#bcd6e2"),
+    "fragile": colour("#f3f0e7"),
+    "solid": colour("#d3cdc0"),
+    "special": colour("#f5e6a3"),
+}
+CHECKPOINT = colour("#ffe07a")
+ARROW = colour("#a9a496")
+ITEM_CHECKPOINT = colour("#ffbf80")
+ICON_INK = {
+    "hazard": colour("#2f6690"),
+    "fragile": colour("#8a5a2b"),
+    "solid": colour("#4d4a44"),
+    "special": colour("#866a00"),
+}
+ICONS = {"hazard": "hazard", "fragile": "fragile", "solid": "solid", "special": "special"}
+MIN_TEXT_HEX = mm(4.5)  # below this size across, hexes carry colour and icons only
+
+
+@dataclass(frozen=True)
+class HexStyle:
+    """Choices for one drawing of a map: whether to add numbers and the outline width."""
+
+    numbers: bool = True
+    outline: float = 0.5
+
+
+def fill_of(cell: Cell) -> Color:
+    """The background colour of a hex."""
+    symbol = cell.symbol
+    if symbol.checkpoint is not None:
+        return ITEM_CHECKPOINT if symbol.item_checkpoint else CHECKPOINT
+    return FILLS.get(symbol.terrain, FILLS["track"])
+
+
+def hex_path(canvas: Canvas, corners: list[Point]) -> object:
+    """A closed path through the corners."""
+    path = canvas.beginPath()
+    path.moveTo(*corners[0])
+    for point in corners[1:]:
+        path.lineTo(*point)
+    path.close()
+    return path
+
+
+def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, icons: IconSet,
+              facing: int | None = None, style: HexStyle = HexStyle()) -> None:
+    """Draw ``cell`` with its centre at ``centre``: the fill and outline first (one closed
+    path, which is how the tests find every printed hex), then its markings."""
+    cx, cy = centre
+    corners = [(cx + dx, cy + dy) for dx, dy in geometry.corner_offsets()]
+    canvas.saveState()
+    canvas.setFillColor(fill_of(cell))
+    canvas.setStrokeColor(EDGE)
+    canvas.setLineWidth(style.outline)
+    canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=1)
+    canvas.restoreState()
+    size = geometry.across_flats
+    text = style.numbers and size >= MIN_TEXT_HEX
+    symbol = cell.symbol
+    if symbol.finish:
+        draw_chequer(canvas, corners, centre, size)
+        canvas.saveState()
+        canvas.setStrokeColor(EDGE)
+        canvas.setLineWidth(style.outline)
+        canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)  # the edge on top
+        canvas.restoreState()
+    icon = symbol.icon or ICONS.get(symbol.terrain)
+    if symbol.terrain == "fragile":
+        draw_marker_ring(canvas, centre, size)
+    if icon and icon in icons:
+        scale = 0.5 if symbol.terrain != "solid" else 0.62
+        icons[icon].draw(canvas, cx - size * scale / 2, cy - size * scale / 2, size * scale,
+                         ICON_INK.get(symbol.terrain, INK))
+    if symbol.item and "item" in icons:
+        icons["item"].draw(canvas, cx - size * 0.25, cy - size * 0.25, size * 0.5, INK)
+    if symbol.checkpoint is not None and text:
+        draw_number(canvas, str(symbol.checkpoint), centre, size)
+        if symbol.item_checkpoint and "item" in icons:
+            icons["item"].draw(canvas, cx + size * 0.12, cy + size * 0.12, size * 0.26, INK)
+    if symbol.slot is not None:
+        if facing is not None:
+            draw_arrow(canvas, icons, centre, size, facing_angle(facing, geometry.orientation))
+        if text:
+            draw_number(canvas, str(symbol.slot), centre, size, on_arrow=facing is not None)
+    if symbol.rating is not None and text:
+        sign = "+" if symbol.rating > 0 else ""
+        canvas.setFillColor(INK)
+        draw_line(canvas, f"{sign}{symbol.rating}", cx, cy - size * 0.42,
+                  max(MIN_FONT_SIZE, size * 0.16), BOLD, "centre")
+
+
+def draw_number(canvas: Canvas, text: str, centre: Point, size: float,
+                on_arrow: bool = False) -> None:
+    """A bold number in the middle of a hex (a little smaller on a facing arrow)."""
+    font_size = max(MIN_FONT_SIZE, size * (0.3 if on_arrow else 0.34))
+    canvas.setFillColor(INK)
+    draw_line(canvas, text, centre[0], centre[1] - font_size * 0.36, font_size, BOLD, "centre")
+
+
+def draw_arrow(canvas: Canvas, icons: IconSet, centre: Point, size: float,
+               angle: float, ink: Color = ARROW) -> None:
+    """A facing arrow (a starting slot's, a piece's way in) along ``angle`` (degrees)."""
+    if "arrow" not in icons:
+        return
+    arrow = size * 0.7
+    canvas.saveState()
+    canvas.translate(*centre)
+    canvas.rotate(angle - 90.0)  # the arrow icon points up
+    icons["arrow"].draw(canvas, -arrow / 2, -arrow / 2, arrow, ink)
+    canvas.restoreState()
+
+
+def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: float) -> None:
+    """A chequered finish line, clipped to the hex."""
+    canvas.saveState()
+    canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
+    square = size / 4
+    canvas.setFillColor(black)
+    left, bottom = centre[0] - size, centre[1] - size
+    for row in range(8):
+        for column in range(8):
+            if (row + column) % 2 == 0:
+                canvas.rect(left + column * square, bottom + row * square, square, square,
+                            stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def draw_marker_ring(canvas: Canvas, centre: Point, size: float) -> None:
+    """A dashed ring: a removable marker goes here (Frothy fragile obstacles are removed
+    when a vehicle smashes through them)."""
+    canvas.saveState()
+    canvas.setStrokeColor(ICON_INK["fragile"])
+    canvas.setLineWidth(0.8)
+    canvas.setDash(2, 2)
+    canvas.circle(centre[0], centre[1], size * 0.4, stroke=1, fill=0)
+    canvas.restoreState()

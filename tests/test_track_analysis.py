@@ -1,0 +1,204 @@
+"""What the track rules measure: cuts, lines, circuits, movement models, pieces."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator.hexgrid import DIRECTIONS, Hex, distance, offset_to_hex
+from generator.loading import load
+from generator.tracks.analysis import Course, course_of, vertex_cut
+from generator.tracks.model import PieceStep, Players, Track
+from generator.tracks.movement import PhaseTurning, SteerPerMove, drive_lengths
+from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
+from tests.track_files import STRIP, TRACKS, write_track
+
+
+def corridor(width: int, length: int = 8) -> frozenset[Hex]:
+    """Rows of a pointy-top map, ``width`` rows high: a straight corridor running east."""
+    return frozenset(offset_to_hex(c, r, "pointy") for c in range(length) for r in range(width))
+
+
+@pytest.mark.parametrize("width", [1, 2, 3, 5])
+def test_the_cut_across_a_corridor_is_its_width(width: int) -> None:
+    hexes = corridor(width)
+    sources = frozenset(offset_to_hex(0, r, "pointy") for r in range(width))
+    sinks = frozenset(offset_to_hex(7, r, "pointy") for r in range(width))
+    cut = vertex_cut(sources, sinks, hexes)
+    assert cut is not None and len(cut) == width
+
+
+def test_an_obstacle_narrows_the_cut_and_the_cut_runs_through_it() -> None:
+    hexes = corridor(3) - {offset_to_hex(4, 1, "pointy")}
+    sources = frozenset(offset_to_hex(0, r, "pointy") for r in range(3))
+    sinks = frozenset(offset_to_hex(7, r, "pointy") for r in range(3))
+    cut = vertex_cut(sources, sinks, hexes)
+    assert cut is not None and len(cut) == 2
+    hole = offset_to_hex(4, 1, "pointy")
+    assert all(distance(h, hole) == 1 for h in cut)
+
+
+def test_touching_or_disconnected_ends_have_no_cut() -> None:
+    hexes = corridor(2)
+    assert vertex_cut(frozenset({Hex(0, 0)}), frozenset({Hex(1, 0)}), hexes) is None
+    assert vertex_cut(frozenset({Hex(0, 0)}), frozenset({Hex(40, 0)}), hexes) is None
+
+
+def loaded_course(tmp_path: Path, map_text: str, **fields: object) -> Course:
+    path = write_track(tmp_path, map_text=map_text, **fields)
+    (definition,) = load([path]).definitions
+    return Course(definition.model, definition.model.layout)
+
+
+def test_a_line_with_a_gap_does_not_cross_the_track(tmp_path: Path) -> None:
+    full = loaded_course(tmp_path, STRIP.replace("X12...", "X12.a.").replace("X34...",
+                                                                            "X34.a."))
+    assert full.line_crosses(full.checkpoints[1])
+    gap = loaded_course(tmp_path, STRIP.replace("X12...", "X12.a."))
+    assert not gap.line_crosses(gap.checkpoints[1])
+
+
+def test_a_strip_is_not_a_circuit_and_an_oval_is(tmp_path: Path) -> None:
+    assert not loaded_course(tmp_path, STRIP).is_circuit()
+    oval = ("XXXXXXXXXX\nX12=.....X\nX34=.....X\nX..XXXX..X\nX..XXXX..X\nX...a....X\n"
+            "X...a....X\nXXXXXXXXXX")
+    assert loaded_course(tmp_path, oval).is_circuit()
+    no_finish = oval.replace("=", ".")
+    assert loaded_course(tmp_path, no_finish, race_type="Toughest").is_circuit()
+
+
+def test_islands_are_the_spaces_the_grid_cannot_reach(tmp_path: Path) -> None:
+    found = loaded_course(tmp_path, STRIP + "\nX...X").islands()
+    assert [len(island) for island in found] == [3]
+
+
+def test_a_side_facing_chariot_may_go_ahead_or_drift_once_a_phase() -> None:
+    model = PhaseTurning(spaces=3)
+    table = {h: tuple(h.neighbour(d) for d in range(6)) for h in corridor(5, 10)}
+    start = model.start(offset_to_hex(4, 2, "pointy"), 0)
+    first = list(model.moves(start, table))
+    assert {s[0] for s in first} == {start[0].neighbour(d) for d in (0, 5, 1)}
+    drifted = next(s for s in first if s[0] == start[0].neighbour(1))
+    assert {s[0] for s in model.moves(drifted, table)} == {drifted[0].neighbour(0)}
+
+
+def test_a_corner_facing_chariot_alternates_between_its_two_front_hexes() -> None:
+    model = PhaseTurning(spaces=4)
+    table = {h: tuple(h.neighbour(d) for d in range(6)) for h in corridor(5, 10)}
+    state = model.start(offset_to_hex(2, 2, "pointy"), 1)  # facing the corner between 0 and 1
+    path = []
+    for _ in range(3):
+        options = list(model.moves(state, table))
+        state = options[0]
+        path.append(state[3])
+    assert path == [1, 2, 1]  # right, then left, then right again
+
+
+def test_turning_happens_only_at_the_end_of_a_phase_by_30_degrees() -> None:
+    model = PhaseTurning(spaces=2)
+    table = {h: tuple(h.neighbour(d) for d in range(6)) for h in corridor(5, 10)}
+    state = model.start(offset_to_hex(2, 2, "pointy"), 0)
+    after_one = {s[1] for s in model.moves(state, table)}
+    assert after_one == {0}
+    ahead = next(s for s in model.moves(state, table) if s[0] == state[0].neighbour(0))
+    after_two = {s[1] for s in model.moves(ahead, table)}
+    assert after_two == {11, 0, 1}
+
+
+def test_a_joyride_car_steers_only_at_the_start_of_a_move() -> None:
+    model = SteerPerMove(spaces=3)
+    table = {h: tuple(h.neighbour(d) for d in range(6)) for h in corridor(5, 10)}
+    state = model.start(offset_to_hex(2, 2, "pointy"), 0)
+    first = list(model.moves(state, table))
+    assert {s[1] for s in first} == {0, 10, 2}
+    straight_on = next(s for s in first if s[1] == 0)
+    assert {s[1] for s in model.moves(straight_on, table)} == {0}
+
+
+def test_the_drive_round_a_hairpin_is_longer_than_the_path() -> None:
+    rows = [(range(0, 14), range(0, 3)), (range(0, 14), range(5, 8)), (range(9, 14), range(8))]
+    hexes = frozenset(offset_to_hex(c, r, "pointy") for cs, rs in rows for c in cs for r in rs)
+    table = {h: tuple(n if n in hexes else None for n in (h.neighbour(d) for d in range(6)))
+             for h in hexes}
+    start = offset_to_hex(0, 1, "pointy")
+    goal = frozenset(offset_to_hex(0, r, "pointy") for r in range(5, 8))
+    model = PhaseTurning(2)
+    (drive,) = drive_lengths(model, [model.start(start, 0)], table, [goal])
+    (plain,) = drive_lengths(_Anywhere(), [(start, 0, 0, 0)], table, [goal])
+    assert plain >= 2 * 9  # out to the connector (column 9) and back
+    assert drive > plain  # turning round 30 degrees a phase takes room
+
+
+class _Anywhere:
+    """A 'vehicle' that may step to any neighbour: its drive is the plain shortest path."""
+
+    kind, spaces, sides_only, vehicle_length = "any", 1, False, 1
+
+    def start(self, hex_: Hex, facing: int) -> tuple[Hex, int, int, int]:
+        return (hex_, 0, 0, 0)
+
+    def moves(self, state: tuple[Hex, int, int, int], table: dict[Hex, tuple[Hex | None, ...]]
+              ) -> list[tuple[Hex, int, int, int]]:
+        return [(n, 0, 0, 0) for n in table[state[0]] if n is not None]
+
+
+def test_course_lengths_are_worked_out_once_per_track() -> None:
+    (definition,) = load([TRACKS / "gasometer-gauntlet.yaml"]).definitions
+    assert course_of(definition.model) is course_of(definition.model)
+
+
+# --- Pieces --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", sorted(standard_pieces()))
+def test_every_piece_has_lane_rows_that_the_next_piece_can_meet(name: str) -> None:
+    piece = standard_pieces()[name]
+    for way in piece.ways:
+        for port in (way.entry, way.exit):
+            assert len(port.hexes) == 4
+            assert all(h in piece.cells for h in port.hexes)
+            lane = DIRECTIONS[(port.direction + LANE_STEP) % 6]
+            assert all(b.minus(a) == lane for a, b in zip(port.hexes, port.hexes[1:],
+                                                           strict=False))
+        assert not set(way.exit.beyond().hexes) & set(piece.cells)  # the next piece fits
+        _, lined_up = fit(way.entry, way.exit.beyond())
+        assert lined_up  # any exit meets any entry, lane for lane
+
+
+def test_a_right_curve_is_a_left_curve_driven_backwards() -> None:
+    curve = standard_pieces()["curve-60"].ways[0]
+    assert (curve.exit.direction - curve.entry.direction) % 6 == 1
+    back = curve.reversed()
+    assert (back.exit.direction - back.entry.direction) % 6 == 5
+
+
+def pieces_track(*steps: str | PieceStep, closed: bool = False) -> Track:
+    return Track(name="t", players=Players(2, 2), start_facing=3, closed=closed,
+                 pieces=tuple(s if isinstance(s, PieceStep) else PieceStep(s) for s in steps))
+
+
+def test_six_left_curves_and_matching_straights_close_a_circuit() -> None:
+    steps = ["start", "finish", *["curve-60-left"] * 3, "straight", "short-straight",
+             *["curve-60-left"] * 3]
+    assert layout_from_pieces(pieces_track(*steps, closed=True)).problems == []
+    short = layout_from_pieces(pieces_track(*steps[:-1], closed=True)).problems
+    assert [p.rule for p in short] == ["TRK-PIECE-JOIN"]
+
+
+def test_a_crossing_is_driven_through_again_by_its_other_way() -> None:
+    loop = ["curve-60-right", "curve-120-left", "curve-120-left", "straight", "curve-60-left"]
+    steps = ["crossing", *loop, PieceStep("crossing", again=1)]
+    layout = layout_from_pieces(pieces_track(*steps))
+    assert layout.problems == []
+    missed = layout_from_pieces(pieces_track("crossing", *loop[:-1],
+                                             PieceStep("crossing", again=1))).problems
+    assert [(p.rule, p.params["reason"]) for p in missed] == [("TRK-PIECE-JOIN", "miss")]
+    wrong = layout_from_pieces(pieces_track("straight", PieceStep("crossing", again=1)))
+    assert [p.params["reason"] for p in wrong.problems] == ["again"]
+
+
+def test_the_start_piece_points_its_slots_the_way_the_track_starts() -> None:
+    layout = layout_from_pieces(pieces_track("start", "finish"))
+    assert sorted(layout.slots()) == [1, 2, 3, 4, 5, 6]
+    assert set(layout.facings.values()) == {0}  # 3 o'clock on pointy hexes: east
