@@ -230,8 +230,10 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"paddock: not built: {definition.path} ({definition.name}) has "
               f"{errors} rule error{'s' * (errors != 1)}", file=sys.stderr)
     for entry in result.written:
-        print(f"wrote {args.output / entry.path} ({entry.pages} "
-              f"page{'s' * (entry.pages != 1)}, {', '.join(entry.vehicles)})")
+        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
+        if len(entry.vehicles) > 1:
+            what[-1] += f" and {len(entry.vehicles) - 1} more"
+        print(f"wrote {args.output / entry.path} ({', '.join(what)})")
     if result.manifest:
         print(f"wrote {result.manifest}")
     elif not shown:

@@ -132,9 +132,21 @@ def test_json_has_check_shapes_plus_profiles(write_vehicle: Callable[..., Path],
     assert gig["verdict"] == "trade-offs" and gig["baseline"] == "Basic Chariot"
     assert gig["axes"]["top_speed_spaces"] == {"value": 12.0, "baseline": 12.0, "shown": "12",
                                                "better": "higher", "standing": "equal"}
-    assert gig["axes"]["stamina_at_top"]["value"] is None  # no limit
-    assert gig["axes"]["stamina_at_top"]["shown"] == "no limit"
+    assert gig["axes"]["stamina_at_top"] == {"value": 1.0, "baseline": 1.0, "shown": "1",
+                                             "better": "higher", "standing": "equal"}
     assert data["report"] == str(pdf) and pdf.is_file()
+
+
+def test_a_track_that_never_runs_out_shows_no_limit(write_vehicle: Callable[..., Path],
+                                                    tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_vehicle(lambda d: d["stamina"].update(affects={}))
+    code, out, _ = run(["balance", "--format", "json", str(path), "-o",
+                        str(tmp_path / "r.pdf")], capsys)
+    assert code == 0
+    (profile,) = json.loads(out)["profiles"]
+    assert profile["axes"]["stamina_at_top"]["value"] is None
+    assert profile["axes"]["stamina_at_top"]["shown"] == "no limit"
 
 
 def test_against_another_build(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
