@@ -15,20 +15,13 @@ reports as FR-PRINT-TEXT instead of a clipped line on paper.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import (
-    BOLD,
-    REGULAR,
-    FittedText,
-    colour,
-    fit_paragraph,
-    mix,
-)
+from generator.drawing import BOLD, colour, mix
 from generator.games.frothy_races.catalogues import (
     FrothyData,
     Resolved,
@@ -36,7 +29,8 @@ from generator.games.frothy_races.catalogues import (
     special_face,
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
-from generator.imposition import Component, Rect
+from generator.imposition import Component
+from generator.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.text import TextTemplates
 from generator.units import mm
 
@@ -139,81 +133,19 @@ def _explained(levels: list[Level], data: FrothyData) -> list[tuple[int, Explain
     return rows
 
 
-@dataclass(frozen=True)
-class LicenceText:
-    """The rendered template blocks: single slots by name, list slots as lines."""
-
-    blocks: dict[str, str]
-
-    def __getitem__(self, name: str) -> str:
-        return self.blocks[name].strip()
-
-    def lines(self, name: str) -> list[str]:
-        """A list block's items, one per line; empty lines are kept (an empty row)."""
-        raw = self.blocks[name]
-        if raw.endswith("\n"):
-            raw = raw[:-1]
-        return [line.strip() for line in raw.split("\n")] if raw else []
-
-    def cells(self, name: str) -> list[list[str]]:
-        return [line.split() for line in self.lines(name)]
-
-
-def render_text(vehicle: Vehicle, data: FrothyData, templates: TextTemplates) -> LicenceText:
+def render_text(vehicle: Vehicle, data: FrothyData, templates: TextTemplates) -> Blocks:
     """Render the licence template's blocks for one vehicle."""
-    return LicenceText(templates.blocks(TEMPLATE, licence_context(vehicle, data)))
+    return Blocks(templates.blocks(TEMPLATE, licence_context(vehicle, data)))
 
 
 # --- planning -----------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Slot:
-    """A piece of text and the box it must fit in (millimetres, from the top-left)."""
-
-    part: str
-    markup: str
-    x: float
-    y: float
-    width: float
-    height: float
-    size: float
-    font: str = REGULAR
-    align: str = "centre"
-    valign: str = "middle"
-    colour_hex: str = "#1d1d1b"
-
-
-@dataclass(frozen=True)
-class PlacedText:
-    slot: Slot
-    fitted: FittedText
-
-
-@dataclass
-class Plan:
-    """A side of the licence ready to draw, or the parts whose text cannot fit."""
-
-    texts: list[PlacedText] = field(default_factory=list)
-    problems: list[str] = field(default_factory=list)
-
-    def place(self, slot: Slot) -> None:
-        fitted = fit_paragraph(slot.markup, mm(slot.width), mm(slot.height), slot.size,
-                               align=slot.align, font=slot.font, colour_hex=slot.colour_hex)
-        if fitted is None:
-            self.problems.append(slot.part)
-        else:
-            self.texts.append(PlacedText(slot, fitted))
-
-
-def plan_front(text: LicenceText, vehicle: Vehicle) -> Plan:
+def plan_front(text: Blocks, vehicle: Vehicle) -> Plan:
     """Fit every text of the licence front into its slot."""
-    plan = Plan()
-    for slot in front_slots(text, vehicle):
-        plan.place(slot)
-    return plan
+    return Plan().place_all(front_slots(text, vehicle))
 
 
-def front_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
+def front_slots(text: Blocks, vehicle: Vehicle) -> list[Slot]:
     """Where each text of the front goes."""
     slots = _speed_table_slots(text)
     slots += _track_slots(text, vehicle)
@@ -222,20 +154,20 @@ def front_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
     return slots
 
 
-def _speed_table_slots(text: LicenceText) -> list[Slot]:
+def _speed_table_slots(text: Blocks) -> list[Slot]:
     label = {"acceleration": "acceleration_label", "deceleration": "deceleration_label",
              "speed": "speed_label", "control": "control_label", "stamina": "stamina_label"}
     slots = [Slot(f"{row} label", text[block], CENTRE_LEFT + 0.6, ROW_TOP[row] + 0.4,
                   LABEL_COLUMN - 1.2, ROW_HEIGHT[row] - 0.8, 6.5, BOLD, "left",
                   colour_hex="#ffffff" if row in ("acceleration", "deceleration") else "#1d1d1b")
              for row, block in label.items()]
-    for phase, move_label in zip(PHASES, text.lines("move_label_lines"), strict=False):
+    for phase, move_label in zip(PHASES, text.rows("move_label_lines"), strict=False):
         row = f"move_{phase}"
         slots.append(Slot(f"{row} label", move_label, CENTRE_LEFT + 0.6, ROW_TOP[row] + 0.3,
                           LABEL_COLUMN - 1.2, ROW_HEIGHT[row] - 0.6, 6.5, BOLD, "left"))
-    speed_lines, total_lines = text.lines("speed_lines"), text.lines("total_lines")
+    speed_lines, total_lines = text.rows("speed_lines"), text.rows("total_lines")
     move_cells = text.cells("move_cell_lines")
-    control_cells, stamina_cells = text.lines("control_cell_lines"), text.lines(
+    control_cells, stamina_cells = text.rows("control_cell_lines"), text.rows(
         "stamina_cell_lines")
     for speed in SPEEDS:
         x = SPEED_LEFT + speed * SPEED_COLUMN
@@ -266,7 +198,7 @@ def _padded(lines: list[str], count: int) -> list[str]:
     return (lines + [""] * count)[:count]
 
 
-def _track_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
+def _track_slots(text: Blocks, vehicle: Vehicle) -> list[Slot]:
     left, right_edge = INSET, WIDTH_MM - INSET
     slots = [
         Slot("resilience label", text["resilience_label"], left + 0.5, INSET + 0.6,
@@ -280,7 +212,7 @@ def _track_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
              SIDE - 1.0, 6.2, 6.5),
     ]
     damage_levels = range(vehicle.damage.value + 1)
-    damage_lines = _padded(text.lines("damage_affect_lines"), len(damage_levels))
+    damage_lines = _padded(text.rows("damage_affect_lines"), len(damage_levels))
     for (top, height), level, label in zip(track_rows(len(damage_levels)), damage_levels,
                                            damage_lines, strict=True):
         slots.append(Slot(f"damage level {level} number", str(level), left, top,
@@ -291,7 +223,7 @@ def _track_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
                               7, align="left"))
     stamina = vehicle.stamina
     stamina_levels = range(stamina.maximum, stamina.minimum - 1, -1)
-    stamina_lines = _padded(text.lines("stamina_affect_lines"), len(stamina_levels))
+    stamina_lines = _padded(text.rows("stamina_affect_lines"), len(stamina_levels))
     for (top, height), level, label in zip(track_rows(len(stamina_levels), STAMINA_TOP),
                                            stamina_levels, stamina_lines, strict=True):
         slots.append(Slot(f"stamina level {level} number", str(level),
@@ -303,7 +235,7 @@ def _track_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
     return slots
 
 
-def _centre_slots(text: LicenceText) -> list[Slot]:
+def _centre_slots(text: Blocks) -> list[Slot]:
     width = CENTRE_RIGHT - CENTRE_LEFT
     traits_w, cards_x = 68.0, CENTRE_LEFT + 70.0
     cards_w = CENTRE_RIGHT - cards_x
@@ -314,11 +246,11 @@ def _centre_slots(text: LicenceText) -> list[Slot]:
         Slot("subtitle", text["subtitle"], CENTRE_LEFT, 63.0, width, 3.6, 7),
         Slot("traits label", text["traits_label"], CENTRE_LEFT + 1.0, 68.0, traits_w, 3.6,
              6.5, BOLD, "left"),
-        Slot("traits", "<br/>".join(text.lines("trait_lines")), CENTRE_LEFT + 1.0, 72.0,
+        Slot("traits", "<br/>".join(text.rows("trait_lines")), CENTRE_LEFT + 1.0, 72.0,
              traits_w - 1.5, 19.0, 7.5, align="left", valign="top"),
         Slot("cards label", text["cards_label"], cards_x + 1.0, 68.0, cards_w - 2.0, 3.6,
              6.5, BOLD, "left"),
-        Slot("cards", "<br/>".join(text.lines("card_lines")), cards_x + 1.0, 72.0,
+        Slot("cards", "<br/>".join(text.rows("card_lines")), cards_x + 1.0, 72.0,
              cards_w - 2.0, 19.0, 7.5, align="left", valign="top"),
         Slot("spent label", text["spent_label"], CENTRE_LEFT + 1.0, 93.2, half - 2.0, 3.6,
              7, BOLD, "left", colour_hex="#5a5a5a"),
@@ -331,7 +263,7 @@ def _centre_slots(text: LicenceText) -> list[Slot]:
     ]
 
 
-def _control_band_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
+def _control_band_slots(text: Blocks, vehicle: Vehicle) -> list[Slot]:
     band_h = BAND_BOTTOM - BAND_TOP
     note_x = CONTROL_LEFT + 10 * CONTROL_BOX + 1.0
     slots = [
@@ -350,7 +282,7 @@ def _control_band_slots(text: LicenceText, vehicle: Vehicle) -> list[Slot]:
     return slots
 
 
-def plan_back(text: LicenceText) -> Plan:
+def plan_back(text: Blocks) -> Plan:
     """Fit the back: title, background, then every explanation in two columns."""
     plan = Plan()
     width = WIDTH_MM - 2 * 6.0
@@ -359,9 +291,9 @@ def plan_back(text: LicenceText) -> Plan:
                     align="left", colour_hex="#5a5a5a"))
     plan.place(Slot("background", text["background"], 6.0, 19.0, width, 30.0, 9,
                     align="left", valign="top"))
-    background_height = plan.texts[-1].fitted.height / mm(1) if len(plan.texts) == 3 else 30.0
-    top = 19.0 + background_height + 4.0
-    explanations = _trim_blank(text.lines("explanation_lines"))
+    background = next((t for t in plan.texts if t.slot.part == "background"), None)
+    top = 19.0 + (background.fitted.height / mm(1) if background else 0.0) + 4.0
+    explanations = _trim_blank(text.rows("explanation_lines"))
     if explanations:
         column_w = (width - 6.0) / 2
         split = _balanced_split(explanations)
@@ -416,35 +348,6 @@ def print_problems(vehicle: Vehicle, data: FrothyData, templates: TextTemplates
 
 # --- drawing --------------------------------------------------------------------------------
 
-def _rect(x: float, y: float, width: float, height: float) -> Rect:
-    """A rectangle given in mm from the licence's top-left, in PDF points from bottom-left."""
-    return Rect(mm(x), mm(HEIGHT_MM - y - height), mm(width), mm(height))
-
-
-def _box(canvas: Canvas, x: float, y: float, width: float, height: float, fill: Color | None,
-         stroke: Color | None = RULE, line: float = 0.5, radius: float = 0.0) -> None:
-    r = _rect(x, y, width, height)
-    canvas.setLineWidth(line)
-    if fill is not None:
-        canvas.setFillColor(fill)
-    if stroke is not None:
-        canvas.setStrokeColor(stroke)
-    if radius:
-        canvas.roundRect(r.x, r.y, r.width, r.height, mm(radius), stroke=int(stroke is not None),
-                         fill=int(fill is not None))
-    else:
-        canvas.rect(r.x, r.y, r.width, r.height, stroke=int(stroke is not None),
-                    fill=int(fill is not None))
-
-
-def draw_texts(canvas: Canvas, plan: Plan) -> None:
-    for placed in plan.texts:
-        slot = placed.slot
-        free = mm(slot.height) - placed.fitted.height
-        top = mm(HEIGHT_MM - slot.y) - (free / 2 if slot.valign == "middle" else 0.0)
-        placed.fitted.draw(canvas, mm(slot.x), top)
-
-
 @dataclass(frozen=True)
 class LicenceFront:
     """The front face: tables and tracks, drawn from a planned layout."""
@@ -454,13 +357,14 @@ class LicenceFront:
     key: None = None
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        pen = Pen(canvas, HEIGHT_MM)
         accent = colour(self.vehicle.colour)
-        _draw_cut_line(canvas, width, height)
-        _draw_speed_table(canvas, self.vehicle)
-        _draw_tracks(canvas, self.vehicle, accent)
-        _draw_centre(canvas, accent)
-        _draw_control_band(canvas, self.vehicle)
-        draw_texts(canvas, self.plan)
+        cut_line(canvas, width, height)
+        _draw_speed_table(pen, self.vehicle)
+        _draw_tracks(pen, self.vehicle, accent)
+        _draw_centre(pen, accent)
+        _draw_control_band(pen, self.vehicle)
+        pen.texts(self.plan)
 
 
 @dataclass(frozen=True)
@@ -472,89 +376,80 @@ class LicenceBack:
     key: None = None
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        pen = Pen(canvas, HEIGHT_MM)
         accent = colour(self.vehicle.colour)
-        _draw_cut_line(canvas, width, height)
-        _box(canvas, INSET, INSET, WIDTH_MM - 2 * INSET, 2.5, accent, None)
-        _box(canvas, INSET, HEIGHT_MM - INSET - 2.5, WIDTH_MM - 2 * INSET, 2.5, accent, None)
-        draw_texts(canvas, self.plan)
+        cut_line(canvas, width, height)
+        pen.rect(INSET, INSET, WIDTH_MM - 2 * INSET, 2.5, fill=accent)
+        pen.rect(INSET, HEIGHT_MM - INSET - 2.5, WIDTH_MM - 2 * INSET, 2.5, fill=accent)
+        pen.texts(self.plan)
 
 
-def _draw_cut_line(canvas: Canvas, width: float, height: float) -> None:
-    """A hairline on the trim for scissors; crop marks outside it serve a guillotine."""
-    canvas.setLineWidth(0.3)
-    canvas.setStrokeColor(colour("#9a9a9a"))
-    canvas.rect(0, 0, width, height, stroke=1, fill=0)
-
-
-def _draw_speed_table(canvas: Canvas, vehicle: Vehicle) -> None:
+def _draw_speed_table(pen: Pen, vehicle: Vehicle) -> None:
     table = vehicle.speed_table
     for row, tint in (("acceleration", WHIP_GREEN), ("deceleration", REINS_RED)):
         top, height = ROW_TOP[row], ROW_HEIGHT[row]
-        _box(canvas, CENTRE_LEFT, top, LABEL_COLUMN, height, tint, None)
+        pen.rect(CENTRE_LEFT, top, LABEL_COLUMN, height, fill=tint)
         for speed, boxes in enumerate(getattr(table, row)):
-            _draw_boxes(canvas, SPEED_LEFT + speed * SPEED_COLUMN, top, boxes, height,
+            _draw_boxes(pen, SPEED_LEFT + speed * SPEED_COLUMN, top, boxes, height,
                         mix(tint, white, 0.78), tint)
-    _box(canvas, CENTRE_LEFT, ROW_TOP["speed"], CENTRE_RIGHT - CENTRE_LEFT,
-         ROW_HEIGHT["speed"], PAPER_TINT, None)
-    body_bottom = ROW_TOP["stamina"] + ROW_HEIGHT["stamina"]
+    pen.rect(CENTRE_LEFT, ROW_TOP["speed"], CENTRE_RIGHT - CENTRE_LEFT, ROW_HEIGHT["speed"],
+             fill=PAPER_TINT)
     for row in ("move_1", "move_2", "move_3", "move_4", "control", "stamina"):
-        _box(canvas, CENTRE_LEFT, ROW_TOP[row], CENTRE_RIGHT - CENTRE_LEFT, ROW_HEIGHT[row],
-             None, RULE, 0.4)
+        pen.rect(CENTRE_LEFT, ROW_TOP[row], CENTRE_RIGHT - CENTRE_LEFT, ROW_HEIGHT[row],
+                 stroke=RULE, line=0.4)
+    body_bottom = ROW_TOP["stamina"] + ROW_HEIGHT["stamina"]
     for speed in range(len(SPEEDS) + 1):
         x = SPEED_LEFT + speed * SPEED_COLUMN
-        r = _rect(x, ROW_TOP["speed"], 0, body_bottom - ROW_TOP["speed"])
-        canvas.setStrokeColor(RULE)
-        canvas.setLineWidth(0.4)
-        canvas.line(r.x, r.y, r.x, r.top)
+        pen.line(x, ROW_TOP["speed"], x, body_bottom, RULE, 0.4)
 
 
-def _draw_boxes(canvas: Canvas, x: float, top: float, count: int, height: float,
-                fill: Color, stroke: Color) -> None:
+def _draw_boxes(pen: Pen, x: float, top: float, count: int, height: float, fill: Color,
+                stroke: Color) -> None:
     """``count`` boxes sharing one speed column, a little gap between them."""
     if count < 1:
         return
     gap = 0.6
     width = (SPEED_COLUMN - gap * (count + 1)) / count
     for i in range(count):
-        _box(canvas, x + gap + i * (width + gap), top + 0.6, width, height - 1.2, fill, stroke,
-             0.6, radius=0.6)
+        pen.rect(x + gap + i * (width + gap), top + 0.6, width, height - 1.2, fill=fill,
+                 stroke=stroke, line=0.6, radius=0.6)
 
 
-def _draw_tracks(canvas: Canvas, vehicle: Vehicle, accent: Color) -> None:
+def _draw_tracks(pen: Pen, vehicle: Vehicle, accent: Color) -> None:
     left, right = INSET, WIDTH_MM - INSET - SIDE
-    _box(canvas, left, INSET, SIDE, 14.0 - 0.4, RESILIENCE_YELLOW, None, radius=1.0)
-    _box(canvas, right, INSET, SIDE, 14.0 - 0.4, mix(accent, white, 0.82), None, radius=1.0)
+    pen.rect(left, INSET, SIDE, 14.0 - 0.4, fill=RESILIENCE_YELLOW, radius=1.0)
+    pen.rect(right, INSET, SIDE, 14.0 - 0.4, fill=mix(accent, white, 0.82), radius=1.0)
     affects = vehicle.damage.affects
+    number_fill = mix(INK, white, 0.9)
     for (top, height), level in zip(track_rows(vehicle.damage.value + 1),
                                     range(vehicle.damage.value + 1), strict=True):
         wipeout = level == vehicle.damage.value
         fill = mix(REINS_RED, white, 0.55) if wipeout else (
             mix(accent, white, 0.85) if level in affects else None)
-        _box(canvas, left, top, SIDE, height, fill, RULE, 0.4)
-        _box(canvas, left, top, NUMBER_CELL, height, mix(INK, white, 0.9), RULE, 0.4)
+        pen.rect(left, top, SIDE, height, fill=fill, stroke=RULE, line=0.4)
+        pen.rect(left, top, NUMBER_CELL, height, fill=number_fill, stroke=RULE, line=0.4)
     stamina = vehicle.stamina
     levels = range(stamina.maximum, stamina.minimum - 1, -1)
     for (top, height), level in zip(track_rows(len(levels), STAMINA_TOP), levels, strict=True):
         fill = mix(accent, white, 0.85) if level in stamina.affects else None
-        _box(canvas, right, top, SIDE, height, fill, RULE, 0.4)
-        _box(canvas, right + SIDE - NUMBER_CELL, top, NUMBER_CELL, height,
-             mix(INK, white, 0.9), RULE, 0.4)
+        pen.rect(right, top, SIDE, height, fill=fill, stroke=RULE, line=0.4)
+        pen.rect(right + SIDE - NUMBER_CELL, top, NUMBER_CELL, height, fill=number_fill,
+                 stroke=RULE, line=0.4)
 
 
-def _draw_centre(canvas: Canvas, accent: Color) -> None:
+def _draw_centre(pen: Pen, accent: Color) -> None:
     width = CENTRE_RIGHT - CENTRE_LEFT
-    _box(canvas, CENTRE_LEFT, 54.5, width, 12.5, mix(accent, white, 0.88), None, radius=1.0)
-    _box(canvas, CENTRE_LEFT, 54.5, 2.0, 12.5, accent, None)
+    pen.rect(CENTRE_LEFT, 54.5, width, 12.5, fill=mix(accent, white, 0.88), radius=1.0)
+    pen.rect(CENTRE_LEFT, 54.5, 2.0, 12.5, fill=accent)
     half = (width - 2.0) / 2
     for x in (CENTRE_LEFT, CENTRE_LEFT + half + 2.0):
-        _box(canvas, x, 92.5, half, 16.0, PAPER_TINT, RULE, 0.6, radius=1.5)
+        pen.rect(x, 92.5, half, 16.0, fill=PAPER_TINT, stroke=RULE, line=0.6, radius=1.5)
 
 
-def _draw_control_band(canvas: Canvas, vehicle: Vehicle) -> None:
+def _draw_control_band(pen: Pen, vehicle: Vehicle) -> None:
     minimum = vehicle.control_loss.minimum
     for box in range(10):
         fill = mix(INK, white, 0.75) if box < minimum else (
             mix(REINS_RED, white, 0.85) if box >= 7 else PAPER_TINT)
-        _box(canvas, CONTROL_LEFT + box * CONTROL_BOX + 0.3, BAND_TOP, CONTROL_BOX - 0.6,
-             BAND_BOTTOM - BAND_TOP, fill, RULE, 0.5, radius=0.8)
-
+        pen.rect(CONTROL_LEFT + box * CONTROL_BOX + 0.3, BAND_TOP, CONTROL_BOX - 0.6,
+                 BAND_BOTTOM - BAND_TOP, fill=fill, stroke=RULE, line=0.5, radius=0.8)

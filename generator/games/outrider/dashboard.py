@@ -21,20 +21,22 @@ from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
     HAZARD_YELLOW,
-    INK,
-    INK_HEX,
     LIGHT_OFF,
     LIGHT_ON,
     RULE,
+)
+from generator.games.outrider.model import SLOTS, Variant, Vehicle
+from generator.icons import IconSet
+from generator.imposition import Component
+from generator.layout import (
+    INK,
+    INK_HEX,
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.games.outrider.model import SLOTS, Variant, Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component
 from generator.text import TextTemplates
 from generator.units import to_mm
 

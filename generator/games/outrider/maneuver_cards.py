@@ -24,18 +24,20 @@ from generator.games.outrider.layout import (
     ARC_RED,
     ASPHALT,
     ENTRY_GREEN,
-    INK,
     SEAT_ROAD,
     SEAT_TINT,
     SIGN_YELLOW,
+)
+from generator.icons import IconSet
+from generator.imposition import Piece
+from generator.layout import (
+    INK,
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.icons import IconSet
-from generator.imposition import Piece
 from generator.text import TextTemplates
 from generator.units import mm, to_mm
 

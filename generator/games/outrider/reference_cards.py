@@ -24,18 +24,20 @@ from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
     ENTRY_GREEN,
-    INK,
     RULE,
     SEAT_TINT,
     STOP_RED,
+)
+from generator.icons import IconSet
+from generator.imposition import Piece
+from generator.layout import (
+    INK,
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.icons import IconSet
-from generator.imposition import Piece
 from generator.text import TextTemplates
 from generator.units import to_mm
 

@@ -23,15 +23,17 @@ from generator.games.outrider.layout import (
     ENTRY_GREEN,
     SIGN_YELLOW,
     STOP_RED,
+)
+from generator.games.outrider.model import Vehicle
+from generator.icons import IconSet
+from generator.imposition import Component, Piece
+from generator.layout import (
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.games.outrider.model import Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component, Piece
 from generator.text import TextTemplates
 from generator.units import to_mm
 

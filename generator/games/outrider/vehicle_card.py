@@ -22,19 +22,21 @@ from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
     ENTRY_GREEN,
-    INK,
     LIGHT_OFF,
     LIGHT_ON,
     SAND,
+)
+from generator.games.outrider.model import CHARACTERISTICS, FACINGS, Arc, Variant, Vehicle
+from generator.icons import IconSet
+from generator.imposition import Component
+from generator.layout import (
+    INK,
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.games.outrider.model import CHARACTERISTICS, FACINGS, Arc, Variant, Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component
 from generator.text import TextTemplates
 from generator.units import to_mm
 
