@@ -417,3 +417,17 @@ def locate(marks: Mapping[KeyPath, Mark], path: KeyPath, fallback: Mark) -> Mark
         if mark is not None:
             return mark
     return fallback
+
+
+def load_packaged(path: Path, schema: Struct) -> Any:
+    """A definition shipped inside the package (a game's baseline), validated.
+
+    It is our own data, so any finding is a programming error and raises RuntimeError
+    rather than reaching a person as input trouble."""
+    from generator.source import load_document
+
+    validation = Validation(source=f"packaged {path.name}")
+    model = schema.validate(load_document(path).root, (), validation)
+    if model is INVALID or validation.findings:
+        raise RuntimeError(f"{path} is invalid: {validation.findings}")
+    return model

@@ -6,19 +6,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.games.frothy_races.model import VEHICLE_SCHEMA, Vehicle
-from generator.schema import INVALID, Validation
-from generator.source import load_document
+from generator.schema import load_packaged
 
 BASELINE_FILE = Path(__file__).with_name("data") / "basic-chariot.yaml"
 
 
 @lru_cache(maxsize=1)
 def baseline() -> Vehicle:
-    """The basic chariot as a model; our own data, so a failure here is a programming error."""
-    document = load_document(BASELINE_FILE)
-    validation = Validation(source="baseline")
-    vehicle = VEHICLE_SCHEMA.validate(document.root, (), validation)
-    if vehicle is INVALID or validation.findings:
-        raise RuntimeError(f"the shipped baseline is invalid: {validation.findings}")
+    """The baseline vehicle as a model."""
+    vehicle = load_packaged(BASELINE_FILE, VEHICLE_SCHEMA)
     assert isinstance(vehicle, Vehicle)
     return vehicle
