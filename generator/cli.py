@@ -225,10 +225,7 @@ def run_build(args: argparse.Namespace) -> int:
                            duplex=settings.duplex, back_offset=settings.back_offset,
                            icons=IconSet(args.templates), printing=settings.printing)
     result = build(loaded, context)
-    for definition in result.refused:
-        errors = len(loaded.errors_in(definition.path))
-        print(f"paddock: not built: {definition.path} ({definition.name}) has "
-              f"{errors} rule error{'s' * (errors != 1)}", file=sys.stderr)
+    report_not_built(loaded)
     for entry in result.written:
         what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
         if len(entry.vehicles) > 1:
@@ -240,6 +237,18 @@ def run_build(args: argparse.Namespace) -> int:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def report_not_built(loaded: Loaded) -> None:
+    """Name every file a build skipped for its errors: rule errors in a valid definition, or
+    a file that did not even match its schema."""
+    names = {d.path: d.name for d in loaded.definitions}
+    for path in loaded.files:
+        errors = len(loaded.errors_in(path))
+        if errors and path not in loaded.kit_files:
+            name = f" ({names[path]})" if path in names else ""
+            print(f"paddock: not built: {path}{name} has {errors} error{'s' * (errors != 1)}",
+                  file=sys.stderr)
 
 
 def run_balance_command(args: argparse.Namespace) -> int:

@@ -209,3 +209,16 @@ def test_built_files_get_ordinary_permissions(tmp_path: Path) -> None:
         os.umask(old)
     for path in [out / "manifest.json", *out.rglob("*.pdf")]:
         assert stat.S_IMODE(path.stat().st_mode) == 0o644, path
+
+
+def test_build_names_a_file_that_failed_its_schema_as_not_built(
+        tmp_path: Path, write_vehicle: Callable[..., Path],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "kit"
+    folder.mkdir()
+    shutil.copy(VEHICLES / "frothy-races" / "whisper-gig.yaml", folder)
+    shutil.move(write_vehicle(lambda d: d.update(resiliance=1), name="typo.yaml"),
+                folder / "typo.yaml")
+    code, _, err = run(["build", str(folder), "-o", str(tmp_path / "out")], capsys)
+    assert code == 1
+    assert re.search(r"not built: \S*typo\.yaml has 1 error$", err, re.M), err
