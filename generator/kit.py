@@ -170,7 +170,7 @@ def card_fits_paper(kit: Kit) -> Any:
 def _fits(component: Component, options: SheetOptions) -> bool:
     try:
         plan_grid(component, options)
-    except Exception:  # noqa: BLE001 - plan_grid's UsageError means "does not fit"
+    except UsageError:  # plan_grid's way of saying "does not fit"
         return False
     return True
 
