@@ -293,6 +293,19 @@ def test_each_shipped_build_has_24_placements_and_none_dominates_another() -> No
         assert study.pairs == () and len(study.front) == 24, name
 
 
+def test_even_the_fastest_engine_bonus_leaves_every_placement_a_trade_off(
+        build: Callable[[Change], Vehicle]) -> None:
+    # The engine reaches the other rolls only through initiative; with Acceleration +2 and
+    # +2 initiative equipment (the cap) that reach is at its longest, and still no placement
+    # dominates another on the shipped axes (the note of OR-BAL-ASSIGNMENT-DOMINATED).
+    def fastest(d: dict[str, Any]) -> None:
+        d["variants"]["narrow"]["bonuses"]["acceleration"] = 2
+        d["upgrades"] = [{"name": "Nitrous", "roll": "initiative", "bonus": 2}]
+
+    study = OutriderMeasures(build(fastest)).assignments(AXES, ASSIGNMENT_EQUAL_WITHIN)
+    assert study.pairs == ()
+
+
 def attack_only(tmp_path: Path) -> AxisBook[OutriderMeasures]:
     """The shipped axes file cut down to the narrow side's attack axes, same measures."""
     raw = yaml.safe_load(AXES_FILE.read_text(encoding="utf-8"))
