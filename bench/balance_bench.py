@@ -12,6 +12,16 @@ Times, in one run:
 It prints median times (exact: several repeats; Monte Carlo: --mc-repeats) and the
 largest difference between the exact table and the estimate, also in standard errors.
 
+Then the same for Outrider:
+4. the exact profile of the baseline Linebacker (Iron Curtain): every axis, every table of
+   its report (control checks at each difficulty on both sides, chains, attacks, defence,
+   collisions) and the axes of all 24 placements of its dice, from cold caches;
+5. the same for every shipped Outrider vehicle;
+6. a Monte Carlo estimate of the Linebacker's control-check table (difficulties 1-16, both
+   sides) from one million simulated rounds in all: a field opponent's dice placed at
+   random, the initiative duel rolled (and re-rolled on a full tie) for the Speedometer,
+   then the DRIVER roll, restated here from the rulebook rather than from the engine.
+
     .venv/bin/python bench/balance_bench.py [--samples 1000000] [--repeats 5] [--seed 1]
 """
 
@@ -45,6 +55,11 @@ from generator.games.frothy_races.balance import (  # noqa: E402
 )
 from generator.games.frothy_races.baseline import baseline  # noqa: E402
 from generator.games.frothy_races.model import SPEEDS, Vehicle  # noqa: E402
+from generator.games.outrider import balance as outrider  # noqa: E402
+from generator.games.outrider import balance_pages as outrider_pages  # noqa: E402
+from generator.games.outrider.baseline import baseline as linebacker  # noqa: E402
+from generator.games.outrider.model import SIDES  # noqa: E402
+from generator.games.outrider.model import Vehicle as OutriderVehicle  # noqa: E402
 from generator.loading import load  # noqa: E402
 from generator.probability import ControlIcon, ControlOutcome, frothy  # noqa: E402
 
@@ -57,6 +72,8 @@ def cold() -> None:
     balance.control_summary.cache_clear()
     balance.damage_dist.cache_clear()
     frothy._shared_resolver.cache_clear()
+    for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
+        cached.cache_clear()
 
 
 def full_profile(vehicle: Vehicle) -> FrothyMeasures:
@@ -175,7 +192,9 @@ def main() -> None:
     args = parser.parse_args()
 
     chariot = baseline()
-    shipped = [d.model for d in load([REPO / "vehicles"]).definitions]
+    definitions = load([REPO / "vehicles"]).definitions
+    shipped = [d.model for d in definitions
+               if d.game.id == "frothy-races" and d.kind.name == "vehicle"]
     print(f"Paddock balance benchmark: Python {platform.python_version()}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}")
 
@@ -219,6 +238,101 @@ def main() -> None:
           f"(over {2 * len(cells)} estimates; above ~4.5 would point to a bug)")
     print(f"the estimate of one table took {statistics.median(runs) / one:.0f}x as long as "
           f"the exact profile with every table")
+    print()
+    outrider_bench(args, [d.model for d in definitions
+                          if d.game.id == "outrider" and d.kind.name == "vehicle"])
+
+
+# -- Outrider ---------------------------------------------------------------------------------
+
+
+def full_outrider_profile(vehicle: OutriderVehicle) -> outrider.OutriderMeasures:
+    """Every number the Outrider report shows for ``vehicle``, its 24 placements included."""
+    measured = outrider.profile(vehicle).detail
+    assert isinstance(measured, outrider.OutriderMeasures)
+    for side in SIDES:
+        for difficulty in outrider.SETTINGS.difficulties:
+            measured.control(side, difficulty)
+        for kind, cards in itertools.product(outrider_pages.CHAIN_TYPES,
+                                             range(1, outrider.SETTINGS.chain_cards + 1)):
+            measured.chain(side, kind, cards)
+        for die in outrider.field_dice():
+            measured.attack(side, die)
+            measured.attack(side, die, secondary=True)
+            measured.hits_to_wreck(side, die)
+        measured.collisions(side)
+    measured.assignments(outrider.AXES, outrider.ASSIGNMENT_EQUAL_WITHIN)
+    return measured
+
+
+def roll_until_decided(rng: random.Random, mine: int, add: int, tie: int, theirs: int) -> bool:
+    """4.2: the higher total wins; a tie goes to the larger die, then the higher
+    Acceleration; otherwise both roll again."""
+    while True:
+        a, b = rng.randint(1, mine) + add, rng.randint(1, theirs)
+        if a != b:
+            return a > b
+        if mine != theirs:
+            return mine > theirs
+        if tie:
+            return tie > 0
+
+
+def outrider_monte_carlo(measured: outrider.OutriderMeasures, samples: int, seed: int
+                         ) -> dict[tuple[str, int], tuple[float, int]]:
+    """Per (side, difficulty): the estimated chance a control check succeeds, and the rounds
+    simulated for it. Each round draws a field vehicle's dice in a random order, rolls the
+    initiative duel, then the DRIVER roll with Handling (capped at +4) and the Speedometer."""
+    rng = random.Random(seed)
+    cells = list(itertools.product(SIDES, outrider.SETTINGS.difficulties))
+    out = {}
+    for i, (side, difficulty) in enumerate(cells):
+        s = measured.sides[side]
+        each = samples // len(cells) + (i < samples % len(cells))
+        wins = 0
+        for _ in range(each):
+            engine = rng.sample(outrider.field_dice(), 4)[0]
+            won = roll_until_decided(rng, measured.engine, min(s.initiative, 4),
+                                     s.acceleration, engine)
+            wins += rng.randint(1, measured.driver) + min(s.control, 4) + won >= difficulty
+        out[(side, difficulty)] = (wins / each, each)
+    return out
+
+
+def outrider_bench(args: argparse.Namespace, shipped: list[OutriderVehicle]) -> None:
+    """Time the exact Outrider profiles against a Monte Carlo control-check table."""
+    vehicle = linebacker()
+    one, measured = timed(lambda: full_outrider_profile(vehicle), args.repeats)
+    report(f"Outrider exact profile, {vehicle.name}, every table and 24 placements", one,
+           args.repeats)
+    fleet_repeats = max(1, args.repeats // 2)
+    fleet, _ = timed(lambda: [full_outrider_profile(v) for v in shipped], fleet_repeats)
+    report(f"Outrider exact profiles, {len(shipped)} shipped vehicles (cold caches)", fleet,
+           fleet_repeats)
+
+    runs = []
+    estimate: dict[tuple[str, int], tuple[float, int]] = {}
+    for repeat in range(args.mc_repeats):
+        start = time.perf_counter()
+        estimate = outrider_monte_carlo(measured, args.samples, args.seed + repeat)
+        runs.append(time.perf_counter() - start)
+    report(f"Monte Carlo, {vehicle.name} control-check table ({len(estimate)} cells), "
+           f"{args.samples:,} rounds", statistics.median(runs), args.mc_repeats)
+
+    worst = worst_z = 0.0
+    where = ""
+    for (side, difficulty), (p, each) in estimate.items():
+        exact = float(measured.control(side, difficulty).success)
+        diff, se = abs(exact - p), math.sqrt(exact * (1 - exact) / each)
+        if diff > worst:
+            worst, where = diff, f"{side} side, difficulty {difficulty}"
+        if se > 0:
+            worst_z = max(worst_z, diff / se)
+    print(f"largest difference, chance a control check succeeds: {worst:.4f} ({where})")
+    print(f"largest difference in standard errors: {worst_z:.2f} "
+          f"(over {len(estimate)} estimates; above ~4.5 would point to a bug)")
+    print(f"the estimate of one table took {statistics.median(runs) / one:.0f}x as long as "
+          f"the exact profile with every table and placement")
 
 
 if __name__ == "__main__":

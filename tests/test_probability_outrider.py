@@ -17,7 +17,9 @@ from generator.probability.outrider import (
     D12,
     ManeuverType,
     attack_damage_chance,
+    collision_chance,
     control_check,
+    initiative_chance,
     loss_of_control,
     target_difficulty,
 )
@@ -98,3 +100,53 @@ def test_loss_of_control_charts() -> None:
     stop = loss_of_control(D12, ManeuverType.STOP)
     assert stop["skid_left"] == stop["skid_right"] == Fraction(1, 12)
     assert stop["overshoot"] == Fraction(2, 12)
+
+
+# -- opposed rolls re-rolled until decided: initiative (4.2) and collisions (6.4) ------------
+
+
+def decided_share(mine: int, theirs: int, add: int, their_add: int,
+                  tie: tuple[int, ...], their_tie: tuple[int, ...]) -> Fraction:
+    """Brute force: list both dice, settle ties by the die sizes then ``tie``, and take the
+    share of decided contests won."""
+    won = lost = 0
+    for a in range(1, mine + 1):
+        for b in range(1, theirs + 1):
+            key, their_key = (a + add, mine, *tie), (b + their_add, theirs, *their_tie)
+            won += key > their_key
+            lost += key < their_key
+    return Fraction(won, won + lost) if won + lost else Fraction(1, 2)
+
+
+@pytest.mark.parametrize("engine", [D6, D8, D10, D12])
+@pytest.mark.parametrize("opponent", [D6, D8, D10, D12])
+@pytest.mark.parametrize(("bonus", "acceleration", "their_bonus", "their_acceleration"),
+                         [(0, 0, 0, 0), (2, 2, 0, 0), (1, 1, 1, 0), (6, 2, 1, 1)])
+def test_initiative_against_brute_force(engine: Die, opponent: Die, bonus: int,
+                                        acceleration: int, their_bonus: int,
+                                        their_acceleration: int) -> None:
+    got = initiative_chance(engine, opponent, bonus=bonus, acceleration=acceleration,
+                            opponent_bonus=their_bonus,
+                            opponent_acceleration=their_acceleration)
+    assert got == decided_share(engine.sides, opponent.sides, min(bonus, 4),
+                                min(their_bonus, 4), (acceleration,), (their_acceleration,))
+
+
+def test_initiative_closed_forms() -> None:
+    # The same die and nothing to tell them apart: a coin flip after re-rolls.
+    assert initiative_chance(D8, D8) == Fraction(1, 2)
+    # d6 against d8: a tie goes to the larger die, so the d6 must roll strictly higher:
+    # sum over a of (a - 1) / 48 = 15/48.
+    assert initiative_chance(D6, D8) == Fraction(15, 48)
+    assert initiative_chance(D8, D6) == 1 - Fraction(15, 48)
+    # Equal dice, one more Acceleration: ties (1/6) go to it: (15 + 6) / 36.
+    assert initiative_chance(D6, D6, acceleration=1) == Fraction(21, 36)
+
+
+def test_collisions_settle_ties_on_the_armour_die_then_defense() -> None:
+    assert collision_chance(D10, D10) == Fraction(1, 2)
+    assert collision_chance(D10, D10, defense_characteristic=1) == Fraction(55, 100)
+    assert collision_chance(D6, D6, speedometer=True) == decided_share(6, 6, 1, 0, (0,), (0,))
+    assert collision_chance(D6, D12, defense=9) == decided_share(6, 12, 4, 0, (0,), (0,))
+    assert collision_chance(D6, D8, defense=2, opponent_speedometer=True) == \
+        decided_share(6, 8, 2, 1, (0,), (0,))

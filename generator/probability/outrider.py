@@ -15,6 +15,13 @@ Readings (section numbers of the rulebook):
 - 7.4/7.5: damage when attack total >= defence total; a natural 1 on the
   WEAPON die always misses. Capped (+4): Firepower, fire-link, Defense,
   superior initiative. Uncapped: target stopped, skill points, Speedometer.
+- 4.1/4.2: initiative is the ENGINE roll + the capped initiative bonuses; a tie
+  goes to the larger engine die, then the higher Acceleration characteristic,
+  and is otherwise rolled again until decided, so the chance of winning is the
+  share of decided contests won. 6.3/6.4 settle a collision's tie "in the same
+  manner": the larger ARMOR die, then the higher Defense characteristic, then
+  a re-roll. Collisions add the capped Defense bonus and the Speedometer, never
+  Skill Points.
 - 5.7: the reference-card summary of the loss-of-control charts disagrees
   with the detailed charts (e.g. straights: "1-2 Skid Left / 3+ Skid Right"
   vs "1-3 Panic Brake / 4+ Regain Control"); the detailed charts are used,
@@ -109,6 +116,73 @@ def attack_damage_chance(
     return weapon.values().combine(
         armour.values(), lambda a, d: a != 1 and a + att_add >= d + def_add
     )[True]
+
+
+def contest_chance(
+    mine: Die,
+    theirs: Die,
+    *,
+    add: int = 0,
+    their_add: int = 0,
+    tie_break: tuple[int, ...] = (),
+    their_tie_break: tuple[int, ...] = (),
+) -> Fraction:
+    """P(my roll + ``add`` beats theirs + ``their_add``) in an opposed roll that is re-rolled
+    until decided: a tied total goes to the higher ``tie_break`` (compared in order, after
+    the die sizes), and a tie that still stands is rolled again, so the chance is the
+    share of decided contests won (1/2 when nothing tells the two sides apart)."""
+    mine_first = (mine.sides, *tie_break)
+    theirs_first = (theirs.sides, *their_tie_break)
+
+    def outcome(a: int, b: int) -> int:
+        if a + add != b + their_add:
+            return 1 if a + add > b + their_add else -1
+        if mine_first != theirs_first:
+            return 1 if mine_first > theirs_first else -1
+        return 0
+
+    result = mine.values().combine(theirs.values(), outcome)
+    decided = result[1] + result[-1]
+    return result[1] / decided if decided else Fraction(1, 2)
+
+
+def initiative_chance(
+    engine: Die,
+    opponent: Die,
+    *,
+    bonus: int = 0,
+    acceleration: int = 0,
+    opponent_bonus: int = 0,
+    opponent_acceleration: int = 0,
+) -> Fraction:
+    """P(winning initiative against one opponent (4.1, 4.2)): ENGINE roll + the
+    initiative bonuses (Acceleration and equipment, capped at +4) against theirs; a tie
+    goes to the larger engine die, then the higher Acceleration characteristic, then a
+    re-roll. In a duel the winner also takes the Speedometer (4.3)."""
+    return contest_chance(engine, opponent, add=capped(bonus), their_add=capped(opponent_bonus),
+                          tie_break=(acceleration,), their_tie_break=(opponent_acceleration,))
+
+
+def collision_chance(
+    armour: Die,
+    opponent: Die,
+    *,
+    defense: int = 0,
+    defense_characteristic: int = 0,
+    speedometer: bool = False,
+    opponent_defense: int = 0,
+    opponent_defense_characteristic: int = 0,
+    opponent_speedometer: bool = False,
+) -> Fraction:
+    """P(winning a collision, 6.3/6.4): ARMOR roll + capped Defense bonuses + the
+    Speedometer against the other vehicle's, both moving; ties as for initiative (the
+    larger armour die, then the higher Defense characteristic, then a re-roll). The loser
+    of a ram takes 2 damage and the winner 1; of an incidental, 1 and none."""
+    add = capped(defense) + (1 if speedometer else 0)
+    their_add = capped(opponent_defense) + (1 if opponent_speedometer else 0)
+    return contest_chance(armour, opponent, add=add, their_add=their_add,
+                          tie_break=(defense_characteristic,),
+                          their_tie_break=(opponent_defense_characteristic,))
 
 
 class ManeuverType(StrEnum):

@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from generator.balance.hook import BalanceHook
 from generator.games.base import Game, Kind
+from generator.games.outrider import balance, balance_pages
+from generator.games.outrider.baseline import baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.components import outputs, print_findings
 from generator.games.outrider.model import VEHICLE_SCHEMA
 from generator.games.outrider.rules import RULES
 from generator.games.outrider.scaffold import scaffold
+
+BALANCE = BalanceHook(
+    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
+    baseline=baseline,
+    profile=balance.profile, pages=balance_pages.pages, overview=balance_pages.overview)
 
 GAME = Game(
     id="outrider",
@@ -18,4 +26,5 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/outrider",
+    balance=BALANCE,
 )
