@@ -129,13 +129,13 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
     ink = readable_ink(car.colour)
     cw, ch = to_mm(counter.width), to_mm(counter.height)
     counter_plan = Plan().place_all([
-        Slot("counter name", text["counter_name"], cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4,
+        Slot("name", text["counter_name"], cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4,
              7, BOLD, colour_hex=readable_ink(_mixed(car.colour)))])
     mw, mh = to_mm(marker.width), to_mm(marker.height)
     markers, problems = [], [f"car counter {p}" for p in counter_plan.problems]
     for part, block, icon in (("initiative token", "initiative_name", "car_top"),
                               ("gear knob", "knob_label", "gear_stick")):
-        plan = Plan().place_all([Slot(f"{part} text", text[block], 7.5, 0.8, mw - 8.5,
+        plan = Plan().place_all([Slot("text", text[block], 7.5, 0.8, mw - 8.5,
                                       mh - 1.6, 8, BOLD, colour_hex=ink)])
         markers.append(Piece(MarkerFace(car.colour, ink, icon, plan, icons),
                              label=f"{car.name}: {part}"))
