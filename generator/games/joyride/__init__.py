@@ -12,12 +12,15 @@ set laps (Racing > Goal).
 
 from __future__ import annotations
 
+from generator.balance.hook import BalanceHook
 from generator.games.base import Game, Kind
+from generator.games.joyride import balance, balance_pages
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.components import outputs, print_findings
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
 from generator.games.joyride.scaffold import scaffold
+from generator.games.joyride.standard import baseline
 from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
 
 TRACKS = TrackGame(
@@ -31,6 +34,11 @@ TRACKS = TrackGame(
     token_set="joyride",
 )
 
+BALANCE = BalanceHook(
+    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
+    baseline=baseline, profile=balance.profile, pages=balance_pages.pages,
+    overview=balance_pages.overview)
+
 GAME = Game(
     id="joyride",
     title="Joyride",
@@ -43,4 +51,5 @@ GAME = Game(
     outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/joyride",
+    balance=BALANCE,
 )
