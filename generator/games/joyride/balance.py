@@ -132,17 +132,20 @@ class JoyrideMeasures:
     # -- movement and control -------------------------------------------------------------
 
     def top_speed(self, gear: int, steps: Sequence[str], loadout: Loadout) -> Fraction:
+        """Expected spaces rolling every die of ``gear`` (and extra dice), plus a longer move."""
         dice = gear + amount(loadout, "extra_die", steps)
         return mean_spaces(rolled_move(dice)) + amount(loadout, "adjust_move", steps)
 
     def lock_chances(self, gear: int, targets: Sequence[int], steps: Sequence[str],
                      loadout: Loadout) -> tuple[Fraction, ...]:
+        """Chance of locking each target exactly, with this loadout and dashboard."""
         return lock_chances(gear, tuple(targets), amount(loadout, "choose_face", steps),
                             amount(loadout, "adjust_move", steps),
                             len(self.car.dashboard.locked_slots))
 
     def roll_chances(self, gear: int, targets: Sequence[int], steps: Sequence[str],
                      loadout: Loadout) -> tuple[Fraction, ...]:
+        """Chance of rolling each target exactly, with this loadout."""
         return roll_chances(gear, tuple(targets), amount(loadout, "reroll", steps),
                             amount(loadout, "adjust_move", steps))
 
@@ -159,16 +162,19 @@ class JoyrideMeasures:
         return self.best(turns, higher=False)
 
     def steers(self, gear: int, moves: int, steps: Sequence[str], loadout: Loadout) -> int:
+        """Steers in a turn: once (twice in gear 2), plus extra steers, one a move at most."""
         base = 2 if gear == 2 else 1
         return min(moves, base + amount(loadout, "extra_steer", steps))
 
     def turned(self, gear: int, moves: int, steer: int, sharp: int, steps: Sequence[str],
                loadout: Loadout) -> int:
+        """Degrees the car can turn in a turn: ``steer`` a steer, ``sharp`` a sharp one."""
         count = self.steers(gear, moves, steps, loadout)
         sharp_steers = min(count, amount(loadout, "sharp_steer", steps))
         return sharp_steers * sharp + (count - sharp_steers) * steer
 
     def damage_before_gear_loss(self, steps: Sequence[str], loadout: Loadout) -> int:
+        """Damage the locked dice and item slots take before a gear must, plus repairs."""
         dashboard = self.car.dashboard
         slots = dashboard.locked_slots.count("damage") + dashboard.item_slots.count("damage")
         return slots + amount(loadout, "repair", steps)

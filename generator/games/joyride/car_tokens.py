@@ -49,6 +49,7 @@ def marker_component(data: JoyrideData, bleed: float) -> Component:
 
 
 def token_text(car: Car, templates: TextTemplates) -> Blocks:
+    """The template blocks of one car's counter and markers."""
     return Blocks(templates.blocks(TEMPLATE, {"car": car}))
 
 

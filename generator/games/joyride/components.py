@@ -72,7 +72,9 @@ def dashboard_face(car: Car, data: JoyrideData, templates: TextTemplates, icons:
     found = geometry(car, data, hex_across)
     check_geometry(found)
     plan = plan_dashboard(dashboard_text(car, data, templates), found, len(data.steps))
-    return DashboardFace(car, found, plan, len(data.steps), icons), plan.problems
+    marker_icons = {marker.id: marker.icon or "arrow" for marker in data.markers.values()}
+    return (DashboardFace(car, found, plan, len(data.steps), marker_icons, icons),
+            plan.problems)
 
 
 def ability_path(car: Car, name: str, part: str) -> KeyPath:

@@ -53,6 +53,9 @@ LOCK_GAP = 8.0
 ITEM_GAP = 3.0
 STRIP_TOP, STRIP_HEIGHT = 156.0, 13.0
 LABEL_HEIGHT = 4.0
+MARKERS_SHOWN = 2                   # the info box explains reverse and bonus steer
+TOP_GEAR = 5                        # gears 1-5 (JR-DASH-ELEMENTS refuses any other column),
+                                    # so the mirror holds five dice at most
 
 
 @dataclass(frozen=True)
@@ -105,22 +108,26 @@ class Geometry:
 
     @property
     def body_left(self) -> float:
+        """Left edge of everything right of the gear column (gears-left)."""
         return EDGE + COLUMN_WIDTH + BODY_GAP
 
     @property
     def body_width(self) -> float:
+        """Width of everything right of the gear column."""
         return self.width - EDGE - self.body_left
 
     def gears_label(self) -> Box:
+        """The label above the gear column."""
         return self.place(EDGE, CONTENT_TOP, COLUMN_WIDTH, LABEL_HEIGHT)
 
     def gear(self, number: int) -> Box:
         """Gear ``number`` (1-5): gear 5 at the top of the column, gear 1 at the bottom."""
         top = CONTENT_TOP + LABEL_HEIGHT + 2.0
-        return self.place(EDGE, top + (5 - number) * (GEAR_HEIGHT + GEAR_GAP), COLUMN_WIDTH,
-                          GEAR_HEIGHT)
+        return self.place(EDGE, top + (TOP_GEAR - number) * (GEAR_HEIGHT + GEAR_GAP),
+                          COLUMN_WIDTH, GEAR_HEIGHT)
 
     def mirror(self) -> Box:
+        """The rear-view mirror's frame."""
         return self.place(self.body_left, CONTENT_TOP, self.body_width, MIRROR_HEIGHT)
 
     def mirror_die(self, index: int, count: int) -> Box:
@@ -130,11 +137,13 @@ class Geometry:
         return self.place(left, CONTENT_TOP + 12.5, self.slot, self.slot)
 
     def locked_label(self) -> Box:
+        """The label of the locked dice slots, as wide as their row."""
         return self.place(self.body_left, LOCK_TOP, 4 * self.lock_size + 3 * LOCK_GAP,
                           LABEL_HEIGHT)
 
     @property
     def lock_size(self) -> float:
+        """Side of a locked dice slot: a die's place and a frame round it."""
         return self.slot + 4.0
 
     def locked(self, index: int) -> Box:
@@ -156,6 +165,7 @@ class Geometry:
         return left, self.width - EDGE - left
 
     def items_label(self) -> Box:
+        """The label above the item slots."""
         left, width = self.item_column
         return self.place(left, LOCK_TOP, width, LABEL_HEIGHT)
 
@@ -168,6 +178,7 @@ class Geometry:
         return self.place(left + (width - corners) / 2, top, corners, across)
 
     def strip(self, index: int, count: int) -> Box:
+        """Step ``index`` of ``count`` in the turn strip along the bottom (never mirrored)."""
         step = (self.width - 2 * EDGE) / count
         return Box(EDGE + index * step, STRIP_TOP, step - 1.5, STRIP_HEIGHT)
 
@@ -214,7 +225,8 @@ def dashboard_text(car: Car, data: JoyrideData, templates: TextTemplates) -> Blo
     context: dict[str, Any] = {
         "car": car, "elements": data.elements, "markers": data.markers,
         "steps": list(data.steps), "damage_summary": data.damage_summary,
-        "damage_never": data.damage_never, "gears": list(range(1, len(car.dashboard.gears) + 1))}
+        "damage_never": data.damage_never,
+        "gears": list(range(1, len(car.dashboard.gears) + 1))}
     return Blocks(templates.blocks(TEMPLATE, context))
 
 
@@ -243,11 +255,10 @@ def plan_dashboard(text: Blocks, found: Geometry, steps: int) -> Plan:
         Slot("never text", text["never_text"], info.x + 13.0, info.y + 11.5,
              info.width - 15.0, 6.5, 7, align="left"),
     ]
-    markers = text.lines("marker_lines")
-    for index, line in enumerate(markers[:2]):
+    for index, line in enumerate(text.lines("marker_lines")[:MARKERS_SHOWN]):
         slots.append(Slot(f"marker {index + 1}", line, info.x + 13.0, info.y + 19.0 + index * 7.5,
                           info.width - 15.0, 6.5, 7, align="left"))
-    for index, line in enumerate(text.lines("gear_number_lines")[:5]):
+    for index, line in enumerate(text.lines("gear_number_lines")[:TOP_GEAR]):
         box = found.gear(index + 1)
         slots.append(Slot(f"gear {index + 1}", line, box.x + 1.5, box.y + 1.0, 13.0,
                           GEAR_HEIGHT - 2.0, 20, BOLD))
@@ -281,6 +292,7 @@ class DashboardFace:
     geometry: Geometry
     plan: Plan
     steps: int
+    marker_icons: dict[str, str]                 # marker id -> icon (dashboard.yaml)
     icons: IconSet = field(repr=False, compare=False)
     key: None = None
 
@@ -302,7 +314,7 @@ class DashboardFace:
 
     def _gears(self, pen: Pen, accent: Color) -> None:
         found, gears = self.geometry, self.car.dashboard.gears
-        for number, gear in enumerate(gears[:5], start=1):
+        for number, gear in enumerate(gears[:TOP_GEAR], start=1):
             box = found.gear(number)
             pen.rect(box.x, box.y, box.width, box.height, fill=mix(accent, white, 0.85),
                      stroke=None if gear.damage else INK, line=0.8, radius=2.5)
@@ -312,12 +324,9 @@ class DashboardFace:
                 pen.rect(box.x + 15.5 + pip * 4.2, box.bottom - 6.0, 3.2, 3.2, fill=INK,
                          radius=0.6)
             if gear.marker is not None:
-                icon = self._marker_icon(gear.marker)
+                icon = self.marker_icons[gear.marker]
                 pen.circle(box.right - 7.0, box.y + 7.5, 5.2, fill=white, stroke=INK, line=0.6)
                 pen.icon(icon, box.right - 7.0, box.y + 7.5, 6.8)
-
-    def _marker_icon(self, marker: str) -> str:
-        return {"reverse": "reverse", "bonus-steer": "bonus_steer"}.get(marker, "arrow")
 
     def _mirror(self, pen: Pen) -> None:
         found = self.geometry
@@ -325,8 +334,8 @@ class DashboardFace:
         pen.rect(box.x, box.y, box.width, box.height, fill=FRAME, radius=10.0)
         pen.rect(box.x + 3.0, box.y + 8.0, box.width - 6.0, box.height - 11.0, fill=GLASS,
                  radius=7.0)
-        for index in range(5):
-            die = found.mirror_die(index, 5)
+        for index in range(TOP_GEAR):
+            die = found.mirror_die(index, TOP_GEAR)
             pen.rect(die.x, die.y, die.width, die.height, fill=white, stroke=RULE, line=0.6,
                      radius=2.0, dash=(2, 1.5))
 
@@ -357,10 +366,10 @@ class DashboardFace:
         pen.rect(sample.x, sample.y, sample.width, sample.height, fill=white, stroke=INK,
                  line=0.2, radius=1.0)
         pen.icon("damage", sample.cx, sample.cy, 5.0, DAMAGE_RED)
-        for index, marker in enumerate(("reverse", "bonus-steer")):
+        for index, icon in enumerate(self.marker_icons.values()):
             cy = box.y + 22.25 + index * 7.5
             pen.circle(box.x + 6.5, cy, 3.3, fill=white, stroke=INK, line=0.5)
-            pen.icon(self._marker_icon(marker), box.x + 6.5, cy, 4.4)
+            pen.icon(icon, box.x + 6.5, cy, 4.4)
 
     def _strip(self, pen: Pen, accent: Color) -> None:
         for index in range(self.steps):

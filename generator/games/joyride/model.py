@@ -109,7 +109,7 @@ class BalanceEffect:
     """What an ability does, in the terms the balance profile measures."""
 
     effect: str = spec_field(
-        Choice(EFFECTS), "An effect the balance profile measures (see paddock schema).",
+        Choice(EFFECTS), "What it does, as the balance profile counts it (an extra die...).",
         source="Balance profile: measured effects")
     amount: int = spec_field(
         Int(1, 5), "How much: dice, spaces, gears, steers or damage, as the effect counts.",
@@ -126,7 +126,7 @@ class AbilityFace:
     effect: str = spec_field(
         Text(max_length=170), "What it does, in your own words, printed on the token.")
     icon: str | None = spec_field(
-        Nullable(Text()), "An icon from icons.yaml drawn behind the name, or blank.",
+        Nullable(Text()), "An icon from icons.yaml, drawn faintly behind the effect, or blank.",
         default=None)
     balance: tuple[BalanceEffect, ...] = spec_field(
         OneOrMany(Struct(BalanceEffect)),
