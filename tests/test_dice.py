@@ -90,7 +90,7 @@ def test_bad_dice_data_is_an_error_at_its_position(tmp_path: Path) -> None:
 
 def test_an_unknown_icon_in_dice_data_is_named(tmp_path: Path) -> None:
     bad = tmp_path / "bad.yaml"
-    faces = ", ".join(["{value: 1}"] * 5 + ["{icon: rocket}"])
+    faces = ", ".join(["{value: 1}"] * 5 + ["{icon: jetpack}"])
     bad.write_text(f"game: x\ntitle: X\ndice:\n  - name: D\n    faces: [{faces}]\n")
-    with pytest.raises(InputError, match="no icon named 'rocket'"):
+    with pytest.raises(InputError, match="no icon named 'jetpack'"):
         load_dice_set(bad)

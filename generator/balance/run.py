@@ -120,7 +120,7 @@ def _measure_game(game: Game, definitions: Sequence[Definition], against: Defini
                         for d in definitions]
         return []
     measurable = [d for d in definitions if d.kind.name == hook.kind]
-    run.skipped += [(d.path, f"a {d.kind.name} has no balance profile")
+    run.skipped += [(d.path, f"{d.kind.name} files have no balance profile")
                     for d in definitions if d.kind.name != hook.kind]
     if not measurable:
         return []

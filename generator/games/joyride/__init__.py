@@ -1,19 +1,27 @@
 """Joyride (prototype rulebook): car racing on a hex board.
 
-Only tracks so far; vehicles (dashboards, abilities, items) will join this package. The
-track machinery is shared (``generator.tracks``); this registers it with Joyride's own
-rules: a car points at a hex side, fills two spaces, and steers once at the start of a
-move (Driving > Movement: the front enters the front-left or front-right space, then the car
-carries on that way). The drive search assumes moves of 2 spaces, one die's average.
-Races are won by the first car over the finish line after the set laps (Racing > Goal).
+Three kinds of file: a car (``kind: vehicle``: its dashboard and unique driver abilities), a
+custom item (``kind: item``) and a track. Cars and items are this package's (model, rules,
+catalogues, components, scaffold); the track machinery is shared (``generator.tracks``) and
+registered here with Joyride's own rules: a car points at a hex side, fills two spaces, and
+steers once at the start of a move (Driving > Movement: the front enters the front-left or
+front-right space, then the car carries on that way). The drive search assumes moves of 2
+spaces, one die's average. Races are won by the first car over the finish line after the
+set laps (Racing > Goal).
 """
 
 from __future__ import annotations
 
-from generator.games.base import Game
-from generator.tracks import SteerPerMove, TrackGame, track_kind, track_outputs
-
-BOOK = "Joyride prototype rulebook"
+from generator.balance.hook import BalanceHook
+from generator.games.base import Game, Kind
+from generator.games.joyride import balance, balance_pages
+from generator.games.joyride.catalogues import joyride_data
+from generator.games.joyride.components import outputs, print_findings
+from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
+from generator.games.joyride.rules import ITEM_RULES, RULES
+from generator.games.joyride.scaffold import scaffold
+from generator.games.joyride.standard import baseline
+from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
 
 TRACKS = TrackGame(
     game_id="joyride",
@@ -26,10 +34,22 @@ TRACKS = TrackGame(
     token_set="joyride",
 )
 
+BALANCE = BalanceHook(
+    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
+    baseline=baseline, profile=balance.profile, pages=balance_pages.pages,
+    overview=balance_pages.overview)
+
 GAME = Game(
     id="joyride",
     title="Joyride",
     book=BOOK,
-    kinds={"track": track_kind(TRACKS)},
-    outputs=track_outputs,
+    kinds={"vehicle": Kind("vehicle", CAR_SCHEMA, RULES, joyride_data(),
+                           print_check=print_findings),
+           "item": Kind("item", ITEM_SCHEMA, ITEM_RULES, joyride_data(),
+                        print_check=print_findings),
+           "track": track_kind(TRACKS)},
+    outputs=with_tracks(outputs),
+    scaffold=scaffold,
+    default_folder="vehicles/joyride",
+    balance=BALANCE,
 )

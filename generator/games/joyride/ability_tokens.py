@@ -1,0 +1,184 @@
+"""Driver ability tokens: a car's standard set and its unique set, three tokens each.
+
+The front shows the ability's name on a band of the car's colour, its effect, and the row of
+five timing lights (START, LOCK, SHIFT, ROLL, END) with the steps it can be used in lit
+(Player Components > Timing Indicators). Standard tokens carry their grey icon in the
+background, as the rulebook has them; a unique token shows its icon, if it names one, in a
+tint of the car's colour. The back depends on the ability (Non-standard abilities):
+
+* flip: the "low power" side, which says how tokens are powered up again after a lap;
+* permanent (the infinity symbol): the same face again, since it is never turned over;
+* toggleable (the circling arrow): the other side, itself an ability.
+
+Every word comes from ``templates/joyride/ability-token-base.j2``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import white
+
+from generator.dice import readable_ink
+from generator.drawing import BOLD, colour, mix
+from generator.games.joyride.catalogues import JoyrideData
+from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.games.joyride.model import Ability, AbilityFace, Car
+from generator.games.joyride.standard import resolved_set, standard_abilities
+from generator.icons import IconSet
+from generator.imposition import Component, Piece
+from generator.text import TextTemplates
+from generator.units import to_mm
+
+TEMPLATE = "joyride/ability-token.j2"
+INK_HEX = "#1d1d1b"
+INK = colour(INK_HEX)
+PAPER_TONE = colour("#fbfaf6")
+LOW_POWER = colour("#4a4d52")
+LIGHT_ON, LIGHT_OFF = colour("#f6c700"), colour("#d9d6cf")
+STANDARD_GREY = colour("#e2e2e2")
+BAND = 9.0                        # the name band at the top
+LIGHT_Y, LIGHT_RADIUS = 34.5, 2.4
+LABELS_Y = 38.0
+MODE_ICONS = {"permanent": "permanent", "toggleable": "toggleable"}
+
+
+def token_component(data: JoyrideData, bleed: float) -> Component:
+    """The ability token (components.yaml) with the build's bleed."""
+    size = data.sizes["ability_token"]
+    return Component(size.width, size.height, bleed)
+
+
+def token_text(face: AbilityFace, mode: str, data: JoyrideData, templates: TextTemplates
+               ) -> Blocks:
+    """The template blocks of one token face."""
+    return Blocks(templates.blocks(TEMPLATE, {
+        "ability": face, "mode": mode, "steps": list(data.steps),
+        "lit": [step.id in face.timing for step in data.steps]}))
+
+
+def plan_front(text: Blocks, width: float, steps: int, band_ink: str) -> Plan:
+    """Fit the name (in ``band_ink`` on the car's colour), the effect and the light labels
+    of a token's front."""
+    column = (width - 4.0) / steps
+    slots = [
+        Slot("name", text["name"], 3.0, 1.2, width - 11.0, BAND - 2.0, 9, BOLD, "left",
+             colour_hex=band_ink),
+        Slot("effect", text["effect"], 3.0, BAND + 1.5, width - 6.0, LIGHT_Y - BAND - 5.5,
+             7.5),
+    ]
+    for index, label in enumerate(text.lines("light_label_lines")[:steps]):
+        slots.append(Slot(f"light {index + 1}", label, 2.0 + index * column, LABELS_Y, column,
+                          3.2, 6, BOLD))
+    return Plan().place_all(slots)
+
+
+def plan_low_power(text: Blocks, width: float, height: float) -> Plan:
+    """Fit the text of a flip token's low-power side."""
+    return Plan().place_all([
+        Slot("name", text["name"], 3.0, 3.0, width - 6.0, 6.0, 8, BOLD, colour_hex="#bdbdbd"),
+        Slot("low power title", text["low_power_title"], 3.0, 12.0, width - 6.0, 6.0, 10, BOLD,
+             colour_hex="#f6c700"),
+        Slot("low power text", text["low_power_text"], 3.5, 19.5, width - 7.0, height - 22.0,
+             7, colour_hex="#ffffff", valign="top"),
+    ])
+
+
+@dataclass(frozen=True)
+class AbilityFront:
+    """The working side of a token: name, effect and timing lights."""
+
+    face: AbilityFace
+    mode: str
+    accent: str
+    standard: bool
+    lit: tuple[bool, ...]
+    plan: Plan = field(compare=False)
+    icons: IconSet = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h, self.icons)
+        accent = colour(self.accent)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PAPER_TONE)
+        if self.face.icon is not None:
+            tint = STANDARD_GREY if self.standard else mix(accent, white, 0.88)
+            pen.icon(self.face.icon, w / 2, (BAND + LIGHT_Y) / 2, 24.0, tint)
+        pen.rect(-b, -b, w + 2 * b, BAND + b, fill=accent)
+        if self.mode in MODE_ICONS:
+            pen.icon(MODE_ICONS[self.mode], w - 4.5, BAND / 2, 6.0,
+                     colour(readable_ink(self.accent)))
+        _lights(pen, self.lit, w)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def _lights(pen: Pen, lit: Sequence[bool], w: float) -> None:
+    column = (w - 4.0) / len(lit)
+    for index, on in enumerate(lit):
+        cx = 2.0 + (index + 0.5) * column
+        pen.circle(cx, LIGHT_Y, LIGHT_RADIUS, fill=LIGHT_ON if on else LIGHT_OFF, stroke=INK,
+                   line=0.5)
+
+
+@dataclass(frozen=True)
+class LowPowerBack:
+    """The back of a flip token: used until a lap powers it up again."""
+
+    accent: str
+    plan: Plan = field(compare=False)
+    icons: IconSet = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h, self.icons)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=LOW_POWER)
+        pen.rect(-b, h - 2.5, w + 2 * b, 2.5 + b, fill=colour(self.accent))
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def token_piece(ability: Ability, car: Car, standard: bool, data: JoyrideData,
+                templates: TextTemplates, icons: IconSet, component: Component
+                ) -> tuple[Piece, list[str]]:
+    """One token (front and back) and the parts of its text that cannot fit."""
+    w, h = to_mm(component.width), to_mm(component.height)
+    steps = len(data.steps)
+
+    def front(face: AbilityFace) -> tuple[AbilityFront, list[str]]:
+        text = token_text(face, ability.mode, data, templates)
+        plan = plan_front(text, w, steps, readable_ink(car.colour))
+        lit = tuple(step.id in face.timing for step in data.steps)
+        return (AbilityFront(face, ability.mode, car.colour, standard, lit, plan, icons),
+                plan.problems)
+
+    first, problems = front(ability)
+    back: AbilityFront | LowPowerBack
+    if ability.mode == "toggleable" and ability.other_side is not None:
+        back, more = front(ability.other_side)
+        problems = problems + [f"other side {part}" for part in more]
+    elif ability.mode == "permanent":
+        back = first
+    else:
+        plan = plan_low_power(token_text(ability, ability.mode, data, templates), w, h)
+        back = LowPowerBack(car.colour, plan, icons)
+        problems = problems + [f"low-power side {part}" for part in plan.problems]
+    return Piece(first, back, label=f"{car.name}: {ability.name}"), problems
+
+
+def car_token_pieces(car: Car, data: JoyrideData, templates: TextTemplates, icons: IconSet,
+                     component: Component) -> tuple[list[Piece], list[tuple[str, str]]]:
+    """A car's six tokens, standard set first, and (ability, part) for text that cannot fit."""
+    pieces, problems = [], []
+    for standard, abilities in ((True, standard_abilities()),
+                                (False, resolved_set(car.abilities))):
+        for ability in abilities:
+            piece, parts = token_piece(ability, car, standard, data, templates, icons,
+                                       component)
+            pieces.append(piece)
+            problems += [(ability.name, part) for part in parts]
+    return pieces, problems

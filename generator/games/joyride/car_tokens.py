@@ -1,0 +1,151 @@
+"""A car's pieces for the board and the initiative track, in the car's colour.
+
+Stand-ins for the driver set's wooden parts and its initiative token (Contents; Player
+Components):
+
+* the car counter: two joined hexes, the front one with an arrow, since "each car always
+  occupies exactly two spaces on the board", the front in one and the back in the other;
+  sized from the build's hex size (92% of it, so it sits inside its spaces);
+* the initiative token, sized for a space of the initiative track the track sheets print;
+* the gear knob, for the gear column of the dashboard, the same size (one sheet for both).
+
+The words come from ``templates/joyride/car-tokens-base.j2``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from reportlab.lib.colors import white
+
+from generator.dice import readable_ink
+from generator.drawing import BOLD, colour, mix
+from generator.games.joyride.catalogues import JoyrideData
+from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.games.joyride.model import Car
+from generator.icons import IconSet
+from generator.imposition import Component, Piece
+from generator.text import TextTemplates
+from generator.units import to_mm
+
+TEMPLATE = "joyride/car-tokens.j2"
+INK = colour("#1d1d1b")
+SQRT3 = math.sqrt(3)
+
+
+def counter_component(hex_across: float, share: float) -> Component:
+    """Two pointy-topped hexes side by side, ``share`` of ``hex_across`` each: the counter's
+    bounding box (no bleed: it is cut along its outline)."""
+    across = hex_across * share
+    return Component(2 * across, across * 2 / SQRT3, 0.0)
+
+
+def marker_component(data: JoyrideData, bleed: float) -> Component:
+    """The initiative token's and the gear knob's size (components.yaml: marker)."""
+    size = data.sizes["marker"]
+    return Component(size.width, size.height, bleed)
+
+
+def token_text(car: Car, templates: TextTemplates) -> Blocks:
+    """The template blocks of one car's counter and markers."""
+    return Blocks(templates.blocks(TEMPLATE, {"car": car}))
+
+
+def pointy_hexagon(cx: float, cy: float, across: float) -> list[tuple[float, float]]:
+    """The corners of a pointy-topped hexagon ``across`` mm across the flats (y down)."""
+    radius = across / SQRT3
+    return [(cx + radius * math.cos(math.radians(a)), cy + radius * math.sin(math.radians(a)))
+            for a in (-90, -30, 30, 90, 150, 210)]
+
+
+def counter_outline(w: float, h: float) -> list[tuple[float, float]]:
+    """The outline of the two joined hexes (back on the left, front on the right): the
+    shared edge is left out, so the cut runs round both."""
+    across = w / 2
+    left = pointy_hexagon(across / 2, h / 2, across)
+    right = pointy_hexagon(3 * across / 2, h / 2, across)
+    return [left[0], left[1], right[0], right[1], right[2], right[3], right[4], left[3],
+            left[4], left[5]]
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """The car on the board: back hex with its name, front hex with the arrow."""
+
+    accent: str
+    plan: Plan = field(compare=False)
+    icons: IconSet = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h = to_mm(width), to_mm(height)
+        pen = Pen(canvas, h, self.icons)
+        accent = colour(self.accent)
+        across = w / 2
+        pen.polygon(pointy_hexagon(across / 2, h / 2, across), fill=mix(accent, white, 0.55))
+        pen.polygon(pointy_hexagon(3 * across / 2, h / 2, across), fill=accent)
+        pen.arrow(3 * across / 2, h / 2, 90, across * 0.55, across * 0.5, white)
+        pen.texts(self.plan)
+        pen.polygon(counter_outline(w, h), stroke=INK, line=0.6)
+        half = across / SQRT3 / 2
+        pen.line(w / 2, h / 2 - half, w / 2, h / 2 + half, INK, 0.3)
+
+
+@dataclass(frozen=True)
+class MarkerFace:
+    """The car's initiative token (a car icon) or gear knob (a gear stick icon): its name
+    or label beside the icon, on the car's colour."""
+
+    accent: str
+    ink: str
+    icon: str
+    plan: Plan = field(compare=False)
+    icons: IconSet = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h, self.icons)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour(self.accent))
+        pen.icon(self.icon, 3.8, h / 2, 5.5, colour(self.ink))
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+@dataclass(frozen=True)
+class CarTokens:
+    """One car's counter, initiative token and gear knob, and text that cannot fit."""
+
+    counter: Piece
+    markers: list[Piece]
+    problems: list[str]
+
+
+def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Component,
+               marker: Component) -> CarTokens:
+    """Plan one car's tokens."""
+    text = token_text(car, templates)
+    ink = readable_ink(car.colour)
+    cw, ch = to_mm(counter.width), to_mm(counter.height)
+    counter_plan = Plan().place_all([
+        Slot("name", text["counter_name"], cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4,
+             7, BOLD, colour_hex=readable_ink(_mixed(car.colour)))])
+    mw, mh = to_mm(marker.width), to_mm(marker.height)
+    markers, problems = [], [f"car counter {p}" for p in counter_plan.problems]
+    for part, block, icon in (("initiative token", "initiative_name", "car_top"),
+                              ("gear knob", "knob_label", "gear_stick")):
+        plan = Plan().place_all([Slot("text", text[block], 7.5, 0.8, mw - 8.5,
+                                      mh - 1.6, 8, BOLD, colour_hex=ink)])
+        markers.append(Piece(MarkerFace(car.colour, ink, icon, plan, icons),
+                             label=f"{car.name}: {part}"))
+        problems += [f"{part} {p}" for p in plan.problems]
+    return CarTokens(Piece(CounterFace(car.colour, counter_plan, icons),
+                           label=f"{car.name}: car"), markers, problems)
+
+
+def _mixed(hex_colour: str) -> str:
+    """The back hex's fill as #rrggbb (the car's colour, lightened)."""
+    tint = mix(colour(hex_colour), white, 0.55)
+    return "#" + "".join(f"{round(c * 255):02x}" for c in (tint.red, tint.green, tint.blue))

@@ -1,0 +1,218 @@
+"""A Joyride car (its dashboard and its unique driver abilities) and a custom item.
+
+Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+refuses what cannot be read; what the rulebook asks of a build (the four dashboard elements,
+eight damage slots in their places, three abilities, timing lights from the five steps) is
+checked by rules (``rules.py``), so each finding can cite the rulebook's section. A unique
+set may name a standard ability instead of describing it; ``standard.py`` resolves names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.joyride.catalogues import joyride_data
+from generator.schema import (
+    Bool,
+    Choice,
+    Custom,
+    Either,
+    Int,
+    ListOf,
+    Nullable,
+    OneOrMany,
+    Struct,
+    Text,
+    spec_field,
+)
+
+BOOK = "Joyride prototype rulebook"
+
+
+def section(name: str) -> str:
+    """A rulebook section as a finding cites it."""
+    return f"{BOOK}, {name}"
+
+
+SEC_DASHBOARD = section("Player Components > The Dashboard")
+SEC_DAMAGE = section("Driving > Damage")
+SEC_ABILITIES = section("Player Components > Driver Abilities")
+SEC_ITEMS = section("Special Effects > Items")
+
+STEPS = joyride_data().step_ids
+MODES = ("flip", "permanent", "toggleable")
+SLOT_KINDS = ("damage", "plain")
+MARKERS = tuple(joyride_data().markers)
+LAYOUTS = ("gears-left", "gears-right")
+ITEM_TYPES = tuple(joyride_data().item_types)
+EFFECTS = tuple(joyride_data().effects)
+
+
+def parse_colour(value: Any) -> str:
+    """A colour written as #rrggbb."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError("write a colour as #rrggbb, e.g. '#c62828' (quoted)")
+
+
+COLOUR = Custom(parse_colour, "a colour as #rrggbb")
+TIMING = ListOf(Choice(STEPS), source=section("Player Components > Timing Indicators"))
+
+
+@dataclass(frozen=True)
+class Gear:
+    """One space of the gear column."""
+
+    damage: bool = spec_field(
+        Bool(), "true when it is a damage slot, drawn with a red dashed outline.",
+        default=False, source=SEC_DAMAGE)
+    marker: str | None = spec_field(
+        Nullable(Choice(MARKERS)), "reverse (gear 1) or bonus-steer (gear 2), if any.",
+        default=None, source=section("Driving > Movement"))
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """The dashboard: gears 1-5, the rear-view mirror, four locked dice slots, two items."""
+
+    gears: tuple[Gear, ...] = spec_field(
+        ListOf(Struct(Gear)), "The gear column, gear 1 first (it is drawn at the bottom).",
+        default=(), source=SEC_DASHBOARD)
+    mirror: bool = spec_field(
+        Bool(), "true: the rear-view mirror, where the dice wait between turns.",
+        default=True, source=SEC_DASHBOARD)
+    locked_slots: tuple[str, ...] = spec_field(
+        ListOf(Choice(SLOT_KINDS)), "Each locked dice slot, left to right: damage or plain.",
+        default=(), source=SEC_DASHBOARD)
+    item_slots: tuple[str, ...] = spec_field(
+        ListOf(Choice(SLOT_KINDS)), "Each item slot, top to bottom: damage or plain.",
+        default=(), source=SEC_DASHBOARD)
+    layout: str = spec_field(
+        Choice(LAYOUTS), "Which edge the gear column runs up: gears-left or gears-right.",
+        default="gears-left")
+
+    def damage_slots(self) -> int:
+        """How many damage slots the dashboard has, all elements together."""
+        return (sum(gear.damage for gear in self.gears)
+                + self.locked_slots.count("damage") + self.item_slots.count("damage"))
+
+    def gear_with(self, marker: str) -> int | None:
+        """The gear (1-5) that carries ``marker``, the first if several do."""
+        return next((i + 1 for i, gear in enumerate(self.gears) if gear.marker == marker),
+                    None)
+
+
+@dataclass(frozen=True)
+class BalanceEffect:
+    """What an ability does, in the terms the balance profile measures."""
+
+    effect: str = spec_field(
+        Choice(EFFECTS), "What it does, as the balance profile counts it (an extra die...).",
+        source="Balance profile: measured effects")
+    amount: int = spec_field(
+        Int(1, 5), "How much: dice, spaces, gears, steers or damage, as the effect counts.",
+        default=1)
+
+
+@dataclass(frozen=True)
+class AbilityFace:
+    """One face of an ability token: what it does and when."""
+
+    name: str = spec_field(Text(max_length=24), "The ability's name, printed on its token.")
+    timing: tuple[str, ...] = spec_field(
+        TIMING, "Timing lights lit: start, lock, shift, roll and/or end.")
+    effect: str = spec_field(
+        Text(max_length=170), "What it does, in your own words, printed on the token.")
+    icon: str | None = spec_field(
+        Nullable(Text()), "An icon from icons.yaml, drawn faintly behind the effect, or blank.",
+        default=None)
+    balance: tuple[BalanceEffect, ...] = spec_field(
+        OneOrMany(Struct(BalanceEffect)),
+        "What the balance profile measures it as; left out, it is listed as not measured.",
+        default=())
+
+
+@dataclass(frozen=True)
+class Ability(AbilityFace):
+    """A driver ability token (its other side too, when it is toggleable)."""
+
+    mode: str = spec_field(
+        Choice(MODES), "flip (used, then turned to low power), permanent or toggleable.",
+        default="flip", source=section("Player Components > Non-standard abilities"))
+    other_side: AbilityFace | None = spec_field(
+        Nullable(Struct(AbilityFace)), "A toggleable ability's other side.", default=None,
+        source=section("Player Components > Non-standard abilities"))
+
+    def faces(self) -> tuple[AbilityFace, ...]:
+        """The faces that are abilities: one, or two for a toggleable token."""
+        return (self,) if self.other_side is None else (self, self.other_side)
+
+    @property
+    def title(self) -> str:
+        """How reports name it: 'Name', or 'Name / Other side' for a toggleable token."""
+        return " / ".join(face.name for face in self.faces())
+
+
+AbilityRef = str | Ability
+
+ABILITY = Either(Text(max_length=24), Struct(Ability),
+                 expected="a standard ability's name, or a mapping describing the ability")
+
+
+@dataclass(frozen=True)
+class Car:
+    """A Joyride car: its dashboard and its set of unique driver abilities."""
+
+    name: str = spec_field(Text(max_length=28), "The car's name, printed on all its parts.")
+    colour: str = spec_field(
+        COLOUR, "The driver set's colour: dashboard, tokens, player aid (and dice).",
+        source=section("Player Components"))
+    dashboard: Dashboard = spec_field(Struct(Dashboard), "The dashboard's layout.",
+                                      source=SEC_DASHBOARD)
+    abilities: tuple[AbilityRef, ...] = spec_field(
+        ListOf(ABILITY), "The unique set: three abilities, each a mapping or a standard name.",
+        default=(), source=SEC_ABILITIES)
+    driver: str = spec_field(
+        Text(allow_empty=True, max_length=28), "The driver's name, printed on the dashboard.",
+        default="")
+    flavour: str = spec_field(
+        Text(allow_empty=True, max_length=160), "A line or two printed on the dashboard.",
+        default="")
+    note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
+                           default="")
+
+
+@dataclass(frozen=True)
+class Item:
+    """An item: four pick-ups and a description card."""
+
+    name: str = spec_field(Text(max_length=20), "The item's name, on pick-ups and card.")
+    type: str = spec_field(
+        Choice(ITEM_TYPES), "dropped, fired or activated.", source=SEC_ITEMS)
+    effect: str = spec_field(
+        Text(max_length=240), "What it does, in your own words, printed on its card.")
+    timing: tuple[str, ...] = spec_field(
+        TIMING, "When it can be used: activated items say; others are START, SHIFT, END.",
+        default=())
+    explodes: bool = spec_field(
+        Bool(), "true when it explodes: its card repeats the explosion rules.", default=False,
+        source=section("Special Effects > Explosions"))
+    icon: str | None = spec_field(
+        Nullable(Text()), "An icon from icons.yaml for its pick-ups and card.", default=None)
+    footnote: str = spec_field(
+        Text(allow_empty=True, max_length=120), "A line printed small at the card's foot.",
+        default="")
+    note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
+                           default="")
+
+    def steps(self) -> tuple[str, ...]:
+        """The steps it can be used in: its own timing, else its type's."""
+        if self.timing:
+            return self.timing
+        return joyride_data().item_types[self.type].timing or ()
+
+
+CAR_SCHEMA = Struct(Car, ignore=("game", "kind"))
+ITEM_SCHEMA = Struct(Item, ignore=("game", "kind"))

@@ -1,0 +1,200 @@
+"""Checks for the Joyride car rules (``rules.yaml``) and item rules (``item_rules.yaml``).
+
+Each check receives the model, its rule's ``params`` and (when it asks) the catalogues, and
+yields a Violation per problem: the key path of the offending value and the numbers its
+message needs. Dashboards are checked element by element, so one slip is one finding.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
+from pathlib import Path
+
+from generator.dice import DICE_DATA, load_dice_set
+from generator.findings import RuleBook, Violation
+from generator.games.joyride.catalogues import JoyrideData
+from generator.games.joyride.model import Ability, AbilityFace, Car, Item
+from generator.games.joyride.standard import (
+    resolve,
+    standard_abilities,
+    standard_items,
+    suggest_ability,
+)
+
+HERE = Path(__file__).parent
+RULES: RuleBook[Car] = RuleBook(HERE / "rules.yaml")
+ITEM_RULES: RuleBook[Item] = RuleBook(HERE / "item_rules.yaml")
+
+DICE_FILE = DICE_DATA / "joyride.yaml"
+
+
+@RULES.check("JR-DASH-ELEMENTS")
+def four_elements(car: Car, counts: Mapping[str, int], labels: Mapping[str, str]
+                  ) -> Iterator[Violation]:
+    dashboard = car.dashboard
+    for element, wanted in counts.items():
+        found = len(getattr(dashboard, element))
+        if found != wanted:
+            yield Violation(("dashboard", element), {"element": element, "count": found})
+    if not dashboard.mirror:
+        yield Violation(("dashboard", "mirror"), {"element": "mirror", "count": 0})
+
+
+@RULES.check("JR-DASH-MARKERS")
+def markers_on_their_gears(car: Car, gears: Mapping[str, int]) -> Iterator[Violation]:
+    column = car.dashboard.gears
+    for marker, home in gears.items():
+        carrying = [i + 1 for i, gear in enumerate(column) if gear.marker == marker]
+        for found in carrying:
+            if found != home:
+                yield Violation(("dashboard", "gears", found - 1, "marker"),
+                                {"marker": marker, "found": found})
+        if home not in carrying:
+            yield Violation(("dashboard", "gears", home - 1) if home <= len(column)
+                            else ("dashboard", "gears"), {"marker": marker, "found": None})
+
+
+@RULES.check("JR-DAMAGE-SLOTS")
+def damage_slots_where_the_rulebook_puts_them(car: Car, gears: Sequence[int], locked: int,
+                                              total: int) -> Iterator[Violation]:
+    """Each of ``gears`` and each item slot a damage slot, ``locked`` locked slots at least
+    (more is JR-DAMAGE-PROTECTED's); ``total`` is for the hint."""
+    dashboard = car.dashboard
+    for number in gears:
+        if number <= len(dashboard.gears) and not dashboard.gears[number - 1].damage:
+            yield Violation(("dashboard", "gears", number - 1),
+                            {"place": "gear", "number": number})
+    damaged_locks = dashboard.locked_slots.count("damage")
+    if damaged_locks < locked and dashboard.locked_slots:
+        yield Violation(("dashboard", "locked_slots"),
+                        {"place": "locked", "number": damaged_locks})
+    for index, kind in enumerate(dashboard.item_slots):
+        if kind != "damage":
+            yield Violation(("dashboard", "item_slots", index),
+                            {"place": "item", "number": index + 1})
+
+
+@RULES.check("JR-DAMAGE-PROTECTED")
+def protected_slots_stay_clear(car: Car, gears: Sequence[int], locked_free: int
+                               ) -> Iterator[Violation]:
+    dashboard = car.dashboard
+    for number in gears:
+        if number <= len(dashboard.gears) and dashboard.gears[number - 1].damage:
+            yield Violation(("dashboard", "gears", number - 1, "damage"),
+                            {"place": "gear", "number": number})
+    slots = dashboard.locked_slots
+    if slots and slots.count("plain") < locked_free:
+        yield Violation(("dashboard", "locked_slots"), {"place": "locked"})
+
+
+@RULES.check("JR-ABILITY-SET")
+def three_abilities(car: Car, count: int) -> Iterator[Violation]:
+    if len(car.abilities) != count:
+        yield Violation(("abilities",), {"found": len(car.abilities)})
+
+
+def described(car: Car) -> Iterator[tuple[tuple[str | int, ...], AbilityFace]]:
+    """(key path, face) for every ability face the car file itself describes."""
+    for index, ref in enumerate(car.abilities):
+        if isinstance(ref, Ability):
+            yield ("abilities", index), ref
+            if ref.other_side is not None:
+                yield ("abilities", index, "other_side"), ref.other_side
+
+
+@RULES.check("JR-ABILITY-TIMING")
+def lights_from_the_five_steps(car: Car) -> Iterator[Violation]:
+    for path, face in described(car):
+        repeated = sorted(step for step, n in Counter(face.timing).items() if n > 1)
+        if not face.timing or repeated:
+            yield Violation((*path, "timing"), {"name": face.name, "timing": face.timing,
+                                                "repeated": [s.upper() for s in repeated]})
+
+
+@RULES.check("JR-ABILITY-UNKNOWN")
+def named_abilities_are_standard(car: Car) -> Iterator[Violation]:
+    known = ", ".join(a.name for a in standard_abilities())
+    for index, ref in enumerate(car.abilities):
+        if isinstance(ref, str) and resolve(ref) is None:
+            yield Violation(("abilities", index), {
+                "name": ref, "suggestion": suggest_ability(ref), "known": known})
+
+
+@RULES.check("JR-ABILITY-TOGGLE")
+def toggleable_tokens_have_two_sides(car: Car) -> Iterator[Violation]:
+    for index, ref in enumerate(car.abilities):
+        if not isinstance(ref, Ability):
+            continue
+        if ref.mode == "toggleable" and ref.other_side is None:
+            yield Violation(("abilities", index, "mode"), {"name": ref.name, "mode": ref.mode})
+        elif ref.mode != "toggleable" and ref.other_side is not None:
+            yield Violation(("abilities", index, "other_side"),
+                            {"name": ref.name, "mode": ref.mode})
+
+
+@RULES.check("JR-ABILITY-NAMES")
+def one_name_per_token(car: Car) -> Iterator[Violation]:
+    seen: set[str] = set()
+    for index, ref in enumerate(car.abilities):
+        ability = resolve(ref)
+        if ability is None:
+            continue
+        key = ability.name.casefold()
+        if key in seen:
+            yield Violation(("abilities", index), {"name": ability.name})
+        seen.add(key)
+
+
+@RULES.check("JR-ABILITY-MEASURE-STEP")
+def measured_effects_can_act(car: Car, context: JoyrideData) -> Iterator[Violation]:
+    for path, face in described(car):
+        for number, measured in enumerate(face.balance):
+            steps = context.effects[measured.effect].steps
+            if face.timing and not set(steps) & set(face.timing):
+                yield Violation((*path, "balance", number), {
+                    "name": face.name, "effect": measured.effect, "steps": list(steps),
+                    "timing": list(context.in_turn_order(face.timing))})
+
+
+@lru_cache(maxsize=1)
+def driver_dice_colours(faces: tuple[int, ...]) -> tuple[str, ...]:
+    """The colours the sticker sheet prints Joyride driver dice in (the dice whose faces are
+    the driver die's), so a car's colour can be matched to a set of dice."""
+    dice = load_dice_set(DICE_FILE)
+    return tuple(colour for die in dice.dice
+                 if tuple(face.value for face in die.faces) == faces
+                 for colour in die.backgrounds)
+
+
+@RULES.check("JR-DICE-COLOUR")
+def dice_match_the_car(car: Car, context: JoyrideData) -> Iterator[Violation]:
+    colours = driver_dice_colours(context.driver_die)
+    if colours and car.colour not in colours:
+        yield Violation(("colour",), {"colour": car.colour, "colours": list(colours)})
+
+
+# --- items ----------------------------------------------------------------------------------
+
+
+@ITEM_RULES.check("JR-ITEM-TIMING")
+def items_are_used_when_their_type_says(item: Item, context: JoyrideData
+                                        ) -> Iterator[Violation]:
+    fixed = context.item_types[item.type].timing
+    repeated = sorted(step for step, n in Counter(item.timing).items() if n > 1)
+    values = {"name": item.name, "type": item.type, "timing": list(item.timing),
+              "fixed": list(fixed or ()), "repeated": repeated}
+    if repeated:
+        yield Violation(("timing",), {**values, "problem": "repeated"})
+    elif fixed is None and not item.timing:
+        yield Violation(("type",), {**values, "problem": "missing"})
+    elif fixed is not None and item.timing and set(item.timing) != set(fixed):
+        yield Violation(("timing",), {**values, "problem": "fixed"})
+
+
+@ITEM_RULES.check("JR-ITEM-STANDARD-NAME")
+def custom_items_have_names_of_their_own(item: Item) -> Iterator[Violation]:
+    standard = [i.name for i in standard_items()]
+    if item.name.casefold() in {name.casefold() for name in standard}:
+        yield Violation(("name",), {"name": item.name, "standard": standard})
