@@ -24,11 +24,11 @@ from reportlab.lib.colors import white
 from generator.dice import readable_ink
 from generator.drawing import BOLD, colour, mix
 from generator.games.joyride.catalogues import JoyrideData
-from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set, standard_abilities
 from generator.icons import IconSet
 from generator.imposition import Component, Piece
+from generator.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.text import TextTemplates
 from generator.units import to_mm
 

@@ -25,10 +25,10 @@ from reportlab.lib.colors import Color, white
 from generator.drawing import BOLD, colour, mix
 from generator.errors import UsageError
 from generator.games.joyride.catalogues import JoyrideData
-from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.games.joyride.model import Car
 from generator.icons import IconSet
 from generator.imposition import Component
+from generator.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.text import TextTemplates
 from generator.units import to_mm
 

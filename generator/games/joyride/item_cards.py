@@ -23,10 +23,10 @@ from reportlab.lib.colors import white
 
 from generator.drawing import BOLD, colour, mix
 from generator.games.joyride.catalogues import JoyrideData
-from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.games.joyride.model import Item
 from generator.icons import IconSet
 from generator.imposition import Component, Piece
+from generator.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.text import TextTemplates
 from generator.units import to_mm
 

@@ -16,10 +16,10 @@ from typing import Any
 from generator.dice import readable_ink
 from generator.drawing import BOLD, colour
 from generator.games.joyride.catalogues import JoyrideData
-from generator.games.joyride.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.games.joyride.model import Car
 from generator.icons import IconSet
 from generator.imposition import Component, Piece
+from generator.layout import Blocks, Pen, Plan, Slot, cut_line
 from generator.text import TextTemplates
 from generator.units import to_mm
 
