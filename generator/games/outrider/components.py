@@ -36,7 +36,7 @@ from generator.imposition import Component, Piece, SheetOptions, SheetWriter
 from generator.output import BuildContext, Output
 from generator.pdf import PdfInfo, finish, new_canvas
 from generator.text import TextTemplates
-from generator.units import mm, to_mm
+from generator.units import Paper, mm, to_mm
 
 if TYPE_CHECKING:
     from generator.loading import Definition
@@ -121,13 +121,16 @@ def _writer(context: BuildContext, title: str, batches: list[Batch]
             ) -> Callable[[Path], PdfInfo]:
     """A function writing ``batches`` (each imposed on sheets of its own) into one PDF."""
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper)
-        pages = 0
+        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
+        pages, sizes = 0, []
         for component, pieces, options in batches:
             writer = SheetWriter(canvas, options)
             writer.impose(component, pieces)
             pages += writer.pages
-        return finish(canvas, pages, context.paper)
+            sizes.append(writer.page_size)
+        # Sheets are all the paper's size; print-shop pages are each piece's bleed box, and
+        # the manifest records the first batch's.
+        return finish(canvas, pages, Paper("page", *sizes[0]))
     return write
 
 
@@ -138,10 +141,8 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
         return []
     data, templates, icons = outrider_data(), context.templates, context.icons
     names = [v.name for v in vehicles]
-    cards = SheetOptions(paper=context.paper, duplex=context.duplex,
-                         back_offset=context.back_offset)
-    boards = SheetOptions(paper=context.paper, gutter=DASHBOARD_GUTTER, duplex=context.duplex,
-                          back_offset=context.back_offset, mark_length=DASHBOARD_MARK_LENGTH)
+    cards = context.sheet_options()
+    boards = context.sheet_options(gutter=DASHBOARD_GUTTER, mark_length=DASHBOARD_MARK_LENGTH)
     card = card_component(data)
     shared, tiles = shared_card_pieces(data, templates, icons)
     counters, plus = token_pieces(vehicles, data, templates, icons)
