@@ -138,3 +138,25 @@ def test_a_user_template_can_reword_one_block(tmp_path: Path,
     with pdfplumber.open(out_dir / "joyride" / "player-aids.pdf") as pdf:
         text = pdf.pages[0].extract_text()
     assert "ON YOUR GO" in text and "YOUR TURN" not in text and "1 START." in text
+
+
+def test_pickups_print_once_whether_or_not_the_item_set_is_built(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A track alone prints its item pick-ups with its tokens; with a car in the build the
+    item set prints them, so the track's token sheet leaves them out."""
+    track = VEHICLES / "tracks" / "gasometer-gauntlet.yaml"
+    car = VEHICLES / "joyride" / "rust-bucket.yaml"
+
+    def pickup_names(out: Path) -> int:
+        with pdfplumber.open(out / "tracks" / "gasometer-gauntlet-tokens.pdf") as pdf:
+            text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+        return sum(text.count(item) for item in ("Rocket", "Oil Slick", "Nitro", "Mine"))
+
+    alone, with_car = tmp_path / "alone", tmp_path / "with-car"
+    assert main(["build", str(track), "-o", str(alone)]) == 0
+    assert main(["build", str(track), str(car), "-o", str(with_car)]) == 0
+    capsys.readouterr()
+    assert pickup_names(alone) > 0
+    assert pickup_names(with_car) == 0
+    assert (with_car / "joyride" / "items.pdf").is_file()
+    assert not (alone / "joyride" / "items.pdf").exists()

@@ -32,8 +32,14 @@ def track_kind(game: TrackGame) -> Kind:
     return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings)
 
 
-def with_tracks(outputs: Outputs) -> Outputs:
-    """A game's ``outputs`` followed by the files for its tracks."""
+def with_tracks(outputs: Outputs,
+                prints_item_set: Callable[[Sequence[Definition]], bool] | None = None
+                ) -> Outputs:
+    """A game's ``outputs`` followed by the files for its tracks. ``prints_item_set`` says
+    whether the game's own outputs include the item pick-ups for these definitions, so the
+    track token sheets do not print them a second time."""
     def both(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
-        return [*outputs(definitions, context), *track_outputs(definitions, context)]
+        pickups = not (prints_item_set and prints_item_set(definitions))
+        return [*outputs(definitions, context),
+                *track_outputs(definitions, context, pickups)]
     return both

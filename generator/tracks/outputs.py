@@ -42,8 +42,10 @@ if TYPE_CHECKING:
 FOLDER = "tracks"
 
 
-def track_outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
-    """Every file for the track definitions among ``definitions``."""
+def track_outputs(definitions: Sequence[Definition], context: BuildContext,
+                  pickups: bool = True) -> list[Output]:
+    """Every file for the track definitions among ``definitions``; ``pickups`` False when
+    the build prints the game's item set (pick-ups included) anyway."""
     outputs: list[Output] = []
     used: set[str] = set()
     pieces = False
@@ -56,7 +58,7 @@ def track_outputs(definitions: Sequence[Definition], context: BuildContext) -> l
         if name in used:
             name = f"{game.game_id}-{name}"
         used.add(name)
-        outputs += outputs_for(track, game, name, context)
+        outputs += outputs_for(track, game, name, context, pickups)
         pieces = pieces or game.pieces
     if pieces:
         try:
@@ -75,11 +77,11 @@ def planned_tiles(track: Track, paper: Paper, templates: TextTemplates) -> Tiles
     return plan_tiles_document(track, paper, templates)
 
 
-def outputs_for(track: Track, game: TrackGame, name: str, context: BuildContext
-                ) -> list[Output]:
+def outputs_for(track: Track, game: TrackGame, name: str, context: BuildContext,
+                pickups: bool = True) -> list[Output]:
     """The tiles, layout page and (if any) token sheets of one track, planned now."""
     tiles = planned_tiles(track, context.paper, context.templates)
-    tokens = plan_tokens(track, game, context.templates, context.icons)
+    tokens = plan_tokens(track, game, context.templates, context.icons, pickups)
     page = plan_layout_page(track, game, tokens.counts, context.templates)
     found = [
         Output(f"{FOLDER}/{name}-tiles.pdf", game.game_id, "track-tiles", [track.name],

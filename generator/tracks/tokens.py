@@ -223,10 +223,12 @@ class TokenPlan:
 
 
 def plan_tokens(track: Track, game: TrackGame, templates: TextTemplates,
-                icons: IconSet | None = None) -> TokenPlan:
-    """Every token the track needs, laid out and with its text fitted."""
+                icons: IconSet | None = None, pickups: bool = True) -> TokenPlan:
+    """Every token the track needs, laid out and with its text fitted. With ``pickups``
+    False the item pick-ups are still counted as required but not printed: the build prints
+    them with the item set."""
     if game.token_set == "joyride":
-        return _joyride(track, templates, icons)
+        return _joyride(track, templates, icons, pickups)
     if game.token_set == "frothy":
         return _frothy(track, templates, icons)
     return TokenPlan((), (), None)
@@ -255,7 +257,8 @@ def _furniture(templates: TextTemplates, track: Track, game: str) -> Furniture:
                           sheet["actual_size"], sheet["check_bar"], None)
 
 
-def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None) -> TokenPlan:
+def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None,
+             pickups: bool = True) -> TokenPlan:
     numbers = token_counts()["joyride"]
     layout, per_line = track.layout, numbers["per_line"]
     hexes: list[Piece] = []
@@ -286,7 +289,8 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None) -> T
                       component.height * 0.45, 11, f"item '{item}'", align="centre")
         front = HexFace(track.orientation, "item", text=text, name=item, icons=icons)
         back = HexFace(track.orientation, "item-back", icons=icons)
-        hexes += [Piece(front, back, label=item)] * numbers["pickups_per_item"]
+        if pickups:
+            hexes += [Piece(front, back, label=item)] * numbers["pickups_per_item"]
         counts.append(TokenCount(numbers["pickups_per_item"], _words(
             templates, track, "Joyride", item=item)["item_tokens"]))
     groups: list[tuple[Component, tuple[Piece, ...]]] = [(component, tuple(hexes))]

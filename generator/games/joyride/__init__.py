@@ -16,7 +16,7 @@ from generator.balance.hook import BalanceHook
 from generator.games.base import Game, Kind
 from generator.games.joyride import balance, balance_pages
 from generator.games.joyride.catalogues import joyride_data
-from generator.games.joyride.components import outputs, print_findings
+from generator.games.joyride.components import outputs, print_findings, prints_item_set
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
 from generator.games.joyride.scaffold import scaffold
@@ -48,7 +48,7 @@ GAME = Game(
            "item": Kind("item", ITEM_SCHEMA, ITEM_RULES, joyride_data(),
                         print_check=print_findings),
            "track": track_kind(TRACKS)},
-    outputs=with_tracks(outputs),
+    outputs=with_tracks(outputs, prints_item_set=prints_item_set),
     scaffold=scaffold,
     default_folder="vehicles/joyride",
     balance=BALANCE,

@@ -267,12 +267,17 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
                            batches))]
 
 
+def prints_item_set(definitions: Sequence[Definition]) -> bool:
+    """The item set (four pick-ups and a card per item) prints with any car or item."""
+    return any(d.kind.name in ("vehicle", "item") for d in definitions)
+
+
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
     """Everything the cars and items of a build print, planned now and written later."""
     cars = [d.model for d in definitions if d.kind.name == "vehicle"]
     custom = [d.model for d in definitions if d.kind.name == "item"]
     data = joyride_data()
     found = car_outputs(cars, data, context) if cars else []
-    if cars or custom:
+    if prints_item_set(definitions):
         found += item_outputs(custom, data, context)
     return found
