@@ -8,7 +8,9 @@ length in Paddock. Sizes are portrait: the smaller side is the width.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from generator.units import INCH, mm, parse_length, to_mm
 
@@ -20,6 +22,7 @@ class Size:
     name: str
     width: float
     height: float
+    note: str = ""
 
     def describe(self) -> str:
         return f"{self.name} ({to_mm(self.width):g} x {to_mm(self.height):g} mm)"
@@ -64,3 +67,11 @@ def parse_size(text: str) -> Size:
     if width <= 0 or height <= 0:
         raise ValueError(f"{text!r}: both sides must be more than zero")
     return Size(f"{to_mm(width):g}x{to_mm(height):g}mm", width, height)
+
+
+def sizes_from_data(raw: Mapping[str, Mapping[str, Any]]) -> dict[str, Size]:
+    """Named component sizes from a game's data file: ``{name: {width: mm, height: mm,
+    note: why}}``, for the pieces a rulebook gives no size for."""
+    return {name: Size(name, mm(float(size["width"])), mm(float(size["height"])),
+                       str(size.get("note", "")))
+            for name, size in raw.items()}

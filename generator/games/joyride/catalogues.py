@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from generator.units import mm
+from generator.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -78,14 +78,6 @@ class Effect:
 
 
 @dataclass(frozen=True)
-class Size:
-    """A printed size in points."""
-
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
 class JoyrideData:
     """Every catalogue a Joyride check, component or balance measure needs."""
 
@@ -143,11 +135,6 @@ def _effects(raw: dict[str, Any]) -> dict[str, Effect]:
             for key, value in raw["effects"].items()}
 
 
-def _sizes(raw: dict[str, Any]) -> dict[str, Size]:
-    return {key: Size(mm(float(value["width"])), mm(float(value["height"])))
-            for key, value in raw["sizes"].items()}
-
-
 @lru_cache(maxsize=1)
 def joyride_data() -> JoyrideData:
     """Load the catalogues once per process."""
@@ -170,7 +157,7 @@ def joyride_data() -> JoyrideData:
         explosion=items["explosion"]["summary"],
         pickups_per_item=int(items["pickups_per_item"]),
         effects=_effects(effects),
-        sizes=_sizes(components),
+        sizes=sizes_from_data(components["sizes"]),
         geometry={k: float(v) for k, v in components["geometry"].items()},
         per_driver_set={k: int(v["count"]) for k, v in components["per_driver_set"].items()},
         driver_die=tuple(int(v) for v in components["facts"]["driver_die"]),

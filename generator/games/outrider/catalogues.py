@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from generator.schema import did_you_mean
-from generator.units import mm
+from generator.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
 
@@ -128,15 +128,6 @@ class Chart:
 
 
 @dataclass(frozen=True)
-class Size:
-    """A printed size in points, and why we chose it."""
-
-    width: float
-    height: float
-    note: str
-
-
-@dataclass(frozen=True)
 class OutriderData:
     """Every catalogue an Outrider check or component needs."""
 
@@ -219,11 +210,6 @@ def _charts(raw: dict[str, Any]) -> tuple[Chart, ...]:
                  for c in raw["charts"])
 
 
-def _sizes(raw: dict[str, Any]) -> dict[str, Size]:
-    return {name: Size(mm(float(s["width"])), mm(float(s["height"])), s["note"])
-            for name, s in raw["sizes"].items()}
-
-
 @lru_cache(maxsize=1)
 def outrider_data() -> OutriderData:
     """Load the catalogues once per process."""
@@ -243,7 +229,7 @@ def outrider_data() -> OutriderData:
         faces=faces,
         cards=_cards(maneuvers, faces),
         charts=_charts(charts),
-        sizes=_sizes(components),
+        sizes=sizes_from_data(components["sizes"]),
         geometry={k: float(v) for k, v in components["geometry"].items()},
         counts={k: int(v["count"]) for k, v in components["counts"].items()},
         per_player=per_player,
