@@ -6,19 +6,28 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from generator.findings import Rule
+from generator.findings import Rule, RuleBook
 from generator.games.base import Game
 from generator.schema import FORMAT_RULES
 
 
 def all_rules(games: Sequence[Game], include_format: bool) -> list[tuple[str, Rule]]:
-    """(group, rule) pairs: the file-format rules first when asked, then each game's."""
+    """(group, rule) pairs: the file-format rules first when asked, then each rule book once,
+    grouped under every game that uses it (the track rules serve several games)."""
     rows: list[tuple[str, Rule]] = []
     if include_format:
         rows += [("file format", rule) for rule in FORMAT_RULES.rules.values()]
+    books: list[RuleBook[Any]] = []
+    users: dict[int, list[str]] = {}
     for game in games:
         for book in game.rule_books():
-            rows += [(game.id, rule) for rule in book.rules.values()]
+            if id(book) not in users:
+                books.append(book)
+                users[id(book)] = []
+            users[id(book)].append(game.id)
+    for book in books:
+        group = ", ".join(users[id(book)])
+        rows += [(group, rule) for rule in book.rules.values()]
     return rows
 
 

@@ -222,3 +222,14 @@ def test_build_names_a_file_that_failed_its_schema_as_not_built(
     code, _, err = run(["build", str(folder), "-o", str(tmp_path / "out")], capsys)
     assert code == 1
     assert re.search(r"not built: \S*typo\.yaml has 1 error$", err, re.M), err
+
+
+def test_rules_lists_each_rule_once_even_when_games_share_a_book(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["rules", "--format", "json"], capsys)
+    assert code == 0
+    rules = json.loads(out)["rules"]
+    ids = [r["rule"] for r in rules]
+    assert len(ids) == len(set(ids))
+    (lap,) = [r for r in rules if r["rule"] == "TRK-LAP-LENGTH"]
+    assert lap["group"] == "frothy-races, joyride"
