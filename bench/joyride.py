@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_of
 
 from generator.games.joyride.balance import profile
 from generator.games.joyride.components import outputs
@@ -27,16 +27,6 @@ from generator.text import TextTemplates
 from generator.units import PAPERS
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def best_of(repeat: int, work: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` runs of ``work``, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(path: Path, repeat: int) -> dict[str, float]:

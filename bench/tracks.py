@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import json
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import best_of
 
 from generator.games.registry import GAMES
 from generator.loading import load, run_rules
@@ -23,16 +23,6 @@ from generator.tracks.outputs import track_outputs
 from generator.units import PAPERS
 
 REPO = Path(__file__).resolve().parents[1]
-
-
-def best_of(repeat: int, work: Callable[[], object]) -> float:
-    """The fastest of ``repeat`` runs of ``work``, in seconds."""
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure(path: Path, repeat: int) -> dict[str, float]:

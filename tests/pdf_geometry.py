@@ -93,3 +93,12 @@ def card_texts(path: Path, width_mm: float = 63.5, height_mm: float = 88.9) -> l
                 if text:
                     texts.append(text)
     return texts
+
+
+def cut_hairlines(page: Any, size: tuple[float, float]) -> list[tuple[float, float]]:
+    """(x0, top) of every stroked, unfilled rectangle of ``size`` (points) on a page: the
+    hairline a face draws on its trim for scissors."""
+    width, height = size
+    return sorted((r["x0"], r["top"]) for r in page.rects
+                  if r["stroke"] and not r["fill"]
+                  and abs(r["width"] - width) < 0.01 and abs(r["height"] - height) < 0.01)

@@ -19,6 +19,7 @@ from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.standard import resolved_set, standard_abilities, standard_items
 from generator.units import mm
 from tests.conftest import VEHICLES, check_file
+from tests.pdf_geometry import cut_hairlines
 
 KIT = VEHICLES / "joyride"
 PAPER = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
@@ -56,14 +57,6 @@ def pdfs(built: Path) -> Iterator[dict[str, Any]]:
         pdf.close()
 
 
-def trims(page: Page, size: tuple[float, float]) -> list[tuple[float, float]]:
-    """(x0, top) of every cut hairline of ``size`` on a page."""
-    width, height = size
-    return sorted((r["x0"], r["top"]) for r in page.rects
-                  if r["stroke"] and not r["fill"]
-                  and abs(r["width"] - width) < 0.01 and abs(r["height"] - height) < 0.01)
-
-
 def outlines(page: Page, size: tuple[float, float]) -> list[tuple[float, float]]:
     """(x0, top) of every stroked path whose box is ``size``: hexagonal cut outlines."""
     width, height = size
@@ -80,7 +73,7 @@ def piece_texts(pages: list[Page], size: tuple[float, float]) -> list[str]:
     """The text of each piece of ``size`` on ``pages``, cropped to its trim, words joined
     by single spaces (so a name set on two lines reads as one)."""
     return [" ".join(page.crop((x, top, x + size[0], top + size[1])).extract_text().split())
-            for page in pages for x, top in trims(page, size)]
+            for page in pages for x, top in cut_hairlines(page, size)]
 
 
 def font_size(char: dict[str, Any]) -> float:
@@ -120,7 +113,7 @@ def test_one_dashboard_a_page_with_eight_red_dashed_damage_slots(pdfs: dict[str,
     pdf = pdfs["dashboards"]
     assert len(pdf.pages) == len(CARS)
     for page, car in zip(pdf.pages, CARS, strict=True):
-        assert len(trims(page, DASHBOARD)) == 1
+        assert len(cut_hairlines(page, DASHBOARD)) == 1
         slots = red_dashed(page)
         assert len(slots) == 8 == car.dashboard.damage_slots()
         sizes = sorted((round(o["width"] / mm(1), 1), round(o["height"] / mm(1), 1))
@@ -151,8 +144,8 @@ def test_dashboard_slots_hold_dice_damage_tokens_and_pick_ups(pdfs: dict[str, An
 def test_six_ability_tokens_a_car_with_the_right_backs(pdfs: dict[str, Any]) -> None:
     pdf = pdfs["ability-tokens"]
     fronts, backs = pdf.pages[0::2], pdf.pages[1::2]
-    assert sum(len(trims(p, TOKEN)) for p in fronts) == 6 * len(CARS)
-    assert sum(len(trims(p, TOKEN)) for p in backs) == 6 * len(CARS)
+    assert sum(len(cut_hairlines(p, TOKEN)) for p in fronts) == 6 * len(CARS)
+    assert sum(len(cut_hairlines(p, TOKEN)) for p in backs) == 6 * len(CARS)
     front_text, back_text = piece_texts(fronts, TOKEN), piece_texts(backs, TOKEN)
     flips = sum(a.mode == "flip" for car in CARS
                 for a in (*standard_abilities(), *resolved_set(car.abilities)))
@@ -173,9 +166,9 @@ def test_backs_land_behind_their_fronts(pdfs: dict[str, Any]) -> None:
     for name, size in (("ability-tokens", TOKEN), ("player-aids", AID)):
         pdf = pdfs[name]
         for front, back in zip(pdf.pages[0::2], pdf.pages[1::2], strict=True):
-            mirrored = sorted((width - x - size[0], top) for x, top in trims(front, size))
-            assert len(trims(back, size)) == len(mirrored) > 0
-            for got, want in zip(trims(back, size), mirrored, strict=True):
+            mirrored = sorted((width - x - size[0], top) for x, top in cut_hairlines(front, size))
+            assert len(cut_hairlines(back, size)) == len(mirrored) > 0
+            for got, want in zip(cut_hairlines(back, size), mirrored, strict=True):
                 assert got == pytest.approx(want, abs=0.01)
 
 
@@ -183,7 +176,7 @@ def test_a_player_aid_per_car_turn_sequence_front_collisions_back(pdfs: dict[str
                                                                   ) -> None:
     pdf = pdfs["player-aids"]
     front, back = text_of(pdf.pages[0::2]), text_of(pdf.pages[1::2])
-    assert sum(len(trims(p, AID)) for p in pdf.pages[0::2]) == len(CARS)
+    assert sum(len(cut_hairlines(p, AID)) for p in pdf.pages[0::2]) == len(CARS)
     assert front.count("YOUR TURN") == back.count("COLLISIONS") == len(CARS)
     for step in ("1 START.", "2 LOCK.", "3 SHIFT.", "4 ROLL.", "5 END.", "END OF THE ROUND."):
         assert front.count(step) == len(CARS), step
@@ -197,7 +190,7 @@ def test_four_pick_ups_and_a_card_for_every_item(pdfs: dict[str, Any]) -> None:
     per_item = joyride_data().pickups_per_item
     assert sum(len(outlines(p, PICKUP)) for p in pickup_pages) == 2 * per_item * len(
         ITEM_NAMES)                                          # fronts and face-down backs
-    cards = [t for p in pdf.pages for t in trims(p, CARD)]
+    cards = [t for p in pdf.pages for t in cut_hairlines(p, CARD)]
     assert len(cards) == len(ITEM_NAMES)
     text = text_of(pdf.pages)
     for name in ITEM_NAMES:
@@ -210,7 +203,7 @@ def test_four_pick_ups_and_a_card_for_every_item(pdfs: dict[str, Any]) -> None:
 def test_a_counter_two_markers_per_car(pdfs: dict[str, Any]) -> None:
     pdf = pdfs["car-tokens"]
     assert sum(len(outlines(p, COUNTER)) for p in pdf.pages) == len(CARS)
-    assert sum(len(trims(p, MARKER)) for p in pdf.pages) == 2 * len(CARS)
+    assert sum(len(cut_hairlines(p, MARKER)) for p in pdf.pages) == 2 * len(CARS)
     text = text_of(pdf.pages)
     assert text.count("GEAR") == len(CARS)
 
@@ -233,7 +226,7 @@ def test_nothing_smaller_than_6_pt_or_closer_than_5_mm_to_the_edge(pdfs: dict[st
 def test_crop_marks_stay_outside_every_trim(pdfs: dict[str, Any], name: str,
                                             size: tuple[float, float]) -> None:
     page = pdfs[name].pages[0]
-    boxes = [(x, top, x + size[0], top + size[1]) for x, top in trims(page, size)]
+    boxes = [(x, top, x + size[0], top + size[1]) for x, top in cut_hairlines(page, size)]
     marks = [line for line in page.lines if abs(line["linewidth"] - 0.5) < 1e-6
              and max(line["width"], line["height"]) == pytest.approx(mm(3.5), abs=0.01)]
     assert len(marks) >= 8

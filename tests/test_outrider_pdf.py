@@ -16,6 +16,7 @@ from generator.cli import main
 from generator.games.outrider.catalogues import outrider_data
 from generator.units import mm
 from tests.conftest import VEHICLES, check_file
+from tests.pdf_geometry import cut_hairlines
 
 PAPER = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
 CARD = (mm(70), mm(120))
@@ -63,14 +64,6 @@ def pdfs(built: tuple[str, Path]) -> Iterator[dict[str, Any]]:
         pdf.close()
 
 
-def trims(page: Page, size: tuple[float, float]) -> list[tuple[float, float]]:
-    """(x0, top) of every cut hairline of ``size`` on a page."""
-    width, height = size
-    return sorted((r["x0"], r["top"]) for r in page.rects
-                  if r["stroke"] and not r["fill"]
-                  and abs(r["width"] - width) < 0.01 and abs(r["height"] - height) < 0.01)
-
-
 def fronts(pdf: Any) -> list[Page]:
     """Every sheet in these files has a back page, so fronts are the even pages."""
     return pdf.pages[0::2]
@@ -97,7 +90,7 @@ def test_every_file_is_in_the_manifest_at_the_paper_size(
 def card_titles(page: Page, titles: set[str]) -> list[str]:
     """The maneuver title printed on each card of a page (a whole line of its text)."""
     found = []
-    for x, top in trims(page, CARD):
+    for x, top in cut_hairlines(page, CARD):
         lines = page.crop((x, top, x + CARD[0], top + CARD[1])).extract_text().splitlines()
         found += [line.strip() for line in lines if line.strip() in titles]
     return found
@@ -107,8 +100,8 @@ def test_twenty_maneuver_cards_at_card_size_each_with_its_title(pdfs: dict[str, 
     cards = outrider_data().maneuver_cards()
     expected = Counter(c.front.title for c in cards) + Counter(c.back.title for c in cards)
     pdf = pdfs["maneuver-cards"]
-    front_trims = sum(len(trims(p, CARD)) for p in fronts(pdf))
-    back_trims = sum(len(trims(p, CARD)) for p in pdf.pages[1::2])
+    front_trims = sum(len(cut_hairlines(p, CARD)) for p in fronts(pdf))
+    back_trims = sum(len(cut_hairlines(p, CARD)) for p in pdf.pages[1::2])
     printed = Counter(title for page in pdf.pages
                       for title in card_titles(page, set(expected)))
     difficulty = sum(p.extract_text().count("DIFFICULTY") for p in pdf.pages)
@@ -124,15 +117,15 @@ def test_a_card_and_its_back_land_on_each_other(pdfs: dict[str, Any]) -> None:
                        ("dashboards", DASHBOARD)):
         pdf = pdfs[name]
         for front, back in zip(pdf.pages[0::2], pdf.pages[1::2], strict=True):
-            mirrored = sorted((width - x - size[0], top) for x, top in trims(front, size))
-            assert len(trims(back, size)) == len(mirrored) > 0
-            for got, want in zip(trims(back, size), mirrored, strict=True):
+            mirrored = sorted((width - x - size[0], top) for x, top in cut_hairlines(front, size))
+            assert len(cut_hairlines(back, size)) == len(mirrored) > 0
+            for got, want in zip(cut_hairlines(back, size), mirrored, strict=True):
                 assert got == pytest.approx(want, abs=0.01)
 
 
 def test_each_vehicle_card_shows_both_variants_front_and_back(pdfs: dict[str, Any]) -> None:
     pdf = pdfs["vehicle-cards"]
-    assert sum(len(trims(p, CARD)) for p in fronts(pdf)) == len(NAMES)
+    assert sum(len(cut_hairlines(p, CARD)) for p in fronts(pdf)) == len(NAMES)
     front_text = "\n".join(p.extract_text() for p in fronts(pdf))
     back_text = "\n".join(p.extract_text() for p in pdf.pages[1::2])
     for name in NAMES:
@@ -143,7 +136,7 @@ def test_each_vehicle_card_shows_both_variants_front_and_back(pdfs: dict[str, An
 
 def dashboard_regions(page: Page) -> list[Page]:
     return [page.crop((x, top, x + DASHBOARD[0], top + DASHBOARD[1]))
-            for x, top in trims(page, DASHBOARD)]
+            for x, top in cut_hairlines(page, DASHBOARD)]
 
 
 def circles(region: Page, diameter_mm: float) -> list[dict[str, Any]]:
@@ -183,8 +176,8 @@ def test_dashboards_hold_the_tracks_the_rulebook_lists(pdfs: dict[str, Any]) -> 
 
 def test_the_shared_cards_and_their_counts(pdfs: dict[str, Any]) -> None:
     pdf = pdfs["reference-cards"]
-    card_fronts = [t for p in fronts(pdf) for t in trims(p, CARD)]
-    tiles = [t for p in fronts(pdf) for t in trims(p, SPEEDOMETER)]
+    card_fronts = [t for p in fronts(pdf) for t in cut_hairlines(p, CARD)]
+    tiles = [t for p in fronts(pdf) for t in cut_hairlines(p, SPEEDOMETER)]
     text = "\n".join(p.extract_text() for p in pdf.pages)
     text += "\n".join(running_text(p) for p in pdf.pages)
     assert len(card_fronts) == 3 + 1 + 1 and len(tiles) == 1
@@ -203,8 +196,8 @@ def test_token_sets_one_per_vehicle(pdfs: dict[str, Any]) -> None:
     pdf = pdfs["tokens"]
     counted: Counter[str] = Counter()
     for page in pdf.pages:
-        counted["counter"] += len(trims(page, TOKEN))
-        counted["plus"] += len(trims(page, PLUS))
+        counted["counter"] += len(cut_hairlines(page, TOKEN))
+        counted["plus"] += len(cut_hairlines(page, PLUS))
     text = "\n".join(p.extract_text() for p in pdf.pages)
     # counters are double-sided (front and back pages); plus tokens single-sided
     assert counted["counter"] == 2 * counters * len(NAMES)
@@ -232,7 +225,7 @@ def test_crop_marks_stay_outside_every_trim(pdfs: dict[str, Any], name: str,
                                             size: tuple[float, float]) -> None:
     pdf = pdfs[name]
     page = pdf.pages[0]
-    boxes = [(x, top, x + size[0], top + size[1]) for x, top in trims(page, size)]
+    boxes = [(x, top, x + size[0], top + size[1]) for x, top in cut_hairlines(page, size)]
     marks = [line for line in page.lines if abs(line["linewidth"] - 0.5) < 1e-6
              and line["stroking_color"] in ((0,), (0, 0, 0), 0)
              and max(line["width"], line["height"]) in (
