@@ -12,11 +12,10 @@ Best of ``--repeat`` runs, in seconds; results also go to bench/results/joyride.
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 from pathlib import Path
 
-from timing import best_of
+from timing import best_of, save_results
 
 from generator.games.joyride.balance import profile
 from generator.games.joyride.components import outputs
@@ -63,9 +62,7 @@ def main() -> None:
         timing = measure(path, args.repeat)
         results[path.stem] = timing
         print(f"{path.stem:<24}" + "".join(f"{v:8.3f}" for v in timing.values()))
-    out = REPO / "bench" / "results" / "joyride.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
+    save_results("joyride", results)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 
 def best_of(repeat: int, work: Callable[[], object]) -> float:
@@ -14,3 +17,11 @@ def best_of(repeat: int, work: Callable[[], object]) -> float:
         work()
         times.append(time.perf_counter() - start)
     return min(times)
+
+
+def save_results(name: str, results: dict[str, Any]) -> Path:
+    """Write ``results`` to bench/results/<name>.json (ignored by git) and return the path."""
+    out = Path(__file__).resolve().parent / "results" / f"{name}.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=2) + "\n")
+    return out

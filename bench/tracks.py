@@ -8,11 +8,10 @@ cut dominate), the print check (planning every page), and writing its PDFs. Best
 from __future__ import annotations
 
 import argparse
-import json
 import tempfile
 from pathlib import Path
 
-from timing import best_of
+from timing import best_of, save_results
 
 from generator.games.registry import GAMES
 from generator.loading import load, run_rules
@@ -63,9 +62,7 @@ def main() -> None:
         timing = measure(path, args.repeat)
         results[path.stem] = timing
         print(f"{path.stem:<28}" + "".join(f"{v:8.2f}" for v in timing.values()))
-    out = REPO / "bench" / "results" / "tracks.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=2) + "\n")
+    save_results("tracks", results)
 
 
 if __name__ == "__main__":
