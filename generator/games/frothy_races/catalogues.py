@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.catalogue import Catalogue, Entry
-from generator.games.frothy_races.model import AffectRef, Ref, SpecialCard, Vehicle
+from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
 
 DATA = Path(__file__).with_name("data")
 
@@ -137,9 +137,3 @@ def special_face(card: SpecialCard, entry: Entry | None) -> str | None:
     kind = entry.extra.get("type") if entry else None
     return str(kind) if kind in ("whip", "reins") else None
 
-
-def affect_sites(affects: dict[int, tuple[AffectRef, ...]]) -> Iterator[tuple[int, AffectRef]]:
-    """(level, affect) pairs of a track, lowest level first."""
-    for level in sorted(affects):
-        for ref in affects[level]:
-            yield level, ref
