@@ -1,13 +1,15 @@
 """The ``paddock`` command. Thin: parse arguments, call the library, print, pick an exit code.
 
 Exit codes: 0 clean, 1 rule errors (or warnings with ``--strict``), 2 unreadable input or bad
-usage. Every PaddockError is caught here, once; ``--debug`` shows the traceback, nothing else.
+usage, 3 an internal error (a bug: any other exception). Every exception is caught here, once;
+``--debug`` shows the traceback, nothing else.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -36,6 +38,7 @@ from generator.units import PAPERS, paper, parse_length
 DEFAULT_INPUT = Path("vehicles")
 DEFAULT_OUTPUT = Path("output")
 DEFAULT_REPORT = DEFAULT_OUTPUT / "balance.pdf"
+INTERNAL_ERROR = 3
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -53,6 +56,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("paddock: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:  # every other exception is a bug: say so, distinctly
+        if args.debug:
+            traceback.print_exc()
+        print(f"paddock: internal error: {type(exc).__name__}: {exc}\n"
+              f"paddock: this is a bug in Paddock {__version__}; please report it with the "
+              f"command you ran and its input (run again with --debug for the traceback)",
+              file=sys.stderr)
+        return INTERNAL_ERROR
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -194,7 +205,11 @@ def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
     return load(paths, templates), templates
 
 
-def exit_code(findings: Sequence[Finding], strict: bool) -> int:
+def exit_code(findings: Sequence[Finding], strict: bool, loaded: Loaded | None = None) -> int:
+    """2 when a file could not be read or parsed (after every other file was reported), else
+    1 for rule errors (and warnings with --strict), else 0."""
+    if loaded is not None and loaded.unreadable:
+        return 2
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
     return 1 if any(f.severity in failing for f in findings) else 0
 
@@ -206,7 +221,7 @@ def run_check(args: argparse.Namespace) -> int:
         print(format_json(loaded.findings, summary))
     else:
         print(format_text(loaded.findings, summary))
-    return exit_code(loaded.findings, args.strict)
+    return exit_code(loaded.findings, args.strict, loaded)
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -235,6 +250,8 @@ def run_build(args: argparse.Namespace) -> int:
         print(f"wrote {result.manifest}")
     elif not shown:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
+    if loaded.unreadable:
+        return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
 
@@ -258,13 +275,24 @@ def run_balance_command(args: argparse.Namespace) -> int:
     loaded = load(list(args.paths) or [DEFAULT_INPUT])
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
+    if against is not None:
+        refuse_other_game(loaded, against, args.against)
     result = run_balance(loaded, against)
     report = write_balance_report(result, args.output, args.paper, templates)
     if args.format == "json":
         print(format_balance_json(result, report))
     else:
         print(format_summary(result, templates, report))
-    return exit_code(result.findings, args.strict)
+    return exit_code(result.findings, args.strict, loaded)
+
+
+def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
+    """A build measured against another game's baseline compares nothing: bad usage."""
+    others = sorted({d.game.id for d in loaded.definitions if d.game.id != against.game.id})
+    if others:
+        raise UsageError(f"--against {path} is a {against.game.title} {against.kind.name}, "
+                         f"but the builds to measure are {', '.join(others)}: give a baseline "
+                         "from the same game")
 
 
 def load_against(path: Path) -> Definition:
@@ -274,8 +302,9 @@ def load_against(path: Path) -> Definition:
     loaded = load([path])
     errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
     if errors or len(loaded.definitions) != 1:
+        first = f"; the first: {errors[0].mark}: {errors[0].message}" if errors else ""
         raise InputError(f"cannot compare against this file: {len(errors)} "
-                         f"error{'s' * (len(errors) != 1)}", file=str(path),
+                         f"error{'s' * (len(errors) != 1)}{first}", file=str(path),
                          hint=f"run 'paddock check {path}' and fix what it reports")
     return loaded.definitions[0]
 

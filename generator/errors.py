@@ -19,16 +19,21 @@ class UsageError(PaddockError):
 
 class InputError(PaddockError):
     """Raised when input cannot be read at all: missing file, YAML syntax error,
-    a directory with no definitions. Carries the position when one is known."""
+    a directory with no definitions. Carries the position when one is known, the format
+    rule it breaks (``rule``, for the finding a multi-file run turns it into) and the
+    offending source line with a caret under the position (``excerpt``)."""
 
     def __init__(self, message: str, file: str | None = None, line: int | None = None,
-                 column: int | None = None, hint: str | None = None) -> None:
+                 column: int | None = None, hint: str | None = None,
+                 rule: str = "FILE-UNREADABLE", excerpt: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.file = file
         self.line = line
         self.column = column
         self.hint = hint
+        self.rule = rule
+        self.excerpt = excerpt
 
     def __str__(self) -> str:
         where = ""
@@ -40,6 +45,8 @@ class InputError(PaddockError):
                     where += f":{self.column}"
             where += ": "
         text = f"{where}error: {self.message}"
+        if self.excerpt:
+            text += "\n" + self.excerpt
         if self.hint:
             text += f"\n  hint: {self.hint}"
         return text

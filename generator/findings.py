@@ -46,6 +46,8 @@ class Finding:
     mark: Mark
     source: str
     hint: str | None = None
+    # The source line with a caret under the position, for input that could not be parsed.
+    excerpt: str | None = None
 
     def sort_key(self) -> tuple[str, int, int, int, str]:
         return (self.mark.file, self.mark.line, self.mark.column, self.severity.rank, self.rule)
@@ -63,6 +65,8 @@ class Finding:
         }
         if self.hint:
             data["hint"] = self.hint
+        if self.excerpt:
+            data["excerpt"] = self.excerpt
         return data
 
 

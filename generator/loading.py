@@ -7,6 +7,7 @@ each value came from. Rule checks then run on the models. Nothing here draws or 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,15 @@ from generator.games.base import Game, Kind
 from generator.games.registry import GAMES
 from generator.kit import LoadedKit, is_kit, read_kit, second_kit
 from generator.schema import FORMAT_RULES, Validation, did_you_mean, locate
-from generator.source import Document, Map, Mark, Scalar, display_path, load_document
+from generator.source import (
+    CutText,
+    Document,
+    Map,
+    Mark,
+    Scalar,
+    display_path,
+    load_document,
+)
 from generator.text import TextTemplates
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -53,6 +62,9 @@ class Loaded:
     files: list[str] = field(default_factory=list)
     kit: LoadedKit | None = None
     kit_files: list[str] = field(default_factory=list)
+    # Files that could not be read or parsed: each is an error finding, and the run's exit
+    # code is 2 once every other file has been checked.
+    unreadable: list[str] = field(default_factory=list)
 
     def kit_errors(self) -> list[Finding]:
         """Errors in kit files: a build must not guess the print settings they meant."""
@@ -100,8 +112,16 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
     """
     loaded = Loaded()
     for path in find_files(paths):
-        document = load_document(path)
+        try:
+            document = load_document(path)
+        except InputError as exc:
+            failure = unreadable_finding(exc, display_path(path))
+            loaded.files.append(failure.mark.file)
+            loaded.unreadable.append(failure.mark.file)
+            loaded.findings.append(failure)
+            continue
         loaded.files.append(document.path)
+        loaded.findings.extend(cut_text_finding(cut) for cut in document.cut_texts)
         if is_kit(document):
             add_kit(loaded, document)
             continue
@@ -119,6 +139,22 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
                 loaded.findings.extend(check(definition, templates))
     loaded.findings.sort(key=Finding.sort_key)
     return loaded
+
+
+def unreadable_finding(exc: InputError, shown: str) -> Finding:
+    """A file that cannot be read or parsed, as an error finding for that file, so the
+    other files are still checked and reported."""
+    mark = Mark(exc.file or shown, exc.line or 1, exc.column or 1)
+    finding = FORMAT_RULES[exc.rule].finding(mark, message=exc.message, hint=exc.hint or "")
+    return dataclasses.replace(finding, excerpt=exc.excerpt)
+
+
+def cut_text_finding(cut: CutText) -> Finding:
+    """``name: Team #1`` reads as ``Team``: warn, and show the line with the text quoted."""
+    key, _, value = cut.line.partition(":")
+    text = value.strip().replace("\\", "\\\\").replace('"', '\\"')
+    return FORMAT_RULES["YAML-COMMENT-IN-TEXT"].finding(
+        cut.mark, kept=cut.kept, quoted=f'{key.strip()}: "{text}"')
 
 
 def add_kit(loaded: Loaded, document: Document) -> None:

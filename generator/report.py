@@ -20,6 +20,8 @@ def format_text(findings: Sequence[Finding], summary: Summary, hints: bool = Tru
     lines = []
     for finding in findings:
         lines.append(text_line(finding))
+        if finding.excerpt:
+            lines.append(finding.excerpt)
         if hints and finding.hint:
             lines.append(f"    hint: {finding.hint}")
     lines.append(summary_line(summary))

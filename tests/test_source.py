@@ -48,19 +48,6 @@ def test_merge_keys_are_not_duplicates_and_explicit_keys_win() -> None:
     assert values == {"x": 1, "y": 3}
 
 
-@pytest.mark.parametrize(("text", "line", "column"), [
-    ("name: [unclosed\n", 2, 1),
-    ("a: 1\n  b: 2\n", 2, 4),
-    ("key: 'open\n", 2, 1),
-])
-def test_syntax_errors_name_their_position(text: str, line: int, column: int) -> None:
-    with pytest.raises(InputError) as info:
-        parse_document(text, "bad.yaml")
-    assert (info.value.file, info.value.line, info.value.column) == ("bad.yaml", line, column)
-    assert "YAML syntax error" in str(info.value)
-    assert str(info.value).startswith(f"bad.yaml:{line}:{column}: error:")
-
-
 def test_unsafe_tags_are_refused() -> None:
     with pytest.raises(InputError, match="unsupported YAML tag"):
         parse_document("x: !!python/object:os.system ls\n", "evil.yaml")

@@ -1,0 +1,184 @@
+"""YAML syntax errors in plain words, at the right place, like a compiler shows them.
+
+PyYAML reports what its parser met (``mapping values are not allowed in this context``),
+often a line after the mistake (an unclosed ``[`` is noticed where the next key starts). Here
+the common mistakes are recognised from the error and the source lines, pointed at where they
+are (the ``[`` or quote that opened, the tab, the ``:`` inside text) and explained with what
+to do. Anything not recognised keeps PyYAML's words, with the line and a caret.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+import yaml
+
+from generator.errors import InputError
+
+_KEY = re.compile(r"^(\s*(?:-\s+)?)([^\s#'\"][^:#]*?):\s")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What went wrong, where (line and column from 1), and what to do about it."""
+
+    message: str
+    line: int
+    column: int
+    hint: str
+
+
+def excerpt(lines: list[str], line: int, column: int) -> str | None:
+    """The source line ``line`` with a caret under ``column``, as compilers show it."""
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1].replace("\t", " ")
+    if len(text) > 120:  # keep the caret's neighbourhood of a very long line
+        start = max(0, min(column - 60, len(text) - 120))
+        text, column = text[start:start + 120], column - start
+    number = f"{line:>5}"
+    return f"{number} | {text}\n{' ' * len(number)} | {' ' * (column - 1)}^"
+
+
+def explain_syntax_error(exc: yaml.MarkedYAMLError, shown: str, lines: list[str]) -> InputError:
+    """The InputError for a YAML syntax error: recognised and explained where possible."""
+    explanation = explain(exc, lines)
+    return InputError(f"YAML syntax error: {explanation.message}", file=shown,
+                      line=explanation.line, column=explanation.column,
+                      hint=explanation.hint, rule="YAML-SYNTAX",
+                      excerpt=excerpt(lines, explanation.line, explanation.column))
+
+
+def explain(exc: yaml.MarkedYAMLError, lines: list[str]) -> Explanation:
+    """Recognise the common mistakes; otherwise PyYAML's words at a corrected position."""
+    problem = exc.problem or "YAML syntax error"
+    context = exc.context or ""
+    mark = exc.problem_mark or exc.context_mark
+    line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+    for recognise in (_tab, _unclosed, _text_after_quote, _colon_in_text, _bad_indentation):
+        found = recognise(exc, lines, line, column)
+        if found is not None:
+            return found
+    line, column = _back_to_last_content(lines, line, column)
+    words = f"{problem} ({context})" if context else problem
+    return Explanation(words, line, column, "check indentation and quoting near this position")
+
+
+def _tab(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+         ) -> Explanation | None:
+    """A tab in the indentation of the problem line (or the one before)."""
+    if "tab" not in (exc.problem or "") and "cannot start any token" not in (exc.problem or ""):
+        return None
+    for number in (line, line - 1):
+        if 1 <= number <= len(lines):
+            text = lines[number - 1]
+            indent = text[:len(text) - len(text.lstrip(" \t"))]
+            if "\t" in indent:
+                return Explanation("a tab in the indentation", number, indent.index("\t") + 1,
+                                   "YAML needs spaces, not tabs: indent with spaces")
+    return None
+
+
+def _unclosed(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+              ) -> Explanation | None:
+    """An unclosed bracket, brace or quote: point at where it opened."""
+    context, mark = exc.context or "", exc.context_mark
+    if mark is None:
+        return None
+    opened_line, opened_column = mark.line + 1, mark.column + 1
+    if "flow sequence" in context or "flow mapping" in context:
+        opener = "[" if "sequence" in context else "{"
+        closer = "]" if opener == "[" else "}"
+        return Explanation(f"this '{opener}' is never closed", opened_line, opened_column,
+                           f"close it with '{closer}' after the last item (items are "
+                           f"separated by ', ')")
+    if "quoted scalar" in context:
+        quote = _char(lines, opened_line, opened_column) or "'"
+        return Explanation(f"this {quote} is never closed", opened_line, opened_column,
+                           f"end the text with {quote} on the same line"
+                           + (" (write '' for a quote inside it)" if quote == "'" else ""))
+    return None
+
+
+def _text_after_quote(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                      ) -> Explanation | None:
+    """``name: 'Red' Comet``: text goes on after the closing quote."""
+    if not 1 <= line <= len(lines):
+        return None
+    before = lines[line - 1][:column - 1].rstrip()
+    if not before.endswith(("'", '"')) or not lines[line - 1][column - 1:].strip():
+        return None
+    return Explanation("text goes on after the closing quote", line, column,
+                       "quote the whole text: " + _quoted_line(lines[line - 1]))
+
+
+def _colon_in_text(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                   ) -> Explanation | None:
+    """``background: The crew: three goats``: a second ': ' on a line that has a key."""
+    if "mapping values are not allowed" not in (exc.problem or "") or not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1]
+    key = _KEY.match(text)
+    if key is None or key.end() > column:
+        return None
+    return Explanation("': ' inside a value starts a new key", line, column,
+                       "quote the text: " + _quoted_line(text))
+
+
+def _bad_indentation(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                     ) -> Explanation | None:
+    """A key indented deeper or shallower than the block it sits in."""
+    problem = exc.problem or ""
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1]
+    indent = len(text) - len(text.lstrip(" "))
+    if "mapping values are not allowed" in problem:
+        return Explanation(f"this line is indented deeper ({_spaces(indent)}) than the key "
+                           "above it", line, indent + 1,
+                           "line it up with the keys of its block, or put the text in quotes "
+                           "if it goes on from the line above")
+    if "expected key" in problem or "expected <block end>" in problem:
+        if indent + 1 != column or not text.strip():
+            return None
+        return Explanation(f"this line's indentation ({_spaces(indent)}) matches no block above "
+                           "it", line, column, "indent it exactly like the other keys of its "
+                           "block")
+    return None
+
+
+def _back_to_last_content(lines: list[str], line: int, column: int) -> tuple[int, int]:
+    """PyYAML notices a missing thing at the next token, often at the start of a later line
+    or the end of the file: point just after the last character written before it."""
+    number = min(line, len(lines) + 1)
+    if number <= len(lines) and lines[number - 1][:column - 1].strip():
+        return line, column
+    number -= 1
+    while number >= 1 and not lines[number - 1].strip():
+        number -= 1
+    if number < 1:
+        return line, column
+    return number, len(lines[number - 1].rstrip()) + 1
+
+
+def _spaces(count: int) -> str:
+    return f"{count} space{'s' * (count != 1)}"
+
+
+def _char(lines: list[str], line: int, column: int) -> str | None:
+    if 1 <= line <= len(lines) and 1 <= column <= len(lines[line - 1]):
+        return lines[line - 1][column - 1]
+    return None
+
+
+def _quoted_line(text: str) -> str:
+    """``key: some: text`` -> ``key: "some: text"``, the fix to show in a hint."""
+    key = _KEY.match(text)
+    if key is None:
+        return '"' + text.strip().replace("\\", "\\\\").replace('"', '\\"') + '"'
+    value = text[key.end():].strip()
+    if value[:1] in ("'", '"') and value.count(value[0]) >= 2:
+        value = value.replace(value[0], "")
+    value = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'{key.group(2)}: "{value}"'
