@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.findings import Finding, KeyPath, RuleBook
-from generator.source import Map, Mark, Node, Scalar, Seq, describe
+from generator.source import Entry, Map, Mark, Node, Scalar, Seq, describe
 
 
 class _Invalid:
@@ -56,6 +56,9 @@ class Validation:
     source: str
     findings: list[Finding] = field(default_factory=list)
     marks: dict[KeyPath, Mark] = field(default_factory=dict)
+    # Where each missing-key finding sits in ``findings``, so a key written one block too far
+    # out can be linked to the key its block misses.
+    missing: dict[KeyPath, int] = field(default_factory=dict)
 
     def fail(self, rule_id: str, mark: Mark, path: KeyPath, source: str | None = None,
              **params: Any) -> Any:
@@ -112,12 +115,20 @@ class Int(Spec):
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str) and _is_whole_number(value):
+            return v.fail("SCHEMA-TYPE", node.mark, path, self.source, expected=self.expected,
+                          found=f"{describe(node)}; remove the quotes to make it a number")
         if not isinstance(value, int) or isinstance(value, bool):
             return self.wrong_type(node, path, v)
         if (self.min is not None and value < self.min) or (
                 self.max is not None and value > self.max):
             return self.out_of_range(node, path, v)
         return value
+
+
+def _is_whole_number(text: str) -> bool:
+    stripped = text.strip()
+    return stripped.lstrip("+-").isdigit() and stripped.isascii()
 
 
 class Text(Spec):
@@ -138,7 +149,8 @@ class Text(Spec):
             return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
                           expected="some text", found="an empty string", extra="")
         if self.max_length is not None and len(text) > self.max_length:
-            return self.out_of_range(node, path, v)
+            return v.fail("SCHEMA-VALUE", node.mark, path, self.source, expected=self.expected,
+                          found=f"{len(text)} characters", extra="; shorten it")
         return text
 
 
@@ -363,9 +375,11 @@ class Struct(Spec):
             info = known.get(key) if isinstance(key, str) else None
             if info is None:
                 guess = did_you_mean(str(key), list(known)) if isinstance(key, str) else None
+                block = self.left_block(node, entry, path, v)
+                suggestion = (f"did you mean to indent '{key}' under '{block}'?" if block
+                              else f"did you mean '{guess}'?" if guess else "")
                 v.fail("SCHEMA-UNKNOWN-KEY", entry.key_mark, (*path, str(key)), None,
-                       key=key, known=", ".join(known),
-                       suggestion=f"did you mean '{guess}'?" if guess else "")
+                       key=key, known=", ".join(known), suggestion=suggestion)
                 bad = True
                 continue
             value = info.spec.validate(entry.value, (*path, key), v)
@@ -373,12 +387,36 @@ class Struct(Spec):
             values[key] = value
         for info in self.fields:
             if info.required and info.name not in node.entries:
+                v.missing[(*path, info.name)] = len(v.findings)
                 v.fail("SCHEMA-MISSING-KEY", node.mark, (*path, info.name), info.source,
                        key=info.name, doc=info.doc)
                 bad = True
         if bad:
             return INVALID
         return self.model(**values)
+
+    def left_block(self, node: Map, unknown: Entry, path: KeyPath, v: Validation) -> str | None:
+        """The block above an unknown key that misses a key of that name: the key was
+        written one indentation too far out (``value:`` under ``damage:``, but dedented).
+        Links the missing-key finding back to where the key is."""
+        key = unknown.key
+        blocks = [e for e in node.entries.values()
+                  if e.key_mark < unknown.key_mark and isinstance(e.value, Map)
+                  and key not in e.value.entries and isinstance(e.key, str)]
+        for entry in reversed(blocks):
+            info = next((f for f in self.fields if f.name == entry.key), None)
+            inner = info.spec.nested() if info is not None else None
+            if inner is None or not any(f.name == key for f in inner.fields):
+                continue
+            index = v.missing.get((*path, entry.key, key))
+            if index is not None:
+                missing = v.findings[index]
+                v.findings[index] = dataclasses.replace(
+                    missing, hint=f"'{key}:' is at line {unknown.key_mark.line}, outside "
+                                  f"'{entry.key}': did you mean to indent it under "
+                                  f"'{entry.key}'?")
+            return str(entry.key)
+        return None
 
     def nested(self) -> Struct | None:
         return self

@@ -6,6 +6,7 @@ millimetres, the unit tabletop print sizes are quoted in.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -28,15 +29,32 @@ def to_mm(points: float) -> float:
     return points / MM
 
 
+# No printed piece, sheet or offset comes near ten metres; past this a length is a typo, and
+# NaN, infinity or a 400-digit number would overflow or print as "nan mm" further on.
+MAX_LENGTH_MM = 10_000
+
+
 def parse_length(text: str | float | int) -> float:
-    """A length in points from '63.5mm', '2.5in', '9pt' or a bare number of millimetres."""
+    """A length in points from '63.5mm', '2.5in', '9pt' or a bare number of millimetres.
+
+    Raises ValueError for anything else, including lengths that are not finite or are longer
+    than ten metres either way."""
     if isinstance(text, int | float) and not isinstance(text, bool):
-        return float(text) * MM
-    match = _LENGTH.match(str(text))
-    if not match:
-        raise ValueError(f"{text!r} is not a length; write e.g. 63.5mm, 2.5in or 9pt")
-    number, unit = float(match.group(1)), (match.group(2) or "mm").lower()
-    return number * _UNITS[unit]
+        number, unit = text, "mm"
+    else:
+        match = _LENGTH.match(str(text))
+        if not match:
+            raise ValueError(f"{str(text)[:40]!r} is not a length; write e.g. 63.5mm, 2.5in "
+                             "or 9pt")
+        number, unit = match.group(1), (match.group(2) or "mm").lower()
+    try:
+        points = float(number) * _UNITS[unit]
+    except OverflowError:
+        points = math.inf
+    if not math.isfinite(points) or abs(points) > mm(MAX_LENGTH_MM):
+        raise ValueError(f"{str(text)[:40]} is out of range: a length is at most "
+                         f"{MAX_LENGTH_MM // 1000} m either way")
+    return points
 
 
 @dataclass(frozen=True)
