@@ -202,8 +202,15 @@ class Nullable(Spec):
         probe = Validation(v.source)
         result = self.inner.check(node, path, probe)
         if result is INVALID:
-            return v.fail(probe.findings[0].rule, node.mark, path, self.source,
-                          expected=self.expected, found=describe(node), extra="")
+            first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
+            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE"):
+                return v.fail(first, node.mark, path, self.source,
+                              expected=self.expected, found=describe(node), extra="")
+            # A mapping or list inside: its own findings say more than 'expected X'.
+            v.findings.extend(probe.findings)
+            v.marks.update(probe.marks)
+            return INVALID
+        v.marks.update(probe.marks)
         return result
 
     def nested(self) -> Struct | None:

@@ -189,20 +189,19 @@ def read_regular_file(path: Path, shown: str, limits: Limits = LIMITS) -> bytes:
         raise InputError("not a regular file (a pipe, socket or device); Paddock reads only "
                          "files", file=shown, rule="FILE-UNREADABLE",
                          hint="save the definition to a .yaml file and give its path")
-    if info.st_size > limits.file_bytes:
-        raise InputError(f"the file is {info.st_size:,} bytes; a definition may be at most "
-                         f"{limits.file_bytes:,}", file=shown, rule="YAML-LIMIT",
-                         hint="a vehicle or track file is a few kilobytes: is this the "
-                              "right file?")
     try:
         with path.open("rb") as handle:
             data = handle.read(limits.file_bytes + 1)
     except OSError as exc:
         raise InputError(f"cannot read: {exc.strerror}", file=shown,
                          rule="FILE-UNREADABLE") from exc
-    if len(data) > limits.file_bytes:  # grew since stat
-        raise InputError(f"the file is over {limits.file_bytes:,} bytes", file=shown,
-                         rule="YAML-LIMIT")
+    if len(data) > limits.file_bytes:
+        line, column = _position_of_byte(data, limits.file_bytes)
+        raise InputError(f"the file is {max(info.st_size, len(data)):,} bytes; a definition "
+                         f"may be at most {limits.file_bytes:,} (reached here)", file=shown,
+                         line=line, column=column, rule="YAML-LIMIT",
+                         hint="a vehicle or track file is a few kilobytes: is this the "
+                              "right file?")
     return data
 
 
@@ -216,15 +215,20 @@ def _position_of_byte(data: bytes, offset: int) -> tuple[int, int]:
 
 def parse_document(text: str, shown: str, limits: Limits = LIMITS) -> Document:
     """Parse YAML text already read from ``shown`` (the name used in messages)."""
-    if len(text) > limits.file_bytes:
-        raise InputError(f"the text is {len(text):,} characters; a definition may be at "
-                         f"most {limits.file_bytes:,}", file=shown, rule="YAML-LIMIT")
     lines = text.splitlines()
+    if len(text) > limits.file_bytes:
+        line = text.count("\n", 0, limits.file_bytes) + 1
+        column = limits.file_bytes - (text.rfind("\n", 0, limits.file_bytes) + 1) + 1
+        raise InputError(f"the text is {len(text):,} characters; a definition may be at "
+                         f"most {limits.file_bytes:,} (reached here)", file=shown, line=line,
+                         column=column, rule="YAML-LIMIT")
     composer = _Composer(text, shown, lines, limits)
     try:
         documents = composer.documents()
     except yaml.MarkedYAMLError as exc:
         raise explain_syntax_error(exc, shown, lines) from exc
+    except yaml.reader.ReaderError as exc:
+        raise _unreadable_character(exc, text, shown, lines) from exc
     except yaml.YAMLError as exc:
         raise InputError(f"YAML error: {exc}", file=shown, rule="YAML-SYNTAX") from exc
     finally:
@@ -240,6 +244,23 @@ def parse_document(text: str, shown: str, limits: Limits = LIMITS) -> Document:
                          rule="YAML-SYNTAX")
     return Document(path=shown, root=documents[0], duplicates=composer.duplicates,
                     cut_texts=composer.cut_texts)
+
+
+def _unreadable_character(exc: yaml.reader.ReaderError, text: str, shown: str,
+                          lines: list[str]) -> InputError:
+    """A control character YAML does not allow (invisible in most editors), at its place."""
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or
+                                                                      "\0")
+    # libyaml counts bytes, the pure-Python reader characters: the first such character in
+    # the text is the one the reader stopped at, whichever counted.
+    found = text.find(chr(code))
+    position = found if found >= 0 else min(max(exc.position, 0), len(text))
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return InputError(f"a control character (U+{code:04X}) that YAML does not allow",
+                      file=shown, line=line, column=column, rule="YAML-SYNTAX",
+                      hint="delete it: it is invisible in most editors",
+                      excerpt=excerpt(lines, line, column))
 
 
 _MERGE_TAG = "tag:yaml.org,2002:merge"

@@ -33,7 +33,10 @@ def excerpt(lines: list[str], line: int, column: int) -> str | None:
     """The source line ``line`` with a caret under ``column``, as compilers show it."""
     if not 1 <= line <= len(lines):
         return None
-    text = lines[line - 1].replace("\t", " ")
+    # Tabs as one space keep the caret aligned; other control characters could drive the
+    # terminal (an escape sequence), so they show as a replacement character.
+    text = "".join(" " if c == "\t" else "\ufffd" if ord(c) < 32 or c == "\x7f" else c
+                   for c in lines[line - 1])
     if len(text) > 120:  # keep the caret's neighbourhood of a very long line
         start = max(0, min(column - 60, len(text) - 120))
         text, column = text[start:start + 120], column - start
