@@ -40,7 +40,8 @@ def parse_length(text: str | float | int) -> float:
     Raises ValueError for anything else, including lengths that are not finite or are longer
     than ten metres either way."""
     if isinstance(text, int | float) and not isinstance(text, bool):
-        number, unit = text, "mm"
+        number: str | float = text
+        unit = "mm"
     else:
         match = _LENGTH.match(str(text))
         if not match:

@@ -89,7 +89,8 @@ HOSTILE_DOCUMENTS: dict[str, str] = {
     "big-file": "game: frothy-races\nkind: vehicle\n" + "k: v\n" * 120_000,
     "many-values": "game: joyride\nkind: car\ntraits: [" + ", ".join(["x"] * 30_000) + "]\n",
     "nan-kit": "kind: kit\nprint: {gutter: .nan, bleed: .inf}\nsizes: {die: .nan}\n",
-    "huge-kit": "kind: kit\nprint: {gutter: 1" + "0" * 400 + "}\nsizes: {hex: '1" + "0" * 400 + "mm'}\n",
+    "huge-kit": ("kind: kit\nprint: {gutter: 1" + "0" * 400 + "}\n"
+                 "sizes: {hex: '1" + "0" * 400 + "mm'}\n"),
     "huge-length-text": "kind: kit\nsizes: {sticker: '" + "9" * 400 + "'}\n",
     "empty": "",
     "only-comment": "# nothing\n",
