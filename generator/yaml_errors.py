@@ -59,7 +59,8 @@ def explain(exc: yaml.MarkedYAMLError, lines: list[str]) -> Explanation:
     context = exc.context or ""
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-    for recognise in (_tab, _unclosed, _text_after_quote, _colon_in_text, _bad_indentation):
+    for recognise in (_tab, _unclosed, _text_after_quote, _colon_in_text, _bad_indentation,
+                      _no_colon, _reserved_character, _item_after_key, _not_a_list_item):
         found = recognise(exc, lines, line, column)
         if found is not None:
             return found
@@ -149,6 +150,66 @@ def _bad_indentation(exc: yaml.MarkedYAMLError, lines: list[str], line: int, col
                            "it", line, column, "indent it exactly like the other keys of its "
                            "block")
     return None
+
+
+def _no_colon(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+              ) -> Explanation | None:
+    """``whip:3`` or ``name Red Comet`` among keys: a line that is not ``key: value``."""
+    if "could not find expected ':'" not in (exc.problem or ""):
+        return None
+    mark = exc.context_mark
+    number = mark.line + 1 if mark else line
+    if not 1 <= number <= len(lines):
+        return None
+    text = lines[number - 1]
+    start = len(text) - len(text.lstrip(" "))
+    tight = re.match(r"\s*([^\s:#]+):(\S.*)$", text)
+    if tight:
+        colon = text.index(":", start)
+        return Explanation("':' needs a space after it", number, colon + 1,
+                           f"write '{tight.group(1)}: {tight.group(2)}'")
+    return Explanation("this line is not 'key: value'", number, start + 1,
+                       "add ':' after the key, or indent the line if it goes on from the "
+                       "value above")
+
+
+def _reserved_character(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                        ) -> Explanation | None:
+    """``a: @x``: '@', '`' and '%' cannot start a plain value."""
+    char = _char(lines, line, column)
+    if "cannot start any token" not in (exc.problem or "") or char not in ("@", "`", "%"):
+        return None
+    return Explanation(f"a value cannot start with '{char}'", line, column,
+                       "quote the text: " + _quoted_line(lines[line - 1]))
+
+
+def _item_after_key(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                    ) -> Explanation | None:
+    """``traits: - Lucky``: a list item on the key's own line."""
+    if "block sequence entries are not allowed" not in (exc.problem or ""):
+        return None
+    return Explanation("a list item '- ' cannot follow a key on its line", line, column,
+                       "put each '- item' on a line of its own, indented under the key, or "
+                       "write the list as [a, b]")
+
+
+def _not_a_list_item(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+                     ) -> Explanation | None:
+    """A line in a list that is not '- item': the parser notices at the end of the line
+    before, so point at the line itself."""
+    if "expected '-' indicator" not in (exc.problem or ""):
+        return None
+    number = line + 1 if line <= len(lines) and not lines[line - 1][column - 1:].strip() \
+        else line
+    while number <= len(lines) and not lines[number - 1].strip():
+        number += 1
+    if number > len(lines):
+        return None
+    text = lines[number - 1]
+    indent = len(text) - len(text.lstrip(" "))
+    return Explanation("this line is not an item of the list above it", number, indent + 1,
+                       "start it with '- ' to add an item, or indent it under an item, or "
+                       "line it up with the key that holds the list")
 
 
 def _back_to_last_content(lines: list[str], line: int, column: int) -> tuple[int, int]:

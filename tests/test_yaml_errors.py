@@ -80,6 +80,43 @@ CASES = {
         "    4 |  value: 4\n"
         "      |  ^\n"
         "    hint: indent it exactly like the other keys of its block"),
+    "no-space-after-colon": (
+        "game: frothy-races\nwhip:3\nname: Gig\n",
+        "v.yaml:2:5: error YAML-SYNTAX: YAML syntax error: ':' needs a space after it"
+        " [Paddock file format, YAML]\n"
+        "    2 | whip:3\n"
+        "      |     ^\n"
+        "    hint: write 'whip: 3'"),
+    "no-colon": (
+        "game: frothy-races\nname Whisper Gig\ncolour: red\n",
+        "v.yaml:2:1: error YAML-SYNTAX: YAML syntax error: this line is not 'key: value'"
+        " [Paddock file format, YAML]\n"
+        "    2 | name Whisper Gig\n"
+        "      | ^\n"
+        "    hint: add ':' after the key, or indent the line if it goes on from the value above"),
+    "reserved-character": (
+        "game: frothy-races\nname: @gig\n",
+        "v.yaml:2:7: error YAML-SYNTAX: YAML syntax error: a value cannot start with '@'"
+        " [Paddock file format, YAML]\n"
+        "    2 | name: @gig\n"
+        "      |       ^\n"
+        '    hint: quote the text: name: "@gig"'),
+    "item-after-key": (
+        "game: frothy-races\ntraits: - Evasive\n",
+        "v.yaml:2:9: error YAML-SYNTAX: YAML syntax error: a list item '- ' cannot follow a key"
+        " on its line [Paddock file format, YAML]\n"
+        "    2 | traits: - Evasive\n"
+        "      |         ^\n"
+        "    hint: put each '- item' on a line of its own, indented under the key, or write the "
+        "list as [a, b]"),
+    "not-a-list-item": (
+        "traits:\n  - Evasive\n  - Flimsy\n  Lady Luck: 1\n",
+        "v.yaml:4:3: error YAML-SYNTAX: YAML syntax error: this line is not an item of the list"
+        " above it [Paddock file format, YAML]\n"
+        "    4 |   Lady Luck: 1\n"
+        "      |   ^\n"
+        "    hint: start it with '- ' to add an item, or indent it under an item, or line it up "
+        "with the key that holds the list"),
     "hash-in-text": (
         "kind: kit\nname: Team #1 kit\n",
         "v.yaml:2:7: warning YAML-COMMENT-IN-TEXT: '#' starts a comment here, so the text stops"
