@@ -233,7 +233,7 @@ def run_build(args: argparse.Namespace) -> int:
     if loaded.kit_errors():
         print("paddock: not built: the kit file has errors, and its print settings are "
               "needed for every sheet", file=sys.stderr)
-        return 1
+        return 2 if loaded.unreadable else 1
     overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
     settings = print_settings(loaded.kit.kit if loaded.kit else None, overrides)
     context = BuildContext(out_dir=args.output, paper=settings.paper, templates=templates,

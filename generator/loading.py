@@ -8,6 +8,7 @@ each value came from. Rule checks then run on the models. Nothing here draws or 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,6 +120,8 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
             loaded.files.append(failure.mark.file)
             loaded.unreadable.append(failure.mark.file)
             loaded.findings.append(failure)
+            if looks_like_kit(path):  # its print settings cannot be guessed: no build
+                loaded.kit_files.append(failure.mark.file)
             continue
         loaded.files.append(document.path)
         loaded.findings.extend(cut_text_finding(cut) for cut in document.cut_texts)
@@ -139,6 +142,21 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
                 loaded.findings.extend(check(definition, templates))
     loaded.findings.sort(key=Finding.sort_key)
     return loaded
+
+
+_KIT_LINE = re.compile(rb"^kind:\s*['\"]?kit['\"]?\s*(#.*)?$", re.MULTILINE)
+
+
+def looks_like_kit(path: Path) -> bool:
+    """A file that could not be parsed but says ``kind: kit`` on a line of its own."""
+    try:
+        if not path.is_file():
+            return False
+        with path.open("rb") as handle:
+            head = handle.read(64 * 1024)
+    except OSError:
+        return False
+    return _KIT_LINE.search(head) is not None
 
 
 def unreadable_finding(exc: InputError, shown: str) -> Finding:

@@ -150,6 +150,18 @@ def test_build_prints_every_clean_definition_beside_a_broken_file(tmp_path: Path
     assert (out / "frothy-races" / "licences.pdf").stat().st_size > 0
 
 
+def test_a_kit_file_that_cannot_be_parsed_stops_the_build(tmp_path: Path) -> None:
+    """Its print settings (paper, bleed, sizes) cannot be guessed, so nothing is written."""
+    kit = tmp_path / "kit.yaml"
+    kit.write_text("kind: kit\nprint: {paper: a3\n")
+    out = tmp_path / "out"
+    result = paddock("build", kit, GIG, "-o", out)
+    assert result.returncode == 2
+    assert f"{kit}:2:8: error YAML-SYNTAX" in result.stderr
+    assert "not built: the kit file has errors" in result.stderr
+    assert not out.exists()
+
+
 def simulated_bug(tmp_path: Path) -> dict[str, str]:
     """An environment in which ``check`` hits an exception nobody planned for."""
     (tmp_path / "sitecustomize.py").write_text(
