@@ -8,6 +8,7 @@ usage, 3 an internal error (a bug: any other exception). Every exception is caug
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -56,6 +57,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("paddock: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (paddock rules | head): not a bug. Point stdout at nothing so
+        # the interpreter's final flush stays quiet, and exit as a pipe-killed program does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except Exception as exc:  # every other exception is a bug: say so, distinctly
         if args.debug:
             traceback.print_exc()

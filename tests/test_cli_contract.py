@@ -186,3 +186,14 @@ def test_debug_shows_the_traceback_of_an_internal_error(tmp_path: Path) -> None:
     result = paddock("--debug", "check", GIG, env=simulated_bug(tmp_path))
     assert result.returncode == 3
     assert "Traceback" in result.stderr and "RuntimeError: simulated bug" in result.stderr
+
+
+def test_a_reader_that_goes_away_is_not_an_internal_error() -> None:
+    """``paddock rules | head -1``: the pipe closes under us; that is no bug to report."""
+    process = subprocess.Popen([str(PADDOCK), "rules", "--format", "json"], cwd=REPO,
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert process.stdout is not None and process.stderr is not None
+    process.stdout.close()
+    error = process.stderr.read()
+    assert process.wait(timeout=60) == 141
+    assert "internal error" not in error and "Traceback" not in error
