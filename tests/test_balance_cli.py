@@ -186,8 +186,9 @@ def test_a_build_with_rule_errors_is_reported_not_measured(
 def test_unreadable_input_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "broken.yaml"
     path.write_text("game: frothy-races\nkind: [unclosed\n")
-    code, _, err = run(["balance", str(path), "-o", str(tmp_path / "r.pdf")], capsys)
-    assert code == 2 and "YAML syntax error" in err
+    code, out, _ = run(["balance", str(path), "-o", str(tmp_path / "r.pdf")], capsys)
+    assert code == 2
+    assert f"{path}:2:7: error YAML-SYNTAX: YAML syntax error: this '[' is never closed" in out
     assert not (tmp_path / "r.pdf").exists()
 
 
