@@ -170,3 +170,12 @@ def test_text_over_its_limit_gives_the_limit_and_the_length(tmp_path: Path) -> N
     assert ("v.yaml:4:7: error SCHEMA-VALUE: name: expected text of at most 32 characters, "
             "found 40 characters; shorten it [Paddock file format: Frothy Races vehicle]"
             ) in report(tmp_path, text).split("\n")
+
+
+def test_json_findings_carry_the_excerpt(tmp_path: Path) -> None:
+    path = tmp_path / "v.yaml"
+    path.write_text("game: frothy-races\nname: [Gig\n")
+    loaded = load([path])
+    data = loaded.findings[0].as_dict()
+    assert (data["rule"], data["line"], data["column"]) == ("YAML-SYNTAX", 2, 7)
+    assert data["excerpt"] == "    2 | name: [Gig\n      |       ^"
