@@ -109,7 +109,9 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
     """Read, validate and rule-check every definition under ``paths``.
 
     With ``templates``, definitions without errors also get their game's print check: text
-    that cannot fit at a legible size is an error before anything is drawn.
+    that cannot fit at a legible size is an error before anything is drawn. A file that cannot
+    be read or parsed is an error finding (and listed in ``unreadable``), never a stop: every
+    other file is still read. Only a path that does not exist raises (InputError).
     """
     loaded = Loaded()
     for path in find_files(paths):
