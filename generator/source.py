@@ -222,17 +222,21 @@ def parse_document(text: str, shown: str, limits: Limits = LIMITS) -> Document:
         raise InputError(f"the text is {len(text):,} characters; a definition may be at "
                          f"most {limits.file_bytes:,} (reached here)", file=shown, line=line,
                          column=column, rule="YAML-LIMIT")
-    composer = _Composer(text, shown, lines, limits)
+    composer: _Composer | None = None
     try:
+        # The pure-Python reader checks every character as it is built: inside the try.
+        composer = _Composer(text, shown, lines, limits)
         documents = composer.documents()
     except yaml.MarkedYAMLError as exc:
         raise explain_syntax_error(exc, shown, lines) from exc
     except yaml.reader.ReaderError as exc:
         raise _unreadable_character(exc, text, shown, lines) from exc
     except yaml.YAMLError as exc:
-        raise InputError(f"YAML error: {exc}", file=shown, rule="YAML-SYNTAX") from exc
+        raise InputError(f"YAML error: {exc}", file=shown, line=1, column=1,
+                         rule="YAML-SYNTAX") from exc
     finally:
-        composer.dispose()
+        if composer is not None:
+            composer.dispose()
     if not documents:
         raise InputError("the file is empty", file=shown, line=1, column=1,
                          hint="a definition starts with 'game:' and 'kind:'", rule="YAML-SYNTAX")

@@ -200,3 +200,20 @@ def test_text_cut_by_a_comment_is_noticed() -> None:
     doc = parse_document("name: Team #1 Racer\ncolour: #ff0000\n", "f.yaml")
     assert [(c.mark.line, c.mark.column, c.kept) for c in doc.cut_texts] == [
         (1, 7, "Team"), (2, 8, "")]
+
+
+@pytest.mark.parametrize("name", sorted(HOSTILE_DOCUMENTS) + ["control-character"])
+def test_the_pure_python_parser_keeps_the_same_contract(
+        monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Without libyaml PyYAML parses in Python: every hostile file still ends in a document
+    or an error with a position."""
+    import yaml
+
+    import generator.source
+
+    monkeypatch.setattr(generator.source, "_SAFE_LOADER", yaml.SafeLoader)
+    text = HOSTILE_DOCUMENTS.get(name, "name: a\x07b\n")
+    try:
+        parse_document(text, "f.yaml")
+    except InputError as error:
+        assert error.line is not None and error.column is not None, error
