@@ -45,7 +45,11 @@ INTERNAL_ERROR = 3
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = make_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except Exception as exc:  # argparse reports usage itself (SystemExit); anything else is ours
+        words = list(sys.argv[1:] if argv is None else argv)
+        return internal_error(exc, debug="--debug" in words)
     try:
         return int(args.run(args))
     except PaddockError as exc:
@@ -63,13 +67,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception as exc:  # every other exception is a bug: say so, distinctly
-        if args.debug:
-            traceback.print_exc()
-        print(f"paddock: internal error: {type(exc).__name__}: {exc}\n"
-              f"paddock: this is a bug in Paddock {__version__}; please report it with the "
-              f"command you ran and its input (run again with --debug for the traceback)",
-              file=sys.stderr)
-        return INTERNAL_ERROR
+        return internal_error(exc, args.debug)
+
+
+def internal_error(exc: Exception, debug: bool) -> int:
+    """Report an exception nobody planned for as a bug, with exit code 3 (not 1 or 2), so a
+    person and CI can tell a crash from rule errors or bad input."""
+    if debug:
+        traceback.print_exc()
+    print(f"paddock: internal error: {type(exc).__name__}: {exc}\n"
+          f"paddock: this is a bug in Paddock {__version__}; please report it with the "
+          f"command you ran and its input (run again with --debug for the traceback)",
+          file=sys.stderr)
+    return INTERNAL_ERROR
 
 
 def make_parser() -> argparse.ArgumentParser:
