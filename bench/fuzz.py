@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import resource
 import sys
 import tempfile
 import time
@@ -85,10 +86,12 @@ def main() -> None:
         "cases_per_second": round(args.cases / elapsed, 1), "outcomes": dict(outcomes),
         "per_target": dict(per_target), "slowest_case_seconds": round(slowest[0], 3),
         "slowest_case": slowest[1][:300], "contract_breaks": list(broken.values()),
+        "peak_memory_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024),
     }
     print(f"{args.cases} cases in {elapsed:.1f} s: {args.cases / elapsed:.0f} cases/s")
     print("ended in: " + ", ".join(f"{k} {v}" for k, v in sorted(outcomes.items())))
     print(f"slowest case: {slowest[0]:.2f} s ({slowest[1][:200]})")
+    print(f"peak memory: {results['peak_memory_mb']} MB")
     print(f"contract breaks: {len(broken)} distinct")
     for key, found in broken.items():
         print(f"  {key}\n    reproduce: {found['target']}: {found['recipe']}")
