@@ -222,9 +222,9 @@ def _shape(node: Node) -> Shape:
     if unknown:
         _bad(node, f"unknown shape key(s): {', '.join(sorted(map(str, unknown)))}")
     fill = values.get("fill")
-    stroke = float(values.get("stroke", 0) or 0)
     stroke_colour = str(values.get("stroke_colour", "ink"))
     try:
+        stroke = float(values.get("stroke", 0) or 0)
         if "path" in values:
             return Shape("path", tuple(parse_path(str(values["path"]))), fill, stroke,
                          stroke_colour)
@@ -233,6 +233,8 @@ def _shape(node: Node) -> Shape:
             return Shape("circle", (cx, cy, r), fill, stroke, stroke_colour)
         if "rect" in values:
             numbers = [float(v) for v in values["rect"]]
+            if len(numbers) not in (4, 5):
+                raise ValueError("rect is [x, y, width, height] or with a corner radius")
             return Shape("rect", (*numbers[:4], numbers[4] if len(numbers) > 4 else 0.0),
                          fill, stroke, stroke_colour)
     except (ValueError, TypeError) as exc:

@@ -83,6 +83,7 @@ def test_every_hostile_document_ends_in_findings_or_a_positioned_error(
 REPO = Path(__file__).resolve().parent.parent
 VERDIGRIS = REPO / "vehicles" / "joyride" / "verdigris.yaml"
 JOYRIDE_DICE = REPO / "generator" / "data" / "dice" / "joyride.yaml"
+ICONS = REPO / "generator" / "icons.yaml"
 
 # Shrunk failures the fuzzers found, as the smallest change to a shipped file that showed
 # them, kept so they stay fixed: (target, file, text replaced, replacement).
@@ -92,6 +93,9 @@ REGRESSIONS = {
     "nullable-struct-missing-key": ("joyride", VERDIGRIS, "      timing: [roll]\n", ""),
     "nullable-struct-unknown-key": ("joyride", VERDIGRIS, "      timing: [roll]\n",
                                     "      timinq: [roll]\n"),
+    # A user icon's stroke that is not a number: float() outside the shape's error handling
+    # (bench/fuzz.py, 9 of 100,000 cases).
+    "icon-stroke-not-a-number": ("icons", ICONS, "stroke: 12}", "stroke: 1\u1d5b}"),
     # A control character: PyYAML's ReaderError carried no line or column.
     "control-character": ("dice", JOYRIDE_DICE, "    count: 5\n", "    count: 5\x17\n"),
 }
