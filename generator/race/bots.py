@@ -31,20 +31,25 @@ if TYPE_CHECKING:
 class Style:
     """The numbers that make a driving style."""
 
-    horizon: int  # phases of cornering room wanted at the chosen Speed
+    horizon: int  # phases of straight road wanted before driving above a Safe Speed
     card_reserve: int  # cards kept in hand for emergencies
     card_cost: float  # spaces a card is worth spending
     turn_risk: float  # spaces of penalty per Control die a turn would roll
     roll_cost: float  # spaces of penalty for any turn that needs a Control roll
     max_dice: int  # the most basic Control dice the bot will drive at (its Speed limit)
+    turn_dice: int  # the most basic Control dice it will corner at
+    overshoot: float  # spaces of penalty per Speed above the target
+    road_bonus: float  # spaces a phase of straight road ahead is worth
     rough_cost: float  # spaces of penalty per hazard or fragile obstacle entered
     attack: bool
 
 
-CAREFUL = Style(horizon=8, card_reserve=2, card_cost=1.5, turn_risk=0.8, roll_cost=2.0,
-                max_dice=2, rough_cost=3.0, attack=False)
-AGGRESSIVE = Style(horizon=6, card_reserve=1, card_cost=0.8, turn_risk=0.4, roll_cost=1.0,
-                   max_dice=3, rough_cost=1.5, attack=True)
+CAREFUL = Style(horizon=5, turn_dice=0, road_bonus=0.5, card_reserve=2, card_cost=1.0,
+                turn_risk=0.8, roll_cost=4.0, max_dice=2, overshoot=4.0, rough_cost=5.0,
+                attack=False)
+AGGRESSIVE = Style(horizon=3, turn_dice=1, road_bonus=0.5, card_reserve=1, card_cost=0.8,
+                   turn_risk=0.4, roll_cost=1.0, max_dice=3, overshoot=2.5, rough_cost=1.5,
+                   attack=True)
 
 
 class Bot:
@@ -59,34 +64,70 @@ class Bot:
     # --- Speed Check ----------------------------------------------------------------------
 
     def target_speed(self, race: Race, car: Car) -> int:
-        """The highest Speed whose busiest phase still leaves enough cornering room."""
-        state = car.state
+        """The highest Speed the vehicle can drive here: one it is willing to corner at if the
+        next line can be reached at its busiest phase's pace without meeting a wall; a
+        faster one only where the road runs straight (no turn, so no Control roll) for
+        ``horizon`` phases."""
         best = 0
         for speed in range(car.max_speed + 1):
             if race.control_dice(car, speed) > self.style.max_dice:
                 break
             busiest = max(row[speed] for row in car.spec.moves)
-            if busiest == 0 or race.rt.room(busiest)[state] >= self.style.horizon:
+            if busiest == 0:
                 best = speed
-        return best
+            elif race.control_dice(car, speed) <= self.style.turn_dice:
+                if race.reachable_at(car.stage, car.state, busiest):
+                    best = speed
+            elif race.rt.straight_room(busiest)[car.state] >= self.style.horizon:
+                best = speed
+        return max(best, 1)  # a vehicle that never moves can never turn away from a wall
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
+        """The cards and direction with the best expected pace: each Speed up to the target
+        is worth the spaces it moves; overshooting the target is penalised hard."""
         from generator.race.engine import SpeedChoice
         target = self.target_speed(race, car)
-        spare_whip = car.cards("whip")
-        spare_reins = car.cards("reins")
-        total = sum(car.hand)
-        if target > car.speed:
-            whip = 1 if target - car.speed <= 1 or total <= self.style.card_reserve + 1 else 2
-            if spare_whip:
-                return SpeedChoice(True, min(whip, spare_whip), 0)
-            return SpeedChoice(True, 0, 1 if spare_reins else 0)
-        if target == car.speed:
-            if spare_whip and total > self.style.card_reserve:
-                return SpeedChoice(False, 1, 0)  # keep the two lowest of three: a gentle brake
-            return SpeedChoice(False, 0, 0)
-        reins = min(spare_reins, car.speed - target, 2)
-        return SpeedChoice(False, 0, reins)
+        if car.speed == 0 and not race.reachable_at(car.stage, car.state, 1):
+            # Facing a wall with nowhere to go: only moving (and bumping) turns it round.
+            if car.cards("whip"):
+                return SpeedChoice(True, 1, 0)
+            if car.cards("reins"):
+                return SpeedChoice(True, 0, 1)
+        totals = [sum(row[s] for row in car.spec.moves) for s in range(len(car.spec.control))]
+        in_hand = sum(car.hand)
+        best: tuple[float, int] | None = None
+        chosen = SpeedChoice(False, 0, 0)
+        for number, choice in enumerate(self.speed_choices(car)):
+            cards = choice.whip + choice.reins
+            value = -self.style.card_cost * cards
+            if in_hand - cards < self.style.card_reserve:
+                value -= 3.0 * (self.style.card_reserve - in_hand + cards)
+            for speed, p in race.speed_odds(car, choice.accelerate, choice.whip, choice.reins):
+                # This round's pace counts again for the next (momentum is worth keeping).
+                pace = 2.5 * totals[min(speed, target)]
+                # Too fast risks a collision, which costs Damage dice by the Speed.
+                excess = max(0, speed - target)
+                value += p * (pace - self.style.overshoot * excess * speed / 2)
+            if best is None or (-value, number) < best:
+                best, chosen = (-value, number), choice
+        return chosen
+
+    @staticmethod
+    def speed_choices(car: Car) -> list[SpeedChoice]:
+        """Card combinations worth weighing: up to 3 of the direction's own card and 1 of
+        the other (to soften the result), and no card at all."""
+        from generator.race.engine import SpeedChoice
+        champing = car.spec.trait("Champing at the Bit") > 0
+        found = [SpeedChoice(champing, 0, 0)]
+        whips, reins, total = car.cards("whip"), car.cards("reins"), sum(car.hand)
+        for accelerate in (True, False):
+            for own in range(0, 4):
+                for other in range(0, 2):
+                    whip, rein = (own, other) if accelerate else (other, own)
+                    if whip + rein == 0 or whip > whips or rein > reins or whip + rein > total:
+                        continue
+                    found.append(SpeedChoice(accelerate, whip, rein))
+        return found
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -106,21 +147,25 @@ class Bot:
         return chosen
 
     def score(self, race: Race, car: Car, phase: int, option: Option, turn: int) -> float:
-        """Spaces still to go after this phase, plus penalties for what it risks."""
+        """Spaces still to go after this phase at the pace the vehicle must keep (the
+        racing line), plus penalties for what the move risks."""
         style = self.style
         end = option.hexes[-1] if option.hexes else car.hex
         facing = (car.facing + turn) % FACINGS
         state = end * FACINGS + facing
-        value = float(race.remaining(option.stage, state))
         if option.stage >= race.stages:
-            return value - 100.0  # crossing the finish line ends the race: take it
-        later = [row[car.speed] for row in car.spec.moves[phase + 1:]]
-        busiest = max(later + [row[car.speed] for row in car.spec.moves[:1]])
-        if busiest:
-            need = sum(1 for n in later if n) + 2
-            room = race.rt.room(busiest)[state]
-            if room < need:
-                value += 4.0 * (need - room)
+            return -100.0  # crossing the finish line ends the race: take it
+        moves = car.spec.moves
+        pace = max([row[car.speed] for row in moves[phase + 1:]], default=0) or max(
+            row[car.speed] for row in moves) or 1
+        value = float(race.paced_remaining(option.stage, state, pace))
+        # Facing along the road (room to go faster without turning) beats facing a wall.
+        room = race.rt.straight_room(max(2, pace))
+        value -= style.road_bonus * room[state]
+        if race.control_dice(car, car.speed) > style.turn_dice:
+            # Too fast to corner: the rest of the round must fit the road straight ahead.
+            need = sum(1 for row in moves[phase + 1:] if row[car.speed]) + 1
+            value += 6.0 * max(0, need - race.rt.straight_room(pace)[state])
         if turn:
             dice = race.control_dice(car, car.speed)
             if dice:

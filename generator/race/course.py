@@ -9,9 +9,11 @@ process finds the tables another race already built):
 * *distance to go* over (hex, facing) states for each line of the course: the fewest spaces
   a vehicle needs to enter that line if it could turn 30 degrees after every space (Rules &
   Game-play > Movement). It ranks where a phase's movement should end: the racing line;
-* *cornering room*: for k spaces a phase, how many phases in a row a vehicle could keep
-  moving k spaces from a state without meeting a wall (capped at a horizon). A bot brakes
-  when the room at its speed falls below the phases it must still drive.
+* *phases to go* at a pace: the fewest phases of exactly k spaces (turning 30 degrees after
+  each) to the next line without meeting a wall; where there is none, k is too fast here;
+* *straight room*: for k spaces a phase, how many phases in a row a vehicle could keep
+  moving k spaces without turning (Drifts allowed) and without meeting a wall. Above a
+  Safe Speed every turn needs a Control roll, so a bot goes fast only where it has room.
 
 States are numbered ``hex * 12 + facing``; no Fractions, no sets iterated for order.
 """
@@ -75,38 +77,103 @@ class RaceTrack:
     slots: list[tuple[int, int]]  # (hex, facing) of each numbered slot, in slot order
     line_of: list[int]  # hex -> index of the line it belongs to, or -1
     inside: list[int]  # hex -> distance to the nearest non-track hex (small is near a wall)
-    to_go: list[list[int]] = field(default_factory=list)  # line -> state -> spaces to enter
-    leg: list[int] = field(default_factory=list)  # line -> spaces from the previous line
+    chain: list[list[int]] = field(default_factory=list)  # see remaining()
+    lap_length: int = 0
     _room: dict[int, list[int]] = field(default_factory=dict)
+    _paths: dict[int, list[tuple[tuple[int, frozenset[int]], ...]]] = field(
+        default_factory=dict)
+    _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
 
-    @property
-    def lap_length(self) -> int:
-        return sum(self.leg)
+    def remaining(self, stage: int, stages: int, state: int) -> int:
+        """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
+        have been crossed (lines repeat lap after lap; the finish line ends each lap).
 
-    def room(self, spaces: int) -> list[int]:
-        """Phases of ``spaces`` spaces that can be driven from each state without a wall."""
+        The distances are chained through the lines, so where and how a vehicle crosses a
+        line counts towards the next; they are exact over the race's last two laps, and
+        earlier laps add a lap's length each.
+        """
+        lap = len(self.lines)
+        window = stages - 2 * lap
+        if stage >= window:
+            return self.chain[stage - window][state]
+        line = stage % lap
+        return self.chain[line][state] + (window - stage + line) // lap * self.lap_length
+
+    def straight_room(self, spaces: int) -> list[int]:
+        """Phases of ``spaces`` spaces (Drifts allowed, no turning) that can be driven from
+        each state without a wall, up to HORIZON: how long a vehicle too fast to turn
+        safely can keep going before it must have slowed down."""
         spaces = max(1, min(spaces, MAX_SPACES))
         table = self._room.get(spaces)
         if table is None:
             table = self._room[spaces] = self._build_room(spaces)
         return table
 
-    def _build_room(self, spaces: int) -> list[int]:
-        count = len(self.hexes) * FACINGS
-        successors: list[tuple[int, ...]] = []
-        for state in range(count):
+    def phases_to_go(self, line: int, spaces: int) -> list[int]:
+        """For each state, the fewest phases of exactly ``spaces`` spaces (a 30-degree turn
+        allowed after each) until a space of ``line`` is entered, never meeting a wall:
+        UNREACHABLE where no such drive exists. The racing line at a pace."""
+        spaces = max(1, min(spaces, MAX_SPACES))
+        key = (line, spaces)
+        table = self._phases.get(key)
+        if table is None:
+            table = self._phases[key] = self._build_phases(self.lines[line], spaces)
+        return table
+
+    def paths(self, spaces: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
+        """For each state, the hexes one phase of ``spaces`` spaces can end on, each with
+        every hex some wall-free way there passes through."""
+        found = self._paths.get(spaces)
+        if found is None:
+            found = self._paths[spaces] = self._build_paths(spaces)
+        return found
+
+    def _build_paths(self, spaces: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
+        out: list[tuple[tuple[int, frozenset[int]], ...]] = []
+        for state in range(len(self.hexes) * FACINGS):
             hex_, facing = divmod(state, FACINGS)
-            ends: list[int] = []
+            ends: dict[int, set[int]] = {}
             for seq in move_sequences(facing, spaces):
                 here = hex_
+                passed = []
                 for d in seq:
                     here = self.neighbours[here][d]
                     if here < 0:
                         break
-                if here >= 0 and here not in ends:
-                    ends.append(here)
-            successors.append(tuple(end * FACINGS + (facing + t) % FACINGS
-                                    for end in ends for t in (-1, 0, 1)))
+                    passed.append(here)
+                if here >= 0:
+                    ends.setdefault(here, set()).update(passed)
+            out.append(tuple((end, frozenset(passed)) for end, passed in ends.items()))
+        return out
+
+    def _build_phases(self, line: frozenset[int], spaces: int) -> list[int]:
+        paths = self.paths(spaces)
+        count = len(paths)
+        phases = [UNREACHABLE] * count
+        before: list[list[int]] = [[] for _ in range(count)]
+        queue: deque[int] = deque()
+        for state, ends in enumerate(paths):
+            facing = state % FACINGS
+            for end, passed in ends:
+                if passed & line:
+                    if phases[state] == UNREACHABLE:
+                        phases[state] = 1
+                        queue.append(state)
+                    continue
+                for t in (-1, 0, 1):
+                    before[end * FACINGS + (facing + t) % FACINGS].append(state)
+        while queue:
+            state = queue.popleft()
+            for prev in before[state]:
+                if phases[prev] == UNREACHABLE:
+                    phases[prev] = phases[state] + 1
+                    queue.append(prev)
+        return phases
+
+    def _build_room(self, spaces: int) -> list[int]:
+        count = len(self.hexes) * FACINGS
+        successors = [tuple(end * FACINGS + state % FACINGS for end, _ in ends)
+                      for state, ends in enumerate(self.paths(spaces))]
         room = [0] * count
         for _ in range(HORIZON):
             room = [1 + max((room[s] for s in succ), default=-1) for succ in successors]
@@ -152,9 +219,10 @@ def _build(track: Track) -> RaceTrack:
     inside = _wall_distance(neighbours)
     rt = RaceTrack(track.name, hexes, number, neighbours, terrain, rating, lines, slots,
                    line_of, inside)
-    predecessors = _predecessors(rt)
-    rt.to_go = [_distances(line, predecessors, len(hexes)) for line in lines]
-    rt.leg = _legs(rt)
+    rt.chain = _chained(rt)
+    lap = len(lines)
+    start = slots[0][0] * FACINGS + slots[0][1] if slots else 0
+    rt.lap_length = max(1, rt.chain[0][start] - rt.chain[lap][start]) if lap else 1
     return rt
 
 
@@ -175,47 +243,64 @@ def _wall_distance(neighbours: list[tuple[int, ...]]) -> list[int]:
     return [d if d >= 0 else 0 for d in dist]
 
 
-def _predecessors(rt: RaceTrack) -> list[list[int]]:
-    """For each state, the states one space (then an optional 30-degree turn) before it."""
-    count = len(rt.hexes) * FACINGS
-    before: list[list[int]] = [[] for _ in range(count)]
-    for state in range(count):
+def _successors(rt: RaceTrack) -> list[tuple[int, ...]]:
+    """For each state, the states one space (then an optional 30-degree turn) after it."""
+    out = []
+    for state in range(len(rt.hexes) * FACINGS):
         hex_, facing = divmod(state, FACINGS)
-        for d in one_step_directions(facing):
-            there = rt.neighbours[hex_][d]
-            if there < 0:
+        out.append(tuple(there * FACINGS + (facing + t) % FACINGS
+                         for d in one_step_directions(facing)
+                         if (there := rt.neighbours[hex_][d]) >= 0 for t in (-1, 0, 1)))
+    return out
+
+
+def _chained(rt: RaceTrack) -> list[list[int]]:
+    """Spaces to go over two laps of lines, last line first: entering a line costs a space
+    plus what remains from the state it is entered in (a bucket queue, since those
+    starting values differ)."""
+    successors = _successors(rt)
+    predecessors: list[list[int]] = [[] for _ in successors]
+    for state, following in enumerate(successors):
+        for nxt in following:
+            predecessors[nxt].append(state)
+    lap = len(rt.lines)
+    after = [0] * len(successors)
+    chain: list[list[int]] = []
+    for j in range(2 * lap - 1, -1, -1):
+        line = rt.lines[j % lap]
+        after = _stage(line, successors, predecessors, after)
+        chain.append(after)
+    chain.reverse()
+    return chain
+
+
+def _stage(line: frozenset[int], successors: list[tuple[int, ...]],
+           predecessors: list[list[int]], after: list[int]) -> list[int]:
+    best = [UNREACHABLE] * len(successors)
+    buckets: dict[int, list[int]] = {}
+    for state, following in enumerate(successors):
+        for nxt in following:
+            if nxt // FACINGS in line and after[nxt] < UNREACHABLE:
+                value = after[nxt] + 1
+                if value < best[state]:
+                    best[state] = value
+        if best[state] < UNREACHABLE:
+            buckets.setdefault(best[state], []).append(state)
+    level = min(buckets, default=0)
+    top = max(buckets, default=-1)
+    while level <= top:
+        for state in buckets.pop(level, []):
+            if best[state] != level:
                 continue
-            for t in (-1, 0, 1):
-                before[there * FACINGS + (facing + t) % FACINGS].append(state)
-    return before
-
-
-def _distances(line: frozenset[int], predecessors: list[list[int]], hexes: int) -> list[int]:
-    """Spaces to go until a space of ``line`` is entered, for every state (breadth first)."""
-    dist = [UNREACHABLE] * (hexes * FACINGS)
-    queue: deque[int] = deque()
-    for h in sorted(line):
-        for f in range(FACINGS):
-            dist[h * FACINGS + f] = 0
-            queue.append(h * FACINGS + f)
-    while queue:
-        state = queue.popleft()
-        for prev in predecessors[state]:
-            if dist[prev] == UNREACHABLE:
-                dist[prev] = dist[state] + 1
-                queue.append(prev)
-    return dist
-
-
-def _legs(rt: RaceTrack) -> list[int]:
-    """Length of each leg of a lap: from the line before (the finish for the first) to it."""
-    legs = []
-    count = len(rt.lines)
-    for i in range(count):
-        previous = rt.lines[i - 1] if count > 1 else rt.lines[i]
-        best = min((rt.to_go[i][h * FACINGS + f] for h in sorted(previous)
-                    for f in range(FACINGS)), default=UNREACHABLE)
-        legs.append(best if best < UNREACHABLE else 0)
-    if count == 1:
-        legs[0] = max(legs[0], 1)
-    return legs
+            if state // FACINGS in line:
+                continue  # entering the line was counted from its neighbours above
+            for prev in predecessors[state]:
+                if level + 1 < best[prev]:
+                    best[prev] = level + 1
+                    buckets.setdefault(level + 1, []).append(prev)
+                    top = max(top, level + 1)
+        level += 1
+    for state in range(len(best)):
+        if state // FACINGS in line:
+            best[state] = after[state]  # on the line: already across it
+    return best

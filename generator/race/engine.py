@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from generator.hexgrid import FACINGS
@@ -27,10 +28,12 @@ from generator.probability.frothy import (
     Direction,
     Marker,
     Row,
+    SpeedTable,
     avoid_damage,
     best_control_outcome,
     kept_lowest,
     min_control_loss,
+    speed_check,
 )
 from generator.race.api import (
     RaceOptions,
@@ -40,7 +43,13 @@ from generator.race.api import (
     VehicleResult,
 )
 from generator.race.bots import Bot, make_bot
-from generator.race.course import RaceTrack, move_sequences, one_step_directions, race_track
+from generator.race.course import (
+    UNREACHABLE,
+    RaceTrack,
+    move_sequences,
+    one_step_directions,
+    race_track,
+)
 from generator.race.vehicles import RaceVehicle, race_vehicle, speed_box
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
@@ -161,7 +170,6 @@ class Race:
         lap = len(self.rt.lines)
         laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
         self.stages = lap * laps
-        self.tail = self._tails()
         starts = self._grid(len(vehicles))
         self.cars = [Car(i, race_vehicle(v), make_bot(name), hex_, facing)
                      for i, (v, name, (hex_, facing)) in enumerate(
@@ -174,14 +182,6 @@ class Race:
 
     # --- Setup -------------------------------------------------------------------------
 
-    def _tails(self) -> list[int]:
-        """Stage -> the spaces of every leg after it (the rest of the race)."""
-        lap = len(self.rt.lines)
-        tail = [0] * self.stages
-        for stage in range(self.stages - 2, -1, -1):
-            tail[stage] = tail[stage + 1] + self.rt.leg[(stage + 1) % lap]
-        return tail
-
     def _grid(self, count: int) -> list[tuple[int, int]]:
         """Starting hexes and facings in grid order: the numbered slots, then (for a field
         larger than the grid) the free spaces nearest behind it, facing as slot 1 does."""
@@ -193,11 +193,11 @@ class Race:
         facing = slots[0][1]
         taken = {h for h, _ in slots}
         lines = {h for line in self.rt.lines for h in line}
-        worst = max(self.rt.to_go[0][h * FACINGS + f] for h, f in slots)
-        spare = sorted((self.rt.to_go[0][h * FACINGS + facing], h)
-                       for h in range(len(self.rt.hexes))
+        chain = self.rt.chain[0]
+        worst = max(chain[h * FACINGS + f] for h, f in slots)
+        spare = sorted((chain[h * FACINGS + facing], h) for h in range(len(self.rt.hexes))
                        if h not in taken and h not in lines
-                       and self.rt.to_go[0][h * FACINGS + facing] > worst)
+                       and worst < chain[h * FACINGS + facing] < UNREACHABLE)
         return slots + [(h, facing) for _, h in spare[:count - len(slots)]]
 
     def _not_simulated(self) -> tuple[str, ...]:
@@ -216,8 +216,26 @@ class Race:
         """Spaces still to drive in the race from ``state`` with ``stage`` lines crossed."""
         if stage >= self.stages:
             return 0
+        return self.rt.remaining(stage, self.stages, state)
+
+    def reachable_at(self, stage: int, state: int, pace: int) -> bool:
+        """True when the next line can be reached from ``state`` moving ``pace`` spaces every
+        phase without meeting a wall."""
+        if stage >= self.stages:
+            return True
         lap = len(self.rt.lines)
-        return self.rt.to_go[stage % lap][state] + self.tail[stage]
+        phases = self.rt.phases_to_go(stage % lap, pace)[state]
+        return phases < UNREACHABLE
+
+    def paced_remaining(self, stage: int, state: int, pace: int) -> int:
+        """Spaces still to go, plus a penalty where the next line cannot be reached moving
+        ``pace`` spaces every phase without meeting a wall (too fast for what is ahead)."""
+        if stage >= self.stages:
+            return 0
+        turning = self.remaining(stage, state)
+        if not self.reachable_at(stage, state, pace):
+            return turning + 12 + 3 * pace
+        return turning
 
     def car_remaining(self, car: Car) -> int:
         return 0 if car.finished_round else self.remaining(car.stage, car.state)
@@ -390,6 +408,26 @@ class Race:
             return 0
         return sum(a.value for level, a in car.spec.stamina_affects
                    if a.name == "+# Reins / Speed Check" and car.stamina <= level)
+
+    def speed_odds(self, car: Car, accelerate: bool, whip: int, reins: int
+                   ) -> list[tuple[int, float]]:
+        """The chance of each Speed a Speed Check with these cards would end at (exact odds
+        from ``generator.probability``, as floats); what a bot weighs before choosing."""
+        spec = car.spec
+        fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
+        if fixed:
+            values: tuple[tuple[int, float], ...] = ((fixed, 1.0),)
+        else:
+            extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
+            values = speed_values(whip, reins + self.stamina_reins(car), accelerate, extra)
+        shift = (spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
+                 if accelerate else spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod)
+        odds: dict[int, float] = {}
+        for value, p in values:
+            speed = min(car.max_speed, shifted_speed(spec.table, car.marker, value + shift,
+                                                     accelerate))
+            odds[speed] = odds.get(speed, 0.0) + p
+        return sorted(odds.items())
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[int, list[int]]:
@@ -947,6 +985,22 @@ class Race:
             seed=self.seed, track=self.rt.name, options=self.options, vehicles=tuple(vehicles),
             rounds=self.round, not_simulated=self.not_simulated, events=tuple(self.events),
             snapshots=tuple(self.snapshots))
+
+
+@lru_cache(maxsize=256)
+def speed_values(whip: int, reins: int, accelerate: bool, extra: int
+                 ) -> tuple[tuple[int, float], ...]:
+    """Speed Check values and their chances, from the exact odds (as floats, once)."""
+    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
+    dist = speed_check(whip, reins, direction, extra_dice=extra)
+    return tuple((value, float(p)) for value, p in dist.items())
+
+
+@lru_cache(maxsize=65536)
+def shifted_speed(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool) -> int:
+    """The Speed a Speed Check of ``boxes`` would leave the marker at."""
+    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
+    return table.speed_of(table.shift(marker, boxes, direction))
 
 
 def kept_sum(sorted_dice: list[int], lock: int) -> int:
