@@ -52,6 +52,18 @@ AGGRESSIVE = Style(horizon=3, turn_dice=1, road_bonus=0.5, card_reserve=1, card_
                    attack=True)
 
 
+@dataclass(frozen=True)
+class PhaseContext:
+    """Numbers shared by every option a bot weighs in one movement phase."""
+
+    pace: int  # spaces a phase the rest of the round asks for
+    turn_cost: float  # penalty for turning (a Control roll above a Safe Speed)
+    need: int  # phases still to drive this round, plus one
+    too_fast: bool  # above the Speed the bot corners at
+    road: list[int]  # straight room at a moderate pace, by state
+    straight: list[int]  # straight room at this pace, by state
+
+
 class Bot:
     """The policy interface, with the racing-line bot as its implementation."""
 
@@ -104,7 +116,7 @@ class Bot:
                 value -= 3.0 * (self.style.card_reserve - in_hand + cards)
             for speed, p in race.speed_odds(car, choice.accelerate, choice.whip, choice.reins):
                 # This round's pace counts again for the next (momentum is worth keeping).
-                pace = 2.5 * totals[min(speed, target)]
+                pace = 2.5 * totals[min(speed, target)] - (3.0 if speed == 0 else 0.0)
                 # Too fast risks a collision, which costs Damage dice by the Speed.
                 excess = max(0, speed - target)
                 value += p * (pace - self.style.overshoot * excess * speed / 2)
@@ -132,45 +144,61 @@ class Bot:
     # --- Movement --------------------------------------------------------------------------
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
+        """The option and turn with the lowest score; of the ways to reach one end hex with
+        one card, only the clearest (no collision, least rough ground) is scored."""
         from generator.race.engine import Plan
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
+        ways: dict[tuple[str | None, int, int], Option] = {}
+        for option in pool:
+            end = option.hexes[-1] if option.hexes else car.hex
+            key = (option.card, end, option.stage)
+            known = ways.get(key)
+            if known is None or (option.blocked, option.rough) < (known.blocked, known.rough):
+                ways[key] = option
+        context = self.context(race, car, phase)
         best: tuple[float, int, int] | None = None
         chosen: Plan | None = None
-        for number, option in enumerate(pool):
+        for number, option in enumerate(ways.values()):
             for turn in (0, 1, -1) if option.hexes else (0,):
-                score = self.score(race, car, phase, option, turn)
-                key = (score, number, turn)
-                if best is None or key < best:
-                    best, chosen = key, Plan(option, turn)
+                rank = (self.score(race, car, context, option, turn), number, turn)
+                if best is None or rank < best:
+                    best, chosen = rank, Plan(option, turn)
         assert chosen is not None
         return chosen
 
-    def score(self, race: Race, car: Car, phase: int, option: Option, turn: int) -> float:
-        """Spaces still to go after this phase at the pace the vehicle must keep (the
-        racing line), plus penalties for what the move risks."""
+    def context(self, race: Race, car: Car, phase: int) -> PhaseContext:
+        """What every option of one phase shares: the pace to keep, the cost of a turn, the
+        straight phases still to drive, and whether the vehicle is too fast to corner."""
+        moves = car.spec.moves
+        later = [row[car.speed] for row in moves[phase + 1:]]
+        pace = max(later, default=0) or max(row[car.speed] for row in moves) or 1
+        dice = race.control_dice(car, car.speed)
+        turn_cost = 0.0
+        if dice:
+            turn_cost = self.style.roll_cost + self.style.turn_risk * (
+                dice + car.control_loss + car.extra_control)
+        need = sum(1 for n in later if n) + 1
+        return PhaseContext(pace, turn_cost, need, dice > self.style.turn_dice,
+                            race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace))
+
+    def score(self, race: Race, car: Car, context: PhaseContext, option: Option,
+              turn: int) -> float:
+        """Spaces still to go after this phase (the racing line), plus penalties for what the
+        move risks: turning above a Safe Speed, rough ground, cards, a collision, and,
+        when too fast to corner, running out of straight road."""
         style = self.style
         end = option.hexes[-1] if option.hexes else car.hex
-        facing = (car.facing + turn) % FACINGS
-        state = end * FACINGS + facing
+        state = end * FACINGS + (car.facing + turn) % FACINGS
         if option.stage >= race.stages:
             return -100.0  # crossing the finish line ends the race: take it
-        moves = car.spec.moves
-        pace = max([row[car.speed] for row in moves[phase + 1:]], default=0) or max(
-            row[car.speed] for row in moves) or 1
-        value = float(race.paced_remaining(option.stage, state, pace))
+        value = float(race.paced_remaining(option.stage, state, context.pace))
         # Facing along the road (room to go faster without turning) beats facing a wall.
-        room = race.rt.straight_room(max(2, pace))
-        value -= style.road_bonus * room[state]
-        if race.control_dice(car, car.speed) > style.turn_dice:
-            # Too fast to corner: the rest of the round must fit the road straight ahead.
-            need = sum(1 for row in moves[phase + 1:] if row[car.speed]) + 1
-            value += 6.0 * max(0, need - race.rt.straight_room(pace)[state])
+        value -= style.road_bonus * context.road[state]
+        if context.too_fast:
+            value += 6.0 * max(0, context.need - context.straight[state])
         if turn:
-            dice = race.control_dice(car, car.speed)
-            if dice:
-                value += style.roll_cost + style.turn_risk * (
-                    dice + car.control_loss + car.extra_control)
+            value += context.turn_cost
         value += style.rough_cost * option.rough
         if option.card:
             value += style.card_cost

@@ -71,11 +71,6 @@ class Option:
     rough: int  # hazard and fragile spaces entered
     stage: int  # the next line to cross once the move is done
 
-    @property
-    def end(self) -> int:
-        return self.hexes[self.blocked - 1] if self.blocked > 0 else (
-            self.hexes[-1] if self.blocked < 0 and self.hexes else -1)
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -262,6 +257,14 @@ class Race:
                                 "vehicle": car.spec.name if car else None, "action": action,
                                 "dice": list(dice), "result": result})
 
+    def roll_values(self, count: int) -> list[int]:
+        """``count`` Frothy dice read by their values (Speed Checks, attacks, Damage)."""
+        return [VALUES[self.rng.randrange(6)] for _ in range(count)]
+
+    def roll_icons(self, count: int) -> list[str]:
+        """``count`` Frothy dice read by their Control icons."""
+        return [ICONS[self.rng.randrange(6)] for _ in range(count)]
+
     # --- The race ----------------------------------------------------------------------
 
     def run(self) -> RaceResult:
@@ -415,19 +418,11 @@ class Race:
         from ``generator.probability``, as floats); what a bot weighs before choosing."""
         spec = car.spec
         fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
-        if fixed:
-            values: tuple[tuple[int, float], ...] = ((fixed, 1.0),)
-        else:
-            extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-            values = speed_values(whip, reins + self.stamina_reins(car), accelerate, extra)
+        extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
         shift = (spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
                  if accelerate else spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod)
-        odds: dict[int, float] = {}
-        for value, p in values:
-            speed = min(car.max_speed, shifted_speed(spec.table, car.marker, value + shift,
-                                                     accelerate))
-            odds[speed] = odds.get(speed, 0.0) + p
-        return sorted(odds.items())
+        return speed_odds(spec.table, car.marker, accelerate, whip,
+                          reins + self.stamina_reins(car), extra, fixed, shift, car.max_speed)
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[int, list[int]]:
@@ -438,7 +433,7 @@ class Race:
         if fixed:
             return fixed, []
         extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-        dice = sorted(VALUES[self.rng.randrange(6)] for _ in range(2 + whip + reins + extra))
+        dice = sorted(self.roll_values(2 + whip + reins + extra))
         lock = kept_lowest(whip, reins, direction)
         value = kept_sum(dice, lock)
         if accelerate:
@@ -601,10 +596,9 @@ class Race:
         dice = base + extra + whip + reins + driver
         if dice <= 0:
             return best_control_outcome([], 0)
-        icons = [ICONS[self.rng.randrange(6)] for _ in range(dice)]
-        objective = avoid_damage if car.bot.avoid_damage else min_control_loss
-        outcome = best_control_outcome(icons, whip + reins + driver, objective,
-                                       stamina_rules=self.options.stamina)
+        icons = self.roll_icons(dice)
+        outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
+                                car.bot.avoid_damage, self.options.stamina)
         self.log(car, f"control roll ({reason})", icons,
                  {"effects": sorted(outcome.effects), "count": outcome.icon_count})
         if not outcome.success:
@@ -684,13 +678,10 @@ class Race:
         if not car.racing or dice + car.spec.trait("Jerry Rigged") <= 0:
             return 0
         dice += car.spec.trait("Jerry Rigged")
-        rolled = [VALUES[self.rng.randrange(6)] for _ in range(dice)]
+        rolled = self.roll_values(dice)
         resilience = car.spec.resilience
-        if resilience is None:
-            points = dice
-        else:
-            limit = resilience - car.resilience_loss
-            points = sum(1 for v in rolled if v > limit)
+        points = damage_points(rolled, None if resilience is None
+                               else resilience - car.resilience_loss)
         self.log(car, f"damage roll ({cause})", rolled, {"damage": points})
         if points:
             self.take_damage(car, points, cause)
@@ -895,8 +886,8 @@ class Race:
             t_dice = 1 + defend + t_spec.trait("Shield")
             a_bonus = a_spec.trait("Whiplash")
             t_bonus = -t_spec.trait("Thin Skin")
-        a_roll = [VALUES[self.rng.randrange(6)] for _ in range(a_dice)]
-        t_roll = [VALUES[self.rng.randrange(6)] for _ in range(t_dice)]
+        a_roll = self.roll_values(a_dice)
+        t_roll = self.roll_values(t_dice)
         a_value = best_two(a_roll) + a_bonus
         t_value = best_two(t_roll) + t_bonus
         car.involved = True
@@ -997,10 +988,39 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 
 
 @lru_cache(maxsize=65536)
+def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
+               extra: int, fixed: int, shift: int, top: int) -> list[tuple[int, float]]:
+    """Each Speed a Speed Check can end at, with its chance (cached: few markers recur)."""
+    values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
+    odds: dict[int, float] = {}
+    for value, p in values:
+        speed = min(top, shifted_speed(table, marker, value + shift, accelerate))
+        odds[speed] = odds.get(speed, 0.0) + p
+    return sorted(odds.items())
+
+
+@lru_cache(maxsize=65536)
 def shifted_speed(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool) -> int:
     """The Speed a Speed Check of ``boxes`` would leave the marker at."""
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
     return table.speed_of(table.shift(marker, boxes, direction))
+
+
+@lru_cache(maxsize=65536)
+def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool
+                  ) -> ControlOutcome:
+    """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
+    Damage first (Control Loss Example 2), others keep Control Loss lowest. Cached: the
+    same dice come up again and again in a sweep."""
+    objective = avoid_damage if careful else min_control_loss
+    return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
+
+
+def damage_points(rolled: list[int], resilience: int | None) -> int:
+    """Damage sustained: dice showing more than Resilience (every die when it is blank)."""
+    if resilience is None:
+        return len(rolled)
+    return sum(1 for value in rolled if value > resilience)
 
 
 def kept_sum(sorted_dice: list[int], lock: int) -> int:
