@@ -40,16 +40,17 @@ class Style:
     turn_dice: int  # the most basic Control dice it will corner at
     overshoot: float  # spaces of penalty per Speed above the target
     road_bonus: float  # spaces a phase of straight road ahead is worth
+    momentum: float  # rounds a Speed Check's pace is counted for
     rough_cost: float  # spaces of penalty per hazard or fragile obstacle entered
     attack: bool
 
 
-CAREFUL = Style(horizon=5, turn_dice=0, road_bonus=0.5, card_reserve=2, card_cost=1.0,
-                turn_risk=0.8, roll_cost=4.0, max_dice=2, overshoot=4.0, rough_cost=5.0,
-                attack=False)
-AGGRESSIVE = Style(horizon=3, turn_dice=1, road_bonus=0.5, card_reserve=1, card_cost=0.8,
-                   turn_risk=0.4, roll_cost=1.0, max_dice=3, overshoot=2.5, rough_cost=1.5,
-                   attack=True)
+CAREFUL = Style(horizon=5, momentum=4.0, turn_dice=0, road_bonus=0.5, card_reserve=2,
+                card_cost=1.0, turn_risk=0.8, roll_cost=4.0, max_dice=2, overshoot=6.0,
+                rough_cost=5.0, attack=False)
+AGGRESSIVE = Style(horizon=5, momentum=4.5, turn_dice=0, road_bonus=0.5, card_reserve=1,
+                   card_cost=0.8, turn_risk=0.6, roll_cost=3.0, max_dice=2, overshoot=5.0,
+                   rough_cost=3.0, attack=True)
 
 
 @dataclass(frozen=True)
@@ -115,8 +116,11 @@ class Bot:
             if in_hand - cards < self.style.card_reserve:
                 value -= 3.0 * (self.style.card_reserve - in_hand + cards)
             for speed, p in race.speed_odds(car, choice.accelerate, choice.whip, choice.reins):
-                # This round's pace counts again for the next (momentum is worth keeping).
-                pace = 2.5 * totals[min(speed, target)] - (3.0 if speed == 0 else 0.0)
+                # This round's pace counts again later (momentum is worth keeping); a stop
+                # costs a round's start as well.
+                pace = self.style.momentum * totals[min(speed, target)]
+                if speed == 0:
+                    pace -= 3.0
                 # Too fast risks a collision, which costs Damage dice by the Speed.
                 excess = max(0, speed - target)
                 value += p * (pace - self.style.overshoot * excess * speed / 2)
@@ -209,12 +213,17 @@ class Bot:
     # --- Control rolls and attacks ---------------------------------------------------------
 
     def control_cards(self, race: Race, car: Car, dice: int) -> tuple[int, int]:
-        """One card when the roll is big enough to go wrong and a card can be spared."""
-        if dice < 2 or sum(car.hand) <= self.style.card_reserve:
-            return (0, 0)
-        if car.hand[0] >= car.hand[1] and car.cards("whip"):
-            return (1, 0)
-        return (0, 1) if car.cards("reins") else (0, 0)
+        """A card for any roll (it lets the worst die be discarded: Damage first), two for
+        a big one, while cards can be spared; the more plentiful kind goes first."""
+        spare = sum(car.hand) - self.style.card_reserve
+        want = min(spare, 1 if dice < 4 else 2)
+        whip = reins = 0
+        for _ in range(max(0, want)):
+            if car.cards("whip") - whip >= car.cards("reins") - reins and car.cards("whip") > whip:
+                whip += 1
+            elif car.cards("reins") > reins:
+                reins += 1
+        return (whip, reins)
 
     def attack(self, race: Race, car: Car, targets: list[Car]) -> tuple[Car, str, int] | None:
         """Aggressive only: a Vehicle attack on a rival ahead of it in the race who has fewer

@@ -29,7 +29,6 @@ from generator.probability.frothy import (
     Marker,
     Row,
     SpeedTable,
-    avoid_damage,
     best_control_outcome,
     kept_lowest,
     min_control_loss,
@@ -1012,8 +1011,18 @@ def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina:
     """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
     Damage first (Control Loss Example 2), others keep Control Loss lowest. Cached: the
     same dice come up again and again in a sweep."""
-    objective = avoid_damage if careful else min_control_loss
+    objective = least_harm if careful else min_control_loss
     return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
+
+
+def least_harm(outcome: ControlOutcome) -> tuple[int, ...]:
+    """A careful driver's ranking of Control roll outcomes: Damage dice first (Control Loss
+    Example 2), then Haste (it speeds the vehicle into the bend), then Spins, then Control
+    Loss; a Slow or a Slide is the mildest thing that can happen."""
+    effects = outcome.effects
+    spins = ("left_spin" in effects) + ("right_spin" in effects)
+    return (outcome.damage_dice, outcome.icon_count if "haste" in effects else 0, spins,
+            outcome.control_loss, outcome.stamina_lost)
 
 
 def damage_points(rolled: list[int], resilience: int | None) -> int:
