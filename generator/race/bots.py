@@ -18,10 +18,11 @@ require) and is the baseline a sensible bot must beat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.hexgrid import FACINGS
+from generator.race.course import UNREACHABLE
 
 if TYPE_CHECKING:
     from generator.race.engine import Car, Option, Plan, Race, SpeedChoice
@@ -53,6 +54,9 @@ AGGRESSIVE = Style(horizon=5, momentum=4.5, turn_dice=0, road_bonus=0.5, card_re
                    rough_cost=3.0, attack=True)
 
 
+_SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
+
+
 @dataclass(frozen=True)
 class PhaseContext:
     """Numbers shared by every option a bot weighs in one movement phase."""
@@ -63,6 +67,7 @@ class PhaseContext:
     too_fast: bool  # above the Speed the bot corners at
     road: list[int]  # straight room at a moderate pace, by state
     straight: list[int]  # straight room at this pace, by state
+    tables: dict[int, tuple[list[int], list[int], int]] = field(default_factory=dict)
 
 
 class Bot:
@@ -106,6 +111,19 @@ class Bot:
                 return SpeedChoice(True, 1, 0)
             if car.cards("reins"):
                 return SpeedChoice(True, 0, 1)
+        # The choice depends only on these, and they recur: weigh each case once.
+        key = (self.style, car.spec, car.marker, target, tuple(car.hand), car.max_speed,
+               car.accel_mod, car.decel_mod, race.stamina_reins(car))
+        known = _SPEED_CHOICES.get(key)
+        if known is None:
+            if len(_SPEED_CHOICES) > 200_000:
+                _SPEED_CHOICES.clear()
+            known = _SPEED_CHOICES[key] = self.weigh_speed(race, car, target)
+        return known
+
+    def weigh_speed(self, race: Race, car: Car, target: int) -> SpeedChoice:
+        """The card combination with the best expected value (see ``speed_check``)."""
+        from generator.race.engine import SpeedChoice
         totals = [sum(row[s] for row in car.spec.moves) for s in range(len(car.spec.control))]
         in_hand = sum(car.hand)
         best: tuple[float, int] | None = None
@@ -151,16 +169,22 @@ class Bot:
         """The option and turn with the lowest score; of the ways to reach one end hex with
         one card, only the clearest (no collision, least rough ground) is scored."""
         from generator.race.engine import Plan
+        context = self.context(race, car, phase)
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
+        plain_clear = any(o.card is None for o in clear)
         ways: dict[tuple[str | None, int, int], Option] = {}
         for option in pool:
+            if option.card == "whip" and option.stage < race.stages and len(
+                    option.steps) > 1:
+                continue  # a Whip is worth playing to move at all, or to win
+            if option.card == "reins" and plain_clear and not context.too_fast:
+                continue  # a Reins is for avoiding a collision, or for braking
             end = option.hexes[-1] if option.hexes else car.hex
             key = (option.card, end, option.stage)
             known = ways.get(key)
             if known is None or (option.blocked, option.rough) < (known.blocked, known.rough):
                 ways[key] = option
-        context = self.context(race, car, phase)
         best: tuple[float, int, int] | None = None
         chosen: Plan | None = None
         for number, option in enumerate(ways.values()):
@@ -189,14 +213,22 @@ class Bot:
     def score(self, race: Race, car: Car, context: PhaseContext, option: Option,
               turn: int) -> float:
         """Spaces still to go after this phase (the racing line), plus penalties for what the
-        move risks: turning above a Safe Speed, rough ground, cards, a collision, and,
-        when too fast to corner, running out of straight road."""
+        move risks: heading where the pace cannot be kept without meeting a wall, turning
+        above a Safe Speed, rough ground, cards, a collision, and, when too fast to corner,
+        running out of straight road."""
+        if option.stage >= race.stages:
+            return -100.0  # crossing the finish line ends the race: take it
         style = self.style
         end = option.hexes[-1] if option.hexes else car.hex
         state = end * FACINGS + (car.facing + turn) % FACINGS
-        if option.stage >= race.stages:
-            return -100.0  # crossing the finish line ends the race: take it
-        value = float(race.paced_remaining(option.stage, state, context.pace))
+        tables = context.tables.get(option.stage)
+        if tables is None:
+            tables = context.tables[option.stage] = race.stage_tables(option.stage,
+                                                                       context.pace)
+        remaining, phases, offset = tables
+        value = float(remaining[state] + offset)
+        if phases[state] >= UNREACHABLE:
+            value += 12 + 3 * context.pace
         # Facing along the road (room to go faster without turning) beats facing a wall.
         value -= style.road_bonus * context.road[state]
         if context.too_fast:

@@ -83,6 +83,8 @@ class RaceTrack:
     _paths: dict[int, list[tuple[tuple[int, frozenset[int]], ...]]] = field(
         default_factory=dict)
     _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
+    _walks: dict[tuple[int, int], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = field(
+        default_factory=dict)
 
     def remaining(self, stage: int, stages: int, state: int) -> int:
         """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
@@ -119,6 +121,26 @@ class RaceTrack:
         if table is None:
             table = self._phases[key] = self._build_phases(self.lines[line], spaces)
         return table
+
+    def walks(self, state: int, spaces: int
+              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+        """Every legal step sequence of ``spaces`` spaces from ``state``, each with the hexes
+        it enters, cut short where a wall or solid obstacle stops it (cached)."""
+        key = (state, spaces)
+        found = self._walks.get(key)
+        if found is None:
+            hex_, facing = divmod(state, FACINGS)
+            walks = []
+            for seq in move_sequences(facing, spaces):
+                here, entered = hex_, []
+                for d in seq:
+                    here = self.neighbours[here][d]
+                    if here < 0:
+                        break
+                    entered.append(here)
+                walks.append((seq, tuple(entered)))
+            found = self._walks[key] = tuple(walks)
+        return found
 
     def paths(self, spaces: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
         """For each state, the hexes one phase of ``spaces`` spaces can end on, each with

@@ -45,7 +45,6 @@ from generator.race.bots import Bot, make_bot
 from generator.race.course import (
     UNREACHABLE,
     RaceTrack,
-    move_sequences,
     one_step_directions,
     race_track,
 )
@@ -58,7 +57,7 @@ CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Option:
     """One legal way to drive a movement phase: the card played, the steps, and what lies on
     them (``blocked`` is the index of the first step that would collide, or -1)."""
@@ -221,15 +220,17 @@ class Race:
         phases = self.rt.phases_to_go(stage % lap, pace)[state]
         return phases < UNREACHABLE
 
-    def paced_remaining(self, stage: int, state: int, pace: int) -> int:
-        """Spaces still to go, plus a penalty where the next line cannot be reached moving
-        ``pace`` spaces every phase without meeting a wall (too fast for what is ahead)."""
-        if stage >= self.stages:
-            return 0
-        turning = self.remaining(stage, state)
-        if not self.reachable_at(stage, state, pace):
-            return turning + 12 + 3 * pace
-        return turning
+    def stage_tables(self, stage: int, pace: int) -> tuple[list[int], list[int], int]:
+        """For a bot weighing many states at one stage: the distance table, the phases-to-go
+        table at ``pace``, and the offset to add (laps not yet in the table)."""
+        rt = self.rt
+        lap = len(rt.lines)
+        window = self.stages - 2 * lap
+        if stage >= window:
+            return rt.chain[stage - window], rt.phases_to_go(stage % lap, pace), 0
+        line = stage % lap
+        offset = (window - stage + line) // lap * rt.lap_length
+        return rt.chain[line], rt.phases_to_go(line, pace), offset
 
     def car_remaining(self, car: Car) -> int:
         return 0 if car.finished_round else self.remaining(car.stage, car.state)
@@ -453,31 +454,32 @@ class Race:
         if spaces >= 1 and car.cards("reins"):
             counts.append(("reins", spaces - 1))
         found = []
+        state = car.state
         for card, n in counts:
-            for steps in move_sequences(car.facing, n):
-                found.append(self.trace(car, card, steps))
+            for steps, entered in self.rt.walks(state, n):
+                found.append(self.trace(car, card, steps, entered))
         return found
 
-    def trace(self, car: Car, card: str | None, steps: tuple[int, ...]) -> Option:
-        neighbours = self.rt.neighbours
-        here = car.hex
-        hexes = []
-        blocked = -1
+    def trace(self, car: Car, card: str | None, steps: tuple[int, ...],
+              entered: tuple[int, ...]) -> Option:
+        """An option with what lies on its way: the first step into a vehicle or a wall,
+        rough ground, and the lines crossed."""
+        occupant = self.occupant
+        rt = self.rt
+        blocked = -1 if len(entered) == len(steps) else len(entered)
         rough = 0
         stage = car.stage
-        lap = len(self.rt.lines)
-        for i, d in enumerate(steps):
-            there = neighbours[here][d]
-            if there < 0 or (there in self.occupant and self.occupant[there] != car.index):
+        lap = len(rt.lines)
+        for i, there in enumerate(entered):
+            if there in occupant and occupant[there] != car.index:
                 blocked = i
+                entered = entered[:i]
                 break
-            hexes.append(there)
-            if self.rt.terrain[there] == "hazard" or self.debris.get(there):
+            if rt.terrain[there] == "hazard" or there in self.debris:
                 rough += 1
-            if self.rt.line_of[there] == stage % lap and stage < self.stages:
+            if stage < self.stages and rt.line_of[there] == stage % lap:
                 stage += 1
-            here = there
-        return Option(card, steps, tuple(hexes), blocked, rough, stage)
+        return Option(card, steps, entered, blocked, rough, stage)
 
     def move(self, car: Car, phase: int) -> None:
         options = self.options_for(car, phase)
