@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 from pathlib import Path
 
 import pytest
 
 from generator.errors import InputError, UsageError
-from generator.race import RaceOptions, load_race_inputs, run_race
+from generator.race import RaceOptions, event_lines, load_race_inputs, run_race
 
 REPO = Path(__file__).resolve().parents[1]
 TRACKS = REPO / "vehicles" / "tracks"
@@ -71,3 +72,68 @@ def test_loading_reports_rule_errors_at_their_position(tmp_path: Path) -> None:
         load_race_inputs(TRACKS / "bogwater-bowl.yaml", [bad])
     assert raised.value.file is not None and raised.value.file.endswith("bad.yaml")
     assert raised.value.line is not None
+
+
+def test_event_log_is_json_lines(bowl: tuple[object, list[object]]) -> None:
+    track, vehicles = bowl
+    result = run_race(track, vehicles, bots="careful", seed=5,
+                      options=RaceOptions(log_events=True, max_rounds=3))
+    lines = event_lines(result)
+    assert lines and len(lines) == len(result.events)
+    first = json.loads(lines[0])
+    assert set(first) == {"round", "phase", "vehicle", "action", "dice", "result"}
+    assert {json.loads(line)["action"] for line in lines} >= {"speed check", "move"}
+    quiet = run_race(track, vehicles, bots="careful", seed=5, options=RaceOptions(max_rounds=3))
+    assert quiet.events == () and quiet.snapshots == ()
+
+
+def test_snapshots_follow_every_phase(bowl: tuple[object, list[object]]) -> None:
+    track, vehicles = bowl
+    result = run_race(track, vehicles, bots="careful", seed=5,
+                      options=RaceOptions(snapshots=True, max_rounds=2))
+    assert [(s.round, s.phase) for s in result.snapshots] == [
+        (0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4)]
+    assert all(len(s.positions) == 4 for s in result.snapshots)
+    start = result.snapshots[0].positions[0]
+    assert (start.q, start.r, start.facing, start.speed, start.status) == (12, 16, 0, 0, "racing")
+
+
+def test_what_is_not_simulated_is_named() -> None:
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [
+        FROTHY / "whisper-gig.yaml", FROTHY / "marsh-hopper.yaml", CHARIOT])
+    result = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(max_rounds=1))
+    named = set(result.not_simulated)
+    assert "trait Evasive" in named  # re-rolls are not simulated
+    assert "trait Bog Born" in named  # a designer's own trait
+    assert "trait Leap" in named  # Jumps are an optional rule the engine leaves out
+    assert any(n.startswith("special card Lucky") for n in named)
+    assert "the track's special rules (read them: they are text)" in named
+    assert not any("Blades" in n or "Long Legs" in n or "Flimsy" in n for n in named)
+
+
+def test_furthest_race_runs_its_rounds_and_ranks_by_distance(
+        bowl: tuple[object, list[object]]) -> None:
+    track, vehicles = bowl
+    result = run_race(track, vehicles, bots="careful", seed=2,
+                      options=RaceOptions(race_type="furthest", rounds=6))
+    assert result.rounds == 6
+    order = sorted(result.vehicles, key=lambda v: v.place)
+    racing = [v for v in order if not v.wiped_out]
+    assert [v.progress for v in racing] == sorted((v.progress for v in racing), reverse=True)
+    assert max(v.progress for v in result.vehicles) == 1.0
+
+
+def test_toughest_race_runs_until_one_is_left(bowl: tuple[object, list[object]]) -> None:
+    track, vehicles = bowl
+    result = run_race(track, vehicles, bots="aggressive", seed=4,
+                      options=RaceOptions(race_type="toughest", max_rounds=60))
+    survivors = [v for v in result.vehicles if not v.wiped_out]
+    assert len(survivors) <= 1 or result.rounds == 60
+    assert all(v.place <= len(survivors) for v in survivors)
+
+
+def test_different_seeds_give_different_races(bowl: tuple[object, list[object]]) -> None:
+    track, vehicles = bowl
+    places = {tuple(v.place for v in run_race(track, vehicles, bots="careful", seed=s).vehicles)
+              for s in range(6)}
+    assert len(places) > 1

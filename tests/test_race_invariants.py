@@ -73,7 +73,8 @@ class CheckedRace(Race):
         for car in self.cars:
             assert self.rt.terrain[car.hex] in DRIVABLE, "a vehicle entered a barrier"
             spec = car.spec
-            held = [car.hand[k] + car.spent[k] + car.recovery[k] for k in range(3)]
+            held = [car.hand[k] + car.spent[k] + car.recovery[k] + car.lost[k]
+                    for k in range(3)]
             assert held == [spec.whip, spec.reins, spec.dual], "cards went missing"
             assert min(car.hand + car.spent + car.recovery) >= 0
             assert car.damage >= self.damage_seen[car.index], "damage decreased"

@@ -304,3 +304,84 @@ def test_wall_collision_rolls_speed_dice_and_halves_speed() -> None:
     roll = [e for e in race.events if e["action"] == "damage roll (collision)"][0]
     assert len(roll["dice"]) == 5 and car.speed == 2
     assert race.free(car, car.facing)  # it was turned to face a way past
+
+
+# --- Maintenance: Stamina and Card Recovery -------------------------------------------------
+
+
+def test_stamina_check_example() -> None:
+    """At Speed 6 (-3 Stamina) from a Stamina of 8, the vehicle drops to 5: the affects at
+    9 and 6 cost 2 Speed ratings, those at 8 and 5 add 2 Reins to the next Speed Check."""
+    track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+    race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(stamina=True))
+    car = race.cars[0]
+    race.set_speed(car, 6)
+    car.stamina = 8
+    race.maintenance(car)
+    assert car.stamina == 5
+    assert car.speed == 4
+    assert race.stamina_reins(car) == 2
+
+
+def test_card_recovery_example() -> None:
+    """Recovery returns to the hand, then Spent moves to Recovery."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.hand, car.recovery, car.spent = [1, 2, 0], [2, 0, 0], [1, 2, 0]
+    race.maintenance(car)
+    assert car.hand == [3, 2, 0]
+    assert car.recovery == [1, 2, 0]
+    assert car.spent == [0, 0, 0]
+
+
+def test_losing_a_card_for_good() -> None:
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.hand, car.recovery, car.spent = [0, 2, 0], [3, 1, 0], [1, 1, 0]
+    race.lose_card(car, "whip")
+    assert car.recovery[0] == 2 and car.lost == [1, 0, 0]
+
+
+# --- Hazards, fragile obstacles, Wipe-out ------------------------------------------------------
+
+
+def test_hazard_adds_half_the_speed_in_control_loss_and_a_roll() -> None:
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    ford = next(h for h, t in enumerate(race.rt.terrain)
+                if t == "hazard" and race.rt.rating[h] == 1)
+    place(race, car, 17, 16, speed=5)
+    race.rng = ScriptedDice([ICON_FACE["slow"]] * 20)
+    race.rough_ground(car, ford, 0)
+    hazard = [e for e in race.events if e["action"] == "hazard"][0]
+    assert hazard["result"]["control_loss"] == 3 + 1  # half of Speed 5, rounded up, + rating
+    roll = [e for e in race.events if e["action"].startswith("control roll")][0]
+    assert len(roll["dice"]) >= 3 + 4  # Speed 5's 3 dice + the Control Loss points
+
+
+def test_fragile_obstacle_damage_roll_and_removal() -> None:
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    bale = next(h for h, t in enumerate(race.rt.terrain) if t == "fragile")
+    place(race, car, 17, 16, speed=4)
+    race.rng = ScriptedDice([VALUE_FACE[0]] * 2 + [0] * 20)
+    race.rough_ground(car, bale, 0)
+    roll = [e for e in race.events if e["action"] == "damage roll (fragile obstacle)"][0]
+    assert len(roll["dice"]) == 2  # half of Speed 4
+    assert bale not in race.debris
+
+
+def test_wreck_bounces_on_leaving_debris_then_rests() -> None:
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 17, 16, facing=0, speed=3)
+    race.round = 1
+    race.take_damage(car, car.spec.max_damage, "test")
+    assert car.wiped_out and not car.racing
+    start = car.hex
+    for round_ in (2, 3, 4):
+        race.round = round_
+        race.move_wrecks()
+    assert race.debris.get(start) == 1  # left behind as it moved off
+    assert race.rt.hexes[car.hex] == Hex(19, 16)  # Speed 3: two more moves, then rest
+    assert car.wreck_speed == 0

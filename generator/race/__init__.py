@@ -8,9 +8,10 @@ from generator.race.api import (
     RoundSnapshot,
     VehiclePosition,
     VehicleResult,
+    event_lines,
     load_race_inputs,
     run_race,
 )
 
 __all__ = ["BOTS", "RACE_TYPES", "RaceOptions", "RaceResult", "RoundSnapshot",
-           "VehiclePosition", "VehicleResult", "load_race_inputs", "run_race"]
+           "VehiclePosition", "VehicleResult", "event_lines", "load_race_inputs", "run_race"]

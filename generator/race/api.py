@@ -7,6 +7,7 @@ processes, compare bit for bit between runs with the same seed, and turn into JS
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -88,6 +89,12 @@ class RaceResult:
     not_simulated: tuple[str, ...]
     events: tuple[dict[str, Any], ...] = ()
     snapshots: tuple[RoundSnapshot, ...] = ()
+
+
+def event_lines(result: RaceResult) -> list[str]:
+    """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
+    dice, result), for a file a person or a tool can read back."""
+    return [json.dumps(event, sort_keys=True) for event in result.events]
 
 
 def run_race(track: Any, vehicles: Sequence[Any], *, bots: str | Sequence[str], seed: int,

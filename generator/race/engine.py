@@ -105,6 +105,7 @@ class Car:
         self.hand = [spec.whip, spec.reins, spec.dual]
         self.spent = [0, 0, 0]
         self.recovery = [0, 0, 0]
+        self.lost = [0, 0, 0]  # cards gone for good ('-1 Whip / Reins card')
         self.stage = 0
         self.finished_round = 0
         self.finish_order = 0
@@ -723,7 +724,23 @@ class Race:
             car.decel_mod += value
         elif name == "# Damage":
             self.damage_roll(car, value, "damage affect")
+        elif name == "-1 Whip / Reins card":
+            self.lose_card(car, affect.card or "either")
         self.log(car, "damage affect", result={"affect": name, "value": value})
+
+    def lose_card(self, car: Car, kind: str) -> None:
+        """Remove one card for good: of the kind named (a dual card serves for either),
+        from the hand if there is one, else from Recovery, else from Spent."""
+        if kind == "either":
+            order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
+        else:
+            order = [WHIP if kind == "whip" else REINS, DUAL]
+        for pile in (car.hand, car.recovery, car.spent):
+            for slot in order:
+                if pile[slot]:
+                    pile[slot] -= 1
+                    car.lost[slot] += 1
+                    return
 
     def wipe_out(self, car: Car) -> None:
         """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""

@@ -56,6 +56,7 @@ class Affect:
 
     name: str
     value: int
+    card: str | None = None  # for '-1 Whip / Reins card': whip, reins or either
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ def _affects(levels: dict[int, tuple[AffectRef, ...]], catalogue: Catalogue,
         for ref in levels[level]:
             name = ref.name if ref.custom else _canonical(catalogue, ref.name)
             if name in simulated and not ref.custom:
-                found.append((level, Affect(name, _value(ref.value))))
+                found.append((level, Affect(name, _value(ref.value), ref.card)))
             else:
                 missing.append(f"{what} {name}")
     return tuple(found)
