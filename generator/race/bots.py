@@ -239,7 +239,11 @@ class Bot:
         if option.card:
             value += style.card_cost
         if option.blocked >= 0:
-            value += 20.0 + 3.0 * car.speed
+            # An unavoidable collision: choose the one that costs fewest Damage dice.
+            here = option.hexes[-1] if option.hexes else car.hex
+            step = option.steps[option.blocked]
+            there = race.rt.neighbours[here][step]
+            value += 20.0 + 4.0 * race.collision_cost(car, there, step)
         return value
 
     # --- Control rolls and attacks ---------------------------------------------------------

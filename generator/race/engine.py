@@ -793,19 +793,8 @@ class Race:
 
     def vehicle_collision(self, car: Car, hit: Car, direction: int) -> None:
         """Head-On, 'T' or Rear-End, from the hit vehicle's facing against the move."""
-        diff = (hit.facing - direction * 2) % FACINGS
-        kind = "rear" if diff in (11, 0, 1) else "head-on" if diff in (5, 6, 7) else "t"
+        kind, dice_car, dice_hit = collision_dice(car, hit, direction)
         a, b = car.speed, hit.speed
-        if kind == "head-on":
-            dice_car = dice_hit = a + b
-        elif kind == "t":
-            dice_car = dice_hit = a
-        elif a > b:
-            dice_car = dice_hit = a - b
-        else:
-            dice_car = dice_hit = 1
-        dice_car = max(0, dice_car - car.spec.trait("B.S.H.")) + hit.spec.trait("Spiked")
-        dice_hit = max(0, dice_hit - hit.spec.trait("B.S.H.")) + car.spec.trait("Spiked")
         self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
                                            "speeds": [a, b]})
         hurt_car = self.damage_roll(car, dice_car, "collision")
@@ -827,6 +816,15 @@ class Race:
         for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
             if hurt and victim.racing:
                 self.reaction_roll(victim, slide=direction, partner=None)
+
+    def collision_cost(self, car: Car, there: int, direction: int) -> int:
+        """Damage dice the moving vehicle would roll running into ``there`` (a wall, a
+        solid obstacle or a wreck: its Speed; a vehicle: by the kind of collision)."""
+        other = self.occupant.get(there) if there >= 0 else None
+        if other is None or self.cars[other].wiped_out:
+            spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
+            return max(0, car.speed - car.spec.trait("B.S.H.")) + spiked
+        return collision_dice(car, self.cars[other], direction)[1]
 
     def free(self, car: Car, facing: int) -> bool:
         """True when the vehicle could move past what is in front of it facing ``facing``."""
@@ -1049,6 +1047,23 @@ def damage_points(rolled: list[int], resilience: int | None) -> int:
     if resilience is None:
         return len(rolled)
     return sum(1 for value in rolled if value > resilience)
+
+
+def collision_dice(car: Car, hit: Car, direction: int) -> tuple[str, int, int]:
+    """A vehicle-vehicle collision's kind (from the hit vehicle's facing against the move)
+    and the Damage dice each side rolls (Solid Obstacles and Vehicles)."""
+    diff = (hit.facing - direction * 2) % FACINGS
+    kind = "rear" if diff in (11, 0, 1) else "head-on" if diff in (5, 6, 7) else "t"
+    a, b = car.speed, hit.speed
+    if kind == "head-on":
+        dice = a + b
+    elif kind == "t":
+        dice = a
+    else:
+        dice = a - b if a > b else 1
+    dice_car = max(0, dice - car.spec.trait("B.S.H.")) + hit.spec.trait("Spiked")
+    dice_hit = max(0, dice - hit.spec.trait("B.S.H.")) + car.spec.trait("Spiked")
+    return kind, dice_car, dice_hit
 
 
 def kept_sum(sorted_dice: list[int], lock: int) -> int:
