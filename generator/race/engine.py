@@ -124,6 +124,9 @@ class Car:
         self.damage_per_round = 0
         self.resilience_loss = 0
         self.max_speed = spec.top_speed
+        self.max_accel = 99  # boxes a Speed Check may move ('# Maximum Acceleration')
+        self.max_decel = 99
+        self.icon_swap: dict[str, str] = {}  # the 'Haste' and 'Slow' affects
         self.safe_lost = 0
         self.accel_mod = 0
         self.decel_mod = 0
@@ -400,7 +403,7 @@ class Race:
         direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
         table = car.spec.table
         boxes, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
-        marker = table.shift(car.marker, boxes, direction)
+        marker = shift_marker(table, car.marker, boxes, accelerate, car.max_speed)
         before = car.speed
         self.set_marker(car, marker)
         self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
@@ -422,8 +425,10 @@ class Race:
         extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
         shift = (spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
                  if accelerate else spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod)
+        limit = car.max_accel if accelerate else car.max_decel
         return speed_odds(spec.table, car.marker, accelerate, whip,
-                          reins + self.stamina_reins(car), extra, fixed, shift, car.max_speed)
+                          reins + self.stamina_reins(car), extra, fixed, shift, car.max_speed,
+                          limit)
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[int, list[int]]:
@@ -431,8 +436,9 @@ class Race:
         spec = car.spec
         accelerate = direction is Direction.ACCELERATE
         fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
+        limit = car.max_accel if accelerate else car.max_decel
         if fixed:
-            return fixed, []
+            return min(fixed, limit), []
         extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
         dice = sorted(self.roll_values(2 + whip + reins + extra))
         lock = kept_lowest(whip, reins, direction)
@@ -441,7 +447,7 @@ class Race:
             value += spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
         else:
             value += spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod
-        return value, dice
+        return min(value, limit), dice
 
     # --- Movement ------------------------------------------------------------------------
 
@@ -599,6 +605,8 @@ class Race:
         if dice <= 0:
             return best_control_outcome([], 0)
         icons = self.roll_icons(dice)
+        if car.icon_swap:
+            icons = [car.icon_swap.get(icon, icon) for icon in icons]
         outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                                 car.bot.avoid_damage, self.options.stamina)
         self.log(car, f"control roll ({reason})", icons,
@@ -724,6 +732,14 @@ class Race:
             car.decel_mod += value
         elif name == "# Damage":
             self.damage_roll(car, value, "damage affect")
+        elif name == "# Maximum Acceleration":
+            car.max_accel = min(car.max_accel, value)
+        elif name == "# Maximum Deceleration":
+            car.max_decel = min(car.max_decel, value)
+        elif name == "Haste":
+            car.icon_swap["slow"] = "haste"
+        elif name == "Slow":
+            car.icon_swap["haste"] = "slow"
         elif name == "-1 Whip / Reins card":
             self.lose_card(car, affect.card or "either")
         self.log(car, "damage affect", result={"affect": name, "value": value})
@@ -1005,21 +1021,33 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 
 @lru_cache(maxsize=65536)
 def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
-               extra: int, fixed: int, shift: int, top: int) -> list[tuple[int, float]]:
+               extra: int, fixed: int, shift: int, top: int, limit: int
+               ) -> list[tuple[int, float]]:
     """Each Speed a Speed Check can end at, with its chance (cached: few markers recur)."""
     values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
     odds: dict[int, float] = {}
     for value, p in values:
-        speed = min(top, shifted_speed(table, marker, value + shift, accelerate))
+        boxes = min(value + shift, limit)
+        speed = table.speed_of(shift_marker(table, marker, boxes, accelerate, top))
         odds[speed] = odds.get(speed, 0.0) + p
     return sorted(odds.items())
 
 
 @lru_cache(maxsize=65536)
-def shifted_speed(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool) -> int:
-    """The Speed a Speed Check of ``boxes`` would leave the marker at."""
-    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
-    return table.speed_of(table.shift(marker, boxes, direction))
+def shift_marker(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool, top: int
+                 ) -> Marker:
+    """Apply a Speed Check of ``boxes`` (a negative value reverses the direction, as
+    Cautious or Reckless can make it). Past the last box of the top Speed the vehicle may
+    reach, the rest is a deceleration from there (Over-Whipping; 'Maximum Speed #')."""
+    if boxes < 0:
+        accelerate, boxes = not accelerate, -boxes
+    if not accelerate:
+        return table.decelerate(marker, boxes)
+    here = table.acceleration_box(marker)
+    last = sum(table.acceleration[:top + 1]) - 1
+    if here + boxes <= last:
+        return Marker(Row.ACCELERATION, here + boxes)
+    return table.decelerate(Marker(Row.ACCELERATION, last), here + boxes - last)
 
 
 @lru_cache(maxsize=65536)
