@@ -74,8 +74,8 @@ class CheckedRace(Race):
             assert self.rt.terrain[car.hex] in DRIVABLE, "a vehicle entered a barrier"
             spec = car.spec
             held = [car.hand[k] + car.spent[k] + car.recovery[k] + car.lost[k]
-                    for k in range(3)]
-            assert held == [spec.whip, spec.reins, spec.dual], "cards went missing"
+                    for k in range(len(car.hand))]
+            assert held == spec.deck_slots, "cards went missing"
             assert min(car.hand + car.spent + car.recovery) >= 0
             assert car.damage >= self.damage_seen[car.index], "damage decreased"
             assert car.damage <= spec.max_damage

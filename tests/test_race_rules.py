@@ -385,3 +385,27 @@ def test_wreck_bounces_on_leaving_debris_then_rests() -> None:
     assert race.debris.get(start) == 1  # left behind as it moved off
     assert race.rt.hexes[car.hex] == Hex(19, 16)  # Speed 3: two more moves, then rest
     assert car.wreck_speed == 0
+
+
+# --- Special cards ------------------------------------------------------------------------------
+
+
+def test_whoah_adds_to_a_deceleration() -> None:
+    race = make_race(REPO / "vehicles/frothy-races/bramblewick-goat-cart.yaml", 1)
+    car = race.cars[0]
+    race.set_speed(car, 4)
+    speed_check(race, car, SpeedChoice(False, 0, 1), [1, 0, 0])
+    assert race.events[-1]["result"]["boxes"] == 1 + 1  # the roll, + Whoah! 1
+    played = [e for e in race.events if e["action"] == "special card"]
+    assert played and played[0]["result"]["card"] == "Whoah!"
+
+
+def test_determination_returns_the_spent_box_and_is_discarded() -> None:
+    race = make_race(REPO / "vehicles/frothy-races/cogsworth-steam-carriage.yaml", 1)
+    car = race.cars[0]
+    deck = car.spec.deck_slots
+    assert race.play(car, "whip", 3) == 3
+    race.maintenance(car)
+    special = 3 + [c.name for c in car.spec.specials].index("Determination")
+    assert sum(car.recovery) == 0 and car.lost[special] == 1
+    assert [h + lo for h, lo in zip(car.hand, car.lost, strict=True)] == deck

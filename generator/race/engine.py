@@ -102,10 +102,11 @@ class Car:
         self.control_loss = 0
         self.damage = 0
         self.stamina = spec.stamina_max
-        self.hand = [spec.whip, spec.reins, spec.dual]
-        self.spent = [0, 0, 0]
-        self.recovery = [0, 0, 0]
-        self.lost = [0, 0, 0]  # cards gone for good ('-1 Whip / Reins card')
+        # Card piles by slot: Whip, Reins, dual, then one slot per special card copy.
+        self.hand = spec.deck_slots
+        self.spent = [0] * len(self.hand)
+        self.recovery = [0] * len(self.hand)
+        self.lost = [0] * len(self.hand)  # gone for good: an affect, or a special discarded
         self.stage = 0
         self.finished_round = 0
         self.finish_order = 0
@@ -142,7 +143,21 @@ class Car:
 
     def cards(self, kind: str) -> int:
         """Cards in hand that can be played as ``kind`` (whip or reins; dual cards count)."""
-        return self.hand[WHIP if kind == "whip" else REINS] + self.hand[DUAL]
+        return sum(self.hand[slot] for slot in self.slots(kind))
+
+    def slots(self, kind: str) -> list[int]:
+        """Pile slots whose cards play as ``kind``: its own, dual, then special cards by
+        their ordinary face."""
+        own = WHIP if kind == "whip" else REINS
+        return [own, DUAL] + [3 + i for i, card in enumerate(self.spec.specials)
+                              if card.face in (kind, "dual")]
+
+    def special_in_hand(self, name: str) -> int | None:
+        """The slot of a simulated special card called ``name`` in the hand, if any."""
+        for i, card in enumerate(self.spec.specials):
+            if card.name == name and card.simulated and self.hand[3 + i]:
+                return 3 + i
+        return None
 
     def cost(self, mechanic: str, amount: int) -> None:
         if amount > 0:
@@ -333,7 +348,7 @@ class Race:
     def start_of_round(self, car: Car) -> None:
         back = car.spec.trait("Stamina")
         while back > 0 and any(car.spent):
-            kind = max(range(3), key=lambda k: (car.spent[k], -k))
+            kind = max(range(len(car.spent)), key=lambda k: (car.spent[k], -k))
             car.spent[kind] -= 1
             car.hand[kind] += 1
             back -= 1
@@ -355,7 +370,8 @@ class Race:
         reactions = car.spec.trait("Reactions")
         if reactions:
             car.control_loss = max(car.spec.control_minimum, car.control_loss - reactions)
-        for kind in range(3):
+        self.determination(car)
+        for kind in range(len(car.hand)):
             car.hand[kind] += car.recovery[kind]
             car.recovery[kind] = car.spent[kind]
             car.spent[kind] = 0
@@ -364,14 +380,41 @@ class Race:
 
     def play(self, car: Car, kind: str, count: int) -> int:
         """Move up to ``count`` cards playable as ``kind`` from hand to Spent; how many."""
-        own = WHIP if kind == "whip" else REINS
-        played = 0
-        for slot in (own, DUAL):
+        return self.play_with(car, kind, count, None)[0]
+
+    def play_with(self, car: Car, kind: str, count: int, ability: str | None
+                  ) -> tuple[int, int]:
+        """Play up to ``count`` cards as ``kind``; when ``ability`` names a simulated special
+        card in hand, it is one of them and its '#' is returned as a bonus (a card marked
+        discard then leaves the game). Ordinary cards go before other special cards."""
+        played = bonus = 0
+        special = car.special_in_hand(ability) if ability and count > 0 else None
+        if special is not None:
+            card = car.spec.specials[special - 3]
+            car.hand[special] -= 1
+            (car.lost if card.discard else car.spent)[special] += 1
+            played, bonus = 1, card.value
+            self.log(car, "special card", result={"card": card.name, "value": card.value})
+        for slot in car.slots(kind):
             take = min(car.hand[slot], count - played)
             car.hand[slot] -= take
             car.spent[slot] += take
             played += take
-        return played
+        return played, bonus
+
+    def determination(self, car: Car) -> None:
+        """Determination: at the end of a round, every Spent card back to the hand (played
+        when three or more are spent)."""
+        slot = car.special_in_hand("Determination")
+        if slot is None or sum(car.spent) < 3:
+            return
+        card = car.spec.specials[slot - 3]
+        car.hand[slot] -= 1
+        for kind in range(len(car.hand)):
+            car.hand[kind] += car.spent[kind]
+            car.spent[kind] = 0
+        (car.lost if card.discard else car.spent)[slot] += 1
+        self.log(car, "special card", result={"card": card.name})
 
     # --- Speed ---------------------------------------------------------------------------
 
@@ -394,15 +437,19 @@ class Race:
 
     def speed_check(self, car: Car) -> None:
         choice = car.bot.speed_check(self, car)
-        whip = self.play(car, "whip", max(0, choice.whip))
-        reins = self.play(car, "reins", max(0, choice.reins))
         accelerate = choice.accelerate
+        whip, lash = self.play_with(car, "whip", max(0, choice.whip),
+                                    "Lash" if accelerate else None)
+        reins, whoah = self.play_with(car, "reins", max(0, choice.reins),
+                                      None if accelerate else "Whoah!")
         if whip + reins == 0:
             accelerate = car.spec.trait("Champing at the Bit") > 0
         extra_reins = self.stamina_reins(car)
         direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
         table = car.spec.table
         boxes, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
+        if (lash or whoah) and boxes >= 0:
+            boxes = min(boxes + lash + whoah, car.max_accel if accelerate else car.max_decel)
         marker = shift_marker(table, car.marker, boxes, accelerate, car.max_speed)
         before = car.speed
         self.set_marker(car, marker)
@@ -749,8 +796,9 @@ class Race:
         from the hand if there is one, else from Recovery, else from Spent."""
         if kind == "either":
             order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
+            order += [slot for slot in range(3, len(car.hand))]
         else:
-            order = [WHIP if kind == "whip" else REINS, DUAL]
+            order = car.slots(kind)
         for pile in (car.hand, car.recovery, car.spent):
             for slot in order:
                 if pile[slot]:
@@ -897,16 +945,19 @@ class Race:
         if target not in targets or kind not in ("vehicle", "personal"):
             raise RuntimeError(f"{car.spec.name}: the bot chose an attack that is not legal")
         card_kind = "reins" if kind == "vehicle" else "whip"
-        played = self.play(car, card_kind, max(1, cards))
+        played, bonus = self.play_with(car, card_kind, max(1, cards),
+                                       "Kamikaze" if kind == "vehicle" else "Berserker")
         if not played:
             return
-        self.attack(car, target, kind, played)
+        self.attack(car, target, kind, played, bonus)
 
-    def attack(self, car: Car, target: Car, kind: str, cards: int) -> None:
+    def attack(self, car: Car, target: Car, kind: str, cards: int, bonus: int = 0) -> None:
         """Resolve an attack at once: each side rolls 1 die + 1 a card and keeps the best two
-        (Performing the Attack; Attack Outcome)."""
+        (Performing the Attack; Attack Outcome); special cards add their '#'."""
         card_kind = "reins" if kind == "vehicle" else "whip"
-        defend = self.play(target, card_kind, max(0, target.bot.defend(self, target, car, kind)))
+        defend, guard = self.play_with(target, card_kind,
+                                       max(0, target.bot.defend(self, target, car, kind)),
+                                       "Swerve" if kind == "vehicle" else "Shield")
         a_spec, t_spec = car.spec, target.spec
         if kind == "vehicle":
             a_dice = 1 + cards + a_spec.trait("Tank")
@@ -920,8 +971,8 @@ class Race:
             t_bonus = -t_spec.trait("Thin Skin")
         a_roll = self.roll_values(a_dice)
         t_roll = self.roll_values(t_dice)
-        a_value = best_two(a_roll) + a_bonus
-        t_value = best_two(t_roll) + t_bonus
+        a_value = best_two(a_roll) + a_bonus + bonus
+        t_value = best_two(t_roll) + t_bonus + guard
         car.involved = True
         target.involved = True
         losers = self.attack_losers(car, target, kind, a_value, t_value)

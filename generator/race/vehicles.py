@@ -16,7 +16,7 @@ from pathlib import Path
 import yaml
 
 from generator.catalogue import Catalogue
-from generator.games.frothy_races.catalogues import frothy_data
+from generator.games.frothy_races.catalogues import frothy_data, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
 from generator.probability.frothy import Marker, Row, SpeedTable
 
@@ -60,6 +60,17 @@ class Affect:
 
 
 @dataclass(frozen=True)
+class Special:
+    """One copy of a special card: its ordinary face and, when simulated, its ability."""
+
+    name: str
+    value: int
+    face: str  # whip, reins or dual (a card whose ability is 'either' with no face given)
+    discard: bool
+    simulated: bool
+
+
+@dataclass(frozen=True)
 class RaceVehicle:
     """Everything the engine reads about one vehicle, resolved once."""
 
@@ -78,12 +89,18 @@ class RaceVehicle:
     whip: int
     reins: int
     dual: int
+    specials: tuple[Special, ...]  # one per copy, in licence order
     traits: tuple[tuple[str, int], ...]  # simulated traits: canonical name, value
     not_simulated: tuple[str, ...]
 
     @property
     def deck(self) -> int:
-        return self.whip + self.reins + self.dual
+        return self.whip + self.reins + self.dual + len(self.specials)
+
+    @property
+    def deck_slots(self) -> list[int]:
+        """Cards in each pile slot: Whip, Reins, dual, then one slot per special card."""
+        return [self.whip, self.reins, self.dual] + [1] * len(self.specials)
 
     @property
     def top_speed(self) -> int:
@@ -127,16 +144,17 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         else:
             missing.append(f"trait {name}")
     table = vehicle.speed_table
-    whip, reins = vehicle.cards.whip, vehicle.cards.reins
+    specials: list[Special] = []
     for card in vehicle.cards.special:
-        name = card.name if card.custom else _canonical(data.special_cards, card.name)
-        face = card.face or "whip"
-        if face == "reins":
-            reins += card.count
-        else:
-            whip += card.count
-        if name not in simulated["special_cards"]:
-            missing.append(f"special card {name} (played as an ordinary {face.title()} card)")
+        entry = None if card.custom else data.special_cards.find(card.name)
+        name = entry.name if entry is not None else card.name
+        face = special_face(card, entry) or "dual"
+        known = name in simulated["special_cards"] and not card.custom
+        specials.extend(Special(name, _value(card.value), face, card.discard, known)
+                        for _ in range(card.count))
+        if not known:
+            plays = "either card" if face == "dual" else f"an ordinary {face.title()} card"
+            missing.append(f"special card {name} (played as {plays})")
     damage_affects = _affects(vehicle.damage.affects, data.damage_affects,
                               simulated["damage_affects"], "damage affect", missing)
     stamina_affects = _affects(vehicle.stamina.affects, data.stamina_affects,
@@ -154,9 +172,10 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         stamina_min=vehicle.stamina.minimum,
         stamina_affects=stamina_affects,
         control_minimum=vehicle.control_loss.minimum,
-        whip=whip,
-        reins=reins,
+        whip=vehicle.cards.whip,
+        reins=vehicle.cards.reins,
         dual=vehicle.cards.dual,
+        specials=tuple(specials),
         traits=tuple(traits),
         not_simulated=tuple(dict.fromkeys(missing)),
     )
