@@ -42,16 +42,17 @@ class Style:
     overshoot: float  # spaces of penalty per Speed above the target
     road_bonus: float  # spaces a phase of straight road ahead is worth
     momentum: float  # rounds a Speed Check's pace is counted for
+    dead_end: float  # spaces of penalty for heading where the pace cannot be kept
     rough_cost: float  # spaces of penalty per hazard or fragile obstacle entered
     attack: bool
 
 
-CAREFUL = Style(horizon=5, momentum=4.0, turn_dice=0, road_bonus=0.5, card_reserve=2,
-                card_cost=1.0, turn_risk=0.8, roll_cost=4.0, max_dice=2, overshoot=6.0,
-                rough_cost=5.0, attack=False)
-AGGRESSIVE = Style(horizon=5, momentum=4.5, turn_dice=0, road_bonus=0.5, card_reserve=1,
-                   card_cost=0.8, turn_risk=0.6, roll_cost=3.0, max_dice=2, overshoot=5.0,
-                   rough_cost=3.0, attack=True)
+CAREFUL = Style(horizon=5, momentum=4.0, dead_end=12.0, turn_dice=0, road_bonus=0.5,
+                card_reserve=2, card_cost=1.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
+                overshoot=6.0, rough_cost=5.0, attack=False)
+AGGRESSIVE = Style(horizon=5, momentum=4.5, dead_end=12.0, turn_dice=0, road_bonus=0.5,
+                   card_reserve=1, card_cost=0.8, turn_risk=0.6, roll_cost=3.0, max_dice=2,
+                   overshoot=5.0, rough_cost=3.0, attack=True)
 
 
 _SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
@@ -228,7 +229,7 @@ class Bot:
         remaining, phases, offset = tables
         value = float(remaining[state] + offset)
         if phases[state] >= UNREACHABLE:
-            value += 12 + 3 * context.pace
+            value += style.dead_end + 3 * context.pace
         # Facing along the road (room to go faster without turning) beats facing a wall.
         value -= style.road_bonus * context.road[state]
         if context.too_fast:

@@ -847,9 +847,10 @@ class Race:
             self.log(car, "collision", result={"with": "solid", "speed": speed})
             spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
             hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, "collision")
-            self.set_speed(car, speed // 2)
             if hurt and car.racing:
                 self.reaction_roll(car, slide=direction, partner=None)
+            # Then the Speed halves (the Collision Example rolls Control at the old Speed).
+            self.set_speed(car, car.speed // 2)
         else:
             self.vehicle_collision(car, self.cars[other], direction)
         if car.racing:
@@ -865,6 +866,11 @@ class Race:
         hurt_hit = self.damage_roll(hit, dice_hit, "collision")
         car.damage_dealt += hurt_hit
         hit.damage_dealt += hurt_car
+        hit.involved = True
+        for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
+            if hurt and victim.racing:
+                self.reaction_roll(victim, slide=direction, partner=None)
+        # Speed changes come after the Control rolls, as in the Collision Example.
         if kind == "head-on":
             self.set_speed(car, a // 2)
             self.set_speed(hit, b // 2)
@@ -876,10 +882,6 @@ class Race:
             self.set_speed(car, a - change)
         else:
             self.set_speed(car, a - 1)
-        hit.involved = True
-        for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
-            if hurt and victim.racing:
-                self.reaction_roll(victim, slide=direction, partner=None)
 
     def collision_cost(self, car: Car, there: int, direction: int) -> int:
         """Damage dice the moving vehicle would roll running into ``there`` (a wall, a
