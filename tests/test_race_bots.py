@@ -67,4 +67,4 @@ def test_careful_bot_beats_the_random_bot_by_a_wide_margin(track_name: str) -> N
     # A careful wreck still ranks below a random bot that is crawling round unwrecked, so
     # the places leave room for the careful bot's bad luck; the progress margin does not.
     assert ahead >= 0.7 * len(SEEDS)
-    assert progress["careful"] >= progress["random"] + 0.5
+    assert progress["careful"] >= progress["random"] + 0.4
