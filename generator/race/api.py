@@ -62,7 +62,13 @@ class RoundSnapshot:
 
 @dataclass(frozen=True)
 class VehicleResult:
-    """How one vehicle's race went."""
+    """How one vehicle's race went.
+
+    ``costs`` counts what the mechanics cost it, by name: "collisions" (how many) and
+    "spaces lost to collisions" (movement forfeited), "failed control roll count" and
+    "failed control rolls" (spaces of distance to go lost to failed turns), "slides" and
+    "spins" (how many), "damage" (points taken). Keys with nothing to count are left out.
+    """
 
     name: str
     slot: int

@@ -568,6 +568,8 @@ class Race:
         self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": self.rt.hexes[car.hex][:],
                                       "facing": car.facing})
+        if collided:
+            car.cost("spaces lost to collisions", len(option.steps) - moved)
         if not car.racing or collided:
             return
         if moved and plan.turn and car.facing == start_facing:
