@@ -137,3 +137,12 @@ def test_different_seeds_give_different_races(bowl: tuple[object, list[object]])
     places = {tuple(v.place for v in run_race(track, vehicles, bots="careful", seed=s).vehicles)
               for s in range(6)}
     assert len(places) > 1
+
+
+def test_inputs_pickle_for_worker_processes(bowl: tuple[object, list[object]]) -> None:
+    """A worker process gets the track and licences pickled; the race must not change."""
+    track, vehicles = bowl
+    again_track, again_vehicles = pickle.loads(pickle.dumps((track, vehicles)))
+    here = run_race(track, vehicles, bots="aggressive", seed=11)
+    there = run_race(again_track, again_vehicles, bots="aggressive", seed=11)
+    assert here == there
