@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.hexgrid import FACINGS
 from generator.probability.frothy import (
@@ -57,10 +57,10 @@ CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal way to drive a movement phase: the card played, the steps, and what lies on
-    them (``blocked`` is the index of the first step that would collide, or -1)."""
+    them (``blocked`` is the index of the first step that would collide, or -1). A named
+    tuple: the engine makes thousands a race."""
 
     card: str | None
     steps: tuple[int, ...]
