@@ -48,11 +48,11 @@ class Style:
 
 
 CAREFUL = Style(horizon=5, momentum=4.0, dead_end=12.0, turn_dice=0, road_bonus=0.5,
-                card_reserve=2, card_cost=1.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
-                overshoot=6.0, rough_cost=5.0, attack=False)
+                card_reserve=2, card_cost=2.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
+                overshoot=8.0, rough_cost=5.0, attack=False)
 AGGRESSIVE = Style(horizon=5, momentum=4.5, dead_end=12.0, turn_dice=0, road_bonus=0.5,
-                   card_reserve=1, card_cost=0.8, turn_risk=0.6, roll_cost=3.0, max_dice=2,
-                   overshoot=5.0, rough_cost=3.0, attack=True)
+                   card_reserve=1, card_cost=1.5, turn_risk=0.6, roll_cost=3.0, max_dice=2,
+                   overshoot=6.0, rough_cost=3.0, attack=True)
 
 
 _SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
@@ -149,15 +149,16 @@ class Bot:
 
     @staticmethod
     def speed_choices(car: Car) -> list[SpeedChoice]:
-        """Card combinations worth weighing: up to 3 of the direction's own card and 1 of
-        the other (to soften the result), and no card at all."""
+        """Card combinations worth weighing: up to 3 of the direction's own card and 2 of
+        the other (the other kind forces the lowest dice to be kept: a gentle change), and
+        no card at all."""
         from generator.race.engine import SpeedChoice
         champing = car.spec.trait("Champing at the Bit") > 0
         found = [SpeedChoice(champing, 0, 0)]
         whips, reins, total = car.cards("whip"), car.cards("reins"), sum(car.hand)
         for accelerate in (True, False):
             for own in range(0, 4):
-                for other in range(0, 2):
+                for other in range(0, 3):
                     whip, rein = (own, other) if accelerate else (other, own)
                     if whip + rein == 0 or whip > whips or rein > reins or whip + rein > total:
                         continue
