@@ -129,7 +129,12 @@ class Bot:
         in_hand = sum(car.hand)
         best: tuple[float, int] | None = None
         chosen = SpeedChoice(False, 0, 0)
-        for number, choice in enumerate(self.speed_choices(car)):
+        choices = self.speed_choices(car)
+        if car.speed == 0 and any(c.accelerate for c in choices):
+            # Standing still, slowing does nothing: set off (a vehicle whose Safe Speeds
+            # crawl would otherwise wait for ever).
+            choices = [c for c in choices if c.accelerate]
+        for number, choice in enumerate(choices):
             cards = choice.whip + choice.reins
             value = -self.style.card_cost * cards
             if in_hand - cards < self.style.card_reserve:
