@@ -215,7 +215,7 @@ def test_control_loss_example_2_slide_no_turn_and_a_safe_speed() -> None:
     assert outcome.effects == {"slide", "left_spin", "slow"}
     start = car.hex
     car.facing = 11  # the right turn it attempted
-    race.apply_control(car, outcome, slide=0, partner=None)
+    race.apply_control(car, outcome, slide=0)
     assert race.rt.hexes[car.hex] == race.rt.hexes[start].neighbour(0)  # slid ahead
     assert car.facing == 0  # the Left Spin cancelled the turn
     assert car.speed == 2 and car.control_loss == 0
@@ -229,7 +229,7 @@ def test_control_loss_example_1_effects_and_points() -> None:
     outcome = resolve_control_roll(
         ["slide", "slow", "left_spin", "right_spin", "right_spin"],
         discard=["right_spin", "right_spin"])
-    race.apply_control(car, outcome, slide=0, partner=None)
+    race.apply_control(car, outcome, slide=0)
     assert car.control_loss == 1 + 3  # one point for each different effect applied
     assert car.facing == 1  # the Left Spin turns it a further 30 degrees left
 

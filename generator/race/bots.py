@@ -48,11 +48,11 @@ class Style:
 
 
 CAREFUL = Style(horizon=5, momentum=4.0, dead_end=12.0, turn_dice=0, road_bonus=0.5,
-                card_reserve=2, card_cost=1.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
-                overshoot=6.0, rough_cost=5.0, attack=False)
+                card_reserve=2, card_cost=2.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
+                overshoot=8.0, rough_cost=5.0, attack=False)
 AGGRESSIVE = Style(horizon=5, momentum=4.5, dead_end=12.0, turn_dice=0, road_bonus=0.5,
-                   card_reserve=1, card_cost=0.8, turn_risk=0.6, roll_cost=3.0, max_dice=2,
-                   overshoot=5.0, rough_cost=3.0, attack=True)
+                   card_reserve=1, card_cost=1.5, turn_risk=0.6, roll_cost=3.0, max_dice=2,
+                   overshoot=6.0, rough_cost=3.0, attack=True)
 
 
 _SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
@@ -129,7 +129,12 @@ class Bot:
         in_hand = sum(car.hand)
         best: tuple[float, int] | None = None
         chosen = SpeedChoice(False, 0, 0)
-        for number, choice in enumerate(self.speed_choices(car)):
+        choices = self.speed_choices(car)
+        if car.speed == 0 and any(c.accelerate for c in choices):
+            # Standing still, slowing does nothing: set off (a vehicle whose Safe Speeds
+            # crawl would otherwise wait for ever).
+            choices = [c for c in choices if c.accelerate]
+        for number, choice in enumerate(choices):
             cards = choice.whip + choice.reins
             value = -self.style.card_cost * cards
             if in_hand - cards < self.style.card_reserve:
@@ -149,15 +154,16 @@ class Bot:
 
     @staticmethod
     def speed_choices(car: Car) -> list[SpeedChoice]:
-        """Card combinations worth weighing: up to 3 of the direction's own card and 1 of
-        the other (to soften the result), and no card at all."""
+        """Card combinations worth weighing: up to 3 of the direction's own card and 2 of
+        the other (the other kind forces the lowest dice to be kept: a gentle change), and
+        no card at all."""
         from generator.race.engine import SpeedChoice
         champing = car.spec.trait("Champing at the Bit") > 0
         found = [SpeedChoice(champing, 0, 0)]
         whips, reins, total = car.cards("whip"), car.cards("reins"), sum(car.hand)
         for accelerate in (True, False):
             for own in range(0, 4):
-                for other in range(0, 2):
+                for other in range(0, 3):
                     whip, rein = (own, other) if accelerate else (other, own)
                     if whip + rein == 0 or whip > whips or rein > reins or whip + rein > total:
                         continue

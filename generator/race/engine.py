@@ -19,7 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from generator.hexgrid import FACINGS
 from generator.probability.frothy import (
@@ -57,10 +57,10 @@ CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
 
 
-@dataclass(frozen=True, slots=True)
-class Option:
+class Option(NamedTuple):
     """One legal way to drive a movement phase: the card played, the steps, and what lies on
-    them (``blocked`` is the index of the first step that would collide, or -1)."""
+    them (``blocked`` is the index of the first step that would collide, or -1). A named
+    tuple: the engine makes thousands a race."""
 
     card: str | None
     steps: tuple[int, ...]
@@ -218,6 +218,10 @@ class Race:
             found.extend(car.spec.not_simulated)
         if "special" in self.rt.terrain:
             found.append("special spaces on the track")
+        declared = str(getattr(self.track, "race_type", "Fastest"))
+        if declared.lower() not in ("fastest", "furthest", "toughest"):
+            found.append(f"the track's race type {declared} (raced as "
+                         f"{self.options.race_type})")
         if getattr(self.track, "special_rules", ""):
             found.append("the track's special rules (read them: they are text)")
         return tuple(sorted(dict.fromkeys(found)))
@@ -622,7 +626,7 @@ class Race:
             if self.damage_roll(car, dice, "fragile obstacle"):
                 need_roll = True
         if need_roll and car.racing:
-            self.reaction_roll(car, slide=direction, partner=None)
+            self.reaction_roll(car, slide=direction)
 
     # --- Turning and Control rolls ----------------------------------------------------
 
@@ -637,7 +641,7 @@ class Race:
         before = self.remaining(car.stage, car.hex * FACINGS + intended)
         outcome = self.control_roll(car, dice, "turn")
         car.facing = intended
-        self.apply_control(car, outcome, slide=moving, partner=None)
+        self.apply_control(car, outcome, slide=moving)
         if car.racing and not car.finished_round:
             lost = self.remaining(car.stage, car.state) - before
             car.cost("failed control rolls", max(0, lost))
@@ -664,11 +668,10 @@ class Race:
             car.cost("failed control roll count", 1)
         return outcome
 
-    def apply_control(self, car: Car, outcome: ControlOutcome, slide: int,
-                      partner: int | None) -> None:
+    def apply_control(self, car: Car, outcome: ControlOutcome, slide: int) -> None:
         """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
         Slow; a Safe Speed afterwards clears Control Loss (Control Loss Example 2)."""
-        self.gain_control_loss(car, outcome.control_loss, from_damage=False)
+        self.gain_control_loss(car, outcome.control_loss)
         if self.options.stamina and outcome.stamina_lost:
             car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
         effects = outcome.effects
@@ -680,7 +683,7 @@ class Race:
         if "slide" in effects:
             spaces = 1 + min(car.spec.trait("Slippery"), 1)
             car.cost("slides", 1)
-            self.slide(car, slide, spaces, outcome.icon_count, partner)
+            self.slide(car, slide, spaces, outcome.icon_count)
             if not car.racing:
                 return
         spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
@@ -697,17 +700,16 @@ class Race:
         if self.is_safe(car, car.speed):
             car.control_loss = car.spec.control_minimum
 
-    def reaction_roll(self, car: Car, slide: int, partner: int | None) -> None:
+    def reaction_roll(self, car: Car, slide: int) -> None:
         """The Control roll after Damage from an attack or collision, or Control Loss from a
         Personal attack or hazard: at a Safe Speed only the Control Loss dice are rolled."""
         outcome = self.control_roll(car, self.control_dice(car, car.speed), "reaction")
         if outcome.success:
             return
         car.involved = True
-        self.apply_control(car, outcome, slide=slide, partner=partner)
+        self.apply_control(car, outcome, slide=slide)
 
-    def slide(self, car: Car, direction: int, spaces: int, icons: int,
-              partner: int | None) -> None:
+    def slide(self, car: Car, direction: int, spaces: int, icons: int) -> None:
         """Slide spaces in ``direction``; running into something again costs each vehicle
         involved a Damage roll of one die per Slide icon, with no further Control roll."""
         for _ in range(spaces):
@@ -725,7 +727,7 @@ class Race:
             if not car.racing:
                 return
 
-    def gain_control_loss(self, car: Car, points: int, from_damage: bool = False) -> None:
+    def gain_control_loss(self, car: Car, points: int) -> None:
         if points > 0:
             car.control_loss += points
 
@@ -850,7 +852,7 @@ class Race:
             spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
             hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, "collision")
             if hurt and car.racing:
-                self.reaction_roll(car, slide=direction, partner=None)
+                self.reaction_roll(car, slide=direction)
             # Then the Speed halves (the Collision Example rolls Control at the old Speed).
             self.set_speed(car, car.speed // 2)
         else:
@@ -871,7 +873,7 @@ class Race:
         hit.involved = True
         for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
             if hurt and victim.racing:
-                self.reaction_roll(victim, slide=direction, partner=None)
+                self.reaction_roll(victim, slide=direction)
         # Speed changes come after the Control rolls, as in the Collision Example.
         if kind == "head-on":
             self.set_speed(car, a // 2)
@@ -1018,7 +1020,7 @@ class Race:
         outcome = self.control_roll(loser, self.control_dice(loser, loser.speed), "attack")
         if outcome.success:
             return
-        self.apply_control(loser, outcome, slide=slide, partner=None)
+        self.apply_control(loser, outcome, slide=slide)
         if loser is attacker:
             self._lost_move = True  # failing a roll from your own attack ends your move
 
