@@ -31,7 +31,8 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
     fair = 1 / len(names)
     results = Table(
         header=tuple(words.lines("header_lines")),
-        rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate), f"{pct(e.wins.low)} to {pct(e.wins.high)}",
+        rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate),
+                    f"{pct(e.wins.low)} to {pct(e.wins.high)}",
                     f"{e.mean_place:.2f}", pct(e.finish_rate), pct(e.wipe_out_rate),
                     "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
                     f"{e.damage_dealt:.1f}", f"{e.damage_taken:.1f}")
@@ -72,7 +73,7 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
 def costs_table(stats: SweepStats, words: Words) -> Table:
     """Every mechanic any entrant paid for, per race, one column each."""
     mechanics = sorted({k for e in stats.entrants for k, _ in e.costs})
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for e in stats.entrants:
         paid = dict(e.costs)
         rows.append((f"#{len(rows) + 1} {e.name}", *(f"{paid.get(m, 0.0):.1f}" for m in mechanics)))

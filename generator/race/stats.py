@@ -40,7 +40,8 @@ def wilson(successes: int, trials: int, z: float = Z_95) -> Interval:
     denominator = 1 + z2 / trials
     centre = (p + z2 / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # At 0 or n successes the interval's end is exactly the rate; rounding must not move it.
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def races_for_half_width(half_width: float, rate: float = 0.5, z: float = Z_95) -> int:

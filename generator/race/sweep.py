@@ -100,10 +100,10 @@ def default_workers() -> int:
 
 
 def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None,
-              scheduler: str | None = None, progress: Progress | None = None) -> Sweep:
+              scheduler: str | object | None = None, progress: Progress | None = None) -> Sweep:
     """Run ``races`` races of ``field``: in this process (one worker), in local worker
-    processes, or on the Dask cluster at ``scheduler``. The results are the same either
-    way for the same seed."""
+    processes, or on the Dask cluster at ``scheduler`` (an address, or a connected Dask
+    client). The results are the same either way for the same seed."""
     jobs = plan_jobs(len(field.vehicles), races, seed)
     workers = default_workers() if workers is None else workers
     if workers < 1:
