@@ -87,6 +87,22 @@ def make_parser() -> argparse.ArgumentParser:
     balance.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
+    racing = balance.add_argument_group(
+        "race verdict", "race each Frothy Races vehicle against a field and judge its win "
+        "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
+    racing.add_argument("--race", type=Path, metavar="TRACK",
+                        help="race on this Frothy Races track, e.g. "
+                             "vehicles/tracks/tin-plate-loop.yaml")
+    racing.add_argument("--field", type=Path, metavar="DIR",
+                        help="race against up to five vehicles from this folder (default: "
+                             "five copies of the baseline)")
+    racing.add_argument("--races", type=positive("races"), metavar="N",
+                        help="races to run (default: enough for a 95%% interval of +-3 "
+                             "points, about 600)")
+    racing.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="the races' seed (default: 1)")
+    racing.add_argument("--workers", type=positive("workers"), metavar="K",
+                        help="local worker processes (default: all cores)")
     balance.set_defaults(run=run_balance_command)
 
     add_race_command(commands)
@@ -341,13 +357,27 @@ def run_balance_command(args: argparse.Namespace) -> int:
     loaded = load(list(args.paths) or [DEFAULT_INPUT])
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
-    result = run_balance(loaded, against)
+    races = race_verdicts(args, loaded, against) if args.race else None
+    result = run_balance(loaded, against, races)
     report = write_balance_report(result, args.output, args.paper, templates)
     if args.format == "json":
         print(format_balance_json(result, report))
     else:
         print(format_summary(result, templates, report))
     return exit_code(result.findings, args.strict)
+
+
+def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
+                  ) -> dict[str, object]:
+    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    from generator.games.frothy_races.baseline import BASELINE_FILE
+    from generator.race.verdict import verdicts_for
+
+    baseline = Path(against.path) if against is not None and \
+        against.game.id == "frothy-races" else BASELINE_FILE
+    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                             field_dir=args.field, races=args.races, seed=args.seed,
+                             workers=args.workers))
 
 
 def load_against(path: Path) -> Definition:
