@@ -284,6 +284,18 @@ class Race:
         """``count`` Frothy dice read by their values (Speed Checks, attacks, Damage)."""
         return [VALUES[self.rng.randrange(6)] for _ in range(count)]
 
+    def reroll_low(self, rolled: list[int], count: int) -> list[int]:
+        """Re-roll up to ``count`` dice (each once, all together: Dice Re-rolls), the lowest
+        first and only those showing 0 or 1, below the die's average."""
+        if count <= 0:
+            return rolled
+        low = sorted(i for i, value in enumerate(rolled) if value <= 1)
+        low.sort(key=lambda i: rolled[i])
+        again = list(rolled)
+        for i in low[:count]:
+            again[i] = VALUES[self.rng.randrange(6)]
+        return again
+
     def roll_icons(self, count: int) -> list[str]:
         """``count`` Frothy dice read by their Control icons."""
         return [ICONS[self.rng.randrange(6)] for _ in range(count)]
@@ -491,7 +503,9 @@ class Race:
         if fixed:
             return min(fixed, limit), []
         extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-        dice = sorted(self.roll_values(2 + whip + reins + extra))
+        rolled = self.roll_values(2 + whip + reins + extra)
+        rerolls = spec.trait("Lash") if accelerate else spec.trait("Tight Leash")
+        dice = sorted(self.reroll_low(rolled, rerolls))
         lock = kept_lowest(whip, reins, direction)
         value = kept_sum(dice, lock)
         if accelerate:
@@ -687,6 +701,8 @@ class Race:
             if not car.racing:
                 return
         spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
+        if spin and "slide" in effects and car.spec.trait("Spinner"):
+            spin *= 2  # a Skid turns a Spinner a further 30 degrees
         if spin:
             car.cost("spins", 1)
             car.facing = (car.facing + spin) % FACINGS
@@ -975,8 +991,10 @@ class Race:
             t_dice = 1 + defend + t_spec.trait("Shield")
             a_bonus = a_spec.trait("Whiplash")
             t_bonus = -t_spec.trait("Thin Skin")
-        a_roll = self.roll_values(a_dice)
-        t_roll = self.roll_values(t_dice)
+        a_again = a_spec.trait("Persistent" if kind == "vehicle" else "Frenzied")
+        t_again = t_spec.trait("Evasive" if kind == "vehicle" else "Guarded")
+        a_roll = self.reroll_low(self.roll_values(a_dice), a_again)
+        t_roll = self.reroll_low(self.roll_values(t_dice), t_again)
         a_value = best_two(a_roll) + a_bonus + bonus
         t_value = best_two(t_roll) + t_bonus + guard
         car.involved = True
