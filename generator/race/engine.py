@@ -296,6 +296,17 @@ class Race:
             again[i] = VALUES[self.rng.randrange(6)]
         return again
 
+    def reroll_worst(self, icons: list[str], count: int) -> list[str]:
+        """Handling: re-roll up to ``count`` Control dice, worst first (Damage, then Haste),
+        each once."""
+        order = {"damage": 0, "haste": 1}
+        worst = sorted((i for i, icon in enumerate(icons) if icon in order),
+                       key=lambda i: (order[icons[i]], i))
+        again = list(icons)
+        for i in worst[:count]:
+            again[i] = ICONS[self.rng.randrange(6)]
+        return again
+
     def roll_icons(self, count: int) -> list[str]:
         """``count`` Frothy dice read by their Control icons."""
         return [ICONS[self.rng.randrange(6)] for _ in range(count)]
@@ -672,6 +683,9 @@ class Race:
         if dice <= 0:
             return best_control_outcome([], 0)
         icons = self.roll_icons(dice)
+        handling = car.spec.trait("Handling")
+        if handling:
+            icons = self.reroll_worst(icons, handling)
         if car.icon_swap:
             icons = [car.icon_swap.get(icon, icon) for icon in icons]
         outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
