@@ -146,3 +146,13 @@ def test_inputs_pickle_for_worker_processes(bowl: tuple[object, list[object]]) -
     here = run_race(track, vehicles, bots="aggressive", seed=11)
     there = run_race(again_track, again_vehicles, bots="aggressive", seed=11)
     assert here == there
+
+
+def test_a_field_larger_than_the_grid_lines_up_behind_it() -> None:
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT] * 6)
+    result = run_race(track, vehicles, bots="careful", seed=1,
+                      options=RaceOptions(snapshots=True, max_rounds=1))
+    start = result.snapshots[0].positions
+    assert len({(p.q, p.r) for p in start}) == 6
+    with pytest.raises(UsageError, match="room behind its grid"):
+        run_race(track, [vehicles[0]] * 400, bots="careful", seed=1)

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from generator.errors import UsageError
 from generator.hexgrid import FACINGS
 from generator.probability.frothy import (
     FROTHY_DIE,
@@ -201,7 +202,7 @@ class Race:
         if count <= len(slots):
             return slots[:count]
         if not slots:
-            raise ValueError("the track has no starting slots")
+            raise UsageError(f"{self.rt.name} has no starting slots to race from")
         facing = slots[0][1]
         taken = {h for h, _ in slots}
         lines = {h for line in self.rt.lines for h in line}
@@ -210,6 +211,9 @@ class Race:
         spare = sorted((chain[h * FACINGS + facing], h) for h in range(len(self.rt.hexes))
                        if h not in taken and h not in lines
                        and worst < chain[h * FACINGS + facing] < UNREACHABLE)
+        if len(slots) + len(spare) < count:
+            raise UsageError(f"{self.rt.name} has room behind its grid for "
+                             f"{len(slots) + len(spare)} vehicles, not {count}")
         return slots + [(h, facing) for _, h in spare[:count - len(slots)]]
 
     def _not_simulated(self) -> tuple[str, ...]:
