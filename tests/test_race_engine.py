@@ -156,3 +156,24 @@ def test_a_field_larger_than_the_grid_lines_up_behind_it() -> None:
     assert len({(p.q, p.r) for p in start}) == 6
     with pytest.raises(UsageError, match="room behind its grid"):
         run_race(track, [vehicles[0]] * 400, bots="careful", seed=1)
+
+
+def test_a_race_does_not_depend_on_the_races_before_it(
+        bowl: tuple[object, list[object]]) -> None:
+    """Caches shared between races (Speed Check choices, odds) must never leak: the same
+    seed run in a fresh process after nothing else gives the same vehicles."""
+    import subprocess
+    import sys
+
+    track, vehicles = bowl
+    for seed in range(3):  # fill the shared caches with other races first
+        run_race(track, vehicles, bots="aggressive", seed=seed)
+    here = run_race(track, vehicles, bots="careful", seed=21)
+    script = (
+        "from generator.race import load_race_inputs, run_race\n"
+        f"t, v = load_race_inputs({str(TRACKS / 'bogwater-bowl.yaml')!r}, "
+        f"[{str(CHARIOT)!r}] * 4)\n"
+        "print(repr(run_race(t, v, bots='careful', seed=21).vehicles))\n")
+    fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True, cwd=REPO)
+    assert fresh.stdout.strip() == repr(here.vehicles)
