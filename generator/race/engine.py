@@ -120,6 +120,7 @@ class Car:
         self.damage_dealt = 0
         self.costs: dict[str, int] = {}
         self.involved = False
+        self.move_lost = False  # failed a Control roll after its own attack this phase
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0
@@ -583,7 +584,7 @@ class Race:
         moved, drifted, collided = 0, False, False
         start_facing = car.facing
         for i, direction in enumerate(option.steps):
-            if not car.racing or car.facing != start_facing or car.involved and self._lost_move:
+            if not car.racing or car.facing != start_facing or car.move_lost:
                 break
             there = self.rt.neighbours[car.hex][direction]
             if there < 0 or there in self.occupant:
@@ -597,7 +598,7 @@ class Race:
                 break
             if i + 1 < len(option.steps):
                 self.attack_window(car, moved, len(option.steps))
-        self._lost_move = False
+        car.move_lost = False
         self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": self.rt.hexes[car.hex][:],
                                       "facing": car.facing})
@@ -609,8 +610,6 @@ class Race:
             self.turn(car, plan.turn, option.steps[moved - 1])
         elif moved and not drifted and not car.involved:
             car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
-
-    _lost_move = False
 
     def enter(self, car: Car, there: int, direction: int) -> None:
         """Move one space: lines crossed, then hazards and fragile obstacles in it."""
@@ -1058,7 +1057,7 @@ class Race:
             return
         self.apply_control(loser, outcome, slide=slide)
         if loser is attacker:
-            self._lost_move = True  # failing a roll from your own attack ends your move
+            loser.move_lost = True  # failing a roll from your own attack ends your move
 
     # --- Result ---------------------------------------------------------------------------
 
