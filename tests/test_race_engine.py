@@ -103,7 +103,7 @@ def test_what_is_not_simulated_is_named() -> None:
         FROTHY / "whisper-gig.yaml", FROTHY / "marsh-hopper.yaml", CHARIOT])
     result = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(max_rounds=1))
     named = set(result.not_simulated)
-    assert "trait Evasive" in named  # re-rolls are not simulated
+    assert "trait Evasive" not in named  # its re-rolls are simulated
     assert "trait Bog Born" in named  # a designer's own trait
     assert "trait Leap" in named  # Jumps are an optional rule the engine leaves out
     assert any(n.startswith("special card Lucky") for n in named)
@@ -146,3 +146,34 @@ def test_inputs_pickle_for_worker_processes(bowl: tuple[object, list[object]]) -
     here = run_race(track, vehicles, bots="aggressive", seed=11)
     there = run_race(again_track, again_vehicles, bots="aggressive", seed=11)
     assert here == there
+
+
+def test_a_field_larger_than_the_grid_lines_up_behind_it() -> None:
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT] * 6)
+    result = run_race(track, vehicles, bots="careful", seed=1,
+                      options=RaceOptions(snapshots=True, max_rounds=1))
+    start = result.snapshots[0].positions
+    assert len({(p.q, p.r) for p in start}) == 6
+    with pytest.raises(UsageError, match="room behind its grid"):
+        run_race(track, [vehicles[0]] * 400, bots="careful", seed=1)
+
+
+def test_a_race_does_not_depend_on_the_races_before_it(
+        bowl: tuple[object, list[object]]) -> None:
+    """Caches shared between races (Speed Check choices, odds) must never leak: the same
+    seed run in a fresh process after nothing else gives the same vehicles."""
+    import subprocess
+    import sys
+
+    track, vehicles = bowl
+    for seed in range(3):  # fill the shared caches with other races first
+        run_race(track, vehicles, bots="aggressive", seed=seed)
+    here = run_race(track, vehicles, bots="careful", seed=21)
+    script = (
+        "from generator.race import load_race_inputs, run_race\n"
+        f"t, v = load_race_inputs({str(TRACKS / 'bogwater-bowl.yaml')!r}, "
+        f"[{str(CHARIOT)!r}] * 4)\n"
+        "print(repr(run_race(t, v, bots='careful', seed=21).vehicles))\n")
+    fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                           check=True, cwd=REPO)
+    assert fresh.stdout.strip() == repr(here.vehicles)

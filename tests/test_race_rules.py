@@ -409,3 +409,11 @@ def test_determination_returns_the_spent_box_and_is_discarded() -> None:
     special = 3 + [c.name for c in car.spec.specials].index("Determination")
     assert sum(car.recovery) == 0 and car.lost[special] == 1
     assert [h + lo for h, lo in zip(car.hand, car.lost, strict=True)] == deck
+
+
+def test_rerolls_take_the_low_dice_once() -> None:
+    race = make_race(CHARIOT, 1)
+    race.rng = ScriptedDice([VALUE_FACE[3], VALUE_FACE[2]])
+    assert race.reroll_low([1, 3, 0, 2], 1) == [1, 3, 3, 2]  # the 0 first
+    assert race.reroll_low([2, 3], 2) == [2, 3]  # nothing low: nothing re-rolled
+    assert race.reroll_low([1, 1], 0) == [1, 1]

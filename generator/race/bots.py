@@ -113,8 +113,11 @@ class Bot:
             if car.cards("reins"):
                 return SpeedChoice(True, 0, 1)
         # The choice depends only on these, and they recur: weigh each case once.
+        # Everything the choice depends on is in the key, so a race never depends on the
+        # races run before it in the same process.
         key = (self.style, car.spec, car.marker, target, tuple(car.hand), car.max_speed,
-               car.accel_mod, car.decel_mod, race.stamina_reins(car))
+               car.accel_mod, car.decel_mod, car.max_accel, car.max_decel,
+               race.stamina_reins(car))
         known = _SPEED_CHOICES.get(key)
         if known is None:
             if len(_SPEED_CHOICES) > 200_000:

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from generator.errors import UsageError
 from generator.hexgrid import FACINGS
 from generator.probability.frothy import (
     FROTHY_DIE,
@@ -119,6 +120,7 @@ class Car:
         self.damage_dealt = 0
         self.costs: dict[str, int] = {}
         self.involved = False
+        self.move_lost = False  # failed a Control roll after its own attack this phase
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0
@@ -201,7 +203,7 @@ class Race:
         if count <= len(slots):
             return slots[:count]
         if not slots:
-            raise ValueError("the track has no starting slots")
+            raise UsageError(f"{self.rt.name} has no starting slots to race from")
         facing = slots[0][1]
         taken = {h for h, _ in slots}
         lines = {h for line in self.rt.lines for h in line}
@@ -210,6 +212,9 @@ class Race:
         spare = sorted((chain[h * FACINGS + facing], h) for h in range(len(self.rt.hexes))
                        if h not in taken and h not in lines
                        and worst < chain[h * FACINGS + facing] < UNREACHABLE)
+        if len(slots) + len(spare) < count:
+            raise UsageError(f"{self.rt.name} has room behind its grid for "
+                             f"{len(slots) + len(spare)} vehicles, not {count}")
         return slots + [(h, facing) for _, h in spare[:count - len(slots)]]
 
     def _not_simulated(self) -> tuple[str, ...]:
@@ -283,6 +288,29 @@ class Race:
     def roll_values(self, count: int) -> list[int]:
         """``count`` Frothy dice read by their values (Speed Checks, attacks, Damage)."""
         return [VALUES[self.rng.randrange(6)] for _ in range(count)]
+
+    def reroll_low(self, rolled: list[int], count: int) -> list[int]:
+        """Re-roll up to ``count`` dice (each once, all together: Dice Re-rolls), the lowest
+        first and only those showing 0 or 1, below the die's average."""
+        if count <= 0:
+            return rolled
+        low = sorted(i for i, value in enumerate(rolled) if value <= 1)
+        low.sort(key=lambda i: rolled[i])
+        again = list(rolled)
+        for i in low[:count]:
+            again[i] = VALUES[self.rng.randrange(6)]
+        return again
+
+    def reroll_worst(self, icons: list[str], count: int) -> list[str]:
+        """Handling: re-roll up to ``count`` Control dice, worst first (Damage, then Haste),
+        each once."""
+        order = {"damage": 0, "haste": 1}
+        worst = sorted((i for i, icon in enumerate(icons) if icon in order),
+                       key=lambda i: (order[icons[i]], i))
+        again = list(icons)
+        for i in worst[:count]:
+            again[i] = ICONS[self.rng.randrange(6)]
+        return again
 
     def roll_icons(self, count: int) -> list[str]:
         """``count`` Frothy dice read by their Control icons."""
@@ -491,7 +519,9 @@ class Race:
         if fixed:
             return min(fixed, limit), []
         extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-        dice = sorted(self.roll_values(2 + whip + reins + extra))
+        rolled = self.roll_values(2 + whip + reins + extra)
+        rerolls = spec.trait("Lash") if accelerate else spec.trait("Tight Leash")
+        dice = sorted(self.reroll_low(rolled, rerolls))
         lock = kept_lowest(whip, reins, direction)
         value = kept_sum(dice, lock)
         if accelerate:
@@ -554,7 +584,7 @@ class Race:
         moved, drifted, collided = 0, False, False
         start_facing = car.facing
         for i, direction in enumerate(option.steps):
-            if not car.racing or car.facing != start_facing or car.involved and self._lost_move:
+            if not car.racing or car.facing != start_facing or car.move_lost:
                 break
             there = self.rt.neighbours[car.hex][direction]
             if there < 0 or there in self.occupant:
@@ -568,7 +598,7 @@ class Race:
                 break
             if i + 1 < len(option.steps):
                 self.attack_window(car, moved, len(option.steps))
-        self._lost_move = False
+        car.move_lost = False
         self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": self.rt.hexes[car.hex][:],
                                       "facing": car.facing})
@@ -580,8 +610,6 @@ class Race:
             self.turn(car, plan.turn, option.steps[moved - 1])
         elif moved and not drifted and not car.involved:
             car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
-
-    _lost_move = False
 
     def enter(self, car: Car, there: int, direction: int) -> None:
         """Move one space: lines crossed, then hazards and fragile obstacles in it."""
@@ -658,6 +686,9 @@ class Race:
         if dice <= 0:
             return best_control_outcome([], 0)
         icons = self.roll_icons(dice)
+        handling = car.spec.trait("Handling")
+        if handling:
+            icons = self.reroll_worst(icons, handling)
         if car.icon_swap:
             icons = [car.icon_swap.get(icon, icon) for icon in icons]
         outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
@@ -687,6 +718,8 @@ class Race:
             if not car.racing:
                 return
         spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
+        if spin and "slide" in effects and car.spec.trait("Spinner"):
+            spin *= 2  # a Skid turns a Spinner a further 30 degrees
         if spin:
             car.cost("spins", 1)
             car.facing = (car.facing + spin) % FACINGS
@@ -975,8 +1008,10 @@ class Race:
             t_dice = 1 + defend + t_spec.trait("Shield")
             a_bonus = a_spec.trait("Whiplash")
             t_bonus = -t_spec.trait("Thin Skin")
-        a_roll = self.roll_values(a_dice)
-        t_roll = self.roll_values(t_dice)
+        a_again = a_spec.trait("Persistent" if kind == "vehicle" else "Frenzied")
+        t_again = t_spec.trait("Evasive" if kind == "vehicle" else "Guarded")
+        a_roll = self.reroll_low(self.roll_values(a_dice), a_again)
+        t_roll = self.reroll_low(self.roll_values(t_dice), t_again)
         a_value = best_two(a_roll) + a_bonus + bonus
         t_value = best_two(t_roll) + t_bonus + guard
         car.involved = True
@@ -1022,7 +1057,7 @@ class Race:
             return
         self.apply_control(loser, outcome, slide=slide)
         if loser is attacker:
-            self._lost_move = True  # failing a roll from your own attack ends your move
+            loser.move_lost = True  # failing a roll from your own attack ends your move
 
     # --- Result ---------------------------------------------------------------------------
 
