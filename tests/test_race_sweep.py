@@ -86,14 +86,21 @@ def test_worker_processes_give_the_same_races(field: Field) -> None:
     assert [r.seed for r in alone.results] == [j.seed for j in alone.jobs]
 
 
-def test_dask_cluster_gives_the_same_races(field: Field) -> None:
+def test_dask_cluster_gives_the_same_races(field: Field,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip("distributed")
     local = run_sweep(field, 4, seed=11, workers=1)
+    assert main(race_cli("--races", "3", "--seed", "5", "--format", "json")) == 0
+    local_json = capsys.readouterr().out
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as cluster, \
-            distributed.Client(cluster) as client:
-        remote = run_sweep(field, 4, seed=11, scheduler=client)
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            remote = run_sweep(field, 4, seed=11, scheduler=client)
+        # The command line connects to the scheduler by its address, as to a remote one.
+        assert main(race_cli("--races", "3", "--seed", "5", "--format", "json",
+                             "--scheduler", cluster.scheduler_address)) == 0
     assert remote.results == local.results
+    assert capsys.readouterr().out == local_json
 
 
 def test_stats_follow_each_entrant_through_the_rotated_grid(field: Field) -> None:
