@@ -128,8 +128,10 @@ def _in_process(field: Field, jobs: Sequence[RaceJob], progress: Progress | None
 
 def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
                   progress: Progress | None) -> list[RaceResult]:
-    pieces = chunks(jobs, workers)
-    done: list[list[RaceResult]] = []
+    """Race 1 here first: it builds the track's tables in this process, which forked
+    workers then inherit instead of each building them again."""
+    done: list[list[RaceResult]] = [list(_in_process(field, jobs[:1], progress))]
+    pieces = chunks(jobs[1:], workers)
     with ProcessPoolExecutor(max_workers=min(workers, len(pieces))) as pool:
         for piece in pool.map(run_chunk, [field] * len(pieces), pieces):
             done.append(piece)
