@@ -357,6 +357,11 @@ def run_balance_command(args: argparse.Namespace) -> int:
     loaded = load(list(args.paths) or [DEFAULT_INPUT])
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
+    if not args.race:
+        given = [f"--{name}" for name in ("field", "races", "workers")
+                 if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} only work with --race TRACK")
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)
     report = write_balance_report(result, args.output, args.paper, templates)

@@ -99,3 +99,10 @@ def test_a_bad_field_is_a_usage_error(capsys: pytest.CaptureFixture[str],
     assert main(["balance", str(BASIC_CHARIOT), "--race", str(TRACK), "--field",
                  str(tmp_path / "missing"), "-o", str(tmp_path / "b.pdf")]) == 2
     assert "--field" in capsys.readouterr().err
+
+
+def test_race_options_without_race_are_refused(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    assert main(["balance", str(BASIC_CHARIOT), "--races", "10",
+                 "-o", str(tmp_path / "b.pdf")]) == 2
+    assert "--races only work with --race TRACK" in capsys.readouterr().err

@@ -88,7 +88,13 @@ def race_verdict(subject: Path, track_path: Path, *, baseline: Path,
 
 
 def _subject_wins(field: Field, races: int, seed: int, workers: int | None) -> Interval:
-    sweep = run_sweep(field, races, seed, workers=workers)
+    from generator.race.command import ProgressBar
+
+    bar = ProgressBar(races)
+    try:
+        sweep = run_sweep(field, races, seed, workers=workers, progress=bar)
+    finally:
+        bar.close()
     won = sum(result.vehicles[job.grid.index(0)].place == 1
               for job, result in zip(sweep.jobs, sweep.results, strict=True))
     return wilson(won, races)
