@@ -287,6 +287,11 @@ class Bot:
         target = min(rivals, key=lambda t: (t.cards("reins"), t.index))
         return (target, "vehicle", min(spare, 2))
 
+    @property
+    def may_attack(self) -> bool:
+        """False lets the engine skip asking at every step (a bot that never attacks)."""
+        return self.style.attack
+
     def defend(self, race: Race, car: Car, attacker: Car, kind: str) -> int:
         """Defend with one card when one is to spare."""
         card = "reins" if kind == "vehicle" else "whip"
