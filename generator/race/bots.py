@@ -42,15 +42,16 @@ class Style:
     overshoot: float  # spaces of penalty per Speed above the target
     road_bonus: float  # spaces a phase of straight road ahead is worth
     momentum: float  # rounds a Speed Check's pace is counted for
+    nurse: int  # damage points from a Wipe-out at which the bot drives a Speed slower
     dead_end: float  # spaces of penalty for heading where the pace cannot be kept
     rough_cost: float  # spaces of penalty per hazard or fragile obstacle entered
     attack: bool
 
 
-CAREFUL = Style(horizon=5, momentum=4.0, dead_end=12.0, turn_dice=0, road_bonus=0.5,
+CAREFUL = Style(horizon=5, momentum=4.0, nurse=2, dead_end=12.0, turn_dice=0, road_bonus=0.5,
                 card_reserve=2, card_cost=2.0, turn_risk=0.8, roll_cost=4.0, max_dice=2,
                 overshoot=8.0, rough_cost=5.0, attack=False)
-AGGRESSIVE = Style(horizon=5, momentum=4.5, dead_end=12.0, turn_dice=0, road_bonus=0.5,
+AGGRESSIVE = Style(horizon=5, momentum=4.5, nurse=0, dead_end=12.0, turn_dice=0, road_bonus=0.5,
                    card_reserve=1, card_cost=1.5, turn_risk=0.6, roll_cost=3.0, max_dice=2,
                    overshoot=6.0, rough_cost=3.0, attack=True)
 
@@ -99,6 +100,8 @@ class Bot:
                     best = speed
             elif race.rt.straight_room(busiest)[car.state] >= self.style.horizon:
                 best = speed
+        if self.style.nurse and car.damage >= car.spec.max_damage - self.style.nurse:
+            best -= 1  # one more bump would wreck it: nurse it home
         return max(best, 1)  # a vehicle that never moves can never turn away from a wall
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
@@ -286,6 +289,11 @@ class Bot:
             return None
         target = min(rivals, key=lambda t: (t.cards("reins"), t.index))
         return (target, "vehicle", min(spare, 2))
+
+    @property
+    def may_attack(self) -> bool:
+        """False lets the engine skip asking at every step (a bot that never attacks)."""
+        return self.style.attack
 
     def defend(self, race: Race, car: Car, attacker: Car, kind: str) -> int:
         """Defend with one card when one is to spare."""

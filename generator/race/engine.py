@@ -972,7 +972,7 @@ class Race:
     def attack_window(self, car: Car, moved: int, planned: int) -> None:
         """A moment in a vehicle's movement when it may start an attack (it can or did move
         at least one space this phase)."""
-        if max(moved, planned) < 1 or car.involved or not car.racing:
+        if not car.bot.may_attack or max(moved, planned) < 1 or car.involved or not car.racing:
             return
         targets = self.side_neighbours(car)
         if not targets:
