@@ -114,7 +114,25 @@ def make_parser() -> argparse.ArgumentParser:
     balance.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
+    racing = balance.add_argument_group(
+        "race verdict", "race each Frothy Races vehicle against a field and judge its win "
+        "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
+    racing.add_argument("--race", type=Path, metavar="TRACK",
+                        help="race on this Frothy Races track, e.g. "
+                             "vehicles/tracks/tin-plate-loop.yaml")
+    racing.add_argument("--field", type=Path, metavar="DIR",
+                        help="race against up to five vehicles from this folder (default: "
+                             "five copies of the baseline)")
+    racing.add_argument("--races", type=positive("races"), metavar="N",
+                        help="races to run (default: enough for a 95%% interval of +-3 "
+                             "points, about 600)")
+    racing.add_argument("--seed", type=int, default=1, metavar="S",
+                        help="the races' seed (default: 1)")
+    racing.add_argument("--workers", type=positive("workers"), metavar="K",
+                        help="local worker processes (default: all cores)")
     balance.set_defaults(run=run_balance_command)
+
+    add_race_command(commands)
 
     rules = commands.add_parser("rules", help="list every rule with its severity and source")
     rules.add_argument("game", nargs="?", choices=sorted(GAMES), metavar="GAME")
@@ -133,6 +151,87 @@ def make_parser() -> argparse.ArgumentParser:
     schema.add_argument("game", choices=sorted(GAMES), metavar="GAME")
     schema.set_defaults(run=run_schema)
     return parser
+
+
+RACE_EXAMPLE = """example:
+  paddock race vehicles/tracks/tin-plate-loop.yaml vehicles/frothy-races/basic-chariot.yaml \\
+      vehicles/frothy-races/whisper-gig.yaml vehicles/frothy-races/marsh-hopper.yaml \\
+      --races 200 --seed 7 -o output/race.pdf --replay output/replay.pdf
+"""
+
+
+def add_race_command(commands: argparse._SubParsersAction) -> None:
+    """``paddock race``: a sweep of bot-driven Frothy Races races and its statistics."""
+    race = commands.add_parser(
+        "race", help="race Frothy Races vehicles round a track with bots, many times over",
+        description="Run N races of the vehicles on the track with the starting grid rotated "
+                    "fairly, and report per vehicle: win rate with a 95% confidence interval, "
+                    "mean place, finish and Wipe-out rates, rounds, damage, what the mechanics "
+                    "cost it, and head-to-head results. A seed gives the same races bit for bit.",
+        epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
+    race.add_argument("track", type=Path, metavar="TRACK", help="a Frothy Races track file")
+    race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
+                      help="two or more Frothy Races vehicle files, in starting order for "
+                           "race 1 (a file may be named twice)")
+    race.add_argument("--races", type=positive("races"), default=100, metavar="N",
+                      help="how many races to run (default: 100)")
+    race.add_argument("--seed", type=int, default=1, metavar="S",
+                      help="the sweep's seed; each race's seed is derived from it (default: 1)")
+    race.add_argument("--bot", choices=("careful", "aggressive", "random"), default="careful",
+                      help="how the bots drive (default: careful)")
+    race.add_argument("--type", dest="race_type", choices=("fastest", "furthest", "toughest"),
+                      default="fastest", help="race type: fastest over laps, furthest in "
+                      "rounds, toughest until one is left (default: fastest)")
+    race.add_argument("--laps", type=positive("laps"), default=2, metavar="L",
+                      help="laps of a fastest race (default: 2)")
+    race.add_argument("--rounds", type=positive("rounds"), default=12, metavar="R",
+                      help="rounds of a furthest race (default: 12)")
+    race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")
+    race.add_argument("--workers", type=positive("workers"), metavar="K",
+                      help="local worker processes (default: all cores)")
+    race.add_argument("--scheduler", metavar="ADDR",
+                      help="run on the Dask cluster at tcp://HOST:PORT instead (needs "
+                           "pip install 'paddock[cluster]')")
+    race.add_argument("--format", choices=("text", "json"), default="text",
+                      help="text for people, json for tools (default: text)")
+    race.add_argument("-o", "--output", type=Path, metavar="FILE",
+                      help="also write a PDF report with charts here")
+    race.add_argument("--replay", type=Path, metavar="FILE",
+                      help="write race 1 as a PDF: the track with every vehicle's position "
+                           "and facing, round by round")
+    race.add_argument("--log", type=Path, metavar="FILE",
+                      help="write race 1's event log as JSON lines (round, phase, vehicle, "
+                           "action, dice, result)")
+    race.add_argument("--paper", choices=sorted(PAPERS), default="a4",
+                      help="paper for the PDFs (default: a4)")
+    race.set_defaults(run=run_race_command)
+
+
+def positive(what: str) -> Callable[[str], int]:
+    """An argparse type for a whole number of at least 1."""
+    def parse(text: str) -> int:
+        if text.strip().isdigit() and int(text) >= 1:
+            return int(text)
+        raise argparse.ArgumentTypeError(f"{what}: write a whole number of at least 1, "
+                                         f"not {text!r}")
+    return parse
+
+
+def run_race_command(args: argparse.Namespace) -> int:
+    """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.race.api import RaceOptions
+    from generator.race.command import RaceRequest, format_output, run_request
+
+    options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
+                          stamina=args.stamina)
+    request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
+                          seed=args.seed, bot=args.bot, options=options,
+                          workers=args.workers, scheduler=args.scheduler,
+                          report=args.output, replay=args.replay, log=args.log,
+                          paper=args.paper)
+    sweep, stats, paths = run_request(request)
+    print(format_output(sweep, stats, paths, args.format, TextTemplates()))
+    return 0
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -293,7 +392,13 @@ def run_balance_command(args: argparse.Namespace) -> int:
     against = load_against(args.against) if args.against else None
     if against is not None:
         refuse_other_game(loaded, against, args.against)
-    result = run_balance(loaded, against)
+    if not args.race:
+        given = [f"--{name}" for name in ("field", "races", "workers")
+                 if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} only work with --race TRACK")
+    races = race_verdicts(args, loaded, against) if args.race else None
+    result = run_balance(loaded, against, races)
     report = write_balance_report(result, args.output, args.paper, templates)
     if args.format == "json":
         print(format_balance_json(result, report))
@@ -309,6 +414,19 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
         raise UsageError(f"--against {path} is a {against.game.title} {against.kind.name}, "
                          f"but the builds to measure are {', '.join(others)}: give a baseline "
                          "from the same game")
+
+
+def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
+                  ) -> dict[str, object]:
+    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    from generator.games.frothy_races.baseline import BASELINE_FILE
+    from generator.race.verdict import verdicts_for
+
+    baseline = Path(against.path) if against is not None and \
+        against.game.id == "frothy-races" else BASELINE_FILE
+    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                             field_dir=args.field, races=args.races, seed=args.seed,
+                             workers=args.workers))
 
 
 def load_against(path: Path) -> Definition:

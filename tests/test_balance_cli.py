@@ -103,7 +103,8 @@ def test_the_summary_lists_each_build_against_the_baseline(report: Report) -> No
     assert "Frothy Races: 2 builds against Basic Chariot (shipped baseline)" in out
     assert "Red Comet" in out and "DOMINATES the baseline" in out
     gig = out[out.index("Whisper Gig"):]
-    assert re.search(r"\n  trade-offs: better on \d+, worse on \d+, level on \d+\n", gig)
+    assert re.search(r"\n  trade-offs: better on \d+, worse on \d+, level on \d+ \(not evidence "
+                     r"of balance by itself: race it with --race TRACK\)\n", gig)
     assert re.search(r"\n  \+ Rounds from a standstill to top speed +4\.71 +9\.37\n", gig)
     assert "not measured: Evasive 1, Lucky 1" in gig
     assert f"report: {report.pdf}" in out

@@ -32,11 +32,14 @@ class Profile:
 
 @dataclass(frozen=True)
 class Matchup:
-    """What the verdict rules look at: one build's profile against the baseline's."""
+    """What the verdict rules look at: one build's profile against the baseline's, and its
+    race verdict when ``paddock balance --race`` raced it (``race``: anything with the
+    fields of ``generator.race.verdict.RaceVerdict``; None otherwise)."""
 
     subject: Profile
     baseline: Profile
     axes: AxisBook[Any]
+    race: Any = None
 
 
 @dataclass(frozen=True)

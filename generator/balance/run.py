@@ -4,8 +4,9 @@ it against that game's baseline. Nothing here prints or writes; the CLI does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.balance.compare import Comparison
 from generator.balance.hook import BalanceHook, Matchup, Profile
@@ -25,6 +26,7 @@ class Measured:
     profile: Profile
     comparison: Comparison
     findings: tuple[Finding, ...]
+    race: Any = None  # the race verdict, when --race raced this build
 
     @property
     def verdict(self) -> str:
@@ -86,16 +88,19 @@ def check_against(against: Definition) -> None:
                          f"baseline; give a {hook.kind} file")
 
 
-def judge(hook: BalanceHook, definition: Definition, subject: Profile, baseline: Profile
-          ) -> Measured:
-    """Run the game's verdict rules on one build against the baseline."""
-    matchup = Matchup(subject, baseline, hook.axes)
+def judge(hook: BalanceHook, definition: Definition, subject: Profile, baseline: Profile,
+          race: Any = None) -> Measured:
+    """Run the game's verdict rules on one build against the baseline (and on its race
+    verdict, when it was raced)."""
+    matchup = Matchup(subject, baseline, hook.axes, race)
     found = tuple(hook.rules.run(matchup, definition.locate))
-    return Measured(definition, subject, comparison(matchup, hook.equal_within), found)
+    return Measured(definition, subject, comparison(matchup, hook.equal_within), found, race)
 
 
-def run_balance(loaded: Loaded, against: Definition | None = None) -> BalanceRun:
-    """Measure every clean definition whose game has a balance profile."""
+def run_balance(loaded: Loaded, against: Definition | None = None,
+                races: Mapping[str, Any] | None = None) -> BalanceRun:
+    """Measure every clean definition whose game has a balance profile; ``races`` holds
+    race verdicts by definition path (``paddock balance --race``)."""
     if against is not None:
         check_against(against)
     run = BalanceRun(files=list(loaded.files))
@@ -107,13 +112,13 @@ def run_balance(loaded: Loaded, against: Definition | None = None) -> BalanceRun
     for game in GAMES.values():
         mine = [d for d in clean if d.game is game]
         if mine:
-            run.games += _measure_game(game, mine, against, run)
+            run.games += _measure_game(game, mine, against, run, races or {})
     run.findings.sort(key=Finding.sort_key)
     return run
 
 
 def _measure_game(game: Game, definitions: Sequence[Definition], against: Definition | None,
-                  run: BalanceRun) -> list[GameBalance]:
+                  run: BalanceRun, races: Mapping[str, Any]) -> list[GameBalance]:
     hook = game.balance
     if hook is None:
         run.skipped += [(d.path, f"{game.title} has no balance profile yet")
@@ -125,7 +130,8 @@ def _measure_game(game: Game, definitions: Sequence[Definition], against: Defini
     if not measurable:
         return []
     baseline, source = baseline_profile(game, against)
-    measured = tuple(judge(hook, d, hook.profile(d.model), baseline) for d in measurable)
+    measured = tuple(judge(hook, d, hook.profile(d.model), baseline, races.get(d.path))
+                     for d in measurable)
     for m in measured:
         run.findings += m.findings
     return [GameBalance(game, hook, baseline, source, measured)]

@@ -15,6 +15,7 @@ from typing import Any
 from generator.balance.axes import Value, is_infinite
 from generator.balance.compare import Standing
 from generator.balance.run import BalanceRun, GameBalance, Measured
+from generator.balance.verdicts import race_params
 from generator.findings import Summary
 from generator.report import format_text
 from generator.text import TextTemplates
@@ -34,7 +35,16 @@ def build_context(measured: Measured) -> dict[str, Any]:
             "better": [row for row in rows if row["standing"] == "better"],
             "worse": [row for row in rows if row["standing"] == "worse"],
             "equal": [row for row in rows if row["standing"] == "equal"],
-            "unmeasured": list(measured.profile.unmeasured)}
+            "unmeasured": list(measured.profile.unmeasured),
+            "race": race_context(measured)}
+
+
+def race_context(measured: Measured) -> dict[str, Any] | None:
+    """The race verdict's numbers (percent), or None when the build was not raced."""
+    race = measured.race
+    if race is None:
+        return None
+    return race_params(measured.profile.name, race)
 
 
 def game_context(game: GameBalance) -> dict[str, Any]:
@@ -73,6 +83,7 @@ def profile_json(game: GameBalance, measured: Measured) -> dict[str, Any]:
         "game": game.game.id, "name": measured.profile.name, "file": measured.definition.path,
         "baseline": game.baseline.name, "baseline_file": game.baseline_file,
         "verdict": measured.verdict, "unmeasured": list(measured.profile.unmeasured),
+        "race": race_context(measured),
         "axes": {r.axis.id: {"value": _number(r.value), "baseline": _number(r.baseline),
                              "shown": r.axis.format(r.value), "better": r.axis.better_word,
                              "standing": r.standing.value}

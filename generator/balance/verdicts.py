@@ -15,6 +15,7 @@ Each check hands its message the subject's and baseline's names, the axes in eac
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
@@ -79,3 +80,36 @@ def register_verdicts(book: RuleBook[Matchup], *, dominates: str, dominated: str
     book.check(dominated)(dominated_by)
     book.check(tradeoffs)(trading_off)
     return float(tolerance)
+
+
+def race_params(name: str, race: Any) -> dict[str, Any]:
+    """What a race verdict message may print (rates in percent; the field as names, a
+    repeated one once with its count, e.g. 'Basic Chariot x5')."""
+    counts = Counter(race.field)
+    field = [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+    return {"name": name, "track": race.track, "races": race.races,
+            "field": field,
+            "rate": race.wins.rate * 100, "low": race.wins.low * 100,
+            "high": race.wins.high * 100, "fair": race.fair_share * 100}
+
+
+def register_race_verdicts(book: RuleBook[Matchup], *, overpowered: str, underpowered: str,
+                           path: KeyPath = ("name",)) -> None:
+    """Register the race verdicts: the 95% interval of the build's win rate lies wholly
+    above (or below) a band around the fair share, ``fair x (1 +- band)``. Silent when the
+    build was not raced."""
+
+    def winning_too_often(matchup: Matchup, band: float) -> Iterator[Violation]:
+        race = matchup.race
+        if race is not None and race.wins.low > race.fair_share * (1 + band):
+            edge = race.fair_share * (1 + band) * 100
+            yield Violation(path, {**race_params(matchup.subject.name, race), "edge": edge})
+
+    def winning_too_rarely(matchup: Matchup, band: float) -> Iterator[Violation]:
+        race = matchup.race
+        if race is not None and race.wins.high < race.fair_share * (1 - band):
+            edge = race.fair_share * (1 - band) * 100
+            yield Violation(path, {**race_params(matchup.subject.name, race), "edge": edge})
+
+    book.check(overpowered)(winning_too_often)
+    book.check(underpowered)(winning_too_rarely)

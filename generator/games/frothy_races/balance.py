@@ -39,7 +39,7 @@ from typing import Any
 
 from generator.balance.axes import AxisBook, Value, is_infinite
 from generator.balance.hook import Matchup, Profile
-from generator.balance.verdicts import register_verdicts
+from generator.balance.verdicts import register_race_verdicts, register_verdicts
 from generator.findings import RuleBook
 from generator.games.frothy_races.catalogues import frothy_data, resolve
 from generator.games.frothy_races.model import SPEEDS, AffectRef, Ref, Vehicle
@@ -70,6 +70,8 @@ AXES: AxisBook[FrothyMeasures] = AxisBook(HERE / "data" / "balance_axes.yaml")
 RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="FR-BAL-DOMINATES",
                                  dominated="FR-BAL-DOMINATED", tradeoffs="FR-BAL-TRADEOFFS")
+register_race_verdicts(RULES, overpowered="FR-BAL-RACE-OVERPOWERED",
+                       underpowered="FR-BAL-RACE-UNDERPOWERED")
 
 ACCELERATE, DECELERATE = Direction.ACCELERATE, Direction.DECELERATE
 HIT_KINDS = ("attack", "head_on", "t_bone", "rear_end", "solid", "fragile")

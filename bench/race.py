@@ -1,0 +1,82 @@
+"""Races per second: ``python bench/race.py [--races N] [--repeat R] [--bot careful]``.
+
+Six shipped Frothy Races vehicles (the basic chariot, Bramblewick, Cogsworth, the Glimmering
+Orrery, Ironhide and the Whisper Gig), two laps, on each shipped Frothy Races track: a sweep
+of N races on one core (in this process) and on all cores (worker processes), each the
+median of R runs. The all-core figure includes starting the workers and sending them the
+field; "whole process" times ``paddock race`` itself from a fresh interpreter (loading,
+track tables, workers, the summary). Results also go to bench/results/race.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from timing import save_results
+
+from generator.race import RaceOptions, load_race_inputs
+from generator.race.sweep import Field, default_workers, run_sweep
+
+REPO = Path(__file__).resolve().parents[1]
+FROTHY = REPO / "vehicles" / "frothy-races"
+FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
+         "glimmering-orrery", "ironhide-rhinodon", "whisper-gig"]
+TRACKS = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]
+
+
+def median_of(repeat: int, work: Callable[[], object]) -> float:
+    """The median of ``repeat`` timed runs of ``work``, in seconds."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[], object]:
+    command = [sys.executable, "-m", "generator", "race", str(track),
+               *(str(FROTHY / f"{v}.yaml") for v in FIELD), "--races", str(races),
+               "--workers", str(workers), "--bot", bot]
+    return lambda: subprocess.run(command, check=True, capture_output=True, cwd=REPO)
+
+
+def measure(track: Path, races: int, repeat: int, bot: str) -> dict[str, float]:
+    loaded, vehicles = load_race_inputs(track, [FROTHY / f"{v}.yaml" for v in FIELD])
+    field = Field(loaded, tuple(vehicles), bot, RaceOptions(laps=2))
+    cores = default_workers()
+    run_sweep(field, 2, seed=0, workers=1)  # build the track tables once, as any sweep does
+    one = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=1))
+    every = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=cores))
+    process = median_of(repeat, whole_process(track, races, cores, bot))
+    return {"races": races, "cores": cores,
+            "one core races/s": races / one, "all cores races/s": races / every,
+            "speed-up": one / every, "whole process s": process,
+            "whole process races/s": races / process}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--races", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--bot", default="careful")
+    args = parser.parse_args()
+    results = {}
+    print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'process s':>11}")
+    for name in TRACKS:
+        found = measure(REPO / "vehicles" / "tracks" / f"{name}.yaml", args.races,
+                        args.repeat, args.bot)
+        results[name] = found
+        print(f"{name:<18}{found['one core races/s']:>10.1f}{found['all cores races/s']:>10.1f}"
+              f"{found['speed-up']:>10.2f}{found['whole process s']:>11.2f}")
+    print(f"results: {save_results(f'race-{args.bot}', results)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""The race engine's public face: options, results, ``run_race`` and input loading.
+
+Everything here is a frozen dataclass of plain values, so results pickle to and from worker
+processes, compare bit for bit between runs with the same seed, and turn into JSON with
+``dataclasses.asdict``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from generator.errors import InputError, UsageError
+
+RACE_TYPES = ("fastest", "furthest", "toughest")
+BOTS = ("careful", "aggressive", "random")
+
+
+@dataclass(frozen=True)
+class RaceOptions:
+    """How a race is run (Race Types & Play Styles; Stamina is an optional rule)."""
+
+    race_type: str = "fastest"
+    laps: int = 2
+    rounds: int = 12
+    stamina: bool = False
+    max_rounds: int = 150
+    log_events: bool = False
+    snapshots: bool = False
+
+    def __post_init__(self) -> None:
+        if self.race_type not in RACE_TYPES:
+            raise UsageError(f"unknown race type {self.race_type!r}: choose one of "
+                             f"{', '.join(RACE_TYPES)}")
+        if self.laps < 1 or self.rounds < 1 or self.max_rounds < 1:
+            raise UsageError("laps, rounds and max_rounds must be at least 1")
+
+
+@dataclass(frozen=True)
+class VehiclePosition:
+    """Where one vehicle is at a moment of the race; status is racing, finished or wrecked."""
+
+    name: str
+    q: int
+    r: int
+    facing: int
+    speed: int
+    status: str
+
+
+@dataclass(frozen=True)
+class RoundSnapshot:
+    """Every vehicle's position after a movement phase (phase 0: after the Speed Check)."""
+
+    round: int
+    phase: int
+    positions: tuple[VehiclePosition, ...]
+
+
+@dataclass(frozen=True)
+class VehicleResult:
+    """How one vehicle's race went.
+
+    ``costs`` counts what the mechanics cost it, by name: "collisions" (how many) and
+    "spaces lost to collisions" (movement forfeited), "failed control roll count" and
+    "failed control rolls" (spaces of distance to go lost to failed turns), "slides" and
+    "spins" (how many), "damage" (points taken). Keys with nothing to count are left out.
+    """
+
+    name: str
+    slot: int
+    bot: str
+    place: int
+    finished: bool
+    wiped_out: bool
+    rounds: int
+    progress: float
+    damage_dealt: int
+    damage_taken: int
+    costs: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """One whole race: the seed and inputs it was run with, and every vehicle's result."""
+
+    seed: int
+    track: str
+    options: RaceOptions
+    vehicles: tuple[VehicleResult, ...]
+    rounds: int
+    not_simulated: tuple[str, ...]
+    events: tuple[dict[str, Any], ...] = ()
+    snapshots: tuple[RoundSnapshot, ...] = ()
+
+
+def event_lines(result: RaceResult) -> list[str]:
+    """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
+    dice, result), for a file a person or a tool can read back."""
+    return [json.dumps(event, sort_keys=True) for event in result.events]
+
+
+def run_race(track: Any, vehicles: Sequence[Any], *, bots: str | Sequence[str], seed: int,
+             options: RaceOptions = RaceOptions()) -> RaceResult:
+    """Race ``vehicles`` (Frothy Races licences, in grid order) round ``track``.
+
+    ``bots`` names one policy for every vehicle or one per vehicle (careful, aggressive,
+    random). The same seed gives the same result bit for bit.
+    """
+    from generator.race.engine import Race  # the engine imports this module's dataclasses
+    names = [bots] * len(vehicles) if isinstance(bots, str) else list(bots)
+    if len(names) != len(vehicles):
+        raise UsageError(f"{len(names)} bots for {len(vehicles)} vehicles: give one bot, "
+                         "or one per vehicle")
+    if not vehicles:
+        raise UsageError("a race needs at least one vehicle")
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
+    return Race(track, list(vehicles), names, seed, options).run()
+
+
+def load_race_inputs(track_path: str | Path, vehicle_paths: Sequence[str | Path]
+                     ) -> tuple[Any, list[Any]]:
+    """Load and check a Frothy Races track and vehicles for :func:`run_race`.
+
+    Raises InputError (at the file position) for a file that is not a Frothy Races track or
+    vehicle or that has rule errors; the same vehicle file may be named more than once.
+    """
+    track = _load_one(Path(track_path), "track")
+    return track, [_load_one(Path(p), "vehicle") for p in vehicle_paths]
+
+
+def _load_one(path: Path, kind: str) -> Any:
+    from generator.loading import load  # loading pulls in every game; keep imports lazy
+
+    if path.is_dir():
+        raise InputError(f"expected a {kind} file, found a folder", file=str(path))
+    loaded = load([path])
+    errors = [f for f in loaded.findings if f.severity.value == "error"]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        raise InputError(f"{first.message} [{first.rule}]{more}", file=first.mark.file,
+                         line=first.mark.line, column=first.mark.column,
+                         hint=f"run 'paddock check {path}' to see every finding")
+    if not loaded.definitions:
+        raise InputError(f"no Frothy Races {kind} here", file=str(path))
+    definition = loaded.definitions[0]
+    if definition.game.id != "frothy-races" or definition.kind.name != kind:
+        raise InputError(
+            f"this is a {definition.game.title} {definition.kind.name}, not a Frothy Races "
+            f"{kind}", file=definition.root.file, line=definition.root.line,
+            column=definition.root.column,
+            hint="races run Frothy Races vehicles ('game: frothy-races') on Frothy Races tracks")
+    return definition.model

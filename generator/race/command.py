@@ -1,0 +1,116 @@
+"""``paddock race`` as a library call: load, sweep, write the files asked for, format.
+
+The CLI only parses arguments and prints; everything here can be called from a script. Files
+are written only after every race has run, each atomically.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, TextIO
+
+from generator.errors import UsageError
+from generator.output import write_atomically
+from generator.race.api import RaceOptions, event_lines, load_race_inputs, run_race
+from generator.race.race_report import format_json, format_summary, written
+from generator.race.stats import SweepStats, sweep_stats
+from generator.race.sweep import Field, Sweep, run_sweep
+from generator.text import TextTemplates
+
+
+@dataclass(frozen=True)
+class RaceRequest:
+    """Everything ``paddock race`` was asked to do."""
+
+    track: Path
+    vehicles: tuple[Path, ...]
+    races: int = 100
+    seed: int = 1
+    bot: str = "careful"
+    options: RaceOptions = RaceOptions()
+    workers: int | None = None
+    scheduler: str | None = None
+    report: Path | None = None
+    replay: Path | None = None
+    log: Path | None = None
+    paper: str = "a4"
+
+
+class ProgressBar:
+    """A one-line bar on a terminal's stderr; silent when stderr is a file or a pipe."""
+
+    WIDTH = 30
+
+    def __init__(self, total: int, stream: TextIO | None = None) -> None:
+        self.total, self.done = total, 0
+        self.stream = stream or sys.stderr
+        self.shown = self.stream.isatty()
+
+    def __call__(self, finished: int) -> None:
+        self.done += finished
+        if self.shown:
+            filled = self.WIDTH * self.done // self.total
+            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
+                              f"{self.done}/{self.total} races")
+            self.stream.flush()
+
+    def close(self) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * (self.WIDTH + 30) + "\r")
+            self.stream.flush()
+
+
+def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path | None]]:
+    """Run the sweep, then write the report, replay and event log that were asked for."""
+    if len(request.vehicles) < 2:
+        raise UsageError("a race sweep needs at least two vehicles: give their files "
+                         "(the same file twice races a vehicle against itself)")
+    track, vehicles = load_race_inputs(request.track, request.vehicles)
+    field = Field(track, tuple(vehicles), request.bot, request.options)
+    bar = ProgressBar(request.races)
+    try:
+        sweep = run_sweep(field, request.races, request.seed, workers=request.workers,
+                          scheduler=request.scheduler, progress=bar)
+    finally:
+        bar.close()
+    stats = sweep_stats(sweep)
+    paths: dict[str, Path | None] = {"report": None, "replay": None, "log": None}
+    if request.replay or request.log:
+        first = replay_first_race(sweep)
+        if request.log:
+            lines = event_lines(first)
+            write_atomically(request.log, lambda temp: temp.write_text(
+                "".join(line + "\n" for line in lines), encoding="utf-8"))
+            paths["log"] = request.log
+        if request.replay:
+            from generator.race.replay import write_replay
+            write_atomically(request.replay, lambda temp: write_replay(
+                temp, track, first, request.paper))
+            paths["replay"] = request.replay
+    if request.report:
+        from generator.race.race_pdf import write_race_report
+        templates = TextTemplates()
+        write_atomically(request.report, lambda temp: write_race_report(
+            temp, sweep, stats, templates, request.paper))
+        paths["report"] = request.report
+    return sweep, stats, paths
+
+
+def replay_first_race(sweep: Sweep) -> Any:
+    """Race 1 of the sweep again with its event log and snapshots kept (same seed, same
+    grid: the very race the statistics counted)."""
+    field, job = sweep.field, sweep.jobs[0]
+    options = replace(field.options, log_events=True, snapshots=True)
+    return run_race(field.track, [field.vehicles[i] for i in job.grid], bots=field.bot,
+                    seed=job.seed, options=options)
+
+
+def format_output(sweep: Sweep, stats: SweepStats, paths: dict[str, Path | None],
+                  fmt: str, templates: TextTemplates) -> str:
+    """Text for people or JSON for tools."""
+    outputs = written(paths)
+    if fmt == "json":
+        return format_json(sweep, stats, outputs)
+    return format_summary(sweep, stats, templates, outputs)

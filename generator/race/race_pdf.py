@@ -1,0 +1,100 @@
+"""The ``paddock race -o report.pdf`` report: the sweep's figures as tables and vector charts.
+
+It reuses the balance report's document model and renderer (``generator.balance.report``,
+``generator.balance.pdf``), so both reports look alike and charts are drawn the same way;
+words come from ``templates/race/report.j2``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator import __version__
+from generator.balance.pdf import write_report
+from generator.balance.report import Chart, Section, Series, Table, Text, Words
+from generator.race.race_report import sweep_context
+from generator.race.stats import SweepStats
+from generator.race.sweep import Sweep
+from generator.text import TextTemplates, plain
+from generator.units import paper
+
+REPORT_TEMPLATE = "race/report.j2"
+
+
+def pct(x: float) -> str:
+    return f"{x * 100:.0f}%"
+
+
+def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Section]:
+    """The report's sections: setup and results with charts, costs, head to head."""
+    names = tuple(f"#{i + 1}" for i in range(len(stats.entrants)))  # full names in the table
+    fair = 1 / len(names)
+    results = Table(
+        header=tuple(words.lines("header_lines")),
+        rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate),
+                    f"{pct(e.wins.low)} to {pct(e.wins.high)}",
+                    f"{e.mean_place:.2f}", pct(e.finish_rate), pct(e.wipe_out_rate),
+                    "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
+                    f"{e.damage_dealt:.1f}", f"{e.damage_taken:.1f}")
+                   for i, e in enumerate(stats.entrants)),
+        note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1.1, 1, 1))
+    win_names = words.lines("chart_wins_series")
+    charts = (
+        Chart("bars", words["chart_wins"], names, (
+            Series(win_names[0], tuple(e.wins.rate * 100 for e in stats.entrants)),
+            Series(win_names[1], tuple(fair * 100 for _ in names), baseline=True)),
+            y_max=100),
+        Chart("bars", words["chart_place"], names, (
+            Series("place", tuple(e.mean_place for e in stats.entrants)),),
+            y_max=float(len(names)), legend=False),
+        Chart("bars", words["chart_rates"], names, tuple(
+            Series(label, tuple(getattr(e, field) * 100 for e in stats.entrants))
+            for label, field in zip(words.lines("chart_rates_series"),
+                                    ("finish_rate", "wipe_out_rate"), strict=True)),
+            y_max=100),
+        Chart("bars", words["chart_damage"], names, tuple(
+            Series(label, tuple(getattr(e, field) for e in stats.entrants))
+            for label, field in zip(words.lines("chart_damage_series"),
+                                    ("damage_dealt", "damage_taken"), strict=True))),
+    )
+    setup = [Text(words["setup"])]
+    if words["not_simulated"]:
+        setup.append(Text(words["not_simulated"]))
+    return [
+        Section(words["setup_title"], blocks=tuple(setup)),
+        Section(words["table_title"], blocks=(results, *charts), charts_per_row=2),
+        Section(words["costs_title"], intro=words["costs_intro"], new_page=True,
+                blocks=(costs_table(stats, words),)),
+        Section(words["h2h_title"], intro=words["h2h_intro"],
+                blocks=(head_to_head_table(stats, words),)),
+    ]
+
+
+def costs_table(stats: SweepStats, words: Words) -> Table:
+    """Every mechanic any entrant paid for, per race, one column each."""
+    mechanics = sorted({k for e in stats.entrants for k, _ in e.costs})
+    rows: list[tuple[str, ...]] = []
+    for e in stats.entrants:
+        paid = dict(e.costs)
+        rows.append((f"#{len(rows) + 1} {e.name}", *(f"{paid.get(m, 0.0):.1f}" for m in mechanics)))
+    return Table(header=(words["costs_header"], *mechanics), rows=tuple(rows),
+                 widths=(3, *(1 for _ in mechanics)))
+
+
+def head_to_head_table(stats: SweepStats, words: Words) -> Table:
+    """Row beats column, as a share of races."""
+    numbers = tuple(f"#{i + 1}" for i in range(len(stats.entrants)))
+    rows = tuple((f"#{i + 1} {e.name}", *("-" if cell is None else pct(cell)
+                                          for cell in stats.ahead[i]))
+                 for i, e in enumerate(stats.entrants))
+    return Table(header=(words["h2h_header"], *numbers), rows=rows,
+                 widths=(3, *(1 for _ in numbers)))
+
+
+def write_race_report(path: Path, sweep: Sweep, stats: SweepStats, templates: TextTemplates,
+                      paper_name: str = "a4") -> None:
+    """Write the report PDF to ``path``."""
+    context = {**sweep_context(sweep, stats), "version": __version__}
+    words = Words(templates.blocks(REPORT_TEMPLATE, context))
+    write_report(path, words["title"], report_sections(sweep, stats, words), paper(paper_name),
+                 plain(words["footer"]))

@@ -1,0 +1,80 @@
+"""What ``paddock race`` prints: a readable summary for people (``templates/race/``), JSON for
+tools. Both read one context built here from the sweep's statistics, so they never disagree.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from generator.race.stats import EntrantStats, Interval, SweepStats
+from generator.race.sweep import Sweep
+from generator.text import TextTemplates
+
+SUMMARY_TEMPLATE = "race/summary.txt.j2"
+COSTS_SHOWN = 3  # the mechanics that cost an entrant most, in the summary
+
+
+def interval_json(interval: Interval) -> dict[str, float]:
+    return {"rate": interval.rate, "low": interval.low, "high": interval.high}
+
+
+def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
+    """One entrant, numbers as numbers (JSON) and as shown (text)."""
+    return {
+        "name": entrant.name, "races": entrant.races,
+        "wins": interval_json(entrant.wins),
+        "mean_place": entrant.mean_place, "finish_rate": entrant.finish_rate,
+        "wipe_out_rate": entrant.wipe_out_rate, "mean_rounds": entrant.mean_rounds,
+        "damage_dealt": entrant.damage_dealt, "damage_taken": entrant.damage_taken,
+        "costs": [{"mechanic": k, "per_race": v} for k, v in entrant.costs],
+    }
+
+
+def sweep_context(sweep: Sweep, stats: SweepStats) -> dict[str, Any]:
+    """Everything a report shows: the setup, every entrant, the head-to-head matrix."""
+    options = sweep.field.options
+    return {
+        "track": getattr(sweep.field.track, "name", ""),
+        "races": stats.races, "seed": sweep.seed, "bot": sweep.field.bot,
+        "race_type": options.race_type, "laps": options.laps, "rounds": options.rounds,
+        "stamina": options.stamina, "max_rounds": options.max_rounds,
+        "mean_race_rounds": stats.mean_race_rounds,
+        "fair_share": 1 / len(stats.entrants),
+        "entrants": [entrant_context(e) for e in stats.entrants],
+        "head_to_head": [list(row) for row in stats.ahead],
+        "not_simulated": list(stats.not_simulated),
+        "costs_shown": COSTS_SHOWN,
+    }
+
+
+def races_json(sweep: Sweep, names: list[str]) -> list[dict[str, Any]]:
+    """Each race: its seed, the grid, and every entrant's place (for a tool to re-run one)."""
+    out = []
+    for job, result in zip(sweep.jobs, sweep.results, strict=True):
+        out.append({"race": job.index, "seed": job.seed, "rounds": result.rounds,
+                    "grid": [names[i] for i in job.grid],
+                    "places": [v.place for v in result.vehicles]})
+    return out
+
+
+def format_json(sweep: Sweep, stats: SweepStats, outputs: dict[str, str | None]) -> str:
+    """The summary's numbers, every race, and the files written."""
+    context = sweep_context(sweep, stats)
+    context.pop("costs_shown")
+    names = [e.name for e in stats.entrants]
+    data = {**context, "per_race": races_json(sweep, names), "outputs": outputs}
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def format_summary(sweep: Sweep, stats: SweepStats, templates: TextTemplates,
+                   outputs: dict[str, str | None]) -> str:
+    """The terminal summary."""
+    context = {**sweep_context(sweep, stats),
+               "outputs": {k: v for k, v in outputs.items() if v}}
+    return templates.render(SUMMARY_TEMPLATE, context).rstrip("\n")
+
+
+def written(paths: dict[str, Path | None]) -> dict[str, str | None]:
+    return {k: str(v) if v else None for k, v in paths.items()}

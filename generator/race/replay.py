@@ -1,0 +1,176 @@
+"""``paddock race --replay``: one race as pages of the track, a page a round.
+
+Each page draws the whole track as the layout page does (``generator.tracks.sheets``) and
+every vehicle on it: a numbered disc where it ended the round, a pointer for its facing, and
+small dots where it stood after the round's earlier movement phases, so a designer sees the
+line it drove. A table under the map gives each vehicle's Speed, status and what happened to
+it that round. Words come from ``templates/race/replay.txt.j2``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.colors import Color, white
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.balance.charts import PALETTE
+from generator.drawing import BOLD, REGULAR, colour, draw_line, fit_line_size
+from generator.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock
+from generator.icons import IconSet
+from generator.imposition import Rect
+from generator.pdf import finish, new_canvas
+from generator.race.api import RaceResult, RoundSnapshot
+from generator.text import TextTemplates
+from generator.tracks.sheets import fit_map
+from generator.tracks.terrain import HexStyle, draw_cell
+from generator.units import Paper, mm, paper
+
+MARGIN = mm(12)
+MAP_HEIGHT_SHARE = 0.62
+ROW = mm(5.2)
+INK = colour("#1d1d1b")
+TEMPLATE = "race/replay.txt.j2"
+
+
+def round_pages(result: RaceResult) -> list[list[RoundSnapshot]]:
+    """The snapshots grouped by round, in order: each page shows one group."""
+    rounds: dict[int, list[RoundSnapshot]] = defaultdict(list)
+    for snap in result.snapshots:
+        rounds[snap.round].append(snap)
+    return [sorted(rounds[r], key=lambda s: s.phase) for r in sorted(rounds)]
+
+
+def round_events(result: RaceResult) -> dict[tuple[int, str], list[dict[str, Any]]]:
+    """The events of each vehicle's round worth a line on the page (the template words
+    them): Control rolls that went wrong, collisions, Damage, Wipe-out, the finish."""
+    found: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
+    for event in result.events:
+        if event.get("vehicle") and _notable(event):
+            found[(int(event["round"]), str(event["vehicle"]))].append(event)
+    return found
+
+
+def _notable(event: dict[str, Any]) -> bool:
+    action, outcome = str(event["action"]), event.get("result") or {}
+    if action.startswith("control roll"):
+        return bool(outcome.get("effects"))
+    if action.startswith("damage roll"):
+        return bool(outcome.get("damage"))
+    return action in ("collision", "wipe-out", "finish", "hazard")
+
+
+def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "a4",
+                 templates: TextTemplates | None = None) -> int:
+    """Write the replay of ``result`` (run with snapshots) to ``path``; return its pages."""
+    templates = templates or TextTemplates()
+    sheet = paper(paper_name)
+    pages = round_pages(result)
+    canvas = new_canvas(path, f"Race replay: {getattr(track, 'name', '')}", sheet)
+    icons = IconSet(None)
+    events = round_events(result)
+    for snaps in pages:
+        words = templates.blocks(TEMPLATE, {
+            "track": getattr(track, "name", ""), "seed": result.seed,
+            "round": snaps[-1].round, "rounds": result.rounds,
+            "vehicles": [_vehicle_words(p, i, events.get((snaps[-1].round, p.name), []),
+                                        track) for i, p in enumerate(snaps[-1].positions)]})
+        draw_round(canvas, sheet, track, snaps, words, icons)
+        canvas.showPage()
+    finish(canvas, len(pages), sheet)
+    return len(pages)
+
+
+def _vehicle_words(position: Any, index: int, events: Sequence[dict[str, Any]], track: Any
+                   ) -> dict[str, Any]:
+    return {"number": index + 1, "name": position.name, "speed": position.speed,
+            "status": position.status,
+            "clock": facing_to_clock(position.facing, track.orientation),
+            "events": list(events)}
+
+
+def vehicle_colour(index: int) -> Color:
+    return PALETTE[index % len(PALETTE)]
+
+
+def draw_round(canvas: Canvas, sheet: Paper, track: Any, snaps: Sequence[RoundSnapshot],
+               words: dict[str, str], icons: IconSet) -> None:
+    """One page: title, the map with every vehicle, then the table."""
+    width = sheet.width - 2 * MARGIN
+    top = sheet.height - MARGIN
+    canvas.setFillColor(INK)
+    title = words["title"].strip()
+    draw_line(canvas, title, MARGIN, top - 14,
+              fit_line_size(title, BOLD, width, 14) or 6.5, BOLD)
+    for row, name in enumerate(("subtitle", "key")):
+        line = words[name].strip()
+        draw_line(canvas, line, MARGIN, top - 26 - row * 11,
+                  fit_line_size(line, REGULAR, width, 9) or 6.5)
+    map_height = (sheet.height - 2 * MARGIN) * MAP_HEIGHT_SHARE
+    box = Rect(MARGIN, top - 44 - map_height, width, map_height)
+    layout = track.layout
+    small, place = fit_map(HexLayout(track.orientation, track.hex_size), list(layout.cells),
+                           box)
+    style = HexStyle(numbers=False, outline=0.25)
+    for cell in layout.cells.values():
+        draw_cell(canvas, small, cell, place(small.centre(cell.hex)), icons, None, style)
+    for snap in snaps[:-1]:
+        for index, pos in enumerate(snap.positions):
+            if pos.status == "racing":
+                x, y = place(small.centre(Hex(pos.q, pos.r)))
+                canvas.setFillColor(vehicle_colour(index))
+                canvas.circle(x, y, small.across_flats * 0.12, stroke=0, fill=1)
+    for index, pos in enumerate(snaps[-1].positions):
+        if pos.status != "finished":
+            draw_marker(canvas, small, place(small.centre(Hex(pos.q, pos.r))), pos, index,
+                        track.orientation)
+    draw_table(canvas, words, MARGIN, box.y - mm(6), width)
+
+
+def draw_marker(canvas: Canvas, small: HexLayout, centre: tuple[float, float], pos: Any,
+                index: int, orientation: Any) -> None:
+    """A numbered disc with a pointer in the facing direction (grey and crossed if
+    wrecked)."""
+    x, y = centre
+    radius = small.across_flats * 0.36
+    fill = colour("#8a8a8a") if pos.status == "wrecked" else vehicle_colour(index)
+    angle = math.radians(facing_angle(pos.facing, orientation))
+    tip = (x + math.cos(angle) * radius * 1.9, y + math.sin(angle) * radius * 1.9)
+    side = math.radians(40)
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(white)
+    canvas.setLineWidth(0.6)
+    pointer = canvas.beginPath()
+    pointer.moveTo(*tip)
+    for turn in (side, -side):
+        pointer.lineTo(x + math.cos(angle + turn) * radius * 0.95,
+                       y + math.sin(angle + turn) * radius * 0.95)
+    pointer.close()
+    canvas.drawPath(pointer, stroke=1, fill=1)
+    canvas.circle(x, y, radius, stroke=1, fill=1)
+    canvas.setFillColor(white)
+    size = max(6.5, radius * 1.1)
+    draw_line(canvas, str(index + 1), x, y - size * 0.36, size, BOLD, "centre")
+
+
+def draw_table(canvas: Canvas, words: dict[str, str], left: float, top: float,
+               width: float) -> None:
+    """The vehicles under the map: a swatch, then the template's line for each."""
+    header = words["header"].strip()
+    canvas.setFillColor(INK)
+    draw_line(canvas, header, left + mm(7), top, 8, BOLD)
+    y = top - ROW
+    for index, line in enumerate(row for row in words["rows"].split("\n") if row.strip()):
+        canvas.setFillColor(vehicle_colour(index))
+        canvas.circle(left + mm(2.5), y + 2.5, mm(1.8), stroke=0, fill=1)
+        canvas.setFillColor(white)
+        draw_line(canvas, str(index + 1), left + mm(2.5), y + 0.2, 6.5, BOLD, "centre")
+        canvas.setFillColor(INK)
+        text = line.strip()
+        draw_line(canvas, text, left + mm(7), y, fit_line_size(text, REGULAR, width - mm(7),
+                                                               8) or 6.5)
+        y -= ROW

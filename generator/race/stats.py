@@ -1,0 +1,128 @@
+"""What a sweep says about each entrant: win rate with a 95% interval, places, finishes,
+wipe-outs, rounds, damage, what the mechanics cost, and who beats whom.
+
+Why the Wilson score interval for the win rate: it stays inside 0..1 and keeps close to its
+stated 95% coverage for small samples and for rates near 0 or 1 (a vehicle that never wins),
+where the textbook normal interval does neither.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from generator.race.sweep import Sweep
+
+Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
+
+
+@dataclass(frozen=True)
+class Interval:
+    """A proportion and its 95% confidence interval."""
+
+    rate: float
+    low: float
+    high: float
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+
+def wilson(successes: int, trials: int, z: float = Z_95) -> Interval:
+    """The Wilson score interval for ``successes`` out of ``trials``."""
+    if trials < 1:
+        raise ValueError("an interval needs at least one trial")
+    p = successes / trials
+    z2 = z * z
+    denominator = 1 + z2 / trials
+    centre = (p + z2 / (2 * trials)) / denominator
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
+    # At 0 or n successes the interval's end is exactly the rate; rounding must not move it.
+    return Interval(p, min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
+
+
+def races_for_half_width(half_width: float, rate: float = 0.5, z: float = Z_95) -> int:
+    """Races enough that a win rate near ``rate`` has a 95% interval no wider than
+    ``half_width`` either side (the normal approximation: n = z^2 p(1-p) / h^2)."""
+    return math.ceil(z * z * rate * (1 - rate) / (half_width * half_width))
+
+
+@dataclass(frozen=True)
+class EntrantStats:
+    """One entrant over every race of a sweep; means are per race."""
+
+    name: str
+    races: int
+    wins: Interval
+    mean_place: float
+    finish_rate: float
+    wipe_out_rate: float
+    mean_rounds: float | None  # rounds to finish, over the races it finished; None if none
+    damage_dealt: float
+    damage_taken: float
+    costs: tuple[tuple[str, float], ...]  # mechanic -> mean per race, largest first
+
+
+@dataclass(frozen=True)
+class SweepStats:
+    """Every entrant's figures and the head-to-head matrix: ``ahead[i][j]`` is the share of
+    races in which entrant ``i`` finished ahead of entrant ``j``."""
+
+    races: int
+    entrants: tuple[EntrantStats, ...]
+    ahead: tuple[tuple[float | None, ...], ...]
+    not_simulated: tuple[str, ...]
+    mean_race_rounds: float
+
+
+def entrant_names(names: Sequence[str]) -> list[str]:
+    """Names that tell entrants apart: a second 'Basic Chariot' becomes 'Basic Chariot #2'."""
+    seen: Counter[str] = Counter()
+    totals = Counter(names)
+    out = []
+    for name in names:
+        seen[name] += 1
+        out.append(f"{name} #{seen[name]}" if totals[name] > 1 else name)
+    return out
+
+
+def sweep_stats(sweep: Sweep) -> SweepStats:
+    """Figures per entrant (in the order they were given), from every race of ``sweep``."""
+    count = len(sweep.field.vehicles)
+    per_entrant: list[list] = [[] for _ in range(count)]
+    places: list[list[int]] = [[0] * count for _ in sweep.results]
+    for race, (job, result) in enumerate(zip(sweep.jobs, sweep.results, strict=True)):
+        for slot, entrant in enumerate(job.grid):
+            vehicle = result.vehicles[slot]
+            per_entrant[entrant].append(vehicle)
+            places[race][entrant] = vehicle.place
+    names = entrant_names([rs[0].name for rs in per_entrant])
+    entrants = tuple(_entrant(name, rs) for name, rs in zip(names, per_entrant, strict=True))
+    ahead = tuple(tuple(None if i == j else
+                        sum(p[i] < p[j] for p in places) / len(places)
+                        for j in range(count)) for i in range(count))
+    missing = sorted({item for r in sweep.results for item in r.not_simulated})
+    mean_rounds = sum(r.rounds for r in sweep.results) / len(sweep.results)
+    return SweepStats(len(sweep.results), entrants, ahead, tuple(missing), mean_rounds)
+
+
+def _entrant(name: str, results: Sequence) -> EntrantStats:
+    n = len(results)
+    finished = [r for r in results if r.finished]
+    costs: Counter[str] = Counter()
+    for r in results:
+        costs.update(r.costs)
+    ranked = sorted(((k, v / n) for k, v in costs.items()), key=lambda kv: (-kv[1], kv[0]))
+    return EntrantStats(
+        name=name, races=n,
+        wins=wilson(sum(r.place == 1 for r in results), n),
+        mean_place=sum(r.place for r in results) / n,
+        finish_rate=len(finished) / n,
+        wipe_out_rate=sum(r.wiped_out for r in results) / n,
+        mean_rounds=sum(r.rounds for r in finished) / len(finished) if finished else None,
+        damage_dealt=sum(r.damage_dealt for r in results) / n,
+        damage_taken=sum(r.damage_taken for r in results) / n,
+        costs=tuple(ranked))

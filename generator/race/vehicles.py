@@ -1,0 +1,204 @@
+"""A Frothy Races vehicle made ready for racing: plain ints and tuples the engine reads fast.
+
+The Driving Licence (``generator.games.frothy_races.model.Vehicle``) is resolved once per
+race into a :class:`RaceVehicle`: move rows, Control dice, the Speed table's boxes (the
+marker arithmetic of ``generator.probability.frothy.SpeedTable``), damage and stamina affects
+by level, the deck, and the traits the engine simulates as numbers. Whatever the licence
+names that ``simulated.yaml`` does not list is returned by name, for the race result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
+from generator.catalogue import Catalogue
+from generator.games.frothy_races.catalogues import frothy_data, special_face
+from generator.games.frothy_races.model import AffectRef, Vehicle
+from generator.probability.frothy import Marker, Row, SpeedTable
+
+SIMULATED = Path(__file__).with_name("simulated.yaml")
+
+
+@lru_cache(maxsize=1)
+def simulated_names() -> dict[str, frozenset[str]]:
+    """Catalogue name -> the canonical names of entries the engine simulates."""
+    raw = yaml.safe_load(SIMULATED.read_text(encoding="utf-8"))
+    data = frothy_data()
+    out: dict[str, frozenset[str]] = {}
+    for key in ("traits", "damage_affects", "stamina_affects", "special_cards"):
+        catalogue = data.catalogue(key)
+        out[key] = frozenset(_canonical(catalogue, name) for name in raw.get(key) or ())
+    return out
+
+
+def _canonical(catalogue: Catalogue, name: str) -> str:
+    entry = catalogue.find(name)
+    return entry.name if entry is not None else name
+
+
+def _value(value: int | str | None, default: int = 1) -> int:
+    """A '#' value as a number; a roll such as 'd3' counts as its average, rounded up."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and "d" in value:
+        count, sides = value.split("d")
+        return -(-int(count or 1) * (int(sides) + 1) // 2)
+    return default
+
+
+@dataclass(frozen=True)
+class Affect:
+    """One damage or stamina affect: canonical name and its number."""
+
+    name: str
+    value: int
+    card: str | None = None  # for '-1 Whip / Reins card': whip, reins or either
+
+
+@dataclass(frozen=True)
+class Special:
+    """One copy of a special card: its ordinary face and, when simulated, its ability."""
+
+    name: str
+    value: int
+    face: str  # whip, reins or dual (a card whose ability is 'either' with no face given)
+    discard: bool
+    simulated: bool
+
+
+@dataclass(frozen=True)
+class RaceVehicle:
+    """Everything the engine reads about one vehicle, resolved once."""
+
+    name: str
+    moves: tuple[tuple[int, ...], ...]  # phase (0-3) -> Speed -> spaces
+    control: tuple[int, ...]  # Speed -> basic Control dice (0 = Safe)
+    stamina_row: tuple[int, ...]
+    table: SpeedTable
+    resilience: int | None
+    max_damage: int
+    damage_affects: tuple[tuple[int, Affect], ...]  # (level, affect), level ascending
+    stamina_max: int
+    stamina_min: int
+    stamina_affects: tuple[tuple[int, Affect], ...]
+    control_minimum: int
+    whip: int
+    reins: int
+    dual: int
+    specials: tuple[Special, ...]  # one per copy, in licence order
+    traits: tuple[tuple[str, int], ...]  # simulated traits: canonical name, value
+    not_simulated: tuple[str, ...]
+
+    @property
+    def deck(self) -> int:
+        return self.whip + self.reins + self.dual + len(self.specials)
+
+    @property
+    def deck_slots(self) -> list[int]:
+        """Cards in each pile slot: Whip, Reins, dual, then one slot per special card."""
+        return [self.whip, self.reins, self.dual] + [1] * len(self.specials)
+
+    @property
+    def top_speed(self) -> int:
+        return len(self.control) - 1
+
+    def trait(self, name: str) -> int:
+        """The value of a simulated trait (1 for one without a number), 0 when absent."""
+        for trait, value in self.traits:
+            if trait == name:
+                return value
+        return 0
+
+    def start_marker(self) -> Marker:
+        return self.table.start
+
+
+_RESOLVED: dict[str, RaceVehicle] = {}
+
+
+def race_vehicle(vehicle: Vehicle) -> RaceVehicle:
+    """Resolve a licence for racing, cached by content (a licence holds dicts, so it cannot
+    be hashed; a sweep races the same licence many times, unpickled afresh in workers)."""
+    key = repr(vehicle)
+    found = _RESOLVED.get(key)
+    if found is None:
+        if len(_RESOLVED) > 512:
+            _RESOLVED.clear()
+        found = _RESOLVED[key] = _resolve(vehicle)
+    return found
+
+
+def _resolve(vehicle: Vehicle) -> RaceVehicle:
+    data = frothy_data()
+    simulated = simulated_names()
+    missing: list[str] = []
+    traits: list[tuple[str, int]] = []
+    for ref in vehicle.traits:
+        name = ref.name if ref.custom else _canonical(data.traits, ref.name)
+        if name in simulated["traits"] and not ref.custom:
+            traits.append((name, _value(ref.value)))
+        else:
+            missing.append(f"trait {name}")
+    table = vehicle.speed_table
+    specials: list[Special] = []
+    for card in vehicle.cards.special:
+        entry = None if card.custom else data.special_cards.find(card.name)
+        name = entry.name if entry is not None else card.name
+        face = special_face(card, entry) or "dual"
+        known = name in simulated["special_cards"] and not card.custom
+        specials.extend(Special(name, _value(card.value), face, card.discard, known)
+                        for _ in range(card.count))
+        if not known:
+            plays = "either card" if face == "dual" else f"an ordinary {face.title()} card"
+            missing.append(f"special card {name} (played as {plays})")
+    damage_affects = _affects(vehicle.damage.affects, data.damage_affects,
+                              simulated["damage_affects"], "damage affect", missing)
+    stamina_affects = _affects(vehicle.stamina.affects, data.stamina_affects,
+                               simulated["stamina_affects"], "stamina affect", missing)
+    return RaceVehicle(
+        name=vehicle.name,
+        moves=table.move_rows,
+        control=table.control,
+        stamina_row=table.stamina,
+        table=SpeedTable(table.acceleration, table.deceleration),
+        resilience=vehicle.damage.resilience,
+        max_damage=vehicle.damage.value,
+        damage_affects=damage_affects,
+        stamina_max=vehicle.stamina.maximum,
+        stamina_min=vehicle.stamina.minimum,
+        stamina_affects=stamina_affects,
+        control_minimum=vehicle.control_loss.minimum,
+        whip=vehicle.cards.whip,
+        reins=vehicle.cards.reins,
+        dual=vehicle.cards.dual,
+        specials=tuple(specials),
+        traits=tuple(traits),
+        not_simulated=tuple(dict.fromkeys(missing)),
+    )
+
+
+def _affects(levels: dict[int, tuple[AffectRef, ...]], catalogue: Catalogue,
+             simulated: frozenset[str], what: str, missing: list[str]
+             ) -> tuple[tuple[int, Affect], ...]:
+    found: list[tuple[int, Affect]] = []
+    for level in sorted(levels):
+        for ref in levels[level]:
+            name = ref.name if ref.custom else _canonical(catalogue, ref.name)
+            if name in simulated and not ref.custom:
+                found.append((level, Affect(name, _value(ref.value), ref.card)))
+            else:
+                missing.append(f"{what} {name}")
+    return tuple(found)
+
+
+def speed_box(table: SpeedTable, speed: int, right_most: bool) -> Marker:
+    """The marker placed on a Speed rating directly ('Speed Rating Changes'): its right-most
+    box when the rating falls, its left-most when it rises."""
+    start = sum(table.acceleration[:speed])
+    if right_most:
+        return Marker(Row.ACCELERATION, start + table.acceleration[speed] - 1)
+    return Marker(Row.ACCELERATION, start)
