@@ -40,5 +40,12 @@ def test_check_of_one_vehicle_loads_only_its_game_and_no_balance_code() -> None:
     loaded = modules_after(["check", "vehicles/frothy-races/basic-chariot.yaml"])
     assert "generator.games.frothy_races" in loaded
     assert not {"generator.games.joyride", "generator.games.outrider",
-                "generator.balance.run", "generator.balance.pdf", "generator.build",
-                "generator.schema_docs"} & loaded
+                "generator.balance.hook", "generator.games.frothy_races.balance",
+                "generator.probability", "generator.build", "generator.schema_docs"} & loaded
+
+
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))
+def test_each_game_loads_its_balance_profile_on_first_use(game_id: str) -> None:
+    hook = GAMES[game_id].balance
+    assert hook is not None and hook is GAMES[game_id].balance
+    assert hook.rules in GAMES[game_id].rule_books()
