@@ -124,11 +124,26 @@ class Dist(Generic[T]):
     # -- transformation -------------------------------------------------------
     def map(self, f: Callable[[T], U]) -> Dist[U]:
         """Distribution of f(X); outcomes that map together add up."""
-        out: dict[U, Fraction] = {}
-        for o, p in self._probs.items():
+        numerators, denominator = self._integers()
+        out: dict[U, int] = {}
+        for o, n in numerators.items():
             key = f(o)
-            out[key] = out.get(key, Fraction(0)) + p
-        return Dist._trusted(out)
+            out[key] = out.get(key, 0) + n
+        return Dist._from_integers(out, denominator)
+
+    def _integers(self) -> tuple[dict[T, int], int]:
+        """The probabilities as integers over one common denominator.
+
+        Why: adding Fractions reduces by a gcd at every step; adding integers and making
+        one Fraction per outcome at the end is exact and several times faster."""
+        denominator = math.lcm(*(p.denominator for p in self._probs.values()))
+        return ({o: p.numerator * (denominator // p.denominator)
+                 for o, p in self._probs.items()}, denominator)
+
+    @classmethod
+    def _from_integers(cls, numerators: dict[T, int], denominator: int) -> Dist[T]:
+        """Wrap integer weights that sum to ``denominator`` (see :meth:`_integers`)."""
+        return cls._trusted({o: Fraction(n, denominator) for o, n in numerators.items() if n})
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Two-stage experiment: draw X, then draw from f(X)."""
@@ -140,12 +155,14 @@ class Dist(Generic[T]):
 
     def combine(self, other: Dist[U], f: Callable[[T, U], V]) -> Dist[V]:
         """Distribution of f(X, Y) for independent X ~ self, Y ~ other."""
-        out: dict[V, Fraction] = {}
-        for a, pa in self._probs.items():
-            for b, pb in other._probs.items():
+        mine, my_denominator = self._integers()
+        theirs, their_denominator = other._integers()
+        out: dict[V, int] = {}
+        for a, na in mine.items():
+            for b, nb in theirs.items():
                 key = f(a, b)
-                out[key] = out.get(key, Fraction(0)) + pa * pb
-        return Dist._trusted(out)
+                out[key] = out.get(key, 0) + na * nb
+        return Dist._from_integers(out, my_denominator * their_denominator)
 
     def expectation(self, f: Callable[[T], Weight]) -> Fraction:
         """E[f(X)], exact."""
@@ -321,15 +338,27 @@ class Die:
 
         Raises ValueError if some face has no number (use `faces_dist` then).
         """
-        vals = [f.value for f in self.faces]
-        if any(v is None for v in vals):
-            raise ValueError(f"die {self.name!r} has faces without a value")
-        return Dist.uniform(sorted(v for v in vals if v is not None))
+        return _values_of(self)
 
     def icons(self) -> Dist[str | None]:
         """Distribution of the rolled icon (None for a face without one)."""
-        return Dist.uniform(f.icon for f in self.faces)
+        return _icons_of(self)
 
     def faces_dist(self) -> Dist[Face]:
         """Distribution of the whole face, for dice mixing numbers and icons."""
         return Dist.uniform(self.faces)
+
+
+# A die's distributions are asked for thousands of times in a balance profile; a Die is
+# immutable and so is a Dist, so each is built once.
+@lru_cache(maxsize=256)
+def _values_of(die: Die) -> Dist[int]:
+    vals = [f.value for f in die.faces]
+    if any(v is None for v in vals):
+        raise ValueError(f"die {die.name!r} has faces without a value")
+    return Dist.uniform(sorted(v for v in vals if v is not None))
+
+
+@lru_cache(maxsize=256)
+def _icons_of(die: Die) -> Dist[str | None]:
+    return Dist.uniform(f.icon for f in die.faces)
