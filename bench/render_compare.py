@@ -1,11 +1,12 @@
-"""Does the default kit print the same as at another git revision? Pages as pixels, and text.
+"""Does the default kit (and its balance report) print the same as at another git revision?
 
     .venv/bin/python bench/render_compare.py            # against HEAD (the last commit)
     .venv/bin/python bench/render_compare.py --rev main --scale 1.5
 
 Exports ``--rev`` with ``git archive`` into a temporary folder, runs ``paddock build`` of the
-default kit there and in this checkout (both with this environment's Python and libraries),
-then renders every page of every PDF with pypdfium2 and compares the pixels and the page text.
+default kit and ``paddock balance`` there and in this checkout (both with this environment's
+Python and libraries), then renders every page of every PDF with pypdfium2 and compares the
+pixels and the page text.
 PDF bytes are not compared: they carry a creation date and a document id. Exit 0 when every
 page matches, 1 with the differing pages listed.
 """
@@ -38,12 +39,14 @@ def export(rev: str, into: Path) -> Path:
 
 
 def build_kit(source: Path, out: Path) -> None:
-    """``paddock build`` of ``source``'s default kit into ``out``, with ``source``'s code."""
+    """``paddock build`` of ``source``'s default kit into ``out``, and ``paddock balance``'s
+    report into ``out/balance.pdf``, each with ``source``'s code."""
     env = {**os.environ, "PYTHONPATH": str(source)}
-    done = subprocess.run([sys.executable, "-m", "generator", "build", "-o", str(out)],
-                          cwd=source, env=env, capture_output=True, text=True, check=False)
-    if done.returncode not in (0, 1):
-        raise SystemExit(f"build in {source} failed:\n{done.stderr}")
+    for argv in (["build", "-o", str(out)], ["balance", "-o", str(out / "balance.pdf")]):
+        done = subprocess.run([sys.executable, "-m", "generator", *argv], cwd=source, env=env,
+                              capture_output=True, text=True, check=False)
+        if done.returncode not in (0, 1):
+            raise SystemExit(f"{argv[0]} in {source} failed:\n{done.stderr}")
 
 
 def main() -> int:
