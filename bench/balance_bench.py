@@ -61,7 +61,7 @@ from generator.games.outrider.baseline import baseline as linebacker  # noqa: E4
 from generator.games.outrider.model import SIDES  # noqa: E402
 from generator.games.outrider.model import Vehicle as OutriderVehicle  # noqa: E402
 from generator.loading import load  # noqa: E402
-from generator.probability import ControlIcon, ControlOutcome, frothy  # noqa: E402
+from generator.probability import ControlIcon, ControlOutcome, dist, frothy  # noqa: E402
 
 ICONS = tuple(str(icon) for icon in ControlIcon)
 VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
@@ -72,6 +72,7 @@ def cold() -> None:
     balance.control_summary.cache_clear()
     balance.damage_dist.cache_clear()
     frothy._shared_resolver.cache_clear()
+    dist._multiset_weights.cache_clear()
     for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
         cached.cache_clear()
 

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.schema import did_you_mean
 
 
@@ -58,7 +57,7 @@ class Catalogue:
     """The entries of one catalogue file, looked up by loose name."""
 
     def __init__(self, path: Path) -> None:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+        raw = read_data(path)
         self.section: str = raw["section"]
         self.category: str = raw.get("category", "")
         self.entries: list[Entry] = [self._entry(item) for item in raw["entries"]]

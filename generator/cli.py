@@ -13,28 +13,25 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from generator import __version__
-from generator.balance.document import report_content
-from generator.balance.pdf import write_report
-from generator.balance.run import BalanceRun, run_balance
-from generator.balance.summary import format_json as format_balance_json
-from generator.balance.summary import format_summary
-from generator.build import build
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
-from generator.icons import IconSet
 from generator.kit import parse_positive_length, print_settings
 from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
-from generator.rules_listing import format_rules
-from generator.scaffolding import write_scaffold
-from generator.schema_docs import format_schema
 from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
 from generator.units import PAPERS, paper, parse_length
+
+if TYPE_CHECKING:
+    from generator.balance.run import BalanceRun
+
+# Each command imports the code only it needs (build, balance, rules, new, schema) inside its
+# function, so 'paddock check' starts without loading the printing and balance code.
 
 DEFAULT_INPUT = Path("vehicles")
 DEFAULT_OUTPUT = Path("output")
@@ -340,6 +337,9 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    from generator.build import build
+    from generator.icons import IconSet
+
     loaded, templates = load_inputs(args)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
@@ -387,6 +387,10 @@ def run_balance_command(args: argparse.Namespace) -> int:
     """Measure, judge, write the report, print. Verdicts are warnings and info, so the exit
     code is 0 unless a build could not be measured (rule errors: 1), the input cannot be read
     (2), or --strict and a verdict warns (1)."""
+    from generator.balance.run import run_balance
+    from generator.balance.summary import format_json as format_balance_json
+    from generator.balance.summary import format_summary
+
     loaded = load(list(args.paths) or [DEFAULT_INPUT])
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
@@ -448,6 +452,9 @@ def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
     """Prepare every page, then write the PDF atomically; None when nothing was measured."""
     if not result.measured:
         return None
+    from generator.balance.document import report_content
+    from generator.balance.pdf import write_report
+
     content = report_content(result, templates)
     write_atomically(target, lambda temp: write_report(
         temp, content.title, content.sections, paper(paper_name), content.footer))
@@ -455,12 +462,16 @@ def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    from generator.rules_listing import format_rules
+
     games = [get_game(args.game)] if args.game else list(GAMES.values())
     print(format_rules(games, args.format, include_format=args.game is None))
     return 0
 
 
 def run_new(args: argparse.Namespace) -> int:
+    from generator.scaffolding import write_scaffold
+
     game = get_game(args.game)
     if not args.name.strip():
         raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
@@ -470,6 +481,8 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
+    from generator.schema_docs import format_schema
+
     print(format_schema(get_game(args.game)))
     return 0
 

@@ -93,12 +93,26 @@ class FittedText:
         self.paragraph.drawOn(canvas, x, top - self.height)
 
 
+@lru_cache(maxsize=4096)
 def fit_paragraph(markup: str, width: float, height: float, preferred: float,
                   minimum: float = MIN_FONT_SIZE, align: str = "left", font: str = REGULAR,
                   leading: float = 1.2, colour_hex: str = "#000000") -> FittedText | None:
     """Wrap ReportLab markup into ``width`` x ``height``, shrinking by half points from
     ``preferred`` to ``minimum``; None when it cannot fit. A word wider than the box counts
-    as not fitting (ReportLab would let it run over the edge)."""
+    as not fitting (ReportLab would let it run over the edge).
+
+    Cached by (text, style, box): the print check, the layout and identical cards on other
+    sheets share one fitted paragraph (drawing a wrapped paragraph does not change it), so a
+    text is fitted once per process. The cache is bounded, so memory stays flat in N."""
+    return fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
+                                  leading, colour_hex)
+
+
+def fit_paragraph_uncached(markup: str, width: float, height: float, preferred: float,
+                           minimum: float = MIN_FONT_SIZE, align: str = "left",
+                           font: str = REGULAR, leading: float = 1.2,
+                           colour_hex: str = "#000000") -> FittedText | None:
+    """:func:`fit_paragraph` without the cache (what it computes on a miss)."""
     register_fonts()
     size = preferred
     while size >= minimum - 1e-9:

@@ -15,8 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.source import Mark
 from generator.text import render_message
 
@@ -110,7 +109,7 @@ class RuleBook(Generic[Model]):
     """The rules of one game (or of the file format), loaded from YAML, with their checks."""
 
     def __init__(self, data_file: Path) -> None:
-        raw = yaml.safe_load(data_file.read_text(encoding="utf-8"))
+        raw = read_data(data_file)
         self.book: str = raw["book"]
         self.rules: dict[str, Rule] = {}
         for rule_id, spec in raw["rules"].items():

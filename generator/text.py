@@ -25,6 +25,7 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator.errors import TemplateError
+from generator.template_cache import bytecode_cache
 
 PLAIN_SUFFIXES = (".yaml.j2", ".txt.j2", ".md.j2")
 
@@ -58,6 +59,7 @@ class TextTemplates:
             autoescape=_escape_by_name,
             trim_blocks=True,
             lstrip_blocks=True,
+            bytecode_cache=bytecode_cache(Path(__file__)),
         )
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-import yaml
+from generator.data_yaml import read_data
 
 # Exact where the engine is exact; a float only for math.inf (never reached / no limit).
 Value = Fraction | float
@@ -88,7 +88,7 @@ class AxisBook(Generic[Detail]):
     """
 
     def __init__(self, data_file: Path) -> None:
-        raw = yaml.safe_load(data_file.read_text(encoding="utf-8"))
+        raw = read_data(data_file)
         self.settings: Mapping[str, Any] = raw.get("settings", {})
         self.axes: tuple[Axis, ...] = tuple(self._axis(item) for item in raw["axes"])
         self._by_id = {axis.id: axis for axis in self.axes}

@@ -27,14 +27,38 @@ def standing(axis: Axis, value: Value, baseline: Value, equal_within: float) -> 
     """Better, worse or equal, where values whose relative difference is at most
     ``equal_within`` (0.01 = 1%) count as equal: exact numbers still differ by a hair
     when two builds are the same in all that matters."""
-    if value == baseline:
-        return Standing.EQUAL
-    if not (is_infinite(value) or is_infinite(baseline)):
-        scale = max(abs(float(value)), abs(float(baseline)))
-        if abs(float(value) - float(baseline)) <= equal_within * scale:
+    return _standing(axis.higher_is_better, value, baseline, _finite_float(value),
+                     _finite_float(baseline), equal_within)
+
+
+def _finite_float(value: Value) -> float | None:
+    """The value as a float, or None for infinity (compared exactly instead)."""
+    return None if is_infinite(value) else float(value)
+
+
+def _standing(higher_is_better: bool, value: Value, baseline: Value, value_float: float | None,
+              baseline_float: float | None, equal_within: float) -> Standing:
+    """:func:`standing` with both values already converted to floats.
+
+    The same answer as comparing the exact values: rounding to a float never reverses an
+    order, so floats that differ order the values as they stand, and values whose floats
+    are equal differ by less than any non-negative tolerance."""
+    if value_float is not None and baseline_float is not None and equal_within >= 0:
+        if value_float == baseline_float:
             return Standing.EQUAL
-    higher = value > baseline
-    return Standing.BETTER if higher == axis.higher_is_better else Standing.WORSE
+        scale = max(abs(value_float), abs(baseline_float))
+        if abs(value_float - baseline_float) <= equal_within * scale:
+            return Standing.EQUAL
+        higher = value_float > baseline_float
+    else:
+        if value == baseline:
+            return Standing.EQUAL
+        if value_float is not None and baseline_float is not None:
+            scale = max(abs(value_float), abs(baseline_float))
+            if abs(value_float - baseline_float) <= equal_within * scale:
+                return Standing.EQUAL
+        higher = value > baseline
+    return Standing.BETTER if higher == higher_is_better else Standing.WORSE
 
 
 @dataclass(frozen=True)
@@ -104,12 +128,29 @@ def dominance_pairs(builds: Mapping[str, Mapping[str, Value]], axes: Sequence[Ax
     Why: a game with a small design space (Outrider's 24 ways of placing four equipment
     dice) can be checked whole: a placement dominated by another is never worth choosing.
     """
+    rows = {name: [(values[axis.id], _finite_float(values[axis.id])) for axis in axes]
+            for name, values in builds.items()}  # each value converted once, not per pair
+    directions = [axis.higher_is_better for axis in axes]
     pairs = []
-    for a, a_values in builds.items():
-        for b, b_values in builds.items():
-            if a != b and compare(axes, a_values, b_values, equal_within).dominates:
+    for a, a_row in rows.items():
+        for b, b_row in rows.items():
+            if a != b and _dominates(a_row, b_row, directions, equal_within):
                 pairs.append((a, b))
     return pairs
+
+
+def _dominates(row: Sequence[tuple[Value, float | None]],
+               baseline: Sequence[tuple[Value, float | None]], directions: Sequence[bool],
+               equal_within: float) -> bool:
+    """What ``compare(...).dominates`` says, stopping at the first axis that is worse."""
+    better = False
+    for (value, value_float), (base, base_float), higher_is_better in zip(
+            row, baseline, directions, strict=True):
+        found = _standing(higher_is_better, value, base, value_float, base_float, equal_within)
+        if found is Standing.WORSE:
+            return False
+        better = better or found is Standing.BETTER
+    return better
 
 
 def pareto_front(builds: Mapping[str, Mapping[str, Value]], axes: Sequence[Axis],

@@ -31,7 +31,8 @@ class Kind:
 @dataclass(frozen=True)
 class Game:
     """A game's entry in the registry: its id, book, kinds, components and scaffolds, and
-    its balance profile (``paddock balance``) once the game has one."""
+    its balance profile (``paddock balance``, loaded through ``balance_loader``) once the
+    game has one."""
 
     id: str
     title: str
@@ -41,7 +42,13 @@ class Game:
     scaffold: Callable[[str, TextTemplates, str], str] | None = None
     default_folder: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
-    balance: BalanceHook | None = None
+    balance_loader: Callable[[], BalanceHook] | None = None
+
+    @property
+    def balance(self) -> BalanceHook | None:
+        """The game's balance profile, if it has one. Its code is imported on first use
+        (by ``paddock balance`` and ``paddock rules``), never by check or build."""
+        return None if self.balance_loader is None else self.balance_loader()
 
     def rule_books(self) -> list[RuleBook[Any]]:
         """Each distinct rule book of this game's kinds, in declaration order, then the

@@ -15,6 +15,7 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Generic, TypeVar
 
 T = TypeVar("T", bound=Hashable)
@@ -123,11 +124,26 @@ class Dist(Generic[T]):
     # -- transformation -------------------------------------------------------
     def map(self, f: Callable[[T], U]) -> Dist[U]:
         """Distribution of f(X); outcomes that map together add up."""
-        out: dict[U, Fraction] = {}
-        for o, p in self._probs.items():
+        numerators, denominator = self._integers()
+        out: dict[U, int] = {}
+        for o, n in numerators.items():
             key = f(o)
-            out[key] = out.get(key, Fraction(0)) + p
-        return Dist._trusted(out)
+            out[key] = out.get(key, 0) + n
+        return Dist._from_integers(out, denominator)
+
+    def _integers(self) -> tuple[dict[T, int], int]:
+        """The probabilities as integers over one common denominator.
+
+        Why: adding Fractions reduces by a gcd at every step; adding integers and making
+        one Fraction per outcome at the end is exact and several times faster."""
+        denominator = math.lcm(*(p.denominator for p in self._probs.values()))
+        return ({o: p.numerator * (denominator // p.denominator)
+                 for o, p in self._probs.items()}, denominator)
+
+    @classmethod
+    def _from_integers(cls, numerators: dict[T, int], denominator: int) -> Dist[T]:
+        """Wrap integer weights that sum to ``denominator`` (see :meth:`_integers`)."""
+        return cls._trusted({o: Fraction(n, denominator) for o, n in numerators.items() if n})
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Two-stage experiment: draw X, then draw from f(X)."""
@@ -139,12 +155,14 @@ class Dist(Generic[T]):
 
     def combine(self, other: Dist[U], f: Callable[[T, U], V]) -> Dist[V]:
         """Distribution of f(X, Y) for independent X ~ self, Y ~ other."""
-        out: dict[V, Fraction] = {}
-        for a, pa in self._probs.items():
-            for b, pb in other._probs.items():
+        mine, my_denominator = self._integers()
+        theirs, their_denominator = other._integers()
+        out: dict[V, int] = {}
+        for a, na in mine.items():
+            for b, nb in theirs.items():
                 key = f(a, b)
-                out[key] = out.get(key, Fraction(0)) + pa * pb
-        return Dist._trusted(out)
+                out[key] = out.get(key, 0) + na * nb
+        return Dist._from_integers(out, my_denominator * their_denominator)
 
     def expectation(self, f: Callable[[T], Weight]) -> Fraction:
         """E[f(X)], exact."""
@@ -220,19 +238,37 @@ def multisets(d: Dist[T], n: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
     Why: unordered enumeration is what keeps a 15-die roll fast -- C(n+k-1, k-1)
     count vectors over k outcomes instead of k**n ordered rolls.
     """
+    weighted, total = multiset_weights(d, n)
+    for counts, weight in weighted:
+        yield counts, Fraction(weight, total)
+
+
+def multiset_weights(d: Dist[T], n: int) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+    """:func:`multisets` in integers: each count vector with the number of ordered rolls
+    (weighted by face counts) that give it, and the total they share (e.g. 6**n).
+
+    Why: adding integer counts and dividing once per outcome at the end is exact and many
+    times faster than adding a Fraction per count vector; the table is cached because a
+    balance profile enumerates the same rolls for many cells.
+    """
     if n < 0:
         raise ValueError("n must be >= 0")
-    outcomes = d.support
-    probs = [d[o] for o in outcomes]
-    # Integer arithmetic: p_i = a_i / D, weight = multinomial * prod a_i^c_i / D^n.
+    probs = tuple(d[o] for o in d.support)
+    return _multiset_weights(probs, n)
+
+
+@lru_cache(maxsize=64)
+def _multiset_weights(probs: tuple[Fraction, ...], n: int
+                      ) -> tuple[tuple[tuple[tuple[int, ...], int], ...], int]:
+    # Integer arithmetic: p_i = a_i / D, weight = multinomial * prod a_i^c_i, total D^n.
     denom = math.lcm(*(p.denominator for p in probs))
     nums = [int(p * denom) for p in probs]
-    total = denom**n
     fact = [math.factorial(i) for i in range(n + 1)]
-    k = len(outcomes)
+    k = len(probs)
     counts = [0] * k
+    out: list[tuple[tuple[int, ...], int]] = []
 
-    def rec(i: int, left: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
+    def rec(i: int, left: int) -> None:
         if i == k - 1:
             counts[i] = left
             coeff = fact[n]
@@ -242,13 +278,14 @@ def multisets(d: Dist[T], n: int) -> Iterator[tuple[tuple[int, ...], Fraction]]:
             for c, a in zip(counts, nums, strict=True):
                 prod *= a**c
             if prod:
-                yield tuple(counts), Fraction(coeff * prod, total)
+                out.append((tuple(counts), coeff * prod))
             return
         for c in range(left, -1, -1):
             counts[i] = c
-            yield from rec(i + 1, left - c)
+            rec(i + 1, left - c)
 
-    yield from rec(0, n)
+    rec(0, n)
+    return tuple(out), denom**n
 
 
 @dataclass(frozen=True)
@@ -301,15 +338,27 @@ class Die:
 
         Raises ValueError if some face has no number (use `faces_dist` then).
         """
-        vals = [f.value for f in self.faces]
-        if any(v is None for v in vals):
-            raise ValueError(f"die {self.name!r} has faces without a value")
-        return Dist.uniform(sorted(v for v in vals if v is not None))
+        return _values_of(self)
 
     def icons(self) -> Dist[str | None]:
         """Distribution of the rolled icon (None for a face without one)."""
-        return Dist.uniform(f.icon for f in self.faces)
+        return _icons_of(self)
 
     def faces_dist(self) -> Dist[Face]:
         """Distribution of the whole face, for dice mixing numbers and icons."""
         return Dist.uniform(self.faces)
+
+
+# A die's distributions are asked for thousands of times in a balance profile; a Die is
+# immutable and so is a Dist, so each is built once.
+@lru_cache(maxsize=256)
+def _values_of(die: Die) -> Dist[int]:
+    vals = [f.value for f in die.faces]
+    if any(v is None for v in vals):
+        raise ValueError(f"die {die.name!r} has faces without a value")
+    return Dist.uniform(sorted(v for v in vals if v is not None))
+
+
+@lru_cache(maxsize=256)
+def _icons_of(die: Die) -> Dist[str | None]:
+    return Dist.uniform(f.icon for f in die.faces)

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from generator.probability.dist import Die, Dist, Face, binomial, multisets
+from generator.probability.dist import Die, Dist, Face, binomial, multiset_weights, multisets
 from generator.probability.markov import expected_steps
 
 
@@ -267,6 +267,7 @@ class _Resolver:
                                                                      ControlOutcome]] = {}
         self._best: dict[tuple[tuple[int, ...], int, int, int], tuple[tuple[object, ...],
                                                                       ControlOutcome]] = {}
+        self._fewer: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
     def pairs(self, counts: tuple[int, ...]) -> tuple[tuple[int, ...], int, int]:
         """Remove forced Left/Right then Slow/Haste pairs (steps 2 and 3)."""
@@ -285,13 +286,13 @@ class _Resolver:
     def resolve(self, counts: tuple[int, ...], spin0: int, pace0: int) -> tuple[
             tuple[object, ...], ControlOutcome]:
         """Outcome (and its objective key) once optional discards are done."""
-        memo_key = (counts, spin0, pace0)
-        hit = self._resolved.get(memo_key)
-        if hit is not None:
-            return hit
         rest, spin, pace = self.pairs(counts)
         spin += spin0
         pace += pace0
+        memo_key = (rest, spin, pace)  # many rolls leave the same dice once pairs go
+        hit = self._resolved.get(memo_key)
+        if hit is not None:
+            return hit
         top = max((rest[i] for i in self.iconic), default=0)
         effects = frozenset(
             str(self.categories[i]) for i in self.iconic if top > 0 and rest[i] == top
@@ -320,14 +321,21 @@ class _Resolver:
             return hit
         best = self.resolve(counts, spin0, pace0)
         if k > 0:
-            for i, c in enumerate(counts):
-                if c:
-                    smaller = counts[:i] + (c - 1,) + counts[i + 1:]
-                    cand = self.best(smaller, k - 1, spin0, pace0)
-                    if cand[0] < best[0]:
-                        best = cand
+            for smaller in self._one_fewer(counts):
+                cand = self.best(smaller, k - 1, spin0, pace0)
+                if cand[0] < best[0]:
+                    best = cand
         self._best[memo_key] = best
         return best
+
+    def _one_fewer(self, counts: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Each count vector with one die fewer (one per category rolled), memoised:
+        the discard search asks for the same ones from many rolls."""
+        found = self._fewer.get(counts)
+        if found is None:
+            found = [counts[:i] + (c - 1,) + counts[i + 1:] for i, c in enumerate(counts) if c]
+            self._fewer[counts] = found
+        return found
 
     def optimal(self, counts: tuple[int, ...], discards: int, discards_first: bool
                 ) -> ControlOutcome:
@@ -431,12 +439,13 @@ def control_roll(
         raise ValueError("cannot discard more dice than are rolled")
     icons, categories = _icon_categories(die)
     resolver = _shared_resolver(categories, objective, stamina_rules)
-    out: dict[ControlOutcome, Fraction] = {}
-    for counts, p in multisets(icons, dice):
+    weighted, total = multiset_weights(icons, dice)
+    out: dict[ControlOutcome, int] = {}
+    for counts, weight in weighted:
         o = resolver.optimal(counts, discards, discards_first)
-        out[o] = out.get(o, Fraction(0)) + p
+        out[o] = out.get(o, 0) + weight
     ordered = sorted(out.items(), key=lambda kv: kv[0].sort_key())
-    return ControlRollResult(Dist(dict(ordered)))
+    return ControlRollResult(Dist._trusted({o: Fraction(w, total) for o, w in ordered}))
 
 
 def _counts_of(icons: Iterable[str | None] | Mapping[str | None, int],

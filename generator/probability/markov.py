@@ -8,6 +8,7 @@ expectation, so two vehicles can be compared without simulation noise.
 
 from __future__ import annotations
 
+import math
 from collections import deque
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -61,42 +62,50 @@ def _check_reachable(
 
 
 def _solve(rows: list[dict[int, Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """Sparse Gauss-Jordan elimination over Fractions.
+    """Exact solution of a linear system, by fraction-free (Bareiss) elimination.
 
-    Why sparse: a speed-table chain has at most 7 successors per state, and
-    dense elimination over growing Fractions was the slow part; touching only
-    non-zero entries (pivoting on the sparsest row) keeps it fast and exact.
+    Why integers: each row is scaled to whole numbers once, elimination then stays in
+    integers (every Bareiss division is exact), and Fractions appear only in the back
+    substitution. Chains here have tens of states, where this is several times faster
+    than eliminating over Fractions, which reduce by a gcd at every step.
     """
     n = len(rhs)
-    a = [dict(row) for row in rows]
-    b = list(rhs)
-    done: list[int] = []  # pivot row for each column, in column order
-    free = set(range(n))
-    for col in range(n):
-        candidates = [r for r in free if a[r].get(col, 0) != 0]
-        if not candidates:
+    matrix: list[list[int]] = []
+    for row, right in zip(rows, rhs, strict=True):
+        scale = math.lcm(right.denominator, *(x.denominator for x in row.values()))
+        line = [0] * (n + 1)
+        for column, x in row.items():
+            line[column] = x.numerator * (scale // x.denominator)
+        line[n] = right.numerator * (scale // right.denominator)
+        matrix.append(line)
+    previous = 1
+    for k in range(n):
+        pivot = next((r for r in range(k, n) if matrix[r][k]), None)
+        if pivot is None:
             raise ValueError("singular system")
-        p = min(candidates, key=lambda r: len(a[r]))
-        free.discard(p)
-        pv = a[p][col]
-        a[p] = {c: x / pv for c, x in a[p].items()}
-        b[p] /= pv
-        for r in range(n):
-            if r == p:
-                continue
-            f = a[r].get(col)
-            if not f:
-                continue
-            row = a[r]
-            for c, x in a[p].items():
-                v = row.get(c, Fraction(0)) - f * x
-                if v:
-                    row[c] = v
-                else:
-                    row.pop(c, None)
-            b[r] -= f * b[p]
-        done.append(p)
-    return [b[done[col]] for col in range(n)]
+        matrix[k], matrix[pivot] = matrix[pivot], matrix[k]
+        top = matrix[k]
+        head = top[k]
+        for r in range(k + 1, n):
+            line = matrix[r]
+            factor = line[k]
+            if factor:
+                for c in range(k + 1, n + 1):
+                    line[c] = (line[c] * head - factor * top[c]) // previous
+            else:
+                for c in range(k + 1, n + 1):
+                    line[c] = line[c] * head // previous
+            line[k] = 0
+        previous = head
+    solution = [Fraction(0)] * n
+    for k in range(n - 1, -1, -1):
+        line = matrix[k]
+        total = Fraction(line[n])
+        for c in range(k + 1, n):
+            if line[c]:
+                total -= line[c] * solution[c]
+        solution[k] = total / line[k]
+    return solution
 
 
 def expected_steps_all(

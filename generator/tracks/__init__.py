@@ -14,12 +14,13 @@ from generator.games.base import Kind
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
-from generator.tracks.outputs import print_findings, track_outputs
 from generator.tracks.rules import RULES
 
 if TYPE_CHECKING:
+    from generator.findings import Finding
     from generator.loading import Definition
     from generator.output import BuildContext, Output
+    from generator.text import TextTemplates
 
 Outputs = Callable[["Sequence[Definition]", "BuildContext"], "list[Output]"]
 
@@ -30,6 +31,23 @@ __all__ = ["RACE_TYPES", "RULES", "PhaseTurning", "SteerPerMove", "TrackGame", "
 def track_kind(game: TrackGame) -> Kind:
     """The ``track`` kind of a game, with the game's settings as its context."""
     return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings)
+
+
+# The printing code (tiles, layout pages, tokens, pieces) is imported only when a track is
+# print-checked or built, so checking a vehicle file never loads it.
+def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
+    """The tracks' print check (see :func:`generator.tracks.outputs.print_findings`)."""
+    from generator.tracks.outputs import print_findings as check
+
+    return check(definition, templates)
+
+
+def track_outputs(definitions: Sequence[Definition], context: BuildContext,
+                  pickups: bool = True) -> list[Output]:
+    """The tracks' files (see :func:`generator.tracks.outputs.track_outputs`)."""
+    from generator.tracks.outputs import track_outputs as outputs
+
+    return outputs(definitions, context, pickups)
 
 
 def with_tracks(outputs: Outputs,

@@ -287,16 +287,16 @@ class FlowGraph:
             total += amount
         return total
 
-    def _path(self, source: int, sink: int) -> dict[int, int] | None:
-        parent_edge: dict[int, int] = {}
-        queue = deque([source])
-        seen = {source}
-        while queue:
-            node = queue.popleft()
-            for edge in self.edges[node]:
-                there = self.head[edge]
-                if self.capacity[edge] > 0 and there not in seen:
-                    seen.add(there)
+    def _path(self, source: int, sink: int) -> list[int] | None:
+        """The edge into each node on a shortest path with room left (-1: not reached)."""
+        parent_edge = [-1] * len(self.edges)  # lists, not a dict and a set: nodes are 0..n-1
+        parent_edge[source] = -2
+        head, capacity, edges = self.head, self.capacity, self.edges
+        queue = [source]
+        for node in queue:  # the list grows as the search goes: a breadth-first queue
+            for edge in edges[node]:
+                there = head[edge]
+                if parent_edge[there] == -1 and capacity[edge] > 0:
                     parent_edge[there] = edge
                     if there == sink:
                         return parent_edge

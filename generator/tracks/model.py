@@ -16,8 +16,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.hexgrid import ORIENTATIONS, Orientation
 from generator.schema import (
     Bool,
@@ -76,7 +75,7 @@ class Symbol:
 
 
 def _load_builtin_legend() -> dict[str, Symbol]:
-    raw = yaml.safe_load(Path(__file__).with_name("legend.yaml").read_text(encoding="utf-8"))
+    raw = read_data(Path(__file__).with_name("legend.yaml"))
     return {str(char): Symbol(char=str(char), **fields) for char, fields in raw.items()}
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from generator.hexgrid import Hex, front_directions, is_side_facing, turn
 
@@ -134,6 +134,22 @@ def drive_lengths(model: MovementModel, starts: Sequence[State], table: Table,
     last, every state learns how far it still has to go (a backward breadth-first sweep, so
     all starting slots are answered by one search).
     """
+    # Spaces become small integers first (a table row per space): hashing a state of four
+    # integers is several times cheaper than one holding a Hex, and the models never look
+    # inside a space, they only look it up in the table.
+    number_of = {hex_: i for i, hex_ in enumerate(table)}
+    rows = [tuple(None if n is None else number_of[n] for n in row) for row in table.values()]
+    numbered_starts = [(number_of[hex_], facing, moved, flag)
+                       for hex_, facing, moved, flag in starts]
+    numbered_targets = [frozenset(number_of[h] for h in target if h in number_of)
+                        for target in targets]
+    return _drive_lengths(model, numbered_starts, rows, numbered_targets)
+
+
+def _drive_lengths(model: MovementModel, starts: Sequence[Any], table: Any,
+                   targets: Sequence[frozenset[Any]]) -> list[int]:
+    """:func:`drive_lengths` on spaces already numbered (a state's space is an int, the
+    table a list of rows)."""
     index: dict[State, int] = {}
     successors: list[list[int]] = []
     hexes: list[Hex] = []
@@ -169,30 +185,34 @@ def _remaining(successors: list[list[int]], hexes: list[Hex],
             predecessors[target].append(source)
     after = [0] * count  # distance to go once every target is behind
     for stage in range(len(targets) - 1, -1, -1):
-        after = _stage(successors, predecessors, hexes, targets[stage], after)
+        after = _stage(predecessors, hexes, targets[stage], after)
     return after
 
 
-def _stage(successors: list[list[int]], predecessors: list[list[int]], hexes: list[Hex],
-           target: frozenset[Hex], after: list[int]) -> list[int]:
+def _stage(predecessors: list[list[int]], hexes: list[Hex], target: frozenset[Hex],
+           after: list[int]) -> list[int]:
     """Distances to go when ``target`` is next: entering a target hex costs one step plus
     what remains from there; any other step costs one plus this stage's own distance."""
     count = len(hexes)
     best = [UNREACHABLE] * count
     buckets: dict[int, list[int]] = {}
-    for state in range(count):
-        for nxt in successors[state]:
-            if hexes[nxt] in target and after[nxt] != UNREACHABLE:
-                value = after[nxt] + 1
+    in_target = [hex_ in target for hex_ in hexes]
+    enters = [inside and left != UNREACHABLE for inside, left in zip(in_target, after,
+                                                                      strict=True)]
+    for nxt in range(count):  # only the states that step into the target start with a value
+        if enters[nxt]:
+            value = after[nxt] + 1
+            for state in predecessors[nxt]:
                 if best[state] == UNREACHABLE or value < best[state]:
                     best[state] = value
+    for state in range(count):
         if best[state] != UNREACHABLE:
             buckets.setdefault(best[state], []).append(state)
     level = min(buckets, default=0)
     top = max(buckets, default=-1)
     while level <= top:
         for state in buckets.pop(level, []):
-            if best[state] != level or hexes[state] in target:
+            if best[state] != level or in_target[state]:
                 continue  # stale, or entering it completes the target (counted above)
             for previous in predecessors[state]:
                 value = level + 1

@@ -21,8 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, distance, is_side_facing, rotate
 from generator.schema import did_you_mean
 from generator.tracks.layout import Cell, PieceProblem, TrackLayout
@@ -185,7 +184,7 @@ def _mark_finish(shape: PieceShape, row: int) -> None:
 @lru_cache(maxsize=1)
 def standard_pieces() -> dict[str, PieceShape]:
     """The standard set, built from ``pieces.yaml``."""
-    raw: dict[str, Any] = yaml.safe_load(DATA.read_text(encoding="utf-8"))
+    raw: dict[str, Any] = read_data(DATA)
     width = int(raw["width"])
     pieces = {}
     for name, spec in raw["pieces"].items():

@@ -20,10 +20,10 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-import yaml
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.data_yaml import read_data
 from generator.drawing import BOLD, FittedText, colour, draw_line
 from generator.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.icons import IconSet
@@ -47,8 +47,7 @@ DAMAGE_RED = colour("#b3261e")
 @lru_cache(maxsize=1)
 def token_counts() -> dict[str, dict[str, int]]:
     """The per-game numbers from ``tokens.yaml``."""
-    raw: dict[str, dict[str, int]] = yaml.safe_load(
-        Path(__file__).with_name("tokens.yaml").read_text(encoding="utf-8"))
+    raw: dict[str, dict[str, int]] = read_data(Path(__file__).with_name("tokens.yaml"))
     return raw
 
 

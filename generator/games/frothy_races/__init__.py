@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from generator.balance.hook import BalanceHook
+from functools import cache
+from typing import TYPE_CHECKING
+
 from generator.games.base import Game, Kind
-from generator.games.frothy_races import balance, balance_pages
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.catalogues import frothy_data
 from generator.games.frothy_races.components import outputs, print_findings
@@ -28,10 +29,21 @@ TRACKS = TrackGame(
     pieces=True,
 )
 
-BALANCE = BalanceHook(
-    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
-    baseline=baseline,
-    profile=balance.profile, pages=balance_pages.pages, overview=balance_pages.overview)
+if TYPE_CHECKING:
+    from generator.balance.hook import BalanceHook
+
+
+@cache
+def balance_hook() -> BalanceHook:
+    """The balance profile, imported only when ``paddock balance`` or ``rules`` asks."""
+    from generator.balance.hook import BalanceHook
+    from generator.games.frothy_races import balance, balance_pages
+
+    return BalanceHook(
+        kind="vehicle", axes=balance.AXES, rules=balance.RULES,
+        equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
+        pages=balance_pages.pages, overview=balance_pages.overview)
+
 
 GAME = Game(
     id="frothy-races",
@@ -43,5 +55,5 @@ GAME = Game(
     outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
-    balance=BALANCE,
+    balance_loader=balance_hook,
 )

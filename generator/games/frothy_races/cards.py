@@ -21,10 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.data_yaml import read_data
 from generator.drawing import BOLD, FittedText, colour, draw_line, fit_line_size, fit_paragraph, mix
 from generator.games.frothy_races.catalogues import FrothyData, resolve, special_face
 from generator.games.frothy_races.model import SpecialCard, Vehicle
@@ -139,7 +139,7 @@ def vehicle_deck(vehicle: Vehicle, data: FrothyData) -> Deck:
 @lru_cache(maxsize=1)
 def generic_counts() -> dict[str, int]:
     """How many Whip and Reins cards the generic deck has (data, with its reasoning)."""
-    raw = yaml.safe_load(GENERIC_DECK.read_text(encoding="utf-8"))
+    raw = read_data(GENERIC_DECK)
     return {"whip": int(raw["whip"]), "reins": int(raw["reins"])}
 
 

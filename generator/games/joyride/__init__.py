@@ -12,9 +12,10 @@ set laps (Racing > Goal).
 
 from __future__ import annotations
 
-from generator.balance.hook import BalanceHook
+from functools import cache
+from typing import TYPE_CHECKING
+
 from generator.games.base import Game, Kind
-from generator.games.joyride import balance, balance_pages
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.components import outputs, print_findings, prints_item_set
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
@@ -34,10 +35,21 @@ TRACKS = TrackGame(
     token_set="joyride",
 )
 
-BALANCE = BalanceHook(
-    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
-    baseline=baseline, profile=balance.profile, pages=balance_pages.pages,
-    overview=balance_pages.overview)
+if TYPE_CHECKING:
+    from generator.balance.hook import BalanceHook
+
+
+@cache
+def balance_hook() -> BalanceHook:
+    """The balance profile, imported only when ``paddock balance`` or ``rules`` asks."""
+    from generator.balance.hook import BalanceHook
+    from generator.games.joyride import balance, balance_pages
+
+    return BalanceHook(
+        kind="vehicle", axes=balance.AXES, rules=balance.RULES,
+        equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
+        pages=balance_pages.pages, overview=balance_pages.overview)
+
 
 GAME = Game(
     id="joyride",
@@ -51,5 +63,5 @@ GAME = Game(
     outputs=with_tracks(outputs, prints_item_set=prints_item_set),
     scaffold=scaffold,
     default_folder="vehicles/joyride",
-    balance=BALANCE,
+    balance_loader=balance_hook,
 )

@@ -14,8 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
@@ -24,7 +23,7 @@ DATA = Path(__file__).with_name("data")
 def load_data(name: str) -> dict[str, Any]:
     """One of our data files as plain YAML (the catalogues are ours: a KeyError while reading
     one is a programming error the tests catch)."""
-    data: dict[str, Any] = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_data(DATA / name)
     return data
 
 

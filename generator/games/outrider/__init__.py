@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from generator.balance.hook import BalanceHook
+from functools import cache
+from typing import TYPE_CHECKING
+
 from generator.games.base import Game, Kind
-from generator.games.outrider import balance, balance_pages
 from generator.games.outrider.baseline import baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.components import outputs, print_findings
@@ -12,10 +13,21 @@ from generator.games.outrider.model import VEHICLE_SCHEMA
 from generator.games.outrider.rules import RULES
 from generator.games.outrider.scaffold import scaffold
 
-BALANCE = BalanceHook(
-    kind="vehicle", axes=balance.AXES, rules=balance.RULES, equal_within=balance.EQUAL_WITHIN,
-    baseline=baseline,
-    profile=balance.profile, pages=balance_pages.pages, overview=balance_pages.overview)
+if TYPE_CHECKING:
+    from generator.balance.hook import BalanceHook
+
+
+@cache
+def balance_hook() -> BalanceHook:
+    """The balance profile, imported only when ``paddock balance`` or ``rules`` asks."""
+    from generator.balance.hook import BalanceHook
+    from generator.games.outrider import balance, balance_pages
+
+    return BalanceHook(
+        kind="vehicle", axes=balance.AXES, rules=balance.RULES,
+        equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
+        pages=balance_pages.pages, overview=balance_pages.overview)
+
 
 GAME = Game(
     id="outrider",
@@ -26,5 +38,5 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/outrider",
-    balance=BALANCE,
+    balance_loader=balance_hook,
 )

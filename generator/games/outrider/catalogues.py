@@ -12,8 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.schema import did_you_mean
 from generator.sizes import Size, sizes_from_data
 
@@ -21,7 +20,7 @@ DATA = Path(__file__).with_name("data")
 
 
 def _load(name: str) -> dict[str, Any]:
-    data: dict[str, Any] = yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
+    data: dict[str, Any] = read_data(DATA / name)
     return data
 
 

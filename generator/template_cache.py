@@ -1,0 +1,35 @@
+"""Compiled templates kept between runs, so a command does not compile Jinja again each time.
+
+Compiling the templates a check needs costs more than the rest of the check's own work.
+Jinja's file cache stores each template's compiled code with a checksum of its source (an
+edited template, ours or a user's, is compiled afresh). The folder's name also carries a
+fingerprint of ``text.py`` (where the environment's options and filters are set) and of the
+Jinja version, so code compiled under other options is never reused. No cache when the
+folder cannot be made: Paddock then compiles as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import jinja2
+
+
+def cache_folder() -> Path:
+    """``$XDG_CACHE_HOME/paddock`` (``~/.cache/paddock`` by default)."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "paddock"
+
+
+def bytecode_cache(environment_source: Path) -> jinja2.BytecodeCache | None:
+    """A file cache for an environment configured in ``environment_source``, or None."""
+    fingerprint = hashlib.sha256(environment_source.read_bytes()
+                                 + jinja2.__version__.encode()).hexdigest()[:16]
+    folder = cache_folder() / f"templates-{fingerprint}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))

@@ -1,0 +1,52 @@
+"""Start-up stays lazy: a command loads only the game and the code it uses."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from generator.games.registry import GAME_MODULES, GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))
+def test_registry_id_names_the_game_its_module_defines(game_id: str) -> None:
+    assert import_module(GAME_MODULES[game_id]).GAME.id == game_id
+    assert GAMES[game_id].id == game_id
+
+
+def test_unknown_game_is_not_in_the_registry() -> None:
+    assert "frothy" not in GAMES
+    with pytest.raises(KeyError):
+        GAMES["frothy"]
+
+
+def modules_after(argv: list[str]) -> set[str]:
+    """The modules loaded by running the CLI with ``argv`` in a fresh interpreter."""
+    script = ("import sys\nfrom generator.cli import main\n"
+              f"main({argv!r})\nprint('MODULES', *sorted(sys.modules), file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    line = [row for row in done.stderr.splitlines() if row.startswith("MODULES ")][-1]
+    return set(line.split()[1:])
+
+
+def test_check_of_one_vehicle_loads_only_its_game_and_no_balance_code() -> None:
+    loaded = modules_after(["check", "vehicles/frothy-races/basic-chariot.yaml"])
+    assert "generator.games.frothy_races" in loaded
+    assert not {"generator.games.joyride", "generator.games.outrider",
+                "generator.balance.hook", "generator.games.frothy_races.balance",
+                "generator.probability", "generator.build", "generator.schema_docs",
+                "generator.tracks.outputs", "generator.tracks.sheets"} & loaded
+
+
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))
+def test_each_game_loads_its_balance_profile_on_first_use(game_id: str) -> None:
+    hook = GAMES[game_id].balance
+    assert hook is not None and hook is GAMES[game_id].balance
+    assert hook.rules in GAMES[game_id].rule_books()

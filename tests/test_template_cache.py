@@ -1,0 +1,60 @@
+"""Compiled templates are reused between runs, and never once their source changes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from generator import text
+from generator.template_cache import bytecode_cache, cache_folder
+from generator.text import TextTemplates
+
+NAME = "frothy-races/licence.j2"
+
+
+def user_licence(folder: Path, subtitle: str) -> Path:
+    (folder / "frothy-races").mkdir(parents=True, exist_ok=True)
+    (folder / NAME).write_text('{% extends "frothy-races/licence-base.j2" %}\n'
+                               f"{{% block subtitle %}}{subtitle}{{% endblock %}}\n")
+    return folder
+
+
+def subtitle(templates: TextTemplates) -> str:
+    context = {"vehicle": {"name": "Test"}}
+    template = templates.env.get_template(NAME)
+    ctx = template.new_context(context)
+    return "".join(ctx.blocks["subtitle"][0](ctx))
+
+
+def test_a_second_run_loads_compiled_templates_and_an_edit_is_compiled_afresh(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    users = user_licence(tmp_path / "mine", "First words")
+    assert subtitle(TextTemplates(users)) == "First words"
+    stored = list(cache_folder().rglob("*.cache"))
+    assert stored
+    assert subtitle(TextTemplates(users)) == "First words"
+    user_licence(users, "Second words")
+    assert subtitle(TextTemplates(users)) == "Second words"
+
+
+def test_the_cache_folder_changes_with_the_environment_code(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    ours, edited = bytecode_cache(Path(text.__file__)), tmp_path / "text.py"
+    edited.write_bytes(Path(text.__file__).read_bytes() + b"\n# changed\n")
+    other = bytecode_cache(edited)
+    assert ours is not None and other is not None
+    assert ours.directory != other.directory  # type: ignore[attr-defined]
+
+
+def test_no_cache_when_the_folder_cannot_be_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))
+    assert bytecode_cache(Path(text.__file__)) is None
+    templates = TextTemplates(user_licence(tmp_path / "mine", "Uncached"))
+    assert templates.env.bytecode_cache is None
+    assert subtitle(templates) == "Uncached"
