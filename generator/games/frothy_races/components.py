@@ -129,7 +129,8 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
         return []
     names = [v.name for v in vehicles]
     licences = licence_pieces(vehicles, context.templates)
-    decks = [vehicle_deck(v, frothy_data()) for v in vehicles] + [generic_deck()]
+    decks = [vehicle_deck(v, frothy_data()) for v in vehicles]
+    decks += [generic_deck()] if context.generic_deck else []
     cards = card_component(context.printing)
     card_decks = deck_pieces(decks, cards, context)
     counter = hex_token_component(context.printing.hex, context.printing.bleed)
