@@ -27,7 +27,7 @@ from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.icons import IconSet
 from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
-from generator.loading import Definition, Loaded, load
+from generator.loading import YAML_SUFFIXES, Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.rules_listing import format_rules
@@ -373,6 +373,7 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
     loaded, templates = load_inputs(args)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
@@ -416,6 +417,18 @@ def run_build(args: argparse.Namespace) -> int:
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
+    """The output folder is switched as a whole: it must not hold the inputs or the folder
+    the command runs in (``-o .`` would swap the project folder)."""
+    out = output.resolve()
+    held = [inner for inner in [Path.cwd(), *inputs] if inner.resolve().is_relative_to(out)]
+    if out.is_dir() and not held:
+        held = [path for suffix in YAML_SUFFIXES for path in out.rglob(f"*{suffix}")][:1]
+    if held:
+        raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
+                         f"not one holding {held[0]}; e.g. -o output")
 
 
 def folders_given(paths: Sequence[Path]) -> bool:

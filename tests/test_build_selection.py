@@ -140,3 +140,17 @@ def test_new_names_its_file_with_the_shared_slug(tmp_path: Path,
     monkeypatch.chdir(tmp_path)
     assert main(["new", "frothy-races", "Über Wagon!"]) == 0
     assert (tmp_path / "vehicles" / "frothy-races" / "uber-wagon.yaml").exists()
+
+
+@pytest.mark.parametrize("output", [".", "vehicles", "vehicles/frothy-races"])
+def test_an_output_folder_holding_the_inputs_or_the_project_is_refused(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        output: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "vehicles" / "frothy-races").mkdir(parents=True)
+    (tmp_path / "vehicles" / "frothy-races" / "marsh.yaml").write_text(
+        MARSH.read_text(encoding="utf-8"), encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.rglob("*"))
+    assert main(["build", "vehicles", "-o", output]) == 2
+    assert "must be a folder of its own" in capsys.readouterr().err
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before
