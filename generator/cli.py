@@ -27,7 +27,7 @@ from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.icons import IconSet
 from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
-from generator.loading import YAML_SUFFIXES, Definition, Loaded, load
+from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.rules_listing import format_rules
@@ -420,12 +420,12 @@ def run_build(args: argparse.Namespace) -> int:
 
 
 def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
-    """The output folder is switched as a whole: it must not hold the inputs or the folder
-    the command runs in (``-o .`` would swap the project folder)."""
+    """The output folder is switched as a whole: it must not hold a folder of inputs or
+    the folder the command runs in (``-o .`` would swap the project folder). A lone input
+    file inside it is kept like any file Paddock did not write."""
     out = output.resolve()
-    held = [inner for inner in [Path.cwd(), *inputs] if inner.resolve().is_relative_to(out)]
-    if out.is_dir() and not held:
-        held = [path for suffix in YAML_SUFFIXES for path in out.rglob(f"*{suffix}")][:1]
+    held = [inner for inner in [Path.cwd(), *inputs]
+            if inner.is_dir() and inner.resolve().is_relative_to(out)]
     if held:
         raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
                          f"not one holding {held[0]}; e.g. -o output")

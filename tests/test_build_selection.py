@@ -142,7 +142,7 @@ def test_new_names_its_file_with_the_shared_slug(tmp_path: Path,
     assert (tmp_path / "vehicles" / "frothy-races" / "uber-wagon.yaml").exists()
 
 
-@pytest.mark.parametrize("output", [".", "vehicles", "vehicles/frothy-races"])
+@pytest.mark.parametrize("output", [".", "vehicles", "vehicles/.."])
 def test_an_output_folder_holding_the_inputs_or_the_project_is_refused(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
         output: str) -> None:
