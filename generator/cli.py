@@ -10,20 +10,23 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator import __version__
+from generator.components import COMPONENTS
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
-from generator.kit import parse_positive_length, print_settings
+from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
 from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
-from generator.sizes import STANDARD_SIZES, Size, parse_size
+from generator.schema import did_you_mean
+from generator.sizes import STANDARD_SIZES, Size
 from generator.text import TextTemplates
 from generator.units import PAPERS, paper, parse_length
 
@@ -93,10 +96,25 @@ def make_parser() -> argparse.ArgumentParser:
     check.add_argument("--strict", action="store_true", help="fail on warnings too")
     check.set_defaults(run=run_check)
 
-    build_cmd = commands.add_parser("build", help="check, then print PDFs into the output folder")
+    build_cmd = commands.add_parser(
+        "build", help="check, then print PDFs into the output folder",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(
+            "Check, then print every clean definition into the output folder as one set: "
+            "files an earlier build wrote there and this one did not are removed (the "
+            "manifest says which); files Paddock did not write are never touched. A build "
+            "of single files prints those vehicles' components only; a folder also gets the "
+            "shared parts (generic deck, dice stickers).", 78),
+        epilog="components for --only:\n" + "\n".join(
+            f"  {name:<16} {what}" for name, what in COMPONENTS.items())
+        + "\n\nexample: paddock build vehicles/frothy-races/kite-skimmer.yaml --only "
+          "licences,cards")
     add_inputs(build_cmd)
     build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
                            help="output folder (default: output/)")
+    build_cmd.add_argument("--only", type=component_list, metavar="NAMES",
+                           help="print only these components, comma-separated, e.g. "
+                                "licences,cards (names listed below)")
     add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build)
 
@@ -240,7 +258,7 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                        help="which edge your printer flips on for double-sided pages [long]")
     group.add_argument("--back-offset", type=offset_pair, metavar="X,Y",
                        help="nudge back pages by X,Y mm for a shifting printer [0,0]")
-    group.add_argument("--bleed", type=length("bleed"), metavar="LENGTH",
+    group.add_argument("--bleed", type=print_length("bleed"), metavar="LENGTH",
                        help="art beyond each cut, e.g. 3mm or 0.125in [3mm]")
     group.add_argument("--card-size", dest="card", type=card_size, metavar="SIZE",
                        help=f"card trim: {', '.join(STANDARD_SIZES)} or WxH, "
@@ -248,7 +266,7 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--marks", choices=MARK_CHOICES,
                        help="crop: short crop marks; full: full-length crop marks; lines: cut "
                             "lines on each piece; none [crop]")
-    group.add_argument("--gutter", type=length("gutter"), metavar="LENGTH",
+    group.add_argument("--gutter", type=print_length("gutter"), metavar="LENGTH",
                        help="space between pieces [0]")
     group.add_argument("--print-shop", action="store_const", const=True,
                        help="one face per page at bleed size with a TrimBox, fronts and backs "
@@ -258,11 +276,11 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--png", action="store_const", const=True,
                        help="also write PNG previews and Tabletop Simulator deck sheets")
     group.add_argument("--dpi", type=dpi_value, metavar="N", help="PNG resolution [150]")
-    group.add_argument("--die", type=length("die"), metavar="LENGTH",
+    group.add_argument("--die", type=print_length("die"), metavar="LENGTH",
                        help="edge of the dice the stickers go on [16mm]")
-    group.add_argument("--sticker", type=length("sticker"), metavar="LENGTH",
+    group.add_argument("--sticker", type=print_length("sticker"), metavar="LENGTH",
                        help="side of a die sticker [13mm]")
-    group.add_argument("--hex", type=length("hex"), metavar="LENGTH",
+    group.add_argument("--hex", type=print_length("hex"), metavar="LENGTH",
                        help="track hex across flats; counters are sized to sit in one [1in]")
 
 
@@ -270,21 +288,37 @@ PRINT_OPTIONS = ("paper", "duplex", "back_offset", "bleed", "card", "marks", "gu
                  "print_shop", "cmyk", "png", "dpi", "die", "sticker", "hex")
 
 
-def length(what: str) -> Callable[[str], float]:
-    """An argparse type for a length option, with our message on a bad value."""
+def print_length(what: str) -> Callable[[str], float]:
+    """An argparse type for a print length, within the same limits as the kit's."""
+    parse_bounded = bounded_length(what)
+
     def parse(text: str) -> float:
         try:
-            return parse_positive_length(text)
+            return parse_bounded(text)
         except ValueError as exc:
-            raise argparse.ArgumentTypeError(f"{what}: {exc}") from exc
+            raise argparse.ArgumentTypeError(str(exc)) from exc
     return parse
 
 
 def card_size(text: str) -> Size:
     try:
-        return parse_size(text)
+        return parse_card_size(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from exc
+
+
+def component_list(text: str) -> frozenset[str]:
+    """--only's value: known component names, with did-you-mean for a typo."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one component, e.g. licences,cards")
+    for name in names:
+        if name not in COMPONENTS:
+            guess = did_you_mean(name, list(COMPONENTS))
+            raise argparse.ArgumentTypeError(
+                f"unknown component {name!r}" + (f"; did you mean {guess!r}?" if guess else "")
+                + f" (components: {', '.join(COMPONENTS)})")
+    return frozenset(names)
 
 
 def dpi_value(text: str) -> int:
@@ -337,9 +371,10 @@ def run_check(args: argparse.Namespace) -> int:
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from generator.build import build
+    from generator.build import Selection, build
     from generator.icons import IconSet
 
+    refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
     loaded, templates = load_inputs(args)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
@@ -350,12 +385,26 @@ def run_build(args: argparse.Namespace) -> int:
               "needed for every sheet", file=sys.stderr)
         return 2 if loaded.unreadable else 1
     overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
-    settings = print_settings(loaded.kit.kit if loaded.kit else None, overrides)
+    kit = loaded.kit.kit if loaded.kit else None
+    settings = print_settings(kit, overrides)
+    whole = folders_given(args.paths)
+    components = kit.components if kit else KitComponents()
+    generic = whole if components.generic_deck is None else components.generic_deck
+    stickers = whole if components.dice_stickers is None else components.dice_stickers
     context = BuildContext(out_dir=args.output, paper=settings.paper, templates=templates,
                            duplex=settings.duplex, back_offset=settings.back_offset,
-                           icons=IconSet(args.templates), printing=settings.printing)
-    result = build(loaded, context)
+                           icons=IconSet(args.templates), printing=settings.printing,
+                           generic_deck=generic)
+    result = build(loaded, context, Selection(args.only, stickers),
+                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
+    if result.findings:
+        print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
+              file=sys.stderr)
     report_not_built(loaded)
+    for refused in result.refused:
+        if not loaded.errors_in(refused.path):
+            print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
+                  "another definition's file", file=sys.stderr)
     for entry in result.written:
         what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
         if len(entry.vehicles) > 1:
@@ -369,6 +418,24 @@ def run_build(args: argparse.Namespace) -> int:
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
+    """The output folder is switched as a whole: it must not hold a folder of inputs or
+    the folder the command runs in (``-o .`` would swap the project folder). A lone input
+    file inside it is kept like any file Paddock did not write."""
+    out = output.resolve()
+    held = [inner for inner in [Path.cwd(), *inputs]
+            if inner.is_dir() and inner.resolve().is_relative_to(out)]
+    if held:
+        raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
+                         f"not one holding {held[0]}; e.g. -o output")
+
+
+def folders_given(paths: Sequence[Path]) -> bool:
+    """True when the build reads whole folders (the default, or a folder named): it then
+    prints the shared parts too. Single files print their own components only."""
+    return not paths or any(path.is_dir() for path in paths)
 
 
 def report_not_built(loaded: Loaded) -> None:

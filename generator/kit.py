@@ -9,7 +9,8 @@ overrides any value the kit sets.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -29,10 +30,41 @@ KIT_RULES: RuleBook[Any] = RuleBook(Path(__file__).with_name("kit_rules.yaml"))
 
 def parse_positive_length(value: Any) -> float:
     """A length such as '3mm', '0.125in' or a bare number of millimetres, zero or more."""
-    length = parse_length(value)
+    try:
+        length = parse_length(value)
+    except OverflowError as exc:
+        raise ValueError("write a number of millimetres a printer can use") from exc
+    if not math.isfinite(length):
+        raise ValueError("write a number of millimetres, not infinity or NaN")
     if length < 0:
         raise ValueError("it cannot be negative")
     return length
+
+
+# What each print length may be, in millimetres: wide enough for any real printer, dice or
+# board, narrow enough that a slip of the keyboard (gutter: 100000) is a finding, not a
+# build that fails half-way or prints 'nan mm'.
+LENGTH_LIMITS_MM = {"bleed": (0.0, 10.0), "gutter": (0.0, 30.0), "die": (6.0, 50.0),
+                    "sticker": (4.0, 50.0), "hex": (10.0, 60.0), "back_offset": (-20.0, 20.0),
+                    "card": (15.0, 300.0)}
+
+
+def bounded_length(name: str) -> Callable[[Any], float]:
+    """A parser for the print length ``name``: finite, and within its limits."""
+    low, high = LENGTH_LIMITS_MM[name]
+
+    def parse(value: Any) -> float:
+        try:
+            length = parse_length(value)
+        except OverflowError as exc:
+            raise ValueError(f"far too large: {name} is at most {high:g}mm") from exc
+        if not math.isfinite(length):
+            raise ValueError(f"not a finite number: {name} is from {low:g}mm to {high:g}mm")
+        if not mm(low) - 1e-9 <= length <= mm(high) + 1e-9:
+            raise ValueError(f"{to_mm(length):g}mm is outside {low:g}mm to {high:g}mm "
+                             f"for {name}")
+        return length
+    return parse
 
 
 def parse_offset(value: Any) -> tuple[float, float]:
@@ -40,14 +72,24 @@ def parse_offset(value: Any) -> tuple[float, float]:
     parts = value if isinstance(value, list) else str(value).split(",")
     if len(parts) != 2:
         raise ValueError("write X,Y in millimetres, e.g. '0.5,-1'")
-    return (parse_length(parts[0]), parse_length(parts[1]))
+    nudge = bounded_length("back_offset")
+    return (nudge(parts[0]), nudge(parts[1]))
 
 
 def parse_card_size(value: Any) -> Size:
-    return parse_size(str(value))
+    """A card size by name or WIDTHxHEIGHT, each side within the card limits."""
+    size = parse_size(str(value))
+    side = bounded_length("card")
+    side(f"{to_mm(size.width)}mm")
+    side(f"{to_mm(size.height)}mm")
+    return size
 
 
-LENGTH = Custom(parse_positive_length, "a length such as 3mm, 0.125in or 9pt")
+def length_spec(name: str) -> Custom:
+    """The schema spec of the print length ``name``, its limits in the expectation."""
+    low, high = LENGTH_LIMITS_MM[name]
+    return Custom(bounded_length(name), f"a length from {low:g}mm to {high:g}mm, "
+                                        "such as 3mm, 0.125in or 9pt")
 
 
 @dataclass(frozen=True)
@@ -62,13 +104,15 @@ class KitPrint:
     back_offset: tuple[float, float] = spec_field(
         Custom(parse_offset, "'X,Y' in millimetres"),
         "Nudge back pages by X,Y for a printer that shifts them.", default=(0.0, 0.0))
-    bleed: float = spec_field(LENGTH, "How far art runs past each cut (cards, stickers, tokens).",
+    bleed: float = spec_field(length_spec("bleed"),
+                              "How far art runs past each cut (cards, stickers, tokens).",
                               default=mm(3))
     marks: str = spec_field(
         Choice(["crop", "full", "lines", "none"]),
         "crop: short crop marks; full: full-length crop marks; lines: cut lines on each piece; "
         "none.", default="crop")
-    gutter: float = spec_field(LENGTH, "Space between neighbouring pieces.", default=0.0)
+    gutter: float = spec_field(length_spec("gutter"), "Space between neighbouring pieces.",
+                               default=0.0)
     cmyk: bool = spec_field(Bool(), "Write every colour as CMYK.", default=False)
     print_shop: bool = spec_field(
         Bool(), "One face per page at bleed size, with TrimBox, for a print shop.",
@@ -86,11 +130,26 @@ class KitSizes:
         Custom(parse_card_size, "a size name (" + ", ".join(STANDARD_SIZES)
                + ") or WIDTHxHEIGHT such as 63.5x88.9mm"),
         "Trim size of the Whip & Reins cards.", default=STANDARD_SIZES["poker"])
-    die: float = spec_field(LENGTH, "Edge of the dice the stickers go on.", default=mm(16))
-    sticker: float = spec_field(LENGTH, "Side of a die sticker (a rounded square).",
-                                default=mm(13))
-    hex: float = spec_field(LENGTH, "Track hex size across flats; tokens are sized to sit in one.",
+    die: float = spec_field(length_spec("die"), "Edge of the dice the stickers go on.",
+                            default=mm(16))
+    sticker: float = spec_field(length_spec("sticker"),
+                                "Side of a die sticker (a rounded square).", default=mm(13))
+    hex: float = spec_field(length_spec("hex"),
+                            "Track hex size across flats; tokens are sized to sit in one.",
                             default=INCH)
+
+
+@dataclass(frozen=True)
+class KitComponents:
+    """Which of the shared parts a build prints; unset, a build of whole folders prints
+    them and a build of single files (one vehicle) does not."""
+
+    generic_deck: bool | None = spec_field(
+        Bool(), "Frothy Races: the generic Whip & Reins deck (default: yes for a folder, no "
+        "for single files).", default=None)
+    dice_stickers: bool | None = spec_field(
+        Bool(), "Each game's dice sticker sheet (default: yes for a folder, no for single "
+        "files).", default=None)
 
 
 @dataclass(frozen=True)
@@ -103,6 +162,9 @@ class Kit:
                                  default=KitPrint())
     sizes: KitSizes = spec_field(Struct(KitSizes), "Card, die, sticker and hex sizes.",
                                  default=KitSizes())
+    components: KitComponents = spec_field(
+        Struct(KitComponents), "Shared parts to print: the generic deck, the dice stickers.",
+        default=KitComponents())
     note: str = spec_field(Text(allow_empty=True), "A note of your own; never printed.",
                            default="")
 

@@ -1,17 +1,17 @@
-"""What a build writes: the build context, outputs, safe file writing and the manifest.
+"""What a build writes: the build context, outputs, manifest entries, and safe writing of a
+single file (``paddock new``, the balance report).
 
-Every file is written under a temporary name in its own folder and renamed into place, so an
-interrupted build never leaves a half-written PDF, and nothing outside the output folder is
-touched.
+A single file is written under a temporary name in its own folder and renamed into place, so
+an interrupted command never leaves it half-written. A build's whole set of files goes
+through :mod:`generator.output_folder` instead, which switches in the set at once.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
-from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal, TypeVar
 
@@ -68,16 +68,6 @@ class ManifestEntry:
     notes: dict[str, str] = field(default_factory=dict)
 
 
-def write_manifest(out_dir: Path, entries: Iterable[ManifestEntry]) -> Path:
-    """Write ``manifest.json`` listing every file of this build, sorted by path."""
-    listed = sorted(entries, key=lambda e: e.path)
-    data = {"files": [asdict(e) for e in listed]}
-    target = out_dir / "manifest.json"
-    write_atomically(target, lambda temp: temp.write_text(
-        json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"))
-    return target
-
-
 Marks = Literal["crop", "full", "lines", "none"]
 MARK_CHOICES: tuple[Marks, ...] = ("crop", "full", "lines", "none")
 
@@ -111,6 +101,7 @@ class BuildContext:
     back_offset: tuple[float, float] = (0.0, 0.0)
     icons: IconSet = field(default_factory=IconSet)
     printing: PrintOptions = field(default_factory=PrintOptions)
+    generic_deck: bool = True
 
     def sheet_options(self, gutter: float | None = None, cut_lines: bool = False,
                       **changes: object) -> SheetOptions:

@@ -11,7 +11,6 @@ faces, for TTS's "unique backs" option. Files are written only for distinct face
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +19,7 @@ from PIL import Image
 
 from generator.errors import UsageError
 from generator.imposition import Component, Face, Piece, SheetOptions, SheetWriter
+from generator.names import slug
 from generator.output import BuildContext, Output
 from generator.pdf import PdfInfo, new_canvas
 from generator.units import Paper
@@ -48,11 +48,6 @@ def render_face(face: Face, component: Component, dpi: int) -> Image.Image:
     finally:
         document.close()
     return image
-
-
-def slug(text: str) -> str:
-    """A file-name-safe version of a label."""
-    return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-") or "piece"
 
 
 def save_png(image: Image.Image, path: Path, dpi: int) -> PdfInfo:

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from generator.errors import OutputError, UsageError
 from generator.games.base import Game
+from generator.names import slug
 from generator.output import write_atomically
 from generator.text import TextTemplates
-
-
-def slug(name: str) -> str:
-    """A file name from a vehicle name: 'The Red Comet!' -> 'the-red-comet'."""
-    text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
-    return text or "vehicle"
 
 
 def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
@@ -22,7 +16,7 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
     """Render the game's scaffold for ``name`` and write it, refusing to overwrite."""
     if game.scaffold is None:
         raise UsageError(f"{game.id} has no scaffold yet")
-    path = target or Path(game.default_folder) / f"{slug(name)}.yaml"
+    path = target or Path(game.default_folder) / f"{slug(name, 'vehicle')}.yaml"
     if path.exists() and not force:
         raise OutputError(f"{path} already exists; pass --force to overwrite it")
     text = game.scaffold(name, templates or TextTemplates(), str(path))

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from generator.errors import OutputError
 from generator.findings import Finding
 from generator.icons import IconSet
+from generator.names import slug
 from generator.output import BuildContext, Output
 from generator.pdf import PdfInfo, finish, new_canvas
-from generator.scaffolding import slug
 from generator.schema import did_you_mean
 from generator.text import TextTemplates
 from generator.tracks.game import TrackGame
@@ -47,17 +47,14 @@ def track_outputs(definitions: Sequence[Definition], context: BuildContext,
     """Every file for the track definitions among ``definitions``; ``pickups`` False when
     the build prints the game's item set (pick-ups included) anyway."""
     outputs: list[Output] = []
-    used: set[str] = set()
     pieces = False
     for definition in definitions:
         if definition.kind.name != "track":
             continue
         game: TrackGame = definition.kind.context
         track: Track = definition.model
-        name = slug(track.name.replace("'", "").replace("\u2019", ""))
-        if name in used:
-            name = f"{game.game_id}-{name}"
-        used.add(name)
+        # Two tracks with one slug would share files: the build refuses them by name.
+        name = slug(track.name, "track")
         outputs += outputs_for(track, game, name, context, pickups)
         pieces = pieces or game.pieces
     if pieces:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, overload
 
 from generator.errors import UsageError
 from generator.findings import Finding
@@ -113,13 +113,37 @@ def _piece_finding(definition: Definition, path: tuple[str | int, ...], part: st
 
 def licence_pieces(vehicles: Sequence[Vehicle], templates: TextTemplates) -> list[Piece]:
     """A front and back for each vehicle, laid out and ready to draw."""
-    data = frothy_data()
-    pieces = []
-    for vehicle in vehicles:
-        text = render_text(vehicle, data, templates)
-        pieces.append(Piece(LicenceFront(vehicle, plan_front(text, vehicle)),
-                            LicenceBack(vehicle, plan_back(text)), label=vehicle.name))
-    return pieces
+    return [licence_piece(vehicle, templates) for vehicle in vehicles]
+
+
+def licence_piece(vehicle: Vehicle, templates: TextTemplates) -> Piece:
+    """One vehicle's licence, front and back, laid out."""
+    text = render_text(vehicle, frothy_data(), templates)
+    return Piece(LicenceFront(vehicle, plan_front(text, vehicle)),
+                 LicenceBack(vehicle, plan_back(text)), label=vehicle.name)
+
+
+class LicencesAsDrawn(Sequence[Piece]):
+    """The licences, each laid out only when its sheet is drawn: a build holds one sheet's
+    layouts at a time, so its memory does not grow with the number of vehicles. (The print
+    check has fitted every text already; a vehicle whose text does not fit is not built.)"""
+
+    def __init__(self, vehicles: Sequence[Vehicle], templates: TextTemplates) -> None:
+        self.vehicles, self.templates = list(vehicles), templates
+
+    def __len__(self) -> int:
+        return len(self.vehicles)
+
+    @overload
+    def __getitem__(self, index: int) -> Piece: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Piece]: ...
+
+    def __getitem__(self, index: int | slice) -> Piece | list[Piece]:
+        if isinstance(index, slice):
+            return licence_pieces(self.vehicles[index], self.templates)
+        return licence_piece(self.vehicles[index], self.templates)
 
 
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
@@ -128,8 +152,9 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     if not vehicles:
         return []
     names = [v.name for v in vehicles]
-    licences = licence_pieces(vehicles, context.templates)
-    decks = [vehicle_deck(v, frothy_data()) for v in vehicles] + [generic_deck()]
+    licences = LicencesAsDrawn(vehicles, context.templates)
+    decks = [vehicle_deck(v, frothy_data()) for v in vehicles]
+    decks += [generic_deck()] if context.generic_deck else []
     cards = card_component(context.printing)
     card_decks = deck_pieces(decks, cards, context)
     counter = hex_token_component(context.printing.hex, context.printing.bleed)

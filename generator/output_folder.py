@@ -1,0 +1,253 @@
+"""The output folder as a transaction: a build switches in a complete new set, or nothing.
+
+A build writes every file into a staging folder beside the output folder, then switches it in
+with one atomic exchange of the two folders (Linux ``renameat2(RENAME_EXCHANGE)``; elsewhere
+two renames, undone by the next build if it was killed between them). So whenever a build is
+killed, the output folder holds either the complete old set with its manifest or the complete
+new one.
+
+The build owns what an earlier Paddock build wrote there (the files ``manifest.json`` lists)
+and nothing else: files it did not write are carried into the new folder as hard links
+(symbolic links as links, never followed), so they survive untouched, and old Paddock files
+this build did not write again are gone. A lock file beside the folder makes a second build
+into the same folder wait for the first.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import os
+import shutil
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+from typing import IO, Any, TypeVar
+
+from generator.errors import OutputError
+
+T = TypeVar("T")
+
+MANIFEST = "manifest.json"
+MANIFEST_FORMAT = "paddock-manifest-1"
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+class OutputFolder:
+    """One build's hold on its output folder: lock, staging, and the switch."""
+
+    def __init__(self, out_dir: Path) -> None:
+        self.target = Path(os.path.realpath(out_dir))
+        self.parent, self.name = self.target.parent, self.target.name
+        self.staging = self.parent / f".{self.name}.paddock-staging"
+        self.previous = self.parent / f".{self.name}.paddock-previous"
+        self.lock_path = self.parent / f".{self.name}.paddock-lock"
+        self.owned: set[str] = set()
+
+    # --- before writing --------------------------------------------------------------
+
+    def prepare(self) -> None:
+        """Recover from a killed build, read what Paddock owns here, start a clean staging
+        folder. Call with the lock held."""
+        if self.previous.exists() and not self.target.exists():
+            os.rename(self.previous, self.target)  # killed between the fallback's renames
+        for leftover in (self.staging, self.previous):
+            remove_tree(leftover)
+        if self.target.exists() and not self.target.is_dir():
+            raise OutputError(f"{self.target} is a file, not a folder; choose another output")
+        self.owned = read_owned(self.target)
+        try:
+            self.staging.mkdir(mode=0o777)
+        except OSError as exc:
+            raise OutputError(f"cannot write beside {self.target} (a staging folder goes "
+                              f"next to it): {exc.strerror}") from exc
+
+    def check_paths(self, paths: Iterable[str]) -> None:
+        """Refuse, before anything is written, to replace a file Paddock did not write or to
+        write through a symbolic link or a file where a folder must be."""
+        for relative in paths:
+            parts = PurePosixPath(relative).parts
+            for depth in range(1, len(parts) + 1):
+                here = "/".join(parts[:depth])
+                found = self.target / here
+                if not os.path.lexists(found):
+                    break
+                if depth < len(parts):
+                    if found.is_symlink() or not found.is_dir():
+                        raise OutputError(f"{found} is in the way of {relative} (Paddock "
+                                          "never writes through a symbolic link); move it")
+                elif here not in self.owned or found.is_dir() and not found.is_symlink():
+                    raise OutputError(
+                        f"{found} was not written by Paddock (it is not in {MANIFEST}); move "
+                        "it away or choose another output folder")
+
+    # --- writing ---------------------------------------------------------------------
+
+    def write(self, relative: str, produce: Callable[[Path], T]) -> T:
+        """Call ``produce(path)`` for a path inside the staging folder."""
+        path = self.staging / relative
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            result = produce(path)
+        except OSError as exc:
+            raise OutputError(f"cannot write {self.target / relative}: {exc.strerror}") from exc
+        return result
+
+    def commit(self, manifest: dict[str, Any]) -> Path:
+        """Write the manifest, carry the files Paddock does not own, switch the folders."""
+        (self.staging / MANIFEST).write_text(
+            json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        if self.target.exists():
+            carry_foreign(self.target, self.staging, self.owned)
+            copy_mode(self.target, self.staging)
+            switch(self.staging, self.target, self.previous)
+            remove_tree(self.staging)  # the old set, now behind the new one
+        else:
+            os.chmod(self.staging, 0o777 & ~current_umask())
+            os.rename(self.staging, self.target)
+        return self.target / MANIFEST
+
+    def abandon(self) -> None:
+        """Drop a build that failed: the output folder was never touched."""
+        remove_tree(self.staging)
+
+
+@contextmanager
+def open_output(out_dir: Path, announce: Callable[[str], None] | None = None
+                ) -> Iterator[OutputFolder]:
+    """Lock ``out_dir`` and yield it ready to write; a failure leaves it as it was."""
+    folder = OutputFolder(out_dir)
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(folder.lock_path, "a+")  # noqa: SIM115 - held for the whole build
+    except OSError as exc:
+        raise OutputError(f"cannot write into {folder.parent}: {exc.strerror}") from exc
+    try:
+        lock(handle, folder.target, announce)
+        folder.prepare()
+        try:
+            yield folder
+        except BaseException:
+            folder.abandon()
+            raise
+    finally:
+        handle.close()  # releases the lock
+
+
+def lock(handle: IO[str], target: Path, announce: Callable[[str], None] | None) -> None:
+    """Take the build lock, saying so when another build holds it and we wait."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows: no advisory locks; builds not serialised
+        return
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        if announce is not None:
+            announce(f"another paddock build is writing into {target}; waiting for it to "
+                     "finish (Ctrl-C to stop)")
+        fcntl.flock(handle, fcntl.LOCK_EX)
+
+
+def read_owned(target: Path) -> set[str]:
+    """The files an earlier build wrote, from its manifest; none if there is none."""
+    manifest = target / MANIFEST
+    if not manifest.is_file() or manifest.is_symlink():
+        return set()
+    try:
+        data = json.loads(manifest.read_text(encoding="utf-8"))
+        paths = {str(entry["path"]) for entry in data["files"]}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
+    return {p for p in paths if safe_relative(p)} | {MANIFEST}
+
+
+def safe_relative(path: str) -> bool:
+    """A manifest path that stays inside the folder (a hand-edited manifest cannot make a
+    build delete anything outside it)."""
+    pure = PurePosixPath(path)
+    return bool(pure.parts) and not pure.is_absolute() and ".." not in pure.parts
+
+
+def carry_foreign(old: Path, new: Path, owned: set[str]) -> None:
+    """Hard-link every file in ``old`` that Paddock does not own into ``new`` (symbolic
+    links copied as links), so the switch keeps them exactly as they were."""
+    owned_folders = {str(parent) for path in owned for parent in PurePosixPath(path).parents}
+    for entry in os.scandir(old):
+        carry(entry, new / entry.name, entry.name, owned, owned_folders)
+
+
+def carry(entry: os.DirEntry[str], destination: Path, relative: str, owned: set[str],
+          owned_folders: set[str]) -> None:
+    """Carry one entry (recursively for a real folder) unless Paddock owns it."""
+    if entry.is_symlink():
+        if relative not in owned and not os.path.lexists(destination):
+            destination.parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(os.readlink(entry.path), destination)
+        return
+    if entry.is_dir(follow_symlinks=False):
+        children = list(os.scandir(entry.path))
+        if relative not in owned_folders or destination.exists():
+            destination.mkdir(exist_ok=True)
+            copy_mode(Path(entry.path), destination)
+        for child in children:
+            carry(child, destination / child.name, f"{relative}/{child.name}", owned,
+                  owned_folders)
+        return
+    if relative in owned or is_stale_part(entry.name):
+        return
+    destination.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        os.link(entry.path, destination, follow_symlinks=False)
+    except OSError as exc:
+        raise OutputError(f"cannot keep {entry.path} while switching in the new build "
+                          f"({exc.strerror}); move it out of the output folder") from exc
+
+
+def is_stale_part(name: str) -> bool:
+    """A temporary file of an older Paddock killed while writing (``.cards.pdf.x1y2.part``)."""
+    return name.startswith(".") and name.endswith(".part")
+
+
+def switch(staging: Path, target: Path, previous: Path) -> None:
+    """Put ``staging`` where ``target`` is, atomically where the system can."""
+    if exchange(staging, target):
+        return
+    os.rename(target, previous)  # killed here: the next build renames it back
+    os.rename(staging, target)
+    os.rename(previous, staging)
+
+
+def exchange(first: Path, second: Path) -> bool:
+    """Swap two folders in one step (Linux); False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    libc = ctypes.CDLL(None, use_errno=True)
+    renameat2 = getattr(libc, "renameat2", None)
+    if renameat2 is None:
+        return False
+    status = renameat2(_AT_FDCWD, os.fsencode(first), _AT_FDCWD, os.fsencode(second),
+                       _RENAME_EXCHANGE)
+    return bool(status == 0)
+
+
+def copy_mode(source: Path, destination: Path) -> None:
+    """Give the new folder the permissions the old one had."""
+    os.chmod(destination, os.stat(source).st_mode & 0o7777)
+
+
+def current_umask() -> int:
+    """The process umask (read by setting and restoring it)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def remove_tree(path: Path) -> None:
+    """Remove one of our own staging folders (never following links out of it)."""
+    if path.is_symlink():
+        path.unlink()
+    elif path.exists():
+        shutil.rmtree(path)
