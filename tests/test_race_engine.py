@@ -177,3 +177,14 @@ def test_a_race_does_not_depend_on_the_races_before_it(
     fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            check=True, cwd=REPO)
     assert fresh.stdout.strip() == repr(here.vehicles)
+
+
+def test_failed_control_roll_costs_are_spaces_not_the_unreachable_marker() -> None:
+    # Regression: a spin that left a car facing where no legal drive reaches the next line
+    # was charged the table's UNREACHABLE marker (about a million spaces) as distance lost.
+    shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
+    result = run_race(track, vehicles, bots="careful", seed=0)
+    lost = [v.costs.get("failed control rolls", 0) for v in result.vehicles]
+    assert any(v.costs.get("failed control roll count", 0) for v in result.vehicles)
+    assert max(lost) < 500  # a two-lap race on this track is under 200 spaces per lap

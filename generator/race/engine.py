@@ -671,8 +671,11 @@ class Race:
         car.facing = intended
         self.apply_control(car, outcome, slide=moving)
         if car.racing and not car.finished_round:
-            lost = self.remaining(car.stage, car.state) - before
-            car.cost("failed control rolls", max(0, lost))
+            after = self.remaining(car.stage, car.state)
+            # A spin can leave the car facing where no legal drive reaches the next line (the
+            # table holds UNREACHABLE there): that is no distance, so only the count records it.
+            if before < UNREACHABLE and after < UNREACHABLE:
+                car.cost("failed control rolls", max(0, after - before))
 
     def control_roll(self, car: Car, base: int, reason: str) -> ControlOutcome:
         """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
