@@ -26,7 +26,7 @@ from generator.kit import parse_positive_length, print_settings
 from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
-from generator.rules_listing import format_rules
+from generator.rules_listing import explain_rule, find_rule, format_rules
 from generator.scaffolding import write_scaffold
 from generator.schema_docs import format_schema
 from generator.sizes import STANDARD_SIZES, Size, parse_size
@@ -89,9 +89,17 @@ def make_parser() -> argparse.ArgumentParser:
                          help="exit 1 when a build dominates or is dominated by the baseline")
     balance.set_defaults(run=run_balance_command)
 
-    rules = commands.add_parser("rules", help="list every rule with its severity and source")
-    rules.add_argument("game", nargs="?", choices=sorted(GAMES), metavar="GAME")
-    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules = commands.add_parser(
+        "rules", help="list every rule: what it checks, its severity and source",
+        description="List every rule Paddock checks, or explain one rule in full.",
+        epilog="examples:\n  paddock rules frothy-races\n  paddock rules FR-MOVE-SPEED-DROP\n"
+               "  paddock rules joyride --format json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    rules.add_argument("target", nargs="?", metavar="GAME|RULE",
+                       help=f"a game ({', '.join(GAMES)}) to list its rules, or a rule id "
+                            "such as FR-MOVE-SPEED-DROP to explain it (default: every rule)")
+    rules.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people, json with message, hint, params and note [text]")
     rules.set_defaults(run=run_rules)
 
     new = commands.add_parser("new", help="write a new, commented definition to edit")
@@ -103,7 +111,8 @@ def make_parser() -> argparse.ArgumentParser:
     new.set_defaults(run=run_new)
 
     schema = commands.add_parser("schema", help="describe every field of a game's files")
-    schema.add_argument("game", choices=sorted(GAMES), metavar="GAME")
+    schema.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                        help=f"one of: {', '.join(GAMES)}")
     schema.set_defaults(run=run_schema)
     return parser
 
@@ -292,8 +301,11 @@ def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    games = [get_game(args.game)] if args.game else list(GAMES.values())
-    print(format_rules(games, args.format, include_format=args.game is None))
+    if args.target is None or args.target in GAMES:
+        games = [GAMES[args.target]] if args.target else list(GAMES.values())
+        print(format_rules(games, args.format, include_format=args.target is None))
+    else:
+        print(explain_rule(*find_rule(list(GAMES.values()), args.target), args.format))
     return 0
 
 
