@@ -18,6 +18,7 @@ from generator.balance.run import BalanceRun, run_balance
 from generator.balance.summary import format_json as format_balance_json
 from generator.balance.summary import format_summary
 from generator.build import build
+from generator.catalogue_listing import choose, format_catalogues
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
@@ -101,6 +102,23 @@ def make_parser() -> argparse.ArgumentParser:
     rules.add_argument("--format", choices=("text", "json"), default="text",
                        help="text for people, json with message, hint, params and note [text]")
     rules.set_defaults(run=run_rules)
+
+    catalogue = commands.add_parser(
+        "catalogue", help="list the names a definition may use: traits, special cards...",
+        description="List a game's catalogues (the trait, special card, affect, ability, "
+                    "item and class names its files may use), each entry with its '#' value, "
+                    "our one-line summary and the rulebook section.",
+        epilog="examples:\n  paddock catalogue frothy-races traits\n"
+               "  paddock catalogue joyride --format json",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    catalogue.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                           help=f"one of: {', '.join(GAMES)}")
+    catalogue.add_argument("name", nargs="?", metavar="CATALOGUE",
+                           help="one catalogue, e.g. traits, special-cards, damage-affects, "
+                                "stamina-affects, abilities, items, classes (default: all)")
+    catalogue.add_argument("--format", choices=("text", "json"), default="text",
+                           help="text for people, json for tools [text]")
+    catalogue.set_defaults(run=run_catalogue)
 
     new = commands.add_parser("new", help="write a new, commented definition to edit")
     new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
@@ -306,6 +324,11 @@ def run_rules(args: argparse.Namespace) -> int:
         print(format_rules(games, args.format, include_format=args.target is None))
     else:
         print(explain_rule(*find_rule(list(GAMES.values()), args.target), args.format))
+    return 0
+
+
+def run_catalogue(args: argparse.Namespace) -> int:
+    print(format_catalogues(choose(get_game(args.game), args.name), args.format))
     return 0
 
 

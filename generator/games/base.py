@@ -12,6 +12,7 @@ from generator.schema import Struct
 
 if TYPE_CHECKING:
     from generator.balance.hook import BalanceHook
+    from generator.catalogue_listing import Listed
     from generator.loading import Definition
     from generator.output import BuildContext, Output
     from generator.text import TextTemplates
@@ -31,7 +32,8 @@ class Kind:
 @dataclass(frozen=True)
 class Game:
     """A game's entry in the registry: its id, book, kinds, components and scaffolds, and
-    its balance profile (``paddock balance``) once the game has one."""
+    its balance profile (``paddock balance``) once the game has one, and the catalogues
+    ``paddock catalogue`` lists."""
 
     id: str
     title: str
@@ -42,6 +44,7 @@ class Game:
     default_folder: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     balance: BalanceHook | None = None
+    catalogues: Callable[[], Mapping[str, Sequence[Listed]]] | None = None
 
     def rule_books(self) -> list[RuleBook[Any]]:
         """Each distinct rule book of this game's kinds, in declaration order, then the

@@ -6,7 +6,7 @@ from generator.balance.hook import BalanceHook
 from generator.games.base import Game, Kind
 from generator.games.frothy_races import balance, balance_pages
 from generator.games.frothy_races.baseline import baseline
-from generator.games.frothy_races.catalogues import frothy_data
+from generator.games.frothy_races.catalogues import frothy_data, listings
 from generator.games.frothy_races.components import outputs, print_findings
 from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.rules import RULES
@@ -44,4 +44,5 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
     balance=BALANCE,
+    catalogues=lambda: listings(RULES.book),
 )

@@ -20,7 +20,7 @@ from generator.games.joyride.components import outputs, print_findings, prints_i
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
 from generator.games.joyride.scaffold import scaffold
-from generator.games.joyride.standard import baseline
+from generator.games.joyride.standard import baseline, listings
 from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
 
 TRACKS = TrackGame(
@@ -52,4 +52,5 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/joyride",
     balance=BALANCE,
+    catalogues=lambda: listings(BOOK),
 )

@@ -6,7 +6,7 @@ from generator.balance.hook import BalanceHook
 from generator.games.base import Game, Kind
 from generator.games.outrider import balance, balance_pages
 from generator.games.outrider.baseline import baseline
-from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.catalogues import listings, outrider_data
 from generator.games.outrider.components import outputs, print_findings
 from generator.games.outrider.model import VEHICLE_SCHEMA
 from generator.games.outrider.rules import RULES
@@ -27,4 +27,5 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/outrider",
     balance=BALANCE,
+    catalogues=lambda: listings(RULES.book),
 )
