@@ -32,6 +32,7 @@ from generator.scaffolding import write_scaffold
 from generator.schema_docs import format_schema
 from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
+from generator.traceability import document_ids, load_document, render_document
 from generator.units import PAPERS, paper, parse_length
 
 DEFAULT_INPUT = Path("vehicles")
@@ -99,8 +100,10 @@ def make_parser() -> argparse.ArgumentParser:
     rules.add_argument("target", nargs="?", metavar="GAME|RULE",
                        help=f"a game ({', '.join(GAMES)}) to list its rules, or a rule id "
                             "such as FR-MOVE-SPEED-DROP to explain it (default: every rule)")
-    rules.add_argument("--format", choices=("text", "json"), default="text",
-                       help="text for people, json with message, hint, params and note [text]")
+    rules.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                       help="text for people; json with message, hint, params and note; "
+                            "markdown: the game's traceability table (docs/rules/GAME.md) "
+                            "[text]")
     rules.set_defaults(run=run_rules)
 
     catalogue = commands.add_parser(
@@ -319,6 +322,12 @@ def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
 
 
 def run_rules(args: argparse.Namespace) -> int:
+    if args.format == "markdown":
+        if args.target not in document_ids():
+            raise UsageError("--format markdown needs a game (or 'tracks'): "
+                             + ", ".join(document_ids()))
+        print(render_document(load_document(args.target)), end="")
+        return 0
     if args.target is None or args.target in GAMES:
         games = [GAMES[args.target]] if args.target else list(GAMES.values())
         print(format_rules(games, args.format, include_format=args.target is None))

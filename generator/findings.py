@@ -114,6 +114,7 @@ class RuleBook(Generic[Model]):
 
     def __init__(self, data_file: Path) -> None:
         raw = yaml.safe_load(data_file.read_text(encoding="utf-8"))
+        self.data_file = data_file
         self.book: str = raw["book"]
         self.rules: dict[str, Rule] = {}
         for rule_id, spec in raw["rules"].items():
