@@ -123,11 +123,24 @@ def make_parser() -> argparse.ArgumentParser:
                            help="text for people, json for tools [text]")
     catalogue.set_defaults(run=run_catalogue)
 
-    new = commands.add_parser("new", help="write a new, commented definition to edit")
-    new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
-    new.add_argument("name", metavar="NAME", help="the new vehicle's name")
+    new = commands.add_parser(
+        "new", help="write a new, commented definition to edit",
+        description="Write a new, commented definition to edit: a vehicle started from the "
+                    "game's baseline, a track (a small walled oval) or a Joyride item. The "
+                    "file always passes 'paddock check'; a name it could not keep (too long "
+                    "to print, say) is refused.",
+        epilog="examples:\n  paddock new frothy-races 'Red Comet'\n"
+               "  paddock new joyride 'Mud Loop' --kind track\n"
+               "  paddock new joyride 'Spike Strip' --kind item",
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                     help=f"one of: {', '.join(GAMES)}")
+    new.add_argument("name", metavar="NAME", help="the new definition's name")
+    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item"),
+                     help="vehicle, track (Frothy Races, Joyride) or item (Joyride) [vehicle]")
     new.add_argument("-o", "--output", type=Path, metavar="FILE",
-                     help="where to write it (default: vehicles/<game>/<name>.yaml)")
+                     help="where to write it (default: vehicles/<game>/<name>.yaml; tracks "
+                          "in vehicles/tracks/, items in vehicles/<game>/items/)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=run_new)
 
@@ -345,7 +358,7 @@ def run_new(args: argparse.Namespace) -> int:
     game = get_game(args.game)
     if not args.name.strip():
         raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
-    path = write_scaffold(game, args.name.strip(), args.output, args.force)
+    path = write_scaffold(game, args.name.strip(), args.output, args.force, kind=args.kind)
     print(f"wrote {path}: edit it, then run 'paddock check {path}'")
     return 0
 

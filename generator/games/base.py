@@ -45,6 +45,12 @@ class Game:
     extra: Mapping[str, Any] = field(default_factory=dict)
     balance: BalanceHook | None = None
     catalogues: Callable[[], Mapping[str, Sequence[Listed]]] | None = None
+    kind_scaffolds: Mapping[str, Callable[[str, TextTemplates, str], str]] = field(
+        default_factory=dict)
+
+    def scaffold_for(self, kind: str) -> Callable[[str, TextTemplates, str], str] | None:
+        """The scaffold of ``kind``: the vehicle's is ``scaffold``, others are by kind."""
+        return self.scaffold if kind == "vehicle" else self.kind_scaffolds.get(kind)
 
     def rule_books(self) -> list[RuleBook[Any]]:
         """Each distinct rule book of this game's kinds, in declaration order, then the

@@ -12,6 +12,7 @@ from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.scaffold import scaffold
 from generator.tracks import RACE_TYPES, PhaseTurning, TrackGame, track_kind, with_tracks
+from generator.tracks.scaffold import track_scaffold
 
 # Tracks: a vehicle faces one of 12 facings and turns 30 degrees at the end of a movement
 # phase (Rules & Game-play > Movement). The drive search assumes 2 spaces a phase: the
@@ -45,4 +46,5 @@ GAME = Game(
     default_folder="vehicles/frothy-races",
     balance=BALANCE,
     catalogues=lambda: listings(RULES.book),
+    kind_scaffolds={"track": track_scaffold(TRACKS)},
 )
