@@ -92,7 +92,7 @@ BAD_CASES: dict[str, Change] = {
     "FR-PRINT-BOXES": set_path("speed_table", "acceleration", 3, value=6),
     "FR-PRINT-TRACK": damage_track(25, {25: "Wipe-out"}),
     "FR-PRINT-TEXT": set_path("background", value="A very long tale. " * 400),
-    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 32),
+    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 28),
 }
 
 

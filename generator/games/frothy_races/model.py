@@ -267,7 +267,7 @@ class Vehicle:
     """A Frothy Races vehicle, as its Driving Licence describes it."""
 
     name: str = spec_field(
-        Text(max_length=32), "The vehicle's name: on its licence, every card and its token.")
+        Text(max_length=28), "The vehicle's name: on its licence, every card and its token.")
     speed_table: SpeedTable = spec_field(Struct(SpeedTable), "The Movement table, Speed 0-6.")
     damage: Damage = spec_field(Struct(Damage), "Resilience, Damage value and damage affects.")
     cards: Cards = spec_field(Struct(Cards), "The Whip, Reins, dual and special cards.")
