@@ -10,6 +10,7 @@ import argparse
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any, cast
 
 from generator import __version__
 from generator.balance.document import report_content
@@ -23,13 +24,14 @@ from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.icons import IconSet
+from generator.json_schema import SCHEMA_FOLDER, missing_schemas, write_schemas
 from generator.kit import parse_positive_length, print_settings
 from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.rules_listing import explain_rule, find_rule, format_rules
 from generator.scaffolding import write_scaffold
-from generator.schema_docs import format_schema
+from generator.schema_docs import format_schema, format_schema_json
 from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
 from generator.traceability import document_ids, load_document, render_document
@@ -65,38 +67,55 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    check = commands.add_parser("check", help="check definitions against their rules")
+    check = command(
+        commands, "check", "check definitions against their rules",
+        "Check every definition under PATHS against its game's rules and report every "
+        "finding at its file:line:column. Exit 0 clean, 1 rule errors, 2 unreadable input.",
+        ["paddock check", "paddock check vehicles/frothy-races/whisper-gig.yaml --strict",
+         "paddock check --format json"])
     add_inputs(check)
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people, json for tools and editors [text]")
     check.add_argument("--strict", action="store_true", help="fail on warnings too")
     check.set_defaults(run=run_check)
 
-    build_cmd = commands.add_parser("build", help="check, then print PDFs into the output folder")
+    build_cmd = command(
+        commands, "build", "check, then print PDFs into the output folder",
+        "Check every definition, then print the clean ones as PDFs (licences, cards, "
+        "dashboards, tokens, tracks...) into the output folder, each written atomically.",
+        ["paddock build", "paddock build vehicles/joyride -o print --paper letter",
+         "paddock build --print-shop --bleed 3mm"])
     add_inputs(build_cmd)
     build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
                            help="output folder (default: output/)")
     add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build)
 
-    balance = commands.add_parser(
-        "balance", help="measure builds against a baseline: exact odds, verdicts, a PDF report")
+    balance = command(
+        commands, "balance", "measure builds against a baseline: exact odds, verdicts, a PDF",
+        "Measure each build on its game's balance axes against the shipped baseline (or "
+        "--against another build), print the verdicts and write a PDF report.",
+        ["paddock balance vehicles/frothy-races",
+         "paddock balance vehicles/outrider/rattler.yaml --against "
+         "vehicles/outrider/big-horn.yaml"])
     add_inputs(balance)
     balance.add_argument("--against", type=Path, metavar="FILE",
                          help="compare with this build instead of the game's shipped baseline")
     balance.add_argument("-o", "--output", type=Path, default=DEFAULT_REPORT, metavar="FILE",
                          help="where to write the PDF report (default: output/balance.pdf)")
-    balance.add_argument("--format", choices=("text", "json"), default="text")
-    balance.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    balance.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text for people, json for tools [text]")
+    balance.add_argument("--paper", choices=sorted(PAPERS), default="a4",
+                         help="paper size of the PDF report [a4]")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
     balance.set_defaults(run=run_balance_command)
 
-    rules = commands.add_parser(
-        "rules", help="list every rule: what it checks, its severity and source",
-        description="List every rule Paddock checks, or explain one rule in full.",
-        epilog="examples:\n  paddock rules frothy-races\n  paddock rules FR-MOVE-SPEED-DROP\n"
-               "  paddock rules joyride --format json",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    rules = command(
+        commands, "rules", "list every rule: what it checks, its severity and source",
+        "List every rule Paddock checks, or explain one rule in full.",
+        ["paddock rules frothy-races", "paddock rules FR-MOVE-SPEED-DROP",
+         "paddock rules joyride --format json", "paddock rules outrider --format markdown"])
     rules.add_argument("target", nargs="?", metavar="GAME|RULE",
                        help=f"a game ({', '.join(GAMES)}) to list its rules, or a rule id "
                             "such as FR-MOVE-SPEED-DROP to explain it (default: every rule)")
@@ -106,14 +125,12 @@ def make_parser() -> argparse.ArgumentParser:
                             "[text]")
     rules.set_defaults(run=run_rules)
 
-    catalogue = commands.add_parser(
-        "catalogue", help="list the names a definition may use: traits, special cards...",
-        description="List a game's catalogues (the trait, special card, affect, ability, "
-                    "item and class names its files may use), each entry with its '#' value, "
-                    "our one-line summary and the rulebook section.",
-        epilog="examples:\n  paddock catalogue frothy-races traits\n"
-               "  paddock catalogue joyride --format json",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    catalogue = command(
+        commands, "catalogue", "list the names a definition may use: traits, special cards...",
+        "List a game's catalogues (the trait, special card, affect, ability, item and class "
+        "names its files may use), each entry with its '#' value, our one-line summary and "
+        "the rulebook section.",
+        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json"])
     catalogue.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                            help=f"one of: {', '.join(GAMES)}")
     catalogue.add_argument("name", nargs="?", metavar="CATALOGUE",
@@ -123,16 +140,14 @@ def make_parser() -> argparse.ArgumentParser:
                            help="text for people, json for tools [text]")
     catalogue.set_defaults(run=run_catalogue)
 
-    new = commands.add_parser(
-        "new", help="write a new, commented definition to edit",
-        description="Write a new, commented definition to edit: a vehicle started from the "
-                    "game's baseline, a track (a small walled oval) or a Joyride item. The "
-                    "file always passes 'paddock check'; a name it could not keep (too long "
-                    "to print, say) is refused.",
-        epilog="examples:\n  paddock new frothy-races 'Red Comet'\n"
-               "  paddock new joyride 'Mud Loop' --kind track\n"
-               "  paddock new joyride 'Spike Strip' --kind item",
-        formatter_class=argparse.RawDescriptionHelpFormatter)
+    new = command(
+        commands, "new", "write a new, commented definition to edit",
+        "Write a new, commented definition to edit: a vehicle started from the game's "
+        "baseline, a track (a small walled oval) or a Joyride item. The file always passes "
+        "'paddock check'; a name it could not keep (too long to print, say) is refused. It "
+        "names its JSON Schema (schemas/), so editors complete and check fields.",
+        ["paddock new frothy-races 'Red Comet'", "paddock new joyride 'Mud Loop' --kind track",
+         "paddock new joyride 'Spike Strip' --kind item"])
     new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                      help=f"one of: {', '.join(GAMES)}")
     new.add_argument("name", metavar="NAME", help="the new definition's name")
@@ -144,11 +159,36 @@ def make_parser() -> argparse.ArgumentParser:
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=run_new)
 
-    schema = commands.add_parser("schema", help="describe every field of a game's files")
+    schema = command(
+        commands, "schema", "describe every field of a game's files",
+        "Describe every field of a game's files: what it accepts, its default and the "
+        "rulebook section behind it; or write a JSON Schema per kind of file for editors.",
+        ["paddock schema frothy-races", "paddock schema joyride --format json",
+         "paddock schema outrider --json-schema"])
     schema.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                         help=f"one of: {', '.join(GAMES)}")
+    schema.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (markdown) for people, json for tools [text]")
+    schema.add_argument("--json-schema", nargs="?", const=SCHEMA_FOLDER, type=Path,
+                        metavar="DIR", help="write a JSON Schema for each kind of file into "
+                                            "DIR instead (default: schemas/)")
     schema.set_defaults(run=run_schema)
     return parser
+
+
+GLOBAL_OPTIONS = argparse.ArgumentParser(add_help=False)
+GLOBAL_OPTIONS.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                            help="show tracebacks on errors")
+
+
+def command(commands: Any, name: str, summary: str, description: str,
+            examples: Sequence[str]) -> argparse.ArgumentParser:
+    """A sub-command with its description, examples, and the global options after it too
+    (``paddock check --debug``)."""
+    return cast(argparse.ArgumentParser, commands.add_parser(
+        name, help=summary, description=description, parents=[GLOBAL_OPTIONS],
+        epilog="examples:\n" + "\n".join(f"  {e}" for e in examples),
+        formatter_class=argparse.RawDescriptionHelpFormatter))
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -360,11 +400,20 @@ def run_new(args: argparse.Namespace) -> int:
         raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
     path = write_scaffold(game, args.name.strip(), args.output, args.force, kind=args.kind)
     print(f"wrote {path}: edit it, then run 'paddock check {path}'")
+    for schema in missing_schemas(game):
+        print(f"wrote {schema} (editors check the new file against it)")
     return 0
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    print(format_schema(get_game(args.game)))
+    game = get_game(args.game)
+    if args.json_schema is not None:
+        for path in write_schemas(game, args.json_schema):
+            print(f"wrote {path}")
+    elif args.format == "json":
+        print(format_schema_json(game))
+    else:
+        print(format_schema(game))
     return 0
 
 

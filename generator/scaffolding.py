@@ -3,6 +3,7 @@ a Joyride item), ready to edit, and never one that ``paddock check`` would rejec
 
 from __future__ import annotations
 
+import os
 import re
 import tempfile
 import unicodedata
@@ -11,6 +12,7 @@ from pathlib import Path
 from generator.errors import OutputError, UsageError
 from generator.findings import Severity
 from generator.games.base import Game
+from generator.json_schema import SCHEMA_FOLDER, schema_file_name
 from generator.output import write_atomically
 from generator.text import TextTemplates
 
@@ -49,7 +51,9 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
     if path.exists() and not force:
         raise OutputError(f"{path} already exists; pass --force to overwrite it")
     templates = templates or TextTemplates()
-    text = scaffold(name, templates, str(path))
+    schema = os.path.relpath(SCHEMA_FOLDER / schema_file_name(game.id, kind), path.parent or ".")
+    text = (f"# yaml-language-server: $schema={Path(schema).as_posix()}\n"
+            + scaffold(name, templates, str(path)))
     refuse_if_it_fails_check(text, path.name, name, templates)
     write_atomically(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     return path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from generator.games.base import Game
@@ -29,3 +30,18 @@ def format_schema(game: Game) -> str:
                          f"{info.spec.describe_doc()}.{_default(info.default)}{source}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
+
+
+def format_schema_json(game: Game) -> str:
+    """The same reference as JSON: per kind, each field's path, doc, what it accepts, whether
+    it is required, its default and its rulebook source."""
+    kinds = {}
+    for kind in game.kinds.values():
+        kinds[kind.name] = [
+            {"field": name, "required": info.required, "doc": info.doc,
+             "accepts": info.spec.describe_doc(),
+             **({"default": info.default} if _default(info.default) else {}),
+             **({"source": info.source} if info.source else {})}
+            for name, info in reference(kind.schema.model)]
+    return json.dumps({"game": game.id, "kinds": kinds}, indent=2, ensure_ascii=False,
+                      default=str)

@@ -32,7 +32,7 @@ def test_a_name_too_long_for_the_schema_is_refused_and_nothing_written(
     code, out, err = run(["new", "frothy-races", name], capsys)
     assert code == 2 and out == ""
     assert err.startswith(f"paddock: cannot start a file for {name!r}: name: expected text of "
-                          "at most 32 characters")
+                          "at most 28 characters")
     assert not (tmp_path / "vehicles").exists()
 
 
