@@ -6,15 +6,15 @@ import json
 from typing import Any
 
 from generator.games.base import Game
-from generator.schema import reference
+from generator.schema import Spec, reference
 
 
-def _default(value: Any) -> str:
+def _default(value: Any, spec: Spec | None = None) -> str:
     if value in ((), {}, "", None):
         return ""
     if hasattr(value, "__dataclass_fields__"):
         return ""
-    return f" Default: {value!r}."
+    return f" Default: {spec.show_default(value) if spec else repr(value)}."
 
 
 def format_schema(game: Game) -> str:
@@ -27,7 +27,7 @@ def format_schema(game: Game) -> str:
             required = "required" if info.required else "optional"
             source = f" ({info.source})" if info.source else ""
             lines.append(f"- `{name}` ({required}): {info.doc} Accepts "
-                         f"{info.spec.describe_doc()}.{_default(info.default)}{source}")
+                         f"{info.spec.describe_doc()}.{_default(info.default, info.spec)}{source}")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -40,7 +40,8 @@ def format_schema_json(game: Game) -> str:
         kinds[kind.name] = [
             {"field": name, "required": info.required, "doc": info.doc,
              "accepts": info.spec.describe_doc(),
-             **({"default": info.default} if _default(info.default) else {}),
+             **({"default": info.spec.show_default(info.default)}
+                if _default(info.default) else {}),
              **({"source": info.source} if info.source else {})}
             for name, info in reference(kind.schema.model)]
     return json.dumps({"game": game.id, "kinds": kinds}, indent=2, ensure_ascii=False,

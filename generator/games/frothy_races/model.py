@@ -81,8 +81,12 @@ CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12
 
 
 def speed_row(item: Spec) -> ListOf:
-    """A licence row: one entry per Speed rating (the count is checked by FR-SPEED-RATINGS)."""
-    return ListOf(item, 1, 12, length_note="")
+    """A licence row: one entry per Speed rating. The file format takes 1 to 12 entries so
+    that FR-SPEED-RATINGS, not a bare length error, reports a row that is not seven long;
+    the reference says what is required."""
+    row = ListOf(item, 1, 12, length_note="")
+    row.expected = f"a list of exactly 7 entries, Speed 0 first, each {item.expected}"
+    return row
 
 
 @dataclass(frozen=True)
