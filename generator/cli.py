@@ -271,8 +271,20 @@ def offset_pair(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def default_paths(paths: Sequence[Path]) -> list[Path]:
+    """The paths given, or vehicles/ of the project folder; outside one, say what was looked
+    for rather than 'no such file'."""
+    if paths:
+        return list(paths)
+    if not DEFAULT_INPUT.is_dir():
+        raise UsageError(f"no {DEFAULT_INPUT}/ folder in {Path.cwd()}: run paddock in your "
+                         f"project folder (the one holding {DEFAULT_INPUT}/), or name the "
+                         "files or folders to read, e.g. paddock check my-cars/")
+    return [DEFAULT_INPUT]
+
+
 def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
-    paths = list(args.paths) or [DEFAULT_INPUT]
+    paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
     return load(paths, templates), templates
 
@@ -338,7 +350,7 @@ def run_balance_command(args: argparse.Namespace) -> int:
     """Measure, judge, write the report, print. Verdicts are warnings and info, so the exit
     code is 0 unless a build could not be measured (rule errors: 1), the input cannot be read
     (2), or --strict and a verdict warns (1)."""
-    loaded = load(list(args.paths) or [DEFAULT_INPUT])
+    loaded = load(default_paths(args.paths))
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
     result = run_balance(loaded, against)
