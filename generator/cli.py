@@ -36,6 +36,7 @@ from generator.sizes import STANDARD_SIZES, Size, parse_size
 from generator.text import TextTemplates
 from generator.traceability import document_ids, load_document, render_document
 from generator.units import PAPERS, paper, parse_length
+from generator.watching import watch_builds
 
 DEFAULT_INPUT = Path("vehicles")
 DEFAULT_OUTPUT = Path("output")
@@ -88,8 +89,11 @@ def make_parser() -> argparse.ArgumentParser:
     add_inputs(build_cmd)
     build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
                            help="output folder (default: output/)")
+    build_cmd.add_argument("--watch", action="store_true",
+                           help="after building, rebuild each time a definition, kit file or "
+                                "template is saved (Ctrl-C stops)")
     add_print_options(build_cmd)
-    build_cmd.set_defaults(run=run_build)
+    build_cmd.set_defaults(run=run_build_or_watch)
 
     balance = command(
         commands, "balance", "measure builds against a baseline: exact odds, verdicts, a PDF",
@@ -332,6 +336,27 @@ def run_build(args: argparse.Namespace) -> int:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def run_build_or_watch(args: argparse.Namespace) -> int:
+    """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
+    says why and keeps watching, so the designer can fix the file and save again."""
+    code = run_build(args)
+    if not args.watch:
+        return code
+    watched = [*default_paths(args.paths), *([args.templates] if args.templates else [])]
+
+    def rebuild(changed: list[Path]) -> None:
+        print(f"\nchanged: {', '.join(map(str, changed))}; building again")
+        try:
+            run_build(args)
+        except PaddockError as exc:
+            print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
+                  file=sys.stderr)
+
+    watch_builds(watched, rebuild, output=args.output, on_start=lambda: print(
+        f"watching {', '.join(map(str, watched))} for saves; Ctrl-C stops", file=sys.stderr))
+    return code
 
 
 def report_not_built(loaded: Loaded) -> None:
