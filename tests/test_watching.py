@@ -6,8 +6,9 @@ import threading
 import time
 from pathlib import Path
 
-from generator.watching import relevant_outside, watch_builds
 from watchfiles import Change
+
+from generator.watching import relevant_outside, watch_builds
 
 
 def test_a_saved_definition_triggers_one_rebuild_with_its_path(tmp_path: Path) -> None:
