@@ -14,13 +14,14 @@ import textwrap
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from generator import __version__
 from generator.components import COMPONENTS
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
+from generator.json_schema import SCHEMA_FOLDER
 from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
 from generator.loading import Definition, Loaded, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
@@ -90,43 +91,59 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    check = commands.add_parser("check", help="check definitions against their rules")
+    check = command(
+        commands, "check", "check definitions against their rules",
+        "Check every definition under PATHS against its game's rules and report every "
+        "finding at its file:line:column. Exit 0 clean, 1 rule errors, 2 unreadable input.",
+        ["paddock check", "paddock check vehicles/frothy-races/whisper-gig.yaml --strict",
+         "paddock check --format json"])
     add_inputs(check)
-    check.add_argument("--format", choices=("text", "json"), default="text")
+    check.add_argument("--format", choices=("text", "json"), default="text",
+                       help="text for people, json for tools and editors [text]")
     check.add_argument("--strict", action="store_true", help="fail on warnings too")
     check.set_defaults(run=run_check)
 
-    build_cmd = commands.add_parser(
-        "build", help="check, then print PDFs into the output folder",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description=textwrap.fill(
+    build_cmd = command(
+        commands, "build", "check, then print PDFs into the output folder",
+        textwrap.fill(
             "Check, then print every clean definition into the output folder as one set: "
             "files an earlier build wrote there and this one did not are removed (the "
             "manifest says which); files Paddock did not write are never touched. A build "
             "of single files prints those vehicles' components only; a folder also gets the "
             "shared parts (generic deck, dice stickers).", 78),
-        epilog="components for --only:\n" + "\n".join(
-            f"  {name:<16} {what}" for name, what in COMPONENTS.items())
-        + "\n\nexample: paddock build vehicles/frothy-races/kite-skimmer.yaml --only "
-          "licences,cards")
+        ["paddock build", "paddock build vehicles/frothy-races/kite-skimmer.yaml --only "
+         "licences,cards", "paddock build vehicles/joyride -o print --paper letter",
+         "paddock build --print-shop --bleed 3mm"],
+        more="components for --only:\n" + "\n".join(
+            f"  {name:<16} {what}" for name, what in COMPONENTS.items()))
     add_inputs(build_cmd)
     build_cmd.add_argument("-o", "--output", type=Path, default=DEFAULT_OUTPUT, metavar="DIR",
                            help="output folder (default: output/)")
     build_cmd.add_argument("--only", type=component_list, metavar="NAMES",
                            help="print only these components, comma-separated, e.g. "
                                 "licences,cards (names listed below)")
+    build_cmd.add_argument("--watch", action="store_true",
+                           help="after building, rebuild each time a definition, kit file or "
+                                "template is saved (Ctrl-C stops)")
     add_print_options(build_cmd)
-    build_cmd.set_defaults(run=run_build)
+    build_cmd.set_defaults(run=run_build_or_watch)
 
-    balance = commands.add_parser(
-        "balance", help="measure builds against a baseline: exact odds, verdicts, a PDF report")
+    balance = command(
+        commands, "balance", "measure builds against a baseline: exact odds, verdicts, a PDF",
+        "Measure each build on its game's balance axes against the shipped baseline (or "
+        "--against another build), print the verdicts and write a PDF report.",
+        ["paddock balance vehicles/frothy-races",
+         "paddock balance vehicles/outrider/rattler.yaml --against "
+         "vehicles/outrider/big-horn.yaml"])
     add_inputs(balance)
     balance.add_argument("--against", type=Path, metavar="FILE",
                          help="compare with this build instead of the game's shipped baseline")
     balance.add_argument("-o", "--output", type=Path, default=DEFAULT_REPORT, metavar="FILE",
                          help="where to write the PDF report (default: output/balance.pdf)")
-    balance.add_argument("--format", choices=("text", "json"), default="text")
-    balance.add_argument("--paper", choices=sorted(PAPERS), default="a4")
+    balance.add_argument("--format", choices=("text", "json"), default="text",
+                         help="text for people, json for tools [text]")
+    balance.add_argument("--paper", choices=sorted(PAPERS), default="a4",
+                         help="paper size of the PDF report [a4]")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
     racing = balance.add_argument_group(
@@ -149,21 +166,67 @@ def make_parser() -> argparse.ArgumentParser:
 
     add_race_command(commands)
 
-    rules = commands.add_parser("rules", help="list every rule with its severity and source")
-    rules.add_argument("game", nargs="?", choices=sorted(GAMES), metavar="GAME")
-    rules.add_argument("--format", choices=("text", "json"), default="text")
+    rules = command(
+        commands, "rules", "list every rule: what it checks, its severity and source",
+        "List every rule Paddock checks, or explain one rule in full.",
+        ["paddock rules frothy-races", "paddock rules FR-MOVE-SPEED-DROP",
+         "paddock rules joyride --format json", "paddock rules outrider --format markdown"])
+    rules.add_argument("target", nargs="?", metavar="GAME|RULE",
+                       help=f"a game ({', '.join(GAMES)}) to list its rules, or a rule id "
+                            "such as FR-MOVE-SPEED-DROP to explain it (default: every rule)")
+    rules.add_argument("--format", choices=("text", "json", "markdown"), default="text",
+                       help="text for people; json with message, hint, params and note; "
+                            "markdown: the game's traceability table (docs/rules/GAME.md) "
+                            "[text]")
     rules.set_defaults(run=run_rules)
 
-    new = commands.add_parser("new", help="write a new, commented definition to edit")
-    new.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
-    new.add_argument("name", metavar="NAME", help="the new vehicle's name")
+    catalogue = command(
+        commands, "catalogue", "list the names a definition may use: traits, special cards...",
+        "List a game's catalogues (the trait, special card, affect, ability, item and class "
+        "names its files may use), each entry with its '#' value, our one-line summary and "
+        "the rulebook section.",
+        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json"])
+    catalogue.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                           help=f"one of: {', '.join(GAMES)}")
+    catalogue.add_argument("name", nargs="?", metavar="CATALOGUE",
+                           help="one catalogue, e.g. traits, special-cards, damage-affects, "
+                                "stamina-affects, abilities, items, classes (default: all)")
+    catalogue.add_argument("--format", choices=("text", "json"), default="text",
+                           help="text for people, json for tools [text]")
+    catalogue.set_defaults(run=run_catalogue)
+
+    new = command(
+        commands, "new", "write a new, commented definition to edit",
+        "Write a new, commented definition to edit: a vehicle started from the game's "
+        "baseline, a track (a small walled oval) or a Joyride item. The file always passes "
+        "'paddock check'; a name it could not keep (too long to print, say) is refused. It "
+        "names its JSON Schema (schemas/), so editors complete and check fields.",
+        ["paddock new frothy-races 'Red Comet'", "paddock new joyride 'Mud Loop' --kind track",
+         "paddock new joyride 'Spike Strip' --kind item"])
+    new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                     help=f"one of: {', '.join(GAMES)}")
+    new.add_argument("name", metavar="NAME", help="the new definition's name")
+    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item"),
+                     help="vehicle, track (Frothy Races, Joyride) or item (Joyride) [vehicle]")
     new.add_argument("-o", "--output", type=Path, metavar="FILE",
-                     help="where to write it (default: vehicles/<game>/<name>.yaml)")
+                     help="where to write it (default: vehicles/<game>/<name>.yaml; tracks "
+                          "in vehicles/tracks/, items in vehicles/<game>/items/)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=run_new)
 
-    schema = commands.add_parser("schema", help="describe every field of a game's files")
-    schema.add_argument("game", choices=sorted(GAMES), metavar="GAME")
+    schema = command(
+        commands, "schema", "describe every field of a game's files",
+        "Describe every field of a game's files: what it accepts, its default and the "
+        "rulebook section behind it; or write a JSON Schema per kind of file for editors.",
+        ["paddock schema frothy-races", "paddock schema joyride --format json",
+         "paddock schema outrider --json-schema"])
+    schema.add_argument("game", choices=sorted(GAMES), metavar="GAME",
+                        help=f"one of: {', '.join(GAMES)}")
+    schema.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text (markdown) for people, json for tools [text]")
+    schema.add_argument("--json-schema", nargs="?", const=SCHEMA_FOLDER, type=Path,
+                        metavar="DIR", help="write a JSON Schema for each kind of file into "
+                                            "DIR instead (default: schemas/)")
     schema.set_defaults(run=run_schema)
     return parser
 
@@ -183,6 +246,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                     "fairly, and report per vehicle: win rate with a 95% confidence interval, "
                     "mean place, finish and Wipe-out rates, rounds, damage, what the mechanics "
                     "cost it, and head-to-head results. A seed gives the same races bit for bit.",
+        parents=[GLOBAL_OPTIONS],
         epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     race.add_argument("track", type=Path, metavar="TRACK", help="a Frothy Races track file")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
@@ -247,6 +311,22 @@ def run_race_command(args: argparse.Namespace) -> int:
     sweep, stats, paths = run_request(request)
     print(format_output(sweep, stats, paths, args.format, TextTemplates()))
     return 0
+
+
+GLOBAL_OPTIONS = argparse.ArgumentParser(add_help=False)
+GLOBAL_OPTIONS.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                            help="show tracebacks on errors")
+
+
+def command(commands: Any, name: str, summary: str, description: str,
+            examples: Sequence[str], more: str = "") -> argparse.ArgumentParser:
+    """A sub-command with its description, examples (then ``more``, e.g. a list of names),
+    and the global options after it too (``paddock check --debug``)."""
+    epilog = "examples:\n" + "\n".join(f"  {e}" for e in examples)
+    return cast(argparse.ArgumentParser, commands.add_parser(
+        name, help=summary, description=description, parents=[GLOBAL_OPTIONS],
+        epilog=epilog + (f"\n\n{more}" if more else ""),
+        formatter_class=argparse.RawDescriptionHelpFormatter))
 
 
 def add_print_options(parser: argparse.ArgumentParser) -> None:
@@ -345,8 +425,20 @@ def offset_pair(text: str) -> tuple[float, float]:
         raise argparse.ArgumentTypeError(str(exc)) from exc
 
 
+def default_paths(paths: Sequence[Path]) -> list[Path]:
+    """The paths given, or vehicles/ of the project folder; outside one, say what was looked
+    for rather than 'no such file'."""
+    if paths:
+        return list(paths)
+    if not DEFAULT_INPUT.is_dir():
+        raise UsageError(f"no {DEFAULT_INPUT}/ folder in {Path.cwd()}: run paddock in your "
+                         f"project folder (the one holding {DEFAULT_INPUT}/), or name the "
+                         "files or folders to read, e.g. paddock check my-cars/")
+    return [DEFAULT_INPUT]
+
+
 def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
-    paths = list(args.paths) or [DEFAULT_INPUT]
+    paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
     return load(paths, templates), templates
 
@@ -438,6 +530,29 @@ def folders_given(paths: Sequence[Path]) -> bool:
     return not paths or any(path.is_dir() for path in paths)
 
 
+def run_build_or_watch(args: argparse.Namespace) -> int:
+    """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
+    says why and keeps watching, so the designer can fix the file and save again."""
+    code = run_build(args)
+    if not args.watch:
+        return code
+    watched = [*default_paths(args.paths), *([args.templates] if args.templates else [])]
+
+    def rebuild(changed: list[Path]) -> None:
+        print(f"\nchanged: {', '.join(map(str, changed))}; building again")
+        try:
+            run_build(args)
+        except PaddockError as exc:
+            print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
+                  file=sys.stderr)
+
+    from generator.watching import watch_builds
+
+    watch_builds(watched, rebuild, output=args.output, on_start=lambda: print(
+        f"watching {', '.join(map(str, watched))} for saves; Ctrl-C stops", file=sys.stderr))
+    return code
+
+
 def report_not_built(loaded: Loaded) -> None:
     """Name every file a build skipped for its errors: rule errors in a valid definition, or
     a file that did not even match its schema."""
@@ -458,7 +573,7 @@ def run_balance_command(args: argparse.Namespace) -> int:
     from generator.balance.summary import format_json as format_balance_json
     from generator.balance.summary import format_summary
 
-    loaded = load(list(args.paths) or [DEFAULT_INPUT])
+    loaded = load(default_paths(args.paths))
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
     if against is not None:
@@ -529,28 +644,56 @@ def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    from generator.rules_listing import format_rules
+    from generator.rules_listing import explain_rule, find_rule, format_rules
+    from generator.traceability import document_ids, load_document, render_document
 
-    games = [get_game(args.game)] if args.game else list(GAMES.values())
-    print(format_rules(games, args.format, include_format=args.game is None))
+    if args.format == "markdown":
+        if args.target not in document_ids():
+            raise UsageError("--format markdown needs a game (or 'tracks'): "
+                             + ", ".join(document_ids()))
+        print(render_document(load_document(args.target)), end="")
+        return 0
+    if args.target is None or args.target in GAMES:
+        games = [GAMES[args.target]] if args.target else list(GAMES.values())
+        print(format_rules(games, args.format, include_format=args.target is None))
+    else:
+        print(explain_rule(*find_rule(list(GAMES.values()), args.target), args.format))
+    return 0
+
+
+def run_catalogue(args: argparse.Namespace) -> int:
+    from generator.catalogue_listing import choose, format_catalogues
+
+    print(format_catalogues(choose(get_game(args.game), args.name), args.format))
     return 0
 
 
 def run_new(args: argparse.Namespace) -> int:
+    from generator.json_schema import missing_schemas
     from generator.scaffolding import write_scaffold
 
     game = get_game(args.game)
     if not args.name.strip():
         raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
-    path = write_scaffold(game, args.name.strip(), args.output, args.force)
+    path = write_scaffold(game, args.name.strip(), args.output, args.force, kind=args.kind)
     print(f"wrote {path}: edit it, then run 'paddock check {path}'")
+    for schema in missing_schemas(game):
+        print(f"wrote {schema} (editors check the new file against it)")
     return 0
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    from generator.schema_docs import format_schema
+    from generator.json_schema import write_schemas
+    from generator.schema_docs import format_schema, format_schema_json
 
-    print(format_schema(get_game(args.game)))
+    game = get_game(args.game)
+    if args.json_schema is not None:
+        for path in write_schemas(game, args.json_schema):
+            print(f"wrote {path}")
+    elif args.format == "json":
+        print(format_schema_json(game))
+    else:
+        print(format_schema(game))
     return 0
 
 

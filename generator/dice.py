@@ -194,28 +194,64 @@ def sticker_pieces(dice_set: DiceSet, icons: IconSet) -> list[Piece]:
 
 @dataclass(frozen=True)
 class SheetCaption:
-    """The sheet's heading and the die and sticker sizes, fitted into the header band."""
+    """The sheet's heading, the die and sticker sizes, and a key to the icons on the
+    stickers (each icon beside its name), fitted into the header band."""
 
     blocks: dict[str, str]
+    key: tuple[tuple[str, str], ...] = ()
+    icons: IconSet | None = None
 
     def draw(self, canvas: Canvas, band: Rect) -> None:
+        text_width = band.width * (0.5 if self.key else 1.0)
         title = fit_paragraph(f"<b>{self.blocks['title'].strip()}</b>: "
-                              f"{self.blocks['contents'].strip()}", band.width, band.height / 2,
+                              f"{self.blocks['contents'].strip()}", text_width, band.height / 2,
                               9)
-        sizes = fit_paragraph(self.blocks["sizes"].strip(), band.width, band.height / 2, 8,
+        sizes = fit_paragraph(self.blocks["sizes"].strip(), text_width, band.height / 2, 8,
                               colour_hex="#3a3a3a")
+        if self.key and self.icons is not None:
+            self.draw_key(canvas, Rect(band.x + text_width + mm(3), band.y,
+                                       band.width - text_width - mm(3), band.height))
         if title is not None:
             title.draw(canvas, band.x, band.top)
         if sizes is not None:
             sizes.draw(canvas, band.x, band.top - band.height / 2)
+
+    def draw_key(self, canvas: Canvas, area: Rect) -> None:
+        """Icons and names in up to two rows, each entry an equal share of the width."""
+        assert self.icons is not None
+        rows = 2 if len(self.key) > 3 else 1
+        per_row = -(-len(self.key) // rows)
+        cell_w, cell_h = area.width / per_row, area.height / rows
+        size = min(cell_h * 0.8, mm(4))
+        ink = colour("#1d1d1b")
+        for i, (icon, name) in enumerate(self.key):
+            x = area.x + (i % per_row) * cell_w
+            y = area.top - (i // per_row + 1) * cell_h + (cell_h - size) / 2
+            self.icons[icon].draw(canvas, x, y, size, ink)
+            label = fit_line_size(name, BOLD, cell_w - size - mm(1.5), 7)
+            if label is not None:
+                canvas.setFillColor(ink)
+                draw_line(canvas, name, x + size + mm(1), y + size * 0.3, label, BOLD, "left")
+
+
+def key_icons(dice_set: DiceSet) -> list[str]:
+    """Every icon on the set's stickers, once, in face order."""
+    return list(dict.fromkeys(f.icon for die in dice_set.dice for f in die.faces
+                              if f.icon is not None))
 
 
 def caption_blocks(dice_set: DiceSet, die_edge: float, sticker: float,
                    templates: TextTemplates) -> dict[str, str]:
     """The sheet's text, from the template."""
     return templates.blocks(TEMPLATE, {
-        "title": dice_set.title, "dice": list(dice_set.dice),
+        "title": dice_set.title, "dice": list(dice_set.dice), "key_icons": key_icons(dice_set),
         "die_mm": f"{to_mm(die_edge):g}", "sticker_mm": f"{to_mm(sticker):g}"})
+
+
+def sheet_key(dice_set: DiceSet, blocks: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """(icon, name) pairs for the key: names from the template's key block, one a line."""
+    names = [line.strip() for line in blocks.get("key", "").splitlines() if line.strip()]
+    return tuple(zip(key_icons(dice_set), names, strict=False))
 
 
 def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
@@ -223,8 +259,8 @@ def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
     printing = context.printing
     component = sticker_component(printing.sticker, printing.bleed)
     pieces = sticker_pieces(dice_set, context.icons)
-    caption = SheetCaption(caption_blocks(dice_set, printing.die, printing.sticker,
-                                          context.templates))
+    blocks = caption_blocks(dice_set, printing.die, printing.sticker, context.templates)
+    caption = SheetCaption(blocks, sheet_key(dice_set, blocks), context.icons)
     options = context.sheet_options(cut_lines=True, group=(3, 2), group_gap=mm(4),
                                     header=CAPTION_HEIGHT, butted=False)
 

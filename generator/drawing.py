@@ -96,38 +96,46 @@ class FittedText:
 @lru_cache(maxsize=4096)
 def fit_paragraph(markup: str, width: float, height: float, preferred: float,
                   minimum: float = MIN_FONT_SIZE, align: str = "left", font: str = REGULAR,
-                  leading: float = 1.2, colour_hex: str = "#000000") -> FittedText | None:
+                  leading: float = 1.2, colour_hex: str = "#000000",
+                  split_words: bool = False) -> FittedText | None:
     """Wrap ReportLab markup into ``width`` x ``height``, shrinking by half points from
     ``preferred`` to ``minimum``; None when it cannot fit. A word wider than the box counts
-    as not fitting (ReportLab would let it run over the edge).
+    as not fitting (ReportLab would let it run over the edge), unless ``split_words``: then,
+    as a last resort, a name too wide for a small token breaks across lines at the
+    largest size that fits, rather than being refused.
 
     Cached by (text, style, box): the print check, the layout and identical cards on other
     sheets share one fitted paragraph (drawing a wrapped paragraph does not change it), so a
     text is fitted once per process. The cache is bounded, so memory stays flat in N."""
     return fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
-                                  leading, colour_hex)
+                                  leading, colour_hex, split_words)
 
 
 def fit_paragraph_uncached(markup: str, width: float, height: float, preferred: float,
                            minimum: float = MIN_FONT_SIZE, align: str = "left",
                            font: str = REGULAR, leading: float = 1.2,
-                           colour_hex: str = "#000000") -> FittedText | None:
+                           colour_hex: str = "#000000",
+                           split_words: bool = False) -> FittedText | None:
     """:func:`fit_paragraph` without the cache (what it computes on a miss)."""
     register_fonts()
-    size = preferred
-    while size >= minimum - 1e-9:
-        style = _style(font, size, leading, align, colour_hex)
-        paragraph = Paragraph(markup, style)
-        _, needed = paragraph.wrap(width, height)
-        if needed <= height + 1e-6 and paragraph.minWidth() <= width + 1e-6:
-            return FittedText(paragraph, size, needed)
-        size -= 0.5
+    for split in (False, True) if split_words else (False,):
+        size = preferred
+        while size >= minimum - 1e-9:
+            style = _style(font, size, leading, align, colour_hex, split)
+            paragraph = Paragraph(markup, style)
+            _, needed = paragraph.wrap(width, height)
+            # Split, ReportLab breaks a word wider than the box; unsplit, it would overrun.
+            if needed <= height + 1e-6 and (split or paragraph.minWidth() <= width + 1e-6):
+                return FittedText(paragraph, size, needed)
+            size -= 0.5
     return None
 
 
+
 @lru_cache(maxsize=256)
-def _style(font: str, size: float, leading: float, align: str, colour_hex: str
-           ) -> ParagraphStyle:
+def _style(font: str, size: float, leading: float, align: str, colour_hex: str,
+           split_words: bool = False) -> ParagraphStyle:
     return ParagraphStyle(
         name=f"{font}-{size}-{align}", fontName=font, fontSize=size, leading=size * leading,
-        alignment=ALIGNMENTS[align], textColor=HexColor(colour_hex), splitLongWords=False)
+        alignment=ALIGNMENTS[align], textColor=HexColor(colour_hex),
+        splitLongWords=split_words)

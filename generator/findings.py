@@ -88,6 +88,13 @@ class Rule:
     hint: str | None = None
     params: Mapping[str, Any] = field(default_factory=dict)
     note: str | None = None
+    checks: str = ""
+    section: str = ""
+
+    @property
+    def summary(self) -> str:
+        """What the rule checks, in one line, with its numbers filled in from ``params``."""
+        return render_message(self.checks, self.params) if self.checks else ""
 
     def finding(self, mark: Mark, **values: Any) -> Finding:
         """Build the finding for this rule at ``mark``; values fill the message template."""
@@ -110,6 +117,7 @@ class RuleBook(Generic[Model]):
 
     def __init__(self, data_file: Path) -> None:
         raw = read_data(data_file)
+        self.data_file = data_file
         self.book: str = raw["book"]
         self.rules: dict[str, Rule] = {}
         for rule_id, spec in raw["rules"].items():
@@ -122,6 +130,8 @@ class RuleBook(Generic[Model]):
                 hint=spec.get("hint"),
                 params=spec.get("params", {}),
                 note=spec.get("note"),
+                checks=spec.get("checks", ""),
+                section=section,
             )
         self.checks: dict[str, Check] = {}
 

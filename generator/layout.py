@@ -44,6 +44,7 @@ class Slot:
     valign: str = "middle"
     colour_hex: str = INK_HEX
     rotate: int = 0
+    split_words: bool = False
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,8 @@ class Plan:
             return
         width, height = (slot.height, slot.width) if slot.rotate else (slot.width, slot.height)
         fitted = fit_paragraph(slot.markup, mm(width), mm(height), slot.size, align=slot.align,
-                               font=slot.font, colour_hex=slot.colour_hex)
+                               font=slot.font, colour_hex=slot.colour_hex,
+                               split_words=slot.split_words)
         if fitted is None:
             self.problems.append(slot.part)
         else:

@@ -93,6 +93,10 @@ class Spec:
         """What this spec accepts, for the generated reference."""
         return self.expected
 
+    def show_default(self, value: Any) -> str:
+        """A default as the reference shows it."""
+        return repr(value)
+
     def nested(self) -> Struct | None:
         """The struct this spec holds (directly or as items), for the reference walk."""
         return None
@@ -319,8 +323,13 @@ class Custom(Spec):
     """A scalar spec defined by a parse function that returns the value or raises ValueError."""
 
     def __init__(self, parse: Callable[[Any], Any], expected: str,
-                 source: str | None = None) -> None:
+                 source: str | None = None, show: Callable[[Any], str] | None = None) -> None:
         self.parse, self.expected, self.source = parse, expected, source
+        self.show = show or repr
+
+    def show_default(self, value: Any) -> str:
+        """A default as a person writes it (a length in mm, not in points)."""
+        return self.show(value)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if not isinstance(node, Scalar):
@@ -368,7 +377,10 @@ class Struct(Spec):
         self.ignore = tuple(ignore)
         self.book = book
         self.fields = list(declared_fields(model))
-        self.expected = f"a mapping ({model.__name__.lower()})"
+        self.expected = "a mapping"
+
+    def describe_doc(self) -> str:
+        return "a mapping of the fields listed under it"
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if not isinstance(node, Map):

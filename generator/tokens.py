@@ -83,4 +83,4 @@ def fit_counter_name(markup: str, component: Component) -> FittedText | None:
     """The name fitted into the counter's name box, 9 pt down to 6 pt; None if it cannot."""
     _, _, box_w, box_h = NAME_BOX
     return fit_paragraph(markup, component.width * box_w, component.height * box_h, 9,
-                         align="centre", font=BOLD, leading=1.1)
+                         align="centre", font=BOLD, leading=1.1, split_words=True)

@@ -155,7 +155,7 @@ def test_against_another_build(tmp_path: Path, capsys: pytest.CaptureFixture[str
                         str(tmp_path / "r.pdf")], capsys)
     assert code == 0
     assert re.search(r"against Whisper Gig \(\S*whisper-gig\.yaml\)", out)
-    assert "The Glimmering Orrery against Whisper Gig: stronger in" in out
+    assert "The Glimmering Orrery against Whisper Gig: stronger on " in out
 
 
 def test_a_baseline_that_cannot_be_measured_is_bad_usage(

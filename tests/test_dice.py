@@ -94,3 +94,19 @@ def test_an_unknown_icon_in_dice_data_is_named(tmp_path: Path) -> None:
     bad.write_text(f"game: x\ntitle: X\ndice:\n  - name: D\n    faces: [{faces}]\n")
     with pytest.raises(InputError, match="no icon named 'jetpack'"):
         load_dice_set(bad)
+
+
+def test_the_sheet_carries_a_key_to_its_icons(tmp_path: Path) -> None:
+    path = write_sheet(tmp_path, "frothy-races", PrintOptions())
+    with open_pdf(path) as pdf:
+        page = pdf.pages[0]
+        header = page.crop((page.width / 2, 0, page.width, mm(30))).extract_text()
+    for name in ("Slide", "Slow", "Left spin", "Right spin", "Haste", "Damage"):
+        assert name in header
+    key_words = [w for w in pdf_words(path) if w["text"] == "Damage"]
+    assert key_words and all(w["bottom"] - w["top"] >= 6 * 0.7 for w in key_words)
+
+
+def pdf_words(path: Path) -> list[dict]:  # type: ignore[type-arg]
+    with open_pdf(path) as pdf:
+        return list(pdf.pages[0].extract_words())

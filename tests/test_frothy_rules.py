@@ -81,10 +81,18 @@ BAD_CASES: dict[str, Change] = {
         {"name": "Yah!"}]),
     "FR-SPECIAL-FACE": set_path("cards", "special", value=[{"name": "Lucky", "value": 1}]),
     "FR-SPECIAL-DISCARD": set_path("cards", "special", value=[{"name": "Lash", "value": 3}]),
+    "FR-CONTROL-FLAT": set_path("speed_table", "control", value=["safe"] * 7),
+    "FR-DMG-LOSE-CARD": lambda d: (d["cards"].update(whip=0, reins=8, dual=0, special=[]),
+                                   damage_track(6, {3: {"name": "-1 Whip / Reins card",
+                                                        "card": "whip"}, 6: "Wipe-out"})(d)),
+    "FR-STAMINA-ROW": set_path("speed_table", "stamina", value=[3, 2, 1, 0, 1, -1, -3]),
+    "FR-TRAIT-NONE": set_path("traits", value=[]),
+    "FR-SPECIAL-WRONG-FACE": set_path("cards", "special", value=[
+        {"name": "Lash", "value": 1, "face": "reins"}]),
     "FR-PRINT-BOXES": set_path("speed_table", "acceleration", 3, value=6),
     "FR-PRINT-TRACK": damage_track(25, {25: "Wipe-out"}),
     "FR-PRINT-TEXT": set_path("background", value="A very long tale. " * 400),
-    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 32),
+    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 28),
 }
 
 
@@ -108,6 +116,34 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_vehicle: Callabl
         assert finding.source == f"Frothy Races guide 3.6, {rule.source.split(', ', 1)[1]}"
         assert finding.mark.line >= 1 and finding.mark.column >= 1
         assert "{{" not in finding.message and finding.message
+
+
+def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
+        write_vehicle: Callable[..., Path]) -> None:
+    no_gain = check_file(write_vehicle(set_path("speed_table", "stamina",
+                                                value=[0, 0, 0, 0, -1, -2, -3])))
+    (finding,) = [f for f in no_gain.findings if f.rule == "FR-STAMINA-ROW"]
+    assert finding.message == ("the Stamina row loses Stamina but no Speed wins it back; "
+                               "only a slower pace can repair the loss")
+    never = check_file(write_vehicle(set_path("speed_table", "stamina", value=[0] * 7)))
+    (finding,) = [f for f in never.findings if f.rule == "FR-STAMINA-ROW"]
+    assert finding.message.endswith("but no Speed loses Stamina, so they never apply")
+    off = check_file(write_vehicle(lambda d: (
+        set_path("speed_table", "stamina", value=[0] * 7)(d),
+        set_path("stamina", "affects", value={})(d))))
+    assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
+
+
+def test_losing_a_card_counts_dual_cards_and_special_faces(
+        write_vehicle: Callable[..., Path]) -> None:
+    lose_whip = damage_track(6, {3: {"name": "-1 Whip / Reins card", "card": "whip"},
+                                 6: "Wipe-out"})
+    dual = check_file(write_vehicle(lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=1, special=[]), lose_whip(d))))
+    special = check_file(write_vehicle(lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=0, special=[{"name": "Lash", "value": 1}]),
+        lose_whip(d))))
+    assert "FR-DMG-LOSE-CARD" not in rule_ids(dual.findings) | rule_ids(special.findings)
 
 
 @pytest.mark.parametrize("path", shipped_files("frothy-races"), ids=lambda p: p.stem)

@@ -121,6 +121,14 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_outrider: Callab
         assert "{{" not in finding.message and finding.message
 
 
+def test_variants_with_equal_bonuses_are_reported(write_outrider: Callable[..., Path]) -> None:
+    loaded = check_file(write_outrider(lambda d: (
+        bonuses("narrow", defense=1, firepower=1)(d), bonuses("wide", handling=2)(d))))
+    (finding,) = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    assert finding.message == ("the narrow-arc side has 2 bonus lights and the wide-arc side 2; "
+                               "the narrow side should carry more bonuses than the wide side")
+
+
 @pytest.mark.parametrize("path", OUTRIDER_VEHICLES, ids=lambda p: p.stem)
 def test_shipped_vehicles_have_no_findings_at_all(path: Path) -> None:
     loaded = check_file(path)

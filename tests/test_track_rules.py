@@ -22,6 +22,17 @@ X...a....X
 X...a....X
 XXXXXXXXXX"""
 
+# A circuit whose checkpoint 2 (b) comes before checkpoint 1 (a) when driven from the grid.
+CIRCUIT_NUMBERED_BACKWARDS = """\
+XXXXXXXXXX
+X12=.....X
+X34=.....X
+X..XXXXbbX
+X..XXXX..X
+X...a....X
+X...a....X
+XXXXXXXXXX"""
+
 # rule -> (map, game, fields) of a track that breaks it and as little else as possible.
 BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-MAP-CHAR": (STRIP.replace("X12", "#12"), "frothy-races", {}),
@@ -39,6 +50,10 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-CHECKPOINT-NUMBERS": (STRIP.replace("X12...", "X12.b.").replace("X34...", "X34.b."),
                                "frothy-races", {}),
     "TRK-CHECKPOINT-CROSS": (STRIP.replace("X12...", "X12.a."), "frothy-races", {}),
+    "TRK-CHECKPOINT-ORDER": (CIRCUIT_NUMBERED_BACKWARDS, "frothy-races", {}),
+    "TRK-BARRIER-GAP": (STRIP.replace("=.X", "=.."), "frothy-races", {}),
+    "TRK-RACE-GRID": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
+                      {"race_type": "Pursuit"}),
     "TRK-NARROW": (STRIP.replace("X12......", "X12...X.."), "frothy-races", {}),
     "TRK-NARROW-FIELD": (STRIP, "frothy-races", {"players": 3}),
     "TRK-ISLAND": (STRIP + "\nX...X", "frothy-races", {}),
@@ -103,6 +118,43 @@ def test_at_least_three_original_tracks_ship_for_both_games() -> None:
              for p in shipped_files("tracks")}
     assert len(shipped_files("tracks")) >= 3
     assert games == {"frothy-races", "joyride"}
+
+
+def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
+    backwards = check_file(write_track(tmp_path, map_text=CIRCUIT_NUMBERED_BACKWARDS))
+    (finding,) = [f for f in backwards.findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert finding.message.startswith("driving the way the grid faces, checkpoint 2 comes ")
+    assert (finding.mark.line, finding.mark.column) == (10, 10)
+    swapped = CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace("b", "a").replace("c", "b")
+    ordered = check_file(write_track(tmp_path, "ok.yaml", map_text=swapped))
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(ordered.findings)
+
+
+def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("=.X", "=.."))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-BARRIER-GAP"]
+    assert finding.message == ("2 track spaces at line:column 8:14, 9:14 lie on the edge "
+                               "of the map with no barrier beyond")
+
+
+def test_a_pursuit_grid_on_opposite_sides_is_silent(tmp_path: Path) -> None:
+    spread = """\
+XXXXXXXXXX
+X1.=.....X
+X..=.....X
+X..XXXXbbX
+X..XXXX..X
+X...a...2X
+X...a....X
+XXXXXXXXXX"""
+    path = write_track(tmp_path, map_text=spread.replace("a", "x").replace("b", "a")
+                       .replace("x", "b"), race_type="Pursuit", slot_facings={2: 9})
+    findings = check_file(path).findings
+    assert "TRK-RACE-GRID" not in rule_ids(findings)
+    bunched = check_file(write_track(tmp_path, "bunched.yaml", map_text=CIRCUIT_NUMBERED_BACKWARDS
+                                     .replace("b", "."), race_type="Toughest", players=4))
+    (finding,) = [f for f in bunched.findings if f.rule == "TRK-RACE-GRID"]
+    assert finding.message.startswith("starting slots 1 and 2 are 1 space apart; a Toughest race")
 
 
 def line_of(path: Path, finding: Finding) -> str:

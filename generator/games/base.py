@@ -12,6 +12,7 @@ from generator.schema import Struct
 
 if TYPE_CHECKING:
     from generator.balance.hook import BalanceHook
+    from generator.catalogue_listing import Listed
     from generator.loading import Definition
     from generator.output import BuildContext, Output
     from generator.text import TextTemplates
@@ -32,7 +33,7 @@ class Kind:
 class Game:
     """A game's entry in the registry: its id, book, kinds, components and scaffolds, and
     its balance profile (``paddock balance``, loaded through ``balance_loader``) once the
-    game has one."""
+    game has one, and the catalogues ``paddock catalogue`` lists."""
 
     id: str
     title: str
@@ -43,12 +44,19 @@ class Game:
     default_folder: str = ""
     extra: Mapping[str, Any] = field(default_factory=dict)
     balance_loader: Callable[[], BalanceHook] | None = None
+    catalogues: Callable[[], Mapping[str, Sequence[Listed]]] | None = None
+    kind_scaffolds: Mapping[str, Callable[[str, TextTemplates, str], str]] = field(
+        default_factory=dict)
 
     @property
     def balance(self) -> BalanceHook | None:
         """The game's balance profile, if it has one. Its code is imported on first use
         (by ``paddock balance`` and ``paddock rules``), never by check or build."""
         return None if self.balance_loader is None else self.balance_loader()
+
+    def scaffold_for(self, kind: str) -> Callable[[str, TextTemplates, str], str] | None:
+        """The scaffold of ``kind``: the vehicle's is ``scaffold``, others are by kind."""
+        return self.scaffold if kind == "vehicle" else self.kind_scaffolds.get(kind)
 
     def rule_books(self) -> list[RuleBook[Any]]:
         """Each distinct rule book of this game's kinds, in declaration order, then the

@@ -257,7 +257,7 @@ class Track:
         default="", source=SEC_LAYOUTS)
     hex_size: float = spec_field(
         Custom(parse_hex_size, f"a length from {MIN_HEX_MM:.0f}mm to {MAX_HEX_MM:.0f}mm "
-               "such as 25.4mm or 1in"),
+               "such as 25.4mm or 1in", show=lambda points: f"{to_mm(points):g}mm"),
         "Hex size across the flats when printed.", default=DEFAULT_HEX, source=SEC_SCALE)
     orientation: Orientation = spec_field(
         Choice(ORIENTATIONS), "pointy (a corner at the top of each hex) or flat.",

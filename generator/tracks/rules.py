@@ -8,6 +8,7 @@ concerned. Checks that need the resolved hexes are silent while the map itself i
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
@@ -19,13 +20,14 @@ from generator.hexgrid import (
     facing_to_clock,
     hex_to_offset,
     is_side_facing,
+    neighbours,
     side_hours,
 )
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.layout import components
 from generator.tracks.model import BUILTIN_LEGEND, Track
-from generator.tracks.movement import UNREACHABLE
+from generator.tracks.movement import UNREACHABLE, drive_lengths
 
 RULES: RuleBook[Track] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
@@ -393,3 +395,75 @@ def circuit_races(track: Track) -> Iterator[Violation]:
     if track.race_type in ("Pursuit", "Fox and Hounds", "Toughest") \
             and not course(track).is_circuit():
         yield Violation(("race_type",), {"race_type": track.race_type})
+
+
+# --- Audit of the creation rules: order, enclosure, race grids ---------------------------
+
+
+@RULES.check("TRK-CHECKPOINT-ORDER")
+def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or not _reaches(track):
+        return
+    the_course = course(track)
+    numbers = sorted(the_course.checkpoints)
+    if len(numbers) < 2 or not the_course.slots:
+        return
+    first, last = numbers[0], numbers[-1]
+    slot = the_course.slots[0]
+    start = [context.movement.start(slot.hex, slot.facing)]
+    lines = {n: frozenset(the_course.checkpoints[n]) for n in (first, last)}
+    first_drive, last_drive = (drive_lengths(context.movement, start, the_course.table,
+                                             [lines[n]])[0] for n in (first, last))
+    if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
+        yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
+            "last": last, "last_drive": last_drive,
+            "first_drive": "never" if first_drive == UNREACHABLE else first_drive})
+
+
+@RULES.check("TRK-BARRIER-GAP")
+def enclosed_by_barrier(track: Track) -> Iterator[Violation]:
+    if track.map is None or not drawable(track):
+        return
+    layout = track.layout
+    edge = [h for h in layout.passable if any(n not in layout.cells for n in neighbours(h))]
+    if edge:
+        edge.sort(key=lambda h: hex_to_offset(h, track.orientation)[::-1])
+        yield Violation(layout.where(edge[0]), {"count": len(edge),
+                                                "where": where(track, edge[:3])})
+
+
+def _distances(open_hexes: frozenset[Hex], start: Hex) -> dict[Hex, int]:
+    """Track spaces from ``start`` to every track space it can reach."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for there in neighbours(here):
+            if there in open_hexes and there not in seen:
+                seen[there] = seen[here] + 1
+                queue.append(there)
+    return seen
+
+
+@RULES.check("TRK-RACE-GRID")
+def grid_spread_round(track: Track) -> Iterator[Violation]:
+    if track.race_type not in ("Toughest", "Pursuit") or not drawable(track):
+        return
+    the_course = course(track)
+    slots = the_course.slots
+    if len(slots) < 2 or not the_course.is_circuit():
+        return
+    open_hexes = track.layout.passable
+    half_lap = max(_distances(open_hexes, slots[0].hex).values())
+    spacing = max(1, round(2 * half_lap / len(slots)))
+    gaps = []
+    for slot in slots:
+        reach = _distances(open_hexes, slot.hex)
+        gaps += [(reach[o.hex], slot, o) for o in slots if o is not slot and o.hex in reach]
+    if not gaps:
+        return
+    gap, slot, other = min(gaps, key=lambda g: (g[0], g[1].number, g[2].number))
+    if gap < spacing / 2:
+        yield Violation(track.layout.where(other.hex), {
+            "slot": slot.number, "other": other.number, "gap": gap, "spacing": spacing,
+            "race_type": track.race_type})

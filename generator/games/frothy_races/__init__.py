@@ -7,12 +7,13 @@ from typing import TYPE_CHECKING
 
 from generator.games.base import Game, Kind
 from generator.games.frothy_races.baseline import baseline
-from generator.games.frothy_races.catalogues import frothy_data
+from generator.games.frothy_races.catalogues import frothy_data, listings
 from generator.games.frothy_races.components import outputs, print_findings
 from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.scaffold import scaffold
 from generator.tracks import RACE_TYPES, PhaseTurning, TrackGame, track_kind, with_tracks
+from generator.tracks.scaffold import track_scaffold
 
 # Tracks: a vehicle faces one of 12 facings and turns 30 degrees at the end of a movement
 # phase (Rules & Game-play > Movement). The drive search assumes 2 spaces a phase: the
@@ -56,4 +57,6 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
     balance_loader=balance_hook,
+    catalogues=lambda: listings(RULES.book),
+    kind_scaffolds={"track": track_scaffold(TRACKS)},
 )

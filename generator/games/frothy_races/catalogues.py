@@ -13,6 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.catalogue import Catalogue, Entry
+from generator.catalogue_listing import Listed, listed_entries
 from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
 
 DATA = Path(__file__).with_name("data")
@@ -137,3 +138,10 @@ def special_face(card: SpecialCard, entry: Entry | None) -> str | None:
     kind = entry.extra.get("type") if entry else None
     return str(kind) if kind in ("whip", "reins") else None
 
+
+
+def listings(book: str) -> dict[str, list[Listed]]:
+    """The four name catalogues, as ``paddock catalogue frothy-races`` lists them."""
+    data = frothy_data()
+    return {name.replace("_", "-"): listed_entries(data.catalogue(name), book)
+            for name in ("traits", "special_cards", "damage_affects", "stamina_affects")}

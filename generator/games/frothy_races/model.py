@@ -81,8 +81,12 @@ CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12
 
 
 def speed_row(item: Spec) -> ListOf:
-    """A licence row: one entry per Speed rating (the count is checked by FR-SPEED-RATINGS)."""
-    return ListOf(item, 1, 12, length_note="")
+    """A licence row: one entry per Speed rating. The file format takes 1 to 12 entries so
+    that FR-SPEED-RATINGS, not a bare length error, reports a row that is not seven long;
+    the reference says what is required."""
+    row = ListOf(item, 1, 12, length_note="")
+    row.expected = f"a list of exactly 7 entries, Speed 0 first, each {item.expected}"
+    return row
 
 
 @dataclass(frozen=True)
@@ -267,7 +271,7 @@ class Vehicle:
     """A Frothy Races vehicle, as its Driving Licence describes it."""
 
     name: str = spec_field(
-        Text(max_length=32), "The vehicle's name: on its licence, every card and its token.")
+        Text(max_length=28), "The vehicle's name: on its licence, every card and its token.")
     speed_table: SpeedTable = spec_field(Struct(SpeedTable), "The Movement table, Speed 0-6.")
     damage: Damage = spec_field(Struct(Damage), "Resilience, Damage value and damage affects.")
     cards: Cards = spec_field(Struct(Cards), "The Whip, Reins, dual and special cards.")

@@ -414,3 +414,75 @@ def tracks_printable(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     stamina_rows = vehicle.stamina.maximum - vehicle.stamina.minimum + 1
     if stamina_rows > limit + 1:
         yield Violation(("stamina", "maximum"), {"track": "Stamina", "rows": stamina_rows})
+
+
+@RULES.check("FR-CONTROL-FLAT")
+def control_rises_somewhere(vehicle: Vehicle) -> Iterator[Violation]:
+    table = vehicle.speed_table
+    if not table.complete:
+        return
+    top, bottom = table.control[SPEEDS[-1]], table.control[0]
+    if top <= bottom:
+        yield Violation(("speed_table", "control", SPEEDS[-1]),
+                        {"top": dice_label(top), "bottom": dice_label(bottom)})
+
+
+def playable_as(vehicle: Vehicle, kind: str, context: FrothyData) -> int:
+    """Cards that can be played as ``kind`` (whip or reins): ordinary, dual, special faces."""
+    cards = vehicle.cards
+    faces = sum(card.count for card in cards.special
+                if special_face(card, None if card.custom else context.special_cards.find(
+                    card.name)) == kind)
+    return int(getattr(cards, kind)) + cards.dual + faces
+
+
+@RULES.check("FR-DMG-LOSE-CARD")
+def lost_card_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    for site in reference_sites(vehicle):
+        card = getattr(site.ref, "card", None)
+        entry = None if site.ref.custom else context.catalogue(site.catalogue).find(
+            site.ref.name)
+        if entry is None or "card" not in entry.params or not card:
+            continue
+        kinds = ("whip", "reins") if card == "either" else (card,)
+        if sum(playable_as(vehicle, kind, context) for kind in kinds) == 0:
+            yield Violation((*site.path, "card"), {
+                "name": entry.label.replace("{card}", card.capitalize()), "card": card})
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+@RULES.check("FR-STAMINA-ROW")
+def stamina_row_sense(vehicle: Vehicle) -> Iterator[Violation]:
+    table = vehicle.speed_table
+    if not table.complete:
+        return
+    row = table.stamina
+    for speed in SPEEDS[1:]:
+        if row[speed] > row[speed - 1]:
+            yield Violation(("speed_table", "stamina", speed), {
+                "problem": "rises", "speed": speed, "value": signed(row[speed]),
+                "lower": speed - 1, "lower_value": signed(row[speed - 1])})
+            return
+    if min(row) < 0 and max(row) <= 0:
+        yield Violation(("speed_table", "stamina"), {"problem": "no-gain"})
+    elif min(row) >= 0 and vehicle.stamina.affects:
+        yield Violation(("stamina", "affects"), {"problem": "never-applies"})
+
+
+@RULES.check("FR-TRAIT-NONE")
+def some_trait(vehicle: Vehicle) -> Iterator[Violation]:
+    if not vehicle.traits:
+        yield Violation(("name",), {})
+
+
+@RULES.check("FR-SPECIAL-WRONG-FACE")
+def special_on_its_own_face(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    for i, card in enumerate(vehicle.cards.special):
+        entry = None if card.custom else context.special_cards.find(card.name)
+        kind = entry.extra.get("type") if entry else None
+        if kind in ("whip", "reins") and card.face is not None and card.face != kind:
+            yield Violation(("cards", "special", i, "face"),
+                            {"name": card.name, "kind": kind, "face": card.face})

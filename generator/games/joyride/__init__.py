@@ -20,9 +20,10 @@ from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.components import outputs, print_findings, prints_item_set
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
-from generator.games.joyride.scaffold import scaffold
-from generator.games.joyride.standard import baseline
+from generator.games.joyride.scaffold import item_scaffold, scaffold
+from generator.games.joyride.standard import baseline, listings
 from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
+from generator.tracks.scaffold import track_scaffold
 
 TRACKS = TrackGame(
     game_id="joyride",
@@ -64,4 +65,6 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/joyride",
     balance_loader=balance_hook,
+    catalogues=lambda: listings(BOOK),
+    kind_scaffolds={"track": track_scaffold(TRACKS), "item": item_scaffold},
 )

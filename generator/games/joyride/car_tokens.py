@@ -100,7 +100,7 @@ class MarkerFace:
 
     accent: str
     ink: str
-    icon: str
+    icon: str | None
     plan: Plan = field(compare=False)
     icons: IconSet = field(repr=False, compare=False)
     key: None = None
@@ -109,7 +109,8 @@ class MarkerFace:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour(self.accent))
-        pen.icon(self.icon, 3.8, h / 2, 5.5, colour(self.ink))
+        if self.icon is not None:
+            pen.icon(self.icon, 3.8, h / 2, 5.5, colour(self.ink))
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -131,18 +132,28 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
     cw, ch = to_mm(counter.width), to_mm(counter.height)
     counter_plan = Plan().place_all([
         Slot("name", text["counter_name"], cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4,
-             7, BOLD, colour_hex=readable_ink(_mixed(car.colour)))])
+             7, BOLD, colour_hex=readable_ink(_mixed(car.colour)), split_words=True)])
     mw, mh = to_mm(marker.width), to_mm(marker.height)
     markers, problems = [], [f"car counter {p}" for p in counter_plan.problems]
     for part, block, icon in (("initiative token", "initiative_name", "car_top"),
                               ("gear knob", "knob_label", "gear_stick")):
-        plan = Plan().place_all([Slot("text", text[block], 7.5, 0.8, mw - 8.5,
-                                      mh - 1.6, 8, BOLD, colour_hex=ink)])
-        markers.append(Piece(MarkerFace(car.colour, ink, icon, plan, icons),
+        shown: str | None = icon
+        plan = marker_plan(text[block], mw, mh, ink)
+        if plan.problems:  # a long word: the name takes the icon's room, whole words first
+            plan, shown = Plan().place_all([Slot("text", text[block], 0.8, 0.8, mw - 1.6,
+                                                 mh - 1.6, 8, BOLD, colour_hex=ink,
+                                                 split_words=True)]), None
+        markers.append(Piece(MarkerFace(car.colour, ink, shown, plan, icons),
                              label=f"{car.name}: {part}"))
         problems += [f"{part} {p}" for p in plan.problems]
     return CarTokens(Piece(CounterFace(car.colour, counter_plan, icons),
                            label=f"{car.name}: car"), markers, problems)
+
+
+def marker_plan(markup: str, width: float, height: float, ink: str) -> Plan:
+    """The marker's text beside its icon (mm), 8 pt down to 6 pt, words kept whole."""
+    return Plan().place_all([Slot("text", markup, 6.9, 0.8, width - 7.5, height - 1.6, 8,
+                                  BOLD, colour_hex=ink)])
 
 
 def _mixed(hex_colour: str) -> str:

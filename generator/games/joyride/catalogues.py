@@ -161,3 +161,4 @@ def joyride_data() -> JoyrideData:
         per_driver_set={k: int(v["count"]) for k, v in components["per_driver_set"].items()},
         driver_die=tuple(int(v) for v in components["facts"]["driver_die"]),
     )
+

@@ -178,7 +178,7 @@ class Car:
         Text(allow_empty=True, max_length=28), "The driver's name, printed on the dashboard.",
         default="")
     flavour: str = spec_field(
-        Text(allow_empty=True, max_length=160), "A line or two printed on the dashboard.",
+        Text(allow_empty=True, max_length=110), "A line or two printed on the dashboard.",
         default="")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
@@ -202,7 +202,7 @@ class Item:
     icon: str | None = spec_field(
         Nullable(Text()), "An icon from icons.yaml for its pick-ups and card.", default=None)
     footnote: str = spec_field(
-        Text(allow_empty=True, max_length=120), "A line printed small at the card's foot.",
+        Text(allow_empty=True, max_length=80), "A line printed small at the card's foot.",
         default="")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")

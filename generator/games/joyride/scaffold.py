@@ -19,3 +19,11 @@ def scaffold(name: str, templates: TextTemplates, path: str = "FILE") -> str:
         "name": name, "baseline": car, "abilities": resolved_set(car.abilities),
         "path": path, "steps": list(data.step_ids), "effects": list(EFFECTS),
         "dice_colours": list(driver_dice_colours(data.driver_die))})
+
+
+def item_scaffold(name: str, templates: TextTemplates, path: str = "FILE") -> str:
+    """The text of a new custom item file called ``name``."""
+    data = joyride_data()
+    return templates.render("joyride/new-item.yaml.j2", {
+        "name": name, "path": path, "types": list(data.item_types),
+        "steps": list(data.step_ids)})

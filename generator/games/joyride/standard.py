@@ -12,7 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.games.joyride.catalogues import DATA
+from generator.catalogue_listing import Listed
+from generator.games.joyride.catalogues import DATA, joyride_data, load_data
 from generator.games.joyride.model import (
     CAR_SCHEMA,
     ITEM_SCHEMA,
@@ -88,3 +89,22 @@ def resolved_set(refs: Sequence[AbilityRef]) -> tuple[Ability, ...]:
 
 def _name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def listings(book: str) -> dict[str, list[Listed]]:
+    """The standard abilities and items, the turn steps an ability or item lights, and the
+    item types, as ``paddock catalogue joyride`` lists them."""
+    abilities = load_data("abilities.yaml")["section"]
+    items = load_data("items.yaml")["section"]
+    data = joyride_data()
+    return {
+        "abilities": [Listed(a.name, a.effect, f"{book}, {abilities}",
+                             category="timing " + ", ".join(a.timing).upper())
+                      for a in standard_abilities()],
+        "items": [Listed(i.name, i.effect, f"{book}, {items}", category=i.type)
+                  for i in standard_items()],
+        "item-types": [Listed(t.id, t.summary, f"{book}, {items}") for t in
+                       data.item_types.values()],
+        "timing": [Listed(s.id, s.summary, f"{book}, Player Components > Timing Indicators")
+                   for s in data.steps],
+    }

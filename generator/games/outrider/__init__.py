@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from generator.games.base import Game, Kind
 from generator.games.outrider.baseline import baseline
-from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.catalogues import listings, outrider_data
 from generator.games.outrider.components import outputs, print_findings
 from generator.games.outrider.model import VEHICLE_SCHEMA
 from generator.games.outrider.rules import RULES
@@ -39,4 +39,5 @@ GAME = Game(
     scaffold=scaffold,
     default_folder="vehicles/outrider",
     balance_loader=balance_hook,
+    catalogues=lambda: listings(RULES.book),
 )

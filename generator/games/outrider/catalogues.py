@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator.catalogue_listing import Listed
 from generator.data_yaml import read_data
 from generator.schema import did_you_mean
 from generator.sizes import Size, sizes_from_data
@@ -235,3 +236,23 @@ def outrider_data() -> OutriderData:
         modifier_plus=tuple(components["per_player"]["modifier_plus"]["values"]),
         facts={k: int(v["value"]) for k, v in components["facts"].items()},
     )
+
+
+def listings(book: str) -> dict[str, list[Listed]]:
+    """The nickname classes, what each equipment die means in each slot, and the maneuver
+    faces, as ``paddock catalogue outrider`` lists them."""
+    data = outrider_data()
+    classes = _load("classes.yaml")["section"]
+    dice = [Listed(f"d{die.sides} {slot.id}", die.label
+                   + "".join(f", {v}" for v in (die.power,) if v)
+                   + (f", {die.action_points} AP" if die.action_points else "")
+                   + (f", {die.skill_points} Skill Points" if die.skill_points else ""),
+                   f"{book}, {slot.section}", category=slot.characteristic)
+            for slot in data.slots.values() for die in slot.dice.values()]
+    return {
+        "classes": [Listed(c.name, c.summary, f"{book}, {classes}") for c in data.classes],
+        "equipment": dice,
+        "maneuvers": [Listed(f.title, ("straight" if f.turn == "none" else f"{f.turn} turn")
+                             + f", difficulty {f.difficulty}",
+                             f"{book}, 1.1 Maneuver Cards") for f in data.faces.values()],
+    }

@@ -208,7 +208,7 @@ class Vehicle:
         ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
         default=(), source=SEC_EXPANSION)
     flavour: str = spec_field(
-        Text(allow_empty=True, max_length=160), "One or two lines printed on the vehicle card.",
+        Text(allow_empty=True, max_length=100), "One or two lines printed on the vehicle card.",
         default="")
     colour: str = spec_field(
         Custom(parse_colour, "a colour as #rrggbb"),

@@ -106,7 +106,7 @@ def rule_of_four(vehicle: Vehicle, cap: int, superior_initiative: int, fire_link
 @RULES.check("OR-VARIANT-BONUSES")
 def narrow_side_has_more_bonuses(vehicle: Vehicle) -> Iterator[Violation]:
     narrow, wide = vehicle.variants.narrow.bonuses.total, vehicle.variants.wide.bonuses.total
-    if narrow < wide:
+    if narrow <= wide:
         yield Violation(("variants", "narrow", "bonuses"), {"narrow": narrow, "wide": wide})
 
 

@@ -1,0 +1,19 @@
+"""``paddock new GAME NAME --kind track``: a small walled oval that checks clean, to redraw."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.text import TextTemplates
+from generator.tracks.game import TrackGame
+
+TEMPLATE = "tracks/new-track.yaml.j2"
+
+
+def track_scaffold(game: TrackGame) -> Callable[[str, TextTemplates, str], str]:
+    """The scaffold function for ``game``'s tracks."""
+    def scaffold(name: str, templates: TextTemplates, path: str = "FILE") -> str:
+        return templates.render(TEMPLATE, {
+            "name": name, "path": path, "game": game.game_id, "title": game.title,
+            "race_types": list(game.race_types)})
+    return scaffold
