@@ -41,7 +41,7 @@ def test_json_listing_carries_message_hint_params_and_note(
     drop = rules["FR-MOVE-SPEED-DROP"]
     assert drop["checks"].startswith("dropping Speed mid-round")
     assert drop["note"].startswith("The guide: a fall in Speed during the round")
-    assert "{{ lower }}" in drop["message"] and "{{ phase + 1 }}" in drop["hint"]
+    assert "{{ lower }}" in drop["message"] and "(phase + 1)" in drop["hint"]
     assert rules["FR-MOVE-PHASE-MAX"]["params"] == {"limit": 6}
     assert rules["KIT-ONE"]["group"] == "kit file"
 
