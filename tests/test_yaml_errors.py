@@ -167,7 +167,7 @@ def test_a_number_in_quotes_says_remove_the_quotes(tmp_path: Path) -> None:
 
 def test_text_over_its_limit_gives_the_limit_and_the_length(tmp_path: Path) -> None:
     text = vehicle_with({"name: Whisper Gig\n": "name: " + "W" * 40 + "\n"})
-    assert ("v.yaml:4:7: error SCHEMA-VALUE: name: expected text of at most 32 characters, "
+    assert ("v.yaml:4:7: error SCHEMA-VALUE: name: expected text of at most 28 characters, "
             "found 40 characters; shorten it [Paddock file format: Frothy Races vehicle]"
             ) in report(tmp_path, text).split("\n")
 
