@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from generator.errors import UsageError
 from generator.games.base import Game
+from generator.games.circus_maximus import GAME as CIRCUS_MAXIMUS
 from generator.games.frothy_races import GAME as FROTHY_RACES
 from generator.games.joyride import GAME as JOYRIDE
 from generator.games.outrider import GAME as OUTRIDER
 
-GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES, JOYRIDE, OUTRIDER)}
+GAMES: dict[str, Game] = {game.id: game for game in (FROTHY_RACES, JOYRIDE, OUTRIDER,
+                                                         CIRCUS_MAXIMUS)}
 
 
 def get_game(game_id: str) -> Game:
