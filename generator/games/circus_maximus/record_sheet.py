@@ -10,6 +10,7 @@ the maximum and the written speed of every turn. Sizes and counts come from
 from __future__ import annotations
 
 import math
+from html import escape
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -82,7 +83,7 @@ def plan_sheet(chariot: Chariot, text: Blocks, width: float, data: CircusData) -
     ]
     for index, horse in enumerate(chariot.horses):
         y = TEAM_TOP + 9.0 + index * HORSE_ROW
-        slots.append(Slot(f"horse {index + 1} name", horse.name, MARGIN, y, 38, HORSE_BOX, 9,
+        slots.append(Slot(f"horse {index + 1} name", escape(horse.name), MARGIN, y, 38, HORSE_BOX, 9,
                           align="left"))
     half = (inner - 4.0) / LOG_HALVES
     for column, (header, x, w) in enumerate(
