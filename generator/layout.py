@@ -5,6 +5,8 @@ millimetres from the trim's top-left corner; :class:`Pen` turns that into Report
 from the lower-left. Text is planned before anything is drawn: each :class:`Slot` is fitted by
 :class:`Plan` (shrinking to 6 pt at the least), and a slot that cannot fit becomes a problem a
 print check reports (e.g. FR-PRINT-TEXT, OR-PRINT-TEXT) instead of a clipped line on paper.
+Markup is sanitised on the way in (``generator.markup``): a tag we do not allow is shown as
+typed and never reaches ReportLab, whichever path the text took.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.drawing import REGULAR, FittedText, colour, fit_paragraph
 from generator.errors import TemplateError
 from generator.icons import IconSet
+from generator.markup import sanitise
 from generator.units import mm
 
 INK_HEX = "#1d1d1b"
@@ -67,8 +70,8 @@ class Plan:
         if not slot.markup.strip():
             return
         width, height = (slot.height, slot.width) if slot.rotate else (slot.width, slot.height)
-        fitted = fit_paragraph(slot.markup, mm(width), mm(height), slot.size, align=slot.align,
-                               font=slot.font, colour_hex=slot.colour_hex,
+        fitted = fit_paragraph(sanitise(slot.markup), mm(width), mm(height), slot.size,
+                               align=slot.align, font=slot.font, colour_hex=slot.colour_hex,
                                split_words=slot.split_words)
         if fitted is None:
             self.problems.append(slot.part)

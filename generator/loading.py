@@ -18,6 +18,7 @@ from generator.errors import InputError
 from generator.findings import Finding, KeyPath, Severity
 from generator.games.base import Game, Kind
 from generator.games.registry import GAMES
+from generator.glyphs import glyph_findings
 from generator.kit import LoadedKit, is_kit, read_kit, second_kit
 from generator.schema import FORMAT_RULES, Validation, did_you_mean, locate
 from generator.source import (
@@ -137,6 +138,7 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
     loaded.findings.extend(name_clashes(loaded.definitions))
     for definition in loaded.definitions:
         loaded.findings.extend(run_rules(definition))
+        loaded.findings.extend(glyph_findings(definition))
     if templates is not None:
         for definition in loaded.definitions:
             check = definition.kind.print_check

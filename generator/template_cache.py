@@ -3,8 +3,9 @@
 Compiling the templates a check needs costs more than the rest of the check's own work.
 Jinja's file cache stores each template's compiled code with a checksum of its source (an
 edited template, ours or a user's, is compiled afresh). The folder's name also carries a
-fingerprint of ``text.py`` (where the environment's options and filters are set) and of the
-Jinja version, so code compiled under other options is never reused. No cache when the
+fingerprint of ``text.py`` and ``sandbox.py`` (where the environment's options, filters and
+intercepted operators are set) and of the Jinja version, so code compiled under other options
+is never reused. No cache when the
 folder cannot be made: Paddock then compiles as before.
 """
 
@@ -23,10 +24,13 @@ def cache_folder() -> Path:
     return Path(base) / "paddock"
 
 
-def bytecode_cache(environment_source: Path) -> jinja2.BytecodeCache | None:
-    """A file cache for an environment configured in ``environment_source``, or None."""
-    fingerprint = hashlib.sha256(environment_source.read_bytes()
-                                 + jinja2.__version__.encode()).hexdigest()[:16]
+def bytecode_cache(*environment_sources: Path) -> jinja2.BytecodeCache | None:
+    """A file cache for an environment configured in ``environment_sources`` (the module
+    that sets its options, and the sandbox whose operators compiled code calls), or None."""
+    digest = hashlib.sha256(jinja2.__version__.encode())
+    for source in environment_sources:
+        digest.update(source.read_bytes())
+    fingerprint = digest.hexdigest()[:16]
     folder = cache_folder() / f"templates-{fingerprint}"
     try:
         folder.mkdir(parents=True, exist_ok=True)

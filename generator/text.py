@@ -25,6 +25,21 @@ import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
 from generator.errors import TemplateError
+from generator.markup import (
+    ALLOWED_DESCRIPTION,
+    describe_character,
+    markup_problems,
+    missing_glyphs,
+)
+from generator.sandbox import (
+    TIME_LIMIT,
+    BoundedSandbox,
+    RenderLimitError,
+    RenderTimeError,
+    capped_join,
+    deadline,
+    drain,
+)
 from generator.template_cache import bytecode_cache
 
 PLAIN_SUFFIXES = (".yaml.j2", ".txt.j2", ".md.j2")
@@ -46,20 +61,23 @@ def _escape_by_name(name: str | None) -> bool:
 class TextTemplates:
     """The template search path and sandboxed environment for one run of Paddock."""
 
-    def __init__(self, user_dir: Path | None = None) -> None:
+    def __init__(self, user_dir: Path | None = None, time_limit: float = TIME_LIMIT) -> None:
         search = [builtin_templates_dir()]
         if user_dir is not None:
             if not user_dir.is_dir():
                 raise TemplateError(f"--templates {user_dir}: no such folder")
             search.insert(0, user_dir)
         self.search_path = search
-        self.env = SandboxedEnvironment(
+        self.user_dir = user_dir
+        self._glyphs_checked: set[str] = set()
+        self.env = BoundedSandbox(
             loader=jinja2.FileSystemLoader([str(p) for p in search]),
             undefined=jinja2.StrictUndefined,
             autoescape=_escape_by_name,
             trim_blocks=True,
             lstrip_blocks=True,
-            bytecode_cache=bytecode_cache(Path(__file__)),
+            bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")),
+            time_limit=time_limit,
         )
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
@@ -73,22 +91,32 @@ class TextTemplates:
         """
         template = self._get(name)
         try:
-            ctx = template.new_context(dict(context))
-            for _ in template.root_render_func(ctx):
-                pass  # runs the inheritance chain so ctx.blocks holds every level
-            return {block: "".join(funcs[0](ctx)) for block, funcs in ctx.blocks.items()}
+            self.env.start_render()
+            with deadline(self.env.time_limit):
+                ctx = template.new_context(dict(context))
+                _run_chain(template, ctx)
+                rendered = {block: (_render_block(funcs[0], ctx, block), funcs[0])
+                            for block, funcs in ctx.blocks.items()}
+        except TemplateError:
+            raise
         except Exception:  # noqa: BLE001 - every template failure becomes a TemplateError
             try:
                 self.env.handle_exception()  # re-raises with the template's own lines
             except Exception as rewritten:  # noqa: BLE001
                 raise _template_error(rewritten, name) from rewritten
             raise
+        if _escape_by_name(name):
+            for block, (text, func) in rendered.items():
+                _check_markup(text, block, func)
+        return {block: text for block, (text, _) in rendered.items()}
 
     def render(self, name: str, context: Mapping[str, Any]) -> str:
         """Render a whole template, e.g. a vehicle-file scaffold."""
         template = self._get(name)
         try:
-            return template.render(dict(context))
+            self.env.start_render()
+            with deadline(self.env.time_limit):
+                return capped_join(template.generate(dict(context)))
         except Exception as exc:  # noqa: BLE001
             raise _template_error(exc, name) from exc
 
@@ -98,7 +126,7 @@ class TextTemplates:
 
     def _get(self, name: str) -> jinja2.Template:
         try:
-            return self.env.get_template(name)
+            template = self.env.get_template(name)
         except jinja2.TemplateNotFound as exc:
             searched = ", ".join(str(p) for p in self.search_path)
             raise TemplateError(f"template {name!r} not found (searched {searched})") from exc
@@ -106,6 +134,77 @@ class TextTemplates:
             raise TemplateError(
                 f"{exc.filename or name}:{exc.lineno}: template syntax error: {exc.message}"
             ) from exc
+        self._check_user_glyphs(template)
+        return template
+
+    def _check_user_glyphs(self, template: jinja2.Template) -> None:
+        """A character in a user's template the embedded font cannot draw is an error at
+        its line and column, not an empty box on paper. Ours are checked by the tests."""
+        filename = template.filename
+        if (self.user_dir is None or filename is None or filename in self._glyphs_checked
+                or not Path(filename).resolve().is_relative_to(self.user_dir.resolve())):
+            return
+        self._glyphs_checked.add(filename)
+        source = Path(filename).read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(source.splitlines(), start=1):
+            for index, char in missing_glyphs(line):
+                raise TemplateError(
+                    f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
+                    "drawn by the embedded font (it would print as an empty box); "
+                    "remove it or write it another way")
+
+
+def _run_chain(template: jinja2.Template, ctx: Any) -> None:
+    """Run the inheritance chain so ``ctx.blocks`` holds every level. Past the output cap,
+    find the block that wrote too much, so the error can name its file and line."""
+    try:
+        drain(template.root_render_func(ctx))
+    except RenderLimitError as exc:
+        if not isinstance(exc, RenderTimeError):  # a time-out would only time out again
+            for block, funcs in ctx.blocks.items():
+                _render_block(funcs[0], ctx, block)
+        raise TemplateError(f"{template.filename}: template refused: {exc}") from exc
+
+
+def _render_block(func: Any, ctx: Any, block: str) -> str:
+    """One block's text; past the output cap, an error at the block's file and line."""
+    try:
+        return capped_join(func(ctx))
+    except RenderLimitError as exc:
+        filename = func.__code__.co_filename
+        raise TemplateError(f"{filename}:{_line_of(filename, block, '')}: block {block}: "
+                            f"template refused: {exc}") from exc
+
+
+def _check_markup(text: str, block: str, func: Any) -> None:
+    """Refuse a block whose markup ReportLab must not see, naming the template file and the
+    line of the offending text (or of the block when the text came from a variable)."""
+    problems = markup_problems(text)
+    if not problems:
+        return
+    problem = problems[0]
+    filename = func.__code__.co_filename
+    raise TemplateError(
+        f"{filename}:{_line_of(filename, block, problem.text)}: block {block}: "
+        f"{problem.reason}: {problem.text!r}; a template may use {ALLOWED_DESCRIPTION}, "
+        "and &amp; &lt; &gt; for the characters themselves")
+
+
+def _line_of(filename: str, block: str, snippet: str) -> int:
+    """The line of ``snippet`` inside ``block`` of a template file (the block's own line
+    when the snippet is not written there literally)."""
+    try:
+        lines = Path(filename).read_text(encoding="utf-8").splitlines()
+    except OSError:
+        return 1
+    start = next((i for i, line in enumerate(lines)
+                  if re.search(r"{%-?\s*block\s+" + re.escape(block) + r"\b", line)), 0)
+    for i in range(start, len(lines)):
+        if snippet in lines[i]:
+            return i + 1
+        if i > start and re.search(r"{%-?\s*endblock", lines[i]):
+            break
+    return start + 1
 
 
 def _template_error(exc: BaseException, name: str) -> TemplateError:
@@ -121,6 +220,8 @@ def _template_error(exc: BaseException, name: str) -> TemplateError:
         return TemplateError(f"{where}: undefined in template: {exc.message}")
     if isinstance(exc, jinja2.TemplateSyntaxError):
         return TemplateError(f"{exc.filename or where}:{exc.lineno}: {exc.message}")
+    if isinstance(exc, jinja2.exceptions.SecurityError):
+        return TemplateError(f"{where}: template refused: {exc}")
     return TemplateError(f"{where}: template failed: {exc}")
 
 

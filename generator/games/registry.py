@@ -18,6 +18,7 @@ GAME_MODULES: dict[str, str] = {
     "frothy-races": "generator.games.frothy_races",
     "joyride": "generator.games.joyride",
     "outrider": "generator.games.outrider",
+    "circus-maximus": "generator.games.circus_maximus",
 }
 
 

@@ -1,0 +1,93 @@
+"""What a Circus Maximus build prints, and the print check that needs the templates.
+
+Two files under ``circus-maximus/``: a record sheet per chariot, and the reference card of
+the second-edition changes (front and back). Every sheet is planned (its text fitted) before
+any file is written.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.findings import Finding, KeyPath
+from generator.games.circus_maximus.catalogues import CircusData, circus_data
+from generator.games.circus_maximus.model import Chariot
+from generator.games.circus_maximus.record_sheet import RecordSheetFace, plan_sheet, sheet_text
+from generator.games.circus_maximus.reference_card import reference_pieces
+from generator.games.circus_maximus.rules import RULES
+from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.output import BuildContext, Output
+from generator.pdf import PdfInfo, finish, new_canvas
+from generator.text import TextTemplates
+from generator.units import Paper, to_mm
+
+if TYPE_CHECKING:
+    from generator.loading import Definition
+
+GAME_ID = "circus-maximus"
+_ADVICE = {"title": "a shorter chariot name", "driver name": "a shorter driver name",
+           "horse": "a shorter horse name"}
+
+
+def _path(part: str) -> KeyPath:
+    """Where in the chariot file to point for a part of the sheet that does not fit."""
+    if part.startswith("horse "):
+        return ("horses", int(part.split()[1]) - 1, "name")
+    return {"title": ("name",), "driver name": ("driver", "name")}.get(part, ())
+
+
+def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
+    """CM-PRINT-TEXT for every part of the record sheet whose text cannot fit at 6 pt."""
+    data, chariot = circus_data(), definition.model
+    width = to_mm(data.sizes["record_sheet"].width)
+    plan = plan_sheet(chariot, sheet_text(chariot, data, templates), width, data)
+    findings = []
+    for part in plan.problems:
+        advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
+                      "shorter wording in the template")
+        findings.append(RULES["CM-PRINT-TEXT"].finding(
+            definition.locate(_path(part)), part=part, advice=advice))
+    return findings
+
+
+def sheet_pieces(chariots: Sequence[Chariot], data: CircusData, templates: TextTemplates
+                 ) -> list[Piece]:
+    """A record sheet per chariot, single-sided."""
+    width = to_mm(data.sizes["record_sheet"].width)
+    return [Piece(RecordSheetFace(c, plan_sheet(c, sheet_text(c, data, templates), width,
+                                                data), data), None, label=c.name)
+            for c in chariots]
+
+
+def _writer(context: BuildContext, title: str, component: Component, pieces: list[Piece],
+            options: SheetOptions) -> Callable[[Path], PdfInfo]:
+    def write(path: Path) -> PdfInfo:
+        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
+        writer = SheetWriter(canvas, options)
+        writer.impose(component, pieces)
+        return finish(canvas, writer.pages, Paper("page", *writer.page_size))
+    return write
+
+
+def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
+    """Everything a Circus Maximus build writes, planned now and written later."""
+    chariots = [d.model for d in definitions if d.kind.name == "chariot"]
+    if not chariots:
+        return []
+    data, templates = circus_data(), context.templates
+    sheet, card = data.sizes["record_sheet"], data.sizes["reference_card"]
+    options = context.sheet_options()
+    names = [c.name for c in chariots]
+    sheets = sheet_pieces(chariots, data, templates)
+    bleed = context.printing.bleed
+    reference = reference_pieces(data, templates)
+    return [
+        Output(f"{GAME_ID}/record-sheets.pdf", GAME_ID, "record sheet", names,
+               _writer(context, "Circus Maximus chariot record sheets",
+                       Component(sheet.width, sheet.height, bleed), sheets, options)),
+        Output(f"{GAME_ID}/reference-card.pdf", GAME_ID, "reference card", names,
+               _writer(context, "Circus Maximus second-edition reference card",
+                       Component(card.width, card.height, bleed), reference, options)),
+    ]

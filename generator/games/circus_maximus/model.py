@@ -1,0 +1,113 @@
+"""A Circus Maximus chariot: driver, car, team of horses, endurance and maximum team speed.
+
+Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+refuses what cannot be read or printed; what the second-edition text says about a chariot
+(straining needs endurance and a CDM that is not negative, the ram modifiers of scythe blades
+and light cars) is checked by rules (``rules.py``) that cite its sections. The text gives no
+ranges for these numbers: the schema's bounds are what the record sheet has room for.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.circus_maximus.catalogues import circus_data
+from generator.schema import Bool, Choice, Custom, Int, ListOf, Nullable, Struct, Text, spec_field
+
+BOOK = "Circus Maximus, second-edition changes"
+CAR_TYPES = ("light", "standard", "heavy")
+MAX_HORSES = 6
+
+
+def section(name: str) -> str:
+    """A section of the second-edition changes as a finding cites it."""
+    return f"{BOOK}, {name}"
+
+
+def parse_colour(value: Any) -> str:
+    """An accent colour written as #rrggbb."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
+
+
+@dataclass(frozen=True)
+class Driver:
+    """The driver in the car: his modifier and his hit boxes."""
+
+    name: str = spec_field(Text(max_length=28), "The driver's name, printed on the sheet.")
+    cdm: int = spec_field(
+        Int(-9, 9), "Charioteer's driving modifier (CDM), added to his die rolls.",
+        source=section("9.41"))
+    hit_boxes: int = spec_field(
+        Int(1, 30), "Driver hit boxes; unmarked ones set his pace on foot (17.2).",
+        source=section("16.2, 17.2"))
+
+
+@dataclass(frozen=True)
+class Car:
+    """The car the team pulls."""
+
+    type: str = spec_field(
+        Choice(CAR_TYPES, source=section("9.61, 16.5")),
+        "light, standard or heavy; a light car takes 3 from a ram on a team (9.61).")
+    scythe_blades: bool = spec_field(
+        Bool(), "Scythe blades on the wheels: add 3 to a ram on a team (9.61).",
+        default=False, source=section("9.61"))
+
+
+@dataclass(frozen=True)
+class Horse:
+    """One horse of the team, left to right as the team is drawn."""
+
+    name: str = spec_field(Text(max_length=16), "The horse's name, printed over its boxes.")
+    damage_boxes: int = spec_field(
+        Int(1, 12), "Damage boxes; when all are checked the horse falls (9.52).",
+        source=section("9.52"))
+
+
+@dataclass(frozen=True)
+class Chariot:
+    """A Circus Maximus chariot as its record sheet shows it."""
+
+    name: str = spec_field(Text(max_length=28), "The chariot's name (its faction or owner).")
+    driver: Driver = spec_field(Struct(Driver), "The driver: name, CDM and hit boxes.")
+    car: Car = spec_field(Struct(Car), "The car: light, standard or heavy, and scythe blades.")
+    horses: tuple[Horse, ...] = spec_field(
+        ListOf(Struct(Horse), 1, MAX_HORSES), "The team, each horse with its damage boxes.",
+        source=section("9.52"))
+    endurance: int = spec_field(
+        Int(0, 60), "Endurance factors at the start of the race; straining spends them.",
+        source=section("6.521, 8.41"))
+    max_team_speed: int = spec_field(
+        Int(1, 30), "Maximum team speed at the start of the race.", source=section("8.43"))
+    ram_modifier: int | None = spec_field(
+        Nullable(Int(-9, 9)),
+        "The modifier you expect when this chariot rams a team; checked against the car.",
+        default=None, source=section("9.61"))
+    colour: str = spec_field(
+        Custom(parse_colour, "a colour as #rrggbb"), "Accent colour of the record sheet.",
+        default="#7a1f1f")
+    note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
+                           default="")
+
+    @property
+    def ram_modifiers(self) -> tuple[tuple[str, int], ...]:
+        """(what, modifier) this chariot adds when it rams a team (9.61): blades, light car."""
+        table = circus_data().ram_modifiers
+        parts = []
+        if self.car.scythe_blades:
+            parts.append(("scythe blades", table["scythe_blades"]))
+        if self.car.type == "light":
+            parts.append(("light car", table["light"]))
+        return tuple(parts)
+
+    @property
+    def damage_boxes(self) -> int:
+        """Every horse's damage boxes together."""
+        return sum(horse.damage_boxes for horse in self.horses)
+
+
+CHARIOT_SCHEMA = Struct(Chariot, ignore=("game", "kind"))

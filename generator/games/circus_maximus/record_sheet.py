@@ -1,0 +1,184 @@
+"""The chariot record sheet: everything a player marks during a race, on one page.
+
+Top to bottom: the chariot's name with its car and ram modifiers; the driver with his CDM,
+the maximum team speed and his hit boxes (each with the pace on foot it leaves, 17.2); a row
+of damage boxes per horse (9.52); the endurance track (6.521, 8.41-8.43); and a turn log with
+the maximum and the written speed of every turn. Sizes and counts come from
+``data/facts.yaml``; every word from ``templates/circus-maximus/record-sheet-base.j2``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from reportlab.lib.colors import Color, white
+
+from generator.drawing import BOLD, colour, draw_line, mix
+from generator.games.circus_maximus.catalogues import CircusData
+from generator.games.circus_maximus.model import MAX_HORSES, Chariot
+from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.text import TextTemplates
+from generator.units import mm
+
+TEMPLATE = "circus-maximus/record-sheet.j2"
+PAPER = colour("#fbf8f1")
+GRID = colour("#8a8378")
+MARGIN = 8.0
+HEADER = 21.0
+HIT_TOP, TEAM_TOP = 50.0, 72.0
+HORSE_ROW, HORSE_BOX = 8.5, 6.0
+ENDURANCE_PER_ROW, ENDURANCE_ROWS = 20, 3
+LOG_HEADER, LOG_ROW, LOG_HALVES = 6.0, 4.3, 2
+LOG_COLUMNS = (0.12, 0.2, 0.22, 0.2, 0.26)
+
+
+def sheet_text(chariot: Chariot, data: CircusData, templates: TextTemplates) -> Blocks:
+    """The sheet's template blocks rendered for one chariot."""
+    return Blocks(templates.blocks(TEMPLATE, {
+        "chariot": chariot, "ram": list(chariot.ram_modifiers), "facts": data}))
+
+
+def endurance_top() -> float:
+    return TEAM_TOP + 9.0 + MAX_HORSES * HORSE_ROW + 2.0
+
+
+def log_top(width: float) -> float:
+    pitch = (width - 2 * MARGIN) / ENDURANCE_PER_ROW
+    return endurance_top() + 15.0 + ENDURANCE_ROWS * pitch + 3.0
+
+
+def plan_sheet(chariot: Chariot, text: Blocks, width: float, data: CircusData) -> Plan:
+    """Every text of the sheet fitted to its box, or the parts that cannot fit."""
+    inner = width - 2 * MARGIN
+    slots = [
+        Slot("title", text["title"], MARGIN, 2.5, 112, 10.0, 18, BOLD, "left",
+             colour_hex="#ffffff"),
+        Slot("subtitle", text["subtitle"], MARGIN, 13.0, 112, 5.0, 7, align="left",
+             colour_hex="#ffffff"),
+        Slot("car", text["car"], width - MARGIN - 50, 3.0, 50, 6.0, 8, align="right",
+             colour_hex="#ffffff"),
+        Slot("ram", text["ram"], width - MARGIN - 50, 10.0, 50, 8.0, 6.5, align="right",
+             colour_hex="#ffffff"),
+        Slot("driver label", text["driver_label"], MARGIN, 25.0, 60, 5.0, 8, BOLD, "left"),
+        Slot("driver name", text["driver_name"], MARGIN, 31.0, 80, 9.0, 13, align="left"),
+        Slot("cdm label", text["cdm_label"], 96.0, 25.0, 24, 4.5, 7, BOLD),
+        Slot("cdm", text["cdm"], 96.0, 30.0, 24, 13.0, 22, BOLD),
+        Slot("speed label", text["speed_label"], 126.0, 25.0, width - MARGIN - 126, 4.5, 7,
+             BOLD),
+        Slot("speed", text["speed"], 126.0, 30.0, width - MARGIN - 126, 13.0, 22, BOLD),
+        Slot("hit label", text["hit_label"], MARGIN, HIT_TOP, 40, 4.5, 8, BOLD, "left"),
+        Slot("foot label", text["foot_label"], MARGIN, HIT_TOP + 15.0, inner, 4.0, 6.5,
+             align="left", colour_hex="#5a5a5a"),
+        Slot("team label", text["team_label"], MARGIN, TEAM_TOP, 22, 5.0, 8, BOLD, "left"),
+        Slot("team text", text["team_text"], MARGIN + 22, TEAM_TOP - 0.5, inner - 22, 8.0,
+             6.5, align="left", valign="top"),
+        Slot("endurance label", text["endurance_label"], MARGIN, endurance_top(), 40, 5.0, 8,
+             BOLD, "left"),
+        Slot("endurance text", text["endurance_text"], MARGIN, endurance_top() + 5.5, inner,
+             8.0, 6.5, align="left", valign="top"),
+        Slot("log title", text["log_title"], MARGIN, log_top(width), 40, 5.0, 8, BOLD, "left"),
+    ]
+    for index, horse in enumerate(chariot.horses):
+        y = TEAM_TOP + 9.0 + index * HORSE_ROW
+        slots.append(Slot(f"horse {index + 1} name", escape(horse.name), MARGIN, y, 38,
+                          HORSE_BOX, 9, align="left"))
+    half = (inner - 4.0) / LOG_HALVES
+    for column, (header, x, w) in enumerate(
+            zip(text.lines("log_headers"), *_log_columns(half), strict=True)):
+        for side in range(LOG_HALVES):
+            left = MARGIN + side * (half + 4.0)
+            slots.append(Slot(f"log header {column + 1}", header, left + x, log_top(width) + 6,
+                              w, LOG_HEADER, 6.5, BOLD))
+    return Plan().place_all(slots)
+
+
+def _log_columns(half: float) -> tuple[list[float], list[float]]:
+    """Left edges and widths of the turn log's columns within one half."""
+    widths = [share * half for share in LOG_COLUMNS]
+    lefts = [sum(widths[:i]) for i in range(len(widths))]
+    return lefts, widths
+
+
+@dataclass(frozen=True)
+class RecordSheetFace:
+    """One chariot's record sheet, its text already fitted."""
+
+    chariot: Chariot
+    plan: Plan = field(compare=False)
+    data: CircusData = field(repr=False, compare=False)
+    key: None = None
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = width / mm(1), height / mm(1), bleed / mm(1)
+        pen = Pen(canvas, h)
+        accent = colour(self.chariot.colour)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PAPER)
+        pen.rect(-b, -b, w + 2 * b, HEADER + b, fill=accent)
+        pen.rect(94.0, 24.0, 28.0, 20.0, stroke=INK, line=0.8, radius=1.5)
+        pen.rect(124.0, 24.0, w - MARGIN - 122.0, 20.0, stroke=INK, line=0.8, radius=1.5)
+        self.hit_boxes(pen, canvas)
+        self.team(pen, w, mix(accent, white, 0.85))
+        self.endurance(pen, canvas, w)
+        self.turn_log(pen, canvas, w)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+    def hit_boxes(self, pen: Pen, canvas: Any) -> None:
+        """A box per hit, with the pace on foot while it is the first unmarked one."""
+        boxes = self.chariot.driver.hit_boxes
+        size, pitch = 5.0, min(5.6, (180.0 - 2 * MARGIN) / max(boxes, 1))
+        for i in range(boxes):
+            x = MARGIN + i * pitch
+            pen.rect(x, HIT_TOP + 5.0, size, size, fill=white, stroke=INK, line=0.6)
+            cx, base = pen.point(x + size / 2, HIT_TOP + 13.5)
+            canvas.setFillColor(GRID)
+            draw_line(canvas, str(self.data.foot_squares(boxes - i)), cx, base, 5.5,
+                      align="centre")
+
+    def team(self, pen: Pen, w: float, tint: Color) -> None:
+        """A row of damage boxes per horse."""
+        for index, horse in enumerate(self.chariot.horses):
+            y = TEAM_TOP + 9.0 + index * HORSE_ROW
+            pen.rect(MARGIN - 1.0, y - 1.0, w - 2 * MARGIN + 2.0, HORSE_ROW - 0.5, fill=tint)
+            for box in range(horse.damage_boxes):
+                pen.rect(MARGIN + 40.0 + box * (HORSE_BOX + 1.5), y, HORSE_BOX, HORSE_BOX,
+                         fill=white, stroke=INK, line=0.7)
+
+    def endurance(self, pen: Pen, canvas: Any, w: float) -> None:
+        """One numbered box per endurance factor, counted down to the last."""
+        pitch = (w - 2 * MARGIN) / ENDURANCE_PER_ROW
+        top = endurance_top() + 15.0
+        total = self.chariot.endurance
+        for i in range(total):
+            row, column = divmod(i, ENDURANCE_PER_ROW)
+            x, y = MARGIN + column * pitch, top + row * pitch
+            pen.rect(x + 0.4, y + 0.4, pitch - 0.8, pitch - 0.8, fill=white, stroke=INK,
+                     line=0.6)
+            cx, base = pen.point(x + pitch / 2, y + pitch - 1.6)
+            canvas.setFillColor(GRID)
+            draw_line(canvas, str(total - i), cx, base, 5.5, align="centre")
+
+    def turn_log(self, pen: Pen, canvas: Any, w: float) -> None:
+        """Two side-by-side tables, one row per turn, turn numbers printed."""
+        inner = w - 2 * MARGIN
+        half = (inner - 4.0) / LOG_HALVES
+        per_half = math.ceil(self.data.log_turns / LOG_HALVES)
+        top = log_top(w) + 6.0
+        lefts, widths = _log_columns(half)
+        for side in range(LOG_HALVES):
+            left = MARGIN + side * (half + 4.0)
+            pen.rect(left, top, half, LOG_HEADER, fill=colour("#e8e2d6"))
+            for row in range(per_half):
+                turn = side * per_half + row + 1
+                y = top + LOG_HEADER + row * LOG_ROW
+                pen.rect(left, y, half, LOG_ROW, stroke=GRID, line=0.4)
+                cx, base = pen.point(left + widths[0] / 2, y + LOG_ROW - 1.2)
+                canvas.setFillColor(INK)
+                draw_line(canvas, str(turn), cx, base, 6.5, align="centre")
+            bottom = top + LOG_HEADER + per_half * LOG_ROW
+            for x in lefts[1:]:
+                pen.line(left + x, top, left + x, bottom, GRID, 0.4)
+            pen.rect(left, top, half, bottom - top, stroke=INK, line=0.7)

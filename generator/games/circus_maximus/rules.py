@@ -1,0 +1,54 @@
+"""Checks for the Circus Maximus chariot rules declared in ``rules.yaml``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+from generator.findings import RuleBook, Violation
+from generator.games.circus_maximus.catalogues import CircusData
+from generator.games.circus_maximus.model import Chariot
+
+RULES: RuleBook[Chariot] = RuleBook(Path(__file__).with_name("rules.yaml"))
+
+
+@RULES.check("CM-STRAIN-ENDURANCE")
+def straining_needs_endurance(chariot: Chariot, context: CircusData) -> Iterator[Violation]:
+    if chariot.endurance == 0:
+        yield Violation(("endurance",), {"name": chariot.name, "speed": chariot.max_team_speed,
+                                         "loss": context.exhausted_speed_loss})
+
+
+@RULES.check("CM-STRAIN-CDM")
+def straining_needs_a_cdm_of_zero_or_more(chariot: Chariot) -> Iterator[Violation]:
+    if chariot.driver.cdm < 0:
+        yield Violation(("driver", "cdm"), {"driver": chariot.driver.name,
+                                            "cdm": chariot.driver.cdm})
+
+
+@RULES.check("CM-RAM-MODIFIER")
+def ram_modifier_follows_the_car(chariot: Chariot) -> Iterator[Violation]:
+    parts = chariot.ram_modifiers
+    stated = chariot.ram_modifier
+    if stated is None or len(parts) > 1:
+        return
+    expected = sum(value for _, value in parts)
+    if stated != expected:
+        yield Violation(("ram_modifier",), {
+            "stated": f"{stated:+d}" if stated else "0", "car": chariot.car.type,
+            "blades": chariot.car.scythe_blades,
+            "expected": f"{expected:+d}" if expected else "0"})
+
+
+@RULES.check("CM-LIGHT-SCYTHE")
+def light_car_with_blades(chariot: Chariot, context: CircusData) -> Iterator[Violation]:
+    if chariot.car.type == "light" and chariot.car.scythe_blades:
+        yield Violation(("car", "scythe_blades"), {
+            "blades": context.ram_modifiers["scythe_blades"],
+            "light": context.ram_modifiers["light"]})
+
+
+@RULES.check("CM-TEAM-SIZE")
+def team_losses_covered(chariot: Chariot, covered: int) -> Iterator[Violation]:
+    if len(chariot.horses) > covered + 1:
+        yield Violation(("horses",), {"horses": len(chariot.horses)})
