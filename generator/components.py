@@ -23,4 +23,6 @@ COMPONENTS: dict[str, str] = {
     "track-layout": "each track's race layout page",
     "track-tokens": "each track's race tokens",
     "track-pieces": "the modular track pieces",
+    "record-sheets": "Circus Maximus chariot record sheets",
+    "reference-card": "Circus Maximus reference card of the second-edition changes",
 }
