@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,3 +75,21 @@ class Game:
 def data_file(package_file: str, name: str) -> Path:
     """A data file that lives next to a game module."""
     return Path(package_file).with_name(name)
+
+
+def lazy_balance(package: str, baseline: Callable[[], Any]) -> Callable[[], BalanceHook]:
+    """A game's balance profile from ``<package>.balance`` and ``.balance_pages``, imported
+    on first use (by ``paddock balance`` or ``rules``), never by check or build."""
+
+    @cache
+    def load() -> BalanceHook:
+        from generator.balance.hook import BalanceHook
+
+        balance = import_module(f"{package}.balance")
+        pages = import_module(f"{package}.balance_pages")
+        return BalanceHook(
+            kind="vehicle", axes=balance.AXES, rules=balance.RULES,
+            equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
+            pages=pages.pages, overview=pages.overview)
+
+    return load

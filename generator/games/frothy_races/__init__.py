@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
-
-from generator.games.base import Game, Kind
+from generator.games.base import Game, Kind, lazy_balance
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.catalogues import frothy_data, listings
 from generator.games.frothy_races.components import outputs, print_findings
@@ -30,22 +27,6 @@ TRACKS = TrackGame(
     pieces=True,
 )
 
-if TYPE_CHECKING:
-    from generator.balance.hook import BalanceHook
-
-
-@cache
-def balance_hook() -> BalanceHook:
-    """The balance profile, imported only when ``paddock balance`` or ``rules`` asks."""
-    from generator.balance.hook import BalanceHook
-    from generator.games.frothy_races import balance, balance_pages
-
-    return BalanceHook(
-        kind="vehicle", axes=balance.AXES, rules=balance.RULES,
-        equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
-        pages=balance_pages.pages, overview=balance_pages.overview)
-
-
 GAME = Game(
     id="frothy-races",
     title="Frothy Races",
@@ -56,7 +37,7 @@ GAME = Game(
     outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
-    balance_loader=balance_hook,
+    balance_loader=lazy_balance("generator.games.frothy_races", baseline),
     catalogues=lambda: listings(RULES.book),
     kind_scaffolds={"track": track_scaffold(TRACKS)},
 )

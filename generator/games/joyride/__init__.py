@@ -12,10 +12,7 @@ set laps (Racing > Goal).
 
 from __future__ import annotations
 
-from functools import cache
-from typing import TYPE_CHECKING
-
-from generator.games.base import Game, Kind
+from generator.games.base import Game, Kind, lazy_balance
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.components import outputs, print_findings, prints_item_set
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
@@ -36,22 +33,6 @@ TRACKS = TrackGame(
     token_set="joyride",
 )
 
-if TYPE_CHECKING:
-    from generator.balance.hook import BalanceHook
-
-
-@cache
-def balance_hook() -> BalanceHook:
-    """The balance profile, imported only when ``paddock balance`` or ``rules`` asks."""
-    from generator.balance.hook import BalanceHook
-    from generator.games.joyride import balance, balance_pages
-
-    return BalanceHook(
-        kind="vehicle", axes=balance.AXES, rules=balance.RULES,
-        equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
-        pages=balance_pages.pages, overview=balance_pages.overview)
-
-
 GAME = Game(
     id="joyride",
     title="Joyride",
@@ -64,7 +45,7 @@ GAME = Game(
     outputs=with_tracks(outputs, prints_item_set=prints_item_set),
     scaffold=scaffold,
     default_folder="vehicles/joyride",
-    balance_loader=balance_hook,
+    balance_loader=lazy_balance("generator.games.joyride", baseline),
     catalogues=lambda: listings(BOOK),
     kind_scaffolds={"track": track_scaffold(TRACKS), "item": item_scaffold},
 )
