@@ -36,6 +36,7 @@ def _seeds() -> dict[str, list[Path]]:
         "joyride": sorted((vehicles / "joyride").glob("*.yaml")),
         "joyride-items": sorted((vehicles / "joyride" / "items").glob("*.yaml")),
         "outrider": sorted((vehicles / "outrider").glob("*.yaml")),
+        "circus-maximus": sorted((vehicles / "circus-maximus").glob("*.yaml")),
         "tracks": sorted((vehicles / "tracks").glob("*.yaml")),
         "kit": [vehicles / "kit.yaml"],
         "icons": [BUILTIN_ICONS],
