@@ -39,7 +39,11 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
     if path.exists() and not force:
         raise OutputError(f"{path} already exists; pass --force to overwrite it")
     templates = templates or TextTemplates()
-    schema = os.path.relpath(SCHEMA_FOLDER / schema_file_name(game.id, kind), path.parent or ".")
+    # "vehicle" asks for the game's main definition: a Circus Maximus chariot, a Formula
+    # Ace team.
+    main_kind = next(iter(game.kinds)) if kind == "vehicle" and kind not in game.kinds else kind
+    schema = os.path.relpath(SCHEMA_FOLDER / schema_file_name(game.id, main_kind),
+                             path.parent or ".")
     text = (f"# yaml-language-server: $schema={Path(schema).as_posix()}\n"
             + scaffold(name, templates, str(path)))
     refuse_if_it_fails_check(text, path.name, name, templates)

@@ -19,6 +19,7 @@ GAME_MODULES: dict[str, str] = {
     "joyride": "generator.games.joyride",
     "outrider": "generator.games.outrider",
     "circus-maximus": "generator.games.circus_maximus",
+    "formula-ace": "generator.games.formula_ace",
 }
 
 

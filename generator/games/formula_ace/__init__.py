@@ -1,0 +1,23 @@
+"""Formula Ace Racing Pods (freewargamesrules.co.uk): hover-pod racing in centimetres. A team
+file holds pilots, ships, purchases and the season's log; Paddock checks every purchase and
+allocation, replays the season's credits, and prints the roster, ship and pilot cards, the
+reference tables and the centimetre templates the game is played with."""
+
+from __future__ import annotations
+
+from generator.games.base import Game, Kind
+from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.components import outputs
+from generator.games.formula_ace.model import TEAM_SCHEMA
+from generator.games.formula_ace.rules import RULES
+from generator.games.formula_ace.scaffold import scaffold
+
+GAME = Game(
+    id="formula-ace",
+    title="Formula Ace Racing Pods",
+    book=RULES.book,
+    kinds={"team": Kind("team", TEAM_SCHEMA, RULES, formula_data())},
+    outputs=outputs,
+    scaffold=scaffold,
+    default_folder="vehicles/formula-ace",
+)

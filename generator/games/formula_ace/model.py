@@ -1,0 +1,281 @@
+"""A Formula Ace Racing Pods team: pilots, ships, purchases and the season's log.
+
+The file describes the team as it stood at the start of the season (what it bought then is
+paid from the starting credits) followed by the season in order: races, purchases, repairs,
+recruits and loans. The state after any point of the season (credits, damage, wounds) is
+worked out from the log (``season.py``), never written twice by hand.
+
+Each field carries its spec and a one-line doc (see ``generator.schema``). The schema refuses
+only what cannot be read or printed; what the rulebook says about a team (skill points, space,
+maxima, credits) is checked by rules (``rules.py``) citing their sections.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.formula_ace.catalogues import formula_data
+from generator.schema import (
+    Bool,
+    Choice,
+    Custom,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    Struct,
+    Text,
+    spec_field,
+)
+
+BOOK = "Formula Ace Racing Pods"
+RANKS = ("seasoned", "ace")
+CATEGORIES = ("total-speed-way", "dragster-show", "destruction-derby")
+DERBY = "destruction-derby"
+SKILLS = ("piloting", "g_endurance", "firing")
+SHIP_TYPES = ("Alpha", "Beta", "Lambda", "Tau", "Gamma")
+UPGRADES = ("speed", "hit-point", "booster", "fin", "auto-start", "zap-o-burn", "ramming-edge")
+DERBY_EQUIPMENT = ("rockets", "missile", "rays", "plasma", "mines", "vortex", "smoke", "web",
+                   "decoys", "countermeasures", "repulsor", "turret")
+MOUNTS = ("front", "rear")
+TEAM_OPTIONS = ("sabotage", "security")
+PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
+MAX_SHIPS = 12
+MAX_SEASON_ENTRIES = 200
+
+
+def section(number: str) -> str:
+    """A section of the rules as a finding cites it (the book numbers them 1/ to 19/)."""
+    return f"{BOOK}, {number}"
+
+
+def parse_colour(value: Any) -> str:
+    """An accent colour written as #rrggbb."""
+    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+        return value.strip().lower()
+    raise ValueError("write a colour as #rrggbb, e.g. '#1f4e79' (quoted)")
+
+
+@dataclass(frozen=True)
+class Skills:
+    """A pilot's skill levels; a test passes on a d6 at or under the level (5/)."""
+
+    piloting: int = spec_field(Int(0, 6), "Piloting: overtaking, narrow passages, extra turns.",
+                               source=section("5/"))
+    g_endurance: int = spec_field(Int(0, 6), "G-Endurance: one test per booster used (10/).",
+                                  source=section("5/, 10/"))
+    firing: int = spec_field(Int(0, 6), "Firing: Destruction Derby pilots only (5/, 17/).",
+                             default=0, source=section("5/, 17/"))
+
+    def level(self, skill: str) -> int:
+        """The level of ``skill`` by its field name."""
+        value = getattr(self, skill)
+        assert isinstance(value, int)
+        return value
+
+    @property
+    def total(self) -> int:
+        """Every skill point together."""
+        return self.piloting + self.g_endurance + self.firing
+
+
+@dataclass(frozen=True)
+class Pilot:
+    """A pilot of the team, who races in one category all season (4/, 5/)."""
+
+    name: str = spec_field(Text(max_length=24), "The pilot's name, printed on roster and card.")
+    rank: str = spec_field(Choice(RANKS, source=section("5/")),
+                           "seasoned or ace: sets the skill points and maxima (5/).")
+    category: str = spec_field(Choice(CATEGORIES, source=section("4/, 5/")),
+                               "The one category this pilot races all season (4/).")
+    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.")
+    school: dict[str, int] = spec_field(
+        MapOf(Choice(SKILLS), Int(0, 6)),
+        "Levels bought at the advanced school before the season, by skill (16/).",
+        default={}, source=section("16/"))
+    recruited: bool = spec_field(
+        Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/).",
+        default=False, source=section("4/, 16/"))
+
+    @property
+    def base_skills(self) -> dict[str, int]:
+        """Skill levels as allotted from the rank's points, school levels taken off."""
+        return {s: self.skills.level(s) - self.school.get(s, 0) for s in SKILLS}
+
+
+@dataclass(frozen=True)
+class Weapon:
+    """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
+
+    item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/")),
+                           "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
+                           "web, decoys, countermeasures, repulsor or turret.")
+    mount: str | None = spec_field(
+        Nullable(Choice(MOUNTS)), "front or rear, for a firing weapon (180 degree arc, 17/).",
+        default=None, source=section("17/"))
+
+
+@dataclass(frozen=True)
+class Ship:
+    """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
+
+    name: str = spec_field(Text(max_length=24), "The ship's name, printed on roster and card.")
+    type: str = spec_field(Choice(SHIP_TYPES, source=section("2/")),
+                           "Alpha, Beta, Lambda, Tau or Gamma (2/).")
+    pilot: str | None = spec_field(
+        Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
+        default=None)
+    upgrades: dict[str, int] = spec_field(
+        MapOf(Choice(UPGRADES), Int(0, 99)),
+        "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
+        "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
+    weapons: tuple[Weapon, ...] = spec_field(
+        ListOf(Struct(Weapon), 0, 24), "Destruction Derby weapons and protections (17/).",
+        default=(), source=section("17/"))
+
+    @property
+    def base(self) -> Any:
+        """The ship type's line of 2/: speed, hit points and space."""
+        return formula_data().ships[self.type]
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """How one of the team's pilots did in a race."""
+
+    pilot: str = spec_field(Text(max_length=24), "The pilot, by name.")
+    ship: str = spec_field(Text(max_length=24), "The ship flown, by name.")
+    place: int | None = spec_field(
+        Nullable(Int(1, 99), blank_words=("dnf",)), "Finishing place, or dnf (15/).",
+        source=section("15/"))
+    hit_points_lost: int = spec_field(Int(0, 99), "Hit points the ship lost in the race.",
+                                      default=0, source=section("12/"))
+    boosters_broken: int = spec_field(Int(0, 8), "Boosters broken (Damage Table 2).",
+                                      default=0, source=section("12/"))
+    fins_broken: int = spec_field(Int(0, 8), "Fins broken (Damage Table 3).", default=0,
+                                  source=section("12/"))
+    boosters_destroyed: int = spec_field(Int(0, 8), "Boosters destroyed (Damage Table 4).",
+                                         default=0, source=section("12/"))
+    fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
+                                     source=section("12/"))
+    pilot_outcome: str = spec_field(
+        Choice(PILOT_OUTCOMES, source=section("12/")),
+        "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
+        default="fit")
+    ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
+                                      default=False, source=section("12/"))
+    options: tuple[str, ...] = spec_field(
+        ListOf(Choice(TEAM_OPTIONS)), "Options bought for this race: sabotage, security (17/).",
+        default=(), source=section("17/"))
+
+
+@dataclass(frozen=True)
+class Race:
+    """One race of the season and the team's results in it."""
+
+    name: str = spec_field(Text(max_length=32), "The circuit or race name.")
+    category: str = spec_field(Choice(CATEGORIES, source=section("3/")),
+                               "total-speed-way, dragster-show or destruction-derby.")
+    starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
+                               source=section("15/"))
+    results: tuple[RaceResult, ...] = spec_field(
+        ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
+    special_features: int = spec_field(
+        Int(0, 6), "Aces High Special Features on the circuit (19/).", default=0,
+        source=section("19/"))
+
+
+@dataclass(frozen=True)
+class Purchase:
+    """Something bought between races, paid from the team's credits (16/, 17/)."""
+
+    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/")),
+                           "What was bought: an upgrade, a derby item or school.")
+    ship: str | None = spec_field(Nullable(Text(max_length=24)),
+                                  "The ship it was fitted to (upgrades and derby items).",
+                                  default=None)
+    pilot: str | None = spec_field(Nullable(Text(max_length=24)),
+                                   "The pilot sent to the advanced school.", default=None)
+    skill: str | None = spec_field(Nullable(Choice(SKILLS)), "The skill school raised.",
+                                   default=None)
+    count: int = spec_field(Int(1, 99), "How many were bought.", default=1)
+    mount: str | None = spec_field(Nullable(Choice(MOUNTS)), "front or rear, for a weapon.",
+                                   default=None)
+
+
+@dataclass(frozen=True)
+class Repair:
+    """Repairs paid between races (12/, 16/)."""
+
+    ship: str = spec_field(Text(max_length=24), "The ship repaired, by name.")
+    hit_points: int = spec_field(Int(0, 99), "Hit points repaired (50 each).", default=0)
+    boosters: int = spec_field(Int(0, 8), "Broken boosters repaired (500 each).", default=0)
+    fins: int = spec_field(Int(0, 8), "Broken fins repaired (500 each).", default=0)
+    boosters_replaced: int = spec_field(Int(0, 8), "Destroyed boosters replaced (2000 each).",
+                                        default=0)
+    fins_replaced: int = spec_field(Int(0, 8), "Destroyed fins replaced (2000 each).",
+                                    default=0)
+
+
+@dataclass(frozen=True)
+class SeasonEntry:
+    """One step of the season: exactly one of race, buy, repair, new_ship, recruit, borrow,
+    repay."""
+
+    race: Race | None = spec_field(Nullable(Struct(Race)), "A race and its results.",
+                                   default=None)
+    buy: Purchase | None = spec_field(Nullable(Struct(Purchase)), "A purchase.", default=None)
+    repair: Repair | None = spec_field(Nullable(Struct(Repair)), "Repairs to one ship.",
+                                       default=None)
+    new_ship: Ship | None = spec_field(Nullable(Struct(Ship)),
+                                       "A ship bought (1000 credits, 16/).", default=None)
+    recruit: Pilot | None = spec_field(Nullable(Struct(Pilot)),
+                                       "A 4th pilot recruited (1000 credits, 16/).",
+                                       default=None)
+    borrow: int | None = spec_field(Nullable(Int(1, 1_000_000)),
+                                    "Credits borrowed under the rule of 14/.", default=None,
+                                    source=section("14/"))
+    repay: int | None = spec_field(Nullable(Int(1, 1_000_000)), "Credits paid back (14/).",
+                                   default=None, source=section("14/"))
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Which of the entry's fields are set (a valid entry has exactly one)."""
+        return tuple(name for name in ("race", "buy", "repair", "new_ship", "recruit",
+                                       "borrow", "repay") if getattr(self, name) is not None)
+
+
+@dataclass(frozen=True)
+class Team:
+    """A Formula Ace Racing Pods team for one championship season."""
+
+    name: str = spec_field(Text(max_length=28), "The team's name.")
+    pilots: tuple[Pilot, ...] = spec_field(
+        ListOf(Struct(Pilot), 1, 8), "The pilots at the start of the season (4/, 5/).",
+        source=section("4/, 5/"))
+    ships: tuple[Ship, ...] = spec_field(
+        ListOf(Struct(Ship), 1, MAX_SHIPS), "The ships at the start of the season (4/).",
+        source=section("4/"))
+    credits: int = spec_field(Int(0, 1_000_000), "Credits at the start of the season (14/).",
+                              default=2500, source=section("4/, 14/"))
+    season: tuple[SeasonEntry, ...] = spec_field(
+        ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),
+        "The season so far, in order: race, buy, repair, new_ship, recruit, borrow, repay.",
+        default=())
+    colour: str = spec_field(Custom(parse_colour, "a colour as #rrggbb"),
+                             "Accent colour of the roster and cards.", default="#1f4e79")
+    note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
+                           default="")
+
+    def pilot(self, name: str) -> Pilot | None:
+        """The pilot called ``name`` at the start of the season, if any."""
+        return next((p for p in self.pilots if p.name == name), None)
+
+    def ship(self, name: str) -> Ship | None:
+        """The ship called ``name`` at the start of the season, if any."""
+        return next((s for s in self.ships if s.name == name), None)
+
+
+TEAM_SCHEMA = Struct(Team, ignore=("game", "kind"))

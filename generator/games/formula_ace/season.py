@@ -1,0 +1,287 @@
+"""The season replayed: the team's state after every step of its log.
+
+Why: a team file holds the team as it stood at the start of the season plus what happened
+since (races, purchases, repairs, recruits, loans). Credits, damage, wounds and points are
+worked out here, step by step, so nobody keeps them twice by hand; the rules check the
+ledger (``rules.py``), ``paddock season`` prints it and the roster shows the result.
+
+Readings: prizes and points follow 15/ (1000 credits a starting opponent for the winner,
+1000 less a place, nothing for not finishing; 5, 3, 2, then 1 point for any finisher; each
+Aces High feature adds a point and 1000 credits, 19/). Everything bought before the first
+race is paid from the starting credits. A ship's broken parts are repaired at 500 and
+destroyed ones replaced at 2000 (12/); a destroyed ship is replaced with a new one.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from generator.findings import KeyPath
+from generator.games.formula_ace.catalogues import FormulaData, formula_data
+from generator.games.formula_ace.model import SKILLS, Pilot, Race, Ship, Team
+
+UNAVAILABLE = {"wounded-1": 1, "wounded-2": 2}
+
+
+@dataclass
+class ShipState:
+    """A ship as it stands at one point of the season."""
+
+    name: str
+    type: str
+    pilot: str | None
+    upgrades: Counter[str]
+    weapons: list[tuple[str, str | None]]
+    hit_points_lost: int = 0
+    boosters_broken: int = 0
+    fins_broken: int = 0
+    boosters_destroyed: int = 0
+    fins_destroyed: int = 0
+    destroyed: bool = False
+
+    @property
+    def speed(self) -> int:
+        """Base speed in cm plus speed upgrades (2/, 16/)."""
+        return formula_data().ships[self.type].speed + self.upgrades["speed"]
+
+    @property
+    def hit_points(self) -> int:
+        """Hit points when undamaged: base plus upgrades (2/, 16/)."""
+        return formula_data().ships[self.type].hit_points + self.upgrades["hit-point"]
+
+    @property
+    def hit_points_left(self) -> int:
+        return max(0, self.hit_points - self.hit_points_lost)
+
+    @property
+    def boosters(self) -> int:
+        """Boosters fitted, the basic two included, Zap o' Burns among them (16/)."""
+        return formula_data().basic_equipment["boosters"] + self.upgrades["booster"]
+
+    @property
+    def fins(self) -> int:
+        """Fins fitted, the basic two included."""
+        return formula_data().basic_equipment["fins"] + self.upgrades["fin"]
+
+    @property
+    def working_boosters(self) -> int:
+        return max(0, self.boosters - self.boosters_broken - self.boosters_destroyed)
+
+    @property
+    def working_fins(self) -> int:
+        return max(0, self.fins - self.fins_broken - self.fins_destroyed)
+
+    @property
+    def space(self) -> int:
+        """Space available beyond the basic equipment (2/)."""
+        return formula_data().ships[self.type].space
+
+    @property
+    def space_used(self) -> int:
+        """Space taken by upgrades and derby items (the book's * and **)."""
+        items = formula_data().items
+        return (sum(items[name].space * count for name, count in self.upgrades.items())
+                + sum(items[name].space for name, _ in self.weapons))
+
+
+@dataclass
+class PilotState:
+    """A pilot as they stand at one point of the season."""
+
+    name: str
+    rank: str
+    category: str
+    skills: dict[str, int]
+    status: str = "fit"          # fit, out (races to miss), season (out all season), dead
+    races_out: int = 0
+    credits_won: int = 0
+    points: int = 0
+    races: int = 0
+
+
+@dataclass(frozen=True)
+class LedgerLine:
+    """One movement of credits, with the season step it comes from."""
+
+    step: int
+    path: KeyPath
+    what: str
+    amount: int
+    balance: int
+
+
+@dataclass
+class SeasonState:
+    """The team after replaying its log up to some step."""
+
+    credits: int
+    debt: int = 0
+    team_points: int = 0
+    ships: dict[str, ShipState] = field(default_factory=dict)
+    pilots: dict[str, PilotState] = field(default_factory=dict)
+    ledger: list[LedgerLine] = field(default_factory=list)
+    races: list[str] = field(default_factory=list)
+
+    def pay(self, step: int, path: KeyPath, what: str, amount: int) -> None:
+        """Move credits (negative: spent) and write the line in the ledger."""
+        self.credits += amount
+        self.ledger.append(LedgerLine(step, path, what, amount, self.credits))
+
+    @property
+    def lowest_balance(self) -> LedgerLine | None:
+        """The ledger line after which the balance was lowest, if any."""
+        return min(self.ledger, key=lambda line: line.balance, default=None)
+
+
+def ship_state(ship: Ship) -> ShipState:
+    """A ship as bought: its type, upgrades and derby items."""
+    return ShipState(ship.name, ship.type, ship.pilot, Counter(ship.upgrades),
+                     [(w.item, w.mount) for w in ship.weapons])
+
+
+def pilot_state(pilot: Pilot) -> PilotState:
+    """A pilot as recruited, fit."""
+    return PilotState(pilot.name, pilot.rank, pilot.category,
+                      {s: pilot.skills.level(s) for s in SKILLS})
+
+
+def ship_cost(ship: Ship, data: FormulaData) -> int:
+    """Credits for a ship's upgrades and derby items."""
+    return (sum(data.items[name].price * count for name, count in ship.upgrades.items())
+            + sum(data.items[w.item].price for w in ship.weapons))
+
+
+def pilot_cost(pilot: Pilot, data: FormulaData) -> int:
+    """Credits for a pilot: school levels, and the recruit price of a 4th pilot."""
+    school = data.items["school"].price * sum(pilot.school.values())
+    return school + (data.items["new-pilot"].price if pilot.recruited else 0)
+
+
+def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
+    """The team before the first race, with what it bought paid from its credits."""
+    data = data or formula_data()
+    state = SeasonState(credits=team.credits)
+    for index, pilot in enumerate(team.pilots):
+        state.pilots[pilot.name] = pilot_state(pilot)
+        cost = pilot_cost(pilot, data)
+        if cost:
+            state.pay(0, ("pilots", index), f"{pilot.name}: school and recruiting", -cost)
+    extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
+    for index, ship in enumerate(team.ships):
+        state.ships[ship.name] = ship_state(ship)
+        cost = ship_cost(ship, data)
+        if index >= len(team.ships) - extra_ships:
+            cost += data.items["new-ship"].price
+        if cost:
+            state.pay(0, ("ships", index), f"{ship.name}: upgrades and equipment", -cost)
+    return state
+
+
+def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> None:
+    """Prizes, points, damage and wounds of one race (12/, 15/, 19/)."""
+    state.races.append(race.name)
+    bonus = data.aces_high_bonus
+    for index, result in enumerate(race.results):
+        path: KeyPath = ("season", step - 1, "race", "results", index)
+        pilot = state.pilots.get(result.pilot)
+        ship = state.ships.get(result.ship)
+        prize = data.prize(result.place, race.starters)
+        points = data.points(result.place)
+        if result.place is not None and race.special_features:
+            prize += bonus["credits"] * race.special_features
+            points += bonus["points"] * race.special_features
+        state.team_points += points
+        if prize:
+            state.pay(step, path, f"{race.name}: {result.pilot}, place {result.place}", prize)
+            if state.debt:
+                repaid = min(state.debt, state.credits)
+                state.debt -= repaid
+                state.pay(step, path, "loan paid back from the prize (14/)", -repaid)
+        if pilot is not None:
+            pilot.credits_won += prize
+            pilot.points += points
+            pilot.races += 1
+        if ship is not None:
+            ship.hit_points_lost += result.hit_points_lost
+            ship.boosters_broken += result.boosters_broken
+            ship.fins_broken += result.fins_broken
+            ship.boosters_destroyed += result.boosters_destroyed
+            ship.fins_destroyed += result.fins_destroyed
+            ship.destroyed = ship.destroyed or result.ship_destroyed
+        for option in result.options:
+            state.pay(step, path, f"{race.name}: {option}", -data.items[option].price)
+        if pilot is not None:
+            wound(pilot, result.pilot_outcome)
+    for pilot in state.pilots.values():
+        if (pilot.status == "out" and pilot.category == race.category
+                and all(r.pilot != pilot.name for r in race.results)):
+            pilot.races_out -= 1
+            if pilot.races_out <= 0:
+                pilot.status, pilot.races_out = "fit", 0
+
+
+def wound(pilot: PilotState, outcome: str) -> None:
+    """A pilot's state after a Critical Damage Table result (12/)."""
+    if outcome in UNAVAILABLE:
+        pilot.status, pilot.races_out = "out", UNAVAILABLE[outcome]
+    elif outcome == "wounded-season":
+        pilot.status = "season"
+    elif outcome == "killed":
+        pilot.status = "dead"
+
+
+def replay(team: Team, upto: int | None = None, data: FormulaData | None = None
+           ) -> SeasonState:
+    """The team after its first ``upto`` season steps (all of them by default)."""
+    data = data or formula_data()
+    state = start_of_season(team, data)
+    items = data.items
+    for step, entry in enumerate(team.season[:upto], start=1):
+        path: KeyPath = ("season", step - 1)
+        if entry.race is not None:
+            apply_race(state, entry.race, step, data)
+        elif entry.buy is not None:
+            buy = entry.buy
+            state.pay(step, path, f"{items[buy.item].name} x{buy.count}",
+                      -items[buy.item].price * buy.count)
+            ship = state.ships.get(buy.ship or "")
+            pilot = state.pilots.get(buy.pilot or "")
+            if buy.item == "school" and pilot is not None and buy.skill is not None:
+                pilot.skills[buy.skill] += buy.count
+            elif ship is not None and items[buy.item].kind == "upgrade":
+                ship.upgrades[buy.item] += buy.count
+            elif ship is not None:
+                ship.weapons.extend([(buy.item, buy.mount)] * buy.count)
+        elif entry.repair is not None:
+            repair = entry.repair
+            cost = (items["repair-hit-point"].price * repair.hit_points
+                    + items["repair-booster"].price * repair.boosters
+                    + items["repair-fin"].price * repair.fins
+                    + items["replace-booster"].price * repair.boosters_replaced
+                    + items["replace-fin"].price * repair.fins_replaced)
+            state.pay(step, path, f"repairs to {repair.ship}", -cost)
+            ship = state.ships.get(repair.ship)
+            if ship is not None:
+                ship.hit_points_lost = max(0, ship.hit_points_lost - repair.hit_points)
+                ship.boosters_broken = max(0, ship.boosters_broken - repair.boosters)
+                ship.fins_broken = max(0, ship.fins_broken - repair.fins)
+                ship.boosters_destroyed = max(0, ship.boosters_destroyed
+                                              - repair.boosters_replaced)
+                ship.fins_destroyed = max(0, ship.fins_destroyed - repair.fins_replaced)
+        elif entry.new_ship is not None:
+            state.pay(step, path, f"new ship {entry.new_ship.name}",
+                      -items["new-ship"].price - ship_cost(entry.new_ship, data))
+            state.ships[entry.new_ship.name] = ship_state(entry.new_ship)
+        elif entry.recruit is not None:
+            recruit_price = 0 if entry.recruit.recruited else items["new-pilot"].price
+            state.pay(step, path, f"recruit {entry.recruit.name}",
+                      -recruit_price - pilot_cost(entry.recruit, data))
+            state.pilots[entry.recruit.name] = pilot_state(entry.recruit)
+        elif entry.borrow is not None:
+            state.debt += entry.borrow
+            state.pay(step, path, "loan (14/)", entry.borrow)
+        elif entry.repay is not None:
+            state.debt = max(0, state.debt - entry.repay)
+            state.pay(step, path, "loan paid back (14/)", -entry.repay)
+    return state
