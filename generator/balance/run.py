@@ -121,8 +121,8 @@ def _measure_game(game: Game, definitions: Sequence[Definition], against: Defini
                   run: BalanceRun, races: Mapping[str, Any]) -> list[GameBalance]:
     hook = game.balance
     if hook is None:
-        run.skipped += [(d.path, f"{game.title} has no balance profile yet")
-                        for d in definitions]
+        reason = game.no_balance or f"{game.title} has no balance profile yet"
+        run.skipped += [(d.path, reason) for d in definitions]
         return []
     measurable = [d for d in definitions if d.kind.name == hook.kind]
     run.skipped += [(d.path, f"{d.kind.name} files have no balance profile")

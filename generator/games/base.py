@@ -49,6 +49,8 @@ class Game:
     catalogues: Callable[[], Mapping[str, Sequence[Listed]]] | None = None
     kind_scaffolds: Mapping[str, Callable[[str, TextTemplates, str], str]] = field(
         default_factory=dict)
+    # Why a game without a balance profile has none, for ``paddock balance`` to say.
+    no_balance: str = ""
 
     @property
     def balance(self) -> BalanceHook | None:

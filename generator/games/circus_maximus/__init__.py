@@ -19,4 +19,6 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/circus-maximus",
+    no_balance=("the second-edition changes give no movement or combat tables to compute "
+                "odds from"),
 )
