@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.art import resolve_art
 from generator.errors import InputError
 from generator.findings import Finding, KeyPath, Severity
 from generator.games.base import Game, Kind
@@ -211,6 +212,7 @@ def validate(document: Document) -> tuple[Definition | None, list[Finding]]:
     model = kind.schema.validate(root, (), v)
     if v.findings and any(f.severity is Severity.ERROR for f in v.findings):
         return None, v.findings
+    model = resolve_art(model, document.path)
     return Definition(game, kind, model, document.path, v.marks, root.mark), v.findings
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
+from generator.art import art_findings
 from generator.errors import UsageError
 from generator.findings import Finding
 from generator.games.frothy_races.cards import (
@@ -25,6 +26,7 @@ from generator.games.frothy_races.cards import (
 )
 from generator.games.frothy_races.catalogues import frothy_data
 from generator.games.frothy_races.licence import (
+    ART_AREA,
     GUTTER,
     LICENCE,
     LicenceBack,
@@ -63,9 +65,11 @@ _ADVICE = {"background": "a shorter background", "explanations": "shorter custom
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """FR-PRINT-TEXT for every part of the licence whose text cannot fit at 6 pt, and
-    FR-PRINT-PIECE-TEXT for its cards and counter (at the default sizes)."""
-    findings = piece_findings(definition, templates, PrintOptions())
+    """FR-ART-FILE or FR-ART-RESOLUTION for its picture, FR-PRINT-TEXT for every part of
+    the licence whose text cannot fit at 6 pt, and FR-PRINT-PIECE-TEXT for its cards and
+    counter (at the default sizes)."""
+    findings = art_findings(definition, RULES, "FR", [ART_AREA])
+    findings += piece_findings(definition, templates, PrintOptions())
     for part, side in print_problems(definition.model, frothy_data(), templates):
         path = next((p for prefix, p in _PART_PATHS if part.startswith(prefix)), ())
         advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
@@ -120,7 +124,7 @@ def licence_piece(vehicle: Vehicle, templates: TextTemplates) -> Piece:
     """One vehicle's licence, front and back, laid out."""
     text = render_text(vehicle, frothy_data(), templates)
     return Piece(LicenceFront(vehicle, plan_front(text, vehicle)),
-                 LicenceBack(vehicle, plan_back(text)), label=vehicle.name)
+                 LicenceBack(vehicle, plan_back(text, vehicle.art is not None)), label=vehicle.name)
 
 
 class LicencesAsDrawn(Sequence[Piece]):
