@@ -437,10 +437,11 @@ def default_paths(paths: Sequence[Path]) -> list[Path]:
     return [DEFAULT_INPUT]
 
 
-def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
+def load_inputs(args: argparse.Namespace, project_kit: bool = False
+                ) -> tuple[Loaded, TextTemplates]:
     paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
-    return load(paths, templates), templates
+    return load(paths, templates, project_kit), templates
 
 
 def exit_code(findings: Sequence[Finding], strict: bool, loaded: Loaded | None = None) -> int:
@@ -467,7 +468,7 @@ def run_build(args: argparse.Namespace) -> int:
     from generator.icons import IconSet
 
     refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
-    loaded, templates = load_inputs(args)
+    loaded, templates = load_inputs(args, project_kit=True)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
