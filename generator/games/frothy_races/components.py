@@ -40,7 +40,7 @@ from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
 from generator.icons import IconSet
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
 from generator.output import BuildContext, Output, PrintOptions
 from generator.pdf import PdfInfo, finish, new_canvas
 from generator.previews import PreviewDeck, preview_outputs
@@ -158,8 +158,9 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     names = [v.name for v in vehicles]
     licences = LicencesAsDrawn(vehicles, context.templates)
     decks = [vehicle_deck(v, frothy_data()) for v in vehicles]
-    decks += [generic_deck()] if context.generic_deck else []
     cards = card_component(context.printing)
+    if context.generic_deck:
+        decks.append(generic_deck(sum(len(d.cards) for d in decks), cards_a_sheet(cards, context)))
     card_decks = deck_pieces(decks, cards, context)
     counter = hex_token_component(context.printing.hex, context.printing.bleed)
     counters, problems = token_pieces(vehicles, counter, context.templates, context.icons)
@@ -180,6 +181,12 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     result += preview_outputs(GAME_ID, "tokens", counter,
                               [PreviewDeck("counters", counters)], context)
     return result
+
+
+def cards_a_sheet(cards: Component, context: BuildContext) -> int:
+    """Cards on one sheet of this build (0 for print-shop pages: one card a page)."""
+    options = context.sheet_options()
+    return 0 if options.print_shop else plan_grid(cards, options).capacity
 
 
 def deck_pieces(decks: Sequence[Deck], component: Component, context: BuildContext
