@@ -598,9 +598,9 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
     """A build measured against another game's baseline compares nothing: bad usage."""
     others = sorted({d.game.id for d in loaded.definitions if d.game.id != against.game.id})
     if others:
-        raise UsageError(f"--against {path} is a {against.game.title} {against.kind.name}, "
-                         f"but the builds to measure are {', '.join(others)}: give a baseline "
-                         "from the same game")
+        raise UsageError(f"--against {path} is from {against.game.title} (a "
+                         f"{against.kind.name}), but the builds to measure are from "
+                         f"{', '.join(others)}: give a baseline from the same game")
 
 
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
