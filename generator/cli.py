@@ -23,7 +23,7 @@ from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.json_schema import SCHEMA_FOLDER
 from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
-from generator.loading import Definition, Loaded, load
+from generator.loading import Definition, Loaded, find_project_kit, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.schema import did_you_mean
@@ -537,7 +537,9 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     code = run_build(args)
     if not args.watch:
         return code
-    watched = [*default_paths(args.paths), *([args.templates] if args.templates else [])]
+    paths = default_paths(args.paths)
+    kit = find_project_kit(paths)  # a single file's build reads it too
+    watched = [*paths, *([kit] if kit else []), *([args.templates] if args.templates else [])]
 
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
