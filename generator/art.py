@@ -102,11 +102,14 @@ class ArtUnreadable(Exception):
 def _read(path: str, stamp: float) -> Picture:
     if path.lower().endswith(".svg"):
         return _read_svg(path)
+    from PIL import Image
     from reportlab.lib.utils import ImageReader
 
     try:
-        width, height = ImageReader(path).getSize()
-    except OSError as exc:
+        reader = ImageReader(path)
+        width, height = reader.getSize()
+        reader.getRGBData()  # the whole picture, so a truncated file fails here, not mid-build
+    except (OSError, ValueError, Image.DecompressionBombError) as exc:
         raise ArtUnreadable("is not a PNG or JPEG picture Paddock can read") from exc
     return Picture(path, float(width), float(height), vector=False)
 

@@ -55,6 +55,10 @@ def test_a_file_that_is_no_picture_is_an_error(
     (tmp_path / "cart.svg").write_text("<svg", encoding="utf-8")
     ((_, png, _, _),) = art_findings(write_vehicle(art("cart.png")))
     assert png.endswith("cart.png' is not a PNG or JPEG picture Paddock can read")
+    whole = picture(tmp_path, "whole.png", (400, 300)).read_bytes()
+    (tmp_path / "cut.png").write_bytes(whole[:len(whole) // 2])  # an interrupted download
+    ((_, cut, _, _),) = art_findings(write_vehicle(art("cut.png")))
+    assert cut.endswith("cut.png' is not a PNG or JPEG picture Paddock can read")
     ((_, svg, _, _),) = art_findings(write_vehicle(art("cart.svg")))
     assert svg.endswith("cart.svg' is not an SVG drawing Paddock can read (no width and height)")
 
@@ -123,3 +127,18 @@ def test_the_shipped_svg_prints_on_the_outrider_card_instead_of_the_silhouette(
 @pytest.mark.parametrize("game", ["frothy-races", "joyride", "outrider"])
 def test_every_game_that_prints_a_vehicle_takes_art(game: str) -> None:
     assert "art" in {f.name for f in GAMES[game].kinds["vehicle"].schema.fields}
+
+
+def test_the_joyride_car_counter_prints_the_picture_above_the_name(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    picture(folder, "car.png", (400, 300))
+    source = (VEHICLES / "joyride" / "rust-bucket.yaml").read_text(encoding="utf-8")
+    (folder / "rust-bucket.yaml").write_text(source + "art: car.png\n", encoding="utf-8")
+    assert main(["build", str(folder), "-o", str(tmp_path / "out"), "--only",
+                 "car-tokens"]) == 0
+    with pdfplumber.open(tmp_path / "out" / "joyride" / "car-tokens.pdf") as pdf:
+        page = pdf.pages[0]
+        (image,) = page.images
+        name = [w for w in page.extract_words() if w["text"] in ("Rust", "Bucket")]
+        assert len(name) == 2 and all(w["top"] > image["bottom"] for w in name)
+        assert abs(image["width"] / image["height"] - 4 / 3) < 0.01
