@@ -171,7 +171,12 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
     shown_w, shown_h = picture.fitted(width, height)
     left, bottom = x + (width - shown_w) / 2, y + (height - shown_h) / 2
     if not picture.vector:
-        canvas.drawImage(path, left, bottom, shown_w, shown_h, mask="auto")
+        if getattr(canvas, "_enforceColorSpace", None) is not None:  # --cmyk (pdf.new_canvas)
+            from reportlab.lib.utils import ImageReader
+
+            canvas.drawImage(ImageReader(cmyk_picture(path)), left, bottom, shown_w, shown_h)
+        else:
+            canvas.drawImage(path, left, bottom, shown_w, shown_h, mask="auto")
         return
     from reportlab.graphics import renderPDF
 
@@ -180,6 +185,29 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
     canvas.scale(shown_w / picture.width, shown_h / picture.height)
     renderPDF.draw(picture.drawing, canvas, 0, 0)
     canvas.restoreState()
+
+
+def cmyk_picture(path: str) -> Any:
+    """The raster picture as CMYK with the same grey-component replacement as our colours
+    (``generator.colour``): greys become black ink alone. Transparency is flattened onto
+    white, as a print shop's CMYK file has no alpha."""
+    from PIL import Image, ImageChops, ImageMath, ImageOps
+
+    with Image.open(path) as opened:
+        source = opened.convert("RGBA")
+    flat = Image.new("RGB", source.size, "white")
+    flat.paste(source, mask=source.getchannel("A"))
+    cyan, magenta, yellow = ImageOps.invert(flat).split()
+    black = ImageChops.darker(ImageChops.darker(cyan, magenta), yellow)
+
+    def without_black(ink: Any) -> Any:
+        # (ink - K) / (1 - K), in 0-255; ImageMath gives 0 where K is full (pure black).
+        return ImageMath.lambda_eval(
+            lambda a: (a["ink"] - a["k"]) * 255.0 / (255.0 - a["k"]), ink=ink,
+            k=black).convert("L")
+
+    return Image.merge("CMYK", [without_black(cyan), without_black(magenta),
+                                without_black(yellow), black])
 
 
 def draw_art(pen: Pen, path: str, x: float, y: float, width: float, height: float) -> None:

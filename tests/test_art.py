@@ -12,6 +12,7 @@ import pdfplumber
 import pytest
 from PIL import Image
 
+from generator.art import cmyk_picture
 from generator.cli import main
 from generator.games.registry import GAMES
 from generator.json_schema import kind_schema
@@ -142,3 +143,22 @@ def test_the_joyride_car_counter_prints_the_picture_above_the_name(tmp_path: Pat
         name = [w for w in page.extract_words() if w["text"] in ("Rust", "Bucket")]
         assert len(name) == 2 and all(w["top"] > image["bottom"] for w in name)
         assert abs(image["width"] / image["height"] - 4 / 3) < 0.01
+
+
+def test_cmyk_builds_write_the_picture_as_cmyk_with_black_ink_for_greys(
+        tmp_path: Path, write_vehicle: Callable[..., Path]) -> None:
+    folder = tmp_path / "in"
+    path = folder / "greys.png"
+    folder.mkdir()
+    grey = Image.new("RGB", (400, 300), (128, 128, 128))
+    grey.paste((194, 87, 26), (0, 0, 200, 300))
+    grey.save(path)
+    source = write_vehicle(art("greys.png"), name="in/grey-cart.yaml")
+    out = tmp_path / "out"
+    assert main(["build", str(source), "-o", str(out), "--only", "licences", "--cmyk"]) == 0
+    with pdfplumber.open(out / "frothy-races" / "licences.pdf") as pdf:
+        (image,) = pdf.pages[1].images
+        assert "DeviceCMYK" in str(image["colorspace"][0])
+    converted = cmyk_picture(str(path))
+    assert converted.getpixel((300, 150)) == (0, 0, 0, 127)  # grey: black ink only
+    assert converted.getpixel((50, 150)) == (0, 140, 220, 61)
