@@ -62,6 +62,26 @@ def resolve_art(model: Any, file: str) -> Any:
     return dataclasses.replace(model, art=str(Path(file).parent / art))
 
 
+def art_files(paths: Sequence[Path]) -> list[Path]:
+    """The pictures the single files among ``paths`` name (``paddock build --watch`` watches
+    them; a folder's own pictures are watched with the folder)."""
+    from generator.errors import InputError
+    from generator.source import Map, Scalar, load_document
+
+    found = []
+    for path in paths:
+        if not path.is_file():
+            continue
+        try:
+            root = load_document(path).root
+        except InputError:
+            continue
+        art = root.get("art") if isinstance(root, Map) else None
+        if isinstance(art, Scalar) and isinstance(art.value, str) and art.value.strip():
+            found.append(path.parent / art.value.strip())
+    return found
+
+
 @dataclass(frozen=True)
 class Area:
     """Where a game prints the picture: a name for messages and its box in points."""

@@ -538,8 +538,11 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     if not args.watch:
         return code
     paths = default_paths(args.paths)
+    from generator.art import art_files
+
     kit = find_project_kit(paths)  # a single file's build reads it too
-    watched = [*paths, *([kit] if kit else []), *([args.templates] if args.templates else [])]
+    watched = [*paths, *([kit] if kit else []), *art_files(paths),
+               *([args.templates] if args.templates else [])]
 
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")

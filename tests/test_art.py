@@ -12,7 +12,7 @@ import pdfplumber
 import pytest
 from PIL import Image
 
-from generator.art import cmyk_picture
+from generator.art import art_files, cmyk_picture
 from generator.cli import main
 from generator.games.registry import GAMES
 from generator.json_schema import kind_schema
@@ -162,3 +162,10 @@ def test_cmyk_builds_write_the_picture_as_cmyk_with_black_ink_for_greys(
     converted = cmyk_picture(str(path))
     assert converted.getpixel((300, 150)) == (0, 0, 0, 127)  # grey: black ink only
     assert converted.getpixel((50, 150)) == (0, 140, 220, 61)
+
+
+def test_watch_finds_the_pictures_single_files_name(tmp_path: Path,
+                                                     write_vehicle: Callable[..., Path]) -> None:
+    named = write_vehicle(art("art/cart.png"))
+    plain = write_vehicle()
+    assert art_files([named, plain, tmp_path]) == [tmp_path / "art" / "cart.png"]
