@@ -135,7 +135,7 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
     ink = readable_ink(car.colour)
     cw, ch = to_mm(counter.width), to_mm(counter.height)
     # With a picture, the name hex shows it above the name (see art_box), the name below.
-    name_box = ((cw * 0.07, ch * 0.5, cw * 0.36, ch * 0.28) if car.art is not None
+    name_box = ((cw * 0.07, ch * 0.44, cw * 0.36, ch * 0.33) if car.art is not None
                 else (cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4))
     counter_plan = Plan().place_all([
         Slot("name", text["counter_name"], *name_box,
@@ -161,7 +161,7 @@ def art_box(width: float, height: float) -> tuple[float, float, float, float]:
     """The picture's box on the counter's name hex (left, top, width, height from the
     top-left, in the units of the size given): the upper half of the hex, clear of its
     slanted top edges."""
-    return (width * 0.1, height * 0.19, width * 0.3, height * 0.29)
+    return (width * 0.11, height * 0.17, width * 0.28, height * 0.25)
 
 
 def art_area(counter: Component) -> Area:
