@@ -23,7 +23,7 @@ from generator.findings import Finding, Severity, Summary
 from generator.games.registry import GAMES, get_game
 from generator.json_schema import SCHEMA_FOLDER
 from generator.kit import KitComponents, bounded_length, parse_card_size, print_settings
-from generator.loading import Definition, Loaded, load
+from generator.loading import Definition, Loaded, find_project_kit, load
 from generator.output import MARK_CHOICES, BuildContext, write_atomically
 from generator.report import format_json, format_text, summary_line
 from generator.schema import did_you_mean
@@ -437,10 +437,11 @@ def default_paths(paths: Sequence[Path]) -> list[Path]:
     return [DEFAULT_INPUT]
 
 
-def load_inputs(args: argparse.Namespace) -> tuple[Loaded, TextTemplates]:
+def load_inputs(args: argparse.Namespace, project_kit: bool = False
+                ) -> tuple[Loaded, TextTemplates]:
     paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
-    return load(paths, templates), templates
+    return load(paths, templates, project_kit), templates
 
 
 def exit_code(findings: Sequence[Finding], strict: bool, loaded: Loaded | None = None) -> int:
@@ -467,7 +468,7 @@ def run_build(args: argparse.Namespace) -> int:
     from generator.icons import IconSet
 
     refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
-    loaded, templates = load_inputs(args)
+    loaded, templates = load_inputs(args, project_kit=True)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
     if shown:
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
@@ -536,7 +537,12 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     code = run_build(args)
     if not args.watch:
         return code
-    watched = [*default_paths(args.paths), *([args.templates] if args.templates else [])]
+    paths = default_paths(args.paths)
+    from generator.art import art_files
+
+    kit = find_project_kit(paths)  # a single file's build reads it too
+    watched = [*paths, *([kit] if kit else []), *art_files(paths),
+               *([args.templates] if args.templates else [])]
 
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
@@ -597,9 +603,9 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
     """A build measured against another game's baseline compares nothing: bad usage."""
     others = sorted({d.game.id for d in loaded.definitions if d.game.id != against.game.id})
     if others:
-        raise UsageError(f"--against {path} is a {against.game.title} {against.kind.name}, "
-                         f"but the builds to measure are {', '.join(others)}: give a baseline "
-                         "from the same game")
+        raise UsageError(f"--against {path} is from {against.game.title} (a "
+                         f"{against.kind.name}), but the builds to measure are from "
+                         f"{', '.join(others)}: give a baseline from the same game")
 
 
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None

@@ -72,6 +72,8 @@ def spec_schema(spec: Spec) -> dict[str, Any]:
             text["maxLength"] = spec.max_length
         if not spec.allow_empty:
             text["minLength"] = 1
+        if getattr(spec, "pattern", None):
+            text["pattern"] = spec.pattern  # type: ignore[attr-defined]
         return text
     if isinstance(spec, Bool):
         return {"type": "boolean"}

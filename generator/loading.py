@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from generator.art import resolve_art
 from generator.errors import InputError
 from generator.findings import Finding, KeyPath, Severity
 from generator.games.base import Game, Kind
@@ -106,16 +107,23 @@ def _hidden(relative: Path) -> bool:
     return any(part.startswith(".") for part in relative.parts)
 
 
-def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loaded:
+def load(paths: Sequence[Path], templates: TextTemplates | None = None,
+         project_kit: bool = False) -> Loaded:
     """Read, validate and rule-check every definition under ``paths``.
 
     With ``templates``, definitions without errors also get their game's print check: text
     that cannot fit at a legible size is an error before anything is drawn. A file that cannot
     be read or parsed is an error finding (and listed in ``unreadable``), never a stop: every
-    other file is still read. Only a path that does not exist raises (InputError).
+    other file is still read. Only a path that does not exist raises (InputError). With
+    ``project_kit``, a build of single files also reads the kit file of the project folder
+    they belong to (``find_project_kit``), as a build of the whole folder would.
     """
     loaded = Loaded()
-    for path in find_files(paths):
+    files = find_files(paths)
+    kit = find_project_kit(paths) if project_kit else None
+    if kit is not None and kit.resolve() not in {f.resolve() for f in files}:
+        files.append(kit)
+    for path in files:
         try:
             document = load_document(path)
         except InputError as exc:
@@ -146,6 +154,26 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None) -> Loade
                 loaded.findings.extend(check(definition, templates))
     loaded.findings.sort(key=Finding.sort_key)
     return loaded
+
+
+KIT_FILE = "kit.yaml"
+PROJECT_INPUT = "vehicles"
+
+
+def find_project_kit(paths: Sequence[Path]) -> Path | None:
+    """The kit file single files belong to: the nearest ``kit.yaml`` (or ``vehicles/kit.yaml``)
+    in a folder above them, up to the project folder (the one holding ``vehicles/``). None
+    when a folder is named (its own kit files count) or no kit is found."""
+    if not paths or any(path.is_dir() for path in paths):
+        return None
+    for start in dict.fromkeys(path.resolve().parent for path in paths):
+        for folder in (start, *start.parents):
+            for candidate in (folder / KIT_FILE, folder / PROJECT_INPUT / KIT_FILE):
+                if candidate.is_file() and looks_like_kit(candidate):
+                    return Path(display_path(candidate))
+            if (folder / PROJECT_INPUT).is_dir():
+                break
+    return None
 
 
 _KIT_LINE = re.compile(rb"^kind:\s*['\"]?kit['\"]?\s*(#.*)?$", re.MULTILINE)
@@ -211,6 +239,7 @@ def validate(document: Document) -> tuple[Definition | None, list[Finding]]:
     model = kind.schema.validate(root, (), v)
     if v.findings and any(f.severity is Severity.ERROR for f in v.findings):
         return None, v.findings
+    model = resolve_art(model, document.path)
     return Definition(game, kind, model, document.path, v.marks, root.mark), v.findings
 
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import copy
+import functools
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,3 +59,21 @@ def check_file(path: Path, templates: bool = True) -> Loaded:
 
 def rule_ids(findings: list[Finding]) -> set[str]:
     return {f.rule for f in findings}
+
+
+@functools.cache
+def small_picture() -> str:
+    """A 40 x 30 pixel PNG in a temporary folder (absolute path): too coarse to print well
+    in any art area, for the ART-RESOLUTION rules."""
+    from PIL import Image
+
+    path = Path(tempfile.mkdtemp(prefix="paddock-art-")) / "small.png"
+    Image.new("RGB", (40, 30), "#8c2f2f").save(path)
+    return str(path)
+
+
+def art(value: str | Callable[[], str]) -> Callable[[dict[str, Any]], None]:
+    """A change setting the vehicle's ``art:`` (a callable is called when the change runs)."""
+    def change(data: dict[str, Any]) -> None:
+        data["art"] = value() if callable(value) else value
+    return change

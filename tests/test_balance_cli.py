@@ -92,7 +92,7 @@ def test_a_dominating_build_is_a_warning_and_still_exits_0(report: Report) -> No
     assert dominates["sev"] == "warning" and dominates["file"].endswith("red-comet.yaml")
     assert dominates["line"] == "6"  # the name: line, as paddock check would point
     assert "Red Comet is at least as good as Basic Chariot on all 18 measured axes and " \
-           "better on 1: Cards a round, sustained 4.50 against 4.00; likely overpowered" \
+           "better on 1: Cards a round 4.50 against 4.00; likely overpowered" \
            in dominates["msg"]
     assert dominates["source"] == "Frothy Races guide 3.6, Vehicle Creation Guide > Overview"
     assert report.out.rstrip().endswith("0 errors, 1 warning, 1 info in 2 files")
@@ -105,7 +105,7 @@ def test_the_summary_lists_each_build_against_the_baseline(report: Report) -> No
     gig = out[out.index("Whisper Gig"):]
     assert re.search(r"\n  trade-offs: better on \d+, worse on \d+, level on \d+ \(not evidence "
                      r"of balance by itself: race it with --race TRACK\)\n", gig)
-    assert re.search(r"\n  \+ Rounds from a standstill to top speed +4\.71 +9\.37\n", gig)
+    assert re.search(r"\n  \+ Rounds to top +4\.71 +9\.37\n", gig)
     assert "not measured: Evasive 1, Lucky 1" in gig
     assert f"report: {report.pdf}" in out
 

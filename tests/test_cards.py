@@ -50,9 +50,26 @@ def test_cards_pdf_names_each_vehicle_on_both_faces_of_every_card(shipped_build:
     for vehicle in shipped_vehicles():
         on_faces = [face for face in faces if face.endswith(vehicle.name)]
         assert len(on_faces) == 2 * vehicle.cards.total, vehicle.name
-    generic = generic_deck()
+    vehicle_cards = sum(vehicle.cards.total for vehicle in shipped_vehicles())
+    generic = generic_deck(vehicle_cards, 9)
     assert len([face for face in faces if face.endswith("Frothy Races")]) == 2 * len(
         generic.cards)
+
+
+def test_the_generic_deck_fills_the_last_sheet_so_no_card_prints_alone(
+        shipped_build: Path) -> None:
+    path = shipped_build / "frothy-races" / "cards.pdf"
+    pages = len(open_pdf(path).pages)
+    vehicle_cards = sum(vehicle.cards.total for vehicle in shipped_vehicles())
+    assert vehicle_cards % 9 != 0  # the shipped set would leave a part-filled sheet
+    assert len(card_texts(path)) == pages * 9  # every cell of every page, fronts and backs
+
+
+def test_the_generic_deck_grows_a_whip_then_a_reins_up_to_a_full_sheet() -> None:
+    assert deck_counts(generic_deck(61, 9)) == {"whip": 10, "reins": 10}  # 61 + 12 + 8 = 81
+    assert deck_counts(generic_deck(62, 9)) == {"whip": 10, "reins": 9}
+    assert deck_counts(generic_deck(60, 9)) == {"whip": 6, "reins": 6}  # 72: already full
+    assert deck_counts(generic_deck(61, 0)) == {"whip": 6, "reins": 6}  # print-shop pages
 
 
 def test_whip_faces_are_green_and_reins_faces_red(shipped_build: Path) -> None:

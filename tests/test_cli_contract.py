@@ -75,8 +75,9 @@ def test_exit_2_for_a_baseline_from_another_game() -> None:
     result = paddock("balance", RATTLER.relative_to(REPO), "--against",
                      SUNBURST.relative_to(REPO), "-o", os.devnull)
     assert result.returncode == 2
-    assert ("--against vehicles/joyride/sunburst.yaml is a Joyride vehicle, but the builds to "
-            "measure are outrider: give a baseline from the same game") in result.stderr
+    assert ("--against vehicles/joyride/sunburst.yaml is from Joyride (a vehicle), but the "
+            "builds to measure are from outrider: give a baseline from the same game"
+            ) in result.stderr
     no_traceback(result)
 
 

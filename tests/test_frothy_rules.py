@@ -11,7 +11,7 @@ import pytest
 from generator.findings import Severity
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.rules import RULES
-from tests.conftest import check_file, rule_ids, shipped_files
+from tests.conftest import art, check_file, rule_ids, shipped_files, small_picture
 
 Change = Callable[[dict[str, Any]], object]
 
@@ -38,6 +38,8 @@ def set_path(*path: str | int, value: Any) -> Change:
 
 
 BAD_CASES: dict[str, Change] = {
+    "FR-ART-FILE": art("no-such-picture.png"),
+    "FR-ART-RESOLUTION": art(small_picture),
     "FR-SPEED-RATINGS": set_path("speed_table", "move_1", value=[0, 1, 1, 1, 0, 0]),
     "FR-SPEED-ZERO-MOVES": set_path("speed_table", "move_3", 0, value=1),
     "FR-SPEED-BOXES": set_path("speed_table", "deceleration", 3, value=0),
@@ -101,7 +103,8 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 
 def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
-    assert set(RULES.unchecked()) == {"FR-PRINT-TEXT", "FR-PRINT-PIECE-TEXT"}
+    assert set(RULES.unchecked()) == {"FR-PRINT-TEXT", "FR-PRINT-PIECE-TEXT", "FR-ART-FILE",
+                                      "FR-ART-RESOLUTION"}
 
 
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))

@@ -24,7 +24,7 @@ from generator.games.joyride.standard import (
 from generator.text import TextTemplates
 from generator.tracks.tokens import DAMAGE
 from generator.units import to_mm
-from tests.conftest import VEHICLES, check_file, rule_ids
+from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
 
 Change = Callable[[dict[str, Any]], object]
 CARS = sorted((VEHICLES / "joyride").glob("*.yaml"))
@@ -101,6 +101,8 @@ def named(*names: str) -> list[Any]:
 
 
 CAR_CASES: dict[str, Change] = {
+    "JR-ART-FILE": art("no-such-picture.png"),
+    "JR-ART-RESOLUTION": art(small_picture),
     "JR-DASH-ELEMENTS": dashboard(item_slots=["damage"]),
     "JR-DASH-MARKERS": gear(1, damage=False),
     "JR-DAMAGE-SLOTS": gear(4, damage=False),
@@ -127,7 +129,8 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 
 def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
-    assert RULES.unchecked() == ["JR-PRINT-TEXT", "JR-PRINT-ICON"]
+    assert RULES.unchecked() == ["JR-PRINT-TEXT", "JR-PRINT-ICON", "JR-ART-FILE",
+                                 "JR-ART-RESOLUTION"]
     assert ITEM_RULES.unchecked() == []
 
 

@@ -76,3 +76,32 @@ def test_the_command_line_overrides_the_kit(tmp_path: Path) -> None:
 def test_a_sticker_larger_than_the_die_on_the_command_line_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="does not sit on a 10 mm die"):
         print_settings(None, {"die": mm(10), "sticker": mm(13)})
+
+
+def test_a_single_file_build_uses_its_project_folders_kit(tmp_path: Path) -> None:
+    project = tmp_path / "project"
+    vehicles = copy_vehicles(project / "vehicles" / "frothy-races", "basic-chariot").parent
+    (vehicles / "kit.yaml").write_text("kind: kit\nprint:\n  paper: letter\n")
+    out = tmp_path / "out"
+    vehicle = vehicles / "frothy-races" / "basic-chariot.yaml"
+    assert main(["build", str(vehicle), "-o", str(out), "--only", "licences"]) == 0
+    letter = page_box(open_pdf(out / "frothy-races" / "licences.pdf").pages[0], "MediaBox")
+    assert (letter.width, letter.height) == pytest.approx((215.9, 279.4), abs=0.01)
+
+
+def test_a_single_file_outside_any_project_keeps_the_defaults(tmp_path: Path) -> None:
+    folder = copy_vehicles(tmp_path / "loose", "basic-chariot")
+    out = tmp_path / "out"
+    assert main(["build", str(folder / "basic-chariot.yaml"), "-o", str(out),
+                 "--only", "licences"]) == 0
+    a4 = page_box(open_pdf(out / "frothy-races" / "licences.pdf").pages[0], "MediaBox")
+    assert (a4.width, a4.height) == pytest.approx((210, 297), abs=0.01)
+
+
+def test_a_project_kit_with_errors_stops_a_single_file_build(tmp_path: Path) -> None:
+    vehicles = copy_vehicles(tmp_path / "vehicles" / "frothy-races", "basic-chariot").parent
+    (vehicles / "kit.yaml").write_text("kind: kit\nprint:\n  papr: letter\n")
+    out = tmp_path / "out"
+    assert main(["build", str(vehicles / "frothy-races" / "basic-chariot.yaml"),
+                 "-o", str(out)]) == 1
+    assert not out.exists()

@@ -16,7 +16,7 @@ from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
-from tests.conftest import VEHICLES, check_file, rule_ids
+from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
 
 Change = Callable[[dict[str, Any]], object]
 OUTRIDER_VEHICLES = sorted((VEHICLES / "outrider").glob("*.yaml"))
@@ -75,6 +75,8 @@ LONG_UPGRADES = [{"name": f"Gadget {i}", "roll": "attack", "bonus": 1,
                  for i in range(4)]
 
 BAD_CASES: dict[str, Change] = {
+    "OR-ART-FILE": art("no-such-picture.png"),
+    "OR-ART-RESOLUTION": art(small_picture),
     "OR-EQUIPMENT-STANDARD": equipment(weapon="d12"),
     "OR-ACTION-POINTS": top(tachometer=6),
     "OR-SKILL-POINTS": top(skill_track=12),
@@ -104,7 +106,7 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 
 def test_every_rule_but_the_print_check_has_a_registered_check() -> None:
-    assert RULES.unchecked() == ["OR-PRINT-TEXT"]
+    assert RULES.unchecked() == ["OR-PRINT-TEXT", "OR-ART-FILE", "OR-ART-RESOLUTION"]
 
 
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))

@@ -35,8 +35,8 @@ class Axis:
     """One measured quantity: its id, words, direction and the settings its measure uses."""
 
     id: str
-    label: str
-    short: str
+    label: str  # what it measures, in a few words (JSON output)
+    short: str  # its one name: terminal report, PDF report and findings
     group: str
     higher_is_better: bool
     how: str

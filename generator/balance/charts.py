@@ -227,11 +227,12 @@ def radar(chart: Chart, styles: list[tuple[Color, str | None]], width: float, bo
     the baseline. Light rings every half unit stand in for gridlines."""
     y_max = chart.y_max or nice_scale(_finite(chart.series))[0]
     spider = SpiderChart()
-    size = min(width * 0.62, top - bottom - 30)
+    n = len(chart.categories)
+    crowded = n >= 16  # the top and bottom labels move out (below), so the web shrinks
+    size = min(width * 0.62, top - bottom - (54 if crowded else 30))
     spider.width = spider.height = size
     spider.x, spider.y = (width - size) / 2, bottom + (top - bottom - size) / 2
     rings = [k / 2 for k in range(1, int(y_max * 2) + 1)]
-    n = len(chart.categories)
     spider.data = [[y_max] * n] + [[r] * n for r in rings] + [
         [min(max(v or 0.0, 0.0), y_max) for v in s.values] for s in chart.series]
     spider.labels = list(chart.categories)
@@ -248,8 +249,10 @@ def radar(chart: Chart, styles: list[tuple[Color, str | None]], width: float, bo
             strand.strokeDashArray = DASH
     for i in range(n):
         spider.spokes[i].strokeColor, spider.spokes[i].strokeWidth = GRID, 0.5
-        spider.spokes[i].labelRadius = 1.04
-        spider.spokeLabels[i].boxAnchor = _outward(90 - i * 360 / n)
+        anchor = _outward(90 - i * 360 / n)
+        # Many spokes: the top and bottom labels sit further out, clear of their neighbours'.
+        spider.spokes[i].labelRadius = 1.12 if anchor in ("n", "s") and crowded else 1.04
+        spider.spokeLabels[i].boxAnchor = anchor
         spider.spokeLabels[i].fontName = REGULAR
         spider.spokeLabels[i].fontSize = LABEL_SIZE
         spider.spokeLabels[i].fillColor = INK
@@ -262,4 +265,6 @@ def _outward(degrees: float) -> str:
     x, y = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
     if abs(x) > 0.3:
         return "w" if x > 0 else "e"
+    if abs(x) > 0.05:  # near the top or bottom, beside the vertical spoke: lean away from it
+        return ("s" if y > 0 else "n") + ("w" if x > 0 else "e")
     return "s" if y > 0 else "n"

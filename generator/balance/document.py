@@ -91,9 +91,10 @@ def side_by_side(game: GameBalance, words: Words) -> Table:
 
 
 def axes_table(game: GameBalance, words: Words) -> Table:
-    """Every axis: its group, label, which way is better and how it is measured."""
+    """Every axis: its group, its name (the one the report and findings use), which way is
+    better and how it is measured."""
     better = words.lines("better_lines")
-    rows = tuple((axis.group, axis.label, better[0 if axis.higher_is_better else 1], axis.how)
+    rows = tuple((axis.group, axis.short, better[0 if axis.higher_is_better else 1], axis.how)
                  for axis in game.hook.axes.axes)
     return Table(tuple(words.lines("axes_header_lines")), rows, widths=(1.0, 2.2, 0.8, 5.0))
 
@@ -102,7 +103,7 @@ def build_table(measured: Measured, words: Words) -> Table:
     """One build's axes against the baseline, shaded by standing."""
     standings = dict(zip(("better", "worse", "equal"), words.lines("standing_lines"),
                          strict=True))
-    rows = tuple((r.axis.label, r.axis.format(r.value), r.axis.format(r.baseline),
+    rows = tuple((r.axis.short, r.axis.format(r.value), r.axis.format(r.baseline),
                   standings[r.standing.value]) for r in measured.comparison.results)
     tones = tuple((None, r.standing, None, r.standing) for r in measured.comparison.results)
     return Table(tuple(words.lines("build_header_lines")), rows, tones=tones,

@@ -143,11 +143,19 @@ def generic_counts() -> dict[str, int]:
     return {"whip": int(raw["whip"]), "reins": int(raw["reins"])}
 
 
-def generic_deck() -> Deck:
-    """Whip and Reins cards with no vehicle name, for anyone's use."""
+def generic_deck(after: int = 0, per_sheet: int = 0) -> Deck:
+    """Whip and Reins cards with no vehicle name, for anyone's use. Printed after ``after``
+    other cards at ``per_sheet`` a sheet, it grows (a Whip, then a Reins, in turn) until the
+    last sheet is full: spare generic cards are useful at the table, and a last sheet
+    holding a lone card wastes a sheet of card stock for it."""
     counts = generic_counts()
+    whip_count, reins_count = counts["whip"], counts["reins"]
+    if per_sheet > 0:
+        spare = -(after + whip_count + reins_count) % per_sheet
+        whip_count += (spare + 1) // 2
+        reins_count += spare // 2
     whip, reins = FaceSpec("whip", None), FaceSpec("reins", None)
-    return Deck(None, ((whip, whip),) * counts["whip"] + ((reins, reins),) * counts["reins"])
+    return Deck(None, ((whip, whip),) * whip_count + ((reins, reins),) * reins_count)
 
 
 # --- layout -------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
+from generator.art import art_findings
 from generator.errors import UsageError
 from generator.findings import Finding
 from generator.games.frothy_races.cards import (
@@ -25,6 +26,7 @@ from generator.games.frothy_races.cards import (
 )
 from generator.games.frothy_races.catalogues import frothy_data
 from generator.games.frothy_races.licence import (
+    ART_AREA,
     GUTTER,
     LICENCE,
     LicenceBack,
@@ -38,7 +40,7 @@ from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
 from generator.icons import IconSet
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
 from generator.output import BuildContext, Output, PrintOptions
 from generator.pdf import PdfInfo, finish, new_canvas
 from generator.previews import PreviewDeck, preview_outputs
@@ -63,9 +65,11 @@ _ADVICE = {"background": "a shorter background", "explanations": "shorter custom
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """FR-PRINT-TEXT for every part of the licence whose text cannot fit at 6 pt, and
-    FR-PRINT-PIECE-TEXT for its cards and counter (at the default sizes)."""
-    findings = piece_findings(definition, templates, PrintOptions())
+    """FR-ART-FILE or FR-ART-RESOLUTION for its picture, FR-PRINT-TEXT for every part of
+    the licence whose text cannot fit at 6 pt, and FR-PRINT-PIECE-TEXT for its cards and
+    counter (at the default sizes)."""
+    findings = art_findings(definition, RULES, "FR", [ART_AREA])
+    findings += piece_findings(definition, templates, PrintOptions())
     for part, side in print_problems(definition.model, frothy_data(), templates):
         path = next((p for prefix, p in _PART_PATHS if part.startswith(prefix)), ())
         advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
@@ -120,7 +124,7 @@ def licence_piece(vehicle: Vehicle, templates: TextTemplates) -> Piece:
     """One vehicle's licence, front and back, laid out."""
     text = render_text(vehicle, frothy_data(), templates)
     return Piece(LicenceFront(vehicle, plan_front(text, vehicle)),
-                 LicenceBack(vehicle, plan_back(text)), label=vehicle.name)
+                 LicenceBack(vehicle, plan_back(text, vehicle.art is not None)), label=vehicle.name)
 
 
 class LicencesAsDrawn(Sequence[Piece]):
@@ -154,8 +158,9 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     names = [v.name for v in vehicles]
     licences = LicencesAsDrawn(vehicles, context.templates)
     decks = [vehicle_deck(v, frothy_data()) for v in vehicles]
-    decks += [generic_deck()] if context.generic_deck else []
     cards = card_component(context.printing)
+    if context.generic_deck:
+        decks.append(generic_deck(sum(len(d.cards) for d in decks), cards_a_sheet(cards, context)))
     card_decks = deck_pieces(decks, cards, context)
     counter = hex_token_component(context.printing.hex, context.printing.bleed)
     counters, problems = token_pieces(vehicles, counter, context.templates, context.icons)
@@ -176,6 +181,12 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     result += preview_outputs(GAME_ID, "tokens", counter,
                               [PreviewDeck("counters", counters)], context)
     return result
+
+
+def cards_a_sheet(cards: Component, context: BuildContext) -> int:
+    """Cards on one sheet of this build (0 for print-shop pages: one card a page)."""
+    options = context.sheet_options()
+    return 0 if options.print_shop else plan_grid(cards, options).capacity
 
 
 def deck_pieces(decks: Sequence[Deck], component: Component, context: BuildContext

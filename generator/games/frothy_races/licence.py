@@ -21,6 +21,7 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.art import Area, draw_art
 from generator.drawing import BOLD, colour, mix
 from generator.games.frothy_races.catalogues import (
     FrothyData,
@@ -57,6 +58,10 @@ MAX_TRACK_ROW = 11.0
 BAND_TOP, BAND_BOTTOM = 110.0, HEIGHT_MM - INSET
 NUMBER_CELL = 8.0
 CONTROL_LEFT, CONTROL_BOX = 27.0, 13.0
+# The vehicle's own picture on the back: the top-right corner, beside title and background.
+ART_WIDTH, ART_HEIGHT, ART_TOP, ART_GAP = 40.0, 30.0, 6.0, 4.0
+ART_LEFT = WIDTH_MM - 6.0 - ART_WIDTH
+ART_AREA = Area("the licence back", mm(ART_WIDTH), mm(ART_HEIGHT))
 
 INK = colour("#1d1d1b")
 RULE = colour("#7a7a7a")
@@ -282,17 +287,22 @@ def _control_band_slots(text: Blocks, vehicle: Vehicle) -> list[Slot]:
     return slots
 
 
-def plan_back(text: Blocks) -> Plan:
-    """Fit the back: title, background, then every explanation in two columns."""
+def plan_back(text: Blocks, with_art: bool = False) -> Plan:
+    """Fit the back: title, background, then every explanation in two columns. With art,
+    the picture takes the top-right corner: the text beside it is narrower and the columns
+    start below it."""
     plan = Plan()
     width = WIDTH_MM - 2 * 6.0
-    plan.place(Slot("back title", text["back_title"], 6.0, 5.0, width, 8.0, 15, BOLD, "left"))
-    plan.place(Slot("back subtitle", text["back_subtitle"], 6.0, 13.0, width, 3.6, 7,
+    beside = width - ART_WIDTH - ART_GAP if with_art else width
+    plan.place(Slot("back title", text["back_title"], 6.0, 5.0, beside, 8.0, 15, BOLD, "left"))
+    plan.place(Slot("back subtitle", text["back_subtitle"], 6.0, 13.0, beside, 3.6, 7,
                     align="left", colour_hex="#5a5a5a"))
-    plan.place(Slot("background", text["background"], 6.0, 19.0, width, 30.0, 9,
+    plan.place(Slot("background", text["background"], 6.0, 19.0, beside, 30.0, 9,
                     align="left", valign="top"))
     background = next((t for t in plan.texts if t.slot.part == "background"), None)
     top = 19.0 + (background.fitted.height / mm(1) if background else 0.0) + 4.0
+    if with_art:
+        top = max(top, ART_TOP + ART_HEIGHT + 4.0)
     explanations = _trim_blank(text.rows("explanation_lines"))
     if explanations:
         column_w = (width - 6.0) / 2
@@ -343,7 +353,7 @@ def print_problems(vehicle: Vehicle, data: FrothyData, templates: TextTemplates
     """(part, side) for every text that cannot be printed at 6 pt or more."""
     text = render_text(vehicle, data, templates)
     return ([(part, "front") for part in plan_front(text, vehicle).problems]
-            + [(part, "back") for part in plan_back(text).problems])
+            + [(part, "back") for part in plan_back(text, vehicle.art is not None).problems])
 
 
 # --- drawing --------------------------------------------------------------------------------
@@ -381,6 +391,8 @@ class LicenceBack:
         cut_line(canvas, width, height)
         pen.rect(INSET, INSET, WIDTH_MM - 2 * INSET, 2.5, fill=accent)
         pen.rect(INSET, HEIGHT_MM - INSET - 2.5, WIDTH_MM - 2 * INSET, 2.5, fill=accent)
+        if self.vehicle.art is not None:
+            draw_art(pen, self.vehicle.art, ART_LEFT, ART_TOP, ART_WIDTH, ART_HEIGHT)
         pen.texts(self.plan)
 
 

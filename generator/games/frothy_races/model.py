@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.art import ART
 from generator.schema import (
     Bool,
     Choice,
@@ -286,6 +287,9 @@ class Vehicle:
     colour: str = spec_field(
         Custom(parse_colour, "a colour as #rrggbb"),
         "Accent colour for the licence, cards and token.", default="#2e4a62")
+    art: str | None = spec_field(
+        ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "
+        "on the licence back.", default=None)
     note: str = spec_field(
         Text(allow_empty=True), "A designer's note; never printed.", default="")
 

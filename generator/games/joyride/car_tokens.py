@@ -20,6 +20,7 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
+from generator.art import Area, draw_art
 from generator.dice import readable_ink
 from generator.drawing import BOLD, colour, mix
 from generator.games.joyride.catalogues import JoyrideData
@@ -77,6 +78,7 @@ class CounterFace:
     accent: str
     plan: Plan = field(compare=False)
     icons: IconSet = field(repr=False, compare=False)
+    art: str | None = None
     key: None = None
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
@@ -86,6 +88,8 @@ class CounterFace:
         across = w / 2
         pen.polygon(pointy_hexagon(across / 2, h / 2, across), fill=mix(accent, white, 0.55))
         pen.polygon(pointy_hexagon(3 * across / 2, h / 2, across), fill=accent)
+        if self.art is not None:
+            draw_art(pen, self.art, *art_box(w, h))
         pen.arrow(3 * across / 2, h / 2, 90, across * 0.55, across * 0.5, white)
         pen.texts(self.plan)
         pen.polygon(counter_outline(w, h), stroke=INK, line=0.6)
@@ -130,8 +134,11 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
     text = token_text(car, templates)
     ink = readable_ink(car.colour)
     cw, ch = to_mm(counter.width), to_mm(counter.height)
+    # With a picture, the name hex shows it above the name (see art_box), the name below.
+    name_box = ((cw * 0.07, ch * 0.44, cw * 0.36, ch * 0.33) if car.art is not None
+                else (cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4))
     counter_plan = Plan().place_all([
-        Slot("name", text["counter_name"], cw * 0.04, ch * 0.3, cw * 0.42, ch * 0.4,
+        Slot("name", text["counter_name"], *name_box,
              7, BOLD, colour_hex=readable_ink(_mixed(car.colour)), split_words=True)])
     mw, mh = to_mm(marker.width), to_mm(marker.height)
     markers, problems = [], [f"car counter {p}" for p in counter_plan.problems]
@@ -146,8 +153,21 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
         markers.append(Piece(MarkerFace(car.colour, ink, shown, plan, icons),
                              label=f"{car.name}: {part}"))
         problems += [f"{part} {p}" for p in plan.problems]
-    return CarTokens(Piece(CounterFace(car.colour, counter_plan, icons),
+    return CarTokens(Piece(CounterFace(car.colour, counter_plan, icons, car.art),
                            label=f"{car.name}: car"), markers, problems)
+
+
+def art_box(width: float, height: float) -> tuple[float, float, float, float]:
+    """The picture's box on the counter's name hex (left, top, width, height from the
+    top-left, in the units of the size given): the upper half of the hex, clear of its
+    slanted top edges."""
+    return (width * 0.11, height * 0.17, width * 0.28, height * 0.25)
+
+
+def art_area(counter: Component) -> Area:
+    """The picture's box on a counter of this size, for the resolution check."""
+    _, _, w, h = art_box(counter.width, counter.height)
+    return Area("the car counter", w, h)
 
 
 def marker_plan(markup: str, width: float, height: float, ink: str) -> Plan:

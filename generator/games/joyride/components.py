@@ -21,10 +21,16 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.art import art_findings
 from generator.errors import UsageError
 from generator.findings import Finding
 from generator.games.joyride.ability_tokens import car_token_pieces, token_component
-from generator.games.joyride.car_tokens import car_tokens, counter_component, marker_component
+from generator.games.joyride.car_tokens import (
+    art_area,
+    car_tokens,
+    counter_component,
+    marker_component,
+)
 from generator.games.joyride.catalogues import JoyrideData, joyride_data
 from generator.games.joyride.dashboard import (
     DashboardFace,
@@ -152,13 +158,16 @@ def icon_findings(definition: Definition, icons: IconSet) -> list[Finding]:
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """JR-PRINT-ICON for unknown icons, then JR-PRINT-TEXT for every text of the car's or
-    item's pieces that cannot fit at 6 pt (at the default print sizes)."""
+    """JR-PRINT-ICON for unknown icons, then JR-ART-FILE or JR-ART-RESOLUTION for a car's
+    picture and JR-PRINT-TEXT for every text of the car's or item's pieces that cannot fit
+    at 6 pt (at the default print sizes)."""
     icons = user_icons(templates)
     findings = icon_findings(definition, icons)
     if findings:
         return findings
     model, data, printing = definition.model, joyride_data(), PrintOptions()
+    if isinstance(model, Car):
+        findings += art_findings(definition, RULES, "JR", [art_area(_counter(data, printing))])
     problems = (item_problems(model, data, templates, icons, printing)
                 if isinstance(model, Item) else car_problems(model, data, templates, icons,
                                                              printing))

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.art import ART
 from generator.games.joyride.catalogues import joyride_data
 from generator.schema import (
     Bool,
@@ -180,6 +181,9 @@ class Car:
     flavour: str = spec_field(
         Text(allow_empty=True, max_length=110), "A line or two printed on the dashboard.",
         default="")
+    art: str | None = spec_field(
+        ART, "Your picture of the car (PNG, JPEG or SVG, relative to this file), printed on "
+        "its car counter.", default=None)
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.art import art_findings
 from generator.findings import Finding
 from generator.games.outrider.catalogues import OutriderData, outrider_data
 from generator.games.outrider.dashboard import (
@@ -26,6 +27,7 @@ from generator.games.outrider.reference_cards import shared_card_pieces
 from generator.games.outrider.rules import RULES
 from generator.games.outrider.tokens import token_components, token_pieces
 from generator.games.outrider.vehicle_card import (
+    ART_AREA,
     VehicleCardFace,
     card_component,
     card_text,
@@ -79,8 +81,9 @@ def _path(part: str, side: str) -> tuple[str | int, ...]:
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """OR-PRINT-TEXT for every part of a vehicle's cards whose text cannot fit at 6 pt."""
-    findings = []
+    """OR-ART-FILE or OR-ART-RESOLUTION for its picture, and OR-PRINT-TEXT for every part
+    of a vehicle's cards whose text cannot fit at 6 pt."""
+    findings = art_findings(definition, RULES, "OR", [ART_AREA])
     for part, component, path in print_problems(definition.model, outrider_data(), templates):
         advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
                       "shorter wording in the template or the vehicle file")

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.art import ART
 from generator.games.outrider.catalogues import outrider_data
 from generator.schema import (
     Choice,
@@ -213,6 +214,9 @@ class Vehicle:
     colour: str = spec_field(
         Custom(parse_colour, "a colour as #rrggbb"),
         "Accent colour of its cards, dashboard and tokens.", default="#9c3d22")
+    art: str | None = spec_field(
+        ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "
+        "on its vehicle card instead of the nickname's silhouette.", default=None)
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
+from generator.art import Area, draw_art
 from generator.drawing import BOLD, colour
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
@@ -38,13 +39,17 @@ from generator.layout import (
     cut_line,
 )
 from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.units import mm, to_mm
 
 TEMPLATE = "outrider/vehicle-card.j2"
 ARROW_LENGTH, ARROW_WIDTH = 10.0, 8.0
 FIXED_DEPTH_SHARE = 0.75          # a fixed arc is shallower than a wedge
 BONUS_TOP, BONUS_COLUMN = 84.0, 15.5
 MAX_LIGHTS = 2
+# The picture's box (mm): between the name band and the flavour text, where the nickname's
+# silhouette goes when the vehicle names no art of its own.
+ART_TOP, ART_WIDTH, ART_HEIGHT = 36.0, 50.0, 36.0
+ART_AREA = Area("the vehicle card", mm(ART_WIDTH), mm(ART_HEIGHT))
 
 
 def card_component(data: OutriderData) -> Component:
@@ -106,8 +111,11 @@ class VehicleCardFace:
         inset = self.data.geometry["arrow_inset"]
         pen.arrow(w / 2, inset, 0, ARROW_LENGTH, ARROW_WIDTH, ARC_RED, INK)
         pen.arrow(w / 2, h - inset, 0, ARROW_LENGTH, ARROW_WIDTH, ENTRY_GREEN, INK)
-        nickname = self.data.nickname_class(self.vehicle.nickname)
-        pen.icon(nickname.icon if nickname else "car_top", w / 2, 54.0, 34.0, accent)
+        if self.vehicle.art is not None:
+            draw_art(pen, self.vehicle.art, (w - ART_WIDTH) / 2, ART_TOP, ART_WIDTH, ART_HEIGHT)
+        else:
+            nickname = self.data.nickname_class(self.vehicle.nickname)
+            pen.icon(nickname.icon if nickname else "car_top", w / 2, 54.0, 34.0, accent)
         _draw_bonuses(pen, self.variant, self.data, w)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
