@@ -228,6 +228,8 @@ def parse_document(text: str, shown: str, limits: Limits = LIMITS) -> Document:
         composer = _Composer(text, shown, lines, limits)
         documents = composer.documents()
     except yaml.MarkedYAMLError as exc:
+        if _is_scanner_depth_limit(exc):
+            raise _depth_limit(text, exc, shown, lines, limits) from exc
         raise explain_syntax_error(exc, shown, lines) from exc
     except yaml.reader.ReaderError as exc:
         raise _unreadable_character(exc, text, shown, lines) from exc
@@ -248,6 +250,38 @@ def parse_document(text: str, shown: str, limits: Limits = LIMITS) -> Document:
                          rule="YAML-SYNTAX")
     return Document(path=shown, root=documents[0], duplicates=composer.duplicates,
                     cut_texts=composer.cut_texts)
+
+
+def _is_scanner_depth_limit(exc: yaml.MarkedYAMLError) -> bool:
+    """PyYAML 6.0.4's scanner refuses about 1,000 open brackets before any event is built."""
+    return "maximum nesting depth" in str(exc.problem or "")
+
+
+def _depth_limit(text: str, exc: yaml.MarkedYAMLError, shown: str, lines: list[str],
+                 limits: Limits) -> InputError:
+    """Our own depth finding, at the bracket that crosses *our* limit.
+
+    The scanner reads ahead over a run of '[' (each may start a key), so it stops at its own
+    limit first. The text before that point scans cleanly, and composing it reaches our
+    limit at the right place; should it not, the finding stands at the scanner's mark.
+    """
+    mark = exc.problem_mark
+    end = mark.index if mark is not None else len(text)
+    composer = _Composer(text[:end], shown, lines, limits)
+    try:
+        composer.documents()
+    except InputError as found:
+        if found.rule == "YAML-LIMIT":
+            return found
+    except yaml.YAMLError:
+        pass
+    finally:
+        composer.dispose()
+    line, column = (mark.line + 1, mark.column + 1) if mark is not None else (1, 1)
+    return InputError(f"nested more than {limits.depth} levels deep", file=shown, line=line,
+                      column=column, rule="YAML-LIMIT", excerpt=excerpt(lines, line, column),
+                      hint="a definition is a few levels deep: look for a runaway '[' or '{', "
+                           "or indentation that keeps growing")
 
 
 def _unreadable_character(exc: yaml.reader.ReaderError, text: str, shown: str,
