@@ -72,6 +72,7 @@ def cold() -> None:
     balance.control_summary.cache_clear()
     balance.damage_dist.cache_clear()
     frothy._shared_resolver.cache_clear()
+    frothy._shared_table.cache_clear()
     dist._multiset_weights.cache_clear()
     for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
         cached.cache_clear()

@@ -345,6 +345,155 @@ class _Resolver:
         return self.best(rest, discards, spin, pace)[1]
 
 
+_BITS = 6  # a count vector as one integer, 6 bits a category: up to 63 dice
+_MASK = (1 << _BITS) - 1
+
+
+class _DiscardTable:
+    """Every count vector of a die's icon categories, size by size, with the optimal outcome
+    after up to ``k`` discards (discards first, the guide's order), all in integers.
+
+    Why: a balance profile rolls dozens of (dice, discards) pairs with one objective. The
+    best play of a roll with ``k`` discards is the roll as it is or the best play with
+    ``k - 1`` discards of the roll less one die, so each table is a minimum over the one
+    before. Outcomes are ranked once by their objective key, a total order (``sort_key``
+    tells every two outcomes apart), so the search compares small integers, never tuples of
+    Fractions, and finds what :meth:`_Resolver.best` finds: the minimum of that order over
+    the same kept dice. A vector is an integer (``_BITS`` bits a category), resolved from the
+    vector it grew from: one die more, or one forced pair more.
+    """
+
+    def __init__(self, categories: tuple[str | None, ...], faces: tuple[int, ...],
+                 objective: Objective, stamina_rules: bool) -> None:
+        self.resolver = _Resolver(categories, objective, stamina_rules)
+        self.categories = categories
+        self.faces = faces  # faces showing each category
+        self.outcomes: list[ControlOutcome] = []
+        self.keys: list[tuple[object, ...]] = []
+        self.rank: list[int] = []
+        self._ids: dict[int, int] = {}  # outcome signature -> outcome id
+        # per size n: vectors, their ordered rolls, the dice left once forced pairs go (with
+        # the pairs, the most dice of one icon and which icons have it), the resolved
+        # outcome id, and the positions in size n - 1 of the vectors with one die fewer
+        self.codes: list[list[int]] = [[0]]
+        self.weights: list[list[int]] = [[1]]
+        self.rests: list[list[tuple[int, int, int, int, int]]] = [[(0, 0, 0, 0, 0)]]
+        self.fewer: list[list[list[int]]] = [[[]]]
+        self.resolved: list[list[int]] = [[self._outcome(0, 0, 0, 0, 0)]]
+        self.best: dict[tuple[int, int], list[int]] = {}
+
+    def _outcome(self, rest: int, spin: int, pace: int, top: int, effects: int) -> int:
+        """The id of the outcome with these forced pairs, top count and effect bits."""
+        signature = effects | top << 32 | spin << 40 | pace << 48
+        found = self._ids.get(signature)
+        if found is None:
+            counts = tuple((rest >> (_BITS * i)) & _MASK for i in range(len(self.faces)))
+            key, outcome = self.resolver.resolve(counts, spin, pace)
+            found = self._ids[signature] = len(self.outcomes)
+            self.outcomes.append(outcome)
+            self.keys.append(key)
+        return found
+
+    def _grow(self, size: int) -> None:
+        """Enumerate and resolve the count vectors of every size up to ``size``."""
+        k, faces, r = len(self.faces), self.faces, self.resolver
+        shifts = [_BITS * i for i in range(k)]
+        partner = [-1] * k
+        for a, b in ((r.left, r.right), (r.slow, r.haste)):
+            if a is not None and b is not None:
+                partner[a], partner[b] = b, a
+        iconic = [i in r.iconic for i in range(k)]
+        while len(self.codes) <= size:
+            n = len(self.codes)
+            codes: list[int] = []
+            weights: list[int] = []
+            rests: list[tuple[int, int, int, int, int]] = []
+            fewer: list[list[int]] = []
+            resolved: list[int] = []
+            where: dict[int, int] = {}
+            for p, (code, weight, state) in enumerate(zip(
+                    self.codes[n - 1], self.weights[n - 1], self.rests[n - 1], strict=True)):
+                for j in range(k):
+                    child = code + (1 << shifts[j])
+                    i = where.get(child)
+                    if i is not None:
+                        fewer[i].append(p)
+                        continue
+                    where[child] = len(codes)
+                    codes.append(child)
+                    weights.append(weight * n * faces[j] // ((child >> shifts[j]) & _MASK))
+                    fewer.append([p])
+                    rest, spin, pace, top, effects = state
+                    q = partner[j]
+                    if q >= 0 and (rest >> shifts[q]) & _MASK:
+                        # a forced pair forms: the partner's die goes with the new one
+                        was = (rest >> shifts[q]) & _MASK
+                        rest -= 1 << shifts[q]
+                        if q == r.left or q == r.right:
+                            spin += 1
+                        else:
+                            pace += 1
+                        if was == top:
+                            effects &= ~(1 << q)
+                            if not effects:
+                                top = max(((rest >> shifts[c]) & _MASK
+                                           for c in range(k) if iconic[c]), default=0)
+                                if top:
+                                    for c in range(k):
+                                        if iconic[c] and (rest >> shifts[c]) & _MASK == top:
+                                            effects |= 1 << c
+                    else:
+                        rest += 1 << shifts[j]
+                        if iconic[j]:
+                            now = (rest >> shifts[j]) & _MASK
+                            if now > top:
+                                top, effects = now, 1 << j
+                            elif now == top:
+                                effects |= 1 << j
+                    rests.append((rest, spin, pace, top, effects))
+                    resolved.append(self._outcome(rest, spin, pace, top, effects))
+            self.codes.append(codes)
+            self.weights.append(weights)
+            self.rests.append(rests)
+            self.fewer.append(fewer)
+            self.resolved.append(resolved)
+        if len(self.rank) != len(self.outcomes):
+            order = sorted(range(len(self.outcomes)), key=self.keys.__getitem__)
+            self.rank = [0] * len(order)
+            for position, i in enumerate(order):
+                self.rank[i] = position
+
+    def optimal(self, dice: int, discards: int) -> list[int]:
+        """Outcome id of the best play of each count vector of ``dice`` dice."""
+        self._grow(dice)
+        if discards == 0 or dice == 0:
+            return self.resolved[dice]
+        found = self.best.get((dice, discards))
+        if found is not None:
+            return found
+        previous = self.optimal(dice - 1, discards - 1)
+        rank = self.rank
+        out: list[int] = []
+        for own, fewer in zip(self.resolved[dice], self.fewer[dice], strict=True):
+            best, best_rank = own, rank[own]
+            for j in fewer:
+                candidate = previous[j]
+                if rank[candidate] < best_rank:
+                    best, best_rank = candidate, rank[candidate]
+            out.append(best)
+        self.best[(dice, discards)] = out
+        return out
+
+    def counts(self, dice: int, discards: int) -> tuple[dict[ControlOutcome, int], int]:
+        """Ordered rolls of ``dice`` dice ending in each outcome, and all ordered rolls."""
+        ids = self.optimal(dice, discards)
+        tally = [0] * len(self.outcomes)
+        for i, weight in zip(ids, self.weights[dice], strict=True):
+            tally[i] += weight
+        return ({self.outcomes[i]: w for i, w in enumerate(tally) if w},
+                sum(self.faces) ** dice)
+
+
 @dataclass(frozen=True)
 class ControlRollResult:
     """Exact joint distribution of control roll outcomes, with the marginals a
@@ -409,6 +558,14 @@ def _shared_resolver(categories: tuple[str | None, ...], objective: Objective,
     return _Resolver(categories, objective, stamina_rules)
 
 
+@lru_cache(maxsize=32)
+def _shared_table(categories: tuple[str | None, ...], faces: tuple[int, ...],
+                  objective: Objective, stamina_rules: bool) -> _DiscardTable:
+    """One discard table per (die, objective, rules), kept between calls: every roll of a
+    balance profile reads the same vectors (see :class:`_DiscardTable`)."""
+    return _DiscardTable(categories, faces, objective, stamina_rules)
+
+
 def control_roll(
     dice: int,
     discards: int = 0,
@@ -433,19 +590,46 @@ def control_roll(
     effects) reflect that fixed preference. Enumerates multisets, not ordered
     rolls: 15 dice are 15,504 count vectors.
     """
+    weighted, total = control_roll_counts(dice, discards, objective, die=die,
+                                          stamina_rules=stamina_rules,
+                                          discards_first=discards_first)
+    return ControlRollResult(Dist._trusted({o: Fraction(w, total) for o, w in weighted}))
+
+
+def control_roll_counts(
+    dice: int,
+    discards: int = 0,
+    objective: Objective = min_control_loss,
+    *,
+    die: Die = FROTHY_DIE,
+    stamina_rules: bool = True,
+    discards_first: bool = True,
+) -> tuple[list[tuple[ControlOutcome, int]], int]:
+    """:func:`control_roll` in integers: each outcome (in `ControlOutcome.sort_key` order)
+    with the number of ordered rolls of `dice` dice that end in it, and the number of all
+    ordered rolls (`die.sides ** dice`).
+
+    Why: a balance profile sums and averages these; integers added up and divided once at
+    the end are exact and many times faster than a Fraction per outcome.
+    """
     if dice < 0 or discards < 0:
         raise ValueError("dice and discards must be >= 0")
     if discards > dice:
         raise ValueError("cannot discard more dice than are rolled")
     icons, categories = _icon_categories(die)
-    resolver = _shared_resolver(categories, objective, stamina_rules)
-    weighted, total = multiset_weights(icons, dice)
-    out: dict[ControlOutcome, int] = {}
-    for counts, weight in weighted:
-        o = resolver.optimal(counts, discards, discards_first)
-        out[o] = out.get(o, 0) + weight
-    ordered = sorted(out.items(), key=lambda kv: kv[0].sort_key())
-    return ControlRollResult(Dist._trusted({o: Fraction(w, total) for o, w in ordered}))
+    out: dict[ControlOutcome, int]
+    if discards_first:
+        faces = tuple(sum(1 for f in die.faces if f.icon == c) for c in categories)
+        out, total = _shared_table(categories, faces, objective, stamina_rules).counts(
+            dice, discards)
+    else:
+        resolver = _shared_resolver(categories, objective, stamina_rules)
+        weighted, total = multiset_weights(icons, dice)
+        out = {}
+        for counts, weight in weighted:
+            o = resolver.optimal(counts, discards, discards_first)
+            out[o] = out.get(o, 0) + weight
+    return sorted(out.items(), key=lambda kv: kv[0].sort_key()), total
 
 
 def _counts_of(icons: Iterable[str | None] | Mapping[str | None, int],

@@ -46,7 +46,6 @@ from generator.games.frothy_races.model import SPEEDS, AffectRef, Ref, Vehicle
 from generator.probability import (
     ControlIcon,
     ControlOutcome,
-    ControlRollResult,
     Cost,
     Die,
     Direction,
@@ -56,7 +55,7 @@ from generator.probability import (
     SpeedTable,
     attack_value,
     avoid_damage,
-    control_roll,
+    control_roll_counts,
     damage_points,
     expected_steps,
     min_control_loss,
@@ -174,9 +173,20 @@ class RollSummary:
 def control_summary(dice: int, discards: int, objective: str) -> RollSummary:
     """The engine's Control roll, summarised and cached: vehicles share most (dice,
     discards) pairs, and the full outcome distribution is large."""
-    roll: ControlRollResult = control_roll(dice, discards, OBJECTIVES[objective])
-    return RollSummary(roll.p_success, roll.control_loss.mean(), roll.damage_dice,
-                       {str(icon): roll.p_effect(icon) for icon in ControlIcon})
+    weighted, total = control_roll_counts(dice, discards, OBJECTIVES[objective])
+    success = loss = 0
+    damage_dice: dict[int, int] = {}
+    effects = dict.fromkeys((str(icon) for icon in ControlIcon), 0)
+    for outcome, ways in weighted:
+        if outcome.success:
+            success += ways
+        loss += ways * outcome.control_loss
+        damage_dice[outcome.damage_dice] = damage_dice.get(outcome.damage_dice, 0) + ways
+        for icon in outcome.effects:
+            effects[icon] += ways
+    return RollSummary(Fraction(success, total), Fraction(loss, total),
+                       Dist._trusted({n: Fraction(w, total) for n, w in damage_dice.items()}),
+                       {icon: Fraction(w, total) for icon, w in effects.items()})
 
 
 @lru_cache(maxsize=4096)
