@@ -69,8 +69,7 @@ VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
 
 def cold() -> None:
     """Forget every cached roll so each timed run starts from nothing."""
-    balance.control_summary.cache_clear()
-    balance.damage_dist.cache_clear()
+    balance.clear_caches()
     frothy._shared_resolver.cache_clear()
     frothy._shared_table.cache_clear()
     dist._multiset_weights.cache_clear()
