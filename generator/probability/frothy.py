@@ -379,30 +379,49 @@ class _DiscardTable:
         self.weights: list[list[int]] = [[1]]
         self.rests: list[list[tuple[int, int, int, int, int]]] = [[(0, 0, 0, 0, 0)]]
         self.fewer: list[list[list[int]]] = [[[]]]
-        self.resolved: list[list[int]] = [[self._outcome(0, 0, 0, 0, 0)]]
+        self.resolved: list[list[int]] = [[self._outcome(0, 0, 0, 0)]]
         self.best: dict[tuple[int, int], list[int]] = {}
 
-    def _outcome(self, rest: int, spin: int, pace: int, top: int, effects: int) -> int:
-        """The id of the outcome with these forced pairs, top count and effect bits."""
+    def _outcome(self, spin: int, pace: int, top: int, effects: int) -> int:
+        """The id of the outcome with these forced pairs, most dice of one icon and icons
+        with that many (bit ``c`` for category ``c``), added the first time it is seen."""
         signature = effects | top << 32 | spin << 40 | pace << 48
         found = self._ids.get(signature)
         if found is None:
-            counts = tuple((rest >> (_BITS * i)) & _MASK for i in range(len(self.faces)))
-            key, outcome = self.resolver.resolve(counts, spin, pace)
+            r = self.resolver
+            applied = frozenset(str(self.categories[c]) for c in r.iconic if effects >> c & 1)
+            outcome = ControlOutcome(
+                effects=applied,
+                icon_count=top if applied else 0,
+                spin_pairs=spin,
+                pace_pairs=pace,
+                control_loss=spin + len(applied) + (0 if r.stamina_rules else pace),
+                stamina_lost=pace if r.stamina_rules else 0,
+                damage_dice=top if ControlIcon.DAMAGE in applied else 0,
+            )
             found = self._ids[signature] = len(self.outcomes)
             self.outcomes.append(outcome)
-            self.keys.append(key)
+            self.keys.append(_key(r.objective, outcome))
         return found
 
     def _grow(self, size: int) -> None:
-        """Enumerate and resolve the count vectors of every size up to ``size``."""
+        """Enumerate and resolve the count vectors of every size up to ``size``.
+
+        Each vector of size n is a vector of size n - 1 (its parent) with one die more; it
+        is resolved from its parent's state: the dice left once forced pairs go, the pairs,
+        the most dice of one icon and which icons have that many. The new die either joins
+        the dice left or forms a pair with its partner's die (Left/Right, Slow/Haste)."""
         k, faces, r = len(self.faces), self.faces, self.resolver
-        shifts = [_BITS * i for i in range(k)]
+        shifts = [_BITS * c for c in range(k)]
+        units = [1 << shift for shift in shifts]
         partner = [-1] * k
-        for a, b in ((r.left, r.right), (r.slow, r.haste)):
+        spins = [False] * k
+        for a, b, spin_pair in ((r.left, r.right, True), (r.slow, r.haste, False)):
             if a is not None and b is not None:
                 partner[a], partner[b] = b, a
-        iconic = [i in r.iconic for i in range(k)]
+                spins[a] = spins[b] = spin_pair
+        iconic = [c in r.iconic for c in range(k)]
+        ids, outcome = self._ids, self._outcome
         while len(self.codes) <= size:
             n = len(self.codes)
             codes: list[int] = []
@@ -414,7 +433,7 @@ class _DiscardTable:
             for p, (code, weight, state) in enumerate(zip(
                     self.codes[n - 1], self.weights[n - 1], self.rests[n - 1], strict=True)):
                 for j in range(k):
-                    child = code + (1 << shifts[j])
+                    child = code + units[j]
                     i = where.get(child)
                     if i is not None:
                         fewer[i].append(p)
@@ -428,14 +447,14 @@ class _DiscardTable:
                     if q >= 0 and (rest >> shifts[q]) & _MASK:
                         # a forced pair forms: the partner's die goes with the new one
                         was = (rest >> shifts[q]) & _MASK
-                        rest -= 1 << shifts[q]
-                        if q == r.left or q == r.right:
+                        rest -= units[q]
+                        if spins[j]:
                             spin += 1
                         else:
                             pace += 1
                         if was == top:
                             effects &= ~(1 << q)
-                            if not effects:
+                            if not effects:  # the top count fell: find the new one
                                 top = max(((rest >> shifts[c]) & _MASK
                                            for c in range(k) if iconic[c]), default=0)
                                 if top:
@@ -443,7 +462,7 @@ class _DiscardTable:
                                         if iconic[c] and (rest >> shifts[c]) & _MASK == top:
                                             effects |= 1 << c
                     else:
-                        rest += 1 << shifts[j]
+                        rest += units[j]
                         if iconic[j]:
                             now = (rest >> shifts[j]) & _MASK
                             if now > top:
@@ -451,7 +470,9 @@ class _DiscardTable:
                             elif now == top:
                                 effects |= 1 << j
                     rests.append((rest, spin, pace, top, effects))
-                    resolved.append(self._outcome(rest, spin, pace, top, effects))
+                    found = ids.get(effects | top << 32 | spin << 40 | pace << 48)
+                    resolved.append(outcome(spin, pace, top, effects) if found is None
+                                    else found)
             self.codes.append(codes)
             self.weights.append(weights)
             self.rests.append(rests)
