@@ -70,8 +70,7 @@ VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
 def cold() -> None:
     """Forget every cached roll so each timed run starts from nothing."""
     balance.clear_caches()
-    frothy._shared_resolver.cache_clear()
-    frothy._shared_table.cache_clear()
+    frothy.clear_caches()
     dist._multiset_weights.cache_clear()
     for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
         cached.cache_clear()

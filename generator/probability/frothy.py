@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from generator.probability.dist import Die, Dist, Face, binomial, multiset_weights, multisets
+from generator.probability.dist import Die, Dist, Face, binomial, multiset_weights
 from generator.probability.markov import expected_steps
 
 
@@ -99,16 +99,20 @@ def _kept_sum(sorted_values: list[int], lock: int) -> int:
     return sorted_values[-1] + sorted_values[-2]
 
 
+@lru_cache(maxsize=256)
 def _pool_kept(dice: int, lock: int, die: Die) -> Dist[int]:
+    """Kept sum of ``dice`` dice under ``lock`` (cached: every vehicle's speed checks and
+    attacks roll the same few pools), counted in integers and divided once."""
     values = die.values()
     support = values.support
-    out: dict[int, Fraction] = {}
-    for counts, p in multisets(values, dice):
+    weighted, total = multiset_weights(values, dice)
+    out: dict[int, int] = {}
+    for counts, ways in weighted:
         rolled = [v for v, c in zip(support, counts, strict=True) for _ in range(c)]
         rolled.sort()
         s = _kept_sum(rolled, lock)
-        out[s] = out.get(s, Fraction(0)) + p
-    return Dist(dict(sorted(out.items())))
+        out[s] = out.get(s, 0) + ways
+    return Dist._from_integers(dict(sorted(out.items())), total)
 
 
 def speed_check(
@@ -359,8 +363,12 @@ class _DiscardTable:
     before. Outcomes are ranked once by their objective key, a total order (``sort_key``
     tells every two outcomes apart), so the search compares small integers, never tuples of
     Fractions, and finds what :meth:`_Resolver.best` finds: the minimum of that order over
-    the same kept dice. A vector is an integer (``_BITS`` bits a category), resolved from the
-    vector it grew from: one die more, or one forced pair more.
+    the same kept dice.
+
+    Enumeration: each vector of size n comes once from its parent, the vector without one
+    die of its last category (the highest-numbered one it has), so a parent whose last
+    category is ``l`` has children for categories ``l`` onwards, stored together; where a
+    vector with one die fewer sits is then plain arithmetic, with no search.
     """
 
     def __init__(self, categories: tuple[str | None, ...], faces: tuple[int, ...],
@@ -372,11 +380,15 @@ class _DiscardTable:
         self.keys: list[tuple[object, ...]] = []
         self.rank: list[int] = []
         self._ids: dict[int, int] = {}  # outcome signature -> outcome id
-        # per size n: vectors, their ordered rolls, the dice left once forced pairs go (with
-        # the pairs, the most dice of one icon and which icons have it), the resolved
-        # outcome id, and the positions in size n - 1 of the vectors with one die fewer
+        # Per size n, per vector: its counts (``_BITS`` bits a category), its ordered rolls,
+        # its last category, where its children start in size n + 1, the dice left once
+        # forced pairs go (as counts, with the pairs, the most dice of one icon and which
+        # icons have that many), its resolved outcome, and the positions in size n - 1 of
+        # the vectors with one die fewer (in category order).
         self.codes: list[list[int]] = [[0]]
         self.weights: list[list[int]] = [[1]]
+        self.lasts: list[list[int]] = [[0]]
+        self.starts: list[list[int]] = []
         self.rests: list[list[tuple[int, int, int, int, int]]] = [[(0, 0, 0, 0, 0)]]
         self.fewer: list[list[list[int]]] = [[[]]]
         self.resolved: list[list[int]] = [[self._outcome(0, 0, 0, 0)]]
@@ -407,10 +419,11 @@ class _DiscardTable:
     def _grow(self, size: int) -> None:
         """Enumerate and resolve the count vectors of every size up to ``size``.
 
-        Each vector of size n is a vector of size n - 1 (its parent) with one die more; it
-        is resolved from its parent's state: the dice left once forced pairs go, the pairs,
-        the most dice of one icon and which icons have that many. The new die either joins
-        the dice left or forms a pair with its partner's die (Left/Right, Slow/Haste)."""
+        A child is resolved from its parent's state: the new die either joins the dice
+        left or forms a forced pair with its partner's die (Left/Right, Slow/Haste). Its
+        vectors with one die fewer are its parent and, for each other category it has, the
+        child (by the same category) of the parent's vector without that die.
+        """
         k, faces, r = len(self.faces), self.faces, self.resolver
         shifts = [_BITS * c for c in range(k)]
         units = [1 << shift for shift in shifts]
@@ -426,22 +439,29 @@ class _DiscardTable:
             n = len(self.codes)
             codes: list[int] = []
             weights: list[int] = []
+            lasts: list[int] = []
             rests: list[tuple[int, int, int, int, int]] = []
             fewer: list[list[int]] = []
             resolved: list[int] = []
-            where: dict[int, int] = {}
-            for p, (code, weight, state) in enumerate(zip(
-                    self.codes[n - 1], self.weights[n - 1], self.rests[n - 1], strict=True)):
-                for j in range(k):
+            starts: list[int] = []
+            # where the children of size n - 2 start in size n - 1, and their last categories
+            grand_starts = self.starts[n - 2] if n >= 2 else []
+            grand_lasts = self.lasts[n - 2] if n >= 2 else []
+            for p, (code, weight, last, state, parent_fewer) in enumerate(zip(
+                    self.codes[n - 1], self.weights[n - 1], self.lasts[n - 1],
+                    self.rests[n - 1], self.fewer[n - 1], strict=True)):
+                starts.append(len(codes))
+                # the parent's own vectors with one die fewer, but for its last category's
+                # (that one plus a die of the last category is the parent itself)
+                others = parent_fewer[:-1] if parent_fewer else parent_fewer
+                for j in range(last, k):
                     child = code + units[j]
-                    i = where.get(child)
-                    if i is not None:
-                        fewer[i].append(p)
-                        continue
-                    where[child] = len(codes)
                     codes.append(child)
                     weights.append(weight * n * faces[j] // ((child >> shifts[j]) & _MASK))
-                    fewer.append([p])
+                    lasts.append(j)
+                    siblings = others if j == last else parent_fewer
+                    fewer.append([grand_starts[q] + j - grand_lasts[q] for q in siblings]
+                                 + [p])
                     rest, spin, pace, top, effects = state
                     q = partner[j]
                     if q >= 0 and (rest >> shifts[q]) & _MASK:
@@ -473,8 +493,10 @@ class _DiscardTable:
                     found = ids.get(effects | top << 32 | spin << 40 | pace << 48)
                     resolved.append(outcome(spin, pace, top, effects) if found is None
                                     else found)
+            self.starts.append(starts)
             self.codes.append(codes)
             self.weights.append(weights)
+            self.lasts.append(lasts)
             self.rests.append(rests)
             self.fewer.append(fewer)
             self.resolved.append(resolved)
@@ -585,6 +607,12 @@ def _shared_table(categories: tuple[str | None, ...], faces: tuple[int, ...],
     """One discard table per (die, objective, rules), kept between calls: every roll of a
     balance profile reads the same vectors (see :class:`_DiscardTable`)."""
     return _DiscardTable(categories, faces, objective, stamina_rules)
+
+
+def clear_caches() -> None:
+    """Forget every roll and table kept between calls (benchmarks time cold runs)."""
+    for cached in (_shared_resolver, _shared_table, _pool_kept, _locate):
+        cached.cache_clear()
 
 
 def control_roll(
@@ -735,6 +763,17 @@ class Marker(NamedTuple):
 Matching = Literal["overlap", "speed"]
 
 
+@lru_cache(maxsize=4096)
+def _locate(counts: tuple[int, ...], box: int) -> tuple[int, int]:
+    """(Speed, box within that Speed) of box ``box`` of a row of ``counts`` boxes a Speed
+    (cached: the speed chains ask it for the same few boxes thousands of times)."""
+    for speed, n in enumerate(counts):
+        if box < n:
+            return speed, box
+        box -= n
+    raise ValueError("box index past the end of the row")
+
+
 @dataclass(frozen=True)
 class SpeedTable:
     """Box counts per speed 0-6 for the Acceleration and Deceleration rows.
@@ -779,11 +818,7 @@ class SpeedTable:
 
     @staticmethod
     def _locate(counts: tuple[int, ...], box: int) -> tuple[int, int]:
-        for speed, n in enumerate(counts):
-            if box < n:
-                return speed, box
-            box -= n
-        raise ValueError("box index past the end of the row")
+        return _locate(counts, box)
 
     @staticmethod
     def _index(counts: tuple[int, ...], speed: int, local: int) -> int:
