@@ -72,8 +72,7 @@ def cold() -> None:
     balance.clear_caches()
     frothy.clear_caches()
     dist._multiset_weights.cache_clear()
-    for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
-        cached.cache_clear()
+    outrider.clear_caches()
 
 
 def full_profile(vehicle: Vehicle) -> FrothyMeasures:
