@@ -21,7 +21,7 @@ from functools import cached_property
 from generator.hexgrid import Hex, clock_to_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
-from generator.tracks.movement import UNREACHABLE, MovementModel, drive_lengths
+from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,7 @@ class Course:
             h: tuple(n if n in self.open else None for n in neighbours(h)) for h in self.open}
         self._progress: dict[Hex, tuple[int, int]] = {}
         self._drives: dict[MovementModel, dict[int, int]] = {}
+        self._graphs: dict[MovementModel, DriveGraph] = {}
 
     def _slots(self) -> list[Slot]:
         numbered = self.layout.slots()
@@ -128,15 +129,29 @@ class Course:
                     queue.append((there, next_stage, steps + 1))
         return furthest, UNREACHABLE
 
+    def drive_graph(self, model: MovementModel) -> DriveGraph:
+        """Every state a vehicle of ``model`` can reach from the starting slots, explored
+        once per movement model and shared by every drive search on this course."""
+        if model not in self._graphs:
+            starts = [model.start(s.hex, s.facing) for s in self.slots]
+            self._graphs[model] = DriveGraph(model, starts, self.table)
+        return self._graphs[model]
+
     def drive_lengths(self, model: MovementModel) -> dict[int, int]:
         """Slot number -> the shortest legal drive to the finish (UNREACHABLE if none),
         searched once per movement model."""
         if model not in self._drives:
-            starts = [model.start(s.hex, s.facing) for s in self.slots]
-            lengths = drive_lengths(model, starts, self.table, [t.hexes for t in self.targets])
+            lengths = self.drive_from(model, self.slots, [t.hexes for t in self.targets])
             self._drives[model] = {slot.number: length
                                    for slot, length in zip(self.slots, lengths, strict=True)}
         return self._drives[model]
+
+    def drive_from(self, model: MovementModel, slots: Iterable[Slot],
+                   targets: list[frozenset[Hex]]) -> list[int]:
+        """For each of ``slots``, the shortest legal drive entering each of ``targets`` in
+        turn (UNREACHABLE if none), on the shared graph of :meth:`drive_graph`."""
+        starts = [model.start(s.hex, s.facing) for s in slots]
+        return self.drive_graph(model).lengths(starts, targets)
 
     # --- Width ---------------------------------------------------------------------------
 
