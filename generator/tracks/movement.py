@@ -20,7 +20,10 @@ one hex, so the search is a breadth-first one over states.
 
 from __future__ import annotations
 
+import gc
+from array import array
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -174,12 +177,17 @@ class DriveGraph:
                     for hex_, facing, moved, flag in starts]
         self.index: dict[tuple[int, int, int, int], int] = {}
         self.spaces: list[int] = []  # state -> its space
-        self.predecessors: list[list[int]] = []
-        if callable(getattr(model, "pattern", None)):
-            self._explore_patterns(model, numbered, rows)
-        else:
-            self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
-                                                  for row in rows])
+        self._before: list[list[int]] = []  # while exploring: state -> states before it
+        with _collector_paused():
+            if callable(getattr(model, "pattern", None)):
+                self._explore_patterns(model, numbered, rows)
+            else:
+                self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
+                                                      for row in rows])
+            # Packed: a list holds pointers to int objects scattered through memory, an
+            # array the numbers themselves, so a sweep's time stays in step with the map.
+            self.predecessors: list[Sequence[int]] = [array("i", b) for b in self._before]
+            del self._before
 
     def _explore_patterns(self, model: Any, starts: list[tuple[int, int, int, int]],
                           rows: list[tuple[int, ...]]) -> None:
@@ -204,7 +212,7 @@ class DriveGraph:
             steps.append(tuple(found))
         width = len(combos)
         number = [-1] * (len(rows) * width)  # space * width + combination -> state number
-        spaces, predecessors = self.spaces, self.predecessors
+        spaces, predecessors = self.spaces, self._before
         order: list[int] = []
         for space, facing, moved, flag in starts:
             code = space * width + local[(facing, moved, flag)]
@@ -236,7 +244,7 @@ class DriveGraph:
     def _explore_moves(self, model: MovementModel, starts: list[tuple[int, int, int, int]],
                        table: Any) -> None:
         index: dict[Any, int] = self.index
-        spaces, predecessors = self.spaces, self.predecessors
+        spaces, predecessors = self.spaces, self._before
         frontier: list[Any] = list(dict.fromkeys(starts))
         for state in frontier:
             index[state] = len(spaces)
@@ -268,7 +276,23 @@ class DriveGraph:
             after = _stage(self.predecessors, self.spaces, target, after)
         return [after[self.index[(number_of[hex_], facing, moved, flag)]]
                 for hex_, facing, moved, flag in starts]
-def _stage(predecessors: list[list[int]], hexes: list[int], target: frozenset[int],
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a graph is built.
+
+    Why: the graph is a list per state (a hundred thousand on a large map) holding only
+    integers, so no cycle can form; left on, the collector would go through the lists
+    again and again as they pile up, and the search would grow faster than the map."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
+
+
+def _stage(predecessors: list[Sequence[int]], hexes: list[int], target: frozenset[int],
            after: list[int]) -> list[int]:
     """Distances to go when ``target`` is next: entering a target hex costs one step plus
     what remains from there; any other step costs one plus this stage's own distance.
