@@ -11,7 +11,7 @@ from generator.hexgrid import DIRECTIONS, Hex, distance, hex_to_offset, offset_t
 from generator.loading import load
 from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
-from generator.tracks.movement import PhaseTurning, SteerPerMove, drive_lengths
+from generator.tracks.movement import DriveGraph, PhaseTurning, SteerPerMove, drive_lengths
 from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
 from tests.track_files import STRIP, TRACKS, write_track
 
@@ -273,6 +273,12 @@ def test_drive_lengths_match_the_plain_definition(model: PhaseTurning | SteerPer
         expected = [plain_drive(model, s, table, targets) for s in starts]
         assert drive_lengths(model, starts, table, targets) == expected
         assert drive_lengths(_MovesOnly(model), starts, table, targets) == expected
+    # each line on its own, by the forward sweep that stops once every line is met
+    graph = DriveGraph(model, starts, table)
+    unreachable = frozenset({Hex(99, 99)})
+    for s in starts:
+        assert graph.first_entries(s, [*lines, unreachable]) == [
+            plain_drive(model, s, table, [line]) for line in [*lines, unreachable]]
 
 
 def hex_column(h: Hex) -> int:

@@ -179,6 +179,16 @@ class Course:
             self._lengths[key] = self.drive_graph(model).lengths(starts, targets)
         return list(self._lengths[key])
 
+    def first_entries(self, model: MovementModel, slot: Slot, lines: list[frozenset[Hex]]
+                      ) -> list[int]:
+        """For each of ``lines`` on its own, the shortest legal drive from ``slot`` onto it
+        (UNREACHABLE if none), answered once per question."""
+        key = ("first", model, slot, tuple(lines))
+        if key not in self._lengths:
+            start = model.start(slot.hex, slot.facing)
+            self._lengths[key] = self.drive_graph(model).first_entries(start, lines)
+        return list(self._lengths[key])
+
     # --- Width ---------------------------------------------------------------------------
 
     @cached_property

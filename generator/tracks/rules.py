@@ -410,9 +410,8 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return
     first, last = numbers[0], numbers[-1]
     slot = the_course.slots[0]
-    lines = {n: frozenset(the_course.checkpoints[n]) for n in (first, last)}
-    first_drive, last_drive = (the_course.drive_from(context.movement, [slot], [lines[n]])[0]
-                               for n in (first, last))
+    first_drive, last_drive = the_course.first_entries(
+        context.movement, slot, [frozenset(the_course.checkpoints[n]) for n in (first, last)])
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
             "last": last, "last_drive": last_drive,
