@@ -5,7 +5,8 @@ reference tables and the centimetre templates the game is played with."""
 
 from __future__ import annotations
 
-from generator.games.base import Game, Kind
+from generator.games.base import Game, Kind, lazy_balance
+from generator.games.formula_ace.baseline import baseline
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.components import outputs
 from generator.games.formula_ace.model import TEAM_SCHEMA
@@ -20,4 +21,5 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/formula-ace",
+    balance_loader=lazy_balance("generator.games.formula_ace", baseline, kind="team"),
 )
