@@ -42,6 +42,11 @@ def cm(value: Fraction | None) -> str:
     return DASH if value is None else f"{float(value):.1f}"
 
 
+def damage(value: Fraction | None) -> str:
+    """A damage cell: two decimals, or a dash."""
+    return DASH if value is None else f"{float(value):.2f}"
+
+
 def percent(value: Fraction | None) -> str:
     """A chance cell: one decimal of a percentage, or a dash."""
     return DASH if value is None else f"{float(value) * 100:.1f}%"
@@ -91,6 +96,7 @@ def pages(subject: Profile, baseline: Profile, templates: TextTemplates) -> list
     words = words_for(templates, subject, baseline)
     return [
         Section(words["boost_title"], intro=words["boost_intro"], level=2, charts_per_row=2,
+                new_page=True,
                 blocks=(boost_table(m, b, words), move_chart(m, b, words),
                         damage_chart(m, b, words))),
         Section(words["race_title"], intro=words["race_intro"], level=2, charts_per_row=1,
@@ -107,7 +113,8 @@ def boost_table(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Table:
     moves, base_moves = m.moves(), b.moves()
     blackouts, base_blackouts = m.blackouts(), b.blackouts()
     rows = tuple((str(n), cm(moves[i]), cm(base_moves[i]), percent(blackouts[i]),
-                  percent(base_blackouts[i]), cm(m.passage_damage(n)), cm(b.passage_damage(n)))
+                  percent(base_blackouts[i]), damage(m.passage_damage(n)),
+                  damage(b.passage_damage(n)))
                  for i, n in enumerate(boosters))
     groups = tuple(Group(label, span) for label, span in
                    zip(words.lines("boost_group_lines"), (1, 2, 2, 2), strict=True))
@@ -123,7 +130,7 @@ def move_chart(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Chart:
                  (Series(plain(words["subject_series"]), plot(m.moves())),
                   Series(plain(words["baseline_series"]), plot(b.moves()), baseline=True)),
                  x_label=plain(words["boosters_label"]), y_label=plain(words["cm_label"]),
-                 height_mm=62, missing=plain(words["not_fitted"]))
+                 height_mm=54)
 
 
 def damage_chart(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Chart:
@@ -137,7 +144,7 @@ def damage_chart(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Chart:
                          plot([b.narrow_fail * b.crash_damage_at(d) for d in moves]),
                          baseline=True)),
                  x_label=plain(words["moved_label"]), y_label=plain(words["damage_label"]),
-                 height_mm=62)
+                 height_mm=54)
 
 
 def race_table(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Table:
@@ -159,7 +166,7 @@ def racing_chart(m: FormulaMeasures, b: FormulaMeasures, words: Words) -> Chart:
                  (Series(plain(words["subject_series"]), plot(m.race.by_turn)),
                   Series(plain(words["baseline_series"]), plot(b.race.by_turn), baseline=True)),
                  x_label=plain(words["turn_label"]), y_label=plain(words["chance_label"]),
-                 y_max=1.0, height_mm=58)
+                 y_max=1.0, height_mm=46)
 
 
 def buy_cell(row: PurchaseRow, axis_id: str) -> tuple[str, Standing | None]:
@@ -169,7 +176,11 @@ def buy_cell(row: PurchaseRow, axis_id: str) -> tuple[str, Standing | None]:
     value = row.per_thousand[axis_id]
     if value == 0:
         return "0", None
-    text = axis.format(abs(value))
+    shown = abs(value) * (100 if axis.percent else 1)
+    decimals = axis.decimals + 1
+    while float(f"{float(shown):.{decimals}f}") == 0 and decimals < 4:
+        decimals += 1  # a small change shows its first figure, never '-0.0'
+    text = f"{float(shown):.{decimals}f}"
     sign = "+" if value > 0 else "-"
     good = (value > 0) == axis.higher_is_better
     return sign + text, Standing.BETTER if good else Standing.WORSE
@@ -202,7 +213,7 @@ def overview(profiles: Sequence[Profile], baseline: Profile, templates: TextTemp
     model = Table(tuple(words.lines("model_header_lines")),
                   tuple(tuple(plain(c).strip() for c in line.split("|"))
                         for line in words.lines("model_row_lines")),
-                  widths=(2.2, 1.0, 4.6))
+                  widths=(1.8, 1.6, 4.4))
     return [Section(words["method_title"], intro=words["method_intro"], new_page=True,
                     blocks=(model, *(Text(line) for line in words.lines("method_lines")
                                      if line)))]
