@@ -61,6 +61,8 @@ class BalanceHook:
       its pilot), each with its own ``path``; None when a file is one build (``profile``).
     - ``details(profile)``: extra numbers for the JSON output (``details`` of a profile).
     - ``raceable``: ``paddock balance --race`` can race this game's builds.
+    - ``bought``: builds buy their strength (Formula Ace's credits), so one that dominates
+      the baseline has paid for it rather than being likely overpowered.
     """
 
     kind: str
@@ -76,6 +78,7 @@ class BalanceHook:
     profiles: Callable[[Any], Sequence[Profile]] | None = None
     details: Callable[[Profile], Mapping[str, Any]] | None = None
     raceable: bool = False
+    bought: bool = False
 
     def builds(self, model: Any) -> Sequence[Profile]:
         """Every build ``model`` holds, measured."""

@@ -51,7 +51,7 @@ def game_context(game: GameBalance) -> dict[str, Any]:
     """One game's run: its baseline, tolerance, axes and builds."""
     return {
         "game": {"id": game.game.id, "title": game.game.title,
-                 "raceable": game.hook.raceable},
+                 "raceable": game.hook.raceable, "bought": game.hook.bought},
         "baseline": {"name": game.baseline.name, "file": game.baseline_file},
         "tolerance": f"{game.hook.equal_within * 100:g}%",
         "axes": [{"id": a.id, "label": a.label, "short": a.short, "group": a.group,

@@ -97,6 +97,7 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
             equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
             pages=pages.pages, overview=pages.overview,
             profiles=getattr(balance, "profiles", None),
-            details=getattr(balance, "details", None), raceable=raceable)
+            details=getattr(balance, "details", None), raceable=raceable,
+            bought=getattr(balance, "STRENGTH_IS_BOUGHT", False))
 
     return load

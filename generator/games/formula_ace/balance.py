@@ -61,6 +61,8 @@ RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="FA-BAL-DOMINATES",
                                  dominated="FA-BAL-DOMINATED", tradeoffs="FA-BAL-TRADEOFFS")
 ZAP_CM = 6
+# Upgrades are sold for credits (16/): a ship better than the baseline everywhere paid for it.
+STRENGTH_IS_BOUGHT = True
 SKILLS_MEASURED = ("piloting", "g_endurance")
 MAX_SKILL = 6
 
