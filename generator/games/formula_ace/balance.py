@@ -25,6 +25,7 @@ Readings of the rulebook beyond those of the odds module and the race model's fi
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -164,9 +165,16 @@ class Rig:
 
     def move(self, boosters: int) -> Dist[int]:
         """Centimetres moved at full speed firing ``boosters`` boosters, Zap o' Burns first."""
-        zaps = min(boosters, self.zaps)
-        return repeat_sum(D6.values(), boosters - zaps).map(
-            lambda roll: self.speed + ZAP_CM * zaps + roll)
+        return moved(self.speed, self.zaps, boosters)
+
+
+@lru_cache(maxsize=1024)
+def moved(speed: int, zaps: int, boosters: int) -> Dist[int]:
+    """Centimetres moved at full speed firing ``boosters`` boosters with ``zaps`` of them
+    Zap o' Burns (fired first: a sure 6 cm beats 1D)."""
+    fired_zaps = min(boosters, zaps)
+    return repeat_sum(D6.values(), boosters - fired_zaps).map(
+        lambda roll: speed + ZAP_CM * fired_zaps + roll)
 
 
 # -- what can be bought --------------------------------------------------------------------
@@ -258,7 +266,7 @@ class RaceResult:
     by_turn: tuple[Fraction, ...]  # chance still racing after each turn (1..turns)
 
 
-def turn_outcome(rig: Rig, model: RaceModel) -> tuple[Dist[tuple[int, bool]], Fraction]:
+def turn_outcome(rig: RaceKey, model: RaceModel) -> tuple[Dist[tuple[int, bool]], Fraction]:
     """One turn with the engine running: (damage taken, engine shut down by a crash), and
     the expected cm moved."""
     piloting = skill_test(rig.piloting)
@@ -299,11 +307,15 @@ def excess_rolls(rolls: int, g_endurance: int) -> Dist[str]:
     """``rolls`` Damage Table rolls in turn: killed, out, engine (shut down) or none; the
     pilot killed or out rolls no more."""
     table = damage_table(g_endurance).map(_roll_kind)
+
+    def roll(before: str) -> Dist[str]:
+        if before in (KILLED, OUT):
+            return Dist.certain(before)
+        return table.map(lambda r: r if r in (KILLED, OUT) or before != "engine" else before)
+
     state: Dist[str] = Dist.certain("none")
     for _ in range(rolls):
-        state = state.bind(lambda s: Dist.certain(s) if s in (KILLED, OUT) else table.map(
-            lambda r, s=s: r if r in (KILLED, OUT) else ("engine" if "engine" in (r, s)
-                                                          else "none")))
+        state = state.bind(roll)
     return state
 
 
@@ -316,48 +328,107 @@ def _roll_kind(result: DamageResult) -> str:
 
 
 def race(rig: Rig, model: RaceModel | None = None) -> RaceResult:
-    """The race model run exactly: the distribution over (hit points left, engine running)
-    carried turn by turn, endings absorbed as they happen.
+    """The race model run exactly by ``rig`` (see :func:`run_race`)."""
+    return run_race(RaceKey.of(rig), model or race_model())
 
-    Why one transition per state, built once: the turns share it, so each turn is a few
-    hundred exact products however many dice a turn rolls."""
-    model = model or race_model()
+
+@dataclass(frozen=True)
+class RaceKey:
+    """What of a rig the race model sees (purchases that change none of it, such as a
+    Ramming Edge, run the same race, computed once)."""
+
+    speed: int
+    hit_points: int
+    boosters: int
+    zaps: int
+    fins: int
+    auto_start: bool
+    piloting: int
+    g_endurance: int
+
+    @classmethod
+    def of(cls, rig: Rig) -> RaceKey:
+        """The part of ``rig`` the race sees."""
+        return cls(rig.speed, rig.hit_points, rig.boosters, rig.zaps, rig.fins,
+                   rig.auto_start, rig.piloting, rig.g_endurance)
+
+    def move(self, boosters: int) -> Dist[int]:
+        """As :meth:`Rig.move`."""
+        return moved(self.speed, self.zaps, boosters)
+
+
+Weights = tuple[dict[Any, int], int]  # numerators over one denominator
+
+
+def as_integers(probabilities: Iterator[tuple[Any, Fraction]]) -> Weights:
+    """Exact probabilities as integer numerators over their common denominator.
+
+    Why: the chain multiplies and adds the same few hundred probabilities every turn;
+    integers over one denominator a turn are exact and many times faster than Fractions,
+    which reduce by a gcd after every operation."""
+    pairs = list(probabilities)
+    denominator = math.lcm(*(p.denominator for _, p in pairs)) if pairs else 1
+    return {o: p.numerator * (denominator // p.denominator) for o, p in pairs}, denominator
+
+
+@lru_cache(maxsize=512)
+def run_race(key: RaceKey, model: RaceModel) -> RaceResult:
+    """The race model run exactly: the distribution over (hit points left, engine running)
+    carried turn by turn, endings absorbed as they happen. Each state's transition is built
+    once (the turns share it); masses are integers over one denominator a turn."""
+    rig = key
     on_turn, moving = turn_outcome(rig, model)
     start = engine_start(model.start_face, rig.piloting, rig.auto_start)
     started = start.p(lambda cm: cm > 0)
     hurt = on_turn.expectation(lambda outcome: outcome[0])
-    transitions: dict[Racing, dict[Racing | str, Fraction]] = {}
+    turn_weights, turn_denominator = as_integers(on_turn.items())
+    transitions: dict[Racing, Weights] = {}
 
-    def transition(state: Racing) -> dict[Racing | str, Fraction]:
+    def transition(state: Racing) -> Weights:
         hp, running = state
         if not running:
-            return {(hp, True): started, (hp, False): 1 - started}
-        out: dict[Racing | str, Fraction] = {}
-        for (damage, crashed), q in on_turn.items():
-            for outcome, r in after_damage(hp, damage, crashed, rig.g_endurance,
-                                           model.quit_at_zero).items():
-                out[outcome] = out.get(outcome, Fraction(0)) + q * r
-        return out
+            return as_integers(iter([((hp, True), started), ((hp, False), 1 - started)]))
+        parts = [(q, as_integers(after_damage(hp, damage, crashed, rig.g_endurance,
+                                              model.quit_at_zero).items()))
+                 for (damage, crashed), q in turn_weights.items()]
+        common = math.lcm(*(d for _, (_, d) in parts))
+        out: dict[Any, int] = {}
+        for q, (weights, d) in parts:
+            scale = q * (common // d)
+            for outcome, r in weights.items():
+                out[outcome] = out.get(outcome, 0) + scale * r
+        return out, turn_denominator * common
 
-    alive: dict[Racing, Fraction] = {(rig.hit_points, False): Fraction(1)}
+    alive: dict[Racing, int] = {(rig.hit_points, False): 1}
+    mass = 1  # the denominator of ``alive``
     ended = dict.fromkeys(ENDINGS, Fraction(0))
     distance = damage_taken = Fraction(0)
     by_turn = []
     for _ in range(model.turns):
-        nxt: dict[Racing, Fraction] = {}
-        for state, p in alive.items():
-            distance += p * (moving if state[1] else start.mean())
-            damage_taken += p * hurt if state[1] else 0
+        running = sum(p for state, p in alive.items() if state[1])
+        stopped = sum(p for state, p in alive.items() if not state[1])
+        distance += Fraction(running, mass) * moving + Fraction(stopped, mass) * start.mean()
+        damage_taken += Fraction(running, mass) * hurt
+        for state in alive:
             if state not in transitions:
                 transitions[state] = transition(state)
-            for outcome, q in transitions[state].items():
-                if isinstance(outcome, str):
-                    ended[outcome] += p * q
-                elif q:
-                    nxt[outcome] = nxt.get(outcome, Fraction(0)) + p * q
-        alive = nxt
-        by_turn.append(sum(alive.values(), Fraction(0)))
-    ended[FINISHED] += sum(alive.values(), Fraction(0))
+        common = math.lcm(*(transitions[state][1] for state in alive))
+        nxt: dict[Any, int] = {}
+        for state, p in alive.items():
+            weights, d = transitions[state]
+            scale = p * (common // d)
+            for outcome, q in weights.items():
+                nxt[outcome] = nxt.get(outcome, 0) + scale * q
+        mass *= common
+        for ending in ENDINGS:
+            if ending in nxt:
+                ended[ending] += Fraction(nxt.pop(ending), mass)
+        alive = {state: p for state, p in nxt.items() if p}
+        shared = math.gcd(mass, *alive.values())
+        alive = {state: p // shared for state, p in alive.items()}
+        mass //= shared
+        by_turn.append(Fraction(sum(alive.values()), mass))
+    ended[FINISHED] += by_turn[-1] if by_turn else Fraction(1)
     return RaceResult(ended, distance, damage_taken, tuple(by_turn))
 
 

@@ -189,7 +189,8 @@ def buy_cell(row: PurchaseRow, axis_id: str) -> tuple[str, Standing | None]:
 def buy_table(m: FormulaMeasures, words: Words) -> Table:
     """Every purchase down, every axis across: its change per 1,000 credits."""
     axes = [axis.id for axis in AXES]
-    rows, tones = [], []
+    rows: list[tuple[str, ...]] = []
+    tones: list[tuple[Standing | None, ...]] = []
     refusals = dict(zip(("no space", "at maximum", "fitted", "no booster left"),
                         words.lines("refusal_lines"), strict=True))
     for row in m.purchases:
