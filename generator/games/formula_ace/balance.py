@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
@@ -688,14 +688,3 @@ def purchase_name(purchase: Purchase) -> str:
         return f"{name} ({purchase.skill.replace('_', '-').title()})"
     return name
 
-
-def rig_of(profile: Profile) -> Rig:
-    """The rig behind a profile."""
-    m = profile.detail
-    assert isinstance(m, FormulaMeasures)
-    return m.rig
-
-
-def compare_many(profiles: Sequence[Profile]) -> list[str]:
-    """The rigs' names, for the overview (kept here so pages need no Team)."""
-    return [p.name for p in profiles]
