@@ -293,6 +293,7 @@ def test_a_team_with_no_pilot_in_a_ship_is_skipped(tmp_path: Path) -> None:
 
 def test_the_season_log_counts(tmp_path: Path) -> None:
     data = team_data()
+    data["credits"] = 10000                            # enough for both purchases
     data["season"] = [{"buy": {"item": "hit-point", "ship": "Lambda One", "count": 2}},
                       {"buy": {"item": "school", "pilot": "Ada Voss",
                                "skill": "piloting"}}]
