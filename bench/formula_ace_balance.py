@@ -55,7 +55,9 @@ def median_of(repeats: int, work: Callable[[], object], cold: bool = True) -> fl
 
 
 def clear_caches() -> None:
-    """Forget what earlier runs computed: the chain's steps and the dice tables."""
+    """Forget what earlier runs computed: races, the chain's steps and the dice tables."""
+    balance.run_race.cache_clear()
+    balance.moved.cache_clear()
     balance.after_damage.cache_clear()
     balance.excess_rolls.cache_clear()
     dist._multiset_weights.cache_clear()
