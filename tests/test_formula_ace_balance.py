@@ -354,7 +354,7 @@ def test_pdf_pages_carry_the_formula_ace_tables(tmp_path: Path) -> None:
                   "How the race ends", "Chance to be still racing after each turn",
                   "What 1,000 credits buy", "Change per 1,000 credits",
                   "Comet (Vera Kast)", "+1 hit point", "Pilot advanced school",
-                  "Rockets, Mines, Decoys"):
+                  "Rockets, Mines, Decoys", "Comet is an Alpha", "Ember is a Beta"):
         assert words in text, words
     assert "--race" not in text
     assert drawn > 100                                  # the charts are vectors
