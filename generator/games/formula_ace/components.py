@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
 from generator.games.formula_ace.print_cards import pilot_pieces, ship_pieces
+from generator.games.formula_ace.print_gauges import gauge_batches
 from generator.games.formula_ace.print_reference import reference_pieces
 from generator.games.formula_ace.print_roster import RosterFace, plan_roster, roster_text
 from generator.games.formula_ace.printing import (
@@ -109,6 +110,10 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
             (Component(sheet.width, sheet.height, bleed),
              reference_pieces(book_context(data, facts), templates, to_mm(sheet.width),
                               to_mm(sheet.height)), options)]),
+        "cm-templates": ("centimetre templates", "Formula Ace Racing Pods range rulers and "
+                         "manoeuvre gauges",
+                         [(batch.component, batch.pieces, options)
+                          for batch in gauge_batches(data, facts, templates, bleed)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
                    _writer(context, title, batches))
