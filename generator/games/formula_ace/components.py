@@ -13,19 +13,27 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.findings import Finding, KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
-from generator.games.formula_ace.print_cards import pilot_pieces, ship_pieces
+from generator.games.formula_ace.print_cards import (
+    pilot_pieces,
+    pilot_plans,
+    ship_pieces,
+    ship_plans,
+)
 from generator.games.formula_ace.print_gauges import gauge_batches
 from generator.games.formula_ace.print_reference import reference_pieces
 from generator.games.formula_ace.print_roster import RosterFace, plan_roster, roster_text
 from generator.games.formula_ace.printing import (
+    PilotView,
     PrintFacts,
     book_context,
     print_facts,
     team_view,
     template_context,
 )
+from generator.games.formula_ace.rules import RULES
 from generator.imposition import Component, Piece, SheetOptions, SheetWriter
 from generator.output import BuildContext, Output
 from generator.pdf import PdfInfo, finish, new_canvas
@@ -36,6 +44,77 @@ if TYPE_CHECKING:
     from generator.loading import Definition
 
 GAME_ID = "formula-ace"
+# What to suggest for a part that does not fit, by the last word of its name.
+_ADVICE = {"title": "a shorter team name", "subtitle": "a shorter team name",
+           "name": "a shorter name", "pilot": "a shorter pilot name",
+           "ship": "a shorter ship name", "kit": "fewer upgrades or weapons",
+           "upgrades": "fewer upgrades", "weapons": "fewer weapons",
+           "back title": "a shorter name", "season": "a shorter race name"}
+
+
+def _where(team: Team, kind: str, name: str) -> KeyPath:
+    """The key path of the pilot or ship called ``name``: in the team's list, or the season
+    step that recruited or bought it."""
+    names = [p.name for p in team.pilots] if kind == "pilots" else [s.name for s in team.ships]
+    if name in names:
+        return (kind, names.index(name))
+    step_kind = "recruit" if kind == "pilots" else "new_ship"
+    for step, entry in enumerate(team.season):
+        added = entry.recruit if kind == "pilots" else entry.new_ship
+        if added is not None and added.name == name:
+            return ("season", step, step_kind)
+    return ()
+
+
+def print_problems(team: Team, data: FormulaData, facts: PrintFacts,
+                   templates: TextTemplates) -> list[tuple[str, str, KeyPath]]:
+    """(part, component, key path) for every text of the team's roster and cards that
+    cannot fit at 6 pt."""
+    view = team_view(team, data)
+    context = template_context(view, data, facts)
+    problems: list[tuple[str, str, KeyPath]] = []
+    roster = facts.sizes["roster"]
+    text = roster_text(view, context, templates)
+    for page in plan_roster(view, text, to_mm(roster.width), to_mm(roster.height),
+                            facts.log_turns):
+        for part in page.plan.problems:
+            words = part.split()
+            if words[0] in ("pilot", "ship") and words[1].isdigit():
+                kind = "pilots" if words[0] == "pilot" else "ships"
+                item = (view.pilots if kind == "pilots" else view.ships)[int(words[1]) - 1]
+                field = "upgrades" if words[-1] == "kit" else "name"
+                path: KeyPath = _where(team, kind, item.state.name) + (field,)
+                if part.endswith(" ship") and isinstance(item, PilotView):
+                    path = _where(team, "ships", item.ship) + ("name",)
+            else:
+                path = ("name",) if part == "title" else ()
+            problems.append((part, "team roster", path))
+    card = facts.sizes["card"]
+    w, h = to_mm(card.width), to_mm(card.height)
+    for ship, front, back in ship_plans(view, context, templates, w, h):
+        where = _where(team, "ships", ship.state.name)
+        for part in front.problems + back.problems:
+            field = {"upgrades": "upgrades", "weapons": "weapons"}.get(part, "name")
+            problems.append((part, "ship cards", ("name",)) if part == "subtitle" else
+                            (part, f"ship card of {ship.name}", where + (field,)))
+    for pilot, front, back in pilot_plans(view, context, templates, w, h):
+        where = _where(team, "pilots", pilot.state.name)
+        for part in front.problems + back.problems:
+            problems.append((part, "pilot cards", ("name",)) if part == "subtitle" else
+                            (part, f"pilot card of {pilot.name}", where + ("name",)))
+    return list(dict.fromkeys(problems))
+
+
+def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
+    """FA-PRINT-TEXT for every text of a team's roster and cards that cannot fit at 6 pt."""
+    findings = []
+    for part, component, path in print_problems(definition.model, formula_data(),
+                                                print_facts(), templates):
+        advice = next((a for key, a in _ADVICE.items() if part.endswith(key)),
+                      "shorter wording in the template or the team file")
+        findings.append(RULES["FA-PRINT-TEXT"].finding(
+            definition.locate(path), part=part, component=component, advice=advice))
+    return findings
 
 
 def roster_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
