@@ -82,7 +82,7 @@ def print_problems(team: Team, data: FormulaData, facts: PrintFacts,
             if words[0] in ("pilot", "ship") and words[1].isdigit():
                 kind = "pilots" if words[0] == "pilot" else "ships"
                 item = (view.pilots if kind == "pilots" else view.ships)[int(words[1]) - 1]
-                field = "upgrades" if words[-1] == "kit" else "name"
+                field = {"kit": "upgrades", "pilot": "pilot"}.get(words[-1], "name")
                 path: KeyPath = _where(team, kind, item.state.name) + (field,)
                 if part.endswith(" ship") and isinstance(item, PilotView):
                     path = _where(team, "ships", item.ship) + ("name",)

@@ -88,10 +88,21 @@ def paginate(rows: list[Row], width: float, height: float, turns: int
         if y + keep > bottom and page:
             pages.append(page)
             bottom, y, page = height - FOOTER - 2.0, top, []
+            for repeat in _titles_for(row, rows):
+                page.append((repeat, y))
+                y += repeat.height
         page.append((row, y))
         y += row.height
     pages.append(page)
     return pages
+
+
+def _titles_for(row: Row, rows: list[Row]) -> list[Row]:
+    """The section title (and the pilots' header) to repeat above ``row`` when it opens a
+    page."""
+    if row.kind == "pilot":
+        return [r for r in rows if r.kind in ("pilots", "pilot header")]
+    return [r for r in rows if r.kind == "ships"] if row.kind == "ship" else []
 
 
 def _pilot_columns(inner: float) -> tuple[list[float], list[float]]:
@@ -119,8 +130,9 @@ def header_slots(text: Blocks, width: float, ink: str, first: bool) -> list[Slot
     ]
     for number, key in enumerate(("credits", "debt", "points")):
         x = box_left(width, number)
-        slots.append(Slot(f"{key} label", text[f"{key}_label"], x, 4.0, 19.0, 4.0, 6, BOLD))
-        slots.append(Slot(key, text[key], x, 8.5, 19.0, 10.0, 13, BOLD))
+        slots.append(Slot(f"{key} label", text[f"{key}_label"], x + 0.8, 4.0, 17.4, 4.0, 6,
+                          BOLD))
+        slots.append(Slot(key, text[key], x + 0.8, 8.5, 17.4, 10.0, 13, BOLD))
     return slots
 
 
