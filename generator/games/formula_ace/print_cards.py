@@ -90,7 +90,7 @@ def plan_back(text: Blocks, w: float, h: float, ink: str) -> Plan:
     return Plan().place_all([
         Slot("back title", text["back_title"], MARGIN, 2.5, w - 2 * MARGIN, 9.5, 9, BOLD,
              "left", colour_hex=ink),
-        Slot("back text", "<br/>".join(text.lines("back_lines")), MARGIN, BAND + 2.0,
+        Slot("back text", "<br/><br/>".join(text.lines("back_lines")), MARGIN, BAND + 2.0,
              w - 2 * MARGIN, h - BAND - 6.5, 7.5, align="left", valign="top"),
     ])
 
