@@ -96,7 +96,8 @@ def test_roster_shows_the_team_after_its_replayed_season(built: dict[str, Path])
                 if team.name in words(p))
     text = words(page)
     assert f"{view.state.credits:,}" in text
-    assert f"After {len(team.season) - 5} races" in text  # three races, then five purchases
+    races = [entry.race for entry in team.season if entry.race is not None]
+    assert f"After {len(races)} races, the last {races[-1].name}" in text
     for pilot in view.pilots:
         assert pilot.name in text
     wounded = next(p for p in view.pilots if p.state.status == "out")
@@ -123,7 +124,11 @@ def test_roster_turn_log_has_a_numbered_row_per_turn(built: dict[str, Path]) -> 
 
 def test_a_large_team_continues_its_roster_on_another_page(tmp_path: Path) -> None:
     data = yaml.safe_load(HOLLOW.read_text())
-    data["ships"] += [{"name": f"Spare {n}", "type": "Gamma"} for n in range(1, 8)]
+    data["season"].append({"race": {  # a win worth 11,000 credits pays for seven ships
+        "name": "Grand Prix", "category": "total-speed-way", "starters": 12,
+        "results": [{"pilot": "Lena Morrow", "ship": "Starling", "place": 1}]}})
+    data["season"] += [{"new_ship": {"name": f"Spare {n}", "type": "Gamma"}}
+                       for n in range(1, 8)]
     path = tmp_path / "big.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only",
@@ -308,13 +313,8 @@ def test_shipped_teams_print_without_findings(path: Path) -> None:
 
 
 def test_a_name_too_long_for_the_roster_is_a_finding_at_its_line(tmp_path: Path) -> None:
-    data = yaml.safe_load(HOLLOW.read_text())
-    data["pilots"][1]["name"] = "W" * 24
-    for ship in data["ships"]:
-        if ship.get("pilot") == "Otto Brandt":
-            ship["pilot"] = "W" * 24
     path = tmp_path / "team.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    path.write_text(HOLLOW.read_text().replace("Otto Brandt", "W" * 24))
     findings = [f for f in check_file(path).findings if f.rule == "FA-PRINT-TEXT"]
     assert [f.message for f in findings] == [
         "pilot 2 name does not fit on the team roster even at 6 pt",
@@ -322,6 +322,7 @@ def test_a_name_too_long_for_the_roster_is_a_finding_at_its_line(tmp_path: Path)
     lines = path.read_text().splitlines()
     assert lines[findings[0].mark.line - 1].strip() == f"- name: {'W' * 24}"
     assert lines[findings[1].mark.line - 1].strip() == f"pilot: {'W' * 24}"
+    assert all(f.rule == "FA-PRINT-TEXT" for f in check_file(path).findings)
     assert findings[0].hint == "shorten the text: a shorter name"
 
 
