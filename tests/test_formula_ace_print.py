@@ -339,3 +339,18 @@ def test_a_template_that_overflows_the_cards_fails_the_check(
     line = HOLLOW.read_text().splitlines().index("  - name: Starling") + 1
     assert f"hollow-star.yaml:{line}:11: error FA-PRINT-TEXT: name does not fit on the ship " \
            "card of Starling even at 6 pt" in out
+
+
+def test_cards_follow_the_card_size_and_refuse_one_too_small(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["build", str(HOLLOW), "-o", str(tmp_path / "bridge"), "--card-size",
+                 "bridge", "--only", "ship-cards"]) == 0
+    page = open_pdf(tmp_path / "bridge" / "formula-ace" / "ship-cards.pdf").pages[0]
+    assert len(cut_hairlines(page, (mm(57.15), mm(88.9)))) == 3
+    capsys.readouterr()
+    code = main(["build", str(HOLLOW), "-o", str(tmp_path / "mini"), "--card-size",
+                 "mini-euro", "--only", "pilot-cards"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "Formula Ace card text does not fit at 6 pt on mini-euro (44 x 68 mm) cards" in err
+    assert not (tmp_path / "mini" / "formula-ace").exists()

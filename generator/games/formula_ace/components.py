@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from generator.errors import UsageError
 from generator.findings import Finding, KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
@@ -35,8 +36,9 @@ from generator.games.formula_ace.printing import (
 )
 from generator.games.formula_ace.rules import RULES
 from generator.imposition import Component, Piece, SheetOptions, SheetWriter
-from generator.output import BuildContext, Output
+from generator.output import BuildContext, Output, PrintOptions
 from generator.pdf import PdfInfo, finish, new_canvas
+from generator.sizes import Size
 from generator.text import TextTemplates
 from generator.units import Paper, to_mm
 
@@ -67,9 +69,9 @@ def _where(team: Team, kind: str, name: str) -> KeyPath:
 
 
 def print_problems(team: Team, data: FormulaData, facts: PrintFacts,
-                   templates: TextTemplates) -> list[tuple[str, str, KeyPath]]:
-    """(part, component, key path) for every text of the team's roster and cards that
-    cannot fit at 6 pt."""
+                   templates: TextTemplates, card: Size) -> list[tuple[str, str, KeyPath]]:
+    """(part, component, key path) for every text of the team's roster and its cards (at
+    size ``card``) that cannot fit at 6 pt."""
     view = team_view(team, data)
     context = template_context(view, data, facts)
     problems: list[tuple[str, str, KeyPath]] = []
@@ -89,7 +91,6 @@ def print_problems(team: Team, data: FormulaData, facts: PrintFacts,
             else:
                 path = ("name",) if part == "title" else ()
             problems.append((part, "team roster", path))
-    card = facts.sizes["card"]
     w, h = to_mm(card.width), to_mm(card.height)
     for ship, front, back in ship_plans(view, context, templates, w, h):
         where = _where(team, "ships", ship.state.name)
@@ -106,10 +107,12 @@ def print_problems(team: Team, data: FormulaData, facts: PrintFacts,
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
-    """FA-PRINT-TEXT for every text of a team's roster and cards that cannot fit at 6 pt."""
+    """FA-PRINT-TEXT for every text of a team's roster and cards that cannot fit at 6 pt
+    (cards at the default size; a size chosen with --card-size is checked by the build)."""
     findings = []
     for part, component, path in print_problems(definition.model, formula_data(),
-                                                print_facts(), templates):
+                                                print_facts(), templates,
+                                                PrintOptions().card):
         advice = next((a for key, a in _ADVICE.items() if part.endswith(key)),
                       "shorter wording in the template or the team file")
         findings.append(RULES["FA-PRINT-TEXT"].finding(
@@ -133,12 +136,19 @@ def roster_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
 
 
 def card_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
-                templates: TextTemplates) -> tuple[list[Piece], list[Piece]]:
-    """Every team's ship cards and pilot cards, fronts and backs."""
-    size = facts.sizes["card"]
-    w, h = to_mm(size.width), to_mm(size.height)
+                templates: TextTemplates, card: Size) -> tuple[list[Piece], list[Piece]]:
+    """Every team's ship cards and pilot cards at size ``card``, fronts and backs; a usage
+    error, before anything is written, when text cannot fit at that size."""
+    w, h = to_mm(card.width), to_mm(card.height)
     ships: list[Piece] = []
     pilots: list[Piece] = []
+    problems = [(team.name, part, component) for team in teams
+                for part, component, _ in print_problems(team, data, facts, templates, card)
+                if "card" in component]
+    if problems:
+        shown = "; ".join(f"{part} on the {what} ({name})" for name, part, what in problems[:3])
+        raise UsageError(f"Formula Ace card text does not fit at 6 pt on {card.describe()} "
+                         f"cards: {shown}; choose a larger --card-size or shorter text")
     for team in teams:
         view = team_view(team, data)
         context = template_context(view, data, facts)
@@ -174,8 +184,8 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     names = [t.name for t in teams]
     bleed = context.printing.bleed
     options = context.sheet_options()
-    roster, card, sheet = (facts.sizes[k] for k in ("roster", "card", "reference"))
-    ships, pilots = card_pieces(teams, data, facts, templates)
+    roster, sheet, card = facts.sizes["roster"], facts.sizes["reference"], context.printing.card
+    ships, pilots = card_pieces(teams, data, facts, templates, card)
     cards = Component(card.width, card.height, bleed)
     files = {
         "team-rosters": ("team roster", "Formula Ace Racing Pods team rosters", [

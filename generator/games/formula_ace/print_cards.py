@@ -30,7 +30,7 @@ MARGIN = 3.5
 BAND = 15.0
 STAT_TOP, STAT_HEIGHT = 17.5, 14.0
 STATUS_TOP, STATUS_HEIGHT = 55.0, 9.0
-HIT_BOX, HIT_PITCH, HITS_PER_ROW = 3.4, 3.9, 12
+HITS_PER_ROW = 12
 LABEL = 9.5                         # width of the labels before the rows of boxes
 FINS_AT = 34.0                      # left of the first fin box, from the margin
 
@@ -53,9 +53,15 @@ def hits_top() -> float:
     return STAT_TOP + STAT_HEIGHT + 8.5
 
 
-def parts_top(hit_points: int) -> float:
+def hit_pitch(w: float) -> tuple[float, float]:
+    """Pitch and side (mm) of the boxes to tick: twelve to a row across the card."""
+    pitch = (w - 2 * MARGIN - LABEL) / HITS_PER_ROW
+    return pitch, round(pitch * 0.87, 2)
+
+
+def parts_top(hit_points: int, w: float) -> float:
     """Top of the row of booster and fin boxes, under the hit boxes."""
-    return hits_top() + -(-hit_points // HITS_PER_ROW) * HIT_PITCH + 1.0
+    return hits_top() + -(-hit_points // HITS_PER_ROW) * hit_pitch(w)[0] + 1.0
 
 
 def plan_ship_front(text: Blocks, w: float, h: float, ink: str, hit_points: int) -> Plan:
@@ -65,16 +71,17 @@ def plan_ship_front(text: Blocks, w: float, h: float, ink: str, hit_points: int)
         slots.append(Slot(f"{key} label", text[f"{key}_label"], x + 0.8, STAT_TOP + 0.8,
                           width - 1.6, 3.5, 6, BOLD))
         slots.append(Slot(key, text[key], x, STAT_TOP + 4.5, width, 9.0, 16, BOLD))
-    kit_top = parts_top(hit_points) + HIT_BOX + 2.0
+    box = hit_pitch(w)[1]
+    kit_top = parts_top(hit_points, w) + box + 2.0
     slots += [
         Slot("equipment", text["equipment"], MARGIN, STAT_TOP + STAT_HEIGHT + 1.5,
              w - 2 * MARGIN, 5.0, 7),
-        Slot("hits label", text["hits_label"], MARGIN, hits_top(), LABEL, HIT_BOX, 6, BOLD,
+        Slot("hits label", text["hits_label"], MARGIN, hits_top(), LABEL, box, 6, BOLD,
              "left"),
-        Slot("boosters label", text["boosters_label"], MARGIN, parts_top(hit_points), LABEL,
-             HIT_BOX, 6, BOLD, "left"),
-        Slot("fins label", text["fins_label"], MARGIN + FINS_AT - 8.0, parts_top(hit_points),
-             8.0, HIT_BOX, 6, BOLD, "left"),
+        Slot("boosters label", text["boosters_label"], MARGIN, parts_top(hit_points, w),
+             LABEL, box, 6, BOLD, "left"),
+        Slot("fins label", text["fins_label"], MARGIN + FINS_AT - 8.0,
+             parts_top(hit_points, w), 8.0, box, 6, BOLD, "left"),
         Slot("upgrades", text["kit"], MARGIN, kit_top, w - 2 * MARGIN, 8.0, 6.5,
              align="left", valign="top"),
         Slot("weapons", text["weapons"], MARGIN, kit_top + 8.5, w - 2 * MARGIN,
@@ -146,20 +153,21 @@ class CardFace:
 
     def front(self, pen: Pen, w: float, h: float, tint: Any) -> None:
         if self.kind == "ship":
+            pitch, box = hit_pitch(w)
             for x, width in stat_boxes(w, 3):
                 pen.rect(x, STAT_TOP, width, STAT_HEIGHT, fill=white, stroke=INK, line=0.6,
                          radius=1.2)
             for i in range(self.hit_points):
                 row, column = divmod(i, HITS_PER_ROW)
-                x = MARGIN + LABEL + column * HIT_PITCH
-                y = hits_top() + row * HIT_PITCH
-                mark_box(pen, x, y, HIT_BOX, "cross" if i >= self.hit_points - self.lost
+                x = MARGIN + LABEL + column * pitch
+                y = hits_top() + row * pitch
+                mark_box(pen, x, y, box, "cross" if i >= self.hit_points - self.lost
                          else "")
-            top = parts_top(self.hit_points)
+            top = parts_top(self.hit_points, w)
             for i, mark in enumerate(self.boosters):
-                mark_box(pen, MARGIN + LABEL + i * HIT_PITCH, top, HIT_BOX, mark)
+                mark_box(pen, MARGIN + LABEL + i * pitch, top, box, mark)
             for i, mark in enumerate(self.fins):
-                mark_box(pen, MARGIN + FINS_AT + i * HIT_PITCH, top, HIT_BOX, mark)
+                mark_box(pen, MARGIN + FINS_AT + i * pitch, top, box, mark)
         else:
             count = len([t for t in self.plan.texts if t.slot.part == "skill"])
             for x, width in stat_boxes(w, count):
