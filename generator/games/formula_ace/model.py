@@ -169,6 +169,10 @@ class RaceResult:
     options: tuple[str, ...] = spec_field(
         ListOf(Choice(TEAM_OPTIONS)), "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
+    weapons_used: tuple[str, ...] = spec_field(
+        ListOf(Choice(DERBY_EQUIPMENT), 0, 24),
+        "Derby weapons and protections used up in this race: each is single use (17/).",
+        default=(), source=section("17/"))
 
 
 @dataclass(frozen=True)
