@@ -162,7 +162,7 @@ def skill_points_within_the_rank(team: Team, context: FormulaData) -> Iterator[V
             yield Violation((*path, "skills"), {
                 "pilot": pilot.name, "rank": pilot.rank, "category": pilot.category,
                 "total": total, "points": points, "school": _school_words(pilot),
-                "skills": ", ".join(skills)})
+                "skills": " or ".join(skills)})
 
 
 @RULES.check("FA-PILOT-SKILL-UNSPENT")
@@ -668,15 +668,15 @@ def repairs_mend_damage(team: Team, context: FormulaData) -> Iterator[Violation]
                                    "problem": "the ship was destroyed; buy a new one"})
             continue
         for what, mended, damage in (
-                ("hit points", repair.hit_points, ship.hit_points_lost),
-                ("broken boosters", repair.boosters, ship.boosters_broken),
-                ("broken fins", repair.fins, ship.fins_broken),
-                ("destroyed boosters", repair.boosters_replaced, ship.boosters_destroyed),
-                ("destroyed fins", repair.fins_replaced, ship.fins_destroyed)):
+                ("hit point", repair.hit_points, ship.hit_points_lost),
+                ("broken booster", repair.boosters, ship.boosters_broken),
+                ("broken fin", repair.fins, ship.fins_broken),
+                ("destroyed booster", repair.boosters_replaced, ship.boosters_destroyed),
+                ("destroyed fin", repair.fins_replaced, ship.fins_destroyed)):
             if mended > damage:
                 yield Violation(path, {"ship": ship.name,
-                                       "problem": f"{mended} {what} mended but {damage} "
-                                                  "to mend"})
+                                       "problem": f"{plural(mended, what)} paid for but "
+                                                  f"{damage or 'none'} to mend"})
 
 
 @RULES.check("FA-BUY-TARGET")
