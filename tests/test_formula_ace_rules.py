@@ -126,6 +126,9 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
                                                                 "firing": 2})), "info"),
     "FA-SCHOOL-MAX": (season(buy("school", pilot="Ada Voss", skill="piloting", count=4),
                              rich=True), "error"),
+    "FA-PILOT-PURSE": (season(race("Oval", "total-speed-way",
+                                   [result("Ada Voss", "Lambda One", 1)]),
+                              buy("booster", ship="Lambda Two", count=2)), "warning"),
     "FA-PILOT-CATEGORY": (season(race("Oval", "total-speed-way",
                                       [result("Bram Oduya", "Lambda Two", 2)])), "error"),
     "FA-NAME-DUPLICATE": (ship(1, name="Lambda One"), "error"),
@@ -240,6 +243,22 @@ def test_borrowing_is_allowed_when_a_category_has_no_living_pilot(tmp_path: Path
     state = replay(loaded.definitions[0].model)
     assert (state.credits, state.debt) == (-500, 1000)
     assert state.pilots["Cleo Marrant"].status == "dead"
+
+
+def test_a_pilot_spends_own_winnings_and_the_team_pools_them_after_the_next_race(
+        tmp_path: Path) -> None:
+    win = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    dnf = race("Drag", "dragster-show", [result("Bram Oduya", "Lambda Two", "dnf")])
+    own = season(win, buy("booster", ship="Lambda One"), buy("booster", ship="Lambda Two"))
+    findings = check_file(write_team(tmp_path, own)).findings
+    # Ada's 5000 less her own booster leaves 3000 held back; 5500 - 3000 pays for Bram's
+    assert findings == []
+    later = season(win, dnf, buy("booster", ship="Lambda Two"), buy("fin", ship="Lambda Two"))
+    assert check_file(write_team(tmp_path, later)).findings == []
+    finding = check_file(write_team(tmp_path, season(win, buy(
+        "booster", ship="Lambda Two", count=2)))).findings[0]
+    assert finding.message == ("+1 booster for Lambda Two (Bram Oduya's ship) costs 4000, "
+                               "but 5000 of the 7500 credits are Ada Voss's winnings from Oval")
 
 
 def test_replay_of_the_mid_season_team() -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from generator.findings import KeyPath, RuleBook, Violation
 from generator.games.formula_ace.catalogues import FormulaData
-from generator.games.formula_ace.model import DERBY, Pilot, Ship, Team
+from generator.games.formula_ace.model import DERBY, Pilot, Race, Ship, Team
 from generator.games.formula_ace.season import (
     Moment,
     SeasonState,
@@ -248,6 +248,39 @@ def pilot_races_one_category(team: Team, context: FormulaData) -> Iterator[Viola
                 yield Violation((*moment.path, "race", "results", index, "pilot"), {
                     "pilot": pilot.name, "race": race.name, "category": race.category,
                     "own": pilot.category})
+
+
+@RULES.check("FA-PILOT-PURSE")
+def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[Violation]:
+    held: dict[str, int] = {}
+    last_race = ""
+    for moment in timeline(team, context)[1]:
+        entry = moment.entry
+        if entry.race is not None:
+            last_race = entry.race.name
+            held = _winnings(entry.race, context)
+            continue
+        buy = entry.buy
+        ship = moment.before.ships.get(buy.ship or "") if buy is not None else None
+        if buy is None or ship is None or ship.pilot is None or buy.item == "school":
+            continue
+        cost = context.items[buy.item].price * buy.count
+        others = {p: amount for p, amount in held.items() if p != ship.pilot and amount}
+        credits = moment.before.credits
+        if others and cost <= credits and cost > credits - sum(others.values()):
+            yield Violation((*moment.path, "buy"), {
+                "item": context.items[buy.item].name, "ship": ship.name,
+                "owner": ship.pilot, "cost": cost, "held": sum(others.values()),
+                "credits": credits, "others": " and ".join(others), "race": last_race})
+        if ship.pilot in held:
+            held[ship.pilot] = max(0, held[ship.pilot] - cost)
+
+
+def _winnings(race: Race, data: FormulaData) -> dict[str, int]:
+    """Each pilot's prize in ``race`` (15/, 19/)."""
+    bonus = data.aces_high_bonus["credits"] * race.special_features
+    return {r.pilot: data.prize(r.place, race.starters) + (bonus if r.place else 0)
+            for r in race.results}
 
 
 # --- Names ---------------------------------------------------------------------------
