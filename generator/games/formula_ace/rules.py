@@ -216,10 +216,12 @@ def school_levels_within_the_skill(team: Team) -> Iterator[Violation]:
 
 @RULES.check("FA-PILOT-DERBY-POINTS")
 def derby_ace_points(team: Team, context: FormulaData) -> Iterator[Violation]:
+    ace = context.skill_points("ace", DERBY)
     for path, pilot in every_pilot(team):
-        if pilot.category == DERBY and pilot.rank == "ace":
-            yield Violation((*path, "rank"), {
-                "pilot": pilot.name, "ace": context.skill_points("ace", DERBY),
+        total = sum(pilot.base_skills[s] for s in context.skills_of(DERBY))
+        if pilot.category == DERBY and pilot.rank == "ace" and total > ace:
+            yield Violation((*path, "skills"), {
+                "pilot": pilot.name, "total": total, "ace": ace,
                 "seasoned": context.skill_points("seasoned", DERBY)})
 
 
