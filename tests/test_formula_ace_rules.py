@@ -222,8 +222,77 @@ def test_an_unknown_item_is_refused_with_a_suggestion(tmp_path: Path) -> None:
 def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
     path = write_team(tmp_path, season(buy("speed", ship="Lambda One", count=2)))
     finding = check_file(path).findings[0]
-    assert finding.message == "+1 cm speed x2 takes the balance to -500 credits"
+    assert finding.message == "+1 cm speed x2 (3000 credits) takes the balance to -500 credits"
     assert path.read_text().splitlines()[finding.mark.line - 1].strip().startswith("- buy:")
+
+
+PIT = "destruction-derby"
+OTHER_CASES: dict[str, tuple[Change, str, str]] = {
+    "weapons in a race of another category": (
+        both(ship(0, weapons=[{"item": "mines"}], pilot=None),
+             season(race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 2)]))),
+        "FA-DERBY-ONLY", "Oval (total-speed-way): Lambda One carries Mines; only the "
+                         "Destruction Derby allows weapons aboard"),
+    "sabotage in a race of another category": (
+        season(race("Oval", "total-speed-way",
+                    [result("Ada Voss", "Lambda One", 2, options=["sabotage"])])),
+        "FA-DERBY-ONLY", "Oval (total-speed-way): Ada Voss uses Sabotage; only the "
+                         "Destruction Derby allows weapons and the sabotage options"),
+    "a dead pilot": (
+        season(race("Pit", PIT, [result("Cleo Marrant", "Lambda Three", "dnf",
+                                        hit_points_lost=11, pilot_outcome="killed")]),
+               {"repair": {"ship": "Lambda Three", "hit_points": 10}}, DERBY_AGAIN),
+        "FA-RACE-PILOT", "Cleo Marrant races Pit Two but is dead"),
+    "a pilot wounded for two races": (
+        season(race("Pit", PIT, [result("Cleo Marrant", "Lambda Three", "dnf",
+                                        hit_points_lost=11, pilot_outcome="wounded-2")]),
+               {"repair": {"ship": "Lambda Three", "hit_points": 10}}, DERBY_AGAIN),
+        "FA-RACE-PILOT", "Cleo Marrant races Pit Two but is wounded and out for 2 more races"),
+    "two results with one place": (
+        season(race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 2),
+                                                result("Ada Voss", "Lambda Two", 3)])),
+        "FA-RACE-PLACE", "Oval: two of the team's results have pilot Ada Voss"),
+    "more results than starters": (
+        season(race("Pit", PIT, [result("Cleo Marrant", "Lambda Three", 1)], starters=1),
+               race("Pit Two", PIT, [result("Cleo Marrant", "Lambda Three", 1),
+                                     result("Cleo Marrant", "Lambda Two", "dnf")],
+                    starters=1)),
+        "FA-RACE-PLACE", "Pit Two: 2 results for 1 starter"),
+    "more boosters broken than fitted": (
+        season(race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", "dnf", hit_points_lost=13, boosters_broken=3)])),
+        "FA-RACE-DAMAGE", "Lambda One in Oval: 3 boosters broken or destroyed but 2 working"),
+    "repairs to a destroyed ship": (
+        season(race("Pit", PIT, [result("Cleo Marrant", "Lambda Three", "dnf",
+                                        ship_destroyed=True)]),
+               {"repair": {"ship": "Lambda Three", "hit_points": 1}}),
+        "FA-REPAIR-EXCESS", "repairs to Lambda Three: the ship was destroyed"),
+    "school without a skill": (
+        season(buy("school", pilot="Ada Voss"), rich=True),
+        "FA-BUY-TARGET", "Pilot advanced school: school needs the pilot and the skill"),
+    "school in a skill the pilot lacks": (
+        season(buy("school", pilot="Ada Voss", skill="firing"), rich=True),
+        "FA-BUY-TARGET", "Pilot advanced school: Ada Voss races total-speed-way, "
+                         "without firing"),
+    "an upgrade for a destroyed ship": (
+        season(race("Pit", PIT, [result("Cleo Marrant", "Lambda Three", "dnf",
+                                        ship_destroyed=True)]),
+               buy("hit-point", ship="Lambda Three")),
+        "FA-BUY-TARGET", "+1 hit point: Lambda Three was destroyed"),
+    "the starting purchases": (
+        ship(0, upgrades={"speed": 2}),
+        "FA-CREDITS-NEGATIVE", "upgrades and equipment for Lambda One (3000 credits) takes "
+                               "the balance to -500 credits"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(OTHER_CASES))
+def test_each_way_a_rule_fires_is_worded(case: str, tmp_path: Path) -> None:
+    change, rule_id, message = OTHER_CASES[case]
+    findings = [f for f in check_file(write_team(tmp_path, change)).findings
+                if f.rule == rule_id]
+    assert [f.message for f in findings][:1] == [message]
+    assert findings[0].hint
 
 
 def test_borrowing_is_allowed_when_a_category_has_no_living_pilot(tmp_path: Path) -> None:

@@ -77,7 +77,8 @@ def test_negative_credits_exit_1_after_the_ledger(tmp_path: Path,
     code, out, _ = run(["season", str(path)], capsys)
     assert code == 1
     assert "10. Bought +1 cm speed for Kestrel" in out
-    assert "error FA-CREDITS-NEGATIVE: +1 cm speed x1 takes the balance to -1250 credits" in out
+    assert ("error FA-CREDITS-NEGATIVE: +1 cm speed (1500 credits) takes the balance to "
+            "-1250 credits") in out
     assert out.splitlines()[-1].startswith("1 error, 0 warnings")
 
 

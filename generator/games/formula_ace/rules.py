@@ -28,10 +28,6 @@ RULES: RuleBook[Team] = RuleBook(Path(__file__).with_name("rules.yaml"))
 ENDS_RACE = ("hit", "wounded-1", "wounded-2", "wounded-season", "killed")
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
 def every_pilot(team: Team) -> Iterator[tuple[KeyPath, Pilot]]:
     """Each pilot with where it is written: the starting ones, then the season's recruits."""
     for index, pilot in enumerate(team.pilots):
@@ -445,11 +441,8 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
         category = categories.get(state.pilot or "")
         if state.weapons and category not in (None, DERBY) and _once(found, state.name):
             yield Violation(_at(path, written, "weapons"), {
-                "what": f"{state.name} carries {_carried(state, context)}",
-                "why": f"its pilot {state.pilot} races {category}, and only the Destruction "
-                       "Derby allows weapons aboard",
-                "fix": "give the ship to a Destruction Derby pilot, or fly these in a "
-                       "derby ship"})
+                "case": "pilot", "ship": state.name, "items": _carried(state, context),
+                "pilot": state.pilot, "category": category})
     for moment in races(team, context):
         race = moment.entry.race
         assert race is not None
@@ -460,15 +453,14 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
             ship = moment.before.ships.get(result.ship)
             if ship is not None and ship.weapons:
                 yield Violation((*at, "ship"), {
-                    "what": f"{race.name}: {ship.name} carries {_carried(ship, context)}",
-                    "why": f"a {race.category} race allows no weapons aboard",
-                    "fix": "fly a ship without derby items in this race"})
-            extras = [*result.options, *result.weapons_used]
+                    "case": "ship", "race": race.name, "category": race.category,
+                    "ship": ship.name, "items": _carried(ship, context)})
+            extras = [context.items[item].name
+                      for item in (*result.options, *result.weapons_used)]
             if extras:
                 yield Violation(at, {
-                    "what": f"{race.name}: {result.pilot} uses {', '.join(extras)}",
-                    "why": "weapons and the sabotage options belong to the Destruction Derby",
-                    "fix": "remove options and weapons_used from this result"})
+                    "case": "extras", "race": race.name, "category": race.category,
+                    "pilot": result.pilot, "items": ", ".join(extras)})
 
 
 @RULES.check("FA-WEAPON-MOUNT")
@@ -511,10 +503,10 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
     was_negative = False
     for line in state.ledger:
         if line.balance < 0 and not was_negative:
-            fix = ("spend less from the starting credits" if line.step == 0 else
-                   "move this step after a race that pays for it, or spend less before it")
-            yield Violation(line.path, {"what": line.what, "balance": line.balance,
-                                        "fix": fix})
+            yield Violation(line.path, {
+                "kind": line.kind, "name": line.about.get("name", ""),
+                "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+                "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
         was_negative = line.balance < 0
 
 
@@ -545,11 +537,6 @@ def repay_what_is_owed(team: Team, context: FormulaData) -> Iterator[Violation]:
                                                       "debt": moment.before.debt})
 
 
-def _status(status: str, races_out: int) -> str:
-    return {"dead": "dead", "season": "out for the season with a severe wound",
-            "out": f"wounded and out for {plural(races_out, 'more race')}"}.get(status, status)
-
-
 @RULES.check("FA-RACE-PILOT")
 def pilot_fit_to_race(team: Team, context: FormulaData) -> Iterator[Violation]:
     for moment in races(team, context):
@@ -560,7 +547,7 @@ def pilot_fit_to_race(team: Team, context: FormulaData) -> Iterator[Violation]:
             if pilot is not None and not pilot.available:
                 yield Violation((*moment.path, "race", "results", index, "pilot"), {
                     "pilot": pilot.name, "race": race.name, "category": pilot.category,
-                    "status": _status(pilot.status, pilot.races_out)})
+                    "status": pilot.status, "races_out": pilot.races_out})
 
 
 @RULES.check("FA-RACE-SHIP")
@@ -597,28 +584,22 @@ def places_make_sense(team: Team) -> Iterator[Violation]:
         path: KeyPath = ("season", step, "race")
         if len(race.results) > race.starters:
             yield Violation((*path, "starters"), {
-                "race": race.name,
-                "problem": f"{plural(len(race.results), 'result')} for "
-                           f"{plural(race.starters, 'starter')}",
-                "fix": "write every ship at the start, all teams', in starters"})
+                "case": "field", "race": race.name, "results": len(race.results),
+                "starters": race.starters})
         seen: dict[str, set[object]] = {"pilot": set(), "ship": set(), "place": set()}
         for index, result in enumerate(race.results):
             at = (*path, "results", index)
             if result.place is not None and result.place > race.starters:
                 yield Violation((*at, "place"), {
-                    "race": race.name,
-                    "problem": f"{result.pilot} finished {result.place} of "
-                               f"{plural(race.starters, 'starter')}",
-                    "fix": f"a place is 1 to {race.starters}, or dnf"})
+                    "case": "place", "race": race.name, "pilot": result.pilot,
+                    "place": result.place, "starters": race.starters})
             for key, value in (("pilot", result.pilot), ("ship", result.ship),
                                ("place", result.place)):
                 if value is None:
                     continue
                 if value in seen[key]:
-                    yield Violation((*at, key), {
-                        "race": race.name,
-                        "problem": f"two of the team's results have {key} {value}",
-                        "fix": "each pilot flies one ship to one place of their own"})
+                    yield Violation((*at, key), {"case": "twice", "race": race.name,
+                                                 "key": key, "value": value})
                 seen[key].add(value)
 
 
@@ -653,23 +634,16 @@ def damage_follows_the_table(team: Team, context: FormulaData) -> Iterator[Viola
                      + result.boosters_destroyed + result.fins_destroyed)
             table = parts + (result.pilot_outcome != "fit")
             if table > rolls:
-                needed = ship.hit_points_left + table
                 yield Violation((*at, "hit_points_lost"), {
-                    "ship": ship.name, "race": race.name,
-                    "problem": f"{plural(table, 'Damage Table result')} but "
-                               f"{plural(rolls, 'point')} lost beyond its last hit point "
-                               f"({ship.hit_points_left} left before the race)",
-                    "fix": f"write hit_points_lost: {needed} or more, or fewer results"})
+                    "case": "rolls", "ship": ship.name, "race": race.name, "results": table,
+                    "rolls": rolls, "left": ship.hit_points_left})
             for part, lost, working in (
                     ("booster", result.boosters_broken + result.boosters_destroyed,
                      ship.working_boosters),
                     ("fin", result.fins_broken + result.fins_destroyed, ship.working_fins)):
                 if lost > working:
-                    yield Violation(at, {
-                        "ship": ship.name, "race": race.name,
-                        "problem": f"{plural(lost, part)} broken or destroyed but "
-                                   f"{working} working",
-                        "fix": f"at most {working} {part}s can be damaged in this race"})
+                    yield Violation(at, {"case": "parts", "ship": ship.name, "race": race.name,
+                                         "part": part, "lost": lost, "working": working})
 
 
 @RULES.check("FA-RACE-WEAPON-USED")
@@ -699,8 +673,7 @@ def repairs_mend_damage(team: Team, context: FormulaData) -> Iterator[Violation]
             continue
         path = (*moment.path, "repair")
         if ship.destroyed:
-            yield Violation(path, {"ship": ship.name,
-                                   "problem": "the ship was destroyed; buy a new one"})
+            yield Violation(path, {"case": "destroyed", "ship": ship.name})
             continue
         for what, mended, damage in (
                 ("hit point", repair.hit_points, ship.hit_points_lost),
@@ -709,9 +682,8 @@ def repairs_mend_damage(team: Team, context: FormulaData) -> Iterator[Violation]
                 ("destroyed booster", repair.boosters_replaced, ship.boosters_destroyed),
                 ("destroyed fin", repair.fins_replaced, ship.fins_destroyed)):
             if mended > damage:
-                yield Violation(path, {"ship": ship.name,
-                                       "problem": f"{plural(mended, what)} paid for but "
-                                                  f"{damage or 'none'} to mend"})
+                yield Violation(path, {"case": "excess", "ship": ship.name, "part": what,
+                                       "mended": mended, "damage": damage})
 
 
 @RULES.check("FA-BUY-TARGET")
@@ -721,28 +693,22 @@ def purchases_name_their_target(team: Team, context: FormulaData) -> Iterator[Vi
         if buy is None:
             continue
         path = (*moment.path, "buy")
-        name = context.items[buy.item].name
+        said = {"item": context.items[buy.item].name, "pilot": buy.pilot or "",
+                "ship": buy.ship or "", "skill": buy.skill or "", "category": "",
+                "skills": ""}
         if buy.item == "school":
             pilot = moment.before.pilots.get(buy.pilot or "")
             if buy.pilot is None or buy.skill is None:
-                yield Violation(path, {"item": name,
-                                       "problem": "school needs the pilot and the skill",
-                                       "fix": "write pilot: NAME and skill: piloting, "
-                                              "g_endurance or firing"})
+                yield Violation(path, {**said, "case": "school"})
             elif pilot is not None and not pilot.alive:
-                yield Violation(path, {"item": name, "problem": f"{pilot.name} is dead",
-                                       "fix": "send a living pilot to school"})
+                yield Violation(path, {**said, "case": "dead"})
             elif pilot is not None and buy.skill not in context.skills_of(pilot.category):
                 yield Violation((*path, "skill"), {
-                    "item": name,
-                    "problem": f"{pilot.name} races {pilot.category}, without {buy.skill}",
-                    "fix": f"raise one of {', '.join(context.skills_of(pilot.category))}"})
+                    **said, "case": "skill", "category": pilot.category,
+                    "skills": ", ".join(context.skills_of(pilot.category))})
             continue
         ship = moment.before.ships.get(buy.ship or "")
         if buy.ship is None:
-            yield Violation(path, {"item": name, "problem": "no ship named to fit it to",
-                                   "fix": "write ship: NAME"})
+            yield Violation(path, {**said, "case": "no-ship"})
         elif ship is not None and ship.destroyed:
-            yield Violation((*path, "ship"), {
-                "item": name, "problem": f"{ship.name} was destroyed",
-                "fix": "buy a new ship first (a new_ship step) and fit it to that"})
+            yield Violation((*path, "ship"), {**said, "case": "destroyed"})

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.findings import KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
@@ -118,13 +119,16 @@ class PilotState:
 
 @dataclass(frozen=True)
 class LedgerLine:
-    """One movement of credits, with the season step it comes from."""
+    """One movement of credits, with the season step it comes from. ``kind`` says what it
+    was (start-pilot, start-ship, prize, loan-from-prize, option, buy, repair, new-ship,
+    recruit, borrow, repay) and ``about`` the names and numbers the templates word it with."""
 
     step: int
     path: KeyPath
-    what: str
+    kind: str
     amount: int
     balance: int
+    about: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -139,10 +143,10 @@ class SeasonState:
     ledger: list[LedgerLine] = field(default_factory=list)
     races: list[str] = field(default_factory=list)
 
-    def pay(self, step: int, path: KeyPath, what: str, amount: int) -> None:
+    def pay(self, step: int, path: KeyPath, kind: str, amount: int, **about: Any) -> None:
         """Move credits (negative: spent) and write the line in the ledger."""
         self.credits += amount
-        self.ledger.append(LedgerLine(step, path, what, amount, self.credits))
+        self.ledger.append(LedgerLine(step, path, kind, amount, self.credits, about))
 
     @property
     def lowest_balance(self) -> LedgerLine | None:
@@ -182,7 +186,7 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
         state.pilots[pilot.name] = pilot_state(pilot)
         cost = pilot_cost(pilot, data)
         if cost:
-            state.pay(0, ("pilots", index), f"{pilot.name}: school and recruiting", -cost)
+            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name)
     extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)
@@ -190,7 +194,7 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
         if index >= len(team.ships) - extra_ships:
             cost += data.items["new-ship"].price
         if cost:
-            state.pay(0, ("ships", index), f"{ship.name}: upgrades and equipment", -cost)
+            state.pay(0, ("ships", index), "start-ship", -cost, name=ship.name)
     return state
 
 
@@ -209,11 +213,12 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
             points += bonus["points"] * race.special_features
         state.team_points += points
         if prize:
-            state.pay(step, path, f"{race.name}: {result.pilot}, place {result.place}", prize)
+            state.pay(step, path, "prize", prize, race=race.name, pilot=result.pilot,
+                      place=result.place)
             if state.debt:
                 repaid = min(state.debt, state.credits)
                 state.debt -= repaid
-                state.pay(step, path, "loan paid back from the prize (14/)", -repaid)
+                state.pay(step, path, "loan-from-prize", -repaid)
         if pilot is not None:
             pilot.credits_won += prize
             pilot.points += points
@@ -233,7 +238,8 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
                 if carried is not None:
                     ship.weapons.remove(carried)
         for option in result.options:
-            state.pay(step, path, f"{race.name}: {option}", -data.items[option].price)
+            state.pay(step, path, "option", -data.items[option].price, race=race.name,
+                      name=data.items[option].name)
         if pilot is not None:
             wound(pilot, result.pilot_outcome)
     for pilot in state.pilots.values():
@@ -262,8 +268,8 @@ def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: Formula
         apply_race(state, entry.race, step, data)
     elif entry.buy is not None:
         buy = entry.buy
-        state.pay(step, path, f"{items[buy.item].name} x{buy.count}",
-                  -items[buy.item].price * buy.count)
+        state.pay(step, path, "buy", -items[buy.item].price * buy.count,
+                  name=items[buy.item].name, count=buy.count)
         ship = state.ships.get(buy.ship or "")
         pilot = state.pilots.get(buy.pilot or "")
         if buy.item == "school" and pilot is not None and buy.skill is not None:
@@ -279,7 +285,7 @@ def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: Formula
                 + items["repair-fin"].price * repair.fins
                 + items["replace-booster"].price * repair.boosters_replaced
                 + items["replace-fin"].price * repair.fins_replaced)
-        state.pay(step, path, f"repairs to {repair.ship}", -cost)
+        state.pay(step, path, "repair", -cost, name=repair.ship)
         ship = state.ships.get(repair.ship)
         if ship is not None:
             ship.hit_points_lost = max(0, ship.hit_points_lost - repair.hit_points)
@@ -289,20 +295,21 @@ def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: Formula
                                           - repair.boosters_replaced)
             ship.fins_destroyed = max(0, ship.fins_destroyed - repair.fins_replaced)
     elif entry.new_ship is not None:
-        state.pay(step, path, f"new ship {entry.new_ship.name}",
-                  -items["new-ship"].price - ship_cost(entry.new_ship, data))
+        state.pay(step, path, "new-ship",
+                  -items["new-ship"].price - ship_cost(entry.new_ship, data),
+                  name=entry.new_ship.name)
         state.ships[entry.new_ship.name] = ship_state(entry.new_ship)
     elif entry.recruit is not None:
         recruit_price = 0 if entry.recruit.recruited else items["new-pilot"].price
-        state.pay(step, path, f"recruit {entry.recruit.name}",
-                  -recruit_price - pilot_cost(entry.recruit, data))
+        state.pay(step, path, "recruit", -recruit_price - pilot_cost(entry.recruit, data),
+                  name=entry.recruit.name)
         state.pilots[entry.recruit.name] = pilot_state(entry.recruit)
     elif entry.borrow is not None:
         state.debt += entry.borrow
-        state.pay(step, path, "loan (14/)", entry.borrow)
+        state.pay(step, path, "borrow", entry.borrow)
     elif entry.repay is not None:
         state.debt = max(0, state.debt - entry.repay)
-        state.pay(step, path, "loan paid back (14/)", -entry.repay)
+        state.pay(step, path, "repay", -entry.repay)
 
 
 def replay(team: Team, upto: int | None = None, data: FormulaData | None = None

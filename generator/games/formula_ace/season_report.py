@@ -27,7 +27,7 @@ TEMPLATE = "formula-ace/season.txt.j2"
 
 
 def _line(line: LedgerLine) -> dict[str, Any]:
-    return {"what": line.what, "amount": line.amount, "balance": line.balance}
+    return {"kind": line.kind, **line.about, "amount": line.amount, "balance": line.balance}
 
 
 def _race(race: Race, data: FormulaData) -> dict[str, Any]:
@@ -46,7 +46,8 @@ def _race(race: Race, data: FormulaData) -> dict[str, Any]:
                 ("boosters_destroyed", result.boosters_destroyed),
                 ("fins_destroyed", result.fins_destroyed)) if count},
             "pilot_outcome": result.pilot_outcome, "ship_destroyed": result.ship_destroyed,
-            "weapons_used": list(result.weapons_used), "options": list(result.options)})
+            "weapons_used": [data.items[item].name for item in result.weapons_used],
+            "options": [data.items[item].name for item in result.options]})
     return {"name": race.name, "category": race.category,
             "category_name": data.categories[race.category]["name"],
             "starters": race.starters, "special_features": race.special_features,
