@@ -307,17 +307,17 @@ def _references(moment: Moment) -> Iterator[tuple[KeyPath, str, str, str]]:
     if entry.race is not None:
         for index, result in enumerate(entry.race.results):
             at = (*path, "race", "results", index)
-            yield (*at, "pilot"), "race result pilot", result.pilot, "pilot"
-            yield (*at, "ship"), "race result ship", result.ship, "ship"
+            yield (*at, "pilot"), "race-pilot", result.pilot, "pilot"
+            yield (*at, "ship"), "race-ship", result.ship, "ship"
     if entry.buy is not None:
         if entry.buy.ship is not None:
-            yield (*path, "buy", "ship"), "purchase for ship", entry.buy.ship, "ship"
+            yield (*path, "buy", "ship"), "buy-ship", entry.buy.ship, "ship"
         if entry.buy.pilot is not None:
-            yield (*path, "buy", "pilot"), "school for pilot", entry.buy.pilot, "pilot"
+            yield (*path, "buy", "pilot"), "school", entry.buy.pilot, "pilot"
     if entry.repair is not None:
-        yield (*path, "repair", "ship"), "repair of ship", entry.repair.ship, "ship"
+        yield (*path, "repair", "ship"), "repair", entry.repair.ship, "ship"
     if entry.new_ship is not None and entry.new_ship.pilot is not None:
-        yield (*path, "new_ship", "pilot"), "new ship's pilot", entry.new_ship.pilot, "pilot"
+        yield (*path, "new_ship", "pilot"), "new-ship", entry.new_ship.pilot, "pilot"
 
 
 @RULES.check("FA-NAME-UNKNOWN")
@@ -325,7 +325,7 @@ def names_are_known(team: Team, context: FormulaData) -> Iterator[Violation]:
     pilots = list(pilot_categories(team))
     for index, ship in enumerate(team.ships):
         if ship.pilot is not None and ship.pilot not in pilots:
-            yield _unknown(("ships", index, "pilot"), "ship's pilot", ship.pilot, "pilot",
+            yield _unknown(("ships", index, "pilot"), "ship", ship.pilot, "pilot",
                            pilots)
     for moment in timeline(team, context)[1]:
         state = moment.before
