@@ -82,6 +82,21 @@ def test_negative_credits_exit_1_after_the_ledger(tmp_path: Path,
     assert out.splitlines()[-1].startswith("1 error, 0 warnings")
 
 
+def test_a_rich_team_still_prints(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Balances past 200,000 credits once tripped the template sandbox's width limit."""
+    data = yaml.safe_load(HOLLOW.read_text())
+    data["season"] = [{"race": {"name": f"Gold {n}", "category": "total-speed-way",
+                                "starters": 99, "results": [{"pilot": "Lena Morrow",
+                                                             "ship": "Starling", "place": 1}]}}
+                      for n in range(3)]
+    path = tmp_path / "rich.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    code, out, _ = run(["season", str(path)], capsys)
+    assert code == 0
+    assert "At the end: 296100 credits, no debt, 15 team points" in out
+    assert any(line.split()[-2:] == ["+98000", "296100"] for line in out.splitlines())
+
+
 @pytest.mark.parametrize("args", [
     ["season", str(KIT)],
     ["season", str(HOLLOW), "--upto", "10"],
