@@ -85,6 +85,14 @@ class RaceTrack:
     _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     _walks: dict[tuple[int, int], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = field(
         default_factory=dict)
+    _reach: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    # A bot's plan for a phase whose walks meet no vehicle and no debris, by everything the
+    # plan depends on (see Bot.plan_key); kept per track because it depends on the track.
+    plans: dict[tuple[object, ...], object] = field(default_factory=dict)
+    # A bot's target Speed by everything it depends on (Bot.target_speed).
+    targets: dict[tuple[object, ...], int] = field(default_factory=dict)
+    # The options of a phase with nothing but the track on its walks (Race.options_for).
+    options: dict[tuple[object, ...], object] = field(default_factory=dict)
 
     def remaining(self, stage: int, stages: int, state: int) -> int:
         """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
@@ -140,6 +148,16 @@ class RaceTrack:
                     entered.append(here)
                 walks.append((seq, tuple(entered)))
             found = self._walks[key] = tuple(walks)
+        return found
+
+    def reach(self, state: int, spaces: int) -> frozenset[int]:
+        """Every hex some walk of ``spaces`` spaces from ``state`` enters (cached). A walk
+        of k spaces is the start of one of k + 1, so this also covers the shorter ones."""
+        key = (state, spaces)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = frozenset(
+                h for _, entered in self.walks(state, spaces) for h in entered)
         return found
 
     def paths(self, spaces: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:

@@ -56,6 +56,7 @@ ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
 WHIP, REINS, DUAL = 0, 1, 2
 CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
+PLAN_CACHE = 200_000  # plans kept per track per process (about 60 MB at most)
 
 
 class Option(NamedTuple):
@@ -69,6 +70,17 @@ class Option(NamedTuple):
     blocked: int
     rough: int  # hazard and fragile spaces entered
     stage: int  # the next line to cross once the move is done
+
+
+class Options(list[Option]):
+    """The options of a phase kept for reuse (nothing but the track on their walks), with a
+    ``memo`` for what a bot works out from them alone."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self, options: list[Option]) -> None:
+        super().__init__(options)
+        self.memo: dict[object, Any] = {}
 
 
 @dataclass(frozen=True)
@@ -145,14 +157,13 @@ class Car:
 
     def cards(self, kind: str) -> int:
         """Cards in hand that can be played as ``kind`` (whip or reins; dual cards count)."""
-        return sum(self.hand[slot] for slot in self.slots(kind))
+        hand = self.hand
+        return sum([hand[slot] for slot in self.spec.card_slots[kind]])
 
-    def slots(self, kind: str) -> list[int]:
+    def slots(self, kind: str) -> tuple[int, ...]:
         """Pile slots whose cards play as ``kind``: its own, dual, then special cards by
         their ordinary face."""
-        own = WHIP if kind == "whip" else REINS
-        return [own, DUAL] + [3 + i for i, card in enumerate(self.spec.specials)
-                              if card.face in (kind, "dual")]
+        return self.spec.card_slots[kind]
 
     def special_in_hand(self, name: str) -> int | None:
         """The slot of a simulated special card called ``name`` in the hand, if any."""
@@ -532,20 +543,35 @@ class Race:
 
     # --- Movement ------------------------------------------------------------------------
 
-    def options_for(self, car: Car, phase: int) -> list[Option]:
+    def options_for(self, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
         """Every legal way to drive this phase: no card, a Whip (one space more) or a Reins
-        (one less, when the vehicle moves at all), each with every legal step sequence."""
+        (one less, when the vehicle moves at all), each with every legal step sequence.
+        ``clear`` (see clear_ahead) says no vehicle or debris lies on the way: then the
+        options follow from the track alone and are kept for the next time."""
         spaces = self.moves(car, phase)
+        whip = car.cards("whip") > 0
+        reins = spaces >= 1 and car.cards("reins") > 0
+        state = car.hex * FACINGS + car.facing
+        if clear is None:
+            clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
+        key = (state, car.stage, self.stages, spaces, whip, reins)
+        if clear:
+            known = self.rt.options.get(key)
+            if known is not None:
+                return known  # type: ignore[return-value]
         counts: list[tuple[str | None, int]] = [(None, spaces)]
-        if car.cards("whip"):
+        if whip:
             counts.append(("whip", spaces + 1))
-        if spaces >= 1 and car.cards("reins"):
+        if reins:
             counts.append(("reins", spaces - 1))
         found = []
-        state = car.state
         for card, n in counts:
             for steps, entered in self.rt.walks(state, n):
                 found.append(self.trace(car, card, steps, entered))
+        if clear:
+            if len(self.rt.options) >= PLAN_CACHE:
+                self.rt.options.clear()
+            found = self.rt.options[key] = Options(found)
         return found
 
     def trace(self, car: Car, card: str | None, steps: tuple[int, ...],
@@ -569,14 +595,50 @@ class Race:
                 stage += 1
         return Option(card, steps, entered, blocked, rough, stage)
 
-    def move(self, car: Car, phase: int) -> None:
-        options = self.options_for(car, phase)
-        plan = car.bot.plan(self, car, phase, options)
+    def clear_ahead(self, car: Car, spaces: int) -> bool:
+        """True when no other vehicle (or wreck) and no debris lies on any walk of up to
+        ``spaces`` spaces this phase: then the options are the track's alone."""
+        reach = self.rt.reach(car.hex * FACINGS + car.facing, spaces)
+        here = car.hex
+        for h in self.occupant:
+            if h in reach and h != here:
+                return False
+        return all(h not in reach for h in self.debris)
+
+    def plan(self, car: Car, phase: int) -> Plan:
+        """The bot's plan for this phase. Where nothing but the track lies on the phase's
+        walks, a plan the bot made before in the same situation (its plan_key) is reused:
+        the same answer, without listing and weighing every option again."""
+        bot = car.bot
+        spaces = car.spec.moves[phase][car.speed]
+        whip = car.cards("whip") > 0
+        reins = spaces >= 1 and car.cards("reins") > 0
+        key = None
+        clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
+        if clear:
+            key = bot.plan_key(self, car, phase, spaces, whip, reins)
+        plans = self.rt.plans
+        if key is not None:
+            known = plans.get(key)
+            if known is not None:
+                return known  # type: ignore[return-value]
+        options = self.options_for(car, phase, clear)
+        plan = bot.plan(self, car, phase, options)
         option = plan.option
         if option not in options:
             raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
         if option.blocked >= 0 and any(o.blocked < 0 for o in options):
             raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
+        if key is not None and option.blocked < 0:
+            # A blocked choice (only walls ahead) would depend on the Speed: not kept.
+            if len(plans) >= PLAN_CACHE:
+                plans.clear()
+            plans[key] = plan
+        return plan
+
+    def move(self, car: Car, phase: int) -> None:
+        plan = self.plan(car, phase)
+        option = plan.option
         if option.card:
             self.play(car, option.card, 1)
         car.involved = False
@@ -838,7 +900,7 @@ class Race:
             order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
             order += [slot for slot in range(3, len(car.hand))]
         else:
-            order = car.slots(kind)
+            order = list(car.slots(kind))
         for pile in (car.hand, car.recovery, car.spent):
             for slot in order:
                 if pile[slot]:
