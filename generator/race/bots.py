@@ -225,22 +225,23 @@ class Bot:
         # room for what is worked out from them alone: the ways, by the one thing besides
         # the options that decides them.
         memo: dict[object, list[Option]] | None = getattr(options, "memo", None)
-        ways = memo.get(context.too_fast) if memo is not None else None
+        too_fast = context.too_fast
+        ways = memo.get(too_fast) if memo is not None else None
         if ways is None:
-            ways = self.ways(race, car, options, context.too_fast)
+            ways = self.ways(race, car, options, too_fast)
             if memo is not None:
-                memo[context.too_fast] = ways
+                memo[too_fast] = ways
         # score() below, written out for the common case (no collision, not the finish)
         # with the same arithmetic in the same order, so the same option wins.
         style = self.style
         stages = race.stages
         facing = car.facing
         road, straight, tables = context.road, context.straight, context.tables
-        too_fast, need, turn_cost = context.too_fast, context.need, context.turn_cost
+        need, turn_cost = context.need, context.turn_cost
         dead_end = style.dead_end + 3 * context.pace
         road_bonus, card_cost, rough_cost = style.road_bonus, style.card_cost, style.rough_cost
         best: tuple[float, int, int] | None = None
-        chosen: Plan | None = None
+        chosen: tuple[Option, int] | None = None
         for number, option in enumerate(ways):
             hexes = option.hexes
             turns = (0, 1, -1) if hexes else (0,)
@@ -248,7 +249,7 @@ class Bot:
                 for turn in turns:
                     rank = (self.score(race, car, context, option, turn), number, turn)
                     if best is None or rank < best:
-                        best, chosen = rank, Plan(option, turn)
+                        best, chosen = rank, (option, turn)
                 continue
             end = hexes[-1] if hexes else car.hex
             found = tables.get(option.stage)
@@ -273,9 +274,9 @@ class Bot:
                 if best is None or value <= best[0]:
                     rank = (value, number, turn)
                     if best is None or rank < best:
-                        best, chosen = rank, Plan(option, turn)
+                        best, chosen = rank, (option, turn)
         assert chosen is not None
-        return chosen
+        return Plan(*chosen)
 
     @staticmethod
     def ways(race: Race, car: Car, options: list[Option], too_fast: bool) -> list[Option]:

@@ -124,6 +124,7 @@ class Car:
         self.finished_round = 0
         self.finish_order = 0
         self.wiped_out = False
+        self.racing = True  # neither finished nor wiped out (the engine keeps it so)
         self.wiped_round = 0
         self.wreck_speed = 0
         self.wreck_heading = facing // 2
@@ -148,17 +149,16 @@ class Car:
         self.affects_applied = 0
 
     @property
-    def racing(self) -> bool:
-        return not self.wiped_out and not self.finished_round
-
-    @property
     def state(self) -> int:
         return self.hex * FACINGS + self.facing
 
     def cards(self, kind: str) -> int:
         """Cards in hand that can be played as ``kind`` (whip or reins; dual cards count)."""
         hand = self.hand
-        return sum([hand[slot] for slot in self.spec.card_slots[kind]])
+        slots = self.spec.card_slots[kind]
+        if len(slots) == 2:  # no special cards: its own kind and dual
+            return hand[slots[0]] + hand[2]
+        return sum([hand[slot] for slot in slots])
 
     def slots(self, kind: str) -> tuple[int, ...]:
         """Pile slots whose cards play as ``kind``: its own, dual, then special cards by
@@ -190,6 +190,7 @@ class Race:
         self.round = 0
         self.phase = 0
         self.events: list[dict[str, Any]] = []
+        self.logging = options.log_events  # callers test it before building an event
         self.snapshots: list[RoundSnapshot] = []
         self.finishers = 0
         lap = len(self.rt.lines)
@@ -291,7 +292,7 @@ class Race:
 
     def log(self, car: Car | None, action: str, dice: Sequence[Any] = (),
             result: Any = None) -> None:
-        if self.options.log_events:
+        if self.logging:
             self.events.append({"round": self.round, "phase": self.phase,
                                 "vehicle": car.spec.name if car else None, "action": action,
                                 "dice": list(dice), "result": result})
@@ -409,7 +410,9 @@ class Race:
                        if a.name == "-# Speed" and car.stamina <= level)
             if drop:
                 self.set_speed(car, max(0, car.speed - drop))
-                self.log(car, "stamina", result={"stamina": car.stamina, "speed": car.speed})
+                if self.logging:
+                    self.log(car, "stamina",
+                             result={"stamina": car.stamina, "speed": car.speed})
         reactions = car.spec.trait("Reactions")
         if reactions:
             car.control_loss = max(car.spec.control_minimum, car.control_loss - reactions)
@@ -437,7 +440,8 @@ class Race:
             car.hand[special] -= 1
             (car.lost if card.discard else car.spent)[special] += 1
             played, bonus = 1, card.value
-            self.log(car, "special card", result={"card": card.name, "value": card.value})
+            if self.logging:
+                self.log(car, "special card", result={"card": card.name, "value": card.value})
         for slot in car.slots(kind):
             take = min(car.hand[slot], count - played)
             car.hand[slot] -= take
@@ -457,7 +461,8 @@ class Race:
             car.hand[kind] += car.spent[kind]
             car.spent[kind] = 0
         (car.lost if card.discard else car.spent)[slot] += 1
-        self.log(car, "special card", result={"card": card.name})
+        if self.logging:
+            self.log(car, "special card", result={"card": card.name})
 
     # --- Speed ---------------------------------------------------------------------------
 
@@ -496,9 +501,10 @@ class Race:
         marker = shift_marker(table, car.marker, boxes, accelerate, car.max_speed)
         before = car.speed
         self.set_marker(car, marker)
-        self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
-                                            "reins": reins, "boxes": boxes,
-                                            "speed": [before, car.speed]})
+        if self.logging:
+            self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
+                                                "reins": reins, "boxes": boxes,
+                                                "speed": [before, car.speed]})
 
     def stamina_reins(self, car: Car) -> int:
         if not self.options.stamina:
@@ -546,39 +552,52 @@ class Race:
     def options_for(self, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
         """Every legal way to drive this phase: no card, a Whip (one space more) or a Reins
         (one less, when the vehicle moves at all), each with every legal step sequence.
-        ``clear`` (see clear_ahead) says no vehicle or debris lies on the way: then the
-        options follow from the track alone and are kept for the next time."""
+
+        The options as the bare track makes them are kept per track; ``clear`` (see
+        clear_ahead) says no vehicle or debris lies on the way, so they are the answer as
+        they are; otherwise only the options that meet a vehicle or debris are traced
+        again."""
         spaces = self.moves(car, phase)
         whip = car.cards("whip") > 0
         reins = spaces >= 1 and car.cards("reins") > 0
         state = car.hex * FACINGS + car.facing
-        if clear is None:
-            clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
         key = (state, car.stage, self.stages, spaces, whip, reins)
-        if clear:
-            known = self.rt.options.get(key)
-            if known is not None:
-                return known  # type: ignore[return-value]
-        counts: list[tuple[str | None, int]] = [(None, spaces)]
-        if whip:
-            counts.append(("whip", spaces + 1))
-        if reins:
-            counts.append(("reins", spaces - 1))
-        found = []
-        for card, n in counts:
-            for steps, entered in self.rt.walks(state, n):
-                found.append(self.trace(car, card, steps, entered))
-        if clear:
+        known = self.rt.options.get(key)
+        if known is None:
+            counts: list[tuple[str | None, int]] = [(None, spaces)]
+            if whip:
+                counts.append(("whip", spaces + 1))
+            if reins:
+                counts.append(("reins", spaces - 1))
+            # What trace() makes of each walk with no vehicle and no debris anywhere.
+            found = []
+            stages, lap = self.stages, len(self.rt.lines)
+            for card, n in counts:
+                for steps, entered, hazards, lines in self.rt.walks(state, n):
+                    stage = car.stage
+                    for line in lines:
+                        if stage < stages and line == stage % lap:
+                            stage += 1
+                    blocked = -1 if len(entered) == len(steps) else len(entered)
+                    found.append(Option(card, steps, entered, blocked, hazards, stage))
             if len(self.rt.options) >= PLAN_CACHE:
                 self.rt.options.clear()
-            found = self.rt.options[key] = Options(found)
-        return found
+            known = self.rt.options[key] = Options(found)
+        if clear is None:
+            clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
+        if clear:
+            return known
+        occupant, debris = self.occupant, self.debris
+        return [self.trace(car, o.card, o.steps, o.hexes, occupant, debris)
+                if not (occupant.keys().isdisjoint(o.hexes) and debris.keys().isdisjoint(o.hexes))
+                else o for o in known]
 
     def trace(self, car: Car, card: str | None, steps: tuple[int, ...],
-              entered: tuple[int, ...]) -> Option:
-        """An option with what lies on its way: the first step into a vehicle or a wall,
-        rough ground, and the lines crossed."""
-        occupant = self.occupant
+              entered: tuple[int, ...], occupant: dict[int, int], debris: dict[int, int]
+              ) -> Option:
+        """An option with what lies on its way: the first step into a vehicle (in
+        ``occupant``) or a wall, rough ground (hazards and ``debris``), and the lines
+        crossed. ``entered`` is the walk's spaces up to any wall."""
         rt = self.rt
         blocked = -1 if len(entered) == len(steps) else len(entered)
         rough = 0
@@ -589,7 +608,7 @@ class Race:
                 blocked = i
                 entered = entered[:i]
                 break
-            if rt.terrain[there] == "hazard" or there in self.debris:
+            if rt.hazard[there] or there in debris:
                 rough += 1
             if stage < self.stages and rt.line_of[there] == stage % lap:
                 stage += 1
@@ -598,12 +617,10 @@ class Race:
     def clear_ahead(self, car: Car, spaces: int) -> bool:
         """True when no other vehicle (or wreck) and no debris lies on any walk of up to
         ``spaces`` spaces this phase: then the options are the track's alone."""
+        # No walk comes back to the space it starts from (every step leads away along the
+        # facing), so the vehicle's own space never counts against it.
         reach = self.rt.reach(car.hex * FACINGS + car.facing, spaces)
-        here = car.hex
-        for h in self.occupant:
-            if h in reach and h != here:
-                return False
-        return all(h not in reach for h in self.debris)
+        return reach.isdisjoint(self.occupant) and reach.isdisjoint(self.debris)
 
     def plan(self, car: Car, phase: int) -> Plan:
         """The bot's plan for this phase. Where nothing but the track lies on the phase's
@@ -621,7 +638,7 @@ class Race:
         if key is not None:
             known = plans.get(key)
             if known is not None:
-                return known  # type: ignore[return-value]
+                return known
         options = self.options_for(car, phase, clear)
         plan = bot.plan(self, car, phase, options)
         option = plan.option
@@ -642,14 +659,18 @@ class Race:
         if option.card:
             self.play(car, option.card, 1)
         car.involved = False
-        self.attack_window(car, moved=0, planned=len(option.steps))
+        steps = option.steps
+        attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
+        if attacks:
+            self.attack_window(car, moved=0, planned=len(steps))
         moved, drifted, collided = 0, False, False
         start_facing = car.facing
-        for i, direction in enumerate(option.steps):
+        neighbours, occupant = self.rt.neighbours, self.occupant
+        for i, direction in enumerate(steps):
             if not car.racing or car.facing != start_facing or car.move_lost:
                 break
-            there = self.rt.neighbours[car.hex][direction]
-            if there < 0 or there in self.occupant:
+            there = neighbours[car.hex][direction]
+            if there < 0 or there in occupant:
                 self.collide(car, there, direction)
                 collided = True
                 break
@@ -658,12 +679,13 @@ class Race:
             drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
             if not car.racing:
                 break
-            if i + 1 < len(option.steps):
-                self.attack_window(car, moved, len(option.steps))
+            if attacks and i + 1 < len(steps):
+                self.attack_window(car, moved, len(steps))
         car.move_lost = False
-        self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
-                                      "moved": moved, "hex": self.rt.hexes[car.hex][:],
-                                      "facing": car.facing})
+        if self.logging:
+            self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
+                                          "moved": moved, "hex": self.rt.hexes[car.hex][:],
+                                          "facing": car.facing})
         if collided:
             car.cost("spaces lost to collisions", len(option.steps) - moved)
         if not car.racing or collided:
@@ -675,25 +697,31 @@ class Race:
 
     def enter(self, car: Car, there: int, direction: int) -> None:
         """Move one space: lines crossed, then hazards and fragile obstacles in it."""
-        del self.occupant[car.hex]
+        occupant = self.occupant
+        del occupant[car.hex]
         car.hex = there
         car.heading = direction
-        self.occupant[there] = car.index
-        lap = len(self.rt.lines)
-        if self.rt.line_of[there] == car.stage % lap and car.stage < self.stages:
+        occupant[there] = car.index
+        rt = self.rt
+        line = rt.line_of[there]
+        if line >= 0 and line == car.stage % len(rt.lines) and car.stage < self.stages:
             car.stage += 1
-            self.log(car, "line", result={"stage": car.stage})
+            if self.logging:
+                self.log(car, "line", result={"stage": car.stage})
             if car.stage >= self.stages:
                 self.finish(car)
                 return
-        self.rough_ground(car, there, direction)
+        if rt.hazard[there] or there in self.debris:
+            self.rough_ground(car, there, direction)
 
     def finish(self, car: Car) -> None:
         self.finishers += 1
         car.finished_round = self.round
+        car.racing = False
         car.finish_order = self.finishers
         del self.occupant[car.hex]
-        self.log(car, "finish", result={"place": self.finishers})
+        if self.logging:
+            self.log(car, "finish", result={"place": self.finishers})
 
     def rough_ground(self, car: Car, there: int, direction: int) -> None:
         """Hazards and Fragile Obstacles: Control Loss, a Damage roll, one Control roll."""
@@ -707,7 +735,8 @@ class Race:
         if hazard:
             self.gain_control_loss(car, max(0, half + rating))
             need_roll = True
-            self.log(car, "hazard", result={"control_loss": car.control_loss})
+            if self.logging:
+                self.log(car, "hazard", result={"control_loss": car.control_loss})
         if markers:
             self.debris[there] = markers - 1
             if self.debris[there] == 0:
@@ -758,8 +787,9 @@ class Race:
             icons = [car.icon_swap.get(icon, icon) for icon in icons]
         outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                                 car.bot.avoid_damage, self.options.stamina)
-        self.log(car, f"control roll ({reason})", icons,
-                 {"effects": sorted(outcome.effects), "count": outcome.icon_count})
+        if self.logging:
+            self.log(car, f"control roll ({reason})", icons,
+                     {"effects": sorted(outcome.effects), "count": outcome.icon_count})
         if not outcome.success:
             car.cost("failed control roll count", 1)
         return outcome
@@ -841,7 +871,8 @@ class Race:
         resilience = car.spec.resilience
         points = damage_points(rolled, None if resilience is None
                                else resilience - car.resilience_loss)
-        self.log(car, f"damage roll ({cause})", rolled, {"damage": points})
+        if self.logging:
+            self.log(car, f"damage roll ({cause})", rolled, {"damage": points})
         if points:
             self.take_damage(car, points, cause)
         return points
@@ -891,7 +922,8 @@ class Race:
             car.icon_swap["haste"] = "slow"
         elif name == "-1 Whip / Reins card":
             self.lose_card(car, affect.card or "either")
-        self.log(car, "damage affect", result={"affect": name, "value": value})
+        if self.logging:
+            self.log(car, "damage affect", result={"affect": name, "value": value})
 
     def lose_card(self, car: Car, kind: str) -> None:
         """Remove one card for good: of the kind named (a dual card serves for either),
@@ -911,10 +943,12 @@ class Race:
     def wipe_out(self, car: Car) -> None:
         """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""
         car.wiped_out = True
+        car.racing = False
         car.wiped_round = self.round
         car.wreck_speed = car.speed
         car.wreck_heading = car.heading
-        self.log(car, "wipe-out", result={"damage": car.damage})
+        if self.logging:
+            self.log(car, "wipe-out", result={"damage": car.damage})
 
     def move_wrecks(self) -> None:
         """Each round after a Wipe-out the wreck slows by 1 and moves one space on, leaving
@@ -933,7 +967,8 @@ class Race:
             del self.occupant[car.hex]
             car.hex = there
             self.occupant[there] = car.index
-            self.log(car, "wreck moves", result={"hex": self.rt.hexes[there][:]})
+            if self.logging:
+                self.log(car, "wreck moves", result={"hex": self.rt.hexes[there][:]})
 
     # --- Collisions ---------------------------------------------------------------------
 
@@ -946,7 +981,8 @@ class Race:
         car.cost("collisions", 1)
         if other is None or self.cars[other].wiped_out:
             speed = car.speed
-            self.log(car, "collision", result={"with": "solid", "speed": speed})
+            if self.logging:
+                self.log(car, "collision", result={"with": "solid", "speed": speed})
             spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
             hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, "collision")
             if hurt and car.racing:
@@ -962,8 +998,9 @@ class Race:
         """Head-On, 'T' or Rear-End, from the hit vehicle's facing against the move."""
         kind, dice_car, dice_hit = collision_dice(car, hit, direction)
         a, b = car.speed, hit.speed
-        self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
-                                           "speeds": [a, b]})
+        if self.logging:
+            self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
+                                               "speeds": [a, b]})
         hurt_car = self.damage_roll(car, dice_car, "collision")
         hurt_hit = self.damage_roll(hit, dice_hit, "collision")
         car.damage_dealt += hurt_hit
@@ -1082,9 +1119,10 @@ class Race:
         car.involved = True
         target.involved = True
         losers = self.attack_losers(car, target, kind, a_value, t_value)
-        self.log(car, f"{kind} attack", a_roll + t_roll,
-                 {"target": t_spec.name, "values": [a_value, t_value],
-                  "losers": [c.spec.name for c, _ in losers]})
+        if self.logging:
+            self.log(car, f"{kind} attack", a_roll + t_roll,
+                     {"target": t_spec.name, "values": [a_value, t_value],
+                      "losers": [c.spec.name for c, _ in losers]})
         direction = car.heading
         for loser, margin in losers:
             winner = target if loser is car else car
