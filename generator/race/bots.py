@@ -61,7 +61,7 @@ _SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
 _STYLE_KEYS: dict[Style, int] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PhaseContext:
     """Numbers shared by every option a bot weighs in one movement phase."""
 
@@ -141,7 +141,7 @@ class Bot:
         # races run before it in the same process.
         marker = car.marker
         key = (self.style_key, car.spec, marker[0] is Row.ACCELERATION, marker[1], target,
-               tuple(car.hand), car.max_speed,
+               car.cards("whip"), car.cards("reins"), sum(car.hand), car.max_speed,
                car.accel_mod, car.decel_mod, car.max_accel, car.max_decel,
                race.stamina_reins(car))
         known = _SPEED_CHOICES.get(key)
@@ -203,15 +203,17 @@ class Bot:
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
                  reins: bool) -> tuple[int, ...] | None:
-        """Everything ``plan`` reads when no vehicle and no debris lies on any of the
-        phase's walks (the engine checks that): the state, the lines crossed, the spaces
-        with and without a card, the pace and phases the rest of the round asks for, and
-        the Control dice a turn would roll. The engine keeps the plan under this key, so a
-        phase driven before is not weighed again; None when plans are not to be kept."""
+        """Everything ``plan`` reads besides what lies on the phase's walks (the engine
+        adds that): the state, the lines crossed, the spaces with and without a card, the
+        pace and phases the rest of the round asks for, and the Control dice a turn would
+        roll. The engine keeps the plan under this key, so a phase driven before is not
+        weighed again; None when plans are not to be kept."""
         if not self.cache_plans:
             return None
         _, pace, need = car.spec.phase_moves[phase][car.speed]
         dice = race.control_dice(car, car.speed)
+        if dice <= self.style.turn_dice:
+            need = 0  # read only when too fast to corner
         return (self.style_key, race.stages, car.hex * FACINGS + car.facing, car.stage,
                 spaces, pace, need, dice, car.control_loss + car.extra_control if dice else 0,
                 whip, reins)

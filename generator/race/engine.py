@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -83,8 +82,7 @@ class Options(list[Option]):
         self.memo: dict[object, Any] = {}
 
 
-@dataclass(frozen=True)
-class Plan:
+class Plan(NamedTuple):
     """A bot's movement for one phase: an option and the turn at the end (-1 right, +1
     left, 0 none)."""
 
@@ -92,8 +90,7 @@ class Plan:
     turn: int
 
 
-@dataclass(frozen=True)
-class SpeedChoice:
+class SpeedChoice(NamedTuple):
     """A bot's Speed Check: the direction and the Whip and Reins cards played."""
 
     accelerate: bool
@@ -517,34 +514,35 @@ class Race:
         """The chance of each Speed a Speed Check with these cards would end at (exact odds
         from ``generator.probability``, as floats); what a bot weighs before choosing."""
         spec = car.spec
-        fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
-        extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-        shift = (spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
-                 if accelerate else spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod)
-        limit = car.max_accel if accelerate else car.max_decel
-        return speed_odds(spec.table, car.marker, accelerate, whip,
-                          reins + self.stamina_reins(car), extra, fixed, shift, car.max_speed,
-                          limit)
+        fixed, extra, shift, _ = spec.speed_traits[accelerate]
+        if accelerate:
+            shift, limit = shift + car.accel_mod, car.max_accel
+        else:
+            shift, limit = shift + car.decel_mod, car.max_decel
+        marker = car.marker
+        key = (spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, whip,
+               reins + self.stamina_reins(car), fixed, shift, car.max_speed, limit)
+        found = _ODDS.get(key)
+        if found is None:
+            if len(_ODDS) >= 100_000:
+                _ODDS.clear()
+            found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
+                                            extra, fixed, shift, car.max_speed, limit)
+        return found
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[int, list[int]]:
         """The Speed Check value (boxes) and the dice rolled ('Speed Check')."""
-        spec = car.spec
         accelerate = direction is Direction.ACCELERATE
-        fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
+        fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
         limit = car.max_accel if accelerate else car.max_decel
         if fixed:
             return min(fixed, limit), []
-        extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
         rolled = self.roll_values(2 + whip + reins + extra)
-        rerolls = spec.trait("Lash") if accelerate else spec.trait("Tight Leash")
         dice = sorted(self.reroll_low(rolled, rerolls))
         lock = kept_lowest(whip, reins, direction)
         value = kept_sum(dice, lock)
-        if accelerate:
-            value += spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
-        else:
-            value += spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod
+        value += shift + (car.accel_mod if accelerate else car.decel_mod)
         return min(value, limit), dice
 
     # --- Movement ------------------------------------------------------------------------
@@ -623,34 +621,40 @@ class Race:
         return reach.isdisjoint(self.occupant) and reach.isdisjoint(self.debris)
 
     def plan(self, car: Car, phase: int) -> Plan:
-        """The bot's plan for this phase. Where nothing but the track lies on the phase's
-        walks, a plan the bot made before in the same situation (its plan_key) is reused:
-        the same answer, without listing and weighing every option again."""
+        """The bot's plan for this phase. A plan the bot made before in the same situation
+        is reused: the same answer, without listing and weighing every option again. The
+        situation is the bot's plan_key and what lies on the phase's walks: the spaces
+        taken by vehicles and wrecks, and those with debris (which options are blocked or
+        rough follows from these and the track)."""
         bot = car.bot
         spaces = car.spec.moves[phase][car.speed]
         whip = car.cards("whip") > 0
         reins = spaces >= 1 and car.cards("reins") > 0
-        key = None
-        clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
-        if clear:
-            key = bot.plan_key(self, car, phase, spaces, whip, reins)
+        # No walk comes back to the space it starts from (every step leads away along the
+        # facing), so the vehicle's own space is never among them.
+        reach = self.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whip else spaces)
+        taken = reach.intersection(self.occupant)
+        debris = reach.intersection(self.debris) if self.debris else taken
+        key = bot.plan_key(self, car, phase, spaces, whip, reins)
         plans = self.rt.plans
-        if key is not None:
-            known = plans.get(key)
+        situation = None if key is None else (key, taken, debris)
+        if situation is not None:
+            known = plans.get(situation)
             if known is not None:
                 return known
-        options = self.options_for(car, phase, clear)
+        options = self.options_for(car, phase, not taken and not debris)
         plan = bot.plan(self, car, phase, options)
         option = plan.option
         if option not in options:
             raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
         if option.blocked >= 0 and any(o.blocked < 0 for o in options):
             raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
-        if key is not None and option.blocked < 0:
-            # A blocked choice (only walls ahead) would depend on the Speed: not kept.
+        if situation is not None and option.blocked < 0:
+            # With every way blocked the choice would turn on the Speeds and facings of
+            # what is hit (collision costs): such plans are not kept.
             if len(plans) >= PLAN_CACHE:
                 plans.clear()
-            plans[key] = plan
+            plans[situation] = plan
         return plan
 
     def move(self, car: Car, phase: int) -> None:
@@ -1203,6 +1207,11 @@ class Race:
             seed=self.seed, track=self.rt.name, options=self.options, vehicles=tuple(vehicles),
             rounds=self.round, not_simulated=self.not_simulated, events=tuple(self.events),
             snapshots=tuple(self.snapshots))
+
+
+# Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash
+# is kept, where the Speed table's and the marker's would be worked out at every call.
+_ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
 
 
 @lru_cache(maxsize=256)

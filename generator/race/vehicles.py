@@ -96,6 +96,9 @@ class RaceVehicle:
     card_slots: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     phase_moves: tuple[tuple[tuple[int, int, int], ...], ...] = field(
         init=False, repr=False, compare=False)
+    # accelerating? -> (fixed value, extra dice, boxes added, dice re-rolled) of a Speed Check
+    speed_traits: dict[bool, tuple[int, int, int, int]] = field(
+        init=False, repr=False, compare=False)
     _traits: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
@@ -106,6 +109,12 @@ class RaceVehicle:
         setattr_ = object.__setattr__
         setattr_(self, "_hash", hash(tuple(getattr(self, f) for f in _FIELDS)))
         setattr_(self, "_traits", dict(reversed(self.traits)))
+        trait = self.trait
+        setattr_(self, "speed_traits", {
+            True: (trait("Tireless"), trait("Long Legs"),
+                   trait("Hyperactive") - trait("Cautious"), trait("Lash")),
+            False: (trait("Anchor"), trait("Rubber Shoes"),
+                    trait("Lazy") - trait("Reckless"), trait("Tight Leash"))})
         slots = {kind: (own, 2) + tuple(3 + i for i, card in enumerate(self.specials)
                                         if card.face in (kind, "dual"))
                  for kind, own in (("whip", 0), ("reins", 1))}
