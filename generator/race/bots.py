@@ -222,12 +222,20 @@ class Bot:
         """The option and turn with the lowest score; of the ways to reach one end hex with
         one card, only the clearest (no collision, least rough ground) is scored."""
         from generator.race.engine import Plan
-        context = self.context(race, car, phase)
+        style = self.style
+        # What context() holds, worked out here without building it: it is needed only
+        # for the options score() must weigh whole.
+        _, pace, need = car.spec.phase_moves[phase][car.speed]
+        dice = race.control_dice(car, car.speed)
+        turn_cost = 0.0
+        if dice:
+            turn_cost = style.roll_cost + style.turn_risk * (
+                dice + car.control_loss + car.extra_control)
+        too_fast = dice > style.turn_dice
         # The engine keeps the options of a phase with only the track on its walks, with
         # room for what is worked out from them alone: the ways, by the one thing besides
         # the options that decides them.
         memo: dict[object, list[Option]] | None = getattr(options, "memo", None)
-        too_fast = context.too_fast
         ways = memo.get(too_fast) if memo is not None else None
         if ways is None:
             ways = self.ways(race, car, options, too_fast)
@@ -235,12 +243,12 @@ class Bot:
                 memo[too_fast] = ways
         # score() below, written out for the common case (no collision, not the finish)
         # with the same arithmetic in the same order, so the same option wins.
-        style = self.style
         stages = race.stages
         facing = car.facing
-        road, straight, tables = context.road, context.straight, context.tables
-        need, turn_cost = context.need, context.turn_cost
-        dead_end = style.dead_end + 3 * context.pace
+        road, straight = race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace)
+        tables: dict[int, tuple[list[int], list[int], int]] = {}
+        context: PhaseContext | None = None
+        dead_end = style.dead_end + 3 * pace
         road_bonus, card_cost, rough_cost = style.road_bonus, style.card_cost, style.rough_cost
         best: tuple[float, int, int] | None = None
         chosen: tuple[Option, int] | None = None
@@ -248,6 +256,8 @@ class Bot:
             hexes = option.hexes
             turns = (0, 1, -1) if hexes else (0,)
             if option.blocked >= 0 or option.stage >= stages:
+                if context is None:
+                    context = self.context(race, car, phase)
                 for turn in turns:
                     rank = (self.score(race, car, context, option, turn), number, turn)
                     if best is None or rank < best:
@@ -256,7 +266,7 @@ class Bot:
             end = hexes[-1] if hexes else car.hex
             found = tables.get(option.stage)
             if found is None:
-                found = tables[option.stage] = race.stage_tables(option.stage, context.pace)
+                found = tables[option.stage] = race.stage_tables(option.stage, pace)
             remaining, phases, offset = found
             rough = rough_cost * option.rough
             card = option.card

@@ -468,7 +468,7 @@ class Race:
         Speed clears Control Loss ('Control Loss Points')."""
         table = car.spec.table
         car.marker = marker
-        car.speed = table.speed_of(marker)
+        car.speed = car.spec.box_speeds[marker[0] is Row.ACCELERATION][marker[1]]
         if car.speed > car.max_speed:
             car.marker = speed_box(table, car.max_speed, right_most=True)
             car.speed = car.max_speed
@@ -495,7 +495,16 @@ class Race:
         boxes, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
         if (lash or whoah) and boxes >= 0:
             boxes = min(boxes + lash + whoah, car.max_accel if accelerate else car.max_decel)
-        marker = shift_marker(table, car.marker, boxes, accelerate, car.max_speed)
+        marker = car.marker
+        key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
+               car.max_speed)
+        shifted = _SHIFTED.get(key)
+        if shifted is None:
+            if len(_SHIFTED) >= 100_000:
+                _SHIFTED.clear()
+            shifted = _SHIFTED[key] = shift_marker(table, marker, boxes, accelerate,
+                                                   car.max_speed)
+        marker = shifted
         before = car.speed
         self.set_marker(car, marker)
         if self.logging:
@@ -558,6 +567,11 @@ class Race:
         spaces = self.moves(car, phase)
         whip = car.cards("whip") > 0
         reins = spaces >= 1 and car.cards("reins") > 0
+        return self.phase_options(car, spaces, whip, reins, clear)
+
+    def phase_options(self, car: Car, spaces: int, whip: bool, reins: bool,
+                      clear: bool | None) -> list[Option]:
+        """options_for() with its numbers already worked out."""
         state = car.hex * FACINGS + car.facing
         key = (state, car.stage, self.stages, spaces, whip, reins)
         known = self.rt.options.get(key)
@@ -642,7 +656,7 @@ class Race:
             known = plans.get(situation)
             if known is not None:
                 return known
-        options = self.options_for(car, phase, not taken and not debris)
+        options = self.phase_options(car, spaces, whip, reins, not taken and not debris)
         plan = bot.plan(self, car, phase, options)
         option = plan.option
         if option not in options:
@@ -1212,6 +1226,7 @@ class Race:
 # Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash
 # is kept, where the Speed table's and the marker's would be worked out at every call.
 _ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
+_SHIFTED: dict[tuple[object, ...], Marker] = {}  # the same for shift_marker
 
 
 @lru_cache(maxsize=256)

@@ -99,6 +99,8 @@ class RaceVehicle:
     # accelerating? -> (fixed value, extra dice, boxes added, dice re-rolled) of a Speed Check
     speed_traits: dict[bool, tuple[int, int, int, int]] = field(
         init=False, repr=False, compare=False)
+    # on the Acceleration row? -> box -> the Speed it shows (SpeedTable.speed_of)
+    box_speeds: dict[bool, tuple[int, ...]] = field(init=False, repr=False, compare=False)
     _traits: dict[str, int] = field(init=False, repr=False, compare=False)
     _hash: int = field(init=False, repr=False, compare=False)
 
@@ -110,6 +112,11 @@ class RaceVehicle:
         setattr_(self, "_hash", hash(tuple(getattr(self, f) for f in _FIELDS)))
         setattr_(self, "_traits", dict(reversed(self.traits)))
         trait = self.trait
+        setattr_(self, "box_speeds", {
+            row is Row.ACCELERATION: tuple(self.table.speed_of(Marker(row, box))
+                                           for box in range(sum(counts)))
+            for row, counts in ((Row.ACCELERATION, self.table.acceleration),
+                                (Row.DECELERATION, self.table.deceleration))})
         setattr_(self, "speed_traits", {
             True: (trait("Tireless"), trait("Long Legs"),
                    trait("Hyperactive") - trait("Cautious"), trait("Lash")),
