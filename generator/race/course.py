@@ -104,6 +104,11 @@ class RaceTrack:
     # The options of a phase with nothing but the track on its walks (Race.options_for).
     options: dict[tuple[object, ...], Any] = field(default_factory=dict)
 
+    def forget_decisions(self) -> None:
+        """Empty what races fill in (see engine.forget_decisions); the tables stay."""
+        for cache in (self._walks, self._reach, self.plans, self.options, self.targets):
+            cache.clear()
+
     def remaining(self, stage: int, stages: int, state: int) -> int:
         """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
         have been crossed (lines repeat lap after lap; the finish line ends each lap).

@@ -1229,6 +1229,19 @@ _ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
 _SHIFTED: dict[tuple[object, ...], Marker] = {}  # the same for shift_marker
 
 
+def forget_decisions() -> None:
+    """Empty the caches a sweep fills as it races (kept plans, options, target Speeds and
+    Speed Check choices, the walks from each state), keeping each track's tables: the
+    state of a fresh process whose track tables are built. For measuring a sweep from
+    cold (bench/race.py); results never depend on these caches."""
+    from generator.race.bots import _SPEED_CHOICES
+    from generator.race.course import _TRACKS
+    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
+        cache.clear()
+    for rt in _TRACKS.values():
+        rt.forget_decisions()
+
+
 @lru_cache(maxsize=256)
 def speed_values(whip: int, reins: int, accelerate: bool, extra: int
                  ) -> tuple[tuple[int, float], ...]:
