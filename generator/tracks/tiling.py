@@ -120,7 +120,9 @@ class TilePlan:
         edges in map order, so the tiles on both sides pick the same ones."""
         owner = self.owner()
         chosen = []
-        for other in {e.neighbour_tile for e in self.outline(tile) if e.neighbour_tile}:
+        # Sorted, so the dots are drawn in the same order whatever PYTHONHASHSEED is (a set
+        # of labels iterates in a per-process order) and the PDF bytes are reproducible.
+        for other in sorted({e.neighbour_tile for e in self.outline(tile) if e.neighbour_tile}):
             seam = sorted(self._seam(tile, other, owner), key=lambda pair: pair[2])
             for hex_, direction, _ in seam[1::MATCH_EVERY]:
                 if owner[hex_] is tile:
