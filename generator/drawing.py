@@ -20,7 +20,8 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
+
+from generator.platypus import Paragraph
 
 MIN_FONT_SIZE = 6.0
 REGULAR, BOLD, ITALIC, BOLD_ITALIC = ("PaddockSans", "PaddockSans-Bold", "PaddockSans-Italic",

@@ -20,9 +20,9 @@ from functools import lru_cache
 from html import escape
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus.paraparser import known_entities
 
 from generator.drawing import BOLD, BOLD_ITALIC, ITALIC, REGULAR, register_fonts
+from generator.platypus import known_entities
 
 ALLOWED_TAGS: dict[str, frozenset[str]] = {
     "b": frozenset(), "i": frozenset(), "br": frozenset(),
