@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from html import unescape
@@ -82,13 +83,33 @@ class TextTemplates:
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
         self.env.filters["yaml_quote"] = yaml_quote
+        self._rendered: OrderedDict[Any, dict[str, str]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
 
         Blocks come back as rendered, blank lines included: list blocks (one item per line)
         rely on them to keep their items aligned with the rows they label.
+
+        A template renders the same text for equal values (the models are frozen), so the
+        last few hundred renders are kept by (name, context): the print check and the
+        layout of one vehicle, and identical cards, render once. A context that cannot be
+        compared (a value with no equality) is simply rendered every time.
         """
+        key = _context_key(name, context)
+        if key is not None:
+            kept = self._rendered.get(key)
+            if kept is not None:
+                self._rendered.move_to_end(key)
+                return dict(kept)
+        rendered = self._render_blocks(name, context)
+        if key is not None:
+            self._rendered[key] = dict(rendered)
+            if len(self._rendered) > RENDERS_KEPT:
+                self._rendered.popitem(last=False)
+        return rendered
+
+    def _render_blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         template = self._get(name)
         try:
             self.env.start_render()
@@ -152,6 +173,46 @@ class TextTemplates:
                     f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
                     "drawn by the embedded font (it would print as an empty box); "
                     "remove it or write it another way")
+
+
+RENDERS_KEPT = 512
+
+
+def _frozen(value: Any) -> Any:
+    """``value`` as a hashable key, equal for values a template cannot tell apart: lists,
+    tuples, dicts and sets by content, tagged with their type; a frozen dataclass by its
+    type and every field (the ones left out of its own equality too), or by identity when it
+    declares none (``eq=False``); anything else by its type and value, so ``1``, ``1.0`` and
+    ``True`` (equal in Python, printed differently) are different keys, and a float by its
+    repr (``-0.0`` is not ``0.0`` on paper). TypeError for anything mutable or without a
+    hash."""
+    if isinstance(value, list | tuple):
+        return (type(value).__name__, *(_frozen(item) for item in value))
+    if isinstance(value, dict):
+        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, set | frozenset):
+        return ("set", frozenset(_frozen(item) for item in value))
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is not None:
+        if not params.frozen:
+            raise TypeError("a mutable dataclass")
+        if params.eq:
+            return (type(value), *(_frozen(getattr(value, name))
+                                   for name in value.__dataclass_fields__))
+    if isinstance(value, float):
+        return (float, repr(value))
+    hash(value)
+    return (type(value), value)
+
+
+def _context_key(name: str, context: Mapping[str, Any]) -> Any:
+    """The key a render is kept under, or None when the context has no usable equality."""
+    try:
+        key = (name, _frozen(dict(context)))
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _run_chain(template: jinja2.Template, ctx: Any) -> None:
