@@ -12,7 +12,9 @@ block by extending our ``*-base.j2`` file, without copying the rest. Plain-text 
 
 from __future__ import annotations
 
+import io
 import json
+import pickle
 import re
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -83,7 +85,7 @@ class TextTemplates:
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
         self.env.filters["yaml_quote"] = yaml_quote
-        self._rendered: OrderedDict[Any, dict[str, str]] = OrderedDict()
+        self._rendered: OrderedDict[bytes, tuple[list[Any], dict[str, str]]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
@@ -94,17 +96,17 @@ class TextTemplates:
         A template renders the same text for equal values (the models are frozen), so the
         last few hundred renders are kept by (name, context): the print check and the
         layout of one vehicle, and identical cards, render once. A context that cannot be
-        compared (a value with no equality) is simply rendered every time.
+        pickled is simply rendered every time.
         """
-        key = _context_key(name, context)
-        if key is not None:
-            kept = self._rendered.get(key)
+        keyed = _context_key(name, context)
+        if keyed is not None:
+            kept = self._rendered.get(keyed[0])
             if kept is not None:
-                self._rendered.move_to_end(key)
-                return dict(kept)
+                self._rendered.move_to_end(keyed[0])
+                return dict(kept[1])
         rendered = self._render_blocks(name, context)
-        if key is not None:
-            self._rendered[key] = dict(rendered)
+        if keyed is not None:
+            self._rendered[keyed[0]] = (keyed[1], dict(rendered))
             if len(self._rendered) > RENDERS_KEPT:
                 self._rendered.popitem(last=False)
         return rendered
@@ -178,41 +180,37 @@ class TextTemplates:
 RENDERS_KEPT = 512
 
 
-def _frozen(value: Any) -> Any:
-    """``value`` as a hashable key, equal for values a template cannot tell apart: lists,
-    tuples, dicts and sets by content, tagged with their type; a frozen dataclass by its
-    type and every field (the ones left out of its own equality too), or by identity when it
-    declares none (``eq=False``); anything else by its type and value, so ``1``, ``1.0`` and
-    ``True`` (equal in Python, printed differently) are different keys, and a float by its
-    repr (``-0.0`` is not ``0.0`` on paper). TypeError for anything mutable or without a
-    hash."""
-    if isinstance(value, list | tuple):
-        return (type(value).__name__, *(_frozen(item) for item in value))
-    if isinstance(value, dict):
-        return ("dict", *((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, set | frozenset):
-        return ("set", frozenset(_frozen(item) for item in value))
-    params = getattr(type(value), "__dataclass_params__", None)
-    if params is not None:
-        if not params.frozen:
-            raise TypeError("a mutable dataclass")
-        if params.eq:
-            return (type(value), *(_frozen(getattr(value, name))
-                                   for name in value.__dataclass_fields__))
-    if isinstance(value, float):
-        return (float, repr(value))
-    hash(value)
-    return (type(value), value)
+class _KeyPickler(pickle.Pickler):
+    """Pickles a context for a key; a frozen model that compares by identity (``eq=False``,
+    such as a track) goes in as its id, and is kept in ``kept`` so the id stays its own for
+    as long as the key lives."""
 
+    def __init__(self, kept: list[Any]) -> None:
+        self.buffer = io.BytesIO()
+        super().__init__(self.buffer, protocol=5)
+        self.kept = kept
 
-def _context_key(name: str, context: Mapping[str, Any]) -> Any:
-    """The key a render is kept under, or None when the context has no usable equality."""
-    try:
-        key = (name, _frozen(dict(context)))
-        hash(key)
-    except TypeError:
+    def persistent_id(self, obj: Any) -> Any:
+        params = getattr(type(obj), "__dataclass_params__", None)
+        if params is not None and params.frozen and not params.eq:
+            self.kept.append(obj)
+            return id(obj)
         return None
-    return key
+
+
+def _context_key(name: str, context: Mapping[str, Any]) -> tuple[bytes, list[Any]] | None:
+    """The key a render is kept under, and the objects it names by identity: the template
+    name and the context pickled, which holds every value's type and state (``1``, ``1.0``
+    and ``True`` differ, so do ``0.0`` and ``-0.0`` and a list and a tuple), so equal keys
+    print the same text. None when the context cannot be pickled: it is rendered every
+    time."""
+    kept: list[Any] = []
+    pickler = _KeyPickler(kept)
+    try:
+        pickler.dump((name, dict(context)))
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
+    return pickler.buffer.getvalue(), kept
 
 
 def _run_chain(template: jinja2.Template, ctx: Any) -> None:

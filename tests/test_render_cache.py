@@ -15,7 +15,7 @@ from generator.text import TextTemplates
 @dataclass(frozen=True)
 class Frozen:
     name: str
-    rows: list[int] = field(default_factory=list)  # frozen, yet no hash: compared by content
+    rows: list[int] = field(default_factory=list)  # frozen, yet no hash: keyed by content
 
 
 @dataclass
@@ -58,7 +58,7 @@ def test_values_python_calls_equal_but_prints_differently_render_apart(
     assert len(renders) == len(values)
 
 
-def test_a_mutable_context_renders_every_time(
+def test_a_changed_mutable_context_renders_afresh(
         templates: tuple[TextTemplates, list[Any]]) -> None:
     made, renders = templates
     value = Mutable("Gig")
