@@ -17,6 +17,7 @@ import hashlib
 import marshal
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,24 +32,23 @@ _FORMAT = f"paddock-data-1 yaml {yaml.__version__} {_LOADER.__name__} marshal {m
 def read_data(path: Path) -> Any:
     """The plain values in one packaged YAML file."""
     raw = path.read_bytes()
-    cached = _cached_path(raw)
-    if cached is not None:
-        try:
-            return marshal.loads(cached.read_bytes())
-        except (OSError, ValueError, EOFError, TypeError):
-            pass  # not there yet (or unreadable): parse, and store for the next run
-    data = yaml.load(raw.decode("utf-8"), Loader=_LOADER)  # noqa: S506 (safe loader)
-    if cached is not None:
-        _store(cached, data)
-    return data
+    return cached(raw, _FORMAT, lambda: yaml.load(raw.decode("utf-8"), Loader=_LOADER))  # noqa: S506
 
 
-def _cached_path(raw: bytes) -> Path | None:
-    """Where the parsed values of a file with these bytes are kept (None: no cache)."""
-    digest = hashlib.sha256(_FORMAT.encode())
+def cached(raw: bytes, kind: str, compute: Callable[[], Any]) -> Any:
+    """``compute()``, the plain values read from a file whose bytes are ``raw``, kept
+    between runs under a digest of ``kind`` (what was read and by which code) and the bytes.
+    An exception from ``compute`` is raised and nothing is kept."""
+    digest = hashlib.sha256(kind.encode() + b"\0")
     digest.update(raw)
-    folder = cache_folder() / "data"
-    return folder / f"{digest.hexdigest()[:32]}.marshal"
+    target = cache_folder() / "data" / f"{digest.hexdigest()[:32]}.marshal"
+    try:
+        return marshal.loads(target.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        pass  # not there yet (or unreadable): compute, and store for the next run
+    data = compute()
+    _store(target, data)
+    return data
 
 
 def _store(target: Path, data: Any) -> None:

@@ -71,3 +71,26 @@ def test_no_cache_folder_means_parsing(tmp_path: Path, monkeypatch: pytest.Monke
     data.write_text("name: plain\n", encoding="utf-8")
     assert read_data(data) == {"name": "plain"}
     assert read_data(data) == {"name": "plain"}
+
+
+def test_icons_come_back_from_the_cache_as_parsed_and_an_edit_is_seen(
+        tmp_path: Path, cache: Path) -> None:
+    from generator import icons
+    from generator.errors import InputError
+
+    builtin = icons.IconSet().icons
+    icons._load_icons.cache_clear()
+    assert icons.IconSet().icons == builtin == icons._parse_icons(icons.BUILTIN_ICONS)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "icons.yaml").write_text("dot:\n  - circle: [50, 50, 10]\n    fill: ink\n")
+    assert icons.IconSet(mine)["dot"].shapes[0].geometry == (50.0, 50.0, 10.0)
+    icons._load_icons.cache_clear()
+    (mine / "icons.yaml").write_text("dot:\n  - circle: [50, 50, 20]\n    fill: ink\n")
+    assert icons.IconSet(mine)["dot"].shapes[0].geometry == (50.0, 50.0, 20.0)
+    icons._load_icons.cache_clear()
+    (mine / "icons.yaml").write_text("dot:\n  - circle: [50, 50]\n")
+    for _ in range(2):  # a broken file is never kept: it fails every time
+        icons._load_icons.cache_clear()
+        with pytest.raises(InputError):
+            icons.IconSet(mine)
