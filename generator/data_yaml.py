@@ -47,11 +47,11 @@ def cached(raw: bytes, kind: str, compute: Callable[[], Any]) -> Any:
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not there yet (or unreadable): compute, and store for the next run
     data = compute()
-    _store(target, data)
+    store_whole(target, data)
     return data
 
 
-def _store(target: Path, data: Any) -> None:
+def store_whole(target: Path, data: Any) -> None:
     """Write ``data`` to ``target`` whole or not at all (a temporary file renamed into
     place), so a reader never sees half a file; any failure only means no cache."""
     try:
