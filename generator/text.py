@@ -12,7 +12,6 @@ block by extending our ``*-base.j2`` file, without copying the rest. Plain-text 
 
 from __future__ import annotations
 
-import io
 import json
 import pickle
 import re
@@ -180,37 +179,26 @@ class TextTemplates:
 RENDERS_KEPT = 512
 
 
-class _KeyPickler(pickle.Pickler):
-    """Pickles a context for a key; a frozen model that compares by identity (``eq=False``,
-    such as a track) goes in as its id, and is kept in ``kept`` so the id stays its own for
-    as long as the key lives."""
-
-    def __init__(self, kept: list[Any]) -> None:
-        self.buffer = io.BytesIO()
-        super().__init__(self.buffer, protocol=5)
-        self.kept = kept
-
-    def persistent_id(self, obj: Any) -> Any:
-        params = getattr(type(obj), "__dataclass_params__", None)
-        if params is not None and params.frozen and not params.eq:
-            self.kept.append(obj)
-            return id(obj)
-        return None
+def _by_identity(value: Any) -> bool:
+    """A frozen model that compares by identity (``eq=False``, such as a track)."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    return params is not None and params.frozen and not params.eq
 
 
 def _context_key(name: str, context: Mapping[str, Any]) -> tuple[bytes, list[Any]] | None:
     """The key a render is kept under, and the objects it names by identity: the template
     name and the context pickled, which holds every value's type and state (``1``, ``1.0``
     and ``True`` differ, so do ``0.0`` and ``-0.0`` and a list and a tuple), so equal keys
-    print the same text. None when the context cannot be pickled: it is rendered every
-    time."""
-    kept: list[Any] = []
-    pickler = _KeyPickler(kept)
+    print the same text. A context value that compares by identity goes in as its id, and
+    is kept with the key so the id stays its own. None when the context cannot be pickled:
+    it is rendered every time."""
+    kept = [value for value in context.values() if _by_identity(value)]
+    plain = {key: ("same object", id(value)) if _by_identity(value) else value
+             for key, value in context.items()}
     try:
-        pickler.dump((name, dict(context)))
+        return pickle.dumps((name, plain), protocol=5), kept
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
-    return pickler.buffer.getvalue(), kept
 
 
 def _run_chain(template: jinja2.Template, ctx: Any) -> None:
