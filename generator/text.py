@@ -80,6 +80,9 @@ class TextTemplates:
             lstrip_blocks=True,
             bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")),
             time_limit=time_limit,
+            # One run reads each template once: no modification-time check on every use
+            # (a build asks hundreds of times). A rebuild (--watch) makes new TextTemplates.
+            auto_reload=False,
         )
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
