@@ -9,10 +9,12 @@ turns that into a finding instead of printing something unreadable.
 from __future__ import annotations
 
 import math
+import pickle
+import zlib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import reportlab
 from reportlab.lib.colors import Color, HexColor
@@ -99,13 +101,33 @@ class FittedText:
 
     @cached_property
     def paragraph(self) -> Paragraph:
-        """The paragraph at the fitted size, wrapped in its box, as the fitting made it."""
-        width, height, font, leading, align, colour_hex, split = self.layout
+        """The paragraph at the fitted size, wrapped in its box, as the fitting made it
+        (kept between runs: see :mod:`generator.fit_store`)."""
         register_fonts()
-        paragraph = _paragraph_class()(
+        paragraph_class = _paragraph_class()
+        kept = fit_store.get_paragraph(self.key)
+        if kept is not None:
+            try:
+                paragraph: Paragraph = pickle.loads(zlib.decompress(kept))  # noqa: S301
+            except Exception:  # noqa: BLE001, S110 - a damaged entry is only made again
+                pass
+            else:
+                if isinstance(paragraph, paragraph_class):
+                    return paragraph
+        width, height, font, leading, align, colour_hex, split = self.layout
+        paragraph = paragraph_class(
             self.markup, _style(font, self.size, leading, align, colour_hex, split))
         paragraph.wrap(width, height)
+        self.keep(paragraph)
         return paragraph
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return (self.markup, self.size, *self.layout)
+
+    def keep(self, paragraph: Paragraph) -> None:
+        """Keep the wrapped paragraph (before it is ever drawn) for the next runs."""
+        fit_store.put_paragraph(self.key, zlib.compress(pickle.dumps(paragraph, protocol=5), 1))
 
     def draw(self, canvas: Canvas, x: float, top: float) -> None:
         """Draw with the paragraph's top-left corner at (x, top)."""
@@ -146,6 +168,8 @@ def fit_paragraph(markup: str, width: float, height: float, preferred: float,
     fitted = fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
                                     leading, colour_hex, split_words)
     fit_store.put(key, (fitted.size, fitted.height, fitted.layout[6]) if fitted else ())
+    if fitted is not None:
+        fitted.keep(fitted.paragraph)
     return fitted
 
 

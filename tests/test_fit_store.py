@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from reportlab.pdfgen.canvas import Canvas
 
 from generator import drawing, fit_store
 
@@ -23,6 +25,8 @@ def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(fit_store, "_fits", None)
     monkeypatch.setattr(fit_store, "_used", set())
     monkeypatch.setattr(fit_store, "_added", False)
+    monkeypatch.setattr(fit_store, "_paragraphs", None)
+    monkeypatch.setattr(fit_store, "_paragraphs_added", False)
     drawing.fit_paragraph.cache_clear()
     yield tmp_path / "cache" / "paddock"
     drawing.fit_paragraph.cache_clear()
@@ -89,3 +93,45 @@ def test_a_second_check_fits_nothing_and_loads_no_paragraph_code(tmp_path: Path)
     assert runs[0].stdout == runs[1].stdout
     assert "PARAGRAPH True" in runs[0].stderr  # the first run fits, and keeps the outcomes
     assert "PARAGRAPH False" in runs[1].stderr, runs[1].stderr[-2000:]
+
+
+def drawn(fitted: drawing.FittedText) -> bytes:
+    """The PDF a fitted text draws, alone on a page."""
+    out = io.BytesIO()
+    canvas = Canvas(out, invariant=True)
+    fitted.draw(canvas, 20, 400)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
+        fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [TEXTS[0], ("Short <i>note</i>, centred", 80.0, 20.0, 7.0)]
+    fresh = [drawn(drawing.fit_paragraph_uncached(*text)) for text in texts]  # type: ignore[arg-type]
+    for text in texts:
+        drawing.fit_paragraph(*text)
+    fit_store.save()
+    assert len(list(fresh_store.glob("paragraphs-*.marshal"))) == 1
+    monkeypatch.setattr(fit_store, "_fits", None)
+    monkeypatch.setattr(fit_store, "_paragraphs", None)
+    drawing.fit_paragraph.cache_clear()
+    made: list[object] = []
+    real_style = drawing._style
+
+    def counting_style(*args: object) -> object:
+        made.append(args)
+        return real_style(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(drawing, "_style", counting_style)
+    kept = [drawing.fit_paragraph(*text) for text in texts]
+    assert [drawn(f) for f in kept if f is not None] == fresh
+    assert made == []  # read back, not made
+    stored = fit_store._paragraphs
+    assert stored is not None
+    for key in stored:
+        stored[key] = b"damaged"
+    drawing.fit_paragraph.cache_clear()
+    again = [drawing.fit_paragraph(*text) for text in texts]
+    assert [drawn(f) for f in again if f is not None] == fresh
+    assert len(made) == 2
