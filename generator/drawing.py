@@ -8,13 +8,14 @@ turns that into a finding instead of printing something unreadable.
 
 from __future__ import annotations
 
+import io
 import math
 import pickle
 import zlib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import reportlab
 from reportlab.lib.colors import Color, HexColor
@@ -105,33 +106,61 @@ class FittedText:
         (kept between runs: see :mod:`generator.fit_store`)."""
         register_fonts()
         paragraph_class = _paragraph_class()
+        width, height, font, leading, align, colour_hex, split = self.layout
+        style = _style(font, self.size, leading, align, colour_hex, split)
         kept = fit_store.get_paragraph(self.key)
         if kept is not None:
             try:
-                paragraph: Paragraph = pickle.loads(zlib.decompress(kept))  # noqa: S301
+                paragraph = _StyleUnpickler(io.BytesIO(zlib.decompress(kept)), style).load()
             except Exception:  # noqa: BLE001, S110 - a damaged entry is only made again
                 pass
             else:
                 if isinstance(paragraph, paragraph_class):
-                    return paragraph
-        width, height, font, leading, align, colour_hex, split = self.layout
-        paragraph = paragraph_class(
-            self.markup, _style(font, self.size, leading, align, colour_hex, split))
+                    return cast("Paragraph", paragraph)
+        paragraph = paragraph_class(self.markup, style)
         paragraph.wrap(width, height)
         self.keep(paragraph)
         return paragraph
+
+    def draw(self, canvas: Canvas, x: float, top: float) -> None:
+        """Draw with the paragraph's top-left corner at (x, top)."""
+        self.paragraph.drawOn(canvas, x, top - self.height)
 
     @property
     def key(self) -> tuple[Any, ...]:
         return (self.markup, self.size, *self.layout)
 
     def keep(self, paragraph: Paragraph) -> None:
-        """Keep the wrapped paragraph (before it is ever drawn) for the next runs."""
-        fit_store.put_paragraph(self.key, zlib.compress(pickle.dumps(paragraph, protocol=5), 1))
+        """Keep the wrapped paragraph (before it is ever drawn) for the next runs; its
+        style is left out (it is the shared one, given back when it is read)."""
+        if not fit_store.room_for_paragraphs():
+            return
+        out = io.BytesIO()
+        _StylePickler(out, paragraph.style).dump(paragraph)
+        fit_store.put_paragraph(self.key, zlib.compress(out.getvalue(), 1))
 
-    def draw(self, canvas: Canvas, x: float, top: float) -> None:
-        """Draw with the paragraph's top-left corner at (x, top)."""
-        self.paragraph.drawOn(canvas, x, top - self.height)
+
+class _StylePickler(pickle.Pickler):
+    """Pickles a paragraph without its style (one style object is shared by every
+    paragraph of a size, and is made again, equal, from the fitting's arguments)."""
+
+    def __init__(self, out: io.BytesIO, style: ParagraphStyle) -> None:
+        super().__init__(out, protocol=5)
+        self.style = style
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return "style" if obj is self.style else None
+
+
+class _StyleUnpickler(pickle.Unpickler):
+    def __init__(self, data: io.BytesIO, style: ParagraphStyle) -> None:
+        super().__init__(data)
+        self.style = style
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != "style":
+            raise pickle.UnpicklingError("unknown reference")
+        return self.style
 
 
 def _paragraph_class() -> type[Paragraph]:

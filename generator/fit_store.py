@@ -28,8 +28,8 @@ from typing import Any
 from generator.data_yaml import store_whole
 from generator.template_cache import cache_folder
 
-MAX_KEPT = 20_000
-MAX_PARAGRAPHS = 3_000
+MAX_KEPT = 3_000
+MAX_PARAGRAPHS = 2_000
 Outcome = tuple[Any, ...]  # (size, height, words split) or () for "does not fit"
 
 _fits: dict[tuple[Any, ...], Outcome] | None = None
@@ -77,7 +77,7 @@ def put(key: tuple[Any, ...], outcome: Outcome) -> None:
     """Keep the outcome of a fitting (written at exit)."""
     global _added
     fits = _load()
-    if len(fits) < 2 * MAX_KEPT:  # a huge build keeps memory flat: it stops adding
+    if len(fits) < MAX_KEPT:  # a huge build keeps memory flat: it stops adding
         fits[key] = outcome
         _used.add(key)
         _added = True
@@ -91,12 +91,18 @@ def get_paragraph(key: tuple[Any, ...]) -> bytes | None:
     return _paragraphs.get(key)
 
 
+def room_for_paragraphs() -> bool:
+    """Whether another paragraph would be kept (fewer than :data:`MAX_PARAGRAPHS`)."""
+    if _paragraphs is None:
+        get_paragraph(())
+    return _paragraphs is not None and len(_paragraphs) < MAX_PARAGRAPHS
+
+
 def put_paragraph(key: tuple[Any, ...], data: bytes) -> None:
     """Keep a wrapped paragraph for the next runs, up to :data:`MAX_PARAGRAPHS` of them."""
     global _paragraphs_added
-    get_paragraph(key)
-    assert _paragraphs is not None
-    if len(_paragraphs) < MAX_PARAGRAPHS:
+    if room_for_paragraphs():
+        assert _paragraphs is not None
         _paragraphs[key] = data
         if not _paragraphs_added:
             atexit.register(save)

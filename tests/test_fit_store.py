@@ -116,14 +116,14 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     monkeypatch.setattr(fit_store, "_fits", None)
     monkeypatch.setattr(fit_store, "_paragraphs", None)
     drawing.fit_paragraph.cache_clear()
-    made: list[object] = []
-    real_style = drawing._style
+    made: list[object] = []  # a paragraph made afresh is offered to the store
+    real_put = fit_store.put_paragraph
 
-    def counting_style(*args: object) -> object:
-        made.append(args)
-        return real_style(*args)  # type: ignore[arg-type]
+    def counting_put(key: tuple[object, ...], data: bytes) -> None:
+        made.append(key)
+        real_put(key, data)
 
-    monkeypatch.setattr(drawing, "_style", counting_style)
+    monkeypatch.setattr(fit_store, "put_paragraph", counting_put)
     kept = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in kept if f is not None] == fresh
     assert made == []  # read back, not made
