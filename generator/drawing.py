@@ -8,10 +8,14 @@ turns that into a finding instead of printing something unreadable.
 
 from __future__ import annotations
 
+import io
 import math
+import pickle
+import zlib
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, cast
 
 import reportlab
 from reportlab.lib.colors import Color, HexColor
@@ -20,7 +24,11 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
+
+from generator import fit_store
+
+if TYPE_CHECKING:
+    from reportlab.platypus import Paragraph
 
 MIN_FONT_SIZE = 6.0
 REGULAR, BOLD, ITALIC, BOLD_ITALIC = ("PaddockSans", "PaddockSans-Bold", "PaddockSans-Italic",
@@ -80,17 +88,85 @@ def draw_line(canvas: Canvas, text: str, x: float, y: float, size: float,
         canvas.drawString(x, y, text)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class FittedText:
-    """A paragraph that fits its box, and the size it fits at."""
+    """A paragraph that fits its box: the size it fits at, its height, and the wrapped
+    paragraph itself, made when first drawn (a print check that only asks whether text
+    fits never makes one, nor loads ReportLab's paragraph code)."""
 
-    paragraph: Paragraph
     size: float
     height: float
+    markup: str
+    # (width, box height, font, leading, align, colour, split words): how to make it again.
+    layout: tuple[float, float, str, float, str, str, bool]
+
+    @cached_property
+    def paragraph(self) -> Paragraph:
+        """The paragraph at the fitted size, wrapped in its box, as the fitting made it
+        (kept between runs: see :mod:`generator.fit_store`)."""
+        register_fonts()
+        paragraph_class = _paragraph_class()
+        width, height, font, leading, align, colour_hex, split = self.layout
+        style = _style(font, self.size, leading, align, colour_hex, split)
+        kept = fit_store.get_paragraph(self.key)
+        if kept is not None:
+            try:
+                paragraph = _StyleUnpickler(io.BytesIO(zlib.decompress(kept)), style).load()
+            except Exception:  # noqa: BLE001, S110 - a damaged entry is only made again
+                pass
+            else:
+                if isinstance(paragraph, paragraph_class):
+                    return cast("Paragraph", paragraph)
+        paragraph = paragraph_class(self.markup, style)
+        paragraph.wrap(width, height)
+        self.keep(paragraph)
+        return paragraph
 
     def draw(self, canvas: Canvas, x: float, top: float) -> None:
         """Draw with the paragraph's top-left corner at (x, top)."""
         self.paragraph.drawOn(canvas, x, top - self.height)
+
+    @property
+    def key(self) -> tuple[Any, ...]:
+        return (self.markup, self.size, *self.layout)
+
+    def keep(self, paragraph: Paragraph) -> None:
+        """Keep the wrapped paragraph (before it is ever drawn) for the next runs; its
+        style is left out (it is the shared one, given back when it is read)."""
+        if not fit_store.room_for_paragraphs():
+            return
+        out = io.BytesIO()
+        _StylePickler(out, paragraph.style).dump(paragraph)
+        fit_store.put_paragraph(self.key, zlib.compress(out.getvalue(), 1))
+
+
+class _StylePickler(pickle.Pickler):
+    """Pickles a paragraph without its style (one style object is shared by every
+    paragraph of a size, and is made again, equal, from the fitting's arguments)."""
+
+    def __init__(self, out: io.BytesIO, style: ParagraphStyle) -> None:
+        super().__init__(out, protocol=5)
+        self.style = style
+
+    def persistent_id(self, obj: Any) -> str | None:
+        return "style" if obj is self.style else None
+
+
+class _StyleUnpickler(pickle.Unpickler):
+    def __init__(self, data: io.BytesIO, style: ParagraphStyle) -> None:
+        super().__init__(data)
+        self.style = style
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid != "style":
+            raise pickle.UnpicklingError("unknown reference")
+        return self.style
+
+
+def _paragraph_class() -> type[Paragraph]:
+    from generator.platypus import Paragraph as paragraph_class
+
+    return paragraph_class
 
 
 @lru_cache(maxsize=4096)
@@ -106,9 +182,24 @@ def fit_paragraph(markup: str, width: float, height: float, preferred: float,
 
     Cached by (text, style, box): the print check, the layout and identical cards on other
     sheets share one fitted paragraph (drawing a wrapped paragraph does not change it), so a
-    text is fitted once per process. The cache is bounded, so memory stays flat in N."""
-    return fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
-                                  leading, colour_hex, split_words)
+    text is fitted once per process; the cache is bounded, so memory stays flat in N. The
+    outcome of each fitting (the size and height, or that it does not fit) is also kept
+    between runs (:mod:`generator.fit_store`), so a text is fitted once, not once a run."""
+    key = (markup, width, height, preferred, minimum, align, font, leading, colour_hex,
+           split_words)
+    known = fit_store.get(key)
+    if known is not None:
+        if not known:
+            return None
+        size, needed, split = known
+        return FittedText(size, needed, markup,
+                          (width, height, font, leading, align, colour_hex, split))
+    fitted = fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
+                                    leading, colour_hex, split_words)
+    fit_store.put(key, (fitted.size, fitted.height, fitted.layout[6]) if fitted else ())
+    if fitted is not None:
+        fitted.keep(fitted.paragraph)
+    return fitted
 
 
 def fit_paragraph_uncached(markup: str, width: float, height: float, preferred: float,
@@ -116,20 +207,23 @@ def fit_paragraph_uncached(markup: str, width: float, height: float, preferred: 
                            font: str = REGULAR, leading: float = 1.2,
                            colour_hex: str = "#000000",
                            split_words: bool = False) -> FittedText | None:
-    """:func:`fit_paragraph` without the cache (what it computes on a miss)."""
+    """:func:`fit_paragraph` without the caches (what it computes on a miss)."""
     register_fonts()
+    paragraph_class = _paragraph_class()
     for split in (False, True) if split_words else (False,):
         size = preferred
         while size >= minimum - 1e-9:
             style = _style(font, size, leading, align, colour_hex, split)
-            paragraph = Paragraph(markup, style)
+            paragraph = paragraph_class(markup, style)
             _, needed = paragraph.wrap(width, height)
             # Split, ReportLab breaks a word wider than the box; unsplit, it would overrun.
             if needed <= height + 1e-6 and (split or paragraph.minWidth() <= width + 1e-6):
-                return FittedText(paragraph, size, needed)
+                fitted = FittedText(size, needed, markup,
+                                    (width, height, font, leading, align, colour_hex, split))
+                fitted.__dict__["paragraph"] = paragraph  # made already: keep it
+                return fitted
             size -= 0.5
     return None
-
 
 
 @lru_cache(maxsize=256)

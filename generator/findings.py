@@ -35,7 +35,7 @@ class Severity(enum.Enum):
         return {"error": 0, "warning": 1, "info": 2}[self.value]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Finding:
     """One thing Paddock has to say about an input, pinned to where it is."""
 
@@ -69,7 +69,7 @@ class Finding:
         return data
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Violation:
     """What a check reports: where (a key path into the file) and the message's numbers."""
 

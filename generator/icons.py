@@ -12,6 +12,7 @@ Ours live in ``generator/icons.yaml``. A user replaces or adds an icon by puttin
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.data_yaml import cached
 from generator.errors import InputError
 from generator.source import Map, Node, Scalar, Seq, load_document
 
@@ -188,8 +190,31 @@ class IconSet:
         return sorted(self.icons)
 
 
+# What a parsed icons file depends on besides its bytes: this module's parsing code.
+_PARSER = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
+
 @lru_cache(maxsize=8)
 def _load_icons(path: Path) -> Mapping[str, Icon]:
+    """The icons of one file, parsed once per process and kept parsed between runs (as
+    plain tuples, under a digest of the file's bytes and of this module)."""
+    plain = cached(path.read_bytes(), f"icons {_PARSER}",
+                   lambda: [(icon.name, [(s.kind, s.geometry, s.fill, s.stroke, s.stroke_colour)
+                                         for s in icon.shapes])
+                            for icon in _parse_icons(path).values()])
+    return {name: Icon(name, tuple(Shape(kind, _geometry(kind, geometry), fill, stroke, ink)
+                                   for kind, geometry, fill, stroke, ink in shapes))
+            for name, shapes in plain}
+
+
+def _geometry(kind: str, geometry: Any) -> tuple[Any, ...]:
+    """A shape's geometry back as parsed: a path's segments as (command, numbers) pairs."""
+    if kind == "path":
+        return tuple((command, tuple(numbers)) for command, numbers in geometry)
+    return tuple(geometry)
+
+
+def _parse_icons(path: Path) -> dict[str, Icon]:
     document = load_document(path)
     if not isinstance(document.root, Map):
         raise InputError("an icons file maps icon names to lists of shapes", file=document.path,

@@ -20,7 +20,6 @@ from functools import lru_cache
 from html import escape
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.platypus.paraparser import known_entities
 
 from generator.drawing import BOLD, BOLD_ITALIC, ITALIC, REGULAR, register_fonts
 
@@ -75,12 +74,20 @@ def _scan(markup: str) -> Iterator[tuple[re.Match[str], str | None]]:
         elif match.group("entity"):
             body = match.group("entity")[1:-1]
             known = (_code_point_ok(body) if body.startswith("#")
-                     else body in _XML_ENTITIES or body in known_entities)
+                     else body in _XML_ENTITIES or _known_entity(body))
             yield match, None if known else f"unknown entity {match.group('entity')}"
         else:
             yield match, _tag_problem(match, open_tags)
     for name, match in open_tags:
         yield match, f"<{name}> is never closed"
+
+
+def _known_entity(name: str) -> bool:
+    """A named entity ReportLab's parser knows (``&nbsp;``, ``&eacute;``...); its table is
+    loaded with ReportLab's paragraph code, only when a template uses one."""
+    from generator.platypus import known_entities
+
+    return name in known_entities
 
 
 def _code_point_ok(body: str) -> bool:

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import PDFStream
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
@@ -29,13 +31,45 @@ class PdfInfo:
 rl_config.useA85 = 0
 
 
+class _AlreadyFlated:
+    """The Flate filter of a stream compressed when its page was finished: named in the PDF,
+    nothing left to do when the file is written."""
+
+    pdfname = "FlateDecode"
+
+    def encode(self, content: bytes) -> bytes:
+        return content
+
+
+_ALREADY_FLATED = _AlreadyFlated()
+
+
+class PageCompressingCanvas(Canvas):
+    """A canvas that compresses each page's drawing as the page is finished, not all pages
+    when the file is saved: a 1,000-vehicle deck keeps a tenth of the memory, and the bytes
+    written are the same (the same zlib call on the same text, ReportLab's page-stream
+    comment and all)."""
+
+    def showPage(self) -> None:
+        super().showPage()
+        page = self._doc.Pages.pages[-1]
+        if page.compression and page.stream and not page.Contents:
+            text = page.stream
+            stream = PDFStream(content=zlib.compress(
+                text.encode("utf8") if isinstance(text, str) else text),
+                filters=[_ALREADY_FLATED])
+            stream.__Comment__ = "page stream"
+            page.Contents = stream
+            page.stream = None
+
+
 def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = False) -> Canvas:
     """A canvas with our fonts, metadata, and reproducible output (no timestamps); with
     ``cmyk`` every colour drawn is written as CMYK (see ``generator.colour``). ``path`` may
     be an in-memory file (previews)."""
     register_fonts()
     target = str(path) if isinstance(path, Path) else path
-    canvas = Canvas(target, pagesize=(paper.width, paper.height), invariant=True,
+    canvas = PageCompressingCanvas(target, pagesize=(paper.width, paper.height), invariant=True,
                     pageCompression=1, enforceColorSpace=colour_space(cmyk))
     canvas.setTitle(title)
     canvas.setAuthor("Paddock")

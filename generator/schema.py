@@ -68,6 +68,16 @@ class Validation:
         return INVALID
 
 
+# Key paths repeat from file to file (every vehicle has ``("speed_table", "move_2", 4)``):
+# the marks of a thousand vehicles share one tuple per path instead of holding their own.
+_PATHS: dict[KeyPath, KeyPath] = {}
+
+
+def shared_path(path: KeyPath) -> KeyPath:
+    """The one stored copy of ``path`` (stored on first sight)."""
+    return _PATHS.setdefault(path, path)
+
+
 class Spec:
     """Validates one kind of value. Subclasses say what they expect in plain words."""
 
@@ -75,7 +85,7 @@ class Spec:
     source: str | None = None
 
     def validate(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        v.marks[path] = node.mark
+        v.marks[shared_path(path)] = node.mark
         return self.check(node, path, v)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
@@ -208,8 +218,12 @@ class Nullable(Spec):
         if result is INVALID:
             first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
             if first in ("SCHEMA-TYPE", "SCHEMA-VALUE"):
+                found = describe(node)
+                if isinstance(self.inner, Int) and isinstance(value, str) \
+                        and _is_whole_number(value):
+                    found += "; remove the quotes to make it a number"
                 return v.fail(first, node.mark, path, self.source,
-                              expected=self.expected, found=describe(node), extra="")
+                              expected=self.expected, found=found, extra="")
             # A mapping or list inside: its own findings say more than 'expected X'.
             v.findings.extend(probe.findings)
             v.marks.update(probe.marks)

@@ -24,7 +24,7 @@ from generator.errors import InputError
 from generator.yaml_errors import excerpt, explain_syntax_error
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Mark:
     """A position in a source file; line and column count from 1, as editors do."""
 
@@ -36,7 +36,7 @@ class Mark:
         return f"{self.file}:{self.line}:{self.column}"
 
 
-@dataclass
+@dataclass(slots=True)
 class Node:
     """A YAML value with the position where it starts."""
 
@@ -59,7 +59,7 @@ class Block:
         return Mark(file, self.first_line + line_index, self.indent + column_index + 1)
 
 
-@dataclass
+@dataclass(slots=True)
 class Scalar(Node):
     """A plain value: string, number, bool, null or date, already typed by the safe resolver.
 
@@ -69,14 +69,14 @@ class Scalar(Node):
     block: Block | None = None
 
 
-@dataclass
+@dataclass(slots=True)
 class Seq(Node):
     """A YAML sequence."""
 
     items: list[Node] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(slots=True)
 class Entry:
     """One key of a mapping, with the position of the key itself."""
 
@@ -85,7 +85,7 @@ class Entry:
     value: Node
 
 
-@dataclass
+@dataclass(slots=True)
 class Map(Node):
     """A YAML mapping; keys are plain scalars, entries keep the order of the file."""
 

@@ -13,7 +13,9 @@ block by extending our ``*-base.j2`` file, without copying the rest. Plain-text 
 from __future__ import annotations
 
 import json
+import pickle
 import re
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from html import unescape
@@ -78,17 +80,40 @@ class TextTemplates:
             lstrip_blocks=True,
             bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")),
             time_limit=time_limit,
+            # One run reads each template once: no modification-time check on every use
+            # (a build asks hundreds of times). A rebuild (--watch) makes new TextTemplates.
+            auto_reload=False,
         )
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
         self.env.filters["yaml_quote"] = yaml_quote
+        self._rendered: OrderedDict[bytes, tuple[list[Any], dict[str, str]]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
 
         Blocks come back as rendered, blank lines included: list blocks (one item per line)
         rely on them to keep their items aligned with the rows they label.
+
+        A template renders the same text for equal values (the models are frozen), so the
+        last few hundred renders are kept by (name, context): the print check and the
+        layout of one vehicle, and identical cards, render once. A context that cannot be
+        pickled is simply rendered every time.
         """
+        keyed = _context_key(name, context)
+        if keyed is not None:
+            kept = self._rendered.get(keyed[0])
+            if kept is not None:
+                self._rendered.move_to_end(keyed[0])
+                return dict(kept[1])
+        rendered = self._render_blocks(name, context)
+        if keyed is not None:
+            self._rendered[keyed[0]] = (keyed[1], dict(rendered))
+            if len(self._rendered) > RENDERS_KEPT:
+                self._rendered.popitem(last=False)
+        return rendered
+
+    def _render_blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         template = self._get(name)
         try:
             self.env.start_render()
@@ -152,6 +177,31 @@ class TextTemplates:
                     f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
                     "drawn by the embedded font (it would print as an empty box); "
                     "remove it or write it another way")
+
+
+RENDERS_KEPT = 512
+
+
+def _by_identity(value: Any) -> bool:
+    """A frozen model that compares by identity (``eq=False``, such as a track)."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    return params is not None and params.frozen and not params.eq
+
+
+def _context_key(name: str, context: Mapping[str, Any]) -> tuple[bytes, list[Any]] | None:
+    """The key a render is kept under, and the objects it names by identity: the template
+    name and the context pickled, which holds every value's type and state (``1``, ``1.0``
+    and ``True`` differ, so do ``0.0`` and ``-0.0`` and a list and a tuple), so equal keys
+    print the same text. A context value that compares by identity goes in as its id, and
+    is kept with the key so the id stays its own. None when the context cannot be pickled:
+    it is rendered every time."""
+    kept = [value for value in context.values() if _by_identity(value)]
+    plain = {key: ("same object", id(value)) if _by_identity(value) else value
+             for key, value in context.items()}
+    try:
+        return pickle.dumps((name, plain), protocol=5), kept
+    except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+        return None
 
 
 def _run_chain(template: jinja2.Template, ctx: Any) -> None:

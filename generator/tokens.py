@@ -52,7 +52,7 @@ class CounterFace:
 
     @property
     def key(self) -> Hashable:
-        return ("counter", self.name.paragraph.text, self.label, self.background, self.faded)
+        return ("counter", self.name.markup, self.label, self.background, self.faded)
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
         base = colour(self.background)

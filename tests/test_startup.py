@@ -51,3 +51,20 @@ def test_each_game_loads_its_balance_profile_on_first_use(game_id: str) -> None:
     hook = GAMES[game_id].balance
     assert hook is not None and hook is GAMES[game_id].balance
     assert hook.rules in GAMES[game_id].rule_books()
+
+
+def test_the_web_address_pattern_is_compiled_on_first_use_and_matches_as_reportlabs() -> None:
+    script = ("import re, sys\nimport generator.platypus\n"
+              "from reportlab.platypus import paragraph\n"
+              "lazy = paragraph.uri_pat\n"
+              "print('LAZY', type(lazy).__name__, lazy._compiled is None, file=sys.stderr)\n"
+              "real = re.compile(*lazy._source)\n"
+              "for text in ('https://example.com/a/b?c=1', 'mailto:x@y', 'not a uri',\n"
+              "             'HTTP://EXAMPLE.ORG', 'ftp://10.0.0.1:21/x'):\n"
+              "    a, b = lazy.match(text), real.match(text)\n"
+              "    print('SAME', (a and a.groups()) == (b and b.groups()), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                          text=True, check=False)
+    rows = done.stderr.splitlines()
+    assert "LAZY LazyPattern True" in rows, done.stderr[-2000:]
+    assert [row for row in rows if row.startswith("SAME")] == ["SAME True"] * 5

@@ -19,6 +19,7 @@ import string
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from math import floor
 
 from generator.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
@@ -102,26 +103,36 @@ class TilePlan:
         return self.owners
 
     def outline(self, tile: Tile) -> list[Edge]:
-        """The sides of the tile's hexes where the tile ends: its cut line."""
+        """The sides of the tile's hexes where the tile ends: its cut line (worked out once
+        per tile: the footer's joins, the match marks and the cut line all ask)."""
+        return self._outlines[tile.label]
+
+    @cached_property
+    def _outlines(self) -> dict[str, list[Edge]]:
         owner = self.owner()
-        edges = []
-        for hex_ in tile.hexes:
-            for direction in range(6):
-                beyond = owner.get(hex_.plus(DIRECTIONS[direction]))
-                if beyond is tile:
-                    continue
-                start, end = self.geometry.edge(hex_, direction)
-                edges.append(Edge(hex_, direction, beyond.label if beyond else None,
-                                  tile.place(start), tile.place(end)))
-        return edges
+        outlines: dict[str, list[Edge]] = {}
+        for tile in self.tiles:
+            edges = []
+            for hex_ in tile.hexes:
+                for direction in range(6):
+                    beyond = owner.get(hex_.plus(DIRECTIONS[direction]))
+                    if beyond is tile:
+                        continue
+                    start, end = self.geometry.edge(hex_, direction)
+                    edges.append(Edge(hex_, direction, beyond.label if beyond else None,
+                                      tile.place(start), tile.place(end)))
+            outlines[tile.label] = edges
+        return outlines
 
     def match_marks(self, tile: Tile) -> list[Edge]:
         """Seam edges that carry a half-dot: every third along each seam, chosen from the
         edges in map order, so the tiles on both sides pick the same ones."""
         owner = self.owner()
         chosen = []
-        for other in {e.neighbour_tile for e in self.outline(tile) if e.neighbour_tile}:
-            seam = sorted(self._seam(tile, other, owner), key=lambda pair: pair[2])
+        # Sorted, so the dots are drawn in the same order whatever PYTHONHASHSEED is (a set
+        # of labels iterates in a per-process order) and the PDF bytes are reproducible.
+        for other in sorted({e.neighbour_tile for e in self.outline(tile) if e.neighbour_tile}):
+            seam = self._seams[frozenset((tile.label, other))]
             for hex_, direction, _ in seam[1::MATCH_EVERY]:
                 if owner[hex_] is tile:
                     start, end = self.geometry.edge(hex_, direction)
@@ -134,22 +145,27 @@ class TilePlan:
                     chosen.append(Edge(near, back, other, tile.place(start), tile.place(end)))
         return chosen
 
-    def _seam(self, tile: Tile, other: str, owner: dict[Hex, Tile]
-              ) -> list[tuple[Hex, int, tuple[float, float]]]:
-        """The seam between ``tile`` and the tile labelled ``other``, each edge named the
-        same way from both sides (from the hex with the smaller coordinates)."""
-        seam = []
-        for hex_ in tile.hexes:
-            for direction in range(6):
-                near = hex_.plus(DIRECTIONS[direction])
-                beyond = owner.get(near)
-                if beyond is None or beyond.label != other:
-                    continue
-                low, low_dir = (hex_, direction) if hex_ < near else (near, (direction + 3) % 6)
-                start, end = self.geometry.edge(low, low_dir)
-                key = (round((start[0] + end[0]) / 2, 3), round((start[1] + end[1]) / 2, 3))
-                seam.append((low, low_dir, key))
-        return seam
+    @cached_property
+    def _seams(self) -> dict[frozenset[str], list[tuple[Hex, int, tuple[float, float]]]]:
+        """Each seam between two tiles (keyed by their labels), in map order: each edge
+        named the same way from both sides (from the hex with the smaller coordinates) and
+        sorted by its midpoint. Found in one pass over the map, each edge once."""
+        owner = self.owner()
+        found: dict[frozenset[str], dict[tuple[Hex, int], tuple[float, float]]] = {}
+        for tile in self.tiles:
+            for hex_ in tile.hexes:
+                for direction in range(6):
+                    near = hex_.plus(DIRECTIONS[direction])
+                    beyond = owner.get(near)
+                    if beyond is None or beyond is tile or not hex_ < near:
+                        continue  # each edge from its lower hex only
+                    start, end = self.geometry.edge(hex_, direction)
+                    key = (round((start[0] + end[0]) / 2, 3), round((start[1] + end[1]) / 2, 3))
+                    found.setdefault(frozenset((tile.label, beyond.label)), {})[
+                        (hex_, direction)] = key
+        return {pair: sorted(((h, d, key) for (h, d), key in edges.items()),
+                             key=lambda edge: edge[2])
+                for pair, edges in found.items()}
 
 
 def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
@@ -203,7 +219,9 @@ def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area
             for sy in range(steps):
                 shift = (sx / steps, sy / steps)
                 origin_x, origin_y = left - shift[0] * cell_w, top + shift[1] * cell_h
-                count = len({(_index(origin_y - y, cell_h), _index(x - origin_x, cell_w))
+                # _index, inlined: this runs for every hex at every shift on both sheets.
+                count = len({(max(0, floor((origin_y - y) / cell_h + 1e-9)),
+                              max(0, floor((x - origin_x) / cell_w + 1e-9)))
                              for x, y in centres})
                 if best is None or count < best[0]:
                     best = (count, number, area, shift)

@@ -1,0 +1,68 @@
+"""Template blocks are rendered once per (template, context): equal contexts share a render,
+contexts that print differently never do, and mutable ones are rendered every time."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.text import TextTemplates
+
+
+@dataclass(frozen=True)
+class Frozen:
+    name: str
+    rows: list[int] = field(default_factory=list)  # frozen, yet no hash: keyed by content
+
+
+@dataclass
+class Mutable:
+    name: str
+
+
+@pytest.fixture
+def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TextTemplates, list[Any]]:
+    (tmp_path / "t.txt.j2").write_text("{% block a %}{{ x }}{% endblock %}", encoding="utf-8")
+    made = TextTemplates(tmp_path)
+    renders: list[Any] = []
+    real = made._render_blocks
+
+    def counting(name: str, context: Any) -> dict[str, str]:
+        renders.append(context["x"])
+        return real(name, context)
+
+    monkeypatch.setattr(made, "_render_blocks", counting)
+    return made, renders
+
+
+def test_equal_contexts_render_once(templates: tuple[TextTemplates, list[Any]]) -> None:
+    made, renders = templates
+    first = made.blocks("t.txt.j2", {"x": Frozen("Gig", [1, 2])})
+    first["a"] = "changed by a caller"
+    again = made.blocks("t.txt.j2", {"x": Frozen("Gig", [1, 2])})
+    assert again == {"a": "Frozen(name='Gig', rows=[1, 2])"}
+    assert len(renders) == 1
+    made.blocks("t.txt.j2", {"x": Frozen("Gig", [1, 3])})
+    assert len(renders) == 2
+
+
+@pytest.mark.parametrize("values", [(1, 1.0, True), (0.0, -0.0), ([1], (1,))])
+def test_values_python_calls_equal_but_prints_differently_render_apart(
+        templates: tuple[TextTemplates, list[Any]], values: tuple[Any, ...]) -> None:
+    made, renders = templates
+    texts = [made.blocks("t.txt.j2", {"x": value})["a"] for value in values]
+    assert texts == [str(value) for value in values]
+    assert len(renders) == len(values)
+
+
+def test_a_changed_mutable_context_renders_afresh(
+        templates: tuple[TextTemplates, list[Any]]) -> None:
+    made, renders = templates
+    value = Mutable("Gig")
+    assert made.blocks("t.txt.j2", {"x": value})["a"] == "Mutable(name='Gig')"
+    value.name = "Rig"
+    assert made.blocks("t.txt.j2", {"x": value})["a"] == "Mutable(name='Rig')"
+    assert len(renders) == 2
