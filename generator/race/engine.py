@@ -58,6 +58,17 @@ UNLIMITED_LAPS = 400
 PLAN_CACHE = 200_000  # plans kept per track per process (about 60 MB at most)
 
 
+def _sides(facing: int, savage: bool) -> tuple[int, ...]:
+    front = set(one_step_directions(facing)) if facing % 2 else {facing // 2}
+    back = {(d + 3) % 6 for d in front}
+    sides = [d for d in range(6) if d not in front and d not in back]
+    return tuple(sides + sorted(front)) if savage else tuple(sides)
+
+
+# facing -> Savage? -> the directions Race.side_neighbours looks in
+SIDES = tuple((_sides(f, False), _sides(f, True)) for f in range(FACINGS))
+
+
 class Option(NamedTuple):
     """One legal way to drive a movement phase: the card played, the steps, and what lies on
     them (``blocked`` is the index of the first step that would collide, or -1). A named
@@ -1076,15 +1087,10 @@ class Race:
     def side_neighbours(self, car: Car) -> list[Car]:
         """Racing vehicles in the spaces at this vehicle's sides (not ahead, not behind);
         with Savage, the space ahead too."""
-        front = set(one_step_directions(car.facing)) if car.facing % 2 else {car.facing // 2}
-        back = {(d + 3) % 6 for d in front}
-        sides = [d for d in range(6) if d not in front and d not in back]
-        if car.spec.trait("Savage"):
-            sides += sorted(front)
         found = []
-        for d in sides:
-            there = self.rt.neighbours[car.hex][d]
-            other = self.occupant.get(there) if there >= 0 else None
+        occupant, around = self.occupant, self.rt.neighbours[car.hex]
+        for d in SIDES[car.facing][car.spec.trait("Savage") > 0]:
+            other = occupant.get(around[d])  # -1 (a wall) is never occupied
             if other is not None and self.cars[other].racing:
                 found.append(self.cars[other])
         return found
