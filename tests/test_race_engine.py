@@ -111,6 +111,21 @@ def test_what_is_not_simulated_is_named() -> None:
     assert not any("Blades" in n or "Long Legs" in n or "Flimsy" in n for n in named)
 
 
+def test_every_result_names_the_optional_rules_it_leaves_out(
+        bowl: tuple[object, list[object]]) -> None:
+    """Optional and alternative rules the engine does not play are named in every result,
+    shipped vehicles and plain tracks included; Stamina, which it plays, is not."""
+    track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
+    for stamina in (False, True):
+        result = run_race(track, vehicles, bots="careful", seed=1,
+                          options=RaceOptions(max_rounds=1, stamina=stamina))
+        named = set(result.not_simulated)
+        for rule in ("Jumps", "Grandstanding to the Crowd", "The Whips of Shame",
+                     "Rolling Start", "alternative Speed Check"):
+            assert any(n.startswith(f"rule {rule}") for n in named), rule
+        assert not any("Stamina" in n for n in named)
+
+
 def test_furthest_race_runs_its_rounds_and_ranks_by_distance(
         bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl

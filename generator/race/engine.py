@@ -48,7 +48,12 @@ from generator.race.course import (
     one_step_directions,
     race_track,
 )
-from generator.race.vehicles import RaceVehicle, race_vehicle, speed_box
+from generator.race.vehicles import (
+    RaceVehicle,
+    race_vehicle,
+    rules_not_simulated,
+    speed_box,
+)
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
 ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
@@ -249,6 +254,7 @@ class Race:
                          f"{self.options.race_type})")
         if getattr(self.track, "special_rules", ""):
             found.append("the track's special rules (read them: they are text)")
+        found.extend(f"rule {name}" for name in rules_not_simulated())
         return tuple(sorted(dict.fromkeys(found)))
 
     # --- Measures ----------------------------------------------------------------------
