@@ -243,6 +243,26 @@ def test_failed_control_roll_costs_are_spaces_not_the_unreachable_marker() -> No
     shipped = sorted(FROTHY.glob("*.yaml"))[:6]
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
     result = run_race(track, vehicles, bots="careful", seed=0)
-    lost = [v.costs.get("failed control rolls", 0) for v in result.vehicles]
+    lost = [v.spaces_lost.get("failed Control rolls", 0) for v in result.vehicles]
     assert any(v.costs.get("failed control roll count", 0) for v in result.vehicles)
     assert max(lost) < 500  # a two-lap race on this track is under 200 spaces per lap
+
+
+def test_what_mechanics_cost_is_in_rounds_at_the_vehicles_own_pace() -> None:
+    """Costs are ranked in one unit: spaces lost, turned into rounds at the pace the vehicle
+    drove (spaces covered a round), so collisions and failed rolls compare."""
+    shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", shipped)
+    seen = set()
+    for seed in range(4):
+        result = run_race(track, vehicles, bots="aggressive", seed=seed)
+        for v in result.vehicles:
+            assert set(v.rounds_lost) <= {"collisions", "failed Control rolls"}
+            assert set(v.rounds_lost) == set(v.spaces_lost) or not v.rounds_lost
+            for mechanic, rounds in v.rounds_lost.items():
+                spaces = v.spaces_lost[mechanic]
+                assert spaces > 0 and rounds > 0
+                # rounds = spaces / pace, and no vehicle covers more than 40 spaces a round
+                assert spaces / 40 <= rounds <= spaces * v.rounds
+                seen.add(mechanic)
+    assert seen == {"collisions", "failed Control rolls"}

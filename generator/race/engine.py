@@ -144,7 +144,8 @@ class Car:
         self.heading = facing // 2
         self.rounds = 0
         self.damage_dealt = 0
-        self.costs: dict[str, int] = {}
+        self.costs: dict[str, int] = {}  # how often each mechanic struck (Damage: points)
+        self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
         # Permanent damage affects reached so far.
@@ -188,6 +189,10 @@ class Car:
     def cost(self, mechanic: str, amount: int) -> None:
         if amount > 0:
             self.costs[mechanic] = self.costs.get(mechanic, 0) + amount
+
+    def lose_spaces(self, mechanic: str, spaces: int) -> None:
+        if spaces > 0:
+            self.spaces_lost[mechanic] = self.spaces_lost.get(mechanic, 0) + spaces
 
 
 class Race:
@@ -722,7 +727,11 @@ class Race:
                                           "moved": moved, "hex": self.rt.hexes[car.hex][:],
                                           "facing": car.facing})
         if collided:
-            car.cost("spaces lost to collisions", len(option.steps) - moved)
+            car.lose_spaces("collisions", len(steps) - moved)
+        elif car.racing and moved < len(steps):
+            # Stopped short by a failed Control roll on the way (its own attack's, or one
+            # that spun it): the rest of the move is lost.
+            car.lose_spaces("failed Control rolls", len(steps) - moved)
         if not car.racing or collided:
             return
         if moved and plan.turn and car.facing == start_facing:
@@ -792,16 +801,9 @@ class Race:
         if dice == 0:
             car.facing = intended
             return
-        before = self.remaining(car.stage, car.hex * FACINGS + intended)
         outcome = self.control_roll(car, dice, "turn")
         car.facing = intended
         self.apply_control(car, outcome, slide=moving)
-        if car.racing and not car.finished_round:
-            after = self.remaining(car.stage, car.state)
-            # A spin can leave the car facing where no legal drive reaches the next line (the
-            # table holds UNREACHABLE there): that is no distance, so only the count records it.
-            if before < UNREACHABLE and after < UNREACHABLE:
-                car.cost("failed control rolls", max(0, after - before))
 
     def control_roll(self, car: Car, base: int, reason: str) -> ControlOutcome:
         """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
@@ -833,9 +835,13 @@ class Race:
         """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
         Slow; a Safe Speed afterwards clears Control Loss (Control Loss Example 2)."""
         self.gain_control_loss(car, outcome.control_loss)
+        effects = outcome.effects
+        # Slides and Spins move the vehicle off its line: the distance to go they add is
+        # what the roll cost (measured below, once the vehicle has come to rest).
+        moves = "slide" in effects or "left_spin" in effects or "right_spin" in effects
+        before = self.remaining(car.stage, car.hex * FACINGS + car.facing) if moves else 0
         if self.options.stamina and outcome.stamina_lost:
             car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
-        effects = outcome.effects
         if "damage" in effects:
             dice = max(0, outcome.damage_dice - car.spec.trait("Failsafes"))
             self.damage_roll(car, dice, "failed control roll")
@@ -853,6 +859,12 @@ class Race:
         if spin:
             car.cost("spins", 1)
             car.facing = (car.facing + spin) % FACINGS
+        if moves and car.racing:
+            after = self.remaining(car.stage, car.hex * FACINGS + car.facing)
+            # A spin can leave the car facing where no legal drive reaches the next line (the
+            # table holds UNREACHABLE there): that is no distance, so only the count records it.
+            if before < UNREACHABLE and after < UNREACHABLE:
+                car.lose_spaces("failed Control rolls", after - before)
         table = car.spec.table
         if "haste" in effects:
             last = sum(table.acceleration) - 1
@@ -1204,6 +1216,19 @@ class Race:
         best = max(self.start_remaining[c.index] - self.car_remaining(c) for c in self.cars)
         return max(0.0, min(1.0, covered / best)) if best > 0 else 0.0
 
+    def rounds_lost(self, car: Car) -> dict[str, float]:
+        """Each mechanic's spaces lost as rounds, at the pace the vehicle drove this race
+        (spaces covered a round): one unit, so mechanics can be ranked against each other.
+        Empty for a vehicle that covered no ground (no pace to convert at)."""
+        start = self.start_remaining[car.index]
+        covered = start - self.car_remaining(car)
+        rounds = car.finished_round or car.rounds
+        if covered <= 0 or rounds <= 0 or start >= UNREACHABLE:
+            return {}
+        pace = covered / rounds
+        return {mechanic: round(spaces / pace, 3)
+                for mechanic, spaces in sorted(car.spaces_lost.items())}
+
     def ranking(self) -> list[Car]:
         kind = self.options.race_type
 
@@ -1228,7 +1253,9 @@ class Race:
                 finished=finished, wiped_out=car.wiped_out,
                 rounds=car.finished_round or car.rounds, progress=round(self.progress(car), 6),
                 damage_dealt=car.damage_dealt, damage_taken=car.damage,
-                costs=dict(sorted(car.costs.items()))))
+                costs=dict(sorted(car.costs.items())),
+                spaces_lost=dict(sorted(car.spaces_lost.items())),
+                rounds_lost=self.rounds_lost(car)))
         return RaceResult(
             seed=self.seed, track=self.rt.name, options=self.options, vehicles=tuple(vehicles),
             rounds=self.round, not_simulated=self.not_simulated, events=tuple(self.events),
