@@ -266,3 +266,33 @@ def test_what_mechanics_cost_is_in_rounds_at_the_vehicles_own_pace() -> None:
                 assert spaces / 40 <= rounds <= spaces * v.rounds
                 seen.add(mechanic)
     assert seen == {"collisions", "failed Control rolls"}
+
+
+def test_a_full_cache_keeps_its_newer_half() -> None:
+    from generator.race.course import forget_oldest_half
+
+    cache = {k: str(k) for k in range(10)}
+    forget_oldest_half(cache)
+    assert list(cache) == [5, 6, 7, 8, 9]
+
+
+def test_plan_keys_tell_situations_apart_or_are_not_kept(
+        bowl: tuple[object, list[object]]) -> None:
+    """Plan keys pack the situation's numbers into one int; every number changes the key,
+    and a number too big for its bits gives no key (the plan is weighed afresh)."""
+    from generator.race.engine import Race
+
+    track, vehicles = bowl
+    race = Race(track, vehicles, ["careful"] * 4, 1, RaceOptions())
+    car = race.cars[0]
+    race.set_speed(car, 3)  # above a Safe Speed: the Control dice count
+    base = car.bot.plan_key(race, car, 0, 2, True, True)
+    assert base is not None
+    car.control_loss += 1
+    more = car.bot.plan_key(race, car, 0, 2, True, True)
+    others = [car.bot.plan_key(race, car, 0, 3, True, True),
+              car.bot.plan_key(race, car, 0, 2, False, True),
+              car.bot.plan_key(race, car, 0, 2, True, False)]
+    assert len({base, more, *others}) == 5
+    car.control_loss = 300
+    assert car.bot.plan_key(race, car, 0, 2, True, True) is None
