@@ -22,7 +22,12 @@ Then the same for Outrider:
    random, the initiative duel rolled (and re-rolled on a full tie) for the Speedometer,
    then the DRIVER roll, restated here from the rulebook rather than from the engine.
 
+Last, with --processes N (default 3), ``paddock balance FILE`` for the basic chariot and for
+the Iron Curtain as a user runs it: whole processes, start-up, verdicts and the PDF report
+included (medians of N).
+
     .venv/bin/python bench/balance_bench.py [--samples 1000000] [--repeats 5] [--seed 1]
+                                            [--processes 3]
 """
 
 from __future__ import annotations
@@ -34,7 +39,9 @@ import os
 import platform
 import random
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -69,12 +76,10 @@ VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
 
 def cold() -> None:
     """Forget every cached roll so each timed run starts from nothing."""
-    balance.control_summary.cache_clear()
-    balance.damage_dist.cache_clear()
-    frothy._shared_resolver.cache_clear()
+    balance.clear_caches()
+    frothy.clear_caches()
     dist._multiset_weights.cache_clear()
-    for cached in (outrider.duel, outrider.check, outrider.damage, outrider.crash):
-        cached.cache_clear()
+    outrider.clear_caches()
 
 
 def full_profile(vehicle: Vehicle) -> FrothyMeasures:
@@ -190,6 +195,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="exact timings: median of")
     parser.add_argument("--mc-repeats", type=int, default=1, help="Monte Carlo: median of")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--processes", type=int, default=3,
+                        help="whole `paddock balance` processes: median of (0: skip)")
     args = parser.parse_args()
 
     chariot = baseline()
@@ -242,6 +249,27 @@ def main() -> None:
     print()
     outrider_bench(args, [d.model for d in definitions
                           if d.game.id == "outrider" and d.kind.name == "vehicle"])
+    if args.processes:
+        print()
+        for path in (REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml",
+                     REPO / "vehicles" / "outrider" / "iron-curtain.yaml"):
+            seconds = whole_balance(path, args.processes)
+            report(f"paddock balance {path.name}, whole process (report PDF included)",
+                   seconds, args.processes)
+
+
+def whole_balance(path: Path, repeats: int) -> float:
+    """Median seconds of ``paddock balance FILE`` run as its own process, as a user runs it
+    (start-up, profile, verdicts, terminal text and the PDF report)."""
+    times = []
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "generator", "balance", str(path),
+                   "-o", str(Path(folder) / "balance.pdf")]
+        for _ in range(repeats):
+            start = time.perf_counter()
+            subprocess.run(command, cwd=REPO, capture_output=True, check=False)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
 
 
 # -- Outrider ---------------------------------------------------------------------------------

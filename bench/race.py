@@ -1,11 +1,17 @@
-"""Races per second: ``python bench/race.py [--races N] [--repeat R] [--bot careful]``.
+"""Races per second: ``python bench/race.py [--races N] [--repeat R] [--bot careful]
+[--long L]``.
 
 Six shipped Frothy Races vehicles (the basic chariot, Bramblewick, Cogsworth, the Glimmering
 Orrery, Ironhide and the Whisper Gig), two laps, on each shipped Frothy Races track: a sweep
 of N races on one core (in this process) and on all cores (worker processes), each the
-median of R runs. The all-core figure includes starting the workers and sending them the
-field; "whole process" times ``paddock race`` itself from a fresh interpreter (loading,
-track tables, workers, the summary). Results also go to bench/results/race.json.
+median of R runs. Every timed sweep starts cold: the plans, options and choices the engine
+keeps as it races are forgotten first (only the track tables stay, as in a fresh process
+once they are built), since repeating a sweep with the same seed would otherwise find
+every decision already made. The all-core figure includes starting the workers and
+sending them the field; "whole process" times ``paddock race`` itself from a fresh
+interpreter (loading, track tables, workers, the summary). ``--long L`` adds one sweep of
+L races on one core: the engine keeps what it decides, so a long sweep (a verdict) runs
+faster than a short one. Results also go to bench/results/race-<bot>.json.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from pathlib import Path
 from timing import save_results
 
 from generator.race import RaceOptions, load_race_inputs
+from generator.race.engine import forget_decisions
 from generator.race.sweep import Field, default_workers, run_sweep
 
 REPO = Path(__file__).resolve().parents[1]
@@ -30,10 +37,13 @@ FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
 TRACKS = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]
 
 
-def median_of(repeat: int, work: Callable[[], object]) -> float:
-    """The median of ``repeat`` timed runs of ``work``, in seconds."""
+def median_of(repeat: int, work: Callable[[], object],
+              setup: Callable[[], object] = lambda: None) -> float:
+    """The median of ``repeat`` timed runs of ``work`` (each after an untimed ``setup``), in
+    seconds."""
     times = []
     for _ in range(repeat):
+        setup()
         start = time.perf_counter()
         work()
         times.append(time.perf_counter() - start)
@@ -47,18 +57,25 @@ def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[
     return lambda: subprocess.run(command, check=True, capture_output=True, cwd=REPO)
 
 
-def measure(track: Path, races: int, repeat: int, bot: str) -> dict[str, float]:
+def measure(track: Path, races: int, repeat: int, bot: str, long: int) -> dict[str, float]:
     loaded, vehicles = load_race_inputs(track, [FROTHY / f"{v}.yaml" for v in FIELD])
     field = Field(loaded, tuple(vehicles), bot, RaceOptions(laps=2))
     cores = default_workers()
     run_sweep(field, 2, seed=0, workers=1)  # build the track tables once, as any sweep does
-    one = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=1))
-    every = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=cores))
+    one = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=1),
+                    forget_decisions)
+    every = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=cores),
+                      forget_decisions)
     process = median_of(repeat, whole_process(track, races, cores, bot))
-    return {"races": races, "cores": cores,
-            "one core races/s": races / one, "all cores races/s": races / every,
-            "speed-up": one / every, "whole process s": process,
-            "whole process races/s": races / process}
+    found = {"races": races, "cores": cores,
+             "one core races/s": races / one, "all cores races/s": races / every,
+             "speed-up": one / every, "whole process s": process,
+             "whole process races/s": races / process}
+    if long:
+        found["long sweep races"] = long
+        found["long sweep races/s"] = long / median_of(
+            1, lambda: run_sweep(field, long, seed=2, workers=1), forget_decisions)
+    return found
 
 
 def main() -> None:
@@ -66,15 +83,18 @@ def main() -> None:
     parser.add_argument("--races", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bot", default="careful")
+    parser.add_argument("--long", type=int, default=0)
     args = parser.parse_args()
     results = {}
-    print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'process s':>11}")
+    print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'process s':>11}"
+          + (f"{'long/s':>10}" if args.long else ""))
     for name in TRACKS:
         found = measure(REPO / "vehicles" / "tracks" / f"{name}.yaml", args.races,
-                        args.repeat, args.bot)
+                        args.repeat, args.bot, args.long)
         results[name] = found
         print(f"{name:<18}{found['one core races/s']:>10.1f}{found['all cores races/s']:>10.1f}"
-              f"{found['speed-up']:>10.2f}{found['whole process s']:>11.2f}")
+              f"{found['speed-up']:>10.2f}{found['whole process s']:>11.2f}"
+              + (f"{found['long sweep races/s']:>10.1f}" if args.long else ""))
     print(f"results: {save_results(f'race-{args.bot}', results)}")
 
 

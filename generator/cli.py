@@ -165,6 +165,7 @@ def make_parser() -> argparse.ArgumentParser:
     balance.set_defaults(run=run_balance_command)
 
     add_race_command(commands)
+    add_season_command(commands)
 
     rules = command(
         commands, "rules", "list every rule: what it checks, its severity and source",
@@ -284,6 +285,67 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
     race.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                       help="paper for the PDFs (default: a4)")
     race.set_defaults(run=run_race_command)
+
+
+def add_season_command(commands: argparse._SubParsersAction) -> None:
+    """``paddock season``: a Formula Ace team's season replayed from its file."""
+    season = command(
+        commands, "season", "replay a Formula Ace team's season: credits, damage, points",
+        textwrap.fill(
+            "Replay the season written in a Formula Ace Racing Pods team file, step by step: "
+            "prizes and team points by the rulebook's table (15/), damage and wounds, "
+            "repairs, purchases and loans; print the ledger with the balance after every "
+            "step and the team at the end (credits, debt, points, each ship's state), then "
+            "the file's findings. Exit 0 clean, 1 rule errors (a balance below zero, say), "
+            "2 unreadable input or bad usage.", 78),
+        ["paddock season vehicles/formula-ace/hollow-star.yaml",
+         "paddock season vehicles/formula-ace/iron-bastion.yaml --upto 1",
+         "paddock season vehicles/formula-ace/hollow-star.yaml --format json"])
+    season.add_argument("team", type=Path, metavar="TEAMFILE",
+                        help="a Formula Ace team file (game: formula-ace)")
+    season.add_argument("--upto", type=whole_number, metavar="N",
+                        help="replay only the first N steps of the season (0: the start)")
+    season.add_argument("--format", choices=("text", "json"), default="text",
+                        help="text for people, json for tools [text]")
+    season.add_argument("--templates", type=Path, metavar="DIR",
+                        help="a folder of templates searched before Paddock's own")
+    season.set_defaults(run=run_season)
+
+
+def whole_number(text: str) -> int:
+    """An argparse type for a whole number of 0 or more."""
+    if text.strip().isdigit():
+        return int(text)
+    raise argparse.ArgumentTypeError(f"write a whole number of 0 or more, not {text!r}")
+
+
+def run_season(args: argparse.Namespace) -> int:
+    """Replay and print the season; 1 when the file has rule errors, 2 when it cannot be
+    replayed (unreadable, not a Formula Ace team, or not matching the schema)."""
+    from generator.games.formula_ace.season_report import format_season, season_context
+
+    if args.team.is_dir():
+        raise UsageError(f"{args.team} is a folder: give one team file, e.g. "
+                         "paddock season vehicles/formula-ace/hollow-star.yaml")
+    templates = TextTemplates(args.templates)
+    loaded = load([args.team], templates)
+    teams = [d for d in loaded.definitions if d.game.id == "formula-ace"]
+    if loaded.definitions and not teams:
+        other = loaded.definitions[0]
+        raise UsageError(f"{args.team} is a {other.game.title} {other.kind.name}: paddock "
+                         "season replays a Formula Ace team file (game: formula-ace)")
+    if not teams:
+        print(format_text(loaded.findings, Summary.of(loaded.findings, 1)), file=sys.stderr)
+        print(f"paddock: cannot replay {args.team}: fix the errors above", file=sys.stderr)
+        return 2
+    team = teams[0]
+    steps = len(team.model.season)
+    if args.upto is not None and args.upto > steps:
+        raise UsageError(f"--upto {args.upto}: {args.team} has {steps} season step"
+                         f"{'s' * (steps != 1)}; give 0 to {steps}")
+    context = season_context(team.model, team.path, args.upto)
+    print(format_season(context, loaded.findings, args.format, templates))
+    return exit_code(loaded.findings, False, loaded)
 
 
 def positive(what: str) -> Callable[[str], int]:

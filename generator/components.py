@@ -25,4 +25,9 @@ COMPONENTS: dict[str, str] = {
     "track-pieces": "the modular track pieces",
     "record-sheets": "Circus Maximus chariot record sheets",
     "reference-card": "Circus Maximus reference card of the second-edition changes",
+    "team-rosters": "Formula Ace Racing Pods team rosters",
+    "ship-cards": "Formula Ace Racing Pods ship cards",
+    "pilot-cards": "Formula Ace Racing Pods pilot cards",
+    "reference-tables": "Formula Ace Racing Pods reference tables",
+    "cm-templates": "Formula Ace Racing Pods range rulers and manoeuvre gauges",
 }

@@ -218,8 +218,12 @@ class Nullable(Spec):
         if result is INVALID:
             first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
             if first in ("SCHEMA-TYPE", "SCHEMA-VALUE"):
+                found = describe(node)
+                if isinstance(self.inner, Int) and isinstance(value, str) \
+                        and _is_whole_number(value):
+                    found += "; remove the quotes to make it a number"
                 return v.fail(first, node.mark, path, self.source,
-                              expected=self.expected, found=describe(node), extra="")
+                              expected=self.expected, found=found, extra="")
             # A mapping or list inside: its own findings say more than 'expected X'.
             v.findings.extend(probe.findings)
             v.marks.update(probe.marks)

@@ -37,6 +37,7 @@ def _seeds() -> dict[str, list[Path]]:
         "joyride-items": sorted((vehicles / "joyride" / "items").glob("*.yaml")),
         "outrider": sorted((vehicles / "outrider").glob("*.yaml")),
         "circus-maximus": sorted((vehicles / "circus-maximus").glob("*.yaml")),
+        "formula-ace": sorted((vehicles / "formula-ace").glob("*.yaml")),
         "tracks": sorted((vehicles / "tracks").glob("*.yaml")),
         "kit": [vehicles / "kit.yaml"],
         "icons": [BUILTIN_ICONS],
@@ -212,6 +213,17 @@ def _run_definition(text: str, folder: Path) -> str:
     return "findings" if loaded.findings else "clean"
 
 
+def _run_team(text: str, folder: Path) -> str:
+    """A Formula Ace team is checked, then its season replayed: exit 0, 1 or 2, never 3."""
+    ended = _run_definition(text, folder)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(["season", str(folder / "case.yaml")])
+    if code not in (0, 1, 2):
+        raise ContractBroken(f"paddock season exited {code}:\n{err.getvalue()}")
+    return ended
+
+
 def _run_icons(text: str, folder: Path) -> str:
     # A folder of its own per case: icon files are cached by path.
     _ICON_CASES.append(1)
@@ -237,6 +249,7 @@ def _run_yaml(text: str, folder: Path) -> str:
 
 _RUNNERS: dict[str, Callable[[str, Path], str]] = {
     "icons": _run_icons, "dice": _run_dice, "catalogues": _run_yaml, "pieces": _run_yaml,
+    "formula-ace": _run_team,
 }
 
 

@@ -37,27 +37,35 @@ class CheckedRace(Race):
         super().__init__(*args, **kwargs)
         self.damage_seen = [0] * len(self.cars)
         self.moves_checked = 0
+        self.plans_compared = 0
 
-    def move(self, car: Car, phase: int) -> None:
+    def plan(self, car: Car, phase: int) -> Plan:
+        """Every plan the engine acts on, whether the bot weighed it now or it was kept
+        from an earlier phase (or race) in the same situation."""
         spaces = self.moves(car, phase)
         facing = car.facing
-        original = car.bot.plan
+        plan = super().plan(car, phase)
+        steps = plan.option.steps
+        allowed = {None: spaces, "whip": spaces + 1, "reins": spaces - 1}
+        assert len(steps) == allowed[plan.option.card], "wrong number of spaces"
+        assert plan.option.card != "reins" or spaces >= 1
+        assert legal_steps(facing, steps), (facing, steps)
+        assert plan.turn in (-1, 0, 1) and (plan.turn == 0 or steps)
+        if car.bot.name != "random":  # a random plan rolls the race's dice: not asked twice
+            # A kept plan is the plan the bot would make now.
+            fresh = car.bot.plan(self, car, phase, self.options_for(car, phase))
+            assert fresh == plan, "a kept plan differs from the bot's own"
+            self.plans_compared += 1
+        return plan
 
-        def checked_plan(race: Race, me: Car, ph: int, options: list[Any]) -> Plan:
-            plan = original(race, me, ph, options)
-            steps = plan.option.steps
-            allowed = {None: spaces, "whip": spaces + 1, "reins": spaces - 1}
-            assert len(steps) == allowed[plan.option.card], "wrong number of spaces"
-            assert plan.option.card != "reins" or spaces >= 1
-            assert legal_steps(facing, steps), (facing, steps)
-            assert plan.turn in (-1, 0, 1) and (plan.turn == 0 or steps)
-            return plan
+    def speed_check(self, car: Car) -> None:
+        if car.bot.name != "random":
+            # A kept target Speed is the one the bot would work out now.
+            assert car.bot.target_speed(self, car) == car.bot.weigh_target(self, car)
+        super().speed_check(car)
 
-        car.bot.plan = checked_plan  # type: ignore[method-assign]
-        try:
-            super().move(car, phase)
-        finally:
-            del car.bot.plan
+    def move(self, car: Car, phase: int) -> None:
+        super().move(car, phase)
         self.moves_checked += 1
         self.check()
 
@@ -96,4 +104,20 @@ def test_invariants_hold_on_every_step(seed: int, picks: list[Path], bot: str,
     race = CheckedRace(track, vehicles, [bot] * len(vehicles), seed, options)
     result = race.run()
     assert race.moves_checked > 0
+    assert bot == "random" or race.plans_compared == race.moves_checked
     assert sorted(v.place for v in result.vehicles) == list(range(1, len(vehicles) + 1))
+
+
+def test_kept_plans_are_the_plans_the_bot_would_make() -> None:
+    """The engine keeps plans and target Speeds per track; racing the same seed again
+    reuses them (nearly every phase), and each is checked against the bot's own answer."""
+    track, vehicles = load_race_inputs(TRACK, VEHICLES[:6])
+    options = RaceOptions(laps=2, log_events=True)
+    first = CheckedRace(track, vehicles, ["aggressive"] * 6, 7, options)
+    kept_before = len(first.rt.plans)
+    one = first.run()
+    assert len(first.rt.plans) > kept_before  # plans were kept
+    again = CheckedRace(track, vehicles, ["aggressive"] * 6, 7, options)
+    two = again.run()
+    assert again.plans_compared == again.moves_checked > 0
+    assert two == one

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from generator.hexgrid import DIRECTIONS, Hex, distance, offset_to_hex
+from generator.hexgrid import DIRECTIONS, Hex, distance, hex_to_offset, offset_to_hex
 from generator.loading import load
 from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
@@ -202,3 +203,78 @@ def test_the_start_piece_points_its_slots_the_way_the_track_starts() -> None:
     layout = layout_from_pieces(pieces_track("start", "finish"))
     assert sorted(layout.slots()) == [1, 2, 3, 4, 5, 6]
     assert set(layout.facings.values()) == {0}  # 3 o'clock on pointy hexes: east
+
+
+# --- The drive search against its plain definition -------------------------------------------
+
+
+class _MovesOnly:
+    """A model that only answers ``moves`` (no ``pattern``), so the search must ask it."""
+
+    def __init__(self, model: PhaseTurning | SteerPerMove) -> None:
+        self.model = model
+        self.kind, self.spaces = model.kind, model.spaces
+        self.sides_only, self.vehicle_length = model.sides_only, model.vehicle_length
+
+    def start(self, hex_: Hex, facing: int) -> tuple[Hex, int, int, int]:
+        return self.model.start(hex_, facing)
+
+    def moves(self, state: tuple[Hex, int, int, int], table: Any) -> Any:
+        return self.model.moves(state, table)
+
+
+def plain_drive(model: PhaseTurning | SteerPerMove, start: tuple[Hex, int, int, int],
+                table: dict[Hex, tuple[Hex | None, ...]], targets: list[frozenset[Hex]]
+                ) -> int:
+    """The definition, spelt out: breadth-first over (state, lines crossed) from ``start``;
+    stepping onto the next line's hex crosses it; the answer is the first step count with
+    every line crossed (-1 if never)."""
+    seen = {(start, 0)}
+    frontier, steps = [(start, 0)], 0
+    while frontier:
+        if any(stage == len(targets) for _, stage in frontier):
+            return steps
+        following = []
+        for state, stage in frontier:
+            for nxt in model.moves(state, table):
+                crossed = stage + (nxt[0] in targets[stage])
+                if (nxt, crossed) not in seen:
+                    seen.add((nxt, crossed))
+                    following.append((nxt, crossed))
+        frontier, steps = following, steps + 1
+    return -1
+
+
+def ring() -> frozenset[Hex]:
+    """A ring of track two to three hexes wide round a barrier island."""
+    outer = frozenset(offset_to_hex(c, r, "pointy") for c in range(9) for r in range(7))
+    return outer - frozenset(offset_to_hex(c, r, "pointy") for c in range(3, 6) for r in (3,))
+
+
+@pytest.mark.parametrize("model", [PhaseTurning(2), PhaseTurning(3), SteerPerMove(2)],
+                         ids=["phase-2", "phase-3", "steer-2"])
+@pytest.mark.parametrize("shape", ["hairpin", "ring"])
+def test_drive_lengths_match_the_plain_definition(model: PhaseTurning | SteerPerMove,
+                                                  shape: str) -> None:
+    # The shared graph, the search through moves() and the definition agree for every
+    # start, facing and order of lines, including lines that cannot all be reached.
+    if shape == "hairpin":
+        rows = [(range(0, 9), range(0, 3)), (range(0, 9), range(5, 8)), (range(6, 9), range(8))]
+        hexes = frozenset(offset_to_hex(c, r, "pointy") for cs, rs in rows
+                          for c in cs for r in rs)
+    else:
+        hexes = ring()
+    table = {h: tuple(n if n in hexes else None for n in (h.neighbour(d) for d in range(6)))
+             for h in sorted(hexes)}
+    lines = [frozenset(h for h in hexes if hex_column(h) == c) for c in (8, 1, 4)]
+    starts = [model.start(h, facing) for h in sorted(hexes)[::7]
+              for facing in range(0, 12, 2 if model.sides_only else 3)]
+    for targets in (lines, lines[1:], lines[::-1], [lines[0], frozenset({Hex(99, 99)})]):
+        expected = [plain_drive(model, s, table, targets) for s in starts]
+        assert drive_lengths(model, starts, table, targets) == expected
+        assert drive_lengths(_MovesOnly(model), starts, table, targets) == expected
+
+
+def hex_column(h: Hex) -> int:
+    """The offset column of ``h`` on a pointy-top map."""
+    return hex_to_offset(h, "pointy")[0]

@@ -28,6 +28,7 @@ class Profile:
     values: Mapping[str, Value]
     detail: Any = None
     unmeasured: tuple[str, ...] = ()
+    path: KeyPath = ()  # where its verdicts point when a file holds several builds
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,12 @@ class BalanceHook:
     - ``pages(subject, baseline, templates)``: the report pages for one build.
     - ``overview(profiles, baseline, templates)``: pages showing every build side by side.
     - ``name_path``: where in a file a verdict finding points (the build's name).
+    - ``profiles(model)``: every build one file holds (a Formula Ace team's ships, each with
+      its pilot), each with its own ``path``; None when a file is one build (``profile``).
+    - ``details(profile)``: extra numbers for the JSON output (``details`` of a profile).
+    - ``raceable``: ``paddock balance --race`` can race this game's builds.
+    - ``bought``: builds buy their strength (Formula Ace's credits), so one that dominates
+      the baseline has paid for it rather than being likely overpowered.
     """
 
     kind: str
@@ -68,3 +75,11 @@ class BalanceHook:
     overview: Callable[[Sequence[Profile], Profile, TextTemplates], list[Section]] = \
         field(default=lambda profiles, baseline, templates: [])
     name_path: KeyPath = ("name",)
+    profiles: Callable[[Any], Sequence[Profile]] | None = None
+    details: Callable[[Profile], Mapping[str, Any]] | None = None
+    raceable: bool = False
+    bought: bool = False
+
+    def builds(self, model: Any) -> Sequence[Profile]:
+        """Every build ``model`` holds, measured."""
+        return self.profiles(model) if self.profiles is not None else [self.profile(model)]

@@ -130,8 +130,10 @@ def _measure_game(game: Game, definitions: Sequence[Definition], against: Defini
     if not measurable:
         return []
     baseline, source = baseline_profile(game, against)
-    measured = tuple(judge(hook, d, hook.profile(d.model), baseline, races.get(d.path))
-                     for d in measurable)
+    measured = tuple(judge(hook, d, subject, baseline, races.get(d.path))
+                     for d in measurable for subject in hook.builds(d.model))
+    run.skipped += [(d.path, "no build to measure in it") for d in measurable
+                    if all(m.definition is not d for m in measured)]
     for m in measured:
         run.findings += m.findings
     return [GameBalance(game, hook, baseline, source, measured)]

@@ -50,7 +50,8 @@ def race_context(measured: Measured) -> dict[str, Any] | None:
 def game_context(game: GameBalance) -> dict[str, Any]:
     """One game's run: its baseline, tolerance, axes and builds."""
     return {
-        "game": {"id": game.game.id, "title": game.game.title},
+        "game": {"id": game.game.id, "title": game.game.title,
+                 "raceable": game.hook.raceable, "bought": game.hook.bought},
         "baseline": {"name": game.baseline.name, "file": game.baseline_file},
         "tolerance": f"{game.hook.equal_within * 100:g}%",
         "axes": [{"id": a.id, "label": a.label, "short": a.short, "group": a.group,
@@ -88,6 +89,7 @@ def profile_json(game: GameBalance, measured: Measured) -> dict[str, Any]:
                              "shown": r.axis.format(r.value), "better": r.axis.better_word,
                              "standing": r.standing.value}
                  for r in measured.comparison.results},
+        **({"details": game.hook.details(measured.profile)} if game.hook.details else {}),
     }
 
 

@@ -64,17 +64,17 @@ def register_verdicts(book: RuleBook[Matchup], *, dominates: str, dominated: str
     def dominating(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
         found = comparison(matchup, equal_within)
         if found.dominates:
-            yield Violation(path, verdict_params(matchup, found))
+            yield Violation(matchup.subject.path or path, verdict_params(matchup, found))
 
     def dominated_by(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
         found = comparison(matchup, equal_within)
         if found.dominated:
-            yield Violation(path, verdict_params(matchup, found))
+            yield Violation(matchup.subject.path or path, verdict_params(matchup, found))
 
     def trading_off(matchup: Matchup, equal_within: float) -> Iterator[Violation]:
         found = comparison(matchup, equal_within)
         if not (found.dominates or found.dominated):
-            yield Violation(path, verdict_params(matchup, found))
+            yield Violation(matchup.subject.path or path, verdict_params(matchup, found))
 
     book.check(dominates)(dominating)
     book.check(dominated)(dominated_by)

@@ -79,9 +79,12 @@ def data_file(package_file: str, name: str) -> Path:
     return Path(package_file).with_name(name)
 
 
-def lazy_balance(package: str, baseline: Callable[[], Any]) -> Callable[[], BalanceHook]:
+def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehicle",
+                 raceable: bool = False) -> Callable[[], BalanceHook]:
     """A game's balance profile from ``<package>.balance`` and ``.balance_pages``, imported
-    on first use (by ``paddock balance`` or ``rules``), never by check or build."""
+    on first use (by ``paddock balance`` or ``rules``), never by check or build. The
+    balance module may also define ``profiles`` (several builds in one file) and
+    ``details`` (extra JSON numbers); ``raceable``: ``--race`` races its builds."""
 
     @cache
     def load() -> BalanceHook:
@@ -90,8 +93,11 @@ def lazy_balance(package: str, baseline: Callable[[], Any]) -> Callable[[], Bala
         balance = import_module(f"{package}.balance")
         pages = import_module(f"{package}.balance_pages")
         return BalanceHook(
-            kind="vehicle", axes=balance.AXES, rules=balance.RULES,
+            kind=kind, axes=balance.AXES, rules=balance.RULES,
             equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
-            pages=pages.pages, overview=pages.overview)
+            pages=pages.pages, overview=pages.overview,
+            profiles=getattr(balance, "profiles", None),
+            details=getattr(balance, "details", None), raceable=raceable,
+            bought=getattr(balance, "STRENGTH_IS_BOUGHT", False))
 
     return load

@@ -35,7 +35,7 @@ class Dist(Generic[T]):
     printed tables stable.
     """
 
-    __slots__ = ("_probs",)
+    __slots__ = ("_integer_form", "_probs")
 
     def __init__(self, probabilities: Mapping[T, Weight]) -> None:
         probs: dict[T, Fraction] = {}
@@ -49,6 +49,7 @@ class Dist(Generic[T]):
         if total != 1:
             raise ValueError(f"probabilities sum to {total}, not 1")
         self._probs = probs
+        self._integer_form: tuple[dict[T, int], int] | None = None
 
     # -- construction -----------------------------------------------------
     @classmethod
@@ -61,6 +62,7 @@ class Dist(Generic[T]):
         """
         dist = cls.__new__(cls)
         dist._probs = probs
+        dist._integer_form = None
         return dist
 
     @classmethod
@@ -82,7 +84,7 @@ class Dist(Generic[T]):
     @classmethod
     def certain(cls, outcome: T) -> Dist[T]:
         """The distribution that always yields `outcome`."""
-        return cls({outcome: 1})
+        return cls._trusted({outcome: Fraction(1)})
 
     # -- access -------------------------------------------------------------
     def __getitem__(self, outcome: T) -> Fraction:
@@ -94,7 +96,8 @@ class Dist(Generic[T]):
 
     def p(self, predicate: Callable[[T], bool]) -> Fraction:
         """P(predicate(X))."""
-        return sum((q for o, q in self._probs.items() if predicate(o)), Fraction(0))
+        numerators, denominator = self._integers()
+        return Fraction(sum(n for o, n in numerators.items() if predicate(o)), denominator)
 
     def items(self) -> Iterator[tuple[T, Fraction]]:
         """(outcome, probability) pairs in first-seen order."""
@@ -132,13 +135,16 @@ class Dist(Generic[T]):
         return Dist._from_integers(out, denominator)
 
     def _integers(self) -> tuple[dict[T, int], int]:
-        """The probabilities as integers over one common denominator.
+        """The probabilities as integers over one common denominator (kept: a Dist never
+        changes). Callers must not modify the dict.
 
         Why: adding Fractions reduces by a gcd at every step; adding integers and making
         one Fraction per outcome at the end is exact and several times faster."""
-        denominator = math.lcm(*(p.denominator for p in self._probs.values()))
-        return ({o: p.numerator * (denominator // p.denominator)
-                 for o, p in self._probs.items()}, denominator)
+        if self._integer_form is None:
+            denominator = math.lcm(*(p.denominator for p in self._probs.values()))
+            self._integer_form = ({o: p.numerator * (denominator // p.denominator)
+                                   for o, p in self._probs.items()}, denominator)
+        return self._integer_form
 
     @classmethod
     def _from_integers(cls, numerators: dict[T, int], denominator: int) -> Dist[T]:
@@ -147,11 +153,19 @@ class Dist(Generic[T]):
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Two-stage experiment: draw X, then draw from f(X)."""
-        out: dict[U, Fraction] = {}
-        for o, p in self._probs.items():
-            for o2, p2 in f(o).items():
-                out[o2] = out.get(o2, Fraction(0)) + p * p2
-        return Dist._trusted(out)
+        numerators, denominator = self._integers()
+        stages = []
+        common = 1
+        for o, n in numerators.items():
+            then, then_denominator = f(o)._integers()
+            stages.append((n, then, then_denominator))
+            common = math.lcm(common, then_denominator)
+        out: dict[U, int] = {}
+        for n, then, then_denominator in stages:
+            scale = n * (common // then_denominator)
+            for o2, m in then.items():
+                out[o2] = out.get(o2, 0) + scale * m
+        return Dist._from_integers(out, denominator * common)
 
     def combine(self, other: Dist[U], f: Callable[[T, U], V]) -> Dist[V]:
         """Distribution of f(X, Y) for independent X ~ self, Y ~ other."""
@@ -166,7 +180,11 @@ class Dist(Generic[T]):
 
     def expectation(self, f: Callable[[T], Weight]) -> Fraction:
         """E[f(X)], exact."""
-        return sum((p * Fraction(f(o)) for o, p in self._probs.items()), Fraction(0))
+        numerators, denominator = self._integers()
+        values = [(n, f(o)) for o, n in numerators.items()]
+        if all(isinstance(v, int) for _, v in values):
+            return Fraction(sum(n * v for n, v in values), denominator)
+        return sum((Fraction(n, denominator) * Fraction(v) for n, v in values), Fraction(0))
 
     def sample(self, rng: random.Random) -> T:
         """One draw, for simulations that need the same distribution (exact ratios)."""

@@ -16,7 +16,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
-from generator.probability.dist import Die, Dist, Face, binomial, multiset_weights, multisets
+from generator.probability.dist import Die, Dist, Face, binomial, multiset_weights
 from generator.probability.markov import expected_steps
 
 
@@ -99,16 +99,20 @@ def _kept_sum(sorted_values: list[int], lock: int) -> int:
     return sorted_values[-1] + sorted_values[-2]
 
 
+@lru_cache(maxsize=256)
 def _pool_kept(dice: int, lock: int, die: Die) -> Dist[int]:
+    """Kept sum of ``dice`` dice under ``lock`` (cached: every vehicle's speed checks and
+    attacks roll the same few pools), counted in integers and divided once."""
     values = die.values()
     support = values.support
-    out: dict[int, Fraction] = {}
-    for counts, p in multisets(values, dice):
+    weighted, total = multiset_weights(values, dice)
+    out: dict[int, int] = {}
+    for counts, ways in weighted:
         rolled = [v for v, c in zip(support, counts, strict=True) for _ in range(c)]
         rolled.sort()
         s = _kept_sum(rolled, lock)
-        out[s] = out.get(s, Fraction(0)) + p
-    return Dist(dict(sorted(out.items())))
+        out[s] = out.get(s, 0) + ways
+    return Dist._from_integers(dict(sorted(out.items())), total)
 
 
 def speed_check(
@@ -345,6 +349,194 @@ class _Resolver:
         return self.best(rest, discards, spin, pace)[1]
 
 
+_BITS = 6  # a count vector as one integer, 6 bits a category: up to 63 dice
+_MASK = (1 << _BITS) - 1
+
+
+class _DiscardTable:
+    """Every count vector of a die's icon categories, size by size, with the optimal outcome
+    after up to ``k`` discards (discards first, the guide's order), all in integers.
+
+    Why: a balance profile rolls dozens of (dice, discards) pairs with one objective. The
+    best play of a roll with ``k`` discards is the roll as it is or the best play with
+    ``k - 1`` discards of the roll less one die, so each table is a minimum over the one
+    before. Outcomes are ranked once by their objective key, a total order (``sort_key``
+    tells every two outcomes apart), so the search compares small integers, never tuples of
+    Fractions, and finds what :meth:`_Resolver.best` finds: the minimum of that order over
+    the same kept dice.
+
+    Enumeration: each vector of size n comes once from its parent, the vector without one
+    die of its last category (the highest-numbered one it has), so a parent whose last
+    category is ``l`` has children for categories ``l`` onwards, stored together; where a
+    vector with one die fewer sits is then plain arithmetic, with no search.
+    """
+
+    def __init__(self, categories: tuple[str | None, ...], faces: tuple[int, ...],
+                 objective: Objective, stamina_rules: bool) -> None:
+        self.resolver = _Resolver(categories, objective, stamina_rules)
+        self.categories = categories
+        self.faces = faces  # faces showing each category
+        self.outcomes: list[ControlOutcome] = []
+        self.keys: list[tuple[object, ...]] = []
+        self.rank: list[int] = []
+        self._ids: dict[int, int] = {}  # outcome signature -> outcome id
+        # Per size n, per vector: its counts (``_BITS`` bits a category), its ordered rolls,
+        # its last category, where its children start in size n + 1, the dice left once
+        # forced pairs go (as counts, with the pairs, the most dice of one icon and which
+        # icons have that many), its resolved outcome, and the positions in size n - 1 of
+        # the vectors with one die fewer (in category order).
+        self.codes: list[list[int]] = [[0]]
+        self.weights: list[list[int]] = [[1]]
+        self.lasts: list[list[int]] = [[0]]
+        self.starts: list[list[int]] = []
+        self.rests: list[list[tuple[int, int, int, int, int]]] = [[(0, 0, 0, 0, 0)]]
+        self.fewer: list[list[list[int]]] = [[[]]]
+        self.resolved: list[list[int]] = [[self._outcome(0, 0, 0, 0)]]
+        self.best: dict[tuple[int, int], list[int]] = {}
+
+    def _outcome(self, spin: int, pace: int, top: int, effects: int) -> int:
+        """The id of the outcome with these forced pairs, most dice of one icon and icons
+        with that many (bit ``c`` for category ``c``), added the first time it is seen."""
+        signature = effects | top << 32 | spin << 40 | pace << 48
+        found = self._ids.get(signature)
+        if found is None:
+            r = self.resolver
+            applied = frozenset(str(self.categories[c]) for c in r.iconic if effects >> c & 1)
+            outcome = ControlOutcome(
+                effects=applied,
+                icon_count=top if applied else 0,
+                spin_pairs=spin,
+                pace_pairs=pace,
+                control_loss=spin + len(applied) + (0 if r.stamina_rules else pace),
+                stamina_lost=pace if r.stamina_rules else 0,
+                damage_dice=top if ControlIcon.DAMAGE in applied else 0,
+            )
+            found = self._ids[signature] = len(self.outcomes)
+            self.outcomes.append(outcome)
+            self.keys.append(_key(r.objective, outcome))
+        return found
+
+    def _grow(self, size: int) -> None:
+        """Enumerate and resolve the count vectors of every size up to ``size``.
+
+        A child is resolved from its parent's state: the new die either joins the dice
+        left or forms a forced pair with its partner's die (Left/Right, Slow/Haste). Its
+        vectors with one die fewer are its parent and, for each other category it has, the
+        child (by the same category) of the parent's vector without that die.
+        """
+        k, faces, r = len(self.faces), self.faces, self.resolver
+        shifts = [_BITS * c for c in range(k)]
+        units = [1 << shift for shift in shifts]
+        partner = [-1] * k
+        spins = [False] * k
+        for a, b, spin_pair in ((r.left, r.right, True), (r.slow, r.haste, False)):
+            if a is not None and b is not None:
+                partner[a], partner[b] = b, a
+                spins[a] = spins[b] = spin_pair
+        iconic = [c in r.iconic for c in range(k)]
+        ids, outcome = self._ids, self._outcome
+        while len(self.codes) <= size:
+            n = len(self.codes)
+            codes: list[int] = []
+            weights: list[int] = []
+            lasts: list[int] = []
+            rests: list[tuple[int, int, int, int, int]] = []
+            fewer: list[list[int]] = []
+            resolved: list[int] = []
+            starts: list[int] = []
+            # where the children of size n - 2 start in size n - 1, and their last categories
+            grand_starts = self.starts[n - 2] if n >= 2 else []
+            grand_lasts = self.lasts[n - 2] if n >= 2 else []
+            for p, (code, weight, last, state, parent_fewer) in enumerate(zip(
+                    self.codes[n - 1], self.weights[n - 1], self.lasts[n - 1],
+                    self.rests[n - 1], self.fewer[n - 1], strict=True)):
+                starts.append(len(codes))
+                # the parent's own vectors with one die fewer, but for its last category's
+                # (that one plus a die of the last category is the parent itself)
+                others = parent_fewer[:-1] if parent_fewer else parent_fewer
+                for j in range(last, k):
+                    child = code + units[j]
+                    codes.append(child)
+                    weights.append(weight * n * faces[j] // ((child >> shifts[j]) & _MASK))
+                    lasts.append(j)
+                    siblings = others if j == last else parent_fewer
+                    fewer.append([grand_starts[q] + j - grand_lasts[q] for q in siblings]
+                                 + [p])
+                    rest, spin, pace, top, effects = state
+                    q = partner[j]
+                    if q >= 0 and (rest >> shifts[q]) & _MASK:
+                        # a forced pair forms: the partner's die goes with the new one
+                        was = (rest >> shifts[q]) & _MASK
+                        rest -= units[q]
+                        if spins[j]:
+                            spin += 1
+                        else:
+                            pace += 1
+                        if was == top:
+                            effects &= ~(1 << q)
+                            if not effects:  # the top count fell: find the new one
+                                top = max(((rest >> shifts[c]) & _MASK
+                                           for c in range(k) if iconic[c]), default=0)
+                                if top:
+                                    for c in range(k):
+                                        if iconic[c] and (rest >> shifts[c]) & _MASK == top:
+                                            effects |= 1 << c
+                    else:
+                        rest += units[j]
+                        if iconic[j]:
+                            now = (rest >> shifts[j]) & _MASK
+                            if now > top:
+                                top, effects = now, 1 << j
+                            elif now == top:
+                                effects |= 1 << j
+                    rests.append((rest, spin, pace, top, effects))
+                    found = ids.get(effects | top << 32 | spin << 40 | pace << 48)
+                    resolved.append(outcome(spin, pace, top, effects) if found is None
+                                    else found)
+            self.starts.append(starts)
+            self.codes.append(codes)
+            self.weights.append(weights)
+            self.lasts.append(lasts)
+            self.rests.append(rests)
+            self.fewer.append(fewer)
+            self.resolved.append(resolved)
+        if len(self.rank) != len(self.outcomes):
+            order = sorted(range(len(self.outcomes)), key=self.keys.__getitem__)
+            self.rank = [0] * len(order)
+            for position, i in enumerate(order):
+                self.rank[i] = position
+
+    def optimal(self, dice: int, discards: int) -> list[int]:
+        """Outcome id of the best play of each count vector of ``dice`` dice."""
+        self._grow(dice)
+        if discards == 0 or dice == 0:
+            return self.resolved[dice]
+        found = self.best.get((dice, discards))
+        if found is not None:
+            return found
+        previous = self.optimal(dice - 1, discards - 1)
+        rank = self.rank
+        out: list[int] = []
+        for own, fewer in zip(self.resolved[dice], self.fewer[dice], strict=True):
+            best, best_rank = own, rank[own]
+            for j in fewer:
+                candidate = previous[j]
+                if rank[candidate] < best_rank:
+                    best, best_rank = candidate, rank[candidate]
+            out.append(best)
+        self.best[(dice, discards)] = out
+        return out
+
+    def counts(self, dice: int, discards: int) -> tuple[dict[ControlOutcome, int], int]:
+        """Ordered rolls of ``dice`` dice ending in each outcome, and all ordered rolls."""
+        ids = self.optimal(dice, discards)
+        tally = [0] * len(self.outcomes)
+        for i, weight in zip(ids, self.weights[dice], strict=True):
+            tally[i] += weight
+        return ({self.outcomes[i]: w for i, w in enumerate(tally) if w},
+                sum(self.faces) ** dice)
+
+
 @dataclass(frozen=True)
 class ControlRollResult:
     """Exact joint distribution of control roll outcomes, with the marginals a
@@ -409,6 +601,20 @@ def _shared_resolver(categories: tuple[str | None, ...], objective: Objective,
     return _Resolver(categories, objective, stamina_rules)
 
 
+@lru_cache(maxsize=32)
+def _shared_table(categories: tuple[str | None, ...], faces: tuple[int, ...],
+                  objective: Objective, stamina_rules: bool) -> _DiscardTable:
+    """One discard table per (die, objective, rules), kept between calls: every roll of a
+    balance profile reads the same vectors (see :class:`_DiscardTable`)."""
+    return _DiscardTable(categories, faces, objective, stamina_rules)
+
+
+def clear_caches() -> None:
+    """Forget every roll and table kept between calls (benchmarks time cold runs)."""
+    for cached in (_shared_resolver, _shared_table, _pool_kept, _locate):
+        cached.cache_clear()
+
+
 def control_roll(
     dice: int,
     discards: int = 0,
@@ -433,19 +639,46 @@ def control_roll(
     effects) reflect that fixed preference. Enumerates multisets, not ordered
     rolls: 15 dice are 15,504 count vectors.
     """
+    weighted, total = control_roll_counts(dice, discards, objective, die=die,
+                                          stamina_rules=stamina_rules,
+                                          discards_first=discards_first)
+    return ControlRollResult(Dist._trusted({o: Fraction(w, total) for o, w in weighted}))
+
+
+def control_roll_counts(
+    dice: int,
+    discards: int = 0,
+    objective: Objective = min_control_loss,
+    *,
+    die: Die = FROTHY_DIE,
+    stamina_rules: bool = True,
+    discards_first: bool = True,
+) -> tuple[list[tuple[ControlOutcome, int]], int]:
+    """:func:`control_roll` in integers: each outcome (in `ControlOutcome.sort_key` order)
+    with the number of ordered rolls of `dice` dice that end in it, and the number of all
+    ordered rolls (`die.sides ** dice`).
+
+    Why: a balance profile sums and averages these; integers added up and divided once at
+    the end are exact and many times faster than a Fraction per outcome.
+    """
     if dice < 0 or discards < 0:
         raise ValueError("dice and discards must be >= 0")
     if discards > dice:
         raise ValueError("cannot discard more dice than are rolled")
     icons, categories = _icon_categories(die)
-    resolver = _shared_resolver(categories, objective, stamina_rules)
-    weighted, total = multiset_weights(icons, dice)
-    out: dict[ControlOutcome, int] = {}
-    for counts, weight in weighted:
-        o = resolver.optimal(counts, discards, discards_first)
-        out[o] = out.get(o, 0) + weight
-    ordered = sorted(out.items(), key=lambda kv: kv[0].sort_key())
-    return ControlRollResult(Dist._trusted({o: Fraction(w, total) for o, w in ordered}))
+    out: dict[ControlOutcome, int]
+    if discards_first:
+        faces = tuple(sum(1 for f in die.faces if f.icon == c) for c in categories)
+        out, total = _shared_table(categories, faces, objective, stamina_rules).counts(
+            dice, discards)
+    else:
+        resolver = _shared_resolver(categories, objective, stamina_rules)
+        weighted, total = multiset_weights(icons, dice)
+        out = {}
+        for counts, weight in weighted:
+            o = resolver.optimal(counts, discards, discards_first)
+            out[o] = out.get(o, 0) + weight
+    return sorted(out.items(), key=lambda kv: kv[0].sort_key()), total
 
 
 def _counts_of(icons: Iterable[str | None] | Mapping[str | None, int],
@@ -530,6 +763,17 @@ class Marker(NamedTuple):
 Matching = Literal["overlap", "speed"]
 
 
+@lru_cache(maxsize=4096)
+def _locate(counts: tuple[int, ...], box: int) -> tuple[int, int]:
+    """(Speed, box within that Speed) of box ``box`` of a row of ``counts`` boxes a Speed
+    (cached: the speed chains ask it for the same few boxes thousands of times)."""
+    for speed, n in enumerate(counts):
+        if box < n:
+            return speed, box
+        box -= n
+    raise ValueError("box index past the end of the row")
+
+
 @dataclass(frozen=True)
 class SpeedTable:
     """Box counts per speed 0-6 for the Acceleration and Deceleration rows.
@@ -574,11 +818,7 @@ class SpeedTable:
 
     @staticmethod
     def _locate(counts: tuple[int, ...], box: int) -> tuple[int, int]:
-        for speed, n in enumerate(counts):
-            if box < n:
-                return speed, box
-            box -= n
-        raise ValueError("box index past the end of the row")
+        return _locate(counts, box)
 
     @staticmethod
     def _index(counts: tuple[int, ...], speed: int, local: int) -> int:

@@ -8,7 +8,6 @@ expectation, so two vehicles can be compared without simulation noise.
 
 from __future__ import annotations
 
-import math
 from collections import deque
 from collections.abc import Callable, Hashable
 from fractions import Fraction
@@ -61,22 +60,22 @@ def _check_reachable(
         raise ValueError(f"target unreachable from state {bad[0]!r}: expected steps are infinite")
 
 
-def _solve(rows: list[dict[int, Fraction]], rhs: list[Fraction]) -> list[Fraction]:
-    """Exact solution of a linear system, by fraction-free (Bareiss) elimination.
+def _solve_integers(rows: list[dict[int, int]], rhs: list[int]) -> list[Fraction]:
+    """Exact solution of a linear system in whole numbers (sparse rows), by fraction-free
+    (Bareiss) elimination.
 
-    Why integers: each row is scaled to whole numbers once, elimination then stays in
-    integers (every Bareiss division is exact), and Fractions appear only in the back
-    substitution. Chains here have tens of states, where this is several times faster
-    than eliminating over Fractions, which reduce by a gcd at every step.
+    Why integers: elimination stays in integers (every Bareiss division is exact) and
+    Fractions appear only in the back substitution. Chains here have tens of states, where
+    this is several times faster than eliminating over Fractions, which reduce by a gcd at
+    every step.
     """
     n = len(rhs)
     matrix: list[list[int]] = []
     for row, right in zip(rows, rhs, strict=True):
-        scale = math.lcm(right.denominator, *(x.denominator for x in row.values()))
         line = [0] * (n + 1)
         for column, x in row.items():
-            line[column] = x.numerator * (scale // x.denominator)
-        line[n] = right.numerator * (scale // right.denominator)
+            line[column] = x
+        line[n] = right
         matrix.append(line)
     previous = 1
     for k in range(n):
@@ -123,16 +122,20 @@ def expected_steps_all(
     order, moves = _explore(start, transition, is_target)
     _check_reachable(order, moves, is_target)
     index = {s: i for i, s in enumerate(order)}
-    n = len(order)
-    rows: list[dict[int, Fraction]] = []
+    # Row of state s, times the denominator D of its transition probabilities (n_t / D):
+    # D * E[s] - sum of n_t * E[t] over non-target t = D.
+    rows: list[dict[int, int]] = []
+    rhs: list[int] = []
     for s in order:
-        row = {index[s]: Fraction(1)}
-        for nxt, p in moves[s].items():
+        numerators, denominator = moves[s]._integers()
+        row = {index[s]: denominator}
+        for nxt, weight in numerators.items():
             j = index.get(nxt)
             if j is not None:
-                row[j] = row.get(j, Fraction(0)) - p
+                row[j] = row.get(j, 0) - weight
         rows.append({c: x for c, x in row.items() if x})
-    times = _solve(rows, [Fraction(1)] * n)
+        rhs.append(denominator)
+    times = _solve_integers(rows, rhs)
     result = {s: times[i] for s, i in index.items()}
     for s in order:
         for nxt in moves[s]:

@@ -30,6 +30,7 @@ Readings (section numbers of the rulebook):
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -113,9 +114,15 @@ def attack_damage_chance(
     def_add = capped(defense + (1 if superior_initiative else 0)) + (
         1 if defender_speedometer else 0
     )
-    return weapon.values().combine(
-        armour.values(), lambda a, d: a != 1 and a + att_add >= d + def_add
-    )[True]
+    # For each weapon value, the armour values at or below its total less the defence's
+    # bonuses, counted in whole rolls (sorted armour values and running counts).
+    armour_values, below = _running_counts(armour)
+    weapon_counts, weapon_total = weapon.values()._integers()
+    hits = 0
+    for a, n in weapon_counts.items():
+        if a != 1:
+            hits += n * below[bisect_right(armour_values, a + att_add - def_add)]
+    return Fraction(hits, weapon_total * below[-1])
 
 
 def contest_chance(
@@ -133,17 +140,35 @@ def contest_chance(
     share of decided contests won (1/2 when nothing tells the two sides apart)."""
     mine_first = (mine.sides, *tie_break)
     theirs_first = (theirs.sides, *their_tie_break)
+    # Whole rolls won, lost and tied on the totals: for each of my values, their values
+    # below and equal to it (sorted values and running counts).
+    their_values, below = _running_counts(theirs)
+    my_counts, _ = mine.values()._integers()
+    won = tied = 0
+    for a, n in my_counts.items():
+        level = a + add - their_add
+        under = below[bisect_left(their_values, level)]
+        won += n * under
+        tied += n * (below[bisect_right(their_values, level)] - under)
+    lost = sum(my_counts.values()) * below[-1] - won - tied
+    if mine_first != theirs_first:
+        if mine_first > theirs_first:
+            won += tied
+        else:
+            lost += tied
+    decided = won + lost
+    return Fraction(won, decided) if decided else Fraction(1, 2)
 
-    def outcome(a: int, b: int) -> int:
-        if a + add != b + their_add:
-            return 1 if a + add > b + their_add else -1
-        if mine_first != theirs_first:
-            return 1 if mine_first > theirs_first else -1
-        return 0
 
-    result = mine.values().combine(theirs.values(), outcome)
-    decided = result[1] + result[-1]
-    return result[1] / decided if decided else Fraction(1, 2)
+def _running_counts(die: Die) -> tuple[list[int], list[int]]:
+    """A die's values in increasing order and, for each position i, how many whole rolls
+    show one of the first i values (the last entry: every roll)."""
+    counts, _ = die.values()._integers()
+    values = sorted(counts)
+    running = [0]
+    for v in values:
+        running.append(running[-1] + counts[v])
+    return values, running
 
 
 def initiative_chance(

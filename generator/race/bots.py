@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from generator.hexgrid import FACINGS
+from generator.probability.frothy import Row
 from generator.race.course import UNREACHABLE
 
 if TYPE_CHECKING:
@@ -57,9 +58,10 @@ AGGRESSIVE = Style(horizon=5, momentum=4.5, nurse=0, dead_end=12.0, turn_dice=0,
 
 
 _SPEED_CHOICES: dict[tuple[object, ...], SpeedChoice] = {}
+_STYLE_KEYS: dict[Style, int] = {}
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class PhaseContext:
     """Numbers shared by every option a bot weighs in one movement phase."""
 
@@ -80,6 +82,12 @@ class Bot:
 
     def __init__(self, style: Style = CAREFUL) -> None:
         self.style = style
+        # A plan is a function of the numbers in plan_key only for this class's own way of
+        # planning; a subclass that plans otherwise is asked every time.
+        cls = type(self)
+        self.cache_plans = (cls.plan is Bot.plan and cls.context is Bot.context
+                            and cls.score is Bot.score)
+        self.style_key = _STYLE_KEYS.setdefault(style, len(_STYLE_KEYS))
 
     # --- Speed Check ----------------------------------------------------------------------
 
@@ -87,7 +95,20 @@ class Bot:
         """The highest Speed the vehicle can drive here: one it is willing to corner at if the
         next line can be reached at its busiest phase's pace without meeting a wall; a
         faster one only where the road runs straight (no turn, so no Control roll) for
-        ``horizon`` phases."""
+        ``horizon`` phases. Kept per track by everything it depends on."""
+        nursing = bool(self.style.nurse) and car.damage >= car.spec.max_damage - self.style.nurse
+        key = (self.style_key, car.spec, car.max_speed, car.safe_lost, race.stages, car.stage,
+               car.hex * FACINGS + car.facing, nursing)
+        targets = race.rt.targets
+        found = targets.get(key)
+        if found is None:
+            if len(targets) >= 200_000:
+                targets.clear()
+            found = targets[key] = self.weigh_target(race, car)
+        return found
+
+    def weigh_target(self, race: Race, car: Car) -> int:
+        """Work out ``target_speed`` (see there)."""
         best = 0
         for speed in range(car.max_speed + 1):
             if race.control_dice(car, speed) > self.style.max_dice:
@@ -118,7 +139,9 @@ class Bot:
         # The choice depends only on these, and they recur: weigh each case once.
         # Everything the choice depends on is in the key, so a race never depends on the
         # races run before it in the same process.
-        key = (self.style, car.spec, car.marker, target, tuple(car.hand), car.max_speed,
+        marker = car.marker
+        key = (self.style_key, car.spec, marker[0] is Row.ACCELERATION, marker[1], target,
+               car.cards("whip"), car.cards("reins"), sum(car.hand), car.max_speed,
                car.accel_mod, car.decel_mod, car.max_accel, car.max_decel,
                race.stamina_reins(car))
         known = _SPEED_CHOICES.get(key)
@@ -178,11 +201,100 @@ class Bot:
 
     # --- Movement --------------------------------------------------------------------------
 
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+                 reins: bool) -> tuple[int, ...] | None:
+        """Everything ``plan`` reads besides what lies on the phase's walks (the engine
+        adds that): the state, the lines crossed, the spaces with and without a card, the
+        pace and phases the rest of the round asks for, and the Control dice a turn would
+        roll. The engine keeps the plan under this key, so a phase driven before is not
+        weighed again; None when plans are not to be kept."""
+        if not self.cache_plans:
+            return None
+        _, pace, need = car.spec.phase_moves[phase][car.speed]
+        dice = race.control_dice(car, car.speed)
+        if dice <= self.style.turn_dice:
+            need = 0  # read only when too fast to corner
+        return (self.style_key, race.stages, car.hex * FACINGS + car.facing, car.stage,
+                spaces, pace, need, dice, car.control_loss + car.extra_control if dice else 0,
+                whip, reins)
+
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The option and turn with the lowest score; of the ways to reach one end hex with
         one card, only the clearest (no collision, least rough ground) is scored."""
         from generator.race.engine import Plan
-        context = self.context(race, car, phase)
+        style = self.style
+        # What context() holds, worked out here without building it: it is needed only
+        # for the options score() must weigh whole.
+        _, pace, need = car.spec.phase_moves[phase][car.speed]
+        dice = race.control_dice(car, car.speed)
+        turn_cost = 0.0
+        if dice:
+            turn_cost = style.roll_cost + style.turn_risk * (
+                dice + car.control_loss + car.extra_control)
+        too_fast = dice > style.turn_dice
+        # The engine keeps the options of a phase with only the track on its walks, with
+        # room for what is worked out from them alone: the ways, by the one thing besides
+        # the options that decides them.
+        memo: dict[object, list[Option]] | None = getattr(options, "memo", None)
+        ways = memo.get(too_fast) if memo is not None else None
+        if ways is None:
+            ways = self.ways(race, car, options, too_fast)
+            if memo is not None:
+                memo[too_fast] = ways
+        # score() below, written out for the common case (no collision, not the finish)
+        # with the same arithmetic in the same order, so the same option wins.
+        stages = race.stages
+        facing = car.facing
+        road, straight = race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace)
+        tables: dict[int, tuple[list[int], list[int], int]] = {}
+        context: PhaseContext | None = None
+        dead_end = style.dead_end + 3 * pace
+        road_bonus, card_cost, rough_cost = style.road_bonus, style.card_cost, style.rough_cost
+        best: tuple[float, int, int] | None = None
+        chosen: tuple[Option, int] | None = None
+        for number, option in enumerate(ways):
+            hexes = option.hexes
+            turns = (0, 1, -1) if hexes else (0,)
+            if option.blocked >= 0 or option.stage >= stages:
+                if context is None:
+                    context = self.context(race, car, phase)
+                for turn in turns:
+                    rank = (self.score(race, car, context, option, turn), number, turn)
+                    if best is None or rank < best:
+                        best, chosen = rank, (option, turn)
+                continue
+            end = hexes[-1] if hexes else car.hex
+            found = tables.get(option.stage)
+            if found is None:
+                found = tables[option.stage] = race.stage_tables(option.stage, pace)
+            remaining, phases, offset = found
+            rough = rough_cost * option.rough
+            card = option.card
+            for turn in turns:
+                state = end * FACINGS + (facing + turn) % FACINGS
+                value = float(remaining[state] + offset)
+                if phases[state] >= UNREACHABLE:
+                    value += dead_end
+                value -= road_bonus * road[state]
+                if too_fast:
+                    value += 6.0 * max(0, need - straight[state])
+                if turn:
+                    value += turn_cost
+                value += rough
+                if card:
+                    value += card_cost
+                if best is None or value <= best[0]:
+                    rank = (value, number, turn)
+                    if best is None or rank < best:
+                        best, chosen = rank, (option, turn)
+        assert chosen is not None
+        return Plan(*chosen)
+
+    @staticmethod
+    def ways(race: Race, car: Car, options: list[Option], too_fast: bool) -> list[Option]:
+        """The options worth scoring, one per card, end hex and lines crossed: the clearest
+        (no collision, least rough ground); a Whip only to move at all or to win, a Reins
+        only to avoid a collision or to brake."""
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
         plain_clear = any(o.card is None for o in clear)
@@ -191,35 +303,24 @@ class Bot:
             if option.card == "whip" and option.stage < race.stages and len(
                     option.steps) > 1:
                 continue  # a Whip is worth playing to move at all, or to win
-            if option.card == "reins" and plain_clear and not context.too_fast:
+            if option.card == "reins" and plain_clear and not too_fast:
                 continue  # a Reins is for avoiding a collision, or for braking
             end = option.hexes[-1] if option.hexes else car.hex
             key = (option.card, end, option.stage)
             known = ways.get(key)
             if known is None or (option.blocked, option.rough) < (known.blocked, known.rough):
                 ways[key] = option
-        best: tuple[float, int, int] | None = None
-        chosen: Plan | None = None
-        for number, option in enumerate(ways.values()):
-            for turn in (0, 1, -1) if option.hexes else (0,):
-                rank = (self.score(race, car, context, option, turn), number, turn)
-                if best is None or rank < best:
-                    best, chosen = rank, Plan(option, turn)
-        assert chosen is not None
-        return chosen
+        return list(ways.values())
 
     def context(self, race: Race, car: Car, phase: int) -> PhaseContext:
         """What every option of one phase shares: the pace to keep, the cost of a turn, the
         straight phases still to drive, and whether the vehicle is too fast to corner."""
-        moves = car.spec.moves
-        later = [row[car.speed] for row in moves[phase + 1:]]
-        pace = max(later, default=0) or max(row[car.speed] for row in moves) or 1
+        _, pace, need = car.spec.phase_moves[phase][car.speed]
         dice = race.control_dice(car, car.speed)
         turn_cost = 0.0
         if dice:
             turn_cost = self.style.roll_cost + self.style.turn_risk * (
                 dice + car.control_loss + car.extra_control)
-        need = sum(1 for n in later if n) + 1
         return PhaseContext(pace, turn_cost, need, dice > self.style.turn_dice,
                             race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace))
 
@@ -316,6 +417,10 @@ class RandomBot(Bot):
 
     name = "random"
     avoid_damage = False
+
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+                 reins: bool) -> tuple[int, ...] | None:
+        return None  # every plan is a fresh roll of the race's dice
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
         from generator.race.engine import SpeedChoice

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, NamedTuple
 
 from generator.hexgrid import DIRECTIONS, FACINGS, Hex
 from generator.tracks.analysis import course_of
@@ -63,6 +64,15 @@ def one_step_directions(facing: int) -> tuple[int, ...]:
     return ((facing - 1) // 2 % 6, (facing + 1) // 2 % 6)
 
 
+class Walk(NamedTuple):
+    """One step sequence from a state, as the bare track makes it."""
+
+    steps: tuple[int, ...]
+    entered: tuple[int, ...]  # the spaces entered, up to any wall
+    hazards: int  # hazard spaces among them
+    lines: tuple[int, ...]  # the line (index) of each entered space on one, in order
+
+
 @dataclass
 class RaceTrack:
     """The numbered track and its tables (built by :func:`race_track`)."""
@@ -78,13 +88,26 @@ class RaceTrack:
     line_of: list[int]  # hex -> index of the line it belongs to, or -1
     inside: list[int]  # hex -> distance to the nearest non-track hex (small is near a wall)
     chain: list[list[int]] = field(default_factory=list)  # see remaining()
+    hazard: list[bool] = field(default_factory=list)  # hex -> a hazard space
     lap_length: int = 0
     _room: dict[int, list[int]] = field(default_factory=dict)
     _paths: dict[int, list[tuple[tuple[int, frozenset[int]], ...]]] = field(
         default_factory=dict)
     _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
-    _walks: dict[tuple[int, int], tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = field(
-        default_factory=dict)
+    _walks: dict[tuple[int, int], tuple[Walk, ...]] = field(default_factory=dict)
+    _reach: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    # A bot's plan for a phase whose walks meet no vehicle and no debris, by everything the
+    # plan depends on (see Bot.plan_key); kept per track because it depends on the track.
+    plans: dict[tuple[object, ...], Any] = field(default_factory=dict)
+    # A bot's target Speed by everything it depends on (Bot.target_speed).
+    targets: dict[tuple[object, ...], int] = field(default_factory=dict)
+    # The options of a phase with nothing but the track on its walks (Race.options_for).
+    options: dict[tuple[object, ...], Any] = field(default_factory=dict)
+
+    def forget_decisions(self) -> None:
+        """Empty what races fill in (see engine.forget_decisions); the tables stay."""
+        for cache in (self._walks, self._reach, self.plans, self.options, self.targets):
+            cache.clear()
 
     def remaining(self, stage: int, stages: int, state: int) -> int:
         """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
@@ -122,10 +145,10 @@ class RaceTrack:
             table = self._phases[key] = self._build_phases(self.lines[line], spaces)
         return table
 
-    def walks(self, state: int, spaces: int
-              ) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    def walks(self, state: int, spaces: int) -> tuple[Walk, ...]:
         """Every legal step sequence of ``spaces`` spaces from ``state``, each with the hexes
-        it enters, cut short where a wall or solid obstacle stops it (cached)."""
+        it enters, cut short where a wall or solid obstacle stops it, the hazards among
+        them and the lines they belong to, in order (cached)."""
         key = (state, spaces)
         found = self._walks.get(key)
         if found is None:
@@ -138,8 +161,20 @@ class RaceTrack:
                     if here < 0:
                         break
                     entered.append(here)
-                walks.append((seq, tuple(entered)))
+                walks.append(Walk(seq, tuple(entered), sum(self.hazard[h] for h in entered),
+                                  tuple(self.line_of[h] for h in entered
+                                        if self.line_of[h] >= 0)))
             found = self._walks[key] = tuple(walks)
+        return found
+
+    def reach(self, state: int, spaces: int) -> frozenset[int]:
+        """Every hex some walk of ``spaces`` spaces from ``state`` enters (cached). A walk
+        of k spaces is the start of one of k + 1, so this also covers the shorter ones."""
+        key = (state, spaces)
+        found = self._reach.get(key)
+        if found is None:
+            found = self._reach[key] = frozenset(
+                h for walk in self.walks(state, spaces) for h in walk.entered)
         return found
 
     def paths(self, spaces: int) -> list[tuple[tuple[int, frozenset[int]], ...]]:
@@ -242,6 +277,7 @@ def _build(track: Track) -> RaceTrack:
     rt = RaceTrack(track.name, hexes, number, neighbours, terrain, rating, lines, slots,
                    line_of, inside)
     rt.chain = _chained(rt)
+    rt.hazard = [t == "hazard" for t in terrain]
     lap = len(lines)
     start = slots[0][0] * FACINGS + slots[0][1] if slots else 0
     rt.lap_length = max(1, rt.chain[0][start] - rt.chain[lap][start]) if lap else 1

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -56,6 +55,7 @@ ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
 WHIP, REINS, DUAL = 0, 1, 2
 CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
+PLAN_CACHE = 200_000  # plans kept per track per process (about 60 MB at most)
 
 
 class Option(NamedTuple):
@@ -71,8 +71,18 @@ class Option(NamedTuple):
     stage: int  # the next line to cross once the move is done
 
 
-@dataclass(frozen=True)
-class Plan:
+class Options(list[Option]):
+    """The options of a phase kept for reuse (nothing but the track on their walks), with a
+    ``memo`` for what a bot works out from them alone."""
+
+    __slots__ = ("memo",)
+
+    def __init__(self, options: list[Option]) -> None:
+        super().__init__(options)
+        self.memo: dict[object, Any] = {}
+
+
+class Plan(NamedTuple):
     """A bot's movement for one phase: an option and the turn at the end (-1 right, +1
     left, 0 none)."""
 
@@ -80,8 +90,7 @@ class Plan:
     turn: int
 
 
-@dataclass(frozen=True)
-class SpeedChoice:
+class SpeedChoice(NamedTuple):
     """A bot's Speed Check: the direction and the Whip and Reins cards played."""
 
     accelerate: bool
@@ -112,6 +121,7 @@ class Car:
         self.finished_round = 0
         self.finish_order = 0
         self.wiped_out = False
+        self.racing = True  # neither finished nor wiped out (the engine keeps it so)
         self.wiped_round = 0
         self.wreck_speed = 0
         self.wreck_heading = facing // 2
@@ -136,23 +146,21 @@ class Car:
         self.affects_applied = 0
 
     @property
-    def racing(self) -> bool:
-        return not self.wiped_out and not self.finished_round
-
-    @property
     def state(self) -> int:
         return self.hex * FACINGS + self.facing
 
     def cards(self, kind: str) -> int:
         """Cards in hand that can be played as ``kind`` (whip or reins; dual cards count)."""
-        return sum(self.hand[slot] for slot in self.slots(kind))
+        hand = self.hand
+        slots = self.spec.card_slots[kind]
+        if len(slots) == 2:  # no special cards: its own kind and dual
+            return hand[slots[0]] + hand[2]
+        return sum([hand[slot] for slot in slots])
 
-    def slots(self, kind: str) -> list[int]:
+    def slots(self, kind: str) -> tuple[int, ...]:
         """Pile slots whose cards play as ``kind``: its own, dual, then special cards by
         their ordinary face."""
-        own = WHIP if kind == "whip" else REINS
-        return [own, DUAL] + [3 + i for i, card in enumerate(self.spec.specials)
-                              if card.face in (kind, "dual")]
+        return self.spec.card_slots[kind]
 
     def special_in_hand(self, name: str) -> int | None:
         """The slot of a simulated special card called ``name`` in the hand, if any."""
@@ -179,6 +187,7 @@ class Race:
         self.round = 0
         self.phase = 0
         self.events: list[dict[str, Any]] = []
+        self.logging = options.log_events  # callers test it before building an event
         self.snapshots: list[RoundSnapshot] = []
         self.finishers = 0
         lap = len(self.rt.lines)
@@ -280,7 +289,7 @@ class Race:
 
     def log(self, car: Car | None, action: str, dice: Sequence[Any] = (),
             result: Any = None) -> None:
-        if self.options.log_events:
+        if self.logging:
             self.events.append({"round": self.round, "phase": self.phase,
                                 "vehicle": car.spec.name if car else None, "action": action,
                                 "dice": list(dice), "result": result})
@@ -398,7 +407,9 @@ class Race:
                        if a.name == "-# Speed" and car.stamina <= level)
             if drop:
                 self.set_speed(car, max(0, car.speed - drop))
-                self.log(car, "stamina", result={"stamina": car.stamina, "speed": car.speed})
+                if self.logging:
+                    self.log(car, "stamina",
+                             result={"stamina": car.stamina, "speed": car.speed})
         reactions = car.spec.trait("Reactions")
         if reactions:
             car.control_loss = max(car.spec.control_minimum, car.control_loss - reactions)
@@ -426,7 +437,8 @@ class Race:
             car.hand[special] -= 1
             (car.lost if card.discard else car.spent)[special] += 1
             played, bonus = 1, card.value
-            self.log(car, "special card", result={"card": card.name, "value": card.value})
+            if self.logging:
+                self.log(car, "special card", result={"card": card.name, "value": card.value})
         for slot in car.slots(kind):
             take = min(car.hand[slot], count - played)
             car.hand[slot] -= take
@@ -446,7 +458,8 @@ class Race:
             car.hand[kind] += car.spent[kind]
             car.spent[kind] = 0
         (car.lost if card.discard else car.spent)[slot] += 1
-        self.log(car, "special card", result={"card": card.name})
+        if self.logging:
+            self.log(car, "special card", result={"card": card.name})
 
     # --- Speed ---------------------------------------------------------------------------
 
@@ -455,7 +468,7 @@ class Race:
         Speed clears Control Loss ('Control Loss Points')."""
         table = car.spec.table
         car.marker = marker
-        car.speed = table.speed_of(marker)
+        car.speed = car.spec.box_speeds[marker[0] is Row.ACCELERATION][marker[1]]
         if car.speed > car.max_speed:
             car.marker = speed_box(table, car.max_speed, right_most=True)
             car.speed = car.max_speed
@@ -482,12 +495,22 @@ class Race:
         boxes, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
         if (lash or whoah) and boxes >= 0:
             boxes = min(boxes + lash + whoah, car.max_accel if accelerate else car.max_decel)
-        marker = shift_marker(table, car.marker, boxes, accelerate, car.max_speed)
+        marker = car.marker
+        key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
+               car.max_speed)
+        shifted = _SHIFTED.get(key)
+        if shifted is None:
+            if len(_SHIFTED) >= 100_000:
+                _SHIFTED.clear()
+            shifted = _SHIFTED[key] = shift_marker(table, marker, boxes, accelerate,
+                                                   car.max_speed)
+        marker = shifted
         before = car.speed
         self.set_marker(car, marker)
-        self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
-                                            "reins": reins, "boxes": boxes,
-                                            "speed": [before, car.speed]})
+        if self.logging:
+            self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
+                                                "reins": reins, "boxes": boxes,
+                                                "speed": [before, car.speed]})
 
     def stamina_reins(self, car: Car) -> int:
         if not self.options.stamina:
@@ -500,59 +523,93 @@ class Race:
         """The chance of each Speed a Speed Check with these cards would end at (exact odds
         from ``generator.probability``, as floats); what a bot weighs before choosing."""
         spec = car.spec
-        fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
-        extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
-        shift = (spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
-                 if accelerate else spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod)
-        limit = car.max_accel if accelerate else car.max_decel
-        return speed_odds(spec.table, car.marker, accelerate, whip,
-                          reins + self.stamina_reins(car), extra, fixed, shift, car.max_speed,
-                          limit)
+        fixed, extra, shift, _ = spec.speed_traits[accelerate]
+        if accelerate:
+            shift, limit = shift + car.accel_mod, car.max_accel
+        else:
+            shift, limit = shift + car.decel_mod, car.max_decel
+        marker = car.marker
+        key = (spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, whip,
+               reins + self.stamina_reins(car), fixed, shift, car.max_speed, limit)
+        found = _ODDS.get(key)
+        if found is None:
+            if len(_ODDS) >= 100_000:
+                _ODDS.clear()
+            found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
+                                            extra, fixed, shift, car.max_speed, limit)
+        return found
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[int, list[int]]:
         """The Speed Check value (boxes) and the dice rolled ('Speed Check')."""
-        spec = car.spec
         accelerate = direction is Direction.ACCELERATE
-        fixed = spec.trait("Tireless") if accelerate else spec.trait("Anchor")
+        fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
         limit = car.max_accel if accelerate else car.max_decel
         if fixed:
             return min(fixed, limit), []
-        extra = spec.trait("Long Legs") if accelerate else spec.trait("Rubber Shoes")
         rolled = self.roll_values(2 + whip + reins + extra)
-        rerolls = spec.trait("Lash") if accelerate else spec.trait("Tight Leash")
         dice = sorted(self.reroll_low(rolled, rerolls))
         lock = kept_lowest(whip, reins, direction)
         value = kept_sum(dice, lock)
-        if accelerate:
-            value += spec.trait("Hyperactive") - spec.trait("Cautious") + car.accel_mod
-        else:
-            value += spec.trait("Lazy") - spec.trait("Reckless") + car.decel_mod
+        value += shift + (car.accel_mod if accelerate else car.decel_mod)
         return min(value, limit), dice
 
     # --- Movement ------------------------------------------------------------------------
 
-    def options_for(self, car: Car, phase: int) -> list[Option]:
+    def options_for(self, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
         """Every legal way to drive this phase: no card, a Whip (one space more) or a Reins
-        (one less, when the vehicle moves at all), each with every legal step sequence."""
+        (one less, when the vehicle moves at all), each with every legal step sequence.
+
+        The options as the bare track makes them are kept per track; ``clear`` (see
+        clear_ahead) says no vehicle or debris lies on the way, so they are the answer as
+        they are; otherwise only the options that meet a vehicle or debris are traced
+        again."""
         spaces = self.moves(car, phase)
-        counts: list[tuple[str | None, int]] = [(None, spaces)]
-        if car.cards("whip"):
-            counts.append(("whip", spaces + 1))
-        if spaces >= 1 and car.cards("reins"):
-            counts.append(("reins", spaces - 1))
-        found = []
-        state = car.state
-        for card, n in counts:
-            for steps, entered in self.rt.walks(state, n):
-                found.append(self.trace(car, card, steps, entered))
-        return found
+        whip = car.cards("whip") > 0
+        reins = spaces >= 1 and car.cards("reins") > 0
+        return self.phase_options(car, spaces, whip, reins, clear)
+
+    def phase_options(self, car: Car, spaces: int, whip: bool, reins: bool,
+                      clear: bool | None) -> list[Option]:
+        """options_for() with its numbers already worked out."""
+        state = car.hex * FACINGS + car.facing
+        key = (state, car.stage, self.stages, spaces, whip, reins)
+        known = self.rt.options.get(key)
+        if known is None:
+            counts: list[tuple[str | None, int]] = [(None, spaces)]
+            if whip:
+                counts.append(("whip", spaces + 1))
+            if reins:
+                counts.append(("reins", spaces - 1))
+            # What trace() makes of each walk with no vehicle and no debris anywhere.
+            found = []
+            stages, lap = self.stages, len(self.rt.lines)
+            for card, n in counts:
+                for steps, entered, hazards, lines in self.rt.walks(state, n):
+                    stage = car.stage
+                    for line in lines:
+                        if stage < stages and line == stage % lap:
+                            stage += 1
+                    blocked = -1 if len(entered) == len(steps) else len(entered)
+                    found.append(Option(card, steps, entered, blocked, hazards, stage))
+            if len(self.rt.options) >= PLAN_CACHE:
+                self.rt.options.clear()
+            known = self.rt.options[key] = Options(found)
+        if clear is None:
+            clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
+        if clear:
+            return known
+        occupant, debris = self.occupant, self.debris
+        return [self.trace(car, o.card, o.steps, o.hexes, occupant, debris)
+                if not (occupant.keys().isdisjoint(o.hexes) and debris.keys().isdisjoint(o.hexes))
+                else o for o in known]
 
     def trace(self, car: Car, card: str | None, steps: tuple[int, ...],
-              entered: tuple[int, ...]) -> Option:
-        """An option with what lies on its way: the first step into a vehicle or a wall,
-        rough ground, and the lines crossed."""
-        occupant = self.occupant
+              entered: tuple[int, ...], occupant: dict[int, int], debris: dict[int, int]
+              ) -> Option:
+        """An option with what lies on its way: the first step into a vehicle (in
+        ``occupant``) or a wall, rough ground (hazards and ``debris``), and the lines
+        crossed. ``entered`` is the walk's spaces up to any wall."""
         rt = self.rt
         blocked = -1 if len(entered) == len(steps) else len(entered)
         rough = 0
@@ -563,31 +620,75 @@ class Race:
                 blocked = i
                 entered = entered[:i]
                 break
-            if rt.terrain[there] == "hazard" or there in self.debris:
+            if rt.hazard[there] or there in debris:
                 rough += 1
             if stage < self.stages and rt.line_of[there] == stage % lap:
                 stage += 1
         return Option(card, steps, entered, blocked, rough, stage)
 
-    def move(self, car: Car, phase: int) -> None:
-        options = self.options_for(car, phase)
-        plan = car.bot.plan(self, car, phase, options)
+    def clear_ahead(self, car: Car, spaces: int) -> bool:
+        """True when no other vehicle (or wreck) and no debris lies on any walk of up to
+        ``spaces`` spaces this phase: then the options are the track's alone."""
+        # No walk comes back to the space it starts from (every step leads away along the
+        # facing), so the vehicle's own space never counts against it.
+        reach = self.rt.reach(car.hex * FACINGS + car.facing, spaces)
+        return reach.isdisjoint(self.occupant) and reach.isdisjoint(self.debris)
+
+    def plan(self, car: Car, phase: int) -> Plan:
+        """The bot's plan for this phase. A plan the bot made before in the same situation
+        is reused: the same answer, without listing and weighing every option again. The
+        situation is the bot's plan_key and what lies on the phase's walks: the spaces
+        taken by vehicles and wrecks, and those with debris (which options are blocked or
+        rough follows from these and the track)."""
+        bot = car.bot
+        spaces = car.spec.moves[phase][car.speed]
+        whip = car.cards("whip") > 0
+        reins = spaces >= 1 and car.cards("reins") > 0
+        # No walk comes back to the space it starts from (every step leads away along the
+        # facing), so the vehicle's own space is never among them.
+        reach = self.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whip else spaces)
+        taken = reach.intersection(self.occupant)
+        debris = reach.intersection(self.debris) if self.debris else taken
+        key = bot.plan_key(self, car, phase, spaces, whip, reins)
+        plans = self.rt.plans
+        situation = None if key is None else (key, taken, debris)
+        if situation is not None:
+            known = plans.get(situation)
+            if known is not None:
+                return known
+        options = self.phase_options(car, spaces, whip, reins, not taken and not debris)
+        plan = bot.plan(self, car, phase, options)
         option = plan.option
         if option not in options:
             raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
         if option.blocked >= 0 and any(o.blocked < 0 for o in options):
             raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
+        if situation is not None and option.blocked < 0:
+            # With every way blocked the choice would turn on the Speeds and facings of
+            # what is hit (collision costs): such plans are not kept.
+            if len(plans) >= PLAN_CACHE:
+                plans.clear()
+            plans[situation] = plan
+        return plan
+
+    def move(self, car: Car, phase: int) -> None:
+        plan = self.plan(car, phase)
+        option = plan.option
         if option.card:
             self.play(car, option.card, 1)
         car.involved = False
-        self.attack_window(car, moved=0, planned=len(option.steps))
+        steps = option.steps
+        attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
+        if attacks:
+            self.attack_window(car, moved=0, planned=len(steps))
         moved, drifted, collided = 0, False, False
         start_facing = car.facing
-        for i, direction in enumerate(option.steps):
+        neighbours, occupant = self.rt.neighbours, self.occupant
+        for i, direction in enumerate(steps):
             if not car.racing or car.facing != start_facing or car.move_lost:
                 break
-            there = self.rt.neighbours[car.hex][direction]
-            if there < 0 or there in self.occupant:
+            there = neighbours[car.hex][direction]
+            if there < 0 or there in occupant:
                 self.collide(car, there, direction)
                 collided = True
                 break
@@ -596,12 +697,13 @@ class Race:
             drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
             if not car.racing:
                 break
-            if i + 1 < len(option.steps):
-                self.attack_window(car, moved, len(option.steps))
+            if attacks and i + 1 < len(steps):
+                self.attack_window(car, moved, len(steps))
         car.move_lost = False
-        self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
-                                      "moved": moved, "hex": self.rt.hexes[car.hex][:],
-                                      "facing": car.facing})
+        if self.logging:
+            self.log(car, "move", result={"card": option.card, "steps": list(option.steps),
+                                          "moved": moved, "hex": self.rt.hexes[car.hex][:],
+                                          "facing": car.facing})
         if collided:
             car.cost("spaces lost to collisions", len(option.steps) - moved)
         if not car.racing or collided:
@@ -613,25 +715,31 @@ class Race:
 
     def enter(self, car: Car, there: int, direction: int) -> None:
         """Move one space: lines crossed, then hazards and fragile obstacles in it."""
-        del self.occupant[car.hex]
+        occupant = self.occupant
+        del occupant[car.hex]
         car.hex = there
         car.heading = direction
-        self.occupant[there] = car.index
-        lap = len(self.rt.lines)
-        if self.rt.line_of[there] == car.stage % lap and car.stage < self.stages:
+        occupant[there] = car.index
+        rt = self.rt
+        line = rt.line_of[there]
+        if line >= 0 and line == car.stage % len(rt.lines) and car.stage < self.stages:
             car.stage += 1
-            self.log(car, "line", result={"stage": car.stage})
+            if self.logging:
+                self.log(car, "line", result={"stage": car.stage})
             if car.stage >= self.stages:
                 self.finish(car)
                 return
-        self.rough_ground(car, there, direction)
+        if rt.hazard[there] or there in self.debris:
+            self.rough_ground(car, there, direction)
 
     def finish(self, car: Car) -> None:
         self.finishers += 1
         car.finished_round = self.round
+        car.racing = False
         car.finish_order = self.finishers
         del self.occupant[car.hex]
-        self.log(car, "finish", result={"place": self.finishers})
+        if self.logging:
+            self.log(car, "finish", result={"place": self.finishers})
 
     def rough_ground(self, car: Car, there: int, direction: int) -> None:
         """Hazards and Fragile Obstacles: Control Loss, a Damage roll, one Control roll."""
@@ -645,7 +753,8 @@ class Race:
         if hazard:
             self.gain_control_loss(car, max(0, half + rating))
             need_roll = True
-            self.log(car, "hazard", result={"control_loss": car.control_loss})
+            if self.logging:
+                self.log(car, "hazard", result={"control_loss": car.control_loss})
         if markers:
             self.debris[there] = markers - 1
             if self.debris[there] == 0:
@@ -696,8 +805,9 @@ class Race:
             icons = [car.icon_swap.get(icon, icon) for icon in icons]
         outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                                 car.bot.avoid_damage, self.options.stamina)
-        self.log(car, f"control roll ({reason})", icons,
-                 {"effects": sorted(outcome.effects), "count": outcome.icon_count})
+        if self.logging:
+            self.log(car, f"control roll ({reason})", icons,
+                     {"effects": sorted(outcome.effects), "count": outcome.icon_count})
         if not outcome.success:
             car.cost("failed control roll count", 1)
         return outcome
@@ -779,7 +889,8 @@ class Race:
         resilience = car.spec.resilience
         points = damage_points(rolled, None if resilience is None
                                else resilience - car.resilience_loss)
-        self.log(car, f"damage roll ({cause})", rolled, {"damage": points})
+        if self.logging:
+            self.log(car, f"damage roll ({cause})", rolled, {"damage": points})
         if points:
             self.take_damage(car, points, cause)
         return points
@@ -829,7 +940,8 @@ class Race:
             car.icon_swap["haste"] = "slow"
         elif name == "-1 Whip / Reins card":
             self.lose_card(car, affect.card or "either")
-        self.log(car, "damage affect", result={"affect": name, "value": value})
+        if self.logging:
+            self.log(car, "damage affect", result={"affect": name, "value": value})
 
     def lose_card(self, car: Car, kind: str) -> None:
         """Remove one card for good: of the kind named (a dual card serves for either),
@@ -838,7 +950,7 @@ class Race:
             order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
             order += [slot for slot in range(3, len(car.hand))]
         else:
-            order = car.slots(kind)
+            order = list(car.slots(kind))
         for pile in (car.hand, car.recovery, car.spent):
             for slot in order:
                 if pile[slot]:
@@ -849,10 +961,12 @@ class Race:
     def wipe_out(self, car: Car) -> None:
         """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""
         car.wiped_out = True
+        car.racing = False
         car.wiped_round = self.round
         car.wreck_speed = car.speed
         car.wreck_heading = car.heading
-        self.log(car, "wipe-out", result={"damage": car.damage})
+        if self.logging:
+            self.log(car, "wipe-out", result={"damage": car.damage})
 
     def move_wrecks(self) -> None:
         """Each round after a Wipe-out the wreck slows by 1 and moves one space on, leaving
@@ -871,7 +985,8 @@ class Race:
             del self.occupant[car.hex]
             car.hex = there
             self.occupant[there] = car.index
-            self.log(car, "wreck moves", result={"hex": self.rt.hexes[there][:]})
+            if self.logging:
+                self.log(car, "wreck moves", result={"hex": self.rt.hexes[there][:]})
 
     # --- Collisions ---------------------------------------------------------------------
 
@@ -884,7 +999,8 @@ class Race:
         car.cost("collisions", 1)
         if other is None or self.cars[other].wiped_out:
             speed = car.speed
-            self.log(car, "collision", result={"with": "solid", "speed": speed})
+            if self.logging:
+                self.log(car, "collision", result={"with": "solid", "speed": speed})
             spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
             hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, "collision")
             if hurt and car.racing:
@@ -900,8 +1016,9 @@ class Race:
         """Head-On, 'T' or Rear-End, from the hit vehicle's facing against the move."""
         kind, dice_car, dice_hit = collision_dice(car, hit, direction)
         a, b = car.speed, hit.speed
-        self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
-                                           "speeds": [a, b]})
+        if self.logging:
+            self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
+                                               "speeds": [a, b]})
         hurt_car = self.damage_roll(car, dice_car, "collision")
         hurt_hit = self.damage_roll(hit, dice_hit, "collision")
         car.damage_dealt += hurt_hit
@@ -1020,9 +1137,10 @@ class Race:
         car.involved = True
         target.involved = True
         losers = self.attack_losers(car, target, kind, a_value, t_value)
-        self.log(car, f"{kind} attack", a_roll + t_roll,
-                 {"target": t_spec.name, "values": [a_value, t_value],
-                  "losers": [c.spec.name for c, _ in losers]})
+        if self.logging:
+            self.log(car, f"{kind} attack", a_roll + t_roll,
+                     {"target": t_spec.name, "values": [a_value, t_value],
+                      "losers": [c.spec.name for c, _ in losers]})
         direction = car.heading
         for loser, margin in losers:
             winner = target if loser is car else car
@@ -1103,6 +1221,25 @@ class Race:
             seed=self.seed, track=self.rt.name, options=self.options, vehicles=tuple(vehicles),
             rounds=self.round, not_simulated=self.not_simulated, events=tuple(self.events),
             snapshots=tuple(self.snapshots))
+
+
+# Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash
+# is kept, where the Speed table's and the marker's would be worked out at every call.
+_ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
+_SHIFTED: dict[tuple[object, ...], Marker] = {}  # the same for shift_marker
+
+
+def forget_decisions() -> None:
+    """Empty the caches a sweep fills as it races (kept plans, options, target Speeds and
+    Speed Check choices, the walks from each state), keeping each track's tables: the
+    state of a fresh process whose track tables are built. For measuring a sweep from
+    cold (bench/race.py); results never depend on these caches."""
+    from generator.race.bots import _SPEED_CHOICES
+    from generator.race.course import _TRACKS
+    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
+        cache.clear()
+    for rt in _TRACKS.values():
+        rt.forget_decisions()
 
 
 @lru_cache(maxsize=256)

@@ -11,10 +11,12 @@ starts from every slot twice and every pair lines up in both orders.
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +84,27 @@ def run_job(field: Field, job: RaceJob) -> RaceResult:
 
 def run_chunk(field: Field, jobs: Sequence[RaceJob]) -> list[RaceResult]:
     """Race several jobs in one call, so a worker pays for the field's transfer once."""
-    return [run_job(field, job) for job in jobs]
+    with without_cycle_collection():
+        return [run_job(field, job) for job in jobs]
+
+
+@contextmanager
+def without_cycle_collection() -> Iterator[None]:
+    """Race with Python's cycle collector paused, as it was before afterwards.
+
+    Why: the engine keeps its decisions per track (kept plans and options, tens of
+    thousands of small objects), and each full collection walks all of them: about a
+    sixth of a sweep's time. A race leaves no reference cycles (a test checks), so
+    reference counting alone frees everything a race drops; the only cycles, a few from a
+    recursive helper in generator.probability each time a new Speed Check distribution is
+    worked out, are bounded by that module's caches and collected after the sweep."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def chunks(jobs: Sequence[RaceJob], workers: int) -> list[tuple[RaceJob, ...]]:
@@ -120,10 +142,11 @@ def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None
 
 def _in_process(field: Field, jobs: Sequence[RaceJob], progress: Progress | None
                 ) -> Iterator[RaceResult]:
-    for job in jobs:
-        yield run_job(field, job)
-        if progress:
-            progress(1)
+    with without_cycle_collection():
+        for job in jobs:
+            yield run_job(field, job)
+            if progress:
+                progress(1)
 
 
 def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,

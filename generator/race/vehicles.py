@@ -9,7 +9,7 @@ names that ``simulated.yaml`` does not list is returned by name, for the race re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -92,6 +92,60 @@ class RaceVehicle:
     specials: tuple[Special, ...]  # one per copy, in licence order
     traits: tuple[tuple[str, int], ...]  # simulated traits: canonical name, value
     not_simulated: tuple[str, ...]
+    # Derived in __post_init__ (see there), left out of comparisons and the constructor.
+    card_slots: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    phase_moves: tuple[tuple[tuple[int, int, int], ...], ...] = field(
+        init=False, repr=False, compare=False)
+    # accelerating? -> (fixed value, extra dice, boxes added, dice re-rolled) of a Speed Check
+    speed_traits: dict[bool, tuple[int, int, int, int]] = field(
+        init=False, repr=False, compare=False)
+    # on the Acceleration row? -> box -> the Speed it shows (SpeedTable.speed_of)
+    box_speeds: dict[bool, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    _traits: dict[str, int] = field(init=False, repr=False, compare=False)
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Read many times a round, so worked out once here from the fields above. The hash
+        # is kept because a frozen dataclass would otherwise hash every field again each
+        # time a bot's cache key holds the vehicle.
+        setattr_ = object.__setattr__
+        setattr_(self, "_hash", hash(tuple(getattr(self, f) for f in _FIELDS)))
+        setattr_(self, "_traits", dict(reversed(self.traits)))
+        trait = self.trait
+        setattr_(self, "box_speeds", {
+            row is Row.ACCELERATION: tuple(self.table.speed_of(Marker(row, box))
+                                           for box in range(sum(counts)))
+            for row, counts in ((Row.ACCELERATION, self.table.acceleration),
+                                (Row.DECELERATION, self.table.deceleration))})
+        setattr_(self, "speed_traits", {
+            True: (trait("Tireless"), trait("Long Legs"),
+                   trait("Hyperactive") - trait("Cautious"), trait("Lash")),
+            False: (trait("Anchor"), trait("Rubber Shoes"),
+                    trait("Lazy") - trait("Reckless"), trait("Tight Leash"))})
+        slots = {kind: (own, 2) + tuple(3 + i for i, card in enumerate(self.specials)
+                                        if card.face in (kind, "dual"))
+                 for kind, own in (("whip", 0), ("reins", 1))}
+        setattr_(self, "card_slots", slots)
+        # phase -> Speed -> (spaces this phase, the pace the rest of the round asks for,
+        # phases still to drive this round plus one): what a bot's plan depends on.
+        rows = self.moves
+        phase_moves = []
+        for phase in range(len(rows)):
+            by_speed = []
+            for speed in range(min((len(row) for row in rows), default=0)):
+                later = [row[speed] for row in rows[phase + 1:]]
+                pace = max(later, default=0) or max(row[speed] for row in rows) or 1
+                by_speed.append((rows[phase][speed], pace, sum(1 for n in later if n) + 1))
+            phase_moves.append(tuple(by_speed))
+        setattr_(self, "phase_moves", tuple(phase_moves))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuilt from the fields, so the derived values (the hash above all: string hashes
+        # differ between processes) are worked out afresh wherever it is unpickled.
+        return (RaceVehicle, tuple(getattr(self, f) for f in _FIELDS))
 
     @property
     def deck(self) -> int:
@@ -108,15 +162,13 @@ class RaceVehicle:
 
     def trait(self, name: str) -> int:
         """The value of a simulated trait (1 for one without a number), 0 when absent."""
-        for trait, value in self.traits:
-            if trait == name:
-                return value
-        return 0
+        return self._traits.get(name, 0)
 
     def start_marker(self) -> Marker:
         return self.table.start
 
 
+_FIELDS = tuple(name for name, f in RaceVehicle.__dataclass_fields__.items() if f.init)
 _RESOLVED: dict[str, RaceVehicle] = {}
 
 

@@ -18,10 +18,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
-from generator.hexgrid import Hex, clock_to_facing, neighbours
+from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
-from generator.tracks.movement import UNREACHABLE, MovementModel, drive_lengths
+from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel
 
 
 @dataclass(frozen=True)
@@ -76,6 +76,8 @@ class Course:
             h: tuple(n if n in self.open else None for n in neighbours(h)) for h in self.open}
         self._progress: dict[Hex, tuple[int, int]] = {}
         self._drives: dict[MovementModel, dict[int, int]] = {}
+        self._graphs: dict[MovementModel, DriveGraph] = {}
+        self._lengths: dict[tuple[object, ...], list[int]] = {}
 
     def _slots(self) -> list[Slot]:
         numbered = self.layout.slots()
@@ -108,35 +110,74 @@ class Course:
             self._progress[start] = self._search(start)
         return self._progress[start]
 
+    @cached_property
+    def _numbered(self) -> tuple[dict[Hex, int], list[tuple[int, ...]], list[frozenset[int]]]:
+        """Track spaces as small integers: each space's number, each number's neighbours
+        (-1 where there is no track space) and each target's spaces."""
+        number_of = {h: i for i, h in enumerate(self.table)}
+        rows = [tuple(-1 if n is None else number_of[n] for n in row)
+                for row in self.table.values()]
+        lines = [frozenset(number_of[h] for h in t.hexes if h in number_of)
+                 for t in self.targets]
+        return number_of, rows, lines
+
     def _search(self, start: Hex) -> tuple[int, int]:
+        """Breadth-first over (space, targets crossed), a level at a time, in integers."""
         stages = len(self.targets)
-        lines = [t.hexes for t in self.targets]
-        seen = {(start, 0)}
-        queue: deque[tuple[Hex, int, int]] = deque([(start, 0, 0)])
-        furthest = 0
-        while queue:
-            here, stage, steps = queue.popleft()
-            furthest = max(furthest, stage)
-            if stage == stages:
-                return stage, steps
-            for there in self.table.get(here, ()):
-                if there is None:
-                    continue
-                next_stage = stage + 1 if there in lines[stage] else stage
-                if (there, next_stage) not in seen:
-                    seen.add((there, next_stage))
-                    queue.append((there, next_stage, steps + 1))
+        number_of, rows, lines = self._numbered
+        if start not in number_of:  # not a track space: it goes nowhere
+            return (0, 0) if stages == 0 else (0, UNREACHABLE)
+        width = stages + 1
+        seen = bytearray(len(rows) * width)
+        frontier = [number_of[start] * width]
+        seen[frontier[0]] = 1
+        furthest = steps = 0
+        while frontier:
+            following = []
+            for code in frontier:
+                here, stage = divmod(code, width)
+                furthest = max(furthest, stage)
+                if stage == stages:
+                    return stage, steps
+                line = lines[stage]
+                for there in rows[here]:
+                    if there < 0:
+                        continue
+                    nxt = there * width + (stage + 1 if there in line else stage)
+                    if not seen[nxt]:
+                        seen[nxt] = 1
+                        following.append(nxt)
+            frontier = following
+            steps += 1
         return furthest, UNREACHABLE
+
+    def drive_graph(self, model: MovementModel) -> DriveGraph:
+        """Every state a vehicle of ``model`` can reach from the starting slots, explored
+        once per movement model and shared by every drive search on this course."""
+        if model not in self._graphs:
+            starts = [model.start(s.hex, s.facing) for s in self.slots]
+            self._graphs[model] = DriveGraph(model, starts, self.table)
+        return self._graphs[model]
 
     def drive_lengths(self, model: MovementModel) -> dict[int, int]:
         """Slot number -> the shortest legal drive to the finish (UNREACHABLE if none),
         searched once per movement model."""
         if model not in self._drives:
-            starts = [model.start(s.hex, s.facing) for s in self.slots]
-            lengths = drive_lengths(model, starts, self.table, [t.hexes for t in self.targets])
+            lengths = self.drive_from(model, self.slots, [t.hexes for t in self.targets])
             self._drives[model] = {slot.number: length
                                    for slot, length in zip(self.slots, lengths, strict=True)}
         return self._drives[model]
+
+    def drive_from(self, model: MovementModel, slots: Iterable[Slot],
+                   targets: list[frozenset[Hex]]) -> list[int]:
+        """For each of ``slots``, the shortest legal drive entering each of ``targets`` in
+        turn (UNREACHABLE if none), on the shared graph of :meth:`drive_graph` (each
+        question answered once: the rules run again on a track already checked)."""
+        starts = tuple(model.start(s.hex, s.facing) for s in slots)
+        key = (model, starts, tuple(targets))
+        if key not in self._lengths:
+            self._lengths[key] = self.drive_graph(model).lengths(starts, targets)
+        return list(self._lengths[key])
 
     # --- Width ---------------------------------------------------------------------------
 
@@ -232,12 +273,15 @@ def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozense
     number = {h: i for i, h in enumerate(hexes)}
     graph = FlowGraph(2 * len(hexes) + 2)
     source, sink = 2 * len(hexes), 2 * len(hexes) + 1
+    steps = [(d.q, d.r) for d in DIRECTIONS]
     for h, i in number.items():
         endless = h in sources or h in sinks
         graph.add(2 * i, 2 * i + 1, FlowGraph.ENDLESS if endless else 1)
-        for n in neighbours(h):
-            if n in number:
-                graph.add(2 * i + 1, 2 * number[n], FlowGraph.ENDLESS)
+        q, r = h
+        for dq, dr in steps:
+            j = number.get((q + dq, r + dr))  # type: ignore[call-overload]  # a Hex is a tuple
+            if j is not None:
+                graph.add(2 * i + 1, 2 * j, FlowGraph.ENDLESS)
         if h in sources:
             graph.add(source, 2 * i, FlowGraph.ENDLESS)
         if h in sinks:
@@ -267,7 +311,11 @@ class FlowGraph:
 
     def max_flow(self, source: int, sink: int, limit: int = 64) -> int:
         """Push flow along shortest augmenting paths; stop at ``limit`` (wider than any
-        track a person would draw)."""
+        track a person would draw).
+
+        Why one search per unit of flow: on a track the augmenting paths hug the inside of
+        each bend, so the shortest ones come one per length and blocking flows (Dinic)
+        or greedy depth-first sweeps find them one at a time too (tried: no faster)."""
         total = 0
         while total < limit:
             parent_edge = self._path(source, sink)

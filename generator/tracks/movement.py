@@ -20,13 +20,19 @@ one hex, so the search is a breadth-first one over states.
 
 from __future__ import annotations
 
+import gc
+from array import array
 from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from generator.hexgrid import Hex, front_directions, is_side_facing, turn
 
 State = tuple[Hex, int, int, int]
+# Where a vehicle may step from a (facing, moved, flag): per direction, the (facing, moved,
+# flag) it may arrive with. The same wherever it is, so a search works it out once.
+Pattern = tuple[tuple[int, tuple[tuple[int, int, int], ...]], ...]
 # Each track space, with its neighbour in each direction (None where that is no track space).
 Table = dict[Hex, tuple["Hex | None", ...]]
 UNREACHABLE = -1
@@ -74,15 +80,23 @@ class PhaseTurning:
     def moves(self, state: State, table: Table) -> Iterator[State]:
         hex_, facing, moved, flag = state
         around = table[hex_]
-        for direction, new_flag in self.steps(facing, flag):
+        for direction, afters in self.pattern(facing, moved, flag):
             there = around[direction]
-            if there is None:
-                continue
+            if there is not None:
+                for after in afters:
+                    yield (there, *after)
+
+    def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
+        """Each direction the vehicle may step in next, with the (facing, moved, flag) it
+        may have on arriving: what :meth:`moves` does, without the spaces."""
+        out: list[tuple[int, tuple[tuple[int, int, int], ...]]] = []
+        for direction, new_flag in self.steps(facing, flag):
             if moved + 1 < self.spaces:
-                yield (there, facing, moved + 1, new_flag)
+                out.append((direction, ((facing, moved + 1, new_flag),)))
             else:
-                for change in (0, -1, 1):
-                    yield (there, turn(facing, change), 0, 0)
+                out.append((direction, tuple((turn(facing, change), 0, 0)
+                                             for change in (0, -1, 1))))
+        return tuple(out)
 
     @staticmethod
     def steps(facing: int, flag: int) -> Iterator[tuple[int, int]]:
@@ -115,14 +129,21 @@ class SteerPerMove:
         return (hex_, facing, 0, 0)
 
     def moves(self, state: State, table: Table) -> Iterator[State]:
-        hex_, facing, moved, _ = state
+        hex_, facing, moved, flag = state
+        around = table[hex_]
+        for direction, afters in self.pattern(facing, moved, flag):
+            there = around[direction]
+            if there is not None:
+                for after in afters:
+                    yield (there, *after)
+
+    def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
+        """Each direction the car may step in next, with the (facing, moved, flag) it has on
+        arriving: what :meth:`moves` does, without the spaces."""
         ahead = facing // 2
         headings = (ahead, (ahead - 1) % 6, (ahead + 1) % 6) if moved == 0 else (ahead,)
-        around = table[hex_]
-        for heading in headings:
-            there = around[heading]
-            if there is not None:
-                yield (there, heading * 2, (moved + 1) % self.spaces, 0)
+        return tuple((heading, ((heading * 2, (moved + 1) % self.spaces, 0),))
+                     for heading in headings)
 
 
 def drive_lengths(model: MovementModel, starts: Sequence[State], table: Table,
@@ -134,91 +155,179 @@ def drive_lengths(model: MovementModel, starts: Sequence[State], table: Table,
     last, every state learns how far it still has to go (a backward breadth-first sweep, so
     all starting slots are answered by one search).
     """
-    # Spaces become small integers first (a table row per space): hashing a state of four
-    # integers is several times cheaper than one holding a Hex, and the models never look
-    # inside a space, they only look it up in the table.
-    number_of = {hex_: i for i, hex_ in enumerate(table)}
-    rows = [tuple(None if n is None else number_of[n] for n in row) for row in table.values()]
-    numbered_starts = [(number_of[hex_], facing, moved, flag)
-                       for hex_, facing, moved, flag in starts]
-    numbered_targets = [frozenset(number_of[h] for h in target if h in number_of)
-                        for target in targets]
-    return _drive_lengths(model, numbered_starts, rows, numbered_targets)
+    return DriveGraph(model, starts, table).lengths(starts, targets)
 
 
-def _drive_lengths(model: MovementModel, starts: Sequence[Any], table: Any,
-                   targets: Sequence[frozenset[Any]]) -> list[int]:
-    """:func:`drive_lengths` on spaces already numbered (a state's space is an int, the
-    table a list of rows)."""
-    index: dict[State, int] = {}
-    successors: list[list[int]] = []
-    hexes: list[Hex] = []
-    frontier = list(dict.fromkeys(starts))
-    for state in frontier:
-        index[state] = len(hexes)
-        hexes.append(state[0])
-        successors.append([])
-    while frontier:
-        following = []
+class DriveGraph:
+    """Every state a vehicle obeying ``model`` can reach from ``starts`` on ``table``, each
+    with the states one step before it: found once, then any drive search from those starts
+    to any targets reads it (linear in the states: one sweep out, one back per target).
+
+    States are numbered in the order found. Spaces become small integers first (a table
+    row per space): a model with a ``pattern`` method (every shipped one) never looks inside
+    a space, so a state is one integer, its space times the number of (facing, moved, flag)
+    combinations plus that combination's number; other models are asked ``moves``.
+    """
+
+    def __init__(self, model: MovementModel, starts: Sequence[State], table: Table) -> None:
+        self.number_of = {hex_: i for i, hex_ in enumerate(table)}
+        number_of = self.number_of
+        rows = [tuple(-1 if n is None else number_of[n] for n in row) for row in table.values()]
+        numbered = [(number_of[hex_], facing, moved, flag)
+                    for hex_, facing, moved, flag in starts]
+        self.index: dict[tuple[int, int, int, int], int] = {}
+        self.spaces: list[int] = []  # state -> its space
+        self._before: list[list[int]] = []  # while exploring: state -> states before it
+        with _collector_paused():
+            if callable(getattr(model, "pattern", None)):
+                self._explore_patterns(model, numbered, rows)
+            else:
+                self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
+                                                      for row in rows])
+            # Packed: a list holds pointers to int objects scattered through memory, an
+            # array the numbers themselves, so a sweep's time stays in step with the map.
+            self.predecessors: list[Sequence[int]] = [array("i", b) for b in self._before]
+            del self._before
+
+    def _explore_patterns(self, model: Any, starts: list[tuple[int, int, int, int]],
+                          rows: list[tuple[int, ...]]) -> None:
+        # The (facing, moved, flag) combinations the starts lead to, each with its pattern.
+        local: dict[tuple[int, int, int], int] = {}
+        combos: list[tuple[int, int, int]] = []
+        for _, facing, moved, flag in starts:
+            if (facing, moved, flag) not in local:
+                local[(facing, moved, flag)] = len(combos)
+                combos.append((facing, moved, flag))
+        steps: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+        for combo in combos:  # grows as new combinations turn up
+            found = []
+            for direction, afters in model.pattern(*combo):
+                ids: list[int] = []
+                for after in afters:
+                    if after not in local:
+                        local[after] = len(combos)
+                        combos.append(after)
+                    ids.append(local[after])
+                found.append((direction, tuple(ids)))
+            steps.append(tuple(found))
+        width = len(combos)
+        number = [-1] * (len(rows) * width)  # space * width + combination -> state number
+        spaces, predecessors = self.spaces, self._before
+        order: list[int] = []
+        for space, facing, moved, flag in starts:
+            code = space * width + local[(facing, moved, flag)]
+            if number[code] < 0:
+                number[code] = len(order)
+                order.append(code)
+                spaces.append(space)
+                predecessors.append([])
+        for state, code in enumerate(order):  # the list grows: a breadth-first sweep
+            space, which = divmod(code, width)
+            row = rows[space]
+            for direction, arrivals in steps[which]:
+                there = row[direction]
+                if there < 0:
+                    continue
+                base = there * width
+                for i in arrivals:
+                    nxt = number[base + i]
+                    if nxt < 0:
+                        nxt = number[base + i] = len(order)
+                        order.append(base + i)
+                        spaces.append(there)
+                        predecessors.append([])
+                    predecessors[nxt].append(state)
+        for space, facing, moved, flag in starts:
+            self.index[(space, facing, moved, flag)] = number[
+                space * width + local[(facing, moved, flag)]]
+
+    def _explore_moves(self, model: MovementModel, starts: list[tuple[int, int, int, int]],
+                       table: Any) -> None:
+        index: dict[Any, int] = self.index
+        spaces, predecessors = self.spaces, self._before
+        frontier: list[Any] = list(dict.fromkeys(starts))
         for state in frontier:
-            links = successors[index[state]]
-            for nxt in model.moves(state, table):
-                number = index.get(nxt)
-                if number is None:
-                    number = index[nxt] = len(hexes)
-                    hexes.append(nxt[0])
-                    successors.append([])
-                    following.append(nxt)
-                links.append(number)
-        frontier = following
-    remaining = _remaining(successors, hexes, targets)
-    return [remaining[index[s]] for s in starts]
+            index[state] = len(spaces)
+            spaces.append(state[0])
+            predecessors.append([])
+        while frontier:
+            following = []
+            for state in frontier:
+                number = index[state]
+                nxt: Any
+                for nxt in model.moves(state, table):
+                    there = index.get(nxt)
+                    if there is None:
+                        there = index[nxt] = len(spaces)
+                        spaces.append(nxt[0])
+                        predecessors.append([])
+                        following.append(nxt)
+                    predecessors[there].append(number)
+            frontier = following
+
+    def lengths(self, starts: Sequence[State], targets: Sequence[frozenset[Hex]]) -> list[int]:
+        """For each of ``starts`` (states the graph was explored from), the fewest hexes to
+        enter each target in turn (UNREACHABLE if it cannot be done)."""
+        number_of = self.number_of
+        numbered_targets = [frozenset(number_of[h] for h in target if h in number_of)
+                            for target in targets]
+        after = [0] * len(self.spaces)  # distance to go once every target is behind
+        for target in reversed(numbered_targets):
+            after = _stage(self.predecessors, self.spaces, target, after)
+        return [after[self.index[(number_of[hex_], facing, moved, flag)]]
+                for hex_, facing, moved, flag in starts]
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cycle collector while a graph is built.
+
+    Why: the graph is a list per state (a hundred thousand on a large map) holding only
+    integers, so no cycle can form; left on, the collector would go through the lists
+    again and again as they pile up, and the search would grow faster than the map."""
+    was_on = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_on:
+            gc.enable()
 
 
-def _remaining(successors: list[list[int]], hexes: list[Hex],
-               targets: Sequence[frozenset[Hex]]) -> list[int]:
-    """Hexes still to drive from each state, needing every target (stage 0 first)."""
-    count = len(hexes)
-    predecessors: list[list[int]] = [[] for _ in range(count)]
-    for source, links in enumerate(successors):
-        for target in links:
-            predecessors[target].append(source)
-    after = [0] * count  # distance to go once every target is behind
-    for stage in range(len(targets) - 1, -1, -1):
-        after = _stage(predecessors, hexes, targets[stage], after)
-    return after
-
-
-def _stage(predecessors: list[list[int]], hexes: list[Hex], target: frozenset[Hex],
+def _stage(predecessors: list[Sequence[int]], hexes: list[int], target: frozenset[int],
            after: list[int]) -> list[int]:
     """Distances to go when ``target`` is next: entering a target hex costs one step plus
-    what remains from there; any other step costs one plus this stage's own distance."""
-    count = len(hexes)
-    best = [UNREACHABLE] * count
-    buckets: dict[int, list[int]] = {}
+    what remains from there; any other step costs one plus this stage's own distance.
+
+    A breadth-first sweep backwards from the states one step before the target, whose
+    starting values differ: a bucket per distance, each state settled at its smallest."""
+    best = [UNREACHABLE] * len(hexes)
     in_target = [hex_ in target for hex_ in hexes]
-    enters = [inside and left != UNREACHABLE for inside, left in zip(in_target, after,
-                                                                      strict=True)]
-    for nxt in range(count):  # only the states that step into the target start with a value
-        if enters[nxt]:
+    seeded: list[int] = []
+    for nxt, inside in enumerate(in_target):  # only steps into the target start with a value
+        if inside and after[nxt] != UNREACHABLE:
             value = after[nxt] + 1
             for state in predecessors[nxt]:
-                if best[state] == UNREACHABLE or value < best[state]:
+                if best[state] == UNREACHABLE:
+                    seeded.append(state)
                     best[state] = value
-    for state in range(count):
-        if best[state] != UNREACHABLE:
-            buckets.setdefault(best[state], []).append(state)
-    level = min(buckets, default=0)
-    top = max(buckets, default=-1)
-    while level <= top:
-        for state in buckets.pop(level, []):
+                elif value < best[state]:
+                    best[state] = value
+    levels: list[list[int]] = []
+    for state in seeded:
+        while len(levels) <= best[state]:
+            levels.append([])
+        levels[best[state]].append(state)
+    level = 0
+    while level < len(levels):
+        value = level + 1
+        for state in levels[level]:
             if best[state] != level or in_target[state]:
                 continue  # stale, or entering it completes the target (counted above)
             for previous in predecessors[state]:
-                value = level + 1
-                if best[previous] == UNREACHABLE or value < best[previous]:
+                known = best[previous]
+                if known == UNREACHABLE or value < known:
                     best[previous] = value
-                    buckets.setdefault(value, []).append(previous)
-                    top = max(top, value)
+                    if len(levels) == value:
+                        levels.append([])
+                    levels[value].append(previous)
         level += 1
     return best

@@ -27,7 +27,7 @@ from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.layout import components
 from generator.tracks.model import BUILTIN_LEGEND, Track
-from generator.tracks.movement import UNREACHABLE, drive_lengths
+from generator.tracks.movement import UNREACHABLE
 
 RULES: RuleBook[Track] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
@@ -410,10 +410,9 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return
     first, last = numbers[0], numbers[-1]
     slot = the_course.slots[0]
-    start = [context.movement.start(slot.hex, slot.facing)]
     lines = {n: frozenset(the_course.checkpoints[n]) for n in (first, last)}
-    first_drive, last_drive = (drive_lengths(context.movement, start, the_course.table,
-                                             [lines[n]])[0] for n in (first, last))
+    first_drive, last_drive = (the_course.drive_from(context.movement, [slot], [lines[n]])[0]
+                               for n in (first, last))
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
             "last": last, "last_drive": last_drive,

@@ -5,9 +5,10 @@ reference tables and the centimetre templates the game is played with."""
 
 from __future__ import annotations
 
-from generator.games.base import Game, Kind
+from generator.games.base import Game, Kind, lazy_balance
+from generator.games.formula_ace.baseline import baseline
 from generator.games.formula_ace.catalogues import formula_data
-from generator.games.formula_ace.components import outputs
+from generator.games.formula_ace.components import outputs, print_findings
 from generator.games.formula_ace.model import TEAM_SCHEMA
 from generator.games.formula_ace.rules import RULES
 from generator.games.formula_ace.scaffold import scaffold
@@ -16,8 +17,10 @@ GAME = Game(
     id="formula-ace",
     title="Formula Ace Racing Pods",
     book=RULES.book,
-    kinds={"team": Kind("team", TEAM_SCHEMA, RULES, formula_data())},
+    kinds={"team": Kind("team", TEAM_SCHEMA, RULES, formula_data(),
+                        print_check=print_findings)},
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/formula-ace",
+    balance_loader=lazy_balance("generator.games.formula_ace", baseline, kind="team"),
 )

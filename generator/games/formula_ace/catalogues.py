@@ -81,6 +81,11 @@ class FormulaData:
         """The highest level a skill may be given from the rank's points (5/)."""
         return int(self.skills["maximum"][rank])
 
+    @property
+    def school_maximum(self) -> int:
+        """The highest level the advanced school may raise a skill to (16/ is silent: 6)."""
+        return int(self.skills["school_maximum"])
+
     def skills_of(self, category: str) -> tuple[str, ...]:
         """The skills a pilot of ``category`` has: Firing in the Destruction Derby only."""
         key = "derby_skills" if category == "destruction-derby" else "race_skills"

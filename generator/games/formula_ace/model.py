@@ -150,8 +150,9 @@ class RaceResult:
     place: int | None = spec_field(
         Nullable(Int(1, 99), blank_words=("dnf",)), "Finishing place, or dnf (15/).",
         source=section("15/"))
-    hit_points_lost: int = spec_field(Int(0, 99), "Hit points the ship lost in the race.",
-                                      default=0, source=section("12/"))
+    hit_points_lost: int = spec_field(
+        Int(0, 99), "Damage taken in the race; points past the ship's last hit point are "
+        "Damage Table rolls (12/).", default=0, source=section("12/"))
     boosters_broken: int = spec_field(Int(0, 8), "Boosters broken (Damage Table 2).",
                                       default=0, source=section("12/"))
     fins_broken: int = spec_field(Int(0, 8), "Fins broken (Damage Table 3).", default=0,
@@ -168,6 +169,10 @@ class RaceResult:
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
         ListOf(Choice(TEAM_OPTIONS)), "Options bought for this race: sabotage, security (17/).",
+        default=(), source=section("17/"))
+    weapons_used: tuple[str, ...] = spec_field(
+        ListOf(Choice(DERBY_EQUIPMENT), 0, 24),
+        "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
 

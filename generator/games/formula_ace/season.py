@@ -14,12 +14,14 @@ destroyed ones replaced at 2000 (12/); a destroyed ship is replaced with a new o
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from generator.findings import KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
-from generator.games.formula_ace.model import SKILLS, Pilot, Race, Ship, Team
+from generator.games.formula_ace.model import SKILLS, Pilot, Race, SeasonEntry, Ship, Team
 
 UNAVAILABLE = {"wounded-1": 1, "wounded-2": 2}
 
@@ -53,6 +55,11 @@ class ShipState:
     @property
     def hit_points_left(self) -> int:
         return max(0, self.hit_points - self.hit_points_lost)
+
+    @property
+    def flying(self) -> bool:
+        """In flying order: not destroyed and with a hit point left (12/, 14/)."""
+        return not self.destroyed and self.hit_points_left > 0
 
     @property
     def boosters(self) -> int:
@@ -99,16 +106,29 @@ class PilotState:
     points: int = 0
     races: int = 0
 
+    @property
+    def alive(self) -> bool:
+        """Not killed: wounded pilots still count towards the team's four (14/)."""
+        return self.status != "dead"
+
+    @property
+    def available(self) -> bool:
+        """Fit to race: neither dead nor out with a wound."""
+        return self.status == "fit"
+
 
 @dataclass(frozen=True)
 class LedgerLine:
-    """One movement of credits, with the season step it comes from."""
+    """One movement of credits, with the season step it comes from. ``kind`` says what it
+    was (start-pilot, start-ship, prize, loan-from-prize, option, buy, repair, new-ship,
+    recruit, borrow, repay) and ``about`` the names and numbers the templates word it with."""
 
     step: int
     path: KeyPath
-    what: str
+    kind: str
     amount: int
     balance: int
+    about: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -123,10 +143,10 @@ class SeasonState:
     ledger: list[LedgerLine] = field(default_factory=list)
     races: list[str] = field(default_factory=list)
 
-    def pay(self, step: int, path: KeyPath, what: str, amount: int) -> None:
+    def pay(self, step: int, path: KeyPath, kind: str, amount: int, **about: Any) -> None:
         """Move credits (negative: spent) and write the line in the ledger."""
         self.credits += amount
-        self.ledger.append(LedgerLine(step, path, what, amount, self.credits))
+        self.ledger.append(LedgerLine(step, path, kind, amount, self.credits, about))
 
     @property
     def lowest_balance(self) -> LedgerLine | None:
@@ -166,7 +186,7 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
         state.pilots[pilot.name] = pilot_state(pilot)
         cost = pilot_cost(pilot, data)
         if cost:
-            state.pay(0, ("pilots", index), f"{pilot.name}: school and recruiting", -cost)
+            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name)
     extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)
@@ -174,7 +194,7 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
         if index >= len(team.ships) - extra_ships:
             cost += data.items["new-ship"].price
         if cost:
-            state.pay(0, ("ships", index), f"{ship.name}: upgrades and equipment", -cost)
+            state.pay(0, ("ships", index), "start-ship", -cost, name=ship.name)
     return state
 
 
@@ -193,24 +213,33 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
             points += bonus["points"] * race.special_features
         state.team_points += points
         if prize:
-            state.pay(step, path, f"{race.name}: {result.pilot}, place {result.place}", prize)
+            state.pay(step, path, "prize", prize, race=race.name, pilot=result.pilot,
+                      place=result.place)
             if state.debt:
                 repaid = min(state.debt, state.credits)
                 state.debt -= repaid
-                state.pay(step, path, "loan paid back from the prize (14/)", -repaid)
+                state.pay(step, path, "loan-from-prize", -repaid)
         if pilot is not None:
             pilot.credits_won += prize
             pilot.points += points
             pilot.races += 1
         if ship is not None:
-            ship.hit_points_lost += result.hit_points_lost
+            # Points lost beyond the last one are rolls on the Damage Table (12/), not
+            # damage a repair can buy back.
+            ship.hit_points_lost = min(ship.hit_points,
+                                       ship.hit_points_lost + result.hit_points_lost)
             ship.boosters_broken += result.boosters_broken
             ship.fins_broken += result.fins_broken
             ship.boosters_destroyed += result.boosters_destroyed
             ship.fins_destroyed += result.fins_destroyed
             ship.destroyed = ship.destroyed or result.ship_destroyed
+            for used in result.weapons_used:
+                carried = next((w for w in ship.weapons if w[0] == used), None)
+                if carried is not None:
+                    ship.weapons.remove(carried)
         for option in result.options:
-            state.pay(step, path, f"{race.name}: {option}", -data.items[option].price)
+            state.pay(step, path, "option", -data.items[option].price, race=race.name,
+                      name=data.items[option].name)
         if pilot is not None:
             wound(pilot, result.pilot_outcome)
     for pilot in state.pilots.values():
@@ -231,57 +260,99 @@ def wound(pilot: PilotState, outcome: str) -> None:
         pilot.status = "dead"
 
 
+def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: FormulaData) -> None:
+    """One step of the season's log applied to ``state``."""
+    path: KeyPath = ("season", step - 1)
+    items = data.items
+    if entry.race is not None:
+        apply_race(state, entry.race, step, data)
+    elif entry.buy is not None:
+        buy = entry.buy
+        state.pay(step, path, "buy", -items[buy.item].price * buy.count,
+                  name=items[buy.item].name, count=buy.count)
+        ship = state.ships.get(buy.ship or "")
+        pilot = state.pilots.get(buy.pilot or "")
+        if buy.item == "school" and pilot is not None and buy.skill is not None:
+            pilot.skills[buy.skill] += buy.count
+        elif ship is not None and items[buy.item].kind == "upgrade":
+            ship.upgrades[buy.item] += buy.count
+        elif ship is not None:
+            ship.weapons.extend([(buy.item, buy.mount)] * buy.count)
+    elif entry.repair is not None:
+        repair = entry.repair
+        cost = (items["repair-hit-point"].price * repair.hit_points
+                + items["repair-booster"].price * repair.boosters
+                + items["repair-fin"].price * repair.fins
+                + items["replace-booster"].price * repair.boosters_replaced
+                + items["replace-fin"].price * repair.fins_replaced)
+        state.pay(step, path, "repair", -cost, name=repair.ship)
+        ship = state.ships.get(repair.ship)
+        if ship is not None:
+            ship.hit_points_lost = max(0, ship.hit_points_lost - repair.hit_points)
+            ship.boosters_broken = max(0, ship.boosters_broken - repair.boosters)
+            ship.fins_broken = max(0, ship.fins_broken - repair.fins)
+            ship.boosters_destroyed = max(0, ship.boosters_destroyed
+                                          - repair.boosters_replaced)
+            ship.fins_destroyed = max(0, ship.fins_destroyed - repair.fins_replaced)
+    elif entry.new_ship is not None:
+        state.pay(step, path, "new-ship",
+                  -items["new-ship"].price - ship_cost(entry.new_ship, data),
+                  name=entry.new_ship.name)
+        state.ships[entry.new_ship.name] = ship_state(entry.new_ship)
+    elif entry.recruit is not None:
+        recruit_price = 0 if entry.recruit.recruited else items["new-pilot"].price
+        state.pay(step, path, "recruit", -recruit_price - pilot_cost(entry.recruit, data),
+                  name=entry.recruit.name)
+        state.pilots[entry.recruit.name] = pilot_state(entry.recruit)
+    elif entry.borrow is not None:
+        state.debt += entry.borrow
+        state.pay(step, path, "borrow", entry.borrow)
+    elif entry.repay is not None:
+        state.debt = max(0, state.debt - entry.repay)
+        state.pay(step, path, "repay", -entry.repay)
+
+
 def replay(team: Team, upto: int | None = None, data: FormulaData | None = None
            ) -> SeasonState:
     """The team after its first ``upto`` season steps (all of them by default)."""
     data = data or formula_data()
     state = start_of_season(team, data)
-    items = data.items
     for step, entry in enumerate(team.season[:upto], start=1):
-        path: KeyPath = ("season", step - 1)
-        if entry.race is not None:
-            apply_race(state, entry.race, step, data)
-        elif entry.buy is not None:
-            buy = entry.buy
-            state.pay(step, path, f"{items[buy.item].name} x{buy.count}",
-                      -items[buy.item].price * buy.count)
-            ship = state.ships.get(buy.ship or "")
-            pilot = state.pilots.get(buy.pilot or "")
-            if buy.item == "school" and pilot is not None and buy.skill is not None:
-                pilot.skills[buy.skill] += buy.count
-            elif ship is not None and items[buy.item].kind == "upgrade":
-                ship.upgrades[buy.item] += buy.count
-            elif ship is not None:
-                ship.weapons.extend([(buy.item, buy.mount)] * buy.count)
-        elif entry.repair is not None:
-            repair = entry.repair
-            cost = (items["repair-hit-point"].price * repair.hit_points
-                    + items["repair-booster"].price * repair.boosters
-                    + items["repair-fin"].price * repair.fins
-                    + items["replace-booster"].price * repair.boosters_replaced
-                    + items["replace-fin"].price * repair.fins_replaced)
-            state.pay(step, path, f"repairs to {repair.ship}", -cost)
-            ship = state.ships.get(repair.ship)
-            if ship is not None:
-                ship.hit_points_lost = max(0, ship.hit_points_lost - repair.hit_points)
-                ship.boosters_broken = max(0, ship.boosters_broken - repair.boosters)
-                ship.fins_broken = max(0, ship.fins_broken - repair.fins)
-                ship.boosters_destroyed = max(0, ship.boosters_destroyed
-                                              - repair.boosters_replaced)
-                ship.fins_destroyed = max(0, ship.fins_destroyed - repair.fins_replaced)
-        elif entry.new_ship is not None:
-            state.pay(step, path, f"new ship {entry.new_ship.name}",
-                      -items["new-ship"].price - ship_cost(entry.new_ship, data))
-            state.ships[entry.new_ship.name] = ship_state(entry.new_ship)
-        elif entry.recruit is not None:
-            recruit_price = 0 if entry.recruit.recruited else items["new-pilot"].price
-            state.pay(step, path, f"recruit {entry.recruit.name}",
-                      -recruit_price - pilot_cost(entry.recruit, data))
-            state.pilots[entry.recruit.name] = pilot_state(entry.recruit)
-        elif entry.borrow is not None:
-            state.debt += entry.borrow
-            state.pay(step, path, "loan (14/)", entry.borrow)
-        elif entry.repay is not None:
-            state.debt = max(0, state.debt - entry.repay)
-            state.pay(step, path, "loan paid back (14/)", -entry.repay)
+        apply_entry(state, entry, step, data)
     return state
+
+
+@dataclass(frozen=True)
+class Moment:
+    """One step of the season with the team just before and just after it."""
+
+    step: int
+    entry: SeasonEntry
+    before: SeasonState
+    after: SeasonState
+
+    @property
+    def path(self) -> KeyPath:
+        """Where the step is in the file."""
+        return ("season", self.step - 1)
+
+
+_LAST: list[tuple[Team, SeasonState, tuple[Moment, ...]]] = []
+
+
+def timeline(team: Team, data: FormulaData | None = None
+             ) -> tuple[SeasonState, tuple[Moment, ...]]:
+    """The start of the season and every step with the states around it, for the rules.
+    The last team's timeline is kept, as every season rule walks the same one."""
+    if _LAST and _LAST[0][0] is team:
+        return _LAST[0][1], _LAST[0][2]
+    data = data or formula_data()
+    state = start_of_season(team, data)
+    start = copy.deepcopy(state)
+    moments: list[Moment] = []
+    for step, entry in enumerate(team.season, start=1):
+        before = copy.deepcopy(state)
+        apply_entry(state, entry, step, data)
+        moments.append(Moment(step, entry, before, copy.deepcopy(state)))
+    _LAST[:] = [(team, start, tuple(moments))]
+    return start, tuple(moments)

@@ -37,7 +37,7 @@ GAME = Game(
     outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
-    balance_loader=lazy_balance("generator.games.frothy_races", baseline),
+    balance_loader=lazy_balance("generator.games.frothy_races", baseline, raceable=True),
     catalogues=lambda: listings(RULES.book),
     kind_scaffolds={"track": track_scaffold(TRACKS)},
 )

@@ -46,7 +46,6 @@ from generator.games.frothy_races.model import SPEEDS, AffectRef, Ref, Vehicle
 from generator.probability import (
     ControlIcon,
     ControlOutcome,
-    ControlRollResult,
     Cost,
     Die,
     Direction,
@@ -56,7 +55,7 @@ from generator.probability import (
     SpeedTable,
     attack_value,
     avoid_damage,
-    control_roll,
+    control_roll_counts,
     damage_points,
     expected_steps,
     min_control_loss,
@@ -160,23 +159,58 @@ def minus(a: Dist[int], b: Dist[int]) -> Dist[int]:
     return a.combine(b, lambda x, y: x - y)
 
 
+ICON_NAMES = tuple(str(icon) for icon in ControlIcon)
+
+
 @dataclass(frozen=True)
 class RollSummary:
-    """What a vehicle's Control cell needs from one engine Control roll."""
+    """What a vehicle's Control cell needs from one engine Control roll, in counts of the
+    ordered rolls (``rolls`` in all): integers add up exactly and fast, and a cell mixing
+    several rolls (Driver) divides once."""
 
-    p_success: Fraction
-    control_loss: Fraction  # expected points from effects and Spin pairs (not damage)
-    damage_dice: Dist[int]  # Damage icons left when the Damage effect applies
-    effects: Mapping[str, Fraction]
+    rolls: int
+    successes: int  # rolls with no effect applied
+    loss_points: int  # control-loss points from effects and Spin pairs (not damage), summed
+    damage_icons: tuple[tuple[int, int], ...]  # (Damage icons left, rolls), Damage applied
+    effect_rolls: Mapping[str, int]  # rolls applying each effect
+
+    @property
+    def p_success(self) -> Fraction:
+        """Chance no effect applies."""
+        return Fraction(self.successes, self.rolls)
+
+    @property
+    def control_loss(self) -> Fraction:
+        """Expected points from effects and Spin pairs (not damage)."""
+        return Fraction(self.loss_points, self.rolls)
+
+    @property
+    def damage_dice(self) -> Dist[int]:
+        """Damage icons left when the Damage effect applies (0 otherwise)."""
+        return Dist._from_integers(dict(self.damage_icons), self.rolls)
+
+    @property
+    def effects(self) -> Mapping[str, Fraction]:
+        """Chance each effect applies."""
+        return {icon: Fraction(n, self.rolls) for icon, n in self.effect_rolls.items()}
 
 
 @lru_cache(maxsize=512)
 def control_summary(dice: int, discards: int, objective: str) -> RollSummary:
     """The engine's Control roll, summarised and cached: vehicles share most (dice,
     discards) pairs, and the full outcome distribution is large."""
-    roll: ControlRollResult = control_roll(dice, discards, OBJECTIVES[objective])
-    return RollSummary(roll.p_success, roll.control_loss.mean(), roll.damage_dice,
-                       {str(icon): roll.p_effect(icon) for icon in ControlIcon})
+    weighted, total = control_roll_counts(dice, discards, OBJECTIVES[objective])
+    success = loss = 0
+    damage_icons: dict[int, int] = {}
+    effects = dict.fromkeys(ICON_NAMES, 0)
+    for outcome, ways in weighted:
+        if outcome.success:
+            success += ways
+        loss += ways * outcome.control_loss
+        damage_icons[outcome.damage_dice] = damage_icons.get(outcome.damage_dice, 0) + ways
+        for icon in outcome.effects:
+            effects[icon] += ways
+    return RollSummary(total, success, loss, tuple(damage_icons.items()), effects)
 
 
 @lru_cache(maxsize=4096)
@@ -267,6 +301,195 @@ WIPED: State = (-1, None)
 Effect = tuple[str, Any]
 
 
+# ---------------------------------------------------------------------------------------
+# Chains shared between measures: keyed by what they read, so a profile re-measured
+# without one trait (see ``unmeasured``) and vehicles with the same licence rows or Damage
+# track reuse them instead of solving them again.
+# ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """One round's move of the speed marker, as data.
+
+    ``fixed``: Tireless or Anchor, the marker moves up to ``values`` boxes with no roll (and
+    Tireless never over-whips); otherwise ``values`` is the final speed check value, moved
+    in ``direction`` (a negative value reverses it).
+    """
+
+    direction: Direction
+    values: Dist[int]
+    fixed: bool = False
+
+
+@lru_cache(maxsize=256)
+def marker_step(table: SpeedTable, move: Move) -> Callable[[Marker], Dist[Marker]]:
+    """Where one round's ``move`` takes the marker from each box, each box worked out once."""
+    values, direction = move.values, move.direction
+    where: Callable[[Marker], Dist[Marker]]
+    if move.fixed and direction is ACCELERATE:
+        last = sum(table.acceleration) - 1
+
+        def where(m: Marker) -> Dist[Marker]:
+            return values.map(
+                lambda t: table.accelerate(m, max(0, min(t, last - table.acceleration_box(m)))))
+    elif move.fixed:
+        def where(m: Marker) -> Dist[Marker]:
+            return values.map(lambda t: table.decelerate(m, max(0, t)))
+    else:
+        def where(m: Marker) -> Dist[Marker]:
+            return values.map(lambda v: table.shift(m, v, direction))
+    memo: dict[Marker, Dist[Marker]] = {}
+
+    def step(m: Marker) -> Dist[Marker]:
+        found = memo.get(m)
+        if found is None:
+            found = memo[m] = where(m)
+        return found
+
+    return step
+
+
+@lru_cache(maxsize=1024)
+def rounds_until(table: SpeedTable, move: Move | None, start: Marker, speed: int | None
+                 ) -> Value:
+    """Expected rounds of ``move`` from ``start`` until the marker shows ``speed`` or more
+    (``None``: until it stops); infinite when some reachable box can never get there."""
+    def done(m: Marker) -> bool:
+        shown = table.speed_of(m)
+        return shown == 0 if speed is None else shown >= speed
+
+    if done(start):
+        return Fraction(0)
+    if move is None:
+        return INFINITE
+    try:
+        return expected_steps(start, marker_step(table, move), done)
+    except ValueError:  # some reachable box can never get there: infinite expectation
+        return INFINITE
+
+
+@lru_cache(maxsize=256)
+def spaces_moved(table: SpeedTable, move: Move | None, rounds: int, totals: tuple[int, ...]
+                 ) -> tuple[Fraction, ...]:
+    """Expected spaces moved by the end of each of ``rounds`` rounds from a standstill,
+    the marker moving by ``move`` each round (``None``: it stays), ``totals`` the spaces a
+    round at each Speed. Exact: the marker's distribution over the boxes, in integers over
+    one common denominator."""
+    step = None if move is None else marker_step(table, move)
+    where: dict[Marker, int] = {table.start: 1}
+    denominator = 1
+    moved, out = 0, []
+    for _ in range(rounds):
+        if step is not None:
+            forms = {m: step(m)._integers() for m in where}
+            common = math.lcm(*(d for _, d in forms.values()))
+            after: dict[Marker, int] = {}
+            for m, n in where.items():
+                numerators, d = forms[m]
+                scale = n * (common // d)
+                for nxt, q in numerators.items():
+                    after[nxt] = after.get(nxt, 0) + scale * q
+            where, denominator, moved = after, denominator * common, moved * common
+        moved += sum(n * totals[table.speed_of(m)] for m, n in where.items())
+        out.append(Fraction(moved, denominator))
+    return tuple(out)
+
+
+def damage_roll(dice: int, fewer: Dist[int], jerry: Dist[int]) -> Dist[int]:
+    """Dice actually rolled for a Damage roll of ``dice``: less ``fewer`` (B.S.H.,
+    Failsafes) down to none, then ``jerry`` (Jerry Rigged) extra dice if a roll is made."""
+    return fewer.bind(lambda f: Dist.certain(0) if dice - f <= 0
+                      else jerry.map(lambda j: dice - f + j))
+
+
+class DamageTrack:
+    """A Damage track as the chains to Wipe-out read it: its value, Resilience, the affects
+    that change later rolls (by level) and Jerry Rigged's extra dice; each chain solved once.
+    """
+
+    def __init__(self, value: int, resilience: int | None,
+                 effects: tuple[tuple[int, tuple[Effect, ...]], ...], jerry: Dist[int]) -> None:
+        self.value = value
+        self.resilience = resilience
+        self.effects = dict(effects)
+        self.jerry = jerry
+        self._advanced: dict[tuple[int, int, int | None], Dist[State]] = {}
+        self._chains: dict[Dist[int], Value] = {}
+
+    def _apply(self, effects: tuple[Effect, ...], resilience: int | None
+               ) -> Dist[tuple[int | None, int]]:
+        """(Resilience, extra damage) after applying ``effects`` in order."""
+        result: Dist[tuple[int | None, int]] = Dist.certain((resilience, 0))
+        for effect in effects:
+            def then(state: tuple[int | None, int], e: Effect = effect
+                     ) -> Dist[tuple[int | None, int]]:
+                return self._apply_one(e, *state)
+            result = result.bind(then)
+        return result
+
+    def _apply_one(self, effect: Effect, resilience: int | None, extra: int
+                   ) -> Dist[tuple[int | None, int]]:
+        kind, value = effect
+        if kind == "resilience":
+            return value.map(lambda v: (None if resilience is None else resilience - v, extra))
+        if kind == "roll":
+            dice = value.bind(lambda n: damage_roll(n, ZERO, self.jerry))
+            return dice.bind(lambda n: damage_dist(n, resilience)).map(
+                lambda k: (resilience, extra + k))
+        options = Dist.uniform(range(len(value)))
+        return options.bind(lambda i: self._apply(value[i], resilience)).map(
+            lambda s: (s[0], extra + s[1]))
+
+    def _advance(self, level: int, target: int, resilience: int | None) -> Dist[State]:
+        """Damage climbs from ``level`` to ``target``: apply each newly reached level's
+        affects in order (a '# Damage' affect may push the target higher)."""
+        if target >= self.value:
+            return Dist.certain(WIPED)
+        if level >= target:
+            return Dist.certain((target, resilience))
+        key = (level, target, resilience)
+        if key not in self._advanced:
+            nxt = level + 1
+            self._advanced[key] = self._apply(self.effects.get(nxt, ()), resilience).bind(
+                lambda s: self._advance(nxt, target + s[1], s[0]))
+        return self._advanced[key]
+
+    def hits_to_wipe_out(self, dice: Dist[int]) -> Value:
+        """Expected hits until Wipe-out from undamaged, each hit a Damage roll of ``dice``
+        (already adjusted for traits). Hits rolling the same dice share one chain."""
+        if dice not in self._chains:
+            self._chains[dice] = self._solve_chain(dice)
+        return self._chains[dice]
+
+    def _solve_chain(self, dice: Dist[int]) -> Value:
+        def hit(state: State) -> Dist[State]:
+            level, resilience = state
+            return dice.bind(lambda n: damage_dist(n, resilience)).bind(
+                lambda k: self._advance(level, level + k, resilience))
+
+        start: State = (0, self.resilience)
+        try:
+            return expected_steps(start, hit, lambda s: s == WIPED)
+        except ValueError:  # no hit of this kind can ever damage the vehicle
+            return INFINITE
+
+
+@lru_cache(maxsize=256)
+def damage_track(value: int, resilience: int | None,
+                 effects: tuple[tuple[int, tuple[Effect, ...]], ...], jerry: Dist[int]
+                 ) -> DamageTrack:
+    """The shared :class:`DamageTrack` for these inputs."""
+    return DamageTrack(value, resilience, effects, jerry)
+
+
+def clear_caches() -> None:
+    """Forget every roll and chain kept between measures (benchmarks time cold runs)."""
+    for cached in (control_summary, damage_dist, marker_step, rounds_until, spaces_moved,
+                   damage_track):
+        cached.cache_clear()
+
+
 class FrothyMeasures:
     """Exact numbers about one vehicle, each computed the first time it is asked for.
 
@@ -286,8 +509,6 @@ class FrothyMeasures:
         self._rounds: dict[tuple[str, int, int], Value] = {}
         self._hits: dict[tuple[str, int], Value] = {}
         self._damage_dice: dict[int, Fraction] = {}
-        self._advanced: dict[tuple[int, int, int | None], Dist[State]] = {}
-        self._chains: dict[Dist[int], Value] = {}
         self._starts: dict[tuple[str, int, int], tuple[Fraction, ...]] = {}
 
     # -- movement and stamina ----------------------------------------------------------
@@ -333,17 +554,27 @@ class FrothyMeasures:
         base = self.vehicle.speed_table.control[speed]
         held = max(points, self.vehicle.control_loss.minimum)
         chance = scoring_chance(self.vehicle.damage.resilience)
-        success = loss = damage = Fraction(0)
-        effects = dict.fromkeys((str(icon) for icon in ControlIcon), Fraction(0))
-        for driver, weight in self.traits["Driver"].items():
-            roll = control_summary(base + held + cards + driver, cards + driver, self.objective)
-            expected_dice = roll.damage_dice.expectation(self._control_damage_dice)
-            success += weight * roll.p_success
-            loss += weight * (roll.control_loss + expected_dice * chance)
-            damage += weight * expected_dice * chance
-            for icon in effects:
-                effects[icon] += weight * roll.effects[icon]
-        return ControlCell(success, loss, damage, effects)
+        # Each Driver value's roll, counted in ordered rolls over one common denominator.
+        weights, denominator = self.traits["Driver"]._integers()
+        rolls = [(weight, control_summary(base + held + cards + driver, cards + driver,
+                                          self.objective))
+                 for driver, weight in weights.items()]
+        common = math.lcm(*(roll.rolls for _, roll in rolls))
+        scaled = [(weight * (common // roll.rolls), roll) for weight, roll in rolls]
+        whole = denominator * common
+        icons: dict[int, int] = {}
+        for scale, roll in scaled:
+            for n, ways in roll.damage_icons:
+                icons[n] = icons.get(n, 0) + scale * ways
+        expected_dice = sum((ways * self._control_damage_dice(n) for n, ways in icons.items()),
+                            Fraction(0)) / whole
+        damage = expected_dice * chance
+        points_gained = Fraction(sum(scale * roll.loss_points for scale, roll in scaled), whole)
+        return ControlCell(
+            Fraction(sum(scale * roll.successes for scale, roll in scaled), whole),
+            points_gained + damage, damage,
+            {icon: Fraction(sum(scale * roll.effect_rolls[icon] for scale, roll in scaled),
+                            whole) for icon in ICON_NAMES})
 
     def _control_damage_dice(self, icons: int) -> Fraction:
         """Expected dice rolled for ``icons`` Damage icons: less Failsafes, plus Jerry."""
@@ -373,39 +604,43 @@ class FrothyMeasures:
             self._checks[key] = minus(plus(roll, bonus), malus)
         return self._checks[key]
 
+    def accelerate_move(self, whip: int) -> Move | None:
+        """One round's acceleration with ``whip`` Whip cards, or None if the vehicle cannot
+        accelerate that way (no card and not Champing at the Bit)."""
+        if whip == 0 and not self.traits.has("Champing at the Bit"):
+            return None
+        if self.traits.has("Tireless"):
+            return Move(ACCELERATE, self.traits["Tireless"], fixed=True)
+        return Move(ACCELERATE, self.check(whip, 0, ACCELERATE))
+
+    def decelerate_move(self, reins: int) -> Move | None:
+        """One round's braking with ``reins`` Reins cards, or None if the vehicle cannot
+        brake that way (no card while Champing at the Bit)."""
+        if reins == 0 and self.traits.has("Champing at the Bit"):
+            return None
+        if self.traits.has("Anchor"):
+            return Move(DECELERATE, self.traits["Anchor"], fixed=True)
+        return Move(DECELERATE, self.check(0, reins, DECELERATE))
+
     def accelerate_step(self, whip: int) -> Callable[[Marker], Dist[Marker]] | None:
         """Where one round's acceleration with ``whip`` Whip cards moves the marker, or None
         if the vehicle cannot accelerate that way (no card and not Champing at the Bit)."""
-        if whip == 0 and not self.traits.has("Champing at the Bit"):
-            return None
-        table = self.table
-        if self.traits.has("Tireless"):
-            up_to, last = self.traits["Tireless"], sum(table.acceleration) - 1
-            return lambda m: up_to.map(
-                lambda t: table.accelerate(m, max(0, min(t, last - table.acceleration_box(m)))))
-        check = self.check(whip, 0, ACCELERATE)
-        return lambda m: check.map(lambda v: table.shift(m, v, ACCELERATE))
+        move = self.accelerate_move(whip)
+        return None if move is None else marker_step(self.table, move)
 
     def decelerate_step(self, reins: int) -> Callable[[Marker], Dist[Marker]] | None:
         """Where one round's braking with ``reins`` Reins cards moves the marker, or None if
         the vehicle cannot brake that way (no card while Champing at the Bit)."""
-        if reins == 0 and self.traits.has("Champing at the Bit"):
-            return None
-        table = self.table
-        if self.traits.has("Anchor"):
-            up_to = self.traits["Anchor"]
-            return lambda m: up_to.map(lambda t: table.decelerate(m, max(0, t)))
-        check = self.check(0, reins, DECELERATE)
-        return lambda m: check.map(lambda v: table.shift(m, v, DECELERATE))
+        move = self.decelerate_move(reins)
+        return None if move is None else marker_step(self.table, move)
 
     def rounds_to_speed(self, whip: int, speed: int) -> Value:
         """Expected rounds from a standstill until ``speed`` or faster, accelerating with
         ``whip`` Whip cards every round; infinite when it can never get there."""
         key = ("speed", whip, speed)
         if key not in self._rounds:
-            step = self.accelerate_step(whip)
-            self._rounds[key] = self._hitting_time(
-                self.table.start, step, lambda m: self.table.speed_of(m) >= speed)
+            self._rounds[key] = rounds_until(self.table, self.accelerate_move(whip),
+                                             self.table.start, speed)
         return self._rounds[key]
 
     def rounds_to_stop(self, reins: int) -> Value:
@@ -413,22 +648,9 @@ class FrothyMeasures:
         ``reins`` Reins cards every round."""
         key = ("stop", reins, 0)
         if key not in self._rounds:
-            step = self.decelerate_step(reins)
-            self._rounds[key] = self._hitting_time(
-                self.table.top, step, lambda m: self.table.speed_of(m) == 0)
+            self._rounds[key] = rounds_until(self.table, self.decelerate_move(reins),
+                                             self.table.top, None)
         return self._rounds[key]
-
-    @staticmethod
-    def _hitting_time(start: Marker, step: Callable[[Marker], Dist[Marker]] | None,
-                      done: Callable[[Marker], bool]) -> Value:
-        if done(start):
-            return Fraction(0)
-        if step is None:
-            return INFINITE
-        try:
-            return expected_steps(start, step, done)
-        except ValueError:  # some reachable box can never get there: infinite expectation
-            return INFINITE
 
     def standing_start(self, whip: int, rounds: int) -> tuple[Fraction, ...]:
         """Expected spaces moved by the end of each of the first ``rounds`` rounds from a
@@ -436,33 +658,17 @@ class FrothyMeasures:
         distribution over the boxes, over-whipping included)."""
         key = ("start", whip, rounds)
         if key not in self._starts:
-            self._starts[key] = self._standing_start(whip, rounds)
+            totals = tuple(self.vehicle.speed_table.total(speed) for speed in SPEEDS)
+            self._starts[key] = spaces_moved(self.table, self.accelerate_move(whip), rounds,
+                                             totals)
         return self._starts[key]
-
-    def _standing_start(self, whip: int, rounds: int) -> tuple[Fraction, ...]:
-        step = self.accelerate_step(whip)
-        where: dict[Marker, Fraction] = {self.table.start: Fraction(1)}
-        moved, out = Fraction(0), []
-        for _ in range(rounds):
-            if step is not None:
-                after: dict[Marker, Fraction] = {}
-                for marker, p in where.items():
-                    for nxt, q in step(marker).items():
-                        after[nxt] = after.get(nxt, Fraction(0)) + p * q
-                where = after
-            moved += sum((p * self.vehicle.speed_table.total(self.table.speed_of(m))
-                          for m, p in where.items()), Fraction(0))
-            out.append(moved)
-        return tuple(out)
 
     # -- damage and durability -------------------------------------------------------------
 
     def damage_roll(self, dice: int, fewer: Dist[int]) -> Dist[int]:
         """Dice actually rolled for a Damage roll of ``dice``: less ``fewer`` (B.S.H.,
         Failsafes) down to none, then Jerry Rigged's extra dice if a roll is made."""
-        jerry = self.traits["Jerry Rigged"]
-        return fewer.bind(lambda f: Dist.certain(0) if dice - f <= 0
-                          else jerry.map(lambda j: dice - f + j))
+        return damage_roll(dice, fewer, self.traits["Jerry Rigged"])
 
     @cached_property
     def damage_effects(self) -> Mapping[int, tuple[Effect, ...]]:
@@ -483,62 +689,19 @@ class FrothyMeasures:
             return ("random", options)
         return None
 
-    def _apply(self, effects: tuple[Effect, ...], resilience: int | None
-               ) -> Dist[tuple[int | None, int]]:
-        """(Resilience, extra damage) after applying ``effects`` in order."""
-        result: Dist[tuple[int | None, int]] = Dist.certain((resilience, 0))
-        for effect in effects:
-            def then(state: tuple[int | None, int], e: Effect = effect
-                     ) -> Dist[tuple[int | None, int]]:
-                return self._apply_one(e, *state)
-            result = result.bind(then)
-        return result
-
-    def _apply_one(self, effect: Effect, resilience: int | None, extra: int
-                   ) -> Dist[tuple[int | None, int]]:
-        kind, value = effect
-        if kind == "resilience":
-            return value.map(lambda v: (None if resilience is None else resilience - v, extra))
-        if kind == "roll":
-            dice = value.bind(lambda n: self.damage_roll(n, ZERO))
-            return dice.bind(lambda n: damage_dist(n, resilience)).map(
-                lambda k: (resilience, extra + k))
-        options = Dist.uniform(range(len(value)))
-        return options.bind(lambda i: self._apply(value[i], resilience)).map(
-            lambda s: (s[0], extra + s[1]))
-
-    def _advance(self, level: int, target: int, resilience: int | None) -> Dist[State]:
-        """Damage climbs from ``level`` to ``target``: apply each newly reached level's
-        affects in order (a '# Damage' affect may push the target higher)."""
-        if target >= self.vehicle.damage.value:
-            return Dist.certain(WIPED)
-        if level >= target:
-            return Dist.certain((target, resilience))
-        key = (level, target, resilience)
-        if key not in self._advanced:
-            nxt = level + 1
-            self._advanced[key] = self._apply(self.damage_effects.get(nxt, ()), resilience).bind(
-                lambda s: self._advance(nxt, target + s[1], s[0]))
-        return self._advanced[key]
+    @cached_property
+    def damage_track(self) -> DamageTrack:
+        """The vehicle's Damage track as the chains to Wipe-out read it (shared with every
+        vehicle whose track, affects and Jerry Rigged are the same)."""
+        damage = self.vehicle.damage
+        return damage_track(damage.value, damage.resilience,
+                            tuple(sorted(self.damage_effects.items())),
+                            self.traits["Jerry Rigged"])
 
     def hits_to_wipe_out(self, dice: Dist[int]) -> Value:
         """Expected hits until Wipe-out from undamaged, each hit a Damage roll of ``dice``
         (already adjusted for traits). Hits rolling the same dice share one chain."""
-        if dice not in self._chains:
-            self._chains[dice] = self._solve_chain(dice)
-        return self._chains[dice]
-
-    def _solve_chain(self, dice: Dist[int]) -> Value:
-        def hit(state: State) -> Dist[State]:
-            level, resilience = state
-            return dice.bind(lambda n: damage_dist(n, resilience)).bind(
-                lambda k: self._advance(level, level + k, resilience))
-
-        start: State = (0, self.vehicle.damage.resilience)
-        try:
-            return expected_steps(start, hit, lambda s: s == WIPED)
-        except ValueError:  # no hit of this kind can ever damage the vehicle
-            return INFINITE
+        return self.damage_track.hits_to_wipe_out(dice)
 
     def hit_dice(self, kind: str, speed: int) -> Dist[int]:
         """Damage dice of one hit of ``kind`` involving Speed ``speed``, traits applied.

@@ -52,7 +52,6 @@ from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS, Arc, Variant, Vehicle
 from generator.games.outrider.rules import RULES as VEHICLE_RULES
 from generator.probability.dist import Die, Dist
-from generator.probability.markov import expected_steps
 from generator.probability.outrider import (
     ControlCheck,
     ManeuverType,
@@ -169,6 +168,99 @@ def mixed(p_won: Fraction, won: Fraction, lost: Fraction) -> Fraction:
     return p_won * won + (1 - p_won) * lost
 
 
+# -- against the field: each chance depends on a few numbers, and the 24 placements of one
+# build's dice share most of them (12 engine/armour pairs, 4 driver dice...), so each is
+# cached on those numbers rather than worked out again for every placement.
+
+
+@lru_cache(maxsize=4096)
+def field_initiative(engine: int, bonus: int, acceleration: int) -> Fraction:
+    """P(winning initiative against the field, any engine), ``bonus`` already capped."""
+    return mean([duel(engine, bonus, acceleration, e) for e in field_dice()])
+
+
+@lru_cache(maxsize=4096)
+def field_initiative_knowing(engine: int, bonus: int, acceleration: int, known: int
+                            ) -> Fraction:
+    """P(winning initiative against a field vehicle one of whose dice is known to be
+    ``known`` (its engine is one of the other three, each equally likely).
+
+    Why: every chance below is linear in the chance the duel is won, so mixing over the
+    field's engines is mixing once with this mean."""
+    return mean([duel(engine, bonus, acceleration, e) for e in others(known)])
+
+
+@lru_cache(maxsize=4096)
+def field_control(engine: int, initiative: int, acceleration: int, driver: int, bonus: int,
+                  difficulty: int) -> ControlCheck:
+    """A control check against ``difficulty``, the Speedometer held in the rounds the duel
+    against the field is won (``initiative`` already capped)."""
+    p = field_initiative(engine, initiative, acceleration)
+    won, lost = check(driver, difficulty, bonus, True), check(driver, difficulty, bonus, False)
+    return ControlCheck(*(mixed(p, a, b) for a, b in (
+        (won.success, lost.success), (won.failure, lost.failure),
+        (won.loss_of_control, lost.loss_of_control))))
+
+
+@lru_cache(maxsize=4096)
+def field_attack(engine: int, initiative: int, acceleration: int, weapon: int, armour: int,
+                 firepower: int, fire_linked: bool, moving: bool) -> Fraction:
+    """P(a hitting attack by ``weapon`` damages a field vehicle with an ``armour`` die), its
+    engine any of the others."""
+    return mixed(field_initiative_knowing(engine, initiative, acceleration, armour),
+                 damage(weapon, armour, firepower, fire_linked, True, 0, moving),
+                 damage(weapon, armour, firepower, fire_linked, False, 0, moving))
+
+
+@lru_cache(maxsize=4096)
+def field_damage(engine: int, initiative: int, acceleration: int, armour: int, weapon: int,
+                 defense: int, moving: bool) -> Fraction:
+    """P(a hit by a field vehicle with a ``weapon`` die damages our ``armour`` die)."""
+    return mixed(field_initiative_knowing(engine, initiative, acceleration, weapon),
+                 damage(weapon, armour, 0, False, False, defense, moving),
+                 damage(weapon, armour, 0, False, True, defense, moving))
+
+
+@lru_cache(maxsize=4096)
+def field_collision(engine: int, initiative: int, acceleration: int, armour: int,
+                    opponent: int, defense: int, characteristic: int) -> Fraction:
+    """P(winning a collision with a field vehicle of ``opponent`` armour die)."""
+    return mixed(field_initiative_knowing(engine, initiative, acceleration, opponent),
+                 crash(armour, opponent, defense, characteristic, True),
+                 crash(armour, opponent, defense, characteristic, False))
+
+
+@lru_cache(maxsize=4096)
+def field_collisions(engine: int, initiative: int, acceleration: int, armour: int,
+                     defense: int, characteristic: int, tokens: int) -> Collisions:
+    """Collisions with the field, any armour die equally likely: the chance to win one and
+    the expected rams and incidentals until ``tokens`` damage."""
+    win = mean([field_collision(engine, initiative, acceleration, armour, a, defense,
+                                characteristic) for a in field_dice()])
+    return Collisions(win, rams_to_wreck(win, tokens),
+                      tokens / (1 - win) if win < 1 else math.inf)
+
+
+@lru_cache(maxsize=1024)
+def rams_to_wreck(win: Fraction, tokens: int) -> Fraction:
+    """Expected rams until ``tokens`` damage wreck the vehicle, winning each ram with
+    ``win``: the winner of a ram takes 1 damage, the loser 2. Damage only climbs, so the
+    expectation at each level follows from the two above it (exactly what the absorbing
+    chain's linear system solves to)."""
+    after = [Fraction(0), Fraction(0)]  # expected rams from tokens + 1 and tokens damage
+    for _ in range(tokens):
+        after.append(1 + win * after[-1] + (1 - win) * after[-2])
+    return after[-1]
+
+
+def clear_caches() -> None:
+    """Forget every cached chance (benchmarks time cold runs)."""
+    for cached in (duel, check, damage, crash, field_initiative, field_initiative_knowing,
+                   field_control, field_attack, field_damage, field_collision,
+                   field_collisions, rams_to_wreck, side_coverage):
+        cached.cache_clear()
+
+
 # -- one side of the card -----------------------------------------------------------------
 
 
@@ -236,6 +328,13 @@ def arc_widths() -> dict[str, int]:
             "articulated": int(params["articulated_degrees"])}
 
 
+@lru_cache(maxsize=1024)
+def side_coverage(arcs: tuple[Arc, ...]) -> Fraction:
+    """Degrees of the compass ``arcs`` cover, with the rule's widths (cached: the 24
+    placements of a build share its arcs)."""
+    return covered_degrees(arcs, arc_widths())
+
+
 # -- the measures -------------------------------------------------------------------------
 
 
@@ -257,11 +356,14 @@ class OutriderMeasures:
     """
 
     def __init__(self, vehicle: Vehicle, dice: Dice | None = None,
-                 settings: Settings = SETTINGS) -> None:
+                 settings: Settings = SETTINGS, *, sides: Mapping[str, Side] | None = None
+                 ) -> None:
         self.vehicle = vehicle
         self.dice: Dice = dice if dice is not None else vehicle.equipment.as_tuple()
         self.settings = settings
-        self.sides = {name: Side.of(vehicle, name) for name in SIDES}
+        # the card's sides do not depend on the dice: placements of one build share them
+        self.sides = dict(sides) if sides is not None else {
+            name: Side.of(vehicle, name) for name in SIDES}
         self._studies: dict[tuple[tuple[str, ...], float], AssignmentStudy] = {}
 
     @property
@@ -304,20 +406,17 @@ class OutriderMeasures:
 
     def initiative(self, side: str) -> Fraction:
         """P(winning initiative against the field, any engine)."""
-        return mean([self.initiative_against(side, e) for e in field_dice()])
+        s = self.sides[side]
+        return field_initiative(self.engine, capped(s.initiative), s.acceleration)
 
     # -- control checks ------------------------------------------------------------------
 
     def control(self, side: str, difficulty: int) -> ControlCheck:
         """A control check against ``difficulty``, the Speedometer held in the rounds the
         duel against the field is won."""
-        p = self.initiative(side)
-        bonus = self.sides[side].control
-        won, lost = check(self.driver, difficulty, bonus, True), check(self.driver, difficulty,
-                                                                         bonus, False)
-        return ControlCheck(*(mixed(p, a, b) for a, b in (
-            (won.success, lost.success), (won.failure, lost.failure),
-            (won.loss_of_control, lost.loss_of_control))))
+        s = self.sides[side]
+        return field_control(self.engine, capped(s.initiative), s.acceleration, self.driver,
+                             s.control, difficulty)
 
     def chain_difficulty(self, maneuver: str, cards: int) -> int:
         """Target difficulty of ``cards`` cards of the settings' face for ``maneuver``."""
@@ -348,10 +447,10 @@ class OutriderMeasures:
 
     def attack(self, side: str, armour: int, secondary: bool = False) -> Fraction:
         """P(a hitting attack damages a moving field vehicle with an ``armour`` die)."""
-        return mean([mixed(self.initiative_against(side, engine),
-                           self.attack_when(side, armour, True, secondary),
-                           self.attack_when(side, armour, False, secondary))
-                     for engine in others(armour)])
+        s = self.sides[side]
+        weapon = self.settings.secondary_weapon if secondary else self.weapon
+        return field_attack(self.engine, capped(s.initiative), s.acceleration, weapon, armour,
+                            s.attack, s.fire_linked and not secondary, self.settings.moving)
 
     # -- defence and durability ----------------------------------------------------------
 
@@ -363,10 +462,9 @@ class OutriderMeasures:
 
     def damaged_by(self, side: str, weapon: int) -> Fraction:
         """P(a hit by a field vehicle with a ``weapon`` die damages this side)."""
-        return mean([mixed(self.initiative_against(side, engine),
-                           self.defence_when(side, weapon, True),
-                           self.defence_when(side, weapon, False))
-                     for engine in others(weapon)])
+        s = self.sides[side]
+        return field_damage(self.engine, capped(s.initiative), s.acceleration, self.armour,
+                            weapon, s.defense, self.settings.moving)
 
     def hits_to_wreck(self, side: str, weapon: int) -> Value:
         """Expected hits by a field ``weapon`` die until every armor token is flipped."""
@@ -378,34 +476,21 @@ class OutriderMeasures:
     def collision_against(self, side: str, armour: int) -> Fraction:
         """P(winning a collision with a field vehicle of ``armour`` die)."""
         s = self.sides[side]
-        return mean([mixed(self.initiative_against(side, engine),
-                           crash(self.armour, armour, capped(s.defense),
-                                 s.defense_characteristic, True),
-                           crash(self.armour, armour, capped(s.defense),
-                                 s.defense_characteristic, False))
-                     for engine in others(armour)])
+        return field_collision(self.engine, capped(s.initiative), s.acceleration, self.armour,
+                               armour, capped(s.defense), s.defense_characteristic)
 
     def collisions(self, side: str) -> Collisions:
         """Collisions with the field: any armour die, each equally likely."""
-        win = mean([self.collision_against(side, a) for a in field_dice()])
-        return Collisions(win, self._rams_to_wreck(win),
-                          self.armor_tokens / (1 - win) if win < 1 else math.inf)
-
-    def _rams_to_wreck(self, win: Fraction) -> Value:
-        """Expected rams until wrecked: the winner of a ram takes 1 damage, the loser 2."""
-        tokens = self.armor_tokens
-
-        def ram(level: int) -> Dist[int]:
-            won, lost = Dist.certain(min(level + 1, tokens)), Dist.certain(min(level + 2, tokens))
-            return Dist({True: win, False: 1 - win}).bind(lambda w: won if w else lost)
-
-        return expected_steps(0, ram, lambda level: level >= tokens)
+        s = self.sides[side]
+        return field_collisions(self.engine, capped(s.initiative), s.acceleration,
+                                self.armour, capped(s.defense), s.defense_characteristic,
+                                self.armor_tokens)
 
     # -- arcs ----------------------------------------------------------------------------
 
     def arc_coverage(self, side: str) -> Fraction:
         """Degrees of the compass the side's arcs cover."""
-        return covered_degrees(self.sides[side].arcs, arc_widths())
+        return side_coverage(self.sides[side].arcs)
 
     # -- the 24 placements ---------------------------------------------------------------
 
@@ -466,7 +551,9 @@ def assignment_study(vehicle: Vehicle, own: Dice, book: AxisBook[Any],
     """Measure all placements of ``own``'s dice on ``book``'s axes and compare them."""
     placements: tuple[Dice, ...] = tuple(
         (e, d, a, w) for e, d, a, w in itertools.permutations(sorted(own)))
-    values = tuple(book.values(OutriderMeasures(vehicle, dice)) for dice in placements)
+    sides = {name: Side.of(vehicle, name) for name in SIDES}
+    values = tuple(book.values(OutriderMeasures(vehicle, dice, sides=sides))
+                   for dice in placements)
     labels = [placement_label(d) for d in placements]
     index = {label: i for i, label in enumerate(labels)}
     pairs = dominance_pairs(dict(zip(labels, values, strict=True)), book.axes, equal_within)

@@ -1,0 +1,256 @@
+"""The centimetre templates Formula Ace is played with, printed at exact scale.
+
+* Range rulers (17/, 19/): 30 cm and 50 cm, too long for A4 or Letter, so each is printed in
+  parts of ``part_cm`` at most. Part one's top edge is 0; each part ends where the next
+  begins, and the two ends that meet carry the same letter (A, B, ...), so the parts are
+  butted end to end at matching letters and taped behind. Millimetre ticks run down the left
+  edge, numbered every centimetre.
+* The straight-before-turn gauge (9/): a strip exactly 5 cm long, the straight a ship flies
+  before each turn.
+* The turn gauge (9/): a square whose diagonal is the 45 degree limit of one turn, with rays
+  at 15 and 30 degrees from the pivot corner.
+
+Lengths come from ``data/facts.yaml`` (the book's) and ``data/print.yaml`` (strip widths,
+copies); a tick is drawn at exactly its distance from the trim, so the printed scale is the
+PDF's, which is exact. Every word comes from ``templates/formula-ace/gauges-base.j2``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from string import ascii_uppercase
+from typing import Any
+
+from reportlab.lib.colors import white
+
+from generator.drawing import BOLD, colour, draw_line
+from generator.games.formula_ace.catalogues import FormulaData
+from generator.games.formula_ace.printing import PrintFacts, Ruler
+from generator.imposition import Component, Piece
+from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.text import TextTemplates
+from generator.units import mm, to_mm
+
+TEMPLATE = "formula-ace/gauges.j2"
+TINT = colour("#eef2f6")
+ACCENT = colour("#1f4e79")
+TICK_MM, TICK_HALF, TICK_CM = 1.6, 2.6, 4.0     # tick lengths in mm
+NUMBER_AT = 4.6                                   # left of the numbers, from the edge
+LABEL_AT = 10.5                                   # left of the rotated label
+JOIN_ROOM = 13.0                                  # mm kept at a joined end for its letter
+
+
+@dataclass(frozen=True)
+class RulerPart:
+    """One printed part of a range ruler: where it starts and ends, and its joins."""
+
+    ruler: Ruler
+    number: int
+    of: int
+    start_cm: int
+    end_cm: int
+    join_before: str = ""
+    join_after: str = ""
+
+    @property
+    def length_mm(self) -> float:
+        return (self.end_cm - self.start_cm) * 10.0
+
+
+def ruler_parts(rulers: tuple[Ruler, ...]) -> list[list[RulerPart]]:
+    """Each ruler's parts, the joins lettered A, B, ... across all of them in order."""
+    letters = iter(ascii_uppercase)
+    result = []
+    for ruler in rulers:
+        spans = ruler.parts
+        joins = [next(letters) for _ in spans[1:]]
+        result.append([RulerPart(ruler, n + 1, len(spans), start, end,
+                                 joins[n - 1] if n > 0 else "",
+                                 joins[n] if n < len(joins) else "")
+                       for n, (start, end) in enumerate(spans)])
+    return result
+
+
+@dataclass(frozen=True)
+class RulerFace:
+    """A ruler part: ticks every mm down the left edge, the label along the strip."""
+
+    part: RulerPart
+    plan: Plan = field(compare=False)
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return ("ruler", self.part.ruler.length_cm, self.part.number)
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
+        pen.rect(LABEL_AT - 1.0, -b, w - LABEL_AT + 1.0 + b, h + 2 * b, fill=white)
+        part = self.part
+        for tenth in range(round(part.length_mm) + 1):
+            y = float(tenth)
+            cm_mark, half = tenth % 10 == 0, tenth % 5 == 0
+            length = TICK_CM if cm_mark else TICK_HALF if half else TICK_MM
+            pen.line(0.0, y, length, y, INK, 0.5 if cm_mark else 0.3)
+            if cm_mark and 0 < tenth < round(part.length_mm):
+                cx, base = pen.point(NUMBER_AT + 2.2, y + 1.1)
+                canvas.setFillColor(INK)
+                draw_line(canvas, str(part.start_cm + tenth // 10), cx, base, 6, BOLD,
+                          "centre")
+        for letter, y, direction in ((part.join_before, 0.0, 1), (part.join_after, h, -1)):
+            if letter:
+                join_mark(pen, canvas, letter, y, direction, w)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: float) -> None:
+    """A triangle pointing at the joined edge and its letter, in the label band."""
+    cx = (LABEL_AT + w) / 2
+    tip, base = y, y + direction * 4.0
+    pen.polygon([(cx, tip), (cx - 3.0, base), (cx + 3.0, base)], fill=ACCENT)
+    x, baseline = pen.point(cx, y + direction * 9.5 + 1.6)
+    canvas.setFillColor(ACCENT)
+    draw_line(canvas, letter, x, baseline, 11, BOLD, "centre")
+
+
+def ruler_text(part: RulerPart, data: FormulaData, templates: TextTemplates) -> Blocks:
+    length = part.ruler.length_cm
+    reach = [item.name for item in data.items.values() if item.range_cm == length]
+    features = sum(1 for f in data.special_features if f.get("range_cm") == length)
+    return Blocks(templates.blocks(TEMPLATE, {"ruler": part.ruler, "part": part,
+                                              "reach": reach, "features": features,
+                                              "facts": data}))
+
+
+def plan_ruler(part: RulerPart, text: Blocks, w: float) -> Plan:
+    """The label and the join note, both running up the strip."""
+    top = JOIN_ROOM if part.join_before else 3.0
+    bottom = JOIN_ROOM if part.join_after else 3.0
+    along = part.length_mm - top - bottom
+    label_w = w - LABEL_AT - 1.0
+    return Plan().place_all([
+        Slot("ruler label", text["ruler_label"], LABEL_AT, top, label_w * 0.6, along, 7,
+             rotate=90),
+        Slot("join note", text["join_note"], LABEL_AT + label_w * 0.6, top, label_w * 0.4,
+             along, 6, rotate=90, colour_hex="#1f4e79"),
+    ]).require(f"Formula Ace {part.ruler.length_cm} cm ruler")
+
+
+@dataclass(frozen=True)
+class StraightFace:
+    """The straight-before-turn gauge: a strip exactly as long as the straight."""
+
+    plan: Plan = field(compare=False)
+    key: str = "straight"
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
+        for tenth in range(round(w) + 1):
+            x = float(tenth)
+            length = TICK_CM if tenth % 10 == 0 else TICK_HALF if tenth % 5 == 0 else TICK_MM
+            pen.line(x, h, x, h - length, INK, 0.5 if tenth % 10 == 0 else 0.3)
+        pen.arrow(w / 2, h / 2 + 1.0, 90.0, w - 14.0, 4.0, ACCENT)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def plan_straight(text: Blocks, w: float) -> Plan:
+    return Plan().place_all([
+        Slot("straight label", text["straight_label"], 1.0, 0.8, w - 2.0, 4.5, 7),
+    ]).require("Formula Ace straight-before-turn gauge")
+
+
+@dataclass(frozen=True)
+class TurnFace:
+    """The 45 degree turn gauge: the square's diagonal from the pivot corner (lower left)
+    is the limit of one turn; rays mark the angles on the way."""
+
+    plan: Plan = field(compare=False)
+    marks: tuple[int, ...] = ()
+    limit: int = 45
+    key: str = "turn"
+
+    def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
+        pen = Pen(canvas, h)
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=white)
+        pen.polygon([(0.0, h), (w, h), (w, h - w * math.tan(math.radians(self.limit)))],
+                    fill=TINT)
+        for degrees in self.marks:
+            end = ray_end(w, h, degrees)
+            pen.line(0.0, h, *end, INK, 0.4, dash=(2, 1.5))
+            lx, ly = pen.point(*ray_point(h, degrees + 4.0, w * 0.9))
+            canvas.setFillColor(INK)
+            draw_line(canvas, f"{degrees}\N{DEGREE SIGN}", lx, ly + 1.0, 6, BOLD, "centre")
+        pen.line(0.0, h, *ray_end(w, h, self.limit), ACCENT, 1.0)
+        pen.texts(self.plan)
+        cut_line(canvas, width, height)
+
+
+def ray_point(h: float, degrees: float, distance: float) -> tuple[float, float]:
+    """The point ``distance`` mm from the pivot (lower-left corner) at ``degrees`` from the
+    base, in mm from the top-left."""
+    angle = math.radians(degrees)
+    return distance * math.cos(angle), h - distance * math.sin(angle)
+
+
+def ray_end(w: float, h: float, degrees: float) -> tuple[float, float]:
+    """Where a ray from the pivot at ``degrees`` leaves the square (right or top edge)."""
+    angle = math.radians(degrees)
+    if math.tan(angle) * w <= h:
+        return w, h - w * math.tan(angle)
+    return h / math.tan(angle), 0.0
+
+
+def plan_turn(text: Blocks, w: float, h: float) -> Plan:
+    """The label and note in the square's upper-left half, clear of the gauge's rays."""
+    return Plan().place_all([
+        Slot("turn label", text["turn_label"], 1.5, 1.5, w * 0.62, 5.0, 8, align="left"),
+        Slot("turn note", text["turn_note"], 1.5, 7.5, w * 0.46, h * 0.3, 6, align="left",
+             valign="top"),
+    ]).require("Formula Ace turn gauge")
+
+
+@dataclass(frozen=True)
+class GaugeBatch:
+    """One kind of template, its pieces and the size they are cut to."""
+
+    name: str
+    component: Component
+    pieces: list[Piece]
+
+
+def gauge_batches(data: FormulaData, facts: PrintFacts, templates: TextTemplates,
+                  bleed: float) -> list[GaugeBatch]:
+    """The rulers (a batch per ruler length), the straight gauges and the turn gauges."""
+    batches = []
+    strip = facts.strip_width
+    for ruler, parts in zip(facts.rulers, ruler_parts(facts.rulers), strict=True):
+        faces = [(part, plan_ruler(part, ruler_text(part, data, templates), strip))
+                 for part in parts]
+        for length in sorted({part.length_mm for part in parts}, reverse=True):
+            pieces = [Piece(RulerFace(part, plan), label=f"{ruler.length_cm} cm ruler, part "
+                            f"{part.number}")
+                      for _ in range(ruler.copies) for part, plan in faces
+                      if part.length_mm == length]
+            batches.append(GaugeBatch(f"{ruler.length_cm} cm ruler",
+                                      Component(mm(strip), mm(length), bleed), pieces))
+    text = Blocks(templates.blocks(TEMPLATE, {
+        "ruler": facts.rulers[0], "part": ruler_parts(facts.rulers)[0][0], "reach": [],
+        "features": 0, "facts": data}))
+    straight = float(data.movement["straight_before_turn_cm"]) * 10.0
+    batches.append(GaugeBatch("straight gauge", Component(mm(straight), mm(facts.straight_width),
+                                                          bleed),
+                              [Piece(StraightFace(plan_straight(text, straight)),
+                                     label="straight-before-turn gauge")] * facts.gauge_copies))
+    side = facts.turn_side
+    turn = TurnFace(plan_turn(text, side, side), facts.turn_marks,
+                    int(data.movement["max_turn_degrees"]))
+    batches.append(GaugeBatch("turn gauge", Component(mm(side), mm(side), bleed),
+                              [Piece(turn, label="turn gauge")] * facts.gauge_copies))
+    return batches
