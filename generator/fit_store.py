@@ -25,6 +25,7 @@ import marshal
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator.data_yaml import store_whole
 from generator.template_cache import cache_folder
 
@@ -45,7 +46,10 @@ def _path(kind: str = "fits") -> Path:
     here = Path(__file__).parent
     digest = hashlib.sha256(f"paddock-fits-1 reportlab {reportlab.Version}\0".encode())
     for name in ("drawing.py", "platypus.py"):
-        digest.update((here / name).read_bytes())
+        try:
+            digest.update((here / name).read_bytes())
+        except OSError:  # installed without sources: the version names the code
+            digest.update(f"{name} of Paddock {__version__}".encode())
     return cache_folder() / f"{kind}-{digest.hexdigest()[:16]}.marshal"
 
 
