@@ -217,7 +217,11 @@ class Nullable(Spec):
         result = self.inner.check(node, path, probe)
         if result is INVALID:
             first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
-            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE"):
+            # Only a failure of the value itself (wrong kind, out of range) is restated as
+            # 'expected X or blank'; a bad entry inside a mapping or list keeps its own place
+            # and words ('season[0].buy.item: ... did you mean ...?').
+            on_node = all(f.mark == node.mark for f in probe.findings)
+            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE") and on_node:
                 return v.fail(first, node.mark, path, self.source,
                               expected=self.expected, found=describe(node), extra="")
             # A mapping or list inside: its own findings say more than 'expected X'.

@@ -279,6 +279,15 @@ OTHER_CASES: dict[str, tuple[Change, str, str]] = {
                                         ship_destroyed=True)]),
                buy("hit-point", ship="Lambda Three")),
         "FA-BUY-TARGET", "+1 hit point: Lambda Three was destroyed"),
+    "an Ace over the rank's maximum": (
+        pilot(2, skills={"piloting": 6, "g_endurance": 1, "firing": 1}),
+        "FA-PILOT-SKILL-MAX", "Cleo Marrant's piloting is 6; an Ace pilot starts with at "
+                              "most 5 in a skill"),
+    "a derby Seasoned pilot over the rank's points": (
+        both(pilot(0, category="destruction-derby",
+                   skills={"piloting": 4, "g_endurance": 3, "firing": 3})),
+        "FA-PILOT-SKILL-POINTS", "Ada Voss (seasoned, destruction-derby) has 10 skill points; "
+                                 "a Seasoned pilot of that category has 9"),
     "the starting purchases": (
         ship(0, upgrades={"speed": 2}),
         "FA-CREDITS-NEGATIVE", "upgrades and equipment for Lambda One (3000 credits) takes "

@@ -123,3 +123,27 @@ def test_did_you_mean(word: str, options: list[str], expected: str | None) -> No
 def test_show_path() -> None:
     assert show_path(("speed_table", "move_2", 4)) == "speed_table.move_2[4]"
     assert show_path(()) == "(top level)"
+
+
+@dataclass(frozen=True)
+class Trailer:
+    """A test model with an optional mapping."""
+
+    spare: Wheel | None = spec_field(Nullable(Struct(Wheel)), "A spare wheel.", default=None)
+
+
+def test_a_bad_entry_inside_an_optional_mapping_keeps_its_own_place_and_words() -> None:
+    # Formula Ace's season steps are optional mappings (`- buy: {item: sped}`): a typo
+    # inside one used to come out as 'buy: expected a mapping, or blank, found a mapping'.
+    doc = parse_document("spare: {size: 2, kind: sollid}\n", "trailer.yaml")
+    v = Validation(source="test format")
+    assert Struct(Trailer).validate(doc.root, (), v) is INVALID
+    (finding,) = v.findings
+    assert finding.message == ("spare.kind: expected one of 'spoked', 'solid', found "
+                               "'sollid' (text); did you mean 'solid'?")
+    assert (finding.mark.line, finding.mark.column) == (1, 24)
+    doc = parse_document("spare: seven\n", "trailer.yaml")
+    v = Validation(source="test format")
+    Struct(Trailer).validate(doc.root, (), v)
+    assert [f.message for f in v.findings] == [
+        "spare: expected a mapping, or blank ('blank' or ~), found 'seven' (text)"]
