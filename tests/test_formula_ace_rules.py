@@ -366,3 +366,27 @@ def test_prize_and_points_follow_the_table() -> None:
     data = formula_data()
     assert [data.prize(place, 5) for place in (1, 2, 5, None)] == [4000, 3000, 0, 0]
     assert [data.points(place) for place in (1, 2, 3, 4, 9, None)] == [5, 3, 2, 1, 1, 0]
+
+
+def test_a_fourth_pilot_listed_at_the_start_is_the_recruit_and_costs_1000(
+        tmp_path: Path) -> None:
+    # 4/, 16/: three pilots to start, one more recruited (Seasoned, 1000 credits) up to four.
+    # Written in the list without `recruited: true`, the 4th is taken as the recruit, as an
+    # extra ship is taken as bought: four pilots are legal, five are not.
+    loaded = check_file(write_team(tmp_path, add_pilots(SEASONED_TSW)))
+    assert loaded.findings == []
+    assert replay(loaded.definitions[0].model).credits == 2500 - 1000
+    five = add_pilots(SEASONED_TSW, {**SEASONED_TSW, "name": "Eve Lund"})
+    assert rule_ids(check_file(write_team(tmp_path, five)).findings) == {"FA-PILOTS-MAX"}
+    # The Seasoned pilot is the recruit wherever it is listed; two Aces are still one too many.
+    first = both(lambda d: d["pilots"].insert(0, copy.deepcopy(SEASONED_TSW)))
+    assert check_file(write_team(tmp_path, first)).findings == []
+    ace = {**SEASONED_TSW, "rank": "ace", "skills": {"piloting": 4, "g_endurance": 4}}
+    assert rule_ids(check_file(write_team(tmp_path, add_pilots(ace))).findings) == {
+        "FA-TEAM-RANKS"}
+    # Four pilots cost 1000 of the 2500: 1500 more (one cm of speed) is exactly 0, and one
+    # hit point more (200) is not.
+    exact = both(add_pilots(SEASONED_TSW), ship(0, upgrades={"speed": 1}))
+    assert check_file(write_team(tmp_path, exact)).findings == []
+    over = both(exact, ship(1, upgrades={"hit-point": 1}))
+    assert rule_ids(check_file(write_team(tmp_path, over)).findings) == {"FA-CREDITS-NEGATIVE"}

@@ -96,7 +96,8 @@ class Pilot:
         "Levels bought at the advanced school before the season, by skill (16/).",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
-        Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/).",
+        Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/); a pilot "
+        "listed beyond the first three is taken as recruited anyway.",
         default=False, source=section("4/, 16/"))
 
     @property
@@ -273,6 +274,22 @@ class Team:
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
+
+    @property
+    def recruits(self) -> frozenset[int]:
+        """Which of the listed pilots are the team's recruited 4th (16/), by index: those
+        marked ``recruited: true``, and any listed beyond the three a season starts with
+        (4/), as extra ships are bought. A recruit is Seasoned, so the last Seasoned pilots
+        listed are taken first; the rules then judge the rest as the starting three."""
+        marked = {i for i, p in enumerate(self.pilots) if p.recruited}
+        unmarked = [i for i in range(len(self.pilots)) if i not in marked]
+        extra = len(unmarked) - int(formula_data().season_start["pilots"])
+        if extra <= 0:
+            return frozenset(marked)
+        backwards = unmarked[::-1]
+        seasoned = [i for i in backwards if self.pilots[i].rank == "seasoned"]
+        others = [i for i in backwards if self.pilots[i].rank != "seasoned"]
+        return frozenset(marked | set((seasoned + others)[:extra]))
 
     def pilot(self, name: str) -> Pilot | None:
         """The pilot called ``name`` at the start of the season, if any."""

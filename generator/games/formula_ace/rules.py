@@ -76,17 +76,18 @@ def races(team: Team, data: FormulaData) -> Iterator[Moment]:
 
 @RULES.check("FA-TEAM-PILOTS")
 def starts_with_three_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
-    starting = [p for p in team.pilots if not p.recruited]
+    starting = [p for i, p in enumerate(team.pilots) if i not in team.recruits]
     expected = int(context.season_start["pilots"])
     if len(starting) != expected:
         yield Violation(("pilots",), {"team": team.name, "count": len(starting),
-                                      "expected": expected})
+                                      "expected": expected,
+                                      "marked": len(team.recruits)})
 
 
 @RULES.check("FA-TEAM-RANKS")
 def starts_with_two_seasoned_and_an_ace(team: Team, context: FormulaData
                                         ) -> Iterator[Violation]:
-    starting = [p for p in team.pilots if not p.recruited]
+    starting = [p for i, p in enumerate(team.pilots) if i not in team.recruits]
     if len(starting) != int(context.season_start["pilots"]):
         return  # FA-TEAM-PILOTS says so
     ranks = Counter(p.rank for p in starting)
@@ -134,7 +135,7 @@ def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]
 @RULES.check("FA-RECRUIT-RANK")
 def recruits_are_seasoned(team: Team) -> Iterator[Violation]:
     for path, pilot in every_pilot(team):
-        recruited = pilot.recruited or path[0] == "season"
+        recruited = path[0] == "season" or path[1] in team.recruits
         if recruited and pilot.rank != "seasoned":
             yield Violation((*path, "rank"), {"pilot": pilot.name, "rank": pilot.rank})
 
