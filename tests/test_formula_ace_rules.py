@@ -390,3 +390,23 @@ def test_a_fourth_pilot_listed_at_the_start_is_the_recruit_and_costs_1000(
     assert check_file(write_team(tmp_path, exact)).findings == []
     over = both(exact, ship(1, upgrades={"hit-point": 1}))
     assert rule_ids(check_file(write_team(tmp_path, over)).findings) == {"FA-CREDITS-NEGATIVE"}
+
+
+def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
+    # "Total Speed Way", "Zap o' Burn", "Electromagnetic web": as the book writes them.
+    change = both(pilot(0, category="Total Speed Way"),
+                  pilot(2, category="Destruction Derby"),
+                  ship(0, upgrades={"Zap o' Burn": 3}),
+                  ship(2, weapons=[{"item": "Electromagnetic web"}, {"item": "Rockets",
+                                                                     "mount": "Front"}]),
+                  season(race("Oval", "Total Speed Way",
+                              [result("Ada Voss", "Lambda One", 2)])))
+    path = write_team(tmp_path, change)
+    loaded = check_file(path)
+    # Three Zap o' Burns for two boosters, and 3000 + 1000 credits spent of 2500.
+    assert rule_ids(loaded.findings) == {"FA-SHIP-ZAP", "FA-CREDITS-NEGATIVE"}
+    zap = next(f for f in loaded.findings if f.rule == "FA-SHIP-ZAP")
+    assert "Zap o' Burn: 3" in path.read_text().splitlines()[zap.mark.line - 1]
+    team = loaded.definitions[0].model
+    assert team.pilots[0].category == "total-speed-way"
+    assert [w.item for w in team.ships[2].weapons] == ["web", "rockets"]

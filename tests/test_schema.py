@@ -147,3 +147,38 @@ def test_a_bad_entry_inside_an_optional_mapping_keeps_its_own_place_and_words() 
     Struct(Trailer).validate(doc.root, (), v)
     assert [f.message for f in v.findings] == [
         "spare: expected a mapping, or blank ('blank' or ~), found 'seven' (text)"]
+
+
+def test_a_loose_choice_takes_the_book_spelling_and_names_but_not_typos() -> None:
+    choice = Choice(["total-speed-way", "zap-o-burn", "web"], loose=True,
+                    aliases={"Electromagnetic web": "web", "Nowhere": "missing"})
+
+    def check(text: str) -> tuple[object, list[str]]:
+        v = Validation(source="test format")
+        value = choice.validate(parse_document(f"x: {text}\n", "c.yaml").root.entries["x"].value,
+                                ("x",), v)
+        return value, [f.message for f in v.findings]
+
+    assert check("Total Speed Way") == ("total-speed-way", [])
+    assert check("\"Zap o' Burn\"") == ("zap-o-burn", [])
+    assert check("ELECTROMAGNETIC  WEB") == ("web", [])
+    value, messages = check("Electromagnetic Webb")
+    assert value is INVALID and messages[0].endswith("did you mean 'web'?")
+    assert check("Nowhere")[0] is INVALID  # an alias for no option is ignored
+    assert check("'-'")[0] is INVALID
+
+
+def test_two_spellings_of_one_key_are_a_duplicate_not_a_silent_overwrite() -> None:
+    from generator.schema import MapOf
+    spec = MapOf(Choice(["booster", "zap-o-burn"], loose=True), Int(0, 9))
+    v = Validation(source="test format")
+    doc = parse_document("{Booster: 1, zap-o-burn: 2, booster: 3}\n", "m.yaml")
+    assert spec.validate(doc.root, ("upgrades",), v) is INVALID
+    (finding,) = v.findings
+    assert finding.rule == "YAML-DUPLICATE-KEY"
+    assert finding.message.startswith("key 'booster' is written twice")
+    v = Validation(source="test format")
+    doc = parse_document("{\"Zap o' Burn\": 2}\n", "m.yaml")
+    assert spec.validate(doc.root, ("upgrades",), v) == {"zap-o-burn": 2}
+    # A rule about upgrades.zap-o-burn finds the value written under the book's name.
+    assert v.marks[("upgrades", "zap-o-burn")].column == 17
