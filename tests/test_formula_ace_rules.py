@@ -219,6 +219,18 @@ def test_an_unknown_item_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     assert "did you mean 'rockets'?" in findings[0].message
 
 
+def test_overspending_at_the_start_points_at_what_was_bought(tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(1, upgrades={"speed": 2}))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert "upgrades:" in path.read_text().splitlines()[finding.mark.line - 1]
+    path = write_team(tmp_path, ship(2, weapons=[{"item": "plasma", "mount": "front"},
+                                                 {"item": "rays", "mount": "rear"}]))
+    (finding,) = check_file(path).findings
+    lines = path.read_text().splitlines()
+    assert "weapons:" in lines[finding.mark.line - 2] + lines[finding.mark.line - 1]
+
+
 def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
     path = write_team(tmp_path, season(buy("speed", ship="Lambda One", count=2)))
     finding = check_file(path).findings[0]

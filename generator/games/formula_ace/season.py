@@ -191,10 +191,13 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)
         cost = ship_cost(ship, data)
+        path: KeyPath = ("ships", index)
         if index >= len(team.ships) - extra_ships:
             cost += data.items["new-ship"].price
+        elif bool(ship.upgrades) != bool(ship.weapons):  # what was paid for, when only one
+            path = (*path, "upgrades" if ship.upgrades else "weapons")
         if cost:
-            state.pay(0, ("ships", index), "start-ship", -cost, name=ship.name)
+            state.pay(0, path, "start-ship", -cost, name=ship.name)
     return state
 
 
