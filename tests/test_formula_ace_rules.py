@@ -422,3 +422,25 @@ def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
     team = loaded.definitions[0].model
     assert team.pilots[0].category == "total-speed-way"
     assert [w.item for w in team.ships[2].weapons] == ["web", "rockets"]
+
+
+def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Path) -> None:
+    # 14/: a team with no ship in flying order may borrow. Its new ship may take the balance
+    # below zero (the loan), written as a borrow step or not; the next prize pays it back.
+    # Spending more below zero once a ship flies again is FA-CREDITS-NEGATIVE.
+    wrecks = [race(name, category, [result(who, flown, "dnf", ship_destroyed=True)])
+              for name, category, who, flown in (
+                  ("Oval", "total-speed-way", "Ada Voss", "Lambda One"),
+                  ("Drag", "dragster-show", "Bram Oduya", "Lambda Two"),
+                  ("Pit", "destruction-derby", "Cleo Marrant", "Lambda Three"))]
+    spent = ship(0, upgrades={"speed": 1, "hit-point": 5})  # all 2500 credits
+    phoenix = {"new_ship": {"name": "Phoenix", "type": "Alpha", "pilot": "Ada Voss"}}
+    win = race("Oval Two", "total-speed-way", [result("Ada Voss", "Phoenix", 1)], starters=3)
+    path = write_team(tmp_path, both(spent, season(*wrecks, phoenix, win)))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert replay(loaded.definitions[0].model).credits == -1000 + 2000
+    late = both(spent, season(*wrecks, phoenix, buy("hit-point", ship="Phoenix")))
+    (finding,) = check_file(write_team(tmp_path, late)).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert finding.message == "+1 hit point (200 credits) takes the balance to -1200 credits"
