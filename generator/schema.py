@@ -192,11 +192,15 @@ class Choice(Spec):
     """One word out of a fixed set, matched without regard to case; suggests the nearest.
     ``loose`` also takes an id spelt with spaces or capitals as a rulebook writes it
     ("Total Speed Way", "Zap o' Burn" for "total-speed-way", "zap-o-burn"), and ``aliases``
-    (name -> option) the names the options stand for ("Electromagnetic web" for "web")."""
+    (name -> option) the names the options stand for ("Electromagnetic web" for "web");
+    ``elsewhere`` (word -> advice) says where a word of another field goes instead."""
 
     def __init__(self, options: Sequence[str], source: str | None = None,
-                 loose: bool = False, aliases: Mapping[str, str] | None = None) -> None:
+                 loose: bool = False, aliases: Mapping[str, str] | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> None:
         self.options = tuple(options)
+        # Words that belong in another field, with where: said instead of a did-you-mean.
+        self.elsewhere = {loose_word(word): where for word, where in (elsewhere or {}).items()}
         self.source = source
         self.loose = loose or bool(aliases)
         # Loose spelling -> option: the options themselves, then the names they stand for.
@@ -214,6 +218,8 @@ class Choice(Spec):
                 return option
         if self.loose and loose_word(value).strip("-") in self.words:
             return self.words[loose_word(value).strip("-")]
+        if loose_word(value) in self.elsewhere:
+            return self.out_of_range(node, path, v, "; " + self.elsewhere[loose_word(value)])
         guess = did_you_mean(value, self.options)
         if guess is None and self.words:  # a name misspelt: suggest the id it stands for
             near = did_you_mean(loose_word(value), list(self.words))

@@ -444,3 +444,19 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
     (finding,) = check_file(write_team(tmp_path, late)).findings
     assert finding.rule == "FA-CREDITS-NEGATIVE"
     assert finding.message == "+1 hit point (200 credits) takes the balance to -1200 credits"
+
+
+@pytest.mark.parametrize(("change", "advice"), [
+    (ship(2, upgrades={"rockets": 1}),
+     "rockets is a Destruction Derby item: list it under the ship's weapons: ({item: rockets})"),
+    (ship(2, weapons=[{"item": "fin"}]),
+     "fin is an upgrade: count it under the ship's upgrades: (fin: 1)"),
+    (season(buy("sabotage")),
+     "sabotage is bought for one race: write it in that race result's options: [sabotage]"),
+])
+def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str,
+                                                     tmp_path: Path) -> None:
+    path = write_team(tmp_path, change)
+    (finding,) = check_file(path).findings
+    assert finding.rule == "SCHEMA-VALUE" and finding.message.endswith("; " + advice)
+    assert advice.split()[0] in path.read_text().splitlines()[finding.mark.line - 1]

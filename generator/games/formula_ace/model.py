@@ -46,6 +46,19 @@ PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "kil
 # Speed Way" for total-speed-way): a Choice takes either.
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()}
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()}
+# Where an id written in the wrong field belongs ('rockets' under upgrades:).
+_WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",
+          "derby": "{0} is a Destruction Derby item: list it under the ship's weapons: "
+                   "({{item: {0}}})",
+          "option": "{0} is bought for one race: write it in that race result's options: "
+                    "[{0}]"}
+ELSEWHERE = {
+    "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+}
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -116,7 +129,7 @@ class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
     item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/"),
-                                  aliases=ITEM_NAMES),
+                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
                            "web, decoys, countermeasures, repulsor or turret.")
     mount: str | None = spec_field(
@@ -135,7 +148,8 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        MapOf(Choice(UPGRADES, aliases=ITEM_NAMES), Int(0, 99)),
+        MapOf(Choice(UPGRADES, aliases=ITEM_NAMES, elsewhere=ELSEWHERE["upgrades"]),
+              Int(0, 99)),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
@@ -206,7 +220,7 @@ class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
     item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/"),
-                                  aliases=ITEM_NAMES),
+                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["buy"]),
                            "What was bought: an upgrade, a derby item or school.")
     ship: str | None = spec_field(Nullable(Text(max_length=24)),
                                   "The ship it was fitted to (upgrades and derby items).",
