@@ -460,3 +460,9 @@ def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str
     (finding,) = check_file(path).findings
     assert finding.rule == "SCHEMA-VALUE" and finding.message.endswith("; " + advice)
     assert advice.split()[0] in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_paying_back_with_no_debt_says_to_remove_the_step(tmp_path: Path) -> None:
+    (finding,) = check_file(write_team(tmp_path, season({"repay": 100}))).findings
+    assert finding.message == "the team pays back 100 credits but owes 0"
+    assert finding.hint == "remove the step: the team owes nothing (prizes pay a loan back)"
