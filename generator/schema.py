@@ -218,13 +218,18 @@ class Choice(Spec):
                 return option
         if self.loose and loose_word(value).strip("-") in self.words:
             return self.words[loose_word(value).strip("-")]
+        return self.out_of_range(node, path, v, self.advice(value))
+
+    def advice(self, value: str) -> str:
+        """What follows 'found X' for a word that is none of the options: where it belongs
+        instead, or the nearest option."""
         if loose_word(value) in self.elsewhere:
-            return self.out_of_range(node, path, v, "; " + self.elsewhere[loose_word(value)])
+            return "; " + self.elsewhere[loose_word(value)]
         guess = did_you_mean(value, self.options)
         if guess is None and self.words:  # a name misspelt: suggest the id it stands for
             near = did_you_mean(loose_word(value), list(self.words))
             guess = self.words[near] if near else None
-        return self.out_of_range(node, path, v, f"; did you mean '{guess}'?" if guess else "")
+        return f"; did you mean '{guess}'?" if guess else ""
 
 
 class Nullable(Spec):
@@ -250,8 +255,14 @@ class Nullable(Spec):
             # and words ('season[0].buy.item: ... did you mean ...?').
             on_node = all(f.mark == node.mark for f in probe.findings)
             if first in ("SCHEMA-TYPE", "SCHEMA-VALUE") and on_node:
+                found = describe(node)
+                if isinstance(self.inner, Int) and isinstance(value, str) \
+                        and _is_whole_number(value):
+                    found += "; remove the quotes to make it a number"
+                extra = (self.inner.advice(value) if isinstance(self.inner, Choice)
+                         and isinstance(value, str) else "")
                 return v.fail(first, node.mark, path, self.source,
-                              expected=self.expected, found=describe(node), extra="")
+                              expected=self.expected, found=found, extra=extra)
             # A mapping or list inside: its own findings say more than 'expected X'.
             v.findings.extend(probe.findings)
             v.marks.update(probe.marks)

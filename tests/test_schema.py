@@ -182,3 +182,13 @@ def test_two_spellings_of_one_key_are_a_duplicate_not_a_silent_overwrite() -> No
     assert spec.validate(doc.root, ("upgrades",), v) == {"zap-o-burn": 2}
     # A rule about upgrades.zap-o-burn finds the value written under the book's name.
     assert v.marks[("upgrades", "zap-o-burn")].column == 17
+
+
+def test_an_optional_choice_keeps_its_did_you_mean() -> None:
+    spec = Nullable(Choice(["piloting", "g_endurance", "firing"], loose=True))
+    v = Validation(source="test format")
+    doc = parse_document("skill: fireing\n", "s.yaml")
+    assert spec.validate(doc.root.entries["skill"].value, ("skill",), v) is INVALID
+    assert v.findings[0].message == (
+        "skill: expected one of 'piloting', 'g_endurance', 'firing', or blank ('blank' or ~), "
+        "found 'fireing' (text); did you mean 'firing'?")

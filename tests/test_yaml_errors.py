@@ -165,6 +165,15 @@ def test_a_number_in_quotes_says_remove_the_quotes(tmp_path: Path) -> None:
             "Whip & Reins]") in report(tmp_path, text).split("\n")
 
 
+def test_a_number_in_quotes_where_blank_is_allowed_says_remove_the_quotes(
+        tmp_path: Path) -> None:
+    text = vehicle_with({"  resilience: 0\n": "  resilience: \"0\"\n"})
+    assert ("v.yaml:21:15: error SCHEMA-TYPE: damage.resilience: expected a whole number, or "
+            "blank ('blank' or ~), found '0' (text); remove the quotes to make it a number "
+            "[Vehicle Creation Guide > Damage Table > Resilience]") in report(
+                tmp_path, text).split("\n")
+
+
 def test_text_over_its_limit_gives_the_limit_and_the_length(tmp_path: Path) -> None:
     text = vehicle_with({"name: Whisper Gig\n": "name: " + "W" * 40 + "\n"})
     assert ("v.yaml:4:7: error SCHEMA-VALUE: name: expected text of at most 28 characters, "
