@@ -69,7 +69,7 @@ def choose(game: Game, name: str | None) -> Listings:
         return {wanted: listings[wanted]}
     guess = did_you_mean(wanted, list(listings))
     raise UsageError(f"{game.id} has no catalogue {name!r}"
-                     + (f"; did you mean {guess}?" if guess else "")
+                     + (f"; did you mean {guess}?" if guess else ".")
                      + f" Its catalogues: {', '.join(listings)}")
 
 

@@ -23,7 +23,9 @@ def default_path(game: Game, kind: str, name: str) -> Path:
         folder = folder.parent / "tracks"
     elif kind != "vehicle":
         folder = folder / f"{kind}s"
-    return folder / f"{slug(name, kind)}.yaml"
+    # A name with no letters to keep is named after what the file holds (a Formula Ace team).
+    what = next(iter(game.kinds)) if kind == "vehicle" and kind not in game.kinds else kind
+    return folder / f"{slug(name, what)}.yaml"
 
 
 def write_scaffold(game: Game, name: str, target: Path | None, force: bool,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -180,12 +181,32 @@ class Bool(Spec):
         return value
 
 
-class Choice(Spec):
-    """One word out of a fixed set, matched without regard to case; suggests the nearest."""
+def loose_word(text: str) -> str:
+    """A name as ``Choice(loose=True)`` compares it: lower case, no apostrophes or dots, and
+    spaces, underscores and hyphens all one hyphen ("Zap o' Burn" is "zap-o-burn")."""
+    bare = text.strip().lower().replace("'", "").replace("\u2019", "").replace(".", "")
+    return re.sub(r"[\s_-]+", "-", bare)
 
-    def __init__(self, options: Sequence[str], source: str | None = None) -> None:
+
+class Choice(Spec):
+    """One word out of a fixed set, matched without regard to case; suggests the nearest.
+    ``loose`` also takes an id spelt with spaces or capitals as a rulebook writes it
+    ("Total Speed Way", "Zap o' Burn" for "total-speed-way", "zap-o-burn"), and ``aliases``
+    (name -> option) the names the options stand for ("Electromagnetic web" for "web");
+    ``elsewhere`` (word -> advice) says where a word of another field goes instead."""
+
+    def __init__(self, options: Sequence[str], source: str | None = None,
+                 loose: bool = False, aliases: Mapping[str, str] | None = None,
+                 elsewhere: Mapping[str, str] | None = None) -> None:
         self.options = tuple(options)
+        # Words that belong in another field, with where: said instead of a did-you-mean.
+        self.elsewhere = {loose_word(word): where for word, where in (elsewhere or {}).items()}
         self.source = source
+        self.loose = loose or bool(aliases)
+        # Loose spelling -> option: the options themselves, then the names they stand for.
+        self.words = {loose_word(name): option for name, option in (aliases or {}).items()
+                      if option in self.options}
+        self.words.update({loose_word(o): o for o in self.options})
         self.expected = "one of " + ", ".join(f"'{o}'" for o in self.options)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
@@ -195,8 +216,20 @@ class Choice(Spec):
         for option in self.options:
             if value.strip().lower() == option.lower():
                 return option
+        if self.loose and loose_word(value).strip("-") in self.words:
+            return self.words[loose_word(value).strip("-")]
+        return self.out_of_range(node, path, v, self.advice(value))
+
+    def advice(self, value: str) -> str:
+        """What follows 'found X' for a word that is none of the options: where it belongs
+        instead, or the nearest option."""
+        if loose_word(value) in self.elsewhere:
+            return "; " + self.elsewhere[loose_word(value)]
         guess = did_you_mean(value, self.options)
-        return self.out_of_range(node, path, v, f"; did you mean '{guess}'?" if guess else "")
+        if guess is None and self.words:  # a name misspelt: suggest the id it stands for
+            near = did_you_mean(loose_word(value), list(self.words))
+            guess = self.words[near] if near else None
+        return f"; did you mean '{guess}'?" if guess else ""
 
 
 class Nullable(Spec):
@@ -217,13 +250,19 @@ class Nullable(Spec):
         result = self.inner.check(node, path, probe)
         if result is INVALID:
             first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
-            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE"):
+            # Only a failure of the value itself (wrong kind, out of range) is restated as
+            # 'expected X or blank'; a bad entry inside a mapping or list keeps its own place
+            # and words ('season[0].buy.item: ... did you mean ...?').
+            on_node = all(f.mark == node.mark for f in probe.findings)
+            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE") and on_node:
                 found = describe(node)
                 if isinstance(self.inner, Int) and isinstance(value, str) \
                         and _is_whole_number(value):
                     found += "; remove the quotes to make it a number"
+                extra = (self.inner.advice(value) if isinstance(self.inner, Choice)
+                         and isinstance(value, str) else "")
                 return v.fail(first, node.mark, path, self.source,
-                              expected=self.expected, found=found, extra="")
+                              expected=self.expected, found=found, extra=extra)
             # A mapping or list inside: its own findings say more than 'expected X'.
             v.findings.extend(probe.findings)
             v.marks.update(probe.marks)
@@ -290,13 +329,24 @@ class MapOf(Spec):
         if not isinstance(node, Map):
             return self.wrong_type(node, path, v)
         result: dict[Any, Any] = {}
+        first: dict[Any, Mark] = {}
         bad = False
         for entry in node.entries.values():
             key = self.key.validate(Scalar(entry.key_mark, entry.key), (*path, entry.key), v)
             value = self.value.validate(entry.value, (*path, entry.key), v)
             bad = bad or key is INVALID or value is INVALID
-            if key is not INVALID:
-                result[key] = value
+            if key is INVALID:
+                continue
+            if key in first:  # two spellings of one key ('Booster' and 'booster')
+                v.findings.append(dataclasses.replace(
+                    FORMAT_RULES["YAML-DUPLICATE-KEY"].finding(
+                        entry.key_mark, key=key, first_line=first[key].line),
+                    source=v.source))
+                bad = True
+            first[key] = entry.key_mark
+            if key != entry.key:  # findings about the key find it by the name it stands for
+                v.marks[shared_path((*path, key))] = v.marks[shared_path((*path, entry.key))]
+            result[key] = value
         return INVALID if bad else result
 
     def nested(self) -> Struct | None:

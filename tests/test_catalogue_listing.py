@@ -47,6 +47,7 @@ def test_json_carries_every_entry_of_every_catalogue(
 @pytest.mark.parametrize(("game", "names"), [
     ("joyride", ["abilities", "items", "item-types", "timing"]),
     ("outrider", ["classes", "equipment", "maneuvers"]),
+    ("formula-ace", ["ships", "upgrades", "derby-equipment", "race-options", "categories"]),
 ])
 def test_every_game_lists_its_catalogues(game: str, names: list[str],
                                          capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,3 +81,24 @@ def test_the_unknown_trait_hint_points_at_the_catalogue(
     code, out, _ = run(["check", str(path)], capsys)
     assert code == 1 and "FR-TRAIT-UNKNOWN" in out
     assert "'paddock catalogue frothy-races traits' lists them" in out
+
+
+def test_formula_ace_lists_the_names_a_team_file_accepts_with_the_book_numbers(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.games.formula_ace import model
+    code, out, _ = run(["catalogue", "formula-ace", "--format", "json"], capsys)
+    data = json.loads(out)["catalogues"]
+    names = {key: [e["name"] for e in entries] for key, entries in data.items()}
+    assert code == 0
+    assert names["ships"] == list(model.SHIP_TYPES)
+    assert sorted(names["upgrades"]) == sorted(model.UPGRADES)
+    assert sorted(names["derby-equipment"]) == sorted(model.DERBY_EQUIPMENT)
+    assert names["race-options"] == list(model.TEAM_OPTIONS)
+    assert names["categories"] == list(model.CATEGORIES)
+    summary = {e["name"]: e["summary"] for entries in data.values() for e in entries}
+    assert summary["Alpha"].startswith("speed 24 cm, 8 hit points, 4 space")  # 2/
+    assert summary["booster"] == "+1 booster; 2,000 credits, 1 space, at most 4 a ship"
+    assert "Firing +1; damage 2D" in summary["plasma"] and "2,000 credits" in summary["plasma"]
+    assert "cancels one attack on 5-6" in summary["countermeasures"]
+    code, _, err = run(["catalogue", "formula-ace", "weapon"], capsys)
+    assert code == 2 and "Its catalogues: ships, upgrades" in err

@@ -208,6 +208,8 @@ def test_reference_tables_front_and_back_in_our_words(built: dict[str, Path]) ->
             row = f"{item.name} {item.range_cm} cm {item.skill:+d}".replace("+0", "0")
             assert f"{row} {item.damage} {item.price:,}" in text
     assert "Replacing it costs 2,000 credits" in text
+    # 15/: the winner gets 1000 a starting *opponent* (Paddock's prize: starters - 1)
+    assert "1,000 credits for each other ship at the start" in text
     assert "Lucky boy" not in text and "full psychos" not in text  # paraphrased
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
 

@@ -219,6 +219,18 @@ def test_an_unknown_item_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     assert "did you mean 'rockets'?" in findings[0].message
 
 
+def test_overspending_at_the_start_points_at_what_was_bought(tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(1, upgrades={"speed": 2}))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert "upgrades:" in path.read_text().splitlines()[finding.mark.line - 1]
+    path = write_team(tmp_path, ship(2, weapons=[{"item": "plasma", "mount": "front"},
+                                                 {"item": "rays", "mount": "rear"}]))
+    (finding,) = check_file(path).findings
+    lines = path.read_text().splitlines()
+    assert "weapons:" in lines[finding.mark.line - 2] + lines[finding.mark.line - 1]
+
+
 def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
     path = write_team(tmp_path, season(buy("speed", ship="Lambda One", count=2)))
     finding = check_file(path).findings[0]
@@ -279,6 +291,15 @@ OTHER_CASES: dict[str, tuple[Change, str, str]] = {
                                         ship_destroyed=True)]),
                buy("hit-point", ship="Lambda Three")),
         "FA-BUY-TARGET", "+1 hit point: Lambda Three was destroyed"),
+    "an Ace over the rank's maximum": (
+        pilot(2, skills={"piloting": 6, "g_endurance": 1, "firing": 1}),
+        "FA-PILOT-SKILL-MAX", "Cleo Marrant's piloting is 6; an Ace pilot starts with at "
+                              "most 5 in a skill"),
+    "a derby Seasoned pilot over the rank's points": (
+        both(pilot(0, category="destruction-derby",
+                   skills={"piloting": 4, "g_endurance": 3, "firing": 3})),
+        "FA-PILOT-SKILL-POINTS", "Ada Voss (seasoned, destruction-derby) has 10 skill points; "
+                                 "a Seasoned pilot of that category has 9"),
     "the starting purchases": (
         ship(0, upgrades={"speed": 2}),
         "FA-CREDITS-NEGATIVE", "upgrades and equipment for Lambda One (3000 credits) takes "
@@ -357,3 +378,91 @@ def test_prize_and_points_follow_the_table() -> None:
     data = formula_data()
     assert [data.prize(place, 5) for place in (1, 2, 5, None)] == [4000, 3000, 0, 0]
     assert [data.points(place) for place in (1, 2, 3, 4, 9, None)] == [5, 3, 2, 1, 1, 0]
+
+
+def test_a_fourth_pilot_listed_at_the_start_is_the_recruit_and_costs_1000(
+        tmp_path: Path) -> None:
+    # 4/, 16/: three pilots to start, one more recruited (Seasoned, 1000 credits) up to four.
+    # Written in the list without `recruited: true`, the 4th is taken as the recruit, as an
+    # extra ship is taken as bought: four pilots are legal, five are not.
+    loaded = check_file(write_team(tmp_path, add_pilots(SEASONED_TSW)))
+    assert loaded.findings == []
+    assert replay(loaded.definitions[0].model).credits == 2500 - 1000
+    five = add_pilots(SEASONED_TSW, {**SEASONED_TSW, "name": "Eve Lund"})
+    assert rule_ids(check_file(write_team(tmp_path, five)).findings) == {"FA-PILOTS-MAX"}
+    # The Seasoned pilot is the recruit wherever it is listed; two Aces are still one too many.
+    first = both(lambda d: d["pilots"].insert(0, copy.deepcopy(SEASONED_TSW)))
+    assert check_file(write_team(tmp_path, first)).findings == []
+    ace = {**SEASONED_TSW, "rank": "ace", "skills": {"piloting": 4, "g_endurance": 4}}
+    assert rule_ids(check_file(write_team(tmp_path, add_pilots(ace))).findings) == {
+        "FA-TEAM-RANKS"}
+    # Four pilots cost 1000 of the 2500: 1500 more (one cm of speed) is exactly 0, and one
+    # hit point more (200) is not.
+    exact = both(add_pilots(SEASONED_TSW), ship(0, upgrades={"speed": 1}))
+    assert check_file(write_team(tmp_path, exact)).findings == []
+    over = both(exact, ship(1, upgrades={"hit-point": 1}))
+    assert rule_ids(check_file(write_team(tmp_path, over)).findings) == {"FA-CREDITS-NEGATIVE"}
+
+
+def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
+    # "Total Speed Way", "Zap o' Burn", "Electromagnetic web": as the book writes them.
+    change = both(pilot(0, category="Total Speed Way"),
+                  pilot(2, category="Destruction Derby"),
+                  ship(0, upgrades={"Zap o' Burn": 3}),
+                  ship(2, weapons=[{"item": "Electromagnetic web"}, {"item": "Rockets",
+                                                                     "mount": "Front"}]),
+                  season(race("Oval", "Total Speed Way",
+                              [result("Ada Voss", "Lambda One", 2)])))
+    path = write_team(tmp_path, change)
+    loaded = check_file(path)
+    # Three Zap o' Burns for two boosters, and 3000 + 1000 credits spent of 2500.
+    assert rule_ids(loaded.findings) == {"FA-SHIP-ZAP", "FA-CREDITS-NEGATIVE"}
+    zap = next(f for f in loaded.findings if f.rule == "FA-SHIP-ZAP")
+    assert "Zap o' Burn: 3" in path.read_text().splitlines()[zap.mark.line - 1]
+    team = loaded.definitions[0].model
+    assert team.pilots[0].category == "total-speed-way"
+    assert [w.item for w in team.ships[2].weapons] == ["web", "rockets"]
+
+
+def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Path) -> None:
+    # 14/: a team with no ship in flying order may borrow. Its new ship may take the balance
+    # below zero (the loan), written as a borrow step or not; the next prize pays it back.
+    # Spending more below zero once a ship flies again is FA-CREDITS-NEGATIVE.
+    wrecks = [race(name, category, [result(who, flown, "dnf", ship_destroyed=True)])
+              for name, category, who, flown in (
+                  ("Oval", "total-speed-way", "Ada Voss", "Lambda One"),
+                  ("Drag", "dragster-show", "Bram Oduya", "Lambda Two"),
+                  ("Pit", "destruction-derby", "Cleo Marrant", "Lambda Three"))]
+    spent = ship(0, upgrades={"speed": 1, "hit-point": 5})  # all 2500 credits
+    phoenix = {"new_ship": {"name": "Phoenix", "type": "Alpha", "pilot": "Ada Voss"}}
+    win = race("Oval Two", "total-speed-way", [result("Ada Voss", "Phoenix", 1)], starters=3)
+    path = write_team(tmp_path, both(spent, season(*wrecks, phoenix, win)))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert replay(loaded.definitions[0].model).credits == -1000 + 2000
+    late = both(spent, season(*wrecks, phoenix, buy("hit-point", ship="Phoenix")))
+    (finding,) = check_file(write_team(tmp_path, late)).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert finding.message == "+1 hit point (200 credits) takes the balance to -1200 credits"
+
+
+@pytest.mark.parametrize(("change", "advice"), [
+    (ship(2, upgrades={"rockets": 1}),
+     "rockets is a Destruction Derby item: list it under the ship's weapons: ({item: rockets})"),
+    (ship(2, weapons=[{"item": "fin"}]),
+     "fin is an upgrade: count it under the ship's upgrades: (fin: 1)"),
+    (season(buy("sabotage")),
+     "sabotage is bought for one race: write it in that race result's options: [sabotage]"),
+])
+def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str,
+                                                     tmp_path: Path) -> None:
+    path = write_team(tmp_path, change)
+    (finding,) = check_file(path).findings
+    assert finding.rule == "SCHEMA-VALUE" and finding.message.endswith("; " + advice)
+    assert advice.split()[0] in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_paying_back_with_no_debt_says_to_remove_the_step(tmp_path: Path) -> None:
+    (finding,) = check_file(write_team(tmp_path, season({"repay": 100}))).findings
+    assert finding.message == "the team pays back 100 credits but owes 0"
+    assert finding.hint == "remove the step: the team owes nothing (prizes pay a loan back)"

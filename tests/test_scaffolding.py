@@ -69,3 +69,15 @@ def test_a_kind_the_game_has_no_scaffold_for_is_bad_usage(
     monkeypatch.chdir(tmp_path)
     code, _, err = run(["new", "outrider", "Mud Loop", "--kind", "track"], capsys)
     assert code == 2 and "paddock new has no track for outrider; it writes: vehicle" in err
+
+
+def test_a_formula_ace_team_with_no_letters_to_keep_is_team_yaml(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["new", "formula-ace", "!!!"], capsys)
+    assert code == 0 and out.startswith("wrote vehicles/formula-ace/team.yaml")
+    code, out, _ = run(["new", "formula-ace", "Über Team!"], capsys)
+    target = tmp_path / "vehicles" / "formula-ace" / "uber-team.yaml"
+    assert code == 0 and 'name: "Über Team!"' in target.read_text()
+    assert run(["check", str(target)], capsys)[0] == 0

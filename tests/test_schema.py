@@ -123,3 +123,72 @@ def test_did_you_mean(word: str, options: list[str], expected: str | None) -> No
 def test_show_path() -> None:
     assert show_path(("speed_table", "move_2", 4)) == "speed_table.move_2[4]"
     assert show_path(()) == "(top level)"
+
+
+@dataclass(frozen=True)
+class Trailer:
+    """A test model with an optional mapping."""
+
+    spare: Wheel | None = spec_field(Nullable(Struct(Wheel)), "A spare wheel.", default=None)
+
+
+def test_a_bad_entry_inside_an_optional_mapping_keeps_its_own_place_and_words() -> None:
+    # Formula Ace's season steps are optional mappings (`- buy: {item: sped}`): a typo
+    # inside one used to come out as 'buy: expected a mapping, or blank, found a mapping'.
+    doc = parse_document("spare: {size: 2, kind: sollid}\n", "trailer.yaml")
+    v = Validation(source="test format")
+    assert Struct(Trailer).validate(doc.root, (), v) is INVALID
+    (finding,) = v.findings
+    assert finding.message == ("spare.kind: expected one of 'spoked', 'solid', found "
+                               "'sollid' (text); did you mean 'solid'?")
+    assert (finding.mark.line, finding.mark.column) == (1, 24)
+    doc = parse_document("spare: seven\n", "trailer.yaml")
+    v = Validation(source="test format")
+    Struct(Trailer).validate(doc.root, (), v)
+    assert [f.message for f in v.findings] == [
+        "spare: expected a mapping, or blank ('blank' or ~), found 'seven' (text)"]
+
+
+def test_a_loose_choice_takes_the_book_spelling_and_names_but_not_typos() -> None:
+    choice = Choice(["total-speed-way", "zap-o-burn", "web"], loose=True,
+                    aliases={"Electromagnetic web": "web", "Nowhere": "missing"})
+
+    def check(text: str) -> tuple[object, list[str]]:
+        v = Validation(source="test format")
+        value = choice.validate(parse_document(f"x: {text}\n", "c.yaml").root.entries["x"].value,
+                                ("x",), v)
+        return value, [f.message for f in v.findings]
+
+    assert check("Total Speed Way") == ("total-speed-way", [])
+    assert check("\"Zap o' Burn\"") == ("zap-o-burn", [])
+    assert check("ELECTROMAGNETIC  WEB") == ("web", [])
+    value, messages = check("Electromagnetic Webb")
+    assert value is INVALID and messages[0].endswith("did you mean 'web'?")
+    assert check("Nowhere")[0] is INVALID  # an alias for no option is ignored
+    assert check("'-'")[0] is INVALID
+
+
+def test_two_spellings_of_one_key_are_a_duplicate_not_a_silent_overwrite() -> None:
+    from generator.schema import MapOf
+    spec = MapOf(Choice(["booster", "zap-o-burn"], loose=True), Int(0, 9))
+    v = Validation(source="test format")
+    doc = parse_document("{Booster: 1, zap-o-burn: 2, booster: 3}\n", "m.yaml")
+    assert spec.validate(doc.root, ("upgrades",), v) is INVALID
+    (finding,) = v.findings
+    assert finding.rule == "YAML-DUPLICATE-KEY"
+    assert finding.message.startswith("key 'booster' is written twice")
+    v = Validation(source="test format")
+    doc = parse_document("{\"Zap o' Burn\": 2}\n", "m.yaml")
+    assert spec.validate(doc.root, ("upgrades",), v) == {"zap-o-burn": 2}
+    # A rule about upgrades.zap-o-burn finds the value written under the book's name.
+    assert v.marks[("upgrades", "zap-o-burn")].column == 17
+
+
+def test_an_optional_choice_keeps_its_did_you_mean() -> None:
+    spec = Nullable(Choice(["piloting", "g_endurance", "firing"], loose=True))
+    v = Validation(source="test format")
+    doc = parse_document("skill: fireing\n", "s.yaml")
+    assert spec.validate(doc.root.entries["skill"].value, ("skill",), v) is INVALID
+    assert v.findings[0].message == (
+        "skill: expected one of 'piloting', 'g_endurance', 'firing', or blank ('blank' or ~), "
+        "found 'fireing' (text); did you mean 'firing'?")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from generator.games.base import Game, Kind, lazy_balance
 from generator.games.formula_ace.baseline import baseline
-from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.catalogues import formula_data, listings
 from generator.games.formula_ace.components import outputs, print_findings
 from generator.games.formula_ace.model import TEAM_SCHEMA
 from generator.games.formula_ace.rules import RULES
@@ -22,5 +22,6 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/formula-ace",
+    catalogues=lambda: listings(RULES.book),
     balance_loader=lazy_balance("generator.games.formula_ace", baseline, kind="team"),
 )

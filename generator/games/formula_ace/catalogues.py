@@ -12,6 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from generator.catalogue_listing import Listed
 from generator.data_yaml import read_data
 
 DATA = Path(__file__).with_name("data")
@@ -132,3 +133,50 @@ def formula_data() -> FormulaData:
         special_features=tuple(raw["special_features"]),
         movement=dict(raw["movement"]), circuit=dict(raw["circuit"]),
         gaps={g["id"]: " ".join(g["note"].split()) for g in raw["gaps"]})
+
+
+def _costs(item: Item) -> str:
+    """An item's price, space and limit as ``paddock catalogue`` shows them."""
+    limit = (f", at most {item.max} a ship" if item.max
+             else f", up to {item.max_factor}x the base" if item.max_factor else "")
+    space = f", {item.space} space" if item.space else ", no space"
+    return f"{item.price:,} credits{space}{limit}"
+
+
+def _derby(item: Item) -> str:
+    """A derby item's numbers: range, skill modifier, damage, cancel or success roll."""
+    parts = [f"range {item.range_cm} cm" if item.range_cm else "",
+             f"Firing {item.skill:+d}" if item.skill else "",
+             f"damage {item.damage}" if item.damage else "",
+             (f"cancels one attack on {item.cancel_from}"
+              + ("" if item.cancel_from == 6 else "-6")) if item.cancel_from else ""]
+    return "; ".join(p for p in parts if p)
+
+
+def listings(book: str) -> dict[str, list[Listed]]:
+    """The names a team file may use, as ``paddock catalogue formula-ace`` lists them: ship
+    types (2/), upgrades (16/), Destruction Derby items (17/), race options (17/) and
+    categories (3/), each with the numbers the book gives."""
+    data = formula_data()
+
+    def item_entry(item: Item, *extra: str) -> Listed:
+        note = "" if item.max_factor else item.note  # 'at most twice the base' is in costs
+        summary = "; ".join(p for p in (item.name, _costs(item), *extra, note) if p)
+        return Listed(item.id, summary, f"{book}, {item.section}", category=item.kind)
+
+    items = data.items.values()
+    return {
+        "ships": [Listed(s.name, f"speed {s.speed} cm, {s.hit_points} hit points, "
+                         f"{s.space} space beyond 2 boosters and 2 fins", f"{book}, 2/")
+                  for s in data.ships.values()],
+        "upgrades": [item_entry(i) for i in items if i.kind == "upgrade"],
+        "derby-equipment": [item_entry(i, _derby(i)) for i in items
+                            if i.kind in ("weapon", "dropped", "area", "protection",
+                                          "turret")],
+        "race-options": [Listed(i.id, f"{i.name}; {i.price:,} credits a race; {i.note}",
+                                f"{book}, {i.section}")
+                         for i in items if i.kind == "option"],
+        "categories": [Listed(key, f"{c['name']}; order of moves: {c['order']}; "
+                              + ("weapons allowed" if c["weapons"] else "no weapons"),
+                              f"{book}, 3/, 7/") for key, c in data.categories.items()],
+    }

@@ -42,6 +42,23 @@ DERBY_EQUIPMENT = ("rockets", "missile", "rays", "plasma", "mines", "vortex", "s
 MOUNTS = ("front", "rear")
 TEAM_OPTIONS = ("sabotage", "security")
 PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
+# The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
+# Speed Way" for total-speed-way): a Choice takes either.
+ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()}
+CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()}
+# Where an id written in the wrong field belongs ('rockets' under upgrades:).
+_WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",
+          "derby": "{0} is a Destruction Derby item: list it under the ship's weapons: "
+                   "({{item: {0}}})",
+          "option": "{0} is bought for one race: write it in that race result's options: "
+                    "[{0}]"}
+ELSEWHERE = {
+    "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+}
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -88,15 +105,17 @@ class Pilot:
     name: str = spec_field(Text(max_length=24), "The pilot's name, printed on roster and card.")
     rank: str = spec_field(Choice(RANKS, source=section("5/")),
                            "seasoned or ace: sets the skill points and maxima (5/).")
-    category: str = spec_field(Choice(CATEGORIES, source=section("4/, 5/")),
+    category: str = spec_field(Choice(CATEGORIES, source=section("4/, 5/"),
+                                      aliases=CATEGORY_NAMES),
                                "The one category this pilot races all season (4/).")
     skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.")
     school: dict[str, int] = spec_field(
-        MapOf(Choice(SKILLS), Int(0, 6)),
+        MapOf(Choice(SKILLS, loose=True), Int(0, 6)),
         "Levels bought at the advanced school before the season, by skill (16/).",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
-        Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/).",
+        Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/); a pilot "
+        "listed beyond the first three is taken as recruited anyway.",
         default=False, source=section("4/, 16/"))
 
     @property
@@ -109,7 +128,8 @@ class Pilot:
 class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
-    item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/")),
+    item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/"),
+                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
                            "web, decoys, countermeasures, repulsor or turret.")
     mount: str | None = spec_field(
@@ -128,7 +148,8 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        MapOf(Choice(UPGRADES), Int(0, 99)),
+        MapOf(Choice(UPGRADES, aliases=ITEM_NAMES, elsewhere=ELSEWHERE["upgrades"]),
+              Int(0, 99)),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
@@ -162,16 +183,17 @@ class RaceResult:
     fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
                                      source=section("12/"))
     pilot_outcome: str = spec_field(
-        Choice(PILOT_OUTCOMES, source=section("12/")),
+        Choice(PILOT_OUTCOMES, source=section("12/"), loose=True),
         "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
         default="fit")
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        ListOf(Choice(TEAM_OPTIONS)), "Options bought for this race: sabotage, security (17/).",
+        ListOf(Choice(TEAM_OPTIONS, aliases=ITEM_NAMES)),
+        "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
-        ListOf(Choice(DERBY_EQUIPMENT), 0, 24),
+        ListOf(Choice(DERBY_EQUIPMENT, aliases=ITEM_NAMES), 0, 24),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -181,7 +203,8 @@ class Race:
     """One race of the season and the team's results in it."""
 
     name: str = spec_field(Text(max_length=32), "The circuit or race name.")
-    category: str = spec_field(Choice(CATEGORIES, source=section("3/")),
+    category: str = spec_field(Choice(CATEGORIES, source=section("3/"),
+                                      aliases=CATEGORY_NAMES),
                                "total-speed-way, dragster-show or destruction-derby.")
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
@@ -196,14 +219,16 @@ class Race:
 class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
-    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/")),
+    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/"),
+                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["buy"]),
                            "What was bought: an upgrade, a derby item or school.")
     ship: str | None = spec_field(Nullable(Text(max_length=24)),
                                   "The ship it was fitted to (upgrades and derby items).",
                                   default=None)
     pilot: str | None = spec_field(Nullable(Text(max_length=24)),
                                    "The pilot sent to the advanced school.", default=None)
-    skill: str | None = spec_field(Nullable(Choice(SKILLS)), "The skill school raised.",
+    skill: str | None = spec_field(Nullable(Choice(SKILLS, loose=True)),
+                                   "The skill school raised.",
                                    default=None)
     count: int = spec_field(Int(1, 99), "How many were bought.", default=1)
     mount: str | None = spec_field(Nullable(Choice(MOUNTS)), "front or rear, for a weapon.",
@@ -273,6 +298,22 @@ class Team:
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
+
+    @property
+    def recruits(self) -> frozenset[int]:
+        """Which of the listed pilots are the team's recruited 4th (16/), by index: those
+        marked ``recruited: true``, and any listed beyond the three a season starts with
+        (4/), as extra ships are bought. A recruit is Seasoned, so the last Seasoned pilots
+        listed are taken first; the rules then judge the rest as the starting three."""
+        marked = {i for i, p in enumerate(self.pilots) if p.recruited}
+        unmarked = [i for i in range(len(self.pilots)) if i not in marked]
+        extra = len(unmarked) - int(formula_data().season_start["pilots"])
+        if extra <= 0:
+            return frozenset(marked)
+        backwards = unmarked[::-1]
+        seasoned = [i for i in backwards if self.pilots[i].rank == "seasoned"]
+        others = [i for i in backwards if self.pilots[i].rank != "seasoned"]
+        return frozenset(marked | set((seasoned + others)[:extra]))
 
     def pilot(self, name: str) -> Pilot | None:
         """The pilot called ``name`` at the start of the season, if any."""

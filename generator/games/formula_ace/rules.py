@@ -76,17 +76,18 @@ def races(team: Team, data: FormulaData) -> Iterator[Moment]:
 
 @RULES.check("FA-TEAM-PILOTS")
 def starts_with_three_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
-    starting = [p for p in team.pilots if not p.recruited]
+    starting = [p for i, p in enumerate(team.pilots) if i not in team.recruits]
     expected = int(context.season_start["pilots"])
     if len(starting) != expected:
         yield Violation(("pilots",), {"team": team.name, "count": len(starting),
-                                      "expected": expected})
+                                      "expected": expected,
+                                      "marked": len(team.recruits)})
 
 
 @RULES.check("FA-TEAM-RANKS")
 def starts_with_two_seasoned_and_an_ace(team: Team, context: FormulaData
                                         ) -> Iterator[Violation]:
-    starting = [p for p in team.pilots if not p.recruited]
+    starting = [p for i, p in enumerate(team.pilots) if i not in team.recruits]
     if len(starting) != int(context.season_start["pilots"]):
         return  # FA-TEAM-PILOTS says so
     ranks = Counter(p.rank for p in starting)
@@ -134,7 +135,7 @@ def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]
 @RULES.check("FA-RECRUIT-RANK")
 def recruits_are_seasoned(team: Team) -> Iterator[Violation]:
     for path, pilot in every_pilot(team):
-        recruited = pilot.recruited or path[0] == "season"
+        recruited = path[0] == "season" or path[1] in team.recruits
         if recruited and pilot.rank != "seasoned":
             yield Violation((*path, "rank"), {"pilot": pilot.name, "rank": pilot.rank})
 
@@ -499,19 +500,35 @@ def one_thing_a_step(team: Team) -> Iterator[Violation]:
 
 @RULES.check("FA-CREDITS-NEGATIVE")
 def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violation]:
+    moments = timeline(team, context)[1]
     state = replay(team, data=context)
-    was_negative = False
+    reported = False
     for line in state.ledger:
-        if line.balance < 0 and not was_negative:
-            yield Violation(line.path, {
-                "kind": line.kind, "name": line.about.get("name", ""),
-                "count": line.about.get("count", 1), "race": line.about.get("race", ""),
-                "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
-        was_negative = line.balance < 0
+        if line.balance >= 0:
+            reported = False
+            continue
+        if line.amount >= 0 or reported:
+            continue
+        if line.step > 0 and may_borrow(moments[line.step - 1].before, context):
+            continue  # 14/: a stranded team may borrow; the shortfall is its loan
+        yield Violation(line.path, {
+            "kind": line.kind, "name": line.about.get("name", ""),
+            "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+            "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
+        reported = True
 
 
 def _flying(state: SeasonState) -> int:
     return sum(1 for ship in state.ships.values() if ship.flying)
+
+
+def may_borrow(state: SeasonState, data: FormulaData) -> bool:
+    """14/ (read as either case, see FA-BORROW): no ship in flying order, or a category with
+    no living pilot while the team is under four pilots."""
+    living = [p for p in state.pilots.values() if p.alive]
+    covered = {p.category for p in living}
+    short = len(living) < data.max_pilots and bool(set(data.categories) - covered)
+    return _flying(state) == 0 or short
 
 
 @RULES.check("FA-BORROW")
@@ -520,10 +537,7 @@ def borrow_only_when_stranded(team: Team, context: FormulaData) -> Iterator[Viol
         if moment.entry.borrow is None:
             continue
         state = moment.before
-        living = [p for p in state.pilots.values() if p.alive]
-        covered = {p.category for p in living}
-        short = len(living) < context.max_pilots and set(context.categories) - covered
-        if _flying(state) > 0 and not short:
+        if not may_borrow(state, context):
             yield Violation((*moment.path, "borrow"), {"amount": moment.entry.borrow,
                                                        "flying": _flying(state)})
 

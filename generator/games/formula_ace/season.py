@@ -172,10 +172,10 @@ def ship_cost(ship: Ship, data: FormulaData) -> int:
             + sum(data.items[w.item].price for w in ship.weapons))
 
 
-def pilot_cost(pilot: Pilot, data: FormulaData) -> int:
+def pilot_cost(pilot: Pilot, data: FormulaData, recruited: bool) -> int:
     """Credits for a pilot: school levels, and the recruit price of a 4th pilot."""
     school = data.items["school"].price * sum(pilot.school.values())
-    return school + (data.items["new-pilot"].price if pilot.recruited else 0)
+    return school + (data.items["new-pilot"].price if recruited else 0)
 
 
 def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
@@ -184,17 +184,20 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
     state = SeasonState(credits=team.credits)
     for index, pilot in enumerate(team.pilots):
         state.pilots[pilot.name] = pilot_state(pilot)
-        cost = pilot_cost(pilot, data)
+        cost = pilot_cost(pilot, data, recruited=index in team.recruits)
         if cost:
             state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name)
     extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)
         cost = ship_cost(ship, data)
+        path: KeyPath = ("ships", index)
         if index >= len(team.ships) - extra_ships:
             cost += data.items["new-ship"].price
+        elif bool(ship.upgrades) != bool(ship.weapons):  # what was paid for, when only one
+            path = (*path, "upgrades" if ship.upgrades else "weapons")
         if cost:
-            state.pay(0, ("ships", index), "start-ship", -cost, name=ship.name)
+            state.pay(0, path, "start-ship", -cost, name=ship.name)
     return state
 
 
@@ -300,8 +303,7 @@ def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: Formula
                   name=entry.new_ship.name)
         state.ships[entry.new_ship.name] = ship_state(entry.new_ship)
     elif entry.recruit is not None:
-        recruit_price = 0 if entry.recruit.recruited else items["new-pilot"].price
-        state.pay(step, path, "recruit", -recruit_price - pilot_cost(entry.recruit, data),
+        state.pay(step, path, "recruit", -pilot_cost(entry.recruit, data, recruited=True),
                   name=entry.recruit.name)
         state.pilots[entry.recruit.name] = pilot_state(entry.recruit)
     elif entry.borrow is not None:
