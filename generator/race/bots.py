@@ -287,8 +287,8 @@ class Bot:
                 if phases[state] >= UNREACHABLE:
                     value += dead_end
                 value -= road_bonus * road[state]
-                if too_fast:
-                    value += 6.0 * max(0, need - straight[state])
+                if too_fast and need > straight[state]:  # adding 6.0 * 0 changes nothing
+                    value += 6.0 * (need - straight[state])
                 if turn:
                     value += turn_cost
                 value += rough
