@@ -240,3 +240,15 @@ def test_reference_card_front_and_back(built: Path) -> None:
     assert "+3 if it has scythe blades, -3 if it is light" in back
     assert "1/4 for the first horse, 1/3 for the second, 1/2 for the third" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
+
+
+def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> None:
+    # Light car with blades: the longest modifier line. "-3" alone at a line end, with
+    # "(light car)" under it, read as a bare number.
+    path = chariot(tmp_path, lambda d: d.update(car={"type": "light", "scythe_blades": True}))
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    lines = [" ".join(line.replace("\xa0", " ").split())
+             for line in (page.extract_text() or "").splitlines()]
+    assert any(line.endswith("-3 (light car)") for line in lines), lines
+    assert any("+3 (scythe blades)" in line for line in lines), lines
