@@ -239,6 +239,10 @@ def test_reference_card_front_and_back(built: Path) -> None:
     assert "6.521 Straining." in front and "8.43 Fading team." in front
     assert "+3 if it has scythe blades, -3 if it is light" in back
     assert "1/4 for the first horse, 1/3 for the second, 1/2 for the third" in back
+    # 9.52: no attack, brake or evade only in the turn the cut is tried, not the turn the
+    # horse falls; 16.2: dragged no farther than the team moved from the flip.
+    assert "cannot attack, brake or evade in a turn it tries to cut the horse free" in back
+    assert "no farther than the team moved since the flip" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
 
 
