@@ -466,3 +466,16 @@ def test_paying_back_with_no_debt_says_to_remove_the_step(tmp_path: Path) -> Non
     (finding,) = check_file(write_team(tmp_path, season({"repay": 100}))).findings
     assert finding.message == "the team pays back 100 credits but owes 0"
     assert finding.hint == "remove the step: the team owes nothing (prizes pay a loan back)"
+
+
+def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
+        tmp_path: Path) -> None:
+    crowded = ship(2, type="Gamma", weapons=[{"item": "mines"}] * 9)
+    finding = next(f for f in check_file(write_team(tmp_path, crowded)).findings
+                   if f.rule == "FA-SHIP-SPACE")
+    assert finding.hint == "remove 1 space-taking upgrade or weapon: no ship type has 9 space"
+    lambda_ = ship(2, weapons=[{"item": "mines"}] * 8)
+    finding = next(f for f in check_file(write_team(tmp_path, lambda_)).findings
+                   if f.rule == "FA-SHIP-SPACE")
+    assert finding.hint == ("remove 2 space-taking upgrades or weapons, or fly a larger type "
+                            "(Gamma)")

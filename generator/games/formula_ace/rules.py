@@ -359,7 +359,7 @@ def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
             larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
             yield Violation(path, {
                 "ship": state.name, "type": state.type, "used": state.space_used,
-                "space": state.space, "larger": ", ".join(larger) or "none is large enough"})
+                "space": state.space, "larger": ", ".join(larger)})
 
 
 @RULES.check("FA-SHIP-SPEED-MAX")
