@@ -439,11 +439,17 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
     path = write_team(tmp_path, both(spent, season(*wrecks, phoenix, win)))
     loaded = check_file(path)
     assert loaded.findings == []
-    assert replay(loaded.definitions[0].model).credits == -1000 + 2000
+    team = loaded.definitions[0].model
+    after_ship = replay(team, upto=4)
+    assert (after_ship.credits, after_ship.debt) == (0, 1000)
+    assert [(line.kind, line.amount, line.balance) for line in after_ship.ledger[-2:]] == [
+        ("borrow", 1000, 1000), ("new-ship", -1000, 0)]
+    end = replay(team)  # 2000 for 1st of 3, 1000 of it back to the lender
+    assert (end.credits, end.debt) == (1000, 0)
     late = both(spent, season(*wrecks, phoenix, buy("hit-point", ship="Phoenix")))
     (finding,) = check_file(write_team(tmp_path, late)).findings
     assert finding.rule == "FA-CREDITS-NEGATIVE"
-    assert finding.message == "+1 hit point (200 credits) takes the balance to -1200 credits"
+    assert finding.message == "+1 hit point (200 credits) takes the balance to -200 credits"
 
 
 @pytest.mark.parametrize(("change", "advice"), [
