@@ -151,8 +151,8 @@ def test_a_stranded_teams_shortfall_is_a_loan_in_the_ledger(
     from generator.games.formula_ace.baseline import BASELINE_FILE
     data = yaml.safe_load(BASELINE_FILE.read_text(encoding="utf-8"))
     data["ships"][0]["upgrades"] = {"speed": 1, "hit-point": 5}  # all 2500 credits
-    crews = [(p["name"], s["name"], p["category"]) for p, s in zip(data["pilots"],
-                                                                   data["ships"])]
+    crews = [(p["name"], s["name"], p["category"])
+             for p, s in zip(data["pilots"], data["ships"], strict=True)]
     data["season"] = [{"race": {"name": f"Wreck {n}", "category": category, "starters": 4,
                                 "results": [{"pilot": pilot, "ship": ship, "place": "dnf",
                                              "ship_destroyed": True}]}}
