@@ -11,7 +11,9 @@ svglib, imported only when a vehicle names an SVG.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import logging
+import pickle
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,9 +21,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator.data_yaml import cached, store_whole
 from generator.findings import Finding, KeyPath, RuleBook
 from generator.schema import INVALID, Text, Validation
 from generator.source import Node
+from generator.template_cache import cache_folder
 from generator.units import POINTS_PER_INCH, mm, to_mm
 
 if TYPE_CHECKING:
@@ -99,7 +103,6 @@ class Picture:
     width: float
     height: float
     vector: bool
-    drawing: Any = dataclasses.field(default=None, compare=False, repr=False)
 
     def fitted(self, width: float, height: float) -> tuple[float, float]:
         """The size it prints at inside a box, keeping its proportions."""
@@ -135,6 +138,22 @@ def _read(path: str, stamp: float) -> Picture:
 
 
 def _read_svg(path: str) -> Picture:
+    """An SVG's size, read by svglib once and then kept between runs (under a digest of the
+    file and of svglib's parser: see :func:`generator.data_yaml.cached`), so checking a
+    vehicle with an SVG loads neither svglib nor ReportLab's graphics; a file svglib cannot
+    read is never kept, and fails every time."""
+    raw = Path(path).read_bytes()
+    width, height = cached(raw, f"svg size {_svg_parser()}", lambda: _svg_size(path))
+    return Picture(path, float(width), float(height), vector=True)
+
+
+def _svg_size(path: str) -> list[float]:
+    drawing = _convert_svg(path)
+    return [float(drawing.width), float(drawing.height)]
+
+
+def _convert_svg(path: str) -> Any:
+    """svglib's drawing of an SVG; ArtUnreadable when it cannot read it."""
     from svglib.svglib import svg2rlg
 
     quiet = logging.getLogger("svglib")
@@ -147,8 +166,41 @@ def _read_svg(path: str) -> Picture:
         quiet.level = level
     if drawing is None or drawing.width <= 0 or drawing.height <= 0:
         raise ArtUnreadable("is not an SVG drawing Paddock can read (no width and height)")
-    return Picture(path, float(drawing.width), float(drawing.height), vector=True,
-                   drawing=drawing)
+    return drawing
+
+
+@lru_cache(maxsize=1)
+def _svg_parser() -> str:
+    """What an SVG's reading depends on besides its bytes: svglib's parser and ReportLab."""
+    import importlib.util
+
+    import reportlab
+
+    digest = hashlib.sha256(f"reportlab {reportlab.Version}".encode())
+    spec = importlib.util.find_spec("svglib")
+    folder = Path(spec.origin).parent if spec is not None and spec.origin else None
+    for name in ("svglib.py", "utils.py", "fonts.py"):
+        try:
+            digest.update((folder / name).read_bytes() if folder else b"")
+        except OSError:
+            digest.update(name.encode())
+    return digest.hexdigest()
+
+
+@lru_cache(maxsize=16)
+def svg_drawing(path: str, stamp: float) -> Any:
+    """The SVG as a ReportLab drawing, to draw: kept between runs pickled (a third of the
+    time of converting it again, and svglib is never loaded), made by svglib otherwise."""
+    raw = Path(path).read_bytes()
+    digest = hashlib.sha256(f"svg drawing {_svg_parser()}\0".encode() + raw).hexdigest()[:32]
+    kept = cache_folder() / "art" / f"{digest}.pickle"
+    try:
+        return pickle.loads(kept.read_bytes())  # noqa: S301 - our own cache folder
+    except Exception:  # noqa: BLE001, S110 - missing or damaged: convert again
+        pass
+    drawing = _convert_svg(path)
+    store_whole(kept, pickle.dumps(drawing, protocol=5), raw_bytes=True)
+    return drawing
 
 
 def read_picture(path: str) -> Picture:
@@ -203,7 +255,7 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
     canvas.saveState()
     canvas.translate(left, bottom)
     canvas.scale(shown_w / picture.width, shown_h / picture.height)
-    renderPDF.draw(picture.drawing, canvas, 0, 0)
+    renderPDF.draw(svg_drawing(path, Path(path).stat().st_mtime), canvas, 0, 0)
     canvas.restoreState()
 
 

@@ -284,6 +284,10 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                            "action, dice, result)")
     race.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                       help="paper for the PDFs (default: a4)")
+    race.add_argument("--templates", type=Path, metavar="DIR",
+                      help="a folder of templates searched before Paddock's own (the "
+                           "summary is race/summary.txt.j2, the report's words "
+                           "race/report.j2)")
     race.set_defaults(run=run_race_command)
 
 
@@ -369,9 +373,9 @@ def run_race_command(args: argparse.Namespace) -> int:
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
                           report=args.output, replay=args.replay, log=args.log,
-                          paper=args.paper)
+                          paper=args.paper, templates=args.templates)
     sweep, stats, paths = run_request(request)
-    print(format_output(sweep, stats, paths, args.format, TextTemplates()))
+    print(format_output(sweep, stats, paths, args.format, TextTemplates(args.templates)))
     return 0
 
 

@@ -51,11 +51,11 @@ def cached(raw: bytes, kind: str, compute: Callable[[], Any]) -> Any:
     return data
 
 
-def store_whole(target: Path, data: Any) -> None:
+def store_whole(target: Path, data: Any, raw_bytes: bool = False) -> None:
     """Write ``data`` to ``target`` whole or not at all (a temporary file renamed into
     place), so a reader never sees half a file; any failure only means no cache."""
     try:
-        content = marshal.dumps(data)
+        content = data if raw_bytes else marshal.dumps(data)
         target.parent.mkdir(parents=True, exist_ok=True)
         handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".part")
         try:

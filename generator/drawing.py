@@ -169,7 +169,7 @@ def _paragraph_class() -> type[Paragraph]:
     return paragraph_class
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=1024)
 def fit_paragraph(markup: str, width: float, height: float, preferred: float,
                   minimum: float = MIN_FONT_SIZE, align: str = "left", font: str = REGULAR,
                   leading: float = 1.2, colour_hex: str = "#000000",

@@ -25,6 +25,7 @@ import marshal
 from pathlib import Path
 from typing import Any
 
+from generator import __version__
 from generator.data_yaml import store_whole
 from generator.template_cache import cache_folder
 
@@ -33,9 +34,10 @@ MAX_PARAGRAPHS = 2_000
 Outcome = tuple[Any, ...]  # (size, height, words split) or () for "does not fit"
 
 _fits: dict[tuple[Any, ...], Outcome] | None = None
-_used: set[tuple[Any, ...]] = set()
+_used: set[tuple[Any, ...]] = set()  # looked up or added this run
 _added = False
 _paragraphs: dict[tuple[Any, ...], bytes] | None = None
+_paragraphs_used: set[tuple[Any, ...]] = set()
 _paragraphs_added = False
 
 
@@ -45,7 +47,10 @@ def _path(kind: str = "fits") -> Path:
     here = Path(__file__).parent
     digest = hashlib.sha256(f"paddock-fits-1 reportlab {reportlab.Version}\0".encode())
     for name in ("drawing.py", "platypus.py"):
-        digest.update((here / name).read_bytes())
+        try:
+            digest.update((here / name).read_bytes())
+        except OSError:  # installed without sources: the version names the code
+            digest.update(f"{name} of Paddock {__version__}".encode())
     return cache_folder() / f"{kind}-{digest.hexdigest()[:16]}.marshal"
 
 
@@ -74,10 +79,11 @@ def get(key: tuple[Any, ...]) -> Outcome | None:
 
 
 def put(key: tuple[Any, ...], outcome: Outcome) -> None:
-    """Keep the outcome of a fitting (written at exit)."""
+    """Keep the outcome of a fitting (written at exit). A run adds at most
+    :data:`MAX_KEPT`, so a huge build keeps its memory flat."""
     global _added
     fits = _load()
-    if len(fits) < MAX_KEPT:  # a huge build keeps memory flat: it stops adding
+    if len(_used) < MAX_KEPT:
         fits[key] = outcome
         _used.add(key)
         _added = True
@@ -88,35 +94,44 @@ def get_paragraph(key: tuple[Any, ...]) -> bytes | None:
     global _paragraphs
     if _paragraphs is None:
         _paragraphs = _read(_path("paragraphs"))
-    return _paragraphs.get(key)
+    data = _paragraphs.get(key)
+    if data is not None:
+        _paragraphs_used.add(key)
+    return data
 
 
 def room_for_paragraphs() -> bool:
-    """Whether another paragraph would be kept (fewer than :data:`MAX_PARAGRAPHS`)."""
-    if _paragraphs is None:
-        get_paragraph(())
-    return _paragraphs is not None and len(_paragraphs) < MAX_PARAGRAPHS
+    """Whether another paragraph would be kept: a run keeps at most
+    :data:`MAX_PARAGRAPHS` (read back or added)."""
+    return len(_paragraphs_used) < MAX_PARAGRAPHS
 
 
 def put_paragraph(key: tuple[Any, ...], data: bytes) -> None:
-    """Keep a wrapped paragraph for the next runs, up to :data:`MAX_PARAGRAPHS` of them."""
+    """Keep a wrapped paragraph for the next runs (written at exit)."""
     global _paragraphs_added
     if room_for_paragraphs():
+        get_paragraph(key)
         assert _paragraphs is not None
         _paragraphs[key] = data
+        _paragraphs_used.add(key)
         if not _paragraphs_added:
             atexit.register(save)
         _paragraphs_added = True
+
+
+def _trimmed(kept: dict[Any, Any], used: set[Any], most: int) -> dict[Any, Any]:
+    """All of ``kept``, or past ``most`` entries only the ones this run used."""
+    return kept if len(kept) <= most else {k: kept[k] for k in used if k in kept}
 
 
 def save() -> None:
     """Write the kept outcomes if this run added any (at exit; harmless to call twice)."""
     global _added, _paragraphs_added
     if _paragraphs_added and _paragraphs is not None:
-        store_whole(_path("paragraphs"), _paragraphs)
+        store_whole(_path("paragraphs"),
+                    _trimmed(_paragraphs, _paragraphs_used, MAX_PARAGRAPHS))
         _paragraphs_added = False
     if not _added or _fits is None:
         return
-    kept = _fits if len(_fits) <= MAX_KEPT else {k: _fits[k] for k in _used if k in _fits}
-    store_whole(_path(), kept)
+    store_whole(_path(), _trimmed(_fits, _used, MAX_KEPT))
     _added = False

@@ -23,6 +23,7 @@ from typing import Any
 from reportlab.lib.colors import Color, HexColor, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator import __version__
 from generator.data_yaml import cached
 from generator.errors import InputError
 from generator.source import Map, Node, Scalar, Seq, load_document
@@ -191,7 +192,14 @@ class IconSet:
 
 
 # What a parsed icons file depends on besides its bytes: this module's parsing code.
-_PARSER = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+def _parser_digest() -> str:
+    try:
+        return hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+    except OSError:  # installed without sources: the version names the code
+        return f"Paddock {__version__}"
+
+
+_PARSER = _parser_digest()
 
 
 @lru_cache(maxsize=8)

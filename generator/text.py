@@ -179,7 +179,7 @@ class TextTemplates:
                     "remove it or write it another way")
 
 
-RENDERS_KEPT = 512
+RENDERS_KEPT = 256
 
 
 def _by_identity(value: Any) -> bool:

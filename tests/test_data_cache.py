@@ -94,3 +94,36 @@ def test_icons_come_back_from_the_cache_as_parsed_and_an_edit_is_seen(
         icons._load_icons.cache_clear()
         with pytest.raises(InputError):
             icons.IconSet(mine)
+
+
+SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="40">'
+       '<rect width="{w}" height="40" fill="#c00"/></svg>')
+
+
+def test_an_svg_is_read_once_kept_and_read_afresh_when_edited(tmp_path: Path,
+                                                               cache: Path) -> None:
+    from generator import art
+
+    picture = tmp_path / "car.svg"
+    picture.write_text(SVG.format(w=80))
+    art._read.cache_clear()
+    assert art._read_svg(str(picture)).width == 60.0  # 80 px at 0.75 pt a pixel
+    assert art._read_svg(str(picture)).width == 60.0  # 80 px at 0.75 pt a pixel
+    picture.write_text(SVG.format(w=120))
+    assert art._read_svg(str(picture)).width == 90.0
+    drawing = art.svg_drawing(str(picture), picture.stat().st_mtime)
+    assert (drawing.width, drawing.height) == (90.0, 30.0)
+    art.svg_drawing.cache_clear()
+    again = art.svg_drawing(str(picture), picture.stat().st_mtime)  # from the kept pickle
+    assert again is not drawing and (again.width, again.height) == (90.0, 30.0)
+    assert list((cache.parent / "art").glob("*.pickle"))
+
+
+def test_a_broken_svg_is_reported_every_time(tmp_path: Path, cache: Path) -> None:
+    from generator import art
+
+    picture = tmp_path / "broken.svg"
+    picture.write_text("<svg xmlns='http://www.w3.org/2000/svg' width='10'")
+    for _ in range(2):
+        with pytest.raises(art.ArtUnreadable):
+            art._read_svg(str(picture))

@@ -26,6 +26,7 @@ def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(fit_store, "_used", set())
     monkeypatch.setattr(fit_store, "_added", False)
     monkeypatch.setattr(fit_store, "_paragraphs", None)
+    monkeypatch.setattr(fit_store, "_paragraphs_used", set())
     monkeypatch.setattr(fit_store, "_paragraphs_added", False)
     drawing.fit_paragraph.cache_clear()
     yield tmp_path / "cache" / "paddock"
@@ -135,3 +136,17 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     again = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in again if f is not None] == fresh
     assert len(made) == 2
+
+
+def test_a_full_store_takes_this_runs_fits_and_keeps_only_them(
+        fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import marshal
+
+    monkeypatch.setattr(fit_store, "MAX_KEPT", 3)
+    monkeypatch.setattr(fit_store, "_fits", {("old", n): (9.0, 9.0, False) for n in range(5)})
+    for text in TEXTS:
+        drawing.fit_paragraph(*text)
+    fit_store.save()
+    kept = marshal.loads(fit_store._path().read_bytes())
+    assert len(kept) == 3 and not any(key[0] == "old" for key in kept)
+    assert {key[0] for key in kept} == {text[0] for text in TEXTS}

@@ -124,3 +124,21 @@ def test_transformations_build_the_same_distribution_as_the_checked_constructor(
                    add(d, d)):
         assert Dist(dict(result.items())) == result
         assert all(p > 0 for _, p in result.items())
+
+
+@settings(max_examples=200, deadline=None)
+@given(weights=st.lists(st.integers(0, 50), min_size=1, max_size=6), scale=st.integers(1, 30))
+def test_a_dist_kept_in_integers_matches_its_fractions(weights: list[int], scale: int) -> None:
+    # The integer form kept by map/bind/combine (reduced by the common factor) must be the
+    # one the Fractions give, so every later step and every comparison sees the same numbers.
+    if not sum(weights):
+        return
+    numerators = {i: w * scale for i, w in enumerate(weights)}
+    denominator = sum(numerators.values())
+    kept = Dist._from_integers(numerators, denominator)
+    plain = Dist({i: Fraction(n, denominator) for i, n in numerators.items()})
+    assert kept._integers() == plain._integers()
+    assert kept == plain and hash(kept) == hash(plain)
+    assert dict(kept.items()) == dict(plain.items())
+    assert kept.support == plain.support and len(kept) == len(plain)
+    assert all(kept[i] == plain[i] for i in range(len(weights) + 1))

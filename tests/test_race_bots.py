@@ -68,3 +68,17 @@ def test_careful_bot_beats_the_random_bot_by_a_wide_margin(track_name: str) -> N
     # the places leave room for the careful bot's bad luck; the progress margin does not.
     assert ahead >= 0.7 * len(SEEDS)
     assert progress["careful"] >= progress["random"] + 0.4
+
+
+def test_the_aggressive_bot_attacks_and_the_careful_bot_never_does() -> None:
+    shipped = sorted((REPO / "vehicles/frothy-races").glob("*.yaml"))[:6]
+    track, vehicles = load_race_inputs(REPO / "vehicles/tracks/tin-plate-loop.yaml", shipped)
+    attacks = {}
+    for bot in ("aggressive", "careful"):
+        attacks[bot] = [e for seed in range(4)
+                        for e in run_race(track, vehicles, bots=bot, seed=seed,
+                                          options=RaceOptions(log_events=True)).events
+                        if e["action"].endswith("attack")]
+    assert len(attacks["aggressive"]) >= 4
+    assert all(e["round"] > 1 for e in attacks["aggressive"])  # First Round Truce
+    assert attacks["careful"] == []

@@ -111,6 +111,21 @@ def test_what_is_not_simulated_is_named() -> None:
     assert not any("Blades" in n or "Long Legs" in n or "Flimsy" in n for n in named)
 
 
+def test_every_result_names_the_optional_rules_it_leaves_out(
+        bowl: tuple[object, list[object]]) -> None:
+    """Optional and alternative rules the engine does not play are named in every result,
+    shipped vehicles and plain tracks included; Stamina, which it plays, is not."""
+    track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
+    for stamina in (False, True):
+        result = run_race(track, vehicles, bots="careful", seed=1,
+                          options=RaceOptions(max_rounds=1, stamina=stamina))
+        named = set(result.not_simulated)
+        for rule in ("Jumps", "Grandstanding to the Crowd", "The Whips of Shame",
+                     "Rolling Start", "alternative Speed Check"):
+            assert any(n.startswith(f"rule {rule}") for n in named), rule
+        assert not any("Stamina" in n for n in named)
+
+
 def test_furthest_race_runs_its_rounds_and_ranks_by_distance(
         bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
@@ -228,6 +243,56 @@ def test_failed_control_roll_costs_are_spaces_not_the_unreachable_marker() -> No
     shipped = sorted(FROTHY.glob("*.yaml"))[:6]
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
     result = run_race(track, vehicles, bots="careful", seed=0)
-    lost = [v.costs.get("failed control rolls", 0) for v in result.vehicles]
+    lost = [v.spaces_lost.get("failed Control rolls", 0) for v in result.vehicles]
     assert any(v.costs.get("failed control roll count", 0) for v in result.vehicles)
     assert max(lost) < 500  # a two-lap race on this track is under 200 spaces per lap
+
+
+def test_what_mechanics_cost_is_in_rounds_at_the_vehicles_own_pace() -> None:
+    """Costs are ranked in one unit: spaces lost, turned into rounds at the pace the vehicle
+    drove (spaces covered a round), so collisions and failed rolls compare."""
+    shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", shipped)
+    seen = set()
+    for seed in range(4):
+        result = run_race(track, vehicles, bots="aggressive", seed=seed)
+        for v in result.vehicles:
+            assert set(v.rounds_lost) <= {"collisions", "failed Control rolls"}
+            assert set(v.rounds_lost) == set(v.spaces_lost) or not v.rounds_lost
+            for mechanic, rounds in v.rounds_lost.items():
+                spaces = v.spaces_lost[mechanic]
+                assert spaces > 0 and rounds > 0
+                # rounds = spaces / pace, and no vehicle covers more than 40 spaces a round
+                assert spaces / 40 <= rounds <= spaces * v.rounds
+                seen.add(mechanic)
+    assert seen == {"collisions", "failed Control rolls"}
+
+
+def test_a_full_cache_keeps_its_newer_half() -> None:
+    from generator.race.course import forget_oldest_half
+
+    cache = {k: str(k) for k in range(10)}
+    forget_oldest_half(cache)
+    assert list(cache) == [5, 6, 7, 8, 9]
+
+
+def test_plan_keys_tell_situations_apart_or_are_not_kept(
+        bowl: tuple[object, list[object]]) -> None:
+    """Plan keys pack the situation's numbers into one int; every number changes the key,
+    and a number too big for its bits gives no key (the plan is weighed afresh)."""
+    from generator.race.engine import Race
+
+    track, vehicles = bowl
+    race = Race(track, vehicles, ["careful"] * 4, 1, RaceOptions())
+    car = race.cars[0]
+    race.set_speed(car, 3)  # above a Safe Speed: the Control dice count
+    base = car.bot.plan_key(race, car, 0, 2, True, True)
+    assert base is not None
+    car.control_loss += 1
+    more = car.bot.plan_key(race, car, 0, 2, True, True)
+    others = [car.bot.plan_key(race, car, 0, 3, True, True),
+              car.bot.plan_key(race, car, 0, 2, False, True),
+              car.bot.plan_key(race, car, 0, 2, True, False)]
+    assert len({base, more, *others}) == 5
+    car.control_loss = 300
+    assert car.bot.plan_key(race, car, 0, 2, True, True) is None

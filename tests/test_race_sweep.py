@@ -229,3 +229,27 @@ def test_report_replay_and_log_are_written(tmp_path: Path,
         words = [w["text"] for w in pdf.pages[1].extract_words()]
         assert {"1", "2", "3"} <= set(words)
         assert "Speed" in first
+
+
+def test_templates_folder_rewords_the_summary_and_the_report(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """--templates DIR, as the other commands take it: the summary and the report's words
+    come from the folder first."""
+    (tmp_path / "race").mkdir()
+    (tmp_path / "race" / "summary.txt.j2").write_text(
+        "Rennen auf {{ track }}: {{ races }} Rennen\n", encoding="utf-8")
+    words = (REPO / "templates" / "race" / "report.j2").read_text(encoding="utf-8")
+    (tmp_path / "race" / "report.j2").write_text(
+        words.replace("What the mechanics cost", "Was es kostet"), encoding="utf-8")
+    report = tmp_path / "r.pdf"
+    assert main(race_cli("--races", "2", "--templates", str(tmp_path), "-o", str(report))) == 0
+    assert capsys.readouterr().out.startswith("Rennen auf Tin-Plate Loop: 2 Rennen")
+    with pdfplumber.open(report) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "Was es kostet" in text and "Head to head" in text
+
+
+def test_a_missing_templates_folder_exits_2(tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(race_cli("--races", "1", "--templates", str(tmp_path / "none"))) == 2
+    assert "no such folder" in capsys.readouterr().err

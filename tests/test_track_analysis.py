@@ -11,7 +11,7 @@ from generator.hexgrid import DIRECTIONS, Hex, distance, hex_to_offset, offset_t
 from generator.loading import load
 from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
-from generator.tracks.movement import PhaseTurning, SteerPerMove, drive_lengths
+from generator.tracks.movement import DriveGraph, PhaseTurning, SteerPerMove, drive_lengths
 from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
 from tests.track_files import STRIP, TRACKS, write_track
 
@@ -273,8 +273,38 @@ def test_drive_lengths_match_the_plain_definition(model: PhaseTurning | SteerPer
         expected = [plain_drive(model, s, table, targets) for s in starts]
         assert drive_lengths(model, starts, table, targets) == expected
         assert drive_lengths(_MovesOnly(model), starts, table, targets) == expected
+    # each line on its own, by the forward sweep that stops once every line is met
+    graph = DriveGraph(model, starts, table)
+    unreachable = frozenset({Hex(99, 99)})
+    for s in starts:
+        assert graph.first_entries(s, [*lines, unreachable]) == [
+            plain_drive(model, s, table, [line]) for line in [*lines, unreachable]]
 
 
 def hex_column(h: Hex) -> int:
     """The offset column of ``h`` on a pointy-top map."""
     return hex_to_offset(h, "pointy")[0]
+
+
+@pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_narrowest_below_a_width_is_the_narrowest_point_when_narrower(path: Path) -> None:
+    # The rules' search stops at the width they ask about; below it, it must find the very
+    # cut (and leg) the full search finds, and nothing at or above it.
+    (definition,) = load([path]).definitions
+    track = definition.model
+    full = Course(track, track.layout).narrowest
+    assert full is not None
+    for width in (1, full[0], full[0] + 1, 8, 64):
+        expected = full if full[0] < width else None
+        assert Course(track, track.layout).narrowest_below(width) == expected
+
+
+def test_narrowest_below_finds_a_pinch_between_wide_legs() -> None:
+    # A corridor five hexes wide pinched to two in the middle: only the pinch is below 3.
+    hexes = corridor(5, 12) - frozenset(offset_to_hex(6, r, "pointy") for r in (0, 1, 2))
+    sources = frozenset(offset_to_hex(0, r, "pointy") for r in range(5))
+    sinks = frozenset(offset_to_hex(11, r, "pointy") for r in range(5))
+    cut = vertex_cut(sources, sinks, hexes)
+    assert cut is not None and len(cut) == 2
+    assert vertex_cut(sources, sinks, hexes, below=3) == cut
+    assert vertex_cut(sources, sinks, hexes, below=2) is None

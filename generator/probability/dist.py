@@ -35,7 +35,7 @@ class Dist(Generic[T]):
     printed tables stable.
     """
 
-    __slots__ = ("_integer_form", "_probs")
+    __slots__ = ("_fractions", "_integer_form")
 
     def __init__(self, probabilities: Mapping[T, Weight]) -> None:
         probs: dict[T, Fraction] = {}
@@ -48,7 +48,7 @@ class Dist(Generic[T]):
         total = sum(probs.values(), Fraction(0))
         if total != 1:
             raise ValueError(f"probabilities sum to {total}, not 1")
-        self._probs = probs
+        self._fractions: dict[T, Fraction] | None = probs
         self._integer_form: tuple[dict[T, int], int] | None = None
 
     # -- construction -----------------------------------------------------
@@ -61,9 +61,20 @@ class Dist(Generic[T]):
         Fractions on every transformation was most of a balance profile's run time.
         """
         dist = cls.__new__(cls)
-        dist._probs = probs
+        dist._fractions = probs
         dist._integer_form = None
         return dist
+
+    @property
+    def _probs(self) -> dict[T, Fraction]:
+        """The probabilities as Fractions, made from the integer form the first time they
+        are read (a Dist made by :meth:`map`, :meth:`bind` or :meth:`combine` that only
+        feeds the next one never needs them)."""
+        if self._fractions is None:
+            assert self._integer_form is not None
+            numerators, denominator = self._integer_form
+            self._fractions = {o: Fraction(n, denominator) for o, n in numerators.items()}
+        return self._fractions
 
     @classmethod
     def from_weights(cls, weights: Mapping[T, Weight]) -> Dist[T]:
@@ -88,7 +99,10 @@ class Dist(Generic[T]):
 
     # -- access -------------------------------------------------------------
     def __getitem__(self, outcome: T) -> Fraction:
-        return self._probs.get(outcome, Fraction(0))
+        if self._fractions is None:
+            numerators, denominator = self._integers()
+            return Fraction(numerators.get(outcome, 0), denominator)
+        return self._fractions.get(outcome, Fraction(0))
 
     def prob(self, outcome: T) -> Fraction:
         """P(X == outcome); 0 for outcomes never produced."""
@@ -106,16 +120,18 @@ class Dist(Generic[T]):
     @property
     def support(self) -> tuple[T, ...]:
         """Outcomes with positive probability."""
-        return tuple(self._probs)
+        return tuple(self._integers()[0] if self._fractions is None else self._fractions)
 
     def __iter__(self) -> Iterator[T]:
-        return iter(self._probs)
+        return iter(self._integers()[0] if self._fractions is None else self._fractions)
 
     def __len__(self) -> int:
-        return len(self._probs)
+        return len(self._integers()[0] if self._fractions is None else self._fractions)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Dist) and self._probs == other._probs
+        # Both integer forms are reduced the same way (see _integers), so they are equal
+        # exactly when the probabilities are.
+        return isinstance(other, Dist) and self._integers() == other._integers()
 
     def __hash__(self) -> int:
         return hash(frozenset(self._probs.items()))
@@ -148,8 +164,16 @@ class Dist(Generic[T]):
 
     @classmethod
     def _from_integers(cls, numerators: dict[T, int], denominator: int) -> Dist[T]:
-        """Wrap integer weights that sum to ``denominator`` (see :meth:`_integers`)."""
-        return cls._trusted({o: Fraction(n, denominator) for o, n in numerators.items() if n})
+        """Wrap integer weights that sum to ``denominator`` (see :meth:`_integers`), kept
+        as integers: divided by their common factor they are exactly the integer form the
+        Fractions would give (the least common denominator of the reduced Fractions is the
+        denominator over the greatest common divisor of it and every numerator)."""
+        kept = {o: n for o, n in numerators.items() if n}
+        common = math.gcd(denominator, *kept.values())
+        dist = cls.__new__(cls)
+        dist._fractions = None
+        dist._integer_form = ({o: n // common for o, n in kept.items()}, denominator // common)
+        return dist
 
     def bind(self, f: Callable[[T], Dist[U]]) -> Dist[U]:
         """Two-stage experiment: draw X, then draw from f(X)."""

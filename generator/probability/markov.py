@@ -64,10 +64,10 @@ def _solve_integers(rows: list[dict[int, int]], rhs: list[int]) -> list[Fraction
     """Exact solution of a linear system in whole numbers (sparse rows), by fraction-free
     (Bareiss) elimination.
 
-    Why integers: elimination stays in integers (every Bareiss division is exact) and
-    Fractions appear only in the back substitution. Chains here have tens of states, where
-    this is several times faster than eliminating over Fractions, which reduce by a gcd at
-    every step.
+    Why integers: elimination stays in integers (every Bareiss division is exact) and so
+    does the back substitution, one Fraction per unknown at the end. Chains here have tens
+    of states, where this is several times faster than eliminating over Fractions, which
+    reduce by a gcd at every step.
     """
     n = len(rhs)
     matrix: list[list[int]] = []
@@ -96,15 +96,20 @@ def _solve_integers(rows: list[dict[int, int]], rhs: list[int]) -> list[Fraction
                     line[c] = line[c] * head // previous
             line[k] = 0
         previous = head
-    solution = [Fraction(0)] * n
+    # Back substitution in integers too: the last pivot is the determinant (up to sign),
+    # and by Cramer's rule it times every unknown is a whole number, so each division
+    # below is exact and each unknown is one Fraction at the end.
+    det = previous
+    scaled = [0] * n
     for k in range(n - 1, -1, -1):
         line = matrix[k]
-        total = Fraction(line[n])
+        total = line[n] * det
         for c in range(k + 1, n):
             if line[c]:
-                total -= line[c] * solution[c]
-        solution[k] = total / line[k]
-    return solution
+                total -= line[c] * scaled[c]
+        scaled[k], rest = divmod(total, line[k])
+        assert not rest, "Cramer's rule: the determinant times each unknown is whole"
+    return [Fraction(y, det) for y in scaled]
 
 
 def expected_steps_all(

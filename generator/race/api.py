@@ -64,10 +64,13 @@ class RoundSnapshot:
 class VehicleResult:
     """How one vehicle's race went.
 
-    ``costs`` counts what the mechanics cost it, by name: "collisions" (how many) and
-    "spaces lost to collisions" (movement forfeited), "failed control roll count" and
-    "failed control rolls" (spaces of distance to go lost to failed turns), "slides" and
-    "spins" (how many), "damage" (points taken). Keys with nothing to count are left out.
+    What the mechanics cost it, in one unit: ``rounds_lost`` by mechanic, "collisions" (the
+    movement they forfeited) and "failed Control rolls" (the distance to go their Slides and
+    Spins added, and movement forfeited when a roll on the way ended the move), as rounds
+    at the pace the vehicle drove this race; ``spaces_lost`` is the same in spaces.
+    ``costs`` counts how often things happened: "collisions", "failed control roll
+    count", "slides", "spins", and "damage" (points taken). Keys with nothing to count
+    are left out.
     """
 
     name: str
@@ -81,6 +84,8 @@ class VehicleResult:
     damage_dealt: int
     damage_taken: int
     costs: dict[str, int] = field(default_factory=dict)
+    spaces_lost: dict[str, int] = field(default_factory=dict)
+    rounds_lost: dict[str, float] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from generator.hexgrid import FACINGS
 from generator.probability.frothy import Row
-from generator.race.course import UNREACHABLE
+from generator.race.course import UNREACHABLE, forget_oldest_half
 
 if TYPE_CHECKING:
     from generator.race.engine import Car, Option, Plan, Race, SpeedChoice
@@ -102,8 +102,8 @@ class Bot:
         targets = race.rt.targets
         found = targets.get(key)
         if found is None:
-            if len(targets) >= 200_000:
-                targets.clear()
+            if len(targets) >= 100_000:
+                forget_oldest_half(targets)
             found = targets[key] = self.weigh_target(race, car)
         return found
 
@@ -202,21 +202,32 @@ class Bot:
     # --- Movement --------------------------------------------------------------------------
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
-                 reins: bool) -> tuple[int, ...] | None:
+                 reins: bool) -> int | None:
         """Everything ``plan`` reads besides what lies on the phase's walks (the engine
-        adds that): the state, the lines crossed, the spaces with and without a card, the
-        pace and phases the rest of the round asks for, and the Control dice a turn would
-        roll. The engine keeps the plan under this key, so a phase driven before is not
-        weighed again; None when plans are not to be kept."""
+        adds that): the style, the state, the lines crossed, the spaces with and without a
+        card, the pace and phases the rest of the round asks for, and the Control dice a
+        turn would roll. The engine keeps the plan under this key, so a phase driven before
+        is not weighed again; None when plans are not to be kept.
+
+        The numbers are packed into one int, each in bits of its own (a tenth of the
+        memory of a tuple, and a sweep keeps a hundred thousand of them); a number too big
+        for its bits gives None, so two situations never share a key."""
         if not self.cache_plans:
             return None
         _, pace, need = car.spec.phase_moves[phase][car.speed]
         dice = race.control_dice(car, car.speed)
         if dice <= self.style.turn_dice:
             need = 0  # read only when too fast to corner
-        return (self.style_key, race.stages, car.hex * FACINGS + car.facing, car.stage,
-                spaces, pace, need, dice, car.control_loss + car.extra_control if dice else 0,
-                whip, reins)
+        load = car.control_loss + car.extra_control if dice else 0
+        state, stage, stages = car.hex * FACINGS + car.facing, car.stage, race.stages
+        if not (self.style_key < 64 and stages < 1 << 16 and state < 1 << 24
+                and stage < 1 << 16 and spaces < 32 and pace < 32 and need < 8
+                and dice < 32 and load < 256):
+            return None
+        key = (self.style_key << 16 | stages) << 24 | state
+        key = ((key << 16 | stage) << 5 | spaces) << 5 | pace
+        key = ((key << 3 | need) << 5 | dice) << 8 | load
+        return (key << 1 | whip) << 1 | reins
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The option and turn with the lowest score; of the ways to reach one end hex with
@@ -276,8 +287,8 @@ class Bot:
                 if phases[state] >= UNREACHABLE:
                     value += dead_end
                 value -= road_bonus * road[state]
-                if too_fast:
-                    value += 6.0 * max(0, need - straight[state])
+                if too_fast and need > straight[state]:  # adding 6.0 * 0 changes nothing
+                    value += 6.0 * (need - straight[state])
                 if turn:
                     value += turn_cost
                 value += rough
@@ -419,7 +430,7 @@ class RandomBot(Bot):
     avoid_damage = False
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
-                 reins: bool) -> tuple[int, ...] | None:
+                 reins: bool) -> int | None:
         return None  # every plan is a fresh roll of the race's dice
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:

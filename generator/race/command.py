@@ -36,6 +36,7 @@ class RaceRequest:
     replay: Path | None = None
     log: Path | None = None
     paper: str = "a4"
+    templates: Path | None = None  # a folder searched before Paddock's own templates
 
 
 class ProgressBar:
@@ -67,6 +68,7 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
     if len(request.vehicles) < 2:
         raise UsageError("a race sweep needs at least two vehicles: give their files "
                          "(the same file twice races a vehicle against itself)")
+    templates = TextTemplates(request.templates)  # a missing folder fails before any race
     track, vehicles = load_race_inputs(request.track, request.vehicles)
     field = Field(track, tuple(vehicles), request.bot, request.options)
     bar = ProgressBar(request.races)
@@ -91,7 +93,6 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
             paths["replay"] = request.replay
     if request.report:
         from generator.race.race_pdf import write_race_report
-        templates = TextTemplates()
         write_atomically(request.report, lambda temp: write_race_report(
             temp, sweep, stats, templates, request.paper))
         paths["report"] = request.report

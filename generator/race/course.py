@@ -20,6 +20,7 @@ States are numbered ``hex * 12 + facing``; no Fractions, no sets iterated for or
 
 from __future__ import annotations
 
+import itertools
 from collections import deque
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -98,7 +99,7 @@ class RaceTrack:
     _reach: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
     # A bot's plan for a phase whose walks meet no vehicle and no debris, by everything the
     # plan depends on (see Bot.plan_key); kept per track because it depends on the track.
-    plans: dict[tuple[object, ...], Any] = field(default_factory=dict)
+    plans: dict[object, Any] = field(default_factory=dict)
     # A bot's target Speed by everything it depends on (Bot.target_speed).
     targets: dict[tuple[object, ...], int] = field(default_factory=dict)
     # The options of a phase with nothing but the track on its walks (Race.options_for).
@@ -236,6 +237,13 @@ class RaceTrack:
             room = [1 + max((room[s] for s in succ), default=-1) for succ in successors]
         return room
 
+
+
+def forget_oldest_half(cache: dict[Any, Any]) -> None:
+    """Make room in a full cache: the older half goes (a dict keeps insertion order), so a
+    long sweep keeps the decisions of its recent races instead of starting from nothing."""
+    for key in list(itertools.islice(cache, len(cache) // 2)):
+        del cache[key]
 
 
 def _content_key(track: Track) -> tuple[object, ...]:

@@ -45,17 +45,37 @@ from generator.race.bots import Bot, make_bot
 from generator.race.course import (
     UNREACHABLE,
     RaceTrack,
+    forget_oldest_half,
     one_step_directions,
     race_track,
 )
-from generator.race.vehicles import RaceVehicle, race_vehicle, speed_box
+from generator.race.vehicles import (
+    RaceVehicle,
+    race_vehicle,
+    rules_not_simulated,
+    speed_box,
+)
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
 ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
 WHIP, REINS, DUAL = 0, 1, 2
 CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
-PLAN_CACHE = 200_000  # plans kept per track per process (about 60 MB at most)
+# Kept per track per process; when full, a cache starts again (a sweep of a thousand races
+# of six vehicles keeps about 150,000 plans and 40,000 phases' options on Bogwater Bowl).
+PLAN_CACHE = 150_000  # about 25 MB
+OPTIONS_CACHE = 50_000  # about 60 MB
+
+
+def _sides(facing: int, savage: bool) -> tuple[int, ...]:
+    front = set(one_step_directions(facing)) if facing % 2 else {facing // 2}
+    back = {(d + 3) % 6 for d in front}
+    sides = [d for d in range(6) if d not in front and d not in back]
+    return tuple(sides + sorted(front)) if savage else tuple(sides)
+
+
+# facing -> Savage? -> the directions Race.side_neighbours looks in
+SIDES = tuple((_sides(f, False), _sides(f, True)) for f in range(FACINGS))
 
 
 class Option(NamedTuple):
@@ -128,7 +148,8 @@ class Car:
         self.heading = facing // 2
         self.rounds = 0
         self.damage_dealt = 0
-        self.costs: dict[str, int] = {}
+        self.costs: dict[str, int] = {}  # how often each mechanic struck (Damage: points)
+        self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
         # Permanent damage affects reached so far.
@@ -172,6 +193,10 @@ class Car:
     def cost(self, mechanic: str, amount: int) -> None:
         if amount > 0:
             self.costs[mechanic] = self.costs.get(mechanic, 0) + amount
+
+    def lose_spaces(self, mechanic: str, spaces: int) -> None:
+        if spaces > 0:
+            self.spaces_lost[mechanic] = self.spaces_lost.get(mechanic, 0) + spaces
 
 
 class Race:
@@ -238,6 +263,7 @@ class Race:
                          f"{self.options.race_type})")
         if getattr(self.track, "special_rules", ""):
             found.append("the track's special rules (read them: they are text)")
+        found.extend(f"rule {name}" for name in rules_not_simulated())
         return tuple(sorted(dict.fromkeys(found)))
 
     # --- Measures ----------------------------------------------------------------------
@@ -592,8 +618,8 @@ class Race:
                             stage += 1
                     blocked = -1 if len(entered) == len(steps) else len(entered)
                     found.append(Option(card, steps, entered, blocked, hazards, stage))
-            if len(self.rt.options) >= PLAN_CACHE:
-                self.rt.options.clear()
+            if len(self.rt.options) >= OPTIONS_CACHE:
+                forget_oldest_half(self.rt.options)
             known = self.rt.options[key] = Options(found)
         if clear is None:
             clear = self.clear_ahead(car, spaces + 1 if whip else spaces)
@@ -651,12 +677,13 @@ class Race:
         debris = reach.intersection(self.debris) if self.debris else taken
         key = bot.plan_key(self, car, phase, spaces, whip, reins)
         plans = self.rt.plans
-        situation = None if key is None else (key, taken, debris)
+        clear = not taken and not debris
+        situation: object = key if key is None or clear else (key, taken, debris)
         if situation is not None:
             known = plans.get(situation)
             if known is not None:
                 return known
-        options = self.phase_options(car, spaces, whip, reins, not taken and not debris)
+        options = self.phase_options(car, spaces, whip, reins, clear)
         plan = bot.plan(self, car, phase, options)
         option = plan.option
         if option not in options:
@@ -667,7 +694,7 @@ class Race:
             # With every way blocked the choice would turn on the Speeds and facings of
             # what is hit (collision costs): such plans are not kept.
             if len(plans) >= PLAN_CACHE:
-                plans.clear()
+                forget_oldest_half(plans)
             plans[situation] = plan
         return plan
 
@@ -705,7 +732,11 @@ class Race:
                                           "moved": moved, "hex": self.rt.hexes[car.hex][:],
                                           "facing": car.facing})
         if collided:
-            car.cost("spaces lost to collisions", len(option.steps) - moved)
+            car.lose_spaces("collisions", len(steps) - moved)
+        elif car.racing and moved < len(steps):
+            # Stopped short by a failed Control roll on the way (its own attack's, or one
+            # that spun it): the rest of the move is lost.
+            car.lose_spaces("failed Control rolls", len(steps) - moved)
         if not car.racing or collided:
             return
         if moved and plan.turn and car.facing == start_facing:
@@ -775,16 +806,9 @@ class Race:
         if dice == 0:
             car.facing = intended
             return
-        before = self.remaining(car.stage, car.hex * FACINGS + intended)
         outcome = self.control_roll(car, dice, "turn")
         car.facing = intended
         self.apply_control(car, outcome, slide=moving)
-        if car.racing and not car.finished_round:
-            after = self.remaining(car.stage, car.state)
-            # A spin can leave the car facing where no legal drive reaches the next line (the
-            # table holds UNREACHABLE there): that is no distance, so only the count records it.
-            if before < UNREACHABLE and after < UNREACHABLE:
-                car.cost("failed control rolls", max(0, after - before))
 
     def control_roll(self, car: Car, base: int, reason: str) -> ControlOutcome:
         """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
@@ -816,9 +840,13 @@ class Race:
         """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
         Slow; a Safe Speed afterwards clears Control Loss (Control Loss Example 2)."""
         self.gain_control_loss(car, outcome.control_loss)
+        effects = outcome.effects
+        # Slides and Spins move the vehicle off its line: the distance to go they add is
+        # what the roll cost (measured below, once the vehicle has come to rest).
+        moves = "slide" in effects or "left_spin" in effects or "right_spin" in effects
+        before = self.remaining(car.stage, car.hex * FACINGS + car.facing) if moves else 0
         if self.options.stamina and outcome.stamina_lost:
             car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
-        effects = outcome.effects
         if "damage" in effects:
             dice = max(0, outcome.damage_dice - car.spec.trait("Failsafes"))
             self.damage_roll(car, dice, "failed control roll")
@@ -836,6 +864,12 @@ class Race:
         if spin:
             car.cost("spins", 1)
             car.facing = (car.facing + spin) % FACINGS
+        if moves and car.racing:
+            after = self.remaining(car.stage, car.hex * FACINGS + car.facing)
+            # A spin can leave the car facing where no legal drive reaches the next line (the
+            # table holds UNREACHABLE there): that is no distance, so only the count records it.
+            if before < UNREACHABLE and after < UNREACHABLE:
+                car.lose_spaces("failed Control rolls", after - before)
         table = car.spec.table
         if "haste" in effects:
             last = sum(table.acceleration) - 1
@@ -1076,15 +1110,10 @@ class Race:
     def side_neighbours(self, car: Car) -> list[Car]:
         """Racing vehicles in the spaces at this vehicle's sides (not ahead, not behind);
         with Savage, the space ahead too."""
-        front = set(one_step_directions(car.facing)) if car.facing % 2 else {car.facing // 2}
-        back = {(d + 3) % 6 for d in front}
-        sides = [d for d in range(6) if d not in front and d not in back]
-        if car.spec.trait("Savage"):
-            sides += sorted(front)
         found = []
-        for d in sides:
-            there = self.rt.neighbours[car.hex][d]
-            other = self.occupant.get(there) if there >= 0 else None
+        occupant, around = self.occupant, self.rt.neighbours[car.hex]
+        for d in SIDES[car.facing][car.spec.trait("Savage") > 0]:
+            other = occupant.get(around[d])  # -1 (a wall) is never occupied
             if other is not None and self.cars[other].racing:
                 found.append(self.cars[other])
         return found
@@ -1192,6 +1221,19 @@ class Race:
         best = max(self.start_remaining[c.index] - self.car_remaining(c) for c in self.cars)
         return max(0.0, min(1.0, covered / best)) if best > 0 else 0.0
 
+    def rounds_lost(self, car: Car) -> dict[str, float]:
+        """Each mechanic's spaces lost as rounds, at the pace the vehicle drove this race
+        (spaces covered a round): one unit, so mechanics can be ranked against each other.
+        Empty for a vehicle that covered no ground (no pace to convert at)."""
+        start = self.start_remaining[car.index]
+        covered = start - self.car_remaining(car)
+        rounds = car.finished_round or car.rounds
+        if covered <= 0 or rounds <= 0 or start >= UNREACHABLE:
+            return {}
+        pace = covered / rounds
+        return {mechanic: round(spaces / pace, 3)
+                for mechanic, spaces in sorted(car.spaces_lost.items())}
+
     def ranking(self) -> list[Car]:
         kind = self.options.race_type
 
@@ -1216,7 +1258,9 @@ class Race:
                 finished=finished, wiped_out=car.wiped_out,
                 rounds=car.finished_round or car.rounds, progress=round(self.progress(car), 6),
                 damage_dealt=car.damage_dealt, damage_taken=car.damage,
-                costs=dict(sorted(car.costs.items()))))
+                costs=dict(sorted(car.costs.items())),
+                spaces_lost=dict(sorted(car.spaces_lost.items())),
+                rounds_lost=self.rounds_lost(car)))
         return RaceResult(
             seed=self.seed, track=self.rt.name, options=self.options, vehicles=tuple(vehicles),
             rounds=self.round, not_simulated=self.not_simulated, events=tuple(self.events),

@@ -64,19 +64,23 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         Section(words["setup_title"], blocks=tuple(setup)),
         Section(words["table_title"], blocks=(results, *charts), charts_per_row=2),
         Section(words["costs_title"], intro=words["costs_intro"], new_page=True,
-                blocks=(costs_table(stats, words),)),
+                blocks=(costs_table(stats, words, "rounds_lost", "{:.2f}"),)),
+        Section(words["counts_title"], intro=words["counts_intro"],
+                blocks=(costs_table(stats, words, "costs", "{:.1f}"),)),
         Section(words["h2h_title"], intro=words["h2h_intro"],
                 blocks=(head_to_head_table(stats, words),)),
     ]
 
 
-def costs_table(stats: SweepStats, words: Words) -> Table:
-    """Every mechanic any entrant paid for, per race, one column each."""
-    mechanics = sorted({k for e in stats.entrants for k, _ in e.costs})
+def costs_table(stats: SweepStats, words: Words, figure: str, shown: str) -> Table:
+    """Every mechanic any entrant paid for (``figure``: rounds_lost or costs), per race, one
+    column each."""
+    mechanics = sorted({k for e in stats.entrants for k, _ in getattr(e, figure)})
     rows: list[tuple[str, ...]] = []
     for e in stats.entrants:
-        paid = dict(e.costs)
-        rows.append((f"#{len(rows) + 1} {e.name}", *(f"{paid.get(m, 0.0):.1f}" for m in mechanics)))
+        paid = dict(getattr(e, figure))
+        rows.append((f"#{len(rows) + 1} {e.name}",
+                     *(shown.format(paid.get(m, 0.0)) for m in mechanics)))
     return Table(header=(words["costs_header"], *mechanics), rows=tuple(rows),
                  widths=(3, *(1 for _ in mechanics)))
 

@@ -29,6 +29,7 @@ def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
         "wipe_out_rate": entrant.wipe_out_rate, "mean_rounds": entrant.mean_rounds,
         "damage_dealt": entrant.damage_dealt, "damage_taken": entrant.damage_taken,
         "costs": [{"mechanic": k, "per_race": v} for k, v in entrant.costs],
+        "rounds_lost": [{"mechanic": k, "per_race": v} for k, v in entrant.rounds_lost],
     }
 
 

@@ -63,7 +63,8 @@ class EntrantStats:
     mean_rounds: float | None  # rounds to finish, over the races it finished; None if none
     damage_dealt: float
     damage_taken: float
-    costs: tuple[tuple[str, float], ...]  # mechanic -> mean per race, largest first
+    costs: tuple[tuple[str, float], ...]  # what happened -> mean count per race, largest first
+    rounds_lost: tuple[tuple[str, float], ...]  # mechanic -> mean rounds lost, largest first
 
 
 @dataclass(frozen=True)
@@ -113,9 +114,13 @@ def _entrant(name: str, results: Sequence) -> EntrantStats:
     n = len(results)
     finished = [r for r in results if r.finished]
     costs: Counter[str] = Counter()
+    lost: dict[str, float] = {}
     for r in results:
         costs.update(r.costs)
+        for mechanic, rounds in r.rounds_lost.items():
+            lost[mechanic] = lost.get(mechanic, 0.0) + rounds
     ranked = sorted(((k, v / n) for k, v in costs.items()), key=lambda kv: (-kv[1], kv[0]))
+    ranked_lost = sorted(((k, v / n) for k, v in lost.items()), key=lambda kv: (-kv[1], kv[0]))
     return EntrantStats(
         name=name, races=n,
         wins=wilson(sum(r.place == 1 for r in results), n),
@@ -125,4 +130,4 @@ def _entrant(name: str, results: Sequence) -> EntrantStats:
         mean_rounds=sum(r.rounds for r in finished) / len(finished) if finished else None,
         damage_dealt=sum(r.damage_dealt for r in results) / n,
         damage_taken=sum(r.damage_taken for r in results) / n,
-        costs=tuple(ranked))
+        costs=tuple(ranked), rounds_lost=tuple(ranked_lost))

@@ -35,6 +35,13 @@ def simulated_names() -> dict[str, frozenset[str]]:
     return out
 
 
+@lru_cache(maxsize=1)
+def rules_not_simulated() -> tuple[str, ...]:
+    """The rulebook's optional and alternative rules the engine does not play, by name."""
+    raw = yaml.safe_load(SIMULATED.read_text(encoding="utf-8"))
+    return tuple(str(name) for name in raw.get("rules_not_simulated") or ())
+
+
 def _canonical(catalogue: Catalogue, name: str) -> str:
     entry = catalogue.find(name)
     return entry.name if entry is not None else name

@@ -78,6 +78,7 @@ class Course:
         self._drives: dict[MovementModel, dict[int, int]] = {}
         self._graphs: dict[MovementModel, DriveGraph] = {}
         self._lengths: dict[tuple[object, ...], list[int]] = {}
+        self._narrow: dict[int, tuple[int, list[Hex]] | None] = {}
 
     def _slots(self) -> list[Slot]:
         numbered = self.layout.slots()
@@ -179,6 +180,16 @@ class Course:
             self._lengths[key] = self.drive_graph(model).lengths(starts, targets)
         return list(self._lengths[key])
 
+    def first_entries(self, model: MovementModel, slot: Slot, lines: list[frozenset[Hex]]
+                      ) -> list[int]:
+        """For each of ``lines`` on its own, the shortest legal drive from ``slot`` onto it
+        (UNREACHABLE if none), answered once per question."""
+        key = ("first", model, slot, tuple(lines))
+        if key not in self._lengths:
+            start = model.start(slot.hex, slot.facing)
+            self._lengths[key] = self.drive_graph(model).first_entries(start, lines)
+        return list(self._lengths[key])
+
     # --- Width ---------------------------------------------------------------------------
 
     @cached_property
@@ -192,6 +203,29 @@ class Course:
             if cut is not None and (best is None or len(cut) < best[0]):
                 best = (len(cut), cut)
         return best
+
+    def narrowest_below(self, width: int) -> tuple[int, list[Hex]] | None:
+        """:attr:`narrowest` when it is fewer than ``width`` hexes, else None.
+
+        Why: the rules only ask whether the course is narrower than a few hexes. Each leg's
+        search stops once ``width`` hexes (or the narrowest leg so far) are known not to be
+        enough to cut it, so the work grows with the number of spaces only, not with the
+        spaces times the width. A leg it stops on cannot be the narrowest point below
+        ``width``; every other leg's search runs to the end, so its cut is the one
+        :attr:`narrowest` finds. (The one exception: a leg 64 or more hexes wide, where
+        :attr:`narrowest` stops too and reads a cut off an unfinished flow.)"""
+        if "narrowest" in self.__dict__:  # already measured in full
+            full = self.narrowest
+            return full if full is not None and full[0] < width else None
+        if width not in self._narrow:
+            best: tuple[int, list[Hex]] | None = None
+            for sources, sinks, allowed in self.legs():
+                below = width if best is None else best[0]
+                cut = vertex_cut(sources, sinks, allowed, below=below)
+                if cut is not None:
+                    best = (len(cut), cut)
+            self._narrow[width] = best
+        return self._narrow[width]
 
     def legs(self) -> Iterable[tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]]]:
         """(from, to, hexes allowed) for each leg of the course. A leg may not use other
@@ -258,10 +292,11 @@ class Course:
         return any(not edge & set(group) for group in components(blocked, blocked))
 
 
-def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozenset[Hex]
-               ) -> list[Hex] | None:
+def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozenset[Hex],
+               below: int | None = None) -> list[Hex] | None:
     """The fewest hexes of ``allowed`` (not sources or sinks) whose removal leaves no path
-    from a source to a sink; None when a source touches a sink or no path exists at all.
+    from a source to a sink; None when a source touches a sink or no path exists at all,
+    and, given ``below``, when no fewer than ``below`` hexes do it (the search stops there).
 
     Max-flow on the hex graph with every hex split into an "in" and an "out" node joined by
     capacity one (Menger's theorem: the flow equals the smallest separating set of hexes).
@@ -286,7 +321,9 @@ def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozense
             graph.add(source, 2 * i, FlowGraph.ENDLESS)
         if h in sinks:
             graph.add(2 * i + 1, sink, FlowGraph.ENDLESS)
-    if graph.max_flow(source, sink) == 0:
+    flow = graph.max_flow(source, sink) if below is None else graph.max_flow(source, sink,
+                                                                            limit=below)
+    if flow == 0 or (below is not None and flow >= below):
         return None
     reached = graph.reachable(source)
     return [h for h, i in number.items() if 2 * i in reached and 2 * i + 1 not in reached]

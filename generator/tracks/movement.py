@@ -178,6 +178,9 @@ class DriveGraph:
         self.index: dict[tuple[int, int, int, int], int] = {}
         self.spaces: list[int] = []  # state -> its space
         self._before: list[list[int]] = []  # while exploring: state -> states before it
+        # with a pattern: what finds the states after each one (see first_entries)
+        self._forward: tuple[list[int], list[int], int, list[Any], list[tuple[int, ...]]] | None
+        self._forward = None
         with _collector_paused():
             if callable(getattr(model, "pattern", None)):
                 self._explore_patterns(model, numbered, rows)
@@ -240,6 +243,7 @@ class DriveGraph:
         for space, facing, moved, flag in starts:
             self.index[(space, facing, moved, flag)] = number[
                 space * width + local[(facing, moved, flag)]]
+        self._forward = (order, number, width, steps, rows)
 
     def _explore_moves(self, model: MovementModel, starts: list[tuple[int, int, int, int]],
                        table: Any) -> None:
@@ -264,6 +268,47 @@ class DriveGraph:
                         following.append(nxt)
                     predecessors[there].append(number)
             frontier = following
+
+    def first_entries(self, start: State, lines: Sequence[frozenset[Hex]]) -> list[int]:
+        """For each of ``lines`` on its own, the fewest hexes from ``start`` (a state the
+        graph was explored from) to drive onto it: ``lengths([start], [line])`` for each,
+        found by one breadth-first sweep forwards that stops once every line is met (a
+        line near the start costs little), instead of a sweep back over every state per
+        line."""
+        if self._forward is None:
+            return [self.lengths([start], [line])[0] for line in lines]
+        order, number, width, steps, rows = self._forward
+        number_of = self.number_of
+        wanted = [frozenset(number_of[h] for h in line if h in number_of) for line in lines]
+        found = [UNREACHABLE] * len(lines)
+        pending = [i for i, line in enumerate(wanted) if line]
+        hex_, facing, moved, flag = start
+        first = self.index[(number_of[hex_], facing, moved, flag)]
+        seen = bytearray(len(order))
+        seen[first] = 1
+        frontier, steps_taken = [first], 0
+        while frontier and pending:
+            steps_taken += 1
+            following = []
+            for state in frontier:
+                space, which = divmod(order[state], width)
+                row = rows[space]
+                for direction, arrivals in steps[which]:
+                    there = row[direction]
+                    if there < 0:
+                        continue
+                    for i in pending:
+                        if there in wanted[i]:
+                            found[i] = steps_taken
+                    base = there * width
+                    for arrival in arrivals:
+                        nxt = number[base + arrival]
+                        if not seen[nxt]:
+                            seen[nxt] = 1
+                            following.append(nxt)
+            pending = [i for i in pending if found[i] == UNREACHABLE]
+            frontier = following
+        return found
 
     def lengths(self, starts: Sequence[State], targets: Sequence[frozenset[Hex]]) -> list[int]:
         """For each of ``starts`` (states the graph was explored from), the fewest hexes to

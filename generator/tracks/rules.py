@@ -298,11 +298,17 @@ def _reaches(track: Track) -> bool:
         for s in the_course.slots)
 
 
+def _width_asked(track: Track) -> int:
+    """The width below which the TRK-NARROW rules report the narrowest point (one search
+    answers both)."""
+    return max(int(RULES["TRK-NARROW"].params["min_width"]), track.players.high)
+
+
 @RULES.check("TRK-NARROW")
 def wide_enough_for_a_wreck(track: Track, min_width: int) -> Iterator[Violation]:
     if not drawable(track) or not _reaches(track):
         return
-    narrowest = course(track).narrowest
+    narrowest = course(track).narrowest_below(_width_asked(track))
     if narrowest is not None and narrowest[0] < min_width:
         width, hexes = narrowest
         yield Violation(track.layout.where(hexes[0]), {"width": width,
@@ -313,7 +319,7 @@ def wide_enough_for_a_wreck(track: Track, min_width: int) -> Iterator[Violation]
 def wide_enough_for_the_field(track: Track) -> Iterator[Violation]:
     if not drawable(track) or not _reaches(track):
         return
-    narrowest = course(track).narrowest
+    narrowest = course(track).narrowest_below(_width_asked(track))
     min_width = int(RULES["TRK-NARROW"].params["min_width"])
     if narrowest is not None and min_width <= narrowest[0] < track.players.high:
         width, hexes = narrowest
@@ -410,9 +416,8 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return
     first, last = numbers[0], numbers[-1]
     slot = the_course.slots[0]
-    lines = {n: frozenset(the_course.checkpoints[n]) for n in (first, last)}
-    first_drive, last_drive = (the_course.drive_from(context.movement, [slot], [lines[n]])[0]
-                               for n in (first, last))
+    first_drive, last_drive = the_course.first_entries(
+        context.movement, slot, [frozenset(the_course.checkpoints[n]) for n in (first, last)])
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
             "last": last, "last_drive": last_drive,
