@@ -42,6 +42,12 @@ DERBY_EQUIPMENT = ("rockets", "missile", "rays", "plasma", "mines", "vortex", "s
 MOUNTS = ("front", "rear")
 TEAM_OPTIONS = ("sabotage", "security")
 PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
+# A pilot's wound as the file starts (12/ Critical Damage Table: 3 and 4 wound, 5 wounds
+# severely, a failed G-Endurance roll kills); the table's outcome words read as the wound.
+WOUNDS = ("none", "wounded", "severely-wounded", "dead")
+WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
+               "wounded-2": "wounded", "wounded-season": "severely-wounded",
+               "severe": "severely-wounded", "killed": "dead"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way): a Choice takes either.
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()}
@@ -117,6 +123,17 @@ class Pilot:
         Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/); a pilot "
         "listed beyond the first three is taken as recruited anyway.",
         default=False, source=section("4/, 16/"))
+    wounds: str = spec_field(
+        Choice(WOUNDS, source=section("12/"), aliases=WOUND_NAMES),
+        "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3 "
+        "or 4: misses races_out races); severely-wounded (5: out for the season); dead. A "
+        "wounded pilot still counts towards the four (4/).",
+        default="none", source=section("4/, 12/"))
+    races_out: int = spec_field(
+        Int(0, 2), "Races a wounded pilot still misses as the file starts (1 if wounded and "
+        "not written; written alone it means wounded). Each race of the pilot's category "
+        "run without them counts one off (12/).",
+        default=0, source=section("12/"))
 
     @property
     def base_skills(self) -> dict[str, int]:

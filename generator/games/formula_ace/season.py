@@ -161,9 +161,16 @@ def ship_state(ship: Ship) -> ShipState:
 
 
 def pilot_state(pilot: Pilot) -> PilotState:
-    """A pilot as recruited, fit."""
-    return PilotState(pilot.name, pilot.rank, pilot.category,
-                      {s: pilot.skills.level(s) for s in SKILLS})
+    """A pilot as the file starts them: fit unless written wounded or dead (12/)."""
+    state = PilotState(pilot.name, pilot.rank, pilot.category,
+                       {s: pilot.skills.level(s) for s in SKILLS})
+    if pilot.wounds == "dead":
+        state.status = "dead"
+    elif pilot.wounds == "severely-wounded":
+        state.status = "season"
+    elif pilot.wounds == "wounded" or pilot.races_out:
+        state.status, state.races_out = "out", max(1, pilot.races_out)
+    return state
 
 
 def ship_cost(ship: Ship, data: FormulaData) -> int:
