@@ -112,3 +112,19 @@ def test_an_unknown_wound_is_refused_with_its_line(tmp_path: Path,
     path = write_team(tmp_path, pilot(0, races_out=3))
     assert main(["check", str(path)]) == 1
     assert "pilots[0].races_out" in capsys.readouterr().out
+
+
+def test_roster_and_pilot_card_print_the_written_wound(tmp_path: Path) -> None:
+    import pdfplumber
+
+    path = write_team(tmp_path, both(pilot(1, wounds="severely-wounded"),
+                                     pilot(2, wounds="wounded", races_out=2)))
+    out = tmp_path / "out"
+    assert main(["build", str(path), "-o", str(out)]) == 0
+    with pdfplumber.open(out / "formula-ace" / "pilot-cards.pdf") as pdf:
+        cards = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "Out for the season" in cards and "Misses the next 2 races" in cards
+    assert "Fit to race" in cards  # Ada, written as nothing
+    with pdfplumber.open(out / "formula-ace" / "team-rosters.pdf") as pdf:
+        roster = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "Out all season" in roster and "Out 2 races" in roster
