@@ -77,8 +77,8 @@ def spec_schema(spec: Spec) -> dict[str, Any]:
         return text
     if isinstance(spec, Bool):
         return {"type": "boolean"}
-    if isinstance(spec, Choice):
-        return {"enum": list(spec.options)}
+    if isinstance(spec, Choice):  # the book's names a loose choice takes are valid too
+        return {"enum": [*spec.options, *(n for n in spec.aliases if n not in spec.options)]}
     if isinstance(spec, Nullable):
         return {"anyOf": [spec_schema(spec.inner), {"type": "null"},
                           {"enum": list(spec.blank_words)}]}

@@ -48,6 +48,7 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
                              path.parent or ".")
     text = (f"# yaml-language-server: $schema={Path(schema).as_posix()}\n"
             + scaffold(name, templates, str(path)))
+    text = text.rstrip("\n") + "\n"  # Jinja drops the template's last newline; editors want one
     refuse_if_it_fails_check(text, path.name, name, templates)
     write_atomically(path, lambda temp: temp.write_text(text, encoding="utf-8"))
     return path

@@ -203,6 +203,7 @@ class Choice(Spec):
         self.elsewhere = {loose_word(word): where for word, where in (elsewhere or {}).items()}
         self.source = source
         self.loose = loose or bool(aliases)
+        self.aliases = {name: o for name, o in (aliases or {}).items() if o in self.options}
         # Loose spelling -> option: the options themselves, then the names they stand for.
         self.words = {loose_word(name): option for name, option in (aliases or {}).items()
                       if option in self.options}

@@ -90,6 +90,46 @@ def test_ram_modifier_message_names_the_expected_value(tmp_path: Path) -> None:
     assert check_file(light).findings == []
 
 
+@pytest.mark.parametrize("blades", [False, True])
+@pytest.mark.parametrize("stated", [-3, 0, 2, 3, 5])
+def test_ram_modifier_of_a_heavy_car_is_not_checked(tmp_path: Path, blades: bool,
+                                                     stated: int) -> None:
+    # 16.5 implies a heavy car modifies ram rolls but no number is given anywhere in the
+    # second-edition changes: whatever a heavy chariot states cannot be refused.
+    path = chariot(tmp_path, lambda d: d.update(car={"type": "heavy", "scythe_blades": blades},
+                                                ram_modifier=stated))
+    assert check_file(path).findings == []
+
+
+@pytest.mark.parametrize("car, stated", [({"type": "standard", "scythe_blades": True}, 0),
+                                         ({"type": "light"}, 3),
+                                         ({"type": "standard"}, -3)])
+def test_ram_modifier_still_checked_on_light_and_standard_cars(tmp_path: Path,
+                                                               car: dict[str, Any],
+                                                               stated: int) -> None:
+    path = chariot(tmp_path, lambda d: d.update(car=car, ram_modifier=stated))
+    assert rule_ids(check_file(path).findings) == {"CM-RAM-MODIFIER"}
+
+
+@pytest.mark.parametrize("change", [_set(("endurance",), 1), _set(("driver", "cdm"), 0),
+                                    lambda d: d["horses"].append({"name": "V", "damage_boxes": 6}),
+                                    lambda d: d.update(horses=d["horses"][:1])],
+                         ids=["endurance-1", "cdm-0", "four-plus-one-horses-is-info-only",
+                              "one-horse"])
+def test_edges_at_the_limits(tmp_path: Path, change: Any) -> None:
+    findings = check_file(chariot(tmp_path, change)).findings
+    assert {f.severity.value for f in findings} <= {"info"}
+    assert all(f.rule == "CM-TEAM-SIZE" for f in findings)
+
+
+def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(["new", "circus-maximus", "Grey"], capsys)[0] == 0
+    assert (tmp_path / "vehicles" / "circus-maximus" / "grey.yaml").read_text().endswith("\n")
+
+
 def test_endurance_message_uses_the_facts(tmp_path: Path) -> None:
     finding = check_file(chariot(tmp_path, _set(("endurance",), 0))).findings[0]
     assert "maximum team speed of 14 falls by 1" in finding.message
@@ -179,6 +219,7 @@ def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
     pitch = 164 / 20 - 0.8
     assert _squares(page, pitch) == red["endurance"]
     for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
+                  "heavy car: not given",
                   "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
         assert words in text, words
     big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
@@ -198,4 +239,20 @@ def test_reference_card_front_and_back(built: Path) -> None:
     assert "6.521 Straining." in front and "8.43 Fading team." in front
     assert "+3 if it has scythe blades, -3 if it is light" in back
     assert "1/4 for the first horse, 1/3 for the second, 1/2 for the third" in back
+    # 9.52: no attack, brake or evade only in the turn the cut is tried, not the turn the
+    # horse falls; 16.2: dragged no farther than the team moved from the flip.
+    assert "cannot attack, brake or evade in a turn it tries to cut the horse free" in back
+    assert "no farther than the team moved since the flip" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
+
+
+def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> None:
+    # Light car with blades: the longest modifier line. "-3" alone at a line end, with
+    # "(light car)" under it, read as a bare number.
+    path = chariot(tmp_path, lambda d: d.update(car={"type": "light", "scythe_blades": True}))
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    lines = [" ".join(line.replace("\xa0", " ").split())
+             for line in (page.extract_text() or "").splitlines()]
+    assert any(line.endswith("-3 (light car)") for line in lines), lines
+    assert any("+3 (scythe blades)" in line for line in lines), lines

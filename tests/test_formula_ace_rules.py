@@ -439,11 +439,17 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
     path = write_team(tmp_path, both(spent, season(*wrecks, phoenix, win)))
     loaded = check_file(path)
     assert loaded.findings == []
-    assert replay(loaded.definitions[0].model).credits == -1000 + 2000
+    team = loaded.definitions[0].model
+    after_ship = replay(team, upto=4)
+    assert (after_ship.credits, after_ship.debt) == (0, 1000)
+    assert [(line.kind, line.amount, line.balance) for line in after_ship.ledger[-2:]] == [
+        ("borrow", 1000, 1000), ("new-ship", -1000, 0)]
+    end = replay(team)  # 2000 for 1st of 3, 1000 of it back to the lender
+    assert (end.credits, end.debt) == (1000, 0)
     late = both(spent, season(*wrecks, phoenix, buy("hit-point", ship="Phoenix")))
     (finding,) = check_file(write_team(tmp_path, late)).findings
     assert finding.rule == "FA-CREDITS-NEGATIVE"
-    assert finding.message == "+1 hit point (200 credits) takes the balance to -1200 credits"
+    assert finding.message == "+1 hit point (200 credits) takes the balance to -200 credits"
 
 
 @pytest.mark.parametrize(("change", "advice"), [
@@ -466,3 +472,16 @@ def test_paying_back_with_no_debt_says_to_remove_the_step(tmp_path: Path) -> Non
     (finding,) = check_file(write_team(tmp_path, season({"repay": 100}))).findings
     assert finding.message == "the team pays back 100 credits but owes 0"
     assert finding.hint == "remove the step: the team owes nothing (prizes pay a loan back)"
+
+
+def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
+        tmp_path: Path) -> None:
+    crowded = ship(2, type="Gamma", weapons=[{"item": "mines"}] * 9)
+    finding = next(f for f in check_file(write_team(tmp_path, crowded)).findings
+                   if f.rule == "FA-SHIP-SPACE")
+    assert finding.hint == "remove 1 space-taking upgrade or weapon: no ship type has 9 space"
+    lambda_ = ship(2, weapons=[{"item": "mines"}] * 8)
+    finding = next(f for f in check_file(write_team(tmp_path, lambda_)).findings
+                   if f.rule == "FA-SHIP-SPACE")
+    assert finding.hint == ("remove 2 space-taking upgrades or weapons, or fly a larger type "
+                            "(Gamma)")

@@ -144,3 +144,27 @@ def test_new_writes_a_team_that_checks_clean(tmp_path: Path,
     assert code == 0 and out.strip() == "0 errors, 0 warnings, 0 info in 1 file"
     code, out, _ = run(["season", str(target)], capsys)
     assert code == 0 and "At the end: 2500 credits, no debt, 0 team points" in out
+
+
+def test_a_stranded_teams_shortfall_is_a_loan_in_the_ledger(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.games.formula_ace.baseline import BASELINE_FILE
+    data = yaml.safe_load(BASELINE_FILE.read_text(encoding="utf-8"))
+    data["ships"][0]["upgrades"] = {"speed": 1, "hit-point": 5}  # all 2500 credits
+    crews = [(p["name"], s["name"], p["category"])
+             for p, s in zip(data["pilots"], data["ships"], strict=True)]
+    data["season"] = [{"race": {"name": f"Wreck {n}", "category": category, "starters": 4,
+                                "results": [{"pilot": pilot, "ship": ship, "place": "dnf",
+                                             "ship_destroyed": True}]}}
+                      for n, (pilot, ship, category) in enumerate(crews, start=1)]
+    data["season"].append({"new_ship": {"name": "Phoenix", "type": "Alpha"}})
+    path = tmp_path / "stranded.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    code, out, _ = run(["season", str(path)], capsys)
+    lines = out.splitlines()
+    assert code == 0
+    loan = next(line for line in lines if line.startswith("4. "))
+    assert loan.startswith("4. Loan for the shortfall (14/)") and loan.split()[-2:] == [
+        "+1000", "1000"]
+    assert lines[lines.index(loan) + 1].split()[-2:] == ["-1000", "0"]
+    assert "At the end: 0 credits, owing 1000, 0 team points" in lines

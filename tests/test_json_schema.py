@@ -93,3 +93,14 @@ def test_every_command_has_a_description_an_example_and_help_for_each_option(
 
 def test_global_options_work_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "--debug", str(VEHICLES / "outrider")]) == 0
+
+
+def test_the_formula_ace_schema_takes_the_books_names_as_paddock_does() -> None:
+    data = yaml.safe_load((VEHICLES / "formula-ace" / "iron-bastion.yaml").read_text())
+    schema = schema_for(data)
+    data["pilots"][0]["category"] = "Total Speed Way"
+    data["ships"][1]["weapons"][1]["item"] = "Countermeasures"
+    jsonschema.validate(data, schema)
+    data["pilots"][0]["category"] = "Total Sped Way"
+    with pytest.raises(jsonschema.ValidationError, match="is not one of"):
+        jsonschema.validate(data, schema)

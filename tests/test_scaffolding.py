@@ -81,3 +81,18 @@ def test_a_formula_ace_team_with_no_letters_to_keep_is_team_yaml(
     target = tmp_path / "vehicles" / "formula-ace" / "uber-team.yaml"
     assert code == 0 and 'name: "Über Team!"' in target.read_text()
     assert run(["check", str(target)], capsys)[0] == 0
+
+
+@pytest.mark.parametrize(("game", "kind"), [
+    ("frothy-races", "vehicle"), ("frothy-races", "track"), ("joyride", "vehicle"),
+    ("joyride", "item"), ("outrider", "vehicle"), ("circus-maximus", "vehicle"),
+    ("formula-ace", "vehicle")])
+def test_every_new_file_ends_with_one_newline(
+        game: str, kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jinja drops a template's last newline; editors and diffs expect a file to end in one."""
+    monkeypatch.chdir(tmp_path)
+    target = tmp_path / "new.yaml"
+    assert run(["new", game, "Tail End", "--kind", kind, "-o", str(target)], capsys)[0] == 0
+    text = target.read_text()
+    assert text.endswith("\n") and not text.endswith("\n\n")

@@ -39,8 +39,9 @@ class Driver:
 
     name: str = spec_field(Text(max_length=28), "The driver's name, printed on the sheet.")
     cdm: int = spec_field(
-        Int(-9, 9), "Charioteer's driving modifier (CDM), added to his die rolls.",
-        source=section("9.41"))
+        Int(-9, 9), "The driver's modifier (CDM): added to his roll in an attack on a team, "
+        "taken off his cut-free and wreck rolls.",
+        source=section("9.41, 9.53, 14.2"))
     hit_boxes: int = spec_field(
         Int(1, 30), "Driver hit boxes; unmarked ones set his pace on foot (17.2).",
         source=section("16.2, 17.2"))
@@ -52,9 +53,9 @@ class Car:
 
     type: str = spec_field(
         Choice(CAR_TYPES, source=section("9.61, 16.5")),
-        "light, standard or heavy; a light car takes 3 from a ram on a team (9.61).")
+        "light, standard or heavy; a light car rams a team at -3 (9.61).")
     scythe_blades: bool = spec_field(
-        Bool(), "Scythe blades on the wheels: add 3 to a ram on a team (9.61).",
+        Bool(), "Scythe blades on the wheels: +3 when this chariot rams a team (9.61).",
         default=False, source=section("9.61"))
 
 
@@ -85,7 +86,8 @@ class Chariot:
         Int(1, 30), "Maximum team speed at the start of the race.", source=section("8.43"))
     ram_modifier: int | None = spec_field(
         Nullable(Int(-9, 9)),
-        "The modifier you expect when this chariot rams a team; checked against the car.",
+        "The modifier you expect when this chariot rams a team; checked for a light "
+        "or standard car (the text gives no heavy-car number).",
         default=None, source=section("9.61"))
     colour: str = spec_field(
         Custom(parse_colour, "a colour as #rrggbb"), "Accent colour of the record sheet.",

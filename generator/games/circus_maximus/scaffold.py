@@ -11,5 +11,6 @@ TEMPLATE = "circus-maximus/new-chariot.yaml.j2"
 
 def scaffold(name: str, templates: TextTemplates, path: str = "FILE") -> str:
     """The text of a new chariot file called ``name``, from the baseline."""
-    return templates.render(TEMPLATE, {"name": name, "baseline": baseline(), "path": path,
+    text = templates.render(TEMPLATE, {"name": name, "baseline": baseline(), "path": path,
                                        "facts": circus_data()})
+    return text if text.endswith("\n") else text + "\n"

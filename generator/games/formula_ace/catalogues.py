@@ -165,9 +165,11 @@ def listings(book: str) -> dict[str, list[Listed]]:
         return Listed(item.id, summary, f"{book}, {item.section}", category=item.kind)
 
     items = data.items.values()
+    basic = data.basic_equipment
     return {
-        "ships": [Listed(s.name, f"speed {s.speed} cm, {s.hit_points} hit points, "
-                         f"{s.space} space beyond 2 boosters and 2 fins", f"{book}, 2/")
+        "ships": [Listed(s.name, f"speed {s.speed} cm, {s.hit_points} hit points, {s.space} "
+                         f"space beyond {basic['boosters']} boosters and {basic['fins']} fins",
+                         f"{book}, 2/")
                   for s in data.ships.values()],
         "upgrades": [item_entry(i) for i in items if i.kind == "upgrade"],
         "derby-equipment": [item_entry(i, _derby(i)) for i in items

@@ -15,8 +15,9 @@ from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.model import DERBY, Pilot, Race, Ship, Team
 from generator.games.formula_ace.season import (
     Moment,
-    SeasonState,
     ShipState,
+    flying_ships,
+    may_borrow,
     replay,
     ship_state,
     timeline,
@@ -359,7 +360,7 @@ def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
             larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
             yield Violation(path, {
                 "ship": state.name, "type": state.type, "used": state.space_used,
-                "space": state.space, "larger": ", ".join(larger) or "none is large enough"})
+                "space": state.space, "larger": ", ".join(larger)})
 
 
 @RULES.check("FA-SHIP-SPEED-MAX")
@@ -500,35 +501,17 @@ def one_thing_a_step(team: Team) -> Iterator[Violation]:
 
 @RULES.check("FA-CREDITS-NEGATIVE")
 def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violation]:
-    moments = timeline(team, context)[1]
+    # A team 14/ lets borrow borrows what it spends beyond its credits as it replays
+    # (season.apply_entry), so only spending no loan covers goes below zero.
     state = replay(team, data=context)
-    reported = False
+    was_negative = False
     for line in state.ledger:
-        if line.balance >= 0:
-            reported = False
-            continue
-        if line.amount >= 0 or reported:
-            continue
-        if line.step > 0 and may_borrow(moments[line.step - 1].before, context):
-            continue  # 14/: a stranded team may borrow; the shortfall is its loan
-        yield Violation(line.path, {
-            "kind": line.kind, "name": line.about.get("name", ""),
-            "count": line.about.get("count", 1), "race": line.about.get("race", ""),
-            "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
-        reported = True
-
-
-def _flying(state: SeasonState) -> int:
-    return sum(1 for ship in state.ships.values() if ship.flying)
-
-
-def may_borrow(state: SeasonState, data: FormulaData) -> bool:
-    """14/ (read as either case, see FA-BORROW): no ship in flying order, or a category with
-    no living pilot while the team is under four pilots."""
-    living = [p for p in state.pilots.values() if p.alive]
-    covered = {p.category for p in living}
-    short = len(living) < data.max_pilots and bool(set(data.categories) - covered)
-    return _flying(state) == 0 or short
+        if line.balance < 0 and not was_negative:
+            yield Violation(line.path, {
+                "kind": line.kind, "name": line.about.get("name", ""),
+                "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+                "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
+        was_negative = line.balance < 0
 
 
 @RULES.check("FA-BORROW")
@@ -539,7 +522,7 @@ def borrow_only_when_stranded(team: Team, context: FormulaData) -> Iterator[Viol
         state = moment.before
         if not may_borrow(state, context):
             yield Violation((*moment.path, "borrow"), {"amount": moment.entry.borrow,
-                                                       "flying": _flying(state)})
+                                                       "flying": flying_ships(state)})
 
 
 @RULES.check("FA-REPAY")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.findings import KeyPath
@@ -263,8 +263,38 @@ def wound(pilot: PilotState, outcome: str) -> None:
         pilot.status = "dead"
 
 
+def flying_ships(state: SeasonState) -> int:
+    """Ships in flying order (12/, 14/)."""
+    return sum(1 for ship in state.ships.values() if ship.flying)
+
+
+def may_borrow(state: SeasonState, data: FormulaData) -> bool:
+    """14/ (read as either case, see FA-BORROW): no ship in flying order, or a category with
+    no living pilot while the team is under four pilots."""
+    living = [p for p in state.pilots.values() if p.alive]
+    covered = {p.category for p in living}
+    short = len(living) < data.max_pilots and bool(set(data.categories) - covered)
+    return flying_ships(state) == 0 or short
+
+
 def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: FormulaData) -> None:
-    """One step of the season's log applied to ``state``."""
+    """One step of the season's log applied to ``state``. A team 14/ lets borrow that spends
+    more than it has borrows the shortfall (a loan line), as if a borrow step came first."""
+    stranded = entry.race is None and entry.borrow is None and may_borrow(state, data)
+    first, before = len(state.ledger), state.credits
+    _apply(state, entry, step, data)
+    if stranded and state.credits < 0:
+        # The loan comes first in the ledger: borrowed, then spent, never below zero.
+        shortfall = -state.credits
+        state.debt += shortfall
+        state.credits += shortfall
+        loan = LedgerLine(step, ("season", step - 1), "borrow", shortfall, before + shortfall,
+                          {"shortfall": True})
+        state.ledger[first:] = [loan, *(replace(line, balance=line.balance + shortfall)
+                                        for line in state.ledger[first:])]
+
+
+def _apply(state: SeasonState, entry: SeasonEntry, step: int, data: FormulaData) -> None:
     path: KeyPath = ("season", step - 1)
     items = data.items
     if entry.race is not None:
