@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import math
 import pickle
+import weakref
 import zlib
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -123,8 +124,34 @@ class FittedText:
         return paragraph
 
     def draw(self, canvas: Canvas, x: float, top: float) -> None:
-        """Draw with the paragraph's top-left corner at (x, top)."""
-        self.paragraph.drawOn(canvas, x, top - self.height)
+        """Draw with the paragraph's top-left corner at (x, top).
+
+        A paragraph draws the same operators wherever it goes (ReportLab moves the origin
+        first), so the second and later drawings of it in one file repeat the first's
+        operators instead of laying out the text again (a deck draws most texts many times).
+        Markup whose drawing reads or changes more than the text (links, underlines, images,
+        backgrounds) is drawn afresh every time."""
+        y = top - self.height
+        replayable = self.replayable
+        drawn = _DRAWN.setdefault(canvas, {}) if replayable else None
+        ops = drawn.get(self.key) if drawn is not None else None
+        if ops is not None:
+            canvas.saveState()
+            canvas.translate(x, y)
+            canvas._code.extend(ops)
+            canvas.restoreState()
+            return
+        code = canvas._code
+        start = len(code)
+        self.paragraph.drawOn(canvas, x, y)
+        if drawn is not None and canvas._code is code and len(code) >= start + 3 \
+                and code[start] == "q" and code[start + 1].endswith(" cm") and code[-1] == "Q":
+            drawn[self.key] = code[start + 2:-1]
+
+    @cached_property
+    def replayable(self) -> bool:
+        lowered = self.markup.lower()
+        return not any(tag in lowered for tag in _NOT_REPLAYED)
 
     @property
     def key(self) -> tuple[Any, ...]:
@@ -138,6 +165,14 @@ class FittedText:
         out = io.BytesIO()
         _StylePickler(out, paragraph.style).dump(paragraph)
         fit_store.put_paragraph(self.key, zlib.compress(out.getvalue(), 1))
+
+
+# Tags whose drawing depends on the canvas's state or adds to the page besides operators.
+_NOT_REPLAYED = ("<a", "<link", "<u", "<strike", "<s>", "<img", "<span", "backcolor",
+                 "<ondraw", "<index", "<bullet", "<seq")
+# The operators of each paragraph already drawn on a canvas, by the paragraph's key.
+_DRAWN: weakref.WeakKeyDictionary[Canvas, dict[tuple[Any, ...], list[str]]] = \
+    weakref.WeakKeyDictionary()
 
 
 class _StylePickler(pickle.Pickler):

@@ -308,3 +308,40 @@ def test_narrowest_below_finds_a_pinch_between_wide_legs() -> None:
     assert cut is not None and len(cut) == 2
     assert vertex_cut(sources, sinks, hexes, below=3) == cut
     assert vertex_cut(sources, sinks, hexes, below=2) is None
+
+
+def test_answers_are_kept_between_runs_and_never_given_to_another_course(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.tracks import analysis
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(analysis, "_answers", None)
+    monkeypatch.setattr(analysis, "_answers_used", set())
+    monkeypatch.setattr(analysis, "_answers_added", False)
+    model = SteerPerMove(spaces=2)
+
+    def answers(course: Course) -> tuple[Any, ...]:
+        return (course.drive_lengths(model), course.narrowest_below(9),
+                [course.plain_progress(s.hex) for s in course.slots])
+
+    first = answers(loaded_course(tmp_path, STRIP))
+    analysis.save_answers()
+    assert list((tmp_path / "cache" / "paddock").glob("courses-*.pickle"))
+    monkeypatch.setattr(analysis, "_answers", None)  # a new run reads the file
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched again")
+    with monkeypatch.context() as searching:
+        for name in ("vertex_cut", "DriveGraph"):
+            searching.setattr(analysis, name, no_search)
+        searching.setattr(Course, "_search", no_search)
+        again = answers(loaded_course(tmp_path, STRIP))
+    assert again == first and again[1] is not None
+    assert all(isinstance(h, Hex) for h in again[1][1])
+    strip_key = loaded_course(tmp_path, STRIP)._key
+    strip_keys = set(analysis._kept_answers())
+    monkeypatch.setattr(analysis, "_answers", {})
+    narrower = loaded_course(tmp_path, STRIP.replace("X12...", "X12.X."))  # another course
+    assert narrower._key != strip_key
+    answers(narrower)
+    assert analysis._kept_answers() and not strip_keys & set(analysis._kept_answers())

@@ -12,11 +12,17 @@ plain values; the rules turn them into findings.
 
 from __future__ import annotations
 
+import atexit
+import hashlib
+import marshal
+import pickle
 import weakref
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import Path
+from typing import Any
 
 from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
@@ -47,6 +53,81 @@ class Slot:
 
 
 _COURSES: weakref.WeakKeyDictionary[Track, Course] = weakref.WeakKeyDictionary()
+
+
+# --- Answers kept between runs -----------------------------------------------------------
+#
+# The route and width searches are most of checking a track, and the same track asks the
+# same questions every run. Their answers are kept in the cache folder, keyed by a digest
+# of the course (its track spaces, lines in order and slots) and the question (the movement
+# model, its starts and targets); the file's name carries a digest of the code that
+# answers (this module, movement.py, hexgrid.py), so a changed search never reads an answer
+# of the old one. Past MAX_ANSWERS only the ones this run used are written back.
+
+MAX_ANSWERS = 5_000
+_answers: dict[bytes, Any] | None = None
+_answers_used: set[bytes] = set()
+_answers_added = False
+
+
+def _answers_path() -> Path:
+    from generator import __version__
+    from generator.template_cache import cache_folder
+
+    here = Path(__file__).parent
+    digest = hashlib.blake2b(b"paddock-course-answers-1", digest_size=8)
+    for source in (here / "analysis.py", here / "movement.py", here.parent / "hexgrid.py"):
+        try:
+            digest.update(source.read_bytes())
+        except OSError:  # installed without sources: the version names the code
+            digest.update(f"{source.name} of Paddock {__version__}".encode())
+    return cache_folder() / f"courses-{digest.hexdigest()}.pickle"
+
+
+def _kept_answers() -> dict[bytes, Any]:
+    global _answers
+    if _answers is None:
+        try:
+            loaded = pickle.loads(_answers_path().read_bytes())  # noqa: S301 - our own file
+        except Exception:  # noqa: BLE001 - a damaged file is only answered again
+            loaded = {}
+        _answers = loaded if isinstance(loaded, dict) else {}
+    return _answers
+
+
+def save_answers() -> None:
+    """Write the kept answers if this run added any (at exit; harmless to call twice)."""
+    global _answers_added
+    if not _answers_added or _answers is None:
+        return
+    kept = _answers if len(_answers) <= MAX_ANSWERS else {
+        k: _answers[k] for k in _answers_used if k in _answers}
+    from generator.data_yaml import store_whole
+
+    store_whole(_answers_path(), pickle.dumps(kept, protocol=5), raw_bytes=True)
+    _answers_added = False
+
+
+def _answer_key(course_key: bytes, question: tuple[Any, ...]) -> bytes:
+    return hashlib.blake2b(course_key + repr(question).encode(), digest_size=16).digest()
+
+
+def _kept(key: bytes) -> Any:
+    found = _kept_answers().get(key)
+    if found is not None:
+        _answers_used.add(key)
+    return found
+
+
+def _keep(key: bytes, answer: Any) -> None:
+    global _answers_added
+    kept = _kept_answers()
+    if len(_answers_used) < MAX_ANSWERS:
+        kept[key] = answer
+        _answers_used.add(key)
+        if not _answers_added:
+            atexit.register(save_answers)
+        _answers_added = True
 
 
 def course_of(track: Track) -> Course:
@@ -80,6 +161,16 @@ class Course:
         self._lengths: dict[tuple[object, ...], list[int]] = {}
         self._narrow: dict[int, tuple[int, list[Hex]] | None] = {}
 
+    @cached_property
+    def _key(self) -> bytes:
+        """A digest of what every search here reads: the track spaces, the lines in order,
+        the slots."""
+        plain = (sorted((h.q, h.r) for h in self.open),
+                 [(t.kind, t.number, sorted((h.q, h.r) for h in t.hexes))
+                  for t in self.targets],
+                 [(s.number, s.hex.q, s.hex.r, s.facing) for s in self.slots])
+        return hashlib.blake2b(marshal.dumps(plain), digest_size=16).digest()
+
     def _slots(self) -> list[Slot]:
         numbered = self.layout.slots()
         if numbered:
@@ -108,7 +199,12 @@ class Course:
         """(targets crossed, hexes driven) by the shortest hex path from ``start`` through
         the targets in order; the second number counts only when every target is crossed."""
         if start not in self._progress:
-            self._progress[start] = self._search(start)
+            key = _answer_key(self._key, ("progress", start))
+            found = _kept(key)
+            if found is None:
+                found = self._search(start)
+                _keep(key, found)
+            self._progress[start] = found
         return self._progress[start]
 
     @cached_property
@@ -177,7 +273,13 @@ class Course:
         starts = tuple(model.start(s.hex, s.facing) for s in slots)
         key = (model, starts, tuple(targets))
         if key not in self._lengths:
-            self._lengths[key] = self.drive_graph(model).lengths(starts, targets)
+            kept_as = _answer_key(self._key, ("drive", model, starts,
+                                              [sorted(t) for t in targets]))
+            found = _kept(kept_as)
+            if found is None:
+                found = self.drive_graph(model).lengths(starts, targets)
+                _keep(kept_as, list(found))
+            self._lengths[key] = found
         return list(self._lengths[key])
 
     def first_entries(self, model: MovementModel, slot: Slot, lines: list[frozenset[Hex]]
@@ -187,7 +289,12 @@ class Course:
         key = ("first", model, slot, tuple(lines))
         if key not in self._lengths:
             start = model.start(slot.hex, slot.facing)
-            self._lengths[key] = self.drive_graph(model).first_entries(start, lines)
+            kept_as = _answer_key(self._key, ("first", model, start, [sorted(t) for t in lines]))
+            found = _kept(kept_as)
+            if found is None:
+                found = self.drive_graph(model).first_entries(start, lines)
+                _keep(kept_as, list(found))
+            self._lengths[key] = found
         return list(self._lengths[key])
 
     # --- Width ---------------------------------------------------------------------------
@@ -218,6 +325,12 @@ class Course:
             full = self.narrowest
             return full if full is not None and full[0] < width else None
         if width not in self._narrow:
+            key = _answer_key(self._key, ("narrowest below", width))
+            kept = _kept(key)
+            if kept is not None:
+                self._narrow[width] = None if kept == () else (
+                    kept[0], [Hex(q, r) for q, r in kept[1]])
+                return self._narrow[width]
             best: tuple[int, list[Hex]] | None = None
             for sources, sinks, allowed in self.legs():
                 below = width if best is None else best[0]
@@ -225,6 +338,7 @@ class Course:
                 if cut is not None:
                     best = (len(cut), cut)
             self._narrow[width] = best
+            _keep(key, () if best is None else (best[0], [(h.q, h.r) for h in best[1]]))
         return self._narrow[width]
 
     def legs(self) -> Iterable[tuple[frozenset[Hex], frozenset[Hex], frozenset[Hex]]]:

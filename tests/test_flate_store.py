@@ -1,0 +1,83 @@
+"""Compressed PDF streams kept between runs: the same bytes as compressing afresh."""
+
+from __future__ import annotations
+
+import zlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator import flate_store
+from generator.pdf import finish, new_canvas
+from generator.units import PAPERS
+
+BIG = b"".join(b"%d 0 0 %d re f\n" % (i, i * 7 % 101) for i in range(2_000))
+
+
+@pytest.fixture
+def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder and a store that has read nothing yet."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(flate_store, "_kept", None)
+    monkeypatch.setattr(flate_store, "_used", set())
+    monkeypatch.setattr(flate_store, "_added", False)
+    return tmp_path / "cache" / "paddock"
+
+
+def no_zlib(monkeypatch: pytest.MonkeyPatch, small_ok: bool = False) -> None:
+    """From now on, compressing a stream of SMALLEST bytes or more fails the test."""
+    real = zlib.compress
+
+    def refuse(data: bytes, *args: Any) -> bytes:
+        assert small_ok and len(data) < flate_store.SMALLEST, "compressed again"
+        return real(data, *args)
+    monkeypatch.setattr(flate_store.zlib, "compress", refuse)
+
+
+def test_a_kept_stream_is_read_back_byte_for_byte(fresh_store: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    afresh = zlib.compress(BIG)
+    assert flate_store.compress(BIG) == afresh
+    flate_store.save()
+    (kept,) = fresh_store.glob("flate-*.marshal")
+    monkeypatch.setattr(flate_store, "_kept", None)  # a new run reads the file
+    no_zlib(monkeypatch)
+    assert flate_store.compress(BIG) == afresh
+    other = BIG + b"Q\n"
+    with pytest.raises(AssertionError, match="compressed again"):
+        flate_store.compress(other)  # a different stream is never answered from the store
+    assert kept.stat().st_size < len(BIG)
+
+
+def test_small_streams_are_not_kept(fresh_store: Path) -> None:
+    small = BIG[: flate_store.SMALLEST - 1]
+    assert flate_store.compress(small) == zlib.compress(small)
+    flate_store.save()
+    assert not list(fresh_store.glob("flate-*.marshal"))
+
+
+def test_a_pdf_written_twice_is_the_same_file_and_the_second_compresses_nothing_big(
+        fresh_store: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    def write(path: Path) -> bytes:
+        canvas = new_canvas(path, "Streams", PAPERS["a4"])
+        canvas.beginForm("dots")
+        for i in range(600):
+            canvas.circle(20 + i % 30 * 18, 20 + i // 30 * 18, 6, fill=1)
+        canvas.endForm()
+        for page in range(2):
+            canvas.doForm("dots")
+            canvas.setFont("Helvetica", 9)
+            for line in range(60):
+                canvas.drawString(40, 40 + line * 12, f"page {page} line {line} " * 4)
+            canvas.showPage()
+        finish(canvas, 2, PAPERS["a4"])
+        return path.read_bytes()
+
+    first = write(tmp_path / "first.pdf")
+    flate_store.save()
+    monkeypatch.setattr(flate_store, "_kept", None)
+    monkeypatch.setattr(flate_store, "_used", set())
+    no_zlib(monkeypatch, small_ok=True)
+    assert write(tmp_path / "second.pdf") == first
+    assert b"/FlateDecode" in first
