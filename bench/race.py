@@ -11,12 +11,16 @@ every decision already made. The all-core figure includes starting the workers a
 sending them the field; "whole process" times ``paddock race`` itself from a fresh
 interpreter (loading, track tables, workers, the summary). ``--long L`` adds one sweep of
 L races on one core: the engine keeps what it decides, so a long sweep (a verdict) runs
-faster than a short one. Results also go to bench/results/race-<bot>.json.
+faster than a short one. "CPU x" is the CPU time (all processes) of the all-core sweep
+over the one-core sweep's: the price of each worker learning its own decisions, and, unlike
+the wall-clock speed-up, nearly the same on a busy machine. Results also go to
+bench/results/race-<bot>.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -41,13 +45,23 @@ def median_of(repeat: int, work: Callable[[], object],
               setup: Callable[[], object] = lambda: None) -> float:
     """The median of ``repeat`` timed runs of ``work`` (each after an untimed ``setup``), in
     seconds."""
-    times = []
+    return timed(repeat, work, setup)[0]
+
+
+def timed(repeat: int, work: Callable[[], object],
+          setup: Callable[[], object] = lambda: None) -> tuple[float, float]:
+    """Medians of ``repeat`` runs: wall seconds, and CPU seconds of this process and of the
+    worker processes it waited for (``os.times``: children count once reaped)."""
+    walls, cpus = [], []
     for _ in range(repeat):
         setup()
-        start = time.perf_counter()
+        before, start = os.times(), time.perf_counter()
         work()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        after = os.times()
+        cpus.append(sum(getattr(after, f) - getattr(before, f)
+                        for f in ("user", "system", "children_user", "children_system")))
+    return statistics.median(walls), statistics.median(cpus)
 
 
 def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[], object]:
@@ -62,14 +76,18 @@ def measure(track: Path, races: int, repeat: int, bot: str, long: int) -> dict[s
     field = Field(loaded, tuple(vehicles), bot, RaceOptions(laps=2))
     cores = default_workers()
     run_sweep(field, 2, seed=0, workers=1)  # build the track tables once, as any sweep does
-    one = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=1),
-                    forget_decisions)
-    every = median_of(repeat, lambda: run_sweep(field, races, seed=1, workers=cores),
-                      forget_decisions)
+    one, one_cpu = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=1),
+                         forget_decisions)
+    every, every_cpu = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=cores),
+                             forget_decisions)
     process = median_of(repeat, whole_process(track, races, cores, bot))
     found = {"races": races, "cores": cores,
              "one core races/s": races / one, "all cores races/s": races / every,
              "speed-up": one / every, "whole process s": process,
+             # CPU the all-core sweep spends for the one-core sweep's one (each worker
+             # learns its own decisions): the speed-up on idle, balanced cores is at most
+             # cores / this. Unlike the wall-clock speed-up, it hardly moves with load.
+             "all cores CPU ratio": every_cpu / one_cpu,
              "whole process races/s": races / process}
     if long:
         found["long sweep races"] = long
@@ -86,14 +104,16 @@ def main() -> None:
     parser.add_argument("--long", type=int, default=0)
     args = parser.parse_args()
     results = {}
-    print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'process s':>11}"
+    print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'CPU x':>7}"
+          f"{'process s':>11}"
           + (f"{'long/s':>10}" if args.long else ""))
     for name in TRACKS:
         found = measure(REPO / "vehicles" / "tracks" / f"{name}.yaml", args.races,
                         args.repeat, args.bot, args.long)
         results[name] = found
         print(f"{name:<18}{found['one core races/s']:>10.1f}{found['all cores races/s']:>10.1f}"
-              f"{found['speed-up']:>10.2f}{found['whole process s']:>11.2f}"
+              f"{found['speed-up']:>10.2f}{found['all cores CPU ratio']:>7.2f}"
+              f"{found['whole process s']:>11.2f}"
               + (f"{found['long sweep races/s']:>10.1f}" if args.long else ""))
     print(f"results: {save_results(f'race-{args.bot}', results)}")
 

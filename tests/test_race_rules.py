@@ -82,6 +82,22 @@ def test_movement_order_is_speed_then_in_front_then_inside(bend: Race) -> None:
     assert bend.initiative() == [black, yellow, red, white]
 
 
+def test_level_vehicles_move_inside_first_whatever_the_grid_order() -> None:
+    """Two chariots side by side on the straight, level on Speed and on distance to go:
+    the one nearer the infield (the inside of the track) moves first, even when it started
+    lower on the grid; swapping their places swaps the order."""
+    race = make_race(EXAMPLE, 2)
+    first, second = race.cars  # grid order: first before second
+    place(race, first, 14, 17, speed=5)  # the outer lane
+    place(race, second, 14, 16, speed=5)  # the lane nearer the infield wall
+    assert race.car_remaining(first) == race.car_remaining(second)  # neither is in front
+    assert race.rt.to_infield[second.hex] < race.rt.to_infield[first.hex]
+    assert race.initiative() == [second, first]
+    place(race, first, 14, 15, speed=5)  # now first is on the lane along the infield wall
+    assert race.car_remaining(first) == race.car_remaining(second)
+    assert race.initiative() == [first, second]
+
+
 def test_blocked_straight_ahead_forces_a_drift(bend: Race) -> None:
     _, yellow, _, _ = bend.cars
     phase = 2  # movement phase 3: Speed 5 moves 3 spaces, Speed 6 none

@@ -88,6 +88,7 @@ class RaceTrack:
     slots: list[tuple[int, int]]  # (hex, facing) of each numbered slot, in slot order
     line_of: list[int]  # hex -> index of the line it belongs to, or -1
     inside: list[int]  # hex -> distance to the nearest non-track hex (small is near a wall)
+    to_infield: list[int]  # hex -> steps to the infield (see _infield_distance), or UNREACHABLE
     chain: list[list[int]] = field(default_factory=list)  # see remaining()
     hazard: list[bool] = field(default_factory=list)  # hex -> a hazard space
     lap_length: int = 0
@@ -283,7 +284,7 @@ def _build(track: Track) -> RaceTrack:
     slots = [(number[s.hex], s.facing) for s in course.slots if s.hex in number]
     inside = _wall_distance(neighbours)
     rt = RaceTrack(track.name, hexes, number, neighbours, terrain, rating, lines, slots,
-                   line_of, inside)
+                   line_of, inside, _infield_distance(hexes, number, neighbours))
     rt.chain = _chained(rt)
     rt.hazard = [t == "hazard" for t in terrain]
     lap = len(lines)
@@ -307,6 +308,68 @@ def _wall_distance(neighbours: list[tuple[int, ...]]) -> list[int]:
                 dist[n] = dist[h] + 1
                 queue.append(n)
     return [d if d >= 0 else 0 for d in dist]
+
+
+def _infield_distance(hexes: list[Hex], number: dict[Hex, int],
+                      neighbours: list[tuple[int, ...]]) -> list[int]:
+    """Hex -> steps to the inside of the track, for initiative's third tie-break (Movement
+    & Initiative: "closest to the inside of the track moves first").
+
+    Our reading of "the inside": the infield, the off-track region the course runs round.
+    It is found as the largest group of non-track hexes (barriers, solid obstacles, empty
+    board) that the track encloses, that is which cannot reach the edge of a box round the
+    whole track without crossing a track space; a smaller enclosed group is an obstacle
+    island in the roadway, not the infield. A space's value is the fewest steps over track
+    spaces to one that touches the infield, so the lane along the infield wall is 0 and
+    the outer lanes count up. A track that encloses nothing (a point-to-point course) has
+    no inside: every space gets UNREACHABLE and ties stay in grid order.
+    """
+    if not hexes:
+        return []
+    qs = [h.q for h in hexes]
+    rs = [h.r for h in hexes]
+    q0, q1, r0, r1 = min(qs) - 1, max(qs) + 1, min(rs) - 1, max(rs) + 1
+    off = {Hex(q, r) for q in range(q0, q1 + 1) for r in range(r0, r1 + 1)} - number.keys()
+    outside = {h for h in off if h.q in (q0, q1) or h.r in (r0, r1)}
+    spread = deque(outside)
+    while spread:  # everything off-track that reaches the box's edge is outside the course
+        at = spread.popleft()
+        for d in DIRECTIONS:
+            beside = at.plus(d)
+            if beside in off and beside not in outside:
+                outside.add(beside)
+                spread.append(beside)
+    enclosed = sorted(off - outside)
+    groups: list[list[Hex]] = []
+    seen: set[Hex] = set()
+    for start in enclosed:
+        if start in seen:
+            continue
+        group = [start]
+        seen.add(start)
+        for member in group:  # grows while it is walked: a breadth-first flood
+            for d in DIRECTIONS:
+                beside = member.plus(d)
+                if beside in off and beside not in outside and beside not in seen:
+                    seen.add(beside)
+                    group.append(beside)
+        groups.append(group)
+    dist = [UNREACHABLE] * len(hexes)
+    if not groups:
+        return dist
+    biggest = max(range(len(groups)), key=lambda k: len(groups[k]))  # ties: first found
+    infield = set(groups[biggest])
+    for i, space in enumerate(hexes):
+        if any(space.plus(d) in infield for d in DIRECTIONS):
+            dist[i] = 0
+    frontier = deque(i for i in range(len(hexes)) if dist[i] == 0)
+    while frontier:
+        i = frontier.popleft()
+        for n in neighbours[i]:
+            if n >= 0 and dist[n] == UNREACHABLE:
+                dist[n] = dist[i] + 1
+                frontier.append(n)
+    return dist
 
 
 def _successors(rt: RaceTrack) -> list[tuple[int, ...]]:

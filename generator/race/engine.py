@@ -1,7 +1,8 @@
 """The Frothy Races rules engine: one whole race, round by round (Rules & Game-play).
 
 A round is: wrecks bounce on, every vehicle's Speed Check, four movement phases in
-initiative order (highest Speed, then in front, then grid order for a tie), then the
+initiative order (highest Speed, then in front, then nearest the inside of the track, then
+grid order for a tie), then the
 maintenance checks (Stamina when the option is on, card recovery). Movement follows the
 guide: forward moves with Drift and the corner alternation, a 30-degree turn at the end of
 a phase with a Control roll above a Safe Speed, collisions (walls, solid obstacles, wrecks,
@@ -394,9 +395,13 @@ class Race:
                 self.maintenance(car)
 
     def initiative(self) -> list[Car]:
-        """Movement order: highest Speed, then in front (least to go), then grid order."""
+        """Movement order (Movement & Initiative): highest Speed, then in front (least to
+        go), then closest to the inside of the track (fewest steps to the infield, see
+        course._infield_distance), then grid order for what is still level."""
         racing = [c for c in self.cars if c.racing]
-        return sorted(racing, key=lambda c: (-c.speed, self.car_remaining(c), c.index))
+        inside = self.rt.to_infield
+        return sorted(racing, key=lambda c: (-c.speed, self.car_remaining(c), inside[c.hex],
+                                             c.index))
 
     def snapshot(self) -> None:
         if not self.options.snapshots:

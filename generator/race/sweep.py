@@ -152,7 +152,14 @@ def _in_process(field: Field, jobs: Sequence[RaceJob], progress: Progress | None
 def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
                   progress: Progress | None) -> list[RaceResult]:
     """Race 1 here first: it builds the track's tables in this process, which forked
-    workers then inherit instead of each building them again."""
+    workers then inherit instead of each building them again.
+
+    Why not warm the decision caches here with more races before forking: each worker
+    would inherit them, but the warming races run one at a time, so the learning a worker
+    would have done alongside the others is done in series instead. Measured on 200 races
+    with 2 workers, warming with 50 cut the CPU spent (2.2 s against 2.4 s) but made the
+    sweep slower (1.5 s against 1.25 s). Workers already persist across pieces
+    (a ProcessPoolExecutor keeps its processes), so each keeps what it has learned."""
     done: list[list[RaceResult]] = [list(_in_process(field, jobs[:1], progress))]
     pieces = chunks(jobs[1:], workers)
     with ProcessPoolExecutor(max_workers=min(workers, len(pieces))) as pool:
