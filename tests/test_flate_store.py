@@ -22,6 +22,8 @@ def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setattr(flate_store, "_kept", None)
     monkeypatch.setattr(flate_store, "_used", set())
     monkeypatch.setattr(flate_store, "_added", False)
+    monkeypatch.setattr(flate_store, "_held", 0)
+    monkeypatch.setattr(flate_store, "_refused", False)
     return tmp_path / "cache" / "paddock"
 
 
@@ -81,3 +83,26 @@ def test_a_pdf_written_twice_is_the_same_file_and_the_second_compresses_nothing_
     no_zlib(monkeypatch, small_ok=True)
     assert write(tmp_path / "second.pdf") == first
     assert b"/FlateDecode" in first
+
+
+def test_the_store_holds_at_most_its_budget_and_makes_room_for_the_next_run(
+        fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A build of a thousand vehicles must not hold every page it wrote until exit."""
+    streams = [BIG + b"%d\n" % i for i in range(6)]
+    size = len(zlib.compress(streams[0]))
+    monkeypatch.setattr(flate_store, "MAX_BYTES", 3 * size + size // 2)
+    for stream in streams[:5]:
+        assert flate_store.compress(stream) == zlib.compress(stream)
+    assert flate_store._held <= flate_store.MAX_BYTES
+    assert len(flate_store._kept or {}) == 3
+    flate_store.save()
+    # The next run uses two of them and two new ones it has no room for: only the two it
+    # used are written back, so the run after finds room.
+    monkeypatch.setattr(flate_store, "_kept", None)
+    monkeypatch.setattr(flate_store, "_used", set())
+    monkeypatch.setattr(flate_store, "_held", 0)
+    for stream in (streams[0], streams[1], streams[5], streams[4]):
+        flate_store.compress(stream)
+    flate_store.save()
+    monkeypatch.setattr(flate_store, "_kept", None)
+    assert len(flate_store._load()) == 2
