@@ -32,7 +32,8 @@ import math
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from typing import Literal, Protocol
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal, Protocol
 from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, black
@@ -40,6 +41,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import UsageError
 from generator.units import SAFE_MARGIN, Paper, mm, to_mm
+
+if TYPE_CHECKING:
+    from generator.pdf import PdfInfo
 
 Duplex = Literal["long", "short"]
 MarkStyle = Literal["short", "full"]
@@ -619,3 +623,29 @@ def chunks(items: Sequence[Piece], size: int) -> Iterator[Sequence[Piece]]:
     """Consecutive slices of ``size`` items: one sheet's worth each."""
     for start in range(0, len(items), size):
         yield items[start:start + size]
+
+
+Batch = tuple[Component, Sequence[Piece], SheetOptions]
+
+
+def sheets_writer(title: str, paper: Paper, cmyk: bool, batches: Sequence[Batch]
+                  ) -> Callable[[Path], PdfInfo]:
+    """A function writing ``batches`` into one PDF, each imposed on sheets of its own.
+
+    Every game's card and sheet files are written this way. The manifest records the first
+    imposed batch's page size (the paper's, or each piece's bleed box for a print shop).
+    """
+    def write(path: Path) -> PdfInfo:
+        from generator.pdf import finish, new_canvas  # pdf registers fonts: only when writing
+
+        canvas = new_canvas(path, title, paper, cmyk)
+        pages, size = 0, None
+        for component, pieces, options in batches:
+            if not pieces:
+                continue
+            writer = SheetWriter(canvas, options)
+            writer.impose(component, pieces)
+            pages += writer.pages
+            size = size or writer.page_size
+        return finish(canvas, pages, Paper("page", *size) if size else paper)
+    return write

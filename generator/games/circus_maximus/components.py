@@ -7,8 +7,7 @@ any file is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.findings import Finding, KeyPath
@@ -17,11 +16,10 @@ from generator.games.circus_maximus.model import Chariot
 from generator.games.circus_maximus.record_sheet import RecordSheetFace, plan_sheet, sheet_text
 from generator.games.circus_maximus.reference_card import reference_pieces
 from generator.games.circus_maximus.rules import RULES
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, sheets_writer
 from generator.output import BuildContext, Output
-from generator.pdf import PdfInfo, finish, new_canvas
 from generator.text import TextTemplates
-from generator.units import Paper, to_mm
+from generator.units import to_mm
 
 if TYPE_CHECKING:
     from generator.loading import Definition
@@ -61,16 +59,6 @@ def sheet_pieces(chariots: Sequence[Chariot], data: CircusData, templates: TextT
             for c in chariots]
 
 
-def _writer(context: BuildContext, title: str, component: Component, pieces: list[Piece],
-            options: SheetOptions) -> Callable[[Path], PdfInfo]:
-    def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
-        writer = SheetWriter(canvas, options)
-        writer.impose(component, pieces)
-        return finish(canvas, writer.pages, Paper("page", *writer.page_size))
-    return write
-
-
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
     """Everything a Circus Maximus build writes, planned now and written later."""
     chariots = [d.model for d in definitions if d.kind.name == "chariot"]
@@ -85,9 +73,11 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     reference = reference_pieces(data, templates)
     return [
         Output(f"{GAME_ID}/record-sheets.pdf", GAME_ID, "record sheet", names,
-               _writer(context, "Circus Maximus chariot record sheets",
-                       Component(sheet.width, sheet.height, bleed), sheets, options)),
+               sheets_writer("Circus Maximus chariot record sheets", context.paper,
+                             context.printing.cmyk,
+                             [(Component(sheet.width, sheet.height, bleed), sheets, options)])),
         Output(f"{GAME_ID}/reference-card.pdf", GAME_ID, "reference card", names,
-               _writer(context, "Circus Maximus second-edition reference card",
-                       Component(card.width, card.height, bleed), reference, options)),
+               sheets_writer("Circus Maximus second-edition reference card", context.paper,
+                             context.printing.cmyk,
+                             [(Component(card.width, card.height, bleed), reference, options)])),
     ]

@@ -9,8 +9,7 @@ any file is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.errors import UsageError
@@ -35,12 +34,11 @@ from generator.games.formula_ace.printing import (
     template_context,
 )
 from generator.games.formula_ace.rules import RULES
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, sheets_writer
 from generator.output import BuildContext, Output, PrintOptions
-from generator.pdf import PdfInfo, finish, new_canvas
 from generator.sizes import Size
 from generator.text import TextTemplates
-from generator.units import Paper, to_mm
+from generator.units import to_mm
 
 if TYPE_CHECKING:
     from generator.loading import Definition
@@ -157,24 +155,6 @@ def card_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
     return ships, pilots
 
 
-Batch = tuple[Component, list[Piece], SheetOptions]
-
-
-def _writer(context: BuildContext, title: str, batches: list[Batch]
-            ) -> Callable[[Path], PdfInfo]:
-    """A function writing ``batches`` (each imposed on sheets of its own) into one PDF."""
-    def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
-        pages, sizes = 0, []
-        for component, pieces, options in batches:
-            writer = SheetWriter(canvas, options)
-            writer.impose(component, pieces)
-            pages += writer.pages
-            sizes.append(writer.page_size)
-        return finish(canvas, pages, Paper("page", *sizes[0]))
-    return write
-
-
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
     """Everything a Formula Ace build writes, planned now and written later."""
     teams = [d.model for d in definitions if d.kind.name == "team"]
@@ -205,5 +185,5 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
                           for batch in gauge_batches(data, facts, templates, bleed)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   _writer(context, title, batches))
+                   sheets_writer(title, context.paper, context.printing.cmyk, batches))
             for name, (kind, title, batches) in files.items()]

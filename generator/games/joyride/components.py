@@ -17,8 +17,7 @@ line, a usage error before anything is written.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.art import art_findings
@@ -46,9 +45,8 @@ from generator.games.joyride.player_aid import aid_component, aid_piece
 from generator.games.joyride.rules import RULES
 from generator.games.joyride.standard import resolve, standard_items
 from generator.icons import IconSet
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Batch, Component, Piece, sheets_writer
 from generator.output import BuildContext, Output, PrintOptions
-from generator.pdf import PdfInfo, finish, new_canvas
 from generator.schema import did_you_mean
 from generator.text import TextTemplates
 from generator.units import Paper, mm
@@ -182,26 +180,6 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
 # --- the outputs ------------------------------------------------------------------------
 
 
-Batch = tuple[Component, Sequence[Piece], SheetOptions]
-
-
-def _writer(context: BuildContext, title: str, paper: Paper, batches: list[Batch]
-            ) -> Callable[[Path], PdfInfo]:
-    """A function writing ``batches`` (each imposed on sheets of its own) into one PDF."""
-    def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, paper, context.printing.cmyk)
-        pages = 0
-        writer: SheetWriter | None = None
-        for component, pieces, options in batches:
-            if pieces:
-                writer = SheetWriter(canvas, options)
-                writer.impose(component, pieces)
-                pages += writer.pages
-        size = Paper("page", *writer.page_size) if writer is not None else paper
-        return finish(canvas, pages, size)
-    return write
-
-
 def _refuse(problems: Sequence[tuple[str, str]]) -> None:
     """Stop the build when text does not fit at the sizes chosen for it."""
     if problems:
@@ -254,7 +232,7 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
                                        (marker, markers, sheets)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   _writer(context, title, paper, batches))
+                   sheets_writer(title, paper, context.printing.cmyk, batches))
             for name, (kind, title, paper, batches) in files.items()]
 
 
@@ -272,8 +250,8 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
          context.sheet_options(gutter=HEX_GUTTER)),
         (card, [pieces.card for pieces in planned], context.sheet_options())]
     return [Output(f"{GAME_ID}/items.pdf", GAME_ID, "items", [item.name for item in items],
-                   _writer(context, "Joyride items: pick-ups and descriptions", context.paper,
-                           batches))]
+                   sheets_writer("Joyride items: pick-ups and descriptions", context.paper,
+                                 context.printing.cmyk, batches))]
 
 
 def prints_item_set(definitions: Sequence[Definition]) -> bool:

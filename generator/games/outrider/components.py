@@ -8,8 +8,7 @@ tokens per vehicle. Every piece is planned (its text fitted) before any file is 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from pathlib import Path
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.art import art_findings
@@ -34,11 +33,10 @@ from generator.games.outrider.vehicle_card import (
     plan_card,
 )
 from generator.icons import IconSet
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter
+from generator.imposition import Component, Piece, sheets_writer
 from generator.output import BuildContext, Output
-from generator.pdf import PdfInfo, finish, new_canvas
 from generator.text import TextTemplates
-from generator.units import Paper, mm, to_mm
+from generator.units import mm, to_mm
 
 if TYPE_CHECKING:
     from generator.loading import Definition
@@ -117,26 +115,6 @@ def dashboard_pieces(vehicles: Sequence[Vehicle], data: OutriderData,
     return [Piece(face(v, "narrow"), face(v, "wide"), label=v.name) for v in vehicles]
 
 
-Batch = tuple[Component, list[Piece], SheetOptions]
-
-
-def _writer(context: BuildContext, title: str, batches: list[Batch]
-            ) -> Callable[[Path], PdfInfo]:
-    """A function writing ``batches`` (each imposed on sheets of its own) into one PDF."""
-    def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
-        pages, sizes = 0, []
-        for component, pieces, options in batches:
-            writer = SheetWriter(canvas, options)
-            writer.impose(component, pieces)
-            pages += writer.pages
-            sizes.append(writer.page_size)
-        # Sheets are all the paper's size; print-shop pages are each piece's bleed box, and
-        # the manifest records the first batch's.
-        return finish(canvas, pages, Paper("page", *sizes[0]))
-    return write
-
-
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
     """Everything an Outrider build writes, planned now and written later."""
     vehicles = [d.model for d in definitions if d.kind.name == "vehicle"]
@@ -166,5 +144,5 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
             (counter, counters, cards), (plus_token, plus, cards)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   _writer(context, title, batches))
+                   sheets_writer(title, context.paper, context.printing.cmyk, batches))
             for name, (kind, title, batches) in files.items()]
