@@ -127,6 +127,7 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
     "FA-PILOT-PURSE": (season(race("Oval", "total-speed-way",
                                    [result("Ada Voss", "Lambda One", 1)]),
                               buy("booster", ship="Lambda Two", count=2)), "warning"),
+    "FA-PILOT-WOUND-RACES": (pilot(0, wounds="severely-wounded", races_out=2), "warning"),
     "FA-PILOT-CATEGORY": (season(race("Oval", "total-speed-way",
                                       [result("Bram Oduya", "Lambda Two", 2)])), "error"),
     "FA-NAME-DUPLICATE": (ship(1, name="Lambda One"), "error"),

@@ -237,6 +237,14 @@ def school_within_six(team: Team, context: FormulaData) -> Iterator[Violation]:
                 "level": pilot.skills[buy.skill] + buy.count, "maximum": maximum})
 
 
+@RULES.check("FA-PILOT-WOUND-RACES")
+def races_out_only_for_a_passing_wound(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for index, pilot in enumerate(team.pilots):
+        if pilot.races_out and pilot.wounds in ("severely-wounded", "dead"):
+            yield Violation(("pilots", index, "races_out"), {
+                "pilot": pilot.name, "wounds": pilot.wounds, "races_out": pilot.races_out})
+
+
 @RULES.check("FA-PILOT-CATEGORY")
 def pilot_races_one_category(team: Team, context: FormulaData) -> Iterator[Violation]:
     for moment in races(team, context):
