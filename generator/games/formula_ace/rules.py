@@ -7,7 +7,7 @@ just after every step, so a purchase is judged against what the team had then.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from generator.findings import KeyPath, RuleBook, Violation
@@ -348,12 +348,15 @@ def names_are_known(team: Team, context: FormulaData) -> Iterator[Violation]:
 # --- Ships ---------------------------------------------------------------------------
 
 
-def _once(found: set[str], name: str) -> bool:
-    """True the first time a ship breaks a rule, so one fault is reported once."""
-    if name in found:
-        return False
-    found.add(name)
-    return True
+def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool]
+                   ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
+    """Each ship's first moment (of :func:`ship_moments`) at which ``breaks`` holds: a fault
+    carried through the season is reported once, where it began."""
+    reported: set[str] = set()
+    for path, state, written in ship_moments(team, data):
+        if state.name not in reported and breaks(state):
+            reported.add(state.name)
+            yield path, state, written
 
 
 def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
@@ -362,80 +365,76 @@ def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
 
 @RULES.check("FA-SHIP-SPACE")
 def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
-    for path, state, _ in ship_moments(team, context):
-        if state.space_used > state.space and _once(found, state.name):
-            larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
-            yield Violation(path, {
-                "ship": state.name, "type": state.type, "used": state.space_used,
-                "space": state.space, "larger": ", ".join(larger)})
+    for path, state, _ in first_breaches(team, context,
+                                         lambda state: state.space_used > state.space):
+        larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
+        yield Violation(path, {
+            "ship": state.name, "type": state.type, "used": state.space_used,
+            "space": state.space, "larger": ", ".join(larger)})
 
 
 @RULES.check("FA-SHIP-SPEED-MAX")
 def speed_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
-    for path, state, written in ship_moments(team, context):
-        base = context.ships[state.type].speed
-        maximum = base * int(context.items["speed"].max_factor or 2)
-        if state.speed > maximum and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "speed"), {
-                "ship": state.name, "type": state.type, "speed": state.speed,
-                "maximum": maximum, "base": base})
+    factor = int(context.items["speed"].max_factor or 2)
+
+    def base(state: ShipState) -> int:
+        return context.ships[state.type].speed
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.speed > base(state) * factor):
+        yield Violation(_at(path, written, "upgrades", "speed"), {
+            "ship": state.name, "type": state.type, "speed": state.speed,
+            "maximum": base(state) * factor, "base": base(state)})
 
 
 @RULES.check("FA-SHIP-HP-MAX")
 def hit_points_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
-    for path, state, written in ship_moments(team, context):
-        base = context.ships[state.type].hit_points
-        maximum = base * int(context.items["hit-point"].max_factor or 2)
-        if state.hit_points > maximum and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "hit-point"), {
-                "ship": state.name, "type": state.type, "hit_points": state.hit_points,
-                "maximum": maximum, "base": base})
+    factor = int(context.items["hit-point"].max_factor or 2)
+
+    def base(state: ShipState) -> int:
+        return context.ships[state.type].hit_points
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.hit_points > base(state) * factor):
+        yield Violation(_at(path, written, "upgrades", "hit-point"), {
+            "ship": state.name, "type": state.type, "hit_points": state.hit_points,
+            "maximum": base(state) * factor, "base": base(state)})
 
 
 @RULES.check("FA-SHIP-BOOSTERS-MAX")
 def at_most_four_boosters(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
     maximum = int(context.items["booster"].max or 4)
-    for path, state, written in ship_moments(team, context):
-        if state.boosters > maximum and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "booster"), {
-                "ship": state.name, "count": state.boosters, "maximum": maximum,
-                "basic": context.basic_equipment["boosters"]})
+    for path, state, written in first_breaches(team, context,
+                                               lambda state: state.boosters > maximum):
+        yield Violation(_at(path, written, "upgrades", "booster"), {
+            "ship": state.name, "count": state.boosters, "maximum": maximum,
+            "basic": context.basic_equipment["boosters"]})
 
 
 @RULES.check("FA-SHIP-FINS-MAX")
 def at_most_four_fins(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
     maximum = int(context.items["fin"].max or 4)
-    for path, state, written in ship_moments(team, context):
-        if state.fins > maximum and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "fin"), {
-                "ship": state.name, "count": state.fins, "maximum": maximum,
-                "basic": context.basic_equipment["fins"]})
+    for path, state, written in first_breaches(team, context,
+                                               lambda state: state.fins > maximum):
+        yield Violation(_at(path, written, "upgrades", "fin"), {
+            "ship": state.name, "count": state.fins, "maximum": maximum,
+            "basic": context.basic_equipment["fins"]})
 
 
 @RULES.check("FA-SHIP-ZAP")
 def zap_replaces_a_booster(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
-    for path, state, written in ship_moments(team, context):
-        zaps = state.upgrades["zap-o-burn"]
-        if zaps > state.boosters and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "zap-o-burn"), {
-                "ship": state.name, "zaps": zaps, "boosters": state.boosters})
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["zap-o-burn"] > state.boosters):
+        yield Violation(_at(path, written, "upgrades", "zap-o-burn"), {
+            "ship": state.name, "zaps": state.upgrades["zap-o-burn"],
+            "boosters": state.boosters})
 
 
 @RULES.check("FA-SHIP-RAMMING-MAX")
 def ramming_edges(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
     maximum = int(context.items["ramming-edge"].max or 6)
-    for path, state, written in ship_moments(team, context):
-        count = state.upgrades["ramming-edge"]
-        if count > maximum and _once(found, state.name):
-            yield Violation(_at(path, written, "upgrades", "ramming-edge"), {
-                "ship": state.name, "count": count, "maximum": maximum})
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["ramming-edge"] > maximum):
+        yield Violation(_at(path, written, "upgrades", "ramming-edge"), {
+            "ship": state.name, "count": state.upgrades["ramming-edge"], "maximum": maximum})
 
 
 def _carried(state: ShipState, data: FormulaData) -> str:
@@ -446,13 +445,12 @@ def _carried(state: ShipState, data: FormulaData) -> str:
 @RULES.check("FA-DERBY-ONLY")
 def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Violation]:
     categories = pilot_categories(team)
-    found: set[str] = set()
-    for path, state, written in ship_moments(team, context):
-        category = categories.get(state.pilot or "")
-        if state.weapons and category not in (None, DERBY) and _once(found, state.name):
-            yield Violation(_at(path, written, "weapons"), {
-                "case": "pilot", "ship": state.name, "items": _carried(state, context),
-                "pilot": state.pilot, "category": category})
+    for path, state, written in first_breaches(
+            team, context, lambda state: bool(state.weapons) and categories.get(
+                state.pilot or "") not in (None, DERBY)):
+        yield Violation(_at(path, written, "weapons"), {
+            "case": "pilot", "ship": state.name, "items": _carried(state, context),
+            "pilot": state.pilot, "category": categories.get(state.pilot or "")})
     for moment in races(team, context):
         race = moment.entry.race
         assert race is not None
@@ -489,12 +487,13 @@ def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Vio
 
 @RULES.check("FA-TURRET")
 def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]:
-    found: set[str] = set()
-    for path, state, written in ship_moments(team, context):
-        kinds = Counter(context.items[item].kind for item, _ in state.weapons)
-        if kinds["turret"] > kinds["weapon"] and _once(found, state.name):
-            yield Violation(_at(path, written, "weapons"), {
-                "ship": state.name, "turrets": kinds["turret"], "weapons": kinds["weapon"]})
+    def kinds(state: ShipState) -> Counter[str]:
+        return Counter(context.items[item].kind for item, _ in state.weapons)
+    for path, state, written in first_breaches(
+            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
+        yield Violation(_at(path, written, "weapons"), {
+            "ship": state.name, "turrets": kinds(state)["turret"],
+            "weapons": kinds(state)["weapon"]})
 
 
 # --- The season ----------------------------------------------------------------------
