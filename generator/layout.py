@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import REGULAR, FittedText, colour, fit_paragraph
+from generator.drawing import REGULAR, FittedText, colour, draw_line, fit_paragraph
 from generator.errors import TemplateError
 from generator.icons import IconSet
 from generator.markup import sanitise
@@ -275,3 +275,58 @@ def cut_line(canvas: Canvas, width: float, height: float) -> None:
     canvas.setStrokeColor(CUT_GREY)
     canvas.setDash([])
     canvas.rect(0, 0, width, height, stroke=1, fill=0)
+
+
+@dataclass(frozen=True)
+class TurnLog:
+    """A log to write in turn by turn: tables side by side, a row per turn, its number
+    printed in the first column (record sheets and rosters keep one for the rules that need
+    last turn's figures). Millimetres; ``top`` is the top of the header row; column widths are
+    ``shares`` of one table's width."""
+
+    left: float
+    top: float
+    width: float
+    turns: int
+    shares: Sequence[float]
+    header: float
+    row: float
+    tables: int = 2
+    gap: float = 4.0
+
+    @property
+    def table_width(self) -> float:
+        return (self.width - self.gap * (self.tables - 1)) / self.tables
+
+    @property
+    def rows(self) -> int:
+        """Rows in each table."""
+        return -(-self.turns // self.tables)
+
+    def table_left(self, table: int) -> float:
+        return self.left + table * (self.table_width + self.gap)
+
+    def columns(self) -> tuple[list[float], list[float]]:
+        """Left edges (within a table) and widths of the columns."""
+        widths = [share * self.table_width for share in self.shares]
+        return [sum(widths[:i]) for i in range(len(widths))], widths
+
+    def draw(self, pen: Pen, grid: Color, row_fill: Color | None = None) -> None:
+        """The tables' ruling, header bands and turn numbers (the headers' words are the
+        caller's text slots, placed with :meth:`table_left` and :meth:`columns`)."""
+        lefts, widths = self.columns()
+        bottom = self.top + self.header + self.rows * self.row
+        for table in range(self.tables):
+            left = self.table_left(table)
+            pen.rect(left, self.top, self.table_width, self.header, fill=colour("#e8e2d6"))
+            for row in range(self.rows):
+                y = self.top + self.header + row * self.row
+                pen.rect(left, y, self.table_width, self.row, fill=row_fill, stroke=grid,
+                         line=0.4)
+                cx, base = pen.point(left + widths[0] / 2, y + self.row - 1.2)
+                pen.canvas.setFillColor(INK)
+                draw_line(pen.canvas, str(table * self.rows + row + 1), cx, base, 6.5,
+                          align="centre")
+            for x in lefts[1:]:
+                pen.line(left + x, self.top, left + x, bottom, grid, 0.4)
+            pen.rect(left, self.top, self.table_width, bottom - self.top, stroke=INK, line=0.7)

@@ -9,7 +9,6 @@ the maximum and the written speed of every turn. Sizes and counts come from
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -19,7 +18,7 @@ from reportlab.lib.colors import Color, white
 from generator.drawing import BOLD, colour, draw_line, mix
 from generator.games.circus_maximus.catalogues import CircusData
 from generator.games.circus_maximus.model import MAX_HORSES, Chariot
-from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
 from generator.text import TextTemplates
 from generator.units import mm
 
@@ -85,21 +84,19 @@ def plan_sheet(chariot: Chariot, text: Blocks, width: float, data: CircusData) -
         y = TEAM_TOP + 9.0 + index * HORSE_ROW
         slots.append(Slot(f"horse {index + 1} name", escape(horse.name), MARGIN, y, 38,
                           HORSE_BOX, 9, align="left"))
-    half = (inner - 4.0) / LOG_HALVES
+    log = turn_log(width, data.log_turns)
     for column, (header, x, w) in enumerate(
-            zip(text.lines("log_headers"), *_log_columns(half), strict=True)):
-        for side in range(LOG_HALVES):
-            left = MARGIN + side * (half + 4.0)
-            slots.append(Slot(f"log header {column + 1}", header, left + x, log_top(width) + 6,
-                              w, LOG_HEADER, 6.5, BOLD))
+            zip(text.lines("log_headers"), *log.columns(), strict=True)):
+        for table in range(log.tables):
+            slots.append(Slot(f"log header {column + 1}", header, log.table_left(table) + x,
+                              log.top, w, LOG_HEADER, 6.5, BOLD))
     return Plan().place_all(slots)
 
 
-def _log_columns(half: float) -> tuple[list[float], list[float]]:
-    """Left edges and widths of the turn log's columns within one half."""
-    widths = [share * half for share in LOG_COLUMNS]
-    lefts = [sum(widths[:i]) for i in range(len(widths))]
-    return lefts, widths
+def turn_log(width: float, turns: int) -> TurnLog:
+    """The per-turn log of written speed, two tables side by side under the title."""
+    return TurnLog(MARGIN, log_top(width) + 6.0, width - 2 * MARGIN, turns, LOG_COLUMNS,
+                   LOG_HEADER, LOG_ROW, LOG_HALVES)
 
 
 @dataclass(frozen=True)
@@ -122,7 +119,7 @@ class RecordSheetFace:
         self.hit_boxes(pen, canvas)
         self.team(pen, w, mix(accent, white, 0.85))
         self.endurance(pen, canvas, w)
-        self.turn_log(pen, canvas, w)
+        turn_log(w, self.data.log_turns).draw(pen, GRID)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -161,24 +158,3 @@ class RecordSheetFace:
             canvas.setFillColor(GRID)
             draw_line(canvas, str(total - i), cx, base, 5.5, align="centre")
 
-    def turn_log(self, pen: Pen, canvas: Any, w: float) -> None:
-        """Two side-by-side tables, one row per turn, turn numbers printed."""
-        inner = w - 2 * MARGIN
-        half = (inner - 4.0) / LOG_HALVES
-        per_half = math.ceil(self.data.log_turns / LOG_HALVES)
-        top = log_top(w) + 6.0
-        lefts, widths = _log_columns(half)
-        for side in range(LOG_HALVES):
-            left = MARGIN + side * (half + 4.0)
-            pen.rect(left, top, half, LOG_HEADER, fill=colour("#e8e2d6"))
-            for row in range(per_half):
-                turn = side * per_half + row + 1
-                y = top + LOG_HEADER + row * LOG_ROW
-                pen.rect(left, y, half, LOG_ROW, stroke=GRID, line=0.4)
-                cx, base = pen.point(left + widths[0] / 2, y + LOG_ROW - 1.2)
-                canvas.setFillColor(INK)
-                draw_line(canvas, str(turn), cx, base, 6.5, align="centre")
-            bottom = top + LOG_HEADER + per_half * LOG_ROW
-            for x in lefts[1:]:
-                pen.line(left + x, top, left + x, bottom, GRID, 0.4)
-            pen.rect(left, top, half, bottom - top, stroke=INK, line=0.7)

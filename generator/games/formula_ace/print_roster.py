@@ -18,7 +18,7 @@ from reportlab.lib.colors import Color, white
 
 from generator.drawing import BOLD, REGULAR, colour, draw_line, mix
 from generator.games.formula_ace.printing import ShipView, TeamView
-from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
 from generator.text import TextTemplates
 from generator.units import to_mm
 
@@ -110,9 +110,10 @@ def _pilot_columns(inner: float) -> tuple[list[float], list[float]]:
     return [MARGIN + sum(widths[:i]) for i in range(len(widths))], widths
 
 
-def _log_columns(half: float) -> tuple[list[float], list[float]]:
-    widths = [share * half for share in LOG_COLUMNS]
-    return [sum(widths[:i]) for i in range(len(widths))], widths
+def turn_log(width: float, height: float, turns: int) -> TurnLog:
+    """The log of each ship's real move, two tables side by side under the title."""
+    return TurnLog(MARGIN, log_top(height, turns) + LOG_TITLE - 4.5, width - 2 * MARGIN,
+                   turns, LOG_COLUMNS, LOG_HEADER, LOG_ROW)
 
 
 def header_slots(text: Blocks, width: float, ink: str, first: bool) -> list[Slot]:
@@ -196,17 +197,15 @@ def ship_slots(text: Blocks, index: int, y: float, inner: float) -> list[Slot]:
 def log_slots(text: Blocks, width: float, height: float, turns: int) -> list[Slot]:
     inner = width - 2 * MARGIN
     top = log_top(height, turns)
-    half = (inner - 4.0) / 2
+    log = turn_log(width, height, turns)
     slots = [Slot("log title", text["log_title"], MARGIN, top, 30.0, 5.0, 8, BOLD, "left"),
              Slot("log note", text["log_note"], MARGIN + 30.0, top, inner - 30.0, 5.0, 6.5,
                   align="right")]
-    lefts, widths = _log_columns(half)
-    for column, (header, x, w) in enumerate(zip(text.lines("log_headers_lines"), lefts,
-                                                widths, strict=True)):
-        for side in range(2):
-            left = MARGIN + side * (half + 4.0)
-            slots.append(Slot(f"log header {column + 1}", header, left + x + 0.5,
-                              top + LOG_TITLE - 4.5, w - 1.0, LOG_HEADER, 6.5, BOLD))
+    for column, (header, x, w) in enumerate(zip(text.lines("log_headers_lines"),
+                                                *log.columns(), strict=True)):
+        for table in range(log.tables):
+            slots.append(Slot(f"log header {column + 1}", header, log.table_left(table) + x + 0.5,
+                              log.top, w - 1.0, LOG_HEADER, 6.5, BOLD))
     return slots
 
 
@@ -286,7 +285,7 @@ class RosterFace:
             elif row.kind == "ship":
                 self.ship(pen, self.view.ships[row.index], y, w, tint)
         if self.page.first:
-            self.turn_log(pen, canvas, w, h)
+            turn_log(w, h, self.turns).draw(pen, GRID, row_fill=white)
         pen.texts(self.page.plan)
         cut_line(canvas, width, height)
 
@@ -309,25 +308,3 @@ class RosterFace:
     @staticmethod
     def box(pen: Pen, x: float, y: float, mark: str) -> None:
         mark_box(pen, x, y, BOX, mark)
-
-    def turn_log(self, pen: Pen, canvas: Any, w: float, h: float) -> None:
-        """Two tables side by side, a row per turn, turn numbers printed."""
-        inner = w - 2 * MARGIN
-        half = (inner - 4.0) / 2
-        per_half = -(-self.turns // 2)
-        top = log_top(h, self.turns) + LOG_TITLE - 4.5
-        lefts, widths = _log_columns(half)
-        for side in range(2):
-            left = MARGIN + side * (half + 4.0)
-            pen.rect(left, top, half, LOG_HEADER, fill=colour("#e8e2d6"))
-            for row in range(per_half):
-                turn = side * per_half + row + 1
-                y = top + LOG_HEADER + row * LOG_ROW
-                pen.rect(left, y, half, LOG_ROW, fill=white, stroke=GRID, line=0.4)
-                cx, base = pen.point(left + widths[0] / 2, y + LOG_ROW - 1.2)
-                canvas.setFillColor(INK)
-                draw_line(canvas, str(turn), cx, base, 6.5, align="centre")
-            bottom = top + LOG_HEADER + per_half * LOG_ROW
-            for x in lefts[1:]:
-                pen.line(left + x, top, left + x, bottom, GRID, 0.4)
-            pen.rect(left, top, half, bottom - top, stroke=INK, line=0.7)
