@@ -116,15 +116,23 @@ def _tag_problem(match: re.Match[str], open_tags: list[tuple[str, re.Match[str]]
 
 def markup_problems(markup: str) -> list[MarkupProblem]:
     """Everything in ``markup`` that is not allowed, in order."""
-    return sorted((MarkupProblem(m.start(), m.group(0), reason)
-                   for m, reason in _scan(markup) if reason is not None),
-                  key=lambda p: p.offset)
+    return list(_problems(markup))
 
 
+# A build asks about the same few hundred texts thousands of times (the print check, the
+# layout and every identical card): each distinct text is scanned once.
+@lru_cache(maxsize=4096)
+def _problems(markup: str) -> tuple[MarkupProblem, ...]:
+    return tuple(sorted((MarkupProblem(m.start(), m.group(0), reason)
+                         for m, reason in _scan(markup) if reason is not None),
+                        key=lambda p: p.offset))
+
+
+@lru_cache(maxsize=4096)
 def sanitise(markup: str) -> str:
     """``markup`` with every refused token escaped, so ReportLab shows it as typed and
     never follows it (an image, a link) or chokes on it (an unclosed tag)."""
-    refused = {m.start(): m.group(0) for m, reason in _scan(markup) if reason is not None}
+    refused = {p.offset: p.text for p in _problems(markup)}
     if not refused:
         return markup
     out, position = [], 0
