@@ -9,10 +9,13 @@ turns that into a finding instead of printing something unreadable.
 from __future__ import annotations
 
 import io
+import marshal
 import math
 import pickle
+import re
 import weakref
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -158,6 +161,10 @@ class FittedText:
         replayable = self.replayable
         drawn = _DRAWN.setdefault(canvas, {}) if replayable else None
         ops = drawn.get(self.key) if drawn is not None else None
+        if ops is None and drawn is not None:
+            ops = _kept_drawing(canvas, self.key)
+            if ops is not None:
+                drawn[self.key] = ops
         if ops is not None:
             canvas.saveState()
             canvas.translate(x, y)
@@ -166,10 +173,11 @@ class FittedText:
             return
         code = canvas._code
         start = len(code)
-        self.paragraph.drawOn(canvas, x, y)
+        needs = _drawn_noting_needs(canvas, lambda: self.paragraph.drawOn(canvas, x, y))
         if drawn is not None and canvas._code is code and len(code) >= start + 3 \
                 and code[start] == "q" and code[start + 1].endswith(" cm") and code[-1] == "Q":
             drawn[self.key] = code[start + 2:-1]
+            _keep_drawing(canvas, self.key, drawn[self.key], self.markup, needs)
 
     @cached_property
     def replayable(self) -> bool:
@@ -219,6 +227,125 @@ class _StyleUnpickler(pickle.Unpickler):
         if pid != "style":
             raise pickle.UnpicklingError("unknown reference")
         return self.style
+
+
+# --- Drawings kept between runs ------------------------------------------------------------
+#
+# A paragraph's operators are the same in every file but for the names each file gives its
+# fonts (/F1+0, /F2+0 in the order first used) and the codes it gives characters outside
+# printable ASCII (in the order first drawn). Kept with the names swapped for our fonts' own
+# and those codes for their characters, a later run draws a paragraph without wrapping it
+# again or reading its pickle (the slowest part of drawing text). Registering the fonts and
+# characters in the order the drawing meets them gives the file the names and codes a fresh
+# drawing would: the file is byte for byte the same. Only drawings in the first subset of
+# our own fonts are kept, on a canvas whose colour model is known (pdf.new_canvas).
+
+_TOKEN = re.compile(r"(/F\d+)\+(\d+)( [0-9.]+ Tf)|\\([0-7]{3})|\\.", re.DOTALL)
+_SLOT = re.compile(r"\x00(\d+)\x00|\x01(\d+)\x01(.)\x01", re.DOTALL)
+
+
+def _colour_model(canvas: Canvas) -> str | None:
+    return getattr(canvas, "colour_model", None)
+
+
+def _drawn_noting_needs(canvas: Canvas, draw: Callable[[], None]) -> list[str]:
+    """Run ``draw``, and say which PDF features it asked the file's version for (a text
+    colour asks for transparency, PDF 1.4): a kept drawing asks for them again."""
+    doc = canvas._doc
+    needs: list[str] = []
+    ensure = doc.ensureMinPdfVersion
+
+    def noting(*features: str) -> None:
+        needs.extend(features)
+        ensure(*features)
+
+    doc.ensureMinPdfVersion = noting
+    try:
+        draw()
+    finally:
+        del doc.ensureMinPdfVersion
+    return needs
+
+
+def _keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str], markup: str,
+                  needs: list[str]) -> None:
+    model = _colour_model(canvas)
+    if model is None or "/F" in markup or not fit_store.room_for_paragraphs():
+        return
+    if any(" gs" in op or " Do" in op for op in ops):  # the file's own graphics states
+        return
+    doc = canvas._doc
+    fonts_by_pdf_name = {pdf_name: name for name, pdf_name in doc.fontMapping.items()}
+    fonts: list[str] = []
+    current: list[str] = []
+
+    def slot(match: re.Match[str]) -> str:
+        if match.group(1):  # a font chosen: by our name for it
+            name = fonts_by_pdf_name.get(match.group(1), "")
+            if match.group(2) != "0" or name not in _FONT_FILES:
+                raise LookupError(match.group(0))
+            if name not in fonts:
+                fonts.append(name)
+            current[:] = [name]
+            return f"\x00{fonts.index(name)}\x00{match.group(3)}"
+        if match.group(4) and current:  # a character by its code in this file
+            code = int(match.group(4), 8)
+            state = pdfmetrics.getFont(current[0]).state[doc]
+            char = next((chr(u) for u, n in state.assignments.items() if n == code), None)
+            if char is None:
+                raise LookupError(match.group(0))
+            return f"\x01{fonts.index(current[0])}\x01{char}\x01"
+        return match.group(0)  # an escaped bracket or backslash
+
+    try:
+        shared = [_TOKEN.sub(slot, op) for op in ops]
+    except LookupError:  # another font or subset: this file's own
+        return
+    if any("/F" in _SLOT.sub("", op) for op in shared):
+        return
+    fit_store.put_paragraph(("drawn", model, *key),
+                            marshal.dumps((fonts, shared, sorted(set(needs)))))
+
+
+def _kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:
+    model = _colour_model(canvas)
+    kept = fit_store.get_paragraph(("drawn", model, *key)) if model is not None else None
+    if kept is None:
+        return None
+    doc = canvas._doc
+    try:
+        fonts, shared, needs = marshal.loads(kept)
+        names: dict[int, str] = {}
+
+        def fill(match: re.Match[str]) -> str:
+            if match.group(1) is not None:
+                number = int(match.group(1))
+                if number not in names:
+                    names[number] = _font_in(canvas, fonts[number])
+                return names[number]
+            font = pdfmetrics.getFont(fonts[int(match.group(2))])
+            (subset, code), = font.splitString(match.group(3), doc)
+            if subset != 0:  # past this file's first subset: drawn afresh
+                raise LookupError(match.group(3))
+            return cast(str, canvas._escape(code))
+
+        ops = [_SLOT.sub(fill, op) for op in shared]
+        if needs:
+            doc.ensureMinPdfVersion(*needs)
+        return ops
+    except (ValueError, TypeError, EOFError, IndexError, KeyError, LookupError):
+        return None  # damaged, or not this file's to share: drawn afresh
+
+
+def _font_in(canvas: Canvas, font_name: str) -> str:
+    """The name ``canvas``'s file gives the first subset of one of our fonts, registering
+    the font there as a first drawing with it would."""
+    if font_name not in _FONT_FILES:
+        raise KeyError(font_name)
+    register_fonts()
+    font = pdfmetrics.getFont(font_name)
+    font.splitString(" ", canvas._doc)
+    return cast(str, font.getSubsetInternalName(0, canvas._doc))
 
 
 def _paragraph_class() -> type[Paragraph]:

@@ -30,7 +30,7 @@ from generator.data_yaml import store_whole
 from generator.template_cache import cache_folder
 
 MAX_KEPT = 3_000
-MAX_PARAGRAPHS = 2_000
+MAX_PARAGRAPHS = 4_000  # a wrapped paragraph and its drawing each count
 Outcome = tuple[Any, ...]  # (size, height, words split) or () for "does not fit"
 
 _fits: dict[tuple[Any, ...], Outcome] | None = None

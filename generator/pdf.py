@@ -59,6 +59,9 @@ class PageCompressingCanvas(Canvas):
     written are the same (the same zlib call on the same text, ReportLab's page-stream
     comment and all; see :mod:`generator.flate_store` for the compressed bytes kept)."""
 
+    # "rgb" or "cmyk": the colours a drawing kept between runs was written in (drawing.py).
+    colour_model = "rgb"
+
     def showPage(self) -> None:
         super().showPage()
         page = self._doc.Pages.pages[-1]
@@ -80,6 +83,7 @@ def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = Fal
     target = str(path) if isinstance(path, Path) else path
     canvas = PageCompressingCanvas(target, pagesize=(paper.width, paper.height), invariant=True,
                     pageCompression=1, enforceColorSpace=colour_space(cmyk))
+    canvas.colour_model = "cmyk" if cmyk else "rgb"
     canvas.setTitle(title)
     canvas.setAuthor("Paddock")
     canvas.setCreator(f"Paddock {__version__}")
