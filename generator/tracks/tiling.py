@@ -210,6 +210,11 @@ def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area
     left = min(x for x, _ in centres)
     top = max(y for _, y in centres)
     half_w, half_h = geometry.half_extent
+    # Hexes share a few dozen distinct centre columns and rows: each shift places those,
+    # then counts the cells the hexes' (row, column) pairs fall in.
+    xs, ys = sorted({x for x, _ in centres}), sorted({y for _, y in centres})
+    column_of, row_of = {x: i for i, x in enumerate(xs)}, {y: i for i, y in enumerate(ys)}
+    pairs = [(row_of[y], column_of[x]) for x, y in centres]
     best: tuple[int, int, Area, tuple[float, float]] | None = None
     for number, area in enumerate(areas):
         cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
@@ -219,10 +224,12 @@ def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area
             for sy in range(steps):
                 shift = (sx / steps, sy / steps)
                 origin_x, origin_y = left - shift[0] * cell_w, top + shift[1] * cell_h
-                # _index, inlined: this runs for every hex at every shift on both sheets.
-                count = len({(max(0, floor((origin_y - y) / cell_h + 1e-9)),
-                              max(0, floor((x - origin_x) / cell_w + 1e-9)))
-                             for x, y in centres})
+                # _index, inlined: this runs for every row and column at every shift.
+                cell_columns = [max(0, floor((x - origin_x) / cell_w + 1e-9)) for x in xs]
+                across = cell_columns[-1] + 1  # the columns grow with x: the last is widest
+                cell_rows = [max(0, floor((origin_y - y) / cell_h + 1e-9)) * across
+                             for y in ys]
+                count = len({cell_rows[r] + cell_columns[c] for r, c in pairs})
                 if best is None or count < best[0]:
                     best = (count, number, area, shift)
     if best is None:
