@@ -44,26 +44,21 @@ def test_under_its_cap_a_store_writes_back_all_it_read_and_added(tmp_path: Path)
     assert (store.get("a"), store.get("c")) == (1, 3)
 
 
-@pytest.mark.parametrize("damage", [b"\x00\x01 not marshal", b"", marshal.dumps([1, 2, 3])])
-def test_a_damaged_file_reads_as_empty_and_is_replaced(tmp_path: Path, damage: bytes) -> None:
-    path = tmp_path / "store.marshal"
+PICKLE = {"loads": pickle.loads, "dumps": partial(pickle.dumps, protocol=5)}
+
+
+@pytest.mark.parametrize(("damage", "formats"), [
+    (b"\x00\x01 not marshal", {}), (b"", {}), (marshal.dumps([1, 2, 3]), {}),
+    (pickle.dumps({"a": 1})[:-3], PICKLE)])  # cut short
+def test_a_damaged_file_reads_as_empty_and_is_replaced(
+        tmp_path: Path, damage: bytes, formats: dict[str, Any]) -> None:
+    path = tmp_path / "store"
     path.write_bytes(damage)
-    store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10)
-    assert store.get("a") is None
-    store.put("a", 1)
-    store.save()
-    assert marshal.loads(path.read_bytes()) == {"a": 1}
-
-
-def test_a_damaged_pickle_reads_as_empty(tmp_path: Path) -> None:
-    path = tmp_path / "store.pickle"
-    path.write_bytes(pickle.dumps({"a": 1})[:-3])  # cut short
-    store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10, loads=pickle.loads,
-                                           dumps=partial(pickle.dumps, protocol=5))
+    store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10, **formats)
     assert store.get("a") is None
     store.put("b", 2)
     store.save()
-    assert pickle.loads(path.read_bytes()) == {"b": 2}
+    assert formats.get("loads", marshal.loads)(path.read_bytes()) == {"b": 2}
 
 
 def test_nothing_is_written_when_nothing_was_added(tmp_path: Path) -> None:
