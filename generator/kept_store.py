@@ -35,7 +35,7 @@ class KeptStore(Generic[K, V]):
     (read back or added; the rest of the file costs only its reading), and a file past it is
     written back with only this run's. By bytes (of ``bytes`` values), the store holds at most
     that many, what it read included, so a build's memory stays flat however much it makes.
-    A run refused room for want of it writes back only what it used, so the next finds room.
+    A run refused room writes back only what it used, so the next run finds room.
     """
 
     def __init__(self, path: Callable[[], Path], *, most_entries: int | None = None,
