@@ -62,9 +62,7 @@ def whole_process(path: Path, repeat: int) -> float:
 def forget_kept_answers() -> None:
     """Time the searches, not the answers Paddock keeps between runs: start each timed run
     with none kept (in memory or on disk) and write none back."""
-    analysis._answers = {}
-    analysis._answers_used.clear()
-    analysis._answers_added = False
+    analysis.ANSWERS.forget(reread=False)
 
 
 def measure(path: Path, repeat: int) -> dict[str, float]:

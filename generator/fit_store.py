@@ -13,35 +13,27 @@ The file is read on the first fitting of a run and written back at exit if anyth
 added; past :data:`MAX_KEPT` entries only the ones this run used are kept, so it stays
 small. The wrapped paragraphs a build draws are kept the same way in a second file (pickled
 and compressed; making one again costs ten times as much as reading it), at most
-:data:`MAX_PARAGRAPHS`, read only when something is drawn. Two runs at once may each
-write: the last one wins and the other's additions are made again next time, never wrong.
+:data:`MAX_PARAGRAPHS`, read only when something is drawn. Both are a
+:class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`PARAGRAPHS`), which keeps them
+as every store kept between runs is kept.
 """
 
 from __future__ import annotations
 
-import atexit
 import hashlib
-import marshal
 from pathlib import Path
 from typing import Any
 
 from generator import __version__
-from generator.data_yaml import store_whole
+from generator.kept_store import KeptStore
 from generator.template_cache import cache_folder
 
 MAX_KEPT = 3_000
 MAX_PARAGRAPHS = 4_000  # a wrapped paragraph and its drawing each count
 Outcome = tuple[Any, ...]  # (size, height, words split) or () for "does not fit"
 
-_fits: dict[tuple[Any, ...], Outcome] | None = None
-_used: set[tuple[Any, ...]] = set()  # looked up or added this run
-_added = False
-_paragraphs: dict[tuple[Any, ...], bytes] | None = None
-_paragraphs_used: set[tuple[Any, ...]] = set()
-_paragraphs_added = False
 
-
-def _path(kind: str = "fits") -> Path:
+def _path(kind: str) -> Path:
     import reportlab
 
     here = Path(__file__).parent
@@ -54,84 +46,34 @@ def _path(kind: str = "fits") -> Path:
     return cache_folder() / f"{kind}-{digest.hexdigest()[:16]}.marshal"
 
 
-def _read(path: Path) -> dict[Any, Any]:
-    try:
-        loaded = marshal.loads(path.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        return {}
-    return loaded if isinstance(loaded, dict) else {}
-
-
-def _load() -> dict[tuple[Any, ...], Outcome]:
-    global _fits
-    if _fits is None:
-        _fits = _read(_path())
-        atexit.register(save)
-    return _fits
+FITS: KeptStore[tuple[Any, ...], Outcome] = KeptStore(lambda: _path("fits"),
+                                                      most_entries=MAX_KEPT)
+PARAGRAPHS: KeptStore[tuple[Any, ...], bytes] = KeptStore(lambda: _path("paragraphs"),
+                                                          most_entries=MAX_PARAGRAPHS)
 
 
 def get(key: tuple[Any, ...]) -> Outcome | None:
     """The kept outcome of fitting with these arguments, or None when none is kept."""
-    outcome = _load().get(key)
-    if outcome is not None:
-        _used.add(key)
-    return outcome
+    return FITS.get(key)
 
 
 def put(key: tuple[Any, ...], outcome: Outcome) -> None:
     """Keep the outcome of a fitting (written at exit). A run adds at most
     :data:`MAX_KEPT`, so a huge build keeps its memory flat."""
-    global _added
-    fits = _load()
-    if len(_used) < MAX_KEPT:
-        fits[key] = outcome
-        _used.add(key)
-        _added = True
+    FITS.put(key, outcome)
 
 
 def get_paragraph(key: tuple[Any, ...]) -> bytes | None:
     """A wrapped paragraph kept from an earlier run (pickled, compressed), or None."""
-    global _paragraphs
-    if _paragraphs is None:
-        _paragraphs = _read(_path("paragraphs"))
-    data = _paragraphs.get(key)
-    if data is not None:
-        _paragraphs_used.add(key)
-    return data
+    return PARAGRAPHS.get(key)
 
 
 def room_for_paragraphs() -> bool:
     """Whether another paragraph would be kept: a run keeps at most
     :data:`MAX_PARAGRAPHS` (read back or added)."""
-    return len(_paragraphs_used) < MAX_PARAGRAPHS
+    return PARAGRAPHS.room()
 
 
 def put_paragraph(key: tuple[Any, ...], data: bytes) -> None:
     """Keep a wrapped paragraph for the next runs (written at exit)."""
-    global _paragraphs_added
-    if room_for_paragraphs():
-        get_paragraph(key)
-        assert _paragraphs is not None
-        _paragraphs[key] = data
-        _paragraphs_used.add(key)
-        if not _paragraphs_added:
-            atexit.register(save)
-        _paragraphs_added = True
-
-
-def _trimmed(kept: dict[Any, Any], used: set[Any], most: int) -> dict[Any, Any]:
-    """All of ``kept``, or past ``most`` entries only the ones this run used."""
-    return kept if len(kept) <= most else {k: kept[k] for k in used if k in kept}
-
-
-def save() -> None:
-    """Write the kept outcomes if this run added any (at exit; harmless to call twice)."""
-    global _added, _paragraphs_added
-    if _paragraphs_added and _paragraphs is not None:
-        store_whole(_path("paragraphs"),
-                    _trimmed(_paragraphs, _paragraphs_used, MAX_PARAGRAPHS))
-        _paragraphs_added = False
-    if not _added or _fits is None:
-        return
-    store_whole(_path(), _trimmed(_fits, _used, MAX_KEPT))
-    _added = False
+    PARAGRAPHS.put(key, data)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import marshal
 import subprocess
 import sys
 from pathlib import Path
@@ -22,15 +23,19 @@ TEXTS = [("<b>Whip</b> 3: move one more space", 120.0, 30.0, 9.0),
 def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty cache folder and a store that has read nothing yet."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(fit_store, "_fits", None)
-    monkeypatch.setattr(fit_store, "_used", set())
-    monkeypatch.setattr(fit_store, "_added", False)
-    monkeypatch.setattr(fit_store, "_paragraphs", None)
-    monkeypatch.setattr(fit_store, "_paragraphs_used", set())
-    monkeypatch.setattr(fit_store, "_paragraphs_added", False)
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+        store.forget()
     drawing.fit_paragraph.cache_clear()
     yield tmp_path / "cache" / "paddock"
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+        store.forget()  # owe the real cache folder nothing of this test's
     drawing.fit_paragraph.cache_clear()
+
+
+def save() -> None:
+    """Write both stores, as the end of a run does."""
+    fit_store.FITS.save()
+    fit_store.PARAGRAPHS.save()
 
 
 def outcome(fitted: drawing.FittedText | None) -> tuple[float, float] | None:
@@ -46,9 +51,9 @@ def lines(paragraph: object) -> list[list[tuple[str, str, float]]]:
 def test_kept_outcomes_match_fitting_afresh_and_draw_the_same_paragraph(
         fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     first = [drawing.fit_paragraph(*text) for text in TEXTS]
-    fit_store.save()
+    save()
     (kept,) = fresh_store.glob("fits-*.marshal")
-    monkeypatch.setattr(fit_store, "_fits", None)  # a new run reads the file
+    fit_store.FITS.forget()  # a new run reads the file
     drawing.fit_paragraph.cache_clear()
     monkeypatch.setattr(drawing, "fit_paragraph_uncached", None)  # no fitting allowed now
     again = [drawing.fit_paragraph(*text) for text in TEXTS]
@@ -66,20 +71,20 @@ def test_a_damaged_store_is_fitted_afresh(fresh_store: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     expected = [outcome(drawing.fit_paragraph_uncached(*text)) for text in TEXTS]
     fresh_store.mkdir(parents=True)
-    fit_store._path().write_bytes(b"\x00\x01 not marshal")
+    fit_store.FITS.path().write_bytes(b"\x00\x01 not marshal")
     assert [outcome(drawing.fit_paragraph(*text)) for text in TEXTS] == expected
 
 
 def test_the_store_is_named_for_the_fitting_code(fresh_store: Path, tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    ours = fit_store._path()
+    ours = fit_store.FITS.path()
     copy = tmp_path / "generator"
     copy.mkdir()
     for name in ("drawing.py", "platypus.py", "fit_store.py"):
         (copy / name).write_bytes((ROOT / "generator" / name).read_bytes())
     (copy / "drawing.py").write_bytes((copy / "drawing.py").read_bytes() + b"\n# edited\n")
     monkeypatch.setattr(fit_store, "__file__", str(copy / "fit_store.py"))
-    assert fit_store._path() != ours
+    assert fit_store.FITS.path() != ours
 
 
 def test_a_second_check_fits_nothing_and_loads_no_paragraph_code(tmp_path: Path) -> None:
@@ -112,10 +117,10 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     fresh = [drawn(drawing.fit_paragraph_uncached(*text)) for text in texts]  # type: ignore[arg-type]
     for text in texts:
         drawing.fit_paragraph(*text)
-    fit_store.save()
-    assert len(list(fresh_store.glob("paragraphs-*.marshal"))) == 1
-    monkeypatch.setattr(fit_store, "_fits", None)
-    monkeypatch.setattr(fit_store, "_paragraphs", None)
+    save()
+    (paragraphs,) = fresh_store.glob("paragraphs-*.marshal")
+    fit_store.FITS.forget()
+    fit_store.PARAGRAPHS.forget()
     drawing.fit_paragraph.cache_clear()
     made: list[object] = []  # a paragraph made afresh is offered to the store
     real_put = fit_store.put_paragraph
@@ -128,10 +133,9 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     kept = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in kept if f is not None] == fresh
     assert made == []  # read back, not made
-    stored = fit_store._paragraphs
-    assert stored is not None
-    for key in stored:
-        stored[key] = b"damaged"
+    damaged = {key: b"damaged" for key in marshal.loads(paragraphs.read_bytes())}
+    paragraphs.write_bytes(marshal.dumps(damaged))
+    fit_store.PARAGRAPHS.forget()
     drawing.fit_paragraph.cache_clear()
     again = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in again if f is not None] == fresh
@@ -140,13 +144,13 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
 
 def test_a_full_store_takes_this_runs_fits_and_keeps_only_them(
         fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import marshal
-
-    monkeypatch.setattr(fit_store, "MAX_KEPT", 3)
-    monkeypatch.setattr(fit_store, "_fits", {("old", n): (9.0, 9.0, False) for n in range(5)})
+    monkeypatch.setattr(fit_store.FITS, "most_entries", 3)
+    fresh_store.mkdir(parents=True)
+    old = {("old", n): (9.0, 9.0, False) for n in range(5)}
+    fit_store.FITS.path().write_bytes(marshal.dumps(old))
     for text in TEXTS:
         drawing.fit_paragraph(*text)
-    fit_store.save()
-    kept = marshal.loads(fit_store._path().read_bytes())
+    save()
+    kept = marshal.loads(fit_store.FITS.path().read_bytes())
     assert len(kept) == 3 and not any(key[0] == "old" for key in kept)
     assert {key[0] for key in kept} == {text[0] for text in TEXTS}

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import marshal
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,15 +18,12 @@ BIG = b"".join(b"%d 0 0 %d re f\n" % (i, i * 7 % 101) for i in range(2_000))
 
 
 @pytest.fixture
-def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """An empty cache folder and a store that has read nothing yet."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(flate_store, "_kept", None)
-    monkeypatch.setattr(flate_store, "_used", set())
-    monkeypatch.setattr(flate_store, "_added", False)
-    monkeypatch.setattr(flate_store, "_held", 0)
-    monkeypatch.setattr(flate_store, "_refused", False)
-    return tmp_path / "cache" / "paddock"
+    flate_store.STREAMS.forget()
+    yield tmp_path / "cache" / "paddock"
+    flate_store.STREAMS.forget()  # owe the real cache folder nothing of this test's
 
 
 def no_zlib(monkeypatch: pytest.MonkeyPatch, small_ok: bool = False) -> None:
@@ -41,9 +40,9 @@ def test_a_kept_stream_is_read_back_byte_for_byte(fresh_store: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     afresh = zlib.compress(BIG)
     assert flate_store.compress(BIG) == afresh
-    flate_store.save()
+    flate_store.STREAMS.save()
     (kept,) = fresh_store.glob("flate-*.marshal")
-    monkeypatch.setattr(flate_store, "_kept", None)  # a new run reads the file
+    flate_store.STREAMS.forget()  # a new run reads the file
     no_zlib(monkeypatch)
     assert flate_store.compress(BIG) == afresh
     other = BIG + b"Q\n"
@@ -55,7 +54,7 @@ def test_a_kept_stream_is_read_back_byte_for_byte(fresh_store: Path,
 def test_small_streams_are_not_kept(fresh_store: Path) -> None:
     small = BIG[: flate_store.SMALLEST - 1]
     assert flate_store.compress(small) == zlib.compress(small)
-    flate_store.save()
+    flate_store.STREAMS.save()
     assert not list(fresh_store.glob("flate-*.marshal"))
 
 
@@ -77,9 +76,8 @@ def test_a_pdf_written_twice_is_the_same_file_and_the_second_compresses_nothing_
         return path.read_bytes()
 
     first = write(tmp_path / "first.pdf")
-    flate_store.save()
-    monkeypatch.setattr(flate_store, "_kept", None)
-    monkeypatch.setattr(flate_store, "_used", set())
+    flate_store.STREAMS.save()
+    flate_store.STREAMS.forget()
     no_zlib(monkeypatch, small_ok=True)
     assert write(tmp_path / "second.pdf") == first
     assert b"/FlateDecode" in first
@@ -90,19 +88,18 @@ def test_the_store_holds_at_most_its_budget_and_makes_room_for_the_next_run(
     """A build of a thousand vehicles must not hold every page it wrote until exit."""
     streams = [BIG + b"%d\n" % i for i in range(6)]
     size = len(zlib.compress(streams[0]))
-    monkeypatch.setattr(flate_store, "MAX_BYTES", 3 * size + size // 2)
+    budget = 3 * size + size // 2
+    monkeypatch.setattr(flate_store.STREAMS, "most_bytes", budget)
     for stream in streams[:5]:
         assert flate_store.compress(stream) == zlib.compress(stream)
-    assert flate_store._held <= flate_store.MAX_BYTES
-    assert len(flate_store._kept or {}) == 3
-    flate_store.save()
+    flate_store.STREAMS.save()
+    kept = marshal.loads(next(fresh_store.glob("flate-*.marshal")).read_bytes())
+    assert len(kept) == 3 and sum(len(packed) for packed in kept.values()) <= budget
     # The next run uses two of them and two new ones it has no room for: only the two it
     # used are written back, so the run after finds room.
-    monkeypatch.setattr(flate_store, "_kept", None)
-    monkeypatch.setattr(flate_store, "_used", set())
-    monkeypatch.setattr(flate_store, "_held", 0)
+    flate_store.STREAMS.forget()
     for stream in (streams[0], streams[1], streams[5], streams[4]):
         flate_store.compress(stream)
-    flate_store.save()
-    monkeypatch.setattr(flate_store, "_kept", None)
-    assert len(flate_store._load()) == 2
+    flate_store.STREAMS.save()
+    kept = marshal.loads(next(fresh_store.glob("flate-*.marshal")).read_bytes())
+    assert sorted(kept.values()) == sorted(zlib.compress(s) for s in streams[:2])

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -9,6 +11,7 @@ import pytest
 
 from generator.hexgrid import DIRECTIONS, Hex, distance, hex_to_offset, offset_to_hex
 from generator.loading import load
+from generator.tracks import analysis
 from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
 from generator.tracks.movement import DriveGraph, PhaseTurning, SteerPerMove, drive_lengths
@@ -310,14 +313,17 @@ def test_narrowest_below_finds_a_pinch_between_wide_legs() -> None:
     assert vertex_cut(sources, sinks, hexes, below=2) is None
 
 
-def test_answers_are_kept_between_runs_and_never_given_to_another_course(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from generator.tracks import analysis
-
+@pytest.fixture
+def fresh_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """An empty cache folder, and answers kept that have read nothing yet."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setattr(analysis, "_answers", None)
-    monkeypatch.setattr(analysis, "_answers_used", set())
-    monkeypatch.setattr(analysis, "_answers_added", False)
+    analysis.ANSWERS.forget()
+    yield
+    analysis.ANSWERS.forget()  # owe the real cache folder nothing of this test's
+
+
+def test_answers_are_kept_between_runs_and_never_given_to_another_course(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_answers: None) -> None:
     model = SteerPerMove(spaces=2)
 
     def answers(course: Course) -> tuple[Any, ...]:
@@ -325,9 +331,9 @@ def test_answers_are_kept_between_runs_and_never_given_to_another_course(
                 [course.plain_progress(s.hex) for s in course.slots])
 
     first = answers(loaded_course(tmp_path, STRIP))
-    analysis.save_answers()
-    assert list((tmp_path / "cache" / "paddock").glob("courses-*.pickle"))
-    monkeypatch.setattr(analysis, "_answers", None)  # a new run reads the file
+    analysis.ANSWERS.save()
+    (kept,) = (tmp_path / "cache" / "paddock").glob("courses-*.pickle")
+    analysis.ANSWERS.forget()  # a new run reads the file
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched again")
@@ -339,9 +345,11 @@ def test_answers_are_kept_between_runs_and_never_given_to_another_course(
     assert again == first and again[1] is not None
     assert all(isinstance(h, Hex) for h in again[1][1])
     strip_key = loaded_course(tmp_path, STRIP)._key
-    strip_keys = set(analysis._kept_answers())
-    monkeypatch.setattr(analysis, "_answers", {})
+    strip_keys = set(pickle.loads(kept.read_bytes()))
+    analysis.ANSWERS.forget(reread=False)
     narrower = loaded_course(tmp_path, STRIP.replace("X12...", "X12.X."))  # another course
     assert narrower._key != strip_key
     answers(narrower)
-    assert analysis._kept_answers() and not strip_keys & set(analysis._kept_answers())
+    analysis.ANSWERS.save()
+    narrower_keys = set(pickle.loads(kept.read_bytes()))
+    assert narrower_keys and not strip_keys & narrower_keys

@@ -12,7 +12,6 @@ plain values; the rules turn them into findings.
 
 from __future__ import annotations
 
-import atexit
 import hashlib
 import marshal
 import pickle
@@ -20,11 +19,12 @@ import weakref
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
 from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
+from generator.kept_store import KeptStore
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel
@@ -62,12 +62,10 @@ _COURSES: weakref.WeakKeyDictionary[Track, Course] = weakref.WeakKeyDictionary()
 # of the course (its track spaces, lines in order and slots) and the question (the movement
 # model, its starts and targets); the file's name carries a digest of the code that
 # answers (this module, movement.py, hexgrid.py), so a changed search never reads an answer
-# of the old one. Past MAX_ANSWERS only the ones this run used are written back.
+# of the old one. Past MAX_ANSWERS only the ones this run used are written back. ANSWERS
+# keeps them, a KeptStore like every other store kept between runs.
 
 MAX_ANSWERS = 5_000
-_answers: dict[bytes, Any] | None = None
-_answers_used: set[bytes] = set()
-_answers_added = False
 
 
 def _answers_path() -> Path:
@@ -84,50 +82,16 @@ def _answers_path() -> Path:
     return cache_folder() / f"courses-{digest.hexdigest()}.pickle"
 
 
-def _kept_answers() -> dict[bytes, Any]:
-    global _answers
-    if _answers is None:
-        try:
-            loaded = pickle.loads(_answers_path().read_bytes())  # noqa: S301 - our own file
-        except Exception:  # noqa: BLE001 - a damaged file is only answered again
-            loaded = {}
-        _answers = loaded if isinstance(loaded, dict) else {}
-    return _answers
-
-
-def save_answers() -> None:
-    """Write the kept answers if this run added any (at exit; harmless to call twice)."""
-    global _answers_added
-    if not _answers_added or _answers is None:
-        return
-    kept = _answers if len(_answers) <= MAX_ANSWERS else {
-        k: _answers[k] for k in _answers_used if k in _answers}
-    from generator.data_yaml import store_whole
-
-    store_whole(_answers_path(), pickle.dumps(kept, protocol=5), raw_bytes=True)
-    _answers_added = False
+ANSWERS: KeptStore[bytes, Any] = KeptStore(
+    _answers_path, most_entries=MAX_ANSWERS,
+    loads=pickle.loads,  # noqa: S301 - our own file
+    dumps=partial(pickle.dumps, protocol=5))
+_kept = ANSWERS.get
+_keep = ANSWERS.put
 
 
 def _answer_key(course_key: bytes, question: tuple[Any, ...]) -> bytes:
     return hashlib.blake2b(course_key + repr(question).encode(), digest_size=16).digest()
-
-
-def _kept(key: bytes) -> Any:
-    found = _kept_answers().get(key)
-    if found is not None:
-        _answers_used.add(key)
-    return found
-
-
-def _keep(key: bytes, answer: Any) -> None:
-    global _answers_added
-    kept = _kept_answers()
-    if len(_answers_used) < MAX_ANSWERS:
-        kept[key] = answer
-        _answers_used.add(key)
-        if not _answers_added:
-            atexit.register(save_answers)
-        _answers_added = True
 
 
 def course_of(track: Track) -> Course:
