@@ -1,4 +1,5 @@
-"""Shared fixtures: the shipped definitions, and a way to write a changed vehicle to a file."""
+"""Shared fixtures: the shipped definitions, a way to write a changed vehicle to a file, and
+an empty cache folder."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
+from generator import drawing, fit_store
 from generator.findings import Finding
 from generator.loading import Loaded, load
 from generator.text import TextTemplates
@@ -19,6 +21,20 @@ from generator.text import TextTemplates
 REPO = Path(__file__).resolve().parent.parent
 VEHICLES = REPO / "vehicles"
 BASIC_CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
+
+
+@pytest.fixture
+def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty cache folder, and fitting and paragraph stores that have read nothing yet
+    (nothing an earlier test or run kept is drawn or fitted from)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+        store.forget()
+    drawing.fit_paragraph.cache_clear()
+    yield tmp_path / "cache" / "paddock"
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+        store.forget()  # owe the real cache folder nothing of this test's
+    drawing.fit_paragraph.cache_clear()
 
 
 def shipped_files(folder: str = "") -> list[Path]:

@@ -19,19 +19,6 @@ TEXTS = [("<b>Whip</b> 3: move one more space", 120.0, 30.0, 9.0),
          ("Supercalifragilisticexpialidocious", 30.0, 40.0, 8.0)]
 
 
-@pytest.fixture
-def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty cache folder and a store that has read nothing yet."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
-        store.forget()
-    drawing.fit_paragraph.cache_clear()
-    yield tmp_path / "cache" / "paddock"
-    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
-        store.forget()  # owe the real cache folder nothing of this test's
-    drawing.fit_paragraph.cache_clear()
-
-
 def save() -> None:
     """Write both stores, as the end of a run does."""
     fit_store.FITS.save()

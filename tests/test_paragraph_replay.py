@@ -49,7 +49,7 @@ def write(path: Path, markup: str, in_form: bool = True) -> int:
 
 
 def test_replayed_drawings_make_the_same_pdf_as_laying_out_each_time(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh_store: Path) -> None:
     assert write(tmp_path / "replayed.pdf", TEXT) == 1
     monkeypatch.setattr(drawing.FittedText, "replayable", False)
     assert write(tmp_path / "afresh.pdf", TEXT) == len(PLACES) + 1
@@ -60,6 +60,7 @@ def test_replayed_drawings_make_the_same_pdf_as_laying_out_each_time(
     assert {round(w["x0"]) for w in words} >= {round(x) for x, _ in PLACES}
 
 
-def test_underlined_or_linked_text_is_laid_out_every_time(tmp_path: Path) -> None:
+def test_underlined_or_linked_text_is_laid_out_every_time(tmp_path: Path,
+                                                         fresh_store: Path) -> None:
     for markup in ("<u>Whip</u> 3", 'See <a href="https://example.org">the rules</a>'):
         assert write(tmp_path / "plain.pdf", markup, in_form=False) == len(PLACES)
