@@ -12,12 +12,13 @@ block by extending our ``*-base.j2`` file, without copying the rest. Plain-text 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import pickle
 import re
 from collections import OrderedDict
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from html import unescape
 from pathlib import Path
 from types import TracebackType
@@ -26,7 +27,9 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
+from generator import __version__
 from generator.errors import TemplateError
+from generator.kept_store import KeptStore
 from generator.markup import (
     ALLOWED_DESCRIPTION,
     describe_character,
@@ -42,7 +45,7 @@ from generator.sandbox import (
     deadline,
     drain,
 )
-from generator.template_cache import bytecode_cache
+from generator.template_cache import bytecode_cache, cache_folder
 
 PLAIN_SUFFIXES = (".yaml.j2", ".txt.j2", ".md.j2")
 
@@ -106,12 +109,34 @@ class TextTemplates:
             if kept is not None:
                 self._rendered.move_to_end(keyed[0])
                 return dict(kept[1])
-        rendered = self._render_blocks(name, context)
+        # A context of plain values renders the same text in any run of the same templates
+        # and code: such renders are kept between runs too (by identity, only in this one).
+        between_runs = None if keyed is None or keyed[1] else self._kept_key(keyed[0])
+        rendered = RENDERS.get(between_runs) if between_runs is not None else None
+        if rendered is None:
+            rendered = self._render_blocks(name, context)
+            if between_runs is not None:
+                RENDERS.put(between_runs, dict(rendered))
         if keyed is not None:
             self._rendered[keyed[0]] = (keyed[1], dict(rendered))
             if len(self._rendered) > RENDERS_KEPT:
                 self._rendered.popitem(last=False)
-        return rendered
+        return dict(rendered)
+
+    def _kept_key(self, context_key: bytes) -> bytes:
+        return hashlib.blake2b(self._templates_digest + context_key, digest_size=16).digest()
+
+    @cached_property
+    def _templates_digest(self) -> bytes:
+        """A digest of every template file this run can read (the user's folder and ours):
+        an edited, added or removed template renders afresh."""
+        digest = hashlib.blake2b(digest_size=16)
+        for number, folder in enumerate(self.search_path):
+            for path in sorted(folder.rglob("*")):
+                if path.is_file():
+                    digest.update(f"{number}\0{path.relative_to(folder)}\0".encode())
+                    digest.update(path.read_bytes())
+        return digest.digest()
 
     def _render_blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         template = self._get(name)
@@ -180,6 +205,25 @@ class TextTemplates:
 
 
 RENDERS_KEPT = 256
+MAX_RENDERS_BETWEEN_RUNS = 3_000
+
+
+def _renders_path() -> Path:
+    """The file of renders kept between runs: its name carries a digest of the code that
+    renders (this module, the sandbox and its markup checks) and of Jinja's version."""
+    here = Path(__file__).parent
+    digest = hashlib.blake2b(f"paddock-renders-1 jinja2 {jinja2.__version__}".encode(),
+                             digest_size=8)
+    for name in ("text.py", "sandbox.py", "markup.py"):
+        try:
+            digest.update((here / name).read_bytes())
+        except OSError:  # installed without sources: the version names the code
+            digest.update(f"{name} of Paddock {__version__}".encode())
+    return cache_folder() / f"renders-{digest.hexdigest()}.marshal"
+
+
+RENDERS: KeptStore[bytes, dict[str, str]] = KeptStore(_renders_path,
+                                                      most_entries=MAX_RENDERS_BETWEEN_RUNS)
 
 
 def _by_identity(value: Any) -> bool:

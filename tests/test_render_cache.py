@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from generator import text
 from generator.text import TextTemplates
 
 
@@ -24,7 +25,17 @@ class Mutable:
 
 
 @pytest.fixture
-def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[TextTemplates, list[Any]]:
+def kept_renders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
+    """An empty cache folder, and a render store that has read nothing yet."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    text.RENDERS.forget()
+    yield text.RENDERS
+    text.RENDERS.forget()  # owe the real cache folder nothing of this test's
+
+
+@pytest.fixture
+def templates(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kept_renders: Any
+              ) -> tuple[TextTemplates, list[Any]]:
     (tmp_path / "t.txt.j2").write_text("{% block a %}{{ x }}{% endblock %}", encoding="utf-8")
     made = TextTemplates(tmp_path)
     renders: list[Any] = []
@@ -66,3 +77,52 @@ def test_a_changed_mutable_context_renders_afresh(
     value.name = "Rig"
     assert made.blocks("t.txt.j2", {"x": value})["a"] == "Mutable(name='Rig')"
     assert len(renders) == 2
+
+
+def counted(templates: TextTemplates) -> list[Any]:
+    renders: list[Any] = []
+    real = templates._render_blocks
+
+    def counting(name: str, context: Any) -> dict[str, str]:
+        renders.append(context["x"])
+        return real(name, context)
+
+    templates._render_blocks = counting  # type: ignore[method-assign]
+    return renders
+
+
+def test_a_later_run_reads_plain_renders_back_until_a_template_changes(
+        tmp_path: Path, kept_renders: Any) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "t.txt.j2").write_text("{% block a %}{{ x }}!{% endblock %}", encoding="utf-8")
+    first = TextTemplates(folder)
+    renders = counted(first)
+    assert first.blocks("t.txt.j2", {"x": Frozen("Gig")}) == {"a": "Frozen(name='Gig', rows=[])!"}
+    assert len(renders) == 1
+    kept_renders.save()
+    kept_renders.forget()  # a new run: the store reads its file again
+    later = TextTemplates(folder)
+    renders = counted(later)
+    assert later.blocks("t.txt.j2", {"x": Frozen("Gig")}) == {"a": "Frozen(name='Gig', rows=[])!"}
+    assert renders == []
+    # an object that compares by identity is never kept for another run
+    track = ByIdentity("Loop")
+    later.blocks("t.txt.j2", {"x": track})
+    kept_renders.save()
+    kept_renders.forget()
+    again = TextTemplates(folder)
+    renders = counted(again)
+    again.blocks("t.txt.j2", {"x": track})
+    assert renders == [track]
+    # an edited template (any file in the folder) renders afresh
+    (folder / "t.txt.j2").write_text("{% block a %}{{ x }}?{% endblock %}", encoding="utf-8")
+    edited = TextTemplates(folder)
+    renders = counted(edited)
+    assert edited.blocks("t.txt.j2", {"x": Frozen("Gig")}) == {"a": "Frozen(name='Gig', rows=[])?"}
+    assert len(renders) == 1
+
+
+@dataclass(frozen=True, eq=False)
+class ByIdentity:
+    name: str
