@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.data_yaml import cached, store_whole
+from generator.drawing import drawn_noting_needs, keep_drawing, kept_drawing
 from generator.findings import Finding, KeyPath, RuleBook
 from generator.schema import INVALID, Text, Validation
 from generator.source import Node
@@ -187,13 +188,16 @@ def _svg_parser() -> str:
     return digest.hexdigest()
 
 
+def _svg_digest(raw: bytes) -> str:
+    """What names an SVG's drawing: its bytes, read by this svglib and ReportLab."""
+    return hashlib.sha256(f"svg drawing {_svg_parser()}\0".encode() + raw).hexdigest()[:32]
+
+
 @lru_cache(maxsize=16)
 def svg_drawing(path: str, stamp: float) -> Any:
     """The SVG as a ReportLab drawing, to draw: kept between runs pickled (a third of the
     time of converting it again, and svglib is never loaded), made by svglib otherwise."""
-    raw = Path(path).read_bytes()
-    digest = hashlib.sha256(f"svg drawing {_svg_parser()}\0".encode() + raw).hexdigest()[:32]
-    kept = cache_folder() / "art" / f"{digest}.pickle"
+    kept = cache_folder() / "art" / f"{_svg_digest(Path(path).read_bytes())}.pickle"
     try:
         return pickle.loads(kept.read_bytes())  # noqa: S301 - our own cache folder
     except Exception:  # noqa: BLE001, S110 - missing or damaged: convert again
@@ -250,13 +254,24 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
         else:
             canvas.drawImage(path, left, bottom, shown_w, shown_h, mask="auto")
         return
-    from reportlab.graphics import renderPDF
-
     canvas.saveState()
     canvas.translate(left, bottom)
     canvas.scale(shown_w / picture.width, shown_h / picture.height)
-    renderPDF.draw(svg_drawing(path, Path(path).stat().st_mtime), canvas, 0, 0)
+    key = ("svg", _svg_digest(Path(path).read_bytes()))
+    ops = kept_drawing(canvas, key)
+    if ops is not None:  # drawn before: ReportLab's graphics code is not even loaded
+        canvas._code.extend(ops)
+    else:
+        start = len(canvas._code)
+        needs = drawn_noting_needs(canvas, lambda: _render(path, canvas))
+        keep_drawing(canvas, key, canvas._code[start:], needs)
     canvas.restoreState()
+
+
+def _render(path: str, canvas: Canvas) -> None:
+    from reportlab.graphics import renderPDF
+
+    renderPDF.draw(svg_drawing(path, Path(path).stat().st_mtime), canvas, 0, 0)
 
 
 def cmyk_picture(path: str) -> Any:

@@ -162,7 +162,7 @@ class FittedText:
         drawn = _DRAWN.setdefault(canvas, {}) if replayable else None
         ops = drawn.get(self.key) if drawn is not None else None
         if ops is None and drawn is not None:
-            ops = _kept_drawing(canvas, self.key)
+            ops = kept_drawing(canvas, ("paragraph", *self.key))
             if ops is not None:
                 drawn[self.key] = ops
         if ops is not None:
@@ -173,11 +173,12 @@ class FittedText:
             return
         code = canvas._code
         start = len(code)
-        needs = _drawn_noting_needs(canvas, lambda: self.paragraph.drawOn(canvas, x, y))
+        needs = drawn_noting_needs(canvas, lambda: self.paragraph.drawOn(canvas, x, y))
         if drawn is not None and canvas._code is code and len(code) >= start + 3 \
                 and code[start] == "q" and code[start + 1].endswith(" cm") and code[-1] == "Q":
             drawn[self.key] = code[start + 2:-1]
-            _keep_drawing(canvas, self.key, drawn[self.key], self.markup, needs)
+            if "/F" not in self.markup:  # no text that reads like a font's name
+                keep_drawing(canvas, ("paragraph", *self.key), drawn[self.key], needs)
 
     @cached_property
     def replayable(self) -> bool:
@@ -231,24 +232,31 @@ class _StyleUnpickler(pickle.Unpickler):
 
 # --- Drawings kept between runs ------------------------------------------------------------
 #
-# A paragraph's operators are the same in every file but for the names each file gives its
-# fonts (/F1+0, /F2+0 in the order first used) and the codes it gives characters outside
+# A drawing's operators (a paragraph's, a vector picture's) are the same in every file but
+# for the names each file gives its
+# fonts (/F1, /F2+0 in the order first used) and the codes it gives characters outside
 # printable ASCII (in the order first drawn). Kept with the names swapped for our fonts' own
 # and those codes for their characters, a later run draws a paragraph without wrapping it
-# again or reading its pickle (the slowest part of drawing text). Registering the fonts and
+# again or reading its pickle (the slowest part of drawing text), and a picture without
+# loading ReportLab's graphics code (a twentieth of a build). Registering the fonts and
 # characters in the order the drawing meets them gives the file the names and codes a fresh
-# drawing would: the file is byte for byte the same. Only drawings in the first subset of
-# our own fonts are kept, on a canvas whose colour model is known (pdf.new_canvas).
+# drawing would: the file is byte for byte the same. Only drawings in ReportLab's standard
+# fonts or the first subset of our own are kept, on a canvas whose colour model is known
+# (pdf.new_canvas), naming none of the file's other resources (graphics states, images,
+# colour spaces, shadings).
 
-_TOKEN = re.compile(r"(/F\d+)\+(\d+)( [0-9.]+ Tf)|\\([0-7]{3})|\\.", re.DOTALL)
+_TOKEN = re.compile(r"(/F\d+)(?:\+(\d+))?( [0-9.]+ Tf)|\\([0-7]{3})|\\.", re.DOTALL)
 _SLOT = re.compile(r"\x00(\d+)\x00|\x01(\d+)\x01(.)\x01", re.DOTALL)
+# The fonts every PDF reader has (a vector picture's drawing names one to start with).
+_STANDARD_FONTS = frozenset(pdfmetrics.standardFonts)
+_RESOURCE_USE = re.compile(r"/[^\s()<>\[\]{}/%]+ (?:gs|Do|sh|cs|CS|scn|SCN)\b")
 
 
 def _colour_model(canvas: Canvas) -> str | None:
     return getattr(canvas, "colour_model", None)
 
 
-def _drawn_noting_needs(canvas: Canvas, draw: Callable[[], None]) -> list[str]:
+def drawn_noting_needs(canvas: Canvas, draw: Callable[[], object]) -> list[str]:
     """Run ``draw``, and say which PDF features it asked the file's version for (a text
     colour asks for transparency, PDF 1.4): a kept drawing asks for them again."""
     doc = canvas._doc
@@ -267,12 +275,15 @@ def _drawn_noting_needs(canvas: Canvas, draw: Callable[[], None]) -> list[str]:
     return needs
 
 
-def _keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str], markup: str,
-                  needs: list[str]) -> None:
+def keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str],
+                 needs: list[str]) -> None:
+    """Keep ``ops``, drawn on ``canvas`` just now (asking the file for ``needs``, see
+    :func:`drawn_noting_needs`), for :func:`kept_drawing` in later files and runs, if they
+    can be shared (see above)."""
     model = _colour_model(canvas)
-    if model is None or "/F" in markup or not fit_store.room_for_paragraphs():
+    if model is None or not fit_store.room_for_paragraphs():
         return
-    if any(" gs" in op or " Do" in op for op in ops):  # the file's own graphics states
+    if any(_RESOURCE_USE.search(op) for op in ops):  # the file's own resources
         return
     doc = canvas._doc
     fonts_by_pdf_name = {pdf_name: name for name, pdf_name in doc.fontMapping.items()}
@@ -280,13 +291,15 @@ def _keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str], markup: 
     current: list[str] = []
 
     def slot(match: re.Match[str]) -> str:
-        if match.group(1):  # a font chosen: by our name for it
+        if match.group(1):  # a font chosen: by its name
             name = fonts_by_pdf_name.get(match.group(1), "")
-            if match.group(2) != "0" or name not in _FONT_FILES:
+            dynamic = match.group(2) is not None
+            if dynamic and (match.group(2) != "0" or name not in _FONT_FILES) or \
+                    not dynamic and name not in _STANDARD_FONTS:
                 raise LookupError(match.group(0))
             if name not in fonts:
                 fonts.append(name)
-            current[:] = [name]
+            current[:] = [name] if dynamic else []  # a standard font's codes are its own
             return f"\x00{fonts.index(name)}\x00{match.group(3)}"
         if match.group(4) and current:  # a character by its code in this file
             code = int(match.group(4), 8)
@@ -307,7 +320,9 @@ def _keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str], markup: 
                             marshal.dumps((fonts, shared, sorted(set(needs)))))
 
 
-def _kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:
+def kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:
+    """The operators kept for ``key``, in ``canvas``'s own font names and character codes
+    (registered there as a fresh drawing would), or None: then draw afresh."""
     model = _colour_model(canvas)
     kept = fit_store.get_paragraph(("drawn", model, *key)) if model is not None else None
     if kept is None:
@@ -338,8 +353,10 @@ def _kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:
 
 
 def _font_in(canvas: Canvas, font_name: str) -> str:
-    """The name ``canvas``'s file gives the first subset of one of our fonts, registering
-    the font there as a first drawing with it would."""
+    """The name ``canvas``'s file gives one of ReportLab's standard fonts or the first
+    subset of one of ours, registering the font there as a first drawing with it would."""
+    if font_name in _STANDARD_FONTS:
+        return cast(str, canvas._doc.getInternalFontName(font_name))
     if font_name not in _FONT_FILES:
         raise KeyError(font_name)
     register_fonts()

@@ -12,8 +12,9 @@ is every argument: the text as marked up, the box, the sizes, the font, the alig
 The file is read on the first fitting of a run and written back at exit if anything was
 added; past :data:`MAX_KEPT` entries only the ones this run used are kept, so it stays
 small. The wrapped paragraphs a build draws are kept the same way in a second file (pickled
-and compressed; making one again costs ten times as much as reading it), at most
-:data:`MAX_PARAGRAPHS`, read only when something is drawn. Both are a
+and compressed; making one again costs ten times as much as reading it), with the drawings
+made from them and from vector pictures (their operators, see ``drawing.keep_drawing``), at
+most :data:`MAX_PARAGRAPHS` in all, read only when something is drawn. Both are a
 :class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`PARAGRAPHS`), which keeps them
 as every store kept between runs is kept.
 """

@@ -1,6 +1,6 @@
-"""Paragraph drawings kept between runs: a later run draws without laying text out, and
-every file is byte for byte the one drawing afresh gives, whatever names and codes the
-file gives its fonts and characters."""
+"""Drawings kept between runs (paragraphs, vector pictures): a later run draws them without
+laying text out or loading graphics code, and every file is byte for byte the one drawing
+afresh gives, whatever names and codes the file gives its fonts and characters."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ from generator.units import PAPERS
 out = Path(sys.argv[1])
 texts = json.loads(sys.argv[2])
 if sys.argv[3] == "afresh":  # every file lays every text out itself
-    drawing._kept_drawing = lambda canvas, key: None
+    drawing.kept_drawing = lambda canvas, key: None
 drawn = 0
 counts = []
 original = Paragraph.drawOn
@@ -85,6 +85,48 @@ def test_a_later_run_draws_kept_paragraphs_into_the_same_files(tmp_path: Path) -
     # Nothing kept at all: every file lays out every text.
     assert run(tmp_path / "afresh", tmp_path / "empty-cache", "afresh") == [len(TEXTS)] * 4
     for name in "abcd":
+        afresh = (tmp_path / "afresh" / f"{name}.pdf").read_bytes()
+        assert (tmp_path / "first" / f"{name}.pdf").read_bytes() == afresh, name
+        assert (tmp_path / "second" / f"{name}.pdf").read_bytes() == afresh, name
+
+
+PICTURE_SCRIPT = r"""
+import sys
+from pathlib import Path
+from generator import art
+from generator.pdf import finish, new_canvas
+from generator.units import PAPERS
+
+out, picture = Path(sys.argv[1]), sys.argv[2]
+if sys.argv[3] == "afresh":
+    art.kept_drawing = lambda canvas, key: None
+for name in ("a", "b"):
+    canvas = new_canvas(out / f"{name}.pdf", name, PAPERS["a4"])
+    if name == "b":  # another file numbers its fonts otherwise
+        canvas.setFont("Courier", 9)
+        canvas.drawString(20, 20, "first")
+    art.draw_picture(canvas, picture, 50, 400, 200, 150)
+    art.draw_picture(canvas, picture, 300, 100, 100, 75)
+    canvas.showPage()
+    finish(canvas, 1, PAPERS["a4"])
+print("loaded" if "reportlab.graphics.renderPDF" in sys.modules else "not loaded")
+"""
+
+
+def draw_pictures(out: Path, cache: Path, how: str = "kept") -> str:
+    out.mkdir()
+    picture = ROOT / "vehicles" / "outrider" / "art" / "dust-devil.svg"
+    env = {**os.environ, "XDG_CACHE_HOME": str(cache), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", PICTURE_SCRIPT, str(out), str(picture), how],
+                          cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+    return done.stdout.strip().splitlines()[-1]
+
+
+def test_a_vector_picture_drawn_again_needs_no_graphics_code(tmp_path: Path) -> None:
+    assert draw_pictures(tmp_path / "first", tmp_path / "cache") == "loaded"
+    assert draw_pictures(tmp_path / "second", tmp_path / "cache") == "not loaded"
+    assert draw_pictures(tmp_path / "afresh", tmp_path / "other", "afresh") == "loaded"
+    for name in "ab":
         afresh = (tmp_path / "afresh" / f"{name}.pdf").read_bytes()
         assert (tmp_path / "first" / f"{name}.pdf").read_bytes() == afresh, name
         assert (tmp_path / "second" / f"{name}.pdf").read_bytes() == afresh, name
