@@ -281,7 +281,7 @@ def keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str],
     :func:`drawn_noting_needs`), for :func:`kept_drawing` in later files and runs, if they
     can be shared (see above)."""
     model = _colour_model(canvas)
-    if model is None or not fit_store.room_for_paragraphs():
+    if model is None or not fit_store.DRAWINGS.room():
         return
     if any(_RESOURCE_USE.search(op) for op in ops):  # the file's own resources
         return
@@ -316,7 +316,7 @@ def keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str],
         return
     if any("/F" in _SLOT.sub("", op) for op in shared):
         return
-    fit_store.put_paragraph(("drawn", model, *key),
+    fit_store.DRAWINGS.put((model, *key),
                             marshal.dumps((fonts, shared, sorted(set(needs)))))
 
 
@@ -324,7 +324,7 @@ def kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:
     """The operators kept for ``key``, in ``canvas``'s own font names and character codes
     (registered there as a fresh drawing would), or None: then draw afresh."""
     model = _colour_model(canvas)
-    kept = fit_store.get_paragraph(("drawn", model, *key)) if model is not None else None
+    kept = fit_store.DRAWINGS.get((model, *key)) if model is not None else None
     if kept is None:
         return None
     doc = canvas._doc

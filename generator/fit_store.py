@@ -12,9 +12,10 @@ is every argument: the text as marked up, the box, the sizes, the font, the alig
 The file is read on the first fitting of a run and written back at exit if anything was
 added; past :data:`MAX_KEPT` entries only the ones this run used are kept, so it stays
 small. The wrapped paragraphs a build draws are kept the same way in a second file (pickled
-and compressed; making one again costs ten times as much as reading it), with the drawings
-made from them and from vector pictures (their operators, see ``drawing.keep_drawing``), at
-most :data:`MAX_PARAGRAPHS` in all, read only when something is drawn. Both are a
+and compressed; making one again costs ten times as much as reading it), at most
+:data:`MAX_PARAGRAPHS`, read only when a paragraph must be made; the drawings made from them
+and from vector pictures (their operators, see ``drawing.keep_drawing``) in a third, at most
+:data:`MAX_DRAWINGS`. Both are a
 :class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`PARAGRAPHS`), which keeps them
 as every store kept between runs is kept.
 """
@@ -30,7 +31,8 @@ from generator.kept_store import KeptStore
 from generator.template_cache import cache_folder
 
 MAX_KEPT = 3_000
-MAX_PARAGRAPHS = 4_000  # a wrapped paragraph and its drawing each count
+MAX_PARAGRAPHS = 2_000
+MAX_DRAWINGS = 2_000
 Outcome = tuple[Any, ...]  # (size, height, words split) or () for "does not fit"
 
 
@@ -51,6 +53,10 @@ FITS: KeptStore[tuple[Any, ...], Outcome] = KeptStore(lambda: _path("fits"),
                                                       most_entries=MAX_KEPT)
 PARAGRAPHS: KeptStore[tuple[Any, ...], bytes] = KeptStore(lambda: _path("paragraphs"),
                                                           most_entries=MAX_PARAGRAPHS)
+# Operators of drawings (see drawing.keep_drawing): a file of their own, so a build that
+# draws only kept drawings never reads the paragraphs' pickles.
+DRAWINGS: KeptStore[tuple[Any, ...], bytes] = KeptStore(lambda: _path("drawings"),
+                                                        most_entries=MAX_DRAWINGS)
 
 
 def get(key: tuple[Any, ...]) -> Outcome | None:

@@ -25,14 +25,14 @@ BASIC_CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
 
 @pytest.fixture
 def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """An empty cache folder, and fitting and paragraph stores that have read nothing yet
+    """An empty cache folder, and fitting, paragraph and drawing stores that have read nothing yet
     (nothing an earlier test or run kept is drawn or fitted from)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS, fit_store.DRAWINGS):
         store.forget()
     drawing.fit_paragraph.cache_clear()
     yield tmp_path / "cache" / "paddock"
-    for store in (fit_store.FITS, fit_store.PARAGRAPHS):
+    for store in (fit_store.FITS, fit_store.PARAGRAPHS, fit_store.DRAWINGS):
         store.forget()  # owe the real cache folder nothing of this test's
     drawing.fit_paragraph.cache_clear()
 
