@@ -18,6 +18,7 @@ import pickle
 import re
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import fields
 from functools import cached_property, lru_cache
 from html import unescape
 from pathlib import Path
@@ -90,7 +91,7 @@ class TextTemplates:
         self.env.filters["plural"] = plural
         self.env.filters["signed"] = signed
         self.env.filters["yaml_quote"] = yaml_quote
-        self._rendered: OrderedDict[bytes, tuple[list[Any], dict[str, str]]] = OrderedDict()
+        self._rendered: OrderedDict[bytes, dict[str, str]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
@@ -100,27 +101,25 @@ class TextTemplates:
 
         A template renders the same text for equal values (the models are frozen), so the
         last few hundred renders are kept by (name, context): the print check and the
-        layout of one vehicle, and identical cards, render once. A context that cannot be
-        pickled is simply rendered every time.
+        layout of one vehicle, and identical cards, render once; and, by the template
+        files' content too, between runs (:data:`RENDERS`). A context that cannot be pickled
+        is simply rendered every time.
         """
         keyed = _context_key(name, context)
-        if keyed is not None:
-            kept = self._rendered.get(keyed[0])
-            if kept is not None:
-                self._rendered.move_to_end(keyed[0])
-                return dict(kept[1])
-        # A context of plain values renders the same text in any run of the same templates
-        # and code: such renders are kept between runs too (by identity, only in this one).
-        between_runs = None if keyed is None or keyed[1] else self._kept_key(keyed[0])
-        rendered = RENDERS.get(between_runs) if between_runs is not None else None
+        if keyed is None:
+            return self._render_blocks(name, context)
+        rendered = self._rendered.get(keyed)
+        if rendered is not None:
+            self._rendered.move_to_end(keyed)
+            return dict(rendered)
+        between_runs = self._kept_key(keyed)
+        rendered = RENDERS.get(between_runs)
         if rendered is None:
             rendered = self._render_blocks(name, context)
-            if between_runs is not None:
-                RENDERS.put(between_runs, dict(rendered))
-        if keyed is not None:
-            self._rendered[keyed[0]] = (keyed[1], dict(rendered))
-            if len(self._rendered) > RENDERS_KEPT:
-                self._rendered.popitem(last=False)
+            RENDERS.put(between_runs, dict(rendered))
+        self._rendered[keyed] = dict(rendered)
+        if len(self._rendered) > RENDERS_KEPT:
+            self._rendered.popitem(last=False)
         return dict(rendered)
 
     def _kept_key(self, context_key: bytes) -> bytes:
@@ -232,18 +231,19 @@ def _by_identity(value: Any) -> bool:
     return params is not None and params.frozen and not params.eq
 
 
-def _context_key(name: str, context: Mapping[str, Any]) -> tuple[bytes, list[Any]] | None:
-    """The key a render is kept under, and the objects it names by identity: the template
-    name and the context pickled, which holds every value's type and state (``1``, ``1.0``
-    and ``True`` differ, so do ``0.0`` and ``-0.0`` and a list and a tuple), so equal keys
-    print the same text. A context value that compares by identity goes in as its id, and
-    is kept with the key so the id stays its own. None when the context cannot be pickled:
-    it is rendered every time."""
-    kept = [value for value in context.values() if _by_identity(value)]
-    plain = {key: ("same object", id(value)) if _by_identity(value) else value
+def _context_key(name: str, context: Mapping[str, Any]) -> bytes | None:
+    """The key a render is kept under: the template name and the context pickled, which
+    holds every value's type and state (``1``, ``1.0`` and ``True`` differ, so do ``0.0``
+    and ``-0.0`` and a list and a tuple), so equal keys print the same text. A frozen model
+    that compares by identity (a track, which keeps what it works out from its fields)
+    goes in as its type and fields: everything else it shows is worked out from them. None
+    when the context cannot be pickled: it is rendered every time."""
+    plain = {key: ("fields of", type(value).__qualname__,
+                   tuple(getattr(value, f.name) for f in fields(value)))
+             if _by_identity(value) else value
              for key, value in context.items()}
     try:
-        return pickle.dumps((name, plain), protocol=5), kept
+        return pickle.dumps((name, plain), protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
 
