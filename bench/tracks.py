@@ -3,7 +3,15 @@
 ``--scale 3`` also times Bogwater Bowl (the largest shipped track) drawn 3 times larger each
 way (every map character repeated 3 times across and each row 3 times down, numbered slots
 kept once), to see how the searches grow with the number of spaces: the run ends with the
-scaled track's time per space over Bogwater Bowl's for each stage (1.0 = linear).
+scaled track's time per space over Bogwater Bowl's for each stage (1.0 = linear). A track
+scaled that way is also 3 times wider, so a vehicle has more legal moves from each space
+(fewer are blocked by a wall) and the narrowest point is 3 times wider: the run prints the
+drive search's states and moves per space of both, which say how much of the growth is the
+shape, not the number of spaces.
+
+``--lengthen 16`` times Tin-Plate Loop (built from pieces) with its two straights 16 times
+longer: the same width and bends, only more spaces, which is what "linear in the number of
+spaces" asks of the searches.
 
 For each track: its track spaces, reading and validating it, its TRK rules (loading it
 fresh, so nothing is cached: the drive search and the vertex cut dominate), the print check
@@ -118,6 +126,40 @@ def scaled_copy(path: Path, factor: int, folder: Path) -> Path:
     return out
 
 
+def lengthened_copy(path: Path, factor: int, folder: Path) -> Path:
+    """``path``'s piece-built oval with ``factor - 1`` more straights after the finish line
+    and after the back straight's short straight: a longer track of the same width."""
+    text = path.read_text(encoding="utf-8")
+    more = "  - straight\n" * (factor - 1)
+    for after in ("  - finish\n", "  - short-straight\n"):
+        assert text.count(after) == 1, after
+        text = text.replace(after, after + more)
+    name = re.search(r"^name: (.*)$", text, re.M)
+    assert name is not None
+    text = text.replace(name.group(0), f"name: {name.group(1)} x{factor}")
+    out = folder / f"{path.stem}-long{factor}.yaml"
+    out.write_text(text, encoding="utf-8")
+    return out
+
+
+def drive_work(path: Path) -> tuple[float, float]:
+    """(states, moves) per track space of the drive search on ``path``'s track: the work
+    its sweeps do, whatever the machine."""
+    (definition,) = load([path]).definitions
+    track = definition.model
+    graph = analysis.course_of(track).drive_graph(definition.kind.context.movement)
+    spaces = len(track.layout.passable)
+    moves = sum(len(before) for before in graph.predecessors)
+    return len(graph.spaces) / spaces, moves / spaces
+
+
+def per_space(small: dict[str, float], large: dict[str, float]) -> str:
+    """Each stage's time per space on ``large`` over ``small`` (1.0 = linear)."""
+    spaces = large["spaces"] / small["spaces"]
+    return ", ".join(f"{k} {large[k] / small[k] / spaces:.2f}"
+                     for k in ("rules", "print check", "build"))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
@@ -126,6 +168,8 @@ def main() -> None:
                         help="also time Bogwater Bowl this many times larger each way")
     parser.add_argument("--processes", type=int, default=0,
                         help="also time `paddock check` whole processes, medians of N")
+    parser.add_argument("--lengthen", type=int, default=0,
+                        help="also time Tin-Plate Loop with straights this many times longer")
     args = parser.parse_args()
     files = args.files or sorted((REPO / "vehicles" / "tracks").glob("*.yaml"))
     scratch = tempfile.TemporaryDirectory()
@@ -134,6 +178,11 @@ def main() -> None:
     if args.scale > 1:
         scaled = scaled_copy(bogwater, args.scale, Path(scratch.name))
         files.append(scaled)
+    oval = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
+    longer = None
+    if args.lengthen > 1:
+        longer = lengthened_copy(oval, args.lengthen, Path(scratch.name))
+        files.append(longer)
     assert "joyride" in GAMES
     print(f"Paddock track benchmark: Python {platform.python_version()}, {os.cpu_count()} CPUs, "
           f"{platform.machine()}; medians of {args.repeat}, seconds")
@@ -149,8 +198,18 @@ def main() -> None:
         spaces = large["spaces"] / small["spaces"]
         print(f"{scaled.stem} has {spaces:.1f}x the spaces; time per space against "
               f"{bogwater.stem} (1.0 = linear):")
-        print("    " + ", ".join(f"{k} {large[k] / small[k] / spaces:.2f}"
-                                 for k in ("rules", "print check", "build")))
+        print("    " + per_space(small, large))
+        for path in (bogwater, scaled):
+            states, moves = drive_work(path)
+            results[path.stem]["drive states per space"] = states
+            results[path.stem]["drive moves per space"] = moves
+            print(f"    {path.stem}: drive search {states:.1f} states and {moves:.1f} "
+                  "moves per space")
+    if longer is not None and oval.stem in results:
+        small, large = results[oval.stem], results[longer.stem]
+        print(f"{longer.stem} has {large['spaces'] / small['spaces']:.1f}x the spaces, the "
+              f"same width; time per space against {oval.stem} (1.0 = linear):")
+        print("    " + per_space(small, large))
     if args.processes:
         for path in [bogwater] + ([scaled] if scaled is not None else []):
             seconds = whole_process(path, args.processes)
