@@ -31,9 +31,10 @@ class KeptStore(Generic[K, V]):
     """Entries kept in one file of the cache folder (``path()``, asked at each read and
     write), read on first use and written back at exit if this run added any.
 
-    The cap is ``most_entries`` or ``most_bytes``. By entries, a run keeps at most that many
-    (read back or added; the rest of the file costs only its reading), and a file past it is
-    written back with only this run's. By bytes (of ``bytes`` values), the store holds at most
+    The cap is ``most_entries`` or ``most_bytes``, and the store never holds more: a run
+    that would pass it first lets go of the entries it read and has not used (a file past
+    it is written back with only this run's anyway). By entries, a run keeps at most that
+    many (read back or added). By bytes (of ``bytes`` values), the store holds at most
     that many, what it read included, so a build's memory stays flat however much it makes.
     A run refused room writes back only what it used, so the next run finds room.
     """
@@ -77,6 +78,13 @@ class KeptStore(Generic[K, V]):
         it was kept."""
         entries = self._load()
         size = _size(value)
+        full = not self.room(size) if self.most_bytes is not None else (
+            key not in entries and len(entries) >= (self.most_entries or 0))
+        if full and len(entries) > len(self._used):
+            # Full of entries from other runs: let go of those this run has not used (the
+            # file would lose them anyway), so what is held stays within the cap.
+            self._entries = entries = {k: v for k, v in entries.items() if k in self._used}
+            self._held = sum(_size(v) for v in entries.values())
         kept = self.room(size)
         if kept:
             self._held += size - _size(entries.get(key))

@@ -33,6 +33,21 @@ def test_past_its_cap_a_store_writes_back_only_what_this_run_used(tmp_path: Path
     assert marshal.loads(path.read_bytes()) == {("old", 3): 3, ("new", 1): 10, ("new", 2): 20}
 
 
+def test_a_store_full_of_another_runs_entries_holds_no_more_than_its_cap(
+        tmp_path: Path) -> None:
+    path = tmp_path / "store.marshal"
+    path.write_bytes(marshal.dumps({("old", n): n for n in range(5)}))
+    store: KeptStore[tuple[str, int], int] = KeptStore(lambda: path, most_entries=3)
+    assert store.get(("old", 1)) == 1
+    assert store.put(("new", 1), 10)
+    # the old entries this run did not use are let go as soon as it adds one
+    assert store.get(("old", 0)) is None and store.get(("old", 4)) is None
+    assert store.put(("new", 2), 20) and not store.put(("new", 3), 30)
+    assert [store.get(k) for k in (("old", 1), ("new", 1), ("new", 2))] == [1, 10, 20]
+    store.save()
+    assert marshal.loads(path.read_bytes()) == {("old", 1): 1, ("new", 1): 10, ("new", 2): 20}
+
+
 def test_under_its_cap_a_store_writes_back_all_it_read_and_added(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
     path.write_bytes(marshal.dumps({"a": 1, "b": 2}))
@@ -101,7 +116,7 @@ def test_the_save_at_exit_is_registered_once_and_only_when_something_is_owed(
     assert registered == [store.save]
 
 
-def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_for_the_next_run(
+def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_did_not_use(
         tmp_path: Path) -> None:
     path = tmp_path / "streams.marshal"
     path.write_bytes(marshal.dumps({b"old-1": b"x" * 40, b"old-2": b"y" * 40}))
@@ -109,11 +124,15 @@ def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_for_the_next_
     assert store.get(b"old-1") == b"x" * 40
     assert store.room(20) and not store.room(21)  # the 80 bytes read count
     assert store.put(b"new-1", b"z" * 20)
-    assert not store.put(b"new-2", b"w" * 10)
+    # full: the entry read and not used goes, to make room
+    assert store.put(b"new-2", b"w" * 10)
+    assert store.get(b"old-2") is None
+    # full of what this run used: refused
+    assert not store.put(b"new-3", b"v" * 40)
     store.save()  # refused room: only what this run used goes back
-    assert marshal.loads(path.read_bytes()) == {b"old-1": b"x" * 40, b"new-1": b"z" * 20}
+    assert marshal.loads(path.read_bytes()) == {
+        b"old-1": b"x" * 40, b"new-1": b"z" * 20, b"new-2": b"w" * 10}
     store.forget()
-    assert store.put(b"new-2", b"w" * 10)  # room now
     assert store.room(30) and not store.room(31)
 
 
