@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.data_yaml import cached, store_whole
-from generator.drawing import drawn_noting_needs, keep_drawing, kept_drawing
+from generator.drawing import replay_or_draw
 from generator.findings import Finding, KeyPath, RuleBook
 from generator.schema import INVALID, Text, Validation
 from generator.source import Node
@@ -257,14 +257,10 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
     canvas.saveState()
     canvas.translate(left, bottom)
     canvas.scale(shown_w / picture.width, shown_h / picture.height)
-    key = ("svg", _svg_digest(Path(path).read_bytes()))
-    ops = kept_drawing(canvas, key)
-    if ops is not None:  # drawn before: ReportLab's graphics code is not even loaded
-        canvas._code.extend(ops)
-    else:
-        start = len(canvas._code)
-        needs = drawn_noting_needs(canvas, lambda: _render(path, canvas))
-        keep_drawing(canvas, key, canvas._code[start:], needs)
+    # Drawn before (in this file, or kept from another): ReportLab's graphics code is not
+    # even loaded.
+    replay_or_draw(canvas, ("svg", _svg_digest(Path(path).read_bytes())),
+                   lambda: _render(path, canvas))
     canvas.restoreState()
 
 

@@ -253,7 +253,35 @@ _RESOURCE_USE = re.compile(r"/[^\s()<>\[\]{}/%]+ (?:gs|Do|sh|cs|CS|scn|SCN)\b")
 
 
 def _colour_model(canvas: Canvas) -> str | None:
+    """The canvas's colour model ("rgb", "cmyk"), or None when a kept drawing must not be
+    used or kept there: an unknown canvas, or one whose current graphics state (opacity,
+    blending) differs from the file's start, which a drawing's operators take for granted."""
+    extgstate = getattr(canvas, "_extgstate", None)
+    if extgstate is None or any(value != extgstate.defaults.get(name)
+                                for name, value in extgstate._d.items()):
+        return None
     return getattr(canvas, "colour_model", None)
+
+
+def replay_or_draw(canvas: Canvas, key: tuple[Any, ...], draw: Callable[[], object]) -> None:
+    """Write the operators ``draw`` writes at the canvas's current origin and scale: the
+    ones this file drew for ``key`` before, or those kept from another file or run (see
+    above), or ``draw``'s own, which are then kept. ``key`` must name everything the
+    drawing depends on besides the canvas."""
+    code = canvas._code
+    drawn = _DRAWN.setdefault(canvas, {})
+    ops = drawn.get(key)
+    if ops is None:
+        ops = kept_drawing(canvas, key)
+    if ops is not None:
+        drawn[key] = ops
+        code.extend(ops)
+        return
+    start = len(code)
+    needs = drawn_noting_needs(canvas, draw)
+    if canvas._code is code:
+        drawn[key] = code[start:]
+        keep_drawing(canvas, key, drawn[key], needs)
 
 
 def drawn_noting_needs(canvas: Canvas, draw: Callable[[], object]) -> list[str]:

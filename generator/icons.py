@@ -16,7 +16,7 @@ import hashlib
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.data_yaml import cached
+from generator.drawing import replay_or_draw
 from generator.errors import InputError
 from generator.source import Map, Node, Scalar, Seq, load_document
 
@@ -127,9 +128,19 @@ class Icon:
         canvas.saveState()
         canvas.translate(x, y + size)
         canvas.scale(scale, -scale)
+        # The same operators wherever it goes: drawn once per file and ink, then repeated.
+        replay_or_draw(canvas, ("icon", self.digest, repr(ink), canvas._fillMode),
+                       lambda: self._draw_shapes(canvas, ink))
+        canvas.restoreState()
+
+    def _draw_shapes(self, canvas: Canvas, ink: Color) -> None:
         for shape in self.shapes:
             _draw_shape(canvas, shape, ink)
-        canvas.restoreState()
+
+    @cached_property
+    def digest(self) -> str:
+        """What names the drawing: the shapes (a user's icon may take one of our names)."""
+        return hashlib.blake2b(repr(self.shapes).encode(), digest_size=16).hexdigest()
 
 
 def _colour(name: str, ink: Color) -> Color:

@@ -1,4 +1,4 @@
-"""Drawings kept between runs (paragraphs, vector pictures): a later run draws them without
+"""Drawings kept between runs (paragraphs, vector pictures, icons): a later run draws them without
 laying text out or loading graphics code, and every file is byte for byte the one drawing
 afresh gives, whatever names and codes the file gives its fonts and characters."""
 
@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 # Run as a separate process (a run of its own, reading and writing the cache folder): draws
@@ -20,6 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = r"""
 import json, sys
 from pathlib import Path
+
+import pytest
 from reportlab.pdfbase import pdfmetrics
 from generator import drawing
 from generator.pdf import finish, new_canvas
@@ -93,13 +97,15 @@ def test_a_later_run_draws_kept_paragraphs_into_the_same_files(tmp_path: Path) -
 PICTURE_SCRIPT = r"""
 import sys
 from pathlib import Path
+
+import pytest
 from generator import art
 from generator.pdf import finish, new_canvas
 from generator.units import PAPERS
 
 out, picture = Path(sys.argv[1]), sys.argv[2]
-if sys.argv[3] == "afresh":
-    art.kept_drawing = lambda canvas, key: None
+if sys.argv[3] == "afresh":  # rendered every time, as before drawings were kept
+    art.replay_or_draw = lambda canvas, key, draw: draw()
 for name in ("a", "b"):
     canvas = new_canvas(out / f"{name}.pdf", name, PAPERS["a4"])
     if name == "b":  # another file numbers its fonts otherwise
@@ -130,3 +136,52 @@ def test_a_vector_picture_drawn_again_needs_no_graphics_code(tmp_path: Path) -> 
         afresh = (tmp_path / "afresh" / f"{name}.pdf").read_bytes()
         assert (tmp_path / "first" / f"{name}.pdf").read_bytes() == afresh, name
         assert (tmp_path / "second" / f"{name}.pdf").read_bytes() == afresh, name
+
+
+def write_icons(path: Path, cmyk: bool = False) -> int:
+    """A page of icons at many places, sizes and inks; how many times shapes were drawn."""
+    from reportlab.lib.colors import HexColor
+
+    from generator import icons as icon_module
+    from generator.pdf import finish, new_canvas
+    from generator.units import PAPERS
+
+    drawn = 0
+    original = icon_module._draw_shape
+
+    def counted(*args: object) -> None:
+        nonlocal drawn
+        drawn += 1
+        original(*args)  # type: ignore[arg-type]
+
+    icon_module._draw_shape = counted  # type: ignore[assignment]
+    try:
+        icons = icon_module.IconSet()
+        canvas = new_canvas(path, "icons", PAPERS["a4"], cmyk=cmyk)
+        names = icons.names()[:6]
+        for row in range(8):
+            for column, name in enumerate(names):
+                ink = HexColor(("#1d1d1b", "#2f6690")[row % 2])
+                icons[name].draw(canvas, 20 + 90 * column, 20 + 95 * row, 20 + 6 * row, ink)
+        canvas.showPage()
+        finish(canvas, 1, PAPERS["a4"])
+    finally:
+        icon_module._draw_shape = original  # type: ignore[assignment]
+    return drawn
+
+
+def test_icons_drawn_again_repeat_the_operators_of_drawing_them_afresh(
+        tmp_path: Path, fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator import icons as icon_module
+
+    icons = icon_module.IconSet()
+    shapes = sum(len(icons[name].shapes) for name in icons.names()[:6])
+    for cmyk in (False, True):
+        replayed = write_icons(tmp_path / f"replayed-{cmyk}.pdf", cmyk)
+        assert replayed == 2 * shapes  # once per icon and ink in the file
+        with monkeypatch.context() as patched:
+            patched.setattr(icon_module, "replay_or_draw", lambda canvas, key, draw: draw())
+            afresh = write_icons(tmp_path / f"afresh-{cmyk}.pdf", cmyk)
+        assert afresh > 3 * replayed
+        assert (tmp_path / f"replayed-{cmyk}.pdf").read_bytes() == \
+            (tmp_path / f"afresh-{cmyk}.pdf").read_bytes()
