@@ -1,6 +1,6 @@
-"""Drawings kept between runs (paragraphs, vector pictures, icons): a later run draws them without
-laying text out or loading graphics code, and every file is byte for byte the one drawing
-afresh gives, whatever names and codes the file gives its fonts and characters."""
+"""Drawings kept between runs (paragraphs, vector pictures, icons): a later run draws them
+without laying text out or loading graphics code, and every file is byte for byte the one
+drawing afresh gives, whatever names and codes the file gives its fonts and characters."""
 
 from __future__ import annotations
 
