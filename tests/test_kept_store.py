@@ -162,3 +162,26 @@ def test_a_store_has_one_cap(tmp_path: Path) -> None:
         KeptStore(lambda: tmp_path / "x", most_entries=1, most_bytes=1)
     with pytest.raises(ValueError, match="entries or by bytes"):
         KeptStore(lambda: tmp_path / "x")
+
+
+def test_the_command_saves_what_it_kept_and_flushes_its_output_before_it_ends(
+        tmp_path: Path) -> None:
+    """``paddock`` ends without Python's teardown (cli.run): the stores still save at exit
+    and every line it printed arrives, with its exit code."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((root / "vehicles" / "frothy-races" / "basic-chariot.yaml").read_text(
+        encoding="utf-8").replace("name: Basic Chariot", "name: Basic Chariot\nspeed_dice: 9"),
+        encoding="utf-8")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache"), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-m", "generator", "check",
+                           "vehicles/frothy-races/basic-chariot.yaml", str(bad)],
+                          cwd=root, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 1, done.stderr
+    assert done.stdout.rstrip().splitlines()[-1] == "1 error, 0 warnings, 0 info in 2 files"
+    kept = {path.name.split("-")[0] for path in (tmp_path / "cache" / "paddock").iterdir()}
+    assert {"fits", "renders"} <= kept
