@@ -269,3 +269,19 @@ def test_the_piece_set_prints_every_copy_of_every_piece(out: Path) -> None:
         written = f"{name}-left or {name}-right" if name.startswith("curve") else name
         for copy in range(1, piece.count + 1):
             assert f"in a piece list: {written} · {copy} of {piece.count}" in text
+
+
+def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> None:
+    import random
+
+    from generator.tracks.sheets import _most_central
+
+    rng = random.Random(12)
+    for _ in range(500):
+        points = [(round(rng.uniform(0, 600), rng.choice([0, 1, 3])),
+                   round(rng.uniform(0, 800), rng.choice([0, 1, 3])))
+                  for _ in range(rng.randint(1, 60))]
+        points += points[: len(points) // 2] if rng.random() < 0.3 else []  # exact ties
+        plain = min(points, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
+                                              for q in points))
+        assert _most_central(points) is plain
