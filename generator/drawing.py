@@ -263,6 +263,13 @@ def _colour_model(canvas: Canvas) -> str | None:
     return getattr(canvas, "colour_model", None)
 
 
+def can_replay(canvas: Canvas) -> bool:
+    """Whether operators drawn before may be written again on ``canvas`` as they are: it is
+    in its file's starting graphics state (opacity, blending) and its colour model is
+    known."""
+    return _colour_model(canvas) is not None
+
+
 def replay_or_draw(canvas: Canvas, key: tuple[Any, ...], draw: Callable[[], object]) -> None:
     """Write the operators ``draw`` writes at the canvas's current origin and scale: the
     ones this file drew for ``key`` before, or those kept from another file or run (see

@@ -285,3 +285,40 @@ def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> N
         plain = min(points, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
                                               for q in points))
         assert _most_central(points) is plain
+
+
+def test_outlined_hexes_write_what_the_plain_calls_write(tmp_path: Path) -> None:
+    """The operators around each outlined hex are repeated from the canvas's first such hex:
+    the file must be the one the canvas calls make, in RGB and in CMYK."""
+    from reportlab.lib.colors import Color
+
+    from generator.pdf import finish, new_canvas
+    from generator.tracks import terrain
+    from generator.units import PAPERS
+
+    def page(path: Path, cmyk: bool, plain: bool) -> bytes:
+        canvas = new_canvas(path, "hexes", PAPERS["a4"], cmyk=cmyk)
+        fills = [terrain.FILLS[name] for name in ("track", "barrier", "hazard")]
+        for n in range(60):
+            x, y = 40 + 8 * (n % 12) * 5, 60 + 60 * (n // 12)
+            path_ = terrain.hex_path(canvas, [(x, y), (x + 20, y), (x + 30, y + 17),
+                                              (x + 20, y + 34), (x, y + 34), (x - 10, y + 17)])
+            fill, width = fills[n % 3], (0.5, 0.2)[n % 2]
+            if plain:
+                canvas.saveState()
+                canvas.setFillColor(fill)
+                canvas.setStrokeColor(terrain.EDGE)
+                canvas.setLineWidth(width)
+                canvas.drawPath(path_, stroke=1, fill=1)
+                canvas.restoreState()
+            else:
+                terrain.outlined_hex(canvas, path_, fill, terrain.EDGE, width)
+            if n == 30:  # a colour left set between hexes must not leak into them
+                canvas.setFillColor(Color(1, 0, 0))
+        canvas.showPage()
+        finish(canvas, 1, PAPERS["a4"])
+        return path.read_bytes()
+
+    for cmyk in (False, True):
+        assert page(tmp_path / "fast.pdf", cmyk, plain=False) == \
+            page(tmp_path / "plain.pdf", cmyk, plain=True)

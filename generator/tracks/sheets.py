@@ -22,7 +22,7 @@ from generator.imposition import Rect
 from generator.text import TextTemplates
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
-from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path
+from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
 from generator.tracks.tiling import Area, Tile, TilePlan, fewest_tiles
 from generator.units import SAFE_MARGIN, Paper, mm, to_mm
 
@@ -246,12 +246,8 @@ def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> No
         tint = TINTS[(tile.row + tile.column) % 2]
         for hex_ in tile.hexes:
             corners = [place(p) for p in small.corners(hex_)]
-            canvas.saveState()
-            canvas.setFillColor(mix(tint, fill_of(document.track.layout.cells[hex_]), 0.35))
-            canvas.setStrokeColor(EDGE)
-            canvas.setLineWidth(0.2)
-            canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=1)
-            canvas.restoreState()
+            outlined_hex(canvas, hex_path(canvas, corners),
+                         mix(tint, fill_of(document.track.layout.cells[hex_]), 0.35), EDGE, 0.2)
     canvas.saveState()
     canvas.setLineWidth(1.2)
     for tile in plan.tiles:

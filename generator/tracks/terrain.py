@@ -8,13 +8,14 @@ when the hex is big enough for 6 pt text.
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import BOLD, MIN_FONT_SIZE, colour, draw_line
+from generator.drawing import BOLD, MIN_FONT_SIZE, can_replay, colour, draw_line
 from generator.hexgrid import HexLayout, Point, facing_angle
 from generator.icons import IconSet
 from generator.tracks.layout import Cell
@@ -71,12 +72,47 @@ class _ClosedPath:
         return self.code
 
 
-def hex_path(canvas: Canvas, corners: list[Point]) -> object:
+def hex_path(canvas: Canvas, corners: list[Point]) -> _ClosedPath:
     """A closed path through the corners: the operators ReportLab's path object writes for
     moveTo, lineTo and close, made in one go (a map draws thousands of hexes)."""
     first, *rest = corners
     return _ClosedPath(" ".join(["n", fp_str(*first) + " m",
                                  *[fp_str(*point) + " l" for point in rest], "h"]))
+
+
+# Per canvas, the operators of each (fill, edge, line width, fill mode) an outlined hex
+# was drawn with: the first drawing's, around every later path (see outlined_hex).
+_OUTLINED: weakref.WeakKeyDictionary[Canvas, dict[tuple[str, str, float, int],
+                                                  tuple[list[str], list[str]]]] = \
+    weakref.WeakKeyDictionary()
+
+
+def outlined_hex(canvas: Canvas, path: _ClosedPath, fill: Color, edge: Color,
+                 width: float) -> None:
+    """``path`` filled with ``fill`` and outlined with ``edge`` at ``width``, the graphics
+    state saved around it. Why not just the calls: a map draws thousands of hexes, and the
+    operators around each path are the same as the first one's on this canvas (the calls
+    leave the canvas as they found it), so they are written again as they are. Only on a
+    canvas in its starting graphics state (see drawing.replay_or_draw), with opaque
+    colours; otherwise the calls."""
+    key = (repr(fill), repr(edge), width, canvas._fillMode)
+    known = _OUTLINED.setdefault(canvas, {})
+    around = known.get(key)
+    code = canvas._code
+    if around is not None and can_replay(canvas):
+        code.extend((*around[0], path.code, *around[1]))
+        return
+    start = len(code)
+    canvas.saveState()
+    canvas.setFillColor(fill)
+    canvas.setStrokeColor(edge)
+    canvas.setLineWidth(width)
+    canvas.drawPath(path, stroke=1, fill=1)
+    canvas.restoreState()
+    written = code[start:]
+    if can_replay(canvas) and fill.alpha == edge.alpha == 1 and path.code in written:
+        middle = written.index(path.code)
+        known[key] = (written[:middle], written[middle + 1:])
 
 
 def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, icons: IconSet,
@@ -85,12 +121,7 @@ def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, ic
     path, which is how the tests find every printed hex), then its markings."""
     cx, cy = centre
     corners = [(cx + dx, cy + dy) for dx, dy in geometry.corner_offsets()]
-    canvas.saveState()
-    canvas.setFillColor(fill_of(cell))
-    canvas.setStrokeColor(EDGE)
-    canvas.setLineWidth(style.outline)
-    canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=1)
-    canvas.restoreState()
+    outlined_hex(canvas, hex_path(canvas, corners), fill_of(cell), EDGE, style.outline)
     size = geometry.across_flats
     text = style.numbers and size >= MIN_TEXT_HEX
     symbol = cell.symbol
