@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, cast
 import reportlab
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.rl_accel import fp_str
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -166,10 +167,9 @@ class FittedText:
             if ops is not None:
                 drawn[self.key] = ops
         if ops is not None:
-            canvas.saveState()
-            canvas.translate(x, y)
-            canvas._code.extend(ops)
-            canvas.restoreState()
+            # What saveState, translate(x, y) and restoreState write around the operators,
+            # without their work on the canvas's Python state (which they leave unchanged).
+            canvas._code.extend(("q", f"{fp_str(1, 0, 0, 1, x, y)} cm", *ops, "Q"))
             return
         code = canvas._code
         start = len(code)
