@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from generator.data_yaml import cached, store_whole
-from generator.drawing import replay_or_draw
 from generator.findings import Finding, KeyPath, RuleBook
+from generator.kept_drawings import replay_or_draw
 from generator.schema import INVALID, Text, Validation
 from generator.source import Node
 from generator.template_cache import cache_folder

@@ -5,16 +5,17 @@ until it fits: the same texts, boxes and styles come back in every check and bui
 outcome (the size and height it fits at, or that it cannot fit) is kept in the cache folder
 (``~/.cache/paddock``), in one ``marshal`` file whose name carries a digest of what fitting
 depends on besides its arguments: the ReportLab version (its line breaking and the fonts it
-ships) and the code that fits and styles text (``drawing.py``, ``platypus.py``). Change any of
-them and the file has another name, so an outcome is never read under other rules. The key
-is every argument: the text as marked up, the box, the sizes, the font, the alignment.
+ships) and the code that fits, styles and keeps text (``drawing.py``, ``platypus.py``,
+``kept_drawings.py``). Change any of them and the file has another name, so an outcome is
+never read under other rules. The key is every argument: the text as marked up, the box,
+the sizes, the font, the alignment.
 
 The file is read on the first fitting of a run and written back at exit if anything was
 added; past :data:`MAX_KEPT` entries only the ones this run used are kept, so it stays
 small. The wrapped paragraphs a build draws are kept the same way in a second file (pickled
 and compressed; making one again costs ten times as much as reading it), at most
 :data:`MAX_PARAGRAPHS`, read only when a paragraph must be made; the drawings made from them
-and from vector pictures (their operators, see ``drawing.keep_drawing``) in a third, at most
+and from vector pictures (their operators, see :mod:`generator.kept_drawings`) in a third, at most
 :data:`MAX_DRAWINGS`. Both are a
 :class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`PARAGRAPHS`), which keeps them
 as every store kept between runs is kept.
@@ -41,7 +42,7 @@ def _path(kind: str) -> Path:
 
     here = Path(__file__).parent
     digest = hashlib.sha256(f"paddock-fits-1 reportlab {reportlab.Version}\0".encode())
-    for name in ("drawing.py", "platypus.py"):
+    for name in ("drawing.py", "platypus.py", "kept_drawings.py"):
         try:
             digest.update((here / name).read_bytes())
         except OSError:  # installed without sources: the version names the code
@@ -53,7 +54,7 @@ FITS: KeptStore[tuple[Any, ...], Outcome] = KeptStore(lambda: _path("fits"),
                                                       most_entries=MAX_KEPT)
 PARAGRAPHS: KeptStore[tuple[Any, ...], bytes] = KeptStore(lambda: _path("paragraphs"),
                                                           most_entries=MAX_PARAGRAPHS)
-# Operators of drawings (see drawing.keep_drawing): a file of their own, so a build that
+# Operators of drawings (see generator.kept_drawings): a file of their own, so a build that
 # draws only kept drawings never reads the paragraphs' pickles.
 DRAWINGS: KeptStore[tuple[Any, ...], bytes] = KeptStore(lambda: _path("drawings"),
                                                         most_entries=MAX_DRAWINGS)

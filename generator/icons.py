@@ -25,8 +25,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.data_yaml import cached
-from generator.drawing import replay_or_draw
 from generator.errors import InputError
+from generator.kept_drawings import replay_or_draw
 from generator.source import Map, Node, Scalar, Seq, load_document
 
 BUILTIN_ICONS = Path(__file__).with_name("icons.yaml")

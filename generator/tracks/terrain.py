@@ -15,9 +15,10 @@ from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import BOLD, MIN_FONT_SIZE, can_replay, colour, draw_line
+from generator.drawing import BOLD, MIN_FONT_SIZE, colour, draw_line
 from generator.hexgrid import HexLayout, Point, facing_angle
 from generator.icons import IconSet
+from generator.kept_drawings import can_replay
 from generator.tracks.layout import Cell
 from generator.units import mm
 
