@@ -463,10 +463,17 @@ class DamageTrack:
         return self._chains[dice]
 
     def _solve_chain(self, dice: Dist[int]) -> Value:
+        # The damage a hit scores depends on the Resilience, not on the level: worked out
+        # once per Resilience the chain meets, not once per state.
+        scored: dict[int | None, Dist[int]] = {}
+
         def hit(state: State) -> Dist[State]:
             level, resilience = state
-            return dice.bind(lambda n: damage_dist(n, resilience)).bind(
-                lambda k: self._advance(level, level + k, resilience))
+            points = scored.get(resilience)
+            if points is None:
+                points = scored[resilience] = dice.bind(
+                    lambda n: damage_dist(n, resilience))
+            return points.bind(lambda k: self._advance(level, level + k, resilience))
 
         start: State = (0, self.resilience)
         try:
