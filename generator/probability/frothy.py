@@ -380,6 +380,7 @@ class _DiscardTable:
         self.keys: list[tuple[object, ...]] = []
         self.rank: list[int] = []
         self._ids: dict[int, int] = {}  # outcome signature -> outcome id
+        self._applied: dict[int, frozenset[str]] = {}  # effect bits -> the icons' names
         # Per size n, per vector: its counts (``_BITS`` bits a category), its ordered rolls,
         # its last category, where its children start in size n + 1, the dice left once
         # forced pairs go (as counts, with the pairs, the most dice of one icon and which
@@ -401,7 +402,10 @@ class _DiscardTable:
         found = self._ids.get(signature)
         if found is None:
             r = self.resolver
-            applied = frozenset(str(self.categories[c]) for c in r.iconic if effects >> c & 1)
+            applied = self._applied.get(effects)
+            if applied is None:  # a few dozen sets of icons for hundreds of outcomes
+                applied = self._applied[effects] = frozenset(
+                    str(self.categories[c]) for c in r.iconic if effects >> c & 1)
             outcome = ControlOutcome(
                 effects=applied,
                 icon_count=top if applied else 0,
