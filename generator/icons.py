@@ -26,7 +26,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator import __version__
 from generator.data_yaml import cached
 from generator.errors import InputError
-from generator.kept_drawings import replay_or_draw
+from generator.kept_drawings import colour_key, replay_or_draw
 from generator.source import Map, Node, Scalar, Seq, load_document
 
 BUILTIN_ICONS = Path(__file__).with_name("icons.yaml")
@@ -129,7 +129,7 @@ class Icon:
         canvas.translate(x, y + size)
         canvas.scale(scale, -scale)
         # The same operators wherever it goes: drawn once per file and ink, then repeated.
-        replay_or_draw(canvas, ("icon", self.digest, repr(ink), canvas._fillMode),
+        replay_or_draw(canvas, ("icon", self.digest, colour_key(ink), canvas._fillMode),
                        lambda: self._draw_shapes(canvas, ink))
         canvas.restoreState()
 

@@ -35,6 +35,12 @@ _DRAWN: weakref.WeakKeyDictionary[Canvas, dict[tuple[Any, ...], Ops]] = \
     weakref.WeakKeyDictionary()
 
 
+def colour_key(colour: object) -> tuple[Any, ...]:
+    """A colour in a drawing's key: its kind and every number that makes it (an RGB and a
+    CMYK colour alike on paper are drawn with other operators). Cheaper than its repr."""
+    return (type(colour).__name__, *sorted(vars(colour).items()))
+
+
 def drawings_on(canvas: Canvas) -> dict[tuple[Any, ...], Ops]:
     """The operators of each drawing already drawn on ``canvas``, by key (to add to)."""
     return _DRAWN.setdefault(canvas, {})

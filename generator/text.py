@@ -16,6 +16,7 @@ import hashlib
 import json
 import pickle
 import re
+import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import fields
@@ -225,27 +226,48 @@ RENDERS: KeptStore[bytes, dict[str, str]] = KeptStore(_renders_path,
                                                       most_entries=MAX_RENDERS_BETWEEN_RUNS)
 
 
-def _by_identity(value: Any) -> bool:
-    """A frozen model that compares by identity (``eq=False``, such as a track)."""
-    params = getattr(type(value), "__dataclass_params__", None)
-    return params is not None and params.frozen and not params.eq
-
-
 def _context_key(name: str, context: Mapping[str, Any]) -> bytes | None:
     """The key a render is kept under: the template name and the context pickled, which
     holds every value's type and state (``1``, ``1.0`` and ``True`` differ, so do ``0.0``
     and ``-0.0`` and a list and a tuple), so equal keys print the same text. A frozen model
-    that compares by identity (a track, which keeps what it works out from its fields)
-    goes in as its type and fields: everything else it shows is worked out from them. None
-    when the context cannot be pickled: it is rendered every time."""
-    plain = {key: ("fields of", type(value).__qualname__,
-                   tuple(getattr(value, f.name) for f in fields(value)))
-             if _by_identity(value) else value
-             for key, value in context.items()}
+    goes in pickled once per object (see :func:`_frozen_pickle`). None when the context
+    cannot be pickled: it is rendered every time."""
     try:
+        plain = {key: _frozen_pickle(value) for key, value in context.items()}
         return pickle.dumps((name, plain), protocol=5)
     except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
         return None
+
+
+# Frozen models pickled for render keys, by object: (a weak reference to it, its pickle).
+_PICKLED: dict[int, tuple[weakref.ref[Any], bytes]] = {}
+_PICKLED_MOST = 4_096
+
+
+def _frozen_pickle(value: Any) -> Any:
+    """A frozen model (a dataclass with ``frozen=True``) as its pickle, made once per
+    object: a model never changes once loaded, and a build renders the same vehicle, team
+    or track many times (a team's data went into 69 renders, pickled each time). A model
+    that compares by identity (a track, which keeps what it works out from its fields) is
+    pickled as its type and fields: everything else it shows is worked out from them.
+    Anything else is left to be pickled with the context."""
+    params = getattr(type(value), "__dataclass_params__", None)
+    if params is None or not params.frozen:
+        return value
+    found = _PICKLED.get(id(value))
+    if found is not None and found[0]() is value:
+        return found[1]
+    plain = value if params.eq else ("fields of", type(value).__qualname__,
+                                     tuple(getattr(value, f.name) for f in fields(value)))
+    data = pickle.dumps(plain, protocol=5)
+    try:
+        reference = weakref.ref(value)
+    except TypeError:  # a model with __slots__ and no weak reference: not kept
+        return data
+    if len(_PICKLED) >= _PICKLED_MOST:
+        _PICKLED.clear()
+    _PICKLED[id(value)] = (reference, data)
+    return data
 
 
 def _run_chain(template: jinja2.Template, ctx: Any) -> None:

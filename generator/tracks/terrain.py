@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
@@ -18,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.drawing import BOLD, MIN_FONT_SIZE, colour, draw_line
 from generator.hexgrid import HexLayout, Point, facing_angle
 from generator.icons import IconSet
-from generator.kept_drawings import can_replay
+from generator.kept_drawings import can_replay, colour_key
 from generator.tracks.layout import Cell
 from generator.units import mm
 
@@ -83,7 +84,7 @@ def hex_path(canvas: Canvas, corners: list[Point]) -> _ClosedPath:
 
 # Per canvas, the operators of each (fill, edge, line width, fill mode) an outlined hex
 # was drawn with: the first drawing's, around every later path (see outlined_hex).
-_OUTLINED: weakref.WeakKeyDictionary[Canvas, dict[tuple[str, str, float, int],
+_OUTLINED: weakref.WeakKeyDictionary[Canvas, dict[tuple[Any, ...],
                                                   tuple[list[str], list[str]]]] = \
     weakref.WeakKeyDictionary()
 
@@ -96,7 +97,7 @@ def outlined_hex(canvas: Canvas, path: _ClosedPath, fill: Color, edge: Color,
     leave the canvas as they found it), so they are written again as they are. Only on a
     canvas in its starting graphics state (see drawing.replay_or_draw), with opaque
     colours; otherwise the calls."""
-    key = (repr(fill), repr(edge), width, canvas._fillMode)
+    key = (colour_key(fill), colour_key(edge), width, canvas._fillMode)
     known = _OUTLINED.setdefault(canvas, {})
     around = known.get(key)
     code = canvas._code
