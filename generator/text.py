@@ -241,7 +241,7 @@ def _context_key(name: str, context: Mapping[str, Any]) -> bytes | None:
 
 # Frozen models pickled for render keys, by object: (a weak reference to it, its pickle).
 _PICKLED: dict[int, tuple[weakref.ref[Any], bytes]] = {}
-_PICKLED_MOST = 4_096
+_PICKLED_MOST = 256  # a build renders one object's templates close together
 
 
 def _frozen_pickle(value: Any) -> Any:
