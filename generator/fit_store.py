@@ -23,13 +23,10 @@ as every store kept between runs is kept.
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 from typing import Any
 
-from generator import __version__
-from generator.kept_store import KeptStore
-from generator.template_cache import cache_folder
+from generator.kept_store import KeptStore, named_for_code
 
 MAX_KEPT = 3_000
 MAX_PARAGRAPHS = 2_000
@@ -41,13 +38,8 @@ def _path(kind: str) -> Path:
     import reportlab
 
     here = Path(__file__).parent
-    digest = hashlib.sha256(f"paddock-fits-1 reportlab {reportlab.Version}\0".encode())
-    for name in ("drawing.py", "platypus.py", "kept_drawings.py"):
-        try:
-            digest.update((here / name).read_bytes())
-        except OSError:  # installed without sources: the version names the code
-            digest.update(f"{name} of Paddock {__version__}".encode())
-    return cache_folder() / f"{kind}-{digest.hexdigest()[:16]}.marshal"
+    return named_for_code(kind, f"paddock-fits-1 reportlab {reportlab.Version}",
+                          [here / "drawing.py", here / "platypus.py", here / "kept_drawings.py"])
 
 
 FITS: KeptStore[tuple[Any, ...], Outcome] = KeptStore(lambda: _path("fits"),

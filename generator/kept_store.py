@@ -16,12 +16,31 @@ other's additions are made again next time, never wrong.
 from __future__ import annotations
 
 import atexit
+import hashlib
 import marshal
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from generator import __version__
 from generator.data_yaml import store_whole
+from generator.template_cache import cache_folder
+
+
+def named_for_code(kind: str, versions: str, sources: Iterable[Path],
+                   suffix: str = "marshal") -> Path:
+    """``kind``'s file in the cache folder, its name a digest of ``versions`` (the libraries
+    whose answers it keeps, and a format number) and of the code in ``sources``: changed
+    code never reads an older code's answers. Installed without sources, Paddock's version
+    names the code."""
+    digest = hashlib.blake2b(versions.encode(), digest_size=8)
+    for source in sources:
+        try:
+            digest.update(source.read_bytes())
+        except OSError:
+            digest.update(f"{source.name} of Paddock {__version__}".encode())
+    return cache_folder() / f"{kind}-{digest.hexdigest()}.{suffix}"
+
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

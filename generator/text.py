@@ -29,9 +29,8 @@ from typing import Any
 import jinja2
 from jinja2.sandbox import SandboxedEnvironment
 
-from generator import __version__
 from generator.errors import TemplateError
-from generator.kept_store import KeptStore
+from generator.kept_store import KeptStore, named_for_code
 from generator.markup import (
     ALLOWED_DESCRIPTION,
     describe_character,
@@ -47,7 +46,7 @@ from generator.sandbox import (
     deadline,
     drain,
 )
-from generator.template_cache import bytecode_cache, cache_folder
+from generator.template_cache import bytecode_cache
 
 PLAIN_SUFFIXES = (".yaml.j2", ".txt.j2", ".md.j2")
 
@@ -212,14 +211,8 @@ def _renders_path() -> Path:
     """The file of renders kept between runs: its name carries a digest of the code that
     renders (this module, the sandbox and its markup checks) and of Jinja's version."""
     here = Path(__file__).parent
-    digest = hashlib.blake2b(f"paddock-renders-1 jinja2 {jinja2.__version__}".encode(),
-                             digest_size=8)
-    for name in ("text.py", "sandbox.py", "markup.py"):
-        try:
-            digest.update((here / name).read_bytes())
-        except OSError:  # installed without sources: the version names the code
-            digest.update(f"{name} of Paddock {__version__}".encode())
-    return cache_folder() / f"renders-{digest.hexdigest()}.marshal"
+    return named_for_code("renders", f"paddock-renders-1 jinja2 {jinja2.__version__}",
+                          [here / "text.py", here / "sandbox.py", here / "markup.py"])
 
 
 RENDERS: KeptStore[bytes, dict[str, str]] = KeptStore(_renders_path,

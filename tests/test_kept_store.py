@@ -185,3 +185,20 @@ def test_the_command_saves_what_it_kept_and_flushes_its_output_before_it_ends(
     assert done.stdout.rstrip().splitlines()[-1] == "1 error, 0 warnings, 0 info in 2 files"
     kept = {path.name.split("-")[0] for path in (tmp_path / "cache" / "paddock").iterdir()}
     assert {"fits", "renders"} <= kept
+
+
+def test_a_stores_file_is_named_for_its_code_and_versions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from generator.kept_store import named_for_code
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    code = tmp_path / "answers.py"
+    code.write_text("x = 1\n", encoding="utf-8")
+    first = named_for_code("fits", "lib 1.0", [code])
+    assert first.parent == tmp_path / "cache" / "paddock" and first.suffix == ".marshal"
+    assert named_for_code("fits", "lib 1.0", [code]) == first
+    assert named_for_code("fits", "lib 2.0", [code]) != first  # another library version
+    code.write_text("x = 2\n", encoding="utf-8")
+    assert named_for_code("fits", "lib 1.0", [code]) != first  # changed code
+    gone = named_for_code("fits", "lib 1.0", [tmp_path / "missing.py"])  # installed bare
+    assert gone.name.startswith("fits-") and gone != first

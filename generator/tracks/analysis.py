@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
-from generator.kept_store import KeptStore
+from generator.kept_store import KeptStore, named_for_code
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel
@@ -69,17 +69,10 @@ MAX_ANSWERS = 5_000
 
 
 def _answers_path() -> Path:
-    from generator import __version__
-    from generator.template_cache import cache_folder
-
     here = Path(__file__).parent
-    digest = hashlib.blake2b(b"paddock-course-answers-1", digest_size=8)
-    for source in (here / "analysis.py", here / "movement.py", here.parent / "hexgrid.py"):
-        try:
-            digest.update(source.read_bytes())
-        except OSError:  # installed without sources: the version names the code
-            digest.update(f"{source.name} of Paddock {__version__}".encode())
-    return cache_folder() / f"courses-{digest.hexdigest()}.pickle"
+    return named_for_code("courses", "paddock-course-answers-1",
+                          [here / "analysis.py", here / "movement.py",
+                           here.parent / "hexgrid.py"], suffix="pickle")
 
 
 ANSWERS: KeptStore[bytes, Any] = KeptStore(
