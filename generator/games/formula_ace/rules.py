@@ -375,27 +375,26 @@ def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
 
 @RULES.check("FA-SHIP-SPEED-MAX")
 def speed_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
-    factor = int(context.items["speed"].max_factor or 2)
-
-    def base(state: ShipState) -> int:
-        return context.ships[state.type].speed
-    for path, state, written in first_breaches(
-            team, context, lambda state: state.speed > base(state) * factor):
-        yield Violation(_at(path, written, "upgrades", "speed"), {
-            "ship": state.name, "type": state.type, "speed": state.speed,
-            "maximum": base(state) * factor, "base": base(state)})
+    return _at_most_factor(team, context, "speed", "speed")
 
 
 @RULES.check("FA-SHIP-HP-MAX")
 def hit_points_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
-    factor = int(context.items["hit-point"].max_factor or 2)
+    return _at_most_factor(team, context, "hit-point", "hit_points")
+
+
+def _at_most_factor(team: Team, context: FormulaData, item: str, attribute: str
+                    ) -> Iterator[Violation]:
+    """Ships whose ``attribute`` (raised by the ``item`` upgrade) passes the item's factor
+    times the ship type's own, at the first moment it does."""
+    factor = int(context.items[item].max_factor or 2)
 
     def base(state: ShipState) -> int:
-        return context.ships[state.type].hit_points
+        return int(getattr(context.ships[state.type], attribute))
     for path, state, written in first_breaches(
-            team, context, lambda state: state.hit_points > base(state) * factor):
-        yield Violation(_at(path, written, "upgrades", "hit-point"), {
-            "ship": state.name, "type": state.type, "hit_points": state.hit_points,
+            team, context, lambda state: getattr(state, attribute) > base(state) * factor):
+        yield Violation(_at(path, written, "upgrades", item), {
+            "ship": state.name, "type": state.type, attribute: getattr(state, attribute),
             "maximum": base(state) * factor, "base": base(state)})
 
 
