@@ -149,8 +149,8 @@ def drive_work(path: Path) -> tuple[float, float]:
     track = definition.model
     graph = analysis.course_of(track).drive_graph(definition.kind.context.movement)
     spaces = len(track.layout.passable)
-    moves = sum(len(before) for before in graph.predecessors)
-    return len(graph.spaces) / spaces, moves / spaces
+    states, moves = graph.size()
+    return states / spaces, moves / spaces
 
 
 def per_space(small: dict[str, float], large: dict[str, float]) -> str:

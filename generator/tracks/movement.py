@@ -151,22 +151,24 @@ def drive_lengths(model: MovementModel, starts: Sequence[State], table: Table,
     """For each start state, the fewest hexes to enter each target in turn (UNREACHABLE if
     it cannot be done).
 
-    The states reachable from the starts are found once; then, target by target from the
-    last, every state learns how far it still has to go (a backward breadth-first sweep, so
-    all starting slots are answered by one search).
+    Target by target from the last, every state learns how far it still has to go (a
+    backward breadth-first sweep, so all starting slots are answered by one search).
     """
     return DriveGraph(model, starts, table).lengths(starts, targets)
 
 
 class DriveGraph:
-    """Every state a vehicle obeying ``model`` can reach from ``starts`` on ``table``, each
-    with the states one step before it: found once, then any drive search from those starts
-    to any targets reads it (linear in the states: one sweep out, one back per target).
+    """The moves a vehicle obeying ``model`` can make on ``table`` from ``starts``: set up
+    once per course, then any drive search from those starts to any targets reads it
+    (linear in the states: one sweep back per target, or one sweep out).
 
-    States are numbered in the order found. Spaces become small integers first (a table
-    row per space): a model with a ``pattern`` method (every shipped one) never looks inside
-    a space, so a state is one integer, its space times the number of (facing, moved, flag)
-    combinations plus that combination's number; other models are asked ``moves``.
+    Spaces become small integers first (a table row per space). A model with a ``pattern``
+    method (every shipped one) never looks inside a space, so a state is one integer, its
+    space times the number of (facing, moved, flag) combinations plus that combination's
+    number, and a sweep works out the states before or after one from its space's row and
+    its combination's pattern (see :class:`_Patterns`). Other models, or a table whose rows
+    do not mirror each other, are asked ``moves``: every state reachable from the starts is
+    numbered in the order found and stored with the states one step before it.
     """
 
     def __init__(self, model: MovementModel, starts: Sequence[State], table: Table) -> None:
@@ -175,79 +177,26 @@ class DriveGraph:
         rows = [tuple(-1 if n is None else number_of[n] for n in row) for row in table.values()]
         numbered = [(number_of[hex_], facing, moved, flag)
                     for hex_, facing, moved, flag in starts]
-        self.index: dict[tuple[int, int, int, int], int] = {}
-        self.spaces: list[int] = []  # state -> its space
+        self._numbered_starts = numbered
+        self._patterns: _Patterns | None = None
+        self.index: dict[Any, int] = {}  # with moves: a numbered state -> its number
+        self.spaces: list[int] = []  # with moves: state -> its space
+        self.predecessors: list[Sequence[int]] = []  # with moves: state -> states before it
+        if callable(getattr(model, "pattern", None)) and _mirrored(rows):
+            self._patterns = _Patterns(model, numbered, rows)
+            return
         self._before: list[list[int]] = []  # while exploring: state -> states before it
-        # with a pattern: what finds the states after each one (see first_entries)
-        self._forward: tuple[list[int], list[int], int, list[Any], list[tuple[int, ...]]] | None
-        self._forward = None
         with _collector_paused():
-            if callable(getattr(model, "pattern", None)):
-                self._explore_patterns(model, numbered, rows)
-            else:
-                self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
-                                                      for row in rows])
+            self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
+                                                  for row in rows])
             # Packed: a list holds pointers to int objects scattered through memory, an
             # array the numbers themselves, so a sweep's time stays in step with the map.
-            self.predecessors: list[Sequence[int]] = [array("i", b) for b in self._before]
+            self.predecessors = [array("i", b) for b in self._before]
             del self._before
-
-    def _explore_patterns(self, model: Any, starts: list[tuple[int, int, int, int]],
-                          rows: list[tuple[int, ...]]) -> None:
-        # The (facing, moved, flag) combinations the starts lead to, each with its pattern.
-        local: dict[tuple[int, int, int], int] = {}
-        combos: list[tuple[int, int, int]] = []
-        for _, facing, moved, flag in starts:
-            if (facing, moved, flag) not in local:
-                local[(facing, moved, flag)] = len(combos)
-                combos.append((facing, moved, flag))
-        steps: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
-        for combo in combos:  # grows as new combinations turn up
-            found = []
-            for direction, afters in model.pattern(*combo):
-                ids: list[int] = []
-                for after in afters:
-                    if after not in local:
-                        local[after] = len(combos)
-                        combos.append(after)
-                    ids.append(local[after])
-                found.append((direction, tuple(ids)))
-            steps.append(tuple(found))
-        width = len(combos)
-        number = [-1] * (len(rows) * width)  # space * width + combination -> state number
-        spaces, predecessors = self.spaces, self._before
-        order: list[int] = []
-        for space, facing, moved, flag in starts:
-            code = space * width + local[(facing, moved, flag)]
-            if number[code] < 0:
-                number[code] = len(order)
-                order.append(code)
-                spaces.append(space)
-                predecessors.append([])
-        for state, code in enumerate(order):  # the list grows: a breadth-first sweep
-            space, which = divmod(code, width)
-            row = rows[space]
-            for direction, arrivals in steps[which]:
-                there = row[direction]
-                if there < 0:
-                    continue
-                base = there * width
-                for i in arrivals:
-                    nxt = number[base + i]
-                    if nxt < 0:
-                        nxt = number[base + i] = len(order)
-                        order.append(base + i)
-                        spaces.append(there)
-                        predecessors.append([])
-                    predecessors[nxt].append(state)
-        for space, facing, moved, flag in starts:
-            self.index[(space, facing, moved, flag)] = number[
-                space * width + local[(facing, moved, flag)]]
-        self._forward = (order, number, width, steps, rows)
 
     def _explore_moves(self, model: MovementModel, starts: list[tuple[int, int, int, int]],
                        table: Any) -> None:
-        index: dict[Any, int] = self.index
+        index = self.index
         spaces, predecessors = self.spaces, self._before
         frontier: list[Any] = list(dict.fromkeys(starts))
         for state in frontier:
@@ -269,29 +218,187 @@ class DriveGraph:
                     predecessors[there].append(number)
             frontier = following
 
+    def size(self) -> tuple[int, int]:
+        """(states, moves) a vehicle can reach from the starts: the work a sweep does."""
+        if self._patterns is not None:
+            return self._patterns.size([self._patterns.code(s) for s in self._numbered_starts])
+        return len(self.spaces), sum(len(before) for before in self.predecessors)
+
     def first_entries(self, start: State, lines: Sequence[frozenset[Hex]]) -> list[int]:
         """For each of ``lines`` on its own, the fewest hexes from ``start`` (a state the
-        graph was explored from) to drive onto it: ``lengths([start], [line])`` for each,
+        graph was set up from) to drive onto it: ``lengths([start], [line])`` for each,
         found by one breadth-first sweep forwards that stops once every line is met (a
         line near the start costs little), instead of a sweep back over every state per
         line."""
-        if self._forward is None:
+        if self._patterns is None:
             return [self.lengths([start], [line])[0] for line in lines]
-        order, number, width, steps, rows = self._forward
         number_of = self.number_of
         wanted = [frozenset(number_of[h] for h in line if h in number_of) for line in lines]
-        found = [UNREACHABLE] * len(lines)
-        pending = [i for i, line in enumerate(wanted) if line]
         hex_, facing, moved, flag = start
-        first = self.index[(number_of[hex_], facing, moved, flag)]
-        seen = bytearray(len(order))
-        seen[first] = 1
-        frontier, steps_taken = [first], 0
+        return self._patterns.first_entries(
+            self._patterns.code((number_of[hex_], facing, moved, flag)), wanted)
+
+    def lengths(self, starts: Sequence[State], targets: Sequence[frozenset[Hex]]) -> list[int]:
+        """For each of ``starts`` (states the graph was set up from), the fewest hexes to
+        enter each target in turn (UNREACHABLE if it cannot be done)."""
+        number_of = self.number_of
+        numbered = [(number_of[hex_], facing, moved, flag)
+                    for hex_, facing, moved, flag in starts]
+        numbered_targets = [frozenset(number_of[h] for h in target if h in number_of)
+                            for target in targets]
+        if self._patterns is not None:
+            return self._patterns.lengths([self._patterns.code(s) for s in numbered],
+                                          numbered_targets)
+        after = [0] * len(self.spaces)  # distance to go once every target is behind
+        for target in reversed(numbered_targets):
+            after = _stage(self.predecessors, self.spaces, target, after)
+        return [after[self.index[state]] for state in numbered]
+
+
+def _mirrored(rows: list[tuple[int, ...]]) -> bool:
+    """True when each space is its neighbour's neighbour the opposite way (as on any hex
+    map), so the space a vehicle came from is read off the row of the space it is on."""
+    return all(there < 0 or rows[there][(direction + 3) % 6] == space
+               for space, row in enumerate(rows) for direction, there in enumerate(row))
+
+
+class _Patterns:
+    """The drive search for a model with a ``pattern``, on states that are integers.
+
+    A state is ``space * width + combination``, ``width`` being the number of (facing,
+    moved, flag) combinations the starts lead to. From a combination, the pattern says in
+    which directions a vehicle may step and with which combinations it arrives; turned
+    round (``back``), it says from which direction and combinations a vehicle may have
+    arrived. Neither depends on the space, so the states before and after any state are
+    worked out from its space's row as a sweep meets them.
+
+    Why not store them: a stored graph is a list (or array) of states before each state,
+    several hundred thousand on a large map, scattered through memory; a sweep over them
+    grows faster than the map once they outgrow the processor's caches, and building them
+    costs as much as a sweep. Worked out, a sweep reads the rows (one per space) and a
+    distance per state, in space order. A sweep back may also meet states no start leads
+    to; their distances never reach a start's (a state a start leads to only steps to
+    states a start leads to), so the answers are the stored graph's.
+    """
+
+    def __init__(self, model: Any, starts: list[tuple[int, int, int, int]],
+                 rows: list[tuple[int, ...]]) -> None:
+        self.rows = rows
+        self.local: dict[tuple[int, int, int], int] = {}
+        combos: list[tuple[int, int, int]] = []
+        for _, facing, moved, flag in starts:
+            if (facing, moved, flag) not in self.local:
+                self.local[(facing, moved, flag)] = len(combos)
+                combos.append((facing, moved, flag))
+        # combination -> ((direction, combinations it may arrive with), ...)
+        self.steps: list[tuple[tuple[int, tuple[int, ...]], ...]] = []
+        for combo in combos:  # grows as new combinations turn up
+            found = []
+            for direction, afters in model.pattern(*combo):
+                ids: list[int] = []
+                for after in afters:
+                    if after not in self.local:
+                        self.local[after] = len(combos)
+                        combos.append(after)
+                    ids.append(self.local[after])
+                found.append((direction, tuple(ids)))
+            self.steps.append(tuple(found))
+        self.width = len(combos)
+        # combination -> ((the direction back to the space before, combinations there), ...)
+        came: list[dict[int, list[int]]] = [{} for _ in combos]
+        for before, pattern in enumerate(self.steps):
+            for direction, arrivals in pattern:
+                for arrival in arrivals:
+                    came[arrival].setdefault((direction + 3) % 6, []).append(before)
+        self.back = [tuple((direction, tuple(befores)) for direction, befores in sorted(c.items()))
+                     for c in came]
+
+    def code(self, state: tuple[int, int, int, int]) -> int:
+        """The integer of a (space, facing, moved, flag) state."""
+        space, facing, moved, flag = state
+        return space * self.width + self.local[(facing, moved, flag)]
+
+    def lengths(self, starts: list[int], targets: list[frozenset[int]]) -> list[int]:
+        """For each start state, the fewest hexes to enter each target (spaces) in turn."""
+        after = [0] * (len(self.rows) * self.width)  # distance to go once all are behind
+        for target in reversed(targets):
+            after = self._stage(target, after)
+        return [UNREACHABLE if after[start] == _FAR else after[start] for start in starts]
+
+    def _stage(self, target: frozenset[int], after: list[int]) -> list[int]:
+        """:func:`_stage` on integer states: the distances to go when ``target`` is next
+        (``_FAR`` where it cannot be done)."""
+        rows, width, back = self.rows, self.width, self.back
+        best = [_FAR] * len(after)
+        inside = bytearray(len(rows))
+        for space in target:
+            inside[space] = 1
+        seeded: list[int] = []
+        for space in target:  # only steps into the target start with a value
+            row = rows[space]
+            for which in range(width):
+                done = after[space * width + which]
+                if done == _FAR:
+                    continue
+                value = done + 1
+                for direction, befores in back[which]:
+                    there = row[direction]
+                    if there < 0:
+                        continue
+                    base = there * width
+                    for before in befores:
+                        state = base + before
+                        if best[state] == _FAR:
+                            seeded.append(state)
+                            best[state] = value
+                        elif value < best[state]:
+                            best[state] = value
+        levels: list[list[int]] = []
+        for state in seeded:
+            while len(levels) <= best[state]:
+                levels.append([])
+            levels[best[state]].append(state)
+        level = 0
+        while level < len(levels):
+            value = level + 1
+            if len(levels) == value:
+                levels.append([])
+            following = levels[value]
+            for state in levels[level]:
+                if best[state] != level:
+                    continue  # stale: settled at a smaller distance
+                space, which = divmod(state, width)
+                if inside[space]:
+                    continue  # entering it completes the target (counted above)
+                row = rows[space]
+                for direction, befores in back[which]:
+                    there = row[direction]
+                    if there < 0:
+                        continue
+                    base = there * width
+                    for before in befores:
+                        if value < best[base + before]:
+                            best[base + before] = value
+                            following.append(base + before)
+            levels[level] = []  # done with: its numbers go back to the allocator
+            if not levels[-1]:
+                levels.pop()  # nothing further: the sweep is over
+            level += 1
+        return best
+
+    def first_entries(self, start: int, wanted: list[frozenset[int]]) -> list[int]:
+        """For each of ``wanted`` (sets of spaces), the fewest hexes from ``start`` onto it."""
+        rows, width, steps = self.rows, self.width, self.steps
+        found = [UNREACHABLE] * len(wanted)
+        pending = [i for i, line in enumerate(wanted) if line]
+        seen = bytearray(len(rows) * width)
+        seen[start] = 1
+        frontier, steps_taken = [start], 0
         while frontier and pending:
             steps_taken += 1
             following = []
             for state in frontier:
-                space, which = divmod(order[state], width)
+                space, which = divmod(state, width)
                 row = rows[space]
                 for direction, arrivals in steps[which]:
                     there = row[direction]
@@ -302,25 +409,39 @@ class DriveGraph:
                             found[i] = steps_taken
                     base = there * width
                     for arrival in arrivals:
-                        nxt = number[base + arrival]
-                        if not seen[nxt]:
-                            seen[nxt] = 1
-                            following.append(nxt)
+                        if not seen[base + arrival]:
+                            seen[base + arrival] = 1
+                            following.append(base + arrival)
             pending = [i for i in pending if found[i] == UNREACHABLE]
             frontier = following
         return found
 
-    def lengths(self, starts: Sequence[State], targets: Sequence[frozenset[Hex]]) -> list[int]:
-        """For each of ``starts`` (states the graph was explored from), the fewest hexes to
-        enter each target in turn (UNREACHABLE if it cannot be done)."""
-        number_of = self.number_of
-        numbered_targets = [frozenset(number_of[h] for h in target if h in number_of)
-                            for target in targets]
-        after = [0] * len(self.spaces)  # distance to go once every target is behind
-        for target in reversed(numbered_targets):
-            after = _stage(self.predecessors, self.spaces, target, after)
-        return [after[self.index[(number_of[hex_], facing, moved, flag)]]
-                for hex_, facing, moved, flag in starts]
+    def size(self, starts: list[int]) -> tuple[int, int]:
+        """(states, moves) reachable from ``starts``."""
+        rows, width, steps = self.rows, self.width, self.steps
+        seen = bytearray(len(rows) * width)
+        order = list(dict.fromkeys(starts))
+        for state in order:
+            seen[state] = 1
+        moves = 0
+        for state in order:  # the list grows: a breadth-first sweep
+            space, which = divmod(state, width)
+            row = rows[space]
+            for direction, arrivals in steps[which]:
+                there = row[direction]
+                if there >= 0:
+                    moves += len(arrivals)
+                    for arrival in arrivals:
+                        if not seen[there * width + arrival]:
+                            seen[there * width + arrival] = 1
+                            order.append(there * width + arrival)
+        return len(order), moves
+
+
+# A distance no drive reaches: larger than any number of states.
+_FAR = 1 << 62
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a graph is built.
