@@ -313,6 +313,35 @@ def test_narrowest_below_finds_a_pinch_between_wide_legs() -> None:
     assert vertex_cut(sources, sinks, hexes, below=2) is None
 
 
+def test_the_cut_ignores_the_track_behind_the_sources() -> None:
+    # A corridor with a pinch (one hex wide) behind the source line and another (two wide)
+    # between the ends: only the one between counts, as on the whole map.
+    hexes = corridor(5, 16) - frozenset(offset_to_hex(2, r, "pointy") for r in (0, 1, 3, 4))
+    hexes -= frozenset(offset_to_hex(10, r, "pointy") for r in (0, 1, 2))
+    sources = frozenset(offset_to_hex(5, r, "pointy") for r in range(5))
+    sinks = frozenset(offset_to_hex(15, r, "pointy") for r in range(5))
+    steps = [(d.q, d.r) for d in DIRECTIONS]
+    whole = analysis._cut(sources, sinks, sorted(hexes), steps, None)
+    assert whole is not None and len(whole) == 2
+    assert all(hex_column(h) in (9, 10, 11) for h in whole)
+    for below in (None, 2, 3, 9):
+        assert vertex_cut(sources, sinks, hexes, below=below) == analysis._cut(
+            sources, sinks, sorted(hexes), steps, below)
+
+
+@pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_each_legs_cut_is_the_cut_on_the_whole_map(path: Path) -> None:
+    # vertex_cut leaves out the hexes no path from the last source passes; on every leg of
+    # every shipped track it must find what the flow over every allowed hex finds.
+    (definition,) = load([path]).definitions
+    course = Course(definition.model, definition.model.layout)
+    steps = [(d.q, d.r) for d in DIRECTIONS]
+    for sources, sinks, allowed in course.legs():
+        for below in (None, 3, 6, 8):
+            assert vertex_cut(sources, sinks, allowed, below=below) == analysis._cut(
+                sources, sinks, sorted(allowed | sources | sinks), steps, below)
+
+
 @pytest.fixture
 def fresh_answers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """An empty cache folder, and answers kept that have read nothing yet."""

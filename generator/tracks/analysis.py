@@ -27,7 +27,7 @@ from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
 from generator.kept_store import KeptStore, named_for_code
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
-from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel
+from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel, collector_paused
 
 
 @dataclass(frozen=True)
@@ -371,15 +371,38 @@ def vertex_cut(sources: frozenset[Hex], sinks: frozenset[Hex], allowed: frozense
 
     Max-flow on the hex graph with every hex split into an "in" and an "out" node joined by
     capacity one (Menger's theorem: the flow equals the smallest separating set of hexes).
+
+    Only the hexes between the ends take part: those with a way to a sink that passes no
+    source. Why: a path from a source to a sink, from the last source it passes, runs
+    through those hexes only, so the flow and the cut are the same without the others
+    (the track behind the sources, as far as the line before), and each search for a
+    path no longer spreads back through them.
     """
     if not sources or not sinks or any(
             n in sinks for h in sources for n in (h, *neighbours(h))):
         return None
-    hexes = sorted(allowed | sources | sinks)
+    steps = [(d.q, d.r) for d in DIRECTIONS]
+    with collector_paused():  # lists of integers only: no cycle to collect
+        pool = allowed | sources | sinks
+        between = set(sinks)
+        todo: list[tuple[int, int]] = list(sinks)
+        for q, r in todo:  # the list grows: a breadth-first sweep back from the sinks
+            for dq, dr in steps:
+                there = (q + dq, r + dr)
+                if there in pool and there not in between:
+                    between.add(there)
+                    if there not in sources:
+                        todo.append(there)
+        return _cut(sources, sinks, sorted(h for h in pool if h in between or h in sources),
+                    steps, below)
+
+
+def _cut(sources: frozenset[Hex], sinks: frozenset[Hex], hexes: list[Hex],
+         steps: list[tuple[int, int]], below: int | None) -> list[Hex] | None:
+    """:func:`vertex_cut` on ``hexes`` (sorted), once the hexes between the ends are known."""
     number = {h: i for i, h in enumerate(hexes)}
     graph = FlowGraph(2 * len(hexes) + 2)
     source, sink = 2 * len(hexes), 2 * len(hexes) + 1
-    steps = [(d.q, d.r) for d in DIRECTIONS]
     for h, i in number.items():
         endless = h in sources or h in sinks
         graph.add(2 * i, 2 * i + 1, FlowGraph.ENDLESS if endless else 1)

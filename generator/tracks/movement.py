@@ -186,7 +186,7 @@ class DriveGraph:
             self._patterns = _Patterns(model, numbered, rows)
             return
         self._before: list[list[int]] = []  # while exploring: state -> states before it
-        with _collector_paused():
+        with collector_paused():
             self._explore_moves(model, numbered, [tuple(None if n < 0 else n for n in row)
                                                   for row in rows])
             # Packed: a list holds pointers to int objects scattered through memory, an
@@ -443,7 +443,7 @@ _FAR = 1 << 62
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Pause Python's cycle collector while a graph is built.
 
     Why: the graph is a list per state (a hundred thousand on a large map) holding only
