@@ -25,6 +25,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any, Protocol
 
 from generator.hexgrid import Hex, front_directions, is_side_facing, turn
@@ -177,7 +178,6 @@ class DriveGraph:
         rows = [tuple(-1 if n is None else number_of[n] for n in row) for row in table.values()]
         numbered = [(number_of[hex_], facing, moved, flag)
                     for hex_, facing, moved, flag in starts]
-        self._numbered_starts = numbered
         self._patterns: _Patterns | None = None
         self.index: dict[Any, int] = {}  # with moves: a numbered state -> its number
         self.spaces: list[int] = []  # with moves: state -> its space
@@ -221,7 +221,7 @@ class DriveGraph:
     def size(self) -> tuple[int, int]:
         """(states, moves) a vehicle can reach from the starts: the work a sweep does."""
         if self._patterns is not None:
-            return self._patterns.size([self._patterns.code(s) for s in self._numbered_starts])
+            return self._patterns.size()
         return len(self.spaces), sum(len(before) for before in self.predecessors)
 
     def first_entries(self, start: State, lines: Sequence[frozenset[Hex]]) -> list[int]:
@@ -276,9 +276,8 @@ class _Patterns:
     several hundred thousand on a large map, scattered through memory; a sweep over them
     grows faster than the map once they outgrow the processor's caches, and building them
     costs as much as a sweep. Worked out, a sweep reads the rows (one per space) and a
-    distance per state, in space order. A sweep back may also meet states no start leads
-    to; their distances never reach a start's (a state a start leads to only steps to
-    states a start leads to), so the answers are the stored graph's.
+    distance per state, in space order. One sweep out marks the states the starts lead to
+    (:attr:`_blank`); a sweep back settles only those, as on the stored graph.
     """
 
     def __init__(self, model: Any, starts: list[tuple[int, int, int, int]],
@@ -312,14 +311,43 @@ class _Patterns:
                     came[arrival].setdefault((direction + 3) % 6, []).append(before)
         self.back = [tuple((direction, tuple(befores)) for direction, befores in sorted(c.items()))
                      for c in came]
+        self.starts = [self.code(state) for state in starts]
 
     def code(self, state: tuple[int, int, int, int]) -> int:
         """The integer of a (space, facing, moved, flag) state."""
         space, facing, moved, flag = state
         return space * self.width + self.local[(facing, moved, flag)]
 
+    @cached_property
+    def _blank(self) -> list[int]:
+        """A distance per state before a sweep back: ``_FAR`` for the states the starts
+        lead to, -1 (never improved on) for the rest.
+
+        Why: a sweep back would otherwise also settle every state that can reach a line but
+        that no start leads to (on a track a vehicle cannot turn round on, the states
+        facing backwards), up to half its work."""
+        rows, width, steps = self.rows, self.width, self.steps
+        blank = [-1] * (len(rows) * width)
+        order = list(dict.fromkeys(self.starts))
+        for state in order:
+            blank[state] = _FAR
+        for state in order:  # the list grows: a breadth-first sweep
+            space, which = divmod(state, width)
+            row = rows[space]
+            for direction, arrivals in steps[which]:
+                there = row[direction]
+                if there < 0:
+                    continue
+                base = there * width
+                for arrival in arrivals:
+                    if blank[base + arrival] < 0:
+                        blank[base + arrival] = _FAR
+                        order.append(base + arrival)
+        return blank
+
     def lengths(self, starts: list[int], targets: list[frozenset[int]]) -> list[int]:
-        """For each start state, the fewest hexes to enter each target (spaces) in turn."""
+        """For each start state (one the graph was set up from), the fewest hexes to enter
+        each target (spaces) in turn."""
         after = [0] * (len(self.rows) * self.width)  # distance to go once all are behind
         for target in reversed(targets):
             after = self._stage(target, after)
@@ -329,7 +357,7 @@ class _Patterns:
         """:func:`_stage` on integer states: the distances to go when ``target`` is next
         (``_FAR`` where it cannot be done)."""
         rows, width, back = self.rows, self.width, self.back
-        best = [_FAR] * len(after)
+        best = self._blank.copy()
         inside = bytearray(len(rows))
         for space in target:
             inside[space] = 1
@@ -338,8 +366,8 @@ class _Patterns:
             row = rows[space]
             for which in range(width):
                 done = after[space * width + which]
-                if done == _FAR:
-                    continue
+                if done < 0 or done == _FAR:
+                    continue  # no start leads to it, or it cannot finish
                 value = done + 1
                 for direction, befores in back[which]:
                     there = row[direction]
@@ -416,26 +444,17 @@ class _Patterns:
             frontier = following
         return found
 
-    def size(self, starts: list[int]) -> tuple[int, int]:
-        """(states, moves) reachable from ``starts``."""
-        rows, width, steps = self.rows, self.width, self.steps
-        seen = bytearray(len(rows) * width)
-        order = list(dict.fromkeys(starts))
-        for state in order:
-            seen[state] = 1
-        moves = 0
-        for state in order:  # the list grows: a breadth-first sweep
-            space, which = divmod(state, width)
-            row = rows[space]
-            for direction, arrivals in steps[which]:
-                there = row[direction]
-                if there >= 0:
-                    moves += len(arrivals)
-                    for arrival in arrivals:
-                        if not seen[there * width + arrival]:
-                            seen[there * width + arrival] = 1
-                            order.append(there * width + arrival)
-        return len(order), moves
+    def size(self) -> tuple[int, int]:
+        """(states, moves) the starts lead to."""
+        rows, width, steps, blank = self.rows, self.width, self.steps, self._blank
+        states = moves = 0
+        for state, mark in enumerate(blank):
+            if mark == _FAR:
+                states += 1
+                row = rows[state // width]
+                moves += sum(len(arrivals) for direction, arrivals in steps[state % width]
+                             if row[direction] >= 0)
+        return states, moves
 
 
 # A distance no drive reaches: larger than any number of states.
