@@ -290,6 +290,26 @@ def hex_column(h: Hex) -> int:
 
 
 @pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_search_nearest_the_starts_first_answers_as_a_sweep_per_line(path: Path) -> None:
+    # The drive search takes (lines still to cross, state) pairs nearest a start first and
+    # stops once every start is answered; on every shipped track, from its slots and from
+    # states all over it (facing every way, most unable to finish), it must answer as a
+    # sweep back over every state per line on the stored graph (_MovesOnly) does.
+    (definition,) = load([path]).definitions
+    course = Course(definition.model, definition.model.layout)
+    model = definition.kind.context.movement
+    assert isinstance(model, (PhaseTurning, SteerPerMove))
+    starts = [model.start(s.hex, s.facing) for s in course.slots]
+    starts += [model.start(h, facing) for h in sorted(course.open)[::23]
+               for facing in range(0, 12, 2 if model.sides_only else 3)]
+    lines = [t.hexes for t in course.targets]
+    for targets in (lines, lines[1:], lines[::-1]):
+        found = drive_lengths(model, starts, course.table, targets)
+        assert found == drive_lengths(_MovesOnly(model), starts, course.table, targets)
+        assert any(n > 0 for n in found) and -1 in found
+
+
+@pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_narrowest_below_a_width_is_the_narrowest_point_when_narrower(path: Path) -> None:
     # The rules' search stops at the width they ask about; below it, it must find the very
     # cut (and leg) the full search finds, and nothing at or above it.

@@ -25,7 +25,6 @@ from array import array
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, Protocol
 
 from generator.hexgrid import Hex, front_directions, is_side_facing, turn
@@ -276,8 +275,9 @@ class _Patterns:
     several hundred thousand on a large map, scattered through memory; a sweep over them
     grows faster than the map once they outgrow the processor's caches, and building them
     costs as much as a sweep. Worked out, a sweep reads the rows (one per space) and a
-    distance per state, in space order. One sweep out marks the states the starts lead to
-    (:attr:`_blank`); a sweep back settles only those, as on the stored graph.
+    distance per state, in space order. A search back may also take states no start leads
+    to; their distances never reach a start's (a state a start leads to only steps to
+    states a start leads to), so the answers are the stored graph's.
     """
 
     def __init__(self, model: Any, starts: list[tuple[int, int, int, int]],
@@ -318,101 +318,103 @@ class _Patterns:
         space, facing, moved, flag = state
         return space * self.width + self.local[(facing, moved, flag)]
 
-    @cached_property
-    def _blank(self) -> list[int]:
-        """A distance per state before a sweep back: ``_FAR`` for the states the starts
-        lead to, -1 (never improved on) for the rest.
-
-        Why: a sweep back would otherwise also settle every state that can reach a line but
-        that no start leads to (on a track a vehicle cannot turn round on, the states
-        facing backwards), up to half its work."""
-        rows, width, steps = self.rows, self.width, self.steps
-        blank = [-1] * (len(rows) * width)
-        order = list(dict.fromkeys(self.starts))
-        for state in order:
-            blank[state] = _FAR
-        for state in order:  # the list grows: a breadth-first sweep
-            space, which = divmod(state, width)
-            row = rows[space]
-            for direction, arrivals in steps[which]:
-                there = row[direction]
-                if there < 0:
-                    continue
-                base = there * width
-                for arrival in arrivals:
-                    if blank[base + arrival] < 0:
-                        blank[base + arrival] = _FAR
-                        order.append(base + arrival)
-        return blank
-
     def lengths(self, starts: list[int], targets: list[frozenset[int]]) -> list[int]:
         """For each start state (one the graph was set up from), the fewest hexes to enter
-        each target (spaces) in turn."""
-        after = [0] * (len(self.rows) * self.width)  # distance to go once all are behind
-        for target in reversed(targets):
-            after = self._stage(target, after)
-        return [UNREACHABLE if after[start] == _FAR else after[start] for start in starts]
+        each target (spaces) in turn.
 
-    def _stage(self, target: frozenset[int], after: list[int]) -> list[int]:
-        """:func:`_stage` on integer states: the distances to go when ``target`` is next
-        (``_FAR`` where it cannot be done)."""
+        One search back from the last target over (targets still to enter, state) pairs,
+        nearest to a start first (A*): a pair's estimate is its distance to go plus the
+        plain hex distance to it from the nearest start through the same lines, never more
+        than the drive and never more than one less than the estimate of the pair a step
+        on. So a pair's distance is known once it is taken, the search stops once every
+        start has been, and it never takes a pair estimated further than the slowest
+        start's drive: the states no drive from a start passes on its way (facing
+        backwards, at the wrong stage, round the outside of a bend) are left alone.
+
+        Why not a sweep per target over every state: that is the number of targets times
+        every state the starts lead to, several times the pairs taken here, and a share of
+        them that grows with the width of the track.
+        """
         rows, width, back = self.rows, self.width, self.back
-        best = self._blank.copy()
-        inside = bytearray(len(rows))
-        for space in target:
-            inside[space] = 1
-        seeded: list[int] = []
-        for space in target:  # only steps into the target start with a value
+        if not targets:
+            return [0] * len(starts)
+        states, spaces = len(rows) * width, len(rows)
+        inside = bytearray(len(targets) * spaces)  # (stage, space): 1 where the target is
+        for stage, target in enumerate(targets):
+            for space in target:
+                inside[stage * spaces + space] = 1
+        near = _plain_from(rows, [start // width for start in starts], inside, len(targets))
+        # (stage, state) -> the distance to go with targets[stage] next (_FAR: not known)
+        best = [_FAR] * (len(targets) * states)
+        queue: list[list[int]] = []  # estimate -> the pairs taken at it
+        last = len(targets) - 1
+        for space in targets[last]:  # one step into the last target finishes
             row = rows[space]
             for which in range(width):
-                done = after[space * width + which]
-                if done < 0 or done == _FAR:
-                    continue  # no start leads to it, or it cannot finish
-                value = done + 1
                 for direction, befores in back[which]:
                     there = row[direction]
-                    if there < 0:
+                    if there < 0 or near[last * spaces + there] == _FAR:
                         continue
-                    base = there * width
+                    estimate = 1 + near[last * spaces + there]
+                    while len(queue) <= estimate:
+                        queue.append([])
+                    base = last * states + there * width
                     for before in befores:
-                        state = base + before
-                        if best[state] == _FAR:
-                            seeded.append(state)
-                            best[state] = value
-                        elif value < best[state]:
-                            best[state] = value
-        levels: list[list[int]] = []
-        for state in seeded:
-            while len(levels) <= best[state]:
-                levels.append([])
-            levels[best[state]].append(state)
-        level = 0
-        while level < len(levels):
-            value = level + 1
-            if len(levels) == value:
-                levels.append([])
-            following = levels[value]
-            for state in levels[level]:
-                if best[state] != level:
-                    continue  # stale: settled at a smaller distance
-                space, which = divmod(state, width)
-                if inside[space]:
-                    continue  # entering it completes the target (counted above)
-                row = rows[space]
+                        if best[base + before] > 1:
+                            best[base + before] = 1
+                            queue[estimate].append(base + before)
+        waiting = list(starts)
+        estimate = 0
+        while waiting and estimate < len(queue):
+            self._take(queue, estimate, best, near, inside)
+            queue[estimate] = []  # done with: its numbers go back to the allocator
+            # a start is taken at its distance (the plain distance to it is 0)
+            waiting = [start for start in waiting if best[start] > estimate]
+            estimate += 1
+        return [UNREACHABLE if best[start] == _FAR else best[start] for start in starts]
+
+    def _take(self, queue: list[list[int]], estimate: int, best: list[int], near: list[int],
+              inside: bytearray) -> None:
+        """Take the pairs estimated at ``estimate`` (the list grows as they are taken): give
+        the states one step before each its distance plus one, at the same stage unless the
+        step enters the stage's target (that ends the stage), at the stage before when it
+        enters that stage's target."""
+        rows, width, back = self.rows, self.width, self.back
+        spaces = len(rows)
+        states = spaces * width
+        for pair in queue[estimate]:
+            stage, state = divmod(pair, states)
+            space, which = divmod(state, width)
+            here = stage * spaces
+            distance = best[pair]
+            if distance + near[here + space] != estimate:
+                continue  # taken already, at a smaller distance
+            value = distance + 1
+            row = rows[space]
+            for lower in (stage, stage - 1):
+                if lower == stage:
+                    if inside[here + space]:
+                        continue  # entering it ends this stage: counted a stage on
+                elif lower < 0 or not inside[lower * spaces + space]:
+                    continue
+                base_stage = lower * states
+                plain = lower * spaces
                 for direction, befores in back[which]:
                     there = row[direction]
                     if there < 0:
                         continue
-                    base = there * width
+                    to_start = near[plain + there]
+                    if to_start == _FAR:
+                        continue  # no start gets there at this stage
+                    after = value + to_start
+                    while len(queue) <= after:
+                        queue.append([])
+                    taken = queue[after]
+                    base = base_stage + there * width
                     for before in befores:
                         if value < best[base + before]:
                             best[base + before] = value
-                            following.append(base + before)
-            levels[level] = []  # done with: its numbers go back to the allocator
-            if not levels[-1]:
-                levels.pop()  # nothing further: the sweep is over
-            level += 1
-        return best
+                            taken.append(base + before)
 
     def first_entries(self, start: int, wanted: list[frozenset[int]]) -> list[int]:
         """For each of ``wanted`` (sets of spaces), the fewest hexes from ``start`` onto it."""
@@ -445,20 +447,64 @@ class _Patterns:
         return found
 
     def size(self) -> tuple[int, int]:
-        """(states, moves) the starts lead to."""
-        rows, width, steps, blank = self.rows, self.width, self.steps, self._blank
-        states = moves = 0
-        for state, mark in enumerate(blank):
-            if mark == _FAR:
-                states += 1
-                row = rows[state // width]
-                moves += sum(len(arrivals) for direction, arrivals in steps[state % width]
-                             if row[direction] >= 0)
-        return states, moves
+        """(states, moves) the starts lead to: the work a stored graph would hold."""
+        rows, width, steps = self.rows, self.width, self.steps
+        seen = bytearray(len(rows) * width)
+        order = list(dict.fromkeys(self.starts))
+        for state in order:
+            seen[state] = 1
+        moves = 0
+        for state in order:  # the list grows: a breadth-first sweep
+            space, which = divmod(state, width)
+            row = rows[space]
+            for direction, arrivals in steps[which]:
+                there = row[direction]
+                if there >= 0:
+                    moves += len(arrivals)
+                    for arrival in arrivals:
+                        if not seen[there * width + arrival]:
+                            seen[there * width + arrival] = 1
+                            order.append(there * width + arrival)
+        return len(order), moves
 
 
 # A distance no drive reaches: larger than any number of states.
 _FAR = 1 << 62
+
+
+def _plain_from(rows: list[tuple[int, ...]], starts: list[int], inside: bytearray,
+                stages: int) -> list[int]:
+    """(stage, space) -> the fewest hexes from the nearest of ``starts`` (spaces) to the
+    space with targets still to enter from ``stage`` on (``inside``: 1 at (stage, space)
+    on that stage's target), stepping to any neighbour; _FAR if none gets there. A drive
+    never takes fewer."""
+    spaces = len(rows)
+    near = [_FAR] * (stages * spaces)
+    frontier: list[int] = []
+    for space in starts:
+        if near[space] == _FAR:
+            near[space] = 0
+            frontier.append(space)
+    distance = 0
+    while frontier:
+        distance += 1
+        following = []
+        for pair in frontier:
+            stage, space = divmod(pair, spaces)
+            for there in rows[space]:
+                if there < 0:
+                    continue
+                if inside[stage * spaces + there]:
+                    if stage + 1 == stages:
+                        continue  # the drive is over
+                    nxt = (stage + 1) * spaces + there
+                else:
+                    nxt = stage * spaces + there
+                if near[nxt] == _FAR:
+                    near[nxt] = distance
+                    following.append(nxt)
+        frontier = following
+    return near
 
 
 @contextmanager
