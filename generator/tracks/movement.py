@@ -160,7 +160,7 @@ def drive_lengths(model: MovementModel, starts: Sequence[State], table: Table,
 class DriveGraph:
     """The moves a vehicle obeying ``model`` can make on ``table`` from ``starts``: set up
     once per course, then any drive search from those starts to any targets reads it
-    (linear in the states: one sweep back per target, or one sweep out).
+    (its work grows with the states it reaches, no faster: a search back, or a sweep out).
 
     Spaces become small integers first (a table row per space). A model with a ``pattern``
     method (every shipped one) never looks inside a space, so a state is one integer, its
