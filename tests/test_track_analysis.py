@@ -14,7 +14,13 @@ from generator.loading import load
 from generator.tracks import analysis
 from generator.tracks.analysis import Course, course_of, vertex_cut
 from generator.tracks.model import PieceStep, Players, Track
-from generator.tracks.movement import DriveGraph, PhaseTurning, SteerPerMove, drive_lengths
+from generator.tracks.movement import (
+    DriveGraph,
+    PhaseTurning,
+    SteerPerMove,
+    drive_lengths,
+    plain_lengths,
+)
 from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
 from tests.track_files import STRIP, TRACKS, write_track
 
@@ -310,6 +316,20 @@ def test_the_search_nearest_the_starts_first_answers_as_a_sweep_per_line(path: P
 
 
 @pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
+def test_one_search_back_answers_each_starts_plain_search(path: Path) -> None:
+    # plain_progress answers every slot by one search back from the finish; from the slots
+    # and from spaces all over the track it must find what each start's own search does.
+    (definition,) = load([path]).definitions
+    course = Course(definition.model, definition.model.layout)
+    number_of, rows, lines = course._numbered
+    hexes = [s.hex for s in course.slots] + sorted(course.open)[::13]
+    found = plain_lengths(rows, [number_of[h] for h in hexes], lines)
+    assert found == [course._search(h)[1] for h in hexes]
+    assert [course.plain_progress(s.hex) for s in course.slots] == [
+        course._search(s.hex) for s in course.slots]
+
+
+@pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)
 def test_narrowest_below_a_width_is_the_narrowest_point_when_narrower(path: Path) -> None:
     # The rules' search stops at the width they ask about; below it, it must find the very
     # cut (and leg) the full search finds, and nothing at or above it.
@@ -387,7 +407,7 @@ def test_answers_are_kept_between_runs_and_never_given_to_another_course(
     def no_search(*args: object, **kwargs: object) -> None:
         raise AssertionError("searched again")
     with monkeypatch.context() as searching:
-        for name in ("vertex_cut", "DriveGraph"):
+        for name in ("vertex_cut", "DriveGraph", "plain_lengths"):
             searching.setattr(analysis, name, no_search)
         searching.setattr(Course, "_search", no_search)
         again = answers(loaded_course(tmp_path, STRIP))

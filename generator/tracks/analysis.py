@@ -27,7 +27,13 @@ from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
 from generator.kept_store import KeptStore, named_for_code
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
-from generator.tracks.movement import UNREACHABLE, DriveGraph, MovementModel, collector_paused
+from generator.tracks.movement import (
+    UNREACHABLE,
+    DriveGraph,
+    MovementModel,
+    collector_paused,
+    plain_lengths,
+)
 
 
 @dataclass(frozen=True)
@@ -159,10 +165,25 @@ class Course:
             key = _answer_key(self._key, ("progress", start))
             found = _kept(key)
             if found is None:
-                found = self._search(start)
+                found = self._slots_progress.get(start)
+                if found is None:  # not a slot, or a slot that cannot finish
+                    found = self._search(start)
                 _keep(key, found)
             self._progress[start] = found
         return self._progress[start]
+
+    @cached_property
+    def _slots_progress(self) -> dict[Hex, tuple[int, int]]:
+        """:meth:`plain_progress` of every slot that can finish, by one search back from
+        the finish for all of them, not a search forwards from each (how many lines a slot
+        that cannot finish crosses is left to :meth:`_search`)."""
+        number_of, rows, lines = self._numbered
+        hexes = [s.hex for s in self.slots if s.hex in number_of]
+        lengths = plain_lengths(rows, [number_of[h] for h in hexes], lines)
+        if lengths is None:
+            return {}
+        return {h: (len(lines), n) for h, n in zip(hexes, lengths, strict=True)
+                if n != UNREACHABLE}
 
     @cached_property
     def _numbered(self) -> tuple[dict[Hex, int], list[tuple[int, ...]], list[frozenset[int]]]:

@@ -254,6 +254,26 @@ class DriveGraph:
         return [after[self.index[state]] for state in numbered]
 
 
+def plain_lengths(rows: list[tuple[int, ...]], starts: list[int],
+                  targets: list[frozenset[int]]) -> list[int] | None:
+    """For each of ``starts`` (spaces), the fewest hexes to enter each of ``targets`` (sets
+    of spaces) in turn stepping to any neighbour (UNREACHABLE if it cannot be done): one
+    search back for every start (see :meth:`_Patterns.lengths`). None when the rows (each
+    space's neighbours, -1 for none) do not mirror each other."""
+    if not _mirrored(rows):
+        return None
+    numbered = [(space, 0, 0, 0) for space in starts]
+    search = _Patterns(_AnyNeighbour(), numbered, rows)
+    return search.lengths([search.code(state) for state in numbered], targets)
+
+
+class _AnyNeighbour:
+    """A 'vehicle' that may step to any neighbour: its drive is the plain shortest path."""
+
+    def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
+        return tuple((direction, ((0, 0, 0),)) for direction in range(6))
+
+
 def _mirrored(rows: list[tuple[int, ...]]) -> bool:
     """True when each space is its neighbour's neighbour the opposite way (as on any hex
     map), so the space a vehicle came from is read off the row of the space it is on."""
