@@ -363,7 +363,8 @@ class _Patterns:
         for stage, target in enumerate(targets):
             for space in target:
                 inside[stage * spaces + space] = 1
-        near = _plain_from(rows, [start // width for start in starts], inside, len(targets))
+        near = _plain_from(rows, _head_starts(rows, [start // width for start in starts],
+                                              inside), inside, len(targets))
         # (stage, state) -> the distance to go with targets[stage] next (_FAR: not known)
         best = [_FAR] * (len(targets) * states)
         queue: list[list[int]] = []  # estimate -> the pairs taken at it
@@ -388,8 +389,9 @@ class _Patterns:
         while waiting and estimate < len(queue):
             self._take(queue, estimate, best, near, inside)
             queue[estimate] = []  # done with: its numbers go back to the allocator
-            # a start is taken at its distance (the plain distance to it is 0)
-            waiting = [start for start in waiting if best[start] > estimate]
+            # a start is taken at its distance plus its own plain distance
+            waiting = [start for start in waiting
+                       if best[start] + near[start // width] > estimate]
             estimate += 1
         return [UNREACHABLE if best[start] == _FAR else best[start] for start in starts]
 
@@ -492,21 +494,55 @@ class _Patterns:
 _FAR = 1 << 62
 
 
-def _plain_from(rows: list[tuple[int, ...]], starts: list[int], inside: bytearray,
-                stages: int) -> list[int]:
-    """(stage, space) -> the fewest hexes from the nearest of ``starts`` (spaces) to the
-    space with targets still to enter from ``stage`` on (``inside``: 1 at (stage, space)
-    on that stage's target), stepping to any neighbour; _FAR if none gets there. A drive
-    never takes fewer."""
+def _head_starts(rows: list[tuple[int, ...]], starts: list[int], inside: bytearray
+                 ) -> list[tuple[int, int]]:
+    """Each of ``starts`` (spaces) with its head start: how many hexes nearer the first
+    target (``inside``: 1 on its spaces, first) it is than the start furthest from it.
+
+    Why: the drive search takes every pair estimated no further than the slowest start's
+    drive; counted from the nearest start, the pairs along the way a nearer start drives
+    are estimated that much too near and taken for nothing. Counting each start from its
+    head start (any numbers would give the same answers) lines the starts up."""
     spaces = len(rows)
-    near = [_FAR] * (stages * spaces)
-    frontier: list[int] = []
-    for space in starts:
-        if near[space] == _FAR:
-            near[space] = 0
-            frontier.append(space)
+    to_line = [_FAR] * spaces
+    frontier = [space for space in range(spaces) if inside[space]]
+    for space in frontier:
+        to_line[space] = 0
     distance = 0
     while frontier:
+        distance += 1
+        following = []
+        for space in frontier:
+            for there in rows[space]:
+                if there >= 0 and to_line[there] == _FAR:
+                    to_line[there] = distance
+                    following.append(there)
+        frontier = following
+    reached = [to_line[space] for space in starts if to_line[space] < _FAR]
+    furthest = max(reached, default=0)
+    return [(space, furthest - to_line[space] if to_line[space] < _FAR else 0)
+            for space in starts]
+
+
+def _plain_from(rows: list[tuple[int, ...]], starts: list[tuple[int, int]],
+                inside: bytearray, stages: int) -> list[int]:
+    """(stage, space) -> the fewest hexes to the space, with targets still to enter from
+    ``stage`` on (``inside``: 1 at (stage, space) on that stage's target), stepping to
+    any neighbour, from the nearest of ``starts`` (space, hexes it counts as already
+    driven); _FAR if none gets there. Never more than one more than at a space a step
+    before."""
+    spaces = len(rows)
+    near = [_FAR] * (stages * spaces)
+    joining: dict[int, list[int]] = {}  # hexes already driven -> the starts counting them
+    for space, already in starts:
+        joining.setdefault(already, []).append(space)
+    frontier: list[int] = []
+    distance = 0
+    while frontier or joining:
+        for space in joining.pop(distance, ()):
+            if near[space] > distance:
+                near[space] = distance
+                frontier.append(space)
         distance += 1
         following = []
         for pair in frontier:
@@ -520,7 +556,7 @@ def _plain_from(rows: list[tuple[int, ...]], starts: list[int], inside: bytearra
                     nxt = (stage + 1) * spaces + there
                 else:
                     nxt = stage * spaces + there
-                if near[nxt] == _FAR:
+                if near[nxt] > distance:
                     near[nxt] = distance
                     following.append(nxt)
         frontier = following
