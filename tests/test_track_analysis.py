@@ -313,6 +313,11 @@ def test_the_search_nearest_the_starts_first_answers_as_a_sweep_per_line(path: P
         found = drive_lengths(model, starts, course.table, targets)
         assert found == drive_lengths(_MovesOnly(model), starts, course.table, targets)
         assert any(n > 0 for n in found) and -1 in found
+    # and each line on its own, by the search forwards nearest the line first
+    graph = DriveGraph(model, starts, course.table)
+    stored = DriveGraph(_MovesOnly(model), starts, course.table)
+    for start in starts[::5]:
+        assert graph.first_entries(start, lines) == stored.first_entries(start, lines)
 
 
 @pytest.mark.parametrize("path", sorted(TRACKS.glob("*.yaml")), ids=lambda p: p.stem)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import gc
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -226,9 +226,7 @@ class DriveGraph:
     def first_entries(self, start: State, lines: Sequence[frozenset[Hex]]) -> list[int]:
         """For each of ``lines`` on its own, the fewest hexes from ``start`` (a state the
         graph was set up from) to drive onto it: ``lengths([start], [line])`` for each,
-        found by one breadth-first sweep forwards that stops once every line is met (a
-        line near the start costs little), instead of a sweep back over every state per
-        line."""
+        found by a search forwards per line (a line near the start costs little)."""
         if self._patterns is None:
             return [self.lengths([start], [line])[0] for line in lines]
         number_of = self.number_of
@@ -440,33 +438,53 @@ class _Patterns:
 
     def first_entries(self, start: int, wanted: list[frozenset[int]]) -> list[int]:
         """For each of ``wanted`` (sets of spaces), the fewest hexes from ``start`` onto it."""
+        return [self._first_entry(start, line) if line else UNREACHABLE for line in wanted]
+
+    def _first_entry(self, start: int, line: frozenset[int]) -> int:
+        """The fewest hexes from ``start`` onto ``line``: a search forwards, states nearest
+        the line first (A*), each estimated by its hexes driven plus the plain hex distance
+        from it to the line. The estimate never falls by more than the step taken, so once
+        the estimates reach a drive onto the line found, none is shorter. Why not a
+        breadth-first sweep: that takes every state nearer the start than the line, most
+        of them no drive to the line passes."""
         rows, width, steps = self.rows, self.width, self.steps
-        found = [UNREACHABLE] * len(wanted)
-        pending = [i for i, line in enumerate(wanted) if line]
-        seen = bytearray(len(rows) * width)
-        seen[start] = 1
-        frontier, steps_taken = [start], 0
-        while frontier and pending:
-            steps_taken += 1
-            following = []
-            for state in frontier:
+        on_line = bytearray(len(rows))
+        for space in line:
+            on_line[space] = 1
+        to_line = _plain_to(rows, line)
+        if to_line[start // width] == _FAR:
+            return UNREACHABLE
+        best = {start: 0}  # state -> hexes driven to it (few states: a dictionary)
+        queue: list[list[int]] = [[] for _ in range(to_line[start // width] + 1)]
+        queue[-1].append(start)
+        found = _FAR
+        estimate = len(queue) - 1
+        while estimate < min(found, len(queue)):
+            for state in queue[estimate]:  # the list grows as states are taken
+                driven = best[state]
                 space, which = divmod(state, width)
+                if driven + to_line[space] != estimate:
+                    continue  # taken already, nearer the start
                 row = rows[space]
                 for direction, arrivals in steps[which]:
                     there = row[direction]
                     if there < 0:
                         continue
-                    for i in pending:
-                        if there in wanted[i]:
-                            found[i] = steps_taken
+                    if on_line[there]:
+                        found = min(found, driven + 1)
+                        continue
+                    if to_line[there] == _FAR:
+                        continue
+                    after = driven + 1 + to_line[there]
+                    while len(queue) <= after:
+                        queue.append([])
                     base = there * width
                     for arrival in arrivals:
-                        if not seen[base + arrival]:
-                            seen[base + arrival] = 1
-                            following.append(base + arrival)
-            pending = [i for i in pending if found[i] == UNREACHABLE]
-            frontier = following
-        return found
+                        if driven + 1 < best.get(base + arrival, _FAR):
+                            best[base + arrival] = driven + 1
+                            queue[after].append(base + arrival)
+            estimate += 1
+        return UNREACHABLE if found == _FAR else found
 
     def size(self) -> tuple[int, int]:
         """(states, moves) the starts lead to: the work a stored graph would hold."""
@@ -494,18 +512,11 @@ class _Patterns:
 _FAR = 1 << 62
 
 
-def _head_starts(rows: list[tuple[int, ...]], starts: list[int], inside: bytearray
-                 ) -> list[tuple[int, int]]:
-    """Each of ``starts`` (spaces) with its head start: how many hexes nearer the first
-    target (``inside``: 1 on its spaces, first) it is than the start furthest from it.
-
-    Why: the drive search takes every pair estimated no further than the slowest start's
-    drive; counted from the nearest start, the pairs along the way a nearer start drives
-    are estimated that much too near and taken for nothing. Counting each start from its
-    head start (any numbers would give the same answers) lines the starts up."""
-    spaces = len(rows)
-    to_line = [_FAR] * spaces
-    frontier = [space for space in range(spaces) if inside[space]]
+def _plain_to(rows: list[tuple[int, ...]], line: Iterable[int]) -> list[int]:
+    """Space -> the fewest hexes from it to a space of ``line`` stepping to any neighbour
+    (0 on the line, _FAR where none gets there)."""
+    to_line = [_FAR] * len(rows)
+    frontier = list(line)
     for space in frontier:
         to_line[space] = 0
     distance = 0
@@ -518,6 +529,19 @@ def _head_starts(rows: list[tuple[int, ...]], starts: list[int], inside: bytearr
                     to_line[there] = distance
                     following.append(there)
         frontier = following
+    return to_line
+
+
+def _head_starts(rows: list[tuple[int, ...]], starts: list[int], inside: bytearray
+                 ) -> list[tuple[int, int]]:
+    """Each of ``starts`` (spaces) with its head start: how many hexes nearer the first
+    target (``inside``: 1 on its spaces, first) it is than the start furthest from it.
+
+    Why: the drive search takes every pair estimated no further than the slowest start's
+    drive; counted from the nearest start, the pairs along the way a nearer start drives
+    are estimated that much too near and taken for nothing. Counting each start from its
+    head start (any numbers would give the same answers) lines the starts up."""
+    to_line = _plain_to(rows, (space for space in range(len(rows)) if inside[space]))
     reached = [to_line[space] for space in starts if to_line[space] < _FAR]
     furthest = max(reached, default=0)
     return [(space, furthest - to_line[space] if to_line[space] < _FAR else 0)
