@@ -424,18 +424,27 @@ def _cut(sources: frozenset[Hex], sinks: frozenset[Hex], hexes: list[Hex],
     number = {h: i for i, h in enumerate(hexes)}
     graph = FlowGraph(2 * len(hexes) + 2)
     source, sink = 2 * len(hexes), 2 * len(hexes) + 1
+    # The edges FlowGraph.add would make, in the same order, without a call per edge (the
+    # graph's building was most of the search).
+    edges, head, capacity, endless = graph.edges, graph.head, graph.capacity, FlowGraph.ENDLESS
     for h, i in number.items():
-        endless = h in sources or h in sinks
-        graph.add(2 * i, 2 * i + 1, FlowGraph.ENDLESS if endless else 1)
+        into, out = edges[2 * i], edges[2 * i + 1]
+        into.append(len(head))
+        out.append(len(head) + 1)
+        head += (2 * i + 1, 2 * i)
+        capacity += (endless if h in sources or h in sinks else 1, 0)
         q, r = h
         for dq, dr in steps:
             j = number.get((q + dq, r + dr))  # type: ignore[call-overload]  # a Hex is a tuple
             if j is not None:
-                graph.add(2 * i + 1, 2 * j, FlowGraph.ENDLESS)
+                out.append(len(head))
+                edges[2 * j].append(len(head) + 1)
+                head += (2 * j, 2 * i + 1)
+                capacity += (endless, 0)
         if h in sources:
-            graph.add(source, 2 * i, FlowGraph.ENDLESS)
+            graph.add(source, 2 * i, endless)
         if h in sinks:
-            graph.add(2 * i + 1, sink, FlowGraph.ENDLESS)
+            graph.add(2 * i + 1, sink, endless)
     flow = graph.max_flow(source, sink) if below is None else graph.max_flow(source, sink,
                                                                             limit=below)
     if flow == 0 or (below is not None and flow >= below):
