@@ -6,8 +6,9 @@ kept once), to see how the searches grow with the number of spaces: the run ends
 scaled track's time per space over Bogwater Bowl's for each stage (1.0 = linear). A track
 scaled that way is also 3 times wider, so a vehicle has more legal moves from each space
 (fewer are blocked by a wall) and the narrowest point is 3 times wider: the run prints the
-drive search's states and moves per space of both, which say how much of the growth is the
-shape, not the number of spaces.
+states and moves per space a vehicle can reach on both (the drive search's graph; the
+search itself takes only the states near the best drives), which say how much of the
+growth is the shape, not the number of spaces.
 
 ``--lengthen 16`` times Tin-Plate Loop (built from pieces) with its two straights 16 times
 longer: the same width and bends, only more spaces, which is what "linear in the number of
@@ -143,8 +144,8 @@ def lengthened_copy(path: Path, factor: int, folder: Path) -> Path:
 
 
 def drive_work(path: Path) -> tuple[float, float]:
-    """(states, moves) per track space of the drive search on ``path``'s track: the work
-    its sweeps do, whatever the machine."""
+    """(states, moves) per track space a vehicle can reach on ``path``'s track: the drive
+    search's graph, whatever the machine."""
     (definition,) = load([path]).definitions
     track = definition.model
     graph = analysis.course_of(track).drive_graph(definition.kind.context.movement)
@@ -203,7 +204,7 @@ def main() -> None:
             states, moves = drive_work(path)
             results[path.stem]["drive states per space"] = states
             results[path.stem]["drive moves per space"] = moves
-            print(f"    {path.stem}: drive search {states:.1f} states and {moves:.1f} "
+            print(f"    {path.stem}: drive graph {states:.1f} states and {moves:.1f} "
                   "moves per space")
     if longer is not None and oval.stem in results:
         small, large = results[oval.stem], results[longer.stem]
