@@ -71,6 +71,16 @@ def test_a_paddock_dataclass_is_compiled_once_and_its_code_reused(
     assert [f.name for f in dataclasses.fields(again)] == ["spokes", "rim", "marks"]
 
 
+def test_a_damaged_entry_is_compiled_again(empty_code_store: Path) -> None:
+    define("generator.probe_wheels")
+    entries = kept_code.CODE._load()
+    for key in entries:
+        entries[key] = b"\x00damaged"
+    wheel = define("generator.probe_wheels")(2)
+    assert wheel.spokes == 2 and repr(wheel) == "Wheel(spokes=2, rim='iron', marks=())"
+    assert all(value != b"\x00damaged" for value in entries.values())
+
+
 def test_dataclasses_outside_paddock_are_compiled_as_python_does(
         empty_code_store: Path) -> None:
     wheel = define("someone_elses.wheels")(5)
