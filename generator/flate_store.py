@@ -26,7 +26,7 @@ from generator.kept_store import KeptStore
 from generator.template_cache import cache_folder
 
 SMALLEST = 4_096
-MAX_BYTES = 4 * 1024 * 1024  # the default kit needs about 0.8 MB of them
+MAX_BYTES = 2 * 1024 * 1024  # the default kit needs about 0.8 MB of them
 
 
 def _path() -> Path:

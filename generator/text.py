@@ -204,7 +204,7 @@ class TextTemplates:
 
 
 RENDERS_KEPT = 256
-MAX_RENDERS_BETWEEN_RUNS = 3_000
+MAX_RENDERS_BETWEEN_RUNS = 1_500  # the default kit renders about 270
 
 
 def _renders_path() -> Path:
