@@ -26,8 +26,8 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
+from generator.cache_folder import cache_folder
 from generator.kept_store import KeptStore
-from generator.template_cache import cache_folder
 
 _PACKAGE = __name__.partition(".")[0]
 _FORMAT = (f"paddock-code-2 {sys.implementation.cache_tag} "

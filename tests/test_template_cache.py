@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
 import pytest
 
 from generator import text
-from generator.template_cache import bytecode_cache, cache_folder
+from generator.cache_folder import cache_folder
+from generator.template_cache import bytecode_cache
 from generator.text import TextTemplates
 
 NAME = "frothy-races/licence.j2"
@@ -58,3 +61,16 @@ def test_no_cache_when_the_folder_cannot_be_made(
     templates = TextTemplates(user_licence(tmp_path / "mine", "Uncached"))
     assert templates.env.bytecode_cache is None
     assert subtitle(templates) == "Uncached"
+
+
+def test_a_compiled_template_read_back_is_marked_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    users = user_licence(tmp_path / "mine", "Words")
+    assert subtitle(TextTemplates(users)) == "Words"
+    month_ago = time.time() - 31 * 24 * 3600
+    stored = list(cache_folder().rglob("*.cache"))
+    for path in stored:
+        os.utime(path, (month_ago, month_ago))
+    assert subtitle(TextTemplates(users)) == "Words"  # a new environment reads them back
+    assert any(path.stat().st_mtime > month_ago + 3600 for path in stored)
