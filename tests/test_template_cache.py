@@ -6,6 +6,7 @@ import os
 import time
 from pathlib import Path
 
+import jinja2
 import pytest
 
 from generator import text
@@ -74,3 +75,22 @@ def test_a_compiled_template_read_back_is_marked_used(
         os.utime(path, (month_ago, month_ago))
     assert subtitle(TextTemplates(users)) == "Words"  # a new environment reads them back
     assert any(path.stat().st_mtime > month_ago + 3600 for path in stored)
+
+
+def test_a_rule_message_is_compiled_once_and_kept_between_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = "{{ n }} hex{{ '' if n == 1 else 'es' }} wide, at least {{ least }}"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()
+    assert text.render_message(source, {"n": 2, "least": 3}) == "2 hexes wide, at least 3"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()  # as a new run
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a kept message was compiled again")
+
+    monkeypatch.setattr(jinja2.Environment, "compile", no_compiling)
+    assert text.render_message(source, {"n": 1, "least": 3}) == "1 hex wide, at least 3"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()  # owe later tests nothing of this cache folder
