@@ -334,14 +334,18 @@ def _template_error(exc: BaseException, name: str) -> TemplateError:
     return TemplateError(f"{where}: template failed: {exc}")
 
 
-_MESSAGE = "rule message: "  # a message's template name: this, then its text
+# A rule message's template is named by a digest of its text (a name is written into the
+# compiled code, where some characters of a message would not survive).
+_MESSAGES: dict[str, str] = {}
 
 
 @lru_cache(maxsize=512)
 def _compiled_message(source: str) -> jinja2.Template:
     """The message's template, compiled once and kept between runs like a template file's
     (compiling the one message a check of the kit prints took 3 ms every run)."""
-    return _message_env().get_template(_MESSAGE + source)
+    name = f"rule-message-{hashlib.blake2b(source.encode(), digest_size=16).hexdigest()}"
+    _MESSAGES[name] = source
+    return _message_env().get_template(name)
 
 
 @lru_cache(maxsize=1)
@@ -352,8 +356,9 @@ def _message_env() -> SandboxedEnvironment:
         bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")))
 
 
-def _message_source(name: str) -> tuple[str, None, Callable[[], bool]]:
-    return name.removeprefix(_MESSAGE), None, lambda: True
+def _message_source(name: str) -> tuple[str, None, Callable[[], bool]] | None:
+    source = _MESSAGES.get(name)
+    return None if source is None else (source, None, lambda: True)
 
 
 def render_message(source: str, params: Mapping[str, Any]) -> str:

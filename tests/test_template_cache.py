@@ -94,3 +94,10 @@ def test_a_rule_message_is_compiled_once_and_kept_between_runs(
     assert text.render_message(source, {"n": 1, "least": 3}) == "1 hex wide, at least 3"
     for cached in (text._compiled_message, text._message_env):
         cached.cache_clear()  # owe later tests nothing of this cache folder
+
+
+def test_a_rule_message_with_quotes_and_an_inline_if_renders() -> None:
+    # Jinja writes a template's name into its compiled code: a message is named by a digest
+    source = "{{ a }} \"quoted\" and 'single'{{ '; ' if not last }}{% if x %}!{% endif %}"
+    assert text.render_message(source, {"a": 1, "last": False, "x": True}) == \
+        "1 \"quoted\" and 'single'; !"
