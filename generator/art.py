@@ -21,12 +21,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from generator.cache_folder import cache_folder, mark_used
 from generator.data_yaml import cached, store_whole
 from generator.findings import Finding, KeyPath, RuleBook
 from generator.kept_drawings import replay_or_draw
 from generator.schema import INVALID, Text, Validation
 from generator.source import Node
-from generator.template_cache import cache_folder
 from generator.units import POINTS_PER_INCH, mm, to_mm
 
 if TYPE_CHECKING:
@@ -199,9 +199,12 @@ def svg_drawing(path: str, stamp: float) -> Any:
     time of converting it again, and svglib is never loaded), made by svglib otherwise."""
     kept = cache_folder() / "art" / f"{_svg_digest(Path(path).read_bytes())}.pickle"
     try:
-        return pickle.loads(kept.read_bytes())  # noqa: S301 - our own cache folder
+        drawing = pickle.loads(kept.read_bytes())  # noqa: S301 - our own cache folder
     except Exception:  # noqa: BLE001, S110 - missing or damaged: convert again
         pass
+    else:
+        mark_used(kept)
+        return drawing
     drawing = _convert_svg(path)
     store_whole(kept, pickle.dumps(drawing, protocol=5), raw_bytes=True)
     return drawing

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn, cast
 
 from generator import __version__
+from generator.cache_folder import sweep_stale
 from generator.components import COMPONENTS
 from generator.errors import InputError, PaddockError, UsageError
 from generator.findings import Finding, Severity, Summary
@@ -78,9 +79,11 @@ def run() -> NoReturn:
     every object the run made (Python's own exit spends about 40 ms on a build of the
     default kit doing that, for nothing: as mypy does, the process just ends). Exit
     handlers still run first (the stores kept between runs save there) and both output
-    streams are flushed; every file the command wrote is closed by then."""
+    streams are flushed; every file the command wrote is closed by then. Once a day, the
+    cache folder's stale files go too (see :mod:`generator.cache_folder`)."""
     code = main()
     atexit._run_exitfuncs()
+    sweep_stale()
     for stream in (sys.stdout, sys.stderr):
         with contextlib.suppress(BrokenPipeError, ValueError):  # reader gone, or closed
             stream.flush()

@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from generator.template_cache import cache_folder
+from generator.cache_folder import cache_folder, mark_used
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FORMAT = f"paddock-data-1 yaml {yaml.__version__} {_LOADER.__name__} marshal {marshal.version}"
@@ -43,9 +43,12 @@ def cached(raw: bytes, kind: str, compute: Callable[[], Any]) -> Any:
     digest.update(raw)
     target = cache_folder() / "data" / f"{digest.hexdigest()[:32]}.marshal"
     try:
-        return marshal.loads(target.read_bytes())
+        kept = marshal.loads(target.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         pass  # not there yet (or unreadable): compute, and store for the next run
+    else:
+        mark_used(target)
+        return kept
     data = compute()
     store_whole(target, data)
     return data

@@ -141,10 +141,10 @@ class FittedText:
                 pass
             else:
                 if isinstance(paragraph, paragraph_class):
+                    self.__dict__["_read_back"] = True  # as cached_property keeps its value
                     return cast("Paragraph", paragraph)
         paragraph = paragraph_class(self.markup, style)
         paragraph.wrap(width, height)
-        self.keep(paragraph)
         return paragraph
 
     def draw(self, canvas: Canvas, x: float, top: float) -> None:
@@ -171,11 +171,14 @@ class FittedText:
         code = canvas._code
         start = len(code)
         needs = drawn_noting_needs(canvas, lambda: self.paragraph.drawOn(canvas, x, y))
+        drawing_kept = False
         if drawn is not None and canvas._code is code and len(code) >= start + 3 \
                 and code[start] == "q" and code[start + 1].endswith(" cm") and code[-1] == "Q":
             drawn[key] = code[start + 2:-1]
             if "/F" not in self.markup:  # no text that reads like a font's name
-                keep_drawing(canvas, key, drawn[key], needs)
+                drawing_kept = keep_drawing(canvas, key, drawn[key], needs)
+        if not drawing_kept:  # the next run draws it afresh: spare it the wrapping
+            self.keep(self.paragraph)
 
     @cached_property
     def replayable(self) -> bool:
@@ -187,12 +190,18 @@ class FittedText:
         return (self.markup, self.size, *self.layout)
 
     def keep(self, paragraph: Paragraph) -> None:
-        """Keep the wrapped paragraph (before it is ever drawn) for the next runs; its
-        style is left out (it is the shared one, given back when it is read)."""
-        if not fit_store.room_for_paragraphs():
+        """Keep the wrapped paragraph for the next runs, unless it is kept already; its
+        style is left out (it is the shared one, given back when it is read).
+
+        Only a paragraph whose drawing could not be kept is (see :meth:`draw`): pickling
+        one costs more than wrapping it, and a kept drawing never needs it."""
+        if self.__dict__.get("_read_back") or not fit_store.room_for_paragraphs():
             return
         out = io.BytesIO()
-        _StylePickler(out, paragraph.style).dump(paragraph)
+        try:
+            _StylePickler(out, paragraph.style).dump(paragraph)
+        except Exception:  # noqa: BLE001 - one that cannot be kept is only wrapped again
+            return
         fit_store.put_paragraph(self.key, zlib.compress(out.getvalue(), 1))
 
 
@@ -258,8 +267,6 @@ def fit_paragraph(markup: str, width: float, height: float, preferred: float,
     fitted = fit_paragraph_uncached(markup, width, height, preferred, minimum, align, font,
                                     leading, colour_hex, split_words)
     fit_store.put(key, (fitted.size, fitted.height, fitted.layout[6]) if fitted else ())
-    if fitted is not None:
-        fitted.keep(fitted.paragraph)
     return fitted
 
 

@@ -12,13 +12,13 @@ the sizes, the font, the alignment.
 
 The file is read on the first fitting of a run and written back at exit if anything was
 added; past :data:`MAX_KEPT` entries only the ones this run used are kept, so it stays
-small. The wrapped paragraphs a build draws are kept the same way in a second file (pickled
-and compressed; making one again costs ten times as much as reading it), at most
-:data:`MAX_PARAGRAPHS`, read only when a paragraph must be made; the drawings made from them
-and from vector pictures (their operators, see :mod:`generator.kept_drawings`) in a third, at most
-:data:`MAX_DRAWINGS`. Both are a
-:class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`PARAGRAPHS`), which keeps them
-as every store kept between runs is kept.
+small. The drawings a build makes of paragraphs and vector pictures (their operators, see
+:mod:`generator.kept_drawings`) are kept in a second file, at most :data:`MAX_DRAWINGS`; a
+wrapped paragraph whose drawing cannot be kept is kept itself in a third (pickled and
+compressed; making one again costs ten times as much as reading it), at most
+:data:`MAX_PARAGRAPHS`, read only when a paragraph must be made. Each is a
+:class:`~generator.kept_store.KeptStore` (:data:`FITS`, :data:`DRAWINGS`, :data:`PARAGRAPHS`),
+which keeps them as every store kept between runs is kept.
 """
 
 from __future__ import annotations

@@ -22,11 +22,11 @@ import hashlib
 import zlib
 from pathlib import Path
 
+from generator.cache_folder import cache_folder
 from generator.kept_store import KeptStore
-from generator.template_cache import cache_folder
 
 SMALLEST = 4_096
-MAX_BYTES = 4 * 1024 * 1024  # the default kit needs about 0.8 MB of them
+MAX_BYTES = 2 * 1024 * 1024  # the default kit needs about 0.8 MB of them
 
 
 def _path() -> Path:

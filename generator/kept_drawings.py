@@ -111,15 +111,15 @@ def drawn_noting_needs(canvas: Canvas, draw: Callable[[], object]) -> list[str]:
 
 
 def keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str],
-                 needs: list[str]) -> None:
+                 needs: list[str]) -> bool:
     """Keep ``ops``, drawn on ``canvas`` just now (asking the file for ``needs``, see
     :func:`drawn_noting_needs`), for :func:`kept_drawing` in later files and runs, if they
-    can be shared (see above)."""
+    can be shared (see above); whether they were."""
     model = _colour_model(canvas)
     if model is None or not fit_store.DRAWINGS.room():
-        return
+        return False
     if any(_RESOURCE_USE.search(op) for op in ops):  # the file's own resources
-        return
+        return False
     doc = canvas._doc
     fonts_by_pdf_name = {pdf_name: name for name, pdf_name in doc.fontMapping.items()}
     fonts: list[str] = []
@@ -148,11 +148,11 @@ def keep_drawing(canvas: Canvas, key: tuple[Any, ...], ops: list[str],
     try:
         shared = [_TOKEN.sub(slot, op) for op in ops]
     except LookupError:  # another font or subset: this file's own
-        return
+        return False
     if any("/F" in _SLOT.sub("", op) for op in shared):
-        return
-    fit_store.DRAWINGS.put((model, *key),
-                            marshal.dumps((fonts, shared, sorted(set(needs)))))
+        return False
+    return fit_store.DRAWINGS.put((model, *key),
+                                  marshal.dumps((fonts, shared, sorted(set(needs)))))
 
 
 def kept_drawing(canvas: Canvas, key: tuple[Any, ...]) -> list[str] | None:

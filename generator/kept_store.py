@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from generator import __version__
+from generator.cache_folder import cache_folder, mark_used
 from generator.data_yaml import store_whole
-from generator.template_cache import cache_folder
 
 
 def named_for_code(kind: str, versions: str, sources: Iterable[Path],
@@ -146,10 +146,13 @@ class KeptStore(Generic[K, V]):
 
     def _load(self) -> dict[K, V]:
         if self._entries is None:
+            path = self.path()
             try:
-                loaded = self._loads(self.path().read_bytes())
+                loaded = self._loads(path.read_bytes())
             except Exception:  # noqa: BLE001 - a damaged file is only worked out again
                 loaded = {}
+            else:
+                mark_used(path)
             self._entries = loaded if isinstance(loaded, dict) else {}
             if self.most_bytes is not None:
                 self._held = sum(_size(value) for value in self._entries.values())

@@ -12,16 +12,12 @@ folder cannot be made: Paddock then compiles as before.
 from __future__ import annotations
 
 import hashlib
-import os
 from pathlib import Path
 
 import jinja2
+import jinja2.bccache
 
-
-def cache_folder() -> Path:
-    """``$XDG_CACHE_HOME/paddock`` (``~/.cache/paddock`` by default)."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "paddock"
+from generator.cache_folder import cache_folder, mark_used
 
 
 def bytecode_cache(*environment_sources: Path) -> jinja2.BytecodeCache | None:
@@ -36,4 +32,14 @@ def bytecode_cache(*environment_sources: Path) -> jinja2.BytecodeCache | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
         return None
-    return jinja2.FileSystemBytecodeCache(str(folder))
+    return _MarkingBytecodeCache(str(folder))
+
+
+class _MarkingBytecodeCache(jinja2.FileSystemBytecodeCache):
+    """Jinja's file cache, marking each compiled template it reads as used (see
+    :mod:`generator.cache_folder`), so the sweep of stale files keeps it."""
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        super().load_bytecode(bucket)
+        if bucket.code is not None:
+            mark_used(self._get_cache_filename(bucket))

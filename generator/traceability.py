@@ -14,8 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.findings import Rule, RuleBook
 from generator.games.registry import GAMES
 from generator.text import TextTemplates
@@ -78,7 +77,7 @@ def load_document(doc_id: str) -> Document:
     books = books_of(doc_id)
     rules = {rule.id: rule for book in books for rule in book.rules.values()}
     path = books[0].data_file.with_name("traceability.yaml")
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = read_data(path)
     named: set[str] = set()
     sections = []
     for spec in raw["sections"]:

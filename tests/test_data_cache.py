@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator import data_yaml
+from generator.cache_folder import cache_folder
 from generator.data_yaml import read_data
-from generator.template_cache import cache_folder
 
 
 @pytest.fixture

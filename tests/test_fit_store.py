@@ -12,6 +12,8 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from generator import drawing, fit_store
+from generator.pdf import new_canvas
+from generator.units import PAPERS
 
 ROOT = Path(__file__).resolve().parent.parent
 TEXTS = [("<b>Whip</b> 3: move one more space", 120.0, 30.0, 9.0),
@@ -102,8 +104,14 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
         fresh_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     texts = [TEXTS[0], ("Short <i>note</i>, centred", 80.0, 20.0, 7.0)]
     fresh = [drawn(drawing.fit_paragraph_uncached(*text)) for text in texts]  # type: ignore[arg-type]
-    for text in texts:
-        drawing.fit_paragraph(*text)
+    fit_store.PARAGRAPHS.forget(reread=False)  # as if those were drawn in another run
+    # A paragraph is kept when it is drawn and its drawing cannot be (on a plain canvas).
+    fitted_only = [drawing.fit_paragraph(*text) for text in texts]
+    save()
+    assert not list(fresh_store.glob("paragraphs-*.marshal"))  # fitting alone keeps none
+    for fitted in fitted_only:
+        assert fitted is not None
+        drawn(fitted)
     save()
     (paragraphs,) = fresh_store.glob("paragraphs-*.marshal")
     fit_store.FITS.forget()
@@ -127,6 +135,18 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     again = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in again if f is not None] == fresh
     assert len(made) == 2
+
+
+def test_a_paragraph_whose_drawing_is_kept_is_not_kept_itself(
+        fresh_store: Path, tmp_path: Path) -> None:
+    fitted = drawing.fit_paragraph(*TEXTS[0])
+    assert fitted is not None
+    canvas = new_canvas(tmp_path / "one.pdf", "one", PAPERS["a4"])  # a canvas of Paddock's
+    fitted.draw(canvas, 20, 400)
+    save()
+    fit_store.DRAWINGS.save()
+    assert list(fresh_store.glob("drawings-*.marshal"))
+    assert not list(fresh_store.glob("paragraphs-*.marshal"))
 
 
 def test_a_full_store_takes_this_runs_fits_and_keeps_only_them(

@@ -26,6 +26,8 @@ from generator.probability import (
     avoid_damage,
     best_control_outcome,
     control_roll,
+    control_roll_counts,
+    control_roll_ways,
     min_control_loss,
     min_expected_control_loss,
     resolve_control_roll,
@@ -391,3 +393,15 @@ def test_discard_table_matches_the_plain_definition(die: Die, objective: Objecti
         fast = control_roll(dice, discards, objective, die=die, stamina_rules=stamina)
         assert dict(fast.outcomes.items()) == plain_control_roll(dice, discards, objective,
                                                                  die, stamina)
+
+
+@pytest.mark.parametrize(("dice", "discards", "discards_first"),
+                         [(0, 0, True), (4, 0, True), (6, 2, True), (5, 2, False), (7, 3, False)])
+def test_control_roll_ways_are_the_counts_in_no_particular_order(
+        dice: int, discards: int, discards_first: bool) -> None:
+    counts, total = control_roll_counts(dice, discards, avoid_damage,
+                                        discards_first=discards_first)
+    ways, ways_total = control_roll_ways(dice, discards, avoid_damage,
+                                         discards_first=discards_first)
+    assert ways == dict(counts) and ways_total == total == 6 ** dice
+    assert [o.sort_key() for o, _ in counts] == sorted(o.sort_key() for o in ways)

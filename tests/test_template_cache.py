@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 
+import jinja2
 import pytest
 
 from generator import text
-from generator.template_cache import bytecode_cache, cache_folder
+from generator.cache_folder import cache_folder
+from generator.template_cache import bytecode_cache
 from generator.text import TextTemplates
 
 NAME = "frothy-races/licence.j2"
@@ -58,3 +62,42 @@ def test_no_cache_when_the_folder_cannot_be_made(
     templates = TextTemplates(user_licence(tmp_path / "mine", "Uncached"))
     assert templates.env.bytecode_cache is None
     assert subtitle(templates) == "Uncached"
+
+
+def test_a_compiled_template_read_back_is_marked_used(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    users = user_licence(tmp_path / "mine", "Words")
+    assert subtitle(TextTemplates(users)) == "Words"
+    month_ago = time.time() - 31 * 24 * 3600
+    stored = list(cache_folder().rglob("*.cache"))
+    for path in stored:
+        os.utime(path, (month_ago, month_ago))
+    assert subtitle(TextTemplates(users)) == "Words"  # a new environment reads them back
+    assert any(path.stat().st_mtime > month_ago + 3600 for path in stored)
+
+
+def test_a_rule_message_is_compiled_once_and_kept_between_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    source = "{{ n }} hex{{ '' if n == 1 else 'es' }} wide, at least {{ least }}"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()
+    assert text.render_message(source, {"n": 2, "least": 3}) == "2 hexes wide, at least 3"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()  # as a new run
+
+    def no_compiling(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a kept message was compiled again")
+
+    monkeypatch.setattr(jinja2.Environment, "compile", no_compiling)
+    assert text.render_message(source, {"n": 1, "least": 3}) == "1 hex wide, at least 3"
+    for cached in (text._compiled_message, text._message_env):
+        cached.cache_clear()  # owe later tests nothing of this cache folder
+
+
+def test_a_rule_message_with_quotes_and_an_inline_if_renders() -> None:
+    # Jinja writes a template's name into its compiled code: a message is named by a digest
+    source = "{{ a }} \"quoted\" and 'single'{{ '; ' if not last }}{% if x %}!{% endif %}"
+    assert text.render_message(source, {"a": 1, "last": False, "x": True}) == \
+        "1 \"quoted\" and 'single'; !"

@@ -665,6 +665,22 @@ def control_roll_counts(
     Why: a balance profile sums and averages these; integers added up and divided once at
     the end are exact and many times faster than a Fraction per outcome.
     """
+    ways, total = control_roll_ways(dice, discards, objective, die=die,
+                                    stamina_rules=stamina_rules, discards_first=discards_first)
+    return sorted(ways.items(), key=lambda kv: kv[0].sort_key()), total
+
+
+def control_roll_ways(
+    dice: int,
+    discards: int = 0,
+    objective: Objective = min_control_loss,
+    *,
+    die: Die = FROTHY_DIE,
+    stamina_rules: bool = True,
+    discards_first: bool = True,
+) -> tuple[dict[ControlOutcome, int], int]:
+    """:func:`control_roll_counts` in no particular order: for sums over the outcomes,
+    which need no sorting (a balance profile makes dozens)."""
     if dice < 0 or discards < 0:
         raise ValueError("dice and discards must be >= 0")
     if discards > dice:
@@ -682,7 +698,7 @@ def control_roll_counts(
         for counts, weight in weighted:
             o = resolver.optimal(counts, discards, discards_first)
             out[o] = out.get(o, 0) + weight
-    return sorted(out.items(), key=lambda kv: kv[0].sort_key()), total
+    return out, total
 
 
 def _counts_of(icons: Iterable[str | None] | Mapping[str | None, int],

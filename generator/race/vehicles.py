@@ -13,9 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from generator.catalogue import Catalogue
+from generator.data_yaml import read_data
 from generator.games.frothy_races.catalogues import frothy_data, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
 from generator.probability.frothy import Marker, Row, SpeedTable
@@ -26,7 +25,7 @@ SIMULATED = Path(__file__).with_name("simulated.yaml")
 @lru_cache(maxsize=1)
 def simulated_names() -> dict[str, frozenset[str]]:
     """Catalogue name -> the canonical names of entries the engine simulates."""
-    raw = yaml.safe_load(SIMULATED.read_text(encoding="utf-8"))
+    raw = read_data(SIMULATED)
     data = frothy_data()
     out: dict[str, frozenset[str]] = {}
     for key in ("traits", "damage_affects", "stamina_affects", "special_cards"):
@@ -38,7 +37,7 @@ def simulated_names() -> dict[str, frozenset[str]]:
 @lru_cache(maxsize=1)
 def rules_not_simulated() -> tuple[str, ...]:
     """The rulebook's optional and alternative rules the engine does not play, by name."""
-    raw = yaml.safe_load(SIMULATED.read_text(encoding="utf-8"))
+    raw = read_data(SIMULATED)
     return tuple(str(name) for name in raw.get("rules_not_simulated") or ())
 
 

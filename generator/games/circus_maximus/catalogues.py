@@ -12,8 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from generator.data_yaml import read_data
 from generator.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
@@ -42,7 +41,7 @@ class CircusData:
 @lru_cache(maxsize=1)
 def circus_data() -> CircusData:
     """The facts file as a typed object."""
-    raw: dict[str, Any] = yaml.safe_load((DATA / "facts.yaml").read_text(encoding="utf-8"))
+    raw: dict[str, Any] = read_data(DATA / "facts.yaml")
     return CircusData(
         book=raw["book"], sizes=sizes_from_data(raw["sizes"]),
         ram_modifiers={k: int(v) for k, v in raw["ram_modifiers"].items()},

@@ -55,7 +55,7 @@ from generator.probability import (
     SpeedTable,
     attack_value,
     avoid_damage,
-    control_roll_counts,
+    control_roll_ways,
     damage_points,
     expected_steps,
     min_control_loss,
@@ -171,7 +171,8 @@ class RollSummary:
     rolls: int
     successes: int  # rolls with no effect applied
     loss_points: int  # control-loss points from effects and Spin pairs (not damage), summed
-    damage_icons: tuple[tuple[int, int], ...]  # (Damage icons left, rolls), Damage applied
+    # (Damage icons left if Damage applies, else 0; rolls), fewest icons first
+    damage_icons: tuple[tuple[int, int], ...]
     effect_rolls: Mapping[str, int]  # rolls applying each effect
 
     @property
@@ -199,18 +200,18 @@ class RollSummary:
 def control_summary(dice: int, discards: int, objective: str) -> RollSummary:
     """The engine's Control roll, summarised and cached: vehicles share most (dice,
     discards) pairs, and the full outcome distribution is large."""
-    weighted, total = control_roll_counts(dice, discards, OBJECTIVES[objective])
+    ways, total = control_roll_ways(dice, discards, OBJECTIVES[objective])
     success = loss = 0
     damage_icons: dict[int, int] = {}
     effects = dict.fromkeys(ICON_NAMES, 0)
-    for outcome, ways in weighted:
+    for outcome, rolls in ways.items():
         if outcome.success:
-            success += ways
-        loss += ways * outcome.control_loss
-        damage_icons[outcome.damage_dice] = damage_icons.get(outcome.damage_dice, 0) + ways
+            success += rolls
+        loss += rolls * outcome.control_loss
+        damage_icons[outcome.damage_dice] = damage_icons.get(outcome.damage_dice, 0) + rolls
         for icon in outcome.effects:
-            effects[icon] += ways
-    return RollSummary(total, success, loss, tuple(damage_icons.items()), effects)
+            effects[icon] += rolls
+    return RollSummary(total, success, loss, tuple(sorted(damage_icons.items())), effects)
 
 
 @lru_cache(maxsize=4096)
