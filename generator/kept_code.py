@@ -54,18 +54,24 @@ def _exec_kept(source: Any, globals: dict[str, Any] | None = None,  # noqa: A002
                locals: dict[str, Any] | None = None) -> None:  # noqa: A002
     """``exec`` as :mod:`dataclasses` calls it, with the compiled code of a Paddock class's
     method text kept between runs."""
-    if (isinstance(source, str) and globals is not None
-            and str(globals.get("__name__", "")).partition(".")[0] == _PACKAGE):
-        key = hashlib.blake2b(source.encode(), digest_size=16).digest()
-        kept = CODE.get(key)
-        code: CodeType | None = None
-        if kept is not None:
-            try:
-                code = marshal.loads(kept)
-            except (EOFError, ValueError, TypeError):  # damaged: compiled again below
-                code = None
-        if not isinstance(code, CodeType):
-            code = compile(source, "<string>", "exec", dont_inherit=True)
-            CODE.put(key, marshal.dumps(code))
-        source = code
-    builtins.exec(source, globals, locals)  # noqa: S102 - dataclasses' own generated methods
+    if not isinstance(source, str):
+        builtins.exec(source, globals, locals)  # noqa: S102
+        return
+    if globals is None or str(globals.get("__name__", "")).partition(".")[0] != _PACKAGE:
+        # Compiled here, ``exec`` would take this module's ``from __future__`` flags (string
+        # annotations); :mod:`dataclasses` has none, so neither does the code it makes.
+        builtins.exec(compile(source, "<string>", "exec", dont_inherit=True),  # noqa: S102
+                      globals, locals)
+        return
+    key = hashlib.blake2b(source.encode(), digest_size=16).digest()
+    kept = CODE.get(key)
+    code: CodeType | None = None
+    if kept is not None:
+        try:
+            code = marshal.loads(kept)
+        except (EOFError, ValueError, TypeError):  # damaged: compiled again below
+            code = None
+    if not isinstance(code, CodeType):
+        code = compile(source, "<string>", "exec", dont_inherit=True)
+        CODE.put(key, marshal.dumps(code))
+    builtins.exec(code, globals, locals)  # noqa: S102 - dataclasses' own generated methods

@@ -42,7 +42,8 @@ def define(module_name: str) -> type:
     module = types.ModuleType(module_name)
     sys.modules[module_name] = module
     try:
-        exec(compile(CLASS_SOURCE, module_name, "exec"), module.__dict__)  # noqa: S102
+        exec(compile(CLASS_SOURCE, module_name, "exec", dont_inherit=True),  # noqa: S102
+             module.__dict__)
     finally:
         del sys.modules[module_name]
     return module.Wheel
@@ -82,9 +83,28 @@ def test_a_damaged_entry_is_compiled_again(empty_code_store: Path) -> None:
 
 
 def test_dataclasses_outside_paddock_are_compiled_as_python_does(
-        empty_code_store: Path) -> None:
-    wheel = define("someone_elses.wheels")(5)
-    assert wheel.rim == "iron" and kept_code.CODE._load() == {}
+        empty_code_store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    hooked = define("someone_elses.wheels")
+    assert hooked(5).rim == "iron" and kept_code.CODE._load() == {}
+    monkeypatch.delattr(dataclasses, "exec")  # Python's own, as without Paddock
+    plain = define("someone_elses.wheels")
+    for method in ("__init__", "__eq__", "__setattr__"):
+        ours, theirs = getattr(hooked, method), getattr(plain, method)
+        assert ours.__code__.co_flags == theirs.__code__.co_flags, method
+        assert ours.__annotations__ == theirs.__annotations__, method
+    assert hooked.__init__.__annotations__["spokes"] is int  # not the string 'int'
+
+
+def test_paddock_dataclasses_match_pythons_own(empty_code_store: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    hooked = define("generator.probe_wheels")
+    monkeypatch.delattr(dataclasses, "exec")
+    plain = define("generator.probe_wheels")
+    for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__"):
+        ours, theirs = getattr(hooked, method), getattr(plain, method)
+        assert ours.__code__.co_flags == theirs.__code__.co_flags, method
+        assert ours.__code__.co_code == theirs.__code__.co_code, method
+        assert ours.__annotations__ == theirs.__annotations__, method
 
 
 def test_a_command_needs_no_compiling_once_its_classes_are_kept(tmp_path: Path) -> None:
