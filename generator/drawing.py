@@ -141,7 +141,7 @@ class FittedText:
                 pass
             else:
                 if isinstance(paragraph, paragraph_class):
-                    self.__dict__["_read_back"] = True  # as cached_property keeps its value
+                    self.__dict__["_in_store"] = True  # as cached_property keeps its value
                     return cast("Paragraph", paragraph)
         paragraph = paragraph_class(self.markup, style)
         paragraph.wrap(width, height)
@@ -195,8 +195,9 @@ class FittedText:
 
         Only a paragraph whose drawing could not be kept is (see :meth:`draw`): pickling
         one costs more than wrapping it, and a kept drawing never needs it."""
-        if self.__dict__.get("_read_back") or not fit_store.room_for_paragraphs():
+        if self.__dict__.get("_in_store") or not fit_store.room_for_paragraphs():
             return
+        self.__dict__["_in_store"] = True  # offered once: later drawings need not pickle it
         out = io.BytesIO()
         try:
             _StylePickler(out, paragraph.style).dump(paragraph)

@@ -11,6 +11,7 @@ folder cannot be made: Paddock then compiles as before.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from pathlib import Path
 
@@ -37,9 +38,14 @@ def bytecode_cache(*environment_sources: Path) -> jinja2.BytecodeCache | None:
 
 class _MarkingBytecodeCache(jinja2.FileSystemBytecodeCache):
     """Jinja's file cache, marking each compiled template it reads as used (see
-    :mod:`generator.cache_folder`), so the sweep of stale files keeps it."""
+    :mod:`generator.cache_folder`), so the sweep of stale files keeps it, and never failing
+    a command for want of a place to keep one (the folder gone, the disk full)."""
 
     def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         super().load_bytecode(bucket)
         if bucket.code is not None:
             mark_used(self._get_cache_filename(bucket))
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        with contextlib.suppress(OSError):  # not kept: compiled again next time
+            super().dump_bytecode(bucket)

@@ -101,3 +101,13 @@ def test_a_rule_message_with_quotes_and_an_inline_if_renders() -> None:
     source = "{{ a }} \"quoted\" and 'single'{{ '; ' if not last }}{% if x %}!{% endif %}"
     assert text.render_message(source, {"a": 1, "last": False, "x": True}) == \
         "1 \"quoted\" and 'single'; !"
+
+
+def test_a_compiled_template_that_cannot_be_kept_is_only_compiled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    users = user_licence(tmp_path / "mine", "Words")
+    templates = TextTemplates(users)
+    for folder in cache_folder().glob("templates-*"):
+        folder.rmdir()  # swept away by another run after this one made it
+    assert subtitle(templates) == "Words"
