@@ -22,26 +22,20 @@ import hashlib
 import importlib.util
 import marshal
 import sys
-from pathlib import Path
 from types import CodeType
 from typing import Any
 
-from generator.cache_folder import cache_folder
-from generator.kept_store import KeptStore
+from generator.kept_store import KeptStore, named_for_code
 
 _PACKAGE = __name__.partition(".")[0]
 _FORMAT = (f"paddock-code-2 {sys.implementation.cache_tag} "
            f"{importlib.util.MAGIC_NUMBER.hex()} {sys.version}")
 
 
-def _path() -> Path:
-    """The interpreter's name, magic number and version name the file: each reads its own."""
-    digest = hashlib.blake2b(_FORMAT.encode(), digest_size=8).hexdigest()
-    return cache_folder() / f"dataclass-code-{digest}.marshal"
-
-
-# Paddock makes about 1,300 methods; room for those of an edited class besides.
-CODE: KeptStore[bytes, bytes] = KeptStore(_path, most_entries=2048)
+# Paddock makes about 1,300 methods; room for those of an edited class besides. The file is
+# named by the interpreter's name, magic number and version: each reads its own.
+CODE: KeptStore[bytes, bytes] = KeptStore(lambda: named_for_code("dataclass-code", _FORMAT, []),
+                                          most_entries=2048)
 
 
 def keep_compiled_dataclasses() -> None:

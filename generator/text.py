@@ -82,7 +82,7 @@ class TextTemplates:
             autoescape=_escape_by_name,
             trim_blocks=True,
             lstrip_blocks=True,
-            bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")),
+            bytecode_cache=_bytecode_cache(),
             time_limit=time_limit,
             # One run reads each template once: no modification-time check on every use
             # (a build asks hundreds of times). A rebuild (--watch) makes new TextTemplates.
@@ -353,7 +353,13 @@ def _message_env() -> SandboxedEnvironment:
     return SandboxedEnvironment(
         undefined=jinja2.StrictUndefined, autoescape=False,
         loader=jinja2.FunctionLoader(_message_source),
-        bytecode_cache=bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py")))
+        bytecode_cache=_bytecode_cache())
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Where compiled templates and messages are kept: named by this module and the sandbox,
+    which set the environments' options and the operators compiled code calls."""
+    return bytecode_cache(Path(__file__), Path(__file__).with_name("sandbox.py"))
 
 
 def _message_source(name: str) -> tuple[str, None, Callable[[], bool]] | None:
