@@ -67,8 +67,8 @@ from generator.games.outrider import balance_pages as outrider_pages  # noqa: E4
 from generator.games.outrider.baseline import baseline as linebacker  # noqa: E402
 from generator.games.outrider.model import SIDES  # noqa: E402
 from generator.games.outrider.model import Vehicle as OutriderVehicle  # noqa: E402
-from generator.loading import load  # noqa: E402
 from generator.probability import ControlIcon, ControlOutcome, dist, frothy  # noqa: E402
+from generator.project.loading import load  # noqa: E402
 
 ICONS = tuple(str(icon) for icon in ControlIcon)
 VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll

@@ -39,7 +39,7 @@ def make_decks(count: int) -> list[Any]:
     """Decks of synthetic vehicles, cut to exactly ``count`` cards in all."""
     from generator.games.frothy_races.cards import Deck, vehicle_deck
     from generator.games.frothy_races.catalogues import frothy_data
-    from generator.loading import load
+    from generator.project.loading import load
 
     bases = [d.model for d in load([ROOT / "vehicles" / "frothy-races"]).clean()]
     decks, total, index = [], 0, 0
@@ -57,11 +57,11 @@ def make_decks(count: int) -> list[Any]:
 def run_paddock(count: int, out: Path) -> dict[str, Any]:
     """Render ``count`` cards to ``out``; called in a child process."""
     from generator.games.frothy_races.cards import CardFaces
-    from generator.icons import IconSet
-    from generator.imposition import Component, SheetOptions, SheetWriter
-    from generator.pdf import finish, new_canvas
-    from generator.text import TextTemplates
-    from generator.units import PAPERS, mm
+    from generator.paper.icons import IconSet
+    from generator.paper.imposition import Component, SheetOptions, SheetWriter
+    from generator.paper.pdf import finish, new_canvas
+    from generator.paper.units import PAPERS, mm
+    from generator.text.templates import TextTemplates
 
     decks = make_decks(count)
     templates, icons, paper = TextTemplates(), IconSet(), PAPERS["a4"]
@@ -83,7 +83,7 @@ def run_paddock(count: int, out: Path) -> dict[str, Any]:
 def peer_cards(count: int) -> list[dict[str, Any]]:
     """The same cards as plain data (title, name, rules lines, status) for the peer."""
     from generator.games.frothy_races.cards import render_face_text
-    from generator.text import TextTemplates, plain
+    from generator.text.templates import TextTemplates, plain
 
     templates = TextTemplates()
 

@@ -33,13 +33,13 @@ sys.path.insert(0, str(REPO / "bench"))
 
 from timing import save_results  # noqa: E402
 
-from generator.balance.document import report_content  # noqa: E402
-from generator.balance.run import run_balance  # noqa: E402
+from generator.commands.balance.document import report_content  # noqa: E402
+from generator.commands.balance.run import run_balance  # noqa: E402
 from generator.games.formula_ace import balance  # noqa: E402
 from generator.games.formula_ace.baseline import baseline  # noqa: E402
-from generator.loading import load  # noqa: E402
 from generator.probability import dist  # noqa: E402
-from generator.text import TextTemplates  # noqa: E402
+from generator.project.loading import load  # noqa: E402
+from generator.text.templates import TextTemplates  # noqa: E402
 
 
 def median_of(repeats: int, work: Callable[[], object], cold: bool = True) -> float:

@@ -19,11 +19,11 @@ from timing import best_of, save_results
 
 from generator.games.joyride.balance import profile
 from generator.games.joyride.components import outputs
-from generator.loading import load, run_rules
-from generator.output import BuildContext, write_atomically
-from generator.source import load_document
-from generator.text import TextTemplates
-from generator.units import PAPERS
+from generator.input.source import load_document
+from generator.paper.output import BuildContext, write_atomically
+from generator.paper.units import PAPERS
+from generator.project.loading import load, run_rules
+from generator.text.templates import TextTemplates
 
 REPO = Path(__file__).resolve().parents[1]
 

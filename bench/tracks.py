@@ -38,14 +38,14 @@ from pathlib import Path
 
 from timing import save_results
 
-from generator.games.registry import GAMES
-from generator.loading import load, run_rules
-from generator.output import BuildContext, write_atomically
-from generator.source import load_document
-from generator.text import TextTemplates
+from generator.input.source import load_document
+from generator.paper.output import BuildContext, write_atomically
+from generator.paper.units import PAPERS
+from generator.project.loading import load, run_rules
+from generator.project.registry import GAMES
+from generator.text.templates import TextTemplates
 from generator.tracks import analysis
 from generator.tracks.outputs import track_outputs
-from generator.units import PAPERS
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -1,5 +1,5 @@
 """Allow ``python -m generator`` as well as the ``paddock`` command."""
 
-from generator.cli import run
+from generator.commands.cli import run
 
 run()

@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 import yaml
 
-from generator import drawing, fit_store
-from generator.findings import Finding
-from generator.loading import Loaded, load
-from generator.text import TextTemplates
+from generator.input.findings import Finding
+from generator.keep import fit_store
+from generator.paper import drawing
+from generator.project.loading import Loaded, load
+from generator.text.templates import TextTemplates
 
 REPO = Path(__file__).resolve().parent.parent
 VEHICLES = REPO / "vehicles"

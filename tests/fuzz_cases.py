@@ -1,6 +1,6 @@
 """Hostile and mutated input for every loader, and the contract each case must keep.
 
-Shared by tests/test_loader_fuzz.py (hypothesis, a modest number of cases on every run) and
+Shared by tests/input/test_loader_fuzz.py (hypothesis, a modest number of cases on every run) and
 bench/fuzz.py (a long run). A case is a loader target, a seed file Paddock ships and a list of
 mutations; :func:`run_case` feeds the mutated text to the target and raises
 :class:`ContractBroken` unless the case ends in findings (each at a file:line:column) or an
@@ -17,13 +17,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.cli import main
-from generator.dice import DICE_DATA, load_dice_set
+from generator.commands.cli import main
 from generator.errors import InputError
-from generator.icons import BUILTIN_ICONS, IconSet
-from generator.loading import load
-from generator.source import parse_document
-from generator.text import TextTemplates
+from generator.input.source import parse_document
+from generator.paper.dice import DICE_DATA, load_dice_set
+from generator.paper.icons import BUILTIN_ICONS, IconSet
+from generator.project.loading import load
+from generator.text.templates import TextTemplates
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "generator"

@@ -1,6 +1,6 @@
 """Fingerprints of rendered PDF pages (pixels and text), to say two builds print the same.
 
-Shared by tests/test_render_same.py and bench/render_compare.py. PDF bytes are never compared:
+Shared by tests/paper/test_render_same.py and bench/render_compare.py. PDF bytes are never compared:
 they carry a creation date and a document id.
 """
 

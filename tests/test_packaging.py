@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.registry import GAMES
-from generator.schema import reference
-from generator.text import builtin_templates_dir
+from generator.input.schema import reference
+from generator.project.registry import GAMES
+from generator.text.templates import builtin_templates_dir
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -42,7 +42,7 @@ def test_every_schema_field_has_a_one_line_doc(game: str) -> None:
 
 
 def test_schema_reference_lists_every_field() -> None:
-    from generator.schema_docs import format_schema
+    from generator.commands.schema_docs import format_schema
     text = format_schema(GAMES["frothy-races"])
     for field in ("speed_table.move_1", "damage.resilience", "cards.special.discard",
                   "traits.custom", "stamina.affects"):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 import generator
-from generator.cli import main
+from generator.commands.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 

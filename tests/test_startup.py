@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.registry import GAME_MODULES, GAMES
+from generator.project.registry import GAME_MODULES, GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,7 +28,7 @@ def test_unknown_game_is_not_in_the_registry() -> None:
 
 def modules_after(argv: list[str]) -> set[str]:
     """The modules loaded by running the CLI with ``argv`` in a fresh interpreter."""
-    script = ("import sys\nfrom generator.cli import main\n"
+    script = ("import sys\nfrom generator.commands.cli import main\n"
               f"main({argv!r})\nprint('MODULES', *sorted(sys.modules), file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
                           text=True, check=False)
@@ -41,7 +41,8 @@ def test_check_of_one_vehicle_loads_only_its_game_and_no_balance_code() -> None:
     assert "generator.games.frothy_races" in loaded
     assert not {"generator.games.joyride", "generator.games.outrider",
                 "generator.balance.hook", "generator.games.frothy_races.balance",
-                "generator.probability", "generator.build", "generator.schema_docs",
+                "generator.probability", "generator.commands.build",
+                "generator.commands.schema_docs",
                 "generator.tracks.outputs", "generator.tracks.sheets"} & loaded
 
 
@@ -54,7 +55,7 @@ def test_each_game_loads_its_balance_profile_on_first_use(game_id: str) -> None:
 
 
 def test_the_web_address_pattern_is_compiled_on_first_use_and_matches_as_reportlabs() -> None:
-    script = ("import re, sys\nimport generator.platypus\n"
+    script = ("import re, sys\nimport generator.text.platypus\n"
               "from reportlab.platypus import paragraph\n"
               "lazy = paragraph.uri_pat\n"
               "print('LAZY', type(lazy).__name__, lazy._compiled is None, file=sys.stderr)\n"

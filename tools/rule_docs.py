@@ -1,6 +1,6 @@
 """Write docs/rules/<game>.md (and tracks.md): each constraint of the rulebooks' construction
 rules with the rule that enforces it, from the rule data. Run after changing a rules.yaml or a
-traceability.yaml; tests/test_traceability.py fails while the committed pages are stale.
+traceability.yaml; tests/commands/test_traceability.py fails while the committed pages are stale.
 
     .venv/bin/python tools/rule_docs.py
 """
@@ -13,7 +13,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from generator.traceability import write_documents  # noqa: E402
+from generator.commands.traceability import write_documents  # noqa: E402
 
 
 def main() -> int:

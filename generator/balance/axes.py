@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from generator.data_yaml import read_data
+from generator.keep.data_yaml import read_data
 
 # Exact where the engine is exact; a float only for math.inf (never reached / no limit).
 Value = Fraction | float

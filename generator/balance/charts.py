@@ -21,8 +21,9 @@ from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib.colors import Color, white
 
 from generator.balance.report import Chart, Series
-from generator.drawing import BOLD, REGULAR, colour, mix, register_fonts, text_width
-from generator.units import mm
+from generator.paper.drawing import colour, mix, text_width
+from generator.paper.units import mm
+from generator.text.fonts import BOLD, REGULAR, register_fonts
 
 TITLE_SIZE = 8.0
 LABEL_SIZE = 6.5  # the smallest text in the report: above the 6 pt floor

@@ -15,8 +15,8 @@ from typing import Any
 
 from generator.balance.axes import AxisBook, Value
 from generator.balance.report import Section
-from generator.findings import KeyPath, RuleBook
-from generator.text import TextTemplates
+from generator.input.findings import KeyPath, RuleBook
+from generator.text.templates import TextTemplates
 
 
 @dataclass(frozen=True)

@@ -34,10 +34,11 @@ from generator import __version__
 from generator.balance.charts import INK, draw_chart
 from generator.balance.compare import Standing
 from generator.balance.report import Chart, Section, Table, Text
-from generator.drawing import BOLD, REGULAR, colour, register_fonts, text_width
-from generator.pdf import PdfInfo
-from generator.text import plain
-from generator.units import Paper, mm, to_mm
+from generator.paper.drawing import colour, text_width
+from generator.paper.pdf import PdfInfo
+from generator.paper.units import Paper, mm, to_mm
+from generator.text.fonts import BOLD, REGULAR, register_fonts
+from generator.text.templates import plain
 
 MARGIN = mm(15)
 BODY_SIZE = 8.5

@@ -21,7 +21,7 @@ from typing import Any
 
 from generator.balance.compare import AxisResult, Comparison, compare
 from generator.balance.hook import Matchup
-from generator.findings import KeyPath, RuleBook, RuleBookError, Violation
+from generator.input.findings import KeyPath, RuleBook, RuleBookError, Violation
 
 
 def comparison(matchup: Matchup, equal_within: float) -> Comparison:

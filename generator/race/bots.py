@@ -21,12 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from generator.hexgrid import FACINGS
 from generator.probability.frothy import Row
 from generator.race.course import UNREACHABLE, forget_oldest_half
+from generator.race.decisions import Option, Plan, SpeedChoice
+from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Option, Plan, Race, SpeedChoice
+    from generator.race.engine import Car, Race
 
 
 @dataclass(frozen=True)
@@ -128,7 +129,6 @@ class Bot:
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
         """The cards and direction with the best expected pace: each Speed up to the target
         is worth the spaces it moves; overshooting the target is penalised hard."""
-        from generator.race.engine import SpeedChoice
         target = self.target_speed(race, car)
         if car.speed == 0 and not race.reachable_at(car.stage, car.state, 1):
             # Facing a wall with nowhere to go: only moving (and bumping) turns it round.
@@ -153,7 +153,6 @@ class Bot:
 
     def weigh_speed(self, race: Race, car: Car, target: int) -> SpeedChoice:
         """The card combination with the best expected value (see ``speed_check``)."""
-        from generator.race.engine import SpeedChoice
         totals = [sum(row[s] for row in car.spec.moves) for s in range(len(car.spec.control))]
         in_hand = sum(car.hand)
         best: tuple[float, int] | None = None
@@ -186,7 +185,6 @@ class Bot:
         """Card combinations worth weighing: up to 3 of the direction's own card and 2 of
         the other (the other kind forces the lowest dice to be kept: a gentle change), and
         no card at all."""
-        from generator.race.engine import SpeedChoice
         champing = car.spec.trait("Champing at the Bit") > 0
         found = [SpeedChoice(champing, 0, 0)]
         whips, reins, total = car.cards("whip"), car.cards("reins"), sum(car.hand)
@@ -232,7 +230,6 @@ class Bot:
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The option and turn with the lowest score; of the ways to reach one end hex with
         one card, only the clearest (no collision, least rough ground) is scored."""
-        from generator.race.engine import Plan
         style = self.style
         # What context() holds, worked out here without building it: it is needed only
         # for the options score() must weigh whole.
@@ -434,14 +431,12 @@ class RandomBot(Bot):
         return None  # every plan is a fresh roll of the race's dice
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
-        from generator.race.engine import SpeedChoice
         rng = race.rng
         whip = rng.randint(0, min(2, car.cards("whip")))
         reins = rng.randint(0, min(2, car.cards("reins")))
         return SpeedChoice(rng.random() < 0.5, whip, reins)
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
-        from generator.race.engine import Plan
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
         option = pool[race.rng.randrange(len(pool))]

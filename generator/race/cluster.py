@@ -37,11 +37,12 @@ def connect(scheduler: str) -> object:
 
 
 def run_on_cluster(scheduler: str | object, field: Field, pieces: Sequence[Sequence[RaceJob]],
+                   run_chunk: Callable[[Field, tuple[RaceJob, ...]], list[RaceResult]],
                    progress: Callable[[int], None] | None = None) -> list[RaceResult]:
-    """Race every piece on the cluster; results come back in job order. ``scheduler`` is an
-    address, or a Dask client already connected (tests use a LocalCluster's)."""
-    from generator.race.sweep import run_chunk
-
+    """Race every piece on the cluster with ``run_chunk`` (the sweep's, passed in so that
+    this module never imports the sweep that calls it); results come back in job order.
+    ``scheduler`` is an address, or a Dask client already connected (tests use a
+    LocalCluster's)."""
     client = connect(scheduler) if isinstance(scheduler, str) else scheduler
     try:
         shared = client.scatter(field, broadcast=True)  # type: ignore[attr-defined]

@@ -12,12 +12,12 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from generator.errors import UsageError
-from generator.output import write_atomically
+from generator.paper.output import write_atomically
 from generator.race.api import RaceOptions, event_lines, load_race_inputs, run_race
 from generator.race.race_report import format_json, format_summary, written
 from generator.race.stats import SweepStats, sweep_stats
 from generator.race.sweep import Field, Sweep, run_sweep
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 
 @dataclass(frozen=True)

@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from generator.hexgrid import DIRECTIONS, FACINGS, Hex
 from generator.tracks.analysis import course_of
+from generator.tracks.hexgrid import DIRECTIONS, FACINGS, Hex
 from generator.tracks.model import Track
 
 UNREACHABLE = 1 << 20

@@ -19,10 +19,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from generator.errors import UsageError
-from generator.hexgrid import FACINGS
 from generator.probability.frothy import (
     FROTHY_DIE,
     ControlOutcome,
@@ -35,13 +34,6 @@ from generator.probability.frothy import (
     min_control_loss,
     speed_check,
 )
-from generator.race.api import (
-    RaceOptions,
-    RaceResult,
-    RoundSnapshot,
-    VehiclePosition,
-    VehicleResult,
-)
 from generator.race.bots import Bot, make_bot
 from generator.race.course import (
     UNREACHABLE,
@@ -50,12 +42,21 @@ from generator.race.course import (
     one_step_directions,
     race_track,
 )
+from generator.race.decisions import Option, Options, Plan
+from generator.race.results import (
+    RaceOptions,
+    RaceResult,
+    RoundSnapshot,
+    VehiclePosition,
+    VehicleResult,
+)
 from generator.race.vehicles import (
     RaceVehicle,
     race_vehicle,
     rules_not_simulated,
     speed_box,
 )
+from generator.tracks.hexgrid import FACINGS
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
 ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
@@ -77,46 +78,6 @@ def _sides(facing: int, savage: bool) -> tuple[int, ...]:
 
 # facing -> Savage? -> the directions Race.side_neighbours looks in
 SIDES = tuple((_sides(f, False), _sides(f, True)) for f in range(FACINGS))
-
-
-class Option(NamedTuple):
-    """One legal way to drive a movement phase: the card played, the steps, and what lies on
-    them (``blocked`` is the index of the first step that would collide, or -1). A named
-    tuple: the engine makes thousands a race."""
-
-    card: str | None
-    steps: tuple[int, ...]
-    hexes: tuple[int, ...]
-    blocked: int
-    rough: int  # hazard and fragile spaces entered
-    stage: int  # the next line to cross once the move is done
-
-
-class Options(list[Option]):
-    """The options of a phase kept for reuse (nothing but the track on their walks), with a
-    ``memo`` for what a bot works out from them alone."""
-
-    __slots__ = ("memo",)
-
-    def __init__(self, options: list[Option]) -> None:
-        super().__init__(options)
-        self.memo: dict[object, Any] = {}
-
-
-class Plan(NamedTuple):
-    """A bot's movement for one phase: an option and the turn at the end (-1 right, +1
-    left, 0 none)."""
-
-    option: Option
-    turn: int
-
-
-class SpeedChoice(NamedTuple):
-    """A bot's Speed Check: the direction and the Whip and Reins cards played."""
-
-    accelerate: bool
-    whip: int
-    reins: int
 
 
 class Car:

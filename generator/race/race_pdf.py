@@ -12,11 +12,11 @@ from pathlib import Path
 from generator import __version__
 from generator.balance.pdf import write_report
 from generator.balance.report import Chart, Section, Series, Table, Text, Words
+from generator.paper.units import paper
 from generator.race.race_report import sweep_context
 from generator.race.stats import SweepStats
 from generator.race.sweep import Sweep
-from generator.text import TextTemplates, plain
-from generator.units import paper
+from generator.text.templates import TextTemplates, plain
 
 REPORT_TEMPLATE = "race/report.j2"
 

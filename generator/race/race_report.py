@@ -10,7 +10,7 @@ from typing import Any
 
 from generator.race.stats import EntrantStats, Interval, SweepStats
 from generator.race.sweep import Sweep
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 SUMMARY_TEMPLATE = "race/summary.txt.j2"
 COSTS_SHOWN = 3  # the mechanics that cost an entrant most, in the summary

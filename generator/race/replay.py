@@ -19,16 +19,17 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.balance.charts import PALETTE
-from generator.drawing import BOLD, REGULAR, colour, draw_line, fit_line_size
-from generator.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock
-from generator.icons import IconSet
-from generator.imposition import Rect
-from generator.pdf import finish, new_canvas
+from generator.paper.drawing import colour, draw_line, fit_line_size
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Rect
+from generator.paper.pdf import finish, new_canvas
+from generator.paper.units import Paper, mm, paper
 from generator.race.api import RaceResult, RoundSnapshot
-from generator.text import TextTemplates
+from generator.text.fonts import BOLD, REGULAR
+from generator.text.templates import TextTemplates
+from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock
 from generator.tracks.sheets import fit_map
 from generator.tracks.terrain import HexStyle, draw_cell
-from generator.units import Paper, mm, paper
 
 MARGIN = mm(12)
 MAP_HEIGHT_SHARE = 0.62

@@ -132,7 +132,7 @@ def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None
         raise UsageError(f"--workers {workers}: use at least one worker")
     if scheduler is not None:
         from generator.race.cluster import run_on_cluster  # dask is an optional extra
-        results = run_on_cluster(scheduler, field, chunks(jobs, 8), progress)
+        results = run_on_cluster(scheduler, field, chunks(jobs, 8), run_chunk, progress)
     elif workers == 1 or len(jobs) == 1:
         results = list(_in_process(field, jobs, progress))
     else:

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from generator.catalogue import Catalogue
-from generator.data_yaml import read_data
 from generator.games.frothy_races.catalogues import frothy_data, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
+from generator.input.catalogue import Catalogue
+from generator.keep.data_yaml import read_data
 from generator.probability.frothy import Marker, Row, SpeedTable
 
 SIMULATED = Path(__file__).with_name("simulated.yaml")

@@ -10,17 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from generator.games.base import Kind
+from generator.project.game import Kind
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
 from generator.tracks.rules import RULES
 
 if TYPE_CHECKING:
-    from generator.findings import Finding
-    from generator.loading import Definition
-    from generator.output import BuildContext, Output
-    from generator.text import TextTemplates
+    from generator.input.findings import Finding
+    from generator.paper.output import BuildContext, Output
+    from generator.project.loading import Definition
+    from generator.text.templates import TextTemplates
 
 Outputs = Callable[["Sequence[Definition]", "BuildContext"], "list[Output]"]
 

@@ -23,8 +23,8 @@ from functools import cached_property, partial
 from pathlib import Path
 from typing import Any
 
-from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
-from generator.kept_store import KeptStore, named_for_code
+from generator.keep.kept_store import KeptStore, named_for_code
+from generator.tracks.hexgrid import DIRECTIONS, Hex, clock_to_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import (

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from generator.findings import KeyPath
-from generator.hexgrid import (
+from generator.input.findings import KeyPath
+from generator.tracks.hexgrid import (
     Hex,
     Orientation,
     clock_to_facing,
@@ -19,7 +20,10 @@ from generator.hexgrid import (
     neighbours,
     offset_to_hex,
 )
-from generator.tracks.model import Symbol, Track
+from generator.tracks.legend import Symbol
+
+if TYPE_CHECKING:
+    from generator.tracks.model import Track
 
 
 @dataclass(frozen=True)
@@ -120,14 +124,6 @@ class TrackLayout:
                 return (row, column)
             self._ordered = sorted(self.cells.values(), key=reading_order)
         return self._ordered
-
-
-def build_layout(track: Track) -> TrackLayout:
-    """The track's hexes, from its map or, failing that, from its pieces."""
-    if track.map is not None:
-        return layout_from_map(track)
-    from generator.tracks.pieces import layout_from_pieces  # pieces.py builds on this module
-    return layout_from_pieces(track)
 
 
 def layout_from_map(track: Track) -> TrackLayout:

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import FittedText
-from generator.hexgrid import Hex, HexLayout, facing_to_clock
-from generator.icons import IconSet
-from generator.imposition import Rect
-from generator.text import TextTemplates, plain
+from generator.paper.drawing import FittedText
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Rect
+from generator.paper.units import SAFE_MARGIN, Paper, mm
+from generator.text.templates import TextTemplates, plain
 from generator.tracks.analysis import course_of
 from generator.tracks.game import TrackGame
+from generator.tracks.hexgrid import Hex, HexLayout, facing_to_clock
 from generator.tracks.layout import Cell
 from generator.tracks.model import Track
 from generator.tracks.sheets import (
@@ -34,7 +35,6 @@ from generator.tracks.sheets import (
 )
 from generator.tracks.terrain import HexStyle, draw_cell
 from generator.tracks.tokens import TokenCount
-from generator.units import SAFE_MARGIN, Paper, mm
 
 MAP_TOP, MAP_HEIGHT = mm(52), mm(118)
 COLUMNS_TOP = mm(190)

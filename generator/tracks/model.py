@@ -13,12 +13,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cached_property
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from generator.data_yaml import read_data
-from generator.hexgrid import ORIENTATIONS, Orientation
-from generator.schema import (
+from generator.input.schema import (
     Bool,
     Choice,
     Custom,
@@ -32,8 +29,11 @@ from generator.schema import (
     Validation,
     spec_field,
 )
-from generator.source import Block, Node, Scalar
-from generator.units import mm, parse_length, to_mm
+from generator.input.source import Block, Node, Scalar
+from generator.paper.units import mm, parse_length, to_mm
+from generator.tracks.hexgrid import ORIENTATIONS, Orientation
+from generator.tracks.legend import BUILTIN_LEGEND, Symbol
+from generator.tracks.pieces import build_layout
 
 if TYPE_CHECKING:
     from generator.tracks.layout import TrackLayout
@@ -47,39 +47,10 @@ SEC_COLLISIONS = f"{FROTHY}, Collisions"
 
 RACE_TYPES = ("Fastest", "Furthest", "Toughest", "Pursuit", "Fox and Hounds")
 TERRAINS = ("track", "barrier", "none", "hazard", "fragile", "solid", "special")
-# Terrain a vehicle may drive into; barriers and solid obstacles it must never choose to.
-PASSABLE = frozenset({"track", "hazard", "fragile", "special"})
 MIN_HEX_MM, MAX_HEX_MM = 10.0, 60.0
 DEFAULT_HEX = mm(25.4)
 
 
-@dataclass(frozen=True)
-class Symbol:
-    """What one map character means: its terrain and any marking on it."""
-
-    char: str
-    terrain: str
-    label: str
-    rating: int | None = None
-    icon: str | None = None
-    item: bool = False
-    slot: int | None = None
-    finish: bool = False
-    checkpoint: int | None = None
-    item_checkpoint: bool = False
-
-    @property
-    def passable(self) -> bool:
-        """True when a vehicle may drive into a hex of this kind."""
-        return self.terrain in PASSABLE
-
-
-def _load_builtin_legend() -> dict[str, Symbol]:
-    raw = read_data(Path(__file__).with_name("legend.yaml"))
-    return {str(char): Symbol(char=str(char), **fields) for char, fields in raw.items()}
-
-
-BUILTIN_LEGEND: dict[str, Symbol] = _load_builtin_legend()
 
 
 @dataclass(frozen=True)
@@ -282,7 +253,6 @@ class Track:
     @cached_property
     def layout(self) -> TrackLayout:
         """The hexes of this track, resolved from its map or its pieces (computed once)."""
-        from generator.tracks.layout import build_layout  # layout.py builds on this module
         return build_layout(self)
 
     def symbols(self) -> dict[str, Symbol]:

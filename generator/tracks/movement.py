@@ -27,7 +27,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from generator.hexgrid import Hex, front_directions, is_side_facing, turn
+from generator.tracks.hexgrid import Hex, front_directions, is_side_facing, turn
 
 State = tuple[Hex, int, int, int]
 # Where a vehicle may step from a (facing, moved, flag): per direction, the (facing, moved,

@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from generator.errors import OutputError
-from generator.findings import Finding
-from generator.icons import IconSet
-from generator.names import slug
-from generator.output import BuildContext, Output
-from generator.pdf import PdfInfo, finish, new_canvas
-from generator.schema import did_you_mean
-from generator.text import TextTemplates
+from generator.input.findings import Finding
+from generator.input.names import slug
+from generator.input.schema import did_you_mean
+from generator.paper.icons import IconSet
+from generator.paper.output import BuildContext, Output
+from generator.paper.pdf import PdfInfo, finish, new_canvas
+from generator.paper.units import PAPERS, Paper
+from generator.text.templates import TextTemplates
 from generator.tracks.game import TrackGame
 from generator.tracks.layout_page import LayoutPage, draw_layout_page, plan_layout_page
 from generator.tracks.model import Track
@@ -34,10 +35,9 @@ from generator.tracks.sheets import (
     plan_tiles_document,
 )
 from generator.tracks.tokens import TokenPlan, plan_tokens, token_options, write_tokens
-from generator.units import PAPERS, Paper
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 FOLDER = "tracks"
 

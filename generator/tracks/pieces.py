@@ -19,13 +19,22 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from generator.data_yaml import read_data
-from generator.hexgrid import DIRECTIONS, Hex, clock_to_facing, distance, is_side_facing, rotate
-from generator.schema import did_you_mean
-from generator.tracks.layout import Cell, PieceProblem, TrackLayout
-from generator.tracks.model import Track
+from generator.input.schema import did_you_mean
+from generator.keep.data_yaml import read_data
+from generator.tracks.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    clock_to_facing,
+    distance,
+    is_side_facing,
+    rotate,
+)
+from generator.tracks.layout import Cell, PieceProblem, TrackLayout, layout_from_map
+
+if TYPE_CHECKING:
+    from generator.tracks.model import Track
 
 DATA = Path(__file__).with_name("pieces.yaml")
 LANE_STEP = 5  # lanes step one direction clockwise of travel: south-east when going east
@@ -347,3 +356,10 @@ def layout_from_pieces(track: Track) -> TrackLayout:
     if track.closed:
         layer.close()
     return layout
+
+
+def build_layout(track: Track) -> TrackLayout:
+    """The track's hexes, from its map or, failing that, from its pieces."""
+    if track.map is not None:
+        return layout_from_map(track)
+    return layout_from_pieces(track)

@@ -11,12 +11,14 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import FittedText, colour
-from generator.hexgrid import Hex, HexLayout, facing_angle
-from generator.icons import IconSet
-from generator.text import TextTemplates
+from generator.paper.drawing import FittedText, colour
+from generator.paper.icons import IconSet
+from generator.paper.units import Paper, mm
+from generator.text.templates import TextTemplates
+from generator.tracks.hexgrid import Hex, HexLayout, facing_angle
 from generator.tracks.layout import Cell
-from generator.tracks.model import BUILTIN_LEGEND, DEFAULT_HEX, Players, Track
+from generator.tracks.legend import BUILTIN_LEGEND
+from generator.tracks.model import DEFAULT_HEX, Players, Track
 from generator.tracks.pieces import PieceShape, Transform, standard_pieces, step_names
 from generator.tracks.sheets import (
     CUT,
@@ -28,7 +30,6 @@ from generator.tracks.sheets import (
     track_text,
 )
 from generator.tracks.terrain import draw_arrow, draw_cell
-from generator.units import Paper, mm
 
 TEMPLATE = "tracks/pieces.j2"
 LABEL_H = mm(5)

@@ -12,8 +12,10 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
-from generator.findings import RuleBook, Violation
-from generator.hexgrid import (
+from generator.input.findings import RuleBook, Violation
+from generator.tracks.analysis import course_of as course
+from generator.tracks.game import TrackGame
+from generator.tracks.hexgrid import (
     DIRECTIONS,
     Hex,
     clock_to_facing,
@@ -23,10 +25,9 @@ from generator.hexgrid import (
     neighbours,
     side_hours,
 )
-from generator.tracks.analysis import course_of as course
-from generator.tracks.game import TrackGame
 from generator.tracks.layout import components
-from generator.tracks.model import BUILTIN_LEGEND, Track
+from generator.tracks.legend import BUILTIN_LEGEND
+from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE
 
 RULES: RuleBook[Track] = RuleBook(Path(__file__).with_name("rules.yaml"))

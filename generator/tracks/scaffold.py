@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 from generator.tracks.game import TrackGame
 
 TEMPLATE = "tracks/new-track.yaml.j2"

@@ -15,16 +15,17 @@ from typing import Any
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import BOLD, FittedText, colour, draw_line, fit_paragraph, mix
-from generator.hexgrid import Hex, HexLayout, Point
-from generator.icons import IconSet
-from generator.imposition import Rect
-from generator.text import TextTemplates
+from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph, mix
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Rect
+from generator.paper.units import SAFE_MARGIN, Paper, mm, to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
+from generator.tracks.hexgrid import Hex, HexLayout, Point
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
 from generator.tracks.tiling import Area, Tile, TilePlan, fewest_tiles
-from generator.units import SAFE_MARGIN, Paper, mm, to_mm
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)

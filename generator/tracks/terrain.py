@@ -16,12 +16,13 @@ from reportlab.lib.colors import Color, black
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.drawing import BOLD, MIN_FONT_SIZE, colour, draw_line
-from generator.hexgrid import HexLayout, Point, facing_angle
-from generator.icons import IconSet
-from generator.kept_drawings import can_replay, colour_key
+from generator.keep.kept_drawings import can_replay, colour_key
+from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line
+from generator.paper.icons import IconSet
+from generator.paper.units import mm
+from generator.text.fonts import BOLD
+from generator.tracks.hexgrid import HexLayout, Point, facing_angle
 from generator.tracks.layout import Cell
-from generator.units import mm
 
 INK = colour("#1d1d1b")
 EDGE = colour("#8c8a84")

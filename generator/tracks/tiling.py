@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from math import floor
 
-from generator.hexgrid import DIRECTIONS, Hex, HexLayout, Point
+from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
 MATCH_EVERY = 3
 

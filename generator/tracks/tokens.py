@@ -23,19 +23,20 @@ from typing import Any
 from reportlab.lib.colors import black, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.data_yaml import read_data
-from generator.drawing import BOLD, FittedText, colour, draw_line
-from generator.hexgrid import Hex, HexLayout, Orientation, Point
-from generator.icons import IconSet
-from generator.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
-from generator.output import BuildContext
-from generator.text import TextTemplates, plain
+from generator.keep.data_yaml import read_data
+from generator.paper.drawing import FittedText, colour, draw_line
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
+from generator.paper.output import BuildContext
+from generator.paper.units import mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates, plain
 from generator.tracks.game import TrackGame
+from generator.tracks.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.sheets import CONTENT_W, Furniture, fitted, plan_furniture, track_text
 from generator.tracks.terrain import CHECKPOINT, FILLS, ITEM_CHECKPOINT, draw_chequer, hex_path
-from generator.units import mm
 
 TEMPLATE = "tracks/tokens.j2"
 CAPTION_HEIGHT = mm(17)

@@ -3,12 +3,12 @@ card. The text has no balance profile to offer: it gives no movement or combat t
 
 from __future__ import annotations
 
-from generator.games.base import Game, Kind
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.games.circus_maximus.components import outputs, print_findings
 from generator.games.circus_maximus.model import CHARIOT_SCHEMA
 from generator.games.circus_maximus.rules import RULES
 from generator.games.circus_maximus.scaffold import scaffold
+from generator.project.game import Game, Kind
 
 GAME = Game(
     id="circus-maximus",

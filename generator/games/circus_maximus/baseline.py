@@ -7,7 +7,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.games.circus_maximus.model import CHARIOT_SCHEMA, Chariot
-from generator.schema import load_packaged
+from generator.input.schema import load_packaged
 
 BASELINE_FILE = Path(__file__).with_name("data") / "baseline-chariot.yaml"
 

@@ -10,19 +10,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from generator.findings import Finding, KeyPath
 from generator.games.circus_maximus.catalogues import CircusData, circus_data
 from generator.games.circus_maximus.model import Chariot
 from generator.games.circus_maximus.record_sheet import RecordSheetFace, plan_sheet, sheet_text
 from generator.games.circus_maximus.reference_card import reference_pieces
 from generator.games.circus_maximus.rules import RULES
-from generator.imposition import Component, Piece, sheets_writer
-from generator.output import BuildContext, Output
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.input.findings import Finding, KeyPath
+from generator.paper.imposition import Component, Piece, sheets_writer
+from generator.paper.output import BuildContext, Output
+from generator.paper.units import to_mm
+from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 GAME_ID = "circus-maximus"
 _ADVICE = {"title": "a shorter chariot name", "driver name": "a shorter driver name",

@@ -1,6 +1,6 @@
 """A Circus Maximus chariot: driver, car, team of horses, endurance and maximum team speed.
 
-Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+Each field carries its spec and a one-line doc (see ``generator.input.schema``). The schema only
 refuses what cannot be read or printed; what the second-edition text says about a chariot
 (straining needs endurance and a CDM that is not negative, the ram modifiers of scythe blades
 and light cars) is checked by rules (``rules.py``) that cite its sections. The text gives no
@@ -14,7 +14,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.circus_maximus.catalogues import circus_data
-from generator.schema import Bool, Choice, Custom, Int, ListOf, Nullable, Struct, Text, spec_field
+from generator.input.schema import (
+    Bool,
+    Choice,
+    Custom,
+    Int,
+    ListOf,
+    Nullable,
+    Struct,
+    Text,
+    spec_field,
+)
 
 BOOK = "Circus Maximus, second-edition changes"
 CAR_TYPES = ("light", "standard", "heavy")

@@ -15,12 +15,13 @@ from typing import Any
 
 from reportlab.lib.colors import Color, white
 
-from generator.drawing import BOLD, colour, draw_line, mix
 from generator.games.circus_maximus.catalogues import CircusData
 from generator.games.circus_maximus.model import MAX_HORSES, Chariot
-from generator.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
-from generator.text import TextTemplates
-from generator.units import mm
+from generator.paper.drawing import colour, draw_line, mix
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
+from generator.paper.units import mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "circus-maximus/record-sheet.j2"
 PAPER = colour("#fbf8f1")

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.findings import RuleBook, Violation
 from generator.games.circus_maximus.catalogues import CircusData
 from generator.games.circus_maximus.model import Chariot
+from generator.input.findings import RuleBook, Violation
 
 RULES: RuleBook[Chariot] = RuleBook(Path(__file__).with_name("rules.yaml"))
 

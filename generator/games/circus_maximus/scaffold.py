@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.games.circus_maximus.baseline import baseline
 from generator.games.circus_maximus.catalogues import circus_data
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "circus-maximus/new-chariot.yaml.j2"
 

@@ -36,11 +36,11 @@ from typing import Any
 from generator.balance.axes import AxisBook, Value
 from generator.balance.hook import Matchup, Profile
 from generator.balance.verdicts import register_verdicts
-from generator.data_yaml import read_data
-from generator.findings import RuleBook, Violation
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
 from generator.games.formula_ace.season import PilotState, ShipState, replay
+from generator.input.findings import RuleBook, Violation
+from generator.keep.data_yaml import read_data
 from generator.probability.dist import Dist, repeat_sum
 from generator.probability.formula_ace import (
     D6,

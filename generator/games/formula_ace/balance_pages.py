@@ -24,7 +24,7 @@ from generator.games.formula_ace.balance import (
     purchase_name,
     race_model,
 )
-from generator.text import TextTemplates, plain
+from generator.text.templates import TextTemplates, plain
 
 TEMPLATE = "formula-ace/balance.j2"
 DASH = "-"

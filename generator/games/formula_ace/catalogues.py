@@ -12,8 +12,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.catalogue_listing import Listed
-from generator.data_yaml import read_data
+from generator.input.catalogue import Listed
+from generator.keep.data_yaml import read_data
 
 DATA = Path(__file__).with_name("data")
 

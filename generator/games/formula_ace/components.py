@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from generator.errors import UsageError
-from generator.findings import Finding, KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
 from generator.games.formula_ace.print_cards import (
@@ -34,14 +33,15 @@ from generator.games.formula_ace.printing import (
     template_context,
 )
 from generator.games.formula_ace.rules import RULES
-from generator.imposition import Component, Piece, sheets_writer
-from generator.output import BuildContext, Output, PrintOptions
-from generator.sizes import Size
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.input.findings import Finding, KeyPath
+from generator.paper.imposition import Component, Piece, sheets_writer
+from generator.paper.output import BuildContext, Output, PrintOptions
+from generator.paper.sizes import Size
+from generator.paper.units import to_mm
+from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 GAME_ID = "formula-ace"
 # What to suggest for a part that does not fit, by the last word of its name.

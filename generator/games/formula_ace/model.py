@@ -5,7 +5,7 @@ paid from the starting credits) followed by the season in order: races, purchase
 recruits and loans. The state after any point of the season (credits, damage, wounds) is
 worked out from the log (``season.py``), never written twice by hand.
 
-Each field carries its spec and a one-line doc (see ``generator.schema``). The schema refuses
+Each field carries its spec and a one-line doc (see ``generator.input.schema``). The schema refuses
 only what cannot be read or printed; what the rulebook says about a team (skill points, space,
 maxima, credits) is checked by rules (``rules.py``) citing their sections.
 """
@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
-from generator.schema import (
+from generator.input.schema import (
     Bool,
     Choice,
     Custom,

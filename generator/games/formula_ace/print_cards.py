@@ -15,13 +15,14 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
-from generator.drawing import BOLD, colour, mix
 from generator.games.formula_ace.print_roster import contrast, mark_box
 from generator.games.formula_ace.printing import PilotView, ShipView, TeamView
-from generator.imposition import Piece
-from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.drawing import colour, mix
+from generator.paper.imposition import Piece
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 SHIP_TEMPLATE = "formula-ace/ship-card.j2"
 PILOT_TEMPLATE = "formula-ace/pilot-card.j2"

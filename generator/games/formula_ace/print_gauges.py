@@ -24,13 +24,14 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
-from generator.drawing import BOLD, colour, draw_line
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.printing import PrintFacts, Ruler
-from generator.imposition import Component, Piece
-from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import mm, to_mm
+from generator.paper.drawing import colour, draw_line
+from generator.paper.imposition import Component, Piece
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import mm, to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/gauges.j2"
 TINT = colour("#eef2f6")

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.drawing import BOLD, REGULAR, colour
-from generator.imposition import Piece
-from generator.layout import INK, Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.drawing import colour
+from generator.paper.imposition import Piece
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD, REGULAR
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/reference.j2"
 BACKGROUND = colour("#fbfaf6")

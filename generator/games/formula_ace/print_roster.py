@@ -16,11 +16,12 @@ from typing import Any
 
 from reportlab.lib.colors import Color, white
 
-from generator.drawing import BOLD, REGULAR, colour, draw_line, mix
 from generator.games.formula_ace.printing import ShipView, TeamView
-from generator.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.drawing import colour, draw_line, mix
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD, REGULAR
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/roster.j2"
 PAPER = colour("#fbfaf6")

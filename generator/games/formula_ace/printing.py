@@ -14,11 +14,11 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.data_yaml import read_data
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Team
 from generator.games.formula_ace.season import PilotState, SeasonState, ShipState, replay
-from generator.sizes import Size, sizes_from_data
+from generator.keep.data_yaml import read_data
+from generator.paper.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data") / "print.yaml"
 

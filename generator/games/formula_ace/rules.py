@@ -10,7 +10,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-from generator.findings import KeyPath, RuleBook, Violation
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.model import DERBY, Pilot, Race, Ship, Team
 from generator.games.formula_ace.season import (
@@ -22,7 +21,8 @@ from generator.games.formula_ace.season import (
     ship_state,
     timeline,
 )
-from generator.schema import did_you_mean
+from generator.input.findings import KeyPath, RuleBook, Violation
+from generator.input.schema import did_you_mean
 
 RULES: RuleBook[Team] = RuleBook(Path(__file__).with_name("rules.yaml"))
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.games.formula_ace.baseline import baseline
 from generator.games.formula_ace.catalogues import formula_data
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/new-team.yaml.j2"
 

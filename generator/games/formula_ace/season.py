@@ -19,9 +19,9 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from generator.findings import KeyPath
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import SKILLS, Pilot, Race, SeasonEntry, Ship, Team
+from generator.input.findings import KeyPath
 
 UNAVAILABLE = {"wounded-1": 1, "wounded-2": 2}
 

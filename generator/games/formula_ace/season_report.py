@@ -10,7 +10,6 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from generator.findings import Finding, Summary
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
 from generator.games.formula_ace.model import Race, SeasonEntry, Team
 from generator.games.formula_ace.season import (
@@ -20,8 +19,9 @@ from generator.games.formula_ace.season import (
     ShipState,
     replay,
 )
-from generator.report import format_text
-from generator.text import TextTemplates
+from generator.input.findings import Finding, Summary
+from generator.input.report import format_text
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/season.txt.j2"
 

@@ -40,9 +40,9 @@ from typing import Any
 from generator.balance.axes import AxisBook, Value, is_infinite
 from generator.balance.hook import Matchup, Profile
 from generator.balance.verdicts import register_race_verdicts, register_verdicts
-from generator.findings import RuleBook
 from generator.games.frothy_races.catalogues import frothy_data, resolve
 from generator.games.frothy_races.model import SPEEDS, AffectRef, Ref, Vehicle
+from generator.input.findings import RuleBook
 from generator.probability import (
     ControlIcon,
     ControlOutcome,

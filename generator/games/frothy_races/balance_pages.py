@@ -23,7 +23,7 @@ from generator.games.frothy_races.balance import (
 )
 from generator.games.frothy_races.model import SPEEDS
 from generator.probability import ControlIcon
-from generator.text import TextTemplates, plain, signed
+from generator.text.templates import TextTemplates, plain, signed
 
 TEMPLATE = "frothy-races/balance.j2"
 MOVING = SPEEDS[1:]

@@ -6,7 +6,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from generator.games.frothy_races.model import VEHICLE_SCHEMA, Vehicle
-from generator.schema import load_packaged
+from generator.input.schema import load_packaged
 
 BASELINE_FILE = Path(__file__).with_name("data") / "basic-chariot.yaml"
 

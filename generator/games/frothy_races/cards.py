@@ -24,14 +24,15 @@ from typing import Any, Literal
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.data_yaml import read_data
-from generator.drawing import BOLD, FittedText, colour, draw_line, fit_line_size, fit_paragraph, mix
 from generator.games.frothy_races.catalogues import FrothyData, resolve, special_face
 from generator.games.frothy_races.model import SpecialCard, Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component, Layer, Piece, use_layer
-from generator.text import TextTemplates
-from generator.units import mm
+from generator.keep.data_yaml import read_data
+from generator.paper.drawing import FittedText, colour, draw_line, fit_line_size, fit_paragraph, mix
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Layer, Piece, use_layer
+from generator.paper.units import mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "frothy-races/cards.j2"
 GENERIC_DECK = Path(__file__).with_name("data") / "generic_deck.yaml"

@@ -12,9 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from generator.catalogue import Catalogue, Entry
-from generator.catalogue_listing import Listed, listed_entries
 from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
+from generator.input.catalogue import Catalogue, Entry, Listed, listed_entries
 
 DATA = Path(__file__).with_name("data")
 

@@ -2,7 +2,7 @@
 
 A build writes the licences, the Whip & Reins cards (each vehicle's deck, then a generic
 deck) and the vehicle counters; with ``--png``, previews of each and Tabletop Simulator deck
-sheets. The dice stickers are game-neutral sheets (``generator.shared_sheets``).
+sheets. The dice stickers are game-neutral sheets (``generator.paper.shared_sheets``).
 """
 
 from __future__ import annotations
@@ -11,9 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
 
-from generator.art import art_findings
 from generator.errors import UsageError
-from generator.findings import Finding
 from generator.games.frothy_races.cards import (
     CardFaces,
     CardProblem,
@@ -39,17 +37,19 @@ from generator.games.frothy_races.licence import (
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
-from generator.icons import IconSet
-from generator.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
-from generator.output import BuildContext, Output, PrintOptions
-from generator.pdf import PdfInfo, finish, new_canvas
-from generator.previews import PreviewDeck, preview_outputs
-from generator.text import TextTemplates
-from generator.tokens import hex_token_component
-from generator.units import Paper
+from generator.input.findings import Finding
+from generator.paper.art import art_findings
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
+from generator.paper.output import BuildContext, Output, PrintOptions
+from generator.paper.pdf import PdfInfo, finish, new_canvas
+from generator.paper.previews import PreviewDeck, preview_outputs
+from generator.paper.tokens import hex_token_component
+from generator.paper.units import Paper
+from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 GAME_ID = "frothy-races"
 

@@ -21,8 +21,6 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.art import Area, draw_art
-from generator.drawing import BOLD, colour, mix
 from generator.games.frothy_races.catalogues import (
     FrothyData,
     Resolved,
@@ -30,10 +28,13 @@ from generator.games.frothy_races.catalogues import (
     special_face,
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
-from generator.imposition import Component
-from generator.layout import Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import mm
+from generator.paper.art import Area, draw_art
+from generator.paper.drawing import colour, mix
+from generator.paper.imposition import Component
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "frothy-races/licence.j2"
 WIDTH_MM, HEIGHT_MM = 190.0, 125.0

@@ -1,6 +1,6 @@
 """A Frothy Races vehicle: everything its Driving Licence shows, declared once.
 
-Each field carries its spec and a one-line doc (see ``generator.schema``). The speed table is
+Each field carries its spec and a one-line doc (see ``generator.input.schema``). The speed table is
 written the way the licence prints it: one row per line, one column per Speed rating 0-6.
 Lengths of the rows and the ranges the guide sets are checked by rules (``rules.py``), so a
 finding can name the guide's section; the schema here only refuses what cannot be read.
@@ -12,8 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from generator.art import ART
-from generator.schema import (
+from generator.input.schema import (
     Bool,
     Choice,
     Custom,
@@ -28,7 +27,8 @@ from generator.schema import (
     Validation,
     spec_field,
 )
-from generator.source import Node, Scalar
+from generator.input.source import Node, Scalar
+from generator.paper.art import ART
 
 SPEEDS = range(7)
 PHASES = range(1, 5)

@@ -11,14 +11,14 @@ from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 
-from generator.catalogue import name_key
-from generator.findings import RuleBook, Violation
 from generator.games.frothy_races.catalogues import (
     FrothyData,
     reference_sites,
     special_face,
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
+from generator.input.catalogue import name_key
+from generator.input.findings import RuleBook, Violation
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
 

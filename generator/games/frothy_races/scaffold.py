@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from generator.games.frothy_races.baseline import baseline
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "frothy-races/new-vehicle.yaml.j2"
 

@@ -11,10 +11,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.games.frothy_races.model import Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component, Piece
-from generator.text import TextTemplates, plain
-from generator.tokens import CounterFace, fit_counter_name
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece
+from generator.paper.tokens import CounterFace, fit_counter_name
+from generator.text.templates import TextTemplates, plain
 
 TEMPLATE = "frothy-races/token.j2"
 

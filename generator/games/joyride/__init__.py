@@ -12,13 +12,13 @@ set laps (Racing > Goal).
 
 from __future__ import annotations
 
-from generator.games.base import Game, Kind, lazy_balance
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.components import outputs, print_findings, prints_item_set
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
 from generator.games.joyride.scaffold import item_scaffold, scaffold
 from generator.games.joyride.standard import baseline, listings
+from generator.project.game import Game, Kind, lazy_balance
 from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
 from generator.tracks.scaffold import track_scaffold
 

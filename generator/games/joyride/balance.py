@@ -32,10 +32,10 @@ from pathlib import Path
 from generator.balance.axes import AxisBook, Value
 from generator.balance.hook import Matchup, Profile
 from generator.balance.verdicts import register_verdicts
-from generator.findings import RuleBook
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set
+from generator.input.findings import RuleBook
 from generator.probability.joyride import mean_spaces, rolled_move
 
 HERE = Path(__file__).parent

@@ -17,7 +17,7 @@ from generator.balance.hook import Profile
 from generator.balance.report import Chart, Section, Series, Table, Text, Words
 from generator.games.joyride.balance import AXES, JoyrideMeasures, changed_axes
 from generator.games.joyride.catalogues import joyride_data
-from generator.text import TextTemplates, plain
+from generator.text.templates import TextTemplates, plain
 
 TEMPLATE = "joyride/balance.j2"
 

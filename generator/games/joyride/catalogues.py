@@ -14,8 +14,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.data_yaml import read_data
-from generator.sizes import Size, sizes_from_data
+from generator.keep.data_yaml import read_data
+from generator.paper.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
 

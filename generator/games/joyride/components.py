@@ -20,9 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from generator.art import art_findings
 from generator.errors import UsageError
-from generator.findings import Finding
 from generator.games.joyride.ability_tokens import car_token_pieces, token_component
 from generator.games.joyride.car_tokens import (
     art_area,
@@ -44,15 +42,17 @@ from generator.games.joyride.model import Ability, Car, Item
 from generator.games.joyride.player_aid import aid_component, aid_piece
 from generator.games.joyride.rules import RULES
 from generator.games.joyride.standard import resolve, standard_items
-from generator.icons import IconSet
-from generator.imposition import Batch, Component, Piece, sheets_writer
-from generator.output import BuildContext, Output, PrintOptions
-from generator.schema import did_you_mean
-from generator.text import TextTemplates
-from generator.units import Paper, mm
+from generator.input.findings import Finding
+from generator.input.schema import did_you_mean
+from generator.paper.art import art_findings
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Batch, Component, Piece, sheets_writer
+from generator.paper.output import BuildContext, Output, PrintOptions
+from generator.paper.units import Paper, mm
+from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 GAME_ID = "joyride"
 HEX_GUTTER = mm(3)                  # room to cut round hexagonal pieces

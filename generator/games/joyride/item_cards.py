@@ -21,14 +21,15 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
-from generator.drawing import BOLD, colour, mix
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Item
-from generator.icons import IconSet
-from generator.imposition import Component, Piece
-from generator.layout import Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.drawing import colour, mix
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "joyride/items.j2"
 INK_HEX = "#1d1d1b"

@@ -1,6 +1,6 @@
 """A Joyride car (its dashboard and its unique driver abilities) and a custom item.
 
-Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+Each field carries its spec and a one-line doc (see ``generator.input.schema``). The schema only
 refuses what cannot be read; what the rulebook asks of a build (the four dashboard elements,
 eight damage slots in their places, three abilities, timing lights from the five steps) is
 checked by rules (``rules.py``), so each finding can cite the rulebook's section. A unique
@@ -13,9 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from generator.art import ART
 from generator.games.joyride.catalogues import joyride_data
-from generator.schema import (
+from generator.input.schema import (
     Bool,
     Choice,
     Custom,
@@ -28,6 +27,7 @@ from generator.schema import (
     Text,
     spec_field,
 )
+from generator.paper.art import ART
 
 BOOK = "Joyride prototype rulebook"
 

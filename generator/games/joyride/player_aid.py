@@ -13,15 +13,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from generator.dice import readable_ink
-from generator.drawing import BOLD, colour
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Car
-from generator.icons import IconSet
-from generator.imposition import Component, Piece
-from generator.layout import Blocks, Pen, Plan, Slot, cut_line
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.dice import readable_ink
+from generator.paper.drawing import colour
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "joyride/player-aid.j2"
 CARD_TONE = colour("#fbfaf6")

@@ -12,8 +12,6 @@ from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
 
-from generator.dice import DICE_DATA, load_dice_set
-from generator.findings import RuleBook, Violation
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Ability, AbilityFace, Car, Item
 from generator.games.joyride.standard import (
@@ -22,6 +20,8 @@ from generator.games.joyride.standard import (
     standard_items,
     suggest_ability,
 )
+from generator.input.findings import RuleBook, Violation
+from generator.paper.dice import DICE_DATA, load_dice_set
 
 HERE = Path(__file__).parent
 RULES: RuleBook[Car] = RuleBook(HERE / "rules.yaml")

@@ -7,7 +7,7 @@ from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.model import EFFECTS
 from generator.games.joyride.rules import driver_dice_colours
 from generator.games.joyride.standard import baseline, resolved_set
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "joyride/new-car.yaml.j2"
 

@@ -12,7 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.catalogue_listing import Listed
 from generator.games.joyride.catalogues import DATA, joyride_data, load_data
 from generator.games.joyride.model import (
     CAR_SCHEMA,
@@ -22,8 +21,9 @@ from generator.games.joyride.model import (
     Car,
     Item,
 )
-from generator.schema import INVALID, ListOf, Struct, Validation, did_you_mean
-from generator.source import Map, load_document
+from generator.input.catalogue import Listed
+from generator.input.schema import INVALID, ListOf, Struct, Validation, did_you_mean
+from generator.input.source import Map, load_document
 
 BASELINE_FILE = DATA / "baseline-car.yaml"
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from generator.games.base import Game, Kind, lazy_balance
 from generator.games.outrider.baseline import baseline
 from generator.games.outrider.catalogues import listings, outrider_data
 from generator.games.outrider.components import outputs, print_findings
 from generator.games.outrider.model import VEHICLE_SCHEMA
 from generator.games.outrider.rules import RULES
 from generator.games.outrider.scaffold import scaffold
+from generator.project.game import Game, Kind, lazy_balance
 
 GAME = Game(
     id="outrider",

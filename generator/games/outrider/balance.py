@@ -47,10 +47,10 @@ from generator.balance.axes import AxisBook, Value
 from generator.balance.compare import Comparison, compare, dominance_pairs
 from generator.balance.hook import Matchup, Profile
 from generator.balance.verdicts import register_verdicts
-from generator.findings import RuleBook, Violation
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS, Arc, Variant, Vehicle
 from generator.games.outrider.rules import RULES as VEHICLE_RULES
+from generator.input.findings import RuleBook, Violation
 from generator.probability.dist import Die, Dist
 from generator.probability.outrider import (
     ControlCheck,

@@ -28,7 +28,7 @@ from generator.games.outrider.balance import (
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS
 from generator.probability.outrider import ManeuverType
-from generator.text import TextTemplates, plain
+from generator.text.templates import TextTemplates, plain
 
 TEMPLATE = "outrider/balance.j2"
 MANEUVER_TYPES = (ManeuverType.STRAIGHT, ManeuverType.TURN, ManeuverType.STOP)

@@ -12,10 +12,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.catalogue_listing import Listed
-from generator.data_yaml import read_data
-from generator.schema import did_you_mean
-from generator.sizes import Size, sizes_from_data
+from generator.input.catalogue import Listed
+from generator.input.schema import did_you_mean
+from generator.keep.data_yaml import read_data
+from generator.paper.sizes import Size, sizes_from_data
 
 DATA = Path(__file__).with_name("data")
 

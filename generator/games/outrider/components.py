@@ -11,8 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from generator.art import art_findings
-from generator.findings import Finding
 from generator.games.outrider.catalogues import OutriderData, outrider_data
 from generator.games.outrider.dashboard import (
     DashboardFace,
@@ -32,14 +30,16 @@ from generator.games.outrider.vehicle_card import (
     card_text,
     plan_card,
 )
-from generator.icons import IconSet
-from generator.imposition import Component, Piece, sheets_writer
-from generator.output import BuildContext, Output
-from generator.text import TextTemplates
-from generator.units import mm, to_mm
+from generator.input.findings import Finding
+from generator.paper.art import art_findings
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece, sheets_writer
+from generator.paper.output import BuildContext, Output
+from generator.paper.units import mm, to_mm
+from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
-    from generator.loading import Definition
+    from generator.project.loading import Definition
 
 GAME_ID = "outrider"
 # Dashboards: A4 leaves 20 mm beside a 190 mm board, as for the Frothy Races licence.

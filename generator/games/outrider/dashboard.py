@@ -16,7 +16,6 @@ from typing import Any
 
 from reportlab.lib.colors import Color, white
 
-from generator.drawing import BOLD, colour, mix
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
@@ -26,9 +25,10 @@ from generator.games.outrider.layout import (
     RULE,
 )
 from generator.games.outrider.model import SLOTS, Variant, Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component
-from generator.layout import (
+from generator.paper.drawing import colour, mix
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component
+from generator.paper.layout import (
     INK,
     INK_HEX,
     Blocks,
@@ -37,8 +37,9 @@ from generator.layout import (
     Slot,
     cut_line,
 )
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/dashboard.j2"
 PANEL = colour("#f4f1ea")

@@ -1,8 +1,8 @@
-"""Outrider's palette. The layout machinery (Pen, Slot, Plan...) is ``generator.layout``."""
+"""Outrider's palette. The layout machinery (Pen, Slot, Plan...) is ``generator.paper.layout``."""
 
 from __future__ import annotations
 
-from generator.drawing import colour, mix
+from generator.paper.drawing import colour, mix
 
 RULE = colour("#7a7a7a")
 PAPER = colour("#ffffff")

@@ -18,7 +18,6 @@ from typing import Any
 
 from reportlab.lib.colors import Color, white
 
-from generator.drawing import BOLD, colour
 from generator.games.outrider.catalogues import ManeuverFace, OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
@@ -28,9 +27,10 @@ from generator.games.outrider.layout import (
     SEAT_TINT,
     SIGN_YELLOW,
 )
-from generator.icons import IconSet
-from generator.imposition import Piece
-from generator.layout import (
+from generator.paper.drawing import colour
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Piece
+from generator.paper.layout import (
     INK,
     Blocks,
     Pen,
@@ -38,8 +38,9 @@ from generator.layout import (
     Slot,
     cut_line,
 )
-from generator.text import TextTemplates
-from generator.units import mm, to_mm
+from generator.paper.units import mm, to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/maneuver-card.j2"
 BACKGROUND = colour("#e9e4d8")

@@ -1,6 +1,6 @@
 """An Outrider vehicle: its two card sides, its equipment dice and any expansion equipment.
 
-Each field carries its spec and a one-line doc (see ``generator.schema``). The schema only
+Each field carries its spec and a one-line doc (see ``generator.input.schema``). The schema only
 refuses what cannot be read; what the rulebook asks of a build (one die of each size, bonuses
 of at most +2, one primary arc...) is checked by rules (``rules.py``), so a finding can cite
 the rulebook's section. Derived numbers a balance report needs (Action Points, Skill Points,
@@ -13,9 +13,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from generator.art import ART
 from generator.games.outrider.catalogues import outrider_data
-from generator.schema import (
+from generator.input.schema import (
     Choice,
     Custom,
     Int,
@@ -25,6 +24,7 @@ from generator.schema import (
     Text,
     spec_field,
 )
+from generator.paper.art import ART
 
 BOOK = "Outrider"
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
-from generator.drawing import BOLD, colour
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
@@ -28,9 +27,10 @@ from generator.games.outrider.layout import (
     SEAT_TINT,
     STOP_RED,
 )
-from generator.icons import IconSet
-from generator.imposition import Piece
-from generator.layout import (
+from generator.paper.drawing import colour
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Piece
+from generator.paper.layout import (
     INK,
     Blocks,
     Pen,
@@ -38,8 +38,9 @@ from generator.layout import (
     Slot,
     cut_line,
 )
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/reference.j2"
 CARD_BACKGROUND = colour("#f4f1ea")

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-from generator.findings import RuleBook, Violation
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.model import (
     CHARACTERISTICS,
@@ -21,6 +20,7 @@ from generator.games.outrider.model import (
     Variant,
     Vehicle,
 )
+from generator.input.findings import RuleBook, Violation
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
 

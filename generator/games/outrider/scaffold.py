@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from generator.games.outrider.baseline import baseline
 from generator.games.outrider.catalogues import outrider_data
-from generator.text import TextTemplates
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/new-vehicle.yaml.j2"
 

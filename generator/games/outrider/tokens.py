@@ -16,7 +16,6 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 
-from generator.drawing import BOLD, colour
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
@@ -25,17 +24,19 @@ from generator.games.outrider.layout import (
     STOP_RED,
 )
 from generator.games.outrider.model import Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component, Piece
-from generator.layout import (
+from generator.paper.drawing import colour
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component, Piece
+from generator.paper.layout import (
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
 )
-from generator.text import TextTemplates
-from generator.units import to_mm
+from generator.paper.units import to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/tokens.j2"
 STEEL = colour("#cfd4d8")

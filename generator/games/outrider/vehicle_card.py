@@ -17,8 +17,6 @@ from typing import Any
 
 from reportlab.lib.colors import white
 
-from generator.art import Area, draw_art
-from generator.drawing import BOLD, colour
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.layout import (
     ARC_RED,
@@ -28,9 +26,11 @@ from generator.games.outrider.layout import (
     SAND,
 )
 from generator.games.outrider.model import CHARACTERISTICS, FACINGS, Arc, Variant, Vehicle
-from generator.icons import IconSet
-from generator.imposition import Component
-from generator.layout import (
+from generator.paper.art import Area, draw_art
+from generator.paper.drawing import colour
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Component
+from generator.paper.layout import (
     INK,
     Blocks,
     Pen,
@@ -38,8 +38,9 @@ from generator.layout import (
     Slot,
     cut_line,
 )
-from generator.text import TextTemplates
-from generator.units import mm, to_mm
+from generator.paper.units import mm, to_mm
+from generator.text.fonts import BOLD
+from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/vehicle-card.j2"
 ARROW_LENGTH, ARROW_WIDTH = 10.0, 8.0

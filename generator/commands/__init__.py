@@ -1,0 +1,1 @@
+"""The ``paddock`` commands: the CLI parser and one module for each command's work."""

@@ -1,0 +1,144 @@
+"""``paddock build``: from loaded definitions to PDFs on disk and a manifest.
+
+Everything is prepared before anything is written: each game renders its text and fits its
+layouts first, so a vehicle whose text cannot be printed is refused (and reported) without a
+half-built file. Every file name is checked against every other (two names that share a slug
+would share a file) and against the folder (a file Paddock did not write is never replaced).
+The files are then written into a staging folder and switched in as one set
+(:mod:`generator.commands.output_folder`): the output folder holds the old build or the new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path, PurePosixPath
+
+from generator.commands.output_folder import open_output
+from generator.errors import OutputError
+from generator.input.findings import Finding
+from generator.input.names import path_key
+from generator.paper.output import BuildContext, ManifestEntry, Output
+from generator.paper.shared_sheets import shared_outputs
+from generator.project.kit import KIT_RULES
+from generator.project.loading import Definition, Loaded
+from generator.project.registry import GAMES
+
+
+def component_of(output: Output) -> str:
+    """The --only name of an output (see COMPONENTS)."""
+    parts = PurePosixPath(output.path).parts
+    if output.kind.startswith("track-"):
+        return output.kind
+    if len(parts) > 2 and parts[1] == "png":
+        return parts[2]
+    if len(parts) > 2 and parts[1] == "tts":
+        return "cards"
+    return PurePosixPath(parts[-1]).stem
+
+
+@dataclass(frozen=True)
+class Selection:
+    """What a build prints: the components chosen (None: all) and the shared parts."""
+
+    only: frozenset[str] | None = None
+    dice_stickers: bool = True
+
+    def wants(self, output: Output) -> bool:
+        component = component_of(output)
+        if component == "dice-stickers" and not self.dice_stickers:
+            return self.only is not None and component in self.only
+        return self.only is None or component in self.only
+
+
+@dataclass
+class BuildResult:
+    """What a build wrote, and which definitions it refused."""
+
+    written: list[ManifestEntry] = field(default_factory=list)
+    refused: list[Definition] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    manifest: Path | None = None
+
+
+def prepare(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
+    """Ask each game for its outputs, game by game in registry order, then add the
+    game-neutral sheets (dice stickers) of the games present."""
+    outputs: list[Output] = []
+    for game in GAMES.values():
+        mine = [d for d in definitions if d.game is game]
+        if mine:
+            outputs.extend(game.outputs(mine, context))
+    outputs.extend(shared_outputs(context, frozenset(d.game.id for d in definitions)))
+    return outputs
+
+
+def file_clashes(outputs: Sequence[Output], definitions: Sequence[Definition]
+                 ) -> list[tuple[Definition, Definition, str]]:
+    """Pairs of definitions whose outputs would land in one file (same path once accents
+    and case are folded), each with the path: (later, earlier, path)."""
+    first: dict[str, Output] = {}
+    clashes = []
+    for output in outputs:
+        earlier = first.setdefault(path_key(output.path), output)
+        if earlier is output:
+            continue
+        later_def, earlier_def = owner(output, definitions), owner(earlier, definitions)
+        if later_def is None or earlier_def is None or later_def is earlier_def:
+            raise OutputError(f"two parts of one build would both write {output.path}; "
+                              "please report this")
+        clashes.append((later_def, earlier_def, output.path))
+    return clashes
+
+
+def owner(output: Output, definitions: Sequence[Definition]) -> Definition | None:
+    """The one definition an output is for (a per-vehicle or per-track file)."""
+    mine = [d for d in definitions if d.game.id == output.game and d.name in output.vehicles]
+    return mine[-1] if len(mine) == 1 or len(output.vehicles) == 1 and mine else None
+
+
+def clash_finding(later: Definition, earlier: Definition, path: str) -> Finding:
+    return KIT_RULES["OUTPUT-FILE-CLASH"].finding(
+        later.locate(("name",)), name=later.name, path=path, other=earlier.name,
+        other_file=earlier.path)
+
+
+def plan(clean: list[Definition], context: BuildContext, selection: Selection
+         ) -> tuple[list[Output], list[Definition], list[Finding]]:
+    """The outputs to write, and the definitions refused because their files would clash
+    with an earlier definition's."""
+    refused: list[Definition] = []
+    findings: list[Finding] = []
+    while True:
+        outputs = [o for o in prepare(clean, context) if selection.wants(o)]
+        clashes = file_clashes(outputs, clean)
+        if not clashes:
+            return outputs, refused, findings
+        for later, earlier, path in clashes:
+            if later in clean:
+                clean.remove(later)
+                refused.append(later)
+                findings.append(clash_finding(later, earlier, path))
+
+
+def build(loaded: Loaded, context: BuildContext, selection: Selection | None = None,
+          announce: Callable[[str], None] | None = None) -> BuildResult:
+    """Write every output for the definitions without errors; refuse the others."""
+    clean = loaded.clean()
+    result = BuildResult(refused=[d for d in loaded.definitions if d not in clean])
+    outputs, clashing, result.findings = plan(list(clean), context, selection or Selection())
+    result.refused += clashing
+    if not outputs:
+        return result
+    with open_output(context.out_dir, announce) as folder:
+        folder.check_paths([output.path for output in outputs] + ["manifest.json"])
+        for output in outputs:
+            info = folder.write(output.path, output.write)
+            result.written.append(ManifestEntry(
+                path=output.path, game=output.game, kind=output.kind,
+                vehicles=output.vehicles, pages=info.pages,
+                page_size_mm=list(info.page_size_mm), notes=output.notes))
+        listed = sorted(result.written, key=lambda e: e.path)
+        folder.commit({"files": [asdict(e) for e in listed]})
+    result.manifest = context.out_dir / "manifest.json"
+    return result

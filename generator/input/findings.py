@@ -1,0 +1,195 @@
+"""Findings, and rules kept as data.
+
+A rule is an id (``FR-MOVE-PHASE-MAX``), a severity, a message template, a hint and the
+rulebook section it comes from, all read from a ``rules.yaml`` file. The Python side of a rule
+is a *check*: a function that looks at a model and yields :class:`Violation` objects naming
+the path of the offending value and the numbers for the message. The rule book turns them into
+:class:`Finding` objects with file, line and column.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from generator.input.source import Mark
+from generator.keep.data_yaml import read_data
+from generator.text.templates import render_message
+
+KeyPath = tuple[str | int, ...]
+
+
+class Severity(enum.Enum):
+    """Errors: what the rulebook forbids or what cannot be printed. Warnings: its 'should',
+    'usually' and 'as a guide'. Info: advice."""
+
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+    @property
+    def rank(self) -> int:
+        return {"error": 0, "warning": 1, "info": 2}[self.value]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """One thing Paddock has to say about an input, pinned to where it is."""
+
+    rule: str
+    severity: Severity
+    message: str
+    mark: Mark
+    source: str
+    hint: str | None = None
+    # The source line with a caret under the position, for input that could not be parsed.
+    excerpt: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, int, str]:
+        return (self.mark.file, self.mark.line, self.mark.column, self.severity.rank, self.rule)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape promised by ``paddock check --format json``."""
+        data: dict[str, Any] = {
+            "rule": self.rule,
+            "severity": self.severity.value,
+            "message": self.message,
+            "file": self.mark.file,
+            "line": self.mark.line,
+            "column": self.mark.column,
+            "source": self.source,
+        }
+        if self.hint:
+            data["hint"] = self.hint
+        if self.excerpt:
+            data["excerpt"] = self.excerpt
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Violation:
+    """What a check reports: where (a key path into the file) and the message's numbers."""
+
+    path: KeyPath
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rule as the rules.yaml data declares it."""
+
+    id: str
+    severity: Severity
+    message: str
+    source: str
+    hint: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict)
+    note: str | None = None
+    checks: str = ""
+    section: str = ""
+
+    @property
+    def summary(self) -> str:
+        """What the rule checks, in one line, with its numbers filled in from ``params``."""
+        return render_message(self.checks, self.params) if self.checks else ""
+
+    def finding(self, mark: Mark, **values: Any) -> Finding:
+        """Build the finding for this rule at ``mark``; values fill the message template."""
+        merged = {**self.params, **values}
+        hint = render_message(self.hint, merged) if self.hint else None
+        return Finding(self.id, self.severity, render_message(self.message, merged),
+                       mark, self.source, hint)
+
+
+Model = TypeVar("Model")
+Check = Callable[..., Iterable[Violation]]
+
+
+class RuleBookError(Exception):
+    """A rules.yaml file or its checks disagree: a programming error, caught by the tests."""
+
+
+class RuleBook(Generic[Model]):
+    """The rules of one game (or of the file format), loaded from YAML, with their checks."""
+
+    def __init__(self, data_file: Path) -> None:
+        raw = read_data(data_file)
+        self.data_file = data_file
+        self.book: str = raw["book"]
+        self.rules: dict[str, Rule] = {}
+        for rule_id, spec in raw["rules"].items():
+            section = spec["section"]
+            self.rules[rule_id] = Rule(
+                id=rule_id,
+                severity=Severity(spec["severity"]),
+                message=spec["message"],
+                source=f"{self.book}, {section}" if self.book else section,
+                hint=spec.get("hint"),
+                params=spec.get("params", {}),
+                note=spec.get("note"),
+                checks=spec.get("checks", ""),
+                section=section,
+            )
+        self.checks: dict[str, Check] = {}
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        return self.rules[rule_id]
+
+    def check(self, rule_id: str) -> Callable[[Check], Check]:
+        """Decorator registering the function that finds violations of ``rule_id``."""
+        if rule_id not in self.rules:
+            raise RuleBookError(f"{rule_id} has a check but no entry in rules.yaml")
+
+        def register(func: Check) -> Check:
+            self.checks[rule_id] = func
+            return func
+
+        return register
+
+    def run(self, model: Model, locate: Callable[[KeyPath], Mark],
+            context: Any = None) -> Iterator[Finding]:
+        """Run every check on ``model``; ``locate`` turns key paths into file positions.
+
+        Each check receives the model, the rule's ``params`` from the data as keyword
+        arguments, and ``context`` (game data such as catalogues) when it asks for it.
+        """
+        for rule_id, func in self.checks.items():
+            rule = self.rules[rule_id]
+            kwargs = dict(rule.params)
+            if "context" in func.__code__.co_varnames[: func.__code__.co_argcount]:
+                kwargs["context"] = context
+            for violation in func(model, **kwargs):
+                yield rule.finding(locate(violation.path), **violation.params)
+
+    def unchecked(self) -> list[str]:
+        """Rules declared in data with no check: the tests keep this empty for game rules."""
+        return [rule_id for rule_id in self.rules if rule_id not in self.checks]
+
+
+@dataclass
+class Summary:
+    """Counts by severity, as ``paddock check`` reports them."""
+
+    errors: int = 0
+    warnings: int = 0
+    infos: int = 0
+    files: int = 0
+
+    @classmethod
+    def of(cls, findings: Iterable[Finding], files: int) -> Summary:
+        summary = cls(files=files)
+        for finding in findings:
+            if finding.severity is Severity.ERROR:
+                summary.errors += 1
+            elif finding.severity is Severity.WARNING:
+                summary.warnings += 1
+            else:
+                summary.infos += 1
+        return summary
+
+    def as_dict(self) -> dict[str, int]:
+        return {"errors": self.errors, "warnings": self.warnings, "info": self.infos,
+                "files": self.files}

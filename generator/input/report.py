@@ -1,0 +1,41 @@
+"""Printing findings: compiler-style text for people, JSON for tools."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from generator.input.findings import Finding, Summary
+
+
+def text_line(finding: Finding) -> str:
+    """``file:line:col: severity RULE-ID: message [source]``"""
+    m = finding.mark
+    return (f"{m.file}:{m.line}:{m.column}: {finding.severity.value} {finding.rule}: "
+            f"{finding.message} [{finding.source}]")
+
+
+def format_text(findings: Sequence[Finding], summary: Summary, hints: bool = True) -> str:
+    """Every finding on its line (its hint indented below it), then a one-line summary."""
+    lines = []
+    for finding in findings:
+        lines.append(text_line(finding))
+        if finding.excerpt:
+            lines.append(finding.excerpt)
+        if hints and finding.hint:
+            lines.append(f"    hint: {finding.hint}")
+    lines.append(summary_line(summary))
+    return "\n".join(lines)
+
+
+def summary_line(summary: Summary) -> str:
+    def count(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+    return (f"{count(summary.errors, 'error')}, {count(summary.warnings, 'warning')}, "
+            f"{summary.infos} info in {count(summary.files, 'file')}")
+
+
+def format_json(findings: Sequence[Finding], summary: Summary) -> str:
+    """``{"findings": [...], "summary": {...}}`` as documented for ``paddock check``."""
+    return json.dumps({"findings": [f.as_dict() for f in findings],
+                       "summary": summary.as_dict()}, indent=2, ensure_ascii=False)

@@ -1,0 +1,135 @@
+"""What a build writes: the build context, outputs, manifest entries, and safe writing of a
+single file (``paddock new``, the balance report).
+
+A single file is written under a temporary name in its own folder and renamed into place, so
+an interrupted command never leaves it half-written. A build's whole set of files goes
+through :mod:`generator.commands.output_folder` instead, which switches in the set at once.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal, TypeVar
+
+from generator.errors import OutputError
+from generator.paper.icons import IconSet
+from generator.paper.imposition import Duplex, SheetOptions
+from generator.paper.pdf import PdfInfo
+from generator.paper.sizes import STANDARD_SIZES, Size
+from generator.paper.units import INCH, Paper, mm
+from generator.text.templates import TextTemplates
+
+T = TypeVar("T")
+
+
+def write_atomically(target: Path, produce: Callable[[Path], T]) -> T:
+    """Call ``produce(temp_path)`` and move the finished file onto ``target``."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+                                             dir=target.parent)
+    except OSError as exc:
+        raise OutputError(f"cannot write into {target.parent}: {exc.strerror}") from exc
+    os.close(handle)
+    temp = Path(temp_name)
+    try:
+        result = produce(temp)
+        os.chmod(temp, 0o666 & ~_current_umask())
+        os.replace(temp, target)
+        return result
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    finally:
+        temp.unlink(missing_ok=True)
+
+
+def _current_umask() -> int:
+    """The process umask (read by setting and restoring it): a temporary file is created
+    private, but the finished file should get the permissions any new file would."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+@dataclass(frozen=True)
+class ManifestEntry:
+    """One file a build wrote: what it is, for which vehicles, and its pages."""
+
+    path: str
+    game: str
+    kind: str
+    vehicles: list[str]
+    pages: int
+    page_size_mm: list[float]
+    notes: dict[str, str] = field(default_factory=dict)
+
+
+Marks = Literal["crop", "full", "lines", "none"]
+MARK_CHOICES: tuple[Marks, ...] = ("crop", "full", "lines", "none")
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """How pieces are printed, beyond paper and duplex: from the kit file, then the command
+    line. Lengths are in points. Defaults suit a home printer and standard components."""
+
+    bleed: float = mm(3)
+    marks: Marks = "crop"
+    gutter: float = 0.0
+    print_shop: bool = False
+    cmyk: bool = False
+    png: bool = False
+    dpi: int = 150
+    card: Size = STANDARD_SIZES["poker"]
+    die: float = mm(16)
+    sticker: float = mm(13)
+    hex: float = INCH
+
+
+@dataclass(frozen=True)
+class BuildContext:
+    """The choices that shape every output of one build."""
+
+    out_dir: Path
+    paper: Paper
+    templates: TextTemplates
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    icons: IconSet = field(default_factory=IconSet)
+    printing: PrintOptions = field(default_factory=PrintOptions)
+    generic_deck: bool = True
+
+    def sheet_options(self, gutter: float | None = None, cut_lines: bool = False,
+                      **changes: object) -> SheetOptions:
+        """Sheet layout for this build: paper, duplex and marks as chosen. ``gutter``
+        overrides the build's for components that always want one (licences);
+        ``cut_lines`` forces a cut guide on (stickers). Without a gutter, pieces are butted
+        and share their cuts. Registration targets come with crop marks (they share the
+        frame); with cut lines on both sides, the lines themselves show the alignment."""
+        marks = self.printing.marks
+        options = SheetOptions(
+            paper=self.paper, duplex=self.duplex, back_offset=self.back_offset,
+            gutter=self.printing.gutter if gutter is None else gutter,
+            crop_marks=marks in ("crop", "full"),
+            mark_style="full" if marks == "full" else "short",
+            cut_lines=cut_lines or marks == "lines",
+            registration=marks in ("crop", "full"),
+            print_shop=self.printing.print_shop,
+            butted=(self.printing.gutter if gutter is None else gutter) == 0)
+        return replace(options, **changes) if changes else options  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Output:
+    """One file a game wants written, with a function that writes it to a given path."""
+
+    path: str
+    game: str
+    kind: str
+    vehicles: list[str]
+    write: Callable[[Path], PdfInfo]
+    notes: dict[str, str] = field(default_factory=dict)

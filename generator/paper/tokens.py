@@ -1,0 +1,86 @@
+"""Counters for the board: flat-topped hexagons sized to sit in a track hex.
+
+A vehicle counter must fit its hex whether it faces a side or a corner of it (Frothy Races
+turns in 30-degree steps), so it is a hexagon 85% the size of the track hex: turned by 30
+degrees its corners still stay inside the hex (that needs at most cos 30 = 86.6%). The trim
+is the hexagon's bounding box: a guillotine cut gives the top and bottom flats, and four snips
+along the drawn cut line take off the corners. The art fills the whole bleed box.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from reportlab.pdfgen.canvas import Canvas
+
+from generator.paper.drawing import (
+    MIN_FONT_SIZE,
+    FittedText,
+    colour,
+    draw_line,
+    fit_line_size,
+    fit_paragraph,
+    mix,
+)
+from generator.paper.icons import Icon
+from generator.paper.imposition import Component, Rect, hexagon_points
+from generator.text.fonts import BOLD
+
+HEX_FRACTION = 0.85
+NAME_BOX = (0.16, 0.16, 0.68, 0.42)  # x, y (from the bottom), width, height, as fractions
+
+
+def hex_token_component(hex_across_flats: float, bleed: float) -> Component:
+    """A hexagonal counter that fits a track hex ``hex_across_flats`` wide in any facing."""
+    flats = hex_across_flats * HEX_FRACTION
+    corners = flats * 2 / math.sqrt(3)
+    return Component(corners, flats, bleed, shape="hexagon")
+
+
+@dataclass(frozen=True)
+class CounterFace:
+    """One side of a counter: a coloured hexagon, a facing arrow at the top and a fitted
+    name (and an optional small label) below it."""
+
+    name: FittedText
+    label: str
+    background: str
+    arrow: Icon
+    faded: bool = False
+
+    @property
+    def key(self) -> Hashable:
+        return ("counter", self.name.markup, self.label, self.background, self.faded)
+
+    def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        base = colour(self.background)
+        fill = mix(base, colour("#9a9a9a"), 0.7) if self.faded else base
+        canvas.setFillColor(fill)
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+        inner = hexagon_points(Rect(0, 0, width, height).grown(-height * 0.06))
+        path = canvas.beginPath()
+        path.moveTo(*inner[0])
+        for point in inner[1:]:
+            path.lineTo(*point)
+        path.close()
+        canvas.setFillColor(mix(fill, colour("#ffffff"), 0.85))
+        canvas.drawPath(path, stroke=0, fill=1)
+        arrow = height * 0.34
+        self.arrow.draw(canvas, (width - arrow) / 2, height * 0.6, arrow, fill)
+        x, y, box_w, box_h = (f * d for f, d in zip(NAME_BOX, (width, height, width, height),
+                                                    strict=True))
+        free = box_h - self.name.height
+        self.name.draw(canvas, x, y + box_h - free / 2)
+        if self.label:
+            size = fit_line_size(self.label, BOLD, width * 0.5, 6.5) or MIN_FONT_SIZE
+            canvas.setFillColor(fill)
+            draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
+
+
+def fit_counter_name(markup: str, component: Component) -> FittedText | None:
+    """The name fitted into the counter's name box, 9 pt down to 6 pt; None if it cannot."""
+    _, _, box_w, box_h = NAME_BOX
+    return fit_paragraph(markup, component.width * box_w, component.height * box_h, 9,
+                         align="centre", font=BOLD, leading=1.1, split_words=True)

@@ -1,0 +1,283 @@
+"""The kit file: print settings shared by everything one build prints.
+
+A ``kind: kit`` file (no ``game:``; by convention ``vehicles/kit.yaml``) chooses the paper,
+duplex, bleed, marks and component sizes once, so a group prints the same way every time
+without a long command line. It is validated through the same declarative schema as a vehicle,
+so a typo is a finding at its file:line:column, never a silent default. The command line
+overrides any value the kit sets.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from pathlib import Path
+from typing import Any
+
+from generator.errors import UsageError
+from generator.input.findings import Finding, RuleBook, Violation
+from generator.input.schema import (
+    Bool,
+    Choice,
+    Custom,
+    Int,
+    Struct,
+    Text,
+    Validation,
+    locate,
+    spec_field,
+)
+from generator.input.source import Document, Map, Mark, Scalar
+from generator.paper.imposition import Component, Duplex, SheetOptions, plan_grid
+from generator.paper.output import PrintOptions
+from generator.paper.sizes import STANDARD_SIZES, Size, parse_size
+from generator.paper.units import INCH, PAPERS, Paper, mm, parse_length, to_mm
+
+KIT_KIND = "kit"
+KIT_RULES: RuleBook[Any] = RuleBook(Path(__file__).with_name("kit_rules.yaml"))
+
+
+def parse_positive_length(value: Any) -> float:
+    """A length such as '3mm', '0.125in' or a bare number of millimetres, zero or more."""
+    try:
+        length = parse_length(value)
+    except OverflowError as exc:
+        raise ValueError("write a number of millimetres a printer can use") from exc
+    if not math.isfinite(length):
+        raise ValueError("write a number of millimetres, not infinity or NaN")
+    if length < 0:
+        raise ValueError("it cannot be negative")
+    return length
+
+
+# What each print length may be, in millimetres: wide enough for any real printer, dice or
+# board, narrow enough that a slip of the keyboard (gutter: 100000) is a finding, not a
+# build that fails half-way or prints 'nan mm'.
+LENGTH_LIMITS_MM = {"bleed": (0.0, 10.0), "gutter": (0.0, 30.0), "die": (6.0, 50.0),
+                    "sticker": (4.0, 50.0), "hex": (10.0, 60.0), "back_offset": (-20.0, 20.0),
+                    "card": (15.0, 300.0)}
+
+
+def bounded_length(name: str) -> Callable[[Any], float]:
+    """A parser for the print length ``name``: finite, and within its limits."""
+    low, high = LENGTH_LIMITS_MM[name]
+
+    def parse(value: Any) -> float:
+        try:
+            length = parse_length(value)
+        except OverflowError as exc:
+            raise ValueError(f"far too large: {name} is at most {high:g}mm") from exc
+        if not math.isfinite(length):
+            raise ValueError(f"not a finite number: {name} is from {low:g}mm to {high:g}mm")
+        if not mm(low) - 1e-9 <= length <= mm(high) + 1e-9:
+            raise ValueError(f"{to_mm(length):g}mm is outside {low:g}mm to {high:g}mm "
+                             f"for {name}")
+        return length
+    return parse
+
+
+def parse_offset(value: Any) -> tuple[float, float]:
+    """'X,Y' or [X, Y] in millimetres (or with units): the back-page nudge."""
+    parts = value if isinstance(value, list) else str(value).split(",")
+    if len(parts) != 2:
+        raise ValueError("write X,Y in millimetres, e.g. '0.5,-1'")
+    nudge = bounded_length("back_offset")
+    return (nudge(parts[0]), nudge(parts[1]))
+
+
+def parse_card_size(value: Any) -> Size:
+    """A card size by name or WIDTHxHEIGHT, each side within the card limits."""
+    size = parse_size(str(value))
+    side = bounded_length("card")
+    side(f"{to_mm(size.width)}mm")
+    side(f"{to_mm(size.height)}mm")
+    return size
+
+
+def length_spec(name: str) -> Custom:
+    """The schema spec of the print length ``name``, its limits in the expectation."""
+    low, high = LENGTH_LIMITS_MM[name]
+    return Custom(bounded_length(name), f"a length from {low:g}mm to {high:g}mm, "
+                                        "such as 3mm, 0.125in or 9pt")
+
+
+@dataclass(frozen=True)
+class KitPrint:
+    """How the sheets are printed."""
+
+    paper: str = spec_field(Choice(sorted(PAPERS)), "Paper every sheet is printed on.",
+                            default="a4")
+    duplex: str = spec_field(Choice(["long", "short"]),
+                             "Which edge your printer flips on for double-sided pages.",
+                             default="long")
+    back_offset: tuple[float, float] = spec_field(
+        Custom(parse_offset, "'X,Y' in millimetres"),
+        "Nudge back pages by X,Y for a printer that shifts them.", default=(0.0, 0.0))
+    bleed: float = spec_field(length_spec("bleed"),
+                              "How far art runs past each cut (cards, stickers, tokens).",
+                              default=mm(3))
+    marks: str = spec_field(
+        Choice(["crop", "full", "lines", "none"]),
+        "crop: short crop marks; full: full-length crop marks; lines: cut lines on each piece; "
+        "none.", default="crop")
+    gutter: float = spec_field(length_spec("gutter"), "Space between neighbouring pieces.",
+                               default=0.0)
+    cmyk: bool = spec_field(Bool(), "Write every colour as CMYK.", default=False)
+    print_shop: bool = spec_field(
+        Bool(), "One face per page at bleed size, with TrimBox, for a print shop.",
+        default=False)
+    png: bool = spec_field(Bool(), "Also write PNG previews and Tabletop Simulator sheets.",
+                           default=False)
+    dpi: int = spec_field(Int(36, 1200), "Resolution of the PNG previews.", default=150)
+
+
+@dataclass(frozen=True)
+class KitSizes:
+    """The sizes of the printed components."""
+
+    card: Size = spec_field(
+        Custom(parse_card_size, "a size name (" + ", ".join(STANDARD_SIZES)
+               + ") or WIDTHxHEIGHT such as 63.5x88.9mm"),
+        "Trim size of the Whip & Reins cards.", default=STANDARD_SIZES["poker"])
+    die: float = spec_field(length_spec("die"), "Edge of the dice the stickers go on.",
+                            default=mm(16))
+    sticker: float = spec_field(length_spec("sticker"),
+                                "Side of a die sticker (a rounded square).", default=mm(13))
+    hex: float = spec_field(length_spec("hex"),
+                            "Track hex size across flats; tokens are sized to sit in one.",
+                            default=INCH)
+
+
+@dataclass(frozen=True)
+class KitComponents:
+    """Which of the shared parts a build prints; unset, a build of whole folders prints
+    them and a build of single files (one vehicle) does not."""
+
+    generic_deck: bool | None = spec_field(
+        Bool(), "Frothy Races: the generic Whip & Reins deck (default: yes for a folder, no "
+        "for single files).", default=None)
+    dice_stickers: bool | None = spec_field(
+        Bool(), "Each game's dice sticker sheet (default: yes for a folder, no for single "
+        "files).", default=None)
+
+
+@dataclass(frozen=True)
+class Kit:
+    """A kit: the print settings for everything built alongside it."""
+
+    name: str = spec_field(Text(allow_empty=True), "A name for the kit, for your own use.",
+                           default="")
+    print: KitPrint = spec_field(Struct(KitPrint), "Paper, duplex, bleed and marks.",
+                                 default=KitPrint())
+    sizes: KitSizes = spec_field(Struct(KitSizes), "Card, die, sticker and hex sizes.",
+                                 default=KitSizes())
+    components: KitComponents = spec_field(
+        Struct(KitComponents), "Shared parts to print: the generic deck, the dice stickers.",
+        default=KitComponents())
+    note: str = spec_field(Text(allow_empty=True), "A note of your own; never printed.",
+                           default="")
+
+
+KIT_SCHEMA = Struct(Kit, ignore=("kind",))
+
+
+@dataclass(frozen=True)
+class LoadedKit:
+    """A validated kit and where its values came from."""
+
+    kit: Kit
+    path: str
+    marks: dict[tuple[str | int, ...], Mark]
+    root: Mark
+
+    def locate(self, path: tuple[str | int, ...]) -> Mark:
+        return locate(self.marks, path, self.root)
+
+
+def is_kit(document: Document) -> bool:
+    """True for a ``kind: kit`` file that names no game."""
+    root = document.root
+    if not isinstance(root, Map) or root.get("game") is not None:
+        return False
+    kind = root.get("kind")
+    return isinstance(kind, Scalar) and kind.value == KIT_KIND
+
+
+def read_kit(document: Document) -> tuple[LoadedKit | None, list[Finding]]:
+    """Validate a kit file, then run the kit rules; the kit is None if it did not validate."""
+    v = Validation(source="Paddock file format: kit")
+    kit = KIT_SCHEMA.validate(document.root, (), v)
+    if any(f.severity.value == "error" for f in v.findings):
+        return None, v.findings
+    loaded = LoadedKit(kit, document.path, v.marks, document.root.mark)
+    return loaded, v.findings + list(KIT_RULES.run(kit, loaded.locate))
+
+
+def second_kit(kit: LoadedKit, first: LoadedKit) -> Finding:
+    """The finding for a kit file beyond the first: a build has one set of print settings."""
+    return KIT_RULES["KIT-ONE"].finding(kit.root, other=first.path)
+
+
+@KIT_RULES.check("KIT-STICKER-FIT")
+def sticker_fits_die(kit: Kit, fraction: float) -> Any:
+    """A sticker must sit inside the die's face, with a little edge showing."""
+    sizes = kit.sizes
+    if sizes.sticker > sizes.die * fraction:
+        yield Violation(("sizes", "sticker"), {
+            "sticker": f"{to_mm(sizes.sticker):g}", "die": f"{to_mm(sizes.die):g}",
+            "largest": f"{to_mm(sizes.die * fraction):.1f}"})
+
+
+@KIT_RULES.check("KIT-PIECE-FITS")
+def card_fits_paper(kit: Kit) -> Any:
+    """The card size, with its bleed and marks, must fit the paper at least once."""
+    size, options = kit.sizes.card, kit.print
+    sheet = SheetOptions(PAPERS[options.paper], gutter=options.gutter)
+    if not _fits(Component(size.width, size.height, options.bleed), sheet):
+        yield Violation(("sizes", "card"), {"size": size.describe(), "paper": options.paper,
+                                             "bleed": f"{to_mm(options.bleed):g}"})
+
+
+def _fits(component: Component, options: SheetOptions) -> bool:
+    try:
+        plan_grid(component, options)
+    except UsageError:  # plan_grid's way of saying "does not fit"
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    """Everything the build context needs about printing, kit and command line merged."""
+
+    paper: Paper
+    duplex: Duplex
+    back_offset: tuple[float, float]
+    printing: PrintOptions
+
+
+PRINT_KEYS = tuple(f.name for f in fields(KitPrint))
+SIZE_KEYS = tuple(f.name for f in fields(KitSizes))
+
+
+def print_settings(kit: Kit | None, overrides: Mapping[str, Any]) -> PrintSettings:
+    """The kit's print settings (defaults without a kit) with every override that is not
+    None on top: the command line wins over the kit, the kit over the defaults."""
+    kit = kit or Kit()
+    values = {key: getattr(kit.print, key) for key in PRINT_KEYS}
+    values |= {key: getattr(kit.sizes, key) for key in SIZE_KEYS}
+    values |= {key: value for key, value in overrides.items() if value is not None}
+    unknown = set(values) - set(PRINT_KEYS) - set(SIZE_KEYS)
+    if unknown:
+        raise ValueError(f"unknown print settings: {', '.join(sorted(unknown))}")
+    if values["sticker"] > values["die"] * KIT_RULES["KIT-STICKER-FIT"].params["fraction"]:
+        raise UsageError(f"a {to_mm(values['sticker']):g} mm sticker does not sit on a "
+                         f"{to_mm(values['die']):g} mm die; choose a smaller --sticker")
+    printing = PrintOptions(
+        bleed=values["bleed"], marks=values["marks"], gutter=values["gutter"],
+        print_shop=values["print_shop"], cmyk=values["cmyk"], png=values["png"],
+        dpi=values["dpi"], card=values["card"], die=values["die"], sticker=values["sticker"],
+        hex=values["hex"])
+    return PrintSettings(PAPERS[values["paper"]], values["duplex"], values["back_offset"],
+                         printing)

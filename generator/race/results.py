@@ -1,0 +1,106 @@
+"""What a race is asked to do and what it returns: options, positions, snapshots, results.
+
+Everything here is a frozen dataclass of plain values, so results pickle to and from worker
+processes, compare bit for bit between runs with the same seed, and turn into JSON with
+``dataclasses.asdict``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from generator.errors import UsageError
+
+RACE_TYPES = ("fastest", "furthest", "toughest")
+BOTS = ("careful", "aggressive", "random")
+
+
+@dataclass(frozen=True)
+class RaceOptions:
+    """How a race is run (Race Types & Play Styles; Stamina is an optional rule)."""
+
+    race_type: str = "fastest"
+    laps: int = 2
+    rounds: int = 12
+    stamina: bool = False
+    max_rounds: int = 150
+    log_events: bool = False
+    snapshots: bool = False
+
+    def __post_init__(self) -> None:
+        if self.race_type not in RACE_TYPES:
+            raise UsageError(f"unknown race type {self.race_type!r}: choose one of "
+                             f"{', '.join(RACE_TYPES)}")
+        if self.laps < 1 or self.rounds < 1 or self.max_rounds < 1:
+            raise UsageError("laps, rounds and max_rounds must be at least 1")
+
+
+@dataclass(frozen=True)
+class VehiclePosition:
+    """Where one vehicle is at a moment of the race; status is racing, finished or wrecked."""
+
+    name: str
+    q: int
+    r: int
+    facing: int
+    speed: int
+    status: str
+
+
+@dataclass(frozen=True)
+class RoundSnapshot:
+    """Every vehicle's position after a movement phase (phase 0: after the Speed Check)."""
+
+    round: int
+    phase: int
+    positions: tuple[VehiclePosition, ...]
+
+
+@dataclass(frozen=True)
+class VehicleResult:
+    """How one vehicle's race went.
+
+    What the mechanics cost it, in one unit: ``rounds_lost`` by mechanic, "collisions" (the
+    movement they forfeited) and "failed Control rolls" (the distance to go their Slides and
+    Spins added, and movement forfeited when a roll on the way ended the move), as rounds
+    at the pace the vehicle drove this race; ``spaces_lost`` is the same in spaces.
+    ``costs`` counts how often things happened: "collisions", "failed control roll
+    count", "slides", "spins", and "damage" (points taken). Keys with nothing to count
+    are left out.
+    """
+
+    name: str
+    slot: int
+    bot: str
+    place: int
+    finished: bool
+    wiped_out: bool
+    rounds: int
+    progress: float
+    damage_dealt: int
+    damage_taken: int
+    costs: dict[str, int] = field(default_factory=dict)
+    spaces_lost: dict[str, int] = field(default_factory=dict)
+    rounds_lost: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RaceResult:
+    """One whole race: the seed and inputs it was run with, and every vehicle's result."""
+
+    seed: int
+    track: str
+    options: RaceOptions
+    vehicles: tuple[VehicleResult, ...]
+    rounds: int
+    not_simulated: tuple[str, ...]
+    events: tuple[dict[str, Any], ...] = ()
+    snapshots: tuple[RoundSnapshot, ...] = ()
+
+
+def event_lines(result: RaceResult) -> list[str]:
+    """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
+    dice, result), for a file a person or a tool can read back."""
+    return [json.dumps(event, sort_keys=True) for event in result.events]

@@ -1,0 +1,106 @@
+"""``paddock schema --json-schema``: editors' schemas accept every shipped file and refuse
+the mistakes the schema refuses; ``--help`` and ``schema --format json`` for people and tools."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import jsonschema
+import pytest
+import yaml
+
+from generator.commands.cli import main, make_parser
+from generator.commands.json_schema import kind_schema
+from generator.project.registry import GAMES
+from tests.conftest import VEHICLES, shipped_files
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def schema_for(data: dict) -> dict:
+    game = GAMES[data["game"]]
+    return kind_schema(game, game.kinds[data["kind"]])
+
+
+@pytest.mark.parametrize("path", [p for p in shipped_files() if "kit" not in p.name],
+                         ids=lambda p: p.stem)
+def test_every_shipped_definition_is_valid_under_its_json_schema(path: Path) -> None:
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if data.get("kind") == "kit":
+        pytest.skip("the kit file has no game")
+    jsonschema.validate(data, schema_for(data))
+
+
+def test_the_json_schema_refuses_a_long_name_and_an_unknown_key() -> None:
+    data = yaml.safe_load((VEHICLES / "joyride" / "sunburst.yaml").read_text())
+    schema = schema_for(data)
+    with pytest.raises(jsonschema.ValidationError, match="is too long"):
+        jsonschema.validate({**data, "name": "x" * 29}, schema)
+    with pytest.raises(jsonschema.ValidationError, match="Additional properties"):
+        jsonschema.validate({**data, "flavor": "typo"}, schema)
+
+
+def test_json_schema_files_are_written_per_kind(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["schema", "frothy-races", "--json-schema", str(tmp_path)], capsys)
+    assert code == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == ["frothy-races.track.schema.json", "frothy-races.vehicle.schema.json"]
+    vehicle = json.loads((tmp_path / names[1]).read_text())
+    assert vehicle["properties"]["name"]["maxLength"] == 28
+    assert vehicle["properties"]["name"]["description"].startswith("The vehicle's name")
+
+
+def test_new_files_name_their_schema_and_the_schema_is_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["new", "outrider", "Red Comet"], capsys)
+    first = (tmp_path / "vehicles/outrider/red-comet.yaml").read_text().splitlines()[0]
+    assert first == "# yaml-language-server: $schema=../../schemas/outrider.vehicle.schema.json"
+    assert (tmp_path / "schemas" / "outrider.vehicle.schema.json").is_file()
+    assert "wrote schemas/outrider.vehicle.schema.json" in out
+
+
+def test_schema_as_json_lists_each_field(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["schema", "outrider", "--format", "json"], capsys)
+    fields = {f["field"]: f for f in json.loads(out)["kinds"]["vehicle"]}
+    assert code == 0 and fields["name"]["accepts"] == "text of at most 28 characters"
+    assert fields["name"]["required"] is True
+
+
+@pytest.mark.parametrize("command", ["check", "build", "balance", "rules", "catalogue", "new",
+                                     "schema"])
+def test_every_command_has_a_description_an_example_and_help_for_each_option(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert "examples:\n  paddock " + command in text
+    parser = make_parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    sub = subparsers.choices[command]
+    assert sub.description
+    undocumented = [a.dest for a in sub._actions if not a.help]
+    assert undocumented == []
+
+
+def test_global_options_work_after_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["check", "--debug", str(VEHICLES / "outrider")]) == 0
+
+
+def test_the_formula_ace_schema_takes_the_books_names_as_paddock_does() -> None:
+    data = yaml.safe_load((VEHICLES / "formula-ace" / "iron-bastion.yaml").read_text())
+    schema = schema_for(data)
+    data["pilots"][0]["category"] = "Total Speed Way"
+    data["ships"][1]["weapons"][1]["item"] = "Countermeasures"
+    jsonschema.validate(data, schema)
+    data["pilots"][0]["category"] = "Total Sped Way"
+    with pytest.raises(jsonschema.ValidationError, match="is not one of"):
+        jsonschema.validate(data, schema)

@@ -1,0 +1,258 @@
+"""Circus Maximus: each chariot rule firing on a minimal bad case and silent on the shipped
+chariots, the CLI (new, schema, rules, check, balance), and the record sheet and reference
+card read back from the PDFs: trim sizes, boxes, text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.commands.cli import main
+from generator.games.circus_maximus.catalogues import circus_data
+from generator.games.circus_maximus.rules import RULES
+from tests.conftest import VEHICLES, check_file, rule_ids
+from tests.pdf_geometry import MM, open_pdf, page_box
+
+KIT = VEHICLES / "circus-maximus"
+SHIPPED = sorted(KIT.glob("*.yaml"))
+GREEN = KIT / "green-faction.yaml"
+
+
+def chariot(tmp_path: Path, change: Any) -> Path:
+    """The green chariot with ``change(data)`` applied, written to a temporary file."""
+    data = yaml.safe_load(GREEN.read_text())
+    change(data)
+    path = tmp_path / "chariot.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    return path
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_shipped_chariots_have_no_findings(path: Path) -> None:
+    assert check_file(path).findings == []
+
+
+def test_every_rule_but_the_print_check_has_a_check() -> None:
+    assert RULES.unchecked() == ["CM-PRINT-TEXT"]
+    assert all(rule_id.startswith("CM-") for rule_id in RULES.rules)
+
+
+def _set(path: tuple[str | int, ...], value: Any) -> Any:
+    def change(data: dict[str, Any]) -> None:
+        target: Any = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+BAD_CASES = {
+    "CM-STRAIN-ENDURANCE": (_set(("endurance",), 0), "warning", "endurance: 0"),
+    "CM-STRAIN-CDM": (_set(("driver", "cdm"), -1), "warning", "cdm: -1"),
+    "CM-RAM-MODIFIER": (_set(("ram_modifier",), 3), "error", "ram_modifier: 3"),
+    "CM-LIGHT-SCYTHE": (lambda d: d.update(car={"type": "light", "scythe_blades": True}),
+                        "info", None),
+    "CM-TEAM-SIZE": (lambda d: d["horses"].append({"name": "Victor", "damage_boxes": 6}),
+                     "info", None),
+}
+
+
+@pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
+def test_each_rule_fires_on_a_minimal_bad_case(rule_id: str, tmp_path: Path) -> None:
+    change, severity, written = BAD_CASES[rule_id]
+    path = chariot(tmp_path, change)
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {rule_id}
+    finding = findings[0]
+    assert finding.severity.value == severity
+    assert finding.source.startswith("Circus Maximus, second-edition changes, ")
+    if written is not None:
+        lines = path.read_text().splitlines()
+        assert written in lines[finding.mark.line - 1]
+
+
+def test_ram_modifier_message_names_the_expected_value(tmp_path: Path) -> None:
+    path = chariot(tmp_path, _set(("ram_modifier",), 3))
+    finding = check_file(path).findings[0]
+    assert finding.message == ("ram_modifier says +3, but a standard car without scythe "
+                               "blades rams a team at 0")
+    light = chariot(tmp_path, lambda d: d.update(car={"type": "light"}, ram_modifier=-3))
+    assert check_file(light).findings == []
+
+
+@pytest.mark.parametrize("blades", [False, True])
+@pytest.mark.parametrize("stated", [-3, 0, 2, 3, 5])
+def test_ram_modifier_of_a_heavy_car_is_not_checked(tmp_path: Path, blades: bool,
+                                                     stated: int) -> None:
+    # 16.5 implies a heavy car modifies ram rolls but no number is given anywhere in the
+    # second-edition changes: whatever a heavy chariot states cannot be refused.
+    path = chariot(tmp_path, lambda d: d.update(car={"type": "heavy", "scythe_blades": blades},
+                                                ram_modifier=stated))
+    assert check_file(path).findings == []
+
+
+@pytest.mark.parametrize("car, stated", [({"type": "standard", "scythe_blades": True}, 0),
+                                         ({"type": "light"}, 3),
+                                         ({"type": "standard"}, -3)])
+def test_ram_modifier_still_checked_on_light_and_standard_cars(tmp_path: Path,
+                                                               car: dict[str, Any],
+                                                               stated: int) -> None:
+    path = chariot(tmp_path, lambda d: d.update(car=car, ram_modifier=stated))
+    assert rule_ids(check_file(path).findings) == {"CM-RAM-MODIFIER"}
+
+
+@pytest.mark.parametrize("change", [_set(("endurance",), 1), _set(("driver", "cdm"), 0),
+                                    lambda d: d["horses"].append({"name": "V", "damage_boxes": 6}),
+                                    lambda d: d.update(horses=d["horses"][:1])],
+                         ids=["endurance-1", "cdm-0", "four-plus-one-horses-is-info-only",
+                              "one-horse"])
+def test_edges_at_the_limits(tmp_path: Path, change: Any) -> None:
+    findings = check_file(chariot(tmp_path, change)).findings
+    assert {f.severity.value for f in findings} <= {"info"}
+    assert all(f.rule == "CM-TEAM-SIZE" for f in findings)
+
+
+def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert run(["new", "circus-maximus", "Grey"], capsys)[0] == 0
+    assert (tmp_path / "vehicles" / "circus-maximus" / "grey.yaml").read_text().endswith("\n")
+
+
+def test_endurance_message_uses_the_facts(tmp_path: Path) -> None:
+    finding = check_file(chariot(tmp_path, _set(("endurance",), 0))).findings[0]
+    assert "maximum team speed of 14 falls by 1" in finding.message
+
+
+def test_schema_refuses_an_unknown_car_with_a_suggestion(tmp_path: Path) -> None:
+    findings = check_file(chariot(tmp_path, _set(("car", "type"), "hevy"))).findings
+    assert [f.rule for f in findings] == ["SCHEMA-VALUE"]
+    assert "did you mean 'heavy'?" in findings[0].message
+
+
+def test_print_check_reports_a_template_that_overflows(tmp_path: Path,
+                                                       capsys: pytest.CaptureFixture[str]
+                                                       ) -> None:
+    folder = tmp_path / "templates" / "circus-maximus"
+    folder.mkdir(parents=True)
+    (folder / "record-sheet.j2").write_text(
+        '{% extends "circus-maximus/record-sheet-base.j2" %}\n'
+        "{% block title %}{{ chariot.name * 60 }}{% endblock %}\n")
+    code, out, _ = run(["check", str(GREEN), "--templates", str(tmp_path / "templates")],
+                       capsys)
+    assert code == 1
+    assert "green-faction.yaml:6:7: error CM-PRINT-TEXT: title does not fit" in out
+
+
+def test_new_writes_a_chariot_that_checks_clean(tmp_path: Path,
+                                                capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run(["new", "circus-maximus", "White Faction"], capsys)
+    target = tmp_path / "vehicles" / "circus-maximus" / "white-faction.yaml"
+    assert code == 0 and target.is_file()
+    text = target.read_text()
+    assert 'name: "White Faction"' in text and "kind: chariot" in text
+    assert max(len(line) for line in text.splitlines()) <= 100
+    code, out, _ = run(["check", str(target)], capsys)
+    assert code == 0 and out.strip() == "0 errors, 0 warnings, 0 info in 1 file"
+
+
+def test_schema_and_rules_listings(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["schema", "circus-maximus"], capsys)
+    assert code == 0
+    for field in ("driver.cdm", "driver.hit_boxes", "car.type", "car.scythe_blades",
+                  "horses.damage_boxes", "endurance", "max_team_speed"):
+        assert f"`{field}`" in out
+    code, out, _ = run(["rules", "circus-maximus", "--format", "json"], capsys)
+    rules = {r["rule"]: r for r in json.loads(out)["rules"]}
+    assert code == 0 and set(rules) == set(RULES.rules)
+    assert rules["CM-STRAIN-CDM"]["source"] == "Circus Maximus, second-edition changes, 6.521"
+
+
+def test_balance_says_there_is_no_profile(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["balance", str(KIT), "-o", str(tmp_path / "b.pdf")], capsys)
+    assert code == 0
+    assert out.count("the second-edition changes give no movement or combat tables") == len(SHIPPED)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("cm")
+    assert main(["build", str(KIT), "-o", str(out)]) == 0
+    return out / "circus-maximus"
+
+
+def test_record_sheets_one_per_chariot_at_trim_size(built: Path) -> None:
+    pdf = open_pdf(built / "record-sheets.pdf")
+    assert len(pdf.pages) == len(SHIPPED)
+    for page in pdf.pages:
+        trim = page_box(page, "TrimBox")
+        assert abs(trim.width - 180) < 0.01 and abs(trim.height - 250) < 0.01
+        assert abs(page.width / MM - 210) < 0.01 and abs(page.height / MM - 297) < 0.01
+
+
+def _squares(page: Any, side_mm: float) -> int:
+    return sum(1 for r in page.rects if r["stroke"] and abs(r["width"] / MM - side_mm) < 0.01
+               and abs(r["height"] / MM - side_mm) < 0.01)
+
+
+def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
+    pdf = open_pdf(built / "record-sheets.pdf")
+    pages = {" ".join((p.extract_text() or "").split()): p for p in pdf.pages}
+    text, page = next((t, p) for t, p in pages.items() if "Red Faction" in t)
+    red = yaml.safe_load((KIT / "red-scythe.yaml").read_text())
+    assert _squares(page, 6.0) == sum(h["damage_boxes"] for h in red["horses"])
+    assert _squares(page, 5.0) == red["driver"]["hit_boxes"]
+    pitch = 164 / 20 - 0.8
+    assert _squares(page, pitch) == red["endurance"]
+    for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
+                  "heavy car: not given",
+                  "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
+        assert words in text, words
+    big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
+                  if c["size"] > 20)
+    assert big == "+213"  # the CDM, then the maximum team speed
+    turns = [w["text"] for w in page.extract_words()]
+    assert all(str(turn) in turns for turn in range(1, circus_data().log_turns + 1))
+
+
+def test_reference_card_front_and_back(built: Path) -> None:
+    pdf = open_pdf(built / "reference-card.pdf")
+    assert len(pdf.pages) == 2
+    for page in pdf.pages:
+        trim = page_box(page, "TrimBox")
+        assert abs(trim.width - 148) < 0.01 and abs(trim.height - 210) < 0.01
+    front, back = (" ".join((p.extract_text() or "").split()) for p in pdf.pages)
+    assert "6.521 Straining." in front and "8.43 Fading team." in front
+    assert "+3 if it has scythe blades, -3 if it is light" in back
+    assert "1/4 for the first horse, 1/3 for the second, 1/2 for the third" in back
+    # 9.52: no attack, brake or evade only in the turn the cut is tried, not the turn the
+    # horse falls; 16.2: dragged no farther than the team moved from the flip.
+    assert "cannot attack, brake or evade in a turn it tries to cut the horse free" in back
+    assert "no farther than the team moved since the flip" in back
+    assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
+
+
+def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> None:
+    # Light car with blades: the longest modifier line. "-3" alone at a line end, with
+    # "(light car)" under it, read as a bare number.
+    path = chariot(tmp_path, lambda d: d.update(car={"type": "light", "scythe_blades": True}))
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    lines = [" ".join(line.replace("\xa0", " ").split())
+             for line in (page.extract_text() or "").splitlines()]
+    assert any(line.endswith("-3 (light car)") for line in lines), lines
+    assert any("+3 (scythe blades)" in line for line in lines), lines

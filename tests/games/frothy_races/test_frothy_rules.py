@@ -1,0 +1,218 @@
+"""Every Frothy Races rule fires on a minimal bad case and is silent on the shipped vehicles."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.games.frothy_races.baseline import baseline
+from generator.games.frothy_races.rules import RULES
+from generator.input.findings import Severity
+from tests.conftest import art, check_file, rule_ids, shipped_files, small_picture
+
+Change = Callable[[dict[str, Any]], object]
+
+
+def speed(data: dict[str, Any], at: int, moves: tuple[int, int, int, int]) -> None:
+    for phase, spaces in enumerate(moves, start=1):
+        data["speed_table"][f"move_{phase}"][at] = spaces
+
+
+def damage_track(value: int, affects: dict[int, Any]) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["damage"]["value"] = value
+        data["damage"]["affects"] = affects
+    return change
+
+
+def set_path(*path: str | int, value: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+    return change
+
+
+BAD_CASES: dict[str, Change] = {
+    "FR-ART-FILE": art("no-such-picture.png"),
+    "FR-ART-RESOLUTION": art(small_picture),
+    "FR-SPEED-RATINGS": set_path("speed_table", "move_1", value=[0, 1, 1, 1, 0, 0]),
+    "FR-SPEED-ZERO-MOVES": set_path("speed_table", "move_3", 0, value=1),
+    "FR-SPEED-BOXES": set_path("speed_table", "deceleration", 3, value=0),
+    "FR-MOVE-PHASE-MAX": lambda d: speed(d, 6, (0, 7, 0, 5)),
+    "FR-MOVE-ROUND-MAX": lambda d: speed(d, 6, (0, 6, 1, 6)),
+    "FR-MOVE-TOTAL-FALLS": lambda d: speed(d, 6, (0, 4, 0, 4)),
+    "FR-MOVE-SPEED-DROP": lambda d: speed(d, 6, (3, 3, 3, 3)),
+    "FR-MOVE-EVEN-SPREAD": lambda d: speed(d, 2, (0, 0, 4, 0)),
+    "FR-CONTROL-RISING": set_path("speed_table", "control", 5, value=1),
+    "FR-DMG-RESILIENCE": set_path("damage", "resilience", value=3),
+    "FR-DMG-AFFECT-LEVEL": damage_track(6, {9: "Haste", 6: "Wipe-out"}),
+    "FR-DMG-WIPEOUT": damage_track(6, {1: "Haste"}),
+    "FR-DMG-INDESTRUCTIBLE": lambda d: (damage_track(10, {10: "Wipe-out"})(d),
+                                        set_path("damage", "resilience", value=2)(d)),
+    "FR-DMG-FRAGILE": lambda d: (damage_track(3, {3: "Wipe-out"})(d),
+                                 set_path("damage", "resilience", value=None)(d)),
+    "FR-DMG-LOSE-TRAIT": damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Flyer"},
+                                          6: "Wipe-out"}),
+    "FR-STAMINA-TRACK": set_path("stamina", "minimum", value=10),
+    "FR-STAMINA-AFFECT-LEVEL": set_path("stamina", "affects", 10, value="Speed"),
+    "FR-TRAIT-UNKNOWN": set_path("traits", value=[{"name": "Blads", "value": 1}]),
+    "FR-SPECIAL-UNKNOWN": set_path("cards", "special", value=[{"name": "Lsh", "value": 1}]),
+    "FR-DMG-AFFECT-UNKNOWN": damage_track(6, {3: "Whoops", 6: "Wipe-out"}),
+    "FR-STAMINA-AFFECT-UNKNOWN": set_path("stamina", "affects", 9, value="Tired"),
+    "FR-CUSTOM-SUMMARY": set_path("traits", value=[{"name": "Mud Lover", "custom": True}]),
+    "FR-CUSTOM-SHADOWS": set_path("traits", value=[{"name": "Flyer", "custom": True,
+                                                    "summary": "Flies."}]),
+    "FR-HASH-MISSING": set_path("traits", value=["Blades"]),
+    "FR-HASH-UNEXPECTED": set_path("traits", value=[{"name": "Flyer", "value": 2}]),
+    "FR-HASH-RANGE": set_path("traits", value=[{"name": "Blades", "value": 5}]),
+    "FR-AFFECT-PARAM": damage_track(6, {3: "Lose Named Trait", 6: "Wipe-out"}),
+    "FR-TRAIT-COUNT": set_path("traits", value=["Flyer", "Leap", "Sneaky", "Savage",
+                                                "Snapper"]),
+    "FR-TRAIT-DUPLICATE": set_path("traits", value=[{"name": "Blades", "value": 1},
+                                                    {"name": "blades", "value": 2}]),
+    "FR-CARDS-LIMIT": lambda d: d["cards"].update(whip=1, reins=1),
+    "FR-CARDS-GUIDE": lambda d: d["cards"].update(whip=5, reins=5),
+    "FR-CARDS-DUAL": lambda d: d["cards"].update(whip=3, reins=3, dual=2),
+    "FR-SPECIAL-COUNT": lambda d: d["cards"].update(whip=2, reins=3, special=[
+        {"name": "Survivor", "face": "whip"}, {"name": "Cool", "face": "reins"},
+        {"name": "Yah!"}]),
+    "FR-SPECIAL-FACE": set_path("cards", "special", value=[{"name": "Lucky", "value": 1}]),
+    "FR-SPECIAL-DISCARD": set_path("cards", "special", value=[{"name": "Lash", "value": 3}]),
+    "FR-CONTROL-FLAT": set_path("speed_table", "control", value=["safe"] * 7),
+    "FR-DMG-LOSE-CARD": lambda d: (d["cards"].update(whip=0, reins=8, dual=0, special=[]),
+                                   damage_track(6, {3: {"name": "-1 Whip / Reins card",
+                                                        "card": "whip"}, 6: "Wipe-out"})(d)),
+    "FR-STAMINA-ROW": set_path("speed_table", "stamina", value=[3, 2, 1, 0, 1, -1, -3]),
+    "FR-TRAIT-NONE": set_path("traits", value=[]),
+    "FR-SPECIAL-WRONG-FACE": set_path("cards", "special", value=[
+        {"name": "Lash", "value": 1, "face": "reins"}]),
+    "FR-PRINT-BOXES": set_path("speed_table", "acceleration", 3, value=6),
+    "FR-PRINT-TRACK": damage_track(25, {25: "Wipe-out"}),
+    "FR-PRINT-TEXT": set_path("background", value="A very long tale. " * 400),
+    "FR-PRINT-PIECE-TEXT": set_path("name", value="W" * 28),
+}
+
+
+def test_every_rule_has_a_bad_case_here() -> None:
+    assert set(BAD_CASES) == set(RULES.rules)
+
+
+def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
+    assert set(RULES.unchecked()) == {"FR-PRINT-TEXT", "FR-PRINT-PIECE-TEXT", "FR-ART-FILE",
+                                      "FR-ART-RESOLUTION"}
+
+
+@pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
+def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_vehicle: Callable[..., Path]
+                                            ) -> None:
+    loaded = check_file(write_vehicle(BAD_CASES[rule_id]))
+    fired = [f for f in loaded.findings if f.rule == rule_id]
+    assert fired, f"{rule_id} did not fire; got {sorted(rule_ids(loaded.findings))}"
+    rule = RULES[rule_id]
+    for finding in fired:
+        assert finding.severity is rule.severity
+        assert finding.source == f"Frothy Races guide 3.6, {rule.source.split(', ', 1)[1]}"
+        assert finding.mark.line >= 1 and finding.mark.column >= 1
+        assert "{{" not in finding.message and finding.message
+
+
+def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
+        write_vehicle: Callable[..., Path]) -> None:
+    no_gain = check_file(write_vehicle(set_path("speed_table", "stamina",
+                                                value=[0, 0, 0, 0, -1, -2, -3])))
+    (finding,) = [f for f in no_gain.findings if f.rule == "FR-STAMINA-ROW"]
+    assert finding.message == ("the Stamina row loses Stamina but no Speed wins it back; "
+                               "only a slower pace can repair the loss")
+    never = check_file(write_vehicle(set_path("speed_table", "stamina", value=[0] * 7)))
+    (finding,) = [f for f in never.findings if f.rule == "FR-STAMINA-ROW"]
+    assert finding.message.endswith("but no Speed loses Stamina, so they never apply")
+    off = check_file(write_vehicle(lambda d: (
+        set_path("speed_table", "stamina", value=[0] * 7)(d),
+        set_path("stamina", "affects", value={})(d))))
+    assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
+
+
+def test_losing_a_card_counts_dual_cards_and_special_faces(
+        write_vehicle: Callable[..., Path]) -> None:
+    lose_whip = damage_track(6, {3: {"name": "-1 Whip / Reins card", "card": "whip"},
+                                 6: "Wipe-out"})
+    dual = check_file(write_vehicle(lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=1, special=[]), lose_whip(d))))
+    special = check_file(write_vehicle(lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=0, special=[{"name": "Lash", "value": 1}]),
+        lose_whip(d))))
+    assert "FR-DMG-LOSE-CARD" not in rule_ids(dual.findings) | rule_ids(special.findings)
+
+
+@pytest.mark.parametrize("path", shipped_files("frothy-races"), ids=lambda p: p.stem)
+def test_shipped_definitions_have_no_findings_at_all(path: Path) -> None:
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert len(loaded.definitions) + len(loaded.kit_files) == 1
+
+
+def test_the_baseline_shipped_with_the_package_is_the_default_kit_basic_chariot() -> None:
+    from tests.conftest import BASIC_CHARIOT
+    loaded = check_file(BASIC_CHARIOT)
+    assert loaded.definitions[0].model == baseline()
+
+
+def test_the_movement_example_vehicle_is_the_guides_table() -> None:
+    repo = Path(__file__).resolve().parents[3]
+    loaded = check_file(repo / "vehicles/frothy-races/movement-example.yaml")
+    table = loaded.definitions[0].model.speed_table
+    assert [table.total(s) for s in range(7)] == [0, 2, 4, 6, 8, 10, 12]
+    assert [table.moves(s) for s in range(7)] == [
+        (0, 0, 0, 0), (1, 0, 1, 0), (1, 1, 1, 1), (1, 2, 1, 2), (0, 3, 3, 2), (0, 4, 3, 3),
+        (0, 6, 0, 6)]
+    assert list(table.control) == [0, 0, 0, 1, 2, 3, 4]
+
+
+def test_speed_drop_names_the_phase_and_the_numbers(write_vehicle: Callable[..., Path]
+                                                    ) -> None:
+    loaded = check_file(write_vehicle(lambda d: speed(d, 6, (3, 3, 3, 3))))
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-MOVE-SPEED-DROP"]
+    assert finding.message == ("a drop from Speed 6 to Speed 5 after movement phase 1 moves "
+                               "10 spaces in the rest of the round, more than the 9 of keeping "
+                               "Speed 6")
+    assert finding.severity is Severity.WARNING
+
+
+def test_phase_limit_points_at_the_offending_cell(write_vehicle: Callable[..., Path]) -> None:
+    path = write_vehicle(lambda d: speed(d, 6, (0, 7, 0, 5)))
+    loaded = check_file(path)
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-MOVE-PHASE-MAX"]
+    lines = path.read_text().splitlines()
+    assert "move_2" in lines[finding.mark.line - 1]
+    assert lines[finding.mark.line - 1][finding.mark.column - 1] == "7"
+    assert finding.severity is Severity.ERROR
+
+
+def test_unknown_trait_suggests_the_guides_spelling(write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(set_path("traits", value=[{"name": "cat o nines",
+                                                                 "value": 1},
+                                                                {"name": "Blads", "value": 1}])))
+    unknown = [f for f in loaded.findings if f.rule == "FR-TRAIT-UNKNOWN"]
+    assert [f.message for f in unknown] == [
+        "trait 'Blads' is not in the guide's list; did you mean 'Blades'?"]
+
+
+def test_custom_entries_with_their_own_text_are_accepted(write_vehicle: Callable[..., Path]
+                                                         ) -> None:
+    loaded = check_file(write_vehicle(set_path("traits", value=[
+        {"name": "Mud Lover", "custom": True, "summary": "Mud costs nothing."}])))
+    assert loaded.findings == []
+
+
+def test_every_catalogue_entry_has_category_summary_text_and_source() -> None:
+    from generator.games.frothy_races.catalogues import frothy_data
+    data = frothy_data()
+    for name in ("traits", "special_cards", "damage_affects", "stamina_affects"):
+        for entry in data.catalogue(name):
+            assert entry.category and entry.summary and entry.text and entry.section, entry.name
+            assert "#" not in entry.summary or entry.takes_value, entry.name

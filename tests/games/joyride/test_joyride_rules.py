@@ -1,0 +1,360 @@
+"""Every Joyride car and item rule fires on a minimal bad case and is silent on what we ship;
+the schema refuses what cannot be read; the catalogues say what the rulebook says."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.games.joyride.catalogues import joyride_data
+from generator.games.joyride.rules import ITEM_RULES, RULES
+from generator.games.joyride.scaffold import scaffold
+from generator.games.joyride.standard import (
+    baseline,
+    resolved_set,
+    standard_abilities,
+    standard_items,
+)
+from generator.input.findings import Severity
+from generator.paper.units import to_mm
+from generator.text.templates import TextTemplates
+from generator.tracks.tokens import DAMAGE
+from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
+
+Change = Callable[[dict[str, Any]], object]
+CARS = sorted((VEHICLES / "joyride").glob("*.yaml"))
+ITEMS = sorted((VEHICLES / "joyride" / "items").glob("*.yaml"))
+
+
+def scaffold_data() -> dict[str, Any]:
+    """The car ``paddock new joyride`` writes: the baseline with its abilities spelled out."""
+    data: dict[str, Any] = yaml.safe_load(scaffold("Test Car", TextTemplates()))
+    return data
+
+
+ITEM_DATA: dict[str, Any] = {
+    "game": "joyride", "kind": "item", "name": "Tar Pit", "type": "dropped",
+    "effect": "Drop it in your rear arc. A car driving onto it stops there."}
+
+
+def write(tmp_path: Path, data: dict[str, Any], change: Change | None) -> Path:
+    changed = copy.deepcopy(data)
+    if change is not None:
+        change(changed)
+    path = tmp_path / "definition.yaml"
+    path.write_text(yaml.safe_dump(changed, sort_keys=False, allow_unicode=True,
+                                   default_flow_style=None), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def write_car(tmp_path: Path) -> Callable[..., Path]:
+    """Write the scaffold's car, changed by ``change(data)``, into a file of its own."""
+    return lambda change=None: write(tmp_path, scaffold_data(), change)
+
+
+@pytest.fixture
+def write_item(tmp_path: Path) -> Callable[..., Path]:
+    """Write a small clean custom item, changed by ``change(data)``."""
+    return lambda change=None: write(tmp_path, ITEM_DATA, change)
+
+
+def dashboard(**values: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["dashboard"].update(values)
+    return change
+
+
+def gear(number: int, **values: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["dashboard"]["gears"][number - 1] = values
+    return change
+
+
+def ability(index: int, **values: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["abilities"][index].update(values)
+    return change
+
+
+def abilities(*entries: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["abilities"] = list(entries)
+    return change
+
+
+def top(**values: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data.update(values)
+    return change
+
+
+def named(*names: str) -> list[Any]:
+    """The scaffold's three spelled-out abilities, with some replaced by names."""
+    spelled = scaffold_data()["abilities"]
+    return [*spelled[:3 - len(names)], *names]
+
+
+CAR_CASES: dict[str, Change] = {
+    "JR-ART-FILE": art("no-such-picture.png"),
+    "JR-ART-RESOLUTION": art(small_picture),
+    "JR-DASH-ELEMENTS": dashboard(item_slots=["damage"]),
+    "JR-DASH-MARKERS": gear(1, damage=False),
+    "JR-DAMAGE-SLOTS": gear(4, damage=False),
+    "JR-DAMAGE-PROTECTED": gear(2, marker="bonus-steer", damage=True),
+    "JR-ABILITY-SET": lambda data: data["abilities"].pop(),
+    "JR-ABILITY-TIMING": ability(0, timing=[]),
+    "JR-ABILITY-UNKNOWN": abilities(*named("Handbreak Turn")),
+    "JR-ABILITY-TOGGLE": ability(0, mode="toggleable"),
+    "JR-ABILITY-NAMES": abilities(*named("Gear Master")),
+    "JR-ABILITY-MEASURE-STEP": ability(0, timing=["end"]),
+    "JR-DICE-COLOUR": top(colour="#800080"),
+    "JR-PRINT-TEXT": top(name="W" * 28),
+    "JR-PRINT-ICON": ability(0, icon="gearstick"),
+}
+ITEM_CASES: dict[str, Change] = {
+    "JR-ITEM-TIMING": top(timing=["roll"]),
+    "JR-ITEM-STANDARD-NAME": top(name="Oil Slick"),
+}
+
+
+def test_every_rule_has_a_bad_case_here() -> None:
+    assert set(CAR_CASES) == set(RULES.rules)
+    assert set(ITEM_CASES) == set(ITEM_RULES.rules)
+
+
+def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
+    assert RULES.unchecked() == ["JR-PRINT-TEXT", "JR-PRINT-ICON", "JR-ART-FILE",
+                                 "JR-ART-RESOLUTION"]
+    assert ITEM_RULES.unchecked() == []
+
+
+def test_the_minimal_cases_start_clean(write_car: Callable[..., Path],
+                                       write_item: Callable[..., Path]) -> None:
+    loaded = check_file(write_car())
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.abilities == standard_abilities()  # spelled out
+    assert check_file(write_item()).findings == []
+
+
+@pytest.mark.parametrize("rule_id", sorted(CAR_CASES) + sorted(ITEM_CASES))
+def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_car: Callable[..., Path],
+                                            write_item: Callable[..., Path]) -> None:
+    path = (write_car(CAR_CASES[rule_id]) if rule_id in CAR_CASES
+            else write_item(ITEM_CASES[rule_id]))
+    loaded = check_file(path)
+    fired = [f for f in loaded.findings if f.rule == rule_id]
+    assert fired, f"{rule_id} did not fire; got {sorted(rule_ids(loaded.findings))}"
+    assert rule_ids(loaded.findings) == {rule_id}, "a minimal case breaks one rule"
+    rule = (RULES.rules | ITEM_RULES.rules)[rule_id]
+    for finding in fired:
+        assert finding.severity is rule.severity
+        assert finding.source.startswith("Joyride prototype rulebook, ")
+        assert finding.mark.line >= 1 and finding.mark.column >= 1
+        assert "{{" not in finding.message and finding.message
+
+
+@pytest.mark.parametrize("path", CARS + ITEMS, ids=lambda p: p.stem)
+def test_shipped_cars_and_items_have_no_findings_at_all(path: Path) -> None:
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert len(loaded.definitions) == 1
+
+
+def test_at_least_four_original_cars_each_with_a_full_unique_set() -> None:
+    models = [check_file(p, templates=False).definitions[0].model for p in CARS]
+    assert len(models) >= 4
+    standard = {a.name for a in standard_abilities()}
+    for car in models:
+        names = {a.name for a in resolved_set(car.abilities)}
+        assert len(names) == 3 and not names & standard
+    assert {car.dashboard.layout for car in models} == {"gears-left", "gears-right"}
+    modes = {a.mode for car in models for a in resolved_set(car.abilities)}
+    assert modes == {"flip", "permanent", "toggleable"}
+
+
+# --- what the findings say ------------------------------------------------------------------
+
+
+def messages(path: Path, rule_id: str) -> list[str]:
+    return [f.message for f in check_file(path).findings if f.rule == rule_id]
+
+
+def line_of(path: Path, rule_id: str) -> str:
+    (finding,) = [f for f in check_file(path).findings if f.rule == rule_id]
+    return path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_missing_element_is_named_with_the_rulebook_count(write_car: Callable[..., Path]
+                                                            ) -> None:
+    path = write_car(dashboard(item_slots=["damage"], mirror=False))
+    assert messages(path, "JR-DASH-ELEMENTS") == [  # in the order of the file
+        "the dashboard has no rear-view mirror; every Joyride dashboard has one, where the "
+        "dice wait between turns",
+        "the dashboard has 1 item slots; every Joyride dashboard has 2"]
+
+
+def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs(
+        write_car: Callable[..., Path]) -> None:
+    def swap(data: dict[str, Any]) -> None:
+        data["dashboard"]["gears"][1] = {}
+        data["dashboard"]["gears"][2] = {"marker": "bonus-steer", "damage": True}
+    assert messages(write_car(swap), "JR-DASH-MARKERS") == [
+        "no gear has the bonus-steer marker; gear 2 carries it",
+        "gear 3 has the bonus-steer marker; it belongs on gear 2 only"]
+
+
+def test_damage_slots_where_the_rulebook_puts_them(write_car: Callable[..., Path]) -> None:
+    path = write_car(dashboard(locked_slots=["plain", "plain", "damage", "plain"],
+                               item_slots=["damage", "plain"]))
+    (locked, item) = [f for f in check_file(path).findings if f.rule == "JR-DAMAGE-SLOTS"]
+    assert locked.message == "1 of the locked dice slots is a damage slot; 3 of the four are"
+    assert locked.hint == ("a dashboard has 8 damage slots: gears 3, 4, 5, 3 locked dice slots "
+                           "and both item slots")
+    assert item.message == "item slot 2 is not a damage slot; both item slots are"
+
+
+def test_one_locked_slot_and_gears_1_and_2_are_never_damaged(write_car: Callable[..., Path]
+                                                              ) -> None:
+    path = write_car(dashboard(locked_slots=["damage"] * 4))
+    assert messages(path, "JR-DAMAGE-PROTECTED") == [
+        "all four locked dice slots are damage slots; 1 of them can never be damaged"]
+    path = write_car(CAR_CASES["JR-DAMAGE-PROTECTED"])
+    assert messages(path, "JR-DAMAGE-PROTECTED") == [
+        "gear 2 is a damage slot; gears 1 and 2 can never be damaged"]
+    assert "damage: true" in line_of(path, "JR-DAMAGE-PROTECTED")
+
+
+def test_timing_lights_are_a_non_empty_set_of_the_five_steps(write_car: Callable[..., Path]
+                                                             ) -> None:
+    assert messages(write_car(ability(1, timing=["lock", "lock"])), "JR-ABILITY-TIMING") == [
+        "'Precision Driving' lights LOCK more than once"]
+    path = write_car(ability(1, timing=["lok"]))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "SCHEMA-VALUE" and "did you mean 'lock'?" in finding.message
+
+
+def test_a_misspelt_standard_ability_gets_a_suggestion(write_car: Callable[..., Path]) -> None:
+    path = write_car(CAR_CASES["JR-ABILITY-UNKNOWN"])
+    (finding,) = check_file(path).findings
+    assert finding.message == "'Handbreak Turn' is not a standard ability; did you mean " \
+                              "'Handbrake Turn'?"
+    assert "Handbreak Turn" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_set_may_name_standard_abilities(write_car: Callable[..., Path]) -> None:
+    path = write_car(abilities("Gear Master", "Precision Driving", "Handbrake Turn"))
+    assert check_file(path).findings == []
+
+
+def test_a_toggleable_token_needs_its_other_side_and_only_it_has_one(
+        write_car: Callable[..., Path]) -> None:
+    other = {"name": "Reverse Gear", "timing": ["roll"], "effect": "Roll backwards."}
+    assert messages(write_car(ability(0, other_side=other)), "JR-ABILITY-TOGGLE") == [
+        "'Gear Master' has another side but is flip; only a toggleable token's back is an "
+        "ability"]
+    assert check_file(write_car(ability(0, mode="toggleable", other_side=other))).findings == []
+
+
+def test_a_measured_effect_must_be_able_to_act_at_one_of_the_lights(
+        write_car: Callable[..., Path]) -> None:
+    path = write_car(CAR_CASES["JR-ABILITY-MEASURE-STEP"])
+    assert messages(path, "JR-ABILITY-MEASURE-STEP") == [
+        "'Gear Master' is measured as shift_up, which acts at SHIFT, but its lights are END",
+        "'Gear Master' is measured as shift_down, which acts at SHIFT, but its lights are END"]
+
+
+def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
+        write_car: Callable[..., Path]) -> None:
+    (finding,) = check_file(write_car(CAR_CASES["JR-DICE-COLOUR"])).findings
+    assert finding.severity is Severity.INFO
+    assert finding.message == ("no driver dice are printed in #800080; the sticker sheet's "
+                               "driver dice come in #c62828, #1565c0, #2e7d32, #f9a825")
+
+
+def test_an_unknown_icon_suggests_the_nearest(write_car: Callable[..., Path]) -> None:
+    assert messages(write_car(CAR_CASES["JR-PRINT-ICON"]), "JR-PRINT-ICON") == [
+        "there is no icon called 'gearstick'; did you mean 'gear_stick'?"]
+
+
+def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
+        write_car: Callable[..., Path]) -> None:
+    path = write_car(CAR_CASES["JR-PRINT-TEXT"])
+    findings = [f for f in check_file(path).findings if f.rule == "JR-PRINT-TEXT"]
+    # A long word is split on the tokens as a last resort; 28 capital Ws still overflow the
+    # player aid, whose car line holds the name on one line.
+    assert [f.message for f in findings] == [
+        "turn car does not fit on the player aid even at 6 pt",
+        "collision car does not fit on the player aid even at 6 pt"]
+    assert findings[0].hint == "shorten the text: shorter wording in the template or the file"
+    lines = path.read_text().splitlines()
+    assert all(lines[f.mark.line - 1].startswith("name:") for f in findings)
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL"),
+    (top(type="activated"), "'Tar Pit' is activated but says nothing about when it can be "
+                            "used"),
+    (top(type="activated", timing=["roll", "roll"]), "'Tar Pit' lights ROLL more than once"),
+])
+def test_items_are_used_when_their_type_says(change: Change, expected: str,
+                                             write_item: Callable[..., Path]) -> None:
+    assert messages(write_item(change), "JR-ITEM-TIMING") == [expected]
+
+
+def test_a_dropped_item_may_spell_out_its_steps(write_item: Callable[..., Path]) -> None:
+    assert check_file(write_item(top(timing=["end", "start", "shift"]))).findings == []
+
+
+def test_an_ability_that_is_neither_a_name_nor_a_mapping_is_refused(
+        write_car: Callable[..., Path]) -> None:
+    (finding,) = check_file(write_car(abilities(3, "Gear Master", "Handbrake Turn"))).findings
+    assert finding.rule == "SCHEMA-TYPE"
+    assert "a standard ability's name, or a mapping describing the ability" in finding.message
+
+
+# --- the catalogues -------------------------------------------------------------------------
+
+
+def test_the_five_steps_are_the_rulebooks_in_turn_order() -> None:
+    data = joyride_data()
+    assert [s.label for s in data.steps] == ["START", "LOCK", "SHIFT", "ROLL", "END"]
+    assert [c.label for c in data.collisions] == ["SMASH", "SIDE-SWIPE", "REAR-END", "HEAD-ON",
+                                                  "PILE-UP"]
+    assert data.driver_die == (1, 1, 2, 2, 3, 3)
+
+
+def test_the_standard_abilities_and_items() -> None:
+    assert [a.name for a in standard_abilities()] == ["Gear Master", "Precision Driving",
+                                                      "Handbrake Turn"]
+    assert all(a.mode == "flip" and a.timing and a.balance for a in standard_abilities())
+    items = {i.name: i for i in standard_items()}
+    assert {name: i.type for name, i in items.items()} == {
+        "Rocket": "fired", "Mine": "dropped", "Oil Slick": "dropped", "Nitro": "activated"}
+    assert items["Rocket"].steps() == ("start", "shift", "end")
+    assert items["Nitro"].steps() == ("roll",)
+    assert joyride_data().pickups_per_item == 4
+
+
+def test_every_measured_effect_acts_at_real_steps() -> None:
+    data = joyride_data()
+    for effect in data.effects.values():
+        assert effect.steps and set(effect.steps) <= set(data.step_ids), effect.id
+
+
+def test_the_baseline_is_the_standard_set_on_a_standard_dashboard() -> None:
+    car = baseline()
+    assert resolved_set(car.abilities) == standard_abilities()
+    assert car.dashboard.damage_slots() == RULES["JR-DAMAGE-SLOTS"].params["total"] == 8
+    assert scaffold_data()["dashboard"]["locked_slots"] == list(car.dashboard.locked_slots)
+
+
+def test_damage_slots_are_sized_for_the_damage_tokens_the_track_sheets_print() -> None:
+    data = joyride_data()
+    assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.width))
+    assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.height))

@@ -1,0 +1,298 @@
+"""Every Outrider rule fires on a minimal bad case and is silent on the shipped vehicles;
+the catalogues say what the rulebook says."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from generator.games.outrider.baseline import BASELINE_FILE, baseline
+from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.rules import RULES
+from generator.input.findings import Severity
+from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
+from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
+
+Change = Callable[[dict[str, Any]], object]
+OUTRIDER_VEHICLES = sorted((VEHICLES / "outrider").glob("*.yaml"))
+
+
+def baseline_data() -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(BASELINE_FILE.read_text(encoding="utf-8"))
+    return data
+
+
+@pytest.fixture
+def write_outrider(tmp_path: Path) -> Callable[..., Path]:
+    """Write the baseline Linebacker, changed by ``change(data)``, into a file of its own."""
+    def write(change: Change | None = None, name: str = "vehicle.yaml") -> Path:
+        data = copy.deepcopy(baseline_data())
+        if change is not None:
+            change(data)
+        path = tmp_path / name
+        path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
+                                       default_flow_style=None), encoding="utf-8")
+        return path
+    return write
+
+
+def side(name: str, **values: Any) -> Change:
+    """Change keys of one variant: side('narrow', arcs=[...])."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"][name].update(values)
+    return change
+
+
+def bonuses(name: str, **values: int) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["variants"][name]["bonuses"] = values
+    return change
+
+
+def arc(weapon: str, facing: str, mount: str) -> dict[str, str]:
+    return {"weapon": weapon, "facing": facing, "mount": mount}
+
+
+def equipment(**dice: str) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["equipment"].update(dice)
+    return change
+
+
+def top(**values: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data.update(values)
+    return change
+
+
+LONG_UPGRADES = [{"name": f"Gadget {i}", "roll": "attack", "bonus": 1,
+                  "summary": "A long, long description of a gadget that fills the box up."}
+                 for i in range(4)]
+
+BAD_CASES: dict[str, Change] = {
+    "OR-ART-FILE": art("no-such-picture.png"),
+    "OR-ART-RESOLUTION": art(small_picture),
+    "OR-EQUIPMENT-STANDARD": equipment(weapon="d12"),
+    "OR-ACTION-POINTS": top(tachometer=6),
+    "OR-SKILL-POINTS": top(skill_track=12),
+    "OR-BONUS-RANGE": bonuses("narrow", defense=3),
+    "OR-RULE-OF-FOUR": top(upgrades=[{"name": "Reactive Plating", "roll": "defense",
+                                      "bonus": 2}]),
+    "OR-VARIANT-BONUSES": bonuses("wide", defense=2, handling=2),
+    "OR-VARIANT-ARCS": side("narrow", arcs=[arc("primary", "front", "articulated"),
+                                            arc("secondary", "rear", "articulated")]),
+    "OR-ARC-PRIMARY": side("wide", arcs=[arc("secondary", "front", "articulated")]),
+    "OR-ARC-SECONDARY": side("wide", arcs=[arc("primary", "front", "articulated"),
+                                           arc("secondary", "rear", "fixed"),
+                                           arc("secondary", "left", "articulated"),
+                                           arc("secondary", "right", "articulated")]),
+    "OR-ARC-FIXED-FACING": side("wide", arcs=[arc("primary", "left", "fixed"),
+                                              arc("secondary", "right", "articulated")]),
+    "OR-CLASS-UNKNOWN": top(nickname="Linebaker"),
+    "OR-PRINT-ARCS": side("wide", arcs=[arc("primary", "front", "articulated"),
+                                        arc("secondary", "front", "fixed"),
+                                        arc("secondary", "front", "fixed")]),
+    "OR-PRINT-TEXT": top(upgrades=LONG_UPGRADES),
+}
+
+
+def test_every_rule_has_a_bad_case_here() -> None:
+    assert set(BAD_CASES) == set(RULES.rules)
+
+
+def test_every_rule_but_the_print_check_has_a_registered_check() -> None:
+    assert RULES.unchecked() == ["OR-PRINT-TEXT", "OR-ART-FILE", "OR-ART-RESOLUTION"]
+
+
+@pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
+def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_outrider: Callable[..., Path]
+                                            ) -> None:
+    loaded = check_file(write_outrider(BAD_CASES[rule_id]))
+    fired = [f for f in loaded.findings if f.rule == rule_id]
+    assert fired, f"{rule_id} did not fire; got {sorted(rule_ids(loaded.findings))}"
+    rule = RULES[rule_id]
+    for finding in fired:
+        assert finding.severity is rule.severity
+        assert finding.source.startswith("Outrider, ")
+        assert finding.mark.line >= 1 and finding.mark.column >= 1
+        assert "{{" not in finding.message and finding.message
+
+
+def test_variants_with_equal_bonuses_are_reported(write_outrider: Callable[..., Path]) -> None:
+    loaded = check_file(write_outrider(lambda d: (
+        bonuses("narrow", defense=1, firepower=1)(d), bonuses("wide", handling=2)(d))))
+    (finding,) = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    assert finding.message == ("the narrow-arc side has 2 bonus lights and the wide-arc side 2; "
+                               "the narrow side should carry more bonuses than the wide side")
+
+
+@pytest.mark.parametrize("path", OUTRIDER_VEHICLES, ids=lambda p: p.stem)
+def test_shipped_vehicles_have_no_findings_at_all(path: Path) -> None:
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert len(loaded.definitions) == 1
+
+
+def test_at_least_six_shipped_vehicles_of_classes_the_rulebook_names() -> None:
+    data = outrider_data()
+    nicknames = {check_file(p, templates=False).definitions[0].model.nickname
+                 for p in OUTRIDER_VEHICLES}
+    assert len(OUTRIDER_VEHICLES) >= 6 and len(nicknames) >= 6
+    assert all(data.nickname_class(n) is not None for n in nicknames)
+
+
+def test_the_baseline_is_the_shipped_iron_curtain_and_the_rulebook_example() -> None:
+    shipped = check_file(VEHICLES / "outrider" / "iron-curtain.yaml").definitions[0].model
+    assert shipped == baseline()
+    assert shipped.equipment.as_tuple() == (8, 10, 12, 6)  # 2.7 Example Dashboard
+    assert (shipped.action_points, shipped.skill_points) == (4, 10)
+
+
+def test_the_model_gives_a_balance_report_what_it_needs() -> None:
+    outlaw = check_file(VEHICLES / "outrider" / "chrome-outlaw.yaml").definitions[0].model
+    assert (outlaw.action_points, outlaw.skill_points) == (4, 12)
+    assert outlaw.roll_bonus("narrow", "control") == 2 + 2      # handling + Racing Harness
+    assert outlaw.roll_bonus("wide", "attack") == 1
+    assert outlaw.variants.narrow.bonuses.total == 4
+    quick_draw = check_file(VEHICLES / "outrider" / "quick-draw.yaml").definitions[0].model
+    assert quick_draw.variants.narrow.fire_linked_facings == ("front",)
+    assert quick_draw.variants.wide.fire_linked_facings == ()
+
+
+def test_equipment_message_names_the_dice_and_the_fix(write_outrider: Callable[..., Path]
+                                                      ) -> None:
+    path = write_outrider(equipment(weapon="d12"))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
+    assert finding.message == ("the equipment dice are engine d8, driver d10, armor d12, weapon "
+                               "d12; a standard game gives each vehicle one d6, one d8, one d10 "
+                               "and one d12")
+    assert finding.hint == "use d6 in place of the second d12"
+    assert "weapon:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_tachometer_must_follow_the_engine(write_outrider: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_outrider(top(tachometer=6))).findings
+                  if f.rule == "OR-ACTION-POINTS"]
+    assert finding.message == "tachometer says 6 AP, but a d8 engine (Small Block) gives 4 AP"
+
+
+def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callable[..., Path]
+                                                         ) -> None:
+    assert check_file(write_outrider(top(tachometer=4, skill_track=10))).findings == []
+
+
+def test_rule_of_four_counts_the_superior_initiative_bonus(
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(BAD_CASES["OR-RULE-OF-FOUR"])
+    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-RULE-OF-FOUR"]
+    assert finding.message == (
+        "the narrow side can add +5 to a defense roll (defense +2, Reactive Plating +2, "
+        "superior initiative +1); the rule of four caps it at +4, so +1 is wasted")
+    assert finding.severity is Severity.WARNING
+
+
+@pytest.mark.parametrize(("scope", "expected"), [
+    (1, []),
+    (2, ["the narrow side can add +5 to an attack roll (firepower +2, Scope +2, fire-linked arcs "
+         "+1); the rule of four caps it at +4, so +1 is wasted"])])
+def test_fire_linked_arcs_count_towards_the_attack_cap(
+        scope: int, expected: list[str], write_outrider: Callable[..., Path]) -> None:
+    def change(data: dict[str, Any]) -> None:
+        bonuses("narrow", firepower=2, defense=1)(data)
+        side("narrow", arcs=[arc("primary", "front", "fixed"),
+                             arc("secondary", "front", "fixed")])(data)
+        data["upgrades"] = [{"name": "Scope", "roll": "attack", "bonus": scope}]
+    messages = [f.message for f in check_file(write_outrider(change)).findings
+                if f.rule == "OR-RULE-OF-FOUR"]
+    assert messages == expected
+
+
+def test_a_fixed_side_arc_points_at_its_facing(write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(BAD_CASES["OR-ARC-FIXED-FACING"])
+    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-ARC-FIXED-FACING"]
+    assert "facing: left" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_outrider(top(nickname="Linebaker"))).findings]
+    assert finding.rule == "OR-CLASS-UNKNOWN"
+    assert finding.message.endswith("did you mean 'Linebacker'?")
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ("d7", "an equipment die: d6, d8, d10 or d12"), (8, "write the die as d8")])
+def test_an_unreadable_die_is_a_schema_error_at_its_place(
+        value: Any, expected: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(equipment(engine=value))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "SCHEMA-VALUE" and expected in finding.message
+    assert "engine:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_typo_in_an_arc_key_suggests_the_right_one(write_outrider: Callable[..., Path]
+                                                      ) -> None:
+    path = write_outrider(side("narrow", arcs=[{"weapon": "primary", "facng": "front",
+                                                "mount": "fixed"}]))
+    messages = [f.message for f in check_file(path).findings]
+    assert any("unknown key 'facng'; did you mean 'facing'?" in m for m in messages)
+
+
+def test_a_user_template_that_overflows_a_card_is_an_error(
+        tmp_path: Path, write_outrider: Callable[..., Path]) -> None:
+    folder = tmp_path / "templates" / "outrider"
+    folder.mkdir(parents=True)
+    (folder / "vehicle-card.j2").write_text(
+        '{% extends "outrider/vehicle-card-base.j2" %}'
+        "{% block side_line %}" + "a very long variant line " * 12 + "{% endblock %}")
+    from generator.project.loading import load
+    from generator.text.templates import TextTemplates
+    loaded = load([write_outrider()], TextTemplates(tmp_path / "templates"))
+    parts = {f.message for f in loaded.findings if f.rule == "OR-PRINT-TEXT"}
+    assert parts == {"variant title does not fit on the vehicle card (narrow side) even at 6 pt",
+                     "variant title does not fit on the vehicle card (wide side) even at 6 pt"}
+
+
+# --- the catalogues -------------------------------------------------------------------------
+
+def test_engines_give_3_to_6_ap_and_drivers_their_die_in_skill_points() -> None:
+    data = outrider_data()
+    assert [data.action_points(d) for d in (6, 8, 10, 12)] == [3, 4, 5, 6]
+    assert [data.skill_points(d) for d in (6, 8, 10, 12)] == [6, 8, 10, 12]
+    assert data.standard_set == (6, 8, 10, 12)
+
+
+def test_twenty_maneuver_cards_back_each_turn_with_its_mirror() -> None:
+    data = outrider_data()
+    cards = data.maneuver_cards()
+    assert len(cards) == 20
+    for card in cards:
+        front, back = card.front, card.back
+        assert front.type == back.type
+        if front.type == "turn":
+            assert {front.turn, back.turn} == {"left", "right"}
+            assert front.difficulty == back.difficulty
+            assert back.exit.x == pytest.approx(70 - front.exit.x)
+            assert back.exit.y == pytest.approx(front.exit.y)
+            assert back.exit.heading == pytest.approx(-front.exit.heading)
+
+
+def test_the_difficulties_read_from_the_rulebook_example() -> None:
+    faces = outrider_data().faces
+    assert faces["punch_it"].difficulty == faces["easy_right"].difficulty == 1
+    assert faces["easy_left"].difficulty == 1
+    assert all(f.difficulty_from.startswith(("read", "reconstructed")) for f in faces.values())
+
+
+def test_loss_of_control_charts_match_the_probability_module() -> None:
+    charts = {c.id: c for c in outrider_data().charts}
+    for kind in ManeuverType:
+        rows = charts[kind.value].rows
+        expected = _LOSS_OF_CONTROL[kind]
+        assert [row.name.lower().replace(" ", "_") for row in rows] == [n for _, n in expected]
+        assert [row.high if row.high is not None else 99 for row in rows] == [
+            top_ for top_, _ in expected]

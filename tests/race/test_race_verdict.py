@@ -1,0 +1,108 @@
+"""``paddock balance --race``: the race verdict and its two rules."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.balance.hook import Matchup
+from generator.commands.cli import main
+from generator.games.frothy_races.balance import AXES, RULES, profile
+from generator.games.frothy_races.baseline import baseline
+from generator.input.source import Mark
+from generator.race.stats import wilson
+from generator.race.verdict import RaceVerdict, field_files, races_needed
+from tests.conftest import BASIC_CHARIOT, REPO
+
+TRACK = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
+
+
+def overpowered(data: dict[str, Any]) -> None:
+    """Never a Control roll, Damage dice that rarely score, and half as many cards again."""
+    data["name"] = "Thunder Wagon"
+    data["speed_table"]["control"] = ["safe"] * 7
+    data["damage"]["resilience"] = 2
+    data["cards"] = {"whip": 6, "reins": 6, "dual": 0}
+
+
+def race_findings(wins: int, races: int) -> set[str]:
+    chariot = profile(baseline())
+    verdict = RaceVerdict("Basic Chariot", "Tin-Plate Loop", ("Basic Chariot",) * 5, races,
+                          wilson(wins, races), 1 / 6)
+    matchup = Matchup(chariot, chariot, AXES, verdict)
+    found = RULES.run(matchup, lambda path: Mark("chariot.yaml", 1, 1))
+    return {f.rule for f in found if f.rule.startswith("FR-BAL-RACE")}
+
+
+@pytest.mark.parametrize("wins, races, expected", [
+    (100, 600, set()),                           # 17%, the fair share itself
+    (160, 600, set()),                           # 27%: interval 23.3% to 30%, reaches the band
+    (180, 600, {"FR-BAL-RACE-OVERPOWERED"}),     # 30%: interval 26.5% to 34%, above 25%
+    (30, 600, {"FR-BAL-RACE-UNDERPOWERED"}),     # 5%: interval 3.5% to 7%, below 8.3%
+    (9, 24, set()),                              # 38% but 24 races: interval reaches 21%
+    (0, 24, set()),                              # none of 24: the interval still reaches 14%
+])
+def test_race_rules_fire_only_when_the_interval_clears_the_band(
+        wins: int, races: int, expected: set[str]) -> None:
+    interval = wilson(wins, races)
+    above, below = interval.low > 0.25, interval.high < 1 / 12
+    assert expected == ({"FR-BAL-RACE-OVERPOWERED"} if above else set()) | \
+        ({"FR-BAL-RACE-UNDERPOWERED"} if below else set())
+    assert race_findings(wins, races) == expected
+
+
+def test_races_needed_for_a_three_point_interval() -> None:
+    # 1.96^2 * (1/6)(5/6) / 0.03^2 = 592.9 -> 593, rounded up to whole 12-race grid cycles.
+    assert races_needed(6, 1 / 6) == 600
+    assert races_needed(6, 0.5) == 1068  # 1067.1 -> 1068 = 89 cycles of 12
+
+
+def test_default_field_is_five_baselines_and_a_folder_leaves_the_build_out() -> None:
+    assert field_files(BASIC_CHARIOT, None, BASIC_CHARIOT) == [BASIC_CHARIOT] * 5
+    others = field_files(BASIC_CHARIOT, BASIC_CHARIOT.parent, BASIC_CHARIOT)
+    assert len(others) == 5 and BASIC_CHARIOT not in others
+
+
+def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
+        write_vehicle: Callable[..., Path], capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    wagon = write_vehicle(overpowered, name="thunder-wagon.yaml")
+    code = main(["balance", str(wagon), str(BASIC_CHARIOT), "--race", str(TRACK),
+                 "--races", "12", "--workers", "1", "--format", "json",
+                 "-o", str(tmp_path / "balance.pdf")])
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    fired = {(f["file"].rsplit("/", 1)[-1], f["rule"]) for f in data["findings"]}
+    assert ("thunder-wagon.yaml", "FR-BAL-RACE-OVERPOWERED") in fired
+    assert not {rule for file, rule in fired
+                if file == "basic-chariot.yaml" and rule.startswith("FR-BAL-RACE")}
+    races = {p["name"]: p["race"] for p in data["profiles"]}
+    assert races["Thunder Wagon"]["races"] == 12
+    assert races["Thunder Wagon"]["field"] == ["Basic Chariot x5"]
+    assert races["Thunder Wagon"]["low"] > 25 > races["Basic Chariot"]["low"]
+
+
+def test_balance_without_race_has_no_race_verdict(capsys: pytest.CaptureFixture[str],
+                                                  tmp_path: Path) -> None:
+    assert main(["balance", str(BASIC_CHARIOT), "--format", "json",
+                 "-o", str(tmp_path / "b.pdf")]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["profiles"][0]["race"] is None
+
+
+def test_a_bad_field_is_a_usage_error(capsys: pytest.CaptureFixture[str],
+                                      tmp_path: Path) -> None:
+    assert main(["balance", str(BASIC_CHARIOT), "--race", str(TRACK), "--field",
+                 str(tmp_path / "missing"), "-o", str(tmp_path / "b.pdf")]) == 2
+    assert "--field" in capsys.readouterr().err
+
+
+def test_race_options_without_race_are_refused(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    assert main(["balance", str(BASIC_CHARIOT), "--races", "10",
+                 "-o", str(tmp_path / "b.pdf")]) == 2
+    assert "--races only work with --race TRACK" in capsys.readouterr().err

@@ -1,0 +1,296 @@
+"""Every track rule fires on a minimal bad track and is silent on the shipped tracks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.input.findings import Finding, Severity
+from generator.tracks.rules import RULES
+from tests.conftest import check_file, rule_ids, shipped_files
+from tests.track_files import STRIP, TRACKS, write_track
+
+CIRCUIT_WITH_ONE_CHECKPOINT = """\
+XXXXXXXXXX
+X12=.....X
+X34=.....X
+X..XXXX..X
+X..XXXX..X
+X...a....X
+X...a....X
+XXXXXXXXXX"""
+
+# A circuit whose checkpoint 2 (b) comes before checkpoint 1 (a) when driven from the grid.
+CIRCUIT_NUMBERED_BACKWARDS = """\
+XXXXXXXXXX
+X12=.....X
+X34=.....X
+X..XXXXbbX
+X..XXXX..X
+X...a....X
+X...a....X
+XXXXXXXXXX"""
+
+# rule -> (map, game, fields) of a track that breaks it and as little else as possible.
+BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
+    "TRK-MAP-CHAR": (STRIP.replace("X12", "#12"), "frothy-races", {}),
+    "TRK-LEGEND-CHAR": (STRIP, "frothy-races", {"legend": {".": {"terrain": "track"}}}),
+    "TRK-MAP-OR-PIECES": (None, "frothy-races", {}),
+    "TRK-TERRAIN": (STRIP.replace("....", "~...", 1), "joyride", {}),
+    "TRK-START-SLOTS": (STRIP, "frothy-races", {"players": 6}),
+    "TRK-START-NUMBERS": (STRIP.replace("34", "31"), "frothy-races", {}),
+    "TRK-START-FACING": (STRIP, "joyride", {"start_facing": 12}),
+    "TRK-START-ROOM": (STRIP, "joyride", {}),
+    "TRK-FINISH-MISSING": (STRIP.replace("=", "."), "frothy-races", {}),
+    "TRK-FINISH-REACH": (STRIP.replace("......=.", ".....X=.").replace("X34......",
+                                                                       "X34.....X"),
+                         "frothy-races", {}),
+    "TRK-CHECKPOINT-NUMBERS": (STRIP.replace("X12...", "X12.b.").replace("X34...", "X34.b."),
+                               "frothy-races", {}),
+    "TRK-CHECKPOINT-CROSS": (STRIP.replace("X12...", "X12.a."), "frothy-races", {}),
+    "TRK-CHECKPOINT-ORDER": (CIRCUIT_NUMBERED_BACKWARDS, "frothy-races", {}),
+    "TRK-BARRIER-GAP": (STRIP.replace("=.X", "=.."), "frothy-races", {}),
+    "TRK-RACE-GRID": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
+                      {"race_type": "Pursuit"}),
+    "TRK-NARROW": (STRIP.replace("X12......", "X12...X.."), "frothy-races", {}),
+    "TRK-NARROW-FIELD": (STRIP, "frothy-races", {"players": 3}),
+    "TRK-ISLAND": (STRIP + "\nX...X", "frothy-races", {}),
+    "TRK-LAP-LENGTH": (STRIP, "frothy-races", {}),
+    "TRK-DRIVE-REACH": (STRIP, "frothy-races", {"start_facing": 9}),
+    "TRK-LAP-DIRECTION": (CIRCUIT_WITH_ONE_CHECKPOINT, "frothy-races", {}),
+    "TRK-RACE-TYPE": (STRIP, "joyride", {"race_type": "Toughest"}),
+    "TRK-RACE-PLAYERS": (STRIP, "frothy-races", {"race_type": "Pursuit", "players": "2-4"}),
+    "TRK-RACE-CIRCUIT": (STRIP, "frothy-races", {"race_type": "Pursuit"}),
+    "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
+    "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
+    "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
+    "TRK-PRINT-ICON": (STRIP.replace("X12...", "X12.s."), "frothy-races",
+                       {"legend": {"s": {"terrain": "special", "icon": "nosuch"}}}),
+    "TRK-PRINT-TEXT": (STRIP, "frothy-races", {"description": "A very long tale. " * 400}),
+}
+
+
+def findings_of(tmp_path: Path, rule_id: str) -> list[Finding]:
+    map_text, game, fields = BAD_CASES[rule_id]
+    path = write_track(tmp_path, map_text=map_text, game=game, **fields)
+    return check_file(path).findings
+
+
+def test_every_rule_has_a_bad_case_here() -> None:
+    assert set(BAD_CASES) == set(RULES.rules)
+
+
+def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
+    assert RULES.unchecked() == ["TRK-PRINT-ICON", "TRK-PRINT-TEXT"]
+
+
+def test_the_clean_strip_has_only_its_lap_length(tmp_path: Path) -> None:
+    assert rule_ids(check_file(write_track(tmp_path)).findings) == {"TRK-LAP-LENGTH"}
+
+
+@pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
+def test_rule_fires_on_its_minimal_bad_case(tmp_path: Path, rule_id: str) -> None:
+    findings = findings_of(tmp_path, rule_id)
+    fired = [f for f in findings if f.rule == rule_id]
+    assert fired, f"{rule_id} did not fire; got {sorted(rule_ids(findings))}"
+    rule = RULES[rule_id]
+    for finding in fired:
+        assert finding.severity is rule.severity
+        assert finding.source == rule.source
+        assert finding.source.startswith(("Frothy Races guide 3.6, ", "Joyride prototype",
+                                          "Paddock file format, "))
+        assert finding.mark.line >= 1 and finding.mark.column >= 1
+        assert "{{" not in finding.message and finding.message
+
+
+@pytest.mark.parametrize("path", shipped_files("tracks"), ids=lambda p: p.stem)
+def test_shipped_tracks_only_report_their_lap_length(path: Path) -> None:
+    loaded = check_file(path)
+    assert len(loaded.definitions) == 1
+    assert [f.rule for f in loaded.findings] == ["TRK-LAP-LENGTH"]
+    assert loaded.findings[0].severity is Severity.INFO
+
+
+def test_at_least_three_original_tracks_ship_for_both_games() -> None:
+    games = {check_file(p, templates=False).definitions[0].game.id
+             for p in shipped_files("tracks")}
+    assert len(shipped_files("tracks")) >= 3
+    assert games == {"frothy-races", "joyride"}
+
+
+def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
+    backwards = check_file(write_track(tmp_path, map_text=CIRCUIT_NUMBERED_BACKWARDS))
+    (finding,) = [f for f in backwards.findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert finding.message.startswith("driving the way the grid faces, checkpoint 2 comes ")
+    assert (finding.mark.line, finding.mark.column) == (10, 10)
+    swapped = CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace("b", "a").replace("c", "b")
+    ordered = check_file(write_track(tmp_path, "ok.yaml", map_text=swapped))
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(ordered.findings)
+
+
+def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("=.X", "=.."))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-BARRIER-GAP"]
+    assert finding.message == ("2 track spaces at line:column 8:14, 9:14 lie on the edge "
+                               "of the map with no barrier beyond")
+
+
+def test_a_pursuit_grid_on_opposite_sides_is_silent(tmp_path: Path) -> None:
+    spread = """\
+XXXXXXXXXX
+X1.=.....X
+X..=.....X
+X..XXXXbbX
+X..XXXX..X
+X...a...2X
+X...a....X
+XXXXXXXXXX"""
+    path = write_track(tmp_path, map_text=spread.replace("a", "x").replace("b", "a")
+                       .replace("x", "b"), race_type="Pursuit", slot_facings={2: 9})
+    findings = check_file(path).findings
+    assert "TRK-RACE-GRID" not in rule_ids(findings)
+    bunched = check_file(write_track(tmp_path, "bunched.yaml", map_text=CIRCUIT_NUMBERED_BACKWARDS
+                                     .replace("b", "."), race_type="Toughest", players=4))
+    (finding,) = [f for f in bunched.findings if f.rule == "TRK-RACE-GRID"]
+    assert finding.message.startswith("starting slots 1 and 2 are 1 space apart; a Toughest race")
+
+
+def line_of(path: Path, finding: Finding) -> str:
+    return path.read_text(encoding="utf-8").splitlines()[finding.mark.line - 1]
+
+
+def test_a_bad_map_character_is_reported_at_its_own_line_and_column(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("X34....", "X34.&.."))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-MAP-CHAR"]
+    assert line_of(path, finding)[finding.mark.column - 1] == "&"
+    assert (finding.mark.line, finding.mark.column) == (9, 7)
+    assert finding.message == "map: '&' is not in the legend"
+
+
+def test_positions_hold_with_an_indentation_indicator_and_leading_spaces(
+        tmp_path: Path) -> None:
+    path = tmp_path / "indented.yaml"
+    path.write_text("game: frothy-races\nkind: track\nname: Indented\nplayers: 2\n"
+                    "start_facing: 3\nmap: |2\n    XXXXXXXX\n  X12...=.X\n  X34..%=.X\n"
+                    "  XXXXXXXXXX\n")
+    (bad,) = [f for f in check_file(path).findings if f.rule == "TRK-MAP-CHAR"]
+    assert (bad.mark.line, bad.mark.column) == (9, 8)
+    assert line_of(path, bad)[bad.mark.column - 1] == "%"
+
+
+def test_a_hash_is_explained_as_a_yaml_comment_not_a_wall(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("X12", "#12"))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-MAP-CHAR"]
+    assert "barriers are 'X'" in finding.message
+
+
+def test_a_map_that_is_not_a_literal_block_is_refused_at_the_key(tmp_path: Path) -> None:
+    path = tmp_path / "folded.yaml"
+    path.write_text("game: frothy-races\nkind: track\nname: Folded\nplayers: 2\n"
+                    "start_facing: 3\nmap: >\n  XXXX\n  X1=X\n")
+    findings = check_file(path).findings
+    (finding,) = [f for f in findings if f.rule == "SCHEMA-VALUE"]
+    assert finding.mark.line == 6
+    assert "literal block" in finding.message
+
+
+def test_the_narrowest_point_names_its_hexes_by_line_and_column(tmp_path: Path) -> None:
+    map_text, game, fields = BAD_CASES["TRK-NARROW"]
+    path = write_track(tmp_path, map_text=map_text, game=game, **fields)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-NARROW"]
+    assert finding.message == ("the track narrows to 1 space at line:column 9:9; one wreck "
+                               "there would block it")
+    assert (finding.mark.line, finding.mark.column) == (9, 9)
+    assert line_of(path, finding)[8] == "."
+    assert line_of(path, finding)[8 - 1:8 + 1] == ".."  # under the wall that narrows it
+    assert path.read_text().splitlines()[7][8] == "X"
+
+
+def test_an_unreachable_finish_names_the_slot_and_the_line(tmp_path: Path) -> None:
+    findings = findings_of(tmp_path, "TRK-FINISH-REACH")
+    messages = [f.message for f in findings if f.rule == "TRK-FINISH-REACH"]
+    assert "from starting slot 1 no route of track spaces reaches the finish line" in messages
+    assert len(messages) == 4
+
+
+def test_a_checkpoint_out_of_order_names_the_missing_one(tmp_path: Path) -> None:
+    findings = findings_of(tmp_path, "TRK-CHECKPOINT-NUMBERS")
+    (finding,) = [f for f in findings if f.rule == "TRK-CHECKPOINT-NUMBERS"]
+    assert finding.message == "checkpoint 2 is marked but checkpoint 1 is not"
+
+
+def test_lap_length_compares_the_path_with_the_drive(tmp_path: Path) -> None:
+    (finding,) = findings_of(tmp_path, "TRK-LAP-LENGTH")
+    assert finding.message == (
+        "course length 7 hexes by the shortest path, 7 for a vehicle turning 30 degrees "
+        "after each 2-space movement phase (0% longer); the starting slots differ by up to "
+        "1 hex")
+
+
+def test_a_tight_circuit_drives_longer_than_its_path() -> None:
+    (finding,) = check_file(TRACKS / "tin-plate-loop.yaml").findings
+    assert finding.message.startswith("course length 26 hexes by the shortest path, 31 for "
+                                      "a vehicle turning 30 degrees")
+
+
+def test_joyride_describes_its_own_movement(tmp_path: Path) -> None:
+    path = write_track(tmp_path, game="joyride")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAP-LENGTH"]
+    assert "for a vehicle steering at the start of each 2-space move" in finding.message
+
+
+def test_a_joyride_line_start_counts_places_with_room_behind(tmp_path: Path) -> None:
+    line_start = ("XXXXXXXXXX\n"
+                  "X.=......X\n"
+                  "X.=......X\n"
+                  "XX=......X\n"
+                  "XXXXXXXXXX")
+    path = write_track(tmp_path, map_text=line_start.replace("......X", "..a...X"),
+                       game="joyride", players=3, laps=1)
+    findings = check_file(path).findings
+    (slots,) = [f for f in findings if f.rule == "TRK-START-SLOTS"]
+    assert slots.message == ("3 players need 3 starting places; the track has 2 usable "
+                             "places on its starting line")
+
+
+def test_the_pieces_join_error_says_how_far_the_circuit_is_from_closing(
+        tmp_path: Path) -> None:
+    findings = findings_of(tmp_path, "TRK-PIECE-JOIN")
+    (finding,) = [f for f in findings if f.rule == "TRK-PIECE-JOIN"]
+    assert finding.message == ("the last piece (finish) does not meet the first: its exit "
+                               "ends 6 hexes from the first entry")
+
+
+def test_an_unknown_piece_suggests_the_standard_name(tmp_path: Path) -> None:
+    (finding,) = findings_of(tmp_path, "TRK-PIECE-UNKNOWN")
+    assert finding.message == "'strait' is not a standard track piece; did you mean 'straight'?"
+    assert finding.mark.line == 7
+    assert "strait" in Path(finding.mark.file).read_text().splitlines()[6]
+
+
+def test_paddock_check_reports_track_findings_like_vehicle_findings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.cli import main
+    from tests.commands.test_cli import LINE
+    path = write_track(tmp_path, map_text=STRIP.replace("X34....", "X34.&.."))
+    assert main(["check", str(path)]) == 1
+    out = capsys.readouterr().out
+    (match,) = [m for m in map(LINE.match, out.splitlines()) if m and m["rule"] == "TRK-MAP-CHAR"]
+    assert (match["line"], match["col"], match["sev"]) == ("9", "7", "error")
+    assert match["source"] == "Paddock file format, Track maps"
+    assert main(["check", str(write_track(tmp_path, "clean.yaml"))]) == 0
+    assert main(["check", "--strict", str(write_track(tmp_path, "field.yaml", players=3))]) == 1
+
+
+def test_rules_and_schema_list_the_track_kind_for_both_games(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.cli import main
+    assert main(["rules", "joyride"]) == 0
+    listed = capsys.readouterr().out
+    assert "TRK-NARROW " in listed and "Frothy Races guide 3.6, Movement > 'Wipe-out'" in listed
+    assert main(["schema", "frothy-races"]) == 0
+    schema = capsys.readouterr().out
+    assert "## kind: track" in schema and "`map` (optional)" in schema
+    assert "`legend.rating` (optional)" in schema
