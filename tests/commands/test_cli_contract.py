@@ -166,10 +166,10 @@ def test_a_kit_file_that_cannot_be_parsed_stops_the_build(tmp_path: Path) -> Non
 def simulated_bug(tmp_path: Path) -> dict[str, str]:
     """An environment in which ``check`` hits an exception nobody planned for."""
     (tmp_path / "sitecustomize.py").write_text(
-        "import generator.commands.cli\n"
+        "import generator.commands.parsers\n"
         "def broken(args):\n"
         "    raise RuntimeError('simulated bug')\n"
-        "generator.commands.cli.run_check = broken\n")
+        "generator.commands.parsers.run_check = broken\n")
     return {**os.environ, "PYTHONPATH": str(tmp_path)}
 
 

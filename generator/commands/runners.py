@@ -1,0 +1,328 @@
+"""What each command does once its arguments are parsed: call the library, print, and pick
+the exit code."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.errors import InputError, PaddockError, UsageError
+from generator.input.findings import Severity, Summary
+from generator.input.report import format_json, format_text, summary_line
+from generator.paper.output import BuildContext, write_atomically
+from generator.paper.units import paper
+from generator.project.kit import KitComponents, print_settings
+from generator.project.loading import Definition, Loaded, find_project_kit, load
+from generator.project.registry import GAMES, get_game
+from generator.text.templates import TextTemplates
+
+if TYPE_CHECKING:
+    from generator.commands.balance.run import BalanceRun
+from generator.commands.arguments import (
+    DEFAULT_INPUT,
+    PRINT_OPTIONS,
+    default_paths,
+    exit_code,
+    load_inputs,
+)
+
+
+# Each command imports the code only it needs (build, balance, rules, new, schema) inside its
+# function, so 'paddock check' starts without loading the printing and balance code.
+def run_season(args: argparse.Namespace) -> int:
+    """Replay and print the season; 1 when the file has rule errors, 2 when it cannot be
+    replayed (unreadable, not a Formula Ace team, or not matching the schema)."""
+    from generator.games.formula_ace.season_report import format_season, season_context
+
+    if args.team.is_dir():
+        raise UsageError(f"{args.team} is a folder: give one team file, e.g. "
+                         "paddock season vehicles/formula-ace/hollow-star.yaml")
+    templates = TextTemplates(args.templates)
+    loaded = load([args.team], templates)
+    teams = [d for d in loaded.definitions if d.game.id == "formula-ace"]
+    if loaded.definitions and not teams:
+        other = loaded.definitions[0]
+        raise UsageError(f"{args.team} is a {other.game.title} {other.kind.name}: paddock "
+                         "season replays a Formula Ace team file (game: formula-ace)")
+    if not teams:
+        print(format_text(loaded.findings, Summary.of(loaded.findings, 1)), file=sys.stderr)
+        print(f"paddock: cannot replay {args.team}: fix the errors above", file=sys.stderr)
+        return 2
+    team = teams[0]
+    steps = len(team.model.season)
+    if args.upto is not None and args.upto > steps:
+        raise UsageError(f"--upto {args.upto}: {args.team} has {steps} season step"
+                         f"{'s' * (steps != 1)}; give 0 to {steps}")
+    context = season_context(team.model, team.path, args.upto)
+    print(format_season(context, loaded.findings, args.format, templates))
+    return exit_code(loaded.findings, False, loaded)
+
+
+def run_race_command(args: argparse.Namespace) -> int:
+    """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.race.api import RaceOptions
+    from generator.race.command import RaceRequest, format_output, run_request
+
+    options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
+                          stamina=args.stamina)
+    request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
+                          seed=args.seed, bot=args.bot, options=options,
+                          workers=args.workers, scheduler=args.scheduler,
+                          report=args.output, replay=args.replay, log=args.log,
+                          paper=args.paper, templates=args.templates)
+    sweep, stats, paths = run_request(request)
+    print(format_output(sweep, stats, paths, args.format, TextTemplates(args.templates)))
+    return 0
+
+
+def run_check(args: argparse.Namespace) -> int:
+    loaded, _ = load_inputs(args)
+    summary = Summary.of(loaded.findings, len(loaded.files))
+    if args.format == "json":
+        print(format_json(loaded.findings, summary))
+    else:
+        print(format_text(loaded.findings, summary))
+    return exit_code(loaded.findings, args.strict, loaded)
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from generator.commands.build import Selection, build
+    from generator.paper.icons import IconSet
+
+    refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
+    loaded, templates = load_inputs(args, project_kit=True)
+    shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
+    if shown:
+        print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
+              file=sys.stderr)
+    if loaded.kit_errors():
+        print("paddock: not built: the kit file has errors, and its print settings are "
+              "needed for every sheet", file=sys.stderr)
+        return 2 if loaded.unreadable else 1
+    overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
+    kit = loaded.kit.kit if loaded.kit else None
+    settings = print_settings(kit, overrides)
+    whole = folders_given(args.paths)
+    components = kit.components if kit else KitComponents()
+    generic = whole if components.generic_deck is None else components.generic_deck
+    stickers = whole if components.dice_stickers is None else components.dice_stickers
+    context = BuildContext(out_dir=args.output, paper=settings.paper, templates=templates,
+                           duplex=settings.duplex, back_offset=settings.back_offset,
+                           icons=IconSet(args.templates), printing=settings.printing,
+                           generic_deck=generic)
+    result = build(loaded, context, Selection(args.only, stickers),
+                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
+    if result.findings:
+        print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
+              file=sys.stderr)
+    report_not_built(loaded)
+    for refused in result.refused:
+        if not loaded.errors_in(refused.path):
+            print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
+                  "another definition's file", file=sys.stderr)
+    for entry in result.written:
+        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
+        if len(entry.vehicles) > 1:
+            what[-1] += f" and {len(entry.vehicles) - 1} more"
+        print(f"wrote {args.output / entry.path} ({', '.join(what)})")
+    if result.manifest:
+        print(f"wrote {result.manifest}")
+    elif not shown:
+        print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
+    if loaded.unreadable:
+        return 2
+    return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
+        else 0
+
+
+def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
+    """The output folder is switched as a whole: it must not hold a folder of inputs or
+    the folder the command runs in (``-o .`` would swap the project folder). A lone input
+    file inside it is kept like any file Paddock did not write."""
+    out = output.resolve()
+    held = [inner for inner in [Path.cwd(), *inputs]
+            if inner.is_dir() and inner.resolve().is_relative_to(out)]
+    if held:
+        raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
+                         f"not one holding {held[0]}; e.g. -o output")
+
+
+def folders_given(paths: Sequence[Path]) -> bool:
+    """True when the build reads whole folders (the default, or a folder named): it then
+    prints the shared parts too. Single files print their own components only."""
+    return not paths or any(path.is_dir() for path in paths)
+
+
+def run_build_or_watch(args: argparse.Namespace) -> int:
+    """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
+    says why and keeps watching, so the designer can fix the file and save again."""
+    code = run_build(args)
+    if not args.watch:
+        return code
+    paths = default_paths(args.paths)
+    from generator.paper.art import art_files
+
+    kit = find_project_kit(paths)  # a single file's build reads it too
+    watched = [*paths, *([kit] if kit else []), *art_files(paths),
+               *([args.templates] if args.templates else [])]
+
+    def rebuild(changed: list[Path]) -> None:
+        print(f"\nchanged: {', '.join(map(str, changed))}; building again")
+        try:
+            run_build(args)
+        except PaddockError as exc:
+            print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
+                  file=sys.stderr)
+
+    from generator.commands.watching import watch_builds
+
+    watch_builds(watched, rebuild, output=args.output, on_start=lambda: print(
+        f"watching {', '.join(map(str, watched))} for saves; Ctrl-C stops", file=sys.stderr))
+    return code
+
+
+def report_not_built(loaded: Loaded) -> None:
+    """Name every file a build skipped for its errors: rule errors in a valid definition, or
+    a file that did not even match its schema."""
+    names = {d.path: d.name for d in loaded.definitions}
+    for path in loaded.files:
+        errors = len(loaded.errors_in(path))
+        if errors and path not in loaded.kit_files:
+            name = f" ({names[path]})" if path in names else ""
+            print(f"paddock: not built: {path}{name} has {errors} error{'s' * (errors != 1)}",
+                  file=sys.stderr)
+
+
+def run_balance_command(args: argparse.Namespace) -> int:
+    """Measure, judge, write the report, print. Verdicts are warnings and info, so the exit
+    code is 0 unless a build could not be measured (rule errors: 1), the input cannot be read
+    (2), or --strict and a verdict warns (1)."""
+    from generator.commands.balance.run import run_balance
+    from generator.commands.balance.summary import format_json as format_balance_json
+    from generator.commands.balance.summary import format_summary
+
+    loaded = load(default_paths(args.paths))
+    templates = TextTemplates(args.templates)
+    against = load_against(args.against) if args.against else None
+    if against is not None:
+        refuse_other_game(loaded, against, args.against)
+    if not args.race:
+        given = [f"--{name}" for name in ("field", "races", "workers")
+                 if getattr(args, name) is not None]
+        if given:
+            raise UsageError(f"{', '.join(given)} only work with --race TRACK")
+    races = race_verdicts(args, loaded, against) if args.race else None
+    result = run_balance(loaded, against, races)
+    report = write_balance_report(result, args.output, args.paper, templates)
+    if args.format == "json":
+        print(format_balance_json(result, report))
+    else:
+        print(format_summary(result, templates, report))
+    return exit_code(result.findings, args.strict, loaded)
+
+
+def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
+    """A build measured against another game's baseline compares nothing: bad usage."""
+    others = sorted({d.game.id for d in loaded.definitions if d.game.id != against.game.id})
+    if others:
+        raise UsageError(f"--against {path} is from {against.game.title} (a "
+                         f"{against.kind.name}), but the builds to measure are from "
+                         f"{', '.join(others)}: give a baseline from the same game")
+
+
+def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
+                  ) -> dict[str, object]:
+    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    from generator.games.frothy_races.baseline import BASELINE_FILE
+    from generator.race.verdict import verdicts_for
+
+    baseline = Path(against.path) if against is not None and \
+        against.game.id == "frothy-races" else BASELINE_FILE
+    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                             field_dir=args.field, races=args.races, seed=args.seed,
+                             workers=args.workers))
+
+
+def load_against(path: Path) -> Definition:
+    """The one build given with --against; a file that cannot be measured is bad usage."""
+    if path.is_dir():
+        raise UsageError(f"--against {path}: give one vehicle file, not a folder")
+    loaded = load([path])
+    errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    if errors or len(loaded.definitions) != 1:
+        first = f"; the first: {errors[0].mark}: {errors[0].message}" if errors else ""
+        raise InputError(f"cannot compare against this file: {len(errors)} "
+                         f"error{'s' * (len(errors) != 1)}{first}", file=str(path),
+                         hint=f"run 'paddock check {path}' and fix what it reports")
+    return loaded.definitions[0]
+
+
+def write_balance_report(result: BalanceRun, target: Path, paper_name: str,
+                         templates: TextTemplates) -> Path | None:
+    """Prepare every page, then write the PDF atomically; None when nothing was measured."""
+    if not result.measured:
+        return None
+    from generator.balance.pdf import write_report
+    from generator.commands.balance.document import report_content
+
+    content = report_content(result, templates)
+    write_atomically(target, lambda temp: write_report(
+        temp, content.title, content.sections, paper(paper_name), content.footer))
+    return target
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    from generator.commands.rules_listing import explain_rule, find_rule, format_rules
+    from generator.commands.traceability import document_ids, load_document, render_document
+
+    if args.format == "markdown":
+        if args.target not in document_ids():
+            raise UsageError("--format markdown needs a game (or 'tracks'): "
+                             + ", ".join(document_ids()))
+        print(render_document(load_document(args.target)), end="")
+        return 0
+    if args.target is None or args.target in GAMES:
+        games = [GAMES[args.target]] if args.target else list(GAMES.values())
+        print(format_rules(games, args.format, include_format=args.target is None))
+    else:
+        print(explain_rule(*find_rule(list(GAMES.values()), args.target), args.format))
+    return 0
+
+
+def run_catalogue(args: argparse.Namespace) -> int:
+    from generator.commands.catalogue_listing import choose, format_catalogues
+
+    print(format_catalogues(choose(get_game(args.game), args.name), args.format))
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    from generator.commands.json_schema import missing_schemas
+    from generator.commands.scaffolding import write_scaffold
+
+    game = get_game(args.game)
+    if not args.name.strip():
+        raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
+    path = write_scaffold(game, args.name.strip(), args.output, args.force, kind=args.kind)
+    print(f"wrote {path}: edit it, then run 'paddock check {path}'")
+    for schema in missing_schemas(game):
+        print(f"wrote {schema} (editors check the new file against it)")
+    return 0
+
+
+def run_schema(args: argparse.Namespace) -> int:
+    from generator.commands.json_schema import write_schemas
+    from generator.commands.schema_docs import format_schema, format_schema_json
+
+    game = get_game(args.game)
+    if args.json_schema is not None:
+        for path in write_schemas(game, args.json_schema):
+            print(f"wrote {path}")
+    elif args.format == "json":
+        print(format_schema_json(game))
+    else:
+        print(format_schema(game))
+    return 0
