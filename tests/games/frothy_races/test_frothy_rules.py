@@ -87,6 +87,15 @@ BAD_CASES: dict[str, Change] = {
     "FR-DMG-LOSE-CARD": lambda d: (d["cards"].update(whip=0, reins=8, dual=0, special=[]),
                                    damage_track(6, {3: {"name": "-1 Whip / Reins card",
                                                         "card": "whip"}, 6: "Wipe-out"})(d)),
+    "FR-DMG-NO-TARGET": lambda d: (set_path("damage", "resilience", value=None)(d),
+                                   damage_track(8, {3: {"name": "-# Resilience", "value": 1},
+                                                    8: "Wipe-out"})(d)),
+    "FR-DMG-VALUE-IMPOSSIBLE": damage_track(6, {3: {"name": "Maximum Speed #", "value": 7},
+                                                6: "Wipe-out"}),
+    "FR-DMG-CONFLICT": damage_track(6, {2: "Haste", 4: "Slow", 6: "Wipe-out"}),
+    "FR-TRAIT-NO-TARGET": lambda d: (d["cards"].update(whip=6, reins=0, dual=0, special=[]),
+                                     set_path("traits", value=["Encouragement"])(d)),
+    "FR-TRAIT-CONFLICT": set_path("traits", value=["Fortune Smiles", "Unlucky Charm"]),
     "FR-STAMINA-ROW": set_path("speed_table", "stamina", value=[3, 2, 1, 0, 1, -1, -3]),
     "FR-TRAIT-NONE": set_path("traits", value=[]),
     "FR-SPECIAL-WRONG-FACE": set_path("cards", "special", value=[
@@ -147,6 +156,77 @@ def test_losing_a_card_counts_dual_cards_and_special_faces(
         d["cards"].update(whip=0, reins=6, dual=0, special=[{"name": "Lash", "value": 1}]),
         lose_whip(d))))
     assert "FR-DMG-LOSE-CARD" not in rule_ids(dual.findings) | rule_ids(special.findings)
+
+
+NEVER_ACTS: dict[str, tuple[str, Change]] = {
+    "a trait that plays Whip cards as Reins, with no Whip card": ("FR-TRAIT-NO-TARGET", lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=0, special=[]),
+        set_path("traits", value=["Snapper"])(d))),
+    "a roll modifier when Tireless leaves no roll": ("FR-TRAIT-NO-TARGET", set_path(
+        "traits", value=[{"name": "Tireless", "value": 2}, {"name": "Long Legs", "value": 1}])),
+    "a Lash card when Tireless leaves no roll": ("FR-TRAIT-NO-TARGET", lambda d: (
+        set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
+        set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d))),
+    "Adaptive with no Reins to swap for": ("FR-TRAIT-NO-TARGET", lambda d: (
+        d["cards"].update(whip=6, reins=0, dual=0, special=[]),
+        set_path("traits", value=[{"name": "Adaptive", "value": 1}])(d))),
+    "-1 Safe Speed with no Safe Speed": ("FR-DMG-NO-TARGET", lambda d: (
+        set_path("speed_table", "control", value=[1, 1, 1, 2, 2, 3, 4])(d),
+        damage_track(6, {3: "-1 Safe Speed", 6: "Wipe-out"})(d))),
+    "a second -1 Safe Speed with one Safe Speed": ("FR-DMG-NO-TARGET", lambda d: (
+        set_path("speed_table", "control", value=["safe", 1, 1, 2, 2, 3, 4])(d),
+        damage_track(6, {2: "-1 Safe Speed", 4: "-1 Safe Speed", 6: "Wipe-out"})(d))),
+    "-2 Resilience, then -1, from Resilience 1": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: {"name": "-# Resilience", "value": 2}, 4: {"name": "-# Resilience", "value": 1},
+        6: "Wipe-out"})),
+    "a deceleration modifier when Anchor leaves no roll": ("FR-DMG-NO-TARGET", lambda d: (
+        set_path("traits", value=[{"name": "Anchor", "value": 2}])(d),
+        damage_track(6, {3: {"name": "+/- # Speed Check Deceleration Modifier", "value": -1},
+                         6: "Wipe-out"})(d))),
+    "Maximum Speed 6 lowers nothing": ("FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {
+        3: {"name": "Maximum Speed #", "value": 6}, 6: "Wipe-out"})),
+    "Leap and Whitey": ("FR-TRAIT-CONFLICT", set_path("traits", value=["Leap", "Whitey"])),
+    "Lady Luck and Ill Fate": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
+        "Ill Fate", "lady luck"])),
+}
+
+
+@pytest.mark.parametrize("case", sorted(NEVER_ACTS))
+def test_effects_that_can_never_act_are_errors(case: str, write_vehicle: Callable[..., Path]
+                                               ) -> None:
+    rule_id, change = NEVER_ACTS[case]
+    loaded = check_file(write_vehicle(change))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [rule_id]
+
+
+STILL_ACTS: dict[str, Change] = {
+    "Encouragement with dual cards only": lambda d: (
+        d["cards"].update(whip=3, reins=0, dual=3, special=[]),
+        set_path("traits", value=["Encouragement"])(d)),
+    "Snapper with a Whip-faced special card": lambda d: (
+        d["cards"].update(whip=0, reins=6, dual=0, special=[{"name": "Lash", "value": 1}]),
+        set_path("traits", value=["Snapper"])(d)),
+    "-1 Resilience twice from Resilience 1 (to 0, then blank)": damage_track(6, {
+        2: {"name": "-# Resilience", "value": 1}, 4: {"name": "-# Resilience", "value": 1},
+        6: "Wipe-out"}),
+    "-1 Safe Speed twice with three Safe Speeds": damage_track(6, {
+        2: "-1 Safe Speed", 4: "-1 Safe Speed", 6: "Wipe-out"}),
+    "Maximum Speed 0 and 5": damage_track(6, {2: {"name": "Maximum Speed #", "value": 5},
+                                             4: {"name": "Maximum Speed #", "value": 0},
+                                             6: "Wipe-out"}),
+    "Tireless with a deceleration trait": set_path("traits", value=[
+        {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
+    "a Random between Haste and Slow": damage_track(6, {
+        3: {"name": "Random", "choices": ["Haste", "Slow"]}, 6: "Wipe-out"}),
+    "Fortune Smiles and Ill Fate (different attacks)": set_path("traits", value=[
+        "Fortune Smiles", "Ill Fate"]),
+}
+
+
+@pytest.mark.parametrize("case", sorted(STILL_ACTS))
+def test_effects_that_act_stay_clean(case: str, write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(STILL_ACTS[case]))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == []
 
 
 @pytest.mark.parametrize("path", shipped_files("frothy-races"), ids=lambda p: p.stem)

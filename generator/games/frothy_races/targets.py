@@ -1,0 +1,169 @@
+"""Effects that can never act on the vehicle they are given to, and entries that contradict.
+
+The catalogues say, as data, what each entry acts on (``acts_on``: Reins cards, the Speed
+Check roll to accelerate, the Resilience...), what a trait takes away (``takes_away``: Tireless
+leaves no roll to accelerate) and which entries exclude which (``excludes``). The checks here
+read that data against the vehicle: a trait that spends a card type the vehicle does not carry,
+a damage affect lowering a Resilience that is blank by then, a value an affect cannot take.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from generator.games.frothy_races.catalogues import FrothyData, RefSite, reference_sites
+from generator.games.frothy_races.model import Vehicle
+from generator.games.frothy_races.rules import RULES, playable_as
+from generator.input.catalogue import Entry, name_key
+from generator.input.findings import Violation
+
+__all__ = ["RULES"]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A catalogue reference found in the vehicle, with its entry."""
+
+    site: RefSite
+    entry: Entry
+    level: int | None = None
+
+    @property
+    def rolled(self) -> bool:
+        """One of a 'Random' affect's choices: it applies only if the roll picks it."""
+        return "choices" in self.site.path
+
+    def listed(self, key: str) -> tuple[str, ...]:
+        """An entry's list-valued data (``acts_on``, ``takes_away``, ``excludes``)."""
+        value = self.entry.extra.get(key, ())
+        return tuple(value) if isinstance(value, list | tuple) else (str(value),)
+
+
+def placed(vehicle: Vehicle, context: FrothyData, catalogue: str) -> list[Placed]:
+    """The catalogue entries ``vehicle`` names from ``catalogue`` (custom ones skipped)."""
+    found = []
+    for site in reference_sites(vehicle):
+        if site.catalogue != catalogue or site.ref.custom:
+            continue
+        entry = context.catalogue(catalogue).find(site.ref.name)
+        if entry is not None:
+            level = site.path[2] if site.path[0] == "damage" else None
+            found.append(Placed(site, entry, level if isinstance(level, int) else None))
+    return found
+
+
+def taken_away(vehicle: Vehicle, context: FrothyData) -> dict[str, str]:
+    """What the vehicle's traits take away, and the trait that does."""
+    gone: dict[str, str] = {}
+    for trait in placed(vehicle, context, "traits"):
+        for what in trait.listed("takes_away"):
+            gone.setdefault(what, trait.entry.label)
+    return gone
+
+
+def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
+    """Whether the vehicle carries what ``need`` names at the start of the race."""
+    if need in ("whip_cards", "reins_cards"):
+        return playable_as(vehicle, need.split("_")[0], context) > 0
+    if need == "resilience":
+        return vehicle.damage.resilience is not None
+    if need == "safe_speed":
+        return 0 in vehicle.speed_table.control
+    return True
+
+
+@RULES.check("FR-TRAIT-NO-TARGET")
+def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
+                            ) -> Iterator[Violation]:
+    del lacks  # the message's words, from the data
+    gone = taken_away(vehicle, context)
+    for catalogue, what in (("traits", "trait"), ("special_cards", "special card")):
+        for item in placed(vehicle, context, catalogue):
+            for need in item.listed("acts_on"):
+                if need in gone:
+                    because = f"{gone[need]} takes it away"
+                elif not has(vehicle, context, need):
+                    because = ""
+                else:
+                    continue
+                yield Violation(item.site.path, {"what": what, "name": item.entry.label,
+                                                 "need": need, "because": because})
+                break
+
+
+def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, str, str]]:
+    """(affect, need, why) for each damage affect that finds nothing left to act on, taken
+    in Damage-level order: each '-# Resilience' uses up # points of Resilience (0 is the
+    last before blank), each '-1 Safe Speed' one Safe Speed."""
+    resilience = vehicle.damage.resilience
+    safe = sum(1 for dice in vehicle.speed_table.control if dice == 0)
+    chosen = [a for a in affects if not a.rolled]
+    for item in sorted(chosen, key=lambda a: a.level if a.level is not None else 0):
+        needs = item.listed("acts_on")
+        if "resilience" in needs:
+            if resilience is None or resilience < 0:
+                yield item, "resilience", ("" if vehicle.damage.resilience is None else
+                                           "earlier affects have lowered it")
+            elif isinstance(item.site.ref.value, int):
+                resilience -= item.site.ref.value
+        if "safe_speed" in needs:
+            if safe <= 0:
+                yield item, "safe_speed", ("" if 0 not in vehicle.speed_table.control else
+                                           "earlier affects have taken them")
+            safe -= 1
+
+
+@RULES.check("FR-DMG-NO-TARGET")
+def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
+                             ) -> Iterator[Violation]:
+    del lacks  # the message's words, from the data
+    gone = taken_away(vehicle, context)
+    affects = placed(vehicle, context, "damage_affects")
+    for item, need, because in wearing(vehicle, affects):
+        yield Violation(item.site.path, {"name": item.entry.label, "need": need,
+                                         "because": because})
+    for item in affects:
+        for need in item.listed("acts_on"):
+            if need in gone:
+                yield Violation(item.site.path, {"name": item.entry.label, "need": need,
+                                                 "because": f"its trait {gone[need]} "
+                                                            "takes it away"})
+
+
+@RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
+def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    for catalogue in ("damage_affects", "stamina_affects"):
+        for item in placed(vehicle, context, catalogue):
+            possible = item.entry.extra.get("possible")
+            value = item.site.ref.value
+            if not possible or not isinstance(value, int):
+                continue
+            low, high = (int(n) for n in possible)
+            if not low <= value <= high:
+                yield Violation((*item.site.path, "value"), {
+                    "name": item.entry.label, "value": value, "low": low, "high": high})
+
+
+def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
+    """(later, earlier) for each pair of entries where one excludes the other."""
+    for index, item in enumerate(items):
+        excluded = {name_key(name) for name in item.listed("excludes")}
+        for earlier in items[:index]:
+            if name_key(earlier.entry.name) in excluded or name_key(item.entry.name) in {
+                    name_key(n) for n in earlier.listed("excludes")}:
+                yield item, earlier
+
+
+@RULES.check("FR-TRAIT-CONFLICT")
+def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    for item, other in conflicts(placed(vehicle, context, "traits")):
+        yield Violation(item.site.path, {"name": item.entry.label, "other": other.entry.label})
+
+
+@RULES.check("FR-DMG-CONFLICT")
+def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    affects = [a for a in placed(vehicle, context, "damage_affects") if not a.rolled]
+    for item, other in conflicts(affects):
+        yield Violation(item.site.path, {"name": item.entry.label, "other": other.entry.label,
+                                         "other_level": other.level})
