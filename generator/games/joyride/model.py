@@ -173,7 +173,7 @@ class Car:
     dashboard: Dashboard = spec_field(Struct(Dashboard), "The dashboard's layout.",
                                       source=SEC_DASHBOARD)
     abilities: tuple[AbilityRef, ...] = spec_field(
-        ListOf(ABILITY), "The unique set: three abilities, each a mapping or a standard name.",
+        ListOf(ABILITY), "The unique set: three abilities of the car's own, each a mapping.",
         default=(), source=SEC_ABILITIES)
     driver: str = spec_field(
         Text(allow_empty=True, max_length=28), "The driver's name, printed on the dashboard.",

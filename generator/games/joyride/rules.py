@@ -122,6 +122,19 @@ def named_abilities_are_standard(car: Car) -> Iterator[Violation]:
                 "name": ref, "suggestion": suggest_ability(ref), "known": known})
 
 
+@RULES.check("JR-ABILITY-MIX")
+def unique_set_is_its_own(car: Car) -> Iterator[Violation]:
+    standard = {_alnum(a.name): a.name for a in standard_abilities()}
+    for index, ref in enumerate(car.abilities):
+        ability = resolve(ref)
+        if ability is not None and _alnum(ability.name) in standard:
+            yield Violation(("abilities", index), {"name": standard[_alnum(ability.name)]})
+
+
+def _alnum(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
 @RULES.check("JR-ABILITY-TOGGLE")
 def toggleable_tokens_have_two_sides(car: Car) -> Iterator[Violation]:
     for index, ref in enumerate(car.abilities):

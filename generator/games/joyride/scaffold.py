@@ -1,5 +1,6 @@
 """``paddock new joyride NAME``: the baseline car as a commented file to edit, its abilities
-written out in full (the standard set) so the format is there to change."""
+written out in full (the standard set's effects under names of its own, since a unique set
+may not reuse a standard ability) so the format is there to change."""
 
 from __future__ import annotations
 

@@ -25,8 +25,8 @@ from generator.games.joyride.balance import (
     profile,
     roll_chances,
 )
-from generator.games.joyride.model import CAR_SCHEMA, Car
-from generator.games.joyride.standard import BASELINE_FILE, baseline
+from generator.games.joyride.model import CAR_SCHEMA, Ability, Car
+from generator.games.joyride.standard import BASELINE_FILE, baseline, standard_abilities
 from generator.input.schema import Validation
 from generator.input.source import parse_document
 from generator.project.loading import load
@@ -43,6 +43,13 @@ def plain_ability(name: str, timing: list[str], *measured: dict[str, Any],
     if measured:
         found["balance"] = list(measured)
     return found
+
+
+def own_name(ability: Ability) -> dict[str, Any]:
+    """A standard ability described under a name of the car's own (a unique set may not
+    reuse a standard one: JR-ABILITY-MIX)."""
+    return plain_ability(f"Own {ability.name}", list(ability.timing),
+                         *({"effect": m.effect, "amount": m.amount} for m in ability.balance))
 
 
 NOTHING = [plain_ability(f"Idle {i}", ["end"]) for i in range(1, 4)]
@@ -184,13 +191,14 @@ def test_a_set_better_everywhere_dominates_and_one_with_nothing_is_dominated(
         tmp_path: Path) -> None:
     better = plain_ability("Hotshot", ["lock", "roll"], {"effect": "sharp_steer"},
                            {"effect": "extra_die"})
-    found = verdict(tmp_path, "Gear Master", "Precision Driving", better)
+    found = verdict(tmp_path, *(own_name(ability) for ability in standard_abilities()[:2]),
+                    better)
     assert found[:2] == ("dominates", "JR-BAL-DOMINATES")
     assert "likely overpowered" in found[2]
     found = verdict(tmp_path)
     assert found[:2] == ("dominated", "JR-BAL-DOMINATED")
     assert found[2].endswith("(not measured: Idle 1, Idle 2, Idle 3)")
-    found = verdict(tmp_path, "Gear Master", "Precision Driving", "Handbrake Turn")
+    found = verdict(tmp_path, *(own_name(ability) for ability in standard_abilities()))
     assert found == ("matches", "JR-BAL-TRADEOFFS",
                      "Subject matches Standard Issue on all 8 measured axes")
 

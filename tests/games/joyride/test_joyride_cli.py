@@ -33,7 +33,7 @@ def test_new_joyride_writes_a_commented_car_that_checks_without_findings(
     assert code == 0 and target.is_file() and str(target.relative_to(tmp_path)) in out
     text = target.read_text()
     assert 'name: "Red Comet"' in text and "kind: vehicle" in text and text.count("#") > 15
-    assert "Handbrake Turn" in text and "timing: [lock, roll]" in text
+    assert "Hard Lock" in text and "Handbrake Turn" not in text and "timing: [lock, roll]" in text
     assert max(len(line) for line in text.splitlines()) <= 100
     code, out, _ = run(["check", str(target)], capsys)
     assert code == 0 and out.strip() == "0 errors, 0 warnings, 0 info in 1 file"

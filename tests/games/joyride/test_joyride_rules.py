@@ -4,6 +4,7 @@ the schema refuses what cannot be read; the catalogues say what the rulebook say
 from __future__ import annotations
 
 import copy
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -109,9 +110,10 @@ CAR_CASES: dict[str, Change] = {
     "JR-DAMAGE-PROTECTED": gear(2, marker="bonus-steer", damage=True),
     "JR-ABILITY-SET": lambda data: data["abilities"].pop(),
     "JR-ABILITY-TIMING": ability(0, timing=[]),
+    "JR-ABILITY-MIX": abilities(*named("Handbrake Turn")),
     "JR-ABILITY-UNKNOWN": abilities(*named("Handbreak Turn")),
     "JR-ABILITY-TOGGLE": ability(0, mode="toggleable"),
-    "JR-ABILITY-NAMES": abilities(*named("Gear Master")),
+    "JR-ABILITY-NAMES": ability(1, name="Double Clutch"),
     "JR-ABILITY-MEASURE-STEP": ability(0, timing=["end"]),
     "JR-DICE-COLOUR": top(colour="#800080"),
     "JR-PRINT-TEXT": top(name="W" * 28),
@@ -138,7 +140,10 @@ def test_the_minimal_cases_start_clean(write_car: Callable[..., Path],
                                        write_item: Callable[..., Path]) -> None:
     loaded = check_file(write_car())
     assert loaded.findings == []
-    assert loaded.definitions[0].model.abilities == standard_abilities()  # spelled out
+    spelled = loaded.definitions[0].model.abilities  # the standard effects, under own names
+    assert [dataclasses.replace(a, name="") for a in spelled] == [
+        dataclasses.replace(a, name="") for a in standard_abilities()]
+    assert [a.name for a in spelled] == ["Double Clutch", "Steady Hands", "Hard Lock"]
     assert check_file(write_item()).findings == []
 
 
@@ -233,7 +238,7 @@ def test_one_locked_slot_and_gears_1_and_2_are_never_damaged(write_car: Callable
 def test_timing_lights_are_a_non_empty_set_of_the_five_steps(write_car: Callable[..., Path]
                                                              ) -> None:
     assert messages(write_car(ability(1, timing=["lock", "lock"])), "JR-ABILITY-TIMING") == [
-        "'Precision Driving' lights LOCK more than once"]
+        "'Steady Hands' lights LOCK more than once"]
     path = write_car(ability(1, timing=["lok"]))
     (finding,) = check_file(path).findings
     assert finding.rule == "SCHEMA-VALUE" and "did you mean 'lock'?" in finding.message
@@ -247,16 +252,27 @@ def test_a_misspelt_standard_ability_gets_a_suggestion(write_car: Callable[..., 
     assert "Handbreak Turn" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
-def test_a_set_may_name_standard_abilities(write_car: Callable[..., Path]) -> None:
+def test_a_unique_set_that_reuses_standard_abilities_mixes_the_sets(
+        write_car: Callable[..., Path]) -> None:
     path = write_car(abilities("Gear Master", "Precision Driving", "Handbrake Turn"))
-    assert check_file(path).findings == []
+    assert messages(path, "JR-ABILITY-MIX") == [
+        f"the unique set reuses the standard ability '{name}'; a car races with the standard "
+        "set or its own unique set, not a mix"
+        for name in ("Gear Master", "Precision Driving", "Handbrake Turn")]
+    described = write_car(ability(2, name="handbrake-turn"))
+    assert [f.rule for f in check_file(described).findings] == ["JR-ABILITY-MIX"]
+
+
+def test_a_unique_set_with_a_standard_effect_under_its_own_name_is_clean(
+        write_car: Callable[..., Path]) -> None:
+    assert check_file(write_car(ability(0, name="Double Clutch"))).findings == []
 
 
 def test_a_toggleable_token_needs_its_other_side_and_only_it_has_one(
         write_car: Callable[..., Path]) -> None:
     other = {"name": "Reverse Gear", "timing": ["roll"], "effect": "Roll backwards."}
     assert messages(write_car(ability(0, other_side=other)), "JR-ABILITY-TOGGLE") == [
-        "'Gear Master' has another side but is flip; only a toggleable token's back is an "
+        "'Double Clutch' has another side but is flip; only a toggleable token's back is an "
         "ability"]
     assert check_file(write_car(ability(0, mode="toggleable", other_side=other))).findings == []
 
@@ -265,8 +281,8 @@ def test_a_measured_effect_must_be_able_to_act_at_one_of_the_lights(
         write_car: Callable[..., Path]) -> None:
     path = write_car(CAR_CASES["JR-ABILITY-MEASURE-STEP"])
     assert messages(path, "JR-ABILITY-MEASURE-STEP") == [
-        "'Gear Master' is measured as shift_up, which acts at SHIFT, but its lights are END",
-        "'Gear Master' is measured as shift_down, which acts at SHIFT, but its lights are END"]
+        "'Double Clutch' is measured as shift_up, which acts at SHIFT, but its lights are END",
+        "'Double Clutch' is measured as shift_down, which acts at SHIFT, but its lights are END"]
 
 
 def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
