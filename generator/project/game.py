@@ -29,6 +29,9 @@ class Kind:
     rules: RuleBook[Any]
     context: Any = None
     print_check: Callable[[Definition, TextTemplates], list[Finding]] | None = None
+    # Rules that read other definitions of the run too (a track's recommended items against
+    # the item files): given the definition and every definition loaded.
+    related: Callable[[Definition, Sequence[Definition]], list[Finding]] | None = None
 
 
 @dataclass(frozen=True)

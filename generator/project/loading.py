@@ -148,6 +148,8 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None,
     for definition in loaded.definitions:
         loaded.findings.extend(run_rules(definition))
         loaded.findings.extend(glyph_findings(definition))
+        if definition.kind.related is not None:
+            loaded.findings.extend(definition.kind.related(definition, loaded.definitions))
     if templates is not None:
         for definition in loaded.definitions:
             check = definition.kind.print_check

@@ -14,7 +14,7 @@ from generator.project.game import Kind
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
-from generator.tracks.rules import RULES
+from generator.tracks.setup_rules import RULES, items_known
 
 if TYPE_CHECKING:
     from generator.input.findings import Finding
@@ -30,7 +30,8 @@ __all__ = ["RACE_TYPES", "RULES", "PhaseTurning", "SteerPerMove", "TrackGame", "
 
 def track_kind(game: TrackGame) -> Kind:
     """The ``track`` kind of a game, with the game's settings as its context."""
-    return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings)
+    return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings,
+                related=items_known)
 
 
 # The printing code (tiles, layout pages, tokens, pieces) is imported only when a track is

@@ -362,6 +362,12 @@ class Course:
             return self._finish_is_looped()
         return self._has_hole()
 
+    def loops(self) -> bool:
+        """True when the track goes round something (it encloses a hole of barrier or
+        off-board hexes, or its finish line's two sides are joined round the track), whether
+        or not its finish line spans it."""
+        return self.is_circuit() or self._has_hole()
+
     def _finish_is_looped(self) -> bool:
         touching = frozenset(n for h in self.finish for n in neighbours(h)
                              if n in self.open and n not in self.finish)

@@ -19,6 +19,8 @@ class TrackGame:
     ``terrains`` are the kinds of hex the game has rules for, and ``items`` whether it has
     item pick-ups and item checkpoints. ``token_set`` names the track tokens it prints, and
     ``pieces`` whether a build with its tracks prints the standard modular pieces.
+    ``players`` is the game's player count (low, high) when its rulebook gives one, and
+    ``standard_items`` the names of the items every copy of the game has.
     """
 
     game_id: str
@@ -30,3 +32,5 @@ class TrackGame:
     items: bool
     token_set: str
     pieces: bool = False
+    players: tuple[int, int] | None = None
+    standard_items: tuple[str, ...] = ()

@@ -33,6 +33,28 @@ X...a....X
 X...a....X
 XXXXXXXXXX"""
 
+# A circuit whose checkpoints run 1, 3, 2 round the lap: right at its ends, wrong between.
+CIRCUIT_MIDDLE_SWAPPED = """\
+XXXXXXXXXX
+X12=.a...X
+X34=.a...X
+X..XXXXccX
+X..XXXX..X
+X...b....X
+X...b....X
+XXXXXXXXXX"""
+
+# A circuit with no finish line for a Fox and Hounds: the Fox (slot 1) three spaces ahead.
+FOX_CIRCUIT = """\
+XXXXXXXXXX
+X23..1...X
+X45......X
+X..XXXX..X
+X..XXXX..X
+X........X
+X........X
+XXXXXXXXXX"""
+
 # rule -> (map, game, fields) of a track that breaks it and as little else as possible.
 BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-MAP-CHAR": (STRIP.replace("X12", "#12"), "frothy-races", {}),
@@ -62,7 +84,17 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-LAP-DIRECTION": (CIRCUIT_WITH_ONE_CHECKPOINT, "frothy-races", {}),
     "TRK-RACE-TYPE": (STRIP, "joyride", {"race_type": "Toughest"}),
     "TRK-RACE-PLAYERS": (STRIP, "frothy-races", {"race_type": "Pursuit", "players": "2-4"}),
-    "TRK-RACE-CIRCUIT": (STRIP, "frothy-races", {"race_type": "Pursuit"}),
+    "TRK-RACE-CIRCUIT": (STRIP, "frothy-races", {"race_type": "Toughest"}),
+    "TRK-RACE-NEEDS-CIRCUIT": (STRIP, "frothy-races", {"race_type": "Fox and Hounds"}),
+    "TRK-FOX-START": (FOX_CIRCUIT.replace("X23..1", "X21...").replace("X45", "X43"),
+                      "frothy-races", {"race_type": "Fox and Hounds", "players": 4}),
+    "TRK-PLAYERS-RANGE": (STRIP, "frothy-races", {"players": "1-4"}),
+    "TRK-LAPS-NO-LOOP": (STRIP, "frothy-races", {"laps": 3}),
+    "TRK-RATING-PLAIN": (STRIP.replace("X12...", "X12.k."), "frothy-races",
+                         {"legend": {"k": {"terrain": "track", "rating": 1}}}),
+    "TRK-ITEMS-NONE": (STRIP.replace("X12...", "X12.?."), "joyride", {}),
+    "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
+    "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
     "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
     "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
@@ -83,7 +115,8 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 
 def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
-    assert RULES.unchecked() == ["TRK-PRINT-ICON", "TRK-PRINT-TEXT"]
+    # TRK-ITEMS-UNKNOWN reads the run's item files too: the track kind's cross-file check.
+    assert RULES.unchecked() == ["TRK-PRINT-ICON", "TRK-PRINT-TEXT", "TRK-ITEMS-UNKNOWN"]
 
 
 def test_the_clean_strip_has_only_its_lap_length(tmp_path: Path) -> None:
@@ -128,6 +161,58 @@ def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
     swapped = CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace("b", "a").replace("c", "b")
     ordered = check_file(write_track(tmp_path, "ok.yaml", map_text=swapped))
     assert "TRK-CHECKPOINT-ORDER" not in rule_ids(ordered.findings)
+
+
+SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {
+    "a Fox three spaces ahead of the pack": (FOX_CIRCUIT, "frothy-races", {
+        "race_type": "Fox and Hounds", "players": 5}),
+    "a Pursuit on a circuit": (CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace(
+        "b", "a").replace("c", "b"), "frothy-races", {"race_type": "Pursuit", "players": 2}),
+    "2 players (the game's least)": (STRIP, "frothy-races", {"players": 2}),
+    "three laps of a circuit": (CIRCUIT_MIDDLE_SWAPPED.replace("c", "x").replace(
+        "b", "c").replace("x", "b"), "frothy-races", {"laps": 3}),
+    "a rated hazard": (STRIP.replace("X12...", "X12.k."), "frothy-races",
+                       {"legend": {"k": {"terrain": "hazard", "rating": 1}}}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SET_UP_CLEAN))
+def test_race_set_ups_the_rulebooks_allow_are_clean(tmp_path: Path, case: str) -> None:
+    map_text, game, fields = SET_UP_CLEAN[case]
+    findings = check_file(write_track(tmp_path, map_text=map_text, game=game, **fields)).findings
+    # (tight test circuits may warn that the drive model cannot turn in time: not errors)
+    assert [f.rule for f in findings if f.severity is Severity.ERROR] == []
+
+
+def test_a_point_to_point_race_of_laps_says_so_plainly_and_only_so(tmp_path: Path) -> None:
+    findings = check_file(write_track(tmp_path, laps=2)).findings
+    assert [f.rule for f in findings if f.severity is Severity.ERROR] == ["TRK-LAPS-NO-LOOP"]
+    assert [f.message for f in findings if f.rule == "TRK-LAPS-NO-LOOP"] == [(
+        "this track does not loop back to its start / finish line, "
+                                   "so it cannot be raced for 2 laps")]
+
+
+def test_checkpoints_out_of_order_in_the_middle_of_the_lap(tmp_path: Path) -> None:
+    (finding,) = [f for f in check_file(write_track(tmp_path, map_text=CIRCUIT_MIDDLE_SWAPPED))
+                  .findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-SEQUENCE"
+    assert finding.message == ("from checkpoint 1 no stretch of track reaches checkpoint 2 "
+                               "without crossing another line; checkpoint 1 leads on to 3: the "
+                               "checkpoints are numbered out of order")
+
+
+def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: Path) -> None:
+    (tmp_path / "vehicles" / "joyride" / "items").mkdir(parents=True)
+    (tmp_path / "vehicles" / "joyride" / "items" / "skin.yaml").write_text(
+        "game: joyride\nkind: item\nname: Banana Skin\n", encoding="utf-8")
+    folder = tmp_path / "vehicles" / "tracks"
+    folder.mkdir()
+    path = write_track(folder, map_text=STRIP, game="joyride", items=["Banana Skin", "Nitro"])
+    assert "TRK-ITEMS-UNKNOWN" not in rule_ids(check_file(path).findings)
+    other = write_track(folder, "other.yaml", map_text=STRIP, game="joyride",
+                        items=["Banana Skins"])
+    (finding,) = [f for f in check_file(other).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
+    assert "did you mean 'Banana Skin'?" in finding.message
 
 
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ TRACKS = TrackGame(
     items=False,
     token_set="frothy",
     pieces=True,
+    players=(2, 6),  # Introduction: "a ... racing game for 2 to 6 players"
 )
 
 GAME = Game(

@@ -17,7 +17,7 @@ from generator.games.joyride.components import outputs, print_findings, prints_i
 from generator.games.joyride.model import BOOK, CAR_SCHEMA, ITEM_SCHEMA
 from generator.games.joyride.rules import ITEM_RULES, RULES
 from generator.games.joyride.scaffold import item_scaffold, scaffold
-from generator.games.joyride.standard import baseline, listings
+from generator.games.joyride.standard import baseline, listings, standard_items
 from generator.project.game import Game, Kind, lazy_balance
 from generator.tracks import SteerPerMove, TrackGame, track_kind, with_tracks
 from generator.tracks.scaffold import track_scaffold
@@ -31,6 +31,7 @@ TRACKS = TrackGame(
     terrains=frozenset({"solid", "special"}),
     items=True,
     token_set="joyride",
+    standard_items=tuple(item.name for item in standard_items()),
 )
 
 GAME = Game(

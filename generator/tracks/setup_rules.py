@@ -1,0 +1,192 @@
+"""Checks for a race's set-up: who races, how the grid stands, laps, ratings and items.
+
+These read what the race needs at the start (the game's player count, a circuit for the race
+types run on one, the Fox's space ahead of the pack), laps only a loop can give, ratings only
+a hazard or obstacle can carry, and items the gates hand out. Registered on the same rule
+book as the map's rules (``rules.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from generator.input.findings import Finding, Violation
+from generator.input.schema import did_you_mean
+from generator.tracks.analysis import Slot
+from generator.tracks.analysis import course_of as course
+from generator.tracks.game import TrackGame
+from generator.tracks.hexgrid import HexLayout, facing_angle, neighbours
+from generator.tracks.layout import components
+from generator.tracks.model import Track
+from generator.tracks.rules import RULES, drawable
+
+if TYPE_CHECKING:
+    from generator.project.loading import Definition
+
+__all__ = ["RULES", "items_known"]
+
+CIRCUIT_RACES = ("Pursuit", "Fox and Hounds")
+# How far in front of the pack the Fox must stand, in hexes along the grid's facing: a hex
+# straight ahead is 1, one of the two ahead of a corner-facing slot about 0.87.
+FOX_LEAD = 0.8
+
+
+@RULES.check("TRK-PLAYERS-RANGE")
+def players_the_game_has(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if context.players is None:
+        return
+    low, high = context.players
+    if track.players.low < low or track.players.high > high:
+        yield Violation(("players",), {"game": context.title, "low": low, "high": high,
+                                       "players": str(track.players)})
+
+
+@RULES.check("TRK-RACE-NEEDS-CIRCUIT")
+def circuit_for_the_chase(track: Track) -> Iterator[Violation]:
+    if track.race_type in CIRCUIT_RACES and drawable(track) and not course(track).is_circuit():
+        yield Violation(("race_type",), {"race_type": track.race_type})
+
+
+def advance(slot: Slot, facing: int, track: Track) -> float:
+    """How far forward ``slot`` stands along ``facing``, in hexes."""
+    x, y = HexLayout(track.orientation, 1.0).centre(slot.hex)
+    angle = math.radians(facing_angle(facing, track.orientation))
+    return x * math.cos(angle) + y * math.sin(angle)
+
+
+@RULES.check("TRK-FOX-START")
+def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
+    if track.race_type != "Fox and Hounds" or not drawable(track):
+        return
+    slots = course(track).slots
+    if len(slots) < 2:
+        return
+    facing = slots[0].facing
+    ranked = sorted(slots, key=lambda s: (-advance(s, facing, track), s.number))
+    fox, second = ranked[0], ranked[1]
+    if advance(fox, facing, track) - advance(second, facing, track) < FOX_LEAD:
+        yield Violation(track.layout.where(fox.hex), {"slot": fox.number,
+                                                      "other": second.number})
+
+
+@RULES.check("TRK-LAPS-NO-LOOP")
+def laps_need_a_loop(track: Track) -> Iterator[Violation]:
+    if track.laps < 2 or not drawable(track):
+        return
+    the_course = course(track)
+    if the_course.finish and not the_course.loops():
+        yield Violation(("laps",), {"laps": track.laps})
+
+
+@RULES.check("TRK-RATING-PLAIN")
+def ratings_on_what_they_add_to(track: Track) -> Iterator[Violation]:
+    for char, entry in track.legend.items():
+        if entry.rating is not None and entry.terrain in ("track", "barrier"):
+            yield Violation(("legend", char, "rating"), {
+                "char": char, "terrain": entry.terrain, "rating": entry.rating})
+
+
+@RULES.check("TRK-ITEMS-NONE")
+def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or track.items or not drawable(track):
+        return
+    layout = track.layout
+    pickups = [c.hex for c in layout.ordered() if c.symbol.item]
+    gates = [h for n in sorted(layout.item_checkpoints()) for h in layout.checkpoints()[n]]
+    for what, hexes in (("item checkpoints", gates), ("face-down item pick-ups", pickups)):
+        if hexes:
+            yield Violation(layout.where(hexes[0]), {"what": what})
+            return
+
+
+# --- Recommended items: a check across files ----------------------------------------------
+
+_NAME = re.compile(r"^name:\s*['\"]?(.+?)['\"]?\s*(#.*)?$", re.MULTILINE)
+_KIND_ITEM = re.compile(r"^kind:\s*['\"]?item['\"]?\s*(#.*)?$", re.MULTILINE)
+MAX_SCANNED = 2_000
+
+
+def project_items(track_file: Path, game_id: str) -> set[str]:
+    """Names of the custom items (``kind: item`` files of ``game_id``) in the project the
+    track file belongs to: the folder holding ``vehicles/`` above it, else its own folder."""
+    start = track_file.resolve().parent
+    root = next((f for f in (start, *start.parents) if (f / "vehicles").is_dir()), start)
+    game_line = re.compile(rf"^game:\s*['\"]?{re.escape(game_id)}['\"]?\s*(#.*)?$",
+                           re.MULTILINE)
+    names: set[str] = set()
+    for number, path in enumerate(sorted(root.rglob("*.y*ml"))):
+        if number >= MAX_SCANNED:
+            break
+        try:
+            text = path.read_text(encoding="utf-8")[:20_000]
+        except (OSError, UnicodeDecodeError):
+            continue
+        found = _NAME.search(text)
+        if found and _KIND_ITEM.search(text) and game_line.search(text):
+            names.add(found.group(1).strip())
+    return names
+
+
+def items_known(definition: Definition, others: Sequence[Definition]) -> list[Finding]:
+    """TRK-ITEMS-UNKNOWN for one track: its recommended items against the game's standard
+    items and the custom items of the run and of its project."""
+    track: Track = definition.model
+    context: TrackGame = definition.kind.context
+    if not track.items or not context.items:
+        return []
+    known = list(context.standard_items)
+    known += sorted(d.name for d in others
+                    if d.game.id == definition.game.id and d.kind.name == "item")
+    known += sorted(project_items(Path(definition.path), definition.game.id))
+    keys = {_key(name) for name in known}
+    rule = RULES["TRK-ITEMS-UNKNOWN"]
+    return [rule.finding(definition.locate(("items", index)), name=name,
+                         suggestion=did_you_mean(name, known) or "",
+                         known=", ".join(dict.fromkeys(known)))
+            for index, name in enumerate(track.items) if _key(name) not in keys]
+
+
+def _key(name: str) -> str:
+    return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+# --- Checkpoints in order anywhere in the lap ------------------------------------------
+
+
+def line_neighbours(track: Track) -> set[frozenset[str]]:
+    """Pairs of lines (checkpoint numbers as text, 'finish') joined by track that crosses no
+    other line: a lap can go from one to the other directly."""
+    the_course = course(track)
+    lines = {str(n): frozenset(h) for n, h in the_course.checkpoints.items()}
+    if the_course.finish:
+        lines["finish"] = frozenset(the_course.finish)
+    on_a_line = frozenset(h for hexes in lines.values() for h in hexes)
+    between = the_course.open - on_a_line
+    pairs: set[frozenset[str]] = set()
+    for region in components(between, between):
+        edge = {n for h in region for n in neighbours(h)}
+        touched = sorted(name for name, hexes in lines.items() if hexes & edge)
+        pairs.update(frozenset((a, b)) for a in touched for b in touched if a != b)
+    return pairs
+
+
+@RULES.check("TRK-CHECKPOINT-SEQUENCE")
+def each_checkpoint_leads_to_the_next(track: Track) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    the_course = course(track)
+    numbers = sorted(the_course.checkpoints)
+    if len(numbers) < 3:
+        return  # two checkpoints are in order or backwards: TRK-CHECKPOINT-ORDER
+    pairs = line_neighbours(track)
+    for before, after in zip(numbers, numbers[1:], strict=False):
+        if frozenset((str(before), str(after))) not in pairs:
+            crossed = sorted(int(n) for p in pairs if str(before) in p for n in p
+                             if n not in (str(before), "finish"))
+            yield Violation(track.layout.where(the_course.checkpoints[after][0]), {
+                "before": before, "after": after, "instead": crossed})
+            return
