@@ -10,400 +10,41 @@ wrong type and out-of-range value becomes a finding at its own file:line:column.
 from __future__ import annotations
 
 import dataclasses
-import difflib
-import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from generator.input.findings import Finding, KeyPath, RuleBook
-from generator.input.source import Entry, Map, Mark, Node, Scalar, Seq, describe
-
-
-class _Invalid:
-    """Marks a value that failed validation (its finding is already recorded)."""
-
-    def __repr__(self) -> str:
-        return "INVALID"
-
-
-INVALID: Any = _Invalid()
-
-FORMAT_RULES: RuleBook[Any] = RuleBook(Path(__file__).with_name("format_rules.yaml"))
-
-
-def show_path(path: KeyPath) -> str:
-    """``('speed_table', 'move_2', 4)`` -> ``speed_table.move_2[4]``."""
-    text = ""
-    for part in path:
-        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
-    return text or "(top level)"
-
-
-def did_you_mean(word: str, candidates: Sequence[str]) -> str | None:
-    """The closest candidate to a mistyped word, if one is close enough to suggest."""
-    lowered = {c.lower(): c for c in candidates}
-    if word.lower() in lowered:
-        return lowered[word.lower()]
-    matches = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return lowered[matches[0]] if matches else None
-
-
-@dataclass
-class Validation:
-    """What one file's validation gathers: findings, and the position of every value."""
-
-    source: str
-    findings: list[Finding] = field(default_factory=list)
-    marks: dict[KeyPath, Mark] = field(default_factory=dict)
-    # Where each missing-key finding sits in ``findings``, so a key written one block too far
-    # out can be linked to the key its block misses.
-    missing: dict[KeyPath, int] = field(default_factory=dict)
-
-    def fail(self, rule_id: str, mark: Mark, path: KeyPath, source: str | None = None,
-             **params: Any) -> Any:
-        """Record a format finding and return INVALID so callers can ``return v.fail(...)``."""
-        finding = FORMAT_RULES[rule_id].finding(mark, path=show_path(path), **params)
-        self.findings.append(dataclasses.replace(finding, source=source or self.source))
-        return INVALID
-
-
-# Key paths repeat from file to file (every vehicle has ``("speed_table", "move_2", 4)``):
-# the marks of a thousand vehicles share one tuple per path instead of holding their own.
-_PATHS: dict[KeyPath, KeyPath] = {}
-
-
-def shared_path(path: KeyPath) -> KeyPath:
-    """The one stored copy of ``path`` (stored on first sight)."""
-    return _PATHS.setdefault(path, path)
-
-
-class Spec:
-    """Validates one kind of value. Subclasses say what they expect in plain words."""
-
-    expected = "a value"
-    source: str | None = None
-
-    def validate(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        v.marks[shared_path(path)] = node.mark
-        return self.check(node, path, v)
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        raise NotImplementedError
-
-    def wrong_type(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        return v.fail("SCHEMA-TYPE", node.mark, path, self.source,
-                      expected=self.expected, found=describe(node))
-
-    def out_of_range(self, node: Node, path: KeyPath, v: Validation, hint: str = "") -> Any:
-        return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
-                      expected=self.expected, found=describe(node), extra=hint)
-
-    def describe_doc(self) -> str:
-        """What this spec accepts, for the generated reference."""
-        return self.expected
-
-    def show_default(self, value: Any) -> str:
-        """A default as the reference shows it."""
-        return repr(value)
-
-    def nested(self) -> Struct | None:
-        """The struct this spec holds (directly or as items), for the reference walk."""
-        return None
-
-
-class Int(Spec):
-    """A whole number, optionally bounded; ``true``/``false`` and decimals are refused."""
-
-    def __init__(self, min: int | None = None, max: int | None = None,
-                 source: str | None = None) -> None:
-        self.min, self.max, self.source = min, max, source
-        if min is not None and max is not None:
-            self.expected = f"a whole number from {min} to {max}"
-        elif min is not None:
-            self.expected = f"a whole number of at least {min}"
-        elif max is not None:
-            self.expected = f"a whole number of at most {max}"
-        else:
-            self.expected = "a whole number"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, str) and _is_whole_number(value):
-            return v.fail("SCHEMA-TYPE", node.mark, path, self.source, expected=self.expected,
-                          found=f"{describe(node)}; remove the quotes to make it a number")
-        if not isinstance(value, int) or isinstance(value, bool):
-            return self.wrong_type(node, path, v)
-        if (self.min is not None and value < self.min) or (
-                self.max is not None and value > self.max):
-            return self.out_of_range(node, path, v)
-        return value
-
-
-def _is_whole_number(text: str) -> bool:
-    stripped = text.strip()
-    return stripped.lstrip("+-").isdigit() and stripped.isascii()
-
-
-class Text(Spec):
-    """A string; empty strings are refused unless ``allow_empty``."""
-
-    def __init__(self, allow_empty: bool = False, max_length: int | None = None) -> None:
-        self.allow_empty, self.max_length = allow_empty, max_length
-        self.expected = "text" if max_length is None else f"text of at most {max_length} characters"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if not isinstance(value, str):
-            hint = " (put it in quotes to make it text)" if isinstance(node, Scalar) else ""
-            return v.fail("SCHEMA-TYPE", node.mark, path, self.source,
-                          expected=self.expected + hint, found=describe(node))
-        text = value.strip()
-        if not text and not self.allow_empty:
-            return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
-                          expected="some text", found="an empty string", extra="")
-        if self.max_length is not None and len(text) > self.max_length:
-            return v.fail("SCHEMA-VALUE", node.mark, path, self.source, expected=self.expected,
-                          found=f"{len(text)} characters", extra="; shorten it")
-        return text
-
-
-class Bool(Spec):
-    """``true`` or ``false``."""
-
-    expected = "true or false"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if not isinstance(value, bool):
-            return self.wrong_type(node, path, v)
-        return value
-
-
-def loose_word(text: str) -> str:
-    """A name as ``Choice(loose=True)`` compares it: lower case, no apostrophes or dots, and
-    spaces, underscores and hyphens all one hyphen ("Zap o' Burn" is "zap-o-burn")."""
-    bare = text.strip().lower().replace("'", "").replace("\u2019", "").replace(".", "")
-    return re.sub(r"[\s_-]+", "-", bare)
-
-
-class Choice(Spec):
-    """One word out of a fixed set, matched without regard to case; suggests the nearest.
-    ``loose`` also takes an id spelt with spaces or capitals as a rulebook writes it
-    ("Total Speed Way", "Zap o' Burn" for "total-speed-way", "zap-o-burn"), and ``aliases``
-    (name -> option) the names the options stand for ("Electromagnetic web" for "web");
-    ``elsewhere`` (word -> advice) says where a word of another field goes instead."""
-
-    def __init__(self, options: Sequence[str], source: str | None = None,
-                 loose: bool = False, aliases: Mapping[str, str] | None = None,
-                 elsewhere: Mapping[str, str] | None = None) -> None:
-        self.options = tuple(options)
-        # Words that belong in another field, with where: said instead of a did-you-mean.
-        self.elsewhere = {loose_word(word): where for word, where in (elsewhere or {}).items()}
-        self.source = source
-        self.loose = loose or bool(aliases)
-        self.aliases = {name: o for name, o in (aliases or {}).items() if o in self.options}
-        # Loose spelling -> option: the options themselves, then the names they stand for.
-        self.words = {loose_word(name): option for name, option in (aliases or {}).items()
-                      if option in self.options}
-        self.words.update({loose_word(o): o for o in self.options})
-        self.expected = "one of " + ", ".join(f"'{o}'" for o in self.options)
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if not isinstance(value, str):
-            return self.wrong_type(node, path, v)
-        for option in self.options:
-            if value.strip().lower() == option.lower():
-                return option
-        if self.loose and loose_word(value).strip("-") in self.words:
-            return self.words[loose_word(value).strip("-")]
-        return self.out_of_range(node, path, v, self.advice(value))
-
-    def advice(self, value: str) -> str:
-        """What follows 'found X' for a word that is none of the options: where it belongs
-        instead, or the nearest option."""
-        if loose_word(value) in self.elsewhere:
-            return "; " + self.elsewhere[loose_word(value)]
-        guess = did_you_mean(value, self.options)
-        if guess is None and self.words:  # a name misspelt: suggest the id it stands for
-            near = did_you_mean(loose_word(value), list(self.words))
-            guess = self.words[near] if near else None
-        return f"; did you mean '{guess}'?" if guess else ""
-
-
-class Nullable(Spec):
-    """Either the inner spec, or blank: YAML null or one of ``blank_words``. Blank is None."""
-
-    def __init__(self, inner: Spec, blank_words: Sequence[str] = ("blank",)) -> None:
-        self.inner = inner
-        self.blank_words = tuple(blank_words)
-        self.source = inner.source
-        words = " or ".join(f"'{w}'" for w in blank_words)
-        self.expected = f"{inner.expected}, or blank ({words} or ~)"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else INVALID
-        if value is None or (isinstance(value, str) and value.strip().lower() in self.blank_words):
-            return None
-        probe = Validation(v.source)
-        result = self.inner.check(node, path, probe)
-        if result is INVALID:
-            first = probe.findings[0].rule if probe.findings else "SCHEMA-VALUE"
-            # Only a failure of the value itself (wrong kind, out of range) is restated as
-            # 'expected X or blank'; a bad entry inside a mapping or list keeps its own place
-            # and words ('season[0].buy.item: ... did you mean ...?').
-            on_node = all(f.mark == node.mark for f in probe.findings)
-            if first in ("SCHEMA-TYPE", "SCHEMA-VALUE") and on_node:
-                found = describe(node)
-                if isinstance(self.inner, Int) and isinstance(value, str) \
-                        and _is_whole_number(value):
-                    found += "; remove the quotes to make it a number"
-                extra = (self.inner.advice(value) if isinstance(self.inner, Choice)
-                         and isinstance(value, str) else "")
-                return v.fail(first, node.mark, path, self.source,
-                              expected=self.expected, found=found, extra=extra)
-            # A mapping or list inside: its own findings say more than 'expected X'.
-            v.findings.extend(probe.findings)
-            v.marks.update(probe.marks)
-            return INVALID
-        v.marks.update(probe.marks)
-        return result
-
-    def nested(self) -> Struct | None:
-        return self.inner.nested()
-
-
-class ListOf(Spec):
-    """A list of items of one spec, with optional length limits."""
-
-    def __init__(self, item: Spec, min_length: int = 0, max_length: int | None = None,
-                 length_note: str = "", source: str | None = None) -> None:
-        self.item, self.min_length, self.max_length = item, min_length, max_length
-        self.length_note, self.source = length_note, source
-        if min_length == max_length:
-            count = f"exactly {min_length} entries"
-        elif max_length is not None:
-            count = f"{min_length} to {max_length} entries"
-        else:
-            count = f"at least {min_length} entries" if min_length else "entries"
-        self.expected = f"a list of {count}{length_note}, each {item.expected}"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        if not isinstance(node, Seq):
-            return self.wrong_type(node, path, v)
-        items = [self.item.validate(child, (*path, i), v) for i, child in enumerate(node.items)]
-        count = len(node.items)
-        if count < self.min_length or (self.max_length is not None and count > self.max_length):
-            wanted = (f"exactly {self.min_length}" if self.min_length == self.max_length
-                      else f"{self.min_length} to {self.max_length}" if self.max_length is not None
-                      else f"at least {self.min_length}")
-            return v.fail("SCHEMA-LENGTH", node.mark, path, self.source,
-                          wanted=wanted + self.length_note, found=count)
-        if any(item is INVALID for item in items):
-            return INVALID
-        return tuple(items)
-
-    def nested(self) -> Struct | None:
-        return self.item.nested()
-
-
-class OneOrMany(ListOf):
-    """A single item or a list of them; always gives a tuple."""
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        if isinstance(node, Seq):
-            return super().check(node, path, v)
-        item = self.item.validate(node, (*path, 0), v)
-        return INVALID if item is INVALID else (item,)
-
-
-class MapOf(Spec):
-    """A mapping with keys of one spec and values of another, e.g. damage level -> affects."""
-
-    def __init__(self, key: Spec, value: Spec) -> None:
-        self.key, self.value = key, value
-        self.expected = f"a mapping from {key.expected} to {value.expected}"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        if not isinstance(node, Map):
-            return self.wrong_type(node, path, v)
-        result: dict[Any, Any] = {}
-        first: dict[Any, Mark] = {}
-        bad = False
-        for entry in node.entries.values():
-            key = self.key.validate(Scalar(entry.key_mark, entry.key), (*path, entry.key), v)
-            value = self.value.validate(entry.value, (*path, entry.key), v)
-            bad = bad or key is INVALID or value is INVALID
-            if key is INVALID:
-                continue
-            if key in first:  # two spellings of one key ('Booster' and 'booster')
-                v.findings.append(dataclasses.replace(
-                    FORMAT_RULES["YAML-DUPLICATE-KEY"].finding(
-                        entry.key_mark, key=key, first_line=first[key].line),
-                    source=v.source))
-                bad = True
-            first[key] = entry.key_mark
-            if key != entry.key:  # findings about the key find it by the name it stands for
-                v.marks[shared_path((*path, key))] = v.marks[shared_path((*path, entry.key))]
-            result[key] = value
-        return INVALID if bad else result
-
-    def nested(self) -> Struct | None:
-        return self.value.nested()
-
-
-class Either(Spec):
-    """Picks an alternative by the shape of the node: a scalar, a mapping or a list."""
-
-    def __init__(self, *alternatives: Spec, expected: str) -> None:
-        self.alternatives = alternatives
-        self.expected = expected
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        for alternative in self.alternatives:
-            if _shape_fits(alternative, node):
-                return alternative.check(node, path, v)
-        return self.wrong_type(node, path, v)
-
-    def nested(self) -> Struct | None:
-        return next((a.nested() for a in self.alternatives if a.nested()), None)
-
-
-def _shape_fits(spec: Spec, node: Node) -> bool:
-    if isinstance(spec, Struct | MapOf):
-        return isinstance(node, Map)
-    if isinstance(spec, ListOf):
-        return isinstance(node, Seq)
-    if isinstance(spec, Int):
-        return isinstance(node, Scalar) and isinstance(node.value, int) and not isinstance(
-            node.value, bool)
-    if isinstance(spec, Text | Choice):
-        return isinstance(node, Scalar) and isinstance(node.value, str)
-    return isinstance(node, Scalar)
-
-
-class Custom(Spec):
-    """A scalar spec defined by a parse function that returns the value or raises ValueError."""
-
-    def __init__(self, parse: Callable[[Any], Any], expected: str,
-                 source: str | None = None, show: Callable[[Any], str] | None = None) -> None:
-        self.parse, self.expected, self.source = parse, expected, source
-        self.show = show or repr
-
-    def show_default(self, value: Any) -> str:
-        """A default as a person writes it (a length in mm, not in points)."""
-        return self.show(value)
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        if not isinstance(node, Scalar):
-            return self.wrong_type(node, path, v)
-        try:
-            return self.parse(node.value)
-        except ValueError as exc:
-            return self.out_of_range(node, path, v, f" ({exc})" if str(exc) else "")
-
+from generator.input.findings import KeyPath
+from generator.input.source import Entry, Map, Mark, Node
+from generator.input.validation import (
+    FORMAT_RULES,
+    INVALID,
+    FieldInfo,
+    Spec,
+    Validation,
+    did_you_mean,
+    shared_path,
+    show_path,
+)
+from generator.input.values import (
+    Bool,
+    Choice,
+    Custom,
+    Either,
+    Int,
+    ListOf,
+    MapOf,
+    Nullable,
+    OneOrMany,
+    Text,
+    loose_word,
+)
+
+__all__ = ["FORMAT_RULES", "INVALID", "Bool", "Choice", "Custom", "Either", "FieldInfo", "Int",
+           "ListOf", "MapOf", "Nullable", "OneOrMany", "Spec", "Struct", "Text", "Validation",
+           "declared_fields", "did_you_mean", "load_packaged", "locate", "loose_word",
+           "reference", "shared_path", "show_path", "spec_field"]
 
 _MISSING: Any = dataclasses.MISSING
 
@@ -422,20 +63,10 @@ def spec_field(spec: Spec, doc: str, *, default: Any = _MISSING,
     return field(default=default, metadata=metadata)
 
 
-@dataclass(frozen=True)
-class FieldInfo:
-    """A declared field as the schema reference shows it."""
-
-    name: str
-    spec: Spec
-    doc: str
-    required: bool
-    default: Any
-    source: str | None
-
-
 class Struct(Spec):
     """A mapping validated against a dataclass whose fields were made with :func:`spec_field`."""
+
+    shape = "mapping"
 
     def __init__(self, model: type, ignore: Sequence[str] = (), book: str = "") -> None:
         self.model = model
