@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from generator.input.partial import FieldFailed
 from generator.input.source import Mark
 from generator.keep.data_yaml import read_data
 from generator.text.templates import render_message
@@ -163,6 +164,30 @@ class RuleBook(Generic[Model]):
                 kwargs["context"] = context
             for violation in func(model, **kwargs):
                 yield rule.finding(locate(violation.path), **violation.params)
+
+    def run_partial(self, model: Model, locate: Callable[[KeyPath], Mark],
+                    context: Any = None) -> tuple[list[Finding], dict[str, KeyPath]]:
+        """Run every check on a model some of whose fields failed validation (see
+        ``partial``). A check that uses a failed field is skipped: its findings are dropped
+        and its rule id is returned with the field it needed (() when it is not known)."""
+        findings: list[Finding] = []
+        skipped: dict[str, KeyPath] = {}
+        for rule_id, func in self.checks.items():
+            rule = self.rules[rule_id]
+            kwargs = dict(rule.params)
+            if "context" in func.__code__.co_varnames[: func.__code__.co_argcount]:
+                kwargs["context"] = context
+            try:
+                found = [rule.finding(locate(violation.path), **violation.params)
+                         for violation in func(model, **kwargs)]
+            except FieldFailed as exc:
+                skipped[rule_id] = exc.path
+                continue
+            except Exception:  # noqa: BLE001 - a half-built model may trip a check otherwise
+                skipped[rule_id] = ()
+                continue
+            findings.extend(found)
+        return findings, skipped
 
     def unchecked(self) -> list[str]:
         """Rules declared in data with no check: the tests keep this empty for game rules."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.input.findings import KeyPath
+from generator.input.partial import Failed
 from generator.input.source import Entry, Map, Mark, Node
 from generator.input.validation import (
     FORMAT_RULES,
@@ -107,8 +108,26 @@ class Struct(Spec):
                        key=info.name, doc=info.doc)
                 bad = True
         if bad:
+            v.partials[shared_path(path)] = self.partial(values, path, v)
             return INVALID
         return self.model(**values)
+
+    def partial(self, values: dict[str, Any], path: KeyPath, v: Validation) -> Any:
+        """The model built without validation from what parsed: nested values as far as
+        they could be kept, defaults for fields not written, Failed for the rest."""
+        instance: Any = object.__new__(self.model)
+        for item in dataclasses.fields(self.model):
+            where = (*path, item.name)
+            if item.name in values:
+                value = v.salvage(where, values[item.name])
+            elif item.default is not dataclasses.MISSING:
+                value = item.default
+            elif item.default_factory is not dataclasses.MISSING:
+                value = item.default_factory()
+            else:
+                value = Failed(where)
+            object.__setattr__(instance, item.name, value)
+        return instance
 
     def left_block(self, node: Map, unknown: Entry, path: KeyPath, v: Validation) -> str | None:
         """The block above an unknown key that misses a key of that name: the key was

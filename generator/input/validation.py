@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from generator.input.findings import Finding, KeyPath, RuleBook
+from generator.input.partial import Failed
 from generator.input.source import Mark, Node, describe
 
 
@@ -57,6 +58,15 @@ class Validation:
     # Where each missing-key finding sits in ``findings``, so a key written one block too far
     # out can be linked to the key its block misses.
     missing: dict[KeyPath, int] = field(default_factory=dict)
+    # What could be kept of each mapping or list that failed (by key path): the values that
+    # parsed, with Failed where one did not, so rules can still read the rest.
+    partials: dict[KeyPath, Any] = field(default_factory=dict)
+
+    def salvage(self, path: KeyPath, value: Any) -> Any:
+        """What stands for the value at ``path``: itself, or what could be kept of it."""
+        if value is not INVALID:
+            return value
+        return self.partials.get(path, Failed(path))
 
     def fail(self, rule_id: str, mark: Mark, path: KeyPath, source: str | None = None,
              **params: Any) -> Any:

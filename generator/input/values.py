@@ -185,6 +185,7 @@ class Nullable(Spec):
             # A mapping or list inside: its own findings say more than 'expected X'.
             v.findings.extend(probe.findings)
             v.marks.update(probe.marks)
+            v.partials.update(probe.partials)
             return INVALID
         v.marks.update(probe.marks)
         return result
@@ -222,6 +223,8 @@ class ListOf(Spec):
             return v.fail("SCHEMA-LENGTH", node.mark, path, self.source,
                           wanted=wanted + self.length_note, found=count)
         if any(item is INVALID for item in items):
+            v.partials[shared_path(path)] = tuple(
+                v.salvage((*path, i), item) for i, item in enumerate(items))
             return INVALID
         return tuple(items)
 
@@ -236,7 +239,10 @@ class OneOrMany(ListOf):
         if isinstance(node, Seq):
             return super().check(node, path, v)
         item = self.item.validate(node, (*path, 0), v)
-        return INVALID if item is INVALID else (item,)
+        if item is INVALID:
+            v.partials[shared_path(path)] = (v.salvage((*path, 0), item),)
+            return INVALID
+        return (item,)
 
 
 class MapOf(Spec):
@@ -253,23 +259,26 @@ class MapOf(Spec):
             return self.wrong_type(node, path, v)
         result: dict[Any, Any] = {}
         first: dict[Any, Mark] = {}
-        bad = False
+        bad = keys_bad = False
         for entry in node.entries.values():
             key = self.key.validate(Scalar(entry.key_mark, entry.key), (*path, entry.key), v)
             value = self.value.validate(entry.value, (*path, entry.key), v)
             bad = bad or key is INVALID or value is INVALID
             if key is INVALID:
+                keys_bad = True
                 continue
             if key in first:  # two spellings of one key ('Booster' and 'booster')
                 v.findings.append(dataclasses.replace(
                     FORMAT_RULES["YAML-DUPLICATE-KEY"].finding(
                         entry.key_mark, key=key, first_line=first[key].line),
                     source=v.source))
-                bad = True
+                bad = keys_bad = True
             first[key] = entry.key_mark
             if key != entry.key:  # findings about the key find it by the name it stands for
                 v.marks[shared_path((*path, key))] = v.marks[shared_path((*path, entry.key))]
-            result[key] = value
+            result[key] = v.salvage((*path, entry.key), value)
+        if bad and not keys_bad:  # a bad key leaves the mapping unknown as a whole
+            v.partials[shared_path(path)] = result
         return INVALID if bad else result
 
     def nested(self) -> Mapped | None:

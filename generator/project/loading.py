@@ -17,7 +17,14 @@ from typing import Any
 from generator.errors import InputError
 from generator.input.findings import Finding, KeyPath, Severity
 from generator.input.glyphs import glyph_findings
-from generator.input.schema import FORMAT_RULES, Validation, did_you_mean, locate
+from generator.input.schema import (
+    FORMAT_RULES,
+    INVALID,
+    Validation,
+    did_you_mean,
+    locate,
+    show_path,
+)
 from generator.input.source import (
     CutText,
     Document,
@@ -241,10 +248,31 @@ def validate(document: Document) -> tuple[Definition | None, list[Finding]]:
     v.source = f"Paddock file format: {game.title} {kind.name}"
     model = kind.schema.validate(root, (), v)
     if v.findings and any(f.severity is Severity.ERROR for f in v.findings):
-        return None, v.findings
+        return None, v.findings + rules_after_errors(kind, model, v, root.mark)
     model = resolve_art(model, document.path)
     return Definition(game, kind, model, document.path, MarkTable(v.marks), root.mark), \
         v.findings
+
+
+def rules_after_errors(kind: Kind, model: Any, v: Validation, root: Mark) -> list[Finding]:
+    """A compiler reports all it can: the rules run on what parsed of a file with schema
+    errors, and each rule that needs a field that failed is named once (CHECK-SKIPPED)."""
+    partial = v.partials.get(()) if model is INVALID else model
+    if partial is None:
+        return []
+    marks = MarkTable(v.marks)
+
+    def where(path: KeyPath) -> Mark:
+        return locate(marks, path, root)
+
+    findings, skipped = kind.rules.run_partial(partial, where, kind.context)
+    by_field: dict[KeyPath, list[str]] = {}
+    for rule_id, path in skipped.items():
+        by_field.setdefault(path, []).append(rule_id)
+    for path, rules in by_field.items():
+        findings.append(FORMAT_RULES["CHECK-SKIPPED"].finding(
+            where(path), rules=rules, field=show_path(path) if path else ""))
+    return findings
 
 
 def dispatch(root: Map, v: Validation) -> tuple[Game, Kind] | None:

@@ -209,9 +209,9 @@ def test_the_pure_python_parser_keeps_the_same_contract(
     or an error with a position."""
     import yaml
 
-    import generator.input.source
+    import generator.input.composer
 
-    monkeypatch.setattr(generator.input.source, "_SAFE_LOADER", yaml.SafeLoader)
+    monkeypatch.setattr(generator.input.composer, "_SAFE_LOADER", yaml.SafeLoader)
     text = HOSTILE_DOCUMENTS.get(name, "name: a\x07b\n")
     try:
         parse_document(text, "f.yaml")

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
 from generator.input.catalogue import Catalogue, Entry, Listed, listed_entries
+from generator.input.partial import failed
 
 DATA = Path(__file__).with_name("data")
 
@@ -55,13 +56,19 @@ class RefSite:
 
 def reference_sites(vehicle: Vehicle) -> Iterator[RefSite]:
     """Every catalogue reference in a vehicle, with its key path, in file order."""
-    for i, trait in enumerate(vehicle.traits):
+    # After schema errors (``generator.input.partial``) a part that failed is passed over:
+    # the rules still read every reference that parsed.
+    for i, trait in enumerate(() if failed(vehicle.traits) else vehicle.traits):
         yield RefSite("traits", "trait", ("traits", i), trait)
-    for i, card in enumerate(vehicle.cards.special):
+    cards = vehicle.cards
+    for i, card in enumerate(() if failed(cards) or failed(cards.special) else cards.special):
         yield RefSite("special_cards", "special card", ("cards", "special", i), card)
     for track, catalogue, what in (("damage", "damage_affects", "damage affect"),
                                    ("stamina", "stamina_affects", "stamina affect")):
-        affects = getattr(vehicle, track).affects
+        part = getattr(vehicle, track)
+        if failed(part) or failed(part.affects):
+            continue
+        affects = part.affects
         for level, refs in affects.items():
             for j, ref in enumerate(refs):
                 path = (track, "affects", level, j)
