@@ -9,8 +9,8 @@ from generator.games.formula_ace.baseline import baseline
 from generator.games.formula_ace.catalogues import formula_data, listings
 from generator.games.formula_ace.components import outputs, print_findings
 from generator.games.formula_ace.model import TEAM_SCHEMA
-from generator.games.formula_ace.rules import RULES
 from generator.games.formula_ace.scaffold import scaffold
+from generator.games.formula_ace.season_rules import RULES
 from generator.project.game import Game, Kind, lazy_balance
 
 GAME = Game(

@@ -1,0 +1,248 @@
+"""Checks for the Formula Ace rules about the season: credits, borrowing, races entered and
+their results, repairs and purchases. Registered on the rule book of ``rules.py``; the
+package imports this module (after ``ship_rules``) so every check is registered."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from generator.games.formula_ace.catalogues import FormulaData
+from generator.games.formula_ace.model import Team
+from generator.games.formula_ace.rules import (
+    ENDS_RACE,
+    RULES,
+    races,
+)
+from generator.games.formula_ace.season import (
+    flying_ships,
+    may_borrow,
+    replay,
+    timeline,
+)
+from generator.games.formula_ace.ship_rules import carried_items
+from generator.input.findings import KeyPath, Violation
+
+__all__ = ["RULES"]
+
+
+# --- The season ----------------------------------------------------------------------
+
+
+@RULES.check("FA-SEASON-ENTRY")
+def one_thing_a_step(team: Team) -> Iterator[Violation]:
+    for index, entry in enumerate(team.season):
+        if len(entry.kinds) != 1:
+            yield Violation(("season", index), {"kinds": " and ".join(entry.kinds)})
+
+
+@RULES.check("FA-CREDITS-NEGATIVE")
+def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violation]:
+    # A team 14/ lets borrow borrows what it spends beyond its credits as it replays
+    # (season.apply_entry), so only spending no loan covers goes below zero.
+    state = replay(team, data=context)
+    was_negative = False
+    for line in state.ledger:
+        if line.balance < 0 and not was_negative:
+            yield Violation(line.path, {
+                "kind": line.kind, "name": line.about.get("name", ""),
+                "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+                "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
+        was_negative = line.balance < 0
+
+
+@RULES.check("FA-BORROW")
+def borrow_only_when_stranded(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in timeline(team, context)[1]:
+        if moment.entry.borrow is None:
+            continue
+        state = moment.before
+        if not may_borrow(state, context):
+            yield Violation((*moment.path, "borrow"), {"amount": moment.entry.borrow,
+                                                       "flying": flying_ships(state)})
+
+
+@RULES.check("FA-REPAY")
+def repay_what_is_owed(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in timeline(team, context)[1]:
+        amount = moment.entry.repay
+        if amount is not None and amount > moment.before.debt:
+            yield Violation((*moment.path, "repay"), {"amount": amount,
+                                                      "debt": moment.before.debt})
+
+
+@RULES.check("FA-RACE-PILOT")
+def pilot_fit_to_race(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            pilot = moment.before.pilots.get(result.pilot)
+            if pilot is not None and not pilot.available:
+                yield Violation((*moment.path, "race", "results", index, "pilot"), {
+                    "pilot": pilot.name, "race": race.name, "category": pilot.category,
+                    "status": pilot.status, "races_out": pilot.races_out})
+
+
+@RULES.check("FA-RACE-SHIP")
+def ship_not_destroyed(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            ship = moment.before.ships.get(result.ship)
+            if ship is not None and ship.destroyed:
+                yield Violation((*moment.path, "race", "results", index, "ship"), {
+                    "ship": ship.name, "race": race.name})
+
+
+@RULES.check("FA-RACE-NO-HP")
+def ship_has_hit_points(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            ship = moment.before.ships.get(result.ship)
+            if ship is not None and not ship.destroyed and ship.hit_points_left == 0:
+                yield Violation((*moment.path, "race", "results", index, "ship"), {
+                    "pilot": result.pilot, "race": race.name, "ship": ship.name,
+                    "hit_points": ship.hit_points})
+
+
+@RULES.check("FA-RACE-PLACE")
+def places_make_sense(team: Team) -> Iterator[Violation]:
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is None:
+            continue
+        path: KeyPath = ("season", step, "race")
+        if len(race.results) > race.starters:
+            yield Violation((*path, "starters"), {
+                "case": "field", "race": race.name, "results": len(race.results),
+                "starters": race.starters})
+        seen: dict[str, set[object]] = {"pilot": set(), "ship": set(), "place": set()}
+        for index, result in enumerate(race.results):
+            at = (*path, "results", index)
+            if result.place is not None and result.place > race.starters:
+                yield Violation((*at, "place"), {
+                    "case": "place", "race": race.name, "pilot": result.pilot,
+                    "place": result.place, "starters": race.starters})
+            for key, value in (("pilot", result.pilot), ("ship", result.ship),
+                               ("place", result.place)):
+                if value is None:
+                    continue
+                if value in seen[key]:
+                    yield Violation((*at, key), {"case": "twice", "race": race.name,
+                                                 "key": key, "value": value})
+                seen[key].add(value)
+
+
+@RULES.check("FA-RACE-FINISH")
+def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is None:
+            continue
+        for index, result in enumerate(race.results):
+            ended = result.pilot_outcome in ENDS_RACE or result.ship_destroyed
+            if ended and result.place is not None:
+                outcome = ("in a destroyed ship" if result.pilot_outcome == "fit"
+                           else result.pilot_outcome)
+                yield Violation(("season", step, "race", "results", index, "place"), {
+                    "pilot": result.pilot, "outcome": outcome, "race": race.name,
+                    "place": result.place})
+
+
+@RULES.check("FA-RACE-DAMAGE")
+def damage_follows_the_table(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            ship = moment.before.ships.get(result.ship)
+            if ship is None or ship.destroyed:
+                continue
+            at = (*moment.path, "race", "results", index)
+            rolls = max(0, result.hit_points_lost - ship.hit_points_left)
+            parts = (result.boosters_broken + result.fins_broken
+                     + result.boosters_destroyed + result.fins_destroyed)
+            table = parts + (result.pilot_outcome != "fit")
+            if table > rolls:
+                yield Violation((*at, "hit_points_lost"), {
+                    "case": "rolls", "ship": ship.name, "race": race.name, "results": table,
+                    "rolls": rolls, "left": ship.hit_points_left})
+            for part, lost, working in (
+                    ("booster", result.boosters_broken + result.boosters_destroyed,
+                     ship.working_boosters),
+                    ("fin", result.fins_broken + result.fins_destroyed, ship.working_fins)):
+                if lost > working:
+                    yield Violation(at, {"case": "parts", "ship": ship.name, "race": race.name,
+                                         "part": part, "lost": lost, "working": working})
+
+
+@RULES.check("FA-RACE-WEAPON-USED")
+def used_weapons_were_carried(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            ship = moment.before.ships.get(result.ship)
+            if ship is None:
+                continue
+            carried = Counter(item for item, _ in ship.weapons)
+            for item, count in Counter(result.weapons_used).items():
+                if count > carried[item]:
+                    yield Violation((*moment.path, "race", "results", index, "weapons_used"), {
+                        "ship": ship.name, "item": context.items[item].name,
+                        "race": race.name,
+                        "carried": carried_items(ship, context) or "no derby items"})
+
+
+@RULES.check("FA-REPAIR-EXCESS")
+def repairs_mend_damage(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in timeline(team, context)[1]:
+        repair = moment.entry.repair
+        ship = moment.before.ships.get(repair.ship) if repair is not None else None
+        if repair is None or ship is None:
+            continue
+        path = (*moment.path, "repair")
+        if ship.destroyed:
+            yield Violation(path, {"case": "destroyed", "ship": ship.name})
+            continue
+        for what, mended, damage in (
+                ("hit point", repair.hit_points, ship.hit_points_lost),
+                ("broken booster", repair.boosters, ship.boosters_broken),
+                ("broken fin", repair.fins, ship.fins_broken),
+                ("destroyed booster", repair.boosters_replaced, ship.boosters_destroyed),
+                ("destroyed fin", repair.fins_replaced, ship.fins_destroyed)):
+            if mended > damage:
+                yield Violation(path, {"case": "excess", "ship": ship.name, "part": what,
+                                       "mended": mended, "damage": damage})
+
+
+@RULES.check("FA-BUY-TARGET")
+def purchases_name_their_target(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for moment in timeline(team, context)[1]:
+        buy = moment.entry.buy
+        if buy is None:
+            continue
+        path = (*moment.path, "buy")
+        said = {"item": context.items[buy.item].name, "pilot": buy.pilot or "",
+                "ship": buy.ship or "", "skill": buy.skill or "", "category": "",
+                "skills": ""}
+        if buy.item == "school":
+            pilot = moment.before.pilots.get(buy.pilot or "")
+            if buy.pilot is None or buy.skill is None:
+                yield Violation(path, {**said, "case": "school"})
+            elif pilot is not None and not pilot.alive:
+                yield Violation(path, {**said, "case": "dead"})
+            elif pilot is not None and buy.skill not in context.skills_of(pilot.category):
+                yield Violation((*path, "skill"), {
+                    **said, "case": "skill", "category": pilot.category,
+                    "skills": ", ".join(context.skills_of(pilot.category))})
+            continue
+        ship = moment.before.ships.get(buy.ship or "")
+        if buy.ship is None:
+            yield Violation(path, {**said, "case": "no-ship"})
+        elif ship is not None and ship.destroyed:
+            yield Violation((*path, "ship"), {**said, "case": "destroyed"})

@@ -1,0 +1,174 @@
+"""Checks for the Formula Ace rules about a ship: its space, speed, hit points, boosters,
+fins and weapons, each read at every step of the season's timeline. Registered on the rule
+book of ``rules.py``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+
+from generator.games.formula_ace.catalogues import FormulaData
+from generator.games.formula_ace.model import DERBY, Team
+from generator.games.formula_ace.rules import (
+    RULES,
+    every_ship,
+    pilot_categories,
+    races,
+    ship_moments,
+)
+from generator.games.formula_ace.season import (
+    ShipState,
+)
+from generator.input.findings import KeyPath, Violation
+
+__all__ = ["RULES"]
+
+
+# --- Ships ---------------------------------------------------------------------------
+
+
+def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool]
+                   ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
+    """Each ship's first moment (of :func:`ship_moments`) at which ``breaks`` holds: a fault
+    carried through the season is reported once, where it began."""
+    reported: set[str] = set()
+    for path, state, written in ship_moments(team, data):
+        if state.name not in reported and breaks(state):
+            reported.add(state.name)
+            yield path, state, written
+
+
+def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
+    return (*path, *keys) if written else path
+
+
+@RULES.check("FA-SHIP-SPACE")
+def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for path, state, _ in first_breaches(team, context,
+                                         lambda state: state.space_used > state.space):
+        larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
+        yield Violation(path, {
+            "ship": state.name, "type": state.type, "used": state.space_used,
+            "space": state.space, "larger": ", ".join(larger)})
+
+
+@RULES.check("FA-SHIP-SPEED-MAX")
+def speed_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
+    return _at_most_factor(team, context, "speed", "speed")
+
+
+@RULES.check("FA-SHIP-HP-MAX")
+def hit_points_at_most_double(team: Team, context: FormulaData) -> Iterator[Violation]:
+    return _at_most_factor(team, context, "hit-point", "hit_points")
+
+
+def _at_most_factor(team: Team, context: FormulaData, item: str, attribute: str
+                    ) -> Iterator[Violation]:
+    """Ships whose ``attribute`` (raised by the ``item`` upgrade) passes the item's factor
+    times the ship type's own, at the first moment it does."""
+    factor = int(context.items[item].max_factor or 2)
+
+    def base(state: ShipState) -> int:
+        return int(getattr(context.ships[state.type], attribute))
+    for path, state, written in first_breaches(
+            team, context, lambda state: getattr(state, attribute) > base(state) * factor):
+        yield Violation(_at(path, written, "upgrades", item), {
+            "ship": state.name, "type": state.type, attribute: getattr(state, attribute),
+            "maximum": base(state) * factor, "base": base(state)})
+
+
+@RULES.check("FA-SHIP-BOOSTERS-MAX")
+def at_most_four_boosters(team: Team, context: FormulaData) -> Iterator[Violation]:
+    maximum = int(context.items["booster"].max or 4)
+    for path, state, written in first_breaches(team, context,
+                                               lambda state: state.boosters > maximum):
+        yield Violation(_at(path, written, "upgrades", "booster"), {
+            "ship": state.name, "count": state.boosters, "maximum": maximum,
+            "basic": context.basic_equipment["boosters"]})
+
+
+@RULES.check("FA-SHIP-FINS-MAX")
+def at_most_four_fins(team: Team, context: FormulaData) -> Iterator[Violation]:
+    maximum = int(context.items["fin"].max or 4)
+    for path, state, written in first_breaches(team, context,
+                                               lambda state: state.fins > maximum):
+        yield Violation(_at(path, written, "upgrades", "fin"), {
+            "ship": state.name, "count": state.fins, "maximum": maximum,
+            "basic": context.basic_equipment["fins"]})
+
+
+@RULES.check("FA-SHIP-ZAP")
+def zap_replaces_a_booster(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["zap-o-burn"] > state.boosters):
+        yield Violation(_at(path, written, "upgrades", "zap-o-burn"), {
+            "ship": state.name, "zaps": state.upgrades["zap-o-burn"],
+            "boosters": state.boosters})
+
+
+@RULES.check("FA-SHIP-RAMMING-MAX")
+def ramming_edges(team: Team, context: FormulaData) -> Iterator[Violation]:
+    maximum = int(context.items["ramming-edge"].max or 6)
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["ramming-edge"] > maximum):
+        yield Violation(_at(path, written, "upgrades", "ramming-edge"), {
+            "ship": state.name, "count": state.upgrades["ramming-edge"], "maximum": maximum})
+
+
+def carried_items(state: ShipState, data: FormulaData) -> str:
+    names = Counter(data.items[item].name for item, _ in state.weapons)
+    return ", ".join(name if n == 1 else f"{n} {name}" for name, n in names.items())
+
+
+@RULES.check("FA-DERBY-ONLY")
+def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Violation]:
+    categories = pilot_categories(team)
+    for path, state, written in first_breaches(
+            team, context, lambda state: bool(state.weapons) and categories.get(
+                state.pilot or "") not in (None, DERBY)):
+        yield Violation(_at(path, written, "weapons"), {
+            "case": "pilot", "ship": state.name, "items": carried_items(state, context),
+            "pilot": state.pilot, "category": categories.get(state.pilot or "")})
+    for moment in races(team, context):
+        race = moment.entry.race
+        assert race is not None
+        if race.category == DERBY:
+            continue
+        for index, result in enumerate(race.results):
+            at = (*moment.path, "race", "results", index)
+            ship = moment.before.ships.get(result.ship)
+            if ship is not None and ship.weapons:
+                yield Violation((*at, "ship"), {
+                    "case": "ship", "race": race.name, "category": race.category,
+                    "ship": ship.name, "items": carried_items(ship, context)})
+            extras = [context.items[item].name
+                      for item in (*result.options, *result.weapons_used)]
+            if extras:
+                yield Violation(at, {
+                    "case": "extras", "race": race.name, "category": race.category,
+                    "pilot": result.pilot, "items": ", ".join(extras)})
+
+
+@RULES.check("FA-WEAPON-MOUNT")
+def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for path, ship in every_ship(team):
+        for index, weapon in enumerate(ship.weapons):
+            if context.items[weapon.item].kind == "weapon" and weapon.mount is None:
+                yield Violation((*path, "weapons", index), {
+                    "ship": ship.name, "item": context.items[weapon.item].name})
+    for index, entry in enumerate(team.season):
+        buy = entry.buy
+        if buy is not None and context.items[buy.item].kind == "weapon" and buy.mount is None:
+            yield Violation(("season", index, "buy"), {
+                "ship": buy.ship or "the ship", "item": context.items[buy.item].name})
+
+
+@RULES.check("FA-TURRET")
+def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]:
+    def kinds(state: ShipState) -> Counter[str]:
+        return Counter(context.items[item].kind for item, _ in state.weapons)
+    for path, state, written in first_breaches(
+            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
+        yield Violation(_at(path, written, "weapons"), {
+            "ship": state.name, "turrets": kinds(state)["turret"],
+            "weapons": kinds(state)["weapon"]})
