@@ -27,8 +27,8 @@ STILL_TO_SPLIT = frozenset({
     "generator.games.formula_ace.balance",
     "generator.games.frothy_races.balance", "generator.games.outrider.balance",
     "generator.paper.imposition",
-    "generator.probability.frothy", "generator.race.engine", "generator.tracks.analysis",
-    "generator.tracks.movement", "generator.probability.frothy._grow",
+    "generator.probability.frothy", "generator.race.engine",
+    "generator.probability.frothy._grow",
     "generator.race.bots.plan"})
 
 

@@ -10,8 +10,9 @@ from typing import Any
 import pytest
 
 from generator.project.loading import load
-from generator.tracks import analysis
-from generator.tracks.analysis import Course, course_of, vertex_cut
+from generator.tracks import analysis, cuts
+from generator.tracks.analysis import Course, course_of
+from generator.tracks.cuts import vertex_cut
 from generator.tracks.hexgrid import DIRECTIONS, Hex, distance, hex_to_offset, offset_to_hex
 from generator.tracks.model import PieceStep, Players, Track
 from generator.tracks.movement import (
@@ -366,11 +367,11 @@ def test_the_cut_ignores_the_track_behind_the_sources() -> None:
     sources = frozenset(offset_to_hex(5, r, "pointy") for r in range(5))
     sinks = frozenset(offset_to_hex(15, r, "pointy") for r in range(5))
     steps = [(d.q, d.r) for d in DIRECTIONS]
-    whole = analysis._cut(sources, sinks, sorted(hexes), steps, None)
+    whole = cuts._cut(sources, sinks, sorted(hexes), steps, None)
     assert whole is not None and len(whole) == 2
     assert all(hex_column(h) in (9, 10, 11) for h in whole)
     for below in (None, 2, 3, 9):
-        assert vertex_cut(sources, sinks, hexes, below=below) == analysis._cut(
+        assert vertex_cut(sources, sinks, hexes, below=below) == cuts._cut(
             sources, sinks, sorted(hexes), steps, below)
 
 
@@ -383,7 +384,7 @@ def test_each_legs_cut_is_the_cut_on_the_whole_map(path: Path) -> None:
     steps = [(d.q, d.r) for d in DIRECTIONS]
     for sources, sinks, allowed in course.legs():
         for below in (None, 3, 6, 8):
-            assert vertex_cut(sources, sinks, allowed, below=below) == analysis._cut(
+            assert vertex_cut(sources, sinks, allowed, below=below) == cuts._cut(
                 sources, sinks, sorted(allowed | sources | sinks), steps, below)
 
 
