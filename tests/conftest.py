@@ -78,6 +78,12 @@ def rule_ids(findings: list[Finding]) -> set[str]:
     return {f.rule for f in findings}
 
 
+def format_findings(findings: list[Finding]) -> list[Finding]:
+    """The findings about the file's format (schema and YAML), without the rule findings and
+    the CHECK-SKIPPED notes that follow a schema error (check goes on after one)."""
+    return [f for f in findings if f.rule.startswith(("SCHEMA-", "YAML-", "DEF-"))]
+
+
 @functools.cache
 def small_picture() -> str:
     """A 40 x 30 pixel PNG in a temporary folder (absolute path): too coarse to print well

@@ -14,7 +14,7 @@ import yaml
 from generator.commands.cli import main
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.games.circus_maximus.rules import RULES
-from tests.conftest import VEHICLES, check_file, rule_ids
+from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 from tests.pdf_geometry import MM, open_pdf, page_box
 
 KIT = VEHICLES / "circus-maximus"
@@ -136,7 +136,8 @@ def test_endurance_message_uses_the_facts(tmp_path: Path) -> None:
 
 
 def test_schema_refuses_an_unknown_car_with_a_suggestion(tmp_path: Path) -> None:
-    findings = check_file(chariot(tmp_path, _set(("car", "type"), "hevy"))).findings
+    path = chariot(tmp_path, _set(("car", "type"), "hevy"))
+    findings = format_findings(check_file(path).findings)
     assert [f.rule for f in findings] == ["SCHEMA-VALUE"]
     assert "did you mean 'heavy'?" in findings[0].message
 

@@ -16,7 +16,7 @@ from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.rules import RULES
 from generator.games.formula_ace.season import replay
 from generator.project.loading import load
-from tests.conftest import VEHICLES, check_file, rule_ids
+from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 
 Change = Callable[[dict[str, Any]], object]
 KIT = VEHICLES / "formula-ace"
@@ -215,7 +215,8 @@ def test_unknown_names_suggest_the_nearest(tmp_path: Path) -> None:
 
 
 def test_an_unknown_item_is_refused_with_a_suggestion(tmp_path: Path) -> None:
-    findings = check_file(write_team(tmp_path, ship(2, weapons=[{"item": "rocket"}]))).findings
+    findings = format_findings(check_file(write_team(tmp_path, ship(2, weapons=[
+        {"item": "rocket"}]))).findings)
     assert [f.rule for f in findings] == ["SCHEMA-VALUE"]
     assert "did you mean 'rockets'?" in findings[0].message
 
@@ -464,7 +465,7 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
 def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str,
                                                      tmp_path: Path) -> None:
     path = write_team(tmp_path, change)
-    (finding,) = check_file(path).findings
+    (finding,) = format_findings(check_file(path).findings)
     assert finding.rule == "SCHEMA-VALUE" and finding.message.endswith("; " + advice)
     assert advice.split()[0] in path.read_text().splitlines()[finding.mark.line - 1]
 

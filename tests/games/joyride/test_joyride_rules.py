@@ -25,7 +25,7 @@ from generator.input.findings import Severity
 from generator.paper.units import to_mm
 from generator.text.templates import TextTemplates
 from generator.tracks.tokens import DAMAGE
-from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
+from tests.conftest import VEHICLES, art, check_file, format_findings, rule_ids, small_picture
 
 Change = Callable[[dict[str, Any]], object]
 CARS = sorted((VEHICLES / "joyride").glob("*.yaml"))
@@ -240,7 +240,7 @@ def test_timing_lights_are_a_non_empty_set_of_the_five_steps(write_car: Callable
     assert messages(write_car(ability(1, timing=["lock", "lock"])), "JR-ABILITY-TIMING") == [
         "'Steady Hands' lights LOCK more than once"]
     path = write_car(ability(1, timing=["lok"]))
-    (finding,) = check_file(path).findings
+    (finding,) = format_findings(check_file(path).findings)
     assert finding.rule == "SCHEMA-VALUE" and "did you mean 'lock'?" in finding.message
 
 
@@ -329,7 +329,8 @@ def test_a_dropped_item_may_spell_out_its_steps(write_item: Callable[..., Path])
 
 def test_an_ability_that_is_neither_a_name_nor_a_mapping_is_refused(
         write_car: Callable[..., Path]) -> None:
-    (finding,) = check_file(write_car(abilities(3, "Gear Master", "Handbrake Turn"))).findings
+    (finding,) = format_findings(check_file(write_car(abilities(3, "Gear Master",
+                                                                "Handbrake Turn"))).findings)
     assert finding.rule == "SCHEMA-TYPE"
     assert "a standard ability's name, or a mapping describing the ability" in finding.message
 

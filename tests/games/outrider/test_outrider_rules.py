@@ -16,7 +16,14 @@ from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
-from tests.conftest import VEHICLES, art, check_file, rule_ids, small_picture
+from tests.conftest import (
+    VEHICLES,
+    art,
+    check_file,
+    format_findings,
+    rule_ids,
+    small_picture,
+)
 
 Change = Callable[[dict[str, Any]], object]
 OUTRIDER_VEHICLES = sorted((VEHICLES / "outrider").glob("*.yaml"))
@@ -229,7 +236,7 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
 def test_an_unreadable_die_is_a_schema_error_at_its_place(
         value: Any, expected: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(equipment(engine=value))
-    (finding,) = check_file(path).findings
+    (finding,) = format_findings(check_file(path).findings)
     assert finding.rule == "SCHEMA-VALUE" and expected in finding.message
     assert "engine:" in path.read_text().splitlines()[finding.mark.line - 1]
 
