@@ -28,7 +28,7 @@ from generator.project.registry import GAMES
 def component_of(output: Output) -> str:
     """The --only name of an output (see COMPONENTS)."""
     parts = PurePosixPath(output.path).parts
-    if output.kind.startswith("track-"):
+    if output.kind.startswith("track-") or output.kind == "circuit":
         return output.kind
     if len(parts) > 2 and parts[1] == "png":
         return parts[2]

@@ -30,4 +30,6 @@ COMPONENTS: dict[str, str] = {
     "pilot-cards": "Formula Ace Racing Pods pilot cards",
     "reference-tables": "Formula Ace Racing Pods reference tables",
     "cm-templates": "Formula Ace Racing Pods range rulers and manoeuvre gauges",
+    "circuit": "each Formula Ace circuit's plan to scale, beacon and obstacle markers and width "
+               "gauge",
 }

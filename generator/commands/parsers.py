@@ -164,12 +164,14 @@ def add_new_command(commands: argparse._SubParsersAction) -> None:
         "'paddock check'; a name it could not keep (too long to print, say) is refused. It "
         "names its JSON Schema (schemas/), so editors complete and check fields.",
         ["paddock new frothy-races 'Red Comet'", "paddock new joyride 'Mud Loop' --kind track",
-         "paddock new joyride 'Spike Strip' --kind item"])
+         "paddock new joyride 'Spike Strip' --kind item",
+         "paddock new formula-ace 'Crater Run' --kind circuit"])
     new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                      help=f"one of: {', '.join(GAMES)}")
     new.add_argument("name", metavar="NAME", help="the new definition's name")
-    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item"),
-                     help="vehicle, track (Frothy Races, Joyride) or item (Joyride) [vehicle]")
+    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item", "circuit"),
+                     help="vehicle, track (Frothy Races, Joyride), item (Joyride) or circuit "
+                          "(Formula Ace) [vehicle]")
     new.add_argument("-o", "--output", type=Path, metavar="FILE",
                      help="where to write it (default: vehicles/<game>/<name>.yaml; tracks "
                           "in vehicles/tracks/, items in vehicles/<game>/items/)")

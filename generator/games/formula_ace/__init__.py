@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from generator.games.formula_ace.baseline import baseline
 from generator.games.formula_ace.catalogues import formula_data, listings
+from generator.games.formula_ace.circuit import CIRCUIT_SCHEMA
+from generator.games.formula_ace.circuit_print import circuit_scaffold, with_circuits
+from generator.games.formula_ace.circuit_rules import RULES as CIRCUIT_RULES
 from generator.games.formula_ace.components import outputs, print_findings
 from generator.games.formula_ace.model import TEAM_SCHEMA
 from generator.games.formula_ace.scaffold import scaffold
@@ -18,10 +21,12 @@ GAME = Game(
     title="Formula Ace Racing Pods",
     book=RULES.book,
     kinds={"team": Kind("team", TEAM_SCHEMA, RULES, formula_data(),
-                        print_check=print_findings)},
-    outputs=outputs,
+                        print_check=print_findings),
+           "circuit": Kind("circuit", CIRCUIT_SCHEMA, CIRCUIT_RULES)},
+    outputs=with_circuits(outputs),
     scaffold=scaffold,
     default_folder="vehicles/formula-ace",
     catalogues=lambda: listings(RULES.book),
     balance_loader=lazy_balance("generator.games.formula_ace", baseline, kind="team"),
+    kind_scaffolds={"circuit": circuit_scaffold},
 )

@@ -66,7 +66,8 @@ def test_a_build_writes_each_component_listed_for_only(built: dict[str, Path]) -
         assert (built["a4"] / f"{name}.pdf").is_file()
     manifest = json.loads((built["a4"].parent / "manifest.json").read_text())
     kinds = {e["path"]: e["kind"] for e in manifest["files"]}
-    assert set(kinds) == {f"formula-ace/{name}.pdf" for name in FILES}
+    circuits = {f"formula-ace/{p.stem}-circuit.pdf" for p in (KIT / "circuits").glob("*.yaml")}
+    assert set(kinds) == {f"formula-ace/{name}.pdf" for name in FILES} | circuits
 
 
 def test_only_prints_just_the_named_component(tmp_path: Path) -> None:
