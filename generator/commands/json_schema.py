@@ -10,18 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.input.schema import (
-    Bool,
-    Choice,
-    Either,
-    Int,
-    ListOf,
-    MapOf,
-    Nullable,
-    OneOrMany,
     Spec,
     Struct,
-    Text,
-    declared_fields,
 )
 from generator.project.game import Game, Kind
 
@@ -36,7 +26,7 @@ def schema_file_name(game_id: str, kind: str) -> str:
 
 def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
     """The JSON Schema of one kind of file: ``game`` and ``kind`` fixed, then its fields."""
-    body = struct_schema(kind.schema.model)
+    body = kind.schema.json_schema()
     body["properties"] = {"game": {"const": game.id, "description": "The game this file is for."},
                           "kind": {"const": kind.name, "description": "What the file defines."},
                           **body["properties"]}
@@ -45,73 +35,13 @@ def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
 
 
 def struct_schema(model: type) -> dict[str, Any]:
-    """A mapping with the model's declared fields, each with its one-line doc."""
-    properties: dict[str, Any] = {}
-    required = []
-    for info in declared_fields(model):
-        properties[info.name] = {**spec_schema(info.spec), "description":
-                                 f"{info.doc} Accepts {info.spec.describe_doc()}."}
-        if info.required:
-            required.append(info.name)
-    body: dict[str, Any] = {"type": "object", "properties": properties,
-                            "additionalProperties": False}
-    if required:
-        body["required"] = required
-    return body
+    """A mapping with the model's declared fields (see ``Struct.own_schema``)."""
+    return Struct(model).json_schema()
 
 
 def spec_schema(spec: Spec) -> dict[str, Any]:
-    """One value spec as JSON Schema; a spec JSON Schema cannot express says what it wants."""
-    if isinstance(spec, Struct):
-        return struct_schema(spec.model)
-    if isinstance(spec, Int):
-        return _bounded({"type": "integer"}, spec)
-    if isinstance(spec, Text):
-        text: dict[str, Any] = {"type": "string"}
-        if spec.max_length is not None:
-            text["maxLength"] = spec.max_length
-        if not spec.allow_empty:
-            text["minLength"] = 1
-        if getattr(spec, "pattern", None):
-            text["pattern"] = spec.pattern  # type: ignore[attr-defined]
-        return text
-    if isinstance(spec, Bool):
-        return {"type": "boolean"}
-    if isinstance(spec, Choice):  # the book's names a loose choice takes are valid too
-        return {"enum": [*spec.options, *(n for n in spec.aliases if n not in spec.options)]}
-    if isinstance(spec, Nullable):
-        return {"anyOf": [spec_schema(spec.inner), {"type": "null"},
-                          {"enum": list(spec.blank_words)}]}
-    if isinstance(spec, OneOrMany):
-        return {"anyOf": [spec_schema(spec.item), _list(spec)]}
-    if isinstance(spec, ListOf):
-        return _list(spec)
-    if isinstance(spec, MapOf):
-        return {"type": "object", "additionalProperties": spec_schema(spec.value)}
-    if isinstance(spec, Either):
-        return {"anyOf": [spec_schema(a) for a in spec.alternatives]}
-    struct = getattr(spec, "struct", None)
-    if isinstance(struct, Struct):  # a name, or the mapping it stands for
-        return {"anyOf": [{"type": "string", "minLength": 1}, struct_schema(struct.model)]}
-    return {}
-
-
-def _bounded(body: dict[str, Any], spec: Int) -> dict[str, Any]:
-    low, high = getattr(spec, "min", None), getattr(spec, "max", None)
-    if low is not None:
-        body["minimum"] = low
-    if high is not None:
-        body["maximum"] = high
-    return body
-
-
-def _list(spec: ListOf) -> dict[str, Any]:
-    body: dict[str, Any] = {"type": "array", "items": spec_schema(spec.item)}
-    if spec.min_length:
-        body["minItems"] = spec.min_length
-    if spec.max_length is not None:
-        body["maxItems"] = spec.max_length
-    return body
+    """One value spec as JSON Schema: what the spec declares beside its check."""
+    return spec.json_schema()
 
 
 def missing_schemas(game: Game, folder: Path = SCHEMA_FOLDER) -> list[Path]:

@@ -29,6 +29,7 @@ from generator.input.validation import (
     show_path,
 )
 from generator.input.values import (
+    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -42,8 +43,9 @@ from generator.input.values import (
     loose_word,
 )
 
-__all__ = ["FORMAT_RULES", "INVALID", "Bool", "Choice", "Custom", "Either", "FieldInfo", "Int",
-           "ListOf", "MapOf", "Nullable", "OneOrMany", "Spec", "Struct", "Text", "Validation",
+__all__ = ["COLOUR_SCHEMA", "FORMAT_RULES", "INVALID", "Bool", "Choice", "Custom", "Either",
+           "FieldInfo", "Int", "ListOf", "MapOf", "Nullable", "OneOrMany", "Spec", "Struct",
+           "Text", "Validation",
            "declared_fields", "did_you_mean", "load_packaged", "locate", "loose_word",
            "reference", "shared_path", "show_path", "spec_field"]
 
@@ -78,6 +80,21 @@ class Struct(Spec):
 
     def describe_doc(self) -> str:
         return "a mapping of the fields listed under it"
+
+    def own_schema(self) -> dict[str, Any]:
+        """A mapping with the model's declared fields, each with its one-line doc."""
+        properties: dict[str, Any] = {}
+        required = []
+        for info in self.fields:
+            properties[info.name] = {**info.spec.json_schema(), "description":
+                                     f"{info.doc} Accepts {info.spec.describe_doc()}."}
+            if info.required:
+                required.append(info.name)
+        body: dict[str, Any] = {"type": "object", "properties": properties,
+                                "additionalProperties": False}
+        if required:
+            body["required"] = required
+        return body
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if not isinstance(node, Map):

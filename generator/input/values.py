@@ -17,9 +17,11 @@ from generator.input.source import Map, Mark, Node, Scalar, Seq, describe
 from generator.input.validation import (
     FORMAT_RULES,
     INVALID,
+    YAML_BOOL_WORDS,
     Mapped,
     Spec,
     Validation,
+    any_case,
     did_you_mean,
     shared_path,
 )
@@ -54,6 +56,15 @@ class Int(Spec):
             return self.out_of_range(node, path, v)
         return value
 
+    def own_schema(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": "integer"}
+        if self.min is not None:
+            body["minimum"] = self.min
+        if self.max is not None:
+            body["maximum"] = self.max
+        return body
+
+
 
 def _is_whole_number(text: str) -> bool:
     stripped = text.strip()
@@ -84,6 +95,17 @@ class Text(Spec):
                           found=f"{len(text)} characters", extra="; shorten it")
         return text
 
+    def own_schema(self) -> dict[str, Any]:
+        # Surrounding spaces are stripped before the length is counted (YAML plain text
+        # has none; a quoted text padded with spaces is the one case counted differently).
+        body: dict[str, Any] = {"type": "string", "not": {"enum": list(YAML_BOOL_WORDS)}}
+        if not self.allow_empty:
+            body["pattern"] = r"\S"
+        if self.max_length is not None:
+            body["maxLength"] = self.max_length
+        return body
+
+
 
 class Bool(Spec):
     """``true`` or ``false``."""
@@ -95,6 +117,10 @@ class Bool(Spec):
         if not isinstance(value, bool):
             return self.wrong_type(node, path, v)
         return value
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "boolean"}, {"enum": list(YAML_BOOL_WORDS)}]}
+
 
 
 def loose_word(text: str) -> str:
@@ -150,6 +176,17 @@ class Choice(Spec):
             guess = self.words[near] if near else None
         return f"; did you mean '{guess}'?" if guess else ""
 
+    def own_schema(self) -> dict[str, Any]:
+        # Any case, surrounding spaces, and (loose) the book's spellings and names.
+        words = [any_case(o) for o in self.options]
+        if self.loose:
+            words = [loose_pattern(w) for w in self.words]
+        return {"anyOf": [{"enum": [*self.options, *(n for n in self.aliases
+                                                     if n not in self.options)]},
+                          {"type": "string",
+                           "pattern": r"^\s*(" + "|".join(words) + r")\s*$"}]}
+
+
 
 class Nullable(Spec):
     """Either the inner spec, or blank: YAML null or one of ``blank_words``. Blank is None."""
@@ -193,6 +230,12 @@ class Nullable(Spec):
     def nested(self) -> Mapped | None:
         return self.inner.nested()
 
+    def own_schema(self) -> dict[str, Any]:
+        blank = r"^\s*(" + "|".join(any_case(w) for w in self.blank_words) + r")\s*$"
+        return {"anyOf": [self.inner.json_schema(), {"type": "null"},
+                          {"type": "string", "pattern": blank}]}
+
+
 
 class ListOf(Spec):
     """A list of items of one spec, with optional length limits."""
@@ -231,6 +274,15 @@ class ListOf(Spec):
     def nested(self) -> Mapped | None:
         return self.item.nested()
 
+    def own_schema(self) -> dict[str, Any]:
+        body: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
+        if self.min_length:
+            body["minItems"] = self.min_length
+        if self.max_length is not None:
+            body["maxItems"] = self.max_length
+        return body
+
+
 
 class OneOrMany(ListOf):
     """A single item or a list of them; always gives a tuple."""
@@ -243,6 +295,10 @@ class OneOrMany(ListOf):
             v.partials[shared_path(path)] = (v.salvage((*path, 0), item),)
             return INVALID
         return (item,)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.item.json_schema(), super().own_schema()]}
+
 
 
 class MapOf(Spec):
@@ -284,6 +340,15 @@ class MapOf(Spec):
     def nested(self) -> Mapped | None:
         return self.value.nested()
 
+    def own_schema(self) -> dict[str, Any]:
+        key = self.key.json_schema()
+        names = {"pattern": key["pattern"]} if "pattern" in key else {}
+        if key.get("type") == "integer":  # YAML keys that are whole numbers
+            names = {"pattern": r"^-?[0-9]+$"}
+        return {"type": "object", "additionalProperties": self.value.json_schema(),
+                **({"propertyNames": names} if names else {})}
+
+
 
 class Either(Spec):
     """Picks an alternative by the shape of the node: a scalar, a mapping or a list."""
@@ -300,6 +365,10 @@ class Either(Spec):
 
     def nested(self) -> Mapped | None:
         return next((a.nested() for a in self.alternatives if a.nested()), None)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [a.json_schema() for a in self.alternatives]}
+
 
 
 def _shape_fits(spec: Spec, node: Node) -> bool:
@@ -319,8 +388,11 @@ class Custom(Spec):
     """A scalar spec defined by a parse function that returns the value or raises ValueError."""
 
     def __init__(self, parse: Callable[[Any], Any], expected: str,
-                 source: str | None = None, show: Callable[[Any], str] | None = None) -> None:
+                 source: str | None = None, show: Callable[[Any], str] | None = None,
+                 json: dict[str, Any] | None = None) -> None:
         self.parse, self.expected, self.source = parse, expected, source
+        # The values ``parse`` takes, as JSON Schema for editors.
+        self.json = json or {}
         self.show = show or repr
 
     def show_default(self, value: Any) -> str:
@@ -334,3 +406,23 @@ class Custom(Spec):
             return self.parse(node.value)
         except ValueError as exc:
             return self.out_of_range(node, path, v, f" ({exc})" if str(exc) else "")
+
+
+    def own_schema(self) -> dict[str, Any]:
+        return dict(self.json)
+
+
+def loose_pattern(word: str) -> str:
+    """A regular expression for the spellings ``Choice(loose=True)`` takes for ``word`` (a
+    loose word): any case, apostrophes and dots anywhere, any run of spaces, underscores or
+    hyphens where it has a hyphen."""
+    skip = "['\u2019.]*"
+    parts = [skip]
+    for char in word:
+        parts.append(r"[\s_-]+" if char == "-" else any_case(char))
+        parts.append(skip)
+    return "".join(parts)
+
+
+# What every '#rrggbb' colour field takes (spaces around it are stripped).
+COLOUR_SCHEMA: dict[str, Any] = {"type": "string", "pattern": r"^\s*#[0-9a-fA-F]{6}\s*$"}

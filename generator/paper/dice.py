@@ -54,7 +54,8 @@ def parse_hex_colour(value: Any) -> str:
     raise ValueError("write a colour as '#rrggbb' (quoted)")
 
 
-HEX_COLOUR = Custom(parse_hex_colour, "a colour as '#rrggbb'")
+HEX_COLOUR = Custom(parse_hex_colour, "a colour as '#rrggbb'", json={
+    "type": "string", "pattern": r"^\s*#[0-9a-fA-F]{6}\s*$"})
 
 
 @dataclass(frozen=True)

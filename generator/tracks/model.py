@@ -102,7 +102,8 @@ def parse_symbol(value: Any) -> str:
     raise ValueError("one visible character, quoted")
 
 
-CLOCK = Custom(parse_clock, "a clock hour from 1 to 12 (12 is up the page, 3 is right)")
+CLOCK = Custom(parse_clock, "a clock hour from 1 to 12 (12 is up the page, 3 is right)",
+               json={"type": "integer", "minimum": 1, "maximum": 12})
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,9 @@ class Track:
     name: str = spec_field(
         Text(max_length=40), "The race's title, on the layout page and every tile.")
     players: Players = spec_field(
-        Custom(parse_players, "a number of players such as 4, or a range such as '2-6'"),
+        Custom(parse_players, "a number of players such as 4, or a range such as '2-6'", json={
+            "anyOf": [{"type": "integer", "minimum": 1, "maximum": 9},
+                      {"type": "string", "pattern": r"^\s*[1-9]\s*-\s*[1-9]\s*$"}]}),
         "How many racers the track is meant for.", source=SEC_LAYOUTS)
     start_facing: int = spec_field(
         CLOCK, "The clock hour every starting slot faces (12 up the page, 3 right).",
@@ -237,7 +240,8 @@ class Track:
         MapOf(Int(1, 9), CLOCK), "Clock hours for slots that face another way than "
         "start_facing.", default={})
     legend: dict[str, LegendEntry] = spec_field(
-        MapOf(Custom(parse_symbol, "one visible character"), Struct(LegendEntry)),
+        MapOf(Custom(parse_symbol, "one visible character",
+                     json={"type": "string", "pattern": r"^\S$"}), Struct(LegendEntry)),
         "Map characters of this track's own.", default={})
     map: MapText | None = spec_field(
         MapSpec(), "The track drawn one character a hex (see the legend).", default=None)

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.input.schema import (
+    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -100,7 +101,8 @@ class Chariot:
         "or standard car (the text gives no heavy-car number).",
         default=None, source=section("9.61"))
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb"), "Accent colour of the record sheet.",
+        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
+        "Accent colour of the record sheet.",
         default="#7a1f1f")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")

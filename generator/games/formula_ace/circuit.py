@@ -30,7 +30,8 @@ def parse_cm(value: Any) -> float:
     raise ValueError("a number of centimetres, such as 25 or 12.5")
 
 
-CM = Custom(parse_cm, "a number of centimetres (0 or more)", show=lambda v: f"{v:g}")
+CM = Custom(parse_cm, "a number of centimetres (0 or more)", show=lambda v: f"{v:g}",
+            json={"type": "number", "minimum": 0})
 POINT = ListOf(CM, 2, 2, length_note=" ([x, y] in cm)")
 
 

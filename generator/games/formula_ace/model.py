@@ -18,6 +18,7 @@ from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
 from generator.input.schema import (
+    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -311,7 +312,7 @@ class Team:
         ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),
         "The season so far, in order: race, buy, repair, new_ship, recruit, borrow, repay.",
         default=())
-    colour: str = spec_field(Custom(parse_colour, "a colour as #rrggbb"),
+    colour: str = spec_field(Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.input.schema import (
+    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -76,8 +77,11 @@ def parse_colour(value: Any) -> str:
     raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
 
 
-HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3")
-CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12",
+HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", json={
+    "anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\s*\d*\s*[dD]\s*\d+\s*$"}]})
+CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
+    "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
+              {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"}]},
                  source=SEC_CONTROL)
 
 
@@ -285,7 +289,7 @@ class Vehicle:
     background: str = spec_field(
         Text(allow_empty=True), "History and flavour for the licence back.", default="")
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb"),
+        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
         "Accent colour for the licence, cards and token.", default="#2e4a62")
     art: str | None = spec_field(
         ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "

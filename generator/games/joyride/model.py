@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.games.joyride.catalogues import joyride_data
 from generator.input.schema import (
+    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -58,7 +59,7 @@ def parse_colour(value: Any) -> str:
     raise ValueError("write a colour as #rrggbb, e.g. '#c62828' (quoted)")
 
 
-COLOUR = Custom(parse_colour, "a colour as #rrggbb")
+COLOUR = Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA)
 TIMING = ListOf(Choice(STEPS), source=section("Player Components > Timing Indicators"))
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.games.outrider.catalogues import outrider_data
 from generator.input.schema import (
+    COLOUR_SCHEMA,
     Choice,
     Custom,
     Int,
@@ -66,7 +67,8 @@ def parse_colour(value: Any) -> str:
     raise ValueError("write a colour as #rrggbb, e.g. '#9c3d22' (quoted)")
 
 
-DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT)
+DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
+             json={"type": "string", "pattern": r"^\s*[dD]\s*(6|8|10|12)\s*$"})
 
 
 @dataclass(frozen=True)
@@ -212,7 +214,7 @@ class Vehicle:
         Text(allow_empty=True, max_length=100), "One or two lines printed on the vehicle card.",
         default="")
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb"),
+        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
         "Accent colour of its cards, dashboard and tokens.", default="#9c3d22")
     art: str | None = spec_field(
         ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "
