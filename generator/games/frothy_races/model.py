@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
+from generator.input.catalogue import name_key
 from generator.input.schema import (
     COLOUR_SCHEMA,
     Bool,
@@ -29,6 +32,8 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Node, Scalar
+from generator.input.validation import YAML_BOOL_WORDS, any_case
+from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
 SPEEDS = range(7)
@@ -77,6 +82,11 @@ def parse_colour(value: Any) -> str:
     raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
 
 
+# Resilience is blank, 0, 1 or 2 (FR-DMG-RESILIENCE says so with the guide's section; the
+# editor's schema holds the same range).
+RESILIENCE = Int()
+RESILIENCE.also = {"minimum": 0, "maximum": 2}
+
 HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", json={
     "anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\s*\d*\s*[dD]\s*\d+\s*$"}]})
 CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
@@ -91,6 +101,7 @@ def speed_row(item: Spec) -> ListOf:
     the reference says what is required."""
     row = ListOf(item, 1, 12, length_note="")
     row.expected = f"a list of exactly 7 entries, Speed 0 first, each {item.expected}"
+    row.also = {"minItems": len(SPEEDS), "maxItems": len(SPEEDS)}  # FR-SPEED-RATINGS
     return row
 
 
@@ -160,12 +171,28 @@ class Ref:
 
 
 class RefSpec(Spec):
-    """A catalogue reference written as a bare name or as a mapping with a value."""
+    """A catalogue reference written as a bare name or as a mapping with a value.
+    ``catalogue`` names the data file whose names (and the guide's other spellings) the
+    editor's schema offers and holds an entry to unless it is ``custom: true`` (the rules
+    FR-TRAIT-UNKNOWN and its kin say the same in ``check``)."""
 
-    def __init__(self, model: type[Ref]) -> None:
+    def __init__(self, model: type[Ref], catalogue: str | None = None) -> None:
         self.struct = Struct(model)
         self.model = model
+        self.catalogue = catalogue
         self.expected = "a name, or a mapping with 'name:' and 'value:'"
+
+    def own_schema(self) -> dict[str, Any]:
+        mapping = self.struct.json_schema()
+        if self.catalogue is None:
+            return {"anyOf": [{"type": "string", "pattern": r"\S"}, mapping]}
+        name = catalogue_names(self.catalogue)
+        custom = {"properties": {"custom": {"anyOf": [{"const": True}, {"enum": [
+            w for w in YAML_BOOL_WORDS if w.lower() in ("yes", "on", "true")]}]}},
+                  "required": ["custom"]}
+        return {"anyOf": [name, {"allOf": [mapping, {
+            "if": custom, "then": {"required": ["summary"]},
+            "else": {"properties": {"name": name}}}]}]}
 
     def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
@@ -216,10 +243,10 @@ class Damage:
         Int(1, 40), "The maximum Damage value; reaching it wipes the vehicle out.",
         source=f"{SEC_DAMAGE} > Damage Value")
     resilience: int | None = spec_field(
-        Nullable(Int()), "Resilience: blank, 0, 1 or 2 (a Damage die scores above it).",
+        Nullable(RESILIENCE), "Resilience: blank, 0, 1 or 2 (a Damage die scores above it).",
         default=None, source=f"{SEC_DAMAGE} > Resilience")
     affects: dict[int, tuple[AffectRef, ...]] = spec_field(
-        MapOf(Int(), OneOrMany(RefSpec(AffectRef))),
+        MapOf(Int(), OneOrMany(RefSpec(AffectRef, "damage_affects"))),
         "Damage affects by the Damage level they start at; the top level is Wipe-out.",
         default={}, source=f"{SEC_DAMAGE} > Damage Affects")
 
@@ -234,7 +261,7 @@ class StaminaTrack:
     minimum: int = spec_field(
         Int(0, 29), "The lowest Stamina the track shows.", default=0, source=SEC_STAMINA)
     affects: dict[int, tuple[AffectRef, ...]] = spec_field(
-        MapOf(Int(), OneOrMany(RefSpec(AffectRef))),
+        MapOf(Int(), OneOrMany(RefSpec(AffectRef, "stamina_affects"))),
         "Stamina affects by level; each applies while Stamina is at or below it.", default={},
         source=SEC_STAMINA)
 
@@ -258,7 +285,8 @@ class Cards:
         Int(0, 20), "Dual cards: Whip on one face, Reins on the other.", default=0,
         source=SEC_CARDS)
     special: tuple[SpecialCard, ...] = spec_field(
-        ListOf(RefSpec(SpecialCard)), "Special cards, from the guide's list or custom.",
+        ListOf(RefSpec(SpecialCard, "special_cards")),
+        "Special cards, from the guide's list or custom.",
         default=(), source=SEC_CARDS)
 
     @property
@@ -285,7 +313,8 @@ class Vehicle:
     control_loss: ControlLoss = spec_field(
         Struct(ControlLoss), "The Control Loss track's minimum.", default=ControlLoss())
     traits: tuple[TraitRef, ...] = spec_field(
-        ListOf(RefSpec(TraitRef)), "Traits, from the guide's list or custom.", default=())
+        ListOf(RefSpec(TraitRef, "traits")), "Traits, from the guide's list or custom.",
+        default=())
     background: str = spec_field(
         Text(allow_empty=True), "History and flavour for the licence back.", default="")
     colour: str = spec_field(
@@ -299,3 +328,18 @@ class Vehicle:
 
 
 VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))
+
+
+@lru_cache(maxsize=8)
+def catalogue_names(name: str) -> dict[str, Any]:
+    """The JSON Schema of a name from catalogue ``name`` (data/<name>.yaml): its names and
+    aliases offered for completion, and every spelling ``check`` matches them by (any case,
+    without the '#' and punctuation: ``input.catalogue.name_key``)."""
+    raw = read_data(Path(__file__).with_name("data") / f"{name}.yaml")
+    spellings = [s for entry in raw["entries"] for s in (entry["name"], *entry.get("aliases", ()))]
+    keys = sorted({name_key(s) for s in spellings if name_key(s)})
+    loose = r"[^A-Za-z0-9+/\-]*"
+    pattern = "^" + loose + "(" + "|".join(
+        loose.join(any_case(char) if char.isalpha() else re.escape(char) for char in key)
+        for key in keys) + ")" + loose + "$"
+    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": pattern}]}
