@@ -106,3 +106,26 @@ def test_the_formula_ace_schema_takes_the_books_names_as_paddock_does() -> None:
     data["pilots"][0]["category"] = "Total Sped Way"
     with pytest.raises(jsonschema.ValidationError, match="Total Sped Way"):
         jsonschema.validate(data, schema)
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_committed_schemas_are_what_the_specs_generate(game_id: str) -> None:
+    game = GAMES[game_id]
+    for kind in game.kinds.values():
+        committed = REPO / "schemas" / f"{game_id}.{kind.name}.schema.json"
+        assert json.loads(committed.read_text(encoding="utf-8")) == kind_schema(game, kind), (
+            f"{committed.name} is stale: run paddock schema {game_id} --json-schema schemas")
+
+
+@pytest.mark.parametrize("path", [p for p in shipped_files() if p.name != "kit.yaml"],
+                         ids=lambda p: p.stem)
+def test_every_shipped_file_names_its_schema(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first.startswith("# yaml-language-server: $schema=")
+    target = (path.parent / first.split("=", 1)[1]).resolve()
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert target == (REPO / "schemas" / f"{data['game']}.{data['kind']}.schema.json").resolve()
+    assert target.is_file()

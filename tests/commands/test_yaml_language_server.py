@@ -1,0 +1,171 @@
+"""The editor's view: yaml-language-server (the engine of VS Code's YAML extension), driven
+over stdio, flags the mistakes ``check`` flags in a file that names its schema, and none in a
+shipped file. Runs where Node and the npm package yaml-language-server are installed (on
+PATH, in node_modules/.bin, or named by $PADDOCK_YAML_LANGUAGE_SERVER); skipped otherwise."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import VEHICLES
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def server_command() -> list[str] | None:
+    named = os.environ.get("PADDOCK_YAML_LANGUAGE_SERVER")
+    found = named or shutil.which("yaml-language-server") or next(
+        (str(p) for p in (REPO / "node_modules" / ".bin" / "yaml-language-server",)
+         if p.is_file()), None)
+    if found is None or shutil.which("node") is None:
+        return None
+    return [found, "--stdio"]
+
+
+COMMAND = server_command()
+pytestmark = pytest.mark.skipif(
+    COMMAND is None, reason="needs Node and the npm package yaml-language-server (npm install "
+    "yaml-language-server, or set PADDOCK_YAML_LANGUAGE_SERVER to its executable)")
+
+
+class Client:
+    """Just enough of the Language Server Protocol to open files and read diagnostics."""
+
+    def __init__(self, command: list[str]) -> None:
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                        stderr=subprocess.DEVNULL)
+        self.next_id = 0
+
+    def send(self, method: str, params: Any, request: bool = False) -> None:
+        message: dict[str, Any] = {"jsonrpc": "2.0", "method": method, "params": params}
+        if request:
+            self.next_id += 1
+            message["id"] = self.next_id
+        body = json.dumps(message).encode()
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def receive(self) -> dict[str, Any]:
+        assert self.process.stdout is not None
+        length = 0
+        while True:
+            line = self.process.stdout.readline()
+            if not line:
+                raise EOFError("the language server stopped")
+            if line in (b"\r\n", b"\n"):
+                break
+            if line.lower().startswith(b"content-length:"):
+                length = int(line.split(b":")[1])
+        message: dict[str, Any] = json.loads(self.process.stdout.read(length))
+        if "id" in message and "method" in message:  # a request to us: answer it
+            self.answer(message)
+        return message
+
+    def answer(self, request: dict[str, Any]) -> None:
+        result: Any = None
+        if request["method"] == "workspace/configuration":
+            result = [{"validate": True, "schemas": {}, "format": {"enable": False}}
+                      for _ in request["params"]["items"]]
+        body = json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}).encode()
+        assert self.process.stdin is not None
+        self.process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.process.stdin.flush()
+
+    def diagnostics(self, path: Path, text: str, timeout: float = 30.0) -> list[dict[str, Any]]:
+        uri = path.resolve().as_uri()
+        self.send("textDocument/didOpen", {"textDocument": {
+            "uri": uri, "languageId": "yaml", "version": 1, "text": text}})
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            message = self.receive()
+            if message.get("method") == "textDocument/publishDiagnostics" and \
+                    message["params"]["uri"] == uri:
+                found: list[dict[str, Any]] = message["params"]["diagnostics"]
+                return found
+        raise TimeoutError(f"no diagnostics for {path}")
+
+    def close(self) -> None:
+        self.process.kill()
+        self.process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def client() -> Any:
+    assert COMMAND is not None
+    started = Client(COMMAND)
+    started.send("initialize", {"processId": os.getpid(), "rootUri": REPO.as_uri(),
+                                "capabilities": {"workspace": {"configuration": True}}},
+                 request=True)
+    while "result" not in started.receive():
+        pass
+    started.send("initialized", {})
+    started.send("workspace/didChangeConfiguration", {"settings": {"yaml": {
+        "validate": True, "schemas": {}}}})
+    yield started
+    started.close()
+
+
+def with_schema(path: Path, text: str) -> str:
+    """The file's text naming its schema by absolute path (it is checked from a tmp folder)."""
+    body = text.split("\n", 1)[1] if text.startswith("# yaml-language-server") else text
+    line = path.read_text(encoding="utf-8").splitlines()[0]
+    schema = (path.parent / line.split("=", 1)[1]).resolve().as_uri()
+    return f"# yaml-language-server: $schema={schema}\n{body}"
+
+
+CASES = {
+    "outrider/big-horn.yaml": ("engine: d6", "engine: d20"),
+    "frothy-races/whisper-gig.yaml": ('colour: "#8f2d56"', "colour: olive-drab"),
+    "frothy-races/basic-chariot.yaml": ("resilience: 1", "resilience: 3"),
+    "joyride/sunburst.yaml": ("kind: vehicle", "kind: vehicle\ncustom_field: yes"),
+    "tracks/tanners-twist.yaml": ("start_facing: 3", "start_facing: 13"),
+    "formula-ace/iron-bastion.yaml": ("name: Iron Bastion", "name: Iron Bastion\nnmae: typo"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_the_editor_flags_what_check_flags_and_passes_the_shipped_file(
+        client: Any, name: str, tmp_path: Path) -> None:
+    path = VEHICLES / name
+    text = path.read_text(encoding="utf-8")
+    clean = client.diagnostics(tmp_path / f"clean-{path.name}", with_schema(path, text))
+    assert [d["message"] for d in clean if d.get("severity", 1) == 1] == []
+    old, new = CASES[name]
+    assert old in text
+    broken = client.diagnostics(tmp_path / f"broken-{path.name}",
+                                with_schema(path, text.replace(old, new, 1)))
+    assert [d for d in broken if d.get("severity", 1) == 1], "the editor saw no mistake"
+
+
+ACCEPTED = {
+    "tracks/tanners-twist.yaml": ("race_type: Fastest", "race_type: fastest"),
+    "frothy-races/basic-chariot.yaml": (
+        "  - {name: Blades, value: 1}",
+        "  - {name: Mud Lover, custom: yes, summary: Ignores mud.}\n  - {name: blades, value: 1}"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACCEPTED))
+def test_the_editor_accepts_the_spellings_check_accepts(client: Any, name: str,
+                                                        tmp_path: Path) -> None:
+    from tests.conftest import check_file
+
+    path = VEHICLES / name
+    old, new = ACCEPTED[name]
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    changed = text.replace(old, new, 1)
+    written = tmp_path / path.name
+    written.write_text(changed, encoding="utf-8")
+    assert [f for f in check_file(written).findings if f.severity.value == "error"] == []
+    found = client.diagnostics(tmp_path / f"editor-{path.name}", with_schema(path, changed))
+    assert [d["message"] for d in found if d.get("severity", 1) == 1] == []
