@@ -136,10 +136,13 @@ def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
     for catalogue in ("damage_affects", "stamina_affects"):
         for item in placed(vehicle, context, catalogue):
             possible = item.entry.extra.get("possible")
+            row = item.entry.extra.get("below_row")
             value = item.site.ref.value
-            if not possible or not isinstance(value, int):
+            if not isinstance(value, int) or not (possible or row):
                 continue
-            low, high = (int(n) for n in possible)
+            low, high = (int(n) for n in possible) if possible else (0, 10**6)
+            if row:
+                high = min(high, sum(getattr(vehicle.speed_table, str(row))) - 1)
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "name": item.entry.label, "value": value, "low": low, "high": high})

@@ -185,6 +185,10 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
                          6: "Wipe-out"})(d))),
     "Maximum Speed 6 lowers nothing": ("FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {
         3: {"name": "Maximum Speed #", "value": 6}, 6: "Wipe-out"})),
+    "a maximum acceleration of every box in the row": ("FR-DMG-VALUE-IMPOSSIBLE", damage_track(
+        6, {3: {"name": "# Maximum Acceleration", "value": 11}, 6: "Wipe-out"})),
+    "a stamina loss of 7 Speed ratings": ("FR-DMG-VALUE-IMPOSSIBLE", set_path(
+        "stamina", "affects", 5, value={"name": "-# Speed", "value": 7})),
     "Leap and Whitey": ("FR-TRAIT-CONFLICT", set_path("traits", value=["Leap", "Whitey"])),
     "Lady Luck and Ill Fate": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
         "Ill Fate", "lady luck"])),
@@ -214,6 +218,8 @@ STILL_ACTS: dict[str, Change] = {
     "Maximum Speed 0 and 5": damage_track(6, {2: {"name": "Maximum Speed #", "value": 5},
                                              4: {"name": "Maximum Speed #", "value": 0},
                                              6: "Wipe-out"}),
+    "a maximum acceleration of one box fewer than the row": damage_track(6, {
+        3: {"name": "# Maximum Acceleration", "value": 10}, 6: "Wipe-out"}),
     "Tireless with a deceleration trait": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
     "a Random between Haste and Slow": damage_track(6, {
