@@ -47,6 +47,9 @@ class ArtPath(Text):
         super().__init__()
         self.expected = "a path to a .png, .jpg or .svg picture, relative to this file"
 
+    def own_schema(self) -> dict[str, Any]:
+        return {**super().own_schema(), "pattern": self.pattern}
+
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         text = super().check(node, path, v)
         if text is INVALID or _SUFFIX.match(text):

@@ -90,7 +90,7 @@ def test_a_dominating_build_is_a_warning_and_still_exits_0(report: Report) -> No
     assert set(by_rule) == {"FR-BAL-DOMINATES", "FR-BAL-TRADEOFFS"}
     dominates = by_rule["FR-BAL-DOMINATES"]
     assert dominates["sev"] == "warning" and dominates["file"].endswith("red-comet.yaml")
-    assert dominates["line"] == "6"  # the name: line, as paddock check would point
+    assert dominates["line"] == "7"  # the name: line, as paddock check would point
     assert "Red Comet is at least as good as Basic Chariot on all 18 measured axes and " \
            "better on 1: Cards a round 4.50 against 4.00; likely overpowered" \
            in dominates["msg"]

@@ -48,7 +48,7 @@ def test_exit_1_for_rule_errors(tmp_path: Path) -> None:
     path.write_text(GIG.read_text().replace("  whip: 3\n", "  whip: 40\n"))
     result = paddock("check", path)
     assert result.returncode == 1
-    assert f"{path}:36:9: error SCHEMA-VALUE: cards.whip" in result.stdout
+    assert f"{path}:37:9: error SCHEMA-VALUE: cards.whip" in result.stdout
     no_traceback(result)
 
 
@@ -133,7 +133,7 @@ def test_every_other_file_is_still_checked(tmp_path: Path) -> None:
     result = paddock("check", broken, other)
     assert result.returncode == 2
     assert f"{broken}:2:3: error YAML-SYNTAX" in result.stdout
-    assert f"{other}:36:9: error SCHEMA-VALUE: cards.whip" in result.stdout
+    assert f"{other}:37:9: error SCHEMA-VALUE: cards.whip" in result.stdout
     assert result.stdout.rstrip().endswith("in 2 files")
 
 

@@ -33,5 +33,5 @@ def test_definitions_of_one_shape_share_their_paths(tmp_path: Path) -> None:
     first, second = (d.marks for d in loaded.definitions)
     assert isinstance(first, MarkTable) and isinstance(second, MarkTable)
     assert first._index is second._index  # one index for the shape
-    assert first[("name",)] == Mark(loaded.definitions[0].path, 6, 7)
-    assert second[("name",)] == Mark(loaded.definitions[1].path, 6, 7)
+    assert first[("name",)] == Mark(loaded.definitions[0].path, 7, 7)
+    assert second[("name",)] == Mark(loaded.definitions[1].path, 7, 7)

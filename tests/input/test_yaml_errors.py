@@ -149,18 +149,18 @@ def vehicle_with(change: dict[str, str]) -> str:
 def test_a_key_dedented_out_of_its_block_links_both_findings(tmp_path: Path) -> None:
     text = vehicle_with({"  value: 4\n": "", "    4: Wipe-out\n": "    4: Wipe-out\nvalue: 4\n"})
     lines = report(tmp_path, text).split("\n")
-    missing = lines.index("v.yaml:21:3: error SCHEMA-MISSING-KEY: damage.value: required key "
+    missing = lines.index("v.yaml:22:3: error SCHEMA-MISSING-KEY: damage.value: required key "
                           "'value' is missing [Vehicle Creation Guide > Damage Table > Damage "
                           "Value]")
-    assert lines[missing + 1] == ("    hint: 'value:' is at line 26, outside 'damage': did you "
+    assert lines[missing + 1] == ("    hint: 'value:' is at line 27, outside 'damage': did you "
                                   "mean to indent it under 'damage'?")
-    assert ("v.yaml:26:1: error SCHEMA-UNKNOWN-KEY: value: unknown key 'value'; did you mean to "
+    assert ("v.yaml:27:1: error SCHEMA-UNKNOWN-KEY: value: unknown key 'value'; did you mean to "
             "indent 'value' under 'damage'? [Paddock file format: Frothy Races vehicle]") in lines
 
 
 def test_a_number_in_quotes_says_remove_the_quotes(tmp_path: Path) -> None:
     text = vehicle_with({"  whip: 3\n": "  whip: '3'\n"})
-    assert ("v.yaml:36:9: error SCHEMA-TYPE: cards.whip: expected a whole number from 0 to 20, "
+    assert ("v.yaml:37:9: error SCHEMA-TYPE: cards.whip: expected a whole number from 0 to 20, "
             "found '3' (text); remove the quotes to make it a number [Vehicle Creation Guide > "
             "Whip & Reins]") in report(tmp_path, text).split("\n")
 
@@ -168,7 +168,7 @@ def test_a_number_in_quotes_says_remove_the_quotes(tmp_path: Path) -> None:
 def test_a_number_in_quotes_where_blank_is_allowed_says_remove_the_quotes(
         tmp_path: Path) -> None:
     text = vehicle_with({"  resilience: 0\n": "  resilience: \"0\"\n"})
-    assert ("v.yaml:21:15: error SCHEMA-TYPE: damage.resilience: expected a whole number, or "
+    assert ("v.yaml:22:15: error SCHEMA-TYPE: damage.resilience: expected a whole number, or "
             "blank ('blank' or ~), found '0' (text); remove the quotes to make it a number "
             "[Vehicle Creation Guide > Damage Table > Resilience]") in report(
                 tmp_path, text).split("\n")
@@ -176,7 +176,7 @@ def test_a_number_in_quotes_where_blank_is_allowed_says_remove_the_quotes(
 
 def test_text_over_its_limit_gives_the_limit_and_the_length(tmp_path: Path) -> None:
     text = vehicle_with({"name: Whisper Gig\n": "name: " + "W" * 40 + "\n"})
-    assert ("v.yaml:4:7: error SCHEMA-VALUE: name: expected text of at most 28 characters, "
+    assert ("v.yaml:5:7: error SCHEMA-VALUE: name: expected text of at most 28 characters, "
             "found 40 characters; shorten it [Paddock file format: Frothy Races vehicle]"
             ) in report(tmp_path, text).split("\n")
 

@@ -153,7 +153,7 @@ def test_print_check_reports_a_template_that_overflows(tmp_path: Path,
     code, out, _ = run(["check", str(GREEN), "--templates", str(tmp_path / "templates")],
                        capsys)
     assert code == 1
-    assert "green-faction.yaml:6:7: error CM-PRINT-TEXT: title does not fit" in out
+    assert "green-faction.yaml:7:7: error CM-PRINT-TEXT: title does not fit" in out
 
 
 def test_new_writes_a_chariot_that_checks_clean(tmp_path: Path,

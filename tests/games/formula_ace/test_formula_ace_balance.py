@@ -311,7 +311,7 @@ def test_cli_text_names_each_ship_and_no_race_option(capsys: pytest.CaptureFixtu
     assert "Starling (Lena Morrow)" in out and "Anvil (Mika Sato)" in out
     assert "--race" not in out
     assert "FA-BAL-BEST-BUY" in out
-    assert "hollow-star.yaml:23:11: info FA-BAL-BEST-BUY: Starling (Lena Morrow)" in out
+    assert "hollow-star.yaml:24:11: info FA-BAL-BEST-BUY: Starling (Lena Morrow)" in out
 
 
 def test_cli_json_carries_the_purchase_table(capsys: pytest.CaptureFixture[str],
