@@ -22,7 +22,8 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 # test counts them with the schema findings.
 SCHEMA_RULES = frozenset({
     "FR-SPEED-RATINGS", "FR-DMG-RESILIENCE", "FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN",
-    "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY"})
+    "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY",
+    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN"})
 SCHEMA_FOLDER = Path("schemas")
 
 

@@ -129,3 +129,35 @@ def test_every_shipped_file_names_its_schema(path: Path) -> None:
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     assert target == (REPO / "schemas" / f"{data['game']}.{data['kind']}.schema.json").resolve()
     assert target.is_file()
+
+
+def test_the_joyride_schema_refuses_a_standard_ability_in_the_unique_set() -> None:
+    data = yaml.safe_load((VEHICLES / "joyride" / "sunburst.yaml").read_text())
+    schema = schema_for(data)
+    jsonschema.validate(data, schema)
+    for reused in ("Handbrake Turn", {**data["abilities"][0], "name": "gear-master"}):
+        changed = {**data, "abilities": [reused, *data["abilities"][1:]]}
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate(changed, schema)
+
+
+def test_the_frothy_schema_offers_and_holds_the_catalogue_names() -> None:
+    data = yaml.safe_load((VEHICLES / "frothy-races" / "basic-chariot.yaml").read_text())
+    schema = schema_for(data)
+    names = schema["properties"]["traits"]["items"]["anyOf"][0]["anyOf"][0]["enum"]
+    assert "Cat O' Nine" in names and "Blades" in names
+    for spelling in ("cat o nine", "CAT O' NINE", "blades"):
+        jsonschema.validate({**data, "traits": [{"name": spelling, "value": 1}]}, schema)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({**data, "traits": [{"name": "Blads", "value": 1}]}, schema)
+    custom = {"name": "Mud Lover", "custom": True, "summary": "Ignores mud."}
+    jsonschema.validate({**data, "traits": [custom]}, schema)
+    with pytest.raises(jsonschema.ValidationError):  # a custom entry needs its summary
+        jsonschema.validate({**data, "traits": [{"name": "Mud Lover", "custom": True}]}, schema)
+
+
+def test_the_outrider_schema_offers_the_nickname_classes() -> None:
+    data = yaml.safe_load((VEHICLES / "outrider" / "big-horn.yaml").read_text())
+    nickname = schema_for(data)["properties"]["nickname"]
+    assert "Interceptor" in nickname["examples"]
+    jsonschema.validate({**data, "nickname": "Road Hog"}, schema_for(data))  # open, as check

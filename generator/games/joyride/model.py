@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from generator.games.joyride.catalogues import joyride_data
@@ -28,6 +29,8 @@ from generator.input.schema import (
     Text,
     spec_field,
 )
+from generator.input.validation import any_case
+from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
 BOOK = "Joyride prototype rulebook"
@@ -159,8 +162,25 @@ class Ability(AbilityFace):
 
 AbilityRef = str | Ability
 
-ABILITY = Either(Text(max_length=24), Struct(Ability),
-                 expected="a standard ability's name, or a mapping describing the ability")
+class AbilitySpec(Either):
+    """An ability of the unique set: a mapping describing it (a bare name is read so that
+    JR-ABILITY-UNKNOWN or JR-ABILITY-MIX can say what is wrong with it). The editor's schema
+    takes only a mapping whose name is none of the standard set's (one complete set, no mix)."""
+
+    def own_schema(self) -> dict[str, Any]:
+        raw = read_data(Path(__file__).with_name("data") / "abilities.yaml")
+        keys = ["".join(c for c in a["name"].casefold() if c.isalnum())
+                for a in raw["abilities"]]
+        gap = "[^A-Za-z0-9]*"
+        standard = "^" + gap + "(" + "|".join(
+            gap.join(any_case(c) if c.isalpha() else c for c in key) for key in keys) + ")" \
+            + gap + "$"
+        mapping = Struct(Ability).json_schema()
+        return {"allOf": [mapping, {"properties": {"name": {"not": {"pattern": standard}}}}]}
+
+
+ABILITY = AbilitySpec(Text(max_length=24), Struct(Ability),
+                      expected="a standard ability's name, or a mapping describing the ability")
 
 
 @dataclass(frozen=True)

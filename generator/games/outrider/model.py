@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from generator.games.outrider.catalogues import outrider_data
@@ -25,6 +26,7 @@ from generator.input.schema import (
     Text,
     spec_field,
 )
+from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
 BOOK = "Outrider"
@@ -66,6 +68,17 @@ def parse_colour(value: Any) -> str:
         return value.strip().lower()
     raise ValueError("write a colour as #rrggbb, e.g. '#9c3d22' (quoted)")
 
+
+class Nickname(Text):
+    """A build's nickname: the rulebook's classes are offered to an editor, and another name
+    is allowed (OR-CLASS-UNKNOWN only warns)."""
+
+    def own_schema(self) -> dict[str, Any]:
+        raw = read_data(Path(__file__).with_name("data") / "classes.yaml")
+        return {**super().own_schema(), "examples": [c["name"] for c in raw["entries"]]}
+
+
+NICKNAME = Nickname(max_length=20)
 
 DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
              json={"type": "string", "pattern": r"^\s*[dD]\s*(6|8|10|12)\s*$"})
@@ -192,7 +205,7 @@ class Vehicle:
 
     name: str = spec_field(Text(max_length=28), "The chassis name printed on its cards.")
     nickname: str = spec_field(
-        Text(max_length=20), "The nickname class of the build, e.g. Interceptor.",
+        NICKNAME, "The nickname class of the build, e.g. Interceptor.",
         source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
         Struct(Equipment), "The equipment dice assigned to Engine, Driver, Armor and Weapon.",
