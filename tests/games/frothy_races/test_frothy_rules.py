@@ -167,6 +167,9 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
     "a Lash card when Tireless leaves no roll": ("FR-TRAIT-NO-TARGET", lambda d: (
         set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
         set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d))),
+    "Beastmaster when Tireless and Anchor leave no Speed Check roll": ("FR-TRAIT-NO-TARGET",
+        set_path("traits", value=[{"name": "Tireless", "value": 2}, {"name": "Anchor", "value": 2},
+                                  "Beastmaster"])),
     "Adaptive with no Reins to swap for": ("FR-TRAIT-NO-TARGET", lambda d: (
         d["cards"].update(whip=6, reins=0, dual=0, special=[]),
         set_path("traits", value=[{"name": "Adaptive", "value": 1}])(d))),
@@ -220,6 +223,8 @@ STILL_ACTS: dict[str, Change] = {
                                              6: "Wipe-out"}),
     "a maximum acceleration of one box fewer than the row": damage_track(6, {
         3: {"name": "# Maximum Acceleration", "value": 10}, 6: "Wipe-out"}),
+    "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
+        {"name": "Tireless", "value": 2}, "Beastmaster"]),
     "Tireless with a deceleration trait": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
     "a Random between Haste and Slow": damage_track(6, {
