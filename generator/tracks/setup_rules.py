@@ -136,17 +136,19 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
     items and the custom items of the run and of its project."""
     track: Track = definition.model
     context: TrackGame = definition.kind.context
-    if not track.items or not context.items:
+    if not track.items:
         return []
     known = list(context.standard_items)
-    known += sorted(d.name for d in others
-                    if d.game.id == definition.game.id and d.kind.name == "item")
-    known += sorted(project_items(Path(definition.path), definition.game.id))
+    if context.items:  # a game without items has no item files either
+        known += sorted(d.name for d in others
+                        if d.game.id == definition.game.id and d.kind.name == "item")
+        known += sorted(project_items(Path(definition.path), definition.game.id))
     keys = {_key(name) for name in known}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
                          suggestion=did_you_mean(name, known) or "",
-                         known=", ".join(dict.fromkeys(known)))
+                         known=", ".join(dict.fromkeys(known)), game=context.title,
+                         items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]
 
 

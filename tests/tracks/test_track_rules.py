@@ -209,6 +209,9 @@ def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: P
     folder.mkdir()
     path = write_track(folder, map_text=STRIP, game="joyride", items=["Banana Skin", "Nitro"])
     assert "TRK-ITEMS-UNKNOWN" not in rule_ids(check_file(path).findings)
+    frothy = write_track(folder, "frothy.yaml", map_text=STRIP, items=["Banana Skin"])
+    (finding,) = [f for f in check_file(frothy).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
+    assert finding.message == "recommended item 'Banana Skin': Frothy Races has no items"
     other = write_track(folder, "other.yaml", map_text=STRIP, game="joyride",
                         items=["Banana Skins"])
     (finding,) = [f for f in check_file(other).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
