@@ -58,9 +58,11 @@ def add_build_command(commands: argparse._SubParsersAction) -> None:
     build_cmd = command(
         commands, "build", "check, then print PDFs into the output folder",
         textwrap.fill(
-            "Check, then print every clean definition into the output folder as one set: "
-            "files an earlier build wrote there and this one did not are removed (the "
-            "manifest says which); files Paddock did not write are never touched. A build "
+            "Check, then print every clean definition into the output folder as one set. "
+            "A build owns what it prints: it replaces the files it writes and an earlier "
+            "build's files of the same games and components (each removal is printed); "
+            "other files the manifest lists are kept, and files Paddock did not write are "
+            "never touched. A build "
             "of single files prints those vehicles' components only; a folder also gets the "
             "shared parts (generic deck, dice stickers).", 78),
         ["paddock build", "paddock build vehicles/frothy-races/kite-skimmer.yaml --only "

@@ -128,6 +128,11 @@ def run_build(args: argparse.Namespace) -> int:
         if len(entry.vehicles) > 1:
             what[-1] += f" and {len(entry.vehicles) - 1} more"
         print(f"wrote {args.output / entry.path} ({', '.join(what)})")
+    for removed in result.removed:
+        print(f"removed {args.output / removed} (an earlier build's; this build replaces it)")
+    if result.kept:
+        print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
+              "that this build does not print (the manifest still lists them)")
     if result.manifest:
         print(f"wrote {result.manifest}")
     elif not shown:
