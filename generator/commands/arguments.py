@@ -138,6 +138,26 @@ def component_list(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
+def track_file(text: str) -> Path:
+    """A track for --race or ``paddock race``: a file, or a shipped track's name
+    (``tin-plate-loop``); a project's own track of that name wins, and a line says so."""
+    import sys
+
+    from generator.tracks.shipped import find_track, shipped_tracks
+
+    found = find_track(text)
+    if found is None:
+        names = [track.stem for track in shipped_tracks()]
+        guess = did_you_mean(text, names)
+        raise argparse.ArgumentTypeError(
+            f"no track file or shipped track named {text!r}"
+            + (f"; did you mean {guess!r}?" if guess else "")
+            + f" (shipped tracks: {', '.join(names)}; paddock catalogue tracks lists them)")
+    if found.note:
+        print(f"paddock: {found.note}", file=sys.stderr)
+    return found.path
+
+
 def dpi_value(text: str) -> int:
     if text.isdigit() and 36 <= int(text) <= 1200:
         return int(text)

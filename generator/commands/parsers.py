@@ -23,6 +23,7 @@ from generator.commands.arguments import (
     command,
     component_list,
     positive,
+    track_file,
     whole_number,
 )
 from generator.commands.runners import (
@@ -106,9 +107,9 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing = balance.add_argument_group(
         "race verdict", "race each Frothy Races vehicle against a field and judge its win "
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
-    racing.add_argument("--race", type=Path, metavar="TRACK",
-                        help="race on this Frothy Races track, e.g. "
-                             "vehicles/tracks/tin-plate-loop.yaml")
+    racing.add_argument("--race", type=track_file, metavar="TRACK",
+                        help="race on this Frothy Races track: a file or a shipped track's "
+                             "name, e.g. tin-plate-loop (paddock catalogue tracks)")
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
@@ -146,9 +147,11 @@ def add_catalogue_command(commands: argparse._SubParsersAction) -> None:
         "List a game's catalogues (the trait, special card, affect, ability, item and class "
         "names its files may use), each entry with its '#' value, our one-line summary and "
         "the rulebook section.",
-        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json"])
-    catalogue.add_argument("game", choices=sorted(GAMES), metavar="GAME",
-                           help=f"one of: {', '.join(GAMES)}")
+        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json",
+         "paddock catalogue tracks"])
+    catalogue.add_argument("game", choices=[*sorted(GAMES), "tracks"], metavar="GAME",
+                           help=f"one of: {', '.join(GAMES)}; or tracks, the shipped tracks "
+                                "(named as --race NAME anywhere)")
     catalogue.add_argument("name", nargs="?", metavar="CATALOGUE",
                            help="one catalogue, e.g. traits, special-cards, damage-affects, "
                                 "stamina-affects, abilities, items, classes (default: all)")
@@ -214,7 +217,9 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                     "cost it, and head-to-head results. A seed gives the same races bit for bit.",
         parents=[GLOBAL_OPTIONS],
         epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    race.add_argument("track", type=Path, metavar="TRACK", help="a Frothy Races track file")
+    race.add_argument("track", type=track_file, metavar="TRACK",
+                      help="a Frothy Races track: a file or a shipped track's name, e.g. "
+                           "tin-plate-loop (paddock catalogue tracks lists them)")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
                       help="two or more Frothy Races vehicle files, in starting order for "
                            "race 1 (a file may be named twice)")

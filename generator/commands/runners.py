@@ -298,8 +298,11 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def run_catalogue(args: argparse.Namespace) -> int:
-    from generator.commands.catalogue_listing import choose, format_catalogues
+    from generator.commands.catalogue_listing import choose, format_catalogues, format_tracks
 
+    if args.game == "tracks":
+        print(format_tracks(args.format))
+        return 0
     print(format_catalogues(choose(get_game(args.game), args.name), args.format))
     return 0
 
