@@ -5,7 +5,8 @@ of its trim (the same drawing code as the print sheets, so what you see is what 
 rasterised with PDFium at the chosen dpi. Tabletop Simulator imports a deck as one image of
 up to 10 x 7 cards, cut into the grid the user types (each sheet's grid is in the manifest),
 plus a back image: a deck whose cards share one back gets a single back image; one whose
-backs differ (dual and special cards) gets a back sheet laid out like the faces, for TTS's "unique backs" option. Files are written only for distinct faces.
+backs differ (dual and special cards) gets a back sheet laid out like the faces, for TTS's
+"unique backs" option. Files are written only for distinct faces.
 """
 
 from __future__ import annotations
