@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     pass
 from generator.commands.arguments import (
     DEFAULT_OUTPUT,
-    DEFAULT_REPORT,
     GLOBAL_OPTIONS,
     add_inputs,
     add_print_options,
@@ -66,7 +65,7 @@ def add_build_command(commands: argparse._SubParsersAction) -> None:
             "never touched. A build "
             "of single files prints those vehicles' components only; a folder also gets the "
             "shared parts (generic deck, dice stickers).", 78),
-        ["paddock build", "paddock build vehicles/frothy-races/kite-skimmer.yaml --only "
+        ["paddock build", "paddock build vehicles/frothy-races/whisper-gig.yaml --only "
          "licences,cards", "paddock build vehicles/joyride -o print --paper letter",
          "paddock build --print-shop --bleed 3mm"],
         more="components for --only:\n" + "\n".join(
@@ -96,8 +95,9 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     add_inputs(balance)
     balance.add_argument("--against", type=Path, metavar="FILE",
                          help="compare with this build instead of the game's shipped baseline")
-    balance.add_argument("-o", "--output", type=Path, default=DEFAULT_REPORT, metavar="FILE",
-                         help="where to write the PDF report (default: output/balance.pdf)")
+    balance.add_argument("-o", "--output", type=Path, metavar="FILE",
+                         help="where to write the PDF report (default: output/balance.pdf; "
+                              "bad usage when no build can be measured)")
     balance.add_argument("--format", choices=("text", "json"), default="text",
                          help="text for people, json for tools [text]")
     balance.add_argument("--paper", choices=sorted(PAPERS), default="a4",
@@ -173,8 +173,9 @@ def add_new_command(commands: argparse._SubParsersAction) -> None:
     new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                      help=f"one of: {', '.join(GAMES)}")
     new.add_argument("name", metavar="NAME", help="the new definition's name")
-    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item"),
-                     help="vehicle, track (Frothy Races, Joyride) or item (Joyride) [vehicle]")
+    new.add_argument("--kind", default="vehicle", type=str.casefold,
+                     help="vehicle (or the kind its file declares: chariot, team), track "
+                          "(Frothy Races, Joyride) or item (Joyride) [vehicle]")
     new.add_argument("-o", "--output", type=Path, metavar="FILE",
                      help="where to write it (default: vehicles/<game>/<name>.yaml; tracks "
                           "in vehicles/tracks/, items in vehicles/<game>/items/)")

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from generator.commands.balance.run import BalanceRun
 from generator.commands.arguments import (
     DEFAULT_INPUT,
+    DEFAULT_REPORT,
     PRINT_OPTIONS,
     default_paths,
     exit_code,
@@ -219,9 +220,18 @@ def run_balance_command(args: argparse.Namespace) -> int:
                  if getattr(args, name) is not None]
         if given:
             raise UsageError(f"{', '.join(given)} only work with --race TRACK")
+    if args.race:
+        from generator.commands.balance.racing import refuse_unraced
+
+        refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)
-    report = write_balance_report(result, args.output, args.paper, templates)
+    errors = loaded.unreadable or any(f.severity is Severity.ERROR for f in result.findings)
+    if not result.measured and args.output is not None and not errors:
+        why = "; ".join(sorted({reason for _, reason in result.skipped})) or "no builds given"
+        raise UsageError(f"-o {args.output}: no report to write: no build could be measured "
+                         f"({why})")
+    report = write_balance_report(result, args.output or DEFAULT_REPORT, args.paper, templates)
     if args.format == "json":
         print(format_balance_json(result, report))
     else:

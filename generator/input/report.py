@@ -16,13 +16,17 @@ def text_line(finding: Finding) -> str:
 
 
 def format_text(findings: Sequence[Finding], summary: Summary, hints: bool = True) -> str:
-    """Every finding on its line (its hint indented below it), then a one-line summary."""
+    """Every finding on its line (its hint indented below it), then a one-line summary. A
+    hint already printed for the same rule is not printed again (the same explanation under
+    every file that breaks a rule the same way is noise)."""
     lines = []
+    explained: set[tuple[str, str]] = set()
     for finding in findings:
         lines.append(text_line(finding))
         if finding.excerpt:
             lines.append(finding.excerpt)
-        if hints and finding.hint:
+        if hints and finding.hint and (finding.rule, finding.hint) not in explained:
+            explained.add((finding.rule, finding.hint))
             lines.append(f"    hint: {finding.hint}")
     lines.append(summary_line(summary))
     return "\n".join(lines)
