@@ -207,4 +207,4 @@ def exit_code(findings: Sequence[Finding], strict: bool, loaded: Loaded | None =
     if loaded is not None and loaded.unreadable:
         return 2
     failing = {Severity.ERROR, Severity.WARNING} if strict else {Severity.ERROR}
-    return 1 if any(f.severity in failing for f in findings) else 0
+    return 1 if any(f.severity in failing and f.waived is None for f in findings) else 0

@@ -226,6 +226,7 @@ def run_balance_command(args: argparse.Namespace) -> int:
         refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)
+    waive_verdicts(result, loaded, default_paths(args.paths))
     errors = loaded.unreadable or any(f.severity is Severity.ERROR for f in result.findings)
     if not result.measured and args.output is not None and not errors:
         why = "; ".join(sorted({reason for _, reason in result.skipped})) or "no builds given"
@@ -237,6 +238,16 @@ def run_balance_command(args: argparse.Namespace) -> int:
     else:
         print(format_summary(result, templates, report))
     return exit_code(result.findings, args.strict, loaded)
+
+
+def waive_verdicts(result: BalanceRun, loaded: Loaded, paths: Sequence[Path]) -> None:
+    """The files' and kit's waivers apply to the balance verdicts too (a check never sees
+    those, so it does not report their waivers unused)."""
+    from generator.project.waiving import apply_waivers, project_waivers
+
+    kit = find_project_kit(paths) if loaded.kit is None else None
+    waivers = project_waivers(loaded.kit, [d.path for d in loaded.definitions], kit)
+    result.findings = apply_waivers(result.findings, waivers, False, report=False)
 
 
 def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:

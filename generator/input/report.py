@@ -11,8 +11,9 @@ from generator.input.findings import Finding, Summary
 def text_line(finding: Finding) -> str:
     """``file:line:col: severity RULE-ID: message [source]``"""
     m = finding.mark
+    waived = f" (waived: {finding.waived})" if finding.waived is not None else ""
     return (f"{m.file}:{m.line}:{m.column}: {finding.severity.value} {finding.rule}: "
-            f"{finding.message} [{finding.source}]")
+            f"{finding.message} [{finding.source}]{waived}")
 
 
 def format_text(findings: Sequence[Finding], summary: Summary, hints: bool = True) -> str:
@@ -35,8 +36,9 @@ def format_text(findings: Sequence[Finding], summary: Summary, hints: bool = Tru
 def summary_line(summary: Summary) -> str:
     def count(n: int, word: str) -> str:
         return f"{n} {word}{'' if n == 1 else 's'}"
+    waived = f" ({summary.waived} waived)" if summary.waived else ""
     return (f"{count(summary.errors, 'error')}, {count(summary.warnings, 'warning')}, "
-            f"{summary.infos} info in {count(summary.files, 'file')}")
+            f"{summary.infos} info{waived} in {count(summary.files, 'file')}")
 
 
 def format_json(findings: Sequence[Finding], summary: Summary) -> str:

@@ -126,7 +126,8 @@ def test_json_has_check_shapes_plus_profiles(write_vehicle: Callable[..., Path],
     assert code == 0  # trade-offs are info: nothing fails, even with --strict
     data = json.loads(out)
     assert set(data) == {"findings", "summary", "profiles", "report"}
-    assert data["summary"] == {"errors": 0, "warnings": 0, "info": 1, "files": 1}
+    assert data["summary"] == {"errors": 0, "warnings": 0, "info": 1, "waived": 0,
+                               "files": 1}
     (finding,) = data["findings"]
     assert {"rule", "severity", "message", "file", "line", "column", "source"} <= set(finding)
     (gig,) = data["profiles"]
