@@ -28,6 +28,7 @@ from generator.commands.parsers import (
     add_build_command,
     add_catalogue_command,
     add_check_command,
+    add_init_command,
     add_new_command,
     add_race_command,
     add_rules_command,
@@ -123,6 +124,7 @@ def make_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"paddock {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_init_command(commands)
     add_check_command(commands)
     add_build_command(commands)
     add_balance_command(commands)

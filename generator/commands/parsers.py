@@ -30,6 +30,7 @@ from generator.commands.runners import (
     run_build_or_watch,
     run_catalogue,
     run_check,
+    run_init,
     run_new,
     run_race_command,
     run_rules,
@@ -181,6 +182,21 @@ def add_new_command(commands: argparse._SubParsersAction) -> None:
                           "in vehicles/tracks/, items in vehicles/<game>/items/)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=run_new)
+
+
+def add_init_command(commands: argparse._SubParsersAction) -> None:
+    """``paddock init``: a new project folder."""
+    init = command(
+        commands, "init", "start a project folder: vehicles/, kit.yaml, schemas for editors",
+        "Start a project folder: vehicles/ with a commented kit.yaml (print settings, and "
+        "where waivers go), schemas/ with the JSON Schemas of every game's files, and the "
+        "editor setting for the kit. Files already there are kept. Then: paddock new.",
+        ["paddock init", "paddock init my-racers"])
+    init.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="DIR",
+                      help="the project folder, made if missing (default: this folder)")
+    init.add_argument("--templates", type=Path, metavar="DIR",
+                      help="a folder of templates searched before Paddock's own")
+    init.set_defaults(run=run_init)
 
 
 def add_schema_command(commands: argparse._SubParsersAction) -> None:

@@ -342,6 +342,25 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_init(args: argparse.Namespace) -> int:
+    """Write the project folder; say what was written, kept, and what to do next."""
+    from generator.commands.init_project import init_project
+
+    started = init_project(args.folder, TextTemplates(args.templates))
+    schemas = [p for p in started.written if p.suffix == ".json" and p.parent.name == "schemas"]
+    for path in started.written:
+        if path not in schemas:
+            print(f"wrote {path}")
+    if schemas:
+        print(f"wrote {len(schemas)} JSON Schemas into {schemas[0].parent} (editors check "
+              "and complete your files with them)")
+    for path in started.kept:
+        print(f"kept {path} (already there)")
+    where = "" if args.folder == Path(".") else f"cd {args.folder} && "
+    print(f"next: {where}paddock new frothy-races 'Red Comet', then paddock check")
+    return 0
+
+
 def run_schema(args: argparse.Namespace) -> int:
     from generator.commands.json_schema import write_schemas
     from generator.commands.schema_docs import format_schema, format_schema_json

@@ -88,7 +88,7 @@ def test_a_mistyped_command_gets_a_suggestion(capsys: pytest.CaptureFixture[str]
     assert code == 2
     assert "unknown command 'chek'; did you mean 'check'?" in err
     code, _, err = run(["xyzzy"], capsys)
-    assert code == 2 and "unknown command 'xyzzy' (commands: check," in err
+    assert code == 2 and "unknown command 'xyzzy' (commands: init, check," in err
 
 
 def test_no_rule_explanation_shows_raw_template_code() -> None:
