@@ -105,6 +105,11 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
                          help="paper size of the PDF report [a4]")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
+    balance.add_argument("--suggest", action="store_true",
+                         help="for a build outside the band (dominating or dominated), the "
+                              "fewest edits of its file (one or two: a card, a trait's value, "
+                              "a row entry, a Damage affect) that bring it inside, judged on "
+                              "the exact axes, each as a diff with its effect")
     racing = balance.add_argument_group(
         "race verdict", "race each Frothy Races vehicle against a field and judge its win "
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")

@@ -215,6 +215,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     against = load_against(args.against) if args.against else None
     if against is not None:
         refuse_other_game(loaded, against, args.against)
+    if args.suggest and args.format == "json":
+        raise UsageError("--suggest prints text for people: leave out --format json")
     if not args.race:
         given = [f"--{name}" for name in ("field", "races", "workers")
                  if getattr(args, name) is not None]
@@ -237,6 +239,10 @@ def run_balance_command(args: argparse.Namespace) -> int:
         print(format_balance_json(result, report))
     else:
         print(format_summary(result, templates, report))
+    if args.suggest:
+        from generator.commands.balance.suggest import format_suggestions
+
+        print("\n" + format_suggestions(result, templates, against))
     return exit_code(result.findings, args.strict, loaded)
 
 
