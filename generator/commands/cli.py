@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
 from generator.commands.serve.command import add_serve_command
+from generator.commands.table_command import add_table_command
 from generator.errors import InputError, PaddockError
 from generator.input.schema import did_you_mean
 from generator.keep.cache_folder import sweep_stale
@@ -136,4 +137,5 @@ def make_parser() -> argparse.ArgumentParser:
     add_new_command(commands)
     add_schema_command(commands)
     add_serve_command(commands)
+    add_table_command(commands)
     return parser
