@@ -89,14 +89,16 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(loaded.findings, args.strict, loaded)
 
 
-def run_build(args: argparse.Namespace) -> int:
+def run_build(args: argparse.Namespace, compact: bool = False) -> int:
+    """Build; ``compact`` (a rebuild in watch mode): one line for the files written and
+    the findings last, where the eye lands, instead of above a screenful of 'wrote'."""
     from generator.commands.build import Selection, build
     from generator.paper.icons import IconSet
 
     refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
     loaded, templates = load_inputs(args, project_kit=True)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
-    if shown:
+    if shown and (not compact or loaded.kit_errors()):
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
               file=sys.stderr)
     if loaded.kit_errors():
@@ -124,20 +126,26 @@ def run_build(args: argparse.Namespace) -> int:
         if not loaded.errors_in(refused.path):
             print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
                   "another definition's file", file=sys.stderr)
-    for entry in result.written:
+    for entry in [] if compact else result.written:
         what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
         if len(entry.vehicles) > 1:
             what[-1] += f" and {len(entry.vehicles) - 1} more"
         print(f"wrote {args.output / entry.path} ({', '.join(what)})")
+    if compact and result.written:
+        pages = sum(entry.pages for entry in result.written)
+        print(f"wrote {len(result.written)} files ({pages} pages) into {args.output}")
     for removed in result.removed:
         print(f"removed {args.output / removed} (an earlier build's; this build replaces it)")
     if result.kept:
         print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
               "that this build does not print (the manifest still lists them)")
-    if result.manifest:
+    if result.manifest and not compact:
         print(f"wrote {result.manifest}")
     elif not shown:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
+    if compact and shown:
+        print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
+              file=sys.stderr)
     if loaded.unreadable:
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
@@ -178,7 +186,7 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
         try:
-            run_build(args)
+            run_build(args, compact=True)
         except PaddockError as exc:
             print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
                   file=sys.stderr)
