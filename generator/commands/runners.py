@@ -21,6 +21,7 @@ from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
     from generator.commands.balance.run import BalanceRun
+    from generator.commands.build import BuildResult
 from generator.commands.arguments import (
     DEFAULT_INPUT,
     DEFAULT_REPORT,
@@ -89,9 +90,12 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(loaded.findings, args.strict, loaded)
 
 
-def run_build(args: argparse.Namespace, compact: bool = False) -> int:
+def run_build(args: argparse.Namespace, compact: bool = False,
+              last_good: dict[str, Definition] | None = None) -> int:
     """Build; ``compact`` (a rebuild in watch mode): one line for the files written and
-    the findings last, where the eye lands, instead of above a screenful of 'wrote'."""
+    the findings last, where the eye lands, instead of above a screenful of 'wrote'.
+    ``last_good`` (watch mode): each file's last definition without errors, printed in
+    place of a save that has errors (a half-typed save), and updated after each build."""
     from generator.commands.build import Selection, build
     from generator.paper.icons import IconSet
 
@@ -105,6 +109,7 @@ def run_build(args: argparse.Namespace, compact: bool = False) -> int:
         print("paddock: not built: the kit file has errors, and its print settings are "
               "needed for every sheet", file=sys.stderr)
         return 2 if loaded.unreadable else 1
+    printed = with_last_good(loaded, last_good) if last_good is not None else loaded
     overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
     kit = loaded.kit.kit if loaded.kit else None
     settings = print_settings(kit, overrides)
@@ -116,32 +121,18 @@ def run_build(args: argparse.Namespace, compact: bool = False) -> int:
                            duplex=settings.duplex, back_offset=settings.back_offset,
                            icons=IconSet(args.templates), printing=settings.printing,
                            generic_deck=generic)
-    result = build(loaded, context, Selection(args.only, stickers),
+    result = build(printed, context, Selection(args.only, stickers),
                    announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
     if result.findings:
         print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
               file=sys.stderr)
-    report_not_built(loaded)
+    report_not_built(printed)
     for refused in result.refused:
         if not loaded.errors_in(refused.path):
             print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
                   "another definition's file", file=sys.stderr)
-    for entry in [] if compact else result.written:
-        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
-        if len(entry.vehicles) > 1:
-            what[-1] += f" and {len(entry.vehicles) - 1} more"
-        print(f"wrote {args.output / entry.path} ({', '.join(what)})")
-    if compact and result.written:
-        pages = sum(entry.pages for entry in result.written)
-        print(f"wrote {len(result.written)} files ({pages} pages) into {args.output}")
-    for removed in result.removed:
-        print(f"removed {args.output / removed} (an earlier build's; this build replaces it)")
-    if result.kept:
-        print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
-              "that this build does not print (the manifest still lists them)")
-    if result.manifest and not compact:
-        print(f"wrote {result.manifest}")
-    elif not shown:
+    report_written(args.output, result, compact)
+    if not shown and not result.manifest:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
     if compact and shown:
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
@@ -150,6 +141,42 @@ def run_build(args: argparse.Namespace, compact: bool = False) -> int:
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def report_written(output: Path, result: BuildResult, compact: bool) -> None:
+    """The files a build wrote (one line in ``compact`` mode), removed and kept."""
+    for entry in [] if compact else result.written:
+        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
+        if len(entry.vehicles) > 1:
+            what[-1] += f" and {len(entry.vehicles) - 1} more"
+        print(f"wrote {output / entry.path} ({', '.join(what)})")
+    if compact and result.written:
+        pages = sum(entry.pages for entry in result.written)
+        print(f"wrote {len(result.written)} files ({pages} pages) into {output}")
+    for removed in result.removed:
+        print(f"removed {output / removed} (an earlier build's; this build replaces it)")
+    if result.kept:
+        print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
+              "that this build does not print (the manifest still lists them)")
+    if result.manifest and not compact:
+        print(f"wrote {result.manifest}")
+
+
+def with_last_good(loaded: Loaded, last_good: dict[str, Definition]) -> Loaded:
+    """What a watch-mode build prints: each file's definition now when it has no errors
+    (remembered in ``last_good``), else its last good one, said so."""
+    clean = loaded.clean()
+    last_good.update({d.path: d for d in clean})
+    clean_paths = {d.path for d in clean}
+    stand_ins = [d for path, d in last_good.items()
+                 if path in loaded.files and path not in clean_paths]
+    for definition in stand_ins:
+        print(f"paddock: {definition.path} has errors: its last good save is printed "
+              "until they are fixed", file=sys.stderr)
+    replaced = {d.path for d in stand_ins}
+    return Loaded(definitions=clean + stand_ins, files=loaded.files, kit=loaded.kit,
+                  kit_files=loaded.kit_files, unreadable=loaded.unreadable,
+                  findings=[f for f in loaded.findings if f.mark.file not in replaced])
 
 
 def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
@@ -173,7 +200,8 @@ def folders_given(paths: Sequence[Path]) -> bool:
 def run_build_or_watch(args: argparse.Namespace) -> int:
     """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
     says why and keeps watching, so the designer can fix the file and save again."""
-    code = run_build(args)
+    last_good: dict[str, Definition] = {}
+    code = run_build(args, last_good=last_good if args.watch else None)
     if not args.watch:
         return code
     paths = default_paths(args.paths)
@@ -186,7 +214,7 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
         try:
-            run_build(args, compact=True)
+            run_build(args, compact=True, last_good=last_good)
         except PaddockError as exc:
             print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
                   file=sys.stderr)
