@@ -268,6 +268,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     errors = loaded.unreadable or any(f.severity is Severity.ERROR for f in result.findings)
     if not result.measured and args.output is not None and not errors:
         why = "; ".join(sorted({reason for _, reason in result.skipped})) or "no builds given"
+        if args.format == "text":
+            print(format_summary(result, templates, None))
         raise UsageError(f"-o {args.output}: no report to write: no build could be measured "
                          f"({why})")
     report = write_balance_report(result, args.output or DEFAULT_REPORT, args.paper, templates)
