@@ -138,19 +138,20 @@ def component_list(text: str) -> frozenset[str]:
     return frozenset(names)
 
 
-def track_file(text: str) -> Path:
-    """A track for --race or ``paddock race``: a file, or a shipped track's name
-    (``tin-plate-loop``); a project's own track of that name wins, and a line says so."""
+def track_file(text: str | Path) -> Path:
+    """The track --race or ``paddock race`` names: a file, or a shipped track's name
+    (``tin-plate-loop``); a project's own track of that name wins, and a line says so.
+    Resolved when the command runs (bad usage, exit 2, when nothing matches)."""
     import sys
 
     from generator.tracks.shipped import find_track, shipped_tracks
 
-    found = find_track(text)
+    found = find_track(str(text))
     if found is None:
         names = [track.stem for track in shipped_tracks()]
-        guess = did_you_mean(text, names)
-        raise argparse.ArgumentTypeError(
-            f"no track file or shipped track named {text!r}"
+        guess = did_you_mean(Path(text).stem, names)
+        raise UsageError(
+            f"no track file or shipped track named {str(text)!r}"
             + (f"; did you mean {guess!r}?" if guess else "")
             + f" (shipped tracks: {', '.join(names)}; paddock catalogue tracks lists them)")
     if found.note:

@@ -22,7 +22,6 @@ from generator.commands.arguments import (
     command,
     component_list,
     positive,
-    track_file,
     whole_number,
 )
 from generator.commands.runners import (
@@ -113,7 +112,7 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing = balance.add_argument_group(
         "race verdict", "race each Frothy Races vehicle against a field and judge its win "
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
-    racing.add_argument("--race", type=track_file, metavar="TRACK",
+    racing.add_argument("--race", type=Path, metavar="TRACK",
                         help="race on this Frothy Races track: a file or a shipped track's "
                              "name, e.g. tin-plate-loop (paddock catalogue tracks)")
     racing.add_argument("--field", type=Path, metavar="DIR",
@@ -239,7 +238,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                     "cost it, and head-to-head results. A seed gives the same races bit for bit.",
         parents=[GLOBAL_OPTIONS],
         epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    race.add_argument("track", type=track_file, metavar="TRACK",
+    race.add_argument("track", type=Path, metavar="TRACK",
                       help="a Frothy Races track: a file or a shipped track's name, e.g. "
                            "tin-plate-loop (paddock catalogue tracks lists them)")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",

@@ -29,6 +29,7 @@ from generator.commands.arguments import (
     default_paths,
     exit_code,
     load_inputs,
+    track_file,
 )
 
 
@@ -70,7 +71,8 @@ def run_race_command(args: argparse.Namespace) -> int:
 
     options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
                           stamina=args.stamina)
-    request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
+    track = track_file(args.track)  # a file, or a shipped track's name
+    request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
                           report=args.output, replay=args.replay, log=args.log,
@@ -261,6 +263,7 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 
+        args.race = track_file(args.race)
         refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)

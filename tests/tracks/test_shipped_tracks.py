@@ -58,10 +58,10 @@ def test_an_unknown_track_name_is_bad_usage_with_a_suggestion(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(SystemExit) as stop:
-        main(["balance", str(WHISPER), "--race", "tin-plate-lop"])
-    assert stop.value.code == 2
+    assert main(["balance", str(WHISPER), "--race", "tin-plate-lop"]) == 2
     assert "did you mean 'tin-plate-loop'?" in capsys.readouterr().err
+    assert main(["race", "tin-plate-lop", str(WHISPER), str(WHISPER)]) == 2
+    assert "no track file or shipped track named 'tin-plate-lop'" in capsys.readouterr().err
 
 
 def test_catalogue_tracks_lists_every_shipped_track(capsys: pytest.CaptureFixture[str]) -> None:
