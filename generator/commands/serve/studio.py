@@ -33,7 +33,7 @@ from generator.input.source import display_path
 from generator.paper.icons import IconSet
 from generator.paper.output import BuildContext
 from generator.project.kit import print_settings
-from generator.project.loading import Definition, Loaded, find_files, load
+from generator.project.loading import Definition, Loaded, load
 from generator.text.templates import TextTemplates
 
 DEFINITION_SUFFIXES = (".yaml", ".yml")
@@ -230,7 +230,3 @@ class Studio:
         return [*self.paths, *([kit] if kit else []), *art_files(self.paths),
                 *([self.templates_dir] if self.templates_dir else [])]
 
-
-def files_under(paths: Sequence[Path]) -> list[Path]:
-    """The definition files the studio serves (for the tests and the bench)."""
-    return find_files(paths)
