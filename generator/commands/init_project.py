@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.commands.json_schema import SCHEMA_FOLDER, struct_schema, write_schemas
+from generator.commands.json_schema import SCHEMA_FOLDER, kit_schema, write_schemas
 from generator.errors import OutputError
 from generator.input.findings import Severity
 from generator.paper.output import write_atomically
@@ -54,8 +54,8 @@ def init_project(folder: Path, templates: TextTemplates | None = None) -> Starte
     write_new(kit, text, started)
     for game in GAMES.values():
         started.written += write_schemas(game, schemas)
-    kit_schema = json.dumps(struct_schema(Kit) | {"title": "Paddock kit file"}, indent=2)
-    (schemas / KIT_SCHEMA_FILE).write_text(kit_schema + "\n", encoding="utf-8")
+    (schemas / KIT_SCHEMA_FILE).write_text(json.dumps(kit_schema(Kit), indent=2) + "\n",
+                                           encoding="utf-8")
     started.written.append(schemas / KIT_SCHEMA_FILE)
     settings = {"yaml.schemas": {f"./{SCHEMA_FOLDER.as_posix()}/{KIT_SCHEMA_FILE}":
                                  "vehicles/kit.yaml"}}

@@ -42,6 +42,15 @@ def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
     return {"$schema": DRAFT, "title": f"{game.title} {kind.name}", **body}
 
 
+def kit_schema(model: type) -> dict[str, Any]:
+    """The JSON Schema of a kit file (``model`` is the Kit): its fields, and ``kind: kit``."""
+    body = struct_schema(model)
+    body["properties"] = {"kind": {"const": "kit", "description": "What the file defines."},
+                          **body["properties"]}
+    body["required"] = ["kind", *body.get("required", [])]
+    return {"$schema": DRAFT, "title": "Paddock kit file", **body}
+
+
 def struct_schema(model: type) -> dict[str, Any]:
     """A mapping with the model's declared fields (see ``Struct.own_schema``)."""
     return Struct(model).json_schema()

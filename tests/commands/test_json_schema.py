@@ -161,3 +161,16 @@ def test_the_outrider_schema_offers_the_nickname_classes() -> None:
     nickname = schema_for(data)["properties"]["nickname"]
     assert "Interceptor" in nickname["examples"]
     jsonschema.validate({**data, "nickname": "Road Hog"}, schema_for(data))  # open, as check
+
+
+def test_the_shipped_kit_names_the_committed_kit_schema() -> None:
+    from generator.commands.init_project import KIT_SCHEMA_FILE
+    from generator.commands.json_schema import kit_schema
+    from generator.project.kit import Kit
+
+    committed = REPO / "schemas" / KIT_SCHEMA_FILE
+    assert json.loads(committed.read_text(encoding="utf-8")) == kit_schema(Kit)
+    first = (VEHICLES / "kit.yaml").read_text(encoding="utf-8").splitlines()[0]
+    assert (VEHICLES / first.split("=", 1)[1]).resolve() == committed.resolve()
+    jsonschema.validate(yaml.safe_load((VEHICLES / "kit.yaml").read_text()),
+                        json.loads(committed.read_text()))
