@@ -94,12 +94,15 @@ def seated(entrants: Sequence[Entrant], index: int) -> list[int]:
 
 
 def one_battle(entrants: Sequence[Entrant], seed: int, index: int, scenario: str,
-               keep_events: bool = False) -> tuple[Outcome, BattleResult]:
-    """Play battle ``index`` of a sweep."""
+               keep_events: bool = False, watch_first: bool = False
+               ) -> tuple[Outcome, BattleResult]:
+    """Play battle ``index`` of a sweep; ``watch_first``: stop it once entrant 0 is wrecked
+    (a verdict about entrant 0 needs no more of it)."""
     order = seated(entrants, index)
+    watch = order.index(0) + 1 if watch_first else None
     result = run_battle([(entrants[i].vehicle, entrants[i].side) for i in order],
                         seed * SEED_STRIDE + index, lambda car: ExpectedGainDriver(BEAM),
-                        scenario, keep_events)
+                        scenario, keep_events, watch)
     dealt = [0] * len(entrants)
     taken = [0] * len(entrants)
     for seat, entry in enumerate(result.entrants):
@@ -110,19 +113,35 @@ def one_battle(entrants: Sequence[Entrant], seed: int, index: int, scenario: str
                    tuple(taken)), result
 
 
-def _chunk(job: tuple[tuple[Entrant, ...], int, tuple[int, ...], str]) -> list[Outcome]:
-    entrants, seed, indices, scenario = job
-    return [one_battle(entrants, seed, i, scenario)[0] for i in indices]
+Job = tuple[tuple[Entrant, ...], int, tuple[int, ...], str, bool]
+
+
+def _chunk(job: Job) -> list[Outcome]:
+    entrants, seed, indices, scenario, watch_first = job
+    return [one_battle(entrants, seed, i, scenario, watch_first=watch_first)[0]
+            for i in indices]
+
+
+@dataclass
+class Workers:
+    """Worker processes (none: play in this process) and how many there are."""
+
+    pool: ProcessPoolExecutor | None
+    count: int
+
+    def close(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown()
 
 
 def battles(entrants: Sequence[Entrant], seed: int, indices: range, scenario: str,
-            pool: ProcessPoolExecutor | None) -> list[Outcome]:
-    """Play the battles numbered ``indices``, in worker processes when a pool is given."""
+            workers: Workers, watch_first: bool = False) -> list[Outcome]:
+    """Play the battles numbered ``indices``, split over the worker processes."""
+    pool = workers.pool
     if pool is None:
-        return _chunk((tuple(entrants), seed, tuple(indices), scenario))
-    workers = pool._max_workers  # noqa: SLF001 -- the pool's own size, to split the work
-    parts = [tuple(indices[k::workers]) for k in range(workers)]
-    jobs = [(tuple(entrants), seed, part, scenario) for part in parts if part]
+        return _chunk((tuple(entrants), seed, tuple(indices), scenario, watch_first))
+    parts = [tuple(indices[k::workers.count]) for k in range(workers.count)]
+    jobs = [(tuple(entrants), seed, part, scenario, watch_first) for part in parts if part]
     found = [o for chunk in pool.map(_chunk, jobs) for o in chunk]
     return sorted(found, key=lambda o: o.index)
 
@@ -132,8 +151,8 @@ def worker_count(requested: int | None, battles_wanted: int) -> int:
     return max(1, min(requested or cores, battles_wanted))
 
 
-def make_pool(workers: int) -> ProcessPoolExecutor | None:
-    return ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+def make_pool(count: int) -> Workers:
+    return Workers(ProcessPoolExecutor(max_workers=count) if count > 1 else None, count)
 
 
 @dataclass(frozen=True)
@@ -166,12 +185,11 @@ def run_battle_command(args: argparse.Namespace) -> int:
     if not scenario.players_min <= len(entrants) <= scenario.players_max:
         raise UsageError(f"{scenario.title} takes {scenario.players_min} to "
                          f"{scenario.players_max} vehicles; {len(entrants)} given")
-    pool = make_pool(worker_count(args.workers, args.battles))
+    workers = make_pool(worker_count(args.workers, args.battles))
     try:
-        outcomes = battles(entrants, args.seed, range(args.battles), args.scenario, pool)
+        outcomes = battles(entrants, args.seed, range(args.battles), args.scenario, workers)
     finally:
-        if pool is not None:
-            pool.shutdown()
+        workers.close()
     first = one_battle(entrants, args.seed, 0, args.scenario, keep_events=True)[1]
     if args.log:
         write_log(args.log, first)

@@ -215,6 +215,9 @@ def run_balance_command(args: argparse.Namespace) -> int:
         if given:
             raise UsageError(f"{', '.join(given)} only work with --race TRACK")
     races = race_verdicts(args, loaded, against) if args.race else None
+    if args.battle or args.battles:
+        from generator.commands.battle_verdict import battle_verdicts
+        races = {**(races or {}), **battle_verdicts(args, loaded, against)}
     result = run_balance(loaded, against, races)
     report = write_balance_report(result, args.output, args.paper, templates)
     if args.format == "json":

@@ -47,6 +47,7 @@ from generator.balance.axes import AxisBook, Value
 from generator.balance.compare import Comparison, compare, dominance_pairs
 from generator.balance.hook import Matchup, Profile
 from generator.balance.verdicts import register_verdicts
+from generator.games.outrider.battle_verdicts import register_battle_verdicts
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS, Arc, Variant, Vehicle
 from generator.games.outrider.rules import RULES as VEHICLE_RULES
@@ -69,6 +70,8 @@ AXES: AxisBook[OutriderMeasures] = AxisBook(AXES_FILE)
 RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="OR-BAL-DOMINATES",
                                  dominated="OR-BAL-DOMINATED", tradeoffs="OR-BAL-TRADEOFFS")
+register_battle_verdicts(RULES, overpowered="OR-BAL-BATTLE-OVERPOWERED",
+                         underpowered="OR-BAL-BATTLE-UNDERPOWERED")
 ASSIGNMENT_RULE = "OR-BAL-ASSIGNMENT-DOMINATED"
 ASSIGNMENT_EQUAL_WITHIN = float(RULES[ASSIGNMENT_RULE].params["equal_within"])
 

@@ -32,7 +32,8 @@ def _clear(battle: Battle, pose: Pose, obstacle: Rect | None) -> bool:
     return not overlap(shape, obstacle, -battle.data.contact_gap)
 
 
-def stop_short(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None) -> float:
+def stop_short(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None,
+               bisections: int = BISECTIONS) -> float:
     """The largest share of the way from ``start`` to ``end`` the vehicle can drive without
     its base reaching ``obstacle`` (None: the map edge), found by bisection."""
     if _clear(battle, end, obstacle):
@@ -40,7 +41,7 @@ def stop_short(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None) ->
     low, high = 0.0, 1.0
     if not _clear(battle, start, obstacle):
         return 0.0
-    for _ in range(BISECTIONS):
+    for _ in range(bisections):
         mid = (low + high) / 2
         if _clear(battle, between(start, end, mid), obstacle):
             low = mid
@@ -49,17 +50,19 @@ def stop_short(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None) ->
     return low
 
 
-def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect
-                  ) -> Contact | None:
-    """The first thing the card (or the vehicle standing at its end) meets, if anything."""
+def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
+                  bisections: int = BISECTIONS) -> Contact | None:
+    """The first thing the card (or the vehicle standing at its end) meets, if anything
+    (the driver looks with fewer bisections than the engine drives with)."""
     final = body(end)
     contacts = []
     for other in battle.others(car):
         shape = body(other.pose)
         if overlap(card, shape, CONTACT_SLACK) or overlap(final, shape, CONTACT_SLACK):
-            contacts.append(Contact(other.slot, stop_short(battle, start, end, shape)))
+            contacts.append(Contact(other.slot,
+                                    stop_short(battle, start, end, shape, bisections)))
     if not inside(final, battle.data.width, battle.data.height):
-        contacts.append(Contact(None, stop_short(battle, start, end, None)))
+        contacts.append(Contact(None, stop_short(battle, start, end, None, bisections)))
     if not contacts:
         return None
     return min(contacts, key=lambda c: (c.share, c.slot or 0))

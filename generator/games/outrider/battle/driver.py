@@ -49,6 +49,7 @@ from generator.probability.outrider import capped
 
 DIFFICULTY_WEIGHT = 0.3  # the beam's guess of what a point of difficulty costs
 MAX_SKILL = 4  # Skill Points the driver considers spending on one roll
+LOOK_BISECTIONS = 6  # how finely the driver places a stop at a contact (1/64 of a card)
 
 
 @dataclass(frozen=True)
@@ -96,7 +97,8 @@ def grow(turn: Turn, node: Node, start: Pose, reverse: bool, tokens_left: int) -
     children = []
     for face in moves():
         card = lay_card(entry, face)
-        contact = first_contact(turn.battle, turn.car, entry, card.exit, card.card)
+        contact = first_contact(turn.battle, turn.car, entry, card.exit, card.card,
+                                LOOK_BISECTIONS)
         if contact is not None:
             children.append(_contact_node(turn, node, card.exit, face, contact, reverse))
             continue
@@ -198,17 +200,26 @@ def search(battle: Battle, car: Car, beam: int | None) -> tuple[Plan, float]:
     stationary_gain = turn.shot_gain(car.pose) if not car.moving else 0.0
     priced = []
     for plan, node in candidates(turn, beam, stationary_gain):
-        for skill in range(0, min(car.skill, MAX_SKILL) + 1):
+        for skill in range(0, useful_skill(turn, plan, node) + 1):
             spent = Plan(plan.cards, plan.reverse, plan.brake, plan.stationary, 0, skill)
             priced.append((expected_gain(turn, spent, node, stationary_gain), spent))
-            if not plan.cards and not plan.stationary:
-                break
     priced.sort(key=lambda p: -p[0])
     for gain, plan in priced:
         laid = lay(driving_pose(car.pose, plan.reverse), [s.face for s in plan.cards])
         if not problems(car, plan, laid, battle):
             return plan, gain
     return Plan(), float("-inf")
+
+
+def useful_skill(turn: Turn, plan: Plan, node: Node) -> int:
+    """The most Skill Points worth pricing on a plan's check: no more than make its
+    lowest roll succeed (and none on a plan with no check)."""
+    car = turn.car
+    costs, difficulty = item_costs(car, plan, hazard(plan, node))
+    if not costs:
+        return 0
+    sure = difficulty - 1 - capped(car.bonus("control")) - turn.battle.lucky(car)
+    return max(0, min(car.skill, MAX_SKILL, sure))
 
 
 def candidates(turn: Turn, beam: int | None, stationary_gain: float

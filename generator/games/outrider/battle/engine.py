@@ -61,8 +61,10 @@ DriverFor = Callable[[Car], Driver]
 
 
 def run_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: DriverFor,
-               scenario: str = "last-car-standing", keep_events: bool = True) -> BattleResult:
-    """Play one battle to its end."""
+               scenario: str = "last-car-standing", keep_events: bool = True,
+               watch: int | None = None) -> BattleResult:
+    """Play one battle to its end; with ``watch`` (a slot), stop as soon as that vehicle is
+    wrecked, since it can no longer win (a verdict about it needs no more)."""
     data = battle_data()
     chosen = data.scenarios[scenario]
     if not chosen.players_min <= len(entrants) <= chosen.players_max:
@@ -78,6 +80,8 @@ def run_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: D
     while len(battle.standing()) > 1 and battle.round < data.rounds_limit:
         battle.round += 1
         play_round(battle, drivers, dealt)
+        if watch is not None and battle.car(watch).wrecked:
+            break
     return _result(battle, dealt)
 
 
@@ -113,6 +117,8 @@ def _result(battle: Battle, dealt: dict[int, int]) -> BattleResult:
         winner, ending = standing[0].slot, "last car standing"
     elif not standing:
         winner, ending = None, "all wrecked"
+    elif len(standing) < len(battle.cars) and battle.round < battle.data.rounds_limit:
+        winner, ending = None, "watched vehicle wrecked"
     else:
         winner, ending = None, "round limit"
     battle.phase = "end"

@@ -9,8 +9,8 @@ the middle of its front edge (components.yaml: arrow_inset) and the way it faces
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import lru_cache
+from typing import NamedTuple
 
 CARD_WIDTH = 70.0
 CARD_LENGTH = 120.0
@@ -23,18 +23,23 @@ CENTRE_BEHIND_ARROW = HALF_LENGTH - ARROW_INSET  # 48 mm
 Point = tuple[float, float]
 
 
-@dataclass(frozen=True)
-class Pose:
-    """A point on the map and a heading (degrees clockwise from up)."""
+@lru_cache(maxsize=65536)
+def _unit(heading: float) -> Point:
+    r = math.radians(heading)
+    return (math.sin(r), math.cos(r))
+
+
+class Pose(NamedTuple):
+    """A point on the map and a heading (degrees clockwise from up). A named tuple: the
+    engine and the driver make hundreds of thousands of them."""
 
     x: float
     y: float
     heading: float
 
-    @cached_property
+    @property
     def forward(self) -> Point:
-        r = math.radians(self.heading)
-        return (math.sin(r), math.cos(r))
+        return _unit(self.heading)
 
     @property
     def right(self) -> Point:
@@ -58,8 +63,7 @@ class Pose:
         return (round(self.x, 6), round(self.y, 6), round(self.heading, 6))
 
 
-@dataclass(frozen=True)
-class Rect:
+class Rect(NamedTuple):
     """An oriented rectangle: centre, unit axes and half extents (along, across)."""
 
     cx: float

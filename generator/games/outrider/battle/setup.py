@@ -126,7 +126,12 @@ class Car:
 
     def bonus(self, roll: str) -> int:
         """Characteristic plus equipment bonus to ``roll``, before the rule of four."""
-        return self.vehicle.roll_bonus(self.side, roll)
+        return _bonus(self.vehicle, self.side, roll)
+
+
+@lru_cache(maxsize=1024)
+def _bonus(vehicle: Vehicle, side: str, roll: str) -> int:
+    return vehicle.roll_bonus(side, roll)
 
 
 def starting_cars(entrants: list[tuple[Vehicle, str]], scenario: Scenario,

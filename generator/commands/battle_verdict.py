@@ -1,0 +1,161 @@
+"""``paddock balance --battle``: each side of each Outrider vehicle card battles a field of
+baseline vehicles, and its win rate, with a Wilson 95% interval, is judged against the fair
+share (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED, the game's balance_rules.yaml).
+
+The field: the vehicle and three copies of the baseline (the rulebook's example Linebacker,
+its narrow side, or the ``--against`` file), so a balanced build wins a quarter of the
+battles by symmetry; in a duel, the vehicle and one baseline (a half).
+
+When to stop (the rule stated in balance_rules.yaml): battle in batches of 32 (every seat
+eight times over) and after each batch stop as soon as the 95% interval lies wholly above the
+band, wholly below it, or wholly inside it; at most 480 battles a side, or ``--battles``.
+Each battle's seed comes from its number, so a longer run re-plays nothing. A battle stops
+once the vehicle judged is wrecked: it can no longer win, and the rest would only decide
+which baseline does.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from generator.commands.battle import Entrant, Workers, battles, make_pool, worker_count
+from generator.errors import UsageError
+from generator.games.outrider.baseline import BASELINE_FILE, baseline
+from generator.games.outrider.battle.setup import battle_data
+from generator.games.outrider.model import SIDES, Vehicle
+from generator.project.loading import Definition, Loaded
+from generator.race.stats import Interval, wilson
+
+BATCH = 32
+MOST = 480
+OVERPOWERED = "OR-BAL-BATTLE-OVERPOWERED"
+
+
+@dataclass(frozen=True)
+class SideVerdict:
+    """One side of a card, battled."""
+
+    name: str
+    side: str
+    scenario: str
+    field: tuple[str, ...]
+    races: int  # battles fought (named as the shared verdict code names them)
+    wins: Interval
+    fair_share: float
+    draws: int
+    settled: str  # above, below, inside the band, or undecided at the cap
+
+
+@dataclass(frozen=True)
+class BattleVerdict:
+    """Both sides of a vehicle card. The shared balance summary prints one line per build;
+    it reads ``track``, ``field``, ``races``, ``wins`` and ``fair_share``, which give the
+    narrow side's figures and say so (the findings name each side)."""
+
+    name: str
+    sides: tuple[SideVerdict, ...]
+
+    @property
+    def headline(self) -> SideVerdict:
+        return self.sides[0]
+
+    @property
+    def track(self) -> str:
+        return f"{self.headline.scenario} ({self.headline.side} side)"
+
+    @property
+    def field(self) -> tuple[str, ...]:
+        return self.headline.field
+
+    @property
+    def races(self) -> int:
+        return self.headline.races
+
+    @property
+    def wins(self) -> Interval:
+        return self.headline.wins
+
+    @property
+    def fair_share(self) -> float:
+        return self.headline.fair_share
+
+
+def band() -> float:
+    from generator.games.outrider.balance import RULES
+
+    return float(RULES[OVERPOWERED].params["band"])
+
+
+def settled(wins: Interval, fair: float, width: float) -> str | None:
+    """Where the interval lies against the band ``fair x (1 +- width)``, once it is clear."""
+    low, high = fair * (1 - width), fair * (1 + width)
+    if wins.low > high:
+        return "above"
+    if wins.high < low:
+        return "below"
+    if wins.low >= low and wins.high <= high:
+        return "inside"
+    return None
+
+
+def judge_side(subject: Entrant, rival: Entrant, scenario: str, seed: int, most: int,
+               workers: Workers) -> SideVerdict:
+    """Battle one side of a card until the interval settles the verdict, or ``most``."""
+    size = 2 if scenario == "duel" else 4
+    entrants = [subject] + [rival] * (size - 1)
+    fair, width = 1 / size, band()
+    outcomes: list[Any] = []
+    where: str | None = None
+    while len(outcomes) < most and where is None:
+        start = len(outcomes)
+        outcomes += battles(entrants, seed, range(start, min(start + BATCH, most)),
+                            scenario, workers, watch_first=True)
+        wins = wilson(sum(1 for o in outcomes if o.winner == 0), len(outcomes))
+        where = settled(wins, fair, width)
+    wins = wilson(sum(1 for o in outcomes if o.winner == 0), len(outcomes))
+    return SideVerdict(subject.vehicle.name, subject.side,
+                       battle_data().scenarios[scenario].title,
+                       tuple(e.label for e in entrants[1:]), len(outcomes), wins, fair,
+                       sum(1 for o in outcomes if o.ending in ("round limit", "all wrecked")),
+                       where or "undecided")
+
+
+def rival_entrant(against: Definition | None) -> Entrant:
+    if against is not None and against.game.id == "outrider":
+        model = against.model
+        assert isinstance(model, Vehicle)
+        return Entrant(against.path, model, "narrow")
+    return Entrant(str(BASELINE_FILE), baseline(), "narrow")
+
+
+def battle_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
+                    ) -> dict[str, BattleVerdict]:
+    """Battle every clean Outrider vehicle, both sides (by file path)."""
+    scenario = args.battle or "last-car-standing"
+    if scenario not in battle_data().scenarios:
+        raise UsageError(f"--battle {scenario}: choose one of "
+                         f"{', '.join(battle_data().scenarios)}")
+    mine = [d for d in loaded.clean() if d.game.id == "outrider" and d.kind.name == "vehicle"]
+    if not mine:
+        raise UsageError("--battle judges Outrider vehicles; none of the files given is one")
+    most = args.battles or MOST
+    rival = rival_entrant(against)
+    workers = make_pool(worker_count(None, BATCH))
+    try:
+        return {d.path: judge_vehicle(d, rival, scenario, args.seed, most, workers)
+                for d in mine}
+    finally:
+        workers.close()
+
+
+def judge_vehicle(definition: Definition, rival: Entrant, scenario: str, seed: int,
+                  most: int, workers: Workers) -> BattleVerdict:
+    vehicle = definition.model
+    assert isinstance(vehicle, Vehicle)
+    sides: Sequence[SideVerdict] = [
+        judge_side(Entrant(definition.path, vehicle, side), rival, scenario, seed, most,
+                   workers) for side in SIDES]
+    return BattleVerdict(vehicle.name, tuple(sides))
