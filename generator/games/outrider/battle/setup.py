@@ -12,7 +12,7 @@ from typing import Any
 
 from generator.games.outrider.battle.geometry import ARROW_INSET, CARD_LENGTH, CARD_WIDTH, Pose
 from generator.games.outrider.catalogues import ManeuverFace, outrider_data
-from generator.games.outrider.model import Variant, Vehicle
+from generator.games.outrider.model import ROLLS, Variant, Vehicle
 from generator.keep.data_yaml import read_data
 from generator.probability.outrider import ManeuverType
 
@@ -109,6 +109,7 @@ class Car:
     skill: int = 0
     wrecked_in: int | None = None
     contact: set[int] = field(default_factory=set)  # slots it stands touching (boxed in)
+    bonuses: dict[str, int] = field(default_factory=dict, repr=False)  # by roll, uncapped
 
     @property
     def identity(self) -> str:
@@ -124,14 +125,12 @@ class Car:
     def wrecked(self) -> bool:
         return self.wrecked_in is not None
 
+    def __post_init__(self) -> None:
+        self.bonuses = {roll: self.vehicle.roll_bonus(self.side, roll) for roll in ROLLS}
+
     def bonus(self, roll: str) -> int:
         """Characteristic plus equipment bonus to ``roll``, before the rule of four."""
-        return _bonus(self.vehicle, self.side, roll)
-
-
-@lru_cache(maxsize=1024)
-def _bonus(vehicle: Vehicle, side: str, roll: str) -> int:
-    return vehicle.roll_bonus(side, roll)
+        return self.bonuses[roll]
 
 
 def starting_cars(entrants: list[tuple[Vehicle, str]], scenario: Scenario,
