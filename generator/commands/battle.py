@@ -34,7 +34,7 @@ from generator.race.stats import Interval, wilson
 from generator.text.templates import TextTemplates
 
 SEED_STRIDE = 1_000_003
-BEAM = 3  # the driver's beam width in every battle Paddock runs
+BEAM = 4  # the driver's beam width in every battle Paddock runs (tests/.../test_battle_driver.py)
 
 
 @dataclass(frozen=True)

@@ -6,8 +6,8 @@ The field: the vehicle and three copies of the baseline (the rulebook's example 
 its narrow side, or the ``--against`` file), so a balanced build wins a quarter of the
 battles by symmetry; in a duel, the vehicle and one baseline (a half).
 
-When to stop (the rule stated in balance_rules.yaml): battle in batches of 32 (every seat
-eight times over) and after each batch stop as soon as the 95% interval lies wholly above the
+When to stop (the rule stated in balance_rules.yaml): battle in batches of 16 (every seat
+four times over) and after each batch stop as soon as the 95% interval lies wholly above the
 band, wholly below it, or wholly inside it; at most 480 battles a side, or ``--battles``.
 Each battle's seed comes from its number, so a longer run re-plays nothing. A battle stops
 once the vehicle judged is wrecked: it can no longer win, and the rest would only decide
@@ -29,7 +29,7 @@ from generator.games.outrider.model import SIDES, Vehicle
 from generator.project.loading import Definition, Loaded
 from generator.race.stats import Interval, wilson
 
-BATCH = 32
+BATCH = 16
 MOST = 480
 OVERPOWERED = "OR-BAL-BATTLE-OVERPOWERED"
 

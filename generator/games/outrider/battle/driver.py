@@ -141,11 +141,14 @@ def end_value(turn: Turn, node: Node, reverse: bool, stopped: bool) -> float:
     return turn.position.value(vehicle_pose(node.exits[-1], reverse), stopped)
 
 
-def beam_score(turn: Turn, node: Node, reverse: bool, stationary: float) -> float:
-    plan = Plan(node.steps, reverse, False, 1 if stationary else 0)
-    _, difficulty = item_costs(turn.car, plan)
-    return (sum(node.shots) + stationary + end_value(turn, node, reverse, False)
-            - DIFFICULTY_WEIGHT * difficulty)
+def beam_score(turn: Turn, node: Node, reverse: bool, stationary: int,
+               stationary_gain: float) -> float:
+    """How promising a chain is to grow: what it gains if the check succeeds, less a guess
+    at what its difficulty costs."""
+    plan = Plan(node.steps, reverse, False, stationary)
+    _, difficulty = item_costs(turn.car, plan, hazard(plan, node))
+    return (sum(node.shots) + stationary * stationary_gain
+            + end_value(turn, node, reverse, False) - DIFFICULTY_WEIGHT * difficulty)
 
 
 def expected_gain(turn: Turn, plan: Plan, node: Node, stationary_gain: float) -> float:
@@ -246,7 +249,7 @@ def candidates(turn: Turn, beam: int | None, stationary_gain: float
                 used = sum(1 for s in node.steps if s.attack) + shift + stationary
                 grown += grow(turn, node, start, reverse, TOKENS - used)
             if beam is not None:
-                grown.sort(key=lambda n: -beam_score(turn, n, reverse, stationary_gain))
+                grown.sort(key=lambda n: -beam_score(turn, n, reverse, stationary, stationary_gain))
                 grown = grown[:beam]
             for node in grown:
                 for brake in (False, True):
@@ -260,7 +263,7 @@ class ExpectedGainDriver:
     """The driver the battles use: the beam search's best plan, and at each attack the
     shot with the largest expected gain."""
 
-    beam: int = 6
+    beam: int = 4
 
     def plan(self, battle: Battle, car: Car) -> Plan:
         return search(battle, car, self.beam)[0]
