@@ -10,6 +10,7 @@ the target; a wreck blocks like any base.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -33,6 +34,7 @@ CORRIDOR_WIDTH = 10.0
 PAIRED_OFFSET = 15.0
 SECONDARY_DIE = 6  # 7.1: backup weapons are small arms, a d6
 FACING_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
+REACH = math.hypot(HALF_WIDTH, CARD_LENGTH / 2) + CORRIDOR_WIDTH  # a base's half-diagonal and more
 
 
 @dataclass(frozen=True)
@@ -47,15 +49,18 @@ class Shot:
 
 def arc_start(pose: Pose, arc: Arc, offset: float) -> Pose:
     """Where the corridor of ``arc`` starts, facing out of its edge."""
-    centre = pose.moved(-CENTRE_BEHIND_ARROW)
-    if arc.facing == "front":
-        point = pose.moved(ARROW_INSET, offset)
-    elif arc.facing == "rear":
-        point = pose.moved(ARROW_INSET - CARD_LENGTH, offset)
-    else:
-        side = HALF_WIDTH if arc.facing == "right" else -HALF_WIDTH
-        point = centre.moved(offset, side)
-    return Pose(point.x, point.y, (pose.heading + FACING_TURN[arc.facing]) % 360.0)
+    return pose.moved(*_arc_place(arc.facing, offset))
+
+
+@lru_cache(maxsize=64)
+def _arc_place(facing: str, offset: float) -> tuple[float, float, float]:
+    """(ahead, aside, turn) from a vehicle's front arrow to an arc's corridor start."""
+    if facing == "front":
+        return (ARROW_INSET, offset, 0.0)
+    if facing == "rear":
+        return (ARROW_INSET - CARD_LENGTH, offset, 180.0)
+    side = HALF_WIDTH if facing == "right" else -HALF_WIDTH
+    return (-CENTRE_BEHIND_ARROW + offset, side, FACING_TURN[facing])
 
 
 def arc_offsets(arcs: tuple[Arc, ...]) -> list[float]:
@@ -80,17 +85,28 @@ def sweep_angles(articulated: bool) -> tuple[float, ...]:
 
 def reachable(battle: Battle, car: Car, pose: Pose, arc: Arc, offset: float) -> set[int]:
     """Slots of the standing vehicles this arc's corridor can make its first contact, from
-    ``pose``."""
+    ``pose``. Only the bases whose bearing from the arc lies near an angle are tested at it
+    (a base reaches no further off its middle's bearing than its half-diagonal allows)."""
     start = arc_start(pose, arc, offset)
-    others = [(c, body(c.pose)) for c in battle.others(car)]
     length = battle.data.range_length
-    near = [(c, r) for c, r in others
-            if abs(r.cx - start.x) + abs(r.cy - start.y) < length + 2 * CARD_LENGTH]
+    near = []
+    for other in battle.others(car):
+        shape = body(other.pose)
+        dx, dy = shape.cx - start.x, shape.cy - start.y
+        distance = math.hypot(dx, dy)
+        if distance > length + REACH:
+            continue
+        bearing = (math.degrees(math.atan2(dx, dy)) - start.heading + 180.0) % 360.0 - 180.0
+        half = 180.0 if distance <= REACH else math.degrees(math.asin(REACH / distance))
+        near.append((bearing - half, bearing + half, other, shape))
     found: set[int] = set()
     for angle in sweep_angles(arc.mount == "articulated"):
+        touching = [(c, r) for low, high, c, r in near if low <= angle <= high]
+        if not touching:
+            continue
         aim = Pose(start.x, start.y, start.heading + angle)
         corridor = rect_ahead(aim, 0.0, length, CORRIDOR_WIDTH)
-        hits = [(distance_along(aim, r), c) for c, r in near if overlap(corridor, r)]
+        hits = [(distance_along(aim, r), c) for c, r in touching if overlap(corridor, r)]
         if hits:
             first = min(hits, key=lambda h: (h[0], h[1].slot))[1]
             if not first.wrecked:

@@ -118,8 +118,9 @@ def _project(rect: Rect, axis: Point) -> tuple[float, float]:
 def overlap(a: Rect, b: Rect, slack: float = 0.0) -> bool:
     """Whether two rectangles overlap by more than ``slack`` mm on every separating axis
     (slack > 0: touching is not overlapping)."""
-    if (abs(a.cx - b.cx) + abs(a.cy - b.cy)
-            > 1.5 * (a.half_length + a.half_width + b.half_length + b.half_width)):
+    dx, dy = a.cx - b.cx, a.cy - b.cy
+    reach = a.half_length + a.half_width + b.half_length + b.half_width  # >= both diagonals
+    if dx * dx + dy * dy > reach * reach:
         return False
     for axis in ((a.ax, a.ay), (a.ay, -a.ax), (b.ax, b.ay), (b.ay, -b.ax)):
         a_low, a_high = _project(a, axis)
