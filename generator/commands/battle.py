@@ -193,6 +193,8 @@ def run_battle_command(args: argparse.Namespace) -> int:
     first = one_battle(entrants, args.seed, 0, args.scenario, keep_events=True)[1]
     if args.log:
         write_log(args.log, first)
+    if args.replay:
+        write_replay_pdf(args, entrants, first, scenario.title)
     table = standings(entrants, outcomes)
     context = summary_context(entrants, outcomes, table, first, args)
     if args.format == "json":
@@ -201,6 +203,18 @@ def run_battle_command(args: argparse.Namespace) -> int:
         print(TextTemplates(args.templates).render("outrider/battle.txt.j2", context)
               .rstrip("\n"))
     return 0
+
+
+def write_replay_pdf(args: argparse.Namespace, entrants: Sequence[Entrant],
+                     first: BattleResult, title: str) -> None:
+    """Battle 1 as a replay PDF, written atomically (battle 1 seats the vehicles in the
+    order given, so seat ``n`` has the ``n``-th vehicle's colour)."""
+    from generator.commands.battle_replay import write_replay
+    from generator.paper.output import write_atomically
+
+    colours = [e.vehicle.colour for e in entrants]
+    write_atomically(args.replay, lambda temp: write_replay(
+        Path(temp), first, colours, title, args.paper, TextTemplates(args.templates)))
 
 
 def write_log(path: Path, result: BattleResult) -> None:
@@ -229,4 +243,5 @@ def summary_context(entrants: Sequence[Entrant], outcomes: Sequence[Outcome],
                      for s, e in zip(table, entrants, strict=True)],
         "first": first.to_json(), "not_played": list(data.not_played),
         "readings": list(data.readings), "log": str(args.log) if args.log else None,
+        "replay": str(args.replay) if args.replay else None,
     }

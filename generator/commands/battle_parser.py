@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from generator.commands.arguments import GLOBAL_OPTIONS, positive
+from generator.paper.units import PAPERS
 
 EXAMPLE = """examples:
   paddock battle vehicles/outrider/rattler.yaml vehicles/outrider/big-horn.yaml:wide \\
@@ -53,6 +54,11 @@ def add_battle_command(commands: argparse._SubParsersAction) -> None:
     battle.add_argument("--log", type=Path, metavar="FILE",
                         help="write battle 1's event log as JSON lines (round, phase, "
                              "vehicle, action, dice, result)")
+    battle.add_argument("--replay", type=Path, metavar="FILE",
+                        help="write battle 1 as a PDF: the map with every base, round by "
+                             "round, and a results page")
+    battle.add_argument("--paper", choices=sorted(PAPERS), default="a4",
+                        help="paper for the replay (default: a4)")
     battle.add_argument("--templates", type=Path, metavar="DIR",
                         help="a folder of templates searched before Paddock's own "
                              "(the summary is outrider/battle.txt.j2)")

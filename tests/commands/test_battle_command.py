@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
 from generator.commands.cli import main
@@ -24,9 +25,10 @@ def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 def test_battle_prints_standings_with_intervals_and_what_is_not_played(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    log = tmp_path / "battle.jsonl"
+    log, replay = tmp_path / "battle.jsonl", tmp_path / "replay.pdf"
     code, out, err = run(["battle", RATTLER, BIG_HORN + ":wide", "--scenario", "duel",
-                          "--battles", "4", "--workers", "1", "--log", str(log)], capsys)
+                          "--battles", "4", "--workers", "1", "--log", str(log),
+                          "--replay", str(replay)], capsys)
     assert code == 0, err
     assert "Duel: 4 battles" in out and "Rattler (narrow)" in out and "Big Horn (wide)" in out
     assert "95% CI" in out and "not played" in out and "Roadblock" in out
@@ -35,6 +37,13 @@ def test_battle_prints_standings_with_intervals_and_what_is_not_played(
     assert all(set(e) == {"round", "phase", "vehicle", "action", "dice", "result"}
                for e in events)
     assert events[-1]["action"] == "result"
+    rounds = max(e["round"] for e in events)
+    pdf = pdfium.PdfDocument(str(replay))
+    assert len(pdf) == rounds + 2  # the set-up, a page a round, the result
+    first = pdf[0].get_textpage().get_text_range()
+    last = pdf[len(pdf) - 1].get_textpage().get_text_range()
+    assert "Duel: the set-up" in first and "Rattler #1 (narrow)" in first
+    assert "Duel: the result" in last and "Not played" in last
 
 
 def test_battle_json_is_the_same_for_the_same_seed(capsys: pytest.CaptureFixture[str]
