@@ -31,7 +31,7 @@ from generator.games.outrider.battle.chain import (
     problems,
     vehicle_pose,
 )
-from generator.games.outrider.battle.collisions import first_contact
+from generator.games.outrider.battle.collisions import Contact, first_contact
 from generator.games.outrider.battle.control import reached
 from generator.games.outrider.battle.gain import (
     EDGE_CONTACT,
@@ -42,7 +42,7 @@ from generator.games.outrider.battle.gain import (
     covers,
     rays,
 )
-from generator.games.outrider.battle.geometry import Pose, body
+from generator.games.outrider.battle.geometry import Pose, between, body
 from generator.games.outrider.battle.setup import Car, moves
 from generator.games.outrider.battle.state import Battle, Plan, Step
 from generator.probability.outrider import capped
@@ -112,12 +112,9 @@ def grow(turn: Turn, node: Node, start: Pose, reverse: bool, tokens_left: int) -
     return children
 
 
-def _contact_node(turn: Turn, node: Node, exit_pose: Pose, face: str, contact: object,
+def _contact_node(turn: Turn, node: Node, exit_pose: Pose, face: str, contact: Contact,
                   reverse: bool) -> Node:
-    from generator.games.outrider.battle.collisions import Contact
-    from generator.games.outrider.battle.geometry import between
-
-    assert isinstance(contact, Contact)
+    """A chain that ends at a contact: where it stops, and whether it is a ram (6.3)."""
     entry = node.exits[-1] if node.exits else driving_pose(turn.car.pose, reverse)
     stop = between(entry, exit_pose, contact.share)
     ram = (contact.slot is not None and len(node.steps) >= 1
