@@ -137,13 +137,26 @@ class Workers:
 def battles(entrants: Sequence[Entrant], seed: int, indices: range, scenario: str,
             workers: Workers, watch_first: bool = False) -> list[Outcome]:
     """Play the battles numbered ``indices``, split over the worker processes."""
-    pool = workers.pool
-    if pool is None:
-        return _chunk((tuple(entrants), seed, tuple(indices), scenario, watch_first))
-    parts = [tuple(indices[k::workers.count]) for k in range(workers.count)]
-    jobs = [(tuple(entrants), seed, part, scenario, watch_first) for part in parts if part]
-    found = [o for chunk in pool.map(_chunk, jobs) for o in chunk]
-    return sorted(found, key=lambda o: o.index)
+    return play_jobs([(tuple(entrants), seed, tuple(indices), scenario, watch_first)],
+                     workers)[0]
+
+
+def play_jobs(jobs: Sequence[Job], workers: Workers) -> list[list[Outcome]]:
+    """Play several sweeps' battles at once (each job split over every worker, so no core
+    waits for another sweep); each job's outcomes in battle order."""
+    if workers.pool is None:
+        return [_chunk(job) for job in jobs]
+    parts: list[tuple[int, Job]] = []
+    for number, (entrants, seed, indices, scenario, watch) in enumerate(jobs):
+        for k in range(workers.count):
+            if indices[k::workers.count]:
+                parts.append((number, (entrants, seed, indices[k::workers.count], scenario,
+                                       watch)))
+    found: list[list[Outcome]] = [[] for _ in jobs]
+    for (number, _), chunk in zip(parts, workers.pool.map(_chunk, [p for _, p in parts]),
+                                  strict=True):
+        found[number] += chunk
+    return [sorted(outcomes, key=lambda o: o.index) for outcomes in found]
 
 
 def worker_count(requested: int | None, battles_wanted: int) -> int:

@@ -7,6 +7,7 @@ battle code: the engine loads only when a battle is asked for.
 from __future__ import annotations
 
 import argparse
+import textwrap
 from pathlib import Path
 
 from generator.commands.arguments import GLOBAL_OPTIONS, positive
@@ -31,11 +32,11 @@ def add_battle_command(commands: argparse._SubParsersAction) -> None:
     battle = commands.add_parser(
         "battle", parents=[GLOBAL_OPTIONS],
         help="battle Outrider vehicles on a plain map, many times over",
-        description="Play N seeded Outrider battles (last car standing, or a duel) between "
-                    "the vehicles, each driven by the expected-gain driver, seats rotated "
-                    "fairly, and report each vehicle's win rate with a 95% interval, draws "
-                    "and damage, and what the engine does not play. A seed gives the same "
-                    "battles bit for bit.",
+        description=textwrap.fill(
+            "Play N seeded Outrider battles (last car standing, or a duel) between the "
+            "vehicles, each driven by the expected-gain driver, seats rotated fairly, and "
+            "report each vehicle's win rate with a 95% interval, draws and damage, and what "
+            "the engine does not play. A seed gives the same battles bit for bit.", 78),
         epilog=EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     battle.add_argument("vehicles", nargs="+", metavar="VEHICLE",
                         help="Outrider vehicle files; FILE:wide plays the card's wide-arc "

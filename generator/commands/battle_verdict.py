@@ -18,10 +18,16 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
 
-from generator.commands.battle import Entrant, Workers, battles, make_pool, worker_count
+from generator.commands.battle import (
+    Entrant,
+    Outcome,
+    Workers,
+    make_pool,
+    play_jobs,
+    worker_count,
+)
 from generator.errors import UsageError
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.battle.setup import battle_data
@@ -101,26 +107,45 @@ def settled(wins: Interval, fair: float, width: float) -> str | None:
     return None
 
 
-def judge_side(subject: Entrant, rival: Entrant, scenario: str, seed: int, most: int,
-               workers: Workers) -> SideVerdict:
-    """Battle one side of a card until the interval settles the verdict, or ``most``."""
-    size = 2 if scenario == "duel" else 4
-    entrants = [subject] + [rival] * (size - 1)
-    fair, width = 1 / size, band()
-    outcomes: list[Any] = []
+@dataclass
+class Judging:
+    """One side of a card being battled: its field, its battles so far, where it stands."""
+
+    subject: Entrant
+    entrants: tuple[Entrant, ...]
+    outcomes: list[Outcome] = field(default_factory=list)
     where: str | None = None
-    while len(outcomes) < most and where is None:
-        start = len(outcomes)
-        outcomes += battles(entrants, seed, range(start, min(start + BATCH, most)),
-                            scenario, workers, watch_first=True)
-        wins = wilson(sum(1 for o in outcomes if o.winner == 0), len(outcomes))
-        where = settled(wins, fair, width)
-    wins = wilson(sum(1 for o in outcomes if o.winner == 0), len(outcomes))
-    return SideVerdict(subject.vehicle.name, subject.side,
-                       battle_data().scenarios[scenario].title,
-                       tuple(e.label for e in entrants[1:]), len(outcomes), wins, fair,
-                       sum(1 for o in outcomes if o.ending in ("round limit", "all wrecked")),
-                       where or "undecided")
+
+    def wins(self) -> Interval:
+        return wilson(sum(1 for o in self.outcomes if o.winner == 0), len(self.outcomes))
+
+    def verdict(self, scenario: str) -> SideVerdict:
+        return SideVerdict(self.subject.vehicle.name, self.subject.side,
+                           battle_data().scenarios[scenario].title,
+                           tuple(e.label for e in self.entrants[1:]), len(self.outcomes),
+                           self.wins(), 1 / len(self.entrants),
+                           sum(1 for o in self.outcomes
+                               if o.ending in ("round limit", "all wrecked")),
+                           self.where or "undecided")
+
+
+def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed: int,
+                most: int, workers: Workers) -> list[SideVerdict]:
+    """Battle each side until its interval settles the verdict, or ``most`` battles; the
+    sides still open play their next batches together, so both cores stay busy."""
+    size = 2 if scenario == "duel" else 4
+    runs = [Judging(s, (s,) + (rival,) * (size - 1)) for s in subjects]
+    width = band()
+    while True:
+        open_runs = [r for r in runs if r.where is None and len(r.outcomes) < most]
+        if not open_runs:
+            return [r.verdict(scenario) for r in runs]
+        jobs = [(r.entrants, seed, tuple(range(len(r.outcomes),
+                                               min(len(r.outcomes) + BATCH, most))),
+                 scenario, True) for r in open_runs]
+        for run, found in zip(open_runs, play_jobs(jobs, workers), strict=True):
+            run.outcomes += found
+            run.where = settled(run.wins(), 1 / size, width)
 
 
 def rival_entrant(against: Definition | None) -> Entrant:
@@ -142,20 +167,19 @@ def battle_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definitio
     if not mine:
         raise UsageError("--battle judges Outrider vehicles; none of the files given is one")
     most = args.battles or MOST
-    rival = rival_entrant(against)
+    subjects = [Entrant(d.path, vehicle_of(d), side) for d in mine for side in SIDES]
     workers = make_pool(worker_count(None, BATCH))
     try:
-        return {d.path: judge_vehicle(d, rival, scenario, args.seed, most, workers)
-                for d in mine}
+        sides = judge_sides(subjects, rival_entrant(against), scenario, args.seed, most,
+                            workers)
     finally:
         workers.close()
+    per = len(SIDES)
+    return {d.path: BattleVerdict(vehicle_of(d).name, tuple(sides[per * i:per * (i + 1)]))
+            for i, d in enumerate(mine)}
 
 
-def judge_vehicle(definition: Definition, rival: Entrant, scenario: str, seed: int,
-                  most: int, workers: Workers) -> BattleVerdict:
+def vehicle_of(definition: Definition) -> Vehicle:
     vehicle = definition.model
     assert isinstance(vehicle, Vehicle)
-    sides: Sequence[SideVerdict] = [
-        judge_side(Entrant(definition.path, vehicle, side), rival, scenario, seed, most,
-                   workers) for side in SIDES]
-    return BattleVerdict(vehicle.name, tuple(sides))
+    return vehicle
