@@ -72,9 +72,9 @@ def add_battle_verdict_options(balance: argparse.ArgumentParser) -> None:
         "battle verdict", "battle each Outrider vehicle, each side of its card, against a "
         "field of baseline vehicles and judge its win rate against the fair share "
         "(OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED)")
-    group.add_argument("--battle", nargs="?", const="last-car-standing", metavar="SCENARIO",
-                       help="battle in this scenario: last-car-standing (the default) or "
-                            "duel")
+    group.add_argument("--battle", nargs="?", const="duel", metavar="SCENARIO",
+                       help="battle in this scenario: duel (the default: one baseline) or "
+                            "last-car-standing (three baselines)")
     group.add_argument("--battles", type=positive("battles"), metavar="N",
                        help="battles per side at most (default: stop as soon as the "
                             "interval settles the verdict, at most 480)")

@@ -82,11 +82,11 @@ def test_a_missing_vehicle_file_exits_2(tmp_path: Path,
     assert code == 2 and "Traceback" not in err
 
 
-def verdicts(path: Path, scenario: str, battles: int, tmp_path: Path,
+def verdicts(path: Path, scenario: str | None, battles: int, tmp_path: Path,
              capsys: pytest.CaptureFixture[str]) -> dict[str, list[str]]:
-    code, out, err = run(["balance", str(path), "--battle", scenario, "--battles",
-                          str(battles), "--format", "json", "-o", str(tmp_path / "b.pdf")],
-                         capsys)
+    battle = ["--battle", scenario] if scenario else ["--battle"]
+    code, out, err = run(["balance", str(path), *battle, "--battles", str(battles),
+                          "--format", "json", "-o", str(tmp_path / "b.pdf")], capsys)
     assert code == 0, err
     found: dict[str, list[str]] = {}
     for finding in json.loads(out)["findings"]:
@@ -103,11 +103,15 @@ def test_the_overpowered_build_is_flagged_on_both_sides(
         == ["narrow", "wide"]
 
 
+@pytest.mark.parametrize(("scenario", "battles", "words"), [
+    (None, 16, "(Duel)"), ("last-car-standing", 32, "(Last car standing)")])
 def test_the_weak_build_is_flagged_on_both_sides(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = verdicts(FIXTURES / "lame-duck.yaml", "last-car-standing", 32, tmp_path, capsys)
+        scenario: str | None, battles: int, words: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    found = verdicts(FIXTURES / "lame-duck.yaml", scenario, battles, tmp_path, capsys)
     assert list(found) == ["OR-BAL-BATTLE-UNDERPOWERED"]
     assert len(found["OR-BAL-BATTLE-UNDERPOWERED"]) == 2
+    assert all(words in m for m in found["OR-BAL-BATTLE-UNDERPOWERED"])
 
 
 def test_the_baseline_gets_neither(tmp_path: Path,
