@@ -7,9 +7,10 @@ Three measures, each the median of R runs:
   per battle and per decision (a vehicle's turn planned by the expected-gain driver);
 - inner, all cores: the same N battles over worker processes (starting them included);
 - whole processes, as a user runs them: ``paddock battle`` with the same four (N battles),
-  and ``paddock balance FIXTURE --battle`` on the clearly overpowered and clearly weak test
-  fixtures (both sides of the card, stopping as soon as the verdict is clear-cut), wall
-  time and the CPU time of every process.
+  and ``paddock balance FIXTURE --battle`` (a duel, the default) on the clearly overpowered
+  and clearly weak test fixtures (both sides of the card, stopping as soon as the verdict is
+  clear-cut), and the overpowered one with ``--battle last-car-standing``; wall time and
+  the CPU time of every process.
 
 The machine is shared: wall times move with the load, CPU times much less; both are
 printed, with the load average. Results also go to bench/results/battle.json.
@@ -85,10 +86,11 @@ def main() -> None:
             [whole(["battle", *field_files, "--battles", str(n)]) for _ in range(r)]),
             strict=True)),
     }
-    for fixture in ("juggernaut", "lame-duck"):
-        results[f"verdict_{fixture}"] = dict(zip(("wall_s", "cpu_s"), median_pair(
-            [whole(["balance", str(FIXTURES / f"{fixture}.yaml"), "--battle", "-o",
-                    os.devnull]) for _ in range(r)]), strict=True))
+    for fixture, scenario in (("juggernaut", "duel"), ("lame-duck", "duel"),
+                              ("juggernaut", "last-car-standing")):
+        results[f"verdict_{fixture}_{scenario}"] = dict(zip(("wall_s", "cpu_s"), median_pair(
+            [whole(["balance", str(FIXTURES / f"{fixture}.yaml"), "--battle", scenario,
+                    "-o", os.devnull]) for _ in range(r)]), strict=True))
     for key, value in results.items():
         print(f"{key}: {value}")
     print(f"wrote {save_results('battle', results)}")
