@@ -16,17 +16,20 @@ from generator.games.joyride.standard import standard_items
 
 __all__ = ["RaceOptions", "RaceResult", "event_lines", "race_items", "run_race", "table_for"]
 
-_DRIVERS: dict[tuple[int, int], tuple[Any, PlanningDriver]] = {}
+_DRIVERS: dict[tuple[Any, ...], PlanningDriver] = {}
 
 
 def driver_for(track: Any, laps: int | None = None) -> PlanningDriver:
-    """The planning driver (and its value table) for a track, built once per process."""
-    key = (id(track), laps or track.laps)
+    """The planning driver (and its value table) for a track, built once per process and
+    inherited by forked workers (keyed by what the track is, not by the object, so a
+    worker's unpickled copy finds it)."""
+    rows = track.map.rows if track.map is not None else ()
+    key = (track.name, laps or track.laps, track.start_facing, rows,
+           tuple(track.legend.items()))
     found = _DRIVERS.get(key)
-    if found is None or found[0] is not track:
-        course = JoyrideCourse(track, laps)
-        found = _DRIVERS[key] = (track, PlanningDriver(ValueTable(course)))
-    return found[1]
+    if found is None:
+        found = _DRIVERS[key] = PlanningDriver(ValueTable(JoyrideCourse(track, laps)))
+    return found
 
 
 def table_for(track: Any, laps: int | None = None) -> ValueTable:

@@ -77,21 +77,27 @@ class PlanningDriver:
     def __init__(self, table: ValueTable) -> None:
         self.table = table
         self.cache: dict[tuple, float] = {}
+        self.moves: dict[tuple, RollChoice] = {}
 
     # --- LOCK, SHIFT: the turn --------------------------------------------------------
 
     def plan(self, race: Any, car: Entrant) -> Plan:
         """The turn with the fewest expected rounds to go."""
         best: Plan | None = None
+        shifts = self._shifts(car)
+        steers = self._steers(car, "lock", True)
+        course = self.table.course
+        flags = (car.offered("sharp_steer", "roll")[0] > 0, bool(self._extra_steer(car)))
         for locked, face, total, face_use in self._locks(car):
-            for steer, steer_use in self._steers(car, "lock", total > 0):
-                ray = self.table.course.ray(car.front, car.facing, total, steer)
-                for gear, damage, shift_use in self._shifts(car):
+            for steer, steer_use in (steers if total else [(0, "")]):
+                ray = course.ray(car.front, car.facing, total, steer)
+                for gear, damage, shift_use in shifts:
                     rolled = len(car.dice) - len(locked) + (gear - car.gear)
                     if rolled < 0:
                         continue
                     uses = tuple(u for u in (face_use, steer_use, shift_use) if u)
-                    value = self._turn_value(car, ray, steer, locked, gear, rolled, uses)
+                    value = self._turn_value(car, ray, steer, locked, gear, rolled, uses,
+                                             flags)
                     value += damage * DAMAGE_ROUNDS + ABILITY_ROUNDS * len(uses)
                     if best is None or value < best.value - 1e-9:
                         best = Plan(locked, face, steer, gear, damage, uses, value)
@@ -99,14 +105,15 @@ class PlanningDriver:
         return best
 
     def _turn_value(self, car: Entrant, ray: Any, steer: int, locked: tuple[int, ...],
-                    gear: int, rolled: int, uses: tuple[str, ...]) -> float:
+                    gear: int, rolled: int, uses: tuple[str, ...],
+                    flags: tuple[bool, bool]) -> float:
         table = self.table
-        stage = table.course.advance(car.stage, ray.entered)
+        stage = table.course.advance(car.stage, ray.entered) if ray.entered else car.stage
         if ray.smashed:
             return table.values[stage][table.index[(ray.front, ray.facing)] * 6] + DAMAGE_ROUNDS
-        steered = steer != 0
-        free_steer = not steered or gear == 2 or bool(self._extra_steer(car))
-        sharp = "sharp_steer" not in uses and car.offered("sharp_steer", "roll")[0] > 0
+        sharp_roll, extra_steer = flags
+        free_steer = steer == 0 or gear == 2 or extra_steer
+        sharp = sharp_roll and "sharp_steer" not in uses
         reverse = gear == 1 and not locked
         return self.roll_value(stage, (ray.front, ray.facing), gear, rolled, False,
                                free_steer, sharp, reverse)
@@ -125,7 +132,16 @@ class PlanningDriver:
 
     def best_move(self, stage: int, pos: Position, gear: int, spaces: int,
                   free_steer: bool, sharp: bool, reverse: bool) -> RollChoice:
-        """The best way to drive a rolled total: the steer and direction."""
+        """The best way to drive a rolled total: the steer and direction (each asked once)."""
+        key = (stage, pos, gear, spaces, free_steer, sharp, reverse)
+        found = self.moves.get(key)
+        if found is None:
+            found = self.moves[key] = self._best_move(stage, pos, gear, spaces, free_steer,
+                                                      sharp, reverse)
+        return found
+
+    def _best_move(self, stage: int, pos: Position, gear: int, spaces: int,
+                   free_steer: bool, sharp: bool, reverse: bool) -> RollChoice:
         steers: tuple[int, ...] = (0, 1, -1) if free_steer else (0,)
         if free_steer and sharp:
             steers += (2, -2)

@@ -88,6 +88,7 @@ class ValueTable:
         # values[stage][position * 6 + gear]; the finished stage is all zeros
         self.values: list[list[float]] = [[0.0] * (count * 6) for _ in range(stages + 1)]
         self.sweeps = 0
+        self._outcomes: dict[tuple, Outcome] = {}
         kept = KEPT.get(self._key())
         if kept is not None:
             self.values = [list(row) for row in kept]
@@ -121,11 +122,16 @@ class ValueTable:
         self.values[stage] = [value + lap for value in self.values[later]]
 
     def outcome(self, front, facing: int, spaces: int, steer: int, reverse: bool) -> Outcome:
-        """The table's reading of a move on the empty track."""
-        ray = self.course.ray(front, facing, spaces, steer, reverse)
-        line_of = self.course.line_of
-        lines = tuple(line_of[h] for h in ray.entered if h in line_of)
-        return (self.index[(ray.front, ray.facing)], ray.smashed, lines)
+        """The table's reading of a move on the empty track (each asked once)."""
+        key = (front, facing, spaces, steer, reverse)
+        found = self._outcomes.get(key)
+        if found is None:
+            ray = self.course.ray(front, facing, spaces, steer, reverse)
+            line_of = self.course.line_of
+            lines = tuple(line_of[h] for h in ray.entered if h in line_of)
+            found = self._outcomes[key] = (self.index[(ray.front, ray.facing)], ray.smashed,
+                                           lines)
+        return found
 
     def _moves(self, pos: Position) -> list[list[tuple[float, tuple[Outcome, ...]]]]:
         """For each gear 0-5: (chance, the outcomes the driver may pick from) per total."""
