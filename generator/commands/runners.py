@@ -63,9 +63,12 @@ def run_season(args: argparse.Namespace) -> int:
 
 def run_race_command(args: argparse.Namespace) -> int:
     """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.commands.joyride_race import is_joyride_track, run_joyride_race
     from generator.race.api import RaceOptions
     from generator.race.command import RaceRequest, format_output, run_request
 
+    if is_joyride_track(args.track):
+        return run_joyride_race(args)
     options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
                           stamina=args.stamina)
     request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
@@ -235,15 +238,18 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
 
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
                   ) -> dict[str, object]:
-    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    """Race every clean Frothy Races vehicle and Joyride car for ``--race`` (by path)."""
+    from generator.commands.joyride_race import joyride_verdicts
     from generator.games.frothy_races.baseline import BASELINE_FILE
     from generator.race.verdict import verdicts_for
 
+    joyride = joyride_verdicts(args, loaded.clean(), against)
+
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
-    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
-                             field_dir=args.field, races=args.races, seed=args.seed,
-                             workers=args.workers))
+    return {**verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                           field_dir=args.field, races=args.races, seed=args.seed,
+                           workers=args.workers), **joyride}
 
 
 def load_against(path: Path) -> Definition:
