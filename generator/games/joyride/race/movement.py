@@ -39,12 +39,12 @@ def drive(race: Any, car: Entrant, distance: int, steer: int, reverse: bool,
         if slick is not None and slick.item.name == "Oil Slick" and not slick.face_down \
                 and oiled != lead:
             oiled = lead
+            if pushed is not None:
+                pushed, remaining = None, remaining * 2
             travel = (car.facing + (3 if reverse else 0)) % 6
             heading = race.driver.oil_steer(race, car, travel, remaining, reverse)
             car.steers_left = 0
             race.log(car, step_name, "oil slick steer", result={"heading": heading})
-            if pushed is not None:
-                pushed, remaining = None, remaining * 2
         target = lead.neighbour(heading)
         if pushed is not None:
             if not push_step(race, car, pushed, heading):
