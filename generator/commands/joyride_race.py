@@ -93,19 +93,25 @@ def options_for(track: Any, laps: int | None, log: bool = False) -> RaceOptions:
 
 def run_joyride_race(args: argparse.Namespace) -> int:
     """``paddock race JOYRIDE_TRACK CAR...``: the sweep, race 1's log, the summary."""
-    if args.output is not None or args.replay is not None:
-        raise UsageError("-o and --replay are not made for Joyride races yet: use --log "
-                         "for race 1's events and --format json for the numbers")
+    if args.output is not None:
+        raise UsageError("-o (the race report PDF) is not made for Joyride races yet: use "
+                         "--replay for race 1, --log for its events, --format json")
     templates = TextTemplates(args.templates)
     track, cars, custom = load_field(args.track, args.vehicles)
     field = Field(track, tuple(cars), options_for(track, args.laps), race_items(track, custom))
     sweep = run_sweep(field, args.races, args.seed, workers=args.workers)
     outputs: dict[str, str] = {}
+    first: Any = replay_first(sweep) if args.log or args.replay else None
     if args.log:
-        first = replay_first(sweep)
         write_atomically(args.log, lambda temp: temp.write_text(
             "".join(line + "\n" for line in event_lines(first)), encoding="utf-8"))
         outputs["event log of race 1"] = str(args.log)
+    if args.replay:
+        from generator.games.joyride.race.replay import write_replay
+
+        write_atomically(args.replay, lambda temp: write_replay(temp, track, first,
+                                                                args.paper, templates))
+        outputs["replay of race 1"] = str(args.replay)
     context = summary_context(sweep)
     if args.format == "json":
         print(json.dumps({**context, "outputs": outputs, "per_race": per_race(sweep)},

@@ -50,3 +50,16 @@ def test_balance_race_flags_the_overpowered_car(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert "JR-BAL-RACE-OVERPOWERED" in done.stdout
     assert "JR-BAL-RACE-UNDERPOWERED" not in done.stdout
+
+
+def test_replay_has_a_page_a_round_and_a_results_page(tmp_path: Path) -> None:
+    import pdfplumber
+
+    replay = tmp_path / "replay.pdf"
+    done = paddock("race", str(TRACKS[0]), *map(str, CARS), "--races", "2", "--replay",
+                   str(replay))
+    assert done.returncode == 0, done.stderr
+    with pdfplumber.open(replay) as pdf:
+        texts = [page.extract_text() for page in pdf.pages]
+    assert "round 0 of" in texts[0] and "results after" in texts[-1]
+    assert all(name in texts[-1] for name in ("Rust Bucket", "Sunburst", "Verdigris"))
