@@ -21,6 +21,9 @@ from generator.games.joyride.race.api import driver_for, run_race
 from generator.games.joyride.race.results import RaceOptions, RaceResult
 
 Progress = Callable[[int], None]
+# Fewer races than this a worker run here: new workers start with no decision kept, and
+# a race here reuses every decision the races before it made (about twice as fast).
+SHARED_FROM = 25
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ def run_jobs(field: Field, jobs: Sequence[Job], workers: int | None = None,
     if workers < 1:
         raise UsageError(f"--workers {workers}: use at least one worker")
     driver_for(field.track, field.options.laps)  # solved once, before any fork
-    if workers == 1 or len(jobs) < 4 * workers:
+    if workers == 1 or len(jobs) < SHARED_FROM * workers:
         results = []
         for job in jobs:
             results.append(run_job(field, job))
