@@ -93,16 +93,17 @@ def test_side_swipe_swings_the_end_hit_off_the_path() -> None:
     assert red.front == pivot and red.back not in {row(q) for q in range(5, 10)}
 
 
-def test_side_swipe_against_a_barrier_piles_up() -> None:
-    """Examples: PILE-UP: SIDE-SWIPE. A car that cannot swing out of the way piles up; both
-    drop a gear and take a damage."""
-    race = placed([(Hex(3, 4), 0, 3), (Hex(6, 5), 2, 2)])  # red's front on the south row
-    yellow, red = race.entrants
+def test_side_swipe_that_cannot_swing_piles_up_all_three() -> None:
+    """Examples: PILE-UP: SIDE-SWIPE. A third car where the end hit would swing: it cannot
+    rotate at all, the mover stops short, and all three cars take a damage and drop a gear."""
+    race = placed([(Hex(5, 5), 0, 3), (Hex(8, 4), 2, 2), (Hex(9, 4), 3, 4)])
+    yellow, red, green = race.entrants
     yellow.on_turn = True
-    red.front, red.facing = Hex(6, 4), 5  # its back in row 5, against the south wall
-    assert drive(race, yellow, 5, 0, False, "lock") in (PILE_UP, DONE)
-    if race.events[-1]["action"] == "PILE-UP":
-        assert red.damage_taken == 1 and red.gear == 1
+    assert red.back == Hex(8, 5) and green.back == Hex(10, 4)
+    assert drive(race, yellow, 5, 0, False, "lock") == PILE_UP
+    assert yellow.front == Hex(7, 5) and red.back == Hex(8, 5)
+    assert (yellow.gear, red.gear, green.gear) == (2, 1, 3)
+    assert yellow.pending_damage == 1 and red.damage_taken == 1 and green.damage_taken == 1
 
 
 def test_smash_stops_the_car_at_gear_zero() -> None:
