@@ -12,19 +12,19 @@ The table's own turn (what it plans with; the driver then plays the full turn, s
 one, engine brake down two at the price of a damage), ROLL every die of the new gear and,
 seeing the total, steer or not as the move starts (in gear 1, or reverse). A move that
 meets a barrier ends in a SMASH: the car stops short, drops to gear 0 and takes a damage.
-Or lock every die on the mirror (in gear 5, four: the slots), their total falling as the dice
-fall, steer that move or not, then stay with nothing to roll or shift up and roll the one new
-die (in gear 5: roll the die left, or shift down and roll nothing), steering the rolled move
-only if the locked move did not steer (or in gear 2). Every damage is priced at
-``DAMAGE_ROUNDS`` rounds, the dashboard it costs. Other locks, items, abilities and other
-cars are not in the table; the driver weighs them turn by turn by reading it, so it plays
-at least as well as the table's plan (measured: 17% fewer rounds alone on Gasometer
-Gauntlet, so the printed solo figure is the table's plan, an upper bound on the optimum).
+Or, seeing the mirror's faces (which fall as dice do), lock every die, all but one or all but
+two (four at most: the slots), steer that move or not, SHIFT as the dice left allow, and
+roll them forwards; the rolled move steers only if the locked move did not (or in gear 2).
+Every damage is priced at ``DAMAGE_ROUNDS`` rounds, the dashboard it costs. Smaller locks,
+items, abilities and other cars are not in the table; the driver weighs them turn by turn by
+reading it, so it plays at least as well as the table's plan (measured alone on Gasometer
+Gauntlet: see docs/racing-joyride.md).
 """
 
 from __future__ import annotations
 
 import hashlib
+import itertools
 import pickle
 from array import array
 from collections.abc import Sequence
@@ -62,6 +62,23 @@ def roll_odds(dice: int) -> tuple[tuple[int, float], ...]:
     return tuple(sorted((move.spaces, float(p)) for move, p in rolled_move(dice).items()))
 
 
+@lru_cache(maxsize=8)
+def mirrors(dice: int) -> tuple[tuple[float, int, tuple[tuple[int, ...], ...]], ...]:
+    """Every mirror of ``dice`` dice as faces fall (a multiset of 1-3s): its chance, its
+    total, and the totals a lock may take keeping 0, 1 or 2 dice off (each way once)."""
+    found: dict[tuple[int, ...], float] = {}
+    for faces in itertools.product((1, 2, 3), repeat=dice):
+        key = tuple(sorted(faces))
+        found[key] = found.get(key, 0.0) + 3.0 ** -dice
+    out = []
+    for key, chance in sorted(found.items()):
+        parts = tuple(tuple(sorted({sum(key) - sum(off)
+                                    for off in itertools.combinations(key, kept)}))
+                      for kept in (0, 1, 2) if kept <= dice)
+        out.append((chance, sum(key), parts))
+    return tuple(out)
+
+
 def shift_options(gear: int, top: int = MAX_GEAR) -> tuple[tuple[int, int], ...]:
     """(new gear, damage) for each SHIFT allowed from ``gear``: stay, up, down, engine brake.
     From gear 0 (after a SMASH) the car must shift up."""
@@ -90,6 +107,7 @@ class ValueTable:
         self.values: list[list[float]] = [[0.0] * (count * 6) for _ in range(stages + 1)]
         self.sweeps = 0
         self._outcomes: dict[tuple, Outcome] = {}
+        self._rolls: dict[tuple[int, int], list[tuple[float, tuple]]] = {}
         kept = KEPT.get(self._key())
         if kept is not None:
             self.values = [list(row) for row in kept]
@@ -163,23 +181,40 @@ class ValueTable:
             table.append(tuple(picks))
         return table
 
-    def _one_die(self, stage: int, number: int, gear: int, steer: bool,
-                 memo: dict[tuple, float]) -> float:
-        """Rounds to go after rolling one die from a position in ``gear`` (steering at best
-        if ``steer``), as the last pass left the values."""
-        key = (stage, number, gear, steer)
+    def _roll_value(self, stage: int, number: int, gear: int, dice: int, steer: bool,
+                    memo: dict[tuple, float]) -> float:
+        """Rounds to go after rolling ``dice`` dice forwards from a position in ``gear``
+        (steering at best if ``steer``), as the last pass left the values."""
+        if dice == 0:
+            return self.values[stage][number * 6 + gear]
+        key = (stage, number, gear, dice, steer)
         found = memo.get(key)
         if found is None:
             found = 0.0
             values, advance = self.values, self.course.advance_lines
-            for _, picks in self.moves[number][1]:
+            for chance, picks in self._forward(number, dice):
                 best = STUCK
                 for there, smashed, lines in (picks if steer else picks[:1]):
                     row = values[advance(stage, lines)] if lines else values[stage]
-                    value = row[there] + DAMAGE_ROUNDS if smashed else row[there + gear]
-                    best = min(best, value)
-                found += best / 3
+                    best = min(best, row[there] + DAMAGE_ROUNDS if smashed
+                               else row[there + gear])
+                found += chance * best
             memo[key] = found
+        return found
+
+    def _forward(self, number: int, dice: int) -> list[tuple[float, tuple]]:
+        """(chance, outcomes straight on then steered) of rolling ``dice`` dice forwards."""
+        key = (number, dice)
+        found = self._rolls.get(key)
+        if found is None:
+            front, facing = self.positions[number]
+            found = []
+            for total, chance in roll_odds(dice):
+                picks = tuple((n * 6, smashed, lines) for n, smashed, lines in
+                              (self.outcome(front, facing, total, steer, False)
+                               for steer in (0, 1, -1)))
+                found.append((chance, picks))
+            self._rolls[key] = found
         return found
 
     @staticmethod
@@ -271,32 +306,44 @@ class ValueTable:
 
     def _locked(self, stage: int, number: int, gear: int, rolled: float,
                 memo: dict[tuple, float]) -> float:
-        """Rounds to go after a turn that may lock every die on the mirror (in gear 5, four
-        of them: the slots), their total as the dice fall, steer that move, then: with none
-        left, stay or shift up and roll the one new die; with one left, roll it or shift
-        down and roll nothing. ``rolled`` is the best turn locking nothing."""
-        values, advance, locks = self.values, self.course.advance_lines, self.locks[number]
-        locked = min(gear, LOCK_ALL)
+        """Rounds to go after a turn that may lock dice (``rolled``: the best turn locking
+        none). The mirror's faces fall as dice do; the table's driver sees them and locks
+        every die, all but one or all but two (choosing which to keep off; four at most,
+        the slots), steers that move or not, shifts, and rolls what is left."""
+        locks = {kept: self._lock_some(stage, number, gear, gear - kept, memo)
+                 for kept in (0, 1, 2) if 1 <= gear - kept <= LOCK_ALL}
         total = 0.0
-        for spaces, chance in roll_odds(locked):
+        for chance, _, parts in mirrors(gear):
             best = rolled
-            for steered, there, smashed, lines in locks[spaces]:
-                after = advance(stage, lines) if lines else stage
-                row = values[after]
-                if smashed:
-                    value = row[there] + DAMAGE_ROUNDS
-                elif locked == gear:
-                    value = row[there + gear]
-                    if gear < MAX_GEAR:
-                        value = min(value, self._one_die(after, there // 6, gear + 1,
-                                                         not steered or gear + 1 == 2, memo))
-                else:
-                    value = min(row[there + gear - 1],
-                                self._one_die(after, there // 6, gear, not steered, memo))
-                if value < best:
-                    best = value
+            for kept, totals in enumerate(parts):
+                if kept in locks:
+                    for part in totals:
+                        best = min(best, locks[kept][part])
             total += chance * best
         return total
+
+    def _lock_some(self, stage: int, number: int, gear: int, locked: int,
+                   memo: dict[tuple, float]) -> dict[int, float]:
+        """For each total ``locked`` dice may show: the rounds to go after locking them in
+        ``gear``, steering at best, then the best SHIFT and the roll of what is left (the
+        rolled move steers only if the locked move did not, or in gear 2)."""
+        values, advance, locks = self.values, self.course.advance_lines, self.locks[number]
+        shifts = [(new, damage) for new, damage in shift_options(gear)
+                  if gear - locked + new - gear >= 0]
+        found: dict[int, float] = {}
+        for spaces, _ in roll_odds(locked):
+            best = STUCK
+            for steered, there, smashed, lines in locks[spaces]:
+                after = advance(stage, lines) if lines else stage
+                if smashed:
+                    best = min(best, values[after][there] + DAMAGE_ROUNDS)
+                    continue
+                for new, damage in shifts:
+                    value = self._roll_value(after, there // 6, new, new - locked,
+                                             not steered or new == 2, memo)
+                    best = min(best, value + damage * DAMAGE_ROUNDS)
+            found[spaces] = best
+        return found
 
     def expected(self, stage: int, rows: Sequence[tuple[float, tuple[Outcome, ...]]],
                  gear: int) -> float:
