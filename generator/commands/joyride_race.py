@@ -91,13 +91,13 @@ def options_for(track: Any, laps: int | None, log: bool = False) -> RaceOptions:
                        snapshots=log)
 
 
-def run_joyride_race(args: argparse.Namespace) -> int:
+def run_joyride_race(args: argparse.Namespace, track_path: Path) -> int:
     """``paddock race JOYRIDE_TRACK CAR...``: the sweep, race 1's log, the summary."""
     if args.output is not None:
         raise UsageError("-o (the race report PDF) is not made for Joyride races yet: use "
                          "--replay for race 1, --log for its events, --format json")
     templates = TextTemplates(args.templates)
-    track, cars, custom = load_field(args.track, args.vehicles)
+    track, cars, custom = load_field(track_path, args.vehicles)
     field = Field(track, tuple(cars), options_for(track, args.laps), race_items(track, custom))
     sweep = run_sweep(field, args.races, args.seed, workers=args.workers)
     outputs: dict[str, str] = {}
@@ -195,10 +195,14 @@ class RaceVerdict:
 def joyride_tracks(target: Path) -> list[Path]:
     """The tracks ``--race`` names: one file, or with 'all' every Joyride track in
     vehicles/tracks of this project folder."""
+    from generator.commands.arguments import track_file
+    from generator.tracks.shipped import shipped_tracks
+
     if str(target) != "all":
-        return [target]
+        return [track_file(target)]
     folder = Path("vehicles/tracks")
-    found = sorted(p for p in folder.glob("*.yaml") if is_joyride_track(p))
+    found = sorted(p for p in folder.glob("*.yaml") if is_joyride_track(p)) or \
+        sorted(t.path for t in shipped_tracks() if t.game == "joyride")
     if not found:
         raise UsageError("--race all: no Joyride track in vehicles/tracks here; give a "
                          "track file instead")
