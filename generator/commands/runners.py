@@ -266,7 +266,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 
-        args.race = track_file(args.race)
+        if str(args.race) != "all":  # 'all': every Joyride track (joyride_race.py)
+            args.race = track_file(args.race)
         refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)

@@ -63,3 +63,11 @@ def test_replay_has_a_page_a_round_and_a_results_page(tmp_path: Path) -> None:
         texts = [page.extract_text() for page in pdf.pages]
     assert "round 0 of" in texts[0] and "results after" in texts[-1]
     assert all(name in texts[-1] for name in ("Rust Bucket", "Sunburst", "Verdigris"))
+
+
+def test_balance_race_refuses_a_frothy_track_for_a_joyride_car(tmp_path: Path) -> None:
+    done = paddock("balance", str(CARS[0]), "--race", "tin-plate-loop", "-o",
+                   str(tmp_path / "balance.pdf"))
+    assert done.returncode == 2
+    assert "not a Joyride track" in done.stderr and "Traceback" not in done.stderr
+    assert not (tmp_path / "balance.pdf").exists()
