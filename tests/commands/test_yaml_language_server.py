@@ -22,9 +22,10 @@ REPO = Path(__file__).resolve().parents[2]
 
 def server_command() -> list[str] | None:
     named = os.environ.get("PADDOCK_YAML_LANGUAGE_SERVER")
+    installed = [REPO / folder / "node_modules" / ".bin" / "yaml-language-server"
+                 for folder in (".ci/editor", ".")]
     found = named or shutil.which("yaml-language-server") or next(
-        (str(p) for p in (REPO / "node_modules" / ".bin" / "yaml-language-server",)
-         if p.is_file()), None)
+        (str(p) for p in installed if p.is_file()), None)
     if found is None or shutil.which("node") is None:
         return None
     return [found, "--stdio"]
@@ -32,8 +33,8 @@ def server_command() -> list[str] | None:
 
 COMMAND = server_command()
 pytestmark = pytest.mark.skipif(
-    COMMAND is None, reason="needs Node and the npm package yaml-language-server (npm install "
-    "yaml-language-server, or set PADDOCK_YAML_LANGUAGE_SERVER to its executable)")
+    COMMAND is None, reason="needs Node and the npm package yaml-language-server (npm ci "
+    "--prefix .ci/editor, as .ci/run does, or set PADDOCK_YAML_LANGUAGE_SERVER to its executable)")
 
 
 class Client:
