@@ -180,6 +180,20 @@ class Bot:
                 best, chosen = (-value, number), choice
         return chosen
 
+    def keep(self, race: Race, car: Car, accelerate: bool, values: list[int]) -> int:
+        """Which Speed Check value to take of those the dice allow: the one ending nearest
+        the target Speed, under it rather than over; of values ending at one Speed, the
+        most boxes (a head start on the next)."""
+        if len(values) == 1:
+            return values[0]
+        target = self.target_speed(race, car)
+        ends = race.speed_after(car, accelerate, values)
+
+        def badness(pair: tuple[int, int]) -> tuple[int, int]:
+            value, speed = pair
+            return (3 * max(0, speed - target) + max(0, target - speed), -value)
+        return min(zip(values, ends, strict=True), key=badness)[0]
+
     @staticmethod
     def speed_choices(car: Car) -> list[SpeedChoice]:
         """Card combinations worth weighing: up to 3 of the direction's own card and 2 of
@@ -435,6 +449,9 @@ class RandomBot(Bot):
         whip = rng.randint(0, min(2, car.cards("whip")))
         reins = rng.randint(0, min(2, car.cards("reins")))
         return SpeedChoice(rng.random() < 0.5, whip, reins)
+
+    def keep(self, race: Race, car: Car, accelerate: bool, values: list[int]) -> int:
+        return values[-1]  # the highest the rules allow, as the dice fall
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         clear = [o for o in options if o.blocked < 0]

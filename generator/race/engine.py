@@ -49,6 +49,7 @@ from generator.race.results import (
     RoundSnapshot,
     VehiclePosition,
     VehicleResult,
+    entrant_labels,
 )
 from generator.race.vehicles import (
     RaceVehicle,
@@ -63,6 +64,12 @@ ICONS = tuple(str(face.icon) for face in FROTHY_DIE.faces)
 WHIP, REINS, DUAL = 0, 1, 2
 CARD_KINDS = ("whip", "reins", "dual")
 UNLIMITED_LAPS = 400
+# What a Damage roll's cause counts as when it wipes a vehicle out (the reports group them).
+WIPE_CAUSES = {"wall collision": "wall", "obstacle collision": "obstacle",
+               "fragile obstacle": "obstacle", "vehicle collision": "collision",
+               "slide collision": "collision", "vehicle attack": "attack",
+               "failed control roll": "failed Control roll", "damage per round": "damage affect",
+               "damage affect": "damage affect"}
 # Kept per track per process; when full, a cache starts again (a sweep of a thousand races
 # of six vehicles keeps about 150,000 plans and 40,000 phases' options on Bogwater Bowl).
 PLAN_CACHE = 150_000  # about 25 MB
@@ -83,9 +90,11 @@ SIDES = tuple((_sides(f, False), _sides(f, True)) for f in range(FACINGS))
 class Car:
     """The state of one vehicle during a race (mutable; the engine alone changes it)."""
 
-    def __init__(self, index: int, spec: RaceVehicle, bot: Bot, hex_: int, facing: int) -> None:
+    def __init__(self, index: int, spec: RaceVehicle, bot: Bot, hex_: int, facing: int,
+                 label: str = "") -> None:
         self.index = index
         self.spec = spec
+        self.label = label or spec.name  # 'Basic Chariot #2': tells copies apart
         self.bot = bot
         self.hex = hex_
         self.facing = facing
@@ -105,6 +114,7 @@ class Car:
         self.wiped_out = False
         self.racing = True  # neither finished nor wiped out (the engine keeps it so)
         self.wiped_round = 0
+        self.wipe_cause = ""
         self.wreck_speed = 0
         self.wreck_heading = facing // 2
         self.heading = facing // 2
@@ -181,9 +191,11 @@ class Race:
         laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
         self.stages = lap * laps
         starts = self._grid(len(vehicles))
-        self.cars = [Car(i, race_vehicle(v), make_bot(name), hex_, facing)
-                     for i, (v, name, (hex_, facing)) in enumerate(
-                         zip(vehicles, bots, starts, strict=True))]
+        specs = [race_vehicle(v) for v in vehicles]
+        labels = entrant_labels([spec.name for spec in specs])
+        self.cars = [Car(i, spec, make_bot(name), hex_, facing, label)
+                     for i, (spec, name, (hex_, facing), label) in enumerate(
+                         zip(specs, bots, starts, labels, strict=True))]
         self.start_remaining = [self.remaining(c.stage, c.state) for c in self.cars]
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
         self.debris: dict[int, int] = {h: 1 for h, t in enumerate(self.rt.terrain)
@@ -279,7 +291,7 @@ class Race:
             result: Any = None) -> None:
         if self.logging:
             self.events.append({"round": self.round, "phase": self.phase,
-                                "vehicle": car.spec.name if car else None, "action": action,
+                                "vehicle": car.label if car else None, "action": action,
                                 "dice": list(dice), "result": result})
 
     def roll_values(self, count: int) -> list[int]:
@@ -372,7 +384,7 @@ class Race:
             h = self.rt.hexes[car.hex]
             status = ("wrecked" if car.wiped_out else "finished" if car.finished_round
                       else "racing")
-            positions.append(VehiclePosition(car.spec.name, h.q, h.r, car.facing, car.speed,
+            positions.append(VehiclePosition(car.label, h.q, h.r, car.facing, car.speed,
                                              status))
         self.snapshots.append(RoundSnapshot(self.round, self.phase, tuple(positions)))
 
@@ -455,21 +467,27 @@ class Race:
 
     # --- Speed ---------------------------------------------------------------------------
 
-    def set_marker(self, car: Car, marker: Marker) -> None:
-        """Move the Speed marker; a Speed above the vehicle's limit drops to it, and a Safe
-        Speed clears Control Loss ('Control Loss Points')."""
+    def set_marker(self, car: Car, marker: Marker, speed_check: bool = False) -> None:
+        """Move the Speed marker; a Speed above the vehicle's limit drops to it. Control Loss
+        is cleared when the Speed changes to a Safe one, or is Safe after a Speed Check
+        ('Control Loss Points': Safe Speed); a vehicle that stays at the Safe Speed it had
+        keeps what it gains (the Collision Example's Red chariot at Speed 1)."""
         table = car.spec.table
+        before = car.speed
         car.marker = marker
         car.speed = car.spec.box_speeds[marker[0] is Row.ACCELERATION][marker[1]]
         if car.speed > car.max_speed:
             car.marker = speed_box(table, car.max_speed, right_most=True)
             car.speed = car.max_speed
-        if self.is_safe(car, car.speed):
+        if (speed_check or car.speed != before) and self.is_safe(car, car.speed):
             car.control_loss = car.spec.control_minimum
 
     def set_speed(self, car: Car, speed: int) -> None:
-        """Change the Speed rating itself ('Speed Rating Changes')."""
+        """Change the Speed rating itself ('Speed Rating Changes'); a change to the Speed it
+        already has is no change, and the marker stays in its box."""
         speed = max(0, min(speed, car.max_speed))
+        if speed == car.speed:
+            return
         self.set_marker(car, speed_box(car.spec.table, speed, right_most=speed < car.speed))
 
     def speed_check(self, car: Car) -> None:
@@ -484,9 +502,13 @@ class Race:
         extra_reins = self.stamina_reins(car)
         direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
         table = car.spec.table
-        boxes, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
-        if (lash or whoah) and boxes >= 0:
-            boxes = min(boxes + lash + whoah, car.max_accel if accelerate else car.max_decel)
+        values, dice = self.speed_roll(car, whip, reins + extra_reins, direction)
+        if lash or whoah:
+            limit = car.max_accel if accelerate else car.max_decel
+            values = sorted({min(v + lash + whoah, limit) if v >= 0 else v for v in values})
+        boxes = car.bot.keep(self, car, accelerate, values)
+        if boxes not in values:
+            raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
         marker = car.marker
         key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
                car.max_speed)
@@ -498,11 +520,17 @@ class Race:
                                                    car.max_speed)
         marker = shifted
         before = car.speed
-        self.set_marker(car, marker)
+        self.set_marker(car, marker, speed_check=True)
         if self.logging:
             self.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
                                                 "reins": reins, "boxes": boxes,
                                                 "speed": [before, car.speed]})
+
+    def speed_after(self, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
+        """The Speed each Speed Check value would leave the vehicle at."""
+        table, marker = car.spec.table, car.marker
+        return [table.speed_of(shift_marker(table, marker, v, accelerate, car.max_speed))
+                for v in values]
 
     def stamina_reins(self, car: Car) -> int:
         if not self.options.stamina:
@@ -532,19 +560,20 @@ class Race:
         return found
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
-                   ) -> tuple[int, list[int]]:
-        """The Speed Check value (boxes) and the dice rolled ('Speed Check')."""
+                   ) -> tuple[list[int], list[int]]:
+        """Every Speed Check value (boxes) the player may choose, and the dice rolled
+        ('Speed Check'): any two dice the card rule lets it keep, not only the highest;
+        with Tireless or Anchor, any number of boxes up to the trait's."""
         accelerate = direction is Direction.ACCELERATE
         fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
         limit = car.max_accel if accelerate else car.max_decel
         if fixed:
-            return min(fixed, limit), []
+            return list(range(0, min(fixed, limit) + 1)), []
         rolled = self.roll_values(2 + whip + reins + extra)
         dice = sorted(self.reroll_low(rolled, rerolls))
         lock = kept_lowest(whip, reins, direction)
-        value = kept_sum(dice, lock)
-        value += shift + (car.accel_mod if accelerate else car.decel_mod)
-        return min(value, limit), dice
+        shift += car.accel_mod if accelerate else car.decel_mod
+        return sorted({min(v + shift, limit) for v in kept_sums(dice, lock)}), dice
 
     # --- Movement ------------------------------------------------------------------------
 
@@ -804,7 +833,9 @@ class Race:
 
     def apply_control(self, car: Car, outcome: ControlOutcome, slide: int) -> None:
         """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
-        Slow; a Safe Speed afterwards clears Control Loss (Control Loss Example 2)."""
+        Slow. A Haste or Slow that changes the Speed to a Safe one clears Control Loss, the
+        points just gained too (Control Loss Example 2); staying at a Safe Speed keeps them
+        (the Collision Example's Red chariot)."""
         self.gain_control_loss(car, outcome.control_loss)
         effects = outcome.effects
         # Slides and Spins move the vehicle off its line: the distance to go they add is
@@ -843,8 +874,6 @@ class Race:
             self.set_marker(car, Marker(Row.ACCELERATION, box))
         if "slow" in effects:
             self.set_marker(car, table.decelerate(car.marker, outcome.icon_count))
-        if self.is_safe(car, car.speed):
-            car.control_loss = car.spec.control_minimum
 
     def reaction_roll(self, car: Car, slide: int) -> None:
         """The Control roll after Damage from an attack or collision, or Control Loss from a
@@ -906,6 +935,7 @@ class Race:
             self.apply_affect(car, affect)
         car.affects_applied = max(car.affects_applied, len(reached))
         if car.damage >= spec.max_damage and not car.wiped_out:
+            car.wipe_cause = WIPE_CAUSES.get(cause, cause)
             self.wipe_out(car)
 
     def apply_affect(self, car: Car, affect: Any) -> None:
@@ -1002,7 +1032,8 @@ class Race:
             if self.logging:
                 self.log(car, "collision", result={"with": "solid", "speed": speed})
             spiked = self.cars[other].spec.trait("Spiked") if other is not None else 0
-            hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, "collision")
+            cause = "wall collision" if there < 0 else "obstacle collision"
+            hurt = self.damage_roll(car, max(0, speed - bsh) + spiked, cause)
             if hurt and car.racing:
                 self.reaction_roll(car, slide=direction)
             # Then the Speed halves (the Collision Example rolls Control at the old Speed).
@@ -1017,28 +1048,31 @@ class Race:
         kind, dice_car, dice_hit = collision_dice(car, hit, direction)
         a, b = car.speed, hit.speed
         if self.logging:
-            self.log(car, "collision", result={"with": hit.spec.name, "kind": kind,
+            self.log(car, "collision", result={"with": hit.label, "kind": kind,
                                                "speeds": [a, b]})
-        hurt_car = self.damage_roll(car, dice_car, "collision")
-        hurt_hit = self.damage_roll(hit, dice_hit, "collision")
+        hurt_car = self.damage_roll(car, dice_car, "vehicle collision")
+        hurt_hit = self.damage_roll(hit, dice_hit, "vehicle collision")
         car.damage_dealt += hurt_hit
         hit.damage_dealt += hurt_car
         hit.involved = True
         for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
             if hurt and victim.racing:
                 self.reaction_roll(victim, slide=direction)
-        # Speed changes come after the Control rolls, as in the Collision Example.
+        # Speed changes come after the Control rolls, as in the Collision Example ("reduce
+        # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
+        # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End
+        # change is half the difference of the Speeds at the moment of impact.
         if kind == "head-on":
-            self.set_speed(car, a // 2)
-            self.set_speed(hit, b // 2)
+            self.set_speed(car, car.speed // 2)
+            self.set_speed(hit, hit.speed // 2)
         elif kind == "t":
-            self.set_speed(car, a // 2)
+            self.set_speed(car, car.speed // 2)
         elif a > b:
             change = (a - b + 1) // 2
-            self.set_speed(hit, b + change)
-            self.set_speed(car, a - change)
+            self.set_speed(hit, hit.speed + change)
+            self.set_speed(car, car.speed - change)
         else:
-            self.set_speed(car, a - 1)
+            self.set_speed(car, car.speed - 1)
 
     def collision_cost(self, car: Car, there: int, direction: int) -> int:
         """Damage dice the moving vehicle would roll running into ``there`` (a wall, a
@@ -1134,8 +1168,8 @@ class Race:
         losers = self.attack_losers(car, target, kind, a_value, t_value)
         if self.logging:
             self.log(car, f"{kind} attack", a_roll + t_roll,
-                     {"target": t_spec.name, "values": [a_value, t_value],
-                      "losers": [c.spec.name for c, _ in losers]})
+                     {"target": target.label, "values": [a_value, t_value],
+                      "losers": [c.label for c, _ in losers]})
         direction = car.heading
         for loser, margin in losers:
             winner = target if loser is car else car
@@ -1213,15 +1247,37 @@ class Race:
             return (2 if car.wiped_out else 1, 0, gone, car.index)
         return sorted(self.cars, key=key)
 
+    def has_winner(self, car: Car) -> bool:
+        """Whether the vehicle placed first has won: a Fastest race is won by crossing the
+        finish (no finisher, no winner); a Toughest one by the last vehicle not wiped out
+        (all wiped out, none); a Furthest one by the furthest, still going or not."""
+        kind = self.options.race_type
+        if kind == "fastest":
+            return bool(car.finished_round)
+        if kind == "toughest":
+            return not car.wiped_out
+        return self.progress(car) > 0
+
+    def ending(self, car: Car) -> str:
+        """How the vehicle's race ended (results.ENDINGS)."""
+        if car.wiped_out:
+            return "wiped out"
+        if car.finished_round or self.options.race_type != "fastest":
+            return "finished"
+        return "out of rounds"
+
     def result(self) -> RaceResult:
-        places = {car.index: place for place, car in enumerate(self.ranking(), start=1)}
+        ranking = self.ranking()
+        places = {car.index: place for place, car in enumerate(ranking, start=1)}
+        winner = ranking[0].index if ranking and self.has_winner(ranking[0]) else -1
         kind = self.options.race_type
         vehicles = []
         for car in self.cars:
             finished = bool(car.finished_round) if kind == "fastest" else not car.wiped_out
             vehicles.append(VehicleResult(
                 name=car.spec.name, slot=car.index, bot=car.bot.name, place=places[car.index],
-                finished=finished, wiped_out=car.wiped_out,
+                finished=finished, wiped_out=car.wiped_out, label=car.label,
+                won=car.index == winner, ended=self.ending(car), wipe_cause=car.wipe_cause,
                 rounds=car.finished_round or car.rounds, progress=round(self.progress(car), 6),
                 damage_dealt=car.damage_dealt, damage_taken=car.damage,
                 costs=dict(sorted(car.costs.items())),
@@ -1338,13 +1394,19 @@ def collision_dice(car: Car, hit: Car, direction: int) -> tuple[str, int, int]:
 
 def kept_sum(sorted_dice: list[int], lock: int) -> int:
     """The highest sum of two kept dice allowed when ``lock`` of them must be the lowest."""
+    return max(kept_sums(sorted_dice, lock))
+
+
+def kept_sums(sorted_dice: list[int], lock: int) -> set[int]:
+    """Every sum of two kept dice a player may choose when ``lock`` of them must be the
+    lowest rolled (Speed Check: 'discard 1 dice for each card used')."""
     if len(sorted_dice) == 1:
-        return sorted_dice[0]
+        return {sorted_dice[0]}
     if lock == 2:
-        return sorted_dice[0] + sorted_dice[1]
+        return {sorted_dice[0] + sorted_dice[1]}
     if lock == 1:
-        return sorted_dice[0] + sorted_dice[-1]
-    return sorted_dice[-1] + sorted_dice[-2]
+        return {sorted_dice[0] + other for other in sorted_dice[1:]}
+    return {a + b for i, a in enumerate(sorted_dice) for b in sorted_dice[i + 1:]}
 
 
 def best_two(dice: list[int]) -> int:

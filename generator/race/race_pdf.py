@@ -34,10 +34,10 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate),
                     f"{pct(e.wins.low)} to {pct(e.wins.high)}",
                     f"{e.mean_place:.2f}", pct(e.finish_rate), pct(e.wipe_out_rate),
-                    "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
+                    pct(e.out_of_rounds_rate), "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
                     f"{e.damage_dealt:.1f}", f"{e.damage_taken:.1f}")
                    for i, e in enumerate(stats.entrants)),
-        note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1.1, 1, 1))
+        note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1, 1.1, 1, 1))
     win_names = words.lines("chart_wins_series")
     charts = (
         Chart("bars", words["chart_wins"], names, (
@@ -50,7 +50,8 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         Chart("bars", words["chart_rates"], names, tuple(
             Series(label, tuple(getattr(e, field) * 100 for e in stats.entrants))
             for label, field in zip(words.lines("chart_rates_series"),
-                                    ("finish_rate", "wipe_out_rate"), strict=True)),
+                                    ("finish_rate", "wipe_out_rate", "out_of_rounds_rate"),
+                                    strict=True)),
             y_max=100),
         Chart("bars", words["chart_damage"], names, tuple(
             Series(label, tuple(getattr(e, field) for e in stats.entrants))

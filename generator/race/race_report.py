@@ -26,7 +26,9 @@ def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
         "name": entrant.name, "races": entrant.races,
         "wins": interval_json(entrant.wins),
         "mean_place": entrant.mean_place, "finish_rate": entrant.finish_rate,
-        "wipe_out_rate": entrant.wipe_out_rate, "mean_rounds": entrant.mean_rounds,
+        "wipe_out_rate": entrant.wipe_out_rate, "out_of_rounds_rate": entrant.out_of_rounds_rate,
+        "wipe_causes": [{"cause": k, "per_race": v} for k, v in entrant.wipe_causes],
+        "mean_rounds": entrant.mean_rounds,
         "damage_dealt": entrant.damage_dealt, "damage_taken": entrant.damage_taken,
         "costs": [{"mechanic": k, "per_race": v} for k, v in entrant.costs],
         "rounds_lost": [{"mechanic": k, "per_race": v} for k, v in entrant.rounds_lost],
@@ -41,7 +43,7 @@ def sweep_context(sweep: Sweep, stats: SweepStats) -> dict[str, Any]:
         "races": stats.races, "seed": sweep.seed, "bot": sweep.field.bot,
         "race_type": options.race_type, "laps": options.laps, "rounds": options.rounds,
         "stamina": options.stamina, "max_rounds": options.max_rounds,
-        "mean_race_rounds": stats.mean_race_rounds,
+        "mean_race_rounds": stats.mean_race_rounds, "no_winner": stats.no_winner,
         "fair_share": 1 / len(stats.entrants),
         "entrants": [entrant_context(e) for e in stats.entrants],
         "head_to_head": [list(row) for row in stats.ahead],
@@ -54,9 +56,11 @@ def races_json(sweep: Sweep, names: list[str]) -> list[dict[str, Any]]:
     """Each race: its seed, the grid, and every entrant's place (for a tool to re-run one)."""
     out = []
     for job, result in zip(sweep.jobs, sweep.results, strict=True):
+        winner = next((names[job.grid[v.slot]] for v in result.vehicles if v.won), None)
         out.append({"race": job.index, "seed": job.seed, "rounds": result.rounds,
                     "grid": [names[i] for i in job.grid],
-                    "places": [v.place for v in result.vehicles]})
+                    "places": [v.place for v in result.vehicles],
+                    "ended": [v.ended for v in result.vehicles], "winner": winner})
     return out
 
 

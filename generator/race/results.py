@@ -8,12 +8,17 @@ processes, compare bit for bit between runs with the same seed, and turn into JS
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import UsageError
 
 RACE_TYPES = ("fastest", "furthest", "toughest")
+# How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
+# going at the end), it was wiped out, or the race stopped at its round limit first.
+ENDINGS = ("finished", "wiped out", "out of rounds")
 BOTS = ("careful", "aggressive", "random")
 
 
@@ -81,6 +86,10 @@ class VehicleResult:
     progress: float
     damage_dealt: int
     damage_taken: int
+    label: str = ""  # the name that tells entrants apart in this race: 'Basic Chariot #2'
+    won: bool = False  # place 1 and the race has a winner (a Fastest race nobody finished has none)
+    ended: str = "finished"  # one of ENDINGS
+    wipe_cause: str = ""  # what dealt the last Damage point of a Wipe-out
     costs: dict[str, int] = field(default_factory=dict)
     spaces_lost: dict[str, int] = field(default_factory=dict)
     rounds_lost: dict[str, float] = field(default_factory=dict)
@@ -104,3 +113,15 @@ def event_lines(result: RaceResult) -> list[str]:
     """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
     dice, result), for a file a person or a tool can read back."""
     return [json.dumps(event, sort_keys=True) for event in result.events]
+
+
+def entrant_labels(names: Sequence[str]) -> list[str]:
+    """Names that tell entrants apart: a second 'Basic Chariot' becomes 'Basic Chariot #2'
+    (numbered in the order given: grid slots in a race, entrants in a sweep)."""
+    seen: Counter[str] = Counter()
+    totals = Counter(names)
+    out = []
+    for name in names:
+        seen[name] += 1
+        out.append(f"{name} #{seen[name]}" if totals[name] > 1 else name)
+    return out

@@ -95,7 +95,7 @@ def _subject_wins(field: Field, races: int, seed: int, workers: int | None) -> I
         sweep = run_sweep(field, races, seed, workers=workers, progress=bar)
     finally:
         bar.close()
-    won = sum(result.vehicles[job.grid.index(0)].place == 1
+    won = sum(result.vehicles[job.grid.index(0)].won
               for job, result in zip(sweep.jobs, sweep.results, strict=True))
     return wilson(won, races)
 
