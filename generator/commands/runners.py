@@ -66,8 +66,8 @@ def run_race_command(args: argparse.Namespace) -> int:
     from generator.race.api import RaceOptions
     from generator.race.command import RaceRequest, format_output, run_request
 
-    options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
-                          stamina=args.stamina)
+    options = RaceOptions(race_type=args.race_type, laps=args.laps or 0, rounds=args.rounds,
+                          stamina=args.stamina)  # laps 0: the track's own
     request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
@@ -237,11 +237,14 @@ def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition 
                   ) -> dict[str, object]:
     """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
     from generator.games.frothy_races.baseline import BASELINE_FILE
-    from generator.race.verdict import verdicts_for
+    from generator.race.verdict import shipped_tracks, verdicts_for
 
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
-    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
+    tracks = [t for given in args.race for t in (
+        shipped_tracks(DEFAULT_INPUT) if str(given) == "all"
+        else [given])]
+    return dict(verdicts_for(loaded.clean(), tracks, baseline=baseline,
                              field_dir=args.field, races=args.races, seed=args.seed,
                              workers=args.workers))
 

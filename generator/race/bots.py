@@ -471,11 +471,14 @@ class RandomBot(Bot):
 
 
 def make_bot(name: str) -> Bot:
-    """A bot by name: careful, aggressive or random."""
-    if name == "careful":
+    """A driver by name: a planning style (careful, aggressive: generator.race.styles),
+    the racing-line heuristics they replaced (racing-line), or random."""
+    from generator.race.driver import Planner
+    from generator.race.styles import STYLES
+    if name in STYLES:
+        return Planner(STYLES[name])
+    if name == "racing-line":
         return Bot(CAREFUL)
-    if name == "aggressive":
-        return AggressiveBot()
     if name == "random":
         return RandomBot()
     raise ValueError(f"unknown bot {name!r}")

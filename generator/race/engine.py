@@ -178,7 +178,7 @@ class Race:
                  options: RaceOptions) -> None:
         self.track = track
         self.rt: RaceTrack = race_track(track)
-        self.options = options
+        options = self.options = options.for_track(track)
         self.seed = seed
         self.rng = random.Random(seed)
         self.round = 0
@@ -1302,8 +1302,10 @@ def forget_decisions() -> None:
     cold (bench/race.py); results never depend on these caches."""
     from generator.race.bots import _SPEED_CHOICES
     from generator.race.course import _TRACKS
+    from generator.race.planner import forget_tables
     for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
         cache.clear()
+    forget_tables()
     for rt in _TRACKS.values():
         rt.forget_decisions()
 

@@ -34,7 +34,8 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate),
                     f"{pct(e.wins.low)} to {pct(e.wins.high)}",
                     f"{e.mean_place:.2f}", pct(e.finish_rate), pct(e.wipe_out_rate),
-                    pct(e.out_of_rounds_rate), "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
+                    pct(e.out_of_rounds_rate),
+                    "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
                     f"{e.damage_dealt:.1f}", f"{e.damage_taken:.1f}")
                    for i, e in enumerate(stats.entrants)),
         note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1, 1.1, 1, 1))

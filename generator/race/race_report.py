@@ -35,10 +35,26 @@ def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
     }
 
 
+def solo_context(sweep: Sweep) -> list[dict[str, Any]]:
+    """Each distinct vehicle alone on the track, from its value table (Fastest races)."""
+    from generator.race.driver import solo_optimum_of
+    field, seen, out = sweep.field, set(), []
+    for vehicle in field.vehicles:
+        if vehicle.name in seen:
+            continue
+        seen.add(vehicle.name)
+        solo = solo_optimum_of(field.track, vehicle, field.options, field.bot)
+        if solo is not None:
+            out.append({"name": vehicle.name, "rounds": solo.rounds,
+                        "wipe_out": solo.wipe_out})
+    return out
+
+
 def sweep_context(sweep: Sweep, stats: SweepStats) -> dict[str, Any]:
     """Everything a report shows: the setup, every entrant, the head-to-head matrix."""
     options = sweep.field.options
     return {
+        "solo": solo_context(sweep),
         "track": getattr(sweep.field.track, "name", ""),
         "races": stats.races, "seed": sweep.seed, "bot": sweep.field.bot,
         "race_type": options.race_type, "laps": options.laps, "rounds": options.rounds,

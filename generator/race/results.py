@@ -19,7 +19,7 @@ RACE_TYPES = ("fastest", "furthest", "toughest")
 # How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
 # going at the end), it was wiped out, or the race stopped at its round limit first.
 ENDINGS = ("finished", "wiped out", "out of rounds")
-BOTS = ("careful", "aggressive", "random")
+BOTS = ("careful", "aggressive", "racing-line", "random")
 
 
 @dataclass(frozen=True)
@@ -38,8 +38,16 @@ class RaceOptions:
         if self.race_type not in RACE_TYPES:
             raise UsageError(f"unknown race type {self.race_type!r}: choose one of "
                              f"{', '.join(RACE_TYPES)}")
-        if self.laps < 1 or self.rounds < 1 or self.max_rounds < 1:
-            raise UsageError("laps, rounds and max_rounds must be at least 1")
+        if self.laps < 0 or self.rounds < 1 or self.max_rounds < 1:
+            raise UsageError("laps, rounds and max_rounds must be at least 1 (laps 0: the "
+                             "track's own)")
+
+    def for_track(self, track: object) -> RaceOptions:
+        """These options with ``laps`` 0 read as the track's declared laps (2 if none)."""
+        if self.laps:
+            return self
+        from dataclasses import replace
+        return replace(self, laps=max(1, int(getattr(track, "laps", 0) or 2)))
 
 
 @dataclass(frozen=True)

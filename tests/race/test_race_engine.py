@@ -204,11 +204,15 @@ def test_forgetting_kept_decisions_changes_no_race() -> None:
     track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", shipped)
     options = RaceOptions(log_events=True)
     forget_decisions()
-    assert not race_track(track).plans
+    assert not race_track(track).plans and not race_track(track).options
     cold = run_race(track, vehicles, bots="careful", seed=3, options=options)
-    assert race_track(track).plans and race_track(track).options
+    assert race_track(track).options
     warm = run_race(track, vehicles, bots="careful", seed=3, options=options)
     assert warm == cold and len(cold.events) > 100
+    forget_decisions()  # the racing-line driver's kept plans too
+    cold = run_race(track, vehicles, bots="racing-line", seed=3, options=options)
+    assert race_track(track).plans
+    assert run_race(track, vehicles, bots="racing-line", seed=3, options=options) == cold
 
 
 @pytest.mark.parametrize("bot", ["careful", "aggressive", "random"])
