@@ -477,8 +477,10 @@ def make_bot(name: str) -> Bot:
     from generator.race.styles import STYLES
     if name in STYLES:
         return Planner(STYLES[name])
-    if name == "racing-line":
-        return Bot(CAREFUL)
+    if name in ("racing-line", "racing-line-aggressive"):
+        bot = AggressiveBot() if name.endswith("aggressive") else Bot(CAREFUL)
+        bot.name = name
+        return bot
     if name == "random":
         return RandomBot()
     raise ValueError(f"unknown bot {name!r}")

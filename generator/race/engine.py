@@ -380,12 +380,13 @@ class Race:
         if not self.options.snapshots:
             return
         positions = []
+        places = {car.index: place for place, car in enumerate(self.ranking(), start=1)}
         for car in self.cars:
             h = self.rt.hexes[car.hex]
             status = ("wrecked" if car.wiped_out else "finished" if car.finished_round
                       else "racing")
             positions.append(VehiclePosition(car.label, h.q, h.r, car.facing, car.speed,
-                                             status))
+                                             status, places[car.index], car.stage))
         self.snapshots.append(RoundSnapshot(self.round, self.phase, tuple(positions)))
 
     # --- Round start and maintenance -------------------------------------------------

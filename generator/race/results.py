@@ -19,7 +19,7 @@ RACE_TYPES = ("fastest", "furthest", "toughest")
 # How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
 # going at the end), it was wiped out, or the race stopped at its round limit first.
 ENDINGS = ("finished", "wiped out", "out of rounds")
-BOTS = ("careful", "aggressive", "racing-line", "random")
+BOTS = ("careful", "aggressive", "racing-line", "racing-line-aggressive", "random")
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,8 @@ class VehiclePosition:
     facing: int
     speed: int
     status: str
+    place: int = 0  # the standing at that moment (finishers by order, then by distance)
+    stage: int = 0  # lines crossed so far (a lap is the track's lines, the finish last)
 
 
 @dataclass(frozen=True)
