@@ -35,11 +35,11 @@ def test_same_seed_same_race_bit_for_bit(bowl: tuple[object, list[object]]) -> N
 
 def test_every_vehicle_is_ranked_once(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots=["racing-line", "racing-line-aggressive", "random", "careful"],
-                      seed=3)
+    drivers = ["racing-line", "racing-line-aggressive", "random", "careful"]
+    result = run_race(track, vehicles, bots=drivers, seed=3)
     assert sorted(v.place for v in result.vehicles) == [1, 2, 3, 4]
     assert [v.slot for v in result.vehicles] == [0, 1, 2, 3]
-    assert [v.bot for v in result.vehicles] == ["racing-line", "racing-line-aggressive", "random", "careful"]
+    assert [v.bot for v in result.vehicles] == drivers
     for vehicle in result.vehicles:
         assert 0.0 <= vehicle.progress <= 1.0
 
@@ -101,7 +101,8 @@ def test_snapshots_follow_every_phase(bowl: tuple[object, list[object]]) -> None
 def test_what_is_not_simulated_is_named() -> None:
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [
         FROTHY / "whisper-gig.yaml", FROTHY / "marsh-hopper.yaml", CHARIOT])
-    result = run_race(track, vehicles, bots="racing-line", seed=1, options=RaceOptions(max_rounds=1))
+    result = run_race(track, vehicles, bots="racing-line", seed=1,
+                      options=RaceOptions(max_rounds=1))
     named = set(result.not_simulated)
     assert "trait Evasive" not in named  # its re-rolls are simulated
     assert "trait Bog Born" in named  # a designer's own trait
