@@ -22,7 +22,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.probability.frothy import attack_value, scoring_chance
+from generator.probability.frothy import Marker, attack_value, scoring_chance
 from generator.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.race.bots import Bot
 from generator.race.course import race_track
@@ -41,7 +41,7 @@ from generator.race.planner import (
 )
 from generator.race.results import RaceOptions
 from generator.race.styles import STYLES, DrivingStyle
-from generator.race.vehicles import race_vehicle
+from generator.race.vehicles import RaceVehicle, race_vehicle
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -109,11 +109,11 @@ class Planner(Bot):
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
             if whip + reins == 0:
                 accelerate = car.spec.trait("Champing at the Bit") > 0
-            for p, boxes in check_rolls(car.spec, accelerate, whip,
+            for p, ends in check_speeds(car.spec, car.marker, accelerate, whip,
                                         reins + race.stamina_reins(car),
                                         car.accel_mod if accelerate else car.decel_mod,
-                                        car.max_accel if accelerate else car.max_decel):
-                ends = race.speed_after(car, accelerate, boxes)
+                                        car.max_accel if accelerate else car.max_decel,
+                                        car.max_speed):
                 value += p * min(starts[speed] for speed in ends)
             if value < best:
                 best, chosen = value, SpeedChoice(accelerate, whip, reins)
@@ -139,6 +139,10 @@ class Planner(Bot):
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The way to drive and the turn with the fewest expected rounds to go."""
+        table = self.table(race, car)
+        lap, wrap = len(race.rt.lines), race.stages > table.stages
+        layers, states = table.values, table.states
+        base = min(car.speed, table.speeds - 1) * states
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
         speed, facing = car.speed, car.facing
@@ -164,8 +168,9 @@ class Planner(Bot):
                     best, chosen = value, Plan(option, 0)
                 continue
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                state = end * FACINGS + (facing + t) % FACINGS
-                value = self.value(race, car, option.stage, phase + 1, speed, state) + extra
+                stage = lap + option.stage % lap if wrap else option.stage
+                value = layers[stage][phase + 1][base + end * FACINGS + (facing + t) % FACINGS]
+                value += extra
                 if t:
                     value += turn
                     if race.rt.neighbours[end][option.steps[-1]] < 0:
@@ -230,6 +235,21 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     style = STYLES.get(bot, STYLES["careful"])
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style)
+
+
+@lru_cache(maxsize=65536)
+def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int, reins: int,
+                 modifier: int, limit: int, top: int
+                 ) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``."""
+    from generator.race.engine import shift_marker
+    table = spec.table
+    merged: dict[tuple[int, ...], float] = {}
+    for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit):
+        ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b, accelerate, top))
+                             for b in boxes}))
+        merged[ends] = merged.get(ends, 0.0) + p
+    return tuple((p, ends) for ends, p in merged.items())
 
 
 @lru_cache(maxsize=4096)
