@@ -194,6 +194,20 @@ def roll_cost(dice: int, resilience: int | None, damage_rounds: float
     return fail * FAIL_DELAY + damage * damage_rounds, damage, slide
 
 
+def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
+                ) -> tuple[list[float], list[float]]:
+    """What entering 0, 1, 2 ... hazard or fragile spaces in one move costs at ``speed``
+    (its price in rounds, and its expected Damage): each adds half the Speed in Control
+    Loss and a Control roll of the Speed's dice plus the Control Loss so far."""
+    half = (speed + 1) // 2
+    costs, hurts = [0.0], [0.0]
+    for k in range(1, most + 1):
+        cost, hurt, _ = roll_cost(spec.control[speed] + k * half, spec.resilience, price)
+        costs.append(costs[-1] + cost)
+        hurts.append(hurts[-1] + hurt)
+    return costs, hurts
+
+
 def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:
     """A Damage point's price in rounds: the Wipe-out cost shared over the Damage track."""
     return style.wipe_rounds / max(1, spec.max_damage)

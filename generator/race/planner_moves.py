@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from array import array
 
-from generator.race.course import UNREACHABLE, RaceTrack, one_step_directions
+from generator.race.course import UNREACHABLE, RaceTrack, move_sequences, one_step_directions
 from generator.race.planner import (
     FAR,
     MARGIN,
@@ -16,21 +16,41 @@ from generator.race.planner import (
     collision_cost,
     damage_rounds,
     roll_cost,
+    rough_costs,
     speed_options,
 )
 from generator.race.styles import DrivingStyle
 from generator.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
 
-Ends = tuple[tuple[int, bool], ...]  # (end hex * FACINGS, crosses the stage's line?)
+# (end hex * FACINGS, crosses the stage's line?, fewest rough spaces on a way there)
+Ends = tuple[tuple[int, bool, int], ...]
 
 
 def stage_ends(rt: RaceTrack, line: int, spaces: int) -> list[Ends]:
-    """For each state, where a phase of ``spaces`` spaces can end without a wall, and
-    whether some way there crosses ``line`` (then the move goes on in the next stage)."""
-    hexes = rt.lines[line]
-    return [tuple((end * FACINGS, bool(passed & hexes)) for end, passed in ends)
-            for ends in rt.paths(spaces)]
+    """For each state, where a phase of ``spaces`` spaces can end without a wall, whether
+    some way there crosses ``line`` (then the move goes on in the next stage), and the
+    fewest hazard or fragile spaces a way there enters."""
+    hexes, neighbours = rt.lines[line], rt.neighbours
+    rough = [t in ("hazard", "fragile") for t in rt.terrain]
+    out: list[Ends] = []
+    for state in range(len(rt.hexes) * FACINGS):
+        start, facing = divmod(state, FACINGS)
+        ends: dict[int, tuple[bool, int]] = {}
+        for seq in move_sequences(facing, spaces):
+            here, crosses, bumps = start, False, 0
+            for d in seq:
+                here = neighbours[here][d]
+                if here < 0:
+                    break
+                crosses = crosses or here in hexes
+                bumps += rough[here]
+            if here >= 0:
+                was = ends.get(here)
+                ends[here] = (crosses, bumps) if was is None else (
+                    was[0] or crosses, min(was[1], bumps))
+        out.append(tuple((end * FACINGS, c, b) for end, (c, b) in ends.items()))
+    return out
 
 
 def hex_distance(rt: RaceTrack, sources: frozenset[int] | list[int]) -> list[int]:
@@ -115,8 +135,10 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
 
 # The values, expected Damage and expected card price of a stage, each by point.
 Layers = tuple[list[list[float]], list[list[float]], list[list[float]]]
-# (state, turned?, a wall ahead of the end space?) short of the line, and across it.
-Moves = tuple[tuple[tuple[int, bool, bool], ...], tuple[tuple[int, bool, bool], ...]]
+# (state, turned?, a wall ahead of the end space?, rough spaces) short of the line, and
+# across it.
+Move = tuple[int, bool, bool, int]
+Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
 
 
 class _Solver:
@@ -136,6 +158,9 @@ class _Solver:
                       for v, dice in enumerate(spec.control)]
         self.slide_hurt = [roll_cost(dice, spec.resilience, price)[2] * self.crash[v][1]
                            for v, dice in enumerate(spec.control)]
+        # Entering hazards or fragile spaces: half the Speed in Control Loss each and a
+        # Control roll with it (Hazards and Fragile Obstacles), priced by how many.
+        self.rough = [rough_costs(spec, v, price) for v in range(self.speeds)]
         # Each Speed Check choice as (price, ((chance, index of a set of Speeds), ...)):
         # a state works out the best value of each set once, and every choice reads them.
         self.sets: list[tuple[int, ...]] = []
@@ -164,14 +189,14 @@ class _Solver:
             neighbours = self.rt.neighbours
             for x, ends in enumerate(stage_ends(self.rt, line, spaces)):
                 facing = x % FACINGS
-                short: list[tuple[int, bool, bool]] = []
-                across: list[tuple[int, bool, bool]] = []
-                for end, crosses in ends:
+                short: list[tuple[int, bool, bool, int]] = []
+                across: list[tuple[int, bool, bool, int]] = []
+                for end, crosses, rough in ends:
                     wall = any(neighbours[end // FACINGS][d] < 0
                                for d in one_step_directions(facing))
                     for t in (0, 1, -1):
                         (across if crosses else short).append(
-                            (end + (facing + t) % FACINGS, t != 0, wall and t != 0))
+                            (end + (facing + t) % FACINGS, t != 0, wall and t != 0, rough))
                 found.append((tuple(short), tuple(across)))
             self._moves[key] = found
         return found
@@ -272,13 +297,13 @@ class _Solver:
         if not short and not across:
             return self.crash[v][0] + self.collide_to(x, v, then)[0]
         base = v * states
-        turn, slide = self.turn[v][0], self.slide[v]
-        best = min((then[base + y] + (turn if t else 0.0) + (slide if w else 0.0)
-                    for y, t, w in short), default=FAR)
+        turn, slide, rough = self.turn[v][0], self.slide[v], self.rough[v][0]
+        best = min((then[base + y] + (turn if t else 0.0) + (slide if w else 0.0) + rough[k]
+                    for y, t, w, k in short), default=FAR)
         if across and after is not None:
             nxt = after[0][p + 1]
             best = min(best, min(nxt[base + y] + (turn if t else 0.0) + (slide if w else 0.0)
-                                 for y, t, w in across))
+                                 + rough[k] for y, t, w, k in across))
         return best
 
     def collide_to(self, x: int, v: int, then: list[float]) -> tuple[float, int]:
@@ -345,15 +370,17 @@ class _Solver:
         base = v * states
         turn, turn_hurt = self.turn[v]
         slide, slide_hurt = self.slide[v], self.slide_hurt[v]
+        rough, rough_hurt = self.rough[v]
         best, found = FAR, (0.0, 0.0)
         pools = [(short, then, hurt_then, cards_then)]
         if across and after is not None:
             pools.append((across, after[0][p + 1], after[1][p + 1], after[2][p + 1]))
         for pool, layer, hurts, cards in pools:
-            for y, t, w in pool:
-                value = layer[base + y] + (turn if t else 0.0) + (slide if w else 0.0)
+            for y, t, w, k in pool:
+                value = (layer[base + y] + (turn if t else 0.0) + (slide if w else 0.0)
+                         + rough[k])
                 if value < best:
                     best = value
                     found = (hurts[base + y] + (turn_hurt if t else 0.0)
-                             + (slide_hurt if w else 0.0), cards[base + y])
+                             + (slide_hurt if w else 0.0) + rough_hurt[k], cards[base + y])
         return found

@@ -189,7 +189,7 @@ def test_a_race_does_not_depend_on_the_races_before_it(
         "from generator.race import load_race_inputs, run_race\n"
         f"t, v = load_race_inputs({str(TRACKS / 'bogwater-bowl.yaml')!r}, "
         f"[{str(CHARIOT)!r}] * 4)\n"
-        "print(repr(run_race(t, v, bots='careful', seed=21).vehicles))\n")
+        "print(repr(run_race(t, v, bots='racing-line', seed=21).vehicles))\n")
     fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            check=True, cwd=REPO)
     assert fresh.stdout.strip() == repr(here.vehicles)
