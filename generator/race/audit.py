@@ -28,7 +28,7 @@ class AuditedRace(Race):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.moves = self.pointless = self.rounds_driven = self.stops = 0
+        self.moves_made = self.pointless = self.rounds_driven = self.stops = 0
         self._collided: set[int] = set()
 
     def plan(self, car: Car, phase: int) -> Plan:
@@ -43,7 +43,7 @@ class AuditedRace(Race):
         if car.costs.get("collisions", 0) > collisions:
             self._collided.add(car.index)
         steps = plan.option.steps
-        self.moves += bool(steps)
+        self.moves_made += bool(steps)
         drifted = facing % 2 == 0 and any(d != facing // 2 for d in steps)
         if drifted and car.racing and not car.finished_round:
             after = self.remaining(car.stage, car.hex * FACINGS + car.facing)
@@ -87,7 +87,7 @@ def sample(track: Any, vehicles: list[Any], bot: str, races: int, options: RaceO
         result = race.run()
         rounds.extend(v.rounds for v in result.vehicles if v.finished)
         wiped += sum(v.wiped_out for v in result.vehicles)
-        moves, pointless = moves + race.moves, pointless + race.pointless
+        moves, pointless = moves + race.moves_made, pointless + race.pointless
         driven, stops = driven + race.rounds_driven, stops + race.stops
     return Sample(races, len(rounds), statistics.mean(rounds) if rounds else None,
                   wiped / (races * len(vehicles)), moves, pointless, driven, stops)

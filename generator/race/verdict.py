@@ -219,19 +219,6 @@ def subject_wins(field: Field, races: int, seed: int, workers: int | None, first
                for job, result in zip(sweep.jobs, sweep.results, strict=True))
 
 
-def shipped_tracks(folder: Path) -> list[Path]:
-    """Every Frothy Races track file in ``folder`` and below (``--race all``: the project's
-    vehicles/ folder)."""
-    found = []
-    for path in sorted(folder.rglob("*.yaml")):
-        text = path.read_text(encoding="utf-8")
-        if "game: frothy-races" in text and "kind: track" in text:
-            found.append(path)
-    if not found:
-        raise UsageError(f"--race all: no Frothy Races tracks in {folder}")
-    return found
-
-
 def verdicts_for(definitions: Sequence[Any], tracks: Sequence[Path], *, baseline: Path,
                  field_dir: Path | None, races: int | None, seed: int,
                  workers: int | None) -> dict[str, RaceVerdict]:
