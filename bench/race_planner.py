@@ -33,7 +33,7 @@ from timing import save_results
 from generator.race import RaceOptions, load_race_inputs, run_race
 from generator.race.audit import sample
 from generator.race.driver import solo_optimum_of
-from generator.race.planner import TABLES, forget_tables
+from generator.race.planner_moves import TABLES, forget_tables
 from generator.race.verdict import race_verdict
 
 REPO = Path(__file__).resolve().parents[1]

@@ -27,7 +27,7 @@ STILL_TO_SPLIT = frozenset({
     "generator.games.formula_ace.rules",
     "generator.games.frothy_races.balance",
     "generator.input.schema", "generator.input.source", "generator.paper.imposition",
-    "generator.probability.frothy", "generator.race.engine", "generator.tracks.analysis",
+    "generator.probability.frothy", "generator.tracks.analysis",
     "generator.tracks.movement", "generator.probability.frothy._grow",
     "generator.race.bots.plan"})
 

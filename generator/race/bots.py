@@ -468,19 +468,3 @@ class RandomBot(Bot):
 
     def defend(self, race: Race, car: Car, attacker: Car, kind: str) -> int:
         return 0
-
-
-def make_bot(name: str) -> Bot:
-    """A driver by name: a planning style (careful, aggressive: generator.race.styles),
-    the racing-line heuristics they replaced (racing-line), or random."""
-    from generator.race.driver import Planner
-    from generator.race.styles import STYLES
-    if name in STYLES:
-        return Planner(STYLES[name])
-    if name in ("racing-line", "racing-line-aggressive"):
-        bot = AggressiveBot() if name.endswith("aggressive") else Bot(CAREFUL)
-        bot.name = name
-        return bot
-    if name == "random":
-        return RandomBot()
-    raise ValueError(f"unknown bot {name!r}")

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.probability.frothy import Marker, attack_value, scoring_chance
 from generator.race.bots import CAREFUL as CAREFUL_HEURISTIC
-from generator.race.bots import Bot
+from generator.race.bots import AggressiveBot, Bot, RandomBot
 from generator.race.course import race_track
 from generator.race.decisions import Option, Plan, SpeedChoice
 from generator.race.planner import (
@@ -37,9 +37,10 @@ from generator.race.planner import (
     damage_rounds,
     roll_cost,
     solo_optimum,
-    value_table,
 )
+from generator.race.planner_moves import value_table
 from generator.race.results import RaceOptions
+from generator.race.speeds import shift_marker
 from generator.race.styles import STYLES, DrivingStyle
 from generator.race.vehicles import RaceVehicle, race_vehicle
 from generator.tracks.hexgrid import FACINGS
@@ -242,7 +243,6 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
                  modifier: int, limit: int, top: int
                  ) -> tuple[tuple[float, tuple[int, ...]], ...]:
     """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``."""
-    from generator.race.engine import shift_marker
     table = spec.table
     merged: dict[tuple[int, ...], float] = {}
     for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit):
@@ -271,3 +271,17 @@ def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int
                 to_target += p * (tv + a_half)
                 to_self += p * (av + t_half)
     return to_target, to_self
+
+
+def make_bot(name: str) -> Bot:
+    """A driver by name: a planning style (careful, aggressive: generator.race.styles),
+    the racing-line heuristics they replaced (racing-line), or random."""
+    if name in STYLES:
+        return Planner(STYLES[name])
+    if name in ("racing-line", "racing-line-aggressive"):
+        bot = AggressiveBot() if name.endswith("aggressive") else Bot(CAREFUL_HEURISTIC)
+        bot.name = name
+        return bot
+    if name == "random":
+        return RandomBot()
+    raise ValueError(f"unknown bot {name!r}")

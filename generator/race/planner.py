@@ -31,16 +31,11 @@ ordered by the distance to the line and swept until no value moves by more than
 
 from __future__ import annotations
 
-import hashlib
 import math
-import pickle
-import zlib
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 
-from generator.keep.kept_store import KeptStore, named_for_code
 from generator.probability.frothy import (
     FROTHY_DIE,
     Direction,
@@ -50,7 +45,7 @@ from generator.probability.frothy import (
     kept_lowest,
     scoring_chance,
 )
-from generator.race.course import RaceTrack
+from generator.race.speeds import kept_sums, shift_marker
 from generator.race.styles import DrivingStyle
 from generator.race.vehicles import RaceVehicle, speed_box
 
@@ -121,59 +116,6 @@ def poisson_at_least(mean: float, count: int) -> float:
     return max(0.0, 1.0 - total)
 
 
-# --- Kept between runs ----------------------------------------------------------------------
-
-
-def _tables_path() -> Path:
-    here = Path(__file__).parent
-    return named_for_code("race-tables", "paddock-race-tables-1",
-                          [here / "planner.py", here / "planner_moves.py",
-                           here / "styles.py", here / "course.py",
-                           here.parent / "probability" / "frothy.py"], suffix="pickle")
-
-
-TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)
-_IN_PROCESS: dict[bytes, ValueTable] = {}
-
-
-def table_key(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> bytes:
-    """What a table depends on: the vehicle, the track's content, the race length, the
-    style's prices (the code is in the store's file name)."""
-    track = (rt.name, tuple(rt.hexes), tuple(rt.neighbours), tuple(map(tuple, rt.lines)),
-             tuple(rt.slots))
-    text = repr((spec, track, stages, style.wipe_rounds, style.card_rounds))
-    return hashlib.blake2b(text.encode(), digest_size=16).digest()
-
-
-def value_table(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle
-                ) -> ValueTable:
-    """The table for this vehicle, track, race length and style: from this process, the
-    cache folder, or solved now (and kept)."""
-    key = table_key(spec, rt, stages, style)
-    found = _IN_PROCESS.get(key)
-    if found is not None:
-        return found
-    kept = TABLES.get(key)
-    if kept is not None:
-        try:
-            found = pickle.loads(zlib.decompress(kept))  # noqa: S301 - our own file
-        except Exception:  # noqa: BLE001 - a damaged entry is solved again
-            found = None
-    if found is None:
-        from generator.race.planner_moves import solve
-        found = solve(spec, rt, stages, style)
-        TABLES.put(key, zlib.compress(pickle.dumps(found, protocol=5), 1))
-    if len(_IN_PROCESS) >= 64:
-        _IN_PROCESS.clear()
-    _IN_PROCESS[key] = found
-    return found
-
-
-def forget_tables() -> None:
-    """Forget the tables of this process (benchmarks time a solve from cold)."""
-    _IN_PROCESS.clear()
-
-
 # --- Pieces the solver and the driver share ----------------------------------------------------
 
 
@@ -230,7 +172,6 @@ def speed_options(spec: RaceVehicle, style: DrivingStyle
     the roll can fall with its chance, as the Speeds the dice let the player keep).
     Up to two cards (the driver weighs more at its turn); a choice no better than a
     cheaper one is left out."""
-    from generator.race.engine import shift_marker
     table, top = spec.table, spec.top_speed
     out = []
     for speed in range(top + 1):
@@ -304,5 +245,4 @@ def dice_rolls(count: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
 
 
 def _kept_sums(dice: list[int], lock: int) -> set[int]:
-    from generator.race.engine import kept_sums
     return kept_sums(dice, lock)
