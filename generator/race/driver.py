@@ -103,9 +103,9 @@ class Planner(Bot):
                   for v in range(car.spec.top_speed + 1)]
         spare = sum(car.hand) - self.driving.card_reserve
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        for accelerate, whip, reins in check_choices(car.spec, car.cards("whip"),
-                                                     car.cards("reins"),
-                                                     min(CHECK_CARDS, sum(car.hand))):
+        for accelerate, whip, reins in choices_for(car.spec, car.cards("whip"),
+                                                   car.cards("reins"),
+                                                   min(CHECK_CARDS, sum(car.hand))):
             cards = whip + reins
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
             if whip + reins == 0:
@@ -152,7 +152,7 @@ class Planner(Bot):
         turn, _, slide = roll_cost(dice + car.control_loss + car.extra_control,
                                    car.spec.resilience, price) if dice or car.control_loss \
             else (0.0, 0.0, 0.0)
-        slide *= collision_cost(car.spec, speed, self.driving)[0]
+        slide *= crash_price(car.spec, speed, self.driving)
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
@@ -190,7 +190,7 @@ class Planner(Bot):
         step = option.steps[option.blocked]
         there = race.rt.neighbours[end][step]
         dice = race.collision_cost(car, there, step)
-        score = float(scoring_chance(car.spec.resilience))
+        score = scores(car.spec.resilience)
         return 1.0 + dice * score * damage_rounds(car.spec, self.driving)
 
     # --- Attacks -----------------------------------------------------------------------------
@@ -218,8 +218,8 @@ class Planner(Bot):
             cards + spec.trait("Tank"), spec.trait("Blades"),
             defend + other.trait("Armoured"), -other.trait("Flimsy"),
             (car.speed + 1) // 2, (target.speed + 1) // 2)
-        hurt_target *= float(scoring_chance(other.resilience))
-        hurt_self *= float(scoring_chance(spec.resilience))
+        hurt_target *= scores(other.resilience)
+        hurt_self *= scores(spec.resilience)
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
@@ -236,6 +236,25 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     style = STYLES.get(bot, STYLES["careful"])
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style)
+
+
+@lru_cache(maxsize=8)
+def scores(resilience: int | None) -> float:
+    """The chance a Damage die scores against ``resilience`` (as a float, once)."""
+    return float(scoring_chance(resilience))
+
+
+@lru_cache(maxsize=4096)
+def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
+    """``collision_cost``'s price in rounds, worked out once per vehicle, Speed and style."""
+    return collision_cost(spec, speed, style)[0]
+
+
+@lru_cache(maxsize=4096)
+def choices_for(spec: RaceVehicle, whips: int, reins: int, cards: int
+                ) -> tuple[tuple[bool, int, int], ...]:
+    """``check_choices``, kept: a hand recurs."""
+    return tuple(check_choices(spec, whips, reins, cards))
 
 
 @lru_cache(maxsize=65536)
