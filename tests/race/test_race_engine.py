@@ -218,7 +218,8 @@ def test_forgetting_kept_decisions_changes_no_race() -> None:
     assert run_race(track, vehicles, bots="racing-line", seed=3, options=options) == cold
 
 
-@pytest.mark.parametrize("bot", ["careful", "aggressive", "random"])
+@pytest.mark.parametrize("bot", ["racing-line", "racing-line-aggressive", "random", "careful",
+                                 "aggressive"])
 def test_a_race_leaves_no_reference_cycles(bot: str) -> None:
     """Sweeps race with the cycle collector paused (sweep.without_cycle_collection), which
     is only safe while a race leaves nothing that reference counting cannot free. (Working
@@ -229,9 +230,12 @@ def test_a_race_leaves_no_reference_cycles(bot: str) -> None:
     from generator.race.engine import forget_decisions
     from generator.race.sweep import without_cycle_collection
 
-    shipped = sorted(FROTHY.glob("*.yaml"))[:6]
-    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
-    options = RaceOptions(log_events=True, snapshots=True, stamina=True)
+    if bot in ("careful", "aggressive"):  # planners: one table, two chariots, a small track
+        track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
+    else:
+        shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+        track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
+    options = RaceOptions(log_events=True, snapshots=True, stamina=True, laps=2)
     for seed in range(2):
         run_race(track, vehicles, bots=bot, seed=seed, options=options)
     forget_decisions()  # so the bots weigh every decision again below
@@ -290,7 +294,7 @@ def test_plan_keys_tell_situations_apart_or_are_not_kept(
     from generator.race.engine import Race
 
     track, vehicles = bowl
-    race = Race(track, vehicles, ["careful"] * 4, 1, RaceOptions())
+    race = Race(track, vehicles, ["racing-line"] * 4, 1, RaceOptions())
     car = race.cars[0]
     race.set_speed(car, 3)  # above a Safe Speed: the Control dice count
     base = car.bot.plan_key(race, car, 0, 2, True, True)

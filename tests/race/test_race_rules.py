@@ -43,7 +43,7 @@ class ScriptedDice(random.Random):
 
 def make_race(vehicle: Path, count: int) -> Race:
     track, vehicles = load_race_inputs(BOWL, [vehicle] * count)
-    return Race(track, vehicles, ["careful"] * count, seed=1,
+    return Race(track, vehicles, ["racing-line"] * count, seed=1,
                 options=RaceOptions(log_events=True))
 
 

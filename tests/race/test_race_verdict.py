@@ -116,7 +116,7 @@ def test_styles_that_disagree_report_it_instead_of_a_flag() -> None:
                             ({"careful": "over", "aggressive": "over"},
                              {"FR-BAL-RACE-OVERPOWERED"})):
         matchup = Matchup(chariot, chariot, AXES, style_verdict(flags))
-        found = RULES.run(matchup, lambda path: Mark("chariot.yaml", 1, 1))
+        found = list(RULES.run(matchup, lambda path: Mark("chariot.yaml", 1, 1)))
         fired = {f.rule for f in found if f.rule.startswith("FR-BAL-RACE")}
         assert fired == expected
         if expected == {"FR-BAL-RACE-STYLE"}:
@@ -135,10 +135,15 @@ def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
     assert code == 0
     data = json.loads(capsys.readouterr().out)
     fired = {(f["file"].rsplit("/", 1)[-1], f["rule"]) for f in data["findings"]}
-    assert ("thunder-wagon.yaml", "FR-BAL-RACE-OVERPOWERED") in fired
+    # Overpowered under the careful style; with 12 races a style may not yet be sure, and
+    # then the verdict says it depends on the style instead of flagging.
+    assert fired & {("thunder-wagon.yaml", "FR-BAL-RACE-OVERPOWERED"),
+                    ("thunder-wagon.yaml", "FR-BAL-RACE-STYLE")}
     assert not {rule for file, rule in fired
                 if file == "basic-chariot.yaml" and rule.startswith("FR-BAL-RACE")}
     races = {p["name"]: p["race"] for p in data["profiles"]}
+    assert [s["flag"] for s in races["Thunder Wagon"]["styles"]][0] == "over"
+    assert all(not s["flag"] for s in races["Basic Chariot"]["styles"])
     assert races["Thunder Wagon"]["races"] == 12
     assert races["Thunder Wagon"]["field"] == ["Basic Chariot x3"]  # the track: 2-4 players
     assert races["Thunder Wagon"]["low"] > 37.5 > races["Basic Chariot"]["low"]
