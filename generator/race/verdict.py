@@ -189,25 +189,33 @@ def track_result(field: Field, rule: StoppingRule, races: int | None, seed: int,
                  workers: int | None) -> TrackResult:
     """Race one field in batches until the rule decides (or ``races`` races exactly)."""
     size = len(field.vehicles)
-    fair = 1 / size
     batch = 2 * size * rule.cycles
-    done = won = 0
+    done = won = decided = 0
     target = races or batch * rule.looks
     while done < target:
         count = min(batch, target - done) if races is None else target
-        won += subject_wins(field, count, seed, workers, done)
-        done += count
-        if races is None and rule.decided(wilson(won, done, rule.z), fair):
+        wins, winners = subject_wins(field, count, seed, workers, done)
+        won, decided, done = won + wins, decided + winners, done + count
+        if races is None and rule.decided(wilson(won, done, rule.z),
+                                          fair_share(decided, done, size)):
             break
+    fair = fair_share(decided, done, size)
     players = getattr(field.track, "players", None)
     return TrackResult(str(getattr(field.track, "name", "?")), done, won,
                        wilson(won, done, rule.z), fair, size, field.options.laps,
                        f"{players.low}-{players.high}" if players is not None else "?")
 
 
+def fair_share(decided: int, races: int, size: int) -> float:
+    """A balanced build's share of the races: one in ``size`` of those that had a winner (a
+    race nobody finishes has none, and counts as a win for no one)."""
+    return (decided / races if races and decided else 1.0) / size
+
+
 def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int
-                 ) -> int:
-    """Races numbered ``first`` on that entrant 0 (the build) won."""
+                 ) -> tuple[int, int]:
+    """Of the races numbered from ``first``: how many entrant 0 (the build) won, and how
+    many had a winner."""
     from generator.race.command import ProgressBar
 
     bar = ProgressBar(races)
@@ -215,8 +223,9 @@ def subject_wins(field: Field, races: int, seed: int, workers: int | None, first
         sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first)
     finally:
         bar.close()
-    return sum(result.vehicles[job.grid.index(0)].won
-               for job, result in zip(sweep.jobs, sweep.results, strict=True))
+    won = sum(result.vehicles[job.grid.index(0)].won
+              for job, result in zip(sweep.jobs, sweep.results, strict=True))
+    return won, sum(any(v.won for v in result.vehicles) for result in sweep.results)
 
 
 def verdicts_for(definitions: Sequence[Any], tracks: Sequence[Path], *, baseline: Path,
