@@ -28,8 +28,7 @@ STILL_TO_SPLIT = frozenset({
     "generator.games.frothy_races.balance",
     "generator.input.schema", "generator.input.source", "generator.paper.imposition",
     "generator.probability.frothy", "generator.tracks.analysis",
-    "generator.tracks.movement", "generator.probability.frothy._grow",
-    "generator.race.bots.plan"})
+    "generator.tracks.movement", "generator.probability.frothy._grow"})
 
 
 @dataclass(frozen=True)

@@ -87,7 +87,7 @@ class Bot:
         # planning; a subclass that plans otherwise is asked every time.
         cls = type(self)
         self.cache_plans = (cls.plan is Bot.plan and cls.context is Bot.context
-                            and cls.score is Bot.score)
+                            and cls.score is Bot.score and cls.best_way is Bot.best_way)
         self.style_key = _STYLE_KEYS.setdefault(style, len(_STYLE_KEYS))
 
     # --- Speed Check ----------------------------------------------------------------------
@@ -263,8 +263,14 @@ class Bot:
             ways = self.ways(race, car, options, too_fast)
             if memo is not None:
                 memo[too_fast] = ways
-        # score() below, written out for the common case (no collision, not the finish)
-        # with the same arithmetic in the same order, so the same option wins.
+        return self.best_way(race, car, phase, ways, pace, need, turn_cost, too_fast)
+
+    def best_way(self, race: Race, car: Car, phase: int, ways: list[Option], pace: int,
+                 need: int, turn_cost: float, too_fast: bool) -> Plan:
+        """The option and turn of ``ways`` with the lowest score: score() below, written
+        out for the common case (no collision, not the finish) with the same arithmetic
+        in the same order, so the same option wins."""
+        style = self.style
         stages = race.stages
         facing = car.facing
         road, straight = race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace)
