@@ -25,6 +25,7 @@ from generator.keep.cache_folder import sweep_stale
 
 if TYPE_CHECKING:
     pass
+from generator.commands.battle_parser import add_battle_command
 from generator.commands.parsers import (
     add_balance_command,
     add_build_command,
@@ -131,6 +132,7 @@ def make_parser() -> argparse.ArgumentParser:
     add_build_command(commands)
     add_balance_command(commands)
     add_race_command(commands)
+    add_battle_command(commands)
     add_season_command(commands)
     add_rules_command(commands)
     add_catalogue_command(commands)

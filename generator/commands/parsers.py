@@ -24,6 +24,7 @@ from generator.commands.arguments import (
     positive,
     whole_number,
 )
+from generator.commands.battle_parser import add_battle_verdict_options
 from generator.commands.runners import (
     run_balance_command,
     run_build_or_watch,
@@ -126,6 +127,7 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
                         help="the races' seed (default: 1)")
     racing.add_argument("--workers", type=positive("workers"), metavar="K",
                         help="local worker processes (default: all cores)")
+    add_battle_verdict_options(balance)
     balance.set_defaults(run=run_balance_command)
 
 

@@ -266,6 +266,9 @@ def run_balance_command(args: argparse.Namespace) -> int:
         args.race = race_tracks(args.race)
         refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
+    if args.battle or args.battles:
+        from generator.commands.battle_verdict import battle_verdicts
+        races = {**(races or {}), **battle_verdicts(args, loaded, against)}
     result = run_balance(loaded, against, races)
     waive_verdicts(result, loaded, default_paths(args.paths))
     errors = loaded.unreadable or any(f.severity is Severity.ERROR for f in result.findings)

@@ -61,6 +61,7 @@ from generator.games.outrider.balance_odds import (
     field_initiative,
     side_coverage,
 )
+from generator.games.outrider.battle_verdicts import register_battle_verdicts
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS, Vehicle
 from generator.input.findings import RuleBook, Violation
@@ -78,6 +79,8 @@ AXES: AxisBook[OutriderMeasures] = AxisBook(AXES_FILE)
 RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="OR-BAL-DOMINATES",
                                  dominated="OR-BAL-DOMINATED", tradeoffs="OR-BAL-TRADEOFFS")
+register_battle_verdicts(RULES, overpowered="OR-BAL-BATTLE-OVERPOWERED",
+                         underpowered="OR-BAL-BATTLE-UNDERPOWERED")
 ASSIGNMENT_RULE = "OR-BAL-ASSIGNMENT-DOMINATED"
 ASSIGNMENT_EQUAL_WITHIN = float(RULES[ASSIGNMENT_RULE].params["equal_within"])
 
