@@ -66,12 +66,15 @@ def run_season(args: argparse.Namespace) -> int:
 
 def run_race_command(args: argparse.Namespace) -> int:
     """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.commands.joyride_race import is_joyride_track, run_joyride_race
     from generator.race.api import RaceOptions
     from generator.race.command import RaceRequest, format_output, run_request
 
+    track = track_file(args.track)  # a file, or a shipped track's name
+    if is_joyride_track(track):
+        return run_joyride_race(args, track)
     options = RaceOptions(race_type=args.race_type, laps=args.laps or 0, rounds=args.rounds,
                           stamina=args.stamina)  # laps 0: the track's own
-    track = track_file(args.track)  # a file, or a shipped track's name
     request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
@@ -263,9 +266,11 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 
+        args.race_given = list(args.race)  # as typed: Joyride reads its own
         args.race = race_tracks(args.race)
         refuse_unraced(loaded.clean())
-    races = race_verdicts(args, loaded, against) if args.race else None
+    races = race_verdicts(args, loaded, against) if getattr(args, "race_given", None) \
+        else None
     if args.battle or args.battles:
         from generator.commands.battle_verdict import battle_verdicts
         races = {**(races or {}), **battle_verdicts(args, loaded, against)}
@@ -311,28 +316,34 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
 
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
                   ) -> dict[str, object]:
-    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    """Race every clean Frothy Races vehicle and Joyride car for ``--race`` (by path)."""
+    from generator.commands.joyride_race import joyride_verdicts
     from generator.games.frothy_races.baseline import BASELINE_FILE
     from generator.race.verdict import verdicts_for
 
+    joyride = joyride_verdicts(argparse.Namespace(**{**vars(args), "race": args.race_given[0]}),
+                               loaded.clean(), against)
+
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
-    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
-                             field_dir=args.field, races=args.races, seed=args.seed,
-                             workers=args.workers))
+    frothy = verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                          field_dir=args.field, races=args.races, seed=args.seed,
+                          workers=args.workers) if args.race else {}
+    return {**frothy, **joyride}
 
 
 def race_tracks(given: Sequence[Path]) -> list[Path]:
     """The tracks of ``--race`` (given once or more): files or shipped tracks' names, and
     'all' for every shipped Frothy Races track."""
+    from generator.commands.joyride_race import is_joyride_track
     from generator.tracks.shipped import shipped_tracks
 
     found: list[Path] = []
     for text in given:
         if str(text) == "all":
             found.extend(t.path for t in shipped_tracks() if t.game == "frothy-races")
-        else:
-            found.append(track_file(text))
+        elif not is_joyride_track(track := track_file(text)):  # Joyride cars race those
+            found.append(track)
     return found
 
 
