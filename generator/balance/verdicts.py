@@ -87,29 +87,52 @@ def race_params(name: str, race: Any) -> dict[str, Any]:
     repeated one once with its count, e.g. 'Basic Chariot x5')."""
     counts = Counter(race.field)
     field = [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+    styles = getattr(race, "styles", ())
+
+    def rows_of(style: Any) -> list[dict[str, Any]]:
+        return [{"track": r.track, "rate": r.wins.rate * 100, "low": r.wins.low * 100,
+                 "high": r.wins.high * 100, "races": r.races} for r in style.rows]
+    rows = rows_of(styles[0]) if styles else []
     return {"name": name, "track": race.track, "races": race.races,
-            "field": field,
+            "field": field, "style": styles[0].style if styles else "careful", "rows": rows,
+            "styles": [{"style": s.style, "rate": s.wins.rate * 100, "low": s.wins.low * 100,
+                        "high": s.wins.high * 100, "races": s.races, "flag": s.flag,
+                        "rows": rows_of(s)} for s in styles],
+            "depends": bool(getattr(race, "depends_on_style", False)),
+            "notes": list(getattr(race, "notes", ())),
             "rate": race.wins.rate * 100, "low": race.wins.low * 100,
             "high": race.wins.high * 100, "fair": race.fair_share * 100}
 
 
 def register_race_verdicts(book: RuleBook[Matchup], *, overpowered: str, underpowered: str,
-                           path: KeyPath = ("name",)) -> None:
+                           path: KeyPath = ("name",), style: str | None = None) -> None:
     """Register the race verdicts: the 95% interval of the build's win rate lies wholly
     above (or below) a band around the fair share, ``fair x (1 +- band)``. Silent when the
     build was not raced."""
 
     def winning_too_often(matchup: Matchup, band: float) -> Iterator[Violation]:
         race = matchup.race
+        if race is not None and getattr(race, "depends_on_style", False):
+            return  # the style rule reports it instead
         if race is not None and race.wins.low > race.fair_share * (1 + band):
             edge = race.fair_share * (1 + band) * 100
             yield Violation(path, {**race_params(matchup.subject.name, race), "edge": edge})
 
     def winning_too_rarely(matchup: Matchup, band: float) -> Iterator[Violation]:
         race = matchup.race
+        if race is not None and getattr(race, "depends_on_style", False):
+            return
         if race is not None and race.wins.high < race.fair_share * (1 - band):
             edge = race.fair_share * (1 - band) * 100
             yield Violation(path, {**race_params(matchup.subject.name, race), "edge": edge})
 
+    def depending_on_style(matchup: Matchup, band: float, alpha: float, looks: int,
+                           cycles: int) -> Iterator[Violation]:
+        race = matchup.race
+        if race is not None and getattr(race, "depends_on_style", False):
+            yield Violation(path, race_params(matchup.subject.name, race))
+
     book.check(overpowered)(winning_too_often)
     book.check(underpowered)(winning_too_rarely)
+    if style is not None:
+        book.check(style)(depending_on_style)

@@ -113,16 +113,17 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing = balance.add_argument_group(
         "race verdict", "race each Frothy Races vehicle against a field and judge its win "
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
-    racing.add_argument("--race", type=Path, metavar="TRACK",
+    racing.add_argument("--race", type=Path, metavar="TRACK", action="append",
                         help="race on this Frothy Races track: a file or a shipped track's "
-                             "name, e.g. tin-plate-loop (paddock catalogue tracks); Joyride "
-                             "cars: a Joyride track, or 'all' for every one in vehicles/tracks")
+                             "name, e.g. tin-plate-loop (paddock catalogue tracks); give it "
+                             "again for more tracks, or 'all' for every shipped one (Joyride "
+                             "cars: a Joyride track, or 'all' for every one in vehicles/tracks)")
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
     racing.add_argument("--races", type=positive("races"), metavar="N",
-                        help="races to run (default: enough for a 95%% interval of +-3 "
-                             "points, about 600)")
+                        help="races per track and style (default: the sequential rule "
+                             "of FR-BAL-RACE-STYLE decides)")
     racing.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the races' seed (default: 1)")
     racing.add_argument("--workers", type=positive("workers"), metavar="K",
@@ -247,19 +248,21 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                       help="a Frothy Races or Joyride track: a file or a shipped track's "
                            "name, e.g. tin-plate-loop (paddock catalogue tracks lists them)")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
-                      help="two or more Frothy Races vehicle files, in starting order for "
-                           "race 1 (a file may be named twice)")
+                      help="Frothy Races vehicle files, in starting order for race 1 (a "
+                           "file may be named twice; one alone is a time trial)")
     race.add_argument("--races", type=positive("races"), default=100, metavar="N",
                       help="how many races to run (default: 100)")
     race.add_argument("--seed", type=int, default=1, metavar="S",
                       help="the sweep's seed; each race's seed is derived from it (default: 1)")
-    race.add_argument("--bot", choices=("careful", "aggressive", "random"), default="careful",
-                      help="how the bots drive (default: careful)")
+    race.add_argument("--bot", choices=("careful", "aggressive", "racing-line", "random"),
+                      default="careful", help="how the vehicles are driven: a planning "
+                      "style (careful, aggressive; docs/racing.md), the old racing-line "
+                      "heuristics, or random (default: careful)")
     race.add_argument("--type", dest="race_type", choices=("fastest", "furthest", "toughest"),
                       default="fastest", help="race type: fastest over laps, furthest in "
                       "rounds, toughest until one is left (default: fastest)")
-    race.add_argument("--laps", type=positive("laps"), default=2, metavar="L",
-                      help="laps of a fastest race (default: 2)")
+    race.add_argument("--laps", type=positive("laps"), metavar="L",
+                      help="laps of a fastest race (default: the track's laps)")
     race.add_argument("--rounds", type=positive("rounds"), default=12, metavar="R",
                       help="rounds of a furthest race (default: 12)")
     race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")

@@ -73,8 +73,8 @@ def run_race_command(args: argparse.Namespace) -> int:
     track = track_file(args.track)  # a file, or a shipped track's name
     if is_joyride_track(track):
         return run_joyride_race(args, track)
-    options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
-                          stamina=args.stamina)
+    options = RaceOptions(race_type=args.race_type, laps=args.laps or 0, rounds=args.rounds,
+                          stamina=args.stamina)  # laps 0: the track's own
     request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
@@ -266,10 +266,11 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 
-        if str(args.race) != "all":  # 'all': every Joyride track (joyride_race.py)
-            args.race = track_file(args.race)
+        args.race_given = list(args.race)  # as typed: Joyride reads its own
+        args.race = race_tracks(args.race)
         refuse_unraced(loaded.clean())
-    races = race_verdicts(args, loaded, against) if args.race else None
+    races = race_verdicts(args, loaded, against) if getattr(args, "race_given", None) \
+        else None
     if args.battle or args.battles:
         from generator.commands.battle_verdict import battle_verdicts
         races = {**(races or {}), **battle_verdicts(args, loaded, against)}
@@ -320,13 +321,30 @@ def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition 
     from generator.games.frothy_races.baseline import BASELINE_FILE
     from generator.race.verdict import verdicts_for
 
-    joyride = joyride_verdicts(args, loaded.clean(), against)
+    joyride = joyride_verdicts(argparse.Namespace(**{**vars(args), "race": args.race_given[0]}),
+                               loaded.clean(), against)
 
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
-    return {**verdicts_for(loaded.clean(), args.race, baseline=baseline,
-                           field_dir=args.field, races=args.races, seed=args.seed,
-                           workers=args.workers), **joyride}
+    frothy = verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                          field_dir=args.field, races=args.races, seed=args.seed,
+                          workers=args.workers) if args.race else {}
+    return {**frothy, **joyride}
+
+
+def race_tracks(given: Sequence[Path]) -> list[Path]:
+    """The tracks of ``--race`` (given once or more): files or shipped tracks' names, and
+    'all' for every shipped Frothy Races track."""
+    from generator.commands.joyride_race import is_joyride_track
+    from generator.tracks.shipped import shipped_tracks
+
+    found: list[Path] = []
+    for text in given:
+        if str(text) == "all":
+            found.extend(t.path for t in shipped_tracks() if t.game == "frothy-races")
+        elif not is_joyride_track(track := track_file(text)):  # Joyride cars race those
+            found.append(track)
+    return found
 
 
 def load_against(path: Path) -> Definition:

@@ -87,7 +87,7 @@ class Bot:
         # planning; a subclass that plans otherwise is asked every time.
         cls = type(self)
         self.cache_plans = (cls.plan is Bot.plan and cls.context is Bot.context
-                            and cls.score is Bot.score)
+                            and cls.score is Bot.score and cls.best_way is Bot.best_way)
         self.style_key = _STYLE_KEYS.setdefault(style, len(_STYLE_KEYS))
 
     # --- Speed Check ----------------------------------------------------------------------
@@ -180,6 +180,20 @@ class Bot:
                 best, chosen = (-value, number), choice
         return chosen
 
+    def keep(self, race: Race, car: Car, accelerate: bool, values: list[int]) -> int:
+        """Which Speed Check value to take of those the dice allow: the one ending nearest
+        the target Speed, under it rather than over; of values ending at one Speed, the
+        most boxes (a head start on the next)."""
+        if len(values) == 1:
+            return values[0]
+        target = self.target_speed(race, car)
+        ends = race.speed_after(car, accelerate, values)
+
+        def badness(pair: tuple[int, int]) -> tuple[int, int]:
+            value, speed = pair
+            return (3 * max(0, speed - target) + max(0, target - speed), -value)
+        return min(zip(values, ends, strict=True), key=badness)[0]
+
     @staticmethod
     def speed_choices(car: Car) -> list[SpeedChoice]:
         """Card combinations worth weighing: up to 3 of the direction's own card and 2 of
@@ -249,8 +263,14 @@ class Bot:
             ways = self.ways(race, car, options, too_fast)
             if memo is not None:
                 memo[too_fast] = ways
-        # score() below, written out for the common case (no collision, not the finish)
-        # with the same arithmetic in the same order, so the same option wins.
+        return self.best_way(race, car, phase, ways, pace, need, turn_cost, too_fast)
+
+    def best_way(self, race: Race, car: Car, phase: int, ways: list[Option], pace: int,
+                 need: int, turn_cost: float, too_fast: bool) -> Plan:
+        """The option and turn of ``ways`` with the lowest score: score() below, written
+        out for the common case (no collision, not the finish) with the same arithmetic
+        in the same order, so the same option wins."""
+        style = self.style
         stages = race.stages
         facing = car.facing
         road, straight = race.rt.straight_room(max(2, pace)), race.rt.straight_room(pace)
@@ -436,6 +456,9 @@ class RandomBot(Bot):
         reins = rng.randint(0, min(2, car.cards("reins")))
         return SpeedChoice(rng.random() < 0.5, whip, reins)
 
+    def keep(self, race: Race, car: Car, accelerate: bool, values: list[int]) -> int:
+        return values[-1]  # the highest the rules allow, as the dice fall
+
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
@@ -451,14 +474,3 @@ class RandomBot(Bot):
 
     def defend(self, race: Race, car: Car, attacker: Car, kind: str) -> int:
         return 0
-
-
-def make_bot(name: str) -> Bot:
-    """A bot by name: careful, aggressive or random."""
-    if name == "careful":
-        return Bot(CAREFUL)
-    if name == "aggressive":
-        return AggressiveBot()
-    if name == "random":
-        return RandomBot()
-    raise ValueError(f"unknown bot {name!r}")

@@ -65,12 +65,11 @@ class ProgressBar:
 
 def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path | None]]:
     """Run the sweep, then write the report, replay and event log that were asked for."""
-    if len(request.vehicles) < 2:
-        raise UsageError("a race sweep needs at least two vehicles: give their files "
-                         "(the same file twice races a vehicle against itself)")
+    if not request.vehicles:
+        raise UsageError("a race needs at least one vehicle (one alone is a time trial)")
     templates = TextTemplates(request.templates)  # a missing folder fails before any race
     track, vehicles = load_race_inputs(request.track, request.vehicles)
-    field = Field(track, tuple(vehicles), request.bot, request.options)
+    field = Field(track, tuple(vehicles), request.bot, request.options.for_track(track))
     bar = ProgressBar(request.races)
     try:
         sweep = run_sweep(field, request.races, request.seed, workers=request.workers,

@@ -34,10 +34,11 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         rows=tuple((f"#{i + 1} {e.name}", pct(e.wins.rate),
                     f"{pct(e.wins.low)} to {pct(e.wins.high)}",
                     f"{e.mean_place:.2f}", pct(e.finish_rate), pct(e.wipe_out_rate),
+                    pct(e.out_of_rounds_rate),
                     "-" if e.mean_rounds is None else f"{e.mean_rounds:.1f}",
                     f"{e.damage_dealt:.1f}", f"{e.damage_taken:.1f}")
                    for i, e in enumerate(stats.entrants)),
-        note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1.1, 1, 1))
+        note=words["wins_note"], widths=(3, 1, 1.6, 1, 1, 1, 1, 1.1, 1, 1))
     win_names = words.lines("chart_wins_series")
     charts = (
         Chart("bars", words["chart_wins"], names, (
@@ -50,7 +51,8 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         Chart("bars", words["chart_rates"], names, tuple(
             Series(label, tuple(getattr(e, field) * 100 for e in stats.entrants))
             for label, field in zip(words.lines("chart_rates_series"),
-                                    ("finish_rate", "wipe_out_rate"), strict=True)),
+                                    ("finish_rate", "wipe_out_rate", "out_of_rounds_rate"),
+                                    strict=True)),
             y_max=100),
         Chart("bars", words["chart_damage"], names, tuple(
             Series(label, tuple(getattr(e, field) for e in stats.entrants))
@@ -62,6 +64,8 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         setup.append(Text(words["not_simulated"]))
     return [
         Section(words["setup_title"], blocks=tuple(setup)),
+        Section(words["why_title"], intro=words["why_intro"],
+                blocks=(why_table(stats, words), why_chart(stats, words, names))),
         Section(words["table_title"], blocks=(results, *charts), charts_per_row=2),
         Section(words["costs_title"], intro=words["costs_intro"], new_page=True,
                 blocks=(costs_table(stats, words, "rounds_lost", "{:.2f}"),)),
@@ -70,6 +74,34 @@ def report_sections(sweep: Sweep, stats: SweepStats, words: Words) -> list[Secti
         Section(words["h2h_title"], intro=words["h2h_intro"],
                 blocks=(head_to_head_table(stats, words),)),
     ]
+
+
+CAUSES = ("wall", "obstacle", "collision", "failed Control roll", "attack", "damage affect")
+
+
+def why_table(stats: SweepStats, words: Words) -> Table:
+    """How each vehicle's races ended when it did not win: finished behind the winner,
+    wiped out (by cause), still racing at the round limit; and the rounds it lost most to."""
+    rows = []
+    for i, e in enumerate(stats.entrants):
+        causes = dict(e.wipe_causes)
+        lost = "; ".join(f"{k} {v:.2f}" for k, v in e.rounds_lost[:2]) or "-"
+        rows.append((f"#{i + 1} {e.name}", pct(e.wins.rate),
+                     pct(max(0.0, e.finish_rate - e.wins.rate)),
+                     *(pct(causes.get(c, 0.0)) for c in CAUSES),
+                     pct(e.out_of_rounds_rate), lost))
+    return Table(header=tuple(words.lines("why_header")), rows=tuple(rows),
+                 widths=(3, 0.9, 1.1, *(1 for _ in CAUSES), 1.1, 2.6), upright=1)
+
+
+def why_chart(stats: SweepStats, words: Words, names: tuple[str, ...]) -> Chart:
+    """The same as stacked shares: won, slower, wiped out, out of rounds."""
+    labels = words.lines("why_series")
+    figures = (lambda e: e.wins.rate, lambda e: max(0.0, e.finish_rate - e.wins.rate),
+               lambda e: e.wipe_out_rate, lambda e: e.out_of_rounds_rate)
+    return Chart("bars", words["why_chart"], names, tuple(
+        Series(label, tuple(figure(e) * 100 for e in stats.entrants))
+        for label, figure in zip(labels, figures, strict=True)), y_max=100)
 
 
 def costs_table(stats: SweepStats, words: Words, figure: str, shown: str) -> Table:

@@ -25,6 +25,7 @@ from generator.paper.imposition import Rect
 from generator.paper.pdf import finish, new_canvas
 from generator.paper.units import Paper, mm, paper
 from generator.race.api import RaceResult, RoundSnapshot
+from generator.race.course import race_track
 from generator.text.fonts import BOLD, REGULAR
 from generator.text.templates import TextTemplates
 from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock
@@ -71,6 +72,7 @@ def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "
     templates = templates or TextTemplates()
     sheet = paper(paper_name)
     pages = round_pages(result)
+    lines = len(race_track(track).lines)  # lines a lap: the checkpoints, the finish last
     canvas = new_canvas(path, f"Race replay: {getattr(track, 'name', '')}", sheet)
     icons = IconSet(None)
     events = round_events(result)
@@ -78,18 +80,46 @@ def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "
         words = templates.blocks(TEMPLATE, {
             "track": getattr(track, "name", ""), "seed": result.seed,
             "round": snaps[-1].round, "rounds": result.rounds,
+            "lines": lines, "laps": result.options.laps, "results": [], "winner": None,
             "vehicles": [_vehicle_words(p, i, events.get((snaps[-1].round, p.name), []),
                                         track) for i, p in enumerate(snaps[-1].positions)]})
         draw_round(canvas, sheet, track, snaps, words, icons)
         canvas.showPage()
-    finish(canvas, len(pages), sheet)
-    return len(pages)
+    draw_results(canvas, sheet, templates.blocks(TEMPLATE, results_context(track, result)))
+    canvas.showPage()
+    finish(canvas, len(pages) + 1, sheet)
+    return len(pages) + 1
+
+
+def results_context(track: Any, result: RaceResult) -> dict[str, Any]:
+    """The last page's words: every vehicle by place, with how its race ended."""
+    rows = [{"place": v.place, "name": v.label or v.name, "ended": v.ended,
+             "rounds": v.rounds, "cause": v.wipe_cause, "won": v.won,
+             "progress": v.progress} for v in sorted(result.vehicles, key=lambda v: v.place)]
+    return {"track": getattr(track, "name", ""), "seed": result.seed, "round": result.rounds,
+            "rounds": result.rounds, "lines": 0, "laps": result.options.laps,
+            "vehicles": [], "results": rows,
+            "winner": next((r["name"] for r in rows if r["won"]), None)}
+
+
+def draw_results(canvas: Canvas, sheet: Paper, words: dict[str, str]) -> None:
+    """The results page: a title, then a line per vehicle in place order."""
+    width = sheet.width - 2 * MARGIN
+    y = sheet.height - MARGIN - 14
+    canvas.setFillColor(INK)
+    title = words["results_title"].strip()
+    draw_line(canvas, title, MARGIN, y, fit_line_size(title, BOLD, width, 14) or 6.5, BOLD)
+    y -= 18
+    for line in (row.strip() for row in words["results_rows"].split("\n")):
+        if line:
+            draw_line(canvas, line, MARGIN, y, fit_line_size(line, REGULAR, width, 10) or 6.5)
+            y -= 15
 
 
 def _vehicle_words(position: Any, index: int, events: Sequence[dict[str, Any]], track: Any
                    ) -> dict[str, Any]:
     return {"number": index + 1, "name": position.name, "speed": position.speed,
-            "status": position.status,
+            "status": position.status, "place": position.place, "stage": position.stage,
             "clock": facing_to_clock(position.facing, track.orientation),
             "events": list(events)}
 

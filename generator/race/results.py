@@ -8,13 +8,18 @@ processes, compare bit for bit between runs with the same seed, and turn into JS
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import UsageError
 
 RACE_TYPES = ("fastest", "furthest", "toughest")
-BOTS = ("careful", "aggressive", "random")
+# How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
+# going at the end), it was wiped out, or the race stopped at its round limit first.
+ENDINGS = ("finished", "wiped out", "out of rounds")
+BOTS = ("careful", "aggressive", "racing-line", "racing-line-aggressive", "random")
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,16 @@ class RaceOptions:
         if self.race_type not in RACE_TYPES:
             raise UsageError(f"unknown race type {self.race_type!r}: choose one of "
                              f"{', '.join(RACE_TYPES)}")
-        if self.laps < 1 or self.rounds < 1 or self.max_rounds < 1:
-            raise UsageError("laps, rounds and max_rounds must be at least 1")
+        if self.laps < 0 or self.rounds < 1 or self.max_rounds < 1:
+            raise UsageError("laps, rounds and max_rounds must be at least 1 (laps 0: the "
+                             "track's own)")
+
+    def for_track(self, track: object) -> RaceOptions:
+        """These options with ``laps`` 0 read as the track's declared laps (2 if none)."""
+        if self.laps:
+            return self
+        from dataclasses import replace
+        return replace(self, laps=max(1, int(getattr(track, "laps", 0) or 2)))
 
 
 @dataclass(frozen=True)
@@ -47,6 +60,8 @@ class VehiclePosition:
     facing: int
     speed: int
     status: str
+    place: int = 0  # the standing at that moment (finishers by order, then by distance)
+    stage: int = 0  # lines crossed so far (a lap is the track's lines, the finish last)
 
 
 @dataclass(frozen=True)
@@ -81,6 +96,10 @@ class VehicleResult:
     progress: float
     damage_dealt: int
     damage_taken: int
+    label: str = ""  # the name that tells entrants apart in this race: 'Basic Chariot #2'
+    won: bool = False  # place 1 and the race has a winner (a Fastest race nobody finished has none)
+    ended: str = "finished"  # one of ENDINGS
+    wipe_cause: str = ""  # what dealt the last Damage point of a Wipe-out
     costs: dict[str, int] = field(default_factory=dict)
     spaces_lost: dict[str, int] = field(default_factory=dict)
     rounds_lost: dict[str, float] = field(default_factory=dict)
@@ -104,3 +123,15 @@ def event_lines(result: RaceResult) -> list[str]:
     """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
     dice, result), for a file a person or a tool can read back."""
     return [json.dumps(event, sort_keys=True) for event in result.events]
+
+
+def entrant_labels(names: Sequence[str]) -> list[str]:
+    """Names that tell entrants apart: a second 'Basic Chariot' becomes 'Basic Chariot #2'
+    (numbered in the order given: grid slots in a race, entrants in a sweep)."""
+    seen: Counter[str] = Counter()
+    totals = Counter(names)
+    out = []
+    for name in names:
+        seen[name] += 1
+        out.append(f"{name} #{seen[name]}" if totals[name] > 1 else name)
+    return out

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from generator.race.results import entrant_labels
 from generator.race.sweep import Sweep
 
 Z_95 = 1.959963984540054  # the standard normal quantile for a two-sided 95% interval
@@ -60,6 +61,8 @@ class EntrantStats:
     mean_place: float
     finish_rate: float
     wipe_out_rate: float
+    out_of_rounds_rate: float  # still racing when the round limit stopped the race
+    wipe_causes: tuple[tuple[str, float], ...]  # cause -> share of races, largest first
     mean_rounds: float | None  # rounds to finish, over the races it finished; None if none
     damage_dealt: float
     damage_taken: float
@@ -77,17 +80,12 @@ class SweepStats:
     ahead: tuple[tuple[float | None, ...], ...]
     not_simulated: tuple[str, ...]
     mean_race_rounds: float
+    no_winner: int = 0  # races nobody won (a Fastest race nobody finished)
 
 
 def entrant_names(names: Sequence[str]) -> list[str]:
-    """Names that tell entrants apart: a second 'Basic Chariot' becomes 'Basic Chariot #2'."""
-    seen: Counter[str] = Counter()
-    totals = Counter(names)
-    out = []
-    for name in names:
-        seen[name] += 1
-        out.append(f"{name} #{seen[name]}" if totals[name] > 1 else name)
-    return out
+    """Names that tell entrants apart (see results.entrant_labels)."""
+    return entrant_labels(names)
 
 
 def sweep_stats(sweep: Sweep) -> SweepStats:
@@ -107,13 +105,16 @@ def sweep_stats(sweep: Sweep) -> SweepStats:
                         for j in range(count)) for i in range(count))
     missing = sorted({item for r in sweep.results for item in r.not_simulated})
     mean_rounds = sum(r.rounds for r in sweep.results) / len(sweep.results)
-    return SweepStats(len(sweep.results), entrants, ahead, tuple(missing), mean_rounds)
+    no_winner = sum(not any(v.won for v in r.vehicles) for r in sweep.results)
+    return SweepStats(len(sweep.results), entrants, ahead, tuple(missing), mean_rounds,
+                      no_winner)
 
 
 def _entrant(name: str, results: Sequence) -> EntrantStats:
     n = len(results)
     finished = [r for r in results if r.finished]
     costs: Counter[str] = Counter()
+    causes = Counter(r.wipe_cause or "other" for r in results if r.wiped_out)
     lost: dict[str, float] = {}
     for r in results:
         costs.update(r.costs)
@@ -123,10 +124,13 @@ def _entrant(name: str, results: Sequence) -> EntrantStats:
     ranked_lost = sorted(((k, v / n) for k, v in lost.items()), key=lambda kv: (-kv[1], kv[0]))
     return EntrantStats(
         name=name, races=n,
-        wins=wilson(sum(r.place == 1 for r in results), n),
+        wins=wilson(sum(r.won for r in results), n),
         mean_place=sum(r.place for r in results) / n,
         finish_rate=len(finished) / n,
         wipe_out_rate=sum(r.wiped_out for r in results) / n,
+        out_of_rounds_rate=sum(r.ended == "out of rounds" for r in results) / n,
+        wipe_causes=tuple(sorted(((k, v / n) for k, v in causes.items()),
+                                 key=lambda kv: (-kv[1], kv[0]))),
         mean_rounds=sum(r.rounds for r in finished) / len(finished) if finished else None,
         damage_dealt=sum(r.damage_dealt for r in results) / n,
         damage_taken=sum(r.damage_taken for r in results) / n,

@@ -69,11 +69,13 @@ def grid_order(entrants: int, index: int) -> tuple[int, ...]:
     return tuple(reversed(order)) if cycle % 2 else tuple(order)
 
 
-def plan_jobs(entrants: int, races: int, seed: int) -> tuple[RaceJob, ...]:
-    """Every race of a sweep, numbered from 0."""
+def plan_jobs(entrants: int, races: int, seed: int, first: int = 0) -> tuple[RaceJob, ...]:
+    """Races ``first`` to ``first + races - 1`` of a sweep (a sweep run in batches asks for
+    the next ones: each race's seed and grid come from its number alone)."""
     if races < 1:
         raise UsageError(f"--races {races}: run at least one race")
-    return tuple(RaceJob(k, race_seed(seed, k), grid_order(entrants, k)) for k in range(races))
+    return tuple(RaceJob(k, race_seed(seed, k), grid_order(entrants, k))
+                 for k in range(first, first + races))
 
 
 def run_job(field: Field, job: RaceJob) -> RaceResult:
@@ -122,11 +124,13 @@ def default_workers() -> int:
 
 
 def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None,
-              scheduler: str | object | None = None, progress: Progress | None = None) -> Sweep:
-    """Run ``races`` races of ``field``: in this process (one worker), in local worker
-    processes, or on the Dask cluster at ``scheduler`` (an address, or a connected Dask
-    client). The results are the same either way for the same seed."""
-    jobs = plan_jobs(len(field.vehicles), races, seed)
+              scheduler: str | object | None = None, progress: Progress | None = None,
+              first: int = 0) -> Sweep:
+    """Run ``races`` races of ``field`` (numbered from ``first``): in this process (one
+    worker), in local worker processes, or on the Dask cluster at ``scheduler`` (an
+    address, or a connected Dask client). The results are the same either way for the
+    same seed."""
+    jobs = plan_jobs(len(field.vehicles), races, seed, first)
     workers = default_workers() if workers is None else workers
     if workers < 1:
         raise UsageError(f"--workers {workers}: use at least one worker")

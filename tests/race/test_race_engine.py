@@ -25,21 +25,21 @@ def bowl() -> tuple[object, list[object]]:
 def test_same_seed_same_race_bit_for_bit(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
     options = RaceOptions(log_events=True, snapshots=True)
-    first = run_race(track, vehicles, bots="careful", seed=7, options=options)
-    again = run_race(track, vehicles, bots="careful", seed=7, options=options)
+    first = run_race(track, vehicles, bots="racing-line", seed=7, options=options)
+    again = run_race(track, vehicles, bots="racing-line", seed=7, options=options)
     assert first == again
     assert pickle.loads(pickle.dumps(first)) == first
-    other = run_race(track, vehicles, bots="careful", seed=8, options=options)
+    other = run_race(track, vehicles, bots="racing-line", seed=8, options=options)
     assert other.events != first.events
 
 
 def test_every_vehicle_is_ranked_once(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots=["careful", "aggressive", "random", "careful"],
-                      seed=3)
+    drivers = ["racing-line", "racing-line-aggressive", "random", "careful"]
+    result = run_race(track, vehicles, bots=drivers, seed=3)
     assert sorted(v.place for v in result.vehicles) == [1, 2, 3, 4]
     assert [v.slot for v in result.vehicles] == [0, 1, 2, 3]
-    assert [v.bot for v in result.vehicles] == ["careful", "aggressive", "random", "careful"]
+    assert [v.bot for v in result.vehicles] == drivers
     for vehicle in result.vehicles:
         assert 0.0 <= vehicle.progress <= 1.0
 
@@ -49,7 +49,7 @@ def test_bad_bot_and_counts_are_usage_errors(bowl: tuple[object, list[object]]) 
     with pytest.raises(UsageError, match="unknown bot"):
         run_race(track, vehicles, bots="reckless", seed=1)
     with pytest.raises(UsageError, match="3 bots for 4 vehicles"):
-        run_race(track, vehicles, bots=["careful"] * 3, seed=1)
+        run_race(track, vehicles, bots=["racing-line"] * 3, seed=1)
     with pytest.raises(UsageError, match="race type"):
         RaceOptions(race_type="longest")
 
@@ -76,20 +76,20 @@ def test_loading_reports_rule_errors_at_their_position(tmp_path: Path) -> None:
 
 def test_event_log_is_json_lines(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots="careful", seed=5,
+    result = run_race(track, vehicles, bots="racing-line", seed=5,
                       options=RaceOptions(log_events=True, max_rounds=3))
     lines = event_lines(result)
     assert lines and len(lines) == len(result.events)
     first = json.loads(lines[0])
     assert set(first) == {"round", "phase", "vehicle", "action", "dice", "result"}
     assert {json.loads(line)["action"] for line in lines} >= {"speed check", "move"}
-    quiet = run_race(track, vehicles, bots="careful", seed=5, options=RaceOptions(max_rounds=3))
+    quiet = run_race(track, vehicles, bots="racing-line", seed=5, options=RaceOptions(max_rounds=3))
     assert quiet.events == () and quiet.snapshots == ()
 
 
 def test_snapshots_follow_every_phase(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots="careful", seed=5,
+    result = run_race(track, vehicles, bots="racing-line", seed=5,
                       options=RaceOptions(snapshots=True, max_rounds=2))
     assert [(s.round, s.phase) for s in result.snapshots] == [
         (0, 0), (1, 0), (1, 1), (1, 2), (1, 3), (1, 4), (2, 0), (2, 1), (2, 2), (2, 3), (2, 4)]
@@ -101,7 +101,8 @@ def test_snapshots_follow_every_phase(bowl: tuple[object, list[object]]) -> None
 def test_what_is_not_simulated_is_named() -> None:
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [
         FROTHY / "whisper-gig.yaml", FROTHY / "marsh-hopper.yaml", CHARIOT])
-    result = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(max_rounds=1))
+    result = run_race(track, vehicles, bots="racing-line", seed=1,
+                      options=RaceOptions(max_rounds=1))
     named = set(result.not_simulated)
     assert "trait Evasive" not in named  # its re-rolls are simulated
     assert "trait Bog Born" in named  # a designer's own trait
@@ -117,7 +118,7 @@ def test_every_result_names_the_optional_rules_it_leaves_out(
     shipped vehicles and plain tracks included; Stamina, which it plays, is not."""
     track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
     for stamina in (False, True):
-        result = run_race(track, vehicles, bots="careful", seed=1,
+        result = run_race(track, vehicles, bots="racing-line", seed=1,
                           options=RaceOptions(max_rounds=1, stamina=stamina))
         named = set(result.not_simulated)
         for rule in ("Jumps", "Grandstanding to the Crowd", "The Whips of Shame",
@@ -129,7 +130,7 @@ def test_every_result_names_the_optional_rules_it_leaves_out(
 def test_furthest_race_runs_its_rounds_and_ranks_by_distance(
         bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots="careful", seed=2,
+    result = run_race(track, vehicles, bots="racing-line", seed=2,
                       options=RaceOptions(race_type="furthest", rounds=6))
     assert result.rounds == 6
     order = sorted(result.vehicles, key=lambda v: v.place)
@@ -140,7 +141,7 @@ def test_furthest_race_runs_its_rounds_and_ranks_by_distance(
 
 def test_toughest_race_runs_until_one_is_left(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    result = run_race(track, vehicles, bots="aggressive", seed=4,
+    result = run_race(track, vehicles, bots="racing-line-aggressive", seed=4,
                       options=RaceOptions(race_type="toughest", max_rounds=60))
     survivors = [v for v in result.vehicles if not v.wiped_out]
     assert len(survivors) <= 1 or result.rounds == 60
@@ -149,7 +150,7 @@ def test_toughest_race_runs_until_one_is_left(bowl: tuple[object, list[object]])
 
 def test_different_seeds_give_different_races(bowl: tuple[object, list[object]]) -> None:
     track, vehicles = bowl
-    places = {tuple(v.place for v in run_race(track, vehicles, bots="careful", seed=s).vehicles)
+    places = {tuple(v.place for v in run_race(track, vehicles, bots="racing-line", seed=s).vehicles)
               for s in range(6)}
     assert len(places) > 1
 
@@ -158,19 +159,19 @@ def test_inputs_pickle_for_worker_processes(bowl: tuple[object, list[object]]) -
     """A worker process gets the track and licences pickled; the race must not change."""
     track, vehicles = bowl
     again_track, again_vehicles = pickle.loads(pickle.dumps((track, vehicles)))
-    here = run_race(track, vehicles, bots="aggressive", seed=11)
-    there = run_race(again_track, again_vehicles, bots="aggressive", seed=11)
+    here = run_race(track, vehicles, bots="racing-line-aggressive", seed=11)
+    there = run_race(again_track, again_vehicles, bots="racing-line-aggressive", seed=11)
     assert here == there
 
 
 def test_a_field_larger_than_the_grid_lines_up_behind_it() -> None:
     track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT] * 6)
-    result = run_race(track, vehicles, bots="careful", seed=1,
+    result = run_race(track, vehicles, bots="racing-line", seed=1,
                       options=RaceOptions(snapshots=True, max_rounds=1))
     start = result.snapshots[0].positions
     assert len({(p.q, p.r) for p in start}) == 6
     with pytest.raises(UsageError, match="room behind its grid"):
-        run_race(track, [vehicles[0]] * 400, bots="careful", seed=1)
+        run_race(track, [vehicles[0]] * 400, bots="racing-line", seed=1)
 
 
 def test_a_race_does_not_depend_on_the_races_before_it(
@@ -182,13 +183,13 @@ def test_a_race_does_not_depend_on_the_races_before_it(
 
     track, vehicles = bowl
     for seed in range(3):  # fill the shared caches with other races first
-        run_race(track, vehicles, bots="aggressive", seed=seed)
-    here = run_race(track, vehicles, bots="careful", seed=21)
+        run_race(track, vehicles, bots="racing-line-aggressive", seed=seed)
+    here = run_race(track, vehicles, bots="racing-line", seed=21)
     script = (
         "from generator.race import load_race_inputs, run_race\n"
         f"t, v = load_race_inputs({str(TRACKS / 'bogwater-bowl.yaml')!r}, "
         f"[{str(CHARIOT)!r}] * 4)\n"
-        "print(repr(run_race(t, v, bots='careful', seed=21).vehicles))\n")
+        "print(repr(run_race(t, v, bots='racing-line', seed=21).vehicles))\n")
     fresh = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            check=True, cwd=REPO)
     assert fresh.stdout.strip() == repr(here.vehicles)
@@ -201,17 +202,24 @@ def test_forgetting_kept_decisions_changes_no_race() -> None:
     from generator.race.engine import forget_decisions
 
     shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+    track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
+    options = RaceOptions(log_events=True, laps=1)
+    forget_decisions()
+    assert not race_track(track).plans and not race_track(track).options
+    cold = run_race(track, vehicles, bots="careful", seed=3, options=options)
+    assert race_track(track).options
+    warm = run_race(track, vehicles, bots="careful", seed=3, options=options)
+    assert warm == cold and len(cold.events) > 50
     track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", shipped)
     options = RaceOptions(log_events=True)
-    forget_decisions()
-    assert not race_track(track).plans
-    cold = run_race(track, vehicles, bots="careful", seed=3, options=options)
-    assert race_track(track).plans and race_track(track).options
-    warm = run_race(track, vehicles, bots="careful", seed=3, options=options)
-    assert warm == cold and len(cold.events) > 100
+    forget_decisions()  # the racing-line driver's kept plans too
+    cold = run_race(track, vehicles, bots="racing-line", seed=3, options=options)
+    assert race_track(track).plans
+    assert run_race(track, vehicles, bots="racing-line", seed=3, options=options) == cold
 
 
-@pytest.mark.parametrize("bot", ["careful", "aggressive", "random"])
+@pytest.mark.parametrize("bot", ["racing-line", "racing-line-aggressive", "random", "careful",
+                                 "aggressive"])
 def test_a_race_leaves_no_reference_cycles(bot: str) -> None:
     """Sweeps race with the cycle collector paused (sweep.without_cycle_collection), which
     is only safe while a race leaves nothing that reference counting cannot free. (Working
@@ -222,9 +230,12 @@ def test_a_race_leaves_no_reference_cycles(bot: str) -> None:
     from generator.race.engine import forget_decisions
     from generator.race.sweep import without_cycle_collection
 
-    shipped = sorted(FROTHY.glob("*.yaml"))[:6]
-    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
-    options = RaceOptions(log_events=True, snapshots=True, stamina=True)
+    if bot in ("careful", "aggressive"):  # planners: one table, two chariots, a small track
+        track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
+    else:
+        shipped = sorted(FROTHY.glob("*.yaml"))[:6]
+        track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
+    options = RaceOptions(log_events=True, snapshots=True, stamina=True, laps=2)
     for seed in range(2):
         run_race(track, vehicles, bots=bot, seed=seed, options=options)
     forget_decisions()  # so the bots weigh every decision again below
@@ -242,7 +253,7 @@ def test_failed_control_roll_costs_are_spaces_not_the_unreachable_marker() -> No
     # was charged the table's UNREACHABLE marker (about a million spaces) as distance lost.
     shipped = sorted(FROTHY.glob("*.yaml"))[:6]
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", shipped)
-    result = run_race(track, vehicles, bots="careful", seed=0)
+    result = run_race(track, vehicles, bots="racing-line", seed=0)
     lost = [v.spaces_lost.get("failed Control rolls", 0) for v in result.vehicles]
     assert any(v.costs.get("failed control roll count", 0) for v in result.vehicles)
     assert max(lost) < 500  # a two-lap race on this track is under 200 spaces per lap
@@ -255,7 +266,7 @@ def test_what_mechanics_cost_is_in_rounds_at_the_vehicles_own_pace() -> None:
     track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", shipped)
     seen = set()
     for seed in range(4):
-        result = run_race(track, vehicles, bots="aggressive", seed=seed)
+        result = run_race(track, vehicles, bots="racing-line-aggressive", seed=seed)
         for v in result.vehicles:
             assert set(v.rounds_lost) <= {"collisions", "failed Control rolls"}
             assert set(v.rounds_lost) == set(v.spaces_lost) or not v.rounds_lost
@@ -283,7 +294,7 @@ def test_plan_keys_tell_situations_apart_or_are_not_kept(
     from generator.race.engine import Race
 
     track, vehicles = bowl
-    race = Race(track, vehicles, ["careful"] * 4, 1, RaceOptions())
+    race = Race(track, vehicles, ["racing-line"] * 4, 1, RaceOptions())
     car = race.cars[0]
     race.set_speed(car, 3)  # above a Safe Speed: the Control dice count
     base = car.bot.plan_key(race, car, 0, 2, True, True)

@@ -43,7 +43,7 @@ class ScriptedDice(random.Random):
 
 def make_race(vehicle: Path, count: int) -> Race:
     track, vehicles = load_race_inputs(BOWL, [vehicle] * count)
-    return Race(track, vehicles, ["careful"] * count, seed=1,
+    return Race(track, vehicles, ["racing-line"] * count, seed=1,
                 options=RaceOptions(log_events=True))
 
 
@@ -152,6 +152,9 @@ def test_a_bot_may_not_choose_an_avoidable_collision(bend: Race) -> None:
 
 
 class Choose(Bot):
+    """A player who makes one Speed Check choice and keeps the highest dice allowed (as
+    every example in the rulebook does)."""
+
     def __init__(self, choice: SpeedChoice) -> None:
         super().__init__()
         self.choice = choice
@@ -159,9 +162,13 @@ class Choose(Bot):
     def speed_check(self, race, car):  # type: ignore[no-untyped-def]
         return self.choice
 
+    def keep(self, race, car, accelerate, values):  # type: ignore[no-untyped-def]
+        return max(values)
 
-def speed_check(race: Race, car: Car, choice: SpeedChoice, values: Sequence[int]) -> None:
-    car.bot = Choose(choice)
+
+def speed_check(race: Race, car: Car, choice: SpeedChoice, values: Sequence[int],
+                bot: type[Choose] = Choose) -> None:
+    car.bot = bot(choice)
     race.rng = ScriptedDice([VALUE_FACE[v] for v in values])
     race.speed_check(car)
 
@@ -281,7 +288,7 @@ def test_attack_example_vehicle_attack_lost_by_the_attacker() -> None:
     race.attack(red, black, "vehicle", 3)
     attack = [e for e in race.events if e["action"] == "vehicle attack"][0]
     assert attack["result"]["values"] == [2, 3]
-    assert attack["result"]["losers"] == [red.spec.name]
+    assert attack["result"]["losers"] == [red.label] == ["Movement Example Chariot #1"]
     rolls = [e for e in race.events if e["action"].startswith("damage roll")]
     assert rolls[0]["dice"] == [1, 2, 3] and rolls[0]["result"]["damage"] == 2
     roll = [e for e in race.events if e["action"].startswith("control roll")][0]
@@ -305,7 +312,7 @@ def test_collision_example_t_bone() -> None:
     place(race, red, 17, 16, facing=2, speed=1)  # facing north-east: its side to White
     race.rng = ScriptedDice([0] * 5 + [0] * 5 + [0] * 40)
     race.collide(white, red.hex, 0)
-    rolls = [e for e in race.events if e["action"] == "damage roll (collision)"]
+    rolls = [e for e in race.events if e["action"] == "damage roll (vehicle collision)"]
     assert [len(e["dice"]) for e in rolls] == [5, 5]
     assert white.speed == 2 and red.speed == 1
     assert race.events[[e["action"] for e in race.events].index("collision")][
@@ -318,7 +325,7 @@ def test_wall_collision_rolls_speed_dice_and_halves_speed() -> None:
     place(race, car, 17, 15, facing=4, speed=5)  # facing north-west into the infield wall
     race.rng = ScriptedDice([0] * 60)
     race.collide(car, -1, 2)
-    roll = [e for e in race.events if e["action"] == "damage roll (collision)"][0]
+    roll = [e for e in race.events if e["action"] == "damage roll (wall collision)"][0]
     assert len(roll["dice"]) == 5 and car.speed == 2
     assert race.free(car, car.facing)  # it was turned to face a way past
 

@@ -175,7 +175,6 @@ def test_progress_bar_draws_on_a_terminal() -> None:
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["race", str(TRACK), str(FIELD[0])], "at least two vehicles"),
     (["race", str(REPO / "nope.yaml"), *map(str, FIELD)], "nope.yaml"),
     (["race", str(FIELD[0]), *map(str, FIELD)], "not a Frothy Races track"),
     (["race", str(TRACK), str(FIELD[0]),
@@ -185,6 +184,13 @@ def test_bad_input_exits_2_with_a_message(argv: list[str], message: str,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_one_vehicle_is_a_time_trial_with_its_solo_optimum(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["race", str(TRACK), str(FIELD[0]), "--races", "2", "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "alone (the careful style's value table)" in out and "rounds expected" in out
 
 
 def test_bad_numbers_are_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
@@ -218,12 +224,14 @@ def test_report_replay_and_log_are_written(tmp_path: Path,
                           for e in events)
     rounds = max(e["round"] for e in events)
     with pdfplumber.open(replay) as pdf:
-        assert len(pdf.pages) >= rounds
-        last = pdf.pages[-1]
-        page_text = last.extract_text()
+        assert len(pdf.pages) >= rounds + 1  # a page a round, then the results
+        page_text = pdf.pages[-2].extract_text()
         assert f"Tin-Plate Loop: round {rounds} of {rounds}" in page_text
         for name in ("Basic Chariot", "Bramblewick Goat Cart", "Marsh Hopper"):
             assert name in page_text
+        results = pdf.pages[-1].extract_text()
+        assert f"Tin-Plate Loop: results after {rounds} rounds" in results
+        assert "1. " in results and "finished in round" in results
         first = pdf.pages[1].extract_text()
         # The numbered discs on the map: one per vehicle still racing.
         words = [w["text"] for w in pdf.pages[1].extract_words()]

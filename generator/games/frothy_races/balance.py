@@ -70,7 +70,7 @@ RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="FR-BAL-DOMINATES",
                                  dominated="FR-BAL-DOMINATED", tradeoffs="FR-BAL-TRADEOFFS")
 register_race_verdicts(RULES, overpowered="FR-BAL-RACE-OVERPOWERED",
-                       underpowered="FR-BAL-RACE-UNDERPOWERED")
+                       underpowered="FR-BAL-RACE-UNDERPOWERED", style="FR-BAL-RACE-STYLE")
 
 ACCELERATE, DECELERATE = Direction.ACCELERATE, Direction.DECELERATE
 HIT_KINDS = ("attack", "head_on", "t_bone", "rear_end", "solid", "fragile")

@@ -1,0 +1,150 @@
+"""The planning driver: ``python bench/race_planner.py [--races N] [--field-races M]
+[--verdicts V] [--skip-balance]``.
+
+* value tables: the basic chariot's (careful style, the track's laps) solved from cold
+  (in-process tables forgotten, an empty cache folder) and read back from the cache folder,
+  on each shipped Frothy Races track;
+* time trials: N seeded races of the basic chariot alone per track, the mean rounds against
+  the printed solo optimum (the issue's check: within 10%);
+* two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
+  rounds, pointless Drifts and needless stops (generator/race/audit.py);
+* races per second on one core with the planner: six shipped vehicles, two laps, Bogwater
+  Bowl, M races (their tables solved first, not timed);
+* the sequential rule's false-flag rate with races: V verdicts of the basic chariot against
+  copies of itself on Tin-Plate Loop, each with its own seed;
+* ``paddock balance VEHICLE --race TRACK`` as a whole process (the chariot on Tin-Plate
+  Loop, and with --race all), tables already in the cache folder.
+
+Results go to bench/results/race-planner.json; docs/racing.md quotes them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from timing import save_results
+
+from generator.race import RaceOptions, load_race_inputs, run_race
+from generator.race.audit import sample
+from generator.race.driver import solo_optimum_of
+from generator.race.planner_moves import TABLES, forget_tables
+from generator.race.verdict import race_verdict
+
+REPO = Path(__file__).resolve().parents[1]
+FROTHY = REPO / "vehicles" / "frothy-races"
+TRACKS = REPO / "vehicles" / "tracks"
+CHARIOT = FROTHY / "basic-chariot.yaml"
+SHIPPED = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]
+FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
+         "glimmering-orrery", "ironhide-rhinodon", "whisper-gig"]
+
+
+def solve_times(name: str) -> dict[str, float]:
+    """Seconds to solve the chariot's table from cold, and to read it back."""
+    track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT])
+    options = RaceOptions(laps=0)
+    with tempfile.TemporaryDirectory() as cache:
+        os.environ["XDG_CACHE_HOME"] = cache
+        TABLES.forget(reread=False)
+        forget_tables()
+        start = time.perf_counter()
+        solo_optimum_of(track, vehicles[0], options, "careful")
+        cold = time.perf_counter() - start
+        TABLES.save()
+        TABLES.forget()
+        forget_tables()
+        start = time.perf_counter()
+        solo_optimum_of(track, vehicles[0], options, "careful")
+        kept = time.perf_counter() - start
+        TABLES.forget(reread=False)
+    os.environ.pop("XDG_CACHE_HOME", None)
+    forget_tables()
+    return {"solve_s": round(cold, 2), "read_s": round(kept, 3)}
+
+
+def checks(name: str, races: int) -> dict[str, object]:
+    """The time trial against the optimum, and the two-car race of the chariot."""
+    track, alone = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT])
+    options = RaceOptions(laps=0)
+    optimum = solo_optimum_of(track, alone[0], options, "careful")
+    trial = sample(track, alone, "careful", races, options)
+    _, pair = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT] * 2)
+    two = sample(track, pair, "careful", races, RaceOptions(laps=2))
+    assert optimum is not None
+    return {"optimum_rounds": round(optimum.rounds, 2), "optimum_wipe_out": optimum.wipe_out,
+            "trial_rounds": round(trial.mean_rounds or 0, 2),
+            "trial_off": round((trial.mean_rounds or 0) / optimum.rounds - 1, 3),
+            "trial_wipe_out": trial.wipe_out,
+            "pair_rounds": round(two.mean_rounds or 0, 2), "pair_wipe_out": two.wipe_out,
+            "pointless_drifts": round(two.pointless_drifts / max(1, two.moves), 3),
+            "needless_stops": round(two.needless_stops / max(1, two.rounds), 3)}
+
+
+def races_per_second(races: int) -> float:
+    """Six vehicles, two laps, Bogwater Bowl, one core, tables ready."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
+                                       [FROTHY / f"{n}.yaml" for n in FIELD])
+    options = RaceOptions(laps=2)
+    run_race(track, vehicles, bots="careful", seed=0, options=options)  # solves the tables
+    start = time.perf_counter()
+    for seed in range(1, races + 1):
+        run_race(track, vehicles, bots="careful", seed=seed, options=options)
+    return races / (time.perf_counter() - start)
+
+
+def false_flags(verdicts: int) -> dict[str, float]:
+    """Verdicts of the chariot against copies of itself (Tin-Plate Loop, careful)."""
+    flagged = races = 0
+    for seed in range(1, verdicts + 1):
+        verdict = race_verdict(CHARIOT, [TRACKS / "tin-plate-loop.yaml"], baseline=CHARIOT,
+                               seed=seed, workers=1, styles=["careful"])
+        flagged += bool(verdict.styles[0].flag)
+        races += verdict.races
+    return {"verdicts": verdicts, "flagged": flagged, "rate": flagged / verdicts,
+            "mean_races": races / verdicts}
+
+
+def balance_wall(*race: str) -> float:
+    """``paddock balance basic-chariot --race ...`` as a whole process, in seconds."""
+    command = [sys.executable, "-m", "generator", "balance", str(CHARIOT), "--race", *race,
+               "-o", str(Path(tempfile.gettempdir()) / "bench-balance.pdf")]
+    start = time.perf_counter()
+    subprocess.run(command, check=True, capture_output=True, cwd=REPO)
+    return round(time.perf_counter() - start, 2)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--races", type=int, default=500)
+    parser.add_argument("--field-races", type=int, default=50)
+    parser.add_argument("--verdicts", type=int, default=20)
+    parser.add_argument("--skip-balance", action="store_true")
+    args = parser.parse_args()
+    results: dict[str, object] = {}
+    for name in SHIPPED:
+        results[f"table {name}"] = solve_times(name)
+        print(name, results[f"table {name}"], flush=True)
+    for name in SHIPPED:
+        results[f"checks {name}"] = checks(name, args.races)
+        print(name, results[f"checks {name}"], flush=True)
+    results["races_per_s_one_core_6_vehicles_bogwater"] = round(
+        races_per_second(args.field_races), 1)
+    print("races/s", results["races_per_s_one_core_6_vehicles_bogwater"], flush=True)
+    if args.verdicts:
+        results["false_flags"] = false_flags(args.verdicts)
+        print("false flags", results["false_flags"], flush=True)
+    if not args.skip_balance:
+        results["balance_tin_plate_s"] = balance_wall(str(TRACKS / "tin-plate-loop.yaml"))
+        results["balance_all_s"] = balance_wall("all")
+        print("balance", results["balance_tin_plate_s"], results["balance_all_s"], flush=True)
+    save_results("race-planner", results)
+
+
+if __name__ == "__main__":
+    main()
