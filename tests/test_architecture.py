@@ -26,7 +26,7 @@ REASON = "Long because:"
 STILL_TO_SPLIT = frozenset({
     "generator.games.formula_ace.balance", "generator.games.formula_ace.rules",
     "generator.games.frothy_races.balance", "generator.games.outrider.balance",
-    "generator.input.schema", "generator.input.source", "generator.paper.imposition",
+    "generator.input.schema", "generator.input.source",
     "generator.probability.frothy", "generator.race.engine", "generator.tracks.analysis",
     "generator.tracks.movement", "generator.probability.frothy._grow",
     "generator.race.bots.plan"})
