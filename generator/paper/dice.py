@@ -275,7 +275,8 @@ def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
                                     header=CAPTION_HEIGHT, butted=False)
 
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, dice_set.title + " stickers", context.paper, printing.cmyk)
+        canvas = new_canvas(path, dice_set.title + " stickers", context.paper, printing.cmyk,
+                            shop=printing.shop)
         writer = SheetWriter(canvas, options)
         writer.impose(component, pieces, caption)
         return finish(canvas, writer.pages, Paper("page", *writer.page_size))

@@ -19,9 +19,12 @@ from typing import Literal
 
 from generator.errors import UsageError
 from generator.paper.pieces import Component, Piece, Rect, bounding
+from generator.paper.printers import PrintShop
 from generator.paper.units import SAFE_MARGIN, Paper, mm, to_mm
 
 Duplex = Literal["long", "short"]
+# Paper left between a butted block's outer art and the crop marks that start beyond it.
+MARK_CLEARANCE = mm(0.25)
 MarkStyle = Literal["short", "full"]
 
 
@@ -42,6 +45,7 @@ class SheetOptions:
     cut_lines: bool = False
     registration: bool = True
     print_shop: bool = False
+    shop: PrintShop | None = None
     group: tuple[int, int] = (1, 1)
     group_gap: float = 0.0
     header: float = 0.0
@@ -76,6 +80,9 @@ class Grid:
     group_gap: float = 0.0
     count: int | None = None
     butted: bool = False
+    # How far a butted block's art runs past its outer cuts: the bleed, or less where crop
+    # marks start closer (home sheets), so no mark prints over art.
+    outer_bleed: float | None = None
 
     @property
     def capacity(self) -> int:
@@ -133,12 +140,18 @@ class Grid:
         for butted pieces the trims (their outer bleed runs under the marks)."""
         return bounding(self.trims()).grown(0.0 if self.butted else self.component.bleed)
 
+    @property
+    def reach(self) -> float:
+        """How far the art runs past the block's outer cuts."""
+        return self.component.bleed if self.outer_bleed is None else self.outer_bleed
+
     def art(self, row: int, column: int) -> Rect:
         """How far the art of the piece at ``row``, ``column`` may reach: its bleed box, or
         for butted pieces the trim grown by the bleed only where no filled neighbour is."""
         trim, bleed = self.trim(row, column), self.component.bleed
         if not self.butted:
             return trim.grown(bleed)
+        bleed = self.reach
         filled = self.filled()
         left = 0.0 if (row, column - 1) in filled else bleed
         right = 0.0 if (row, column + 1) in filled else bleed
@@ -196,7 +209,9 @@ def plan_grid(component: Component, options: SheetOptions) -> Grid:
     bottom_frame, top_frame = frame, paper.height - frame - options.header
     top = (bottom_frame + top_frame + block_h) / 2 - own_bleed
     return Grid(component, paper, columns, rows, pitch_x, pitch_y, left, top,
-                options.group, group_gap, butted=options.butted)
+                options.group, group_gap, butted=options.butted,
+                outer_bleed=min(component.bleed, options.mark_offset - MARK_CLEARANCE)
+                if options.butted and options.crop_marks else None)
 
 
 

@@ -27,8 +27,10 @@ from generator.paper.marks import (
     draw_crop_marks,
     draw_cut_lines,
     draw_registration,
+    draw_shop_crop_marks,
     header_band,
     registration_points,
+    shop_slug,
 )
 from generator.paper.pieces import (
     FACE_FORMS,
@@ -47,6 +49,15 @@ from generator.paper.units import Paper
 
 if TYPE_CHECKING:
     from generator.paper.pdf import PdfInfo
+
+def is_text_object(op: str) -> bool:
+    """Whether one drawing operation of a canvas is a text object (ReportLab writes each
+    BT ... ET whole, as one)."""
+    return op.lstrip().startswith("BT")
+
+
+# The eight strips round a trim, as (across, up): -1 left or below, 1 right or above.
+MIRRORS = tuple((across, up) for across in (-1, 0, 1) for up in (-1, 0, 1) if across or up)
 
 __all__ = ["Batch", "Component", "Duplex", "Face", "Layer", "Piece", "Rect", "SheetOptions",
            "SheetWriter", "crop_mark_segments", "hexagon_points", "plan_grid", "sheets_writer",
@@ -87,7 +98,7 @@ class SheetWriter:
         used = grid.used(len(sheet))
         trims = used.trims()
         self.start_page(grid.paper.width, grid.paper.height)
-        self.set_boxes(trims, grid.component.bleed, grid.paper)
+        self.set_boxes(trims, used.reach if used.butted else grid.component.bleed, grid.paper)
         if self.options.crop_marks and self.options.mark_style == "full":
             draw_crop_marks(self.canvas, used, self.options)
         for piece, (row, column) in zip(sheet, used.slots(), strict=True):
@@ -110,7 +121,8 @@ class SheetWriter:
                   mirror(used.art(row, column), grid.paper, duplex, offset))
                  for piece, (row, column) in zip(sheet, used.slots(), strict=True)]
         self.start_page(grid.paper.width, grid.paper.height)
-        self.set_boxes([rect for _, rect, _ in backs], grid.component.bleed, grid.paper)
+        self.set_boxes([rect for _, rect, _ in backs],
+                       used.reach if used.butted else grid.component.bleed, grid.paper)
         for face, rect, art in backs:
             if face is not None:
                 self.place(face, rect, grid.component, art if used.butted else None)
@@ -123,20 +135,76 @@ class SheetWriter:
         self.finish_page()
 
     def shop_pages(self, component: Component, pieces: Sequence[Piece]) -> None:
-        """One page per face, bleed-sized, fronts and backs interleaved. When some pieces
-        have backs, a piece without one gets a blank back so the pairs never slip."""
-        width, height = component.bleed_size()
-        trim = Rect(component.bleed, component.bleed, component.width, component.height)
+        """One page per face, its MediaBox the bleed box (and a slug for crop marks where
+        the shop wants them), fronts and backs interleaved, the back first where the shop
+        says so. When some pieces have backs, a piece without one gets a blank back so the
+        pairs never slip. A piece drawn without bleed (cut on its hairline at home) gets the
+        shop's bleed: its art is extended under it by mirroring the art along each cut,
+        unless it draws its own (``own_bleed``, pieces cut along an outline)."""
+        shop = self.options.shop
+        drawn = component
+        if shop is not None and (component.bleed > 0 or component.own_bleed):
+            drawn = component = component.with_bleed(shop.bleed)
+        bleed = shop.bleed if shop is not None else component.bleed
+        slug = shop_slug(self.options) if shop is not None and shop.crop_marks else 0.0
+        trim = Rect(bleed + slug, bleed + slug, component.width, component.height)
+        width, height = component.width + 2 * (bleed + slug), component.height + 2 * (bleed + slug)
         with_backs = any(piece.back is not None for piece in pieces)
         for piece in pieces:
             faces: list[Face | None] = [piece.front, piece.back] if with_backs else [piece.front]
+            if with_backs and shop is not None and shop.back_first:
+                faces.reverse()
             for face in faces:
                 self.start_page(width, height)
                 self.canvas.setTrimBox(trim.box())
-                self.canvas.setBleedBox((0.0, 0.0, width, height))
+                self.canvas.setBleedBox(trim.grown(bleed).box())
                 if face is not None:
-                    self.place(face, trim, component)
+                    self.place(face, trim, drawn)
+                    if drawn.bleed < bleed:
+                        self.mirror_edges(face, trim, drawn, bleed)
+                if slug:
+                    draw_shop_crop_marks(self.canvas, trim, bleed, self.options)
                 self.finish_page()
+
+    def mirror_edges(self, face: Face, trim: Rect, component: Component, bleed: float) -> None:
+        """Extend art drawn without bleed into a bleed of ``bleed``: each strip beyond a cut
+        shows the art beside the cut reflected in it (a corner, reflected in both), so the
+        colour at every edge runs on past the cut, as a print shop's 'mirror edge' does."""
+        c, w, h = self.canvas, component.width, component.height
+        form = self.textless_form(face, component)
+        for across, up in MIRRORS:
+            c.saveState()
+            strip = Rect(trim.x + (-bleed if across < 0 else w if across > 0 else 0.0),
+                         trim.y + (-bleed if up < 0 else h if up > 0 else 0.0),
+                         bleed if across else w, bleed if up else h)
+            path = c.beginPath()
+            path.rect(strip.x, strip.y, strip.width, strip.height)
+            c.clipPath(path, stroke=0, fill=0)
+            # Reflect about the cut: x -> 2 * edge - x, where the edge is the trim's side.
+            c.transform(-1.0 if across else 1.0, 0.0, 0.0, -1.0 if up else 1.0,
+                        2 * (trim.x + (w if across > 0 else 0.0)) if across else 0.0,
+                        2 * (trim.y + (h if up > 0 else 0.0)) if up else 0.0)
+            c.translate(trim.x, trim.y)
+            c.doForm(form)
+            c.restoreState()
+
+    def textless_form(self, face: Face, component: Component) -> str:
+        """``face`` drawn as a form without its text: what its mirrored edges show (text
+        reflected into the bleed would be text outside the safe zone, if clipped)."""
+        key = ("textless", face.key if face.key is not None else id(face),
+               component.width, component.height, component.bleed)
+        name = self.forms.get(key)
+        if name is None:
+            c = self.canvas
+            name = self.forms[key] = f"face{len(self.forms)}"
+            define_layers(c, face, component)
+            c.beginForm(name, lowerx=0.0, lowery=0.0, upperx=component.width,
+                        uppery=component.height)
+            start = len(c._code)
+            self.draw_clipped(face, component)
+            c._code[start:] = [op for op in c._code[start:] if not is_text_object(op)]
+            c.endForm()
+        return name
 
     def duplex_sheet(self, sheet: Sequence[Piece]) -> bool:
         return self.options.registration and any(piece.back is not None for piece in sheet)
@@ -211,7 +279,8 @@ def sheets_writer(title: str, paper: Paper, cmyk: bool, batches: Sequence[Batch]
     def write(path: Path) -> PdfInfo:
         from generator.paper.pdf import finish, new_canvas  # pdf registers fonts: only when writing
 
-        canvas = new_canvas(path, title, paper, cmyk)
+        shop = next((options.shop for _, _, options in batches if options.shop), None)
+        canvas = new_canvas(path, title, paper, cmyk, shop=shop)
         pages, size = 0, None
         for component, pieces, options in batches:
             if not pieces:

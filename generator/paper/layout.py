@@ -270,8 +270,17 @@ def rotate_point(x: float, y: float, degrees: float, cx: float, cy: float
             cy + x * math.sin(angle) + y * math.cos(angle))
 
 
+def cut_guides(canvas: Canvas) -> bool:
+    """Whether ``canvas`` takes cut guides: home sheets do, a print shop's files do not (a
+    line on the cut shows as a line along the edge after a real cut)."""
+    return bool(getattr(canvas, "cut_guides", True))
+
+
 def cut_line(canvas: Canvas, width: float, height: float) -> None:
-    """A hairline on the trim for scissors; crop marks outside it serve a guillotine."""
+    """A hairline on the trim for scissors; crop marks outside it serve a guillotine. None in
+    a print shop's files."""
+    if not cut_guides(canvas):
+        return
     canvas.setLineWidth(0.3)
     canvas.setStrokeColor(CUT_GREY)
     canvas.setDash([])

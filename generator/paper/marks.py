@@ -123,3 +123,26 @@ def draw_registration(canvas: Canvas, points: Sequence[tuple[float, float]]) -> 
         use_layer(canvas, REGISTRATION_TARGET, 0.0, 0.0, 0.0)
         canvas.restoreState()
 
+
+
+def shop_slug(options: SheetOptions) -> float:
+    """The room beyond a print-shop face's bleed for its crop marks: a gap, then the mark."""
+    return options.mark_offset + options.mark_length + options.mark_width / 2
+
+
+def draw_shop_crop_marks(canvas: Canvas, trim: Rect, bleed: float,
+                         options: SheetOptions) -> None:
+    """Crop marks in line with each cut of a print-shop face, starting ``mark_offset``
+    beyond its bleed so no mark prints over the art."""
+    canvas.saveState()
+    canvas.setLineWidth(options.mark_width)
+    canvas.setStrokeColor(black)
+    start = bleed + options.mark_offset
+    end = start + options.mark_length
+    for x in (trim.x, trim.right):
+        canvas.line(x, trim.y - start, x, trim.y - end)
+        canvas.line(x, trim.top + start, x, trim.top + end)
+    for y in (trim.y, trim.top):
+        canvas.line(trim.x - start, y, trim.x - end, y)
+        canvas.line(trim.right + start, y, trim.right + end, y)
+    canvas.restoreState()

@@ -8,6 +8,7 @@ and reused, which keeps large decks of identical cards small and fast.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal, Protocol
@@ -67,6 +68,10 @@ class Component:
     bleed: float = mm(3)
     shape: CutShape = "rectangle"
     corner_radius: float = 0.0
+    # True when the faces draw their own art under any bleed they are given (pieces cut
+    # along an outline: hex tokens, joined-hex counters); a print shop then gives them its
+    # bleed. Otherwise a piece designed without bleed is extended by mirroring its edges.
+    own_bleed: bool = False
 
     def describe(self) -> str:
         return f"{to_mm(self.width):.1f} x {to_mm(self.height):.1f} mm"
@@ -162,3 +167,31 @@ def hexagon_points(trim: Rect) -> list[tuple[float, float]]:
     return [(trim.x, mid), (trim.x + quarter, trim.y), (trim.right - quarter, trim.y),
             (trim.right, mid), (trim.right - quarter, trim.top), (trim.x + quarter, trim.top)]
 
+
+
+def grown_polygon(points: Sequence[tuple[float, float]], distance: float
+                  ) -> list[tuple[float, float]]:
+    """``points`` (a simple polygon, either winding) with every edge moved ``distance``
+    outwards and the corners mitred: the outline of a die-cut piece's bleed."""
+    count = len(points)
+    area = sum(points[i][0] * points[(i + 1) % count][1] - points[(i + 1) % count][0]
+               * points[i][1] for i in range(count))
+    outward = 1.0 if area < 0 else -1.0  # counter-clockwise: the outside is on the right
+
+    def shifted(i: int) -> tuple[tuple[float, float], tuple[float, float]]:
+        (x1, y1), (x2, y2) = points[i], points[(i + 1) % count]
+        length = math.hypot(x2 - x1, y2 - y1)
+        nx, ny = outward * -(y2 - y1) / length, outward * (x2 - x1) / length
+        return (x1 + nx * distance, y1 + ny * distance), (x2 - x1, y2 - y1)
+
+    grown = []
+    for i in range(count):
+        (px, py), (dx, dy) = shifted(i - 1)
+        (qx, qy), (ex, ey) = shifted(i)
+        cross = dx * ey - dy * ex
+        if abs(cross) < 1e-12:
+            grown.append((qx, qy))
+            continue
+        t = ((qx - px) * ey - (qy - py) * ex) / cross
+        grown.append((px + t * dx, py + t * dy))
+    return grown

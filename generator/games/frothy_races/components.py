@@ -208,7 +208,8 @@ def sheet_output(file_name: str, kind: str, title: str, vehicles: list[str],
     """One imposed PDF of ``pieces``, as the build's print options say."""
 
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
+        canvas = new_canvas(path, title, context.paper, context.printing.cmyk,
+                            shop=context.printing.shop)
         writer = SheetWriter(canvas, options)
         writer.impose(component, pieces)
         return finish(canvas, writer.pages, Paper("page", *writer.page_size))

@@ -26,8 +26,9 @@ from generator.games.joyride.model import Item
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
-from generator.paper.units import to_mm
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.pieces import grown_polygon
+from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 
@@ -47,7 +48,8 @@ CARD_BAND = 16.0
 def pickup_component(hex_across: float) -> Component:
     """A flat-topped hexagonal pick-up ``hex_across`` points across the flats, no bleed:
     it is cut along its outline."""
-    return Component(hex_across * 2 / math.sqrt(3), hex_across, 0.0, shape="hexagon")
+    return Component(hex_across * 2 / math.sqrt(3), hex_across, 0.0, shape="hexagon",
+                     own_bleed=True)
 
 
 def card_component(data: JoyrideData, bleed: float) -> Component:
@@ -93,16 +95,25 @@ class PickupFront:
         return ("joyride-pickup", self.name, self.icon, self.background)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         light, dark = BACKGROUNDS[self.background]
         corners = hexagon(w, h)
+        if b > 0:  # a print shop's bleed: light above the band, dark below, past the cut
+            pen.polygon(grown_polygon(corners, b), fill=colour(light))
+            canvas.saveState()
+            band = canvas.beginPath()
+            band.rect(-bleed, -bleed, width + 2 * bleed, bleed + mm(h * 0.38))
+            canvas.clipPath(band, stroke=0, fill=0)
+            pen.polygon(grown_polygon(corners, b), fill=colour(dark))
+            canvas.restoreState()
         pen.polygon(corners, fill=colour(light))
         pen.polygon([(w * 0.06, h * 0.62), (w * 0.94, h * 0.62), (w * 0.75, h),
                      (w * 0.25, h)], fill=colour(dark))
         pen.icon(self.icon, w / 2, h * 0.34, h * 0.42, colour(INKS[self.background]))
         pen.texts(self.plan)
-        pen.polygon(corners, stroke=INK, line=0.6)
+        if cut_guides(canvas):
+            pen.polygon(corners, stroke=INK, line=0.6)
 
 
 @dataclass(frozen=True)
@@ -116,12 +127,13 @@ class PickupBack:
         return ("joyride-pickup-back",)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         corners = hexagon(w, h)
-        pen.polygon(corners, fill=FACE_DOWN)
+        pen.polygon(grown_polygon(corners, b) if b > 0 else corners, fill=FACE_DOWN)
         pen.icon("item", w / 2, h / 2, h * 0.5, colour("#f6c700"))
-        pen.polygon(corners, stroke=INK, line=0.6)
+        if cut_guides(canvas):
+            pen.polygon(corners, stroke=INK, line=0.6)
 
 
 def plan_card(text: Blocks, w: float, h: float, steps: int) -> Plan:
