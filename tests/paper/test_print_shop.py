@@ -33,8 +33,6 @@ REPO = Path(__file__).resolve().parents[2]
 # Sheets printed whole (the map tiles, the layout page, the modular pieces): not faces cut
 # out by the shop, so they carry no bleed of their own.
 SHEET_KINDS = {"track-tiles", "track-layout", "track-pieces"}
-# The Formula Ace rulers tick on their cut (issue 21, step 2 moves the end ticks inside).
-RULERS_ON_THE_CUT = {"cm-templates.pdf"}
 # Files whose faces still put text within 1/8 in of the cut: their layouts were drawn for
 # home cutting (a 1.5-3 mm inset). Issue 21 asks for none; each is taken off as its layout
 # moves its text in, and the test fails if a listed file has become clean (so the list only
@@ -91,16 +89,13 @@ def test_every_face_has_the_profiles_bleed_beyond_its_trim(
 
 def test_the_art_reaches_the_bleed_edge_on_every_face(
         card_printer: tuple[Path, dict[str, Any]]) -> None:
-    gaps = [gap for path in faces(card_printer) if path.name not in RULERS_ON_THE_CUT
-            for gap in bleed_gaps(path)]
+    gaps = [gap for path in faces(card_printer) for gap in bleed_gaps(path)]
     assert gaps == []
 
 
 def test_no_line_is_stroked_on_a_cut(card_printer: tuple[Path, dict[str, Any]]) -> None:
     found = []
     for path in faces(card_printer):
-        if path.name in RULERS_ON_THE_CUT:
-            continue
         with pikepdf.open(path) as pdf:
             trims = [boxes(page).trim for page in pdf.pages]
         with open_plumber(path) as pdf:
