@@ -75,3 +75,36 @@ def colour_space(cmyk: bool, inks: Inks = Inks()) -> ColourSetter | None:
     if not cmyk:
         return None
     return lambda value: as_cmyk(value, inks)
+
+
+def relative_luminance(red: float, green: float, blue: float) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (channels 0-1)."""
+    def linear(channel: float) -> float:
+        return channel / 12.92 if channel <= 0.04045 else ((channel + 0.055) / 1.055) ** 2.4
+    return 0.2126 * linear(red) + 0.7152 * linear(green) + 0.0722 * linear(blue)
+
+
+def contrast_ratio(first: Color, second: Color) -> float:
+    """WCAG 2's contrast ratio of two colours, 1 to 21; text wants at least 4.5."""
+    lighter, darker = sorted((relative_luminance(first.red, first.green, first.blue),
+                              relative_luminance(second.red, second.green, second.blue)),
+                             reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+# WCAG 2's least contrast for body text (AA).
+MIN_TEXT_CONTRAST = 4.5
+
+
+def under_light_text(ground: Color) -> Color:
+    """``ground`` (a vehicle's own colour, say) darkened just enough that white text on it
+    has WCAG's contrast: the person's colour where it already reads, a deeper shade of it
+    where it does not."""
+    white = Color(1, 1, 1)
+    shade = ground
+    for step in range(1, 21):
+        if contrast_ratio(shade, white) >= MIN_TEXT_CONTRAST:
+            return shade
+        keep = 1 - step * 0.05
+        shade = Color(ground.red * keep, ground.green * keep, ground.blue * keep)
+    return shade

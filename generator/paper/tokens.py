@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.drawing import (
     MIN_FONT_SIZE,
     FittedText,
@@ -75,7 +76,10 @@ class CounterFace:
         self.name.draw(canvas, x, y + box_h - free / 2)
         if self.label:
             size = fit_line_size(self.label, BOLD, width * 0.5, 6.5) or MIN_FONT_SIZE
-            canvas.setFillColor(fill)
+            # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
+            pale = mix(fill, colour("#ffffff"), 0.85)
+            canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
+                                else colour("#1d1d1b"))
             draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
 
 

@@ -23,6 +23,7 @@ from reportlab.lib.colors import white
 
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Item
+from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
@@ -37,7 +38,7 @@ INK_HEX = "#1d1d1b"
 INK = colour(INK_HEX)
 CARD_TONE = colour("#fbfaf6")
 FACE_DOWN = colour("#3b3f44")
-BACKGROUNDS = {"ground": ("#b08a5a", "#8a6a42"), "sky": ("#9fd0f0", "#2f7fb8"),
+BACKGROUNDS = {"ground": ("#b08a5a", "#6f5232"), "sky": ("#9fd0f0", "#24689a"),
                "interior": ("#6a6d73", "#45484d")}
 INKS = {"ground": "#1d1d1b", "sky": "#1d1d1b", "interior": "#ffffff"}
 LIGHT_ON, LIGHT_OFF = colour("#f6c700"), colour("#d9d6cf")
@@ -209,7 +210,7 @@ def item_pieces(item: Item, data: JoyrideData, templates: TextTemplates, icons: 
     background = data.item_types[item.type].background
     icon = item.icon or DEFAULT_ICON
     pw, ph = to_mm(pickup.width), to_mm(pickup.height)
-    pickup_plan = plan_pickup(text, pw, ph, INKS[background])
+    pickup_plan = plan_pickup(text, pw, ph, readable_ink(BACKGROUNDS[background][1]))
     front = PickupFront(item.name, icon, background, pickup_plan, icons)
     pickups = [Piece(front, PickupBack(icons), label=f"{item.name} pick-up")
                ] * data.pickups_per_item
