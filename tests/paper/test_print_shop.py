@@ -179,10 +179,21 @@ def test_no_colour_goes_over_the_profiles_ink_limit(
 def test_backs_come_first_for_the_card_printer(card_printer: tuple[Path, dict[str, Any]]
                                                ) -> None:
     out, _ = card_printer
-    with open_plumber(out / "frothy-races" / "cards.pdf") as pdf:
+    with open_plumber(out / "frothy-races" / "cards" / "basic-chariot.pdf") as pdf:
         first, second = (pdf.pages[i].extract_text() for i in (0, 1))
     assert "Basic Chariot" in second, "the front (with the vehicle's name) comes second"
     assert shipped_profiles()["card-printer"].page_order == "back-first"
+
+
+def test_the_card_printer_gets_a_file_per_deck(card_printer: tuple[Path, dict[str, Any]]
+                                               ) -> None:
+    _, files = card_printer
+    decks = {path: entry for path, entry in files.items()
+             if path.startswith("frothy-races/cards/")}
+    assert "frothy-races/cards.pdf" not in files
+    assert "frothy-races/cards/generic.pdf" in decks
+    names = {name for entry in decks.values() for name in entry["vehicles"]}
+    assert len(decks) == len(names) >= 10, "one file for each deck, each naming its deck"
 
 
 def test_offset_crop_marks_start_beyond_the_bleed(tmp_path: Path) -> None:
