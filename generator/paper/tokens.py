@@ -75,12 +75,13 @@ class CounterFace:
         free = box_h - self.name.height
         self.name.draw(canvas, x, y + box_h - free / 2)
         if self.label:
-            size = fit_line_size(self.label, BOLD, width * 0.5, 6.5) or MIN_FONT_SIZE
+            size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
             # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
             pale = mix(fill, colour("#ffffff"), 0.85)
             canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
                                 else colour("#1d1d1b"))
-            draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
+            # Low enough that a three-line name above it keeps clear of it.
+            draw_line(canvas, self.label, width / 2, height * 0.064, size, BOLD, "centre")
 
 
 def fit_counter_name(markup: str, component: Component) -> FittedText | None:
