@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from functools import cached_property, lru_cache
 from html import unescape
@@ -373,6 +373,64 @@ def render_message(source: str, params: Mapping[str, Any]) -> str:
         return _compiled_message(source).render(dict(params)).strip()
     except jinja2.TemplateError as exc:
         raise TemplateError(f"rule message {source!r}: {exc}") from exc
+
+
+class _Shown(jinja2.Undefined):
+    """A value a rule message names but only a finding knows: shown as ``<name>``. It is
+    true (an ``if`` shows its first branch), equal to nothing, and arithmetic on it stays
+    itself, so a sketch of any message renders."""
+
+    def __str__(self) -> str:
+        return f"<{self._undefined_name or 'value'}>"
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __iter__(self) -> Iterator[_Shown]:
+        yield self
+
+    def _same(self, *_: object) -> _Shown:
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _same  # type: ignore[assignment]
+    __truediv__ = __rtruediv__ = __floordiv__ = __mod__ = __neg__ = __pos__ = _same  # type: ignore[assignment]
+    __lt__ = __gt__ = __le__ = __ge__ = _same  # type: ignore[assignment]
+    __getattr__ = __getitem__ = __call__ = _same  # type: ignore[assignment]
+
+
+_EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
+_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_NOT_NAMES = {"if", "else", "not", "in", "and", "or", "is", "format", "join", "get"}
+
+
+def sketch_message(source: str, params: Mapping[str, Any]) -> str:
+    """A rule message as ``paddock rules RULE`` shows it: the rule's own numbers filled in
+    and each value only a finding knows shown as ``<name>`` (never a raw ``{{ total }}``).
+    An expression that cannot be worked out without the finding's values (a number
+    formatted, a word picked by a letter) shows as the first value it needs."""
+    environment = SandboxedEnvironment(undefined=_Shown, autoescape=False)
+    environment.filters.update(plural=lambda count, word, *_: f"{count} {word}s")
+
+    def expression(match: re.Match[str]) -> str:
+        try:
+            return environment.from_string(match.group(0)).render(dict(params))
+        except (jinja2.TemplateError, TypeError, ValueError, AttributeError):
+            names = [n for n in _NAME.findall(_STRING.sub("", match.group(1)))
+                     if n not in _NOT_NAMES and n not in params]
+            return f"<{names[0] if names else 'value'}>"
+
+    filled = _EXPRESSION.sub(expression, source)
+    try:
+        return environment.from_string(filled).render(dict(params)).strip()
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError):
+        return re.sub(r"\{%.*?%\}", "", filled).strip()
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

@@ -1,0 +1,124 @@
+"""The action phase (5, 6, 7): one vehicle programs its turn, rolls its control check,
+shoots from a stop, drives its cards one by one, shooting where a paired attack resolves,
+and stops at the first contact.
+
+The engine asks a :class:`Driver` for every decision; it never decides for a player.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from generator.games.outrider.battle.attacks import Shot, fire
+from generator.games.outrider.battle.chain import (
+    Laid,
+    driving_pose,
+    hazards,
+    item_costs,
+    lay,
+    lay_card,
+    problems,
+    vehicle_pose,
+)
+from generator.games.outrider.battle.collisions import collide, first_contact
+from generator.games.outrider.battle.control import Outcome, check
+from generator.games.outrider.battle.geometry import CARD_LENGTH, Pose, Rect, between, body, overlap
+from generator.games.outrider.battle.setup import Car, moves
+from generator.games.outrider.battle.state import Battle, Plan
+
+
+class Driver(Protocol):
+    """Who decides for a vehicle: its programmed turn, and each shot (target, arc, Skill)."""
+
+    def plan(self, battle: Battle, car: Car) -> Plan: ...
+
+    def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None: ...
+
+
+class IllegalPlan(Exception):
+    """A driver programmed a turn the rules forbid: a bug in the driver, never the input."""
+
+
+def take_turn(battle: Battle, car: Car, driver: Driver) -> None:
+    """Resolve one vehicle's turn in the action phase."""
+    plan = driver.plan(battle, car)
+    laid = lay(driving_pose(car.pose, plan.reverse), [s.face for s in plan.cards])
+    wrong = problems(car, plan, laid, battle)
+    if wrong:
+        raise IllegalPlan(f"{car.identity}: {'; '.join(wrong)} ({plan})")
+    hazard = hazards(battle, car, plan, laid)
+    _, difficulty = item_costs(car, plan, hazard)
+    battle.log(car, "program", cards=[moves()[s.face].title + (" + attack" * s.attack)
+                                      for s in plan.cards],
+               reverse=plan.reverse, brake=plan.brake, stationary=plan.stationary,
+               aims=plan.aims, hazard=hazard, difficulty=difficulty)
+    outcome = check(battle, car, plan, hazard)
+    for index in range(outcome.stationary):
+        shoot(battle, car, driver, plan.aims if index == 0 else 0)
+        if car.wrecked:
+            return
+    if outcome.driven:
+        car.reverse = plan.reverse
+        drive(battle, car, driver, outcome, laid)
+    elif plan.cards:
+        car.moving = False
+    update_contacts(battle, car)
+
+
+def shoot(battle: Battle, car: Car, driver: Driver, aims: int = 0) -> None:
+    choice = driver.shot(battle, car, aims)
+    if choice is None:
+        battle.log(car, "attack", target=None, damaged=False)
+        return
+    shot, skill = choice
+    fire(battle, car, shot, skill, aims)
+
+
+def drive(battle: Battle, car: Car, driver: Driver, outcome: Outcome, laid: list[Laid]) -> None:
+    """Drive the cards of ``outcome`` in order; a contact stops the vehicle there."""
+    entry = driving_pose(car.pose, car.reverse)
+    for driven in outcome.driven:
+        card = lay_card(entry, driven.face)
+        if not _advance(battle, car, entry, card.exit, card.card, outcome, driven.programmed, laid):
+            return
+        if driven.attack:
+            shoot(battle, car, driver)
+            if car.wrecked:
+                return
+        entry = card.exit
+    if outcome.overshoot:
+        end = entry.moved(CARD_LENGTH)
+        if not _advance(battle, car, entry, end, body(vehicle_pose(end, car.reverse)),
+                        outcome, -1, laid):
+            return
+        battle.log(car, "overshoot")
+    car.moving = not outcome.stopped
+
+
+def _advance(battle: Battle, car: Car, entry: Pose, end: Pose, footprint: Rect,
+             outcome: Outcome, programmed: int, laid: list[Laid]) -> bool:
+    """Move the car from ``entry`` to ``end``; on a contact stop it there and resolve the
+    collision. Returns whether it got all the way."""
+    contact = first_contact(battle, car, entry, end, footprint)
+    if contact is None:
+        car.pose = vehicle_pose(end, car.reverse)
+        return True
+    car.pose = vehicle_pose(between(entry, end, contact.share), car.reverse)
+    ram = (contact.slot is not None and outcome.success and programmed >= 1
+           and body(battle.car(contact.slot).pose).contains(
+               (laid[programmed].exit.x, laid[programmed].exit.y)))
+    collide(battle, car, contact, ram)
+    return False
+
+
+def update_contacts(battle: Battle, car: Car) -> None:
+    """Which bases now touch ``car`` (boxed in, 6.1), kept on both cars."""
+    mine = body(car.pose)
+    for other in battle.others(car):
+        touching = overlap(mine, body(other.pose), -2.5 * battle.data.contact_gap)
+        if touching:
+            car.contact.add(other.slot)
+            other.contact.add(car.slot)
+        else:
+            car.contact.discard(other.slot)
+            other.contact.discard(car.slot)

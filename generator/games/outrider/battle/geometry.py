@@ -1,0 +1,147 @@
+"""Plane geometry of the table: poses, card and vehicle rectangles, overlap and corridors.
+
+Millimetres on the map, x to the right and y up; a heading is in degrees clockwise from
+straight up the map. A vehicle's pose is its front alignment arrow: the point 12 mm behind
+the middle of its front edge (components.yaml: arrow_inset) and the way it faces. Every card
+(vehicle, maneuver, range) is 70 x 120 mm.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from typing import NamedTuple
+
+CARD_WIDTH = 70.0
+CARD_LENGTH = 120.0
+ARROW_INSET = 12.0
+ARROW_SPAN = CARD_LENGTH - 2 * ARROW_INSET  # front arrow to rear arrow: 96 mm
+HALF_WIDTH = CARD_WIDTH / 2
+HALF_LENGTH = CARD_LENGTH / 2
+CENTRE_BEHIND_ARROW = HALF_LENGTH - ARROW_INSET  # 48 mm
+
+Point = tuple[float, float]
+
+
+@lru_cache(maxsize=65536)
+def _unit(heading: float) -> Point:
+    r = math.radians(heading)
+    return (math.sin(r), math.cos(r))
+
+
+class Pose(NamedTuple):
+    """A point on the map and a heading (degrees clockwise from up). A named tuple: the
+    engine and the driver make hundreds of thousands of them."""
+
+    x: float
+    y: float
+    heading: float
+
+    @property
+    def forward(self) -> Point:
+        return _unit(self.heading)
+
+    @property
+    def right(self) -> Point:
+        fx, fy = self.forward
+        return (fy, -fx)
+
+    def moved(self, ahead: float, aside: float = 0.0, turn: float = 0.0) -> Pose:
+        """This pose moved ``ahead`` along its heading and ``aside`` to its right, then
+        turned ``turn`` degrees clockwise."""
+        fx, fy = self.forward
+        rx, ry = self.right
+        return Pose(self.x + fx * ahead + rx * aside, self.y + fy * ahead + ry * aside,
+                    (self.heading + turn) % 360.0)
+
+    def flipped(self) -> Pose:
+        """The other alignment arrow of the same card, facing the other way: the front
+        arrow of a vehicle becomes its rear arrow and back again (5.3 Moving in Reverse)."""
+        return self.moved(-ARROW_SPAN, 0.0, 180.0)
+
+    def rounded(self) -> tuple[float, float, float]:
+        return (round(self.x, 6), round(self.y, 6), round(self.heading, 6))
+
+
+class Rect(NamedTuple):
+    """An oriented rectangle: centre, unit axes and half extents (along, across)."""
+
+    cx: float
+    cy: float
+    ax: float  # unit vector along the length (the heading)
+    ay: float
+    half_length: float
+    half_width: float
+
+    def corners(self) -> tuple[Point, Point, Point, Point]:
+        lx, ly = self.ax * self.half_length, self.ay * self.half_length
+        wx, wy = self.ay * self.half_width, -self.ax * self.half_width
+        c = (self.cx, self.cy)
+        return ((c[0] + lx + wx, c[1] + ly + wy), (c[0] + lx - wx, c[1] + ly - wy),
+                (c[0] - lx - wx, c[1] - ly - wy), (c[0] - lx + wx, c[1] - ly + wy))
+
+    def contains(self, p: Point, margin: float = 0.0) -> bool:
+        dx, dy = p[0] - self.cx, p[1] - self.cy
+        along = dx * self.ax + dy * self.ay
+        across = dx * self.ay - dy * self.ax
+        return (abs(along) <= self.half_length + margin
+                and abs(across) <= self.half_width + margin)
+
+
+def rect_ahead(pose: Pose, behind: float, length: float, width: float) -> Rect:
+    """The rectangle of ``length`` x ``width`` starting ``behind`` mm behind ``pose`` and
+    running ahead along its heading."""
+    fx, fy = pose.forward
+    centre = length / 2 - behind
+    return Rect(pose.x + fx * centre, pose.y + fy * centre, fx, fy, length / 2, width / 2)
+
+
+@lru_cache(maxsize=8192)
+def body(pose: Pose) -> Rect:
+    """A vehicle's base (its area of influence, 1.2) from its front-arrow pose."""
+    return rect_ahead(pose, CARD_LENGTH - ARROW_INSET, CARD_LENGTH, CARD_WIDTH)
+
+
+def card_at(entry: Pose) -> Rect:
+    """A maneuver card seated with its green entry arrow on ``entry`` (the arrow sits 12 mm
+    in from the card's near end)."""
+    return rect_ahead(entry, ARROW_INSET, CARD_LENGTH, CARD_WIDTH)
+
+
+def _project(rect: Rect, axis: Point) -> tuple[float, float]:
+    centre = rect.cx * axis[0] + rect.cy * axis[1]
+    reach = (rect.half_length * abs(rect.ax * axis[0] + rect.ay * axis[1])
+             + rect.half_width * abs(rect.ay * axis[0] - rect.ax * axis[1]))
+    return centre - reach, centre + reach
+
+
+def overlap(a: Rect, b: Rect, slack: float = 0.0) -> bool:
+    """Whether two rectangles overlap by more than ``slack`` mm on every separating axis
+    (slack > 0: touching is not overlapping)."""
+    dx, dy = a.cx - b.cx, a.cy - b.cy
+    reach = a.half_length + a.half_width + b.half_length + b.half_width  # >= both diagonals
+    if dx * dx + dy * dy > reach * reach:
+        return False
+    for axis in ((a.ax, a.ay), (a.ay, -a.ax), (b.ax, b.ay), (b.ay, -b.ax)):
+        a_low, a_high = _project(a, axis)
+        b_low, b_high = _project(b, axis)
+        if min(a_high, b_high) - max(a_low, b_low) <= slack:
+            return False
+    return True
+
+
+def inside(rect: Rect, width: float, height: float) -> bool:
+    """Whether every corner of ``rect`` lies on a width x height map."""
+    return all(0.0 <= x <= width and 0.0 <= y <= height for x, y in rect.corners())
+
+
+def distance_along(start: Pose, rect: Rect) -> float:
+    """How far along ``start``'s heading the nearest corner of ``rect`` lies (0 if behind)."""
+    fx, fy = start.forward
+    return max(0.0, min((x - start.x) * fx + (y - start.y) * fy for x, y in rect.corners()))
+
+
+def between(a: Pose, b: Pose, t: float) -> Pose:
+    """The pose a share ``t`` of the way from ``a`` to ``b``, turning the short way round."""
+    turn = (b.heading - a.heading + 180.0) % 360.0 - 180.0
+    return Pose(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, (a.heading + turn * t) % 360.0)

@@ -1,0 +1,67 @@
+"""Helpers for the battle tests: a table set up by hand, and dice that roll what a test says."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+from generator.games.outrider.baseline import baseline
+from generator.games.outrider.battle.geometry import Pose
+from generator.games.outrider.battle.setup import Car, battle_data
+from generator.games.outrider.battle.state import Battle
+from generator.games.outrider.model import VEHICLE_SCHEMA, Vehicle
+from generator.input.schema import load_packaged
+
+HERE = Path(__file__).parent
+REPO = HERE.parents[3]
+FIXTURES = HERE / "fixtures"
+OUTRIDER = REPO / "vehicles" / "outrider"
+
+
+def vehicle(name: str) -> Vehicle:
+    """A shipped vehicle (by file stem) or a fixture, as a model."""
+    path = OUTRIDER / f"{name}.yaml"
+    if not path.exists():
+        path = FIXTURES / f"{name}.yaml"
+    model = load_packaged(path, VEHICLE_SCHEMA)
+    assert isinstance(model, Vehicle)
+    return model
+
+
+def table(*cars: tuple[Vehicle, str, Pose, bool], seed: int = 1) -> Battle:
+    """A battle with the cars placed by hand: (vehicle, side, pose, moving)."""
+    placed = [Car(i + 1, v, side, pose, moving, skill=v.skill_points)
+              for i, (v, side, pose, moving) in enumerate(cars)]
+    battle = Battle(battle_data(), placed, seed, "last-car-standing")
+    battle.round = 1
+    battle.order = [c.slot for c in placed]
+    return battle
+
+
+def two_cars(first: Vehicle | None = None, second: Vehicle | None = None,
+             gap: float = 600.0, seed: int = 1) -> Battle:
+    """Two cars in the middle of the map, the first facing up at the second's tail."""
+    first = first or baseline()
+    second = second or baseline()
+    return table((first, "narrow", Pose(457.0, 150.0, 0.0), True),
+                 (second, "narrow", Pose(457.0, 150.0 + gap, 0.0), True), seed=seed)
+
+
+class Scripted:
+    """Dice that roll the numbers given, in order (``randint`` is all the engine uses)."""
+
+    def __init__(self, rolls: Iterable[int]) -> None:
+        self.rolls = list(rolls)
+        self.asked: list[int] = []
+
+    def randint(self, low: int, high: int) -> int:
+        self.asked.append(high)
+        value = self.rolls.pop(0)
+        assert low <= value <= high, f"scripted roll {value} is not on a d{high}"
+        return value
+
+
+def script(battle: Battle, rolls: Sequence[int]) -> Scripted:
+    dice = Scripted(rolls)
+    battle.rng = dice  # type: ignore[assignment]
+    return dice
