@@ -30,7 +30,7 @@ from generator.paper.imposition import Component, Rect, hexagon_points
 from generator.text.fonts import BOLD
 
 HEX_FRACTION = 0.85
-NAME_BOX = (0.16, 0.16, 0.68, 0.42)  # x, y (from the bottom), width, height, as fractions
+NAME_BOX = (0.16, 0.19, 0.68, 0.39)  # x, y (from the bottom), width, height, as fractions
 
 
 def hex_token_component(hex_across_flats: float, bleed: float) -> Component:
@@ -81,7 +81,7 @@ class CounterFace:
             canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
                                 else colour("#1d1d1b"))
             # Low enough that a three-line name above it keeps clear of it.
-            draw_line(canvas, self.label, width / 2, height * 0.064, size, BOLD, "centre")
+            draw_line(canvas, self.label, width / 2, height * 0.08, size, BOLD, "centre")
 
 
 def fit_counter_name(markup: str, component: Component) -> FittedText | None:
