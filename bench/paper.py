@@ -3,7 +3,8 @@
     .venv/bin/python bench/paper.py                 # this checkout against main
     .venv/bin/python bench/paper.py --rev HEAD~3
 
-Builds the default kit (A4, home sheets) with each tree's own code, then reports for each
+Builds the default kit (A4, home sheets: this checkout's vehicles/ with the default print
+settings) with each tree's own code, then reports for each
 track its tile pages and their mean fill (the map's hexes, each (sqrt 3)/2 * s^2 for s
 across the flats, over the printable area of its tile pages: the paper inside the printer's
 5 mm margin), and the kit's total page count from the manifest. Same pieces on both sides:
@@ -16,6 +17,7 @@ import argparse
 import json
 import math
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -30,10 +32,10 @@ MARGIN_MM = 5.0
 A4_MM = (210.0, 297.0)
 
 
-def build(source: Path, out: Path) -> dict[str, dict[str, object]]:
-    """``paddock build`` of this checkout's vehicles/ with ``source``'s code; the manifest."""
+def build(source: Path, vehicles: Path, out: Path) -> dict[str, dict[str, object]]:
+    """``paddock build`` of ``vehicles`` with ``source``'s code; the manifest."""
     env = {**os.environ, "PYTHONPATH": str(source)}
-    done = subprocess.run([sys.executable, "-m", "generator", "build", str(ROOT / "vehicles"),
+    done = subprocess.run([sys.executable, "-m", "generator", "build", str(vehicles),
                            "-o", str(out)], cwd=source, env=env, capture_output=True,
                           text=True, check=False)
     if done.returncode != 0:
@@ -80,8 +82,13 @@ def main() -> int:
     hexes = track_hexes()
     with tempfile.TemporaryDirectory(prefix="paddock-paper-") as temp:
         work = Path(temp)
-        before = report(build(export(args.rev, work / "base"), work / "before"), hexes)
-        after = report(build(ROOT, work / "after"), hexes)
+        # This checkout's pieces for both, without its kit file (every value in it is the
+        # default, and an older revision may not know a newer key).
+        vehicles = work / "vehicles"
+        shutil.copytree(ROOT / "vehicles", vehicles)
+        (vehicles / "kit.yaml").unlink()
+        before = report(build(export(args.rev, work / "base"), vehicles, work / "before"), hexes)
+        after = report(build(ROOT, vehicles, work / "after"), hexes)
     print(f"{'track':24} {'pages before':>12} {'fill':>6} {'pages after':>12} {'fill':>6}")
     for stem in sorted(after[0]):
         (p0, f0), (p1, f1) = before[0][stem], after[0][stem]
