@@ -115,7 +115,8 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
     racing.add_argument("--race", type=Path, metavar="TRACK",
                         help="race on this Frothy Races track: a file or a shipped track's "
-                             "name, e.g. tin-plate-loop (paddock catalogue tracks)")
+                             "name, e.g. tin-plate-loop (paddock catalogue tracks); Joyride "
+                             "cars: a Joyride track, or 'all' for every one in vehicles/tracks")
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
@@ -241,8 +242,8 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
         parents=[GLOBAL_OPTIONS],
         epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
     race.add_argument("track", type=Path, metavar="TRACK",
-                      help="a Frothy Races track: a file or a shipped track's name, e.g. "
-                           "tin-plate-loop (paddock catalogue tracks lists them)")
+                      help="a Frothy Races or Joyride track: a file or a shipped track's "
+                           "name, e.g. tin-plate-loop (paddock catalogue tracks lists them)")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
                       help="two or more Frothy Races vehicle files, in starting order for "
                            "race 1 (a file may be named twice)")

@@ -66,12 +66,15 @@ def run_season(args: argparse.Namespace) -> int:
 
 def run_race_command(args: argparse.Namespace) -> int:
     """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.commands.joyride_race import is_joyride_track, run_joyride_race
     from generator.race.api import RaceOptions
     from generator.race.command import RaceRequest, format_output, run_request
 
+    track = track_file(args.track)  # a file, or a shipped track's name
+    if is_joyride_track(track):
+        return run_joyride_race(args, track)
     options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
                           stamina=args.stamina)
-    track = track_file(args.track)  # a file, or a shipped track's name
     request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
@@ -263,7 +266,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 
-        args.race = track_file(args.race)
+        if str(args.race) != "all":  # 'all': every Joyride track (joyride_race.py)
+            args.race = track_file(args.race)
         refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     if args.battle or args.battles:
@@ -311,15 +315,18 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
 
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
                   ) -> dict[str, object]:
-    """Race every clean Frothy Races vehicle for ``--race`` (by file path)."""
+    """Race every clean Frothy Races vehicle and Joyride car for ``--race`` (by path)."""
+    from generator.commands.joyride_race import joyride_verdicts
     from generator.games.frothy_races.baseline import BASELINE_FILE
     from generator.race.verdict import verdicts_for
 
+    joyride = joyride_verdicts(args, loaded.clean(), against)
+
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
-    return dict(verdicts_for(loaded.clean(), args.race, baseline=baseline,
-                             field_dir=args.field, races=args.races, seed=args.seed,
-                             workers=args.workers))
+    return {**verdicts_for(loaded.clean(), args.race, baseline=baseline,
+                           field_dir=args.field, races=args.races, seed=args.seed,
+                           workers=args.workers), **joyride}
 
 
 def load_against(path: Path) -> Definition:

@@ -117,10 +117,10 @@ def test_a_hint_is_printed_once_for_the_same_rule(
 
 def test_race_is_refused_not_ignored_for_a_game_that_cannot_race_yet(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    code, _, err = run(["balance", str(VEHICLES / "joyride" / "rust-bucket.yaml"),
+    code, _, err = run(["balance", str(VEHICLES / "outrider" / "rattler.yaml"),
                         "--race", "tin-plate-loop", "-o", str(tmp_path / "b.pdf")], capsys)
     assert code == 2
-    assert "--race: racing Joyride builds is not supported yet" in err
+    assert "--race: racing Outrider builds is not supported yet" in err
     assert not (tmp_path / "b.pdf").exists()
 
 

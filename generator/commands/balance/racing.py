@@ -1,6 +1,6 @@
 """Which games ``paddock balance --race`` can race, in one place.
 
-Only Frothy Races has a race engine so far. A ``--race`` that names builds of another game
+Frothy Races and Joyride have race engines so far. A ``--race`` that names builds of another game
 is refused (bad usage, exit 2) rather than ignored, with words that say "not yet": when a
 game gains racing, add its id to :data:`RACING_GAMES` and the refusal lifts.
 """
@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from generator.errors import UsageError
 from generator.project.loading import Definition
 
-RACING_GAMES = frozenset({"frothy-races"})
+RACING_GAMES = frozenset({"frothy-races", "joyride"})
 
 
 def refuse_unraced(definitions: Iterable[Definition]) -> None:

@@ -31,7 +31,7 @@ from pathlib import Path
 
 from generator.balance.axes import AxisBook, Value
 from generator.balance.hook import Matchup, Profile
-from generator.balance.verdicts import register_verdicts
+from generator.balance.verdicts import register_race_verdicts, register_verdicts
 from generator.games.joyride.catalogues import joyride_data
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set
@@ -43,6 +43,8 @@ AXES: AxisBook[JoyrideMeasures] = AxisBook(HERE / "data" / "balance_axes.yaml")
 RULES: RuleBook[Matchup] = RuleBook(HERE / "balance_rules.yaml")
 EQUAL_WITHIN = register_verdicts(RULES, dominates="JR-BAL-DOMINATES",
                                  dominated="JR-BAL-DOMINATED", tradeoffs="JR-BAL-TRADEOFFS")
+register_race_verdicts(RULES, overpowered="JR-BAL-RACE-OVERPOWERED",
+                       underpowered="JR-BAL-RACE-UNDERPOWERED")
 
 FACES = (1, 2, 3)  # the driver die's faces, each on two sides: all equally likely
 Loadout = tuple[AbilityFace, ...]

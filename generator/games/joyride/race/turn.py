@@ -1,0 +1,189 @@
+"""A car's turn, step by step: START > LOCK > SHIFT > ROLL > END (Playing the Game > Your
+Turn).
+
+START: a Rocket may be fired. LOCK: dice from the mirror go to open locked slots and the
+car moves their total, steering if it likes. SHIFT: stay, up (a die joins the mirror, if
+the next gear is open), down (a die leaves it), engine brake (two leave, 1 damage); after a
+SMASH the car must shift up. ROLL: every die left on the mirror is rolled and the car moves
+the total; it may steer if it did not steer in LOCK or is in gear 2, and reverse in gear 1
+with nothing locked. END: the dice go back to the mirror with their faces, forced shifts
+and the turn's damage are placed, items picked up this turn are taken, a Mine or Oil Slick
+may be dropped, and a repair ability may be used.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from generator.games.joyride.race.damage import place_damage, set_gear, take_damage
+from generator.games.joyride.race.driver import Plan
+from generator.games.joyride.race.items import (
+    collect,
+    drop_item,
+    end_of_turn_drops,
+    fire_rocket,
+    held,
+)
+from generator.games.joyride.race.movement import DONE, drive
+from generator.games.joyride.race.state import Entrant
+
+
+def take_turn(race: Any, car: Entrant) -> None:
+    """Play one whole turn of ``car``."""
+    car.on_turn = True
+    car.steers_left = 1
+    for ability in car.abilities:
+        ability.used_this_turn = False
+    start_step(race, car)
+    plan = race.driver.plan(race, car)
+    locked = [car.dice[i] for i in plan.locked]
+    if plan.face is not None:
+        index, face = plan.face
+        locked[plan.locked.index(index)] = face
+        _spend(car, "choose_face", "lock")
+        race.log(car, "lock", "choose face", result={"face": face})
+    mirror = [d for i, d in enumerate(car.dice) if i not in plan.locked]
+    outcome = DONE
+    if locked:
+        outcome = _move(race, car, sum(locked), plan.steer, False, "lock", dice=locked)
+    rolled: list[int] = []
+    if outcome == DONE and not race.over:
+        mirror = shift_step(race, car, plan, mirror)
+        rolled = roll_step(race, car, plan, mirror, bool(locked))
+        mirror = []
+    if car.gear == 0:
+        locked, mirror, rolled = [], [], []
+    end_step(race, car, locked + mirror + rolled)
+
+
+def start_step(race: Any, car: Entrant) -> None:
+    """START: fire a Rocket if the driver sees a rival in the blast."""
+    slot = held(car, "Rocket")
+    if slot is not None:
+        start = race.driver.rocket_target(race, car)
+        if start is not None:
+            fire_rocket(race, car, slot, start)
+
+
+def _spend(car: Entrant, effect: str, step: str) -> None:
+    state = car.offered(effect, step)[1]
+    if state is not None:
+        state.spend()
+
+
+def _move(race: Any, car: Entrant, spaces: int, steer: int, reverse: bool, step: str,
+          dice: list[int]) -> str:
+    if steer:
+        car.steers_left -= 1
+        if abs(steer) == 2:
+            _spend(car, "sharp_steer", step)
+    start = list(car.front)
+    outcome = drive(race, car, spaces, steer, reverse, step)
+    race.log(car, step, "reverse" if reverse else "move", dice=dice,
+             result={"spaces": spaces, "steer": steer, "from": start,
+                     "to": list(car.front), "facing": car.facing, "outcome": outcome})
+    for item in car.collected:
+        collect(race, car, item)
+    car.collected.clear()
+    return outcome
+
+
+def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[int]:
+    """SHIFT: move the gear stick as planned; dice join or leave the mirror."""
+    change = plan.gear - car.gear
+    for use in plan.uses:
+        if use in ("shift_up", "shift_down"):
+            _spend(car, use, "shift")
+    if plan.damage:
+        take_damage(race, car, plan.damage, "engine brake")
+    mirror = mirror + [1] * change if change > 0 else mirror[:len(mirror) + change]
+    if change:
+        race.log(car, "shift", "shift", result={"from": car.gear, "to": plan.gear,
+                                                "brake": bool(plan.damage)})
+    car.gear = plan.gear
+    car.must_shift_up = False
+    return mirror
+
+
+def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bool
+              ) -> list[int]:
+    """ROLL: add the nitro die or extra dice if they pay, roll, then drive the total."""
+    driver = race.driver
+    free = car.steers_left > 0 or car.gear == 2
+    extra_steer = None
+    if not free:
+        extra_steer = car.offered("extra_steer", "roll")[1]
+        free = extra_steer is not None
+    sharp = car.offered("sharp_steer", "roll")[0] > 0 and free
+    reverse = car.gear == 1 and not locked
+    nitro, more = driver.add_dice(race, car, len(mirror), free, sharp, reverse)
+    if not mirror and not nitro and not more:
+        return []
+    faces = [race.die() for _ in range(len(mirror) + more)]
+    extra = 0
+    if nitro:
+        slot = held(car, "Nitro")
+        assert slot is not None
+        car.items[slot] = None
+        face = race.nitro_die()
+        extra = face or 0
+        race.log(car, "roll", "nitro", dice=[face if face else "lightning"])
+    if more:
+        _spend(car, "extra_die", "roll")
+    if car.offered("reroll", "roll")[0]:
+        again = driver.reroll(car, faces, extra, free, sharp, reverse)
+        if again is not None:
+            _spend(car, "reroll", "roll")
+            faces[again] = race.die()
+            race.log(car, "roll", "reroll", dice=[faces[again]])
+    choice = driver.roll_move(car, sum(faces) + extra, free, sharp, reverse)
+    if choice.spaces != sum(faces) + extra:
+        _spend(car, "adjust_move", "roll")
+    if choice.steer and car.steers_left <= 0 and car.gear != 2 and extra_steer is not None:
+        extra_steer.spend()
+        car.steers_left += 1
+    if car.gear == 2 and choice.steer and car.steers_left <= 0:
+        car.steers_left += 1  # gear 2's bonus steer
+    _move(race, car, choice.spaces, choice.steer, choice.reverse, "roll", dice=faces)
+    return faces[:len(mirror)]
+
+
+def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
+    """END: dice back on the mirror, forced shifts, damage placed, items, repairs."""
+    car.dice = dice[:car.gear]
+    while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
+        car.dice.append(1)
+    car.on_turn = False
+    for _ in range(car.pending_damage):
+        place_damage(race, car, "own turn")
+    car.pending_damage = 0
+    end_of_turn_drops(race)
+    for name in ("Mine", "Oil Slick"):
+        slot = held(car, name)
+        if slot is not None:
+            at = race.driver.drop_space(race, car)
+            if at is not None:
+                drop_item(race, car, slot, at, "end")
+    repair(race, car)
+    if car.gear == 0:
+        set_gear(car, 0)
+
+
+def repair(race: Any, car: Entrant) -> None:
+    """A repair ability takes damage tokens off, the lowest shut gear first."""
+    amount, state = car.offered("repair", "end")
+    if not amount or state is None:
+        return
+    tokens = car.damage_taken > 0 and (car.gear_damage or car.locked_damage or
+                                       car.item_damage)
+    if not tokens:
+        return
+    state.spend()
+    for _ in range(amount):
+        if car.gear_damage:
+            car.gear_damage.remove(min(car.gear_damage))
+        elif car.locked_damage:
+            car.locked_damage.pop()
+        elif car.item_damage:
+            car.item_damage.pop()
+    race.log(car, "end", "repair", result={"tokens": amount})

@@ -1,0 +1,78 @@
+"""Shared set-ups for the Joyride race tests: the shipped track, a plain test yard where
+the rulebook's worked examples are laid out, and a race with cars placed by hand."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.engine import Race
+from generator.games.joyride.race.results import RaceOptions
+from generator.games.joyride.race.state import Entrant
+from generator.games.joyride.standard import baseline
+from generator.project.loading import load
+from generator.tracks.hexgrid import Hex
+
+REPO = Path(__file__).resolve().parents[3]
+TRACKS = sorted(p for p in (REPO / "vehicles" / "tracks").glob("*.yaml")
+                if "game: joyride" in p.read_text(encoding="utf-8"))
+CARS = sorted((REPO / "vehicles" / "joyride").glob("*.yaml"))
+FIXTURES = Path(__file__).parent / "race_cars"
+
+# A walled yard, 24 spaces by 5, with a starting line by its west wall: room to lay out
+# the rulebook's collision examples along row 2, away from the line.
+YARD = """\
+game: joyride
+kind: track
+name: Test Yard
+laps: 1
+players: 2-4
+start_facing: 3
+map: |
+  XXXXXXXXXXXXXXXXXXXXXXXXXX
+  X=.......................X
+  X=.......................X
+  X=.......................X
+  X=.......................X
+  X=.......................X
+  XXXXXXXXXXXXXXXXXXXXXXXXXX
+"""
+
+
+def model(path: Path) -> Any:
+    """The definition's model, loaded as the commands load it."""
+    return load([path]).definitions[0].model
+
+
+@lru_cache(maxsize=1)
+def yard() -> Any:
+    """The test yard's track (written once to a temporary file)."""
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="paddock-yard-"))
+    (folder / "yard.yaml").write_text(YARD, encoding="utf-8")
+    return model(folder / "yard.yaml")
+
+
+def placed(cars: list[tuple[Hex, int, int]], seed: int = 1, items: tuple = ()) -> Race:
+    """A race in the yard with baseline cars at (front, facing, gear), no setup rolled."""
+    track = yard()
+    driver = driver_for(track)
+    race = Race(driver.table.course, driver, [baseline()] * len(cars), seed,
+                RaceOptions(log_events=True), items)
+    for car, (front, facing, gear) in zip(race.entrants, cars, strict=True):
+        car.front, car.facing, car.gear = front, facing, gear
+        car.dice = [2] * gear
+    race.order = list(race.entrants)
+    return race
+
+
+def row(q: int) -> Hex:
+    """Space ``q`` of the yard's middle row (row 2: q runs 0 to 23, east is facing 0)."""
+    return Hex(q, 2)
+
+
+def spaces(car: Entrant) -> tuple[Hex, Hex]:
+    return car.spaces
