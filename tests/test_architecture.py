@@ -24,7 +24,7 @@ MAX_FUNCTION_LINES = 60
 REASON = "Long because:"
 # Issue #19 splits these; each is taken off as it is split, and the list must end empty.
 STILL_TO_SPLIT = frozenset({
-    "generator.games.frothy_races.balance", "generator.paper.imposition",
+    "generator.games.frothy_races.balance",
     "generator.probability.frothy", "generator.probability.frothy._grow"})
 
 

@@ -85,9 +85,12 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
                             "lines on each piece; none [crop]")
     group.add_argument("--gutter", type=print_length("gutter"), metavar="LENGTH",
                        help="space between pieces [0]")
-    group.add_argument("--print-shop", action="store_const", const=True,
-                       help="one face per page at bleed size with a TrimBox, fronts and backs "
-                            "interleaved, for a print shop")
+    group.add_argument("--print-shop", nargs="?", const="standard", metavar="PROFILE",
+                       help="PDF/X files for a print shop, one face per page with its bleed: "
+                            "card-printer, offset, standard (the kit's bleed and colours, the "
+                            "default) or a profile of the kit's own (printers:)")
+    group.add_argument("--safe-zone", type=print_length("safe_zone"), metavar="LENGTH",
+                       help="no text within this of a cut in a print shop's files [0.125in]")
     group.add_argument("--cmyk", action="store_const", const=True,
                        help="write every colour as CMYK")
     group.add_argument("--png", action="store_const", const=True,
@@ -102,7 +105,7 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
 
 
 PRINT_OPTIONS = ("paper", "duplex", "back_offset", "bleed", "card", "marks", "gutter",
-                 "print_shop", "cmyk", "png", "dpi", "die", "sticker", "hex")
+                 "print_shop", "safe_zone", "cmyk", "png", "dpi", "die", "sticker", "hex")
 
 
 def print_length(what: str) -> Callable[[str], float]:

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
+from generator.commands.components import COMPONENTS
 from generator.commands.output_folder import open_output
 from generator.errors import OutputError
 from generator.input.findings import Finding
@@ -34,6 +35,8 @@ def component_of(output: Output | ManifestEntry) -> str:
         return parts[2]
     if len(parts) > 2 and parts[1] == "tts":
         return "cards"
+    if len(parts) > 2 and parts[1] in COMPONENTS:  # a file per deck: cards/<deck>.pdf
+        return parts[1]
     return PurePosixPath(parts[-1]).stem
 
 

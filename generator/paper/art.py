@@ -28,6 +28,7 @@ from generator.keep.cache_folder import cache_folder, mark_used
 from generator.keep.data_yaml import cached, store_whole
 from generator.keep.kept_drawings import replay_or_draw
 from generator.paper.units import POINTS_PER_INCH, mm, to_mm
+from generator.text.fonts import REGULAR
 
 if TYPE_CHECKING:
     from reportlab.pdfgen.canvas import Canvas
@@ -273,15 +274,24 @@ def draw_picture(canvas: Canvas, path: str, x: float, y: float, width: float,
     canvas.scale(shown_w / picture.width, shown_h / picture.height)
     # Drawn before (in this file, or kept from another): ReportLab's graphics code is not
     # even loaded.
-    replay_or_draw(canvas, ("svg", _svg_digest(Path(path).read_bytes())),
+    replay_or_draw(canvas, ("svg", _svg_digest(Path(path).read_bytes()), REGULAR),
                    lambda: _render(path, canvas))
     canvas.restoreState()
 
 
 def _render(path: str, canvas: Canvas) -> None:
+    """Draw the SVG. ReportLab's graphics start every drawing in Helvetica (its state
+    defaults), which names a font the file does not embed even when the picture has no
+    text; it starts in our own font instead."""
     from reportlab.graphics import renderPDF
+    from reportlab.graphics.renderbase import STATE_DEFAULTS
 
-    renderPDF.draw(svg_drawing(path, Path(path).stat().st_mtime), canvas, 0, 0)
+    default = STATE_DEFAULTS["fontName"]
+    STATE_DEFAULTS["fontName"] = REGULAR
+    try:
+        renderPDF.draw(svg_drawing(path, Path(path).stat().st_mtime), canvas, 0, 0)
+    finally:
+        STATE_DEFAULTS["fontName"] = default
 
 
 def cmyk_picture(path: str) -> Any:

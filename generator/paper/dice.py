@@ -30,6 +30,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import load_document
+from generator.paper.colour import contrast_ratio
 from generator.paper.drawing import colour, draw_line, fit_line_size, fit_paragraph
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetWriter
@@ -135,10 +136,11 @@ def dice_sets(icons: IconSet | None = None) -> list[DiceSet]:
 
 
 def readable_ink(background: str) -> str:
-    """Black or white, whichever stands out more on ``background``."""
+    """Black or white, whichever has the greater contrast with ``background`` (WCAG 2)."""
     c = colour(background)
-    luminance = 0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
-    return "#1d1d1b" if luminance > 0.5 else "#ffffff"
+    dark, light = "#1d1d1b", "#ffffff"
+    return dark if contrast_ratio(c, colour(dark)) >= contrast_ratio(c, colour(light)) \
+        else light
 
 
 def sticker_component(sticker: float, bleed: float) -> Component:
@@ -276,7 +278,8 @@ def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
                                     header=CAPTION_HEIGHT, butted=False)
 
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, dice_set.title + " stickers", context.paper, printing.cmyk)
+        canvas = new_canvas(path, dice_set.title + " stickers", context.paper, printing.cmyk,
+                            shop=printing.shop)
         writer = SheetWriter(canvas, options)
         writer.impose(component, pieces, caption)
         return finish(canvas, writer.pages, Paper("page", *writer.page_size))

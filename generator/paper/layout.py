@@ -22,7 +22,7 @@ from generator.errors import TemplateError
 from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph
 from generator.paper.icons import IconSet
 from generator.paper.units import mm
-from generator.text.fonts import REGULAR
+from generator.text.fonts import BOLD, REGULAR
 from generator.text.markup import sanitise
 
 INK_HEX = "#1d1d1b"
@@ -49,6 +49,22 @@ class Slot:
     colour_hex: str = INK_HEX
     rotate: int = 0
     split_words: bool = False
+
+    def __post_init__(self) -> None:
+        # Light text on a colour is bold below 7 pt: thin strokes of a light ink fill in
+        # with the ground's colour where the plates do not quite register.
+        if self.font == REGULAR and self.size < LIGHT_TEXT_REGULAR_FROM \
+                and _is_light(self.colour_hex):
+            object.__setattr__(self, "font", BOLD)
+
+
+LIGHT_TEXT_REGULAR_FROM = 7.0
+
+
+def _is_light(colour_hex: str) -> bool:
+    """Whether a text colour is light (white or nearly): the text is on a dark ground."""
+    value = colour(colour_hex)
+    return min(value.red, value.green, value.blue) > 0.9
 
 
 @dataclass(frozen=True)
@@ -270,8 +286,17 @@ def rotate_point(x: float, y: float, degrees: float, cx: float, cy: float
             cy + x * math.sin(angle) + y * math.cos(angle))
 
 
+def cut_guides(canvas: Canvas) -> bool:
+    """Whether ``canvas`` takes cut guides: home sheets do, a print shop's files do not (a
+    line on the cut shows as a line along the edge after a real cut)."""
+    return bool(getattr(canvas, "cut_guides", True))
+
+
 def cut_line(canvas: Canvas, width: float, height: float) -> None:
-    """A hairline on the trim for scissors; crop marks outside it serve a guillotine."""
+    """A hairline on the trim for scissors; crop marks outside it serve a guillotine. None in
+    a print shop's files."""
+    if not cut_guides(canvas):
+        return
     canvas.setLineWidth(0.3)
     canvas.setStrokeColor(CUT_GREY)
     canvas.setDash([])

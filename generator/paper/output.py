@@ -19,6 +19,7 @@ from generator.errors import OutputError
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Duplex, SheetOptions
 from generator.paper.pdf import PdfInfo
+from generator.paper.printers import PrintShop
 from generator.paper.sizes import STANDARD_SIZES, Size
 from generator.paper.units import INCH, Paper, mm
 from generator.text.templates import TextTemplates
@@ -88,6 +89,8 @@ class PrintOptions:
     die: float = mm(16)
     sticker: float = mm(13)
     hex: float = INCH
+    # The print shop's profile, resolved against the kit (None: home sheets).
+    shop: PrintShop | None = None
 
 
 @dataclass(frozen=True)
@@ -118,7 +121,7 @@ class BuildContext:
             mark_style="full" if marks == "full" else "short",
             cut_lines=cut_lines or marks == "lines",
             registration=marks in ("crop", "full"),
-            print_shop=self.printing.print_shop,
+            print_shop=self.printing.print_shop, shop=self.printing.shop,
             butted=(self.printing.gutter if gutter is None else gutter) == 0)
         return replace(options, **changes) if changes else options  # type: ignore[arg-type]
 

@@ -13,9 +13,11 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.keep import flate_store
-from generator.paper.colour import colour_space
+from generator.paper.colour import Inks, colour_space
+from generator.paper.pdfx import make_pdfx
+from generator.paper.printers import PrintShop
 from generator.paper.units import Paper, to_mm
-from generator.text.fonts import register_fonts
+from generator.text.fonts import REGULAR, register_fonts
 
 
 @dataclass(frozen=True)
@@ -60,10 +62,27 @@ class PageCompressingCanvas(Canvas):
     written are the same (the same zlib call on the same text, ReportLab's page-stream
     comment and all; see :mod:`generator.keep.flate_store` for the compressed bytes kept)."""
 
-    # "rgb" or "cmyk": the colours a drawing kept between runs was written in (drawing.py).
+    # "rgb" or "cmyk" (and a print shop's inks): the colours a drawing kept between runs was
+    # written in (drawing.py).
     colour_model = "rgb"
+    # Whether faces draw their cut guides (a hairline on the trim): home sheets only.
+    cut_guides = True
+
+    # Whether the page being drawn has had its TrimBox or BleedBox set (PDF/X needs them).
+    page_boxes_set = False
+    pdfx = False
+
+    def setCropBox(self, size: object, name: str = "crop") -> None:  # noqa: N802
+        super().setCropBox(size, name)
+        self.page_boxes_set = True
 
     def showPage(self) -> None:
+        if self.pdfx and not self.page_boxes_set:
+            # A sheet printed whole (a map tile, a layout page): the page is the product.
+            page = (0.0, 0.0, *self._pagesize)
+            super().setCropBox(page, "trim")
+            super().setCropBox(page, "bleed")
+        self.page_boxes_set = False
         super().showPage()
         page = self._doc.Pages.pages[-1]
         if page.compression and page.stream and not page.Contents:
@@ -76,15 +95,30 @@ class PageCompressingCanvas(Canvas):
             page.stream = None
 
 
-def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = False) -> Canvas:
+def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = False,
+               shop: PrintShop | None = None) -> Canvas:
     """A canvas with our fonts, metadata, and reproducible output (no timestamps); with
     ``cmyk`` every colour drawn is written as CMYK (see ``generator.paper.colour``). ``path`` may
-    be an in-memory file (previews)."""
+    be an in-memory file (previews). For a print ``shop`` the file is PDF/X in the shop's
+    colours and ink limit (``cmyk`` is then the shop's), and faces draw no cut guides.
+
+    The canvas starts in our own font, not ReportLab's default Helvetica: every page's
+    stream names its starting font, and a Helvetica named there is a font left unembedded,
+    which a preflight flags although it prints nothing."""
     register_fonts()
     target = str(path) if isinstance(path, Path) else path
+    inks = Inks() if shop is None else Inks(shop.total_ink / 100, shop.rich_black)
+    cmyk = cmyk if shop is None else shop.cmyk
     canvas = PageCompressingCanvas(target, pagesize=(paper.width, paper.height), invariant=True,
-                    pageCompression=1, enforceColorSpace=colour_space(cmyk))
-    canvas.colour_model = "cmyk" if cmyk else "rgb"
+                    pageCompression=1, enforceColorSpace=colour_space(cmyk, inks),
+                    initialFontName=REGULAR)
+    # What a drawing kept between runs was drawn in (kept_drawings): colours and cut guides.
+    canvas.colour_model = ("cmyk" if cmyk else "rgb") + (
+        "" if shop is None else f"/shop/{inks.total:g}/{inks.rich_black}")
+    canvas.cut_guides = shop is None
+    if shop is not None:
+        make_pdfx(canvas, shop)
+        canvas.pdfx = True
     canvas.setTitle(title)
     canvas.setAuthor("Paddock")
     canvas.setCreator(f"Paddock {__version__}")

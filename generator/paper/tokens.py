@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.drawing import (
     MIN_FONT_SIZE,
     FittedText,
@@ -29,7 +30,7 @@ from generator.paper.imposition import Component, Rect, hexagon_points
 from generator.text.fonts import BOLD
 
 HEX_FRACTION = 0.85
-NAME_BOX = (0.16, 0.16, 0.68, 0.42)  # x, y (from the bottom), width, height, as fractions
+NAME_BOX = (0.16, 0.19, 0.68, 0.39)  # x, y (from the bottom), width, height, as fractions
 
 
 def hex_token_component(hex_across_flats: float, bleed: float) -> Component:
@@ -74,9 +75,13 @@ class CounterFace:
         free = box_h - self.name.height
         self.name.draw(canvas, x, y + box_h - free / 2)
         if self.label:
-            size = fit_line_size(self.label, BOLD, width * 0.5, 6.5) or MIN_FONT_SIZE
-            canvas.setFillColor(fill)
-            draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
+            size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
+            # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
+            pale = mix(fill, colour("#ffffff"), 0.85)
+            canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
+                                else colour("#1d1d1b"))
+            # Low enough that a three-line name above it keeps clear of it.
+            draw_line(canvas, self.label, width / 2, height * 0.08, size, BOLD, "centre")
 
 
 def fit_counter_name(markup: str, component: Component) -> FittedText | None:

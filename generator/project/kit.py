@@ -23,6 +23,7 @@ from generator.input.schema import (
     Custom,
     Int,
     ListOf,
+    MapOf,
     Struct,
     Text,
     Validation,
@@ -32,6 +33,13 @@ from generator.input.schema import (
 from generator.input.source import Document, Map, Mark, Scalar
 from generator.paper.imposition import Component, Duplex, SheetOptions, plan_grid
 from generator.paper.output import PrintOptions
+from generator.paper.printers import (
+    DEFAULT_SAFE_ZONE,
+    STANDARD,
+    PrinterProfile,
+    resolve_profile,
+    shipped_profiles,
+)
 from generator.paper.sizes import STANDARD_SIZES, Size, parse_size
 from generator.paper.units import INCH, PAPERS, Paper, mm, parse_length, to_mm
 
@@ -57,7 +65,7 @@ def parse_positive_length(value: Any) -> float:
 # build that fails half-way or prints 'nan mm'.
 LENGTH_LIMITS_MM = {"bleed": (0.0, 10.0), "gutter": (0.0, 30.0), "die": (6.0, 50.0),
                     "sticker": (4.0, 50.0), "hex": (10.0, 60.0), "back_offset": (-20.0, 20.0),
-                    "card": (15.0, 300.0)}
+                    "card": (15.0, 300.0), "safe_zone": (0.0, 10.0)}
 
 
 def bounded_length(name: str) -> Callable[[Any], float]:
@@ -96,6 +104,18 @@ def parse_card_size(value: Any) -> Size:
     return size
 
 
+def parse_print_shop(value: Any) -> str | None:
+    """The kit's print_shop: false (home sheets), true (the standard profile) or a name."""
+    if value is False or value is None:
+        return None
+    if value is True:
+        return STANDARD
+    name = str(value).strip()
+    if not name:
+        raise ValueError("name a printer profile, or write true or false")
+    return name
+
+
 def length_spec(name: str) -> Custom:
     """The schema spec of the print length ``name``, its limits in the expectation."""
     low, high = LENGTH_LIMITS_MM[name]
@@ -125,9 +145,15 @@ class KitPrint:
     gutter: float = spec_field(length_spec("gutter"), "Space between neighbouring pieces.",
                                default=0.0)
     cmyk: bool = spec_field(Bool(), "Write every colour as CMYK.", default=False)
-    print_shop: bool = spec_field(
-        Bool(), "One face per page at bleed size, with TrimBox, for a print shop.",
-        default=False)
+    print_shop: str | None = spec_field(
+        Custom(parse_print_shop, "false, true (the standard profile) or a printer profile's "
+               "name (card-printer, offset, or one under printers:)"),
+        "One face per page at bleed size, PDF/X, for a print shop: false, true or a printer "
+        "profile.", default=None)
+    safe_zone: float = spec_field(
+        length_spec("safe_zone"),
+        "No text or essential mark within this of a cut in a print shop's files.",
+        default=DEFAULT_SAFE_ZONE)
     png: bool = spec_field(Bool(), "Also write PNG previews and Tabletop Simulator sheets.",
                            default=False)
     dpi: int = spec_field(Int(36, 1200), "Resolution of the PNG previews.", default=150)
@@ -188,6 +214,10 @@ class Kit:
     components: KitComponents = spec_field(
         Struct(KitComponents), "Shared parts to print: the generic deck, the dice stickers.",
         default=KitComponents())
+    printers: dict[str, PrinterProfile] = spec_field(
+        MapOf(Text(), Struct(PrinterProfile)),
+        "Printer profiles of your own, by name, for print_shop (the fields of the shipped ones).",
+        default={})
     note: str = spec_field(Text(allow_empty=True), "A note of your own; never printed.",
                            default="")
     waive: tuple[KitWaiver, ...] = spec_field(
@@ -245,6 +275,16 @@ def sticker_fits_die(kit: Kit, fraction: float) -> Any:
             "largest": f"{to_mm(sizes.die * fraction):.1f}"})
 
 
+@KIT_RULES.check("KIT-PRINTER-KNOWN")
+def printer_is_known(kit: Kit) -> Any:
+    """print_shop names a shipped printer profile or one of the kit's own."""
+    name = kit.print.print_shop
+    known = {*shipped_profiles(), *kit.printers}
+    if name is not None and name not in known:
+        yield Violation(("print", "print_shop"), {"name": name,
+                                                   "known": ", ".join(sorted(known))})
+
+
 @KIT_RULES.check("KIT-PIECE-FITS")
 def card_fits_paper(kit: Kit) -> Any:
     """The card size, with its bleed and marks, must fit the paper at least once."""
@@ -290,9 +330,12 @@ def print_settings(kit: Kit | None, overrides: Mapping[str, Any]) -> PrintSettin
     if values["sticker"] > values["die"] * KIT_RULES["KIT-STICKER-FIT"].params["fraction"]:
         raise UsageError(f"a {to_mm(values['sticker']):g} mm sticker does not sit on a "
                          f"{to_mm(values['die']):g} mm die; choose a smaller --sticker")
+    shop = None if values["print_shop"] is None else resolve_profile(
+        values["print_shop"], kit.printers, values["bleed"], values["safe_zone"], values["cmyk"])
     printing = PrintOptions(
-        bleed=values["bleed"], marks=values["marks"], gutter=values["gutter"],
-        print_shop=values["print_shop"], cmyk=values["cmyk"], png=values["png"],
+        bleed=values["bleed"] if shop is None else shop.bleed, marks=values["marks"],
+        gutter=values["gutter"], print_shop=shop is not None,
+        cmyk=values["cmyk"] if shop is None else shop.cmyk, png=values["png"], shop=shop,
         dpi=values["dpi"], card=values["card"], die=values["die"], sticker=values["sticker"],
         hex=values["hex"])
     return PrintSettings(PAPERS[values["paper"]], values["duplex"], values["back_offset"],

@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.paper.drawing import FittedText
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
-from generator.paper.units import SAFE_MARGIN, Paper, mm
+from generator.paper.units import SAFE_MARGIN, Paper, mm, to_mm
 from generator.text.templates import TextTemplates, plain
 from generator.tracks.analysis import course_of
 from generator.tracks.game import TrackGame
@@ -28,6 +28,7 @@ from generator.tracks.sheets import (
     CONTENT_W,
     Furniture,
     PrintProblem,
+    fit_map,
     fitted,
     plan_furniture,
     small_map,
@@ -58,11 +59,16 @@ def plan_layout_page(track: Track, game: TrackGame, tokens: tuple[TokenCount, ..
                      templates: TextTemplates) -> LayoutPage:
     """Fit every text of the layout page; PrintProblem if one cannot fit."""
     course = course_of(track)
+    # The map is drawn to fit its box: the page says at what scale, not the tiles' size.
+    small, _ = fit_map(HexLayout(track.orientation, track.hex_size), list(track.layout.cells),
+                       Rect(0.0, 0.0, CONTENT_W, MAP_HEIGHT))
+    scale = small.across_flats / track.hex_size
     text = track_text(templates, track, game=game.title, tokens=tokens,
+                      map_scale=f"{scale:.0%}", map_hex_mm=f"{to_mm(small.across_flats):.1f}",
                       checkpoints=list(course.checkpoints), finish=bool(course.finish),
                       start_line=course.starts_on_line,
                       facing=facing_to_clock(course.start_line_facing(), track.orientation))
-    furniture = plan_furniture(text["layout_title"], text["actual_size"], text["check_bar"],
+    furniture = plan_furniture(text["layout_title"], text["layout_scale"], text["check_bar"],
                                None)
     blocks: list[tuple[float, float, FittedText]] = []
 

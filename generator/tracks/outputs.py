@@ -94,27 +94,29 @@ def outputs_for(track: Track, game: TrackGame, name: str, context: BuildContext,
 
 def _write_tiles(path: Path, document: TilesDocument, context: BuildContext) -> PdfInfo:
     canvas = new_canvas(path, f"{document.track.name}: tiles", document.paper,
-                        context.printing.cmyk)
+                        context.printing.cmyk, shop=context.printing.shop)
     pages = draw_tiles_document(canvas, document, context.icons)
     return finish(canvas, pages, document.paper)
 
 
 def _write_layout(path: Path, page: LayoutPage, context: BuildContext) -> PdfInfo:
     canvas = new_canvas(path, f"{page.track.name}: race layout", context.paper,
-                        context.printing.cmyk)
+                        context.printing.cmyk, shop=context.printing.shop)
     draw_layout_page(canvas, page, context.paper, context.icons)
     canvas.showPage()
     return finish(canvas, 1, context.paper)
 
 
 def _write_tokens(path: Path, plan: TokenPlan, context: BuildContext) -> PdfInfo:
-    canvas = new_canvas(path, "Track tokens", context.paper, context.printing.cmyk)
+    canvas = new_canvas(path, "Track tokens", context.paper, context.printing.cmyk,
+                        shop=context.printing.shop)
     writer = write_tokens(canvas, plan, token_options(context))
     return finish(canvas, writer.pages, Paper("page", *writer.page_size))
 
 
 def _write_pieces(path: Path, document: PiecesDocument, context: BuildContext) -> PdfInfo:
-    canvas = new_canvas(path, "Modular track pieces", document.paper, context.printing.cmyk)
+    canvas = new_canvas(path, "Modular track pieces", document.paper, context.printing.cmyk,
+                        shop=context.printing.shop)
     pages = draw_pieces(canvas, document, context.icons)
     return finish(canvas, pages, document.paper)
 

@@ -8,6 +8,7 @@ before anything is drawn, and text that cannot fit at 6 pt is a finding, not a c
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -60,7 +61,8 @@ def track_text(templates: TextTemplates, track: Track, **extra: Any) -> dict[str
     context = {"track": track, "hex_mm": f"{to_mm(track.hex_size):.1f}", **extra}
     defaults: dict[str, Any] = {"tile": None, "joins": [], "tiles": [], "size": "",
                                 "game": "", "tokens": [], "checkpoints": [], "finish": False,
-                                "start_line": False, "facing": track.start_facing}
+                                "start_line": False, "facing": track.start_facing,
+                                "map_scale": "", "map_hex_mm": ""}
     return templates.blocks(TEMPLATE, {**defaults, **context})
 
 
@@ -154,6 +156,26 @@ class TilesDocument:
     assembly_note: FittedText
 
 
+def join_between(plan: TilePlan, tile: Tile, other: Tile) -> Join:
+    """Which way ``other`` lies from ``tile``, from where their hexes are on the map (tiles
+    are cut down each column on their own, so their rows need not line up)."""
+    def extent(of: Tile) -> tuple[float, float, float, float]:
+        points = [plan.geometry.centre(h) for h in of.hexes]
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    x0, y0, x1, y1 = extent(tile)
+    ox0, oy0, ox1, oy1 = extent(other)
+    across = 1 if ox0 > x1 else -1 if ox1 < x0 else 0
+    down = 1 if oy1 < y0 else -1 if oy0 > y1 else 0
+    if not (across or down):  # interleaved along a zig-zag: the centres decide
+        dx = (ox0 + ox1 - x0 - x1) / 2
+        dy = (oy0 + oy1 - y0 - y1) / 2
+        across, down = (int(math.copysign(1, dx)), 0) if abs(dx) >= abs(dy) else \
+            (0, -int(math.copysign(1, dy)))
+    return Join(other.label, down, across)
+
+
 def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
                         ) -> TilesDocument:
     """Plan the tile pages and the assembly page; PrintProblem if any text cannot fit."""
@@ -162,8 +184,7 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
     by_label = {t.label: t for t in plan.tiles}
     for tile in plan.tiles:
         labels = sorted({e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile})
-        joins = [Join(label, by_label[label].row - tile.row,
-                      by_label[label].column - tile.column) for label in labels]
+        joins = [join_between(plan, tile, by_label[label]) for label in labels]
         text = track_text(templates, track, tile=tile, joins=joins)
         furniture[tile.label] = plan_furniture(text["tile_title"], text["actual_size"],
                                                text["check_bar"], text["tile_joins"])

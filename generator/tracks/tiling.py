@@ -1,7 +1,8 @@
 """Split a hex map into page-sized tiles that are cut along hex edges.
 
 Tiles are not rectangles of the map: every hex belongs to exactly one tile, the one whose
-cell (a rectangle of the page grid) holds its centre. A tile page therefore prints whole
+cell (a page-sized rectangle: columns of the map, each cut greedily down its length, see
+:func:`plan_tiles`) holds its centre. A tile page therefore prints whole
 hexes only, and the cut between two tiles follows the hex sides between them: a zig-zag
 join, like a jigsaw, so no hex is lost, doubled or cut in half.
 
@@ -170,11 +171,14 @@ class TilePlan:
 
 def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
                shift: tuple[float, float] = (0.0, 0.0)) -> TilePlan:
-    """Share ``hexes`` among tiles whose cells cover the page's ``area`` less half a hex.
+    """Share ``hexes`` among tiles whose cells are the page's ``area`` less half a hex.
 
-    The cell grid starts at the top-left hex centre, moved up and left by ``shift`` (in
-    cells, each from 0 to 1); a hex goes to the cell holding its centre. Empty cells make no
-    tile, and rows and columns are counted from the first that has hexes.
+    The map is cut into columns a cell wide, starting at the leftmost hex centre moved left
+    by ``shift[0]`` cells. Down each column, tiles are cut greedily: a tile starts at the
+    highest hex centre not yet on a tile and takes every hex of the column whose centre is
+    within a cell's height below it, so no page starts above its first hex (``shift[1]``
+    is kept for callers and no longer used). Then a tile a neighbour has room for is folded
+    into it (:func:`merge_small_tiles`). Rows are counted down each column from 0.
     """
     all_hexes = sorted(set(hexes))
     half_w, half_h = geometry.half_extent
@@ -183,55 +187,113 @@ def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
         raise ValueError("a hex is larger than the printable area of a page")
     centres = {h: geometry.centre(h) for h in all_hexes}
     left = min(x for x, _ in centres.values()) - shift[0] * cell_w
-    top = max(y for _, y in centres.values()) + shift[1] * cell_h
-    cells: dict[tuple[int, int], list[Hex]] = {}
-    for hex_, (x, y) in centres.items():
-        place = (_index(top - y, cell_h), _index(x - left, cell_w))
-        cells.setdefault(place, []).append(hex_)
-    first_row = min(r for r, _ in cells)
-    first_column = min(c for _, c in cells)
+    columns: dict[int, list[Hex]] = {}
+    for hex_, (x, _) in centres.items():
+        columns.setdefault(_index(x - left, cell_w), []).append(hex_)
+    first_column = min(columns)
     tiles = []
-    for (row, column), members in sorted(cells.items()):
-        cell_left = left + column * cell_w
-        cell_top = top - row * cell_h
-        offset = (area.x + half_w - cell_left, area.y + area.height - half_h - cell_top)
-        tiles.append(Tile(row - first_row, column - first_column, tuple(members), offset))
+    for column, members in sorted(columns.items()):
+        for row, (cell_top, run) in enumerate(_runs(members, centres, cell_h)):
+            cell_left = left + column * cell_w
+            offset = (area.x + half_w - cell_left, area.y + area.height - half_h - cell_top)
+            tiles.append(Tile(row, column - first_column, tuple(sorted(run)), offset))
+    tiles = merge_small_tiles(geometry, tiles, (cell_w, cell_h), area)
     rows = max(t.row for t in tiles) + 1
-    columns = max(t.column for t in tiles) + 1
-    return TilePlan(geometry, area, tuple(tiles), rows, columns)
+    columns_count = max(t.column for t in tiles) + 1
+    return TilePlan(geometry, area, tuple(tiles), rows, columns_count)
+
+
+def _runs(members: list[Hex], centres: dict[Hex, Point], cell_h: float
+          ) -> list[tuple[float, list[Hex]]]:
+    """A column's hexes cut greedily into cell-high runs from the top: (top, hexes)."""
+    ordered = sorted(members, key=lambda h: -centres[h][1])
+    runs: list[tuple[float, list[Hex]]] = []
+    for hex_ in ordered:
+        y = centres[hex_][1]
+        if runs and runs[-1][0] - y <= cell_h + 1e-9:
+            runs[-1][1].append(hex_)
+        else:
+            runs.append((y, [hex_]))
+    return runs
+
+
+def _count(ys: list[float], cell_h: float) -> int:
+    """How many cell-high runs cover ``ys`` (highest first), cut greedily."""
+    count, top = 0, math.inf
+    for y in ys:
+        if top - y > cell_h + 1e-9:
+            count, top = count + 1, y
+    return count
+
+
+def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float, float],
+                      area: Area) -> list[Tile]:
+    """Fold tiles into their neighbours where a page can hold both.
+
+    The rule: take the tile with the fewest hexes; if one of the tiles it shares a seam with
+    can take all its hexes (every hex centre of the two together within one page's cell, so
+    each whole hex still fits on the page), the smaller goes into the neighbour with the
+    fewest hexes that can (the neighbour keeps its label and place in the grid), and the
+    search starts again; a tile no neighbour can take is left as it is. So no page carries
+    a few hexes a neighbouring page had room for. Joins stay along hex edges."""
+    half_w, half_h = geometry.half_extent
+    centres = {h: geometry.centre(h) for tile in tiles for h in tile.hexes}
+
+    def fits(hexes: Iterable[Hex]) -> bool:
+        xs = [centres[h][0] for h in hexes]
+        ys = [centres[h][1] for h in hexes]
+        return max(xs) - min(xs) <= cell[0] + 1e-6 and max(ys) - min(ys) <= cell[1] + 1e-6
+
+    def placed(tile: Tile, hexes: tuple[Hex, ...]) -> Tile:
+        left = min(centres[h][0] for h in hexes)
+        top = max(centres[h][1] for h in hexes)
+        return Tile(tile.row, tile.column, hexes,
+                    (area.x + half_w - left, area.y + area.height - half_h - top))
+
+    current = list(tiles)
+    tried: set[str] = set()
+    while True:
+        owner = {h: tile.label for tile in current for h in tile.hexes}
+        candidates = sorted((t for t in current if t.label not in tried),
+                            key=lambda t: (len(t.hexes), t.row, t.column))
+        if not candidates:
+            return current
+        small = candidates[0]
+        near = {owner[n] for h in small.hexes for n in (h.plus(d) for d in DIRECTIONS)
+                if n in owner and owner[n] != small.label}
+        takers = sorted((t for t in current if t.label in near
+                         and fits(t.hexes + small.hexes)),
+                        key=lambda t: (len(t.hexes), t.row, t.column))
+        if not takers:
+            tried.add(small.label)
+            continue
+        taker = takers[0]
+        merged = placed(taker, tuple(sorted(taker.hexes + small.hexes)))
+        current = [merged if t is taker else t for t in current if t is not small]
+        tried.discard(taker.label)
 
 
 def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area],
                  steps: int = 4) -> tuple[int, TilePlan]:
     """The plan with the fewest tiles over the given page areas (the first wins a tie) and
-    grid shifts of a quarter cell: the index of the area chosen, and its plan."""
+    column shifts of a quarter cell: the index of the area chosen, and its plan."""
     members = sorted(set(hexes))
     centres = [geometry.centre(h) for h in members]
     left = min(x for x, _ in centres)
-    top = max(y for _, y in centres)
     half_w, half_h = geometry.half_extent
-    # Hexes share a few dozen distinct centre columns and rows: each shift places those,
-    # then counts the cells the hexes' (row, column) pairs fall in.
-    xs, ys = sorted({x for x, _ in centres}), sorted({y for _, y in centres})
-    column_of, row_of = {x: i for i, x in enumerate(xs)}, {y: i for i, y in enumerate(ys)}
-    pairs = [(row_of[y], column_of[x]) for x, y in centres]
     best: tuple[int, int, Area, tuple[float, float]] | None = None
     for number, area in enumerate(areas):
         cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
         if cell_w <= 0 or cell_h <= 0:
             continue
         for sx in range(steps):
-            for sy in range(steps):
-                shift = (sx / steps, sy / steps)
-                origin_x, origin_y = left - shift[0] * cell_w, top + shift[1] * cell_h
-                # _index, inlined: this runs for every row and column at every shift.
-                cell_columns = [max(0, floor((x - origin_x) / cell_w + 1e-9)) for x in xs]
-                across = cell_columns[-1] + 1  # the columns grow with x: the last is widest
-                cell_rows = [max(0, floor((origin_y - y) / cell_h + 1e-9)) * across
-                             for y in ys]
-                count = len({cell_rows[r] + cell_columns[c] for r, c in pairs})
-                if best is None or count < best[0]:
-                    best = (count, number, area, shift)
+            origin = left - sx / steps * cell_w
+            strips: dict[int, list[float]] = {}
+            for x, y in centres:
+                strips.setdefault(max(0, floor((x - origin) / cell_w + 1e-9)), []).append(y)
+            count = sum(_count(sorted(ys, reverse=True), cell_h) for ys in strips.values())
+            if best is None or count < best[0]:
+                best = (count, number, area, (sx / steps, 0.0))
     if best is None:
         raise ValueError("a hex is larger than the printable area of a page")
     _, number, area, shift = best

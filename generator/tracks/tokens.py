@@ -27,7 +27,9 @@ from generator.keep.data_yaml import read_data
 from generator.paper.drawing import FittedText, colour, draw_line
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
+from generator.paper.layout import cut_guides
 from generator.paper.output import BuildContext
+from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates, plain
@@ -89,11 +91,14 @@ class HexFace:
         centre = (width / 2, height / 2)
         corners = [(centre[0] + dx, centre[1] + dy) for dx, dy in geometry.corner_offsets()]
         canvas.setFillColor(TOKEN_FILLS[self.kind])
+        if bleed > 0:  # a print shop's bleed: the token's colour runs on past the cut
+            canvas.drawPath(hex_path(canvas, grown_polygon(corners, bleed)), stroke=0, fill=1)
         canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
         self.paint(canvas, centre, across, corners)
-        canvas.setStrokeColor(black)
-        canvas.setLineWidth(0.6)
-        canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)
+        if cut_guides(canvas):
+            canvas.setStrokeColor(black)
+            canvas.setLineWidth(0.6)
+            canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)
 
     def paint(self, canvas: Canvas, centre: Point, size: float, corners: list[Point]) -> None:
         icons = self.icons or IconSet()
@@ -140,9 +145,13 @@ class ObstacleFace:
             cx, cy = geometry.centre(hex_)
             corners = [(x + dx, y + dy) for x, y in geometry.corners(hex_)]
             canvas.setFillColor(FILLS["barrier"])
+            if bleed > 0:
+                canvas.drawPath(hex_path(canvas, grown_polygon(corners, bleed)), stroke=0, fill=1)
             canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
             size = self.across * 0.55
             icons["solid"].draw(canvas, cx + dx - size / 2, cy + dy - size / 2, size, white)
+        if not cut_guides(canvas):
+            return
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
         members = set(self.hexes)
@@ -167,7 +176,7 @@ class DamageFace:
         canvas.setFillColor(white)
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
-        canvas.roundRect(0, 0, width, height, mm(2), stroke=1, fill=1)
+        canvas.roundRect(0, 0, width, height, mm(2), stroke=int(cut_guides(canvas)), fill=1)
         (self.icons or IconSet())["damage"].draw(canvas, width * 0.15, height * 0.15,
                                                  width * 0.7, DAMAGE_RED)
 
@@ -188,7 +197,7 @@ class InitiativeFace:
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
         canvas.setFillColor(white)
-        canvas.rect(0, 0, width, height, stroke=1, fill=1)
+        canvas.rect(0, 0, width, height, stroke=int(cut_guides(canvas)), fill=1)
         head = mm(16)
         (self.icons or IconSet())["initiative"].draw(canvas, width / 2 - mm(4),
                                                      height - mm(9.5), mm(8), black)
@@ -237,7 +246,7 @@ def plan_tokens(track: Track, game: TrackGame, templates: TextTemplates,
 def _hex_component(track: Track) -> Component:
     geometry = HexLayout(track.orientation, track.hex_size)
     half_w, half_h = geometry.half_extent
-    return Component(2 * half_w, 2 * half_h, bleed=0.0)
+    return Component(2 * half_w, 2 * half_h, bleed=0.0, own_bleed=True)
 
 
 def _blocks(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
@@ -301,7 +310,7 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None,
         boxes = [geometry.bounds(s) for s in shapes]
         width = max(r - left for left, _, r, _ in boxes)
         height = max(t - b for _, b, _, t in boxes)
-        groups.append((Component(width, height, bleed=0.0), tuple(
+        groups.append((Component(width, height, bleed=0.0, own_bleed=True), tuple(
             Piece(ObstacleFace(track.orientation, s, track.hex_size, icons)) for s in shapes)))
     players = track.players.high
     title = fitted(_blocks(templates, track, "Joyride")["initiative"], mm(26), mm(5), 9,

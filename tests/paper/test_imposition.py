@@ -92,6 +92,24 @@ def test_every_trim_is_exact_and_no_crop_mark_touches_a_trim(tmp_path: Path, pap
                 assert not trim.strictly_contains(x, y)
 
 
+@pytest.mark.parametrize("butted", [True, False])
+def test_crop_marks_start_outside_the_bleed(tmp_path: Path, butted: bool) -> None:
+    component = Component(mm(63.5), mm(88.9), mm(3))
+    options = SheetOptions(PAPERS["a4"], butted=butted)
+    write(tmp_path / "sheet.pdf", component, pieces(9, backs=False), options)
+    page = open_pdf(tmp_path / "sheet.pdf").pages[0]
+    bleed, trim = page_box(page, "BleedBox"), page_box(page, "TrimBox")
+    # Butted cards share their inner cuts; their outer art stops short of the marks, which
+    # start 1 mm from the trim; cards with their own bleed keep it all (3 mm).
+    assert trim.x0 - bleed.x0 == pytest.approx(0.75 if butted else 3, abs=0.01)
+    marks = [s for s in segments(page) if s.width < 5 and s.height < 5]
+    assert len(marks) >= 12
+    for mark in marks:
+        for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
+            assert not bleed.strictly_contains(x, y, tolerance=-0.2), \
+                f"a crop mark within 0.2 mm of the bleed: {mark}"
+
+
 def test_nine_poker_cards_fit_a4_when_butted() -> None:
     poker = STANDARD_SIZES["poker"]
     grid = plan_grid(Component(poker.width, poker.height, mm(3)),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import functools
 import json
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -181,7 +182,8 @@ def every_pdf(out: Path) -> list[Path]:
 def test_every_sheet_says_print_at_actual_size_and_carries_a_50_mm_bar(out: Path) -> None:
     for path in every_pdf(out):
         pages = parsed(path)
-        fronts = [p for p in pages if "Print at actual size" in p.text]
+        fronts = [p for p in pages if "Print at actual size" in p.text
+                  or "print at 100%" in " ".join(p.text.split())]
         if "tokens" in path.name:
             assert len(fronts) >= len(pages) // 2  # the backs of duplex sheets are bare
         else:
@@ -189,6 +191,20 @@ def test_every_sheet_says_print_at_actual_size_and_carries_a_50_mm_bar(out: Path
         for page in fronts:
             bars = [r for r in page.rects if abs(r["width"] - mm(50)) < mm(0.01) and r["stroke"]]
             assert bars, f"{path.name} page {page.number} has no 50 mm bar"
+
+
+def test_the_layout_page_says_the_scale_its_map_is_drawn_at(out: Path) -> None:
+    for path in every_pdf(out):
+        if not path.name.endswith("-layout.pdf"):
+            continue
+        (page,) = parsed(path)
+        text = " ".join(page.text.split())
+        assert "25.4 mm across the flats" not in text, "the tiles' size is not the map's"
+        match = re.search(r"Map at (\d+)% of actual size: each hex ([\d.]+) mm across here, "
+                          r"([\d.]+) mm on the tiles", text)
+        assert match, text[:300]
+        percent, drawn, real = int(match[1]), float(match[2]), float(match[3])
+        assert 100 * drawn / real == pytest.approx(percent, abs=0.6)
 
 
 def test_no_text_on_any_track_sheet_is_below_6_pt(out: Path) -> None:

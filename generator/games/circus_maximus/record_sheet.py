@@ -17,7 +17,7 @@ from reportlab.lib.colors import Color, white
 
 from generator.games.circus_maximus.catalogues import CircusData
 from generator.games.circus_maximus.model import MAX_HORSES, Chariot
-from generator.paper.drawing import colour, draw_line, mix
+from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line, mix
 from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
 from generator.paper.units import mm
 from generator.text.fonts import BOLD
@@ -25,7 +25,7 @@ from generator.text.templates import TextTemplates
 
 TEMPLATE = "circus-maximus/record-sheet.j2"
 PAPER = colour("#fbf8f1")
-GRID = colour("#8a8378")
+GRID = colour("#6b655c")  # 5.4:1 on the sheet's cream
 MARGIN = 8.0
 HEADER = 21.0
 HIT_TOP, TEAM_TOP = 50.0, 72.0
@@ -133,8 +133,8 @@ class RecordSheetFace:
             pen.rect(x, HIT_TOP + 5.0, size, size, fill=white, stroke=INK, line=0.6)
             cx, base = pen.point(x + size / 2, HIT_TOP + 13.5)
             canvas.setFillColor(GRID)
-            draw_line(canvas, str(self.data.foot_squares(boxes - i)), cx, base, 5.5,
-                      align="centre")
+            draw_line(canvas, str(self.data.foot_squares(boxes - i)), cx, base,
+                      MIN_FONT_SIZE, align="centre")
 
     def team(self, pen: Pen, w: float, tint: Color) -> None:
         """A row of damage boxes per horse."""
@@ -157,5 +157,5 @@ class RecordSheetFace:
                      line=0.6)
             cx, base = pen.point(x + pitch / 2, y + pitch - 1.6)
             canvas.setFillColor(GRID)
-            draw_line(canvas, str(total - i), cx, base, 5.5, align="centre")
+            draw_line(canvas, str(total - i), cx, base, MIN_FONT_SIZE, align="centre")
 

@@ -4,7 +4,9 @@
   parts of ``part_cm`` at most. Part one's top edge is 0; each part ends where the next
   begins, and the two ends that meet carry the same letter (A, B, ...), so the parts are
   butted end to end at matching letters and taped behind. Millimetre ticks run down the left
-  edge, numbered every centimetre.
+  edge, numbered every centimetre, the first and last included: the ruler's two ends have
+  3 and 4 mm of strip beyond their ticks, and a join cuts half-way between two ticks (half a
+  millimetre from each), so no tick lies on a cut.
 * The straight-before-turn gauge (9/): a strip exactly 5 cm long, the straight a ship flies
   before each turn.
 * The turn gauge (9/): a square whose diagonal is the 45 degree limit of one turn, with rays
@@ -28,7 +30,7 @@ from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.printing import PrintFacts, Ruler
 from generator.paper.drawing import colour, draw_line
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_guides, cut_line
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -40,6 +42,11 @@ TICK_MM, TICK_HALF, TICK_CM = 1.6, 2.6, 4.0     # tick lengths in mm
 NUMBER_AT = 4.6                                   # left of the numbers, from the edge
 LABEL_AT = 10.5                                   # left of the rotated label
 JOIN_ROOM = 13.0                                  # mm kept at a joined end for its letter
+END_ROOM = 3.0                                    # mm of strip before the 0 tick
+# mm after the last tick: 1 mm more than before the 0, since the parts after a join start at
+# its next millimetre; so every part of a ruler is one strip length and they share sheets.
+FINISH_ROOM = END_ROOM + 1.0
+JOIN_GAP = 0.5                                    # mm from a join's cut to the ticks beside it
 
 
 @dataclass(frozen=True)
@@ -55,8 +62,26 @@ class RulerPart:
     join_after: str = ""
 
     @property
+    def tail_mm(self) -> float:
+        """Paper after the part's last tick: room at the ruler's end, half a mm at a join."""
+        return JOIN_GAP if self.join_after else FINISH_ROOM
+
+    @property
     def length_mm(self) -> float:
-        return (self.end_cm - self.start_cm) * 10.0
+        """The strip's length: from its top edge (half a mm past the join's tick, or 3 mm
+        before the 0) to its bottom edge."""
+        return self.tick_y(self.end_cm * 10) + self.tail_mm
+
+    def ticks(self) -> list[int]:
+        """The millimetres (from the ruler's 0) this part carries: every one whose tick lies
+        on its strip. A join cuts half-way between two ticks, so the part after it starts
+        at the next millimetre."""
+        first = self.start_cm * 10 + (1 if self.join_before else 0)
+        return list(range(first, self.end_cm * 10 + 1))
+
+    def tick_y(self, tick: int) -> float:
+        """How far ``tick`` lies from the strip's top edge, in mm."""
+        return tick - (self.start_cm * 10 + (JOIN_GAP if self.join_before else -END_ROOM))
 
 
 def ruler_parts(rulers: tuple[Ruler, ...]) -> list[list[RulerPart]]:
@@ -90,16 +115,18 @@ class RulerFace:
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
         pen.rect(LABEL_AT - 1.0, -b, w - LABEL_AT + 1.0 + b, h + 2 * b, fill=white)
         part = self.part
-        for tenth in range(round(part.length_mm) + 1):
-            y = float(tenth)
-            cm_mark, half = tenth % 10 == 0, tenth % 5 == 0
+        last = part.end_cm * 10
+        for tick in part.ticks():
+            y = part.tick_y(tick)
+            cm_mark, half = tick % 10 == 0, tick % 5 == 0
             length = TICK_CM if cm_mark else TICK_HALF if half else TICK_MM
             pen.line(0.0, y, length, y, INK, 0.5 if cm_mark else 0.3)
-            if cm_mark and 0 < tenth < round(part.length_mm):
-                cx, base = pen.point(NUMBER_AT + 2.2, y + 1.1)
+            if cm_mark:
+                # Centred on its tick, but above it where a join's cut is half a mm below.
+                below = 1.1 if tick < last or not part.join_after else -0.6
+                cx, base = pen.point(NUMBER_AT + 2.2, y + below)
                 canvas.setFillColor(INK)
-                draw_line(canvas, str(part.start_cm + tenth // 10), cx, base, 6, BOLD,
-                          "centre")
+                draw_line(canvas, str(tick // 10), cx, base, 6, BOLD, "centre")
         for letter, y, direction in ((part.join_before, 0.0, 1), (part.join_after, h, -1)):
             if letter:
                 join_mark(pen, canvas, letter, y, direction, w)
@@ -110,7 +137,8 @@ class RulerFace:
 def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: float) -> None:
     """A triangle pointing at the joined edge and its letter, in the label band."""
     cx = (LABEL_AT + w) / 2
-    tip, base = y, y + direction * 4.0
+    # Pointing at the joined edge, its tip a millimetre short of the cut.
+    tip, base = y + direction * 1.0, y + direction * 5.0
     pen.polygon([(cx, tip), (cx - 3.0, base), (cx + 3.0, base)], fill=ACCENT)
     x, baseline = pen.point(cx, y + direction * 9.5 + 1.6)
     canvas.setFillColor(ACCENT)
@@ -151,7 +179,10 @@ class StraightFace:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
-        for tenth in range(round(w) + 1):
+        # The strip's length is the gauge: its end ticks are on the cut, a guide for home
+        # cutting only; a print shop cuts to the trim without lines on it.
+        ends = cut_guides(canvas)
+        for tenth in range(0 if ends else 1, round(w) + (1 if ends else 0)):
             x = float(tenth)
             length = TICK_CM if tenth % 10 == 0 else TICK_HALF if tenth % 5 == 0 else TICK_MM
             pen.line(x, h, x, h - length, INK, 0.5 if tenth % 10 == 0 else 0.3)
@@ -180,8 +211,10 @@ class TurnFace:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=white)
-        pen.polygon([(0.0, h), (w, h), (w, h - w * math.tan(math.radians(self.limit)))],
-                    fill=TINT)
+        slope = math.tan(math.radians(self.limit))
+        # The swept angle, run on into the bleed past the base and the far side.
+        pen.polygon([(-b, h + b * slope), (-b, h + b), (w + b, h + b),
+                     (w + b, h - (w + b) * slope)], fill=TINT)
         for degrees in self.marks:
             end = ray_end(w, h, degrees)
             pen.line(0.0, h, *end, INK, 0.4, dash=(2, 1.5))

@@ -25,7 +25,7 @@ from generator.text.templates import TextTemplates
 
 TEMPLATE = "formula-ace/roster.j2"
 PAPER = colour("#fbfaf6")
-GRID = colour("#8a8378")
+GRID = colour("#6b655c")
 MARGIN = 8.0
 HEADER = 24.0
 SECTION_TITLE = 6.0

@@ -39,7 +39,7 @@ GENERIC_DECK = Path(__file__).with_name("data") / "generic_deck.yaml"
 FaceKind = Literal["whip", "reins", "special"]
 SpecialType = Literal["whip", "reins", "either"]
 
-FACE_COLOURS = {"whip": "#3b8b3a", "reins": "#b3261e", "either": "#8c6a12"}
+FACE_COLOURS = {"whip": "#2f7a2e", "reins": "#b3261e", "either": "#8c6a12"}
 PANEL = "#fbf8f1"
 INK = "#1d1d1b"
 SAFE = mm(3.5)          # text and icons stay this far inside the trim

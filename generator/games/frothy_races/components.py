@@ -38,6 +38,7 @@ from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
 from generator.input.findings import Finding
+from generator.input.names import slug
 from generator.paper.art import art_findings
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
@@ -170,10 +171,7 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     result = [
         sheet_output("licences.pdf", "licence", "Frothy Races driving licences", names,
                      LICENCE, licences, context, context.sheet_options(gutter=GUTTER)),
-        sheet_output("cards.pdf", "cards", "Frothy Races Whip & Reins cards",
-                     [deck.name for deck in card_decks], cards,
-                     [piece for deck in card_decks for piece in deck.pieces], context,
-                     context.sheet_options()),
+        *card_files(card_decks, cards, context),
         sheet_output("tokens.pdf", "tokens", "Frothy Races vehicle counters", names, counter,
                      counters, context, context.sheet_options(cut_lines=True)),
     ]
@@ -181,6 +179,22 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     result += preview_outputs(GAME_ID, "tokens", counter,
                               [PreviewDeck("counters", counters)], context)
     return result
+
+
+def card_files(card_decks: Sequence[PreviewDeck], cards: Component, context: BuildContext
+               ) -> list[Output]:
+    """cards.pdf with every deck, or, for a print shop that wants a file per deck (a card
+    printer makes each uploaded file a deck), cards/<deck>.pdf for each."""
+    shop = context.printing.shop
+    if shop is None or not shop.file_per_deck:
+        return [sheet_output("cards.pdf", "cards", "Frothy Races Whip & Reins cards",
+                             [deck.name for deck in card_decks], cards,
+                             [piece for deck in card_decks for piece in deck.pieces], context,
+                             context.sheet_options())]
+    return [sheet_output(f"cards/{slug(deck.name, 'deck')}.pdf", "cards",
+                         f"Frothy Races Whip & Reins cards: {deck.name}", [deck.name], cards,
+                         list(deck.pieces), context, context.sheet_options())
+            for deck in card_decks]
 
 
 def cards_a_sheet(cards: Component, context: BuildContext) -> int:
@@ -208,7 +222,8 @@ def sheet_output(file_name: str, kind: str, title: str, vehicles: list[str],
     """One imposed PDF of ``pieces``, as the build's print options say."""
 
     def write(path: Path) -> PdfInfo:
-        canvas = new_canvas(path, title, context.paper, context.printing.cmyk)
+        canvas = new_canvas(path, title, context.paper, context.printing.cmyk,
+                            shop=context.printing.shop)
         writer = SheetWriter(canvas, options)
         writer.impose(component, pieces)
         return finish(canvas, writer.pages, Paper("page", *writer.page_size))

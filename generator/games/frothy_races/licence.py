@@ -66,7 +66,7 @@ ART_AREA = Area("the licence back", mm(ART_WIDTH), mm(ART_HEIGHT))
 
 INK = colour("#1d1d1b")
 RULE = colour("#7a7a7a")
-WHIP_GREEN = colour("#3b8b3a")
+WHIP_GREEN = colour("#2f7a2e")
 REINS_RED = colour("#b3261e")
 RESILIENCE_YELLOW = colour("#f6d743")
 PAPER_TINT = colour("#f4f1ea")

@@ -27,7 +27,8 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.pieces import grown_polygon
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -41,7 +42,7 @@ def counter_component(hex_across: float, share: float) -> Component:
     """Two pointy-topped hexes side by side, ``share`` of ``hex_across`` each: the counter's
     bounding box (no bleed: it is cut along its outline)."""
     across = hex_across * share
-    return Component(2 * across, across * 2 / SQRT3, 0.0)
+    return Component(2 * across, across * 2 / SQRT3, 0.0, own_bleed=True)
 
 
 def marker_component(data: JoyrideData, bleed: float) -> Component:
@@ -83,17 +84,28 @@ class CounterFace:
     key: None = None
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         accent = colour(self.accent)
         across = w / 2
-        pen.polygon(pointy_hexagon(across / 2, h / 2, across), fill=mix(accent, white, 0.55))
-        pen.polygon(pointy_hexagon(3 * across / 2, h / 2, across), fill=accent)
+        back = pointy_hexagon(across / 2, h / 2, across)
+        front = pointy_hexagon(3 * across / 2, h / 2, across)
+        if b > 0:  # a print shop's bleed: each hex's colour runs on past the cut
+            pen.polygon(grown_polygon(counter_outline(w, h), b), fill=mix(accent, white, 0.55))
+            canvas.saveState()  # the front's colour only right of the join
+            half = canvas.beginPath()
+            half.rect(width / 2, -bleed, width / 2 + bleed, height + 2 * bleed)
+            canvas.clipPath(half, stroke=0, fill=0)
+            pen.polygon(grown_polygon(front, b), fill=accent)
+            canvas.restoreState()
+        pen.polygon(back, fill=mix(accent, white, 0.55))
+        pen.polygon(front, fill=accent)
         if self.art is not None:
             draw_art(pen, self.art, *art_box(w, h))
         pen.arrow(3 * across / 2, h / 2, 90, across * 0.55, across * 0.5, white)
         pen.texts(self.plan)
-        pen.polygon(counter_outline(w, h), stroke=INK, line=0.6)
+        if cut_guides(canvas):
+            pen.polygon(counter_outline(w, h), stroke=INK, line=0.6)
         half = across / SQRT3 / 2
         pen.line(w / 2, h / 2 - half, w / 2, h / 2 + half, INK, 0.3)
 

@@ -23,11 +23,13 @@ from reportlab.lib.colors import white
 
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Item
+from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
-from generator.paper.units import to_mm
+from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.pieces import grown_polygon
+from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 
@@ -36,7 +38,7 @@ INK_HEX = "#1d1d1b"
 INK = colour(INK_HEX)
 CARD_TONE = colour("#fbfaf6")
 FACE_DOWN = colour("#3b3f44")
-BACKGROUNDS = {"ground": ("#b08a5a", "#8a6a42"), "sky": ("#9fd0f0", "#2f7fb8"),
+BACKGROUNDS = {"ground": ("#b08a5a", "#6f5232"), "sky": ("#9fd0f0", "#24689a"),
                "interior": ("#6a6d73", "#45484d")}
 INKS = {"ground": "#1d1d1b", "sky": "#1d1d1b", "interior": "#ffffff"}
 LIGHT_ON, LIGHT_OFF = colour("#f6c700"), colour("#d9d6cf")
@@ -47,7 +49,8 @@ CARD_BAND = 16.0
 def pickup_component(hex_across: float) -> Component:
     """A flat-topped hexagonal pick-up ``hex_across`` points across the flats, no bleed:
     it is cut along its outline."""
-    return Component(hex_across * 2 / math.sqrt(3), hex_across, 0.0, shape="hexagon")
+    return Component(hex_across * 2 / math.sqrt(3), hex_across, 0.0, shape="hexagon",
+                     own_bleed=True)
 
 
 def card_component(data: JoyrideData, bleed: float) -> Component:
@@ -93,16 +96,25 @@ class PickupFront:
         return ("joyride-pickup", self.name, self.icon, self.background)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         light, dark = BACKGROUNDS[self.background]
         corners = hexagon(w, h)
+        if b > 0:  # a print shop's bleed: light above the band, dark below, past the cut
+            pen.polygon(grown_polygon(corners, b), fill=colour(light))
+            canvas.saveState()
+            band = canvas.beginPath()
+            band.rect(-bleed, -bleed, width + 2 * bleed, bleed + mm(h * 0.38))
+            canvas.clipPath(band, stroke=0, fill=0)
+            pen.polygon(grown_polygon(corners, b), fill=colour(dark))
+            canvas.restoreState()
         pen.polygon(corners, fill=colour(light))
         pen.polygon([(w * 0.06, h * 0.62), (w * 0.94, h * 0.62), (w * 0.75, h),
                      (w * 0.25, h)], fill=colour(dark))
         pen.icon(self.icon, w / 2, h * 0.34, h * 0.42, colour(INKS[self.background]))
         pen.texts(self.plan)
-        pen.polygon(corners, stroke=INK, line=0.6)
+        if cut_guides(canvas):
+            pen.polygon(corners, stroke=INK, line=0.6)
 
 
 @dataclass(frozen=True)
@@ -116,12 +128,13 @@ class PickupBack:
         return ("joyride-pickup-back",)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         corners = hexagon(w, h)
-        pen.polygon(corners, fill=FACE_DOWN)
+        pen.polygon(grown_polygon(corners, b) if b > 0 else corners, fill=FACE_DOWN)
         pen.icon("item", w / 2, h / 2, h * 0.5, colour("#f6c700"))
-        pen.polygon(corners, stroke=INK, line=0.6)
+        if cut_guides(canvas):
+            pen.polygon(corners, stroke=INK, line=0.6)
 
 
 def plan_card(text: Blocks, w: float, h: float, steps: int) -> Plan:
@@ -197,7 +210,7 @@ def item_pieces(item: Item, data: JoyrideData, templates: TextTemplates, icons: 
     background = data.item_types[item.type].background
     icon = item.icon or DEFAULT_ICON
     pw, ph = to_mm(pickup.width), to_mm(pickup.height)
-    pickup_plan = plan_pickup(text, pw, ph, INKS[background])
+    pickup_plan = plan_pickup(text, pw, ph, readable_ink(BACKGROUNDS[background][1]))
     front = PickupFront(item.name, icon, background, pickup_plan, icons)
     pickups = [Piece(front, PickupBack(icons), label=f"{item.name} pick-up")
                ] * data.pickups_per_item

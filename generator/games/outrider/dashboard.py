@@ -116,7 +116,7 @@ def plan_dashboard(text: Blocks, width: float, action_points: int) -> Plan:
         Slot("damage label", text["damage_label"], damage_left, 25.2, width - EDGE - damage_left,
              4.0, 6, align="left"),
         Slot("speedometer label", text["speedometer_label"], EDGE + 6, 49.0, LEFT_WIDTH - 12,
-             14.0, 7, colour_hex="#7a7a7a"),
+             14.0, 7, colour_hex="#6b6b6b"),
         Slot("expansion label", text["expansion_label"], EDGE + 1, 84.0, LEFT_WIDTH - 2, 3.2,
              6.5, BOLD, "left"),
         Slot("expansion", "<br/>".join(text.lines("upgrade_lines")), EDGE + 1, 87.4,

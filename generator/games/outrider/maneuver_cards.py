@@ -69,7 +69,7 @@ def plan_face(face: ManeuverFace, templates: TextTemplates, width: float) -> Pla
              BOLD),
         Slot("sign label", text["type_label"], width - 25.5, BADGE_Y + 8.4, 23, 3.0, 6, BOLD),
         Slot("seat label", text["seat_label"], 3.0, 97.5, 30, 3.0, 6, BOLD, "left",
-             colour_hex="#2e7d32"),
+             colour_hex="#1f6323"),
     ]
     return Plan().place_all(slots).require(f"maneuver card {face.title}")
 

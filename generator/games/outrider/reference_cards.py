@@ -135,7 +135,7 @@ def capstone_faces(text: Blocks, data: OutriderData, icons: IconSet, w: float
             Slot(f"{prefix} modifiers text", text["modifiers_text"], 8.0, 85.0, w - 16, 7.0, 6,
                  colour_hex="#5a5a5a"),
             Slot(f"{prefix} placeholder", text["placeholder_text"], 5.0, 113.4, w - 10, 5.6, 6,
-                 colour_hex="#2e7d32"),
+                 colour_hex="#1f6323"),
         ]
     brake = Plan().place_all([
         Slot("brake sign", text["brake_sign"], w / 2 - 12, 23.5, 24, 7.0, 14, BOLD,

@@ -19,7 +19,7 @@ from generator.project.loading import load
 from generator.text.templates import TextTemplates
 from tests.pdf_geometry import ROOT, VEHICLES, card_texts, colour_key, copy_vehicles, open_pdf
 
-WHIP_GREEN = colour_key((0x3b / 255, 0x8b / 255, 0x3a / 255))
+WHIP_GREEN = colour_key((0x2f / 255, 0x7a / 255, 0x2e / 255))  # 5.3:1 under white text
 REINS_RED = colour_key((0xb3 / 255, 0x26 / 255, 0x1e / 255))
 
 

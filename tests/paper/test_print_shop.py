@@ -1,0 +1,297 @@
+"""Print-shop builds of the default kit, read back as a print shop's preflight would: PDF/X
+keys and output intents, a bleed on every face with the art reaching it, no line on the cut,
+every font embedded, black text in black ink alone, the back page first where the profile
+asks, crop marks clear of the bleed, and no text within the safe zone."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pikepdf
+import pytest
+
+from generator.commands.cli import main
+from generator.paper.printers import REGISTERED_CONDITIONS, shipped_profiles
+from tests.pdf_print_shop import (
+    MM,
+    bleed_gaps,
+    boxes,
+    die_cut_gaps,
+    open_plumber,
+    strokes_on_trim,
+    text_in_safe_zone,
+    transparency,
+    unembedded_fonts,
+    uses_rgb,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+# Sheets printed whole (the map tiles, the layout page, the modular pieces): not faces cut
+# out by the shop, so they carry no bleed of their own.
+SHEET_KINDS = {"track-tiles", "track-layout", "track-pieces"}
+# Files whose faces still put text within 1/8 in of the cut: their layouts were drawn for
+# home cutting (a 1.5-3 mm inset). Issue 21 asks for none; each is taken off as its layout
+# moves its text in, and the test fails if a listed file has become clean (so the list only
+# shrinks) or an unlisted one has text in the zone.
+SAFE_ZONE_STILL_TO_FIX = frozenset({
+    "formula-ace/cm-templates.pdf", "formula-ace/ship-cards.pdf", "formula-ace/team-rosters.pdf",
+    "frothy-races/dice-stickers.pdf", "frothy-races/licences.pdf", "frothy-races/tokens.pdf",
+    "joyride/ability-tokens.pdf", "joyride/car-tokens.pdf", "joyride/dice-stickers.pdf",
+    "joyride/items.pdf", "outrider/dashboards.pdf", "outrider/maneuver-cards.pdf",
+    "outrider/reference-cards.pdf", "outrider/tokens.pdf"})
+
+
+def build(out: Path, *options: str) -> dict[str, dict[str, Any]]:
+    assert main(["build", str(REPO / "vehicles"), "-o", str(out), *options]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    return {entry["path"]: entry for entry in manifest["files"]}
+
+
+@pytest.fixture(scope="module")
+def card_printer(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("card-printer")
+    return out, build(out, "--print-shop", "card-printer")
+
+
+@pytest.fixture(scope="module")
+def rgb_shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
+    out = tmp_path_factory.mktemp("standard")
+    return out, build(out, "--print-shop")
+
+
+def faces(built: tuple[Path, dict[str, Any]]) -> list[Path]:
+    out, files = built
+    return [out / path for path, entry in sorted(files.items())
+            if entry["kind"] not in SHEET_KINDS]
+
+
+def test_every_face_has_the_profiles_bleed_beyond_its_trim(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    bleed = 0.125 * 72
+    short = []
+    for path in faces(card_printer):
+        with pikepdf.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                box = boxes(page)
+                reach = (box.trim[0] - box.bleed[0], box.trim[1] - box.bleed[1],
+                         box.bleed[2] - box.trim[2], box.bleed[3] - box.trim[3])
+                inside_media = all(m <= b + 1e-3 for m, b in zip(box.media[:2], box.bleed[:2],
+                                                                  strict=True)) and all(
+                    b <= m + 1e-3 for m, b in zip(box.media[2:], box.bleed[2:], strict=True))
+                if min(reach) < bleed - 0.01 or not inside_media:
+                    short.append(f"{path.name} page {number}: bleed {reach}")
+    assert short == []
+
+
+def test_the_art_reaches_the_bleed_edge_on_every_face(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    gaps = [gap for path in faces(card_printer) for gap in bleed_gaps(path)]
+    assert gaps == []
+
+
+def test_no_line_is_stroked_on_a_cut(card_printer: tuple[Path, dict[str, Any]]) -> None:
+    found = []
+    for path in faces(card_printer):
+        with pikepdf.open(path) as pdf:
+            trims = [boxes(page).trim for page in pdf.pages]
+        with open_plumber(path) as pdf:
+            for number, (page, trim) in enumerate(zip(pdf.pages, trims, strict=True), 1):
+                found += [f"{path.name} page {number}: {s}" for s in strokes_on_trim(page, trim)]
+    assert found == []
+
+
+def test_every_font_is_embedded_in_every_file_home_or_shop(
+        card_printer: tuple[Path, dict[str, Any]], tmp_path: Path) -> None:
+    home = build(tmp_path / "home", "--only", "licences,cards,tokens")
+    paths = [card_printer[0] / p for p in card_printer[1]] + [tmp_path / "home" / p
+                                                              for p in home]
+    assert {path.name: fonts for path in paths if (fonts := unembedded_fonts(path))} == {}
+
+
+@pytest.mark.parametrize("fixture, version, rgb", [("card_printer", "PDF/X-1a:2003", False),
+                                                   ("rgb_shop", "PDF/X-3:2003", True)])
+def test_pdfx_keys_and_output_intent(fixture: str, version: str, rgb: bool,
+                                     request: pytest.FixtureRequest) -> None:
+    out, files = request.getfixturevalue(fixture)
+    for path in files:
+        with pikepdf.open(out / path) as pdf:
+            info = pdf.docinfo
+            assert str(info["/GTS_PDFXVersion"]) == version, path
+            assert info["/Trapped"] == pikepdf.Name("/False"), path
+            assert str(info["/Title"]) and "/CreationDate" in info and "/ModDate" in info
+            assert len(pdf.trailer["/ID"]) == 2
+            assert pdf.pdf_version <= "1.4", "PDF/X-1a:2003 and X-3:2003 are PDF 1.3 or 1.4"
+            (intent,) = pdf.Root.OutputIntents
+            assert intent.S == "/GTS_PDFX" and intent.Type == "/OutputIntent"
+            assert str(intent.OutputConditionIdentifier) in REGISTERED_CONDITIONS
+            assert str(intent.RegistryName) == "http://www.color.org"
+            for page in pdf.pages:
+                assert "/TrimBox" in page.obj and "/BleedBox" in page.obj
+                if rgb:  # DeviceRGB is given a meaning: sRGB, by DefaultRGB
+                    space = page.obj.Resources.ColorSpace.DefaultRGB
+                    assert space[0] == "/ICCBased" and space[1].N == 3
+        assert transparency(out / path) == [], path
+        assert uses_rgb(out / path) is rgb, path
+
+
+def test_qpdf_finds_no_structural_error(card_printer: tuple[Path, dict[str, Any]]) -> None:
+    qpdf = shutil.which("qpdf")
+    if qpdf is None:
+        pytest.skip("qpdf is not installed (Debian: apt-get install qpdf); the other tests "
+                    "check the PDF/X keys with pikepdf")
+    out, files = card_printer
+    for path in files:
+        result = subprocess.run([qpdf, "--check", str(out / path)], capture_output=True,
+                                text=True, check=False)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_black_text_is_black_ink_alone(card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, _ = card_printer
+    with open_plumber(out / "frothy-races" / "licences.pdf") as pdf:
+        colours = {tuple(round(float(v), 3) for v in char["non_stroking_color"])
+                   for page in pdf.pages for char in page.chars}
+    assert (0.0, 0.0, 0.0, 1.0) in colours
+    assert not [c for c in colours if len(c) == 4 and c[3] > 0.8 and 0 < sum(c[:3]) < 0.2], \
+        "near-black text printed in more than one ink"
+
+
+def test_no_colour_goes_over_the_profiles_ink_limit(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, files = card_printer
+    over = set()
+    for path in files:
+        with open_plumber(out / path) as pdf:
+            for page in pdf.pages[:40]:
+                for obj in [*page.chars, *page.rects, *page.curves]:
+                    for key in ("non_stroking_color", "stroking_color"):
+                        colour = obj.get(key)
+                        if isinstance(colour, tuple | list) and len(colour) == 4 \
+                                and sum(float(v) for v in colour) > 2.4 + 1e-3:
+                            over.add((path, tuple(colour)))
+    assert over == set()
+
+
+def test_backs_come_first_for_the_card_printer(card_printer: tuple[Path, dict[str, Any]]
+                                               ) -> None:
+    out, _ = card_printer
+    with open_plumber(out / "frothy-races" / "cards" / "basic-chariot.pdf") as pdf:
+        first, second = (pdf.pages[i].extract_text() for i in (0, 1))
+    assert "Basic Chariot" in second, "the front (with the vehicle's name) comes second"
+    assert shipped_profiles()["card-printer"].page_order == "back-first"
+
+
+def test_the_card_printer_gets_a_file_per_deck(card_printer: tuple[Path, dict[str, Any]]
+                                               ) -> None:
+    _, files = card_printer
+    decks = {path: entry for path, entry in files.items()
+             if path.startswith("frothy-races/cards/")}
+    assert "frothy-races/cards.pdf" not in files
+    assert "frothy-races/cards/generic.pdf" in decks
+    names = {name for entry in decks.values() for name in entry["vehicles"]}
+    assert len(decks) == len(names) >= 10, "one file for each deck, each naming its deck"
+
+
+def test_offset_crop_marks_start_beyond_the_bleed(tmp_path: Path) -> None:
+    files = build(tmp_path, "--print-shop", "offset", "--only", "cards")
+    path = tmp_path / next(iter(files))
+    with pikepdf.open(path) as pdf:
+        box = boxes(pdf.pages[0])
+    assert box.trim[0] - box.bleed[0] == pytest.approx(3 * MM, abs=0.01)
+    with open_plumber(path) as pdf:
+        page = pdf.pages[0]
+        height = float(page.mediabox[3])
+        # Crop marks: the stroked lines that do not cross into the trim.
+        marks = [(line["x0"], height - line["bottom"], line["x1"], height - line["top"])
+                 for line in page.lines if line.get("stroke")
+                 and not (line["x1"] > box.trim[0] and line["x0"] < box.trim[2]
+                          and height - line["top"] > box.trim[1]
+                          and height - line["bottom"] < box.trim[3])]
+    assert len(marks) == 8
+    for x0, y0, x1, y1 in marks:
+        outside = (x1 <= box.bleed[0] - 0.5 * MM or x0 >= box.bleed[2] + 0.5 * MM
+                   or y1 <= box.bleed[1] - 0.5 * MM or y0 >= box.bleed[3] + 0.5 * MM)
+        assert outside, f"a crop mark reaches into the bleed: {(x0, y0, x1, y1)}"
+
+
+def test_text_inside_the_safe_zone(card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, files = card_printer
+    safe = 0.125 * 72
+    counts = {}
+    for path, entry in files.items():
+        if entry["kind"] in SHEET_KINDS:
+            continue
+        with pikepdf.open(out / path) as pdf:
+            trims = [boxes(page).trim for page in pdf.pages]
+        with open_plumber(out / path) as pdf:
+            counts[path] = sum(text_in_safe_zone(page, trim, safe)
+                               for page, trim in zip(pdf.pages, trims, strict=True))
+    assert {p for p, n in counts.items() if n} == SAFE_ZONE_STILL_TO_FIX, counts
+
+
+def test_a_kit_adds_its_own_printer_profile(tmp_path: Path) -> None:
+    folder = tmp_path / "vehicles"
+    shutil.copytree(REPO / "vehicles" / "frothy-races", folder / "frothy-races")
+    (folder / "kit.yaml").write_text(
+        "kind: kit\nprint:\n  print_shop: corner-shop\nprinters:\n  corner-shop:\n"
+        "    bleed: 2mm\n    colour: rgb\n    output_condition: FOGRA39\n")
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "-o", str(out), "--only", "cards"]) == 0
+    with pikepdf.open(out / "frothy-races" / "cards.pdf") as pdf:
+        box = boxes(pdf.pages[0])
+        assert str(pdf.docinfo["/GTS_PDFXVersion"]) == "PDF/X-3:2003"
+    assert box.trim[0] - box.bleed[0] == pytest.approx(2 * MM, abs=0.01)
+
+
+def test_an_unknown_profile_is_a_finding_at_its_line(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "vehicles"
+    shutil.copytree(REPO / "vehicles" / "frothy-races", folder / "frothy-races")
+    (folder / "kit.yaml").write_text("kind: kit\nprint:\n  print_shop: card-printr\n")
+    assert main(["check", str(folder)]) == 1
+    assert "kit.yaml:3:15: error KIT-PRINTER-KNOWN: no printer profile 'card-printr'" \
+        in capsys.readouterr().out
+    (folder / "kit.yaml").unlink()
+    assert main(["build", str(folder), "-o", str(tmp_path / "out"), "--print-shop",
+                 "nowhere"]) == 2
+    assert "no printer profile 'nowhere'" in capsys.readouterr().err
+
+
+def flat_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    return [(0.0, height / 2), (width / 4, 0.0), (3 * width / 4, 0.0), (width, height / 2),
+            (3 * width / 4, height), (width / 4, height)]
+
+
+def pointy_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    return [(width / 2, 0.0), (width, height / 4), (width, 3 * height / 4),
+            (width / 2, height), (0.0, 3 * height / 4), (0.0, height / 4)]
+
+
+def test_die_cut_pieces_carry_their_colour_past_the_outline(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, _ = card_printer
+    bleed = 0.125 * 72
+    checked = []
+    for path, flat in (("joyride/items.pdf", True), ("tracks/bogwater-bowl-tokens.pdf", None),
+                       ("tracks/tanners-twist-tokens.pdf", None)):
+        with pikepdf.open(out / path) as pdf:
+            trim = boxes(pdf.pages[0]).trim
+        width, height = trim[2] - trim[0], trim[3] - trim[1]
+        shape = flat_hexagon if (flat or width > height) else pointy_hexagon
+        for page in (0, 1):
+            gaps = die_cut_gaps(out / path, page, shape(width, height), bleed)
+            assert gaps == [], f"{path} page {page + 1}: {gaps}"
+            checked.append(path)
+    # The Joyride car counter: two pointy hexes side by side; each hex's outer edges.
+    with pikepdf.open(out / "joyride" / "car-tokens.pdf") as pdf:
+        trim = boxes(pdf.pages[0]).trim
+    width, height = trim[2] - trim[0], trim[3] - trim[1]
+    half = pointy_hexagon(width / 2, height)
+    for hexagon in (half, [(x + width / 2, y) for x, y in half]):
+        gaps = die_cut_gaps(out / "joyride" / "car-tokens.pdf", 0, hexagon, bleed)
+        assert len(gaps) <= 2, gaps  # the two edges of the join are inside the piece
+    assert len(checked) == 6

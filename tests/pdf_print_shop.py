@@ -1,0 +1,242 @@
+"""Reading a print shop's requirements back out of our PDFs with pikepdf and PDFium: page
+boxes, PDF/X keys and output intents, fonts, strokes on the cut, colour operators, and
+whether the art reaches the bleed edge. Lengths in points unless a name says mm."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pdfplumber
+import pikepdf
+import pypdfium2
+
+MM = 72 / 25.4
+
+
+@dataclass(frozen=True)
+class Boxes:
+    """A page's MediaBox, BleedBox and TrimBox as (x0, y0, x1, y1)."""
+
+    media: tuple[float, ...]
+    bleed: tuple[float, ...]
+    trim: tuple[float, ...]
+
+
+def boxes(page: pikepdf.Page) -> Boxes:
+    def read(name: str) -> tuple[float, ...]:
+        return tuple(float(v) for v in page.obj[name])
+    return Boxes(read("/MediaBox"), read("/BleedBox"), read("/TrimBox"))
+
+
+def fonts_in(resources: Any, seen: set[int] | None = None) -> Iterator[Any]:
+    """Every font dictionary a resource dictionary reaches, forms included."""
+    seen = set() if seen is None else seen
+    if resources is None:
+        return
+    yield from (resources.get("/Font") or {}).values()
+    for xobject in (resources.get("/XObject") or {}).values():
+        key = xobject.objgen
+        if key in seen or xobject.get("/Subtype") != "/Form":
+            continue
+        seen.add(key)
+        yield from fonts_in(xobject.get("/Resources"), seen)
+
+
+def is_embedded(font: Any) -> bool:
+    """Whether a font's program is in the file (a Type0 font's, in its descendant)."""
+    if font.get("/Subtype") == "/Type0":
+        font = font["/DescendantFonts"][0]
+    if font.get("/Subtype") == "/Type3":
+        return True
+    descriptor = font.get("/FontDescriptor")
+    return descriptor is not None and any(
+        key in descriptor for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+
+
+def unembedded_fonts(path: Path) -> set[str]:
+    """The names of the fonts ``path`` uses without embedding them."""
+    found: set[str] = set()
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for font in fonts_in(page.obj.get("/Resources")):
+                if not is_embedded(font):
+                    found.add(str(font.get("/BaseFont")))
+    return found
+
+
+def content_streams(pdf: pikepdf.Pdf) -> Iterator[bytes]:
+    """Every page's and form's content, decoded."""
+    for page in pdf.pages:
+        yield page.obj.Contents.read_bytes() if not isinstance(
+            page.obj.Contents, pikepdf.Array) else b"".join(
+            part.read_bytes() for part in page.obj.Contents)
+    for obj in pdf.objects:
+        if isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Form":
+            yield obj.read_bytes()
+
+
+RGB_OPERATOR = re.compile(rb"(?:^|\s)[-.\d]+\s+[-.\d]+\s+[-.\d]+\s+(?:rg|RG)(?=\s|$)")
+
+
+def uses_rgb(path: Path) -> bool:
+    """Whether any page or form paints in DeviceRGB (rg/RG) or has an RGB image."""
+    with pikepdf.open(path) as pdf:
+        if any(RGB_OPERATOR.search(stream) for stream in content_streams(pdf)):
+            return True
+        return any(isinstance(obj, pikepdf.Stream) and obj.get("/Subtype") == "/Image"
+                   and obj.get("/ColorSpace") == "/DeviceRGB" for obj in pdf.objects)
+
+
+def transparency(path: Path) -> list[str]:
+    """Soft masks and constant opacity below 1, which PDF/X-1a and X-3 forbid."""
+    found = []
+    with pikepdf.open(path) as pdf:
+        for obj in pdf.objects:
+            if not isinstance(obj, pikepdf.Dictionary | pikepdf.Stream):
+                continue
+            for key in ("/CA", "/ca"):
+                if key in obj and float(obj[key]) < 1:
+                    found.append(f"{key} {float(obj[key])}")
+            if "/SMask" in obj and obj["/SMask"] != "/None":
+                found.append("SMask")
+    return found
+
+
+def strokes_on_trim(page: Any, trim: tuple[float, ...], tolerance: float = 0.15 * MM
+                    ) -> list[str]:
+    """Stroked lines, rectangles or paths lying along a TrimBox edge (pdfplumber page, PDF
+    coordinates): what would show as a line along the edge after a real cut."""
+    height = float(page.mediabox[3])
+    x0, y0, x1, y1 = trim
+    found = []
+    for obj in [*page.lines, *page.rects, *page.curves]:
+        if not obj.get("stroke"):
+            continue
+        points = obj.get("pts") or [(obj["x0"], obj["top"]), (obj["x1"], obj["bottom"])]
+        # pdfplumber's points are top-down: turn them back into PDF y.
+        xy = [(float(x), height - float(y)) for x, y in points]
+        for a, b in zip(xy, xy[1:] + xy[:1], strict=True):
+            on_vertical = any(abs(a[0] - e) < tolerance and abs(b[0] - e) < tolerance
+                              for e in (x0, x1)) and abs(a[1] - b[1]) > tolerance
+            on_horizontal = any(abs(a[1] - e) < tolerance and abs(b[1] - e) < tolerance
+                                for e in (y0, y1)) and abs(a[0] - b[0]) > tolerance
+            if on_vertical or on_horizontal:
+                found.append(f"{obj['object_type']} from {a} to {b}")
+                break
+    return found
+
+
+def text_in_safe_zone(page: Any, trim: tuple[float, ...], safe: float) -> int:
+    """How many printed characters of a pdfplumber page lie within ``safe`` of the trim."""
+    height = float(page.mediabox[3])
+    x0, y0, x1, y1 = trim
+    count = 0
+    for char in page.chars:
+        if not char["text"].strip():
+            continue
+        bottom, top = height - char["bottom"], height - char["top"]
+        inset = min(char["x0"] - x0, x1 - char["x1"], bottom - y0, y1 - top)
+        count += inset < safe - 0.01
+    return count
+
+
+WHITE = 245
+
+
+def bleed_gaps(path: Path, dpi: float = 72) -> list[str]:
+    """Faces whose art stops at the cut: where the row of pixels just inside a trim edge is
+    coloured, the row at the bleed's outer edge beside it must be coloured too. Returns a
+    line per face and edge where more than a tenth of the coloured edge has white beyond.
+    A face whose four trim corners are paper-white is cut along an outline inside its box
+    (a hexagon, a circle): its rectangle's edges are not cuts, so it is left to
+    :func:`die_cut_gaps`, which follows the outline."""
+    found = []
+    scale = dpi / 72
+    document = pypdfium2.PdfDocument(str(path))
+    with pikepdf.open(path) as pdf:
+        page_boxes = [boxes(page) for page in pdf.pages]
+    for index, box in enumerate(page_boxes):
+        px = Raster(document[index].render(scale=scale).to_pil().convert("L"), box.media,
+                    scale)
+
+        tx0, ty0, tx1, ty1 = box.trim
+        bx0, by0, bx1, by1 = box.bleed
+        inner, outer = 1.5 / scale, 0.6 / scale
+        corners = [(x, y) for x in (tx0 + 2 * inner, tx1 - 2 * inner)
+                   for y in (ty0 + 2 * inner, ty1 - 2 * inner)]
+        if all(px(*corner) >= WHITE for corner in corners):
+            continue  # cut along an outline inside its box (hex, circle): see die_cut_gaps
+        edges = {
+            "left": [((tx0 + inner, y), (bx0 + outer, y)) for y in _steps(ty0, ty1, scale)],
+            "right": [((tx1 - inner, y), (bx1 - outer, y)) for y in _steps(ty0, ty1, scale)],
+            "bottom": [((x, ty0 + inner), (x, by0 + outer)) for x in _steps(tx0, tx1, scale)],
+            "top": [((x, ty1 - inner), (x, by1 - outer)) for x in _steps(tx0, tx1, scale)],
+        }
+        for name, pairs in edges.items():
+            coloured = [(a, b) for a, b in pairs if px(*a) < WHITE]
+            white_beyond = [a for a, b in coloured if px(*b) >= WHITE]
+            if coloured and len(white_beyond) > 0.1 * len(coloured):
+                found.append(f"{path.name} page {index + 1} {name}: {len(white_beyond)} of "
+                             f"{len(coloured)} coloured edge pixels have white beyond")
+    return found
+
+
+@dataclass
+class Raster:
+    """A rendered page read by PDF coordinates: the grey value at (x, y) points."""
+
+    image: Any
+    media: tuple[float, ...]
+    scale: float
+
+    def __call__(self, x: float, y: float) -> int:
+        width, height = self.image.size
+        column = min(width - 1, max(0, int((x - self.media[0]) * self.scale)))
+        row = min(height - 1, max(0, int((self.media[3] - y) * self.scale)))
+        return int(self.image.getpixel((column, row)))
+
+
+def _steps(start: float, end: float, scale: float) -> list[float]:
+    """Positions one pixel apart along an edge, a few pixels clear of the corners."""
+    step = 1 / scale
+    count = int((end - start) / step)
+    return [start + (i + 0.5) * step for i in range(3, count - 3)]
+
+
+def open_plumber(path: Path) -> Any:
+    return pdfplumber.open(str(path))
+
+
+def die_cut_gaps(path: Path, page_index: int, outline: list[tuple[float, float]],
+                 bleed: float, dpi: float = 144) -> list[str]:
+    """For a piece cut along ``outline`` (points, trim coordinates, either winding): at the
+    middle of each edge, a pixel just inside that is coloured must have colour a little
+    short of ``bleed`` outside too."""
+    import math
+
+    scale = dpi / 72
+    with pikepdf.open(path) as pdf:
+        box = boxes(pdf.pages[page_index])
+    image = pypdfium2.PdfDocument(str(path))[page_index].render(scale=scale).to_pil()
+    grey = image.convert("L").load()
+    cx = sum(x for x, _ in outline) / len(outline)
+    cy = sum(y for _, y in outline) / len(outline)
+    found = []
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        length = math.hypot(mx - cx, my - cy)
+        nx, ny = (mx - cx) / length, (my - cy) / length
+
+        def value(distance: float, mx: float = mx, my: float = my, nx: float = nx,
+                  ny: float = ny) -> int:
+            x = box.trim[0] + mx + nx * distance - box.media[0]
+            y = box.media[3] - (box.trim[1] + my + ny * distance)
+            return int(grey[int(x * scale), int(y * scale)])
+
+        if value(-1.5) < WHITE and value(bleed * 0.85) >= WHITE:
+            found.append(f"edge at ({mx:.1f}, {my:.1f}): white {bleed * 0.85:.1f} pt beyond")
+    return found
