@@ -4,16 +4,30 @@ edge, and the opposed ARMOR rolls of a ram or an incidental.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from generator.games.outrider.battle.attacks import damage
 from generator.games.outrider.battle.chain import CONTACT_SLACK
-from generator.games.outrider.battle.geometry import Pose, Rect, between, body, inside, overlap
+from generator.games.outrider.battle.geometry import (
+    ARROW_INSET,
+    CARD_LENGTH,
+    CARD_WIDTH,
+    Pose,
+    Rect,
+    between,
+    body,
+    inside,
+    overlap,
+)
 from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, die
 from generator.probability.outrider import capped
 
 BISECTIONS = 12
+SAMPLE_BITS = 3
+SAMPLES = 2 ** SAMPLE_BITS  # steps a path is walked in before bisecting the first blocked one
+BASE_REACH = math.hypot(CARD_LENGTH - ARROW_INSET, CARD_WIDTH / 2)  # arrow to farthest corner
 
 
 @dataclass(frozen=True)
@@ -32,37 +46,69 @@ def _clear(battle: Battle, pose: Pose, obstacle: Rect | None) -> bool:
     return not overlap(shape, obstacle, -battle.data.contact_gap)
 
 
-def stop_short(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None,
-               bisections: int = BISECTIONS) -> float:
-    """The largest share of the way from ``start`` to ``end`` the vehicle can drive without
-    its base reaching ``obstacle`` (None: the map edge), found by bisection."""
-    if _clear(battle, end, obstacle):
-        return 1.0
-    low, high = 0.0, 1.0
+def _touch_share(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None,
+                 bisections: int, sweep: Rect) -> float | None:
+    """The share of the way from ``start`` to ``end`` at which the vehicle's base first
+    comes within the contact gap of ``obstacle`` (None: leaves the map), or None if it never
+    does. The path is walked in SAMPLES steps, not bisected from end to end: a turning base
+    pivots about its driving arrow, so its tail can swing through a base that neither the card
+    nor the base at the card's end touches (and out again before the end)."""
+    gap = battle.data.contact_gap
+    if (inside(sweep, battle.data.width, battle.data.height) if obstacle is None
+            else not overlap(sweep, obstacle, -gap)):
+        return None
     if not _clear(battle, start, obstacle):
         return 0.0
-    for _ in range(bisections):
-        mid = (low + high) / 2
-        if _clear(battle, between(start, end, mid), obstacle):
-            low = mid
-        else:
-            high = mid
-    return low
+    low = 0.0
+    for step in range(1, SAMPLES + 1):
+        high = step / SAMPLES
+        if not _clear(battle, between(start, end, high), obstacle):
+            for _ in range(max(0, bisections - SAMPLE_BITS)):
+                mid = (low + high) / 2
+                if _clear(battle, between(start, end, mid), obstacle):
+                    low = mid
+                else:
+                    high = mid
+            return low
+        low = high
+    return None
+
+
+def swept(start: Pose, end: Pose) -> Rect:
+    """A map-square box holding every base on the way from ``start`` to ``end``: each corner
+    moves along its chord plus an arc's bulge, at most BASE_REACH (1 - cos(turn / 2))."""
+    turn = abs((end.heading - start.heading + 180.0) % 360.0 - 180.0)
+    bulge = BASE_REACH * (1.0 - math.cos(math.radians(turn / 2)))
+    corners = body(start).corners() + body(end).corners()
+    xs = [x for x, _ in corners]
+    ys = [y for _, y in corners]
+    low_x, high_x = min(xs) - bulge, max(xs) + bulge
+    low_y, high_y = min(ys) - bulge, max(ys) + bulge
+    return Rect((low_x + high_x) / 2, (low_y + high_y) / 2, 0.0, 1.0,
+                (high_y - low_y) / 2, (high_x - low_x) / 2)
 
 
 def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
                   bisections: int = BISECTIONS) -> Contact | None:
-    """The first thing the card (or the vehicle standing at its end) meets, if anything
-    (the driver looks with fewer bisections than the engine drives with)."""
+    """The first thing the vehicle meets on its way along a card, if anything (the driver
+    looks with fewer bisections than the engine drives with): a base the card or the vehicle
+    at the card's end overlaps (a collision, 6.1), a base the moving base itself runs into on
+    the way, or the map edge. The vehicle stops at the earliest of them, so where it stands
+    never overlaps another base."""
     final = body(end)
+    sweep = swept(start, end)
     contacts = []
     for other in battle.others(car):
         shape = body(other.pose)
-        if overlap(card, shape, CONTACT_SLACK) or overlap(final, shape, CONTACT_SLACK):
-            contacts.append(Contact(other.slot,
-                                    stop_short(battle, start, end, shape, bisections)))
-    if not inside(final, battle.data.width, battle.data.height):
-        contacts.append(Contact(None, stop_short(battle, start, end, None, bisections)))
+        share = _touch_share(battle, start, end, shape, bisections, sweep)
+        if share is None and (overlap(card, shape, CONTACT_SLACK)
+                              or overlap(final, shape, CONTACT_SLACK)):
+            share = 1.0
+        if share is not None:
+            contacts.append(Contact(other.slot, share))
+    edge = _touch_share(battle, start, end, None, bisections, sweep)
+    if edge is not None:
+        contacts.append(Contact(None, edge))
     if not contacts:
         return None
     return min(contacts, key=lambda c: (c.share, c.slot or 0))
