@@ -48,8 +48,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except PaddockError as exc:
-        if args.debug:
-            raise
+        if args.debug:  # the traceback too, and the same exit code as without --debug
+            traceback.print_exc()
         print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
               file=sys.stderr)
         return exc.exit_code

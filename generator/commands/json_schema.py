@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from generator.errors import OutputError
 from generator.input.schema import (
     Bool,
     Choice,
@@ -23,6 +24,7 @@ from generator.input.schema import (
     Text,
     declared_fields,
 )
+from generator.paper.output import write_atomically
 from generator.project.game import Game, Kind
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -124,11 +126,15 @@ def missing_schemas(game: Game, folder: Path = SCHEMA_FOLDER) -> list[Path]:
 
 def write_schemas(game: Game, folder: Path) -> list[Path]:
     """Write one schema file per kind of the game into ``folder``; return the paths."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"--json-schema {folder}: cannot make a folder there "
+                          f"({exc.strerror}); give a folder") from exc
     written = []
     for kind in game.kinds.values():
         path = folder / schema_file_name(game.id, kind.name)
-        path.write_text(json.dumps(kind_schema(game, kind), indent=2, ensure_ascii=False)
-                        + "\n", encoding="utf-8")
+        text = json.dumps(kind_schema(game, kind), indent=2, ensure_ascii=False) + "\n"
+        write_atomically(path, lambda temp, text=text: temp.write_text(text, encoding="utf-8"))
         written.append(path)
     return written

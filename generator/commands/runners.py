@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from generator.errors import InputError, PaddockError, UsageError
 from generator.input.findings import Severity, Summary
 from generator.input.report import format_json, format_text, summary_line
-from generator.paper.output import BuildContext, write_atomically
+from generator.paper.output import BuildContext, refuse_odd_target, write_atomically
 from generator.paper.units import paper
 from generator.project.kit import KitComponents, print_settings
 from generator.project.loading import Definition, Loaded, find_project_kit, load
@@ -204,6 +204,7 @@ def run_balance_command(args: argparse.Namespace) -> int:
     from generator.commands.balance.summary import format_json as format_balance_json
     from generator.commands.balance.summary import format_summary
 
+    refuse_odd_target(args.output)  # a device or FIFO named: refused before any work
     loaded = load(default_paths(args.paths))
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
