@@ -6,6 +6,7 @@ printed fit, a rule between fields) no JSON Schema can say."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -135,6 +136,6 @@ def write_schemas(game: Game, folder: Path) -> list[Path]:
     for kind in game.kinds.values():
         path = folder / schema_file_name(game.id, kind.name)
         text = json.dumps(kind_schema(game, kind), indent=2, ensure_ascii=False) + "\n"
-        write_atomically(path, lambda temp, text=text: temp.write_text(text, encoding="utf-8"))
+        write_atomically(path, partial(Path.write_text, data=text, encoding="utf-8"))
         written.append(path)
     return written

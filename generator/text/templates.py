@@ -32,6 +32,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator.errors import TemplateError
 from generator.keep.kept_store import KeptStore, named_for_code
 from generator.keep.template_cache import bytecode_cache
+from generator.text.confined import ConfinedLoader, read_confined, readable_files, utf8_text
 from generator.text.markup import (
     ALLOWED_DESCRIPTION,
     describe_character,
@@ -77,7 +78,7 @@ class TextTemplates:
         self.user_dir = user_dir
         self._glyphs_checked: set[str] = set()
         self.env = BoundedSandbox(
-            loader=jinja2.FileSystemLoader([str(p) for p in search]),
+            loader=ConfinedLoader(search),
             undefined=jinja2.StrictUndefined,
             autoescape=_escape_by_name,
             trim_blocks=True,
@@ -94,6 +95,11 @@ class TextTemplates:
         self._rendered: OrderedDict[bytes, dict[str, str]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
+        """Render every block of template ``name`` (see :meth:`_blocks`); a block the
+        caller reads and the template lacks is a :class:`TemplateError` naming both."""
+        return Blocks(self._blocks(name, context), self.origin(name))
+
+    def _blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
 
         Blocks come back as rendered, blank lines included: list blocks (one item per line)
@@ -131,10 +137,9 @@ class TextTemplates:
         an edited, added or removed template renders afresh."""
         digest = hashlib.blake2b(digest_size=16)
         for number, folder in enumerate(self.search_path):
-            for path in sorted(folder.rglob("*")):
-                if path.is_file():
-                    digest.update(f"{number}\0{path.relative_to(folder)}\0".encode())
-                    digest.update(path.read_bytes())
+            for name, data in readable_files(folder):  # only what the loader may read
+                digest.update(f"{number}\0{name}\0{len(data)}\0".encode())
+                digest.update(data)
         return digest.digest()
 
     def _render_blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
@@ -194,13 +199,26 @@ class TextTemplates:
                 or not Path(filename).resolve().is_relative_to(self.user_dir.resolve())):
             return
         self._glyphs_checked.add(filename)
-        source = Path(filename).read_text(encoding="utf-8", errors="replace")
+        source = utf8_text(filename, read_confined(self.user_dir, Path(filename)))
         for number, line in enumerate(source.splitlines(), start=1):
             for index, char in missing_glyphs(line):
                 raise TemplateError(
                     f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
                     "drawn by the embedded font (it would print as an empty box); "
                     "remove it or write it another way")
+
+
+class Blocks(dict[str, str]):
+    """A template's rendered blocks by name; reading one it does not have is an error at the
+    template (a user's template that drops a block the layout needs), not a crash."""
+
+    def __init__(self, rendered: Mapping[str, str], filename: str) -> None:
+        super().__init__(rendered)
+        self.filename = filename
+
+    def __missing__(self, block: str) -> str:
+        raise TemplateError(f"{self.filename}: has no block {block!r}, which this component "
+                            "prints; define it, or extend the matching *-base.j2 template")
 
 
 RENDERS_KEPT = 256
@@ -304,7 +322,7 @@ def _line_of(filename: str, block: str, snippet: str) -> int:
     when the snippet is not written there literally)."""
     try:
         lines = Path(filename).read_text(encoding="utf-8").splitlines()
-    except OSError:
+    except (OSError, ValueError):
         return 1
     start = next((i for i, line in enumerate(lines)
                   if re.search(r"{%-?\s*block\s+" + re.escape(block) + r"\b", line)), 0)
