@@ -97,7 +97,7 @@ class TextTemplates:
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (see :meth:`_blocks`); a block the
         caller reads and the template lacks is a :class:`TemplateError` naming both."""
-        return Blocks(self._blocks(name, context), self.origin(name))
+        return Blocks(self._blocks(name, context), lambda: self.origin(name))
 
     def _blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
@@ -212,12 +212,12 @@ class Blocks(dict[str, str]):
     """A template's rendered blocks by name; reading one it does not have is an error at the
     template (a user's template that drops a block the layout needs), not a crash."""
 
-    def __init__(self, rendered: Mapping[str, str], filename: str) -> None:
+    def __init__(self, rendered: Mapping[str, str], origin: Callable[[], str]) -> None:
         super().__init__(rendered)
-        self.filename = filename
+        self.origin = origin  # where the template is, asked only when a block is missing
 
     def __missing__(self, block: str) -> str:
-        raise TemplateError(f"{self.filename}: has no block {block!r}, which this component "
+        raise TemplateError(f"{self.origin()}: has no block {block!r}, which this component "
                             "prints; define it, or extend the matching *-base.j2 template")
 
 
