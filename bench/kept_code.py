@@ -43,7 +43,7 @@ def one_run(mode: str, args: list[str], scratch: Path) -> tuple[float, float]:
     argv = [a.replace("{out}", str(out / "out")) for a in args]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
-    subprocess.run([sys.executable, "-c", RUN, mode, *argv], cwd=ROOT, check=False,
+    subprocess.run([sys.executable, "-c", RUN, mode, *argv], cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     wall = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)

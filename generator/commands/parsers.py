@@ -18,6 +18,7 @@ from generator.commands.arguments import (
     DEFAULT_OUTPUT,
     DEFAULT_REPORT,
     GLOBAL_OPTIONS,
+    MAX_RACES,
     add_inputs,
     add_print_options,
     command,
@@ -110,13 +111,13 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
-    racing.add_argument("--races", type=positive("races"), metavar="N",
+    racing.add_argument("--races", type=positive("races", MAX_RACES), metavar="N",
                         help="races to run (default: enough for a 95%% interval of +-3 "
                              "points, about 600)")
     racing.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the races' seed (default: 1)")
     racing.add_argument("--workers", type=positive("workers"), metavar="K",
-                        help="local worker processes (default: all cores)")
+                        help="local worker processes (default and most: all cores)")
     balance.set_defaults(run=run_balance_command)
 
 
@@ -216,7 +217,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
                       help="two or more Frothy Races vehicle files, in starting order for "
                            "race 1 (a file may be named twice)")
-    race.add_argument("--races", type=positive("races"), default=100, metavar="N",
+    race.add_argument("--races", type=positive("races", MAX_RACES), default=100, metavar="N",
                       help="how many races to run (default: 100)")
     race.add_argument("--seed", type=int, default=1, metavar="S",
                       help="the sweep's seed; each race's seed is derived from it (default: 1)")
@@ -231,7 +232,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                       help="rounds of a furthest race (default: 12)")
     race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")
     race.add_argument("--workers", type=positive("workers"), metavar="K",
-                      help="local worker processes (default: all cores)")
+                      help="local worker processes (default and most: all cores)")
     race.add_argument("--scheduler", metavar="ADDR",
                       help="run on the Dask cluster at tcp://HOST:PORT instead (needs "
                            "pip install 'paddock[cluster]')")
