@@ -185,6 +185,10 @@ def load_inputs(args: argparse.Namespace, project_kit: bool = False
                 ) -> tuple[Loaded, TextTemplates]:
     paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
+    if args.templates is not None:  # the user's icons.yaml: its faults are found by check
+        from generator.paper.icons import IconSet
+
+        IconSet(args.templates)
     return load(paths, templates, project_kit), templates
 
 

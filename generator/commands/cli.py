@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import errno
 import os
 import sys
 import traceback
@@ -61,8 +62,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the interpreter's final flush stays quiet, and exit as a pipe-killed program does.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:
+        if not _refused_by_the_system(exc):
+            return internal_error(exc, args.debug)
+        # The system refused a path the user gave or the room to write (a name too long, a
+        # link loop, no permission, a full disk): bad input or environment, not a bug.
+        if args.debug:
+            traceback.print_exc()
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"paddock: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # every other exception is a bug: say so, distinctly
         return internal_error(exc, args.debug)
+
+
+_SYSTEM_REFUSALS = frozenset({
+    errno.ENAMETOOLONG, errno.ELOOP, errno.EACCES, errno.EPERM, errno.ENOENT, errno.ENOTDIR,
+    errno.EISDIR, errno.ENOSPC, errno.EROFS, errno.EEXIST, errno.EDQUOT, errno.EFBIG,
+    errno.ENXIO, errno.ETXTBSY, errno.EMFILE, errno.ENFILE, errno.EIO})
+
+
+def _refused_by_the_system(exc: OSError) -> bool:
+    """An OSError about a file or the machine, not about Paddock's own logic."""
+    return not isinstance(exc, BrokenPipeError) and exc.errno in _SYSTEM_REFUSALS
 
 
 def run() -> NoReturn:

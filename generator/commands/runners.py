@@ -4,6 +4,7 @@ the exit code."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -142,9 +143,9 @@ def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
     """The output folder is switched as a whole: it must not hold a folder of inputs or
     the folder the command runs in (``-o .`` would swap the project folder). A lone input
     file inside it is kept like any file Paddock did not write."""
-    out = output.resolve()
+    out = Path(os.path.realpath(output))  # never raises, a link loop included
     held = [inner for inner in [Path.cwd(), *inputs]
-            if inner.is_dir() and inner.resolve().is_relative_to(out)]
+            if inner.is_dir() and Path(os.path.realpath(inner)).is_relative_to(out)]
     if held:
         raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
                          f"not one holding {held[0]}; e.g. -o output")
