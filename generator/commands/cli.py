@@ -41,10 +41,14 @@ INTERNAL_ERROR = 3
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = make_parser()
+    words = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in word for word in words):  # only a caller in Python can pass one
+        print("paddock: an argument holds a NUL character, which no file name or value may "
+              "hold", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except Exception as exc:  # argparse reports usage itself (SystemExit); anything else is ours
-        words = list(sys.argv[1:] if argv is None else argv)
         return internal_error(exc, debug="--debug" in words)
     try:
         return int(args.run(args))

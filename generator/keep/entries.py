@@ -7,7 +7,8 @@ entry only when it passes every check below, before anything decodes it:
 - it is a regular file (opened without following a link and without waiting: a FIFO or a
   link to ``/dev/zero`` in its place is passed over, never read), of this user or root;
 - it is at most ``limit`` bytes (:data:`MOST_BYTES` unless the store says less);
-- it starts with :data:`MAGIC` and a BLAKE2 digest of the rest, and the rest matches it.
+- it starts with :data:`MAGIC` and a BLAKE2 digest of its own file name and the rest, and
+  both match (a whole entry copied to another entry's name is as bad as a damaged one).
 
 An entry that fails is a miss: the caller works its answer out again and writes the entry
 afresh over it. So a flipped bit, a truncated file or a planted one is never unmarshalled,
@@ -48,43 +49,56 @@ def read_entry(path: Path, limit: int = MOST_BYTES) -> bytes | None:
         if hasattr(os, "geteuid") and info.st_uid not in (os.geteuid(), 0):
             return None
         with os.fdopen(descriptor, "rb", closefd=False) as handle:
-            raw = handle.read(limit + len(MAGIC) + DIGEST_BYTES + 1)
+            # What the file says it holds (and a byte more, to see it did not grow): a read
+            # of the cap itself would set aside the whole cap first.
+            raw = handle.read(info.st_size + 1)
+        if len(raw) > limit + len(MAGIC) + DIGEST_BYTES:
+            return None
     except OSError:
         return None
     finally:
         os.close(descriptor)
-    content = unframe(raw)
+    content = unframe(raw, path.name)
     if content is not None:
         mark_used(path)
     return content
 
 
-def frame(content: bytes) -> bytes:
-    """``content`` as it is kept: the format's mark, its digest, itself."""
-    return MAGIC + hashlib.blake2b(content, digest_size=DIGEST_BYTES).digest() + content
+def frame(content: bytes, name: str) -> bytes:
+    """``content`` as it is kept in a file called ``name``: the format's mark, a digest of
+    the name and the content, the content."""
+    return MAGIC + _digest(content, name) + content
 
 
-def unframe(raw: bytes) -> bytes | None:
-    """The content of a kept file's bytes, or None when the mark or digest does not match."""
+def unframe(raw: bytes, name: str) -> bytes | None:
+    """The content of the bytes of a kept file called ``name``, or None when the mark or the
+    digest does not match."""
     head = len(MAGIC) + DIGEST_BYTES
     if not raw.startswith(MAGIC) or len(raw) < head:
         return None
     content = raw[head:]
-    if hashlib.blake2b(content, digest_size=DIGEST_BYTES).digest() != raw[len(MAGIC):head]:
+    if _digest(content, name) != raw[len(MAGIC):head]:
         return None
     return content
 
 
+def _digest(content: bytes, name: str) -> bytes:
+    digest = hashlib.blake2b(name.encode("utf-8", "surrogateescape") + b"\0",
+                             digest_size=DIGEST_BYTES)
+    digest.update(content)
+    return digest.digest()
+
+
 def write_entry(target: Path, content: bytes) -> None:
-    """Keep ``content`` at ``target`` (framed; see :func:`frame`), whole or not at all: a
-    temporary file renamed into place over whatever is there. Folders it makes are
-    private. Any failure only means nothing is kept."""
+    """Keep ``content`` at ``target`` (framed for its name; see :func:`frame`), whole or not
+    at all: a temporary file renamed into place over whatever is there. Folders it makes
+    are private. Any failure only means nothing is kept."""
     try:
         make_private(target.parent)
         handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".part")
         try:
             with os.fdopen(handle, "wb") as out:
-                out.write(frame(content))
+                out.write(frame(content, target.name))
             os.replace(temp, target)
         except BaseException:
             Path(temp).unlink(missing_ok=True)

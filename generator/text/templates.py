@@ -162,7 +162,50 @@ class TextTemplates:
         if _escape_by_name(name):
             for block, (text, func) in rendered.items():
                 _check_markup(text, block, func)
-        return {block: text for block, (text, _) in rendered.items()}
+        blocks = {block: text for block, (text, _) in rendered.items()}
+        if self.user_dir is not None:
+            self._check_lines_against_ours(name, context, {
+                block: func.__code__.co_filename for block, (_, func) in rendered.items()
+                if Path(func.__code__.co_filename).resolve().is_relative_to(
+                    self.user_dir_real)}, blocks)
+        return blocks
+
+    def _check_lines_against_ours(self, name: str, context: Mapping[str, Any],
+                                  users: dict[str, str], blocks: dict[str, str]) -> None:
+        """Each list block a user's template writes (``users``: the file each is in) must
+        give as many lines as ours does, blank where ours are blank (and, in a table of
+        cells, as many words a line): a layout lines them up with the rows they label."""
+        if not users:
+            return  # every block is ours
+        try:
+            ours = self._ours._blocks(name, context)
+        except TemplateError:
+            return  # a template of the user's own, with no counterpart of ours
+        for block, filename in users.items():
+            text = blocks[block]
+            expected = ours.get(block)
+            if expected is None or "\n" not in expected.rstrip("\n") and \
+                    not block.endswith(("lines", "cells")):
+                continue
+            cells = block.endswith("cells")
+            have, want = _row_shape(text, cells), _row_shape(expected, cells)
+            if have != want:
+                what = "words in each line" if cells and len(have) == len(want) else \
+                    "blank and written lines"
+                raise TemplateError(
+                    f"{filename}:{_line_of(filename, block, '')}: block {block} gives "
+                    f"{len(have)} line{'s' * (len(have) != 1)} where the layout reads "
+                    f"{len(want)}, one per row with the same {what} as ours; keep one line "
+                    "per item")
+
+    @cached_property
+    def user_dir_real(self) -> Path:
+        return Path(self.user_dir or ".").resolve()
+
+    @cached_property
+    def _ours(self) -> TextTemplates:
+        """Our templates alone, to compare a user's against."""
+        return TextTemplates(None, self.env.time_limit)
 
     def render(self, name: str, context: Mapping[str, Any]) -> str:
         """Render a whole template, e.g. a vehicle-file scaffold."""
@@ -206,6 +249,14 @@ class TextTemplates:
                     f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
                     "drawn by the embedded font (it would print as an empty box); "
                     "remove it or write it another way")
+
+
+def _row_shape(text: str, cells: bool) -> tuple[int, ...]:
+    """A list block's lines as a layout reads them (a last newline ends the last line):
+    for each, its number of words for a table of cells, else whether it is written."""
+    text = text[:-1] if text.endswith("\n") else text
+    rows = text.split("\n") if text else []
+    return tuple(len(row.split()) if cells else int(bool(row.strip())) for row in rows)
 
 
 class Blocks(dict[str, str]):

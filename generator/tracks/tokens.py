@@ -30,7 +30,7 @@ from generator.paper.imposition import Component, Piece, Rect, SheetOptions, She
 from generator.paper.output import BuildContext
 from generator.paper.units import mm
 from generator.text.fonts import BOLD
-from generator.text.templates import TextTemplates, plain
+from generator.text.templates import Blocks, TextTemplates, plain
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.tracks.layout import components
@@ -248,7 +248,9 @@ def _blocks(templates: TextTemplates, track: Track, game: str, **extra: Any) -> 
 
 def _words(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
     """The same blocks as plain text, for the layout page's list of tokens."""
-    return {k: plain(v).strip() for k, v in _blocks(templates, track, game, **extra).items()}
+    blocks = _blocks(templates, track, game, **extra)
+    words = {k: plain(v).strip() for k, v in blocks.items()}
+    return Blocks(words, blocks.origin) if isinstance(blocks, Blocks) else words
 
 
 def _furniture(templates: TextTemplates, track: Track, game: str) -> Furniture:

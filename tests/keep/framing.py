@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from generator.keep.entries import unframe
+from generator.keep.entries import frame, unframe
 
 
 def content(path: Path) -> bytes:
     """The content of the kept file at ``path``; fails the test when its frame is bad."""
-    found = unframe(path.read_bytes())
+    found = unframe(path.read_bytes(), path.name)
     assert found is not None, f"{path} is not a whole kept file"
     return found
+
+
+def keep(path: Path, data: bytes) -> None:
+    """Write ``data`` as Paddock keeps it at ``path``."""
+    path.write_bytes(frame(data, path.name))

@@ -16,6 +16,7 @@ import pytest
 from generator.keep import cache_folder as cache
 from generator.keep.entries import MAGIC, frame, read_entry, unframe, write_entry
 from tests.conftest import BASIC_CHARIOT, REPO, NormalUser
+from tests.keep.framing import keep
 
 
 def paddock(cache_home: Path, *args: str | Path, timeout: float = 300
@@ -48,7 +49,8 @@ def test_an_entry_round_trips_and_any_damage_is_a_miss(tmp_path: Path) -> None:
         assert read_entry(path) is None, position
     path.write_bytes(raw[:-1])
     assert read_entry(path) is None
-    assert unframe(frame(b"")) == b""
+    assert unframe(frame(b"", "x"), "x") == b""
+    assert unframe(frame(b"content", "x"), "y") is None  # another entry's name
 
 
 def test_fifos_links_and_oversized_entries_are_passed_over(tmp_path: Path) -> None:
@@ -156,7 +158,7 @@ def plant_rules(cache_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     planted = RULES.read_text(encoding="utf-8").replace("no Speed moves", "PLANTED")
     data = yaml.safe_load(planted) if planted != RULES.read_text(encoding="utf-8") else data
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_bytes(frame(marshal.dumps(data)))
+    keep(target, marshal.dumps(data))
 
 
 def test_a_planted_entry_in_a_folder_others_can_write_is_never_read(
@@ -200,3 +202,23 @@ def test_every_entry_starts_with_the_format_mark(tmp_path: Path) -> None:
     build(home, tmp_path / "out")
     for path in kept_files(home / "paddock"):
         assert path.read_bytes().startswith(MAGIC), path
+
+
+def test_reading_an_entry_sets_aside_only_its_own_size(tmp_path: Path) -> None:
+    """A read of the cap itself (64 MB) set the cap aside first, on every store read."""
+    import tracemalloc
+
+    path = tmp_path / "entry"
+    write_entry(path, b"x" * 1000)
+    tracemalloc.start()
+    assert read_entry(path) == b"x" * 1000
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 1024 * 1024
+
+
+def test_a_whole_entry_copied_to_another_name_is_a_miss(tmp_path: Path) -> None:
+    write_entry(tmp_path / "a.marshal", b"what a holds")
+    (tmp_path / "b.marshal").write_bytes((tmp_path / "a.marshal").read_bytes())
+    assert read_entry(tmp_path / "a.marshal") == b"what a holds"
+    assert read_entry(tmp_path / "b.marshal") is None

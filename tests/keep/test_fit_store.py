@@ -12,11 +12,10 @@ import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.keep import fit_store
-from generator.keep.entries import frame
 from generator.paper import drawing
 from generator.paper.pdf import new_canvas
 from generator.paper.units import PAPERS
-from tests.keep.framing import content
+from tests.keep.framing import content, keep
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXTS = [("<b>Whip</b> 3: move one more space", 120.0, 30.0, 9.0),
@@ -134,7 +133,7 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     assert [drawn(f) for f in kept if f is not None] == fresh
     assert made == []  # read back, not made
     damaged = {key: b"damaged" for key in marshal.loads(content(paragraphs))}
-    paragraphs.write_bytes(frame(marshal.dumps(damaged)))
+    keep(paragraphs, marshal.dumps(damaged))
     fit_store.PARAGRAPHS.forget()
     drawing.fit_paragraph.cache_clear()
     again = [drawing.fit_paragraph(*text) for text in texts]
@@ -159,7 +158,7 @@ def test_a_full_store_takes_this_runs_fits_and_keeps_only_them(
     monkeypatch.setattr(fit_store.FITS, "most_entries", 3)
     fresh_store.mkdir(parents=True)
     old = {("old", n): (9.0, 9.0, False) for n in range(5)}
-    fit_store.FITS.path().write_bytes(frame(marshal.dumps(old)))
+    keep(fit_store.FITS.path(), marshal.dumps(old))
     for text in TEXTS:
         drawing.fit_paragraph(*text)
     save()

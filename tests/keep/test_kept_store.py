@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from generator.keep import kept_store
-from generator.keep.entries import frame
 from generator.keep.kept_store import KeptStore
-from tests.keep.framing import content
+from tests.keep.framing import content, keep
 
 
 def written(path: Path) -> tuple[int, int]:
@@ -25,7 +24,7 @@ def written(path: Path) -> tuple[int, int]:
 
 def test_past_its_cap_a_store_writes_back_only_what_this_run_used(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({("old", n): n for n in range(5)})))
+    keep(path, marshal.dumps({("old", n): n for n in range(5)}))
     store: KeptStore[tuple[str, int], int] = KeptStore(lambda: path, most_entries=3)
     assert store.get(("old", 3)) == 3 and store.get(("old", 9)) is None
     assert store.put(("new", 1), 10) and store.put(("new", 2), 20)
@@ -38,7 +37,7 @@ def test_past_its_cap_a_store_writes_back_only_what_this_run_used(tmp_path: Path
 def test_a_store_full_of_another_runs_entries_holds_no_more_than_its_cap(
         tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({("old", n): n for n in range(5)})))
+    keep(path, marshal.dumps({("old", n): n for n in range(5)}))
     store: KeptStore[tuple[str, int], int] = KeptStore(lambda: path, most_entries=3)
     assert store.get(("old", 1)) == 1
     assert store.put(("new", 1), 10)
@@ -52,7 +51,7 @@ def test_a_store_full_of_another_runs_entries_holds_no_more_than_its_cap(
 
 def test_under_its_cap_a_store_writes_back_all_it_read_and_added(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({"a": 1, "b": 2})))
+    keep(path, marshal.dumps({"a": 1, "b": 2}))
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10)
     store.put("c", 3)
     store.save()
@@ -80,7 +79,7 @@ def test_a_damaged_file_reads_as_empty_and_is_replaced(
 
 def test_nothing_is_written_when_nothing_was_added(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({"a": 1})))
+    keep(path, marshal.dumps({"a": 1}))
     before = written(path)
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10)
     assert store.get("a") == 1 and store.get("b") is None
@@ -107,7 +106,7 @@ def test_the_save_at_exit_is_registered_once_and_only_when_something_is_owed(
     registered: list[object] = []
     monkeypatch.setattr(kept_store.atexit, "register", registered.append)
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({"a": 1})))
+    keep(path, marshal.dumps({"a": 1}))
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=2)
     store.get("a")
     assert registered == []  # only read: nothing to save
@@ -121,7 +120,7 @@ def test_the_save_at_exit_is_registered_once_and_only_when_something_is_owed(
 def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_did_not_use(
         tmp_path: Path) -> None:
     path = tmp_path / "streams.marshal"
-    path.write_bytes(frame(marshal.dumps({b"old-1": b"x" * 40, b"old-2": b"y" * 40})))
+    keep(path, marshal.dumps({b"old-1": b"x" * 40, b"old-2": b"y" * 40}))
     store: KeptStore[bytes, bytes] = KeptStore(lambda: path, most_bytes=100)
     assert store.get(b"old-1") == b"x" * 40
     assert store.room(20) and not store.room(21)  # the 80 bytes read count
@@ -140,7 +139,7 @@ def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_
 
 def test_a_refused_store_that_used_all_it_holds_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "streams.marshal"
-    path.write_bytes(frame(marshal.dumps({b"a": b"x" * 60})))
+    keep(path, marshal.dumps({b"a": b"x" * 60}))
     before = written(path)
     store: KeptStore[bytes, bytes] = KeptStore(lambda: path, most_bytes=100)
     assert store.get(b"a") is not None and not store.put(b"b", b"y" * 50)
@@ -150,7 +149,7 @@ def test_a_refused_store_that_used_all_it_holds_writes_nothing(tmp_path: Path) -
 
 def test_forgetting_without_reading_again_starts_empty(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(frame(marshal.dumps({"a": 1})))
+    keep(path, marshal.dumps({"a": 1}))
     store: KeptStore[str, Any] = KeptStore(lambda: path, most_entries=10)
     store.put("b", 2)
     store.forget(reread=False)
