@@ -63,6 +63,7 @@ from generator.games.frothy_races.balance import (  # noqa: E402
 from generator.games.frothy_races.baseline import baseline  # noqa: E402
 from generator.games.frothy_races.model import SPEEDS, Vehicle  # noqa: E402
 from generator.games.outrider import balance as outrider  # noqa: E402
+from generator.games.outrider import balance_odds as outrider_odds  # noqa: E402
 from generator.games.outrider import balance_pages as outrider_pages  # noqa: E402
 from generator.games.outrider.baseline import baseline as linebacker  # noqa: E402
 from generator.games.outrider.model import SIDES  # noqa: E402
@@ -79,7 +80,7 @@ def cold() -> None:
     balance.clear_caches()
     frothy.clear_caches()
     dist._multiset_weights.cache_clear()
-    outrider.clear_caches()
+    outrider_odds.clear_caches()
 
 
 def full_profile(vehicle: Vehicle) -> FrothyMeasures:
@@ -285,7 +286,7 @@ def full_outrider_profile(vehicle: OutriderVehicle) -> outrider.OutriderMeasures
         for kind, cards in itertools.product(outrider_pages.CHAIN_TYPES,
                                              range(1, outrider.SETTINGS.chain_cards + 1)):
             measured.chain(side, kind, cards)
-        for die in outrider.field_dice():
+        for die in outrider_odds.field_dice():
             measured.attack(side, die)
             measured.attack(side, die, secondary=True)
             measured.hits_to_wreck(side, die)
@@ -320,7 +321,7 @@ def outrider_monte_carlo(measured: outrider.OutriderMeasures, samples: int, seed
         each = samples // len(cells) + (i < samples % len(cells))
         wins = 0
         for _ in range(each):
-            engine = rng.sample(outrider.field_dice(), 4)[0]
+            engine = rng.sample(outrider_odds.field_dice(), 4)[0]
             won = roll_until_decided(rng, measured.engine, min(s.initiative, 4),
                                      s.acceleration, engine)
             wins += rng.randint(1, measured.driver) + min(s.control, 4) + won >= difficulty

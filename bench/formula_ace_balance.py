@@ -35,7 +35,7 @@ from timing import save_results  # noqa: E402
 
 from generator.commands.balance.document import report_content  # noqa: E402
 from generator.commands.balance.run import run_balance  # noqa: E402
-from generator.games.formula_ace import balance  # noqa: E402
+from generator.games.formula_ace import balance, balance_race, balance_rig  # noqa: E402
 from generator.games.formula_ace.baseline import baseline  # noqa: E402
 from generator.probability import dist  # noqa: E402
 from generator.project.loading import load  # noqa: E402
@@ -56,10 +56,10 @@ def median_of(repeats: int, work: Callable[[], object], cold: bool = True) -> fl
 
 def clear_caches() -> None:
     """Forget what earlier runs computed: races, the chain's steps and the dice tables."""
-    balance.run_race.cache_clear()
-    balance.moved.cache_clear()
-    balance.after_damage.cache_clear()
-    balance.excess_rolls.cache_clear()
+    balance_race.run_race.cache_clear()
+    balance_rig.moved.cache_clear()
+    balance_race.after_damage.cache_clear()
+    balance_race.excess_rolls.cache_clear()
     dist._multiset_weights.cache_clear()
 
 
@@ -98,7 +98,7 @@ def main() -> None:
         "files": [str(f) for f in files], "rigs": rigs, "repeats": args.repeats,
         "machine": f"{platform.machine()} {platform.python_version()}, {os.cpu_count()} cores",
         "whole process": median_of(args.repeats, lambda: whole_process(files), cold=False),
-        "race chain (baseline)": median_of(args.repeats, lambda: balance.race(base)),
+        "race chain (baseline)": median_of(args.repeats, lambda: balance_race.race(base)),
         "axes, every rig": median_of(args.repeats, axes_only),
         "axes + purchases, every rig": median_of(args.repeats, with_purchases),
         "report contents": median_of(args.repeats, report),

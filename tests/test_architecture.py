@@ -24,8 +24,8 @@ MAX_FUNCTION_LINES = 60
 REASON = "Long because:"
 # Issue #19 splits these; each is taken off as it is split, and the list must end empty.
 STILL_TO_SPLIT = frozenset({
-    "generator.games.formula_ace.balance", "generator.games.formula_ace.rules",
-    "generator.games.frothy_races.balance", "generator.games.outrider.balance",
+    "generator.games.formula_ace.rules",
+    "generator.games.frothy_races.balance",
     "generator.input.schema", "generator.input.source", "generator.paper.imposition",
     "generator.probability.frothy", "generator.race.engine", "generator.tracks.analysis",
     "generator.tracks.movement", "generator.probability.frothy._grow",

@@ -45,6 +45,8 @@ class Axis:
     infinite: str = "never"
     params: Mapping[str, Any] = field(default_factory=dict)
     note: str | None = None
+    unit: str = ""  # what a value counts: 'rounds', 'spaces/round', 'cm', 'chance'
+    surprise: str | None = None  # why the row can run against the build's numbers
 
     @property
     def better_word(self) -> str:
@@ -105,7 +107,8 @@ class AxisBook(Generic[Detail]):
             group=item.get("group", ""), higher_is_better=item["better"] == "higher",
             how=item["how"], decimals=int(item.get("decimals", 1)),
             percent=bool(item.get("percent", False)), infinite=item.get("infinite", "never"),
-            params=item.get("params", {}), note=item.get("note"))
+            params=item.get("params", {}), note=item.get("note"), unit=item.get("unit", ""),
+            surprise=item.get("surprise"))
 
     def __getitem__(self, axis_id: str) -> Axis:
         return self._by_id[axis_id]

@@ -60,6 +60,8 @@ class BalanceHook:
     - ``profiles(model)``: every build one file holds (a Formula Ace team's ships, each with
       its pilot), each with its own ``path``; None when a file is one build (``profile``).
     - ``details(profile)``: extra numbers for the JSON output (``details`` of a profile).
+    - ``reasons(subject, baseline)``: for rows that run against what the build's numbers
+      suggest (more Acceleration boxes, yet top Speed sooner), the reason, by axis id.
     - ``raceable``: ``paddock balance --race`` can race this game's builds.
     - ``bought``: builds buy their strength (Formula Ace's credits), so one that dominates
       the baseline has paid for it rather than being likely overpowered.
@@ -77,6 +79,7 @@ class BalanceHook:
     name_path: KeyPath = ("name",)
     profiles: Callable[[Any], Sequence[Profile]] | None = None
     details: Callable[[Profile], Mapping[str, Any]] | None = None
+    reasons: Callable[[Profile, Profile], Mapping[str, str]] | None = None
     raceable: bool = False
     bought: bool = False
 

@@ -25,8 +25,8 @@ from generator.project.loading import Definition, Loaded
 from generator.project.registry import GAMES
 
 
-def component_of(output: Output) -> str:
-    """The --only name of an output (see COMPONENTS)."""
+def component_of(output: Output | ManifestEntry) -> str:
+    """The --only name of an output or of a file an earlier build wrote (see COMPONENTS)."""
     parts = PurePosixPath(output.path).parts
     if output.kind.startswith("track-"):
         return output.kind
@@ -44,21 +44,40 @@ class Selection:
     only: frozenset[str] | None = None
     dice_stickers: bool = True
 
-    def wants(self, output: Output) -> bool:
+    def wants(self, output: Output | ManifestEntry) -> bool:
         component = component_of(output)
         if component == "dice-stickers" and not self.dice_stickers:
             return self.only is not None and component in self.only
         return self.only is None or component in self.only
 
 
+def scope_of(output: Output | ManifestEntry) -> tuple[str, bool]:
+    """What a file is part of: its game, and whether it is a track's or the vehicles' side."""
+    return output.game, output.kind.startswith("track-")
+
+
 @dataclass
 class BuildResult:
-    """What a build wrote, and which definitions it refused."""
+    """What a build wrote, kept from earlier builds, removed, and which definitions it
+    refused."""
 
     written: list[ManifestEntry] = field(default_factory=list)
     refused: list[Definition] = field(default_factory=list)
     findings: list[Finding] = field(default_factory=list)
     manifest: Path | None = None
+    kept: list[ManifestEntry] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+
+
+def replaced(earlier: ManifestEntry, outputs: Sequence[Output], selection: Selection) -> bool:
+    """Whether this build owns a file an earlier build wrote: it writes that path again, or
+    the file is of a game and side (tracks, or vehicles and their items) this build prints
+    and of a component it chose. Every other file the old manifest lists is kept as it is,
+    so a build of one game's file never takes another game's sheets away."""
+    if any(output.path == earlier.path for output in outputs):
+        return True
+    scopes = {scope_of(output) for output in outputs}
+    return scope_of(earlier) in scopes and selection.wants(earlier)
 
 
 def prepare(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
@@ -123,22 +142,31 @@ def plan(clean: list[Definition], context: BuildContext, selection: Selection
 
 def build(loaded: Loaded, context: BuildContext, selection: Selection | None = None,
           announce: Callable[[str], None] | None = None) -> BuildResult:
-    """Write every output for the definitions without errors; refuse the others."""
+    """Write every output for the definitions without errors; refuse the others. Files an
+    earlier build wrote that this one does not own (see :func:`replaced`) are kept."""
     clean = loaded.clean()
+    chosen = selection or Selection()
     result = BuildResult(refused=[d for d in loaded.definitions if d not in clean])
-    outputs, clashing, result.findings = plan(list(clean), context, selection or Selection())
+    outputs, clashing, result.findings = plan(list(clean), context, chosen)
     result.refused += clashing
     if not outputs:
         return result
     with open_output(context.out_dir, announce) as folder:
         folder.check_paths([output.path for output in outputs] + ["manifest.json"])
+        new_paths = {output.path for output in outputs}
+        for entry in folder.earlier_entries():
+            if not replaced(entry, outputs, chosen):
+                result.kept.append(entry)
+            elif entry.path not in new_paths:
+                result.removed.append(entry.path)
         for output in outputs:
             info = folder.write(output.path, output.write)
             result.written.append(ManifestEntry(
                 path=output.path, game=output.game, kind=output.kind,
                 vehicles=output.vehicles, pages=info.pages,
                 page_size_mm=list(info.page_size_mm), notes=output.notes))
-        listed = sorted(result.written, key=lambda e: e.path)
-        folder.commit({"files": [asdict(e) for e in listed]})
+        listed = sorted(result.written + result.kept, key=lambda e: e.path)
+        folder.commit({"files": [asdict(e) for e in listed]},
+                      keep={entry.path for entry in result.kept})
     result.manifest = context.out_dir / "manifest.json"
     return result

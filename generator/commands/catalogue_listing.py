@@ -58,3 +58,19 @@ def format_block(name: str, entries: Sequence[Listed]) -> str:
         if entry.source != usual:
             lines.append(f"  {'':<{width}}  source: {entry.source}")
     return "\n".join(lines)
+
+
+def format_tracks(fmt: str) -> str:
+    """The shipped tracks: the name to give (``--race tin-plate-loop``), title and game."""
+    from generator.tracks.shipped import shipped_tracks
+
+    tracks = shipped_tracks()
+    if fmt == "json":
+        return json.dumps({"tracks": [
+            {"name": t.stem, "title": t.title, "game": t.game, "file": str(t.path)}
+            for t in tracks]}, indent=2, ensure_ascii=False)
+    width = max((len(t.stem) for t in tracks), default=0)
+    lines = [f"tracks ({len(tracks)}; shipped with Paddock: name one as --race NAME, or "
+             "copy it into your vehicles/tracks/ to change it)"]
+    lines += [f"  {t.stem:<{width}}  {t.title} ({t.game})" for t in tracks]
+    return "\n".join(lines)

@@ -18,7 +18,10 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn
 
 from generator import __version__
+from generator.commands.serve.command import add_serve_command
+from generator.commands.table_command import add_table_command
 from generator.errors import InputError, PaddockError
+from generator.input.schema import did_you_mean
 from generator.keep.cache_folder import sweep_stale
 
 if TYPE_CHECKING:
@@ -28,6 +31,7 @@ from generator.commands.parsers import (
     add_build_command,
     add_catalogue_command,
     add_check_command,
+    add_init_command,
     add_new_command,
     add_race_command,
     add_rules_command,
@@ -46,10 +50,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("paddock: an argument holds a NUL character, which no file name or value may "
               "hold", file=sys.stderr)
         return 2
+    unknown = unknown_command(parser, words)
+    if unknown is not None:
+        print(f"{parser.format_usage().rstrip()}\npaddock: {unknown}", file=sys.stderr)
+        return 2
     try:
         args = parser.parse_args(argv)
     except Exception as exc:  # argparse reports usage itself (SystemExit); anything else is ours
         return internal_error(exc, debug="--debug" in words)
+    if args.command is None:  # a bare 'paddock': what it can do, not a usage error
+        parser.print_help()
+        return 0
     try:
         return int(args.run(args))
     except PaddockError as exc:
@@ -119,6 +130,19 @@ def internal_error(exc: Exception, debug: bool) -> int:
     return INTERNAL_ERROR
 
 
+def unknown_command(parser: argparse.ArgumentParser, words: Sequence[str]) -> str | None:
+    """What to say when the first word is not a command ('paddock chek'): the nearest
+    command, and the list. None when it is one (or there is none)."""
+    first = next((w for w in words if not w.startswith("-")), None)
+    names = [name for action in parser._subparsers._group_actions  # type: ignore[union-attr]
+             for name in getattr(action, "choices", None) or {}]
+    if first is None or first in names:
+        return None
+    guess = did_you_mean(first, names)
+    return (f"unknown command {first!r}" + (f"; did you mean {guess!r}?" if guess else "")
+            + f" (commands: {', '.join(names)}; paddock --help says what each does)")
+
+
 def make_parser() -> argparse.ArgumentParser:
     """The parser of every command: each adds its own sub-parser, options and runner."""
     parser = argparse.ArgumentParser(
@@ -126,7 +150,8 @@ def make_parser() -> argparse.ArgumentParser:
         description="Check tabletop racing vehicles against their rulebooks and print them.")
     parser.add_argument("--version", action="version", version=f"paddock {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    add_init_command(commands)
     add_check_command(commands)
     add_build_command(commands)
     add_balance_command(commands)
@@ -136,4 +161,6 @@ def make_parser() -> argparse.ArgumentParser:
     add_catalogue_command(commands)
     add_new_command(commands)
     add_schema_command(commands)
+    add_serve_command(commands)
+    add_table_command(commands)
     return parser

@@ -6,10 +6,11 @@ two renames, undone by the next build if it was killed between them). So wheneve
 killed, the output folder holds either the complete old set with its manifest or the complete
 new one.
 
-The build owns what an earlier Paddock build wrote there (the files ``manifest.json`` lists)
+Paddock owns what an earlier Paddock build wrote there (the files ``manifest.json`` lists)
 and nothing else: files it did not write are carried into the new folder as hard links
-(symbolic links as links, never followed), so they survive untouched, and old Paddock files
-this build did not write again are gone. A lock file beside the folder makes a second build
+(symbolic links as links, never followed), so they survive untouched. Of the files an earlier
+build wrote, those the caller keeps (``commit(keep=...)``: another game's sheets, say) are
+carried the same way; the others are gone. A lock file beside the folder makes a second build
 into the same folder wait for the first.
 """
 
@@ -28,6 +29,7 @@ from pathlib import Path, PurePosixPath
 from typing import IO, Any, TypeVar
 
 from generator.errors import OutputError
+from generator.paper.output import ManifestEntry
 
 T = TypeVar("T")
 
@@ -47,6 +49,7 @@ class OutputFolder:
         self.previous = self.parent / f".{self.name}.paddock-previous"
         self.lock_path = self.parent / f".{self.name}.paddock-lock"
         self.owned: set[str] = set()
+        self.entries: list[dict[str, Any]] = []
 
     # --- before writing --------------------------------------------------------------
 
@@ -69,6 +72,7 @@ class OutputFolder:
             raise OutputError(f"{stuck[0]} cannot be written (nor made writable) by you; a "
                               "new build replaces the old one's files there: make it writable "
                               "or choose another output folder")
+        self.entries = read_entries(self.target, self.owned)
         try:
             self.staging.mkdir(mode=0o777)
         except OSError as exc:
@@ -94,6 +98,18 @@ class OutputFolder:
                         f"{found} was not written by Paddock (it is not in {MANIFEST}); move "
                         "it away or choose another output folder")
 
+    def earlier_entries(self) -> list[ManifestEntry]:
+        """The files the earlier build's manifest lists (and that are still there), each as
+        that manifest describes it; an entry in an older or hand-edited form is left out, so
+        its file goes like any file this build does not keep."""
+        found = []
+        for entry in self.entries:
+            try:
+                found.append(ManifestEntry(**entry))
+            except TypeError:
+                continue
+        return [e for e in found if os.path.lexists(self.target / e.path)]
+
     # --- writing ---------------------------------------------------------------------
 
     def write(self, relative: str, produce: Callable[[Path], T]) -> T:
@@ -106,12 +122,13 @@ class OutputFolder:
             raise OutputError(f"cannot write {self.target / relative}: {exc.strerror}") from exc
         return result
 
-    def commit(self, manifest: dict[str, Any]) -> Path:
-        """Write the manifest, carry the files Paddock does not own, switch the folders."""
+    def commit(self, manifest: dict[str, Any], keep: Iterable[str] = ()) -> Path:
+        """Write the manifest, carry the files Paddock does not own and those of an earlier
+        build it keeps (``keep``), switch the folders."""
         (self.staging / MANIFEST).write_text(
             json.dumps(manifest, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
         if self.target.exists():
-            carry_foreign(self.target, self.staging, self.owned)
+            carry_foreign(self.target, self.staging, self.owned - set(keep))
             copy_mode(self.target, self.staging)
             switch(self.staging, self.target, self.previous)
             with contextlib.suppress(OSError):  # in place; the next build clears it away
@@ -206,6 +223,16 @@ def read_owned(target: Path) -> set[str]:
     except (OSError, ValueError, KeyError, TypeError):
         return set()
     return {p for p in paths if safe_relative(p)} | {MANIFEST}
+
+
+def read_entries(target: Path, owned: set[str]) -> list[dict[str, Any]]:
+    """The earlier manifest's entries whose paths stay inside the folder."""
+    try:
+        data = json.loads((target / MANIFEST).read_text(encoding="utf-8"))
+        entries = [dict(entry) for entry in data["files"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return []
+    return [entry for entry in entries if str(entry.get("path")) in owned]
 
 
 def safe_relative(path: str) -> bool:

@@ -16,7 +16,6 @@ if TYPE_CHECKING:
     pass
 from generator.commands.arguments import (
     DEFAULT_OUTPUT,
-    DEFAULT_REPORT,
     GLOBAL_OPTIONS,
     MAX_RACES,
     add_inputs,
@@ -31,6 +30,7 @@ from generator.commands.runners import (
     run_build_or_watch,
     run_catalogue,
     run_check,
+    run_init,
     run_new,
     run_race_command,
     run_rules,
@@ -59,12 +59,14 @@ def add_build_command(commands: argparse._SubParsersAction) -> None:
     build_cmd = command(
         commands, "build", "check, then print PDFs into the output folder",
         textwrap.fill(
-            "Check, then print every clean definition into the output folder as one set: "
-            "files an earlier build wrote there and this one did not are removed (the "
-            "manifest says which); files Paddock did not write are never touched. A build "
+            "Check, then print every clean definition into the output folder as one set. "
+            "A build owns what it prints: it replaces the files it writes and an earlier "
+            "build's files of the same games and components (each removal is printed); "
+            "other files the manifest lists are kept, and files Paddock did not write are "
+            "never touched. A build "
             "of single files prints those vehicles' components only; a folder also gets the "
             "shared parts (generic deck, dice stickers).", 78),
-        ["paddock build", "paddock build vehicles/frothy-races/kite-skimmer.yaml --only "
+        ["paddock build", "paddock build vehicles/frothy-races/whisper-gig.yaml --only "
          "licences,cards", "paddock build vehicles/joyride -o print --paper letter",
          "paddock build --print-shop --bleed 3mm"],
         more="components for --only:\n" + "\n".join(
@@ -94,20 +96,26 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     add_inputs(balance)
     balance.add_argument("--against", type=Path, metavar="FILE",
                          help="compare with this build instead of the game's shipped baseline")
-    balance.add_argument("-o", "--output", type=Path, default=DEFAULT_REPORT, metavar="FILE",
-                         help="where to write the PDF report (default: output/balance.pdf)")
+    balance.add_argument("-o", "--output", type=Path, metavar="FILE",
+                         help="where to write the PDF report (default: output/balance.pdf; "
+                              "bad usage when no build can be measured)")
     balance.add_argument("--format", choices=("text", "json"), default="text",
                          help="text for people, json for tools [text]")
     balance.add_argument("--paper", choices=sorted(PAPERS), default="a4",
                          help="paper size of the PDF report [a4]")
     balance.add_argument("--strict", action="store_true",
                          help="exit 1 when a build dominates or is dominated by the baseline")
+    balance.add_argument("--suggest", action="store_true",
+                         help="for a build outside the band (dominating or dominated), the "
+                              "fewest edits of its file (one or two: a card, a trait's value, "
+                              "a row entry, a Damage affect) that bring it inside, judged on "
+                              "the exact axes, each as a diff with its effect")
     racing = balance.add_argument_group(
         "race verdict", "race each Frothy Races vehicle against a field and judge its win "
         "rate against the fair share (FR-BAL-RACE-OVERPOWERED / -UNDERPOWERED)")
     racing.add_argument("--race", type=Path, metavar="TRACK",
-                        help="race on this Frothy Races track, e.g. "
-                             "vehicles/tracks/tin-plate-loop.yaml")
+                        help="race on this Frothy Races track: a file or a shipped track's "
+                             "name, e.g. tin-plate-loop (paddock catalogue tracks)")
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
@@ -145,9 +153,11 @@ def add_catalogue_command(commands: argparse._SubParsersAction) -> None:
         "List a game's catalogues (the trait, special card, affect, ability, item and class "
         "names its files may use), each entry with its '#' value, our one-line summary and "
         "the rulebook section.",
-        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json"])
-    catalogue.add_argument("game", choices=sorted(GAMES), metavar="GAME",
-                           help=f"one of: {', '.join(GAMES)}")
+        ["paddock catalogue frothy-races traits", "paddock catalogue joyride --format json",
+         "paddock catalogue tracks"])
+    catalogue.add_argument("game", choices=[*sorted(GAMES), "tracks"], metavar="GAME",
+                           help=f"one of: {', '.join(GAMES)}; or tracks, the shipped tracks "
+                                "(named as --race NAME anywhere)")
     catalogue.add_argument("name", nargs="?", metavar="CATALOGUE",
                            help="one catalogue, e.g. traits, special-cards, damage-affects, "
                                 "stamina-affects, abilities, items, classes (default: all)")
@@ -169,13 +179,29 @@ def add_new_command(commands: argparse._SubParsersAction) -> None:
     new.add_argument("game", choices=sorted(GAMES), metavar="GAME",
                      help=f"one of: {', '.join(GAMES)}")
     new.add_argument("name", metavar="NAME", help="the new definition's name")
-    new.add_argument("--kind", default="vehicle", choices=("vehicle", "track", "item"),
-                     help="vehicle, track (Frothy Races, Joyride) or item (Joyride) [vehicle]")
+    new.add_argument("--kind", default="vehicle", type=str.casefold,
+                     help="vehicle (or the kind its file declares: chariot, team), track "
+                          "(Frothy Races, Joyride) or item (Joyride) [vehicle]")
     new.add_argument("-o", "--output", type=Path, metavar="FILE",
                      help="where to write it (default: vehicles/<game>/<name>.yaml; tracks "
                           "in vehicles/tracks/, items in vehicles/<game>/items/)")
     new.add_argument("--force", action="store_true", help="overwrite an existing file")
     new.set_defaults(run=run_new)
+
+
+def add_init_command(commands: argparse._SubParsersAction) -> None:
+    """``paddock init``: a new project folder."""
+    init = command(
+        commands, "init", "start a project folder: vehicles/, kit.yaml, schemas for editors",
+        "Start a project folder: vehicles/ with a commented kit.yaml (print settings, and "
+        "where waivers go), schemas/ with the JSON Schemas of every game's files, and the "
+        "editor setting for the kit. Files already there are kept. Then: paddock new.",
+        ["paddock init", "paddock init my-racers"])
+    init.add_argument("folder", nargs="?", type=Path, default=Path("."), metavar="DIR",
+                      help="the project folder, made if missing (default: this folder)")
+    init.add_argument("--templates", type=Path, metavar="DIR",
+                      help="a folder of templates searched before Paddock's own")
+    init.set_defaults(run=run_init)
 
 
 def add_schema_command(commands: argparse._SubParsersAction) -> None:
@@ -213,7 +239,9 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                     "cost it, and head-to-head results. A seed gives the same races bit for bit.",
         parents=[GLOBAL_OPTIONS],
         epilog=RACE_EXAMPLE, formatter_class=argparse.RawDescriptionHelpFormatter)
-    race.add_argument("track", type=Path, metavar="TRACK", help="a Frothy Races track file")
+    race.add_argument("track", type=Path, metavar="TRACK",
+                      help="a Frothy Races track: a file or a shipped track's name, e.g. "
+                           "tin-plate-loop (paddock catalogue tracks lists them)")
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
                       help="two or more Frothy Races vehicle files, in starting order for "
                            "race 1 (a file may be named twice)")

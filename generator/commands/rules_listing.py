@@ -13,6 +13,7 @@ from generator.input.findings import Rule, RuleBook
 from generator.input.schema import FORMAT_RULES, did_you_mean
 from generator.project.game import Game
 from generator.project.kit import KIT_RULES
+from generator.text.templates import sketch_message
 
 
 def all_rules(games: Sequence[Game], include_format: bool) -> list[tuple[str, Rule]]:
@@ -92,9 +93,9 @@ def explain_rule(group: str, rule: Rule, fmt: str) -> str:
     if rule.params:
         shown = ", ".join(f"{k} = {json.dumps(v)}" for k, v in rule.params.items())
         lines.append(f"  params:  {shown}")
-    lines.append(f"  message: {rule.message}")
+    lines.append(f"  message: {sketch_message(rule.message, rule.params)}")
     if rule.hint:
-        lines.append(f"  hint:    {rule.hint}")
+        lines.append(f"  hint:    {sketch_message(rule.hint, rule.params)}")
     if rule.note:
         lines.append("  note:")
         lines += textwrap.wrap(" ".join(rule.note.split()), 88, initial_indent="    ",

@@ -22,12 +22,15 @@ from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
     from generator.commands.balance.run import BalanceRun
+    from generator.commands.build import BuildResult
 from generator.commands.arguments import (
     DEFAULT_INPUT,
+    DEFAULT_REPORT,
     PRINT_OPTIONS,
     default_paths,
     exit_code,
     load_inputs,
+    track_file,
 )
 
 
@@ -69,7 +72,8 @@ def run_race_command(args: argparse.Namespace) -> int:
 
     options = RaceOptions(race_type=args.race_type, laps=args.laps, rounds=args.rounds,
                           stamina=args.stamina)
-    request = RaceRequest(track=args.track, vehicles=tuple(args.vehicles), races=args.races,
+    track = track_file(args.track)  # a file, or a shipped track's name
+    request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
                           report=args.output, replay=args.replay, log=args.log,
@@ -89,20 +93,26 @@ def run_check(args: argparse.Namespace) -> int:
     return exit_code(loaded.findings, args.strict, loaded)
 
 
-def run_build(args: argparse.Namespace) -> int:
+def run_build(args: argparse.Namespace, compact: bool = False,
+              last_good: dict[str, Definition] | None = None) -> int:
+    """Build; ``compact`` (a rebuild in watch mode): one line for the files written and
+    the findings last, where the eye lands, instead of above a screenful of 'wrote'.
+    ``last_good`` (watch mode): each file's last definition without errors, printed in
+    place of a save that has errors (a half-typed save), and updated after each build."""
     from generator.commands.build import Selection, build
     from generator.paper.icons import IconSet
 
     refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
     loaded, templates = load_inputs(args, project_kit=True)
     shown = [f for f in loaded.findings if f.severity is not Severity.INFO]
-    if shown:
+    if shown and (not compact or loaded.kit_errors()):
         print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
               file=sys.stderr)
     if loaded.kit_errors():
         print("paddock: not built: the kit file has errors, and its print settings are "
               "needed for every sheet", file=sys.stderr)
         return 2 if loaded.unreadable else 1
+    printed = with_last_good(loaded, last_good) if last_good is not None else loaded
     overrides = {name: getattr(args, name) for name in PRINT_OPTIONS}
     kit = loaded.kit.kit if loaded.kit else None
     settings = print_settings(kit, overrides)
@@ -114,29 +124,62 @@ def run_build(args: argparse.Namespace) -> int:
                            duplex=settings.duplex, back_offset=settings.back_offset,
                            icons=IconSet(args.templates), printing=settings.printing,
                            generic_deck=generic)
-    result = build(loaded, context, Selection(args.only, stickers),
+    result = build(printed, context, Selection(args.only, stickers),
                    announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
     if result.findings:
         print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
               file=sys.stderr)
-    report_not_built(loaded)
+    report_not_built(printed)
     for refused in result.refused:
         if not loaded.errors_in(refused.path):
             print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
                   "another definition's file", file=sys.stderr)
-    for entry in result.written:
-        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
-        if len(entry.vehicles) > 1:
-            what[-1] += f" and {len(entry.vehicles) - 1} more"
-        print(f"wrote {args.output / entry.path} ({', '.join(what)})")
-    if result.manifest:
-        print(f"wrote {result.manifest}")
-    elif not shown:
+    report_written(args.output, result, compact)
+    if not shown and not result.manifest:
         print(summary_line(Summary.of(loaded.findings, len(loaded.files))))
+    if compact and shown:
+        print(format_text(shown, Summary.of(loaded.findings, len(loaded.files))),
+              file=sys.stderr)
     if loaded.unreadable:
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
+
+
+def report_written(output: Path, result: BuildResult, compact: bool) -> None:
+    """The files a build wrote (one line in ``compact`` mode), removed and kept."""
+    for entry in [] if compact else result.written:
+        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
+        if len(entry.vehicles) > 1:
+            what[-1] += f" and {len(entry.vehicles) - 1} more"
+        print(f"wrote {output / entry.path} ({', '.join(what)})")
+    if compact and result.written:
+        pages = sum(entry.pages for entry in result.written)
+        print(f"wrote {len(result.written)} files ({pages} pages) into {output}")
+    for removed in result.removed:
+        print(f"removed {output / removed} (an earlier build's; this build replaces it)")
+    if result.kept:
+        print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
+              "that this build does not print (the manifest still lists them)")
+    if result.manifest and not compact:
+        print(f"wrote {result.manifest}")
+
+
+def with_last_good(loaded: Loaded, last_good: dict[str, Definition]) -> Loaded:
+    """What a watch-mode build prints: each file's definition now when it has no errors
+    (remembered in ``last_good``), else its last good one, said so."""
+    clean = loaded.clean()
+    last_good.update({d.path: d for d in clean})
+    clean_paths = {d.path for d in clean}
+    stand_ins = [d for path, d in last_good.items()
+                 if path in loaded.files and path not in clean_paths]
+    for definition in stand_ins:
+        print(f"paddock: {definition.path} has errors: its last good save is printed "
+              "until they are fixed", file=sys.stderr)
+    replaced = {d.path for d in stand_ins}
+    return Loaded(definitions=clean + stand_ins, files=loaded.files, kit=loaded.kit,
+                  kit_files=loaded.kit_files, unreadable=loaded.unreadable,
+                  findings=[f for f in loaded.findings if f.mark.file not in replaced])
 
 
 def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
@@ -160,7 +203,8 @@ def folders_given(paths: Sequence[Path]) -> bool:
 def run_build_or_watch(args: argparse.Namespace) -> int:
     """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
     says why and keeps watching, so the designer can fix the file and save again."""
-    code = run_build(args)
+    last_good: dict[str, Definition] = {}
+    code = run_build(args, last_good=last_good if args.watch else None)
     if not args.watch:
         return code
     paths = default_paths(args.paths)
@@ -173,7 +217,7 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
         try:
-            run_build(args)
+            run_build(args, compact=True, last_good=last_good)
         except PaddockError as exc:
             print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
                   file=sys.stderr)
@@ -211,19 +255,48 @@ def run_balance_command(args: argparse.Namespace) -> int:
     against = load_against(args.against) if args.against else None
     if against is not None:
         refuse_other_game(loaded, against, args.against)
+    if args.suggest and args.format == "json":
+        raise UsageError("--suggest prints text for people: leave out --format json")
     if not args.race:
         given = [f"--{name}" for name in ("field", "races", "workers")
                  if getattr(args, name) is not None]
         if given:
             raise UsageError(f"{', '.join(given)} only work with --race TRACK")
+    if args.race:
+        from generator.commands.balance.racing import refuse_unraced
+
+        args.race = track_file(args.race)
+        refuse_unraced(loaded.clean())
     races = race_verdicts(args, loaded, against) if args.race else None
     result = run_balance(loaded, against, races)
-    report = write_balance_report(result, args.output, args.paper, templates)
+    waive_verdicts(result, loaded, default_paths(args.paths))
+    errors = loaded.unreadable or any(f.severity is Severity.ERROR for f in result.findings)
+    if not result.measured and args.output is not None and not errors:
+        why = "; ".join(sorted({reason for _, reason in result.skipped})) or "no builds given"
+        if args.format == "text":
+            print(format_summary(result, templates, None))
+        raise UsageError(f"-o {args.output}: no report to write: no build could be measured "
+                         f"({why})")
+    report = write_balance_report(result, args.output or DEFAULT_REPORT, args.paper, templates)
     if args.format == "json":
         print(format_balance_json(result, report))
     else:
         print(format_summary(result, templates, report))
+    if args.suggest:
+        from generator.commands.balance.suggest import format_suggestions
+
+        print("\n" + format_suggestions(result, templates, against))
     return exit_code(result.findings, args.strict, loaded)
+
+
+def waive_verdicts(result: BalanceRun, loaded: Loaded, paths: Sequence[Path]) -> None:
+    """The files' and kit's waivers apply to the balance verdicts too (a check never sees
+    those, so it does not report their waivers unused)."""
+    from generator.project.waiving import apply_waivers, project_waivers
+
+    kit = find_project_kit(paths) if loaded.kit is None else None
+    waivers = project_waivers(loaded.kit, [d.path for d in loaded.definitions], kit)
+    result.findings = apply_waivers(result.findings, waivers, False, report=False)
 
 
 def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
@@ -295,8 +368,11 @@ def run_rules(args: argparse.Namespace) -> int:
 
 
 def run_catalogue(args: argparse.Namespace) -> int:
-    from generator.commands.catalogue_listing import choose, format_catalogues
+    from generator.commands.catalogue_listing import choose, format_catalogues, format_tracks
 
+    if args.game == "tracks":
+        print(format_tracks(args.format))
+        return 0
     print(format_catalogues(choose(get_game(args.game), args.name), args.format))
     return 0
 
@@ -312,6 +388,25 @@ def run_new(args: argparse.Namespace) -> int:
     print(f"wrote {path}: edit it, then run 'paddock check {path}'")
     for schema in missing_schemas(game):
         print(f"wrote {schema} (editors check the new file against it)")
+    return 0
+
+
+def run_init(args: argparse.Namespace) -> int:
+    """Write the project folder; say what was written, kept, and what to do next."""
+    from generator.commands.init_project import init_project
+
+    started = init_project(args.folder, TextTemplates(args.templates))
+    schemas = [p for p in started.written if p.suffix == ".json" and p.parent.name == "schemas"]
+    for path in started.written:
+        if path not in schemas:
+            print(f"wrote {path}")
+    if schemas:
+        print(f"wrote {len(schemas)} JSON Schemas into {schemas[0].parent} (editors check "
+              "and complete your files with them)")
+    for path in started.kept:
+        print(f"kept {path} (already there)")
+    where = "" if args.folder == Path(".") else f"cd {args.folder} && "
+    print(f"next: {where}paddock new frothy-races 'Red Comet', then paddock check")
     return 0
 
 

@@ -32,9 +32,12 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
                    templates: TextTemplates | None = None, kind: str = "vehicle") -> Path:
     """Render the scaffold of ``kind`` for ``name``, check it as ``paddock check`` would, and
     write it; refuse to overwrite, and refuse a name the file could not keep."""
+    kind = "vehicle" if kind == next(iter(game.kinds)) else kind
     scaffold = game.scaffold_for(kind)
     if scaffold is None:
-        kinds = ["vehicle", *game.kind_scaffolds] if game.scaffold else list(game.kind_scaffolds)
+        main = next(iter(game.kinds))
+        named = "vehicle" if main == "vehicle" else f"vehicle (or {main})"
+        kinds = [named, *game.kind_scaffolds] if game.scaffold else list(game.kind_scaffolds)
         raise UsageError(f"paddock new has no {kind} for {game.id}; "
                          f"it writes: {', '.join(kinds)}")
     path = target or default_path(game, kind, name)

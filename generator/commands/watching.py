@@ -30,16 +30,18 @@ def relevant_outside(output: Path | None) -> Callable[[Change, str], bool]:
 
 def watch_builds(paths: Sequence[Path], rebuild: Callable[[list[Path]], object],
                  output: Path | None = None, stop: threading.Event | None = None,
-                 on_start: Callable[[], object] | None = None) -> int:
+                 on_start: Callable[[], object] | None = None, debounce: int = 300) -> int:
     """Call ``rebuild(changed files)`` after each batch of saves under ``paths`` until
-    ``stop`` is set or Ctrl-C; return how many rebuilds ran."""
+    ``stop`` is set or Ctrl-C; return how many rebuilds ran. ``debounce``: milliseconds
+    a batch of saves may take (an editor's write and rename are one save)."""
     existing = [p for p in paths if p.exists()]
     rebuilds = 0
     if on_start is not None:
         on_start()
     try:
         for changes in watch(*existing, watch_filter=relevant_outside(output), stop_event=stop,
-                             debounce=300, step=50, rust_timeout=500, yield_on_timeout=False):
+                             debounce=debounce, step=min(50, debounce), rust_timeout=500,
+                             yield_on_timeout=False):
             rebuild(changed_files(changes))
             rebuilds += 1
     except KeyboardInterrupt:

@@ -47,6 +47,9 @@ class Finding:
     hint: str | None = None
     # The source line with a caret under the position, for input that could not be parsed.
     excerpt: str | None = None
+    # Why the designer accepts it (a '# paddock: allow RULE -- reason' comment or the kit's
+    # waive: list); a waived finding is shown but never fails a run, even with --strict.
+    waived: str | None = None
 
     def sort_key(self) -> tuple[str, int, int, int, str]:
         return (self.mark.file, self.mark.line, self.mark.column, self.severity.rank, self.rule)
@@ -66,6 +69,8 @@ class Finding:
             data["hint"] = self.hint
         if self.excerpt:
             data["excerpt"] = self.excerpt
+        if self.waived is not None:
+            data["waived"] = self.waived
         return data
 
 
@@ -177,12 +182,15 @@ class Summary:
     warnings: int = 0
     infos: int = 0
     files: int = 0
+    waived: int = 0  # counted apart: a waived warning is not among the warnings
 
     @classmethod
     def of(cls, findings: Iterable[Finding], files: int) -> Summary:
         summary = cls(files=files)
         for finding in findings:
-            if finding.severity is Severity.ERROR:
+            if finding.waived is not None:
+                summary.waived += 1
+            elif finding.severity is Severity.ERROR:
                 summary.errors += 1
             elif finding.severity is Severity.WARNING:
                 summary.warnings += 1
@@ -192,4 +200,4 @@ class Summary:
 
     def as_dict(self) -> dict[str, int]:
         return {"errors": self.errors, "warnings": self.warnings, "info": self.infos,
-                "files": self.files}
+                "waived": self.waived, "files": self.files}

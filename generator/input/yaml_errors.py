@@ -94,6 +94,8 @@ def _unclosed(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: in
     if "flow sequence" in context or "flow mapping" in context:
         opener = "[" if "sequence" in context else "{"
         closer = "]" if opener == "[" else "}"
+        if _char(lines, line, column) == ":" and closer in lines[line - 1][column:]:
+            return _colon_in_flow(lines, line, column)  # closed: a second ':' stopped it
         return Explanation(f"this '{opener}' is never closed", opened_line, opened_column,
                            f"close it with '{closer}' after the last item (items are "
                            f"separated by ', ')")
@@ -103,6 +105,21 @@ def _unclosed(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: in
                            f"end the text with {quote} on the same line"
                            + (" (write '' for a quote inside it)" if quote == "'" else ""))
     return None
+
+
+def _colon_in_flow(lines: list[str], line: int, column: int) -> Explanation | None:
+    """``- {name: Bog: Born}``: the brace is closed; a second ': ' inside a value of a
+    ``{...}`` or ``[...]`` is what YAML cannot read."""
+    if not 1 <= line <= len(lines):
+        return None
+    text = lines[line - 1]
+    start = max(text.rfind(mark, 0, column - 1) for mark in ",{[") + 1
+    ends = [i for i in (text.find(mark, column) for mark in ",}]") if i >= 0]
+    item = text[start:min(ends) if ends else len(text)].strip()
+    key, _, value = item.partition(": ")
+    fixed = f'{key}: "{value}"' if value else f'"{item}"'
+    return Explanation("': ' inside a value starts a new key (in '{...}' items are "
+                       "separated by ', ')", line, column, f"quote the text: {fixed}")
 
 
 def _text_after_quote(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int

@@ -3,9 +3,10 @@
 A preview is what a piece looks like once cut: the face is drawn into a one-page PDF the size
 of its trim (the same drawing code as the print sheets, so what you see is what prints) and
 rasterised with PDFium at the chosen dpi. Tabletop Simulator imports a deck as one image of
-up to 10 x 7 cards plus a back image: a deck whose cards share one back gets a single back
-image; one whose backs differ (dual and special cards) gets a back sheet laid out like the
-faces, for TTS's "unique backs" option. Files are written only for distinct faces.
+up to 10 x 7 cards, cut into the grid the user types (each sheet's grid is in the manifest),
+plus a back image: a deck whose cards share one back gets a single back image; one whose
+backs differ (dual and special cards) gets a back sheet laid out like the faces, for TTS's
+"unique backs" option. Files are written only for distinct faces.
 """
 
 from __future__ import annotations
@@ -105,14 +106,24 @@ def _png_writer(images: FaceImages, face: Face, dpi: int) -> Callable[[Path], Pd
     return write
 
 
+def tts_grid(cards: int) -> tuple[int, int]:
+    """The grid (columns, rows) a sheet of ``cards`` is laid out on, as typed into Tabletop
+    Simulator's deck import: up to 10 across, then as many rows as needed, at least 2 x 2
+    (the smallest grid TTS takes). TTS cuts the image into exactly this grid, so the sheet
+    is this grid's size even where its last row is part empty."""
+    columns = min(TTS_COLUMNS, max(2, cards))
+    rows = max(2, -(-cards // columns))
+    return columns, rows
+
+
 def tts_sheet(faces: Sequence[Image.Image]) -> Image.Image:
-    """Up to 70 equal images on a 10 x 7 grid, as Tabletop Simulator's deck import expects."""
+    """Up to 70 equal images on the grid :func:`tts_grid` names, row by row from the top
+    left, the unused cells white."""
     width, height = faces[0].size
-    columns = min(TTS_COLUMNS, len(faces))
-    rows = -(-len(faces) // TTS_COLUMNS)
+    columns, rows = tts_grid(len(faces))
     sheet = Image.new("RGB", (columns * width, rows * height), "white")
     for index, image in enumerate(faces):
-        row, column = divmod(index, TTS_COLUMNS)
+        row, column = divmod(index, columns)
         sheet.paste(image, (column * width, row * height))
     return sheet
 
@@ -131,16 +142,22 @@ def tts_outputs(folder: str, game: str, decks: Sequence[PreviewDeck], images: Fa
             base = f"{folder}/{slug(deck.name)}{suffix}"
             outputs.append(Output(f"{base}-faces.png", game, "tts-deck", [deck.name],
                                   _sheet_writer(images, [p.front for p in chunk], dpi),
-                                  notes={"cards": str(len(chunk)), "grid": "10x7"}))
+                                  notes=tts_notes(len(chunk))))
             if not shared_back:
                 chunk_backs = [p.back or p.front for p in chunk]
                 outputs.append(Output(f"{base}-backs.png", game, "tts-deck", [deck.name],
                                       _sheet_writer(images, chunk_backs, dpi),
-                                      notes={"cards": str(len(chunk)), "grid": "10x7"}))
+                                      notes=tts_notes(len(chunk))))
         if shared_back:
             outputs.append(Output(f"{folder}/{slug(deck.name)}-back.png", game, "tts-deck",
                                   [deck.name], _png_writer(images, backs[0], dpi)))
     return outputs
+
+
+def tts_notes(cards: int) -> dict[str, str]:
+    """What the manifest says of a deck sheet: its cards and the grid to type into TTS."""
+    columns, rows = tts_grid(cards)
+    return {"cards": str(cards), "grid": f"{columns}x{rows}"}
 
 
 def _sheet_writer(images: FaceImages, faces: Sequence[Face], dpi: int

@@ -84,7 +84,8 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
     """A game's balance profile from ``<package>.balance`` and ``.balance_pages``, imported
     on first use (by ``paddock balance`` or ``rules``), never by check or build. The
     balance module may also define ``profiles`` (several builds in one file) and
-    ``details`` (extra JSON numbers); ``raceable``: ``--race`` races its builds."""
+    ``details`` (extra JSON numbers); a ``.balance_reasons`` module, ``reasons`` (why a
+    surprising row is so); ``raceable``: ``--race`` races its builds."""
 
     @cache
     def load() -> BalanceHook:
@@ -92,12 +93,16 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
 
         balance = import_module(f"{package}.balance")
         pages = import_module(f"{package}.balance_pages")
+        try:
+            reasons = import_module(f"{package}.balance_reasons").reasons
+        except ModuleNotFoundError:
+            reasons = None
         return BalanceHook(
             kind=kind, axes=balance.AXES, rules=balance.RULES,
             equal_within=balance.EQUAL_WITHIN, baseline=baseline, profile=balance.profile,
             pages=pages.pages, overview=pages.overview,
             profiles=getattr(balance, "profiles", None),
-            details=getattr(balance, "details", None), raceable=raceable,
+            details=getattr(balance, "details", None), reasons=reasons, raceable=raceable,
             bought=getattr(balance, "STRENGTH_IS_BOUGHT", False))
 
     return load

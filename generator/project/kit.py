@@ -22,6 +22,7 @@ from generator.input.schema import (
     Choice,
     Custom,
     Int,
+    ListOf,
     Struct,
     Text,
     Validation,
@@ -163,6 +164,18 @@ class KitComponents:
 
 
 @dataclass(frozen=True)
+class KitWaiver:
+    """A rule the project accepts breaking, and why (``paddock check`` shows such findings
+    as waived; they do not fail ``--strict``)."""
+
+    rule: str = spec_field(Text(), "The rule id waived, e.g. FR-CARDS-DUAL.")
+    reason: str = spec_field(Text(), "Why the project accepts it; shown with each finding.")
+    files: str = spec_field(
+        Text(allow_empty=True), "A glob of the files it covers, relative to the kit file's "
+        "folder, e.g. frothy-races/*.yaml (default: every file).", default="")
+
+
+@dataclass(frozen=True)
 class Kit:
     """A kit: the print settings for everything built alongside it."""
 
@@ -177,6 +190,9 @@ class Kit:
         default=KitComponents())
     note: str = spec_field(Text(allow_empty=True), "A note of your own; never printed.",
                            default="")
+    waive: tuple[KitWaiver, ...] = spec_field(
+        ListOf(Struct(KitWaiver)), "Warnings the project accepts: rule, reason and files.",
+        default=())
 
 
 KIT_SCHEMA = Struct(Kit, ignore=("kind",))

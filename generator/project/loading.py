@@ -153,8 +153,21 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None,
             check = definition.kind.print_check
             if check is not None and not loaded.errors_in(definition.path):
                 loaded.findings.extend(check(definition, templates))
+    add_waivers(loaded, paths)
     loaded.findings.sort(key=Finding.sort_key)
     return loaded
+
+
+def add_waivers(loaded: Loaded, paths: Sequence[Path]) -> None:
+    """Mark the findings the files' and the kit's waivers waive (see
+    :mod:`generator.project.waiving`); report waivers that waive nothing."""
+    from generator.project.waiving import apply_waivers, project_waivers
+
+    readable = [f for f in loaded.files if f not in loaded.unreadable]
+    kit_path = find_project_kit(paths) if loaded.kit is None else None
+    waivers = project_waivers(loaded.kit, readable, kit_path)
+    whole = loaded.kit is not None and any(path.is_dir() for path in paths)
+    loaded.findings = apply_waivers(loaded.findings, waivers, report_unused_kit=whole)
 
 
 KIT_FILE = "kit.yaml"

@@ -18,7 +18,7 @@ import pickle
 import re
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import fields
 from functools import cached_property, lru_cache
 from html import unescape
@@ -32,6 +32,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator.errors import TemplateError
 from generator.keep.kept_store import KeptStore, named_for_code
 from generator.keep.template_cache import bytecode_cache
+from generator.text.blocks import Blocks, check_rows, line_of
 from generator.text.confined import ConfinedLoader, read_confined, readable_files, utf8_text
 from generator.text.markup import (
     ALLOWED_DESCRIPTION,
@@ -181,22 +182,7 @@ class TextTemplates:
             ours = self._ours._blocks(name, context)
         except TemplateError:
             return  # a template of the user's own, with no counterpart of ours
-        for block, filename in users.items():
-            text = blocks[block]
-            expected = ours.get(block)
-            if expected is None or "\n" not in expected.rstrip("\n") and \
-                    not block.endswith(("lines", "cells")):
-                continue
-            cells = block.endswith("cells")
-            have, want = _row_shape(text, cells), _row_shape(expected, cells)
-            if have != want:
-                what = "words in each line" if cells and len(have) == len(want) else \
-                    "blank and written lines"
-                raise TemplateError(
-                    f"{filename}:{_line_of(filename, block, '')}: block {block} gives "
-                    f"{len(have)} line{'s' * (len(have) != 1)} where the layout reads "
-                    f"{len(want)}, one per row with the same {what} as ours; keep one line "
-                    "per item")
+        check_rows(users, blocks, ours)
 
     @cached_property
     def user_dir_real(self) -> Path:
@@ -249,27 +235,6 @@ class TextTemplates:
                     f"{filename}:{number}:{index + 1}: {describe_character(char)} cannot be "
                     "drawn by the embedded font (it would print as an empty box); "
                     "remove it or write it another way")
-
-
-def _row_shape(text: str, cells: bool) -> tuple[int, ...]:
-    """A list block's lines as a layout reads them (a last newline ends the last line):
-    for each, its number of words for a table of cells, else whether it is written."""
-    text = text[:-1] if text.endswith("\n") else text
-    rows = text.split("\n") if text else []
-    return tuple(len(row.split()) if cells else int(bool(row.strip())) for row in rows)
-
-
-class Blocks(dict[str, str]):
-    """A template's rendered blocks by name; reading one it does not have is an error at the
-    template (a user's template that drops a block the layout needs), not a crash."""
-
-    def __init__(self, rendered: Mapping[str, str], origin: Callable[[], str]) -> None:
-        super().__init__(rendered)
-        self.origin = origin  # where the template is, asked only when a block is missing
-
-    def __missing__(self, block: str) -> str:
-        raise TemplateError(f"{self.origin()}: has no block {block!r}, which this component "
-                            "prints; define it, or extend the matching *-base.j2 template")
 
 
 RENDERS_KEPT = 256
@@ -350,7 +315,7 @@ def _render_block(func: Any, ctx: Any, block: str) -> str:
         return capped_join(func(ctx))
     except RenderLimitError as exc:
         filename = func.__code__.co_filename
-        raise TemplateError(f"{filename}:{_line_of(filename, block, '')}: block {block}: "
+        raise TemplateError(f"{filename}:{line_of(filename, block, '')}: block {block}: "
                             f"template refused: {exc}") from exc
 
 
@@ -363,26 +328,9 @@ def _check_markup(text: str, block: str, func: Any) -> None:
     problem = problems[0]
     filename = func.__code__.co_filename
     raise TemplateError(
-        f"{filename}:{_line_of(filename, block, problem.text)}: block {block}: "
+        f"{filename}:{line_of(filename, block, problem.text)}: block {block}: "
         f"{problem.reason}: {problem.text!r}; a template may use {ALLOWED_DESCRIPTION}, "
         "and &amp; &lt; &gt; for the characters themselves")
-
-
-def _line_of(filename: str, block: str, snippet: str) -> int:
-    """The line of ``snippet`` inside ``block`` of a template file (the block's own line
-    when the snippet is not written there literally)."""
-    try:
-        lines = Path(filename).read_text(encoding="utf-8").splitlines()
-    except (OSError, ValueError):
-        return 1
-    start = next((i for i, line in enumerate(lines)
-                  if re.search(r"{%-?\s*block\s+" + re.escape(block) + r"\b", line)), 0)
-    for i in range(start, len(lines)):
-        if snippet in lines[i]:
-            return i + 1
-        if i > start and re.search(r"{%-?\s*endblock", lines[i]):
-            break
-    return start + 1
 
 
 def _template_error(exc: BaseException, name: str) -> TemplateError:
@@ -442,6 +390,64 @@ def render_message(source: str, params: Mapping[str, Any]) -> str:
         return _compiled_message(source).render(dict(params)).strip()
     except jinja2.TemplateError as exc:
         raise TemplateError(f"rule message {source!r}: {exc}") from exc
+
+
+class _Shown(jinja2.Undefined):
+    """A value a rule message names but only a finding knows: shown as ``<name>``. It is
+    true (an ``if`` shows its first branch), equal to nothing, and arithmetic on it stays
+    itself, so a sketch of any message renders."""
+
+    def __str__(self) -> str:
+        return f"<{self._undefined_name or 'value'}>"
+
+    def __bool__(self) -> bool:
+        return True
+
+    def __eq__(self, other: object) -> bool:
+        return False
+
+    def __hash__(self) -> int:
+        return id(self)
+
+    def __iter__(self) -> Iterator[_Shown]:
+        yield self
+
+    def _same(self, *_: object) -> _Shown:
+        return self
+
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = _same  # type: ignore[assignment]
+    __truediv__ = __rtruediv__ = __floordiv__ = __mod__ = __neg__ = __pos__ = _same  # type: ignore[assignment]
+    __lt__ = __gt__ = __le__ = __ge__ = _same  # type: ignore[assignment]
+    __getattr__ = __getitem__ = __call__ = _same  # type: ignore[assignment]
+
+
+_EXPRESSION = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
+_STRING = re.compile(r"'[^']*'|\"[^\"]*\"")
+_NAME = re.compile(r"[A-Za-z_]\w*")
+_NOT_NAMES = {"if", "else", "not", "in", "and", "or", "is", "format", "join", "get"}
+
+
+def sketch_message(source: str, params: Mapping[str, Any]) -> str:
+    """A rule message as ``paddock rules RULE`` shows it: the rule's own numbers filled in
+    and each value only a finding knows shown as ``<name>`` (never a raw ``{{ total }}``).
+    An expression that cannot be worked out without the finding's values (a number
+    formatted, a word picked by a letter) shows as the first value it needs."""
+    environment = SandboxedEnvironment(undefined=_Shown, autoescape=False)
+    environment.filters.update(plural=lambda count, word, *_: f"{count} {word}s")
+
+    def expression(match: re.Match[str]) -> str:
+        try:
+            return environment.from_string(match.group(0)).render(dict(params))
+        except (jinja2.TemplateError, TypeError, ValueError, AttributeError):
+            names = [n for n in _NAME.findall(_STRING.sub("", match.group(1)))
+                     if n not in _NOT_NAMES and n not in params]
+            return f"<{names[0] if names else 'value'}>"
+
+    filled = _EXPRESSION.sub(expression, source)
+    try:
+        return environment.from_string(filled).render(dict(params)).strip()
+    except (jinja2.TemplateError, TypeError, ValueError, AttributeError):
+        return re.sub(r"\{%.*?%\}", "", filled).strip()
 
 
 def plural(count: int, singular: str, plural_form: str | None = None) -> str:

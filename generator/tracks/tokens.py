@@ -29,8 +29,9 @@ from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
 from generator.paper.output import BuildContext
 from generator.paper.units import mm
+from generator.text.blocks import Blocks
 from generator.text.fonts import BOLD
-from generator.text.templates import Blocks, TextTemplates, plain
+from generator.text.templates import TextTemplates, plain
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import Hex, HexLayout, Orientation, Point
 from generator.tracks.layout import components

@@ -105,7 +105,7 @@ def test_the_summary_lists_each_build_against_the_baseline(report: Report) -> No
     gig = out[out.index("Whisper Gig"):]
     assert re.search(r"\n  trade-offs: better on \d+, worse on \d+, level on \d+ \(not evidence "
                      r"of balance by itself: race it with --race TRACK\)\n", gig)
-    assert re.search(r"\n  \+ Rounds to top +4\.71 +9\.37\n", gig)
+    assert re.search(r"\n  \+ Rounds to top +4\.71 +9\.37  rounds +lower\n", gig)
     assert "not measured: Evasive 1, Lucky 1" in gig
     assert f"report: {report.pdf}" in out
 
@@ -126,7 +126,8 @@ def test_json_has_check_shapes_plus_profiles(write_vehicle: Callable[..., Path],
     assert code == 0  # trade-offs are info: nothing fails, even with --strict
     data = json.loads(out)
     assert set(data) == {"findings", "summary", "profiles", "report"}
-    assert data["summary"] == {"errors": 0, "warnings": 0, "info": 1, "files": 1}
+    assert data["summary"] == {"errors": 0, "warnings": 0, "info": 1, "waived": 0,
+                               "files": 1}
     (finding,) = data["findings"]
     assert {"rule", "severity", "message", "file", "line", "column", "source"} <= set(finding)
     (gig,) = data["profiles"]

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from generator.commands.cli import main
-from generator.paper.previews import TTS_COLUMNS, tts_sheet
+from generator.paper.previews import TTS_COLUMNS, tts_grid, tts_sheet
 from tests.pdf_geometry import copy_vehicles, open_pdf, page_box
 
 
@@ -49,7 +49,7 @@ def test_png_previews_and_tabletop_simulator_sheets(tmp_path: Path) -> None:
     faces = out / "frothy-races" / "tts" / "cogsworth-steam-carriage-faces.png"
     backs = out / "frothy-races" / "tts" / "cogsworth-steam-carriage-backs.png"
     with Image.open(faces) as sheet:
-        assert sheet.size == (7 * 180, 252)  # seven cards, one row, at 72 dpi
+        assert sheet.size == (7 * 180, 2 * 252)  # seven cards on a 7 x 2 grid, at 72 dpi
     assert backs.exists(), "the special card's back differs, so backs are a sheet too"
     assert (out / "frothy-races" / "tts" / "generic-back.png").exists() is False
     assert (out / "frothy-races" / "png" / "tokens").is_dir()
@@ -60,6 +60,43 @@ def test_tts_sheet_is_a_grid_of_at_most_ten_by_seven() -> None:
     sheet = tts_sheet(cards)
     assert sheet.size == (TTS_COLUMNS * 10, 3 * 14)
     assert sheet.getpixel((10 * 2, 14 * 2)) == (22, 0, 0)
+    assert tts_grid(1) == (2, 2) and tts_grid(8) == (8, 2) and tts_grid(70) == (10, 7)
+
+
+def slice_as_tts(sheet: Image.Image, grid: str) -> list[Image.Image]:
+    """Cut a deck sheet the way Tabletop Simulator does: into the grid typed at import,
+    each cell the sheet's size divided by the grid, row by row from the top left."""
+    columns, rows = map(int, grid.split("x"))
+    width, height = sheet.width // columns, sheet.height // rows
+    assert (width * columns, height * rows) == sheet.size, "TTS cuts equal cells"
+    return [sheet.crop((c * width, r * height, (c + 1) * width, (r + 1) * height))
+            for r in range(rows) for c in range(columns)]
+
+
+def test_every_deck_sheet_cuts_into_its_cards_by_the_grid_the_manifest_states(
+        tmp_path: Path) -> None:
+    folder = copy_vehicles(tmp_path / "in", "cogsworth-steam-carriage", "marsh-hopper")
+    out = tmp_path / "out"
+    assert main(["build", str(folder), "-o", str(out), "--png", "--dpi", "36",
+                 "--only", "cards"]) == 0
+    manifest = json.loads((out / "manifest.json").read_text())
+    sheets = [e for e in manifest["files"] if e["path"].endswith("-faces.png")]
+    assert sheets
+    compared = 0
+    for entry in sheets:
+        deck = Path(entry["path"]).name.removesuffix("-faces.png")
+        faces = out / "frothy-races" / "png" / "cards" / deck
+        with Image.open(out / entry["path"]) as sheet:
+            cells = slice_as_tts(sheet.convert("RGB"), entry["notes"]["grid"])
+        cards = int(entry["notes"]["cards"])
+        for number, cell in enumerate(cells[:cards], start=1):
+            for face in faces.glob(f"{number:02d}-*-front.png"):
+                with Image.open(face) as image:
+                    assert cell.tobytes() == image.convert("RGB").tobytes(), face
+                compared += 1
+        for cell in cells[cards:]:
+            assert cell.getextrema() == ((255, 255),) * 3, "cells past the deck are blank"
+    assert compared >= len(sheets)
 
 
 @pytest.mark.parametrize("option", [["--bleed", "lots"], ["--card-size", "huge"],

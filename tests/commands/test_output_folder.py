@@ -49,15 +49,38 @@ def build(*args: str | Path) -> int:
     return main(["build", *map(str, args)])
 
 
-def test_a_second_build_removes_the_files_only_the_first_wrote(tmp_path: Path) -> None:
+def test_a_second_build_replaces_its_own_files_and_keeps_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
-    assert build(MARSH.parent, "-o", out, "--only", "licences,dice-stickers") == 0
-    assert (out / "frothy-races" / "dice-stickers.pdf").exists()
-    assert build(WHISPER, "-o", out, "--only", "licences") == 0
+    assert build(MARSH.parent, "-o", out, "--only", "licences,dice-stickers,tokens",
+                 "--png", "--dpi", "36") == 0
+    first = {entry["path"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    pngs = {path for path in first if path.endswith(".png")}
+    assert pngs, "the tokens' previews"
+    capsys.readouterr()
+    assert build(WHISPER, "-o", out, "--only", "tokens") == 0
+    shown = capsys.readouterr().out
     files = {entry["path"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
-    assert files == {"frothy-races/licences.pdf"}
+    # the token previews were of the component this build chose, for the same game: replaced
+    assert files == {"frothy-races/licences.pdf", "frothy-races/dice-stickers.pdf",
+                     "frothy-races/tokens.pdf"}
+    for path in pngs:
+        assert f"removed {out / path} " in shown
     on_disk = {p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file()}
     assert on_disk == files | {"manifest.json"}
+
+
+def test_a_build_of_one_game_keeps_another_games_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out"
+    assert build(MARSH, "-o", out) == 0
+    frothy = snapshot(out / "frothy-races")
+    assert build(REPO / "vehicles" / "joyride" / "rust-bucket.yaml", "-o", out) == 0
+    assert snapshot(out / "frothy-races") == frothy
+    files = {entry["path"] for entry in json.loads((out / "manifest.json").read_text())["files"]}
+    assert {"frothy-races/cards.pdf", "frothy-races/licences.pdf"} <= files
+    assert any(path.startswith("joyride/") for path in files)
+    assert "removed" not in capsys.readouterr().out
 
 
 def test_files_paddock_did_not_write_are_kept_exactly(tmp_path: Path) -> None:
@@ -73,7 +96,7 @@ def test_files_paddock_did_not_write_are_kept_exactly(tmp_path: Path) -> None:
     after = snapshot(out)
     assert {k: after[k] for k in kept} == kept
     assert (out / "notes.txt").stat().st_ino == inode  # the same file, not a copy
-    assert "frothy-races/tokens.pdf" not in after
+    assert "frothy-races/tokens.pdf" in after  # a component this build did not choose
 
 
 def test_a_file_paddock_did_not_write_is_never_replaced(tmp_path: Path,
@@ -177,7 +200,7 @@ def test_a_build_killed_at_any_point_leaves_the_old_set_or_the_new(tmp_path: Pat
     out, reference = tmp_path / "out", tmp_path / "reference"
     assert build(WHISPER, "-o", reference, *FAST) == 0
     new_set = paddock_files(snapshot(reference))
-    assert build(MARSH.parent, "-o", out, "--only", "licences,tokens,dice-stickers") == 0
+    assert build(MARSH.parent, "-o", out, *FAST) == 0
     (out / "notes.txt").write_text("mine")
     old_set = paddock_files(snapshot(out))
     assert run_killed(point, WHISPER, "-o", out, *FAST) == -signal.SIGKILL

@@ -52,7 +52,7 @@ def test_one_rule_is_explained_in_full(capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith("FR-MOVE-SPEED-DROP (warning; frothy-races)\n")
     assert "  source:  Frothy Races guide 3.6, Vehicle Creation Guide > Movement > Movement " \
            "per Phase (Move)" in out
-    assert "  hint:    give Speed {{ lower }} fewer spaces" in out
+    assert "  hint:    give Speed <lower> fewer spaces" in out
     assert "Movement Example vehicle drops from 6" in out
     code, out, _ = run(["rules", "FR-MOVE-PHASE-MAX", "--format", "json"], capsys)
     assert json.loads(out)["params"] == {"limit": 6}

@@ -6,6 +6,7 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
 from watchfiles import Change
 
 from generator.commands.watching import relevant_outside, watch_builds
@@ -41,3 +42,51 @@ def test_only_what_a_build_reads_counts_and_never_the_output(tmp_path: Path) -> 
     assert relevant(Change.added, str(tmp_path / "templates" / "x.j2"))
     assert not relevant(Change.modified, str(tmp_path / "output" / "kit.yaml"))
     assert not relevant(Change.modified, str(tmp_path / "vehicles" / "notes.txt"))
+
+
+def test_a_rebuild_in_watch_mode_prints_one_line_for_the_files_and_the_errors_last(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.cli import make_parser
+    from generator.commands.runners import run_build
+    from tests.conftest import VEHICLES
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("whisper-gig", "marsh-hopper"):
+        (folder / f"{name}.yaml").write_text((VEHICLES / "frothy-races" / f"{name}.yaml")
+                                             .read_text())
+    (folder / "marsh-hopper.yaml").write_text(
+        (folder / "marsh-hopper.yaml").read_text().replace("  reins: ", "  reins: [", 1))
+    args = make_parser().parse_args(["build", str(folder), "-o", str(tmp_path / "out")])
+    assert run_build(args, compact=True) == 2
+    out, err = capsys.readouterr()
+    wrote = [line for line in out.splitlines() if line.startswith("wrote")]
+    assert len(wrote) == 1 and " files (" in wrote[0], out
+    assert "YAML-SYNTAX" in err and "not built" not in out
+
+
+def test_a_half_typed_save_in_watch_mode_keeps_the_last_good_vehicle_printed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.cli import make_parser
+    from generator.commands.runners import run_build
+    from generator.project.loading import Definition
+    from tests.conftest import VEHICLES
+    from tests.pdf_geometry import open_pdf
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("whisper-gig", "marsh-hopper"):
+        (folder / f"{name}.yaml").write_text((VEHICLES / "frothy-races" / f"{name}.yaml")
+                                             .read_text())
+    args = make_parser().parse_args(["build", str(folder), "-o", str(tmp_path / "out"),
+                                     "--only", "licences"])
+    last_good: dict[str, Definition] = {}
+    assert run_build(args, last_good=last_good) == 0
+    marsh = folder / "marsh-hopper.yaml"
+    marsh.write_text(marsh.read_text().replace("  reins: ", "  reins: [", 1))
+    run_build(args, compact=True, last_good=last_good)
+    err = capsys.readouterr().err
+    assert "marsh-hopper.yaml has errors: its last good save is printed" in err
+    text = "".join(page.extract_text() for page in
+                   open_pdf(tmp_path / "out" / "frothy-races" / "licences.pdf").pages)
+    assert "Marsh Hopper" in text and "Whisper Gig" in text

@@ -51,6 +51,13 @@ CASES = {
         "    2 | cards: {whip: 3, reins: 3\n"
         "      |        ^\n"
         "    hint: close it with '}' after the last item (items are separated by ', ')"),
+    "colon-in-a-closed-brace": (
+        "game: joyride\nitems:\n  - {name: Bog: Born}\n",
+        "v.yaml:3:15: error YAML-SYNTAX: YAML syntax error: ': ' inside a value starts a new key"
+        " (in '{...}' items are separated by ', ') [Paddock file format, YAML]\n"
+        "    3 |   - {name: Bog: Born}\n"
+        "      |               ^\n"
+        '    hint: quote the text: name: "Bog: Born"'),
     "unclosed-quote": (
         "game: frothy-races\nname: 'Whisper Gig\ncolour: red\n",
         "v.yaml:2:7: error YAML-SYNTAX: YAML syntax error: this ' is never closed"

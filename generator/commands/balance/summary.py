@@ -9,6 +9,7 @@ exact shape ``paddock check`` prints them; the JSON has ``paddock check``'s ``fi
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,16 @@ SUMMARY_TEMPLATE = "balance/summary.txt.j2"
 MARKS = {Standing.BETTER: "+", Standing.WORSE: "-", Standing.EQUAL: "="}
 
 
-def build_context(measured: Measured) -> dict[str, Any]:
-    """One build: its verdict and every axis, formatted, in axis order."""
+def build_context(measured: Measured, reasons: Mapping[str, str] | None = None
+                  ) -> dict[str, Any]:
+    """One build: its verdict and every axis, formatted, in axis order, each with its unit,
+    which way is better, and the reason behind it where the row is a surprising one."""
+    reasons = reasons or {}
     rows = [{"id": r.axis.id, "label": r.axis.label, "short": r.axis.short,
              "value": r.axis.format(r.value), "baseline": r.axis.format(r.baseline),
              "standing": r.standing.value, "mark": MARKS[r.standing],
-             "better": r.axis.better_word} for r in measured.comparison.results]
+             "better": r.axis.better_word, "unit": r.axis.unit,
+             "why": reasons.get(r.axis.id)} for r in measured.comparison.results]
     return {"name": measured.profile.name, "path": measured.definition.path,
             "verdict": measured.verdict, "rows": rows,
             "better": [row for row in rows if row["standing"] == "better"],
@@ -56,7 +61,8 @@ def game_context(game: GameBalance) -> dict[str, Any]:
         "tolerance": f"{game.hook.equal_within * 100:g}%",
         "axes": [{"id": a.id, "label": a.label, "short": a.short, "group": a.group,
                   "better": a.better_word, "how": a.how} for a in game.hook.axes],
-        "builds": [build_context(m) for m in game.measured],
+        "builds": [build_context(m, game.hook.reasons(m.profile, game.baseline)
+                                 if game.hook.reasons else None) for m in game.measured],
     }
 
 

@@ -18,12 +18,11 @@ from generator.balance.hook import Profile
 from generator.balance.report import Chart, Group, Section, Series, Table, Text, Words
 from generator.games.formula_ace.balance import (
     AXES,
-    ENDINGS,
     FormulaMeasures,
     PurchaseRow,
     purchase_name,
-    race_model,
 )
+from generator.games.formula_ace.balance_race import ENDINGS, race_model
 from generator.text.templates import TextTemplates, plain
 
 TEMPLATE = "formula-ace/balance.j2"

@@ -22,9 +22,8 @@ from generator.games.outrider.balance import (
     SETTINGS,
     AssignmentStudy,
     OutriderMeasures,
-    die_name,
-    field_dice,
 )
+from generator.games.outrider.balance_odds import die_name, field_dice
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, SLOTS
 from generator.probability.outrider import ManeuverType

@@ -183,9 +183,14 @@ def test_schema_and_rules_listings(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_balance_says_there_is_no_profile(tmp_path: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["balance", str(KIT), "-o", str(tmp_path / "b.pdf")], capsys)
+    code, out, _ = run(["balance", str(KIT)], capsys)
     assert code == 0
     assert out.count("the second-edition changes give no movement or combat tables") == len(SHIPPED)
+    # -o names a report that cannot be written: said, not silently skipped (issue 23)
+    code, out, err = run(["balance", str(KIT), "-o", str(tmp_path / "b.pdf")], capsys)
+    assert code == 2 and "no report to write: no build could be measured" in err
+    assert out.count("the second-edition changes give no movement or combat tables") == len(SHIPPED)
+    assert not (tmp_path / "b.pdf").exists()
 
 
 @pytest.fixture(scope="module")

@@ -22,19 +22,12 @@ from generator.games.formula_ace.balance import (
     AXES,
     RULES,
     FormulaMeasures,
-    Purchase,
-    RaceModel,
-    Rig,
-    bought,
-    excess_rolls,
     profile,
     profiles,
-    purchases,
-    race,
-    race_model,
-    refusal,
     rig_profile,
 )
+from generator.games.formula_ace.balance_race import RaceModel, excess_rolls, race, race_model
+from generator.games.formula_ace.balance_rig import Purchase, Rig, bought, purchases, refusal
 from generator.games.formula_ace.baseline import BASELINE_FILE, baseline
 from generator.games.formula_ace.catalogues import formula_data
 from generator.input.source import Mark

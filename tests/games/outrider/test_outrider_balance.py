@@ -32,9 +32,9 @@ from generator.games.outrider.balance import (
     RULES,
     SETTINGS,
     OutriderMeasures,
-    covered_degrees,
     profile,
 )
+from generator.games.outrider.balance_odds import covered_degrees
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, Arc, Vehicle
@@ -411,7 +411,7 @@ def test_balance_of_the_shipped_outrider_vehicles(tmp_path: Path,
     assert code == 0
     assert "Outrider: 2 builds against Iron Curtain (shipped baseline)" in out
     assert {(m["sev"], m["rule"]) for m in matched(out)} == {("info", "OR-BAL-TRADEOFFS")}
-    assert re.search(r"\n  \+ Skill Points +\S+ +\S+\n", out)
+    assert re.search(r"\n  \+ Skill Points +\S+ +\S+  SP +higher\n", out)
     assert out.rstrip().endswith("0 errors, 0 warnings, 2 info in 2 files")
 
     pages = read_pages(pdf)

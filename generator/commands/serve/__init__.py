@@ -1,0 +1,1 @@
+"""``paddock serve``: the designer's studio, a local page that follows every save."""

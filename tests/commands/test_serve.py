@@ -1,0 +1,161 @@
+"""``paddock serve``: the page shows each file's pages, findings and balance; a save rebuilds
+that file alone; a save with errors keeps the last good pages and puts the errors on top;
+and, in a real headless Chromium, a saved file shows in the open page."""
+
+from __future__ import annotations
+
+import shutil
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.commands.serve.server import StudioServer, start, stop
+from generator.commands.serve.studio import Studio
+from generator.commands.watching import watch_builds
+from tests.conftest import VEHICLES
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+
+class Running:
+    """A studio served on a free port, following saves, for one test."""
+
+    def __init__(self, folder: Path) -> None:
+        self.studio = Studio([folder])
+        self.studio.rebuild_all()
+        self.server: StudioServer = start(self.studio, 0)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        self.stopping = threading.Event()
+        self.ready = threading.Event()
+        self.watcher = threading.Thread(target=watch_builds, kwargs={
+            "paths": [folder], "rebuild": self.studio.rebuild, "stop": self.stopping,
+            "debounce": 40, "on_start": self.ready.set}, daemon=True)
+        self.watcher.start()
+        self.ready.wait(5)
+        time.sleep(0.3)  # the watcher's first scan
+
+    def get(self, path: str = "") -> bytes:
+        with urllib.request.urlopen(self.url + path, timeout=10) as response:
+            return bytes(response.read())
+
+    def close(self) -> None:
+        self.stopping.set()
+        stop(self.server)
+        self.watcher.join(5)
+        self.studio.close()
+
+
+@pytest.fixture
+def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "vehicles"
+    folder.mkdir()
+    for name in ("whisper-gig", "marsh-hopper"):
+        shutil.copy(VEHICLES / "frothy-races" / f"{name}.yaml", folder / f"{name}.yaml")
+    monkeypatch.chdir(tmp_path)
+    return Path("vehicles")
+
+
+@pytest.fixture
+def running(project: Path) -> Iterator[Running]:
+    served = Running(project)
+    yield served
+    served.close()
+
+
+def wait_for(condition: object, seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if callable(condition) and condition():
+            return
+        time.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def test_the_page_shows_each_files_pages_findings_and_balance(running: Running) -> None:
+    page = running.get().decode()
+    assert "Whisper Gig" in page and "Marsh Hopper" in page
+    assert "Balance against Basic Chariot" in page and "rounds</td><td>lower" in page
+    url = page.split('<img src="', 1)[1].split('"', 1)[0].replace("&amp;", "&")
+    image = running.get(url.lstrip("/"))
+    assert image.startswith(b"\x89PNG")
+
+
+def test_a_save_rebuilds_that_file_alone(running: Running, project: Path) -> None:
+    views = running.studio.files
+    gig = next(v for v in views.values() if v.name == "Whisper Gig")
+    marsh = next(v for v in views.values() if v.name == "Marsh Hopper")
+    marsh_folder, gig_folder = marsh.folder, gig.folder
+    path = project / "whisper-gig.yaml"
+    path.write_text(path.read_text().replace("name: Whisper Gig", "name: Whisper Gig Two"))
+    wait_for(lambda: gig.name == "Whisper Gig Two" and gig.folder != gig_folder)
+    assert gig.folder is not None
+    assert marsh.folder == marsh_folder, "the other file was not built again"
+
+
+def test_a_save_with_errors_keeps_the_last_good_pages_and_shows_errors_on_top(
+        running: Running, project: Path) -> None:
+    gig = next(v for v in running.studio.files.values() if v.name == "Whisper Gig")
+    good = list(gig.pdfs)
+    path = project / "whisper-gig.yaml"
+    path.write_text(path.read_text().replace("  reins: 3", "  reins: [3"))
+    wait_for(lambda: gig.stale)
+    page = running.get().decode()
+    assert page.index('id="errors"') < page.index('class="file"')
+    assert "YAML-SYNTAX" in page and "the pages are from the last good save" in page
+    assert gig.pdfs == good and all(p.is_file() for _, p, _ in gig.pdfs)
+
+
+@pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
+                    reason="no Chromium and chromedriver installed (Debian: apt-get install "
+                           "chromium chromium-driver; .ci/run installs them)")
+def test_a_saved_file_shows_in_a_real_browser(running: Running, project: Path,
+                                              tmp_path: Path) -> None:
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
+                 f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+        options.add_argument(flag)
+    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        browser.get(running.url)
+        names = [e.get_attribute("data-name") for e in browser.find_elements(By.CSS_SELECTOR,
+                                                                            "section.file")]
+        assert "Whisper Gig" in names
+        image = browser.find_element(By.CSS_SELECTOR, "section.file .pages img")
+        wait_for(lambda: browser.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth", image))
+        path = project / "whisper-gig.yaml"
+        path.write_text(path.read_text().replace("name: Whisper Gig", "name: Whisper Gig Mk II"))
+        wait_for(lambda: "Whisper Gig Mk II" in browser.page_source)
+        section = browser.find_element(By.CSS_SELECTOR,
+                                       'section.file[data-name="Whisper Gig Mk II"]')
+        image = section.find_element(By.CSS_SELECTOR, ".pages img")
+        browser.execute_script("arguments[0].scrollIntoView()", image)  # images load lazily
+        wait_for(lambda: browser.execute_script(
+            "return arguments[0].complete && arguments[0].naturalWidth > 100", image))
+    finally:
+        browser.quit()
+
+
+def test_serve_refuses_a_port_it_cannot_use(project: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    from generator.commands.cli import main
+
+    blocker = start(Studio([project]), 0)
+    try:
+        port = blocker.server_address[1]
+        assert main(["serve", str(project), "--port", str(port)]) == 2
+        assert f"cannot serve on 127.0.0.1:{port}" in capsys.readouterr().err
+    finally:
+        stop(blocker)
