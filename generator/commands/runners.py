@@ -249,7 +249,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     from generator.commands.balance.summary import format_json as format_balance_json
     from generator.commands.balance.summary import format_summary
 
-    refuse_odd_target(args.output)  # a device or FIFO named: refused before any work
+    if args.output is not None:
+        refuse_odd_target(args.output)  # a device or FIFO named: refused before any work
     loaded = load(default_paths(args.paths))
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None
