@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import copy
 import functools
+import os
+import shutil
+import subprocess
+import sys
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -100,3 +104,78 @@ def art(value: str | Callable[[], str]) -> Callable[[dict[str, Any]], None]:
     def change(data: dict[str, Any]) -> None:
         data["art"] = value() if callable(value) else value
     return change
+
+
+_AS_USER = """
+import atexit, importlib, os, pkgutil, sys
+import generator
+for name in ("encodings.unicode_escape", "encodings.raw_unicode_escape", "encodings.idna",
+             "encodings.latin_1", "encodings.ascii", "reportlab.platypus", "jinja2.ext"):
+    importlib.import_module(name)
+for found in pkgutil.walk_packages(generator.__path__, "generator."):
+    if not found.name.endswith("__main__"):
+        importlib.import_module(found.name)
+if sys.argv[1]:
+    uid, gid = map(int, sys.argv[1].split())
+    os.setgroups([])
+    os.setgid(gid)
+    os.setuid(uid)
+from generator.commands.cli import main
+code = main(sys.argv[2:])
+atexit._run_exitfuncs()
+sys.stdout.flush()
+os._exit(code)
+"""
+
+
+class NormalUser:
+    """A folder owned by an unprivileged user, and ``paddock`` run as that user: for the
+    behaviour that depends on permissions, which root ignores."""
+
+    def __init__(self, folder: Path, uid: int | None, gid: int | None) -> None:
+        self.folder = folder
+        self.uid = uid
+        self.gid = gid
+
+    def run(self, *args: str | Path, env: dict[str, str] | None = None
+            ) -> subprocess.CompletedProcess[str]:
+        """``paddock ARGS`` as the user, its home and cache in the folder: a child that
+        imports all of Paddock first (the interpreter's own files may be out of the user's
+        reach), then drops to the user's ids."""
+        environment = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+                       "HOME": str(self.folder), "XDG_CACHE_HOME": str(self.folder / "cache"),
+                       "LANG": "C.UTF-8", **(env or {})}
+        ids = "" if self.uid is None else f"{self.uid} {self.gid}"
+        return subprocess.run([sys.executable, "-c", _AS_USER, ids, *map(str, args)],
+                              cwd=REPO, env=environment, capture_output=True, text=True,
+                              timeout=300)
+
+    def own(self, path: Path) -> None:
+        """Give ``path`` (made by the suite) to the user."""
+        if self.uid is not None:
+            os.chown(path, self.uid, self.gid or -1, follow_symlinks=False)
+
+
+@pytest.fixture
+def normal_user() -> Iterator[NormalUser]:
+    """Run as a normal user: ourselves when the suite is not root, else ``nobody`` in a
+    child process (skipped, with the reason, where there is no such user)."""
+    folder = Path(tempfile.mkdtemp(prefix="paddock-user-"))
+    uid = gid = None
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        import pwd
+
+        try:
+            entry = pwd.getpwnam("nobody")
+        except KeyError:
+            shutil.rmtree(folder)
+            pytest.skip("the suite runs as root and there is no 'nobody' user to drop to")
+        uid, gid = entry.pw_uid, entry.pw_gid
+        os.chown(folder, uid, gid)
+        os.chmod(folder, 0o755)
+    yield NormalUser(folder, uid, gid)
+    for here, folders, _ in os.walk(folder):  # a test may leave folders read-only
+        for name in folders:
+            if not os.path.islink(os.path.join(here, name)):
+                os.chmod(os.path.join(here, name), 0o755)
+    shutil.rmtree(folder, ignore_errors=True)

@@ -38,10 +38,17 @@ def whole_number(text: str) -> int:
     raise argparse.ArgumentTypeError(f"write a whole number of 0 or more, not {text!r}")
 
 
-def positive(what: str) -> Callable[[str], int]:
-    """An argparse type for a whole number of at least 1."""
+MAX_RACES = 1_000_000
+"""--races at most: generator.race.sweep.MAX_RACES (not imported: parsing the command line
+must not load the race engine; a test keeps the two equal)."""
+
+
+def positive(what: str, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type for a whole number of at least 1 (and at most ``most``)."""
     def parse(text: str) -> int:
-        if text.strip().isdigit() and int(text) >= 1:
+        if text.strip().isdigit() and len(text.strip()) <= 30 and int(text) >= 1:
+            if most is not None and int(text) > most:
+                raise argparse.ArgumentTypeError(f"{what}: at most {most:,}, not {text}")
             return int(text)
         raise argparse.ArgumentTypeError(f"{what}: write a whole number of at least 1, "
                                          f"not {text!r}")
@@ -202,6 +209,10 @@ def load_inputs(args: argparse.Namespace, project_kit: bool = False
                 ) -> tuple[Loaded, TextTemplates]:
     paths = default_paths(args.paths)
     templates = TextTemplates(args.templates)
+    if args.templates is not None:  # the user's icons.yaml: its faults are found by check
+        from generator.paper.icons import IconSet
+
+        IconSet(args.templates)
     return load(paths, templates, project_kit), templates
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import atexit
 import contextlib
+import errno
 import os
 import sys
 import traceback
@@ -46,6 +47,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code."""
     parser = make_parser()
     words = list(sys.argv[1:] if argv is None else argv)
+    if any("\0" in word for word in words):  # only a caller in Python can pass one
+        print("paddock: an argument holds a NUL character, which no file name or value may "
+              "hold", file=sys.stderr)
+        return 2
     unknown = unknown_command(parser, words)
     if unknown is not None:
         print(f"{parser.format_usage().rstrip()}\npaddock: {unknown}", file=sys.stderr)
@@ -53,7 +58,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = parser.parse_args(argv)
     except Exception as exc:  # argparse reports usage itself (SystemExit); anything else is ours
-        words = list(sys.argv[1:] if argv is None else argv)
         return internal_error(exc, debug="--debug" in words)
     if args.command is None:  # a bare 'paddock': what it can do, not a usage error
         parser.print_help()
@@ -61,8 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except PaddockError as exc:
-        if args.debug:
-            raise
+        if args.debug:  # the traceback too, and the same exit code as without --debug
+            traceback.print_exc()
         print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
               file=sys.stderr)
         return exc.exit_code
@@ -74,8 +78,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         # the interpreter's final flush stays quiet, and exit as a pipe-killed program does.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as exc:
+        if not _refused_by_the_system(exc):
+            return internal_error(exc, args.debug)
+        # The system refused a path the user gave or the room to write (a name too long, a
+        # link loop, no permission, a full disk): bad input or environment, not a bug.
+        if args.debug:
+            traceback.print_exc()
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"paddock: cannot use{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 2
     except Exception as exc:  # every other exception is a bug: say so, distinctly
         return internal_error(exc, args.debug)
+
+
+_SYSTEM_REFUSALS = frozenset({
+    errno.ENAMETOOLONG, errno.ELOOP, errno.EACCES, errno.EPERM, errno.ENOENT, errno.ENOTDIR,
+    errno.EISDIR, errno.ENOSPC, errno.EROFS, errno.EEXIST, errno.EDQUOT, errno.EFBIG,
+    errno.ENXIO, errno.ETXTBSY, errno.EMFILE, errno.ENFILE, errno.EIO})
+
+
+def _refused_by_the_system(exc: OSError) -> bool:
+    """An OSError about a file or the machine, not about Paddock's own logic."""
+    return not isinstance(exc, BrokenPipeError) and exc.errno in _SYSTEM_REFUSALS
 
 
 def run() -> NoReturn:

@@ -54,8 +54,9 @@ def init_project(folder: Path, templates: TextTemplates | None = None) -> Starte
     write_new(kit, text, started)
     for game in GAMES.values():
         started.written += write_schemas(game, schemas)
-    (schemas / KIT_SCHEMA_FILE).write_text(json.dumps(kit_schema(Kit), indent=2) + "\n",
-                                           encoding="utf-8")
+    kit_text = json.dumps(kit_schema(Kit), indent=2) + "\n"
+    write_atomically(schemas / KIT_SCHEMA_FILE,
+                     lambda temp: temp.write_text(kit_text, encoding="utf-8"))
     started.written.append(schemas / KIT_SCHEMA_FILE)
     settings = {"yaml.schemas": {f"./{SCHEMA_FOLDER.as_posix()}/{KIT_SCHEMA_FILE}":
                                  "vehicles/kit.yaml"}}

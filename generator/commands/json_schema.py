@@ -6,13 +6,16 @@ printed fit, a rule between fields) no JSON Schema can say."""
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from generator.errors import OutputError
 from generator.input.schema import (
     Spec,
     Struct,
 )
+from generator.paper.output import write_atomically
 from generator.project.game import Game, Kind
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -71,11 +74,15 @@ def missing_schemas(game: Game, folder: Path = SCHEMA_FOLDER) -> list[Path]:
 
 def write_schemas(game: Game, folder: Path) -> list[Path]:
     """Write one schema file per kind of the game into ``folder``; return the paths."""
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"--json-schema {folder}: cannot make a folder there "
+                          f"({exc.strerror}); give a folder") from exc
     written = []
     for kind in game.kinds.values():
         path = folder / schema_file_name(game.id, kind.name)
-        path.write_text(json.dumps(kind_schema(game, kind), indent=2, ensure_ascii=False)
-                        + "\n", encoding="utf-8")
+        text = json.dumps(kind_schema(game, kind), indent=2, ensure_ascii=False) + "\n"
+        write_atomically(path, partial(Path.write_text, data=text, encoding="utf-8"))
         written.append(path)
     return written

@@ -16,10 +16,12 @@ into the same folder wait for the first.
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import json
 import os
 import shutil
+import stat
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -57,10 +59,19 @@ class OutputFolder:
         if self.previous.exists() and not self.target.exists():
             os.rename(self.previous, self.target)  # killed between the fallback's renames
         for leftover in (self.staging, self.previous):
-            remove_tree(leftover)
+            try:
+                remove_tree(leftover)
+            except OSError as exc:
+                raise OutputError(f"cannot remove {leftover}, left by an earlier build "
+                                  f"({exc.strerror}); remove it by hand") from exc
         if self.target.exists() and not self.target.is_dir():
             raise OutputError(f"{self.target} is a file, not a folder; choose another output")
         self.owned = read_owned(self.target)
+        stuck = unwritable_folders(self.target) if self.target.is_dir() else []
+        if stuck:
+            raise OutputError(f"{stuck[0]} cannot be written (nor made writable) by you; a "
+                              "new build replaces the old one's files there: make it writable "
+                              "or choose another output folder")
         self.entries = read_entries(self.target, self.owned)
         try:
             self.staging.mkdir(mode=0o777)
@@ -120,7 +131,8 @@ class OutputFolder:
             carry_foreign(self.target, self.staging, self.owned - set(keep))
             copy_mode(self.target, self.staging)
             switch(self.staging, self.target, self.previous)
-            remove_tree(self.staging)  # the old set, now behind the new one
+            with contextlib.suppress(OSError):  # in place; the next build clears it away
+                remove_tree(self.staging)  # the old set, now behind the new one
         else:
             os.chmod(self.staging, 0o777 & ~current_umask())
             os.rename(self.staging, self.target)
@@ -134,11 +146,13 @@ class OutputFolder:
 @contextmanager
 def open_output(out_dir: Path, announce: Callable[[str], None] | None = None
                 ) -> Iterator[OutputFolder]:
-    """Lock ``out_dir`` and yield it ready to write; a failure leaves it as it was."""
+    """Lock ``out_dir`` and yield it ready to write; a failure leaves it as it was. A target
+    that is not a folder is refused before anything (the lock file) is made beside it."""
     folder = OutputFolder(out_dir)
+    refuse_non_folder(folder.target)
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(folder.lock_path, "a+")  # noqa: SIM115 - held for the whole build
+        handle = open_lock(folder.lock_path)
     except OSError as exc:
         raise OutputError(f"cannot write into {folder.parent}: {exc.strerror}") from exc
     try:
@@ -153,7 +167,37 @@ def open_output(out_dir: Path, announce: Callable[[str], None] | None = None
         handle.close()  # releases the lock
 
 
-def lock(handle: IO[str], target: Path, announce: Callable[[str], None] | None) -> None:
+def refuse_non_folder(target: Path) -> None:
+    """Refuse an output that exists and is not a folder (a file, a device, a FIFO)."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return
+    except OSError as exc:  # a link loop, a name too long
+        raise OutputError(f"cannot write into {target}: {exc.strerror}") from exc
+    if not stat.S_ISDIR(info.st_mode):
+        raise OutputError(f"{target} is not a folder; choose another output folder")
+
+
+def open_lock(path: Path) -> IO[bytes]:
+    """The lock file beside the output folder, opened without following a symbolic link
+    at its name (a link planted there would make the build create its target) and only
+    if it is a regular file."""
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        descriptor = os.open(path, flags | getattr(os, "O_NONBLOCK", 0), 0o666)
+    except OSError as exc:
+        if os.path.islink(path):
+            raise OutputError(f"{path} (the build's lock file) is a symbolic link; Paddock "
+                              "never follows one there: remove it") from exc
+        raise
+    if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        os.close(descriptor)
+        raise OutputError(f"{path} (the build's lock file) is not a regular file; remove it")
+    return os.fdopen(descriptor, "r+b")
+
+
+def lock(handle: IO[bytes], target: Path, announce: Callable[[str], None] | None) -> None:
     """Take the build lock, saying so when another build holds it and we wait."""
     try:
         import fcntl
@@ -218,10 +262,11 @@ def carry(entry: os.DirEntry[str], destination: Path, relative: str, owned: set[
         children = list(os.scandir(entry.path))
         if relative not in owned_folders or destination.exists():
             destination.mkdir(exist_ok=True)
-            copy_mode(Path(entry.path), destination)
         for child in children:
             carry(child, destination / child.name, f"{relative}/{child.name}", owned,
                   owned_folders)
+        if destination.exists():  # its permissions last: a read-only one is filled first
+            copy_mode(Path(entry.path), destination)
         return
     if relative in owned or is_stale_part(entry.name):
         return
@@ -273,8 +318,35 @@ def current_umask() -> int:
 
 
 def remove_tree(path: Path) -> None:
-    """Remove one of our own staging folders (never following links out of it)."""
+    """Remove one of our own staging folders (never following links out of it). A folder in
+    it left read-only (an old build's, switched out) is made writable first, so a failed
+    or finished build never leaves behind a staging folder that blocks the next one."""
     if path.is_symlink():
         path.unlink()
     elif path.exists():
-        shutil.rmtree(path)
+        def writable_again(func: Callable[..., Any], name: str, info: Any) -> None:
+            parent = os.path.dirname(name)
+            os.chmod(parent, os.stat(parent).st_mode | 0o700)
+            if func is os.open or func is os.scandir:
+                os.chmod(name, os.stat(name).st_mode | 0o700)
+                shutil.rmtree(name, onerror=writable_again)
+            else:
+                func(name)
+
+        shutil.rmtree(path, onerror=writable_again)
+
+
+def unwritable_folders(target: Path) -> list[str]:
+    """The folders in ``target``'s tree (itself included) this process can neither write
+    nor make writable: switching the new build in would leave the old set stuck there."""
+    stuck: list[str] = []
+    uid = os.geteuid() if hasattr(os, "geteuid") else None
+    for here, folders, _ in os.walk(target):
+        try:
+            info = os.stat(here, follow_symlinks=False)
+        except OSError:
+            continue
+        if not os.access(here, os.W_OK | os.X_OK) and info.st_uid != uid:
+            stuck.append(here)
+        folders[:] = [f for f in folders if not os.path.islink(os.path.join(here, f))]
+    return stuck

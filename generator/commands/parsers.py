@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 from generator.commands.arguments import (
     DEFAULT_OUTPUT,
     GLOBAL_OPTIONS,
+    MAX_RACES,
     add_inputs,
     add_print_options,
     command,
@@ -121,13 +122,13 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing.add_argument("--field", type=Path, metavar="DIR",
                         help="race against up to five vehicles from this folder (default: "
                              "five copies of the baseline)")
-    racing.add_argument("--races", type=positive("races"), metavar="N",
+    racing.add_argument("--races", type=positive("races", MAX_RACES), metavar="N",
                         help="races per track and style (default: the sequential rule "
                              "of FR-BAL-RACE-STYLE decides)")
     racing.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the races' seed (default: 1)")
     racing.add_argument("--workers", type=positive("workers"), metavar="K",
-                        help="local worker processes (default: all cores)")
+                        help="local worker processes (default and most: all cores)")
     add_battle_verdict_options(balance)
     balance.set_defaults(run=run_balance_command)
 
@@ -250,7 +251,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
     race.add_argument("vehicles", nargs="+", type=Path, metavar="VEHICLES",
                       help="Frothy Races vehicle files, in starting order for race 1 (a "
                            "file may be named twice; one alone is a time trial)")
-    race.add_argument("--races", type=positive("races"), default=100, metavar="N",
+    race.add_argument("--races", type=positive("races", MAX_RACES), default=100, metavar="N",
                       help="how many races to run (default: 100)")
     race.add_argument("--seed", type=int, default=1, metavar="S",
                       help="the sweep's seed; each race's seed is derived from it (default: 1)")
@@ -267,7 +268,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                       help="rounds of a furthest race (default: 12)")
     race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")
     race.add_argument("--workers", type=positive("workers"), metavar="K",
-                      help="local worker processes (default: all cores)")
+                      help="local worker processes (default and most: all cores)")
     race.add_argument("--scheduler", metavar="ADDR",
                       help="run on the Dask cluster at tcp://HOST:PORT instead (needs "
                            "pip install 'paddock[cluster]')")

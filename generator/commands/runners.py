@@ -4,6 +4,7 @@ the exit code."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from generator.errors import InputError, PaddockError, UsageError
 from generator.input.findings import Severity, Summary
 from generator.input.report import format_json, format_text, summary_line
-from generator.paper.output import BuildContext, write_atomically
+from generator.paper.output import BuildContext, refuse_odd_target, write_atomically
 from generator.paper.units import paper
 from generator.project.kit import KitComponents, print_settings
 from generator.project.loading import Definition, Loaded, find_project_kit, load
@@ -188,9 +189,9 @@ def refuse_shared_output(output: Path, inputs: Sequence[Path]) -> None:
     """The output folder is switched as a whole: it must not hold a folder of inputs or
     the folder the command runs in (``-o .`` would swap the project folder). A lone input
     file inside it is kept like any file Paddock did not write."""
-    out = output.resolve()
+    out = Path(os.path.realpath(output))  # never raises, a link loop included
     held = [inner for inner in [Path.cwd(), *inputs]
-            if inner.is_dir() and inner.resolve().is_relative_to(out)]
+            if inner.is_dir() and Path(os.path.realpath(inner)).is_relative_to(out)]
     if held:
         raise UsageError(f"-o {output}: the output folder must be a folder of its own, "
                          f"not one holding {held[0]}; e.g. -o output")
@@ -251,6 +252,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     from generator.commands.balance.summary import format_json as format_balance_json
     from generator.commands.balance.summary import format_summary
 
+    if args.output is not None:
+        refuse_odd_target(args.output)  # a device or FIFO named: refused before any work
     loaded = load(default_paths(args.paths))
     templates = TextTemplates(args.templates)
     against = load_against(args.against) if args.against else None

@@ -45,7 +45,7 @@ def display_path(path: Path) -> str:
     """The path as a person should read it: relative to the working folder when inside it."""
     try:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except (ValueError, OSError):
+    except (ValueError, OSError, RuntimeError):  # RuntimeError: a symbolic link loop
         return str(path)
 
 

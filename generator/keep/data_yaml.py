@@ -13,17 +13,17 @@ cache folder (or for values marshal cannot hold) Paddock simply parses.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
-import os
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from generator.keep.cache_folder import cache_folder, mark_used
+from generator.keep.cache_folder import cache_folder
+from generator.keep.entries import MAGIC, read_entry, write_entry
 
 _LOADER: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _FORMAT = f"paddock-data-1 yaml {yaml.__version__} {_LOADER.__name__} marshal {marshal.version}"
@@ -38,35 +38,39 @@ def read_data(path: Path) -> Any:
 def cached(raw: bytes, kind: str, compute: Callable[[], Any]) -> Any:
     """``compute()``, the plain values read from a file whose bytes are ``raw``, kept
     between runs under a digest of ``kind`` (what was read and by which code) and the bytes.
-    An exception from ``compute`` is raised and nothing is kept."""
-    digest = hashlib.sha256(kind.encode() + b"\0")
-    digest.update(raw)
-    target = cache_folder() / "data" / f"{digest.hexdigest()[:32]}.marshal"
-    try:
-        kept = marshal.loads(target.read_bytes())
-    except (OSError, ValueError, EOFError, TypeError):
-        pass  # not there yet (or unreadable): compute, and store for the next run
-    else:
-        mark_used(target)
-        return kept
+    A kept entry is read only when it passes the checks of :func:`read_entry`, and only
+    plain values (``marshal`` refuses code objects here), so a damaged entry is parsed
+    afresh. An exception from ``compute`` is raised and nothing is kept."""
+    target = entry_path(raw, kind)
+    kept = read_entry(target)
+    if kept is not None:
+        try:
+            return _plain(marshal.loads(kept))
+        except (ValueError, EOFError, TypeError):
+            pass  # not what this code writes: parsed again, and kept afresh below
     data = compute()
-    store_whole(target, data)
+    with contextlib.suppress(ValueError):  # values marshal cannot hold: parsed every time
+        write_entry(target, marshal.dumps(data))
     return data
 
 
-def store_whole(target: Path, data: Any, raw_bytes: bool = False) -> None:
-    """Write ``data`` to ``target`` whole or not at all (a temporary file renamed into
-    place), so a reader never sees half a file; any failure only means no cache."""
-    try:
-        content = data if raw_bytes else marshal.dumps(data)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp = tempfile.mkstemp(dir=target.parent, prefix=".", suffix=".part")
-        try:
-            with os.fdopen(handle, "wb") as out:
-                out.write(content)
-            os.replace(temp, target)
-        except BaseException:
-            Path(temp).unlink(missing_ok=True)
-            raise
-    except (OSError, ValueError):
-        return
+def entry_path(raw: bytes, kind: str = _FORMAT) -> Path:
+    """Where the values of a file whose bytes are ``raw`` are kept (``kind``: what read
+    them, by which code; a packaged YAML file's by default)."""
+    digest = hashlib.sha256(kind.encode() + b"\0" + MAGIC)
+    digest.update(raw)
+    return cache_folder() / "data" / f"{digest.hexdigest()[:32]}.marshal"
+
+
+def _plain(value: Any) -> Any:
+    """``value`` if it holds only plain data (no code object), else a TypeError."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _plain(key)
+            _plain(item)
+    elif isinstance(value, list | tuple | set | frozenset):
+        for item in value:
+            _plain(item)
+    elif not isinstance(value, str | bytes | int | float | complex | bool | type(None)):
+        raise TypeError(f"not plain data: {type(value).__name__}")
+    return value

@@ -31,7 +31,7 @@ MAX_BYTES = 2 * 1024 * 1024  # the default kit needs about 0.8 MB of them
 
 def _path() -> Path:
     version = zlib.ZLIB_RUNTIME_VERSION.replace("/", "_")
-    return cache_folder() / f"flate-1-zlib{version}.marshal"
+    return cache_folder() / f"flate-2-zlib{version}.marshal"
 
 
 STREAMS: KeptStore[bytes, bytes] = KeptStore(_path, most_bytes=MAX_BYTES)

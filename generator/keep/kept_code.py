@@ -12,6 +12,14 @@ a class asks for one (a build's memory holds 1.3 MB of them, not 3.4 MB of code 
 
 Only the ``exec`` that the :mod:`dataclasses` module itself calls is replaced, and only for
 classes defined in Paddock's own modules; everything else is compiled as before.
+
+Kept code is run, so it is kept only behind the cache folder's checks: the folder is used
+only when no one but this user (or root) can write in it or above it, and the store's file
+is read only when it is a regular file of this user whose BLAKE2b digest matches (see
+:mod:`generator.keep.entries`): a damaged file is compiled afresh, never run, and a planted
+one needs the user's own rights. Measured with ``bench/kept_code.py`` (11 whole processes
+each, medians, on a 2-core machine shared with other work): it saves 54 ms CPU (162 ms wall)
+of ``paddock check`` and 71 ms CPU (146 ms wall) of ``paddock build`` of the default kit.
 """
 
 from __future__ import annotations

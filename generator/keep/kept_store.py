@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from generator import __version__
-from generator.keep.cache_folder import cache_folder, mark_used
-from generator.keep.data_yaml import store_whole
+from generator.keep.cache_folder import cache_folder
+from generator.keep.entries import MAGIC, MOST_BYTES, read_entry, write_entry
 
 
 def named_for_code(kind: str, versions: str, sources: Iterable[Path],
@@ -33,7 +33,7 @@ def named_for_code(kind: str, versions: str, sources: Iterable[Path],
     whose answers it keeps, and a format number) and of the code in ``sources``: changed
     code never reads an older code's answers. Installed without sources, Paddock's version
     names the code."""
-    digest = hashlib.blake2b(versions.encode(), digest_size=8)
+    digest = hashlib.blake2b(versions.encode() + MAGIC, digest_size=8)
     for source in sources:
         try:
             digest.update(source.read_bytes())
@@ -61,10 +61,12 @@ class KeptStore(Generic[K, V]):
     def __init__(self, path: Callable[[], Path], *, most_entries: int | None = None,
                  most_bytes: int | None = None,
                  loads: Callable[[bytes], Any] = marshal.loads,
-                 dumps: Callable[[dict[K, V]], bytes] = marshal.dumps) -> None:
+                 dumps: Callable[[dict[K, V]], bytes] = marshal.dumps,
+                 most_file_bytes: int = MOST_BYTES) -> None:
         if (most_entries is None) == (most_bytes is None):
             raise ValueError("a kept store is capped by entries or by bytes: give one")
         self.path = path
+        self.most_file_bytes = most_file_bytes  # a larger file is never read
         self.most_entries = most_entries
         self.most_bytes = most_bytes
         self._loads = loads
@@ -133,7 +135,7 @@ class KeptStore(Generic[K, V]):
             content = self._dumps(kept)
         except Exception:  # noqa: BLE001 - what cannot be written is only worked out again
             return
-        store_whole(self.path(), content, raw_bytes=True)
+        write_entry(self.path(), content)
 
     def forget(self, *, reread: bool = True) -> None:
         """Hold nothing and owe no write, as a new run starts: the file is read again on
@@ -146,13 +148,13 @@ class KeptStore(Generic[K, V]):
 
     def _load(self) -> dict[K, V]:
         if self._entries is None:
-            path = self.path()
-            try:
-                loaded = self._loads(path.read_bytes())
-            except Exception:  # noqa: BLE001 - a damaged file is only worked out again
-                loaded = {}
-            else:
-                mark_used(path)
+            kept = read_entry(self.path(), self.most_file_bytes)
+            loaded: Any = {}
+            if kept is not None:  # passed its checks: this code wrote it, whole
+                try:
+                    loaded = self._loads(kept)
+                except Exception:  # noqa: BLE001 - not what this code writes: worked out again
+                    loaded = {}
             self._entries = loaded if isinstance(loaded, dict) else {}
             if self.most_bytes is not None:
                 self._held = sum(_size(value) for value in self._entries.values())

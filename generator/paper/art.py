@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from generator.input.findings import Finding, KeyPath, RuleBook
 from generator.input.schema import INVALID, Text, Validation
 from generator.input.source import Mark, Node
-from generator.keep.cache_folder import cache_folder, mark_used
-from generator.keep.data_yaml import cached, store_whole
+from generator.keep.cache_folder import cache_folder
+from generator.keep.data_yaml import cached
+from generator.keep.entries import MAGIC, read_entry, write_entry
 from generator.keep.kept_drawings import replay_or_draw
 from generator.paper.units import POINTS_PER_INCH, mm, to_mm
 from generator.text.fonts import REGULAR
@@ -200,16 +201,15 @@ def _svg_digest(raw: bytes) -> str:
 def svg_drawing(path: str, stamp: float) -> Any:
     """The SVG as a ReportLab drawing, to draw: kept between runs pickled (a third of the
     time of converting it again, and svglib is never loaded), made by svglib otherwise."""
-    kept = cache_folder() / "art" / f"{_svg_digest(Path(path).read_bytes())}.pickle"
-    try:
-        drawing = pickle.loads(kept.read_bytes())  # noqa: S301 - our own cache folder
-    except Exception:  # noqa: BLE001, S110 - missing or damaged: convert again
-        pass
-    else:
-        mark_used(kept)
-        return drawing
+    kept = cache_folder() / "art" / f"{_svg_digest(MAGIC + Path(path).read_bytes())}.pickle"
+    content = read_entry(kept)  # only an entry this user wrote, whole, is unpickled
+    if content is not None:
+        try:
+            return pickle.loads(content)  # noqa: S301 - checked by read_entry
+        except Exception:  # noqa: BLE001, S110 - not what this code writes: convert again
+            pass
     drawing = _convert_svg(path)
-    store_whole(kept, pickle.dumps(drawing, protocol=5), raw_bytes=True)
+    write_entry(kept, pickle.dumps(drawing, protocol=5))
     return drawing
 
 

@@ -13,6 +13,8 @@ Ours live in ``generator/paper/icons.yaml``. A user replaces or adds an icon by 
 from __future__ import annotations
 
 import hashlib
+import math
+import os
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -28,6 +30,7 @@ from generator.errors import InputError
 from generator.input.source import Map, Node, Scalar, Seq, load_document
 from generator.keep.data_yaml import cached
 from generator.keep.kept_drawings import colour_key, replay_or_draw
+from generator.text.confined import read_confined
 
 BUILTIN_ICONS = Path(__file__).with_name("icons.yaml")
 USER_ICONS_FILE = "icons.yaml"
@@ -186,8 +189,10 @@ class IconSet:
 
     def __init__(self, user_dir: Path | None = None) -> None:
         self.icons: dict[str, Icon] = dict(_load_icons(BUILTIN_ICONS))
-        if user_dir is not None and (user_dir / USER_ICONS_FILE).is_file():
-            self.icons.update(_load_icons(user_dir / USER_ICONS_FILE))
+        user_file = None if user_dir is None else user_dir / USER_ICONS_FILE
+        if user_dir is not None and user_file is not None and os.path.lexists(user_file):
+            read_confined(user_dir, user_file)  # inside the folder, a regular file, not huge
+            self.icons.update(_load_icons(user_file))
 
     def __getitem__(self, name: str) -> Icon:
         try:
@@ -266,25 +271,55 @@ def _shape(node: Node) -> Shape:
     if unknown:
         _bad(node, f"unknown shape key(s): {', '.join(sorted(map(str, unknown)))}")
     fill = values.get("fill")
-    stroke_colour = str(values.get("stroke_colour", "ink"))
+    if fill is not None:
+        fill = _colour_name(node, "fill", fill)
+    stroke_colour = _colour_name(node, "stroke_colour", values.get("stroke_colour", "ink"))
     try:
         stroke = float(values.get("stroke", 0) or 0)
+        if not math.isfinite(stroke) or not 0 <= stroke <= 100:
+            raise ValueError(f"stroke {stroke} is not a line width from 0 to 100")
         if "path" in values:
-            return Shape("path", tuple(parse_path(str(values["path"]))), fill, stroke,
-                         stroke_colour)
+            return _finite(Shape("path", tuple(parse_path(str(values["path"]))), fill, stroke,
+                                 stroke_colour))
         if "circle" in values:
             cx, cy, r = (float(v) for v in values["circle"])
-            return Shape("circle", (cx, cy, r), fill, stroke, stroke_colour)
+            return _finite(Shape("circle", (cx, cy, r), fill, stroke, stroke_colour))
         if "rect" in values:
             numbers = [float(v) for v in values["rect"]]
             if len(numbers) not in (4, 5):
                 raise ValueError("rect is [x, y, width, height] or with a corner radius")
-            return Shape("rect", (*numbers[:4], numbers[4] if len(numbers) > 4 else 0.0),
-                         fill, stroke, stroke_colour)
-    except (ValueError, TypeError) as exc:
+            return _finite(Shape("rect", (*numbers[:4], numbers[4] if len(numbers) > 4 else 0.0),
+                                 fill, stroke, stroke_colour))
+    except (ValueError, TypeError, OverflowError) as exc:
         _bad(node, f"bad shape: {exc}")
     _bad(node, "a shape needs path, circle or rect")
     raise AssertionError("unreachable")
+
+
+def _finite(shape: Shape) -> Shape:
+    """``shape``, when every number of its geometry is finite (a ValueError otherwise)."""
+    numbers = [n for part in shape.geometry
+               for n in (part[1] if isinstance(part, tuple) else (part,))]
+    if not all(math.isfinite(n) for n in numbers):
+        raise ValueError("a number that is not finite")
+    return shape
+
+
+_COLOUR_NAME = re.compile(r"ink|paper|#[0-9a-fA-F]{6}")
+
+
+def _colour_name(node: Node, key: str, value: Any) -> str:
+    """A shape's colour as written: ``ink``, ``paper`` or ``#rrggbb``; anything else is an
+    error at the shape (it passed ``check`` and failed the build)."""
+    if not isinstance(value, str) or not _COLOUR_NAME.fullmatch(value):
+        _bad(_entry_node(node, key), f"{key} {value!r} is not a colour: write ink, paper or "
+                                     "'#rrggbb'")
+    return str(value)
+
+
+def _entry_node(node: Node, key: str) -> Node:
+    entry = node.entries.get(key) if isinstance(node, Map) else None
+    return entry.value if entry is not None else node
 
 
 def _plain(node: Node) -> Any:

@@ -9,6 +9,7 @@ through :mod:`generator.commands.output_folder` instead, which switches in the s
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -28,24 +29,82 @@ T = TypeVar("T")
 
 
 def write_atomically(target: Path, produce: Callable[[Path], T]) -> T:
-    """Call ``produce(temp_path)`` and move the finished file onto ``target``."""
+    """Call ``produce(temp_path)`` and move the finished file onto ``target``: the one way
+    a command writes a file a person named (``balance -o``, ``race -o/--log/--replay``,
+    ``new -o``). A target that exists must be a regular file (a symbolic link is judged by
+    what it points at, and the link itself is replaced): a device, FIFO, socket or folder is
+    refused before anything is made, and whatever a failed write made (the temporary file,
+    folders made for it) is removed."""
+    refuse_odd_target(target)
+    made = _missing_folders(target.parent)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part",
+        # mkstemp opens with O_EXCL: a link planted at the temporary name is never followed.
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".part",
                                              dir=target.parent)
     except OSError as exc:
+        _remove_folders(made)
         raise OutputError(f"cannot write into {target.parent}: {exc.strerror}") from exc
     os.close(handle)
     temp = Path(temp_name)
+    done = False
     try:
         result = produce(temp)
         os.chmod(temp, 0o666 & ~_current_umask())
+        refuse_odd_target(target)  # made meanwhile: still never replaced
         os.replace(temp, target)
+        done = True
         return result
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
     finally:
         temp.unlink(missing_ok=True)
+        if not done:
+            _remove_folders(made)
+
+
+def refuse_odd_target(target: Path) -> None:
+    """Raise :class:`OutputError` (exit 2) unless ``target`` is missing or a regular file
+    (after following a symbolic link): Paddock never replaces a device (``/dev/null``), a
+    FIFO, a socket or a folder with a file it writes."""
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        return  # missing, or a link to nothing: the link is replaced
+    except OSError as exc:  # a link loop, a name too long, a file where a folder must be
+        raise OutputError(f"cannot write {target}: {exc.strerror}") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"{target} is {describe_kind(info.st_mode)}, not a regular file; "
+                          "Paddock writes only regular files: choose another name")
+
+
+def describe_kind(mode: int) -> str:
+    """What a file of this mode is, in words: 'a folder', 'a FIFO (named pipe)'."""
+    kinds = [(stat.S_ISDIR, "a folder"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISLNK, "a symbolic link")]
+    return next((words for test, words in kinds if test(mode)), "not a regular file")
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """The folders up to ``folder`` that do not exist yet, innermost first."""
+    missing: list[Path] = []
+    try:
+        while not os.path.lexists(folder) and folder != folder.parent:
+            missing.append(folder)
+            folder = folder.parent
+    except OSError:
+        return []
+    return missing
+
+
+def _remove_folders(folders: list[Path]) -> None:
+    """Remove folders a failed write made (only while empty), innermost first."""
+    for folder in folders:
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
 
 
 def _current_umask() -> int:

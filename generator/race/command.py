@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from generator.errors import UsageError
-from generator.paper.output import write_atomically
+from generator.paper.output import refuse_odd_target, write_atomically
 from generator.race.api import RaceOptions, event_lines, load_race_inputs, run_race
 from generator.race.race_report import format_json, format_summary, written
 from generator.race.stats import SweepStats, sweep_stats
@@ -67,6 +67,9 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
     """Run the sweep, then write the report, replay and event log that were asked for."""
     if not request.vehicles:
         raise UsageError("a race needs at least one vehicle (one alone is a time trial)")
+    for target in (request.report, request.replay, request.log):
+        if target is not None:
+            refuse_odd_target(target)  # a FIFO or device named: refused before any race
     templates = TextTemplates(request.templates)  # a missing folder fails before any race
     track, vehicles = load_race_inputs(request.track, request.vehicles)
     field = Field(track, tuple(vehicles), request.bot, request.options.for_track(track))

@@ -14,11 +14,12 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, overload
 
 from generator.errors import UsageError
 from generator.race.api import RaceOptions, RaceResult, run_race
@@ -51,7 +52,7 @@ class Sweep:
 
     field: Field
     seed: int
-    jobs: tuple[RaceJob, ...]
+    jobs: Sequence[RaceJob]
     results: tuple[RaceResult, ...]
 
 
@@ -69,13 +70,57 @@ def grid_order(entrants: int, index: int) -> tuple[int, ...]:
     return tuple(reversed(order)) if cycle % 2 else tuple(order)
 
 
-def plan_jobs(entrants: int, races: int, seed: int, first: int = 0) -> tuple[RaceJob, ...]:
-    """Races ``first`` to ``first + races - 1`` of a sweep (a sweep run in batches asks for
-    the next ones: each race's seed and grid come from its number alone)."""
+MAX_RACES = 1_000_000
+"""The most races one sweep may run (each race's result is held for the statistics: about
+a gigabyte at this many; a million races take hours on a laptop)."""
+
+
+class JobPlan(Sequence[RaceJob]):
+    """Races ``first`` to ``first + races - 1`` of a sweep, each made when it is asked for:
+    planning ``--races N`` costs nothing proportional to N before the first race runs, and a
+    sweep run in batches asks for the next ones (a race's seed and grid come from its number
+    alone)."""
+
+    def __init__(self, entrants: int, races: int, seed: int, first: int = 0) -> None:
+        self.entrants, self.races, self.seed, self.first = entrants, races, seed, first
+
+    def __len__(self) -> int:
+        return self.races
+
+    @overload
+    def __getitem__(self, index: int) -> RaceJob: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RaceJob]: ...
+
+    def __getitem__(self, index: int | slice) -> RaceJob | Sequence[RaceJob]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(self.races))]
+        if not -self.races <= index < self.races:
+            raise IndexError(index)
+        k = self.first + index % self.races
+        return RaceJob(k, race_seed(self.seed, k), grid_order(self.entrants, k))
+
+    def __iter__(self) -> Iterator[RaceJob]:
+        return (self[k] for k in range(self.races))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, JobPlan):
+            return (self.entrants, self.races, self.seed, self.first) == \
+                (other.entrants, other.races, other.seed, other.first)
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    def __hash__(self) -> int:
+        return hash((self.entrants, self.races, self.seed, self.first))
+
+
+def plan_jobs(entrants: int, races: int, seed: int, first: int = 0) -> JobPlan:
+    """Races ``first`` to ``first + races - 1`` of a sweep (made as they are run)."""
     if races < 1:
         raise UsageError(f"--races {races}: run at least one race")
-    return tuple(RaceJob(k, race_seed(seed, k), grid_order(entrants, k))
-                 for k in range(first, first + races))
+    if races > MAX_RACES:
+        raise UsageError(f"--races {races}: at most {MAX_RACES:,} races in one sweep")
+    return JobPlan(entrants, races, seed, first)
 
 
 def run_job(field: Field, job: RaceJob) -> RaceResult:
@@ -109,10 +154,11 @@ def without_cycle_collection() -> Iterator[None]:
             gc.enable()
 
 
-def chunks(jobs: Sequence[RaceJob], workers: int) -> list[tuple[RaceJob, ...]]:
-    """Jobs cut into pieces: about four per worker, so a slow piece does not idle the rest."""
+def chunks(jobs: Sequence[RaceJob], workers: int) -> Iterator[tuple[RaceJob, ...]]:
+    """Jobs cut into pieces, made as they are asked for: about four per worker, so a slow
+    piece does not idle the rest."""
     size = max(1, min(50, len(jobs) // (workers * 4) or 1))
-    return [tuple(jobs[i:i + size]) for i in range(0, len(jobs), size)]
+    return (tuple(jobs[i:i + size]) for i in range(0, len(jobs), size))
 
 
 def default_workers() -> int:
@@ -131,12 +177,13 @@ def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None
     address, or a connected Dask client). The results are the same either way for the
     same seed."""
     jobs = plan_jobs(len(field.vehicles), races, seed, first)
-    workers = default_workers() if workers is None else workers
-    if workers < 1:
+    if workers is not None and workers < 1:
         raise UsageError(f"--workers {workers}: use at least one worker")
+    # More processes than cores only adds start-up and memory: never more than the cores.
+    workers = min(workers or default_workers(), default_workers())
     if scheduler is not None:
         from generator.race.cluster import run_on_cluster  # dask is an optional extra
-        results = run_on_cluster(scheduler, field, chunks(jobs, 8), run_chunk, progress)
+        results = run_on_cluster(scheduler, field, list(chunks(jobs, 8)), run_chunk, progress)
     elif workers == 1 or len(jobs) == 1:
         results = list(_in_process(field, jobs, progress))
     else:
@@ -164,11 +211,45 @@ def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
     with 2 workers, warming with 50 cut the CPU spent (2.2 s against 2.4 s) but made the
     sweep slower (1.5 s against 1.25 s). Workers already persist across pieces
     (a ProcessPoolExecutor keeps its processes), so each keeps what it has learned."""
-    done: list[list[RaceResult]] = [list(_in_process(field, jobs[:1], progress))]
-    pieces = chunks(jobs[1:], workers)
-    with ProcessPoolExecutor(max_workers=min(workers, len(pieces))) as pool:
-        for piece in pool.map(run_chunk, [field] * len(pieces), pieces):
-            done.append(piece)
-            if progress:
-                progress(len(piece))
-    return [result for piece in done for result in piece]
+    done: list[RaceResult] = list(_in_process(field, jobs[:1], progress))
+    rest = _Rest(jobs)
+    pieces = chunks(rest, workers)
+    in_flight: deque[Future[list[RaceResult]]] = deque()
+    with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
+        # A few pieces per worker in flight, in order: never the whole sweep queued at once.
+        for piece in pieces:
+            in_flight.append(pool.submit(run_chunk, field, piece))
+            if len(in_flight) >= workers * 4:
+                _collect(in_flight.popleft(), done, progress)
+        while in_flight:
+            _collect(in_flight.popleft(), done, progress)
+    return done
+
+
+class _Rest(Sequence[RaceJob]):
+    """The jobs after the first, without copying them."""
+
+    def __init__(self, jobs: Sequence[RaceJob]) -> None:
+        self.jobs = jobs
+
+    def __len__(self) -> int:
+        return len(self.jobs) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> RaceJob: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[RaceJob]: ...
+
+    def __getitem__(self, index: int | slice) -> RaceJob | Sequence[RaceJob]:
+        if isinstance(index, slice):
+            return [self[k] for k in range(*index.indices(len(self)))]
+        return self.jobs[index + 1 if index >= 0 else index]
+
+
+def _collect(future: Future[list[RaceResult]], done: list[RaceResult],
+             progress: Progress | None) -> None:
+    piece = future.result()
+    done.extend(piece)
+    if progress:
+        progress(len(piece))

@@ -35,6 +35,7 @@ _TOKEN = re.compile(
     r"|(?P<stray>[<>&])")
 _ATTRIBUTE = re.compile(r"""\s*([A-Za-z_][\w-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
 _COLOUR = re.compile(r"^(#[0-9a-fA-F]{6}|#[0-9a-fA-F]{3}|[A-Za-z]{3,20})$")
+MIN_MARKUP_SIZE = 6.0  # the smallest text Paddock prints (drawing.MIN_FONT_SIZE)
 _SIZE = re.compile(r"^[0-9]{1,2}(\.[0-9]{1,2})?$")
 
 
@@ -59,6 +60,9 @@ def _attributes_problem(name: str, attrs: str) -> str | None:
             return f"colour {value!r} is not a name or #rrggbb"
         if key == "size" and not _SIZE.match(value):
             return f"size {value!r} is not a number of points"
+        if key == "size" and float(value) < MIN_MARKUP_SIZE:
+            return (f"size {value!r} is under the {MIN_MARKUP_SIZE:g} pt floor every printed "
+                    "text keeps")
         rest = rest.replace(match.group(0), "", 1)
     if rest.strip():
         return f"<{name}> has attributes that cannot be read: {rest.strip()!r}"

@@ -32,6 +32,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from generator.errors import TemplateError
 from generator.keep.kept_store import KeptStore, named_for_code
 from generator.keep.template_cache import bytecode_cache
+from generator.text.blocks import Blocks, check_rows, line_of
+from generator.text.confined import ConfinedLoader, read_confined, readable_files, utf8_text
 from generator.text.markup import (
     ALLOWED_DESCRIPTION,
     describe_character,
@@ -77,7 +79,7 @@ class TextTemplates:
         self.user_dir = user_dir
         self._glyphs_checked: set[str] = set()
         self.env = BoundedSandbox(
-            loader=jinja2.FileSystemLoader([str(p) for p in search]),
+            loader=ConfinedLoader(search),
             undefined=jinja2.StrictUndefined,
             autoescape=_escape_by_name,
             trim_blocks=True,
@@ -94,6 +96,11 @@ class TextTemplates:
         self._rendered: OrderedDict[bytes, dict[str, str]] = OrderedDict()
 
     def blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
+        """Render every block of template ``name`` (see :meth:`_blocks`); a block the
+        caller reads and the template lacks is a :class:`TemplateError` naming both."""
+        return Blocks(self._blocks(name, context), lambda: self.origin(name))
+
+    def _blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
         """Render every block of template ``name`` (following ``extends``) for ``context``.
 
         Blocks come back as rendered, blank lines included: list blocks (one item per line)
@@ -131,10 +138,9 @@ class TextTemplates:
         an edited, added or removed template renders afresh."""
         digest = hashlib.blake2b(digest_size=16)
         for number, folder in enumerate(self.search_path):
-            for path in sorted(folder.rglob("*")):
-                if path.is_file():
-                    digest.update(f"{number}\0{path.relative_to(folder)}\0".encode())
-                    digest.update(path.read_bytes())
+            for name, data in readable_files(folder):  # only what the loader may read
+                digest.update(f"{number}\0{name}\0{len(data)}\0".encode())
+                digest.update(data)
         return digest.digest()
 
     def _render_blocks(self, name: str, context: Mapping[str, Any]) -> dict[str, str]:
@@ -157,7 +163,35 @@ class TextTemplates:
         if _escape_by_name(name):
             for block, (text, func) in rendered.items():
                 _check_markup(text, block, func)
-        return {block: text for block, (text, _) in rendered.items()}
+        blocks = {block: text for block, (text, _) in rendered.items()}
+        if self.user_dir is not None:
+            self._check_lines_against_ours(name, context, {
+                block: func.__code__.co_filename for block, (_, func) in rendered.items()
+                if Path(func.__code__.co_filename).resolve().is_relative_to(
+                    self.user_dir_real)}, blocks)
+        return blocks
+
+    def _check_lines_against_ours(self, name: str, context: Mapping[str, Any],
+                                  users: dict[str, str], blocks: dict[str, str]) -> None:
+        """Each list block a user's template writes (``users``: the file each is in) must
+        give as many lines as ours does, blank where ours are blank (and, in a table of
+        cells, as many words a line): a layout lines them up with the rows they label."""
+        if not users:
+            return  # every block is ours
+        try:
+            ours = self._ours._blocks(name, context)
+        except TemplateError:
+            return  # a template of the user's own, with no counterpart of ours
+        check_rows(users, blocks, ours)
+
+    @cached_property
+    def user_dir_real(self) -> Path:
+        return Path(self.user_dir or ".").resolve()
+
+    @cached_property
+    def _ours(self) -> TextTemplates:
+        """Our templates alone, to compare a user's against."""
+        return TextTemplates(None, self.env.time_limit)
 
     def render(self, name: str, context: Mapping[str, Any]) -> str:
         """Render a whole template, e.g. a vehicle-file scaffold."""
@@ -194,7 +228,7 @@ class TextTemplates:
                 or not Path(filename).resolve().is_relative_to(self.user_dir.resolve())):
             return
         self._glyphs_checked.add(filename)
-        source = Path(filename).read_text(encoding="utf-8", errors="replace")
+        source = utf8_text(filename, read_confined(self.user_dir, Path(filename)))
         for number, line in enumerate(source.splitlines(), start=1):
             for index, char in missing_glyphs(line):
                 raise TemplateError(
@@ -281,7 +315,7 @@ def _render_block(func: Any, ctx: Any, block: str) -> str:
         return capped_join(func(ctx))
     except RenderLimitError as exc:
         filename = func.__code__.co_filename
-        raise TemplateError(f"{filename}:{_line_of(filename, block, '')}: block {block}: "
+        raise TemplateError(f"{filename}:{line_of(filename, block, '')}: block {block}: "
                             f"template refused: {exc}") from exc
 
 
@@ -294,26 +328,9 @@ def _check_markup(text: str, block: str, func: Any) -> None:
     problem = problems[0]
     filename = func.__code__.co_filename
     raise TemplateError(
-        f"{filename}:{_line_of(filename, block, problem.text)}: block {block}: "
+        f"{filename}:{line_of(filename, block, problem.text)}: block {block}: "
         f"{problem.reason}: {problem.text!r}; a template may use {ALLOWED_DESCRIPTION}, "
         "and &amp; &lt; &gt; for the characters themselves")
-
-
-def _line_of(filename: str, block: str, snippet: str) -> int:
-    """The line of ``snippet`` inside ``block`` of a template file (the block's own line
-    when the snippet is not written there literally)."""
-    try:
-        lines = Path(filename).read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return 1
-    start = next((i for i, line in enumerate(lines)
-                  if re.search(r"{%-?\s*block\s+" + re.escape(block) + r"\b", line)), 0)
-    for i in range(start, len(lines)):
-        if snippet in lines[i]:
-            return i + 1
-        if i > start and re.search(r"{%-?\s*endblock", lines[i]):
-            break
-    return start + 1
 
 
 def _template_error(exc: BaseException, name: str) -> TemplateError:

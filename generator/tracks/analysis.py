@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import pickle
 import weakref
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cached_property, partial
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -75,15 +74,13 @@ MAX_ANSWERS = 5_000
 
 def _answers_path() -> Path:
     here = Path(__file__).parent
-    return named_for_code("courses", "paddock-course-answers-1",
+    return named_for_code("courses", "paddock-course-answers-2",
                           [here / "analysis.py", here / "movement.py", here / "sweeps.py",
-                           here / "cuts.py", here / "hexgrid.py"], suffix="pickle")
+                           here / "cuts.py", here / "hexgrid.py"])
 
 
-ANSWERS: KeptStore[bytes, Any] = KeptStore(
-    _answers_path, most_entries=MAX_ANSWERS,
-    loads=pickle.loads,  # noqa: S301 - our own file
-    dumps=partial(pickle.dumps, protocol=5))
+# Plain numbers, tuples and lists: kept as marshal, which can hold no code.
+ANSWERS: KeptStore[bytes, Any] = KeptStore(_answers_path, most_entries=MAX_ANSWERS)
 _kept = ANSWERS.get
 _keep = ANSWERS.put
 

@@ -31,6 +31,7 @@ from generator.paper.layout import cut_guides
 from generator.paper.output import BuildContext
 from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm
+from generator.text.blocks import Blocks
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates, plain
 from generator.tracks.game import TrackGame
@@ -257,7 +258,9 @@ def _blocks(templates: TextTemplates, track: Track, game: str, **extra: Any) -> 
 
 def _words(templates: TextTemplates, track: Track, game: str, **extra: Any) -> dict[str, str]:
     """The same blocks as plain text, for the layout page's list of tokens."""
-    return {k: plain(v).strip() for k, v in _blocks(templates, track, game, **extra).items()}
+    blocks = _blocks(templates, track, game, **extra)
+    words = {k: plain(v).strip() for k, v in blocks.items()}
+    return Blocks(words, blocks.origin) if isinstance(blocks, Blocks) else words
 
 
 def _furniture(templates: TextTemplates, track: Track, game: str) -> Furniture:

@@ -15,6 +15,7 @@ from generator.keep import fit_store
 from generator.paper import drawing
 from generator.paper.pdf import new_canvas
 from generator.paper.units import PAPERS
+from tests.keep.framing import content, keep
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXTS = [("<b>Whip</b> 3: move one more space", 120.0, 30.0, 9.0),
@@ -131,8 +132,8 @@ def test_kept_paragraphs_draw_the_same_bytes_and_a_damaged_one_is_made_again(
     kept = [drawing.fit_paragraph(*text) for text in texts]
     assert [drawn(f) for f in kept if f is not None] == fresh
     assert made == []  # read back, not made
-    damaged = {key: b"damaged" for key in marshal.loads(paragraphs.read_bytes())}
-    paragraphs.write_bytes(marshal.dumps(damaged))
+    damaged = {key: b"damaged" for key in marshal.loads(content(paragraphs))}
+    keep(paragraphs, marshal.dumps(damaged))
     fit_store.PARAGRAPHS.forget()
     drawing.fit_paragraph.cache_clear()
     again = [drawing.fit_paragraph(*text) for text in texts]
@@ -157,10 +158,10 @@ def test_a_full_store_takes_this_runs_fits_and_keeps_only_them(
     monkeypatch.setattr(fit_store.FITS, "most_entries", 3)
     fresh_store.mkdir(parents=True)
     old = {("old", n): (9.0, 9.0, False) for n in range(5)}
-    fit_store.FITS.path().write_bytes(marshal.dumps(old))
+    keep(fit_store.FITS.path(), marshal.dumps(old))
     for text in TEXTS:
         drawing.fit_paragraph(*text)
     save()
-    kept = marshal.loads(fit_store.FITS.path().read_bytes())
+    kept = marshal.loads(content(fit_store.FITS.path()))
     assert len(kept) == 3 and not any(key[0] == "old" for key in kept)
     assert {key[0] for key in kept} == {text[0] for text in TEXTS}

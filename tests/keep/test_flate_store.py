@@ -13,6 +13,7 @@ import pytest
 from generator.keep import flate_store
 from generator.paper.pdf import finish, new_canvas
 from generator.paper.units import PAPERS
+from tests.keep.framing import content
 
 BIG = b"".join(b"%d 0 0 %d re f\n" % (i, i * 7 % 101) for i in range(2_000))
 
@@ -93,7 +94,7 @@ def test_the_store_holds_at_most_its_budget_and_makes_room_for_the_next_run(
     for stream in streams[:5]:
         assert flate_store.compress(stream) == zlib.compress(stream)
     flate_store.STREAMS.save()
-    kept = marshal.loads(next(fresh_store.glob("flate-*.marshal")).read_bytes())
+    kept = marshal.loads(content(next(fresh_store.glob("flate-*.marshal"))))
     assert len(kept) == 3 and sum(len(packed) for packed in kept.values()) <= budget
     # The next run uses two of them and makes two new ones: the one it read and did not
     # use makes room for the first; the second finds none. What it used goes back.
@@ -101,5 +102,5 @@ def test_the_store_holds_at_most_its_budget_and_makes_room_for_the_next_run(
     for stream in (streams[0], streams[1], streams[5], streams[4]):
         assert flate_store.compress(stream) == zlib.compress(stream)
     flate_store.STREAMS.save()
-    kept = marshal.loads(next(fresh_store.glob("flate-*.marshal")).read_bytes())
+    kept = marshal.loads(content(next(fresh_store.glob("flate-*.marshal"))))
     assert sorted(kept.values()) == sorted(zlib.compress(s) for s in streams[:2] + streams[5:])

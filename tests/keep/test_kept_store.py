@@ -13,6 +13,7 @@ import pytest
 
 from generator.keep import kept_store
 from generator.keep.kept_store import KeptStore
+from tests.keep.framing import content, keep
 
 
 def written(path: Path) -> tuple[int, int]:
@@ -23,20 +24,20 @@ def written(path: Path) -> tuple[int, int]:
 
 def test_past_its_cap_a_store_writes_back_only_what_this_run_used(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({("old", n): n for n in range(5)}))
+    keep(path, marshal.dumps({("old", n): n for n in range(5)}))
     store: KeptStore[tuple[str, int], int] = KeptStore(lambda: path, most_entries=3)
     assert store.get(("old", 3)) == 3 and store.get(("old", 9)) is None
     assert store.put(("new", 1), 10) and store.put(("new", 2), 20)
     assert not store.room() and not store.put(("new", 3), 30)  # three used: no room left
     assert store.get(("new", 3)) is None
     store.save()
-    assert marshal.loads(path.read_bytes()) == {("old", 3): 3, ("new", 1): 10, ("new", 2): 20}
+    assert marshal.loads(content(path)) == {("old", 3): 3, ("new", 1): 10, ("new", 2): 20}
 
 
 def test_a_store_full_of_another_runs_entries_holds_no_more_than_its_cap(
         tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({("old", n): n for n in range(5)}))
+    keep(path, marshal.dumps({("old", n): n for n in range(5)}))
     store: KeptStore[tuple[str, int], int] = KeptStore(lambda: path, most_entries=3)
     assert store.get(("old", 1)) == 1
     assert store.put(("new", 1), 10)
@@ -45,16 +46,16 @@ def test_a_store_full_of_another_runs_entries_holds_no_more_than_its_cap(
     assert store.put(("new", 2), 20) and not store.put(("new", 3), 30)
     assert [store.get(k) for k in (("old", 1), ("new", 1), ("new", 2))] == [1, 10, 20]
     store.save()
-    assert marshal.loads(path.read_bytes()) == {("old", 1): 1, ("new", 1): 10, ("new", 2): 20}
+    assert marshal.loads(content(path)) == {("old", 1): 1, ("new", 1): 10, ("new", 2): 20}
 
 
 def test_under_its_cap_a_store_writes_back_all_it_read_and_added(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({"a": 1, "b": 2}))
+    keep(path, marshal.dumps({"a": 1, "b": 2}))
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10)
     store.put("c", 3)
     store.save()
-    assert marshal.loads(path.read_bytes()) == {"a": 1, "b": 2, "c": 3}
+    assert marshal.loads(content(path)) == {"a": 1, "b": 2, "c": 3}
     store.forget()  # a new run reads the file again
     assert (store.get("a"), store.get("c")) == (1, 3)
 
@@ -73,12 +74,12 @@ def test_a_damaged_file_reads_as_empty_and_is_replaced(
     assert store.get("a") is None
     store.put("b", 2)
     store.save()
-    assert formats.get("loads", marshal.loads)(path.read_bytes()) == {"b": 2}
+    assert formats.get("loads", marshal.loads)(content(path)) == {"b": 2}
 
 
 def test_nothing_is_written_when_nothing_was_added(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({"a": 1}))
+    keep(path, marshal.dumps({"a": 1}))
     before = written(path)
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=10)
     assert store.get("a") == 1 and store.get("b") is None
@@ -105,7 +106,7 @@ def test_the_save_at_exit_is_registered_once_and_only_when_something_is_owed(
     registered: list[object] = []
     monkeypatch.setattr(kept_store.atexit, "register", registered.append)
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({"a": 1}))
+    keep(path, marshal.dumps({"a": 1}))
     store: KeptStore[str, int] = KeptStore(lambda: path, most_entries=2)
     store.get("a")
     assert registered == []  # only read: nothing to save
@@ -119,7 +120,7 @@ def test_the_save_at_exit_is_registered_once_and_only_when_something_is_owed(
 def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_did_not_use(
         tmp_path: Path) -> None:
     path = tmp_path / "streams.marshal"
-    path.write_bytes(marshal.dumps({b"old-1": b"x" * 40, b"old-2": b"y" * 40}))
+    keep(path, marshal.dumps({b"old-1": b"x" * 40, b"old-2": b"y" * 40}))
     store: KeptStore[bytes, bytes] = KeptStore(lambda: path, most_bytes=100)
     assert store.get(b"old-1") == b"x" * 40
     assert store.room(20) and not store.room(21)  # the 80 bytes read count
@@ -130,7 +131,7 @@ def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_
     # full of what this run used: refused
     assert not store.put(b"new-3", b"v" * 40)
     store.save()  # refused room: only what this run used goes back
-    assert marshal.loads(path.read_bytes()) == {
+    assert marshal.loads(content(path)) == {
         b"old-1": b"x" * 40, b"new-1": b"z" * 20, b"new-2": b"w" * 10}
     store.forget()
     assert store.room(30) and not store.room(31)
@@ -138,7 +139,7 @@ def test_a_store_capped_by_bytes_holds_what_it_read_and_makes_room_from_what_it_
 
 def test_a_refused_store_that_used_all_it_holds_writes_nothing(tmp_path: Path) -> None:
     path = tmp_path / "streams.marshal"
-    path.write_bytes(marshal.dumps({b"a": b"x" * 60}))
+    keep(path, marshal.dumps({b"a": b"x" * 60}))
     before = written(path)
     store: KeptStore[bytes, bytes] = KeptStore(lambda: path, most_bytes=100)
     assert store.get(b"a") is not None and not store.put(b"b", b"y" * 50)
@@ -148,13 +149,13 @@ def test_a_refused_store_that_used_all_it_holds_writes_nothing(tmp_path: Path) -
 
 def test_forgetting_without_reading_again_starts_empty(tmp_path: Path) -> None:
     path = tmp_path / "store.marshal"
-    path.write_bytes(marshal.dumps({"a": 1}))
+    keep(path, marshal.dumps({"a": 1}))
     store: KeptStore[str, Any] = KeptStore(lambda: path, most_entries=10)
     store.put("b", 2)
     store.forget(reread=False)
     assert store.get("a") is None and store.get("b") is None
     store.save()  # owes nothing
-    assert marshal.loads(path.read_bytes()) == {"a": 1}
+    assert marshal.loads(content(path)) == {"a": 1}
 
 
 def test_a_store_has_one_cap(tmp_path: Path) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import pickle
+import marshal
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from generator.tracks.movement import (
     plain_lengths,
 )
 from generator.tracks.pieces import LANE_STEP, fit, layout_from_pieces, standard_pieces
+from tests.keep.framing import content
 from tests.track_files import STRIP, TRACKS, write_track
 
 
@@ -407,7 +408,7 @@ def test_answers_are_kept_between_runs_and_never_given_to_another_course(
 
     first = answers(loaded_course(tmp_path, STRIP))
     analysis.ANSWERS.save()
-    (kept,) = (tmp_path / "cache" / "paddock").glob("courses-*.pickle")
+    (kept,) = (tmp_path / "cache" / "paddock").glob("courses-*.marshal")
     analysis.ANSWERS.forget()  # a new run reads the file
 
     def no_search(*args: object, **kwargs: object) -> None:
@@ -420,11 +421,11 @@ def test_answers_are_kept_between_runs_and_never_given_to_another_course(
     assert again == first and again[1] is not None
     assert all(isinstance(h, Hex) for h in again[1][1])
     strip_key = loaded_course(tmp_path, STRIP)._key
-    strip_keys = set(pickle.loads(kept.read_bytes()))
+    strip_keys = set(marshal.loads(content(kept)))
     analysis.ANSWERS.forget(reread=False)
     narrower = loaded_course(tmp_path, STRIP.replace("X12...", "X12.X."))  # another course
     assert narrower._key != strip_key
     answers(narrower)
     analysis.ANSWERS.save()
-    narrower_keys = set(pickle.loads(kept.read_bytes()))
+    narrower_keys = set(marshal.loads(content(kept)))
     assert narrower_keys and not strip_keys & narrower_keys
