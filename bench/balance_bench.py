@@ -53,13 +53,11 @@ from typing import Any
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from generator.games.frothy_races import balance  # noqa: E402
-from generator.games.frothy_races.balance import (  # noqa: E402
-    OBJECTIVES,
-    SETTINGS,
-    FrothyMeasures,
-    profile,
-)
+from generator.games.frothy_races.balance import profile  # noqa: E402
+from generator.games.frothy_races.balance_axes import HIT_KINDS, SETTINGS  # noqa: E402
+from generator.games.frothy_races.balance_chains import clear_caches  # noqa: E402
+from generator.games.frothy_races.balance_measures import FrothyMeasures  # noqa: E402
+from generator.games.frothy_races.balance_rolls import OBJECTIVES  # noqa: E402
 from generator.games.frothy_races.baseline import baseline  # noqa: E402
 from generator.games.frothy_races.model import SPEEDS, Vehicle  # noqa: E402
 from generator.games.outrider import balance as outrider  # noqa: E402
@@ -68,7 +66,8 @@ from generator.games.outrider import balance_pages as outrider_pages  # noqa: E4
 from generator.games.outrider.baseline import baseline as linebacker  # noqa: E402
 from generator.games.outrider.model import SIDES  # noqa: E402
 from generator.games.outrider.model import Vehicle as OutriderVehicle  # noqa: E402
-from generator.probability import ControlIcon, ControlOutcome, dist, frothy  # noqa: E402
+from generator.probability import ControlIcon, ControlOutcome, dist  # noqa: E402
+from generator.probability import frothy_control_odds as frothy  # noqa: E402
 from generator.project.loading import load  # noqa: E402
 
 ICONS = tuple(str(icon) for icon in ControlIcon)
@@ -77,7 +76,7 @@ VALUES = (0, 1, 2, 2, 3, 3)  # the Frothy die's numbers, for the Damage roll
 
 def cold() -> None:
     """Forget every cached roll so each timed run starts from nothing."""
-    balance.clear_caches()
+    clear_caches()
     frothy.clear_caches()
     dist._multiset_weights.cache_clear()
     outrider_odds.clear_caches()
@@ -94,7 +93,7 @@ def full_profile(vehicle: Vehicle) -> FrothyMeasures:
         measured.rounds_to_speed(whip, speed)
     for reins in s.reins_cards:
         measured.rounds_to_stop(reins)
-    for kind, speed in itertools.product(balance.HIT_KINDS, s.hit_speeds):
+    for kind, speed in itertools.product(HIT_KINDS, s.hit_speeds):
         measured.hits(kind, speed)
     measured.standing_start(1, s.standing_start_rounds)
     return measured

@@ -5,13 +5,14 @@ small differences; exact numbers are reproducible, testable with `==`, and
 free of simulation noise. Pure math: no PDF, no YAML.
 
 Layout: `dist` (distributions, dice as data), `markov` (hitting times), and
-one module per game. Frothy Races, the game Paddock generates for, is
-re-exported flat; the other games are used through their modules
+one module per game. Frothy Races, the game Paddock generates for, has
+several (`frothy_dice`, `frothy_control`, `frothy_control_odds`, `frothy_discards`,
+`frothy_speed_table`), re-exported flat; the other games are used through their modules
 (`probability.joyride`, `probability.outrider`, `probability.formula_ace`)
 so that names such as `control_check` never collide.
 """
 
-from generator.probability import formula_ace, frothy, joyride, outrider
+from generator.probability import formula_ace, joyride, outrider
 from generator.probability.dist import (
     Die,
     Dist,
@@ -22,33 +23,39 @@ from generator.probability.dist import (
     repeat_sum,
     sum_of,
 )
-from generator.probability.frothy import (
-    FROTHY_DIE,
-    ControlIcon,
+from generator.probability.frothy_control import (
     ControlOutcome,
-    ControlRollResult,
     Cost,
-    Direction,
-    Marker,
     Objective,
-    Row,
-    SpeedTable,
-    attack_value,
     avoid_damage,
     best_control_outcome,
-    best_two,
-    control_roll,
-    control_roll_counts,
-    control_roll_ways,
-    damage_points,
-    expected_rounds_to_speed,
-    expected_rounds_to_stop,
-    kept_lowest,
     min_control_loss,
     min_expected_control_loss,
     resolve_control_roll,
+)
+from generator.probability.frothy_control_odds import (
+    ControlRollResult,
+    control_roll,
+    control_roll_counts,
+    control_roll_ways,
+)
+from generator.probability.frothy_dice import (
+    FROTHY_DIE,
+    ControlIcon,
+    Direction,
+    attack_value,
+    best_two,
+    damage_points,
+    kept_lowest,
     scoring_chance,
     speed_check,
+)
+from generator.probability.frothy_speed_table import (
+    Marker,
+    Row,
+    SpeedTable,
+    expected_rounds_to_speed,
+    expected_rounds_to_stop,
 )
 from generator.probability.markov import expected_steps, expected_steps_all, reached_within
 
@@ -81,7 +88,6 @@ __all__ = [
     "expected_steps",
     "expected_steps_all",
     "formula_ace",
-    "frothy",
     "joyride",
     "kept_lowest",
     "min_control_loss",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from generator.probability.frothy import Row
+from generator.probability.frothy_speed_table import Row
 from generator.race.course import UNREACHABLE, forget_oldest_half
 from generator.race.decisions import Option, Plan, SpeedChoice
 from generator.tracks.hexgrid import FACINGS

@@ -10,13 +10,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from generator.probability.frothy import (
+from generator.probability.frothy_control import (
     ControlOutcome,
-    Marker,
-    Row,
     best_control_outcome,
     min_control_loss,
 )
+from generator.probability.frothy_speed_table import Marker, Row
 from generator.race.course import (
     UNREACHABLE,
 )

@@ -22,7 +22,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.probability.frothy import Marker, attack_value, scoring_chance
+from generator.probability.frothy_dice import attack_value, scoring_chance
+from generator.probability.frothy_speed_table import Marker
 from generator.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.race.bots import AggressiveBot, Bot, RandomBot
 from generator.race.course import race_track

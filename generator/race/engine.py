@@ -28,10 +28,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.errors import UsageError
-from generator.probability.frothy import (
-    FROTHY_DIE,
-    Marker,
-)
+from generator.probability.frothy_dice import FROTHY_DIE
+from generator.probability.frothy_speed_table import Marker
 from generator.race import attacks as _attacks
 from generator.race import control as _control
 from generator.race import damage as _damage

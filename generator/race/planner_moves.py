@@ -107,7 +107,8 @@ def _tables_path() -> Path:
     return named_for_code("race-tables", "paddock-race-tables-1",
                           [here / "planner.py", here / "planner_moves.py",
                            here / "styles.py", here / "course.py",
-                           here.parent / "probability" / "frothy.py"], suffix="pickle")
+                           *sorted((here.parent / "probability").glob("frothy_*.py"))],
+                          suffix="pickle")
 
 
 TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)

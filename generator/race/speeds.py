@@ -11,16 +11,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from generator.probability.frothy import (
-    Direction,
-    Marker,
-    Row,
-    SpeedTable,
-    kept_lowest,
-)
-from generator.probability.frothy import (
-    speed_check as check_odds,
-)
+from generator.probability.frothy_dice import Direction, kept_lowest
+from generator.probability.frothy_dice import speed_check as check_odds
+from generator.probability.frothy_speed_table import Marker, Row, SpeedTable
 from generator.race.vehicles import (
     speed_box,
 )

@@ -2,9 +2,10 @@
 
 The Driving Licence (``generator.games.frothy_races.model.Vehicle``) is resolved once per
 race into a :class:`RaceVehicle`: move rows, Control dice, the Speed table's boxes (the
-marker arithmetic of ``generator.probability.frothy.SpeedTable``), damage and stamina affects
-by level, the deck, and the traits the engine simulates as numbers. Whatever the licence
-names that ``simulated.yaml`` does not list is returned by name, for the race result.
+marker arithmetic of ``generator.probability.frothy_speed_table.SpeedTable``), damage and
+stamina affects by level, the deck, and the traits the engine simulates as numbers. Whatever
+the licence names that ``simulated.yaml`` does not list is returned by name, for the race
+result.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from generator.games.frothy_races.catalogues import frothy_data, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
 from generator.input.catalogue import Catalogue
 from generator.keep.data_yaml import read_data
-from generator.probability.frothy import Marker, Row, SpeedTable
+from generator.probability.frothy_speed_table import Marker, Row, SpeedTable
 
 SIMULATED = Path(__file__).with_name("simulated.yaml")
 

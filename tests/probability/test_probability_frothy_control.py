@@ -334,7 +334,7 @@ def test_more_cards_and_discarding_first_never_hurt(dice: int, data: st.DataObje
 def test_rolls_share_one_resolver_without_changing_any_result() -> None:
     # Rolls with the same objective share a memo of resolved count vectors; a roll
     # computed after bigger rolls filled that memo must equal one computed from empty.
-    from generator.probability import frothy
+    from generator.probability import frothy_control_odds as frothy
 
     frothy._shared_resolver.cache_clear()
     frothy._shared_table.cache_clear()
@@ -386,7 +386,7 @@ def test_discard_table_matches_the_plain_definition(die: Die, objective: Objecti
                                                     stamina: bool) -> None:
     # Whole distributions, ties included; larger rolls first so the smaller ones are read
     # from a table already grown past them, as in a balance profile.
-    from generator.probability import frothy
+    from generator.probability import frothy_control_odds as frothy
 
     frothy._shared_table.cache_clear()
     for dice, discards in [(4, 2), (4, 0), (3, 3), (3, 1), (2, 1), (1, 1), (0, 0), (4, 4)]:

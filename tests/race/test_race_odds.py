@@ -12,13 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.probability.frothy import (
-    Direction,
-    attack_value,
-    control_roll,
-    damage_points,
-    speed_check,
-)
+from generator.probability.frothy_control_odds import control_roll
+from generator.probability.frothy_dice import Direction, attack_value, damage_points, speed_check
 from generator.race import RaceOptions, load_race_inputs
 from generator.race.engine import Race, best_two, resolve_icons
 from generator.race.engine import damage_points as engine_damage

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from generator.probability.frothy import Direction
+from generator.probability.frothy_dice import Direction
 from generator.race import RaceOptions, load_race_inputs
 from generator.race.bots import Bot
 from generator.race.decisions import SpeedChoice

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.probability.frothy import Direction, kept_lowest, resolve_control_roll
+from generator.probability.frothy_control import resolve_control_roll
+from generator.probability.frothy_dice import Direction, kept_lowest
 from generator.race import RaceOptions, load_race_inputs
 from generator.race.bots import Bot
 from generator.race.decisions import SpeedChoice
@@ -25,7 +26,7 @@ REPO = Path(__file__).resolve().parents[2]
 CHARIOT = REPO / "vehicles/frothy-races/basic-chariot.yaml"
 EXAMPLE = REPO / "vehicles/frothy-races/movement-example.yaml"
 BOWL = REPO / "vehicles/tracks/bogwater-bowl.yaml"
-# Face indices of the Frothy die (generator.probability.frothy.FROTHY_DIE), by value/icon.
+# Face indices of the Frothy die (generator.probability.frothy_dice.FROTHY_DIE), by value/icon.
 VALUE_FACE = {0: 0, 1: 1, 2: 2, 3: 4}
 ICON_FACE = {"slide": 0, "slow": 1, "left_spin": 2, "right_spin": 3, "haste": 4, "damage": 5}
 

@@ -11,7 +11,8 @@ import pytest
 
 from generator.balance.hook import Matchup
 from generator.commands.cli import main
-from generator.games.frothy_races.balance import AXES, RULES, profile
+from generator.games.frothy_races.balance import RULES, profile
+from generator.games.frothy_races.balance_axes import AXES
 from generator.games.frothy_races.baseline import baseline
 from generator.input.source import Mark
 from generator.race.stats import wilson

@@ -1,6 +1,6 @@
 """The Frothy Races pages of the balance report: the detailed profile as tables and charts.
 
-Numbers come from :class:`~generator.games.frothy_races.balance.FrothyMeasures`; every word
+Numbers come from :class:`~generator.games.frothy_races.balance_measures.FrothyMeasures`; every word
 comes from ``templates/frothy-races/balance-base.j2`` (blocks); this module only chooses
 what goes in which table or chart. The shared pages (verdicts, the axes table and radar of
 each build) are drawn by ``generator.balance``.
@@ -15,12 +15,8 @@ from typing import Any
 from generator.balance.axes import Value, is_infinite
 from generator.balance.hook import Profile
 from generator.balance.report import Chart, Group, Section, Series, Table, Text, Words
-from generator.games.frothy_races.balance import (
-    AXES,
-    HIT_KINDS,
-    SETTINGS,
-    FrothyMeasures,
-)
+from generator.games.frothy_races.balance_axes import AXES, HIT_KINDS, SETTINGS
+from generator.games.frothy_races.balance_measures import FrothyMeasures
 from generator.games.frothy_races.model import SPEEDS
 from generator.probability import ControlIcon
 from generator.text.templates import TextTemplates, plain, signed

@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.balance.axes import is_infinite
 from generator.balance.hook import Profile
-from generator.games.frothy_races.balance import AXES
+from generator.games.frothy_races.balance_axes import AXES
 from generator.text.templates import render_message
 
 AXIS = "rounds_to_top_speed"

@@ -18,15 +18,10 @@ import pytest
 
 from generator.balance.compare import compare
 from generator.balance.hook import Matchup, Profile
-from generator.games.frothy_races.balance import (
-    AXES,
-    EQUAL_WITHIN,
-    OBJECTIVES,
-    RULES,
-    SETTINGS,
-    FrothyMeasures,
-    profile,
-)
+from generator.games.frothy_races.balance import EQUAL_WITHIN, RULES, profile
+from generator.games.frothy_races.balance_axes import AXES, SETTINGS
+from generator.games.frothy_races.balance_measures import FrothyMeasures
+from generator.games.frothy_races.balance_rolls import OBJECTIVES
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.model import StaminaTrack, Vehicle
 from generator.input.source import Mark
@@ -400,7 +395,7 @@ def test_a_control_cell_against_a_simulation() -> None:
 
 
 def test_control_cells_count_dice_as_the_guide_says(build: Callable[[Change], Vehicle]) -> None:
-    from generator.games.frothy_races.balance import control_summary
+    from generator.games.frothy_races.balance_rolls import control_summary
     vehicle = build(lambda d: (d.update(control_loss={"minimum": 1}),
                                traits({"name": "Driver", "value": 1})(d)))
     m = FrothyMeasures(vehicle)
