@@ -63,7 +63,7 @@ def _writer(circuit: Circuit, context: BuildContext) -> Callable[[Path], PdfInfo
 
     def write(path: Path) -> PdfInfo:
         canvas = new_canvas(path, f"{circuit.name}: circuit", context.paper,
-                            context.printing.cmyk)
+                            context.printing.cmyk, shop=context.printing.shop)
         draw_plan(canvas, circuit, context.paper, words)
         canvas.showPage()
         pages = 1 + draw_markers(canvas, circuit, context.paper, words)
@@ -157,7 +157,7 @@ def _beacons(canvas: Canvas, circuit: Circuit, scale: Scale) -> None:
             canvas.setFillColor(BEACON)
             canvas.circle(x, y, radius, stroke=0, fill=1)
             canvas.setFillColor(colour("#000000"))
-            draw_line(canvas, f"{letter}{number}", x + radius + 1, y - 2, 5.5)
+            draw_line(canvas, f"{letter}{number}", x + radius + 1, y - 2, 6)
 
 
 def _obstacles_and_grid(canvas: Canvas, circuit: Circuit, scale: Scale) -> None:
@@ -170,7 +170,7 @@ def _obstacles_and_grid(canvas: Canvas, circuit: Circuit, scale: Scale) -> None:
         canvas.setFillColor(EDGE)
         canvas.rect(x - 3, y - 3, 6, 6, stroke=0, fill=1)
         canvas.setFillColor(colour("#000000"))
-        draw_line(canvas, str(number), x + 4, y - 2, 5.5)
+        draw_line(canvas, str(number), x + 4, y - 2, 6)
 
 
 def _scale_bar(canvas: Canvas, scale: Scale, words: dict[str, str]) -> None:
