@@ -36,6 +36,7 @@ MARGIN = mm(12)
 TEXT_ROOM = mm(22)               # above the plan: title, summary, scale
 MARKER_MM = 24.0                 # a beacon marker's diameter
 GAUGE_PARTS = ((0, 15), (15, 30))  # cm: the width gauge in two parts
+GAUGE_PAD = mm(4)  # strip beyond each end tick, so the end numbers clear the cut
 GAUGE_MARKS = (20, 25, 30)        # the book's widths (6/)
 EDGE = colour("#1f4e79")
 BEACON = colour("#c0392b")
@@ -222,14 +223,14 @@ def draw_markers(canvas: Canvas, circuit: Circuit, paper: Paper,
 
 
 def _width_gauge(canvas: Canvas, paper: Paper, words: dict[str, str]) -> None:
-    """The gauge in two parts along the foot of the page, each at exact length."""
-    x = MARGIN
+    """The gauge in two parts along the foot of the page, each at exact length. The strip
+    runs on past its end ticks (GAUGE_PAD), so no tick or number sits on a cut."""
     for part, (start, end) in enumerate(GAUGE_PARTS):
-        y = MARGIN + mm(8) + part * mm(22)
+        x, y = MARGIN + GAUGE_PAD, MARGIN + mm(8) + part * mm(22)
         length = mm((end - start) * 10)
         canvas.setStrokeColor(colour("#000000"))
         canvas.setFillColor(FAINT)
-        canvas.rect(x, y, length, mm(12), stroke=1, fill=1)
+        canvas.rect(x - GAUGE_PAD, y, length + 2 * GAUGE_PAD, mm(12), stroke=1, fill=1)
         canvas.setFillColor(colour("#000000"))
         for cm in range(start, end + 1):
             tick = mm(6) if cm % 5 == 0 else mm(3)
@@ -240,5 +241,5 @@ def _width_gauge(canvas: Canvas, paper: Paper, words: dict[str, str]) -> None:
                 draw_line(canvas, str(cm), at, y + mm(2), 7, BOLD if cm in GAUGE_MARKS
                           else REGULAR, "centre")
         draw_line(canvas, plain(words["gauge_part_a" if part == 0 else "gauge_part_b"]),
-                  x + length + mm(3), y + mm(4), 7)
-    draw_line(canvas, plain(words["gauge_title"]), x, MARGIN + mm(50), 9, BOLD)
+                  x + length + GAUGE_PAD + mm(3), y + mm(4), 7)
+    draw_line(canvas, plain(words["gauge_title"]), MARGIN, MARGIN + mm(50), 9, BOLD)
