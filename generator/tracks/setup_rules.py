@@ -112,9 +112,12 @@ MAX_SCANNED = 2_000
 
 def project_items(track_file: Path, game_id: str) -> set[str]:
     """Names of the custom items (``kind: item`` files of ``game_id``) in the project the
-    track file belongs to: the folder holding ``vehicles/`` above it, else its own folder."""
+    track file belongs to: its ``vehicles/`` folder (the nearest above the track), else the
+    track's own folder. Only there: the project root also holds virtual environments,
+    output and git's files, which are no one's definitions and took most of a check."""
     start = track_file.resolve().parent
-    root = next((f for f in (start, *start.parents) if (f / "vehicles").is_dir()), start)
+    root = next((f / "vehicles" for f in (start, *start.parents)
+                 if (f / "vehicles").is_dir()), start)
     game_line = re.compile(rf"^game:\s*['\"]?{re.escape(game_id)}['\"]?\s*(#.*)?$",
                            re.MULTILINE)
     names: set[str] = set()
