@@ -30,8 +30,9 @@ from pathlib import Path
 
 from timing import save_results
 
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.engine import forget_decisions
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.engine import forget_decisions
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.race.sweep import Field, default_workers, run_sweep
 
 REPO = Path(__file__).resolve().parents[1]
@@ -73,7 +74,7 @@ def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[
 
 def measure(track: Path, races: int, repeat: int, bot: str, long: int) -> dict[str, float]:
     loaded, vehicles = load_race_inputs(track, [FROTHY / f"{v}.yaml" for v in FIELD])
-    field = Field(loaded, tuple(vehicles), bot, RaceOptions(laps=2))
+    field = Field(loaded, tuple(vehicles), FrothyRace(bot), RaceOptions(laps=2))
     cores = default_workers()
     run_sweep(field, 2, seed=0, workers=1)  # build the track tables once, as any sweep does
     one, one_cpu = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=1),

@@ -6,16 +6,23 @@ are written only after every race has run, each atomically.
 
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
+from generator.commands.race_games import race_game
 from generator.errors import UsageError
+from generator.games.frothy_races.race.api import (
+    RaceOptions,
+    event_lines,
+    load_race_inputs,
+    run_race,
+)
+from generator.games.frothy_races.race.figures import SweepStats, sweep_stats
+from generator.games.frothy_races.race.game import bot_of
+from generator.games.frothy_races.race.race_report import format_json, format_summary, written
 from generator.paper.output import refuse_odd_target, write_atomically
-from generator.race.api import RaceOptions, event_lines, load_race_inputs, run_race
-from generator.race.race_report import format_json, format_summary, written
-from generator.race.stats import SweepStats, sweep_stats
+from generator.race.progress import ProgressBar
 from generator.race.sweep import Field, Sweep, run_sweep
 from generator.text.templates import TextTemplates
 
@@ -39,30 +46,6 @@ class RaceRequest:
     templates: Path | None = None  # a folder searched before Paddock's own templates
 
 
-class ProgressBar:
-    """A one-line bar on a terminal's stderr; silent when stderr is a file or a pipe."""
-
-    WIDTH = 30
-
-    def __init__(self, total: int, stream: TextIO | None = None) -> None:
-        self.total, self.done = total, 0
-        self.stream = stream or sys.stderr
-        self.shown = self.stream.isatty()
-
-    def __call__(self, finished: int) -> None:
-        self.done += finished
-        if self.shown:
-            filled = self.WIDTH * self.done // self.total
-            self.stream.write(f"\r[{'#' * filled}{'.' * (self.WIDTH - filled)}] "
-                              f"{self.done}/{self.total} races")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * (self.WIDTH + 30) + "\r")
-            self.stream.flush()
-
-
 def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path | None]]:
     """Run the sweep, then write the report, replay and event log that were asked for."""
     if not request.vehicles:
@@ -72,7 +55,8 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
             refuse_odd_target(target)  # a FIFO or device named: refused before any race
     templates = TextTemplates(request.templates)  # a missing folder fails before any race
     track, vehicles = load_race_inputs(request.track, request.vehicles)
-    field = Field(track, tuple(vehicles), request.bot, request.options.for_track(track))
+    field = Field(track, tuple(vehicles), race_game("frothy-races", bot=request.bot),
+                  request.options.for_track(track))
     bar = ProgressBar(request.races)
     try:
         sweep = run_sweep(field, request.races, request.seed, workers=request.workers,
@@ -89,12 +73,12 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
                 "".join(line + "\n" for line in lines), encoding="utf-8"))
             paths["log"] = request.log
         if request.replay:
-            from generator.race.replay import write_replay
+            from generator.games.frothy_races.race.replay import write_replay
             write_atomically(request.replay, lambda temp: write_replay(
                 temp, track, first, request.paper))
             paths["replay"] = request.replay
     if request.report:
-        from generator.race.race_pdf import write_race_report
+        from generator.games.frothy_races.race.race_pdf import write_race_report
         write_atomically(request.report, lambda temp: write_race_report(
             temp, sweep, stats, templates, request.paper))
         paths["report"] = request.report
@@ -106,7 +90,7 @@ def replay_first_race(sweep: Sweep) -> Any:
     grid: the very race the statistics counted)."""
     field, job = sweep.field, sweep.jobs[0]
     options = replace(field.options, log_events=True, snapshots=True)
-    return run_race(field.track, [field.vehicles[i] for i in job.grid], bots=field.bot,
+    return run_race(field.track, [field.vehicles[i] for i in job.grid], bots=bot_of(field),
                     seed=job.seed, options=options)
 
 

@@ -1,6 +1,6 @@
 """Race simulation: a Frothy Races rules engine and bots that race vehicles round a track."""
 
-from generator.race.api import (
+from generator.games.frothy_races.race.api import (
     BOTS,
     RACE_TYPES,
     RaceOptions,

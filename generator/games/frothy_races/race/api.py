@@ -1,5 +1,5 @@
 """The race engine's public face: ``run_race`` and input loading, with the options and
-results it takes and gives (from :mod:`generator.race.results`)."""
+results it takes and gives (from :mod:`generator.games.frothy_races.race.results`)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.errors import InputError, UsageError
-from generator.race.engine import Race
-from generator.race.results import (
+from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.results import (
     BOTS,
     RACE_TYPES,
     RaceOptions,

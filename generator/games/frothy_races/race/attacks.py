@@ -1,20 +1,20 @@
 """Attacks: who is at a vehicle's side, the attack and its outcome (Attacks).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.race.course import (
+from generator.games.frothy_races.race.course import (
     one_step_directions,
 )
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 def _sides(facing: int, savage: bool) -> tuple[int, ...]:

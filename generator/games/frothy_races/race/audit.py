@@ -17,9 +17,9 @@ import statistics
 from dataclasses import dataclass
 from typing import Any
 
-from generator.race.api import RaceOptions
-from generator.race.decisions import Plan
-from generator.race.engine import Car, Race
+from generator.games.frothy_races.race.api import RaceOptions
+from generator.games.frothy_races.race.decisions import Plan
+from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import FACINGS
 
 

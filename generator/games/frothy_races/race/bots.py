@@ -21,13 +21,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from generator.games.frothy_races.race.course import UNREACHABLE, forget_oldest_half
+from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
 from generator.probability.frothy_speed_table import Row
-from generator.race.course import UNREACHABLE, forget_oldest_half
-from generator.race.decisions import Option, Plan, SpeedChoice
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """Turning and Control rolls: the roll, its discards and its effects (Changing Direction;
 Control Loss; Control Roll Icons).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
@@ -10,19 +10,19 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+)
 from generator.probability.frothy_control import (
     ControlOutcome,
     best_control_outcome,
     min_control_loss,
 )
 from generator.probability.frothy_speed_table import Marker, Row
-from generator.race.course import (
-    UNREACHABLE,
-)
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 def turn(race: Race, car: Car, turn: int, moving: int) -> None:

@@ -1,8 +1,8 @@
 """Damage, affects, Wipe-out, wrecks and collisions (Damage; 'Wipe-out' & Movement of Destroyed
 Vehicles; Collisions).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from generator.tracks.hexgrid import FACINGS
 WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 # What a Damage roll's cause counts as when it wipes a vehicle out (the reports group them).

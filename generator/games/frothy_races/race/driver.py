@@ -1,7 +1,7 @@
 """The planning driver: every decision read off the vehicle's value table.
 
-``Planner`` answers the engine's questions (see ``generator.race.bots``) by the expected
-rounds to the finish the table gives each outcome (``generator.race.planner``):
+``Planner`` answers the engine's questions (see ``bots``) by the expected
+rounds to the finish the table gives each outcome (``planner``):
 
 * the Speed Check: each choice of direction and cards its hand allows, weighed by the exact
   odds of each Speed (``Race.speed_odds``), each card at the style's price; then which dice
@@ -14,7 +14,7 @@ rounds to the finish the table gives each outcome (``generator.race.planner``):
   Damage, at the style's price of a Damage point, than the vehicle risks itself plus the
   cards.
 
-Styles differ only in their prices (``generator.race.styles``).
+Styles differ only in their prices (``styles``).
 """
 
 from __future__ import annotations
@@ -22,13 +22,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.probability.frothy_dice import attack_value, scoring_chance
-from generator.probability.frothy_speed_table import Marker
-from generator.race.bots import CAREFUL as CAREFUL_HEURISTIC
-from generator.race.bots import AggressiveBot, Bot, RandomBot
-from generator.race.course import race_track
-from generator.race.decisions import Option, Plan, SpeedChoice
-from generator.race.planner import (
+from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
+from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
+from generator.games.frothy_races.race.course import race_track
+from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
+from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
     ValueTable,
@@ -39,15 +37,17 @@ from generator.race.planner import (
     roll_cost,
     solo_optimum,
 )
-from generator.race.planner_moves import value_table
-from generator.race.results import RaceOptions
-from generator.race.speeds import shift_marker
-from generator.race.styles import STYLES, DrivingStyle
-from generator.race.vehicles import RaceVehicle, race_vehicle
+from generator.games.frothy_races.race.planner_moves import value_table
+from generator.games.frothy_races.race.results import RaceOptions
+from generator.games.frothy_races.race.speeds import shift_marker
+from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
+from generator.probability.frothy_dice import attack_value, scoring_chance
+from generator.probability.frothy_speed_table import Marker
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
@@ -294,7 +294,7 @@ def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int
 
 
 def make_bot(name: str) -> Bot:
-    """A driver by name: a planning style (careful, aggressive: generator.race.styles),
+    """A driver by name: a planning style (careful, aggressive: styles.py),
     the racing-line heuristics they replaced (racing-line), or random."""
     if name in STYLES:
         return Planner(STYLES[name])

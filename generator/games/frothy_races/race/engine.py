@@ -28,24 +28,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from generator.errors import UsageError
-from generator.probability.frothy_dice import FROTHY_DIE
-from generator.probability.frothy_speed_table import Marker
-from generator.race import attacks as _attacks
-from generator.race import control as _control
-from generator.race import damage as _damage
-from generator.race import movement as _movement
-from generator.race import scoring as _scoring
-from generator.race import speeds as _speeds
-from generator.race import upkeep as _upkeep
-from generator.race.attacks import SIDES, best_two  # noqa: F401
-from generator.race.bots import Bot
-from generator.race.control import least_harm, resolve_icons  # noqa: F401
-from generator.race.course import (
+from generator.games.frothy_races.race import attacks as _attacks
+from generator.games.frothy_races.race import control as _control
+from generator.games.frothy_races.race import damage as _damage
+from generator.games.frothy_races.race import movement as _movement
+from generator.games.frothy_races.race import scoring as _scoring
+from generator.games.frothy_races.race import speeds as _speeds
+from generator.games.frothy_races.race import upkeep as _upkeep
+from generator.games.frothy_races.race.attacks import SIDES, best_two  # noqa: F401
+from generator.games.frothy_races.race.bots import Bot
+from generator.games.frothy_races.race.control import least_harm, resolve_icons  # noqa: F401
+from generator.games.frothy_races.race.course import (
     UNREACHABLE,
     RaceTrack,
     race_track,
 )
-from generator.race.damage import (  # noqa: F401
+from generator.games.frothy_races.race.damage import (  # noqa: F401
     DUAL,
     REINS,
     WHIP,
@@ -53,15 +51,15 @@ from generator.race.damage import (  # noqa: F401
     collision_dice,
     damage_points,
 )
-from generator.race.driver import make_bot
-from generator.race.results import (
+from generator.games.frothy_races.race.driver import make_bot
+from generator.games.frothy_races.race.results import (
     RaceOptions,
     RaceResult,
     RoundSnapshot,
     VehiclePosition,
     entrant_labels,
 )
-from generator.race.speeds import (  # noqa: F401 - re-exported: the engine's names
+from generator.games.frothy_races.race.speeds import (  # noqa: F401 - re-exported: the engine's names
     _ODDS,
     _SHIFTED,
     kept_sum,
@@ -70,11 +68,13 @@ from generator.race.speeds import (  # noqa: F401 - re-exported: the engine's na
     speed_odds,
     speed_values,
 )
-from generator.race.vehicles import (
+from generator.games.frothy_races.race.vehicles import (
     RaceVehicle,
     race_vehicle,
     rules_not_simulated,
 )
+from generator.probability.frothy_dice import FROTHY_DIE
+from generator.probability.frothy_speed_table import Marker
 from generator.tracks.hexgrid import FACINGS
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
@@ -325,10 +325,17 @@ class Race:
 
     def run(self) -> RaceResult:
         self.snapshot()
-        while not self.over():
-            self.round += 1
-            self.play_round()
+        while self.step():
+            pass
         return self.result()
+
+    def step(self) -> bool:
+        """Play the next round; False, playing nothing, once the race is over."""
+        if self.over():
+            return False
+        self.round += 1
+        self.play_round()
+        return True
 
     def over(self) -> bool:
         racing = [c for c in self.cars if c.racing]
@@ -475,9 +482,9 @@ def forget_decisions() -> None:
     Speed Check choices, the walks from each state), keeping each track's tables: the
     state of a fresh process whose track tables are built. For measuring a sweep from
     cold (bench/race.py); results never depend on these caches."""
-    from generator.race.bots import _SPEED_CHOICES
-    from generator.race.course import _TRACKS
-    from generator.race.planner_moves import forget_tables
+    from generator.games.frothy_races.race.bots import _SPEED_CHOICES
+    from generator.games.frothy_races.race.course import _TRACKS
+    from generator.games.frothy_races.race.planner_moves import forget_tables
     for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
         cache.clear()
     forget_tables()

@@ -1,23 +1,23 @@
 """The movement phases: the legal ways to drive a phase, the plan, each space entered, lines,
 the finish, hazards and fragile obstacles (Movement; Hazards and Fragile Obstacles).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.race.course import (
+from generator.games.frothy_races.race.course import (
     forget_oldest_half,
     one_step_directions,
 )
-from generator.race.decisions import Option, Options, Plan
+from generator.games.frothy_races.race.decisions import Option, Options, Plan
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 # Kept per track per process; when full, a cache starts again (a sweep of a thousand races

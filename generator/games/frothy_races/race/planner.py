@@ -36,13 +36,13 @@ from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
+from generator.games.frothy_races.race.speeds import kept_sums, shift_marker
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle, speed_box
 from generator.probability.frothy_control import avoid_damage
 from generator.probability.frothy_control_odds import control_roll
 from generator.probability.frothy_dice import FROTHY_DIE, Direction, kept_lowest, scoring_chance
 from generator.probability.frothy_speed_table import Marker
-from generator.race.speeds import kept_sums, shift_marker
-from generator.race.styles import DrivingStyle
-from generator.race.vehicles import RaceVehicle, speed_box
 
 TOLERANCE = 0.05  # rounds: a sweep that moves no value more than this ends a stage
 MAX_SWEEPS = 6

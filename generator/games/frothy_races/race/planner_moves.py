@@ -1,4 +1,4 @@
-"""Solving value tables (see ``generator.race.planner`` for the model) and keeping them: the
+"""Solving value tables (see ``planner`` for the model) and keeping them: the
 drive graph of each stage, then Gauss-Seidel sweeps over its corridor, from the last stage
 back; tables kept between runs in the cache folder."""
 
@@ -10,9 +10,13 @@ import zlib
 from array import array
 from pathlib import Path
 
-from generator.keep.kept_store import KeptStore, named_for_code
-from generator.race.course import UNREACHABLE, RaceTrack, move_sequences, one_step_directions
-from generator.race.planner import (
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+    RaceTrack,
+    move_sequences,
+    one_step_directions,
+)
+from generator.games.frothy_races.race.planner import (
     FAR,
     MARGIN,
     MAX_SWEEPS,
@@ -25,8 +29,9 @@ from generator.race.planner import (
     rough_costs,
     speed_options,
 )
-from generator.race.styles import DrivingStyle
-from generator.race.vehicles import RaceVehicle
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.keep.kept_store import KeptStore, named_for_code
 from generator.tracks.hexgrid import FACINGS
 
 # (end hex * FACINGS, crosses the stage's line?, fewest rough spaces on a way there)

@@ -12,9 +12,9 @@ from pathlib import Path
 from generator import __version__
 from generator.balance.pdf import write_report
 from generator.balance.report import Chart, Section, Series, Table, Text, Words
+from generator.games.frothy_races.race.figures import SweepStats
+from generator.games.frothy_races.race.race_report import sweep_context
 from generator.paper.units import paper
-from generator.race.race_report import sweep_context
-from generator.race.stats import SweepStats
 from generator.race.sweep import Sweep
 from generator.text.templates import TextTemplates, plain
 

@@ -8,7 +8,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from generator.race.stats import EntrantStats, Interval, SweepStats
+from generator.games.frothy_races.race.figures import EntrantStats, SweepStats
+from generator.games.frothy_races.race.game import bot_of
+from generator.race.stats import Interval
 from generator.race.sweep import Sweep
 from generator.text.templates import TextTemplates
 
@@ -37,13 +39,13 @@ def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
 
 def solo_context(sweep: Sweep) -> list[dict[str, Any]]:
     """Each distinct vehicle alone on the track, from its value table (Fastest races)."""
-    from generator.race.driver import solo_optimum_of
+    from generator.games.frothy_races.race.driver import solo_optimum_of
     field, seen, out = sweep.field, set(), []
     for vehicle in field.vehicles:
         if vehicle.name in seen:
             continue
         seen.add(vehicle.name)
-        solo = solo_optimum_of(field.track, vehicle, field.options, field.bot)
+        solo = solo_optimum_of(field.track, vehicle, field.options, bot_of(field))
         if solo is not None:
             out.append({"name": vehicle.name, "rounds": solo.rounds,
                         "wipe_out": solo.wipe_out})
@@ -56,7 +58,7 @@ def sweep_context(sweep: Sweep, stats: SweepStats) -> dict[str, Any]:
     return {
         "solo": solo_context(sweep),
         "track": getattr(sweep.field.track, "name", ""),
-        "races": stats.races, "seed": sweep.seed, "bot": sweep.field.bot,
+        "races": stats.races, "seed": sweep.seed, "bot": bot_of(sweep.field),
         "race_type": options.race_type, "laps": options.laps, "rounds": options.rounds,
         "stamina": options.stamina, "max_rounds": options.max_rounds,
         "mean_race_rounds": stats.mean_race_rounds, "no_winner": stats.no_winner,

@@ -19,13 +19,13 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.balance.charts import PALETTE
+from generator.games.frothy_races.race.api import RaceResult, RoundSnapshot
+from generator.games.frothy_races.race.course import race_track
 from generator.paper.drawing import colour, draw_line, fit_line_size
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
 from generator.paper.pdf import finish, new_canvas
 from generator.paper.units import Paper, mm, paper
-from generator.race.api import RaceResult, RoundSnapshot
-from generator.race.course import race_track
 from generator.text.fonts import BOLD, REGULAR
 from generator.text.templates import TextTemplates
 from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock

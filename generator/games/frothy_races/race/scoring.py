@@ -1,24 +1,24 @@
 """The result: progress, rounds lost, places, the winner and how each race ended (Race Types &
 Play Styles).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from generator.race.course import (
+from generator.games.frothy_races.race.course import (
     UNREACHABLE,
 )
-from generator.race.results import (
+from generator.games.frothy_races.race.results import (
     RaceResult,
     VehicleResult,
 )
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 def progress(race: Race, car: Car) -> float:

@@ -1,8 +1,8 @@
 """The Speed Check and Speed changes (Speed Check; Speed Changes; Speed Rating Changes), with
 the exact odds a driver weighs.
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from generator.games.frothy_races.race.vehicles import (
+    speed_box,
+)
 from generator.probability.frothy_dice import Direction, kept_lowest
 from generator.probability.frothy_dice import speed_check as check_odds
 from generator.probability.frothy_speed_table import Marker, Row, SpeedTable
-from generator.race.vehicles import (
-    speed_box,
-)
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 # Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash

@@ -1,6 +1,6 @@
 """Driving styles: the prices one planner weighs its choices at (docs/racing.md).
 
-Every style drives with the same value table method (``generator.race.planner``); a style
+Every style drives with the same value table method (``planner``); a style
 only says what a Wipe-out and a card are worth in rounds, and whether it attacks. So a
 verdict raced under each style measures the vehicle under different attitudes to risk,
 not different skill.

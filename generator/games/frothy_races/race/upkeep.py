@@ -1,8 +1,8 @@
 """Round start and maintenance: returned cards, per-round affects, Stamina, card recovery, and
 playing cards (Maintenance Checks; Whip & Reins).
 
-Part of the race engine (``generator.race.engine``): each function takes the race first and
-is a method of ``Race`` there.
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from generator.race.engine import Car, Race
+    from generator.games.frothy_races.race.engine import Car, Race
 
 
 def start_of_round(race: Race, car: Car) -> None:

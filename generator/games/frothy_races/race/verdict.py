@@ -5,9 +5,9 @@ The field follows each track: as many vehicles as its ``players`` allow (the lar
 at most six) racing its ``laps``; the build and copies of the basic chariot (the game's
 baseline), or the vehicles of ``--field DIR``. Against copies of the baseline a balanced
 build wins its fair share, 1 / field size, by symmetry. Every entrant is driven by the
-planning driver with its own value table (``generator.race.driver``), so the race measures
+planning driver with its own value table (``driver``), so the race measures
 the vehicle driven as well as the planner can; the verdict is raced under every documented
-style (``generator.race.styles``), and where the styles' flags differ it says "depends on
+style (``styles``), and where the styles' flags differ it says "depends on
 driving style" with each figure instead of flagging.
 
 How many races: sequential stopping (FR-BAL-RACE-STYLE in balance_rules.yaml states the
@@ -25,44 +25,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from statistics import NormalDist
 from typing import Any
 
 from generator.errors import UsageError
-from generator.race.api import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.api import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.game import FrothyRace
+from generator.games.frothy_races.race.styles import STYLES
 from generator.race.stats import Interval, wilson
-from generator.race.styles import STYLES
-from generator.race.sweep import Field, run_sweep
+from generator.race.sweep import Field
+from generator.race.verdict import StoppingRule, judge
 
 MOST_FIELD = 6  # the most vehicles a verdict races (the track may allow fewer)
-
-
-@dataclass(frozen=True)
-class StoppingRule:
-    """The sequential rule's numbers (FR-BAL-RACE-STYLE's params)."""
-
-    band: float  # the band round the fair share: fair x (1 +- band)
-    alpha: float  # the chance of a false flag the rule allows, over all its looks
-    looks: int  # batches at most
-    cycles: int = 4  # grid cycles (twice the field size) a batch
-
-    @property
-    def z(self) -> float:
-        """The normal quantile for each look: alpha shared over the looks, both sides."""
-        return NormalDist().inv_cdf(1 - self.alpha / (2 * self.looks))
-
-    def decided(self, wins: Interval, fair: float) -> bool:
-        """The interval lies wholly outside the band, or wholly inside it."""
-        low, high = fair * (1 - self.band), fair * (1 + self.band)
-        return wins.low > high or wins.high < low or (wins.low >= low and wins.high <= high)
-
-    def flag(self, wins: Interval, fair: float) -> str:
-        """'over', 'under' or '' for an interval against the band."""
-        if wins.low > fair * (1 + self.band):
-            return "over"
-        if wins.high < fair * (1 - self.band):
-            return "under"
-        return ""
 
 
 def stopping_rule() -> StoppingRule:
@@ -176,7 +149,7 @@ def style_result(style: str, fields: Sequence[tuple[Any, tuple[Any, ...], RaceOp
                  rule: StoppingRule, races: int | None, seed: int, workers: int | None
                  ) -> StyleResult:
     """One style's rows (a track each) and the combined figure."""
-    rows = tuple(track_result(Field(track, vehicles, style, options), rule, races, seed,
+    rows = tuple(track_result(Field(track, vehicles, FrothyRace(style), options), rule, races, seed,
                               workers) for track, vehicles, options in fields)
     total = sum(r.races for r in rows)
     won = sum(r.won for r in rows)
@@ -189,43 +162,12 @@ def track_result(field: Field, rule: StoppingRule, races: int | None, seed: int,
                  workers: int | None) -> TrackResult:
     """Race one field in batches until the rule decides (or ``races`` races exactly)."""
     size = len(field.vehicles)
-    batch = 2 * size * rule.cycles
-    done = won = decided = 0
-    target = races or batch * rule.looks
-    while done < target:
-        count = min(batch, target - done) if races is None else target
-        wins, winners = subject_wins(field, count, seed, workers, done)
-        won, decided, done = won + wins, decided + winners, done + count
-        if races is None and rule.decided(wilson(won, done, rule.z),
-                                          fair_share(decided, done, size)):
-            break
-    fair = fair_share(decided, done, size)
+    tally = judge(field, rule, races, seed, workers)
     players = getattr(field.track, "players", None)
-    return TrackResult(str(getattr(field.track, "name", "?")), done, won,
-                       wilson(won, done, rule.z), fair, size, field.options.laps,
+    return TrackResult(str(getattr(field.track, "name", "?")), tally.races, tally.won,
+                       wilson(tally.won, tally.races, rule.z), tally.fair_share(size), size,
+                       field.options.laps,
                        f"{players.low}-{players.high}" if players is not None else "?")
-
-
-def fair_share(decided: int, races: int, size: int) -> float:
-    """A balanced build's share of the races: one in ``size`` of those that had a winner (a
-    race nobody finishes has none, and counts as a win for no one)."""
-    return (decided / races if races and decided else 1.0) / size
-
-
-def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int
-                 ) -> tuple[int, int]:
-    """Of the races numbered from ``first``: how many entrant 0 (the build) won, and how
-    many had a winner."""
-    from generator.race.command import ProgressBar
-
-    bar = ProgressBar(races)
-    try:
-        sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first)
-    finally:
-        bar.close()
-    won = sum(result.vehicles[job.grid.index(0)].won
-              for job, result in zip(sweep.jobs, sweep.results, strict=True))
-    return won, sum(any(v.won for v in result.vehicles) for result in sweep.results)
 
 
 def verdicts_for(definitions: Sequence[Any], tracks: Sequence[Path], *, baseline: Path,
@@ -236,25 +178,3 @@ def verdicts_for(definitions: Sequence[Any], tracks: Sequence[Path], *, baseline
                                  races=races, seed=seed, workers=workers)
             for d in definitions
             if d.game.id == "frothy-races" and d.kind.name == "vehicle"}
-
-
-def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
-                    seed: int = 1) -> float:
-    """The rule's false-flag rate for a build exactly as good as its field (each race won
-    with chance ``fair``), by simulation: the share of ``trials`` sequential verdicts that
-    flag. Bernoulli draws stand in for races here; bench/race.py measures it with races."""
-    import random
-
-    rng = random.Random(seed)
-    flagged = 0
-    batch = 2 * size * rule.cycles
-    for _ in range(trials):
-        won = done = 0
-        for _ in range(rule.looks):
-            won += sum(rng.random() < fair for _ in range(batch))
-            done += batch
-            wins = wilson(won, done, rule.z)
-            if rule.decided(wins, fair):
-                break
-        flagged += bool(rule.flag(wilson(won, done, rule.z), fair))
-    return flagged / trials

@@ -197,11 +197,19 @@ class Race:
     def run(self) -> RaceResult:
         """Set up and race to the finish, or to ``max_rounds``."""
         self.setup()
-        while not self.over and self.round < self.options.max_rounds:
-            self.play_round()
+        while self.step():
+            pass
+        return self.result()
+
+    def step(self) -> bool:
+        """Play the next round; False, playing nothing, once a car has won or the round
+        limit is reached."""
+        if self.over or self.round >= self.options.max_rounds:
+            return False
+        self.play_round()
         if self.over:
             self._snapshot()
-        return self.result()
+        return True
 
     def _snapshot(self) -> None:
         if self.options.snapshots:

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from generator.race import RaceOptions, load_race_inputs, run_race
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 CHARIOT = REPO / "vehicles/frothy-races/basic-chariot.yaml"
 PLAUSIBLE = {"bogwater-bowl": 45, "tanners-twist": 45, "tin-plate-loop": 24}
 SEEDS = range(20)

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from generator.errors import InputError, UsageError
-from generator.race import RaceOptions, event_lines, load_race_inputs, run_race
+from generator.games.frothy_races.race import RaceOptions, event_lines, load_race_inputs, run_race
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 TRACKS = REPO / "vehicles" / "tracks"
 FROTHY = REPO / "vehicles" / "frothy-races"
 CHARIOT = FROTHY / "basic-chariot.yaml"
@@ -186,7 +186,7 @@ def test_a_race_does_not_depend_on_the_races_before_it(
         run_race(track, vehicles, bots="racing-line-aggressive", seed=seed)
     here = run_race(track, vehicles, bots="racing-line", seed=21)
     script = (
-        "from generator.race import load_race_inputs, run_race\n"
+        "from generator.games.frothy_races.race import load_race_inputs, run_race\n"
         f"t, v = load_race_inputs({str(TRACKS / 'bogwater-bowl.yaml')!r}, "
         f"[{str(CHARIOT)!r}] * 4)\n"
         "print(repr(run_race(t, v, bots='racing-line', seed=21).vehicles))\n")
@@ -198,8 +198,8 @@ def test_a_race_does_not_depend_on_the_races_before_it(
 def test_forgetting_kept_decisions_changes_no_race() -> None:
     """A race run with every decision cache cold (as bench/race.py times it) and the same
     race run again with them full are identical, event for event."""
-    from generator.race.course import race_track
-    from generator.race.engine import forget_decisions
+    from generator.games.frothy_races.race.course import race_track
+    from generator.games.frothy_races.race.engine import forget_decisions
 
     shipped = sorted(FROTHY.glob("*.yaml"))[:6]
     track, vehicles = load_race_inputs(TRACKS / "tin-plate-loop.yaml", [CHARIOT] * 2)
@@ -227,7 +227,7 @@ def test_a_race_leaves_no_reference_cycles(bot: str) -> None:
     distribution: the first races, which also import the engine, are not counted.)"""
     import gc
 
-    from generator.race.engine import forget_decisions
+    from generator.games.frothy_races.race.engine import forget_decisions
     from generator.race.sweep import without_cycle_collection
 
     if bot in ("careful", "aggressive"):  # planners: one table, two chariots, a small track
@@ -280,7 +280,7 @@ def test_what_mechanics_cost_is_in_rounds_at_the_vehicles_own_pace() -> None:
 
 
 def test_a_full_cache_keeps_its_newer_half() -> None:
-    from generator.race.course import forget_oldest_half
+    from generator.games.frothy_races.race.course import forget_oldest_half
 
     cache = {k: str(k) for k in range(10)}
     forget_oldest_half(cache)
@@ -291,7 +291,7 @@ def test_plan_keys_tell_situations_apart_or_are_not_kept(
         bowl: tuple[object, list[object]]) -> None:
     """Plan keys pack the situation's numbers into one int; every number changes the key,
     and a number too big for its bits gives no key (the plan is weighed afresh)."""
-    from generator.race.engine import Race
+    from generator.games.frothy_races.race.engine import Race
 
     track, vehicles = bowl
     race = Race(track, vehicles, ["racing-line"] * 4, 1, RaceOptions())

@@ -8,12 +8,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.decisions import Plan
-from generator.race.engine import Car, Race
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.decisions import Plan
+from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import front_directions
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 VEHICLES = sorted((REPO / "vehicles/frothy-races").glob("*.yaml"))
 TRACK = REPO / "vehicles/tracks/tin-plate-loop.yaml"
 DRIVABLE = {"track", "hazard", "fragile", "special"}

@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.engine import Race, best_two, resolve_icons
+from generator.games.frothy_races.race.engine import damage_points as engine_damage
 from generator.probability.frothy_control_odds import control_roll
 from generator.probability.frothy_dice import Direction, attack_value, damage_points, speed_check
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.engine import Race, best_two, resolve_icons
-from generator.race.engine import damage_points as engine_damage
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 ROLLS = 6000
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.audit import sample
-from generator.race.driver import solo_optimum_of
-from generator.race.planner import poisson_at_least
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.audit import sample
+from generator.games.frothy_races.race.driver import solo_optimum_of
+from generator.games.frothy_races.race.planner import poisson_at_least
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 TRACKS = REPO / "vehicles" / "tracks"
 CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
 SHIPPED = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.bots import Bot
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Race, kept_sums
+from generator.games.frothy_races.race.figures import sweep_stats
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.probability.frothy_dice import Direction
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.bots import Bot
-from generator.race.decisions import SpeedChoice
-from generator.race.engine import Race, kept_sums
-from generator.race.stats import sweep_stats
 from generator.race.sweep import Field, run_sweep
-from tests.race.test_race_rules import (
+from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
     CHARIOT,
     ICON_FACE,
@@ -167,7 +168,7 @@ def test_tireless_may_take_fewer_boxes() -> None:
 
 def test_a_fastest_race_nobody_finishes_has_no_winner() -> None:
     track, vehicles = load_race_inputs(BOWL, [CHARIOT, CHARIOT])
-    field = Field(track, tuple(vehicles), "careful", RaceOptions(max_rounds=3))
+    field = Field(track, tuple(vehicles), FrothyRace("careful"), RaceOptions(max_rounds=3))
     sweep = run_sweep(field, 4, 1, workers=1)
     for result in sweep.results:
         assert not any(v.won for v in result.vehicles)

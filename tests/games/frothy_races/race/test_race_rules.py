@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.bots import Bot
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Car, Race, kept_sum
+from generator.games.frothy_races.race.vehicles import speed_box
 from generator.probability.frothy_control import resolve_control_roll
 from generator.probability.frothy_dice import Direction, kept_lowest
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.bots import Bot
-from generator.race.decisions import SpeedChoice
-from generator.race.engine import Car, Race, kept_sum
-from generator.race.vehicles import speed_box
 from generator.tracks.hexgrid import Hex
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[4]
 CHARIOT = REPO / "vehicles/frothy-races/basic-chariot.yaml"
 EXAMPLE = REPO / "vehicles/frothy-races/movement-example.yaml"
 BOWL = REPO / "vehicles/tracks/bogwater-bowl.yaml"
@@ -141,7 +141,7 @@ def test_a_bot_may_not_choose_an_avoidable_collision(bend: Race) -> None:
 
     class Crasher(Bot):
         def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
-            from generator.race.decisions import Plan
+            from generator.games.frothy_races.race.decisions import Plan
             return Plan(next(o for o in options if o.blocked >= 0), 0)
 
     yellow.bot = Crasher()

@@ -14,18 +14,18 @@ from generator.commands.cli import main
 from generator.games.frothy_races.balance import RULES, profile
 from generator.games.frothy_races.balance_axes import AXES
 from generator.games.frothy_races.baseline import baseline
-from generator.input.source import Mark
-from generator.race.stats import wilson
-from generator.race.styles import STYLES
-from generator.race.verdict import (
+from generator.games.frothy_races.race.styles import STYLES
+from generator.games.frothy_races.race.verdict import (
     RaceVerdict,
     StyleResult,
     TrackResult,
-    false_flag_rate,
     field_files,
     field_size,
     stopping_rule,
 )
+from generator.input.source import Mark
+from generator.race.stats import wilson
+from generator.race.verdict import false_flag_rate
 from tests.conftest import BASIC_CHARIOT, REPO
 
 TRACK = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
@@ -84,7 +84,7 @@ def test_the_stopping_rule_flags_a_build_as_good_as_its_field_at_most_alpha() ->
 
 
 def test_the_field_follows_the_track() -> None:
-    from generator.race.api import load_race_inputs
+    from generator.games.frothy_races.race.api import load_race_inputs
     tin, _ = load_race_inputs(TRACK, [])
     bowl, _ = load_race_inputs(REPO / "vehicles" / "tracks" / "bogwater-bowl.yaml", [])
     assert field_size(tin) == 4 and field_size(bowl) == 6  # players 2-4 and 2-6
