@@ -1,5 +1,10 @@
-"""Races per second: ``python bench/race.py [--races N] [--repeat R] [--bot careful]
-[--long L]``.
+"""Races per second: ``python bench/race.py [--game G] [--races N] [--repeat R]
+[--bot careful] [--long L]``.
+
+``--game joyride`` or ``--game outrider`` measures that game on the race core instead
+(``bench/race_games.py``: inner sweeps on one core and all cores, whole ``paddock race`` /
+``paddock battle`` processes and the clear-cut verdicts); ``--game all`` measures all three.
+The rest of this text is about Frothy Races, the default.
 
 Six shipped Frothy Races vehicles (the basic chariot, Bramblewick, Cogsworth, the Glimmering
 Orrery, Ironhide and the Whisper Gig), two laps, on each shipped Frothy Races track: a sweep
@@ -28,6 +33,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from race_games import MEASURES
 from timing import save_results
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
@@ -103,7 +109,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bot", default="careful")
     parser.add_argument("--long", type=int, default=0)
+    parser.add_argument("--game", choices=("frothy-races", "joyride", "outrider", "all"),
+                        default="frothy-races")
     args = parser.parse_args()
+    for game in ("joyride", "outrider"):
+        if args.game in (game, "all"):
+            found = MEASURES[game](args.races, args.repeat)
+            for key, value in found.items():
+                print(f"{game} {key}: {value}")
+            print(f"results: {save_results(f'race-{game}-core', found)}")
+    if args.game not in ("frothy-races", "all"):
+        return
     results = {}
     print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'CPU x':>7}"
           f"{'process s':>11}"

@@ -21,21 +21,26 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.balance.charts import PALETTE
 from generator.games.frothy_races.race.api import RaceResult, RoundSnapshot
 from generator.games.frothy_races.race.course import race_track
-from generator.paper.drawing import colour, draw_line, fit_line_size
+from generator.paper.drawing import colour, draw_line
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
-from generator.paper.pdf import finish, new_canvas
 from generator.paper.units import Paper, mm, paper
-from generator.text.fonts import BOLD, REGULAR
+from generator.race.pages import (
+    MARGIN,
+    Page,
+    entrant_table,
+    heading,
+    lines_of,
+    results_page,
+    write_pages,
+)
+from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, facing_to_clock
 from generator.tracks.sheets import fit_map
 from generator.tracks.terrain import HexStyle, draw_cell
 
-MARGIN = mm(12)
 MAP_HEIGHT_SHARE = 0.62
-ROW = mm(5.2)
-INK = colour("#1d1d1b")
 TEMPLATE = "race/replay.txt.j2"
 
 
@@ -71,24 +76,24 @@ def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "
     """Write the replay of ``result`` (run with snapshots) to ``path``; return its pages."""
     templates = templates or TextTemplates()
     sheet = paper(paper_name)
-    pages = round_pages(result)
     lines = len(race_track(track).lines)  # lines a lap: the checkpoints, the finish last
-    canvas = new_canvas(path, f"Race replay: {getattr(track, 'name', '')}", sheet)
     icons = IconSet(None)
     events = round_events(result)
-    for snaps in pages:
+
+    def round_page(snaps: Sequence[RoundSnapshot]) -> Page:
         words = templates.blocks(TEMPLATE, {
             "track": getattr(track, "name", ""), "seed": result.seed,
             "round": snaps[-1].round, "rounds": result.rounds,
             "lines": lines, "laps": result.options.laps, "results": [], "winner": None,
             "vehicles": [_vehicle_words(p, i, events.get((snaps[-1].round, p.name), []),
                                         track) for i, p in enumerate(snaps[-1].positions)]})
-        draw_round(canvas, sheet, track, snaps, words, icons)
-        canvas.showPage()
-    draw_results(canvas, sheet, templates.blocks(TEMPLATE, results_context(track, result)))
-    canvas.showPage()
-    finish(canvas, len(pages) + 1, sheet)
-    return len(pages) + 1
+        return lambda canvas: draw_round(canvas, sheet, track, snaps, words, icons)
+
+    finals = templates.blocks(TEMPLATE, results_context(track, result))
+    pages = [round_page(snaps) for snaps in round_pages(result)]
+    pages.append(lambda canvas: results_page(canvas, sheet, finals["results_title"],
+                                             lines_of(finals["results_rows"])))
+    return write_pages(path, f"Race replay: {getattr(track, 'name', '')}", sheet, pages)
 
 
 def results_context(track: Any, result: RaceResult) -> dict[str, Any]:
@@ -100,20 +105,6 @@ def results_context(track: Any, result: RaceResult) -> dict[str, Any]:
             "rounds": result.rounds, "lines": 0, "laps": result.options.laps,
             "vehicles": [], "results": rows,
             "winner": next((r["name"] for r in rows if r["won"]), None)}
-
-
-def draw_results(canvas: Canvas, sheet: Paper, words: dict[str, str]) -> None:
-    """The results page: a title, then a line per vehicle in place order."""
-    width = sheet.width - 2 * MARGIN
-    y = sheet.height - MARGIN - 14
-    canvas.setFillColor(INK)
-    title = words["results_title"].strip()
-    draw_line(canvas, title, MARGIN, y, fit_line_size(title, BOLD, width, 14) or 6.5, BOLD)
-    y -= 18
-    for line in (row.strip() for row in words["results_rows"].split("\n")):
-        if line:
-            draw_line(canvas, line, MARGIN, y, fit_line_size(line, REGULAR, width, 10) or 6.5)
-            y -= 15
 
 
 def _vehicle_words(position: Any, index: int, events: Sequence[dict[str, Any]], track: Any
@@ -132,17 +123,9 @@ def draw_round(canvas: Canvas, sheet: Paper, track: Any, snaps: Sequence[RoundSn
                words: dict[str, str], icons: IconSet) -> None:
     """One page: title, the map with every vehicle, then the table."""
     width = sheet.width - 2 * MARGIN
-    top = sheet.height - MARGIN
-    canvas.setFillColor(INK)
-    title = words["title"].strip()
-    draw_line(canvas, title, MARGIN, top - 14,
-              fit_line_size(title, BOLD, width, 14) or 6.5, BOLD)
-    for row, name in enumerate(("subtitle", "key")):
-        line = words[name].strip()
-        draw_line(canvas, line, MARGIN, top - 26 - row * 11,
-                  fit_line_size(line, REGULAR, width, 9) or 6.5)
+    map_top = heading(canvas, sheet, words["title"], (words["subtitle"], words["key"]))
     map_height = (sheet.height - 2 * MARGIN) * MAP_HEIGHT_SHARE
-    box = Rect(MARGIN, top - 44 - map_height, width, map_height)
+    box = Rect(MARGIN, map_top - map_height, width, map_height)
     layout = track.layout
     small, place = fit_map(HexLayout(track.orientation, track.hex_size), list(layout.cells),
                            box)
@@ -159,7 +142,9 @@ def draw_round(canvas: Canvas, sheet: Paper, track: Any, snaps: Sequence[RoundSn
         if pos.status != "finished":
             draw_marker(canvas, small, place(small.centre(Hex(pos.q, pos.r))), pos, index,
                         track.orientation)
-    draw_table(canvas, words, MARGIN, box.y - mm(6), width)
+    rows = lines_of(words["rows"])
+    entrant_table(canvas, words["header"], rows, range(len(rows)), vehicle_colour,
+                  box.y - mm(6), width)
 
 
 def draw_marker(canvas: Canvas, small: HexLayout, centre: tuple[float, float], pos: Any,
@@ -186,22 +171,3 @@ def draw_marker(canvas: Canvas, small: HexLayout, centre: tuple[float, float], p
     canvas.setFillColor(white)
     size = max(6.5, radius * 1.1)
     draw_line(canvas, str(index + 1), x, y - size * 0.36, size, BOLD, "centre")
-
-
-def draw_table(canvas: Canvas, words: dict[str, str], left: float, top: float,
-               width: float) -> None:
-    """The vehicles under the map: a swatch, then the template's line for each."""
-    header = words["header"].strip()
-    canvas.setFillColor(INK)
-    draw_line(canvas, header, left + mm(7), top, 8, BOLD)
-    y = top - ROW
-    for index, line in enumerate(row for row in words["rows"].split("\n") if row.strip()):
-        canvas.setFillColor(vehicle_colour(index))
-        canvas.circle(left + mm(2.5), y + 2.5, mm(1.8), stroke=0, fill=1)
-        canvas.setFillColor(white)
-        draw_line(canvas, str(index + 1), left + mm(2.5), y + 0.2, 6.5, BOLD, "centre")
-        canvas.setFillColor(INK)
-        text = line.strip()
-        draw_line(canvas, text, left + mm(7), y, fit_line_size(text, REGULAR, width - mm(7),
-                                                               8) or 6.5)
-        y -= ROW
