@@ -30,6 +30,7 @@ from generator.games.outrider.battle.setup import battle_data
 from generator.games.outrider.model import Vehicle
 from generator.input.findings import Severity
 from generator.project.loading import load
+from generator.race.events import write_event_log
 from generator.race.game import run_race
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson
@@ -193,11 +194,8 @@ def write_replay_pdf(args: argparse.Namespace, entrants: Sequence[Entrant],
 
 
 def write_log(path: Path, result: BattleResult) -> None:
-    """Battle 1's events, one JSON object a line, written atomically."""
-    from generator.paper.output import write_atomically
-
-    text = "".join(json.dumps(event, sort_keys=True) + "\n" for event in result.events)
-    write_atomically(path, lambda temp: Path(temp).write_text(text, encoding="utf-8"))
+    """Battle 1's events, one JSON object a line (the race core's format), atomically."""
+    write_event_log(path, result.events)
 
 
 def summary_context(entrants: Sequence[Entrant], outcomes: Sequence[Outcome],

@@ -114,3 +114,20 @@ def test_seeds_differ_between_games() -> None:
     from generator.race.sweep import race_seed
 
     assert len({race_seed(1, 0, name) for name in ("race", "joyride", "outrider")}) == 3
+
+
+@pytest.mark.parametrize("game_id", sorted(FIELDS))
+def test_every_game_logs_events_in_the_core_format(game_id: str) -> None:
+    from dataclasses import replace
+
+    from generator.race.events import EVENT_KEYS, event_lines
+
+    field = FIELDS[game_id]()
+    logged = replace(field.options, keep_events=True) if game_id == "outrider" \
+        else replace(field.options, log_events=True)
+    result = run_sweep(replace(field, options=logged), 1, 2, workers=1).results[0]
+    assert result.events
+    assert all(tuple(sorted(e)) == tuple(sorted(EVENT_KEYS)) for e in result.events)
+    names = {e["vehicle"] for e in result.events} - {None}
+    assert names and all(isinstance(name, str) for name in names)
+    assert len(event_lines(result.events)) == len(result.events)

@@ -72,7 +72,7 @@ def test_same_seed_same_race_and_log(track: Any) -> None:
     options = RaceOptions(log_events=True)
     first = run_race(track, cars, seed=7, options=options)
     assert first == run_race(track, cars, seed=7, options=options)
-    assert first.events and {"round", "phase", "car", "action", "dice", "result"} <= \
+    assert first.events and {"round", "phase", "vehicle", "action", "dice", "result"} <= \
         set(first.events[0])
     assert first != run_race(track, cars, seed=8, options=options)
 

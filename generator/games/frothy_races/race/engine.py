@@ -75,6 +75,7 @@ from generator.games.frothy_races.race.vehicles import (
 )
 from generator.probability.frothy_dice import FROTHY_DIE
 from generator.probability.frothy_speed_table import Marker
+from generator.race.events import event
 from generator.tracks.hexgrid import FACINGS
 
 VALUES: tuple[int, ...] = tuple(int(face.value or 0) for face in FROTHY_DIE.faces)
@@ -286,9 +287,8 @@ class Race:
     def log(self, car: Car | None, action: str, dice: Sequence[Any] = (),
             result: Any = None) -> None:
         if self.logging:
-            self.events.append({"round": self.round, "phase": self.phase,
-                                "vehicle": car.label if car else None, "action": action,
-                                "dice": list(dice), "result": result})
+            self.events.append(event(self.round, self.phase, car.label if car else None,
+                                     action, list(dice), result))
 
     def roll_values(self, count: int) -> list[int]:
         """``count`` Frothy dice read by their values (Speed Checks, attacks, Damage)."""

@@ -7,13 +7,13 @@ processes, compare bit for bit between runs with the same seed, and turn into JS
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from generator.errors import UsageError
+from generator.race.events import event_lines as core_event_lines
 
 RACE_TYPES = ("fastest", "furthest", "toughest")
 # How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
@@ -121,8 +121,8 @@ class RaceResult:
 
 def event_lines(result: RaceResult) -> list[str]:
     """The race's event log as JSON lines (one event a line: round, phase, vehicle, action,
-    dice, result), for a file a person or a tool can read back."""
-    return [json.dumps(event, sort_keys=True) for event in result.events]
+    dice, result), in the race core's format (``generator.race.events``)."""
+    return core_event_lines(result.events)
 
 
 def entrant_labels(names: Sequence[str]) -> list[str]:

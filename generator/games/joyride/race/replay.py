@@ -42,8 +42,8 @@ def write_replay(path: Path, track: Any, result: Any, paper_name: str = "a4",
     sheet = paper(paper_name)
     events: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for event in result.events:
-        if event["car"] and event["action"] in NOTABLE:
-            events[(event["round"], event["car"])].append(event)
+        if event["vehicle"] and event["action"] in NOTABLE:
+            events[(event["round"], event["vehicle"])].append(event)
     lines = len(track.layout.checkpoints()) + 1
     snaps = list(result.snapshots)
 
