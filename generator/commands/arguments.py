@@ -43,6 +43,16 @@ MAX_RACES = 1_000_000
 must not load the race engine; a test keeps the two equal)."""
 
 
+MAX_LAPS = 99
+"""--laps at most: the most a track file may ask for (its ``laps`` field's range)."""
+
+MAX_ROUNDS = 999
+"""--rounds at most: a Furthest race is a handful of rounds at a table; a cap keeps one
+race from running for ever on a mistyped count."""
+
+MAX_PORT = 65_535
+
+
 def positive(what: str, most: int | None = None) -> Callable[[str], int]:
     """An argparse type for a whole number of at least 1 (and at most ``most``)."""
     def parse(text: str) -> int:
