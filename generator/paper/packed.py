@@ -12,6 +12,7 @@ behind its front, mirrored about the edge the printer flips on.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.paper.grid import SheetOptions, mirror, plan_grid
@@ -25,8 +26,8 @@ from generator.paper.marks import (
 from generator.paper.output import BuildContext, Output
 from generator.paper.packing import Kind, Placed, Sheet, pack
 from generator.paper.pdf import PdfInfo
-from generator.paper.pieces import Rect
-from generator.paper.units import Paper, to_mm
+from generator.paper.pieces import Caption, Rect
+from generator.paper.units import SAFE_MARGIN, Paper, to_mm
 
 PACKED_NAME = "packed-sheets.pdf"
 PACKED_KIND = "packed sheets"
@@ -35,8 +36,6 @@ PACKED_KIND = "packed sheets"
 def pack_outputs(outputs: Sequence[Output], context: BuildContext) -> list[Output]:
     """``outputs`` with each game's packable files replaced by one file of shared sheets,
     where that saves pages. Print-shop builds are left as they are (a face a page)."""
-    if context.printing.print_shop:
-        return list(outputs)
     games: dict[str, list[Output]] = {}
     for output in outputs:
         if output.batches:
@@ -62,8 +61,8 @@ def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -
              for output in outputs for component, pieces, options in output.batches if pieces]
     if len(outputs) < 2 or any(kind.options.paper != context.paper for kind in kinds):
         return None
-    sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds))
-    if pages_of(sheets) >= sum(apart_pages(kind) for kind in kinds):
+    sheets = packed_file(kinds, context)
+    if sheets is None:
         return None
     folder = PurePosixPath(outputs[0].path).parent
     vehicles = list(dict.fromkeys(name for output in outputs for name in output.vehicles))
@@ -71,6 +70,17 @@ def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -
     return Output(str(folder / PACKED_NAME), game, PACKED_KIND, vehicles,
                   packed_writer(f"Shared sheets: {sources}", context, sheets),
                   notes={"packed": sources}, placements=tuple(placements(sheets, context)))
+
+
+def packed_file(kinds: Sequence[Kind], context: BuildContext, header: float = 0.0
+                ) -> list[Sheet] | None:
+    """``kinds`` (the pieces of one file) packed onto shared sheets, or None where that
+    takes no fewer pages than imposing each kind on sheets of its own, or for a print shop
+    (a face a page)."""
+    if context.printing.print_shop or not kinds:
+        return None
+    sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds), header)
+    return sheets if pages_of(sheets) < sum(apart_pages(kind) for kind in kinds) else None
 
 
 def pages_of(sheets: Sequence[Sheet]) -> int:
@@ -116,8 +126,22 @@ def corner(trim: Rect, paper: Paper) -> dict[str, float]:
     return {"x_mm": round(to_mm(trim.x), 3), "y_mm": round(to_mm(paper.height - trim.top), 3)}
 
 
-def packed_writer(title: str, context: BuildContext, sheets: Sequence[Sheet]
-                  ) -> Callable[[Path], PdfInfo]:
+@dataclass(frozen=True)
+class Header:
+    """A caption printed in a band at the top of every front page (track tokens' title and
+    actual-size notice), ``height`` high inside the margin."""
+
+    caption: Caption
+    height: float
+    margin: float = SAFE_MARGIN
+
+    def band(self, paper: Paper) -> Rect:
+        top = paper.height - self.margin
+        return Rect(self.margin, top - self.height, paper.width - 2 * self.margin, self.height)
+
+
+def packed_writer(title: str, context: BuildContext, sheets: Sequence[Sheet],
+                  header: Header | None = None) -> Callable[[Path], PdfInfo]:
     """A function writing ``sheets``: each front page, then its back page if it has backs."""
     paper = context.paper
 
@@ -128,7 +152,7 @@ def packed_writer(title: str, context: BuildContext, sheets: Sequence[Sheet]
         writer = SheetWriter(canvas, SheetOptions(paper, duplex=context.duplex,
                                                   back_offset=context.back_offset))
         for sheet in sheets:
-            front_page(writer, sheet, paper)
+            front_page(writer, sheet, paper, header)
             if sheet.has_backs:
                 back_page(writer, sheet, paper)
         return finish(canvas, writer.pages, paper)
@@ -141,7 +165,8 @@ def reach(placed: Placed) -> float:
     return grid.reach if grid.butted else grid.component.bleed
 
 
-def front_page(writer: SheetWriter, sheet: Sheet, paper: Paper) -> None:
+def front_page(writer: SheetWriter, sheet: Sheet, paper: Paper, header: Header | None = None
+               ) -> None:
     """The fronts of every block, each with its own crop marks and cut lines."""
     canvas = writer.canvas
     writer.start_page(paper.width, paper.height)
@@ -163,6 +188,8 @@ def front_page(writer: SheetWriter, sheet: Sheet, paper: Paper) -> None:
     target = registered(sheet)
     if target is not None:
         draw_registration(canvas, registration_points(target.grid, target.block.kind.options))
+    if header is not None:
+        header.caption.draw(canvas, header.band(paper))
     writer.finish_page()
 
 

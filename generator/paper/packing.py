@@ -119,10 +119,12 @@ def blocks_of(kind: Kind) -> list[tuple[Block, list[Grid]]]:
     return found
 
 
-def pack(kinds: Sequence[Kind], paper: Paper, margin: float) -> list[Sheet]:
+def pack(kinds: Sequence[Kind], paper: Paper, margin: float, header: float = 0.0
+         ) -> list[Sheet]:
     """Every piece of ``kinds`` on as few sheets of ``paper`` as this method finds, each
-    block inside ``margin`` of the edge and clear of every other block's footprint."""
-    area = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin)
+    block inside ``margin`` of the edge (and below a ``header`` band kept for a caption)
+    and clear of every other block's footprint."""
+    area = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin - header)
     blocks = [entry for kind in kinds for entry in blocks_of(kind)]
     blocks.sort(key=lambda entry: (not entry[0].has_backs, -_area(entry[1][0], entry[0])))
     sheets: list[Sheet] = []
