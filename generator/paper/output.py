@@ -152,6 +152,8 @@ class PrintOptions:
     hex: float = INCH
     # The print shop's profile, resolved against the kit (None: home sheets).
     shop: PrintShop | None = None
+    # Small pieces packed onto shared sheets (generator.paper.packed).
+    pack: bool = True
 
 
 @dataclass(frozen=True)

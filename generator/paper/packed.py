@@ -77,7 +77,7 @@ def packed_file(kinds: Sequence[Kind], context: BuildContext, header: float = 0.
     """``kinds`` (the pieces of one file) packed onto shared sheets, or None where that
     takes no fewer pages than imposing each kind on sheets of its own, or for a print shop
     (a face a page)."""
-    if context.printing.print_shop or not kinds:
+    if context.printing.print_shop or not context.printing.pack or not kinds:
         return None
     sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds), header)
     return sheets if pages_of(sheets) < sum(apart_pages(kind) for kind in kinds) else None
