@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from generator.paper.grid import SheetOptions, mirror, plan_grid
-from generator.paper.imposition import SheetWriter
+from generator.paper.imposition import SheetWriter, sheet_geometry
 from generator.paper.marks import (
     crop_mark_segments,
     draw_cut_lines,
@@ -26,7 +26,7 @@ from generator.paper.marks import (
 from generator.paper.output import BuildContext, Output
 from generator.paper.packing import Kind, Placed, Sheet, pack
 from generator.paper.pdf import PdfInfo
-from generator.paper.pieces import Caption, Rect
+from generator.paper.pieces import Caption, Component, Piece, Rect
 from generator.paper.units import SAFE_MARGIN, Paper, to_mm
 
 PACKED_NAME = "packed-sheets.pdf"
@@ -57,7 +57,7 @@ def pack_outputs(outputs: Sequence[Output], context: BuildContext) -> list[Outpu
 def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -> Output | None:
     """The shared-sheets file for ``outputs`` of one game, or None where it would not
     print on fewer pages than they do apart (or there is only one file)."""
-    kinds = [Kind(output.path, component, options, pieces, output.kind)
+    kinds = [kind_of(output.path, component, pieces, options, output.kind)
              for output in outputs for component, pieces, options in output.batches if pieces]
     if len(outputs) < 2 or any(kind.options.paper != context.paper for kind in kinds):
         return None
@@ -72,12 +72,21 @@ def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -
                   notes={"packed": sources}, placements=tuple(placements(sheets, context)))
 
 
+def kind_of(source: str, component: Component, pieces: Sequence[Piece], options: SheetOptions,
+            name: str) -> Kind:
+    """One kind of piece to pack, laid out as its own sheets would lay it (a print shop's
+    packed sheets: with the shop's bleed, see :func:`sheet_geometry`)."""
+    sized, laid_out, drawn = sheet_geometry(component, options)
+    return Kind(source, sized, laid_out, pieces, name, drawn if drawn != sized else None)
+
+
 def packed_file(kinds: Sequence[Kind], context: BuildContext, header: float = 0.0
                 ) -> list[Sheet] | None:
     """``kinds`` (the pieces of one file) packed onto shared sheets, or None where that
     takes no fewer pages than imposing each kind on sheets of its own, or for a print shop
     (a face a page)."""
-    if context.printing.print_shop or not context.printing.pack or not kinds:
+    shop = context.printing.shop
+    if (shop is not None and not shop.packed) or not context.printing.pack or not kinds:
         return None
     sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds), header)
     return sheets if pages_of(sheets) < sum(apart_pages(kind) for kind in kinds) else None
@@ -148,9 +157,11 @@ def packed_writer(title: str, context: BuildContext, sheets: Sequence[Sheet],
     def write(path: Path) -> PdfInfo:
         from generator.paper.pdf import finish, new_canvas  # pdf registers fonts: only when writing
 
-        canvas = new_canvas(path, title, paper, context.printing.cmyk)
+        shop = context.printing.shop
+        canvas = new_canvas(path, title, paper, context.printing.cmyk, shop=shop)
         writer = SheetWriter(canvas, SheetOptions(paper, duplex=context.duplex,
-                                                  back_offset=context.back_offset))
+                                                  back_offset=context.back_offset,
+                                                  print_shop=shop is not None, shop=shop))
         for sheet in sheets:
             front_page(writer, sheet, paper, header)
             if sheet.has_backs:
@@ -175,8 +186,8 @@ def front_page(writer: SheetWriter, sheet: Sheet, paper: Paper, header: Header |
     for placed in sheet.placed:
         grid, options = placed.grid, placed.block.kind.options
         for piece, (row, column) in zip(placed.block.pieces, grid.slots(), strict=True):
-            writer.place(piece.front, grid.trim(row, column), grid.component,
-                         grid.art(row, column) if grid.butted else None)
+            writer.put(piece.front, grid.trim(row, column), grid.component,
+                       grid.art(row, column) if grid.butted else None, placed.block.kind.drawn)
         if options.crop_marks:
             canvas.saveState()
             canvas.setLineWidth(options.mark_width)
@@ -217,7 +228,8 @@ def back_page(writer: SheetWriter, sheet: Sheet, paper: Paper) -> None:
             backs.append(trim)
             if piece.back is not None:
                 art = mirror(grid.art(row, column), paper, duplex, offset)
-                writer.place(piece.back, trim, grid.component, art if grid.butted else None)
+                writer.put(piece.back, trim, grid.component, art if grid.butted else None,
+                           placed.block.kind.drawn)
         if placed.block.kind.options.cut_lines:
             draw_cut_lines(canvas, grid.component, backs)
     target = registered(sheet)

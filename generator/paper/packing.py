@@ -34,6 +34,9 @@ class Kind:
     options: SheetOptions
     pieces: Sequence[Piece]
     name: str = ""
+    # What the faces are drawn with, where it differs from ``component`` (a piece drawn
+    # without bleed, on a print shop's sheets: its edges are mirrored into the bleed).
+    drawn: Component | None = None
 
 
 @dataclass(frozen=True)

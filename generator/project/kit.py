@@ -342,5 +342,5 @@ def print_settings(kit: Kit | None, overrides: Mapping[str, Any]) -> PrintSettin
         pack=values["pack"],
         dpi=values["dpi"], card=values["card"], die=values["die"], sticker=values["sticker"],
         hex=values["hex"])
-    return PrintSettings(PAPERS[values["paper"]], values["duplex"], values["back_offset"],
-                         printing)
+    paper = values["paper"] if shop is None or shop.paper is None else shop.paper
+    return PrintSettings(PAPERS[paper], values["duplex"], values["back_offset"], printing)

@@ -20,8 +20,7 @@ from generator.input.names import slug
 from generator.input.schema import did_you_mean
 from generator.paper.icons import IconSet
 from generator.paper.output import BuildContext, Output
-from generator.paper.packed import Header, packed_file, packed_writer, placements
-from generator.paper.packing import Kind
+from generator.paper.packed import Header, kind_of, packed_file, packed_writer, placements
 from generator.paper.pdf import PdfInfo, finish, new_canvas
 from generator.paper.units import PAPERS, Paper
 from generator.text.templates import TextTemplates
@@ -105,7 +104,7 @@ def token_output(path: str, track: Track, game: TrackGame, tokens: TokenPlan,
     takes fewer pages (generator.paper.packed), each front page captioned, the manifest
     saying where each token went; else each kind imposed on sheets of its own."""
     options = token_options(context)
-    kinds = [Kind(path, component, options, pieces, "token")
+    kinds = [kind_of(path, component, pieces, options, "token")
              for component, pieces in tokens.groups if pieces]
     sheets = packed_file(kinds, context, options.header)
     if sheets is None or tokens.furniture is None:

@@ -17,7 +17,7 @@ import pytest
 from generator.paper.grid import SheetOptions
 from generator.paper.packing import Kind, pack
 from generator.paper.pieces import Component, Piece, Rect
-from generator.paper.units import PAPERS, SAFE_MARGIN, mm
+from generator.paper.units import PAPERS, SAFE_MARGIN, Paper, mm
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKED = ("formula-ace", "frothy-races", "joyride", "outrider")
@@ -35,10 +35,26 @@ def build(out: Path, *extra: str) -> dict[str, dict[str, object]]:
     return {entry["path"]: entry for entry in manifest["files"]}
 
 
+Built = tuple[Path, dict[str, dict[str, object]], Paper]
+# Home sheets on the kit's A4, and a print shop's packed sheets (the copy-shop profile: A3,
+# each piece with its whole 3 mm bleed and crop marks outside it).
+MODES = {"home": ((), PAPERS["a4"]), "copy-shop": (("--print-shop", "copy-shop"), PAPERS["a3"])}
+
+
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, dict[str, object]]]:
+def kit(tmp_path_factory: pytest.TempPathFactory) -> Built:
     out = tmp_path_factory.mktemp("packed")
-    return out, build(out)
+    return out, build(out), PAPERS["a4"]
+
+
+@pytest.fixture(scope="module", params=sorted(MODES))
+def built(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Built:
+    if request.param == "home":
+        built: Built = request.getfixturevalue("kit")
+        return built
+    extra, paper = MODES[request.param]
+    out = tmp_path_factory.mktemp(request.param)
+    return out, build(out, *extra), paper
 
 
 @dataclass(frozen=True)
@@ -91,7 +107,9 @@ def drawn_pieces(page: pikepdf.Page) -> list[Drawn]:
             matrix = [float(v) for v in operands]
             ctm = _multiply(matrix, ctm)
             if depth == 1 and origin is None:
-                origin = (ctm[4], ctm[5])
+                # A reflection is a mirrored edge of the piece before: not a piece.
+                plain = matrix[:4] == [1.0, 0.0, 0.0, 1.0]
+                origin = (ctm[4], ctm[5]) if plain else (float("nan"), 0.0)
         elif name == "re":
             pending = [float(v) for v in operands]
         elif name in ("W", "W*") and pending is not None:
@@ -118,10 +136,10 @@ def overlap(a: Rect, b: Rect) -> bool:
             and a.y < b.top - TOLERANCE and b.y < a.top - TOLERANCE)
 
 
-def test_the_default_kit_takes_fewer_pages_with_the_same_pieces(
-        kit: tuple[Path, dict[str, dict[str, object]]], tmp_path: Path) -> None:
+def test_the_default_kit_takes_fewer_pages_with_the_same_pieces(kit: Built, tmp_path: Path
+                                                                ) -> None:
     """The packed files against the same components built apart (--only packs nothing)."""
-    _, files = kit
+    _, files, _ = kit
     apart = build(tmp_path / "apart", "--only", APART)
     assert not any(path.endswith("packed-sheets.pdf") for path in apart)
     packed_pages = sum(int(files[f"{game}/packed-sheets.pdf"]["pages"])  # type: ignore[call-overload]
@@ -135,9 +153,9 @@ def test_the_default_kit_takes_fewer_pages_with_the_same_pieces(
         assert any(p["from"] == path for p in placed), path
 
 
-def trims_listed(placements: list[dict[str, float]], page: int) -> list[Rect]:
+def trims_listed(placements: list[dict[str, float]], page: int, paper: Paper) -> list[Rect]:
     """The trims the manifest lists on ``page`` (fronts and backs), in points."""
-    height = mm(297)
+    height = paper.height
     found = []
     for p in placements:
         for prefix, number in (("", p["page"]), ("back_", p.get("back_page"))):
@@ -148,13 +166,11 @@ def trims_listed(placements: list[dict[str, float]], page: int) -> list[Rect]:
     return found
 
 
-def test_no_piece_overlaps_another_and_each_is_inside_the_margin(
-        kit: tuple[Path, dict[str, dict[str, object]]]) -> None:
+def test_no_piece_overlaps_another_and_each_is_inside_the_margin(built: Built) -> None:
     """No two trims overlap, no piece's art reaches into another piece's trim, and all the
     art is inside the printer's 5 mm margin. (Two butted pieces' bleeds may both reach into
     the corner of an empty slot between them: that is paper cut away.)"""
-    out, files = kit
-    paper = PAPERS["a4"]
+    out, files, paper = built
     for game in PACKED:
         placements: list[dict[str, float]] = \
             files[f"{game}/packed-sheets.pdf"]["placements"]  # type: ignore[assignment]
@@ -162,7 +178,7 @@ def test_no_piece_overlaps_another_and_each_is_inside_the_margin(
             for number, page in enumerate(pdf.pages, 1):
                 pieces = drawn_pieces(page)
                 assert pieces, (game, number)
-                trims = trims_listed(placements, number)
+                trims = trims_listed(placements, number, paper)
                 assert sorted((round(t.x, 1), round(t.y, 1)) for t in trims) == \
                     sorted((round(d.x, 1), round(d.y, 1)) for d in pieces), (game, number)
                 for i, trim in enumerate(trims):
@@ -182,10 +198,52 @@ def test_no_piece_overlaps_another_and_each_is_inside_the_margin(
                             assert not overlap(paint, trim), (game, number, paint, trim)
 
 
-def test_manifest_positions_match_the_pdf_and_backs_sit_behind_fronts(
-        kit: tuple[Path, dict[str, dict[str, object]]]) -> None:
-    out, files = kit
-    height, width = mm(297), mm(210)
+def crop_marks(page: pikepdf.Page) -> list[Rect]:
+    """Every crop mark on the page, as a (thin) rectangle: the straight two-point strokes
+    0.5 pt wide drawn in page space (not inside a piece, which is translated first; cut
+    lines are 0.3 pt and follow an outline)."""
+    width, depth, start, found, inside = 1.0, 0, None, [], False
+    for instruction in pikepdf.parse_content_stream(page):
+        operands, name = list(instruction.operands), str(instruction.operator)
+        depth += 1 if name == "q" else -1 if name == "Q" else 0
+        if name == "q" and depth == 1:
+            inside = False
+        if name == "cm" and depth >= 1:
+            inside = True
+        if name == "w":
+            width = float(operands[0])
+        elif name == "m" and not inside:
+            start = (float(operands[0]), float(operands[1]))
+        elif name == "l" and start is not None and abs(width - 0.5) < 1e-6:
+            x, y = float(operands[0]), float(operands[1])
+            found.append(Rect(min(x, start[0]), min(y, start[1]), abs(x - start[0]),
+                              abs(y - start[1])))
+            start = None
+        else:
+            start = None if name != "l" else start
+    return found
+
+
+def test_crop_marks_stay_clear_of_every_piece(built: Built) -> None:
+    """No crop mark runs into any piece's art, bleed included (a shop's marks start beyond
+    the bleed; home marks beyond a butted block's short outer bleed)."""
+    out, _, _ = built
+    for game in PACKED:
+        with pikepdf.open(out / game / "packed-sheets.pdf") as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                marks = crop_marks(page)
+                pieces = drawn_pieces(page)
+                if number == 1:
+                    assert marks, game
+                for mark in marks:
+                    for piece in pieces:
+                        assert not overlap(mark.grown(TOLERANCE), piece.paint), \
+                            (game, number, mark, piece)
+
+
+def test_manifest_positions_match_the_pdf_and_backs_sit_behind_fronts(built: Built) -> None:
+    out, files, paper = built
+    height, width = paper.height, paper.width
     for game in PACKED:
         entry = files[f"{game}/packed-sheets.pdf"]
         placements: list[dict[str, float]] = entry["placements"]  # type: ignore[assignment]
