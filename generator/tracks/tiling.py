@@ -245,10 +245,14 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
         return max(xs) - min(xs) <= cell[0] + 1e-6 and max(ys) - min(ys) <= cell[1] + 1e-6
 
     def placed(tile: Tile, hexes: tuple[Hex, ...]) -> Tile:
-        left = min(centres[h][0] for h in hexes)
+        """The tile holding ``hexes``, its top hex at the top of the page's area and its
+        hexes centred across it (a seam's half-dots on its outermost sides stay inside the
+        printer's margin, clipped to their hexes)."""
+        xs = [centres[h][0] for h in hexes]
         top = max(centres[h][1] for h in hexes)
+        slack = cell[0] - (max(xs) - min(xs))
         return Tile(tile.row, tile.column, hexes,
-                    (area.x + half_w - left, area.y + area.height - half_h - top))
+                    (area.x + half_w + slack / 2 - min(xs), area.y + area.height - half_h - top))
 
     current = list(tiles)
     tried: set[str] = set()

@@ -179,12 +179,15 @@ def test_build_with_defaults_writes_into_output(
     monkeypatch.chdir(tmp_path)
     code, out, _ = run(["build"], capsys)
     assert code == 0
-    assert (tmp_path / "output" / "frothy-races" / "licences.pdf").is_file()
+    # The licences share sheets with the counters by default (docs/printing.md).
+    assert (tmp_path / "output" / "frothy-races" / "packed-sheets.pdf").is_file()
     manifest = json.loads((tmp_path / "output" / "manifest.json").read_text())
-    licences = next(f for f in manifest["files"] if f["kind"] == "licence")
-    assert licences["game"] == "frothy-races"
-    assert licences["page_size_mm"] == [210.0, 297.0]
-    assert len(licences["vehicles"]) == 9
+    packed = next(f for f in manifest["files"] if f["path"] == "frothy-races/packed-sheets.pdf")
+    assert packed["game"] == "frothy-races"
+    assert packed["page_size_mm"] == [210.0, 297.0]
+    assert len(packed["vehicles"]) == 9
+    licences = [p for p in packed["placements"] if p["from"] == "frothy-races/licences.pdf"]
+    assert len(licences) == 9
 
 
 def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
