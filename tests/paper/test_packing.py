@@ -6,6 +6,7 @@ front on a long-edge flip, and the manifest's positions matching the PDF."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from generator.paper.grid import SheetOptions
 from generator.paper.packing import Kind, pack
 from generator.paper.pieces import Component, Piece, Rect
 from generator.paper.units import PAPERS, SAFE_MARGIN, Paper, mm
+from tests.pdf_print_shop import unembedded_fonts
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKED = ("formula-ace", "frothy-races", "joyride", "outrider")
@@ -295,3 +297,26 @@ def test_pack_keeps_footprints_apart_and_inside_the_margin() -> None:
     assert placed == 13 + 40 + 2
     # Apart: two sheets of twelve squares, one of the small pieces, one of the large.
     assert len(sheets) < 4
+
+
+def test_a_print_shops_packed_sheets_are_pdfx_with_every_font_embedded(built: Built) -> None:
+    """The copy-shop profile's packed files carry the PDF/X keys and output intent, embed
+    every font, give every page a BleedBox round its TrimBox, and pass qpdf --check."""
+    out, _, paper = built
+    if paper != MODES["copy-shop"][1]:
+        pytest.skip("home sheets are no PDF/X files")
+    paths = [out / game / "packed-sheets.pdf" for game in PACKED]
+    for path in paths:
+        assert unembedded_fonts(path) == set(), path
+        with pikepdf.open(path) as pdf:
+            assert str(pdf.docinfo["/GTS_PDFXVersion"]).startswith("PDF/X-"), path
+            assert len(pdf.Root.OutputIntents) == 1
+            for page in pdf.pages:
+                trim = [float(v) for v in page.TrimBox]
+                bleed = [float(v) for v in page.BleedBox]
+                assert bleed[0] < trim[0] and bleed[1] < trim[1], path
+                assert bleed[2] > trim[2] and bleed[3] > trim[3], path
+        if shutil.which("qpdf"):
+            done = subprocess.run(["qpdf", "--check", str(path)], capture_output=True,
+                                  text=True, check=False)
+            assert done.returncode == 0, done.stdout
