@@ -128,7 +128,8 @@ def run_build(args: argparse.Namespace, compact: bool = False,
                            icons=IconSet(args.templates), printing=settings.printing,
                            generic_deck=generic)
     result = build(printed, context, Selection(args.only, stickers),
-                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
+                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr),
+                   jobs=getattr(args, "workers", None))
     if result.findings:
         print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
               file=sys.stderr)
