@@ -135,7 +135,7 @@ def run_build(args: argparse.Namespace, compact: bool = False,
               file=sys.stderr)
     report_not_built(printed)
     for refused in result.refused:
-        if not loaded.errors_in(refused.path):
+        if not loaded.errors_of(refused):
             print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
                   "another definition's file", file=sys.stderr)
     report_written(args.output, result, compact)
