@@ -24,7 +24,7 @@ from typing import Any
 import yaml
 
 from generator.input.findings import KeyPath
-from generator.input.nodes import Document, Entry, Map, Node, Scalar, Seq
+from generator.input.nodes import Document, Entry, Map, Mark, Node, Scalar, Seq
 from generator.project.loading import Definition
 
 FIXED_KEYS = {"game", "kind", "name", "colour", "background", "season", "credits"}
@@ -68,8 +68,8 @@ def candidate_steps(text: str, definition: Definition, swaps: Swaps | None = Non
     for path, value in walk(yaml.safe_load(text), ()):
         if path and str(path[0]) in FIXED_KEYS:
             continue
-        mark = definition.locate(path)
-        if not 1 <= mark.line <= len(lines):
+        mark = exact_mark(definition, path)
+        if mark is None or not 1 <= mark.line <= len(lines):
             continue
         row = lines[mark.line - 1]
         if isinstance(value, int) and not isinstance(value, bool):
@@ -83,6 +83,19 @@ def candidate_steps(text: str, definition: Definition, swaps: Swaps | None = Non
         if isinstance(value, str) and swaps is not None:
             steps += swap_steps(path, value, row, mark.line, mark.column, swaps, swapped)
     return steps + exchanges(swapped)
+
+
+def exact_mark(definition: Definition, path: KeyPath) -> Mark | None:
+    """Where the value at the data's ``path`` was written; a value a field takes alone or
+    in a list (a Damage level's one affect) is kept by the model as a list of one, at
+    ``(..., 0, ...)``. None when neither is known (never a guess at an ancestor)."""
+    if path in definition.marks:
+        return definition.marks[path]
+    for at in range(1, len(path)):
+        padded = (*path[:at], 0, *path[at:])
+        if padded in definition.marks:
+            return definition.marks[padded]
+    return None
 
 
 def swap_steps(path: KeyPath, value: str, row: str, line: int, column: int, swaps: Swaps,

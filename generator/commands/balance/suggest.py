@@ -164,7 +164,8 @@ def suggest(definition: Definition, text: str, index: int, against: Definition |
     found = inside(trials, hook, now, flag)
     if not found:
         found = inside(pairs(document, trials, hook, baseline, index, now), hook, now, flag)
-    found.sort(key=lambda t: (len(t.steps), changed_axes(t.comparison, now)))
+    found.sort(key=lambda t: (len(t.steps), changed_axes(t.comparison, now),
+                              moved_values(t.comparison, now)))
     search = Search(now, len(trials), [], race_now)
     chosen = [t for t in varied(found) if as_written(t, text, definition, hook, baseline,
                                                     index)]
@@ -280,10 +281,11 @@ def moved_axes(hook: BalanceHook, before: Profile, after: Profile, baseline: Pro
                ) -> tuple[dict[str, Any], ...]:
     """Every axis whose value the edit moves (not only those whose standing against the
     baseline changes): value before and after, unit, which way is better, the standing
-    now, and why where the game explains a move that runs against the numbers."""
+    now, and why where the game explains the row (a standing against the baseline that
+    runs against the numbers, as the balance table explains it)."""
     was = comparison(Matchup(before, baseline, hook.axes), hook.equal_within)
     now = comparison(Matchup(after, baseline, hook.axes), hook.equal_within)
-    reasons = dict(hook.reasons(after, before)) if hook.reasons is not None else {}
+    reasons = dict(hook.reasons(after, baseline)) if hook.reasons is not None else {}
     moved = []
     for a, b in zip(now.results, was.results, strict=True):
         if a.axis.format(a.value) == a.axis.format(b.value) and a.standing is b.standing:
@@ -294,6 +296,11 @@ def moved_axes(hook: BalanceHook, before: Profile, after: Profile, baseline: Pro
                       "changed": a.standing is not b.standing,
                       "reason": reasons.get(a.axis.id, "")})
     return tuple(moved)
+
+
+def moved_values(after: Comparison, before: Comparison) -> int:
+    """How many axis values an edit moves at all: the smaller its footprint, the better."""
+    return sum(a.value != b.value for a, b in zip(after.results, before.results, strict=True))
 
 
 def closeness(after: Comparison, before: Comparison) -> tuple[int, int]:
