@@ -180,6 +180,11 @@ def read_documents(files: Sequence[Path], loaded: Loaded) -> list[Document]:
     documents: list[Document] = []
     for path in files:
         try:
+            if path.suffix.lower() in TABLE_SUFFIXES:
+                raise InputError("a table is read through the kit file's tables: list, not "
+                                 "on its own", file=display_path(path),
+                                 hint="name it under tables: in kit.yaml (docs/studio.md), "
+                                 "then check the project folder")
             document = load_document(path)
         except InputError as exc:
             failure = unreadable_finding(exc, display_path(path))

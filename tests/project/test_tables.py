@@ -183,3 +183,10 @@ def test_check_exits_1_and_json_names_the_cell(tmp_path: Path,
     report = json.loads(capsys.readouterr().out)
     bad = [f for f in report["findings"] if f["rule"] == "SCHEMA-TYPE"]
     assert [(f["line"], f["column"]) for f in bad] == [(2, 3)]
+
+
+def test_a_table_named_on_its_own_says_where_it_belongs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    root = project(tmp_path, ITEMS, {"items.csv": ITEM_HEADER + "Flare,fired,true,spikes,x\n"})
+    assert main(["check", str(root / "items.csv")]) == 2
+    assert "a table is read through the kit file's tables: list" in capsys.readouterr().out
