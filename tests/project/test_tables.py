@@ -190,3 +190,19 @@ def test_a_table_named_on_its_own_says_where_it_belongs(
     root = project(tmp_path, ITEMS, {"items.csv": ITEM_HEADER + "Flare,fired,true,spikes,x\n"})
     assert main(["check", str(root / "items.csv")]) == 2
     assert "a table is read through the kit file's tables: list" in capsys.readouterr().out
+
+
+def test_paddock_table_shows_the_rows_values(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A definition read from a row, or extended by rows, is exported with those values."""
+    root = project(tmp_path, ITEMS + SPECIALS, {
+        "items.csv": ITEM_HEADER + "Flare,fired,true,spikes,Fire it ahead.\n",
+        "specials.csv": "vehicle,name,value,face\nMarsh Hopper,Lucky,1,whip\n"})
+    assert main(["table", str(root), "--format", "csv"]) == 0
+    import csv
+    import io
+    table = {row["name"]: row for row in csv.DictReader(io.StringIO(capsys.readouterr().out))}
+    assert (table["Flare"]["type"], table["Flare"]["effect"]) == ("fired", "Fire it ahead.")
+    names = [v for k, v in table["Marsh Hopper"].items()
+             if k.startswith("cards.special.") and k.endswith(".name")]
+    assert "Lucky" in names
