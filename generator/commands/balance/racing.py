@@ -35,7 +35,7 @@ def suggestion_racer(tracks: Sequence[Path], baseline: Path, field_dir: Path | N
     """A race verdict for an edited vehicle (its text), in the field and on the tracks the
     vehicle itself was raced on (``balance --race --suggest``); None if it cannot race.
     The text is raced from a file in a temporary folder, removed after."""
-    from generator.race.verdict import race_verdict
+    from generator.games.frothy_races.race.verdict import race_verdict
 
     def judge(text: str, definition: Definition) -> Any:
         with tempfile.TemporaryDirectory(prefix="paddock-suggest-") as folder:
