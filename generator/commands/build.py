@@ -14,12 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
+from generator.commands.build_workers import worker_count, write_outputs
 from generator.commands.components import COMPONENTS
 from generator.commands.output_folder import open_output
 from generator.errors import OutputError
 from generator.input.findings import Finding
 from generator.input.names import path_key
 from generator.paper.output import BuildContext, ManifestEntry, Output
+from generator.paper.packed import pack_outputs
 from generator.paper.shared_sheets import shared_outputs
 from generator.project.kit import KIT_RULES
 from generator.project.loading import Definition, Loaded
@@ -135,7 +137,8 @@ def plan(clean: list[Definition], context: BuildContext, selection: Selection
         outputs = [o for o in prepare(clean, context) if selection.wants(o)]
         clashes = file_clashes(outputs, clean)
         if not clashes:
-            return outputs, refused, findings
+            packed = outputs if selection.only is not None else pack_outputs(outputs, context)
+            return packed, refused, findings
         for later, earlier, path in clashes:
             if later in clean:
                 clean.remove(later)
@@ -144,9 +147,12 @@ def plan(clean: list[Definition], context: BuildContext, selection: Selection
 
 
 def build(loaded: Loaded, context: BuildContext, selection: Selection | None = None,
-          announce: Callable[[str], None] | None = None) -> BuildResult:
+          announce: Callable[[str], None] | None = None, jobs: int | None = None
+          ) -> BuildResult:
     """Write every output for the definitions without errors; refuse the others. Files an
-    earlier build wrote that this one does not own (see :func:`replaced`) are kept."""
+    earlier build wrote that this one does not own (see :func:`replaced`) are kept. The
+    files are written by ``jobs`` processes (None: one per core; see
+    :mod:`generator.commands.build_workers`)."""
     clean = loaded.clean()
     chosen = selection or Selection()
     result = BuildResult(refused=[d for d in loaded.definitions if d not in clean])
@@ -162,12 +168,13 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
                 result.kept.append(entry)
             elif entry.path not in new_paths:
                 result.removed.append(entry.path)
-        for output in outputs:
-            info = folder.write(output.path, output.write)
+        infos = write_outputs(folder, outputs, worker_count(len(outputs), jobs))
+        for output, info in zip(outputs, infos, strict=True):
             result.written.append(ManifestEntry(
                 path=output.path, game=output.game, kind=output.kind,
                 vehicles=output.vehicles, pages=info.pages,
-                page_size_mm=list(info.page_size_mm), notes=output.notes))
+                page_size_mm=list(info.page_size_mm), notes=output.notes,
+                placements=list(output.placements)))
         listed = sorted(result.written + result.kept, key=lambda e: e.path)
         folder.commit({"files": [asdict(e) for e in listed]},
                       keep={entry.path for entry in result.kept})

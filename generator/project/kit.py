@@ -156,6 +156,9 @@ class KitPrint:
         default=DEFAULT_SAFE_ZONE)
     png: bool = spec_field(Bool(), "Also write PNG previews and Tabletop Simulator sheets.",
                            default=False)
+    pack: bool = spec_field(
+        Bool(), "Pack each game's small pieces onto shared sheets (<game>/packed-sheets.pdf) "
+        "where that takes fewer pages; false: a file per component.", default=True)
     dpi: int = spec_field(Int(36, 1200), "Resolution of the PNG previews.", default=150)
 
 
@@ -202,6 +205,23 @@ class KitWaiver:
 
 
 @dataclass(frozen=True)
+class KitTable:
+    """A spreadsheet (CSV or XLSX) of rows read as definitions, or as entries of a list in
+    definitions (docs/studio.md, "Decks from a spreadsheet")."""
+
+    file: str = spec_field(Text(), "The .csv or .xlsx file, relative to the kit file's folder.")
+    game: str = spec_field(Text(), "The game its rows are for, e.g. joyride.")
+    kind: str = spec_field(
+        Text(), "Each row's kind (list empty), or the kind of the definition whose list "
+        "the rows extend, named by the row's column of that kind's name: vehicle, team.")
+    list: str = spec_field(
+        Text(allow_empty=True), "The key path of the list the rows extend, e.g. "
+        "cards.special or pilots (default: each row is one definition).", default="")
+    sheet: str = spec_field(Text(allow_empty=True), "The workbook's sheet (default: the "
+                            "first).", default="")
+
+
+@dataclass(frozen=True)
 class Kit:
     """A kit: the print settings for everything built alongside it."""
 
@@ -223,6 +243,9 @@ class Kit:
     waive: tuple[KitWaiver, ...] = spec_field(
         ListOf(Struct(KitWaiver)), "Warnings the project accepts: rule, reason and files.",
         default=())
+    tables: tuple[KitTable, ...] = spec_field(
+        ListOf(Struct(KitTable)), "Decks kept in spreadsheets: Joyride items, special "
+        "cards, pilots read from CSV or XLSX rows.", default=())
 
 
 KIT_SCHEMA = Struct(Kit, ignore=("kind",))
@@ -336,7 +359,8 @@ def print_settings(kit: Kit | None, overrides: Mapping[str, Any]) -> PrintSettin
         bleed=values["bleed"] if shop is None else shop.bleed, marks=values["marks"],
         gutter=values["gutter"], print_shop=shop is not None,
         cmyk=values["cmyk"] if shop is None else shop.cmyk, png=values["png"], shop=shop,
+        pack=values["pack"],
         dpi=values["dpi"], card=values["card"], die=values["die"], sticker=values["sticker"],
         hex=values["hex"])
-    return PrintSettings(PAPERS[values["paper"]], values["duplex"], values["back_offset"],
-                         printing)
+    paper = values["paper"] if shop is None or shop.paper is None else shop.paper
+    return PrintSettings(PAPERS[paper], values["duplex"], values["back_offset"], printing)
