@@ -17,6 +17,9 @@ MM = POINTS_PER_INCH / 25.4
 INCH = POINTS_PER_INCH
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "inch": INCH, '"': INCH, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|inch|\"|pt)?\s*$", re.IGNORECASE)
+# The same form for an editor's JSON Schema, which has no flags: units in any case.
+LENGTH_PATTERN = (r"^\s*-?\d+(\.\d+)?\s*([mM][mM]|[cC][mM]|[iI][nN]|[iI][nN][cC][hH]|\"|"
+                  r"[pP][tT])?\s*$")
 
 
 def mm(value: float) -> float:

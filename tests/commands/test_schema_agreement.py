@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +43,11 @@ def format_verdict(path: Path) -> bool | None:
 
 def as_json(data: Any) -> Any | None:
     """The data as an editor's JSON sees it (keys are text); None when JSON cannot hold it
-    the way YAML did: a whole number written as a decimal (1.0 is an integer to JSON
-    Schema, a decimal to check), a date or another value JSON has no type for."""
+    the way YAML did: a number that is not finite, a date or another value JSON has no type
+    for. (A whole number written as a decimal, 1.0, is a whole number to both.)"""
     def walk(value: Any) -> bool:
         if isinstance(value, float):
-            return math.isfinite(value) and value != int(value)
+            return math.isfinite(value)
         if isinstance(value, dict):
             return all(walk(k) and walk(v) for k, v in value.items())
         if isinstance(value, list):
@@ -101,3 +102,62 @@ def test_check_and_the_json_schema_agree_on_every_mutant(seed: Path, tmp_path: P
             f"{mutation}: check says {'wrong' if verdict else 'fine'}, the JSON Schema says "
             f"{errors[0].message if errors else 'fine'}:\n{text}")
     assert compared > 0, f"no mutant of {seed.name} was a question the schema can answer"
+
+
+# The spellings where an editor's YAML 1.2 and check's YAML 1.1 part ways, or JSON Schema and
+# Python count differently: a quoted 'yes' (text to both), a bare yes (a bool to check, text
+# to an editor: a Bool takes both, a Text neither), a whole number written 1.0 (a whole
+# number to both), and plain wrong values of each type.
+EDGE_VALUES: tuple[Any, ...] = ("yes", "Off", True, 1.0, 3.0, 2.5, "zzz", "FAST", 0, 20, -1,
+                                None, "d20", "olive-drab")
+LEAVES_PER_FILE = 15
+
+
+class _BlockDumper(yaml.SafeDumper):
+    """Writes text of several lines as a literal block, as a track's map must be."""
+
+
+_BlockDumper.add_representer(str, lambda dumper, text: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", text, style="|" if "\n" in text else None))
+
+
+def leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The key path of every scalar in the data, in file order (not game and kind)."""
+    if isinstance(node, dict):  # (a track's map must be a literal block: no JSON can say)
+        return [p for k, v in node.items() if k not in ("game", "kind", "map")
+                for p in leaves(v, (*path, k))]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in leaves(v, (*path, i))]
+    return [path]
+
+
+def with_value(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of the data with the scalar at ``path`` replaced."""
+    copy = deepcopy(data)
+    place = copy
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return copy
+
+
+@pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.stem)
+def test_check_and_the_json_schema_agree_on_edge_spellings(seed: Path, tmp_path: Path) -> None:
+    data = yaml.safe_load(seed.read_text(encoding="utf-8"))
+    game = GAMES[data["game"]]
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds[data["kind"]]))
+    paths = leaves(data)
+    step = max(1, len(paths) // LEAVES_PER_FILE)
+    target = tmp_path / seed.name
+    for n, path in enumerate(paths[::step]):
+        for value in (EDGE_VALUES[(n + k) % len(EDGE_VALUES)] for k in range(3)):
+            document = with_value(data, path, value)
+            target.write_text(yaml.dump(document, Dumper=_BlockDumper, sort_keys=False),
+                              encoding="utf-8")
+            verdict = format_verdict(target)
+            assert verdict is not None, f"{path} = {value!r} made {seed.name} unreadable"
+            errors = list(validator.iter_errors(as_json(document)))
+            assert bool(errors) == verdict, (
+                f"{'.'.join(map(str, path))} = {value!r}: check says "
+                f"{'wrong' if verdict else 'fine'}, the JSON Schema says "
+                f"{errors[0].message[:200] if errors else 'fine'}")
