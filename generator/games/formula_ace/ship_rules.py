@@ -172,3 +172,27 @@ def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]
         yield Violation(_at(path, written, "weapons"), {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
+
+
+@RULES.check("FA-AUTO-START-ONE")
+def one_auto_start(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["auto-start"] > 1):
+        yield Violation(_at(path, written, "upgrades", "auto-start"), {
+            "ship": state.name, "count": state.upgrades["auto-start"]})
+
+
+@RULES.check("FA-FIRING-NEVER")
+def weapons_can_hit(team: Team, context: FormulaData) -> Iterator[Violation]:
+    pilots = {pilot.name: pilot for pilot in team.pilots}
+    for i, ship in enumerate(team.ships):
+        pilot = pilots.get(ship.pilot or "")
+        if pilot is None or pilot.category != DERBY:
+            continue
+        firing = pilot.skills.level("firing")
+        for j, weapon in enumerate(ship.weapons):
+            item = context.items[weapon.item]
+            if item.kind == "weapon" and firing + int(item.skill or 0) < 1:
+                yield Violation(("ships", i, "weapons", j, "item"), {
+                    "pilot": pilot.name, "ship": ship.name, "firing": firing,
+                    "weapon": item.name, "needed": firing + int(item.skill or 0)})
