@@ -118,6 +118,21 @@ def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Viola
             return
 
 
+PICKUPS_PER_ITEM = 4  # Special Effects > Items: "four hexagonal pick-up tokens" each
+
+
+@RULES.check("TRK-ITEMS-TOKENS")
+def pickups_have_tokens(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not track.items or not drawable(track):
+        return
+    pickups = [c.hex for c in track.layout.ordered() if c.symbol.item]
+    kinds = len({item.strip().lower() for item in track.items})
+    if len(pickups) > kinds * PICKUPS_PER_ITEM:
+        yield Violation(track.layout.where(pickups[kinds * PICKUPS_PER_ITEM]), {
+            "pickups": len(pickups), "kinds": kinds, "tokens": kinds * PICKUPS_PER_ITEM,
+            "per": PICKUPS_PER_ITEM})
+
+
 # --- Recommended items: a check across files ----------------------------------------------
 
 _NAME = re.compile(r"^name:\s*['\"]?(.+?)['\"]?\s*(#.*)?$", re.MULTILINE)
