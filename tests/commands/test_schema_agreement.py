@@ -14,8 +14,9 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.commands.json_schema import SCHEMA_RULES, kind_schema
+from generator.commands.json_schema import SCHEMA_RULES, kind_schema, kit_schema
 from generator.input.findings import Severity
+from generator.project.kit import Kit
 from generator.project.loading import load
 from generator.project.registry import GAMES
 from tests.conftest import shipped_files
@@ -141,11 +142,18 @@ def with_value(data: Any, path: tuple[Any, ...], value: Any) -> Any:
     return copy
 
 
-@pytest.mark.parametrize("seed", SEEDS, ids=lambda p: p.stem)
+def schema_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of a file's kind (the kit's for ``kind: kit``)."""
+    if data.get("kind") == "kit":
+        return kit_schema(Kit)
+    game = GAMES[data["game"]]
+    return kind_schema(game, game.kinds[data["kind"]])
+
+
+@pytest.mark.parametrize("seed", shipped_files(), ids=lambda p: p.stem)
 def test_check_and_the_json_schema_agree_on_edge_spellings(seed: Path, tmp_path: Path) -> None:
     data = yaml.safe_load(seed.read_text(encoding="utf-8"))
-    game = GAMES[data["game"]]
-    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds[data["kind"]]))
+    validator = jsonschema.Draft202012Validator(schema_of(data))
     paths = leaves(data)
     step = max(1, len(paths) // LEAVES_PER_FILE)
     target = tmp_path / seed.name
