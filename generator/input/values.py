@@ -367,8 +367,8 @@ class MapOf(Spec):
     def own_schema(self) -> dict[str, Any]:
         key = self.key.json_schema()
         names = {"pattern": key["pattern"]} if "pattern" in key else {}
-        if key.get("type") == "integer":  # YAML keys that are whole numbers
-            names = {"pattern": r"^-?[0-9]+$"}
+        if key.get("type") == "integer":  # YAML keys that are whole numbers (2, or 2.0)
+            names = {"pattern": r"^-?[0-9]+(\.0*)?$"}
         return {"type": "object", "additionalProperties": self.value.json_schema(),
                 **({"propertyNames": names} if names else {})}
 

@@ -169,3 +169,18 @@ def test_check_and_the_json_schema_agree_on_edge_spellings(seed: Path, tmp_path:
                 f"{'.'.join(map(str, path))} = {value!r}: check says "
                 f"{'wrong' if verdict else 'fine'}, the JSON Schema says "
                 f"{errors[0].message[:200] if errors else 'fine'}")
+
+
+@pytest.mark.parametrize("key", [2.0, 2.5])
+def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
+        key: float, tmp_path: Path) -> None:
+    seed = next(p for p in SEEDS if p.stem == "glimmering-orrery")
+    data = yaml.safe_load(seed.read_text(encoding="utf-8"))
+    affects = data["damage"]["affects"]
+    data["damage"]["affects"] = {key if level == 2 else level: entry
+                                 for level, entry in affects.items()}
+    assert 2 in affects
+    target = tmp_path / seed.name
+    target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    errors = list(jsonschema.Draft202012Validator(schema_of(data)).iter_errors(as_json(data)))
+    assert format_verdict(target) == bool(errors) == (key != int(key))
