@@ -112,5 +112,5 @@ def test_a_parallel_build_writes_the_serial_builds_bytes(tmp_path: Path) -> None
         return tree_digests(out)
 
     serial = build(1)
-    assert len(serial) > 30
+    assert len(serial) > 20  # 28 files since small pieces share packed sheets
     assert build(3) == serial
