@@ -290,8 +290,7 @@ class _Solver:
             # Nearest the finish first, by the values so far: each state then mostly reads
             # successors already worked out in this sweep.
             states.sort(key=lambda x: min(end[v * count + x] for v in speeds))
-        for x in states:
-            self.follow(x, values, follow, after, moves)
+        self.follow(states, values, follow, after, moves)
         return values, follow[0], follow[1]
 
     def flying_lap(self, end: array) -> int:
@@ -372,30 +371,42 @@ class _Solver:
         f = min(range(FACINGS), key=lambda f: then[base + f])
         return then[base + f], base + f
 
-    def follow(self, x: int, values: list[list[float]], follow: list[list[list[float]]],
-               after: Layers | None, moves: dict[int, list[Moves]]) -> None:
-        """What the choices the values make add up to from ``x``: expected Damage and cards
-        (``follow[0]``, ``follow[1]``, by point like the values). One pass over the
-        corridor, nearest the finish first: the successors are mostly done by then."""
-        states = self.states
-        for v in range(self.speeds):
-            for p in (3, 2, 1, 0):
-                i = v * states + x
-                hurt, cards = self.followed(x, v, p, values, follow, after, moves)
-                follow[0][p][i], follow[1][p][i] = hurt, cards
-        first = values[0]
-        for v in range(self.speeds):
-            best, chosen = FAR, (0.0, 0.0)
-            for price, odds in self.checks[v]:
-                value, hurt, cards = price + 1.0, 0.0, price
-                for chance, k in odds:
-                    j = min(self.sets[k], key=lambda s: first[s * states + x]) * states + x
-                    value += chance * first[j]
-                    hurt += chance * follow[0][0][j]
-                    cards += chance * follow[1][0][j]
-                if value < best:
-                    best, chosen = value, (hurt, cards)
-            follow[0][4][v * states + x], follow[1][4][v * states + x] = chosen
+    def follow(self, states: list[int], values: list[list[float]],
+               follow: list[list[list[float]]], after: Layers | None,
+               moves: dict[int, list[Moves]]) -> None:
+        """What the choices the values make add up to: expected Damage and cards
+        (``follow[0]``, ``follow[1]``, by point like the values). Every choice leads to a
+        point of no greater value (prices are never negative, and a Speed Check adds a
+        round), so one pass over the corridor's (state, Speed, point) in order of value,
+        lowest first (a later point first among equal values), finds each choice's
+        successors already worked out."""
+        count = self.states
+        nodes = sorted((values[p][v * count + x], -p, v * count + x)
+                       for x in states for v in range(self.speeds) for p in range(5))
+        for _, minus, i in nodes:
+            v, x = divmod(i, count)
+            if minus == -4:
+                follow[0][4][i], follow[1][4][i] = self.followed_check(x, v, values, follow)
+            else:
+                follow[0][-minus][i], follow[1][-minus][i] = self.followed(
+                    x, v, -minus, values, follow, after, moves)
+
+    def followed_check(self, x: int, v: int, values: list[list[float]],
+                       follow: list[list[list[float]]]) -> tuple[float, float]:
+        """Expected Damage and cards after the Speed Check the values choose at Speed
+        ``v`` in state ``x`` (as ``update`` chooses it)."""
+        states, first = self.states, values[0]
+        best, chosen = FAR, (0.0, 0.0)
+        for price, odds in self.checks[v]:
+            value, hurt, cards = price + 1.0, 0.0, price
+            for chance, k in odds:
+                j = min(self.sets[k], key=lambda s: first[s * states + x]) * states + x
+                value += chance * first[j]
+                hurt += chance * follow[0][0][j]
+                cards += chance * follow[1][0][j]
+            if value < best:
+                best, chosen = value, (hurt, cards)
+        return chosen
 
     def followed(self, x: int, v: int, p: int, values: list[list[float]],
                  follow: list[list[list[float]]], after: Layers | None,

@@ -21,11 +21,7 @@ SHIPPED = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]
 BEFORE = {"bogwater-bowl": 41.0, "tin-plate-loop": 21.6, "tanners-twist": 36.6}
 
 
-@pytest.mark.parametrize("name", [
-    "bogwater-bowl", "tin-plate-loop",
-    pytest.param("tanners-twist", marks=pytest.mark.xfail(
-        strict=True, reason="the table is about 18% slower than the driver on Tanner's "
-        "Twist (one lap: 11.2 rounds against 9.2 driven); not yet found why"))])
+@pytest.mark.parametrize("name", SHIPPED)
 def test_a_time_trial_comes_within_ten_percent_of_the_solo_optimum(name: str) -> None:
     track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT])
     options = RaceOptions(laps=0)  # the track's own laps
