@@ -153,43 +153,35 @@ def forget_tables() -> None:
 
 
 def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> ValueTable:
-    """Solve the table, last stage first (each reads the one after it)."""
+    """Solve the table, last stage first (each reads the one after it).
+
+    The last lap is solved, and before it a whole lap that goes on across the finish line
+    (its stages read the last lap's: a driver must land well across each line, and a
+    stage must read the very stage that follows it, or the values jump at the line and
+    the driver shies from crossing it). Laps before those two are the lap before the last
+    plus what a lap adds (rounds, Damage, cards), read at the best state on the finish
+    line (a flying lap)."""
     solver = _Solver(spec, rt, stages, style)
-    values: list[list[array]] = []
-    damage: list[list[array]] = []
-    cards: list[list[array]] = []
-    after: Layers | None = None
     lap = len(rt.lines)
-    for stage in range(stages - 1, max(-1, stages - lap - 1), -1):
+    by_stage: dict[int, list[list[array]]] = {}
+    after: Layers | None = None
+    base = max(0, stages - 2 * lap)
+    for stage in range(stages - 1, base - 1, -1):
         after = solver.stage(stage, after)
-        values.append([array("f", layer) for layer in after[0]])
-        damage.append([array("f", layer) for layer in after[1]])
-        cards.append([array("f", layer) for layer in after[2]])
-    values.reverse()
-    damage.reverse()
-    cards.reverse()
-    # Earlier laps: the last lap's values plus a lap's rounds for each lap still to come
-    # (a lap is driven alike each time), but for the stage that ends at the finish line:
-    # across it the race goes on, so that stage is solved again reading the last lap's
-    # first stage (a driver must land well across the line, not as if the race ended).
-    if stages > lap:
-        best = solver.flying_lap(values[0][4])
-        extra = [values[0][4][best], damage[0][4][best], cards[0][4][best]]
-        solved = solver.stage(stages - lap - 1, tuple(  # type: ignore[arg-type]
-            (values[0], damage[0], cards[0])))
-        finish = [[array("f", layer) for layer in part] for part in solved]
-    while len(values) < stages:
-        stage = stages - len(values) - 1
-        laps = (stages - 1 - stage) // lap
-        if stage % lap == lap - 1:  # to the end of the next lap, then laps after that
-            sources, laps = finish, laps - 1
-        else:
-            same = len(values) - lap + stage % lap  # the last lap's stage at this line
-            sources = [values[same], damage[same], cards[same]]
-        for layers, source, add in zip((values, damage, cards), sources, extra, strict=True):
-            layers.insert(0, [array("f", (v + add * laps for v in layer)) for layer in source])
+        by_stage[stage] = [[array("f", layer) for layer in part] for part in after]
+    if base:
+        middle, last = by_stage[base], by_stage[base + lap]
+        best = solver.flying_lap(last[0][4])
+        extra = [m[4][best] - t[4][best] for m, t in zip(middle, last, strict=True)]
+        for stage in range(base - 1, -1, -1):
+            laps = (base - stage + lap - 1) // lap
+            source = by_stage[stage + laps * lap]
+            by_stage[stage] = [[array("f", (v + add * laps for v in layer)) for layer in part]
+                               for part, add in zip(source, extra, strict=True)]
+    ordered = [by_stage[stage] for stage in range(stages)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
-    return ValueTable(stages, solver.states, solver.speeds, values, damage, cards, start)
+    return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in ordered],
+                      [t[1] for t in ordered], [t[2] for t in ordered], start)
 
 
 # The values, expected Damage and expected card price of a stage, each by point.
