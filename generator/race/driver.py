@@ -157,7 +157,12 @@ class Planner(Bot):
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
+        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
+        # finish is a last resort: weighed only when no other way and turn is clear.
+        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
+            else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
+        last_best, last_chosen = FAR * 4, chosen
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -177,9 +182,13 @@ class Planner(Bot):
                     value += turn
                     if race.rt.neighbours[end][option.steps[-1]] < 0:
                         value += slide  # a Slide would run it into the wall ahead
-                if value < best:
+                if before >= 0 and drifts(option, facing) and race.remaining(
+                        option.stage, end * FACINGS + (facing + t) % FACINGS) >= before:
+                    if value < last_best:
+                        last_best, last_chosen = value, Plan(option, t)
+                elif value < best:
                     best, chosen = value, Plan(option, t)
-        return chosen
+        return chosen if best < FAR * 4 or last_best >= FAR * 4 else last_chosen
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""
@@ -224,6 +233,12 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
+
+
+def drifts(option: Option, facing: int) -> bool:
+    """The walk takes a sideways step (a Drift) from a vehicle facing a hex side."""
+    ahead = facing // 2
+    return any(step != ahead for step in option.steps)
 
 
 def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
