@@ -19,6 +19,7 @@ Styles differ only in their prices (``generator.race.styles``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -39,7 +40,7 @@ from generator.race.planner import (
     roll_cost,
     solo_optimum,
 )
-from generator.race.planner_moves import value_table
+from generator.race.planner_moves import table_key, value_table
 from generator.race.results import RaceOptions
 from generator.race.speeds import shift_marker
 from generator.race.styles import STYLES, DrivingStyle
@@ -63,6 +64,8 @@ class Planner(Bot):
         self.name = style.name
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
+        self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self.cache_plans = True  # a plan is a function of plan_key and what blocks
 
     @property
     def may_attack(self) -> bool:
@@ -74,9 +77,24 @@ class Planner(Bot):
         """The vehicle's table for this track and race (solved or read once)."""
         found = self._tables.get(id(car.spec))
         if found is None:
+            stages = self.table_stages(race)
             found = self._tables[id(car.spec)] = value_table(
-                car.spec, race.rt, self.table_stages(race), self.driving)
+                car.spec, race.rt, stages, self.driving)
+            self._keys[id(car.spec)] = table_key(car.spec, race.rt, stages, self.driving)
         return found
+
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+                 reins: bool) -> Hashable | None:
+        """Everything ``plan`` reads besides what lies on the phase's walks: the table
+        (the vehicle, track, race length and style), the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
+        rolls, whether a card is spare, and the spaces with and without a card. The
+        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        self.table(race, car)
+        spare = sum(car.hand) - self.driving.card_reserve > 0
+        return (self._keys[id(car.spec)], race.stages, phase, car.stage,
+                car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
+                car.control_loss, car.extra_control, spare, spaces, whip, reins)
 
     @staticmethod
     def table_stages(race: Race) -> int:
