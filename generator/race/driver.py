@@ -27,7 +27,7 @@ from generator.probability.frothy_dice import attack_value, scoring_chance
 from generator.probability.frothy_speed_table import Marker
 from generator.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.race.bots import AggressiveBot, Bot, RandomBot
-from generator.race.course import race_track
+from generator.race.course import forget_oldest_half, race_track
 from generator.race.decisions import Option, Plan, SpeedChoice
 from generator.race.planner import (
     FAR,
@@ -53,6 +53,8 @@ if TYPE_CHECKING:
 
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
+CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
+_CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
 
 
 class Planner(Bot):
@@ -116,7 +118,22 @@ class Planner(Bot):
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
         """The choice its hand allows with the fewest expected rounds to go: every roll the
-        dice can make (exact odds), each at the best value the rules let it keep."""
+        dice can make (exact odds), each at the best value the rules let it keep. A
+        choice made before in the same situation (everything it reads) is reused."""
+        self.table(race, car)
+        key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
+               car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
+               race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
+               car.max_decel, car.max_speed)
+        found = _CHECKS.get(key)
+        if found is None:
+            if len(_CHECKS) >= CHECK_CACHE:
+                forget_oldest_half(_CHECKS)
+            found = _CHECKS[key] = self.weigh_checks(race, car)
+        return found
+
+    def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
+        """speed_check() worked out."""
         state = car.hex * FACINGS + car.facing
         starts = [self.value(race, car, car.stage, 0, v, state)
                   for v in range(car.spec.top_speed + 1)]
