@@ -14,6 +14,7 @@ Everything is float64 and done in one order, so a table is the same bit for bit 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -54,14 +55,14 @@ Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
 Ends = tuple[tuple[int, bool, int], ...]
 
 
-def stage_ends(rt: RaceTrack, line: int, spaces: int) -> list[Ends]:
-    """For each state, where a phase of ``spaces`` spaces can end without a wall, whether
+def stage_ends(rt: RaceTrack, line: int, spaces: int, states: Iterable[int]) -> list[Ends]:
+    """For each of ``states``, where a phase of ``spaces`` spaces can end without a wall, whether
     some way there crosses ``line`` (then the move goes on in the next stage), and the
     fewest hazard or fragile spaces a way there enters."""
     hexes, neighbours = rt.lines[line], rt.neighbours
     rough = [t in ("hazard", "fragile") for t in rt.terrain]
     out: list[Ends] = []
-    for state in range(len(rt.hexes) * FACINGS):
+    for state in states:
         start, facing = divmod(state, FACINGS)
         ends: dict[int, tuple[bool, int]] = {}
         for seq in move_sequences(facing, spaces):
@@ -120,13 +121,13 @@ def corridor(rt: RaceTrack, stage: int) -> list[int]:
     return inside
 
 
-def moves_from(rt: RaceTrack, line: int, spaces: int) -> list[Moves]:
-    """For each state, the states a phase of ``spaces`` spaces and a turn or none can
+def moves_from(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> list[Moves]:
+    """For each of ``states``, the states a phase of ``spaces`` spaces and a turn or none can
     end in, each with whether it turned, whether a turn's Slide would meet a wall ahead,
     and the rough spaces on the way: those short of ``line``, those across it."""
     found: list[Moves] = []
     neighbours = rt.neighbours
-    for x, ends in enumerate(stage_ends(rt, line, spaces)):
+    for x, ends in zip(states, stage_ends(rt, line, spaces, states), strict=True):
         facing = x % FACINGS
         short: list[Move] = []
         across: list[Move] = []
@@ -156,10 +157,10 @@ class Edges:
     finishing: Floats  # states with a way across the line
 
 
-def edges_of(moves: list[Moves]) -> Edges:
-    """``moves_from``'s lists as edge arrays (short of the line first, as the planner
-    weighs them)."""
-    rows = [(x, y, t, w, k, side) for x, (short, across) in enumerate(moves)
+def edges_of(moves: list[Moves], states: Sequence[int], count: int) -> Edges:
+    """``moves_from``'s lists (for ``states``, ascending, of ``count``) as edge arrays,
+    short of the line first, as the planner weighs them."""
+    rows = [(x, y, t, w, k, side) for x, (short, across) in zip(states, moves, strict=True)
             for side, pool in ((False, short), (True, across)) for y, t, w, k in pool]
     table = np.array(rows, dtype=np.int64).reshape(-1, 6)
     src = table[:, 0]
@@ -167,13 +168,32 @@ def edges_of(moves: list[Moves]) -> Edges:
     groups = src[starts]
     group_of = np.cumsum(np.r_[0, (src[1:] != src[:-1]).astype(np.int64)]) if len(src) \
         else src
-    has = np.zeros(len(moves), bool)
+    has = np.ones(count, bool)
+    has[list(states)] = False
     has[groups] = True
-    finishing = np.zeros(len(moves), bool)
+    finishing = np.zeros(count, bool)
     finishing[src[table[:, 5] == 1]] = True
     return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
                  np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
                  np.flatnonzero(~has), finishing)
+
+
+# Edge arrays by track, line, spaces and the corridor they start from: they depend on the
+# track alone, so every vehicle and style solved on a track shares them (the track is
+# kept with them, so its id is never another's).
+_EDGES: dict[tuple[int, int, int, bytes], tuple[RaceTrack, Edges]] = {}
+
+
+def track_edges(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> Edges:
+    """``edges_of`` for a phase of ``spaces`` spaces from ``states`` towards ``line``."""
+    key = (id(rt), line, spaces, np.asarray(states, dtype=np.int64).tobytes())
+    found = _EDGES.get(key)
+    if found is None or found[0] is not rt:
+        if len(_EDGES) >= 512:
+            _EDGES.clear()
+        found = _EDGES[key] = (rt, edges_of(moves_from(rt, line, spaces, states), states,
+                                            len(rt.hexes) * FACINGS))
+    return found[1]
 
 
 class Solver:
@@ -200,7 +220,7 @@ class Solver:
         self.still = all(row[0] == 0 for row in spec.moves)  # Speed 0 moves no space
         safe = [v for v in range(self.speeds) if spec.control[v] == 0] or [0]
         self.pace = max(1, max(sum(row[v] for row in spec.moves) for v in safe))
-        self._edges: dict[tuple[int, int], Edges] = {}
+        self.inside: list[int] = []  # the corridor being swept, ascending
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -223,10 +243,8 @@ class Solver:
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
 
     def edges(self, line: int, spaces: int) -> Edges:
-        found = self._edges.get((line, spaces))
-        if found is None:
-            found = self._edges[(line, spaces)] = edges_of(moves_from(self.rt, line, spaces))
-        return found
+        """The phase's edges from the corridor being swept (``self.inside``)."""
+        return track_edges(self.rt, line, spaces, self.inside)
 
     def to_go(self, stage: int) -> Floats:
         """Spaces still to drive from each state (``RaceTrack.remaining``)."""
@@ -244,8 +262,9 @@ class Solver:
         has a pace no line through the bends keeps), the estimate is taken again from
         the corridor's median cost of a space and the sweeps go on: an estimate cheaper
         than the racing line would draw the driver off it."""
+        self.inside = sorted(corridor(self.rt, stage))
         inside = np.zeros(self.states, bool)
-        inside[corridor(self.rt, stage)] = True
+        inside[self.inside] = True
         left = self.to_go(stage)
         far = left >= UNREACHABLE
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
@@ -338,17 +357,18 @@ class Solver:
     def check(self, now: Layers) -> tuple[Floats, Floats, Floats]:
         """The round's end: the best Speed Check choice at each Speed, each way the dice
         fall at the best Speed the player may keep from it."""
-        first = [layer[0].copy() for layer in now]
+        cols = np.asarray(self.inside, dtype=np.int64)  # only the corridor is swept
+        first = [layer[0][:, cols] for layer in now]
         if self.still:
             # At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
             # W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest).
             moving = np.stack([first[0][[s for s in ends if s]].min(axis=0) if ends[-1]
-                               else np.zeros(self.states) for ends in self.sets])
+                               else np.zeros(len(cols)) for ends in self.sets])
             chances = self.chances[0]
             rest = product(chances[:, ~self.stops], moving[~self.stops])
             stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
             first[0][0] = ((self.prices[0][:, None] + 1.0 + rest) / stay[:, None]).min(axis=0)
-        columns = np.arange(self.states)
+        columns = np.arange(len(cols))
         best_of = [np.array(ends)[np.argmin(first[0][list(ends)], axis=0)] for ends in self.sets]
         kept = [np.stack([layer[s, columns] for s in best_of]) for layer in first]
         out = [np.zeros((self.speeds, self.states)) for _ in range(3)]
@@ -356,9 +376,9 @@ class Solver:
             chances, prices = self.chances[v], self.prices[v][:, None]
             total = prices + 1.0 + product(chances, kept[0])
             pick = np.argmin(total, axis=0)
-            out[0][v] = total[pick, columns]
-            out[1][v] = product(chances, kept[1])[pick, columns]
-            out[2][v] = (prices + product(chances, kept[2]))[pick, columns]
+            out[0][v, cols] = total[pick, columns]
+            out[1][v, cols] = product(chances, kept[1])[pick, columns]
+            out[2][v, cols] = (prices + product(chances, kept[2]))[pick, columns]
         return out[0], out[1], out[2]
 
     def flying_lap(self, end: Floats) -> int:
