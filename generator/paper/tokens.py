@@ -80,8 +80,9 @@ class CounterFace:
             pale = mix(fill, colour("#ffffff"), 0.85)
             canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
                                 else colour("#1d1d1b"))
-            # Low enough that a three-line name above it keeps clear of it.
-            draw_line(canvas, self.label, width / 2, height * 0.08, size, BOLD, "centre")
+            # Low enough that a three-line name above it keeps clear of it, high enough
+            # that its descent stays on the pale hexagon (whose edge is at 0.06).
+            draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
 
 
 def fit_counter_name(markup: str, component: Component) -> FittedText | None:

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "formula-ace"
+# The files whose pieces may share sheets (generator.paper.packed): cards, the A5 reference
+# tables and the rulers and gauges. Rosters are a page each; circuits are printed whole.
+SHARES_SHEETS = frozenset({"ship-cards", "pilot-cards", "reference-tables", "cm-templates"})
 # What to suggest for a part that does not fit, by the last word of its name.
 _ADVICE = {"title": "a shorter team name", "subtitle": "a shorter team name",
            "name": "a shorter name", "pilot": "a shorter pilot name",
@@ -185,5 +188,6 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
                           for batch in gauge_batches(data, facts, templates, bleed)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, context.paper, context.printing.cmyk, batches))
+                   sheets_writer(title, context.paper, context.printing.cmyk, batches),
+                   batches=tuple(batches) if name in SHARES_SHEETS else ())
             for name, (kind, title, batches) in files.items()]

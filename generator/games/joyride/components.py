@@ -55,6 +55,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "joyride"
+# The files whose pieces may share sheets (generator.paper.packed), with the items; the
+# dashboards take a landscape sheet each.
+SHARES_SHEETS = frozenset({"ability-tokens", "player-aids", "car-tokens"})
 HEX_GUTTER = mm(3)                  # room to cut round hexagonal pieces
 
 KeyPath = tuple[str | int, ...]
@@ -232,7 +235,8 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
                                        (marker, markers, sheets)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, paper, context.printing.cmyk, batches))
+                   sheets_writer(title, paper, context.printing.cmyk, batches),
+                   batches=tuple(batches) if name in SHARES_SHEETS else ())
             for name, (kind, title, paper, batches) in files.items()]
 
 
@@ -251,7 +255,7 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
         (card, [pieces.card for pieces in planned], context.sheet_options())]
     return [Output(f"{GAME_ID}/items.pdf", GAME_ID, "items", [item.name for item in items],
                    sheets_writer("Joyride items: pick-ups and descriptions", context.paper,
-                                 context.printing.cmyk, batches))]
+                                 context.printing.cmyk, batches), batches=tuple(batches))]
 
 
 def prints_item_set(definitions: Sequence[Definition]) -> bool:

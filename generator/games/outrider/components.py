@@ -42,6 +42,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "outrider"
+# The files whose pieces may share sheets (generator.paper.packed): the cards and tokens.
+# Dashboards fill their own sheets two at a time.
+SHARES_SHEETS = frozenset({"vehicle-cards", "maneuver-cards", "reference-cards", "tokens"})
 # Dashboards: A4 leaves 20 mm beside a 190 mm board, as for the Frothy Races licence.
 DASHBOARD_GUTTER = mm(6)
 DASHBOARD_MARK_LENGTH = mm(3.5)
@@ -144,5 +147,6 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
             (counter, counters, cards), (plus_token, plus, cards)]),
     }
     return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, context.paper, context.printing.cmyk, batches))
+                   sheets_writer(title, context.paper, context.printing.cmyk, batches),
+                   batches=tuple(batches) if name in SHARES_SHEETS else ())
             for name, (kind, title, batches) in files.items()]

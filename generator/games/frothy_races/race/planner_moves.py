@@ -1,0 +1,70 @@
+"""Value tables kept between runs: in this process and in the cache folder, keyed by the
+vehicle, the track's content, the race length and the style's prices (the file's name
+carries a digest of the code that solves them). ``planner_sweeps`` solves
+them."""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import zlib
+from pathlib import Path
+
+from generator.games.frothy_races.race.course import RaceTrack
+from generator.games.frothy_races.race.planner import ValueTable
+from generator.games.frothy_races.race.planner_sweeps import solve
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.keep.kept_store import KeptStore, named_for_code
+
+# --- Kept between runs ----------------------------------------------------------------------
+
+
+def _tables_path() -> Path:
+    here = Path(__file__).parent
+    return named_for_code("race-tables", "paddock-race-tables-1",
+                          [here / "planner.py", here / "planner_moves.py",
+                           here / "planner_sweeps.py", here / "styles.py", here / "course.py",
+                           *sorted((here.parents[2] / "probability").glob("frothy_*.py"))],
+                          suffix="pickle")
+
+
+TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)
+_IN_PROCESS: dict[bytes, ValueTable] = {}
+
+
+def table_key(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> bytes:
+    """What a table depends on: the vehicle, the track's content, the race length, the
+    style's prices (the code is in the store's file name)."""
+    track = (rt.name, tuple(rt.hexes), tuple(rt.neighbours), tuple(map(tuple, rt.lines)),
+             tuple(rt.slots))
+    text = repr((spec, track, stages, style.wipe_rounds, style.card_rounds))
+    return hashlib.blake2b(text.encode(), digest_size=16).digest()
+
+
+def value_table(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle
+                ) -> ValueTable:
+    """The table for this vehicle, track, race length and style: from this process, the
+    cache folder, or solved now (and kept)."""
+    key = table_key(spec, rt, stages, style)
+    found = _IN_PROCESS.get(key)
+    if found is not None:
+        return found
+    kept = TABLES.get(key)
+    if kept is not None:
+        try:
+            found = pickle.loads(zlib.decompress(kept))  # noqa: S301 - our own file
+        except Exception:  # noqa: BLE001 - a damaged entry is solved again
+            found = None
+    if found is None:
+        found = solve(spec, rt, stages, style)
+        TABLES.put(key, zlib.compress(pickle.dumps(found, protocol=5), 1))
+    if len(_IN_PROCESS) >= 64:
+        _IN_PROCESS.clear()
+    _IN_PROCESS[key] = found
+    return found
+
+
+def forget_tables() -> None:
+    """Forget the tables of this process (benchmarks time a solve from cold)."""
+    _IN_PROCESS.clear()
