@@ -13,7 +13,8 @@
 * the sequential rule's false-flag rate with races: V verdicts of the basic chariot against
   copies of itself on Tin-Plate Loop, each with its own seed;
 * ``paddock balance VEHICLE --race TRACK`` as a whole process (the chariot on Tin-Plate
-  Loop, and with --race all), tables already in the cache folder.
+  Loop, and with --race all): once with an empty cache folder, and the median of three
+  runs with the tables in it.
 
 Results go to bench/results/race-planner.json; docs/racing.md quotes them.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -45,27 +47,30 @@ FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
          "glimmering-orrery", "ironhide-rhinodon", "whisper-gig"]
 
 
-def solve_times(name: str) -> dict[str, float]:
-    """Seconds to solve the chariot's table from cold, and to read it back."""
+def solve_times(name: str, repeats: int = 3) -> dict[str, float]:
+    """Seconds to solve the chariot's table from cold, and to read it back (medians)."""
     track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT])
     options = RaceOptions(laps=0)
-    with tempfile.TemporaryDirectory() as cache:
-        os.environ["XDG_CACHE_HOME"] = cache
-        TABLES.forget(reread=False)
+    colds, kepts = [], []
+    for _ in range(repeats):
+        with tempfile.TemporaryDirectory() as cache:
+            os.environ["XDG_CACHE_HOME"] = cache
+            TABLES.forget(reread=False)
+            forget_tables()
+            start = time.perf_counter()
+            solo_optimum_of(track, vehicles[0], options, "careful")
+            colds.append(time.perf_counter() - start)
+            TABLES.save()
+            TABLES.forget()
+            forget_tables()
+            start = time.perf_counter()
+            solo_optimum_of(track, vehicles[0], options, "careful")
+            kepts.append(time.perf_counter() - start)
+            TABLES.forget(reread=False)
+        os.environ.pop("XDG_CACHE_HOME", None)
         forget_tables()
-        start = time.perf_counter()
-        solo_optimum_of(track, vehicles[0], options, "careful")
-        cold = time.perf_counter() - start
-        TABLES.save()
-        TABLES.forget()
-        forget_tables()
-        start = time.perf_counter()
-        solo_optimum_of(track, vehicles[0], options, "careful")
-        kept = time.perf_counter() - start
-        TABLES.forget(reread=False)
-    os.environ.pop("XDG_CACHE_HOME", None)
-    forget_tables()
-    return {"solve_s": round(cold, 2), "read_s": round(kept, 3)}
+    return {"solve_s": round(statistics.median(colds), 2),
+            "read_s": round(statistics.median(kepts), 3)}
 
 
 def checks(name: str, races: int) -> dict[str, object]:
@@ -83,7 +88,8 @@ def checks(name: str, races: int) -> dict[str, object]:
             "trial_wipe_out": trial.wipe_out,
             "pair_rounds": round(two.mean_rounds or 0, 2), "pair_wipe_out": two.wipe_out,
             "pointless_drifts": round(two.pointless_drifts / max(1, two.moves), 3),
-            "needless_stops": round(two.needless_stops / max(1, two.rounds), 3)}
+            "needless_stops": round(two.needless_stops / max(1, two.rounds), 3),
+            "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3)}
 
 
 def races_per_second(races: int) -> float:
@@ -110,13 +116,20 @@ def false_flags(verdicts: int) -> dict[str, float]:
             "mean_races": races / verdicts}
 
 
-def balance_wall(*race: str) -> float:
-    """``paddock balance basic-chariot --race ...`` as a whole process, in seconds."""
+def balance_wall(*race: str, cold: bool = False, repeats: int = 3) -> float:
+    """``paddock balance basic-chariot --race ...`` as a whole process, in seconds: the
+    median of ``repeats`` runs with the tables in the cache folder, or one run with an
+    empty cache folder (``cold``: every table solved inside it)."""
     command = [sys.executable, "-m", "generator", "balance", str(CHARIOT), "--race", *race,
                "-o", str(Path(tempfile.gettempdir()) / "bench-balance.pdf")]
-    start = time.perf_counter()
-    subprocess.run(command, check=True, capture_output=True, cwd=REPO)
-    return round(time.perf_counter() - start, 2)
+    times = []
+    for _ in range(1 if cold else repeats):
+        with tempfile.TemporaryDirectory() as cache:
+            env = {**os.environ, "XDG_CACHE_HOME": cache} if cold else None
+            start = time.perf_counter()
+            subprocess.run(command, check=True, capture_output=True, cwd=REPO, env=env)
+            times.append(time.perf_counter() - start)
+    return round(statistics.median(times), 2)
 
 
 def main() -> None:
@@ -140,9 +153,13 @@ def main() -> None:
         results["false_flags"] = false_flags(args.verdicts)
         print("false flags", results["false_flags"], flush=True)
     if not args.skip_balance:
-        results["balance_tin_plate_s"] = balance_wall(str(TRACKS / "tin-plate-loop.yaml"))
+        tin = str(TRACKS / "tin-plate-loop.yaml")
+        results["balance_tin_plate_cold_s"] = balance_wall(tin, cold=True)
+        results["balance_all_cold_s"] = balance_wall("all", cold=True)
+        results["balance_tin_plate_s"] = balance_wall(tin)
         results["balance_all_s"] = balance_wall("all")
-        print("balance", results["balance_tin_plate_s"], results["balance_all_s"], flush=True)
+        print("balance", {k: v for k, v in results.items() if k.startswith("balance")},
+              flush=True)
     save_results("race-planner", results)
 
 

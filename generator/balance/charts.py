@@ -131,7 +131,7 @@ def plot(chart: Chart, styles: list[tuple[Color, str | None]], width: float, bot
     """Bars or lines over the chart's categories, with labelled axes."""
     left, axis_room = 30.0, 24.0 if chart.x_label else 14.0
     y_max, step = nice_scale(_finite(chart.series), chart.y_max)
-    body = LinePlot() if chart.kind == "lines" else VerticalBarChart()
+    body = LinePlot() if chart.kind == "lines" else IntervalBars()
     body.x, body.y = left, bottom + axis_room
     body.width, body.height = width - left - 6, top - bottom - axis_room
     value_axis = body.yValueAxis if chart.kind == "lines" else body.valueAxis
@@ -220,6 +220,28 @@ def _bars(body: VerticalBarChart, chart: Chart, styles: list[tuple[Color, str | 
     for i, (s, (ink, _)) in enumerate(zip(chart.series, styles, strict=True)):
         body.bars[i].fillColor = bar_fill(s, ink)
         body.bars[i].strokeColor = None
+    body._intervals = [s.intervals for s in chart.series]
+
+
+class IntervalBars(VerticalBarChart):
+    """Grouped bars with a whisker over each bar that has an interval (``Series.intervals``:
+    low and high, in the value axis's units)."""
+
+    _intervals: list[tuple[tuple[float, float] | None, ...]] = []
+
+    def makeBars(self) -> Group:  # noqa: N802 - ReportLab's name
+        group = super().makeBars()
+        scale = self.valueAxis.scale
+        for row, spans in zip(self._barPositions, self._intervals, strict=False):
+            for (x, _, width, _), span in zip(row, spans, strict=False):
+                if span is None:
+                    continue
+                low, high, middle = scale(span[0]), scale(span[1]), x + width / 2
+                cap = min(3.0, width / 3)
+                for line in ((middle, low, middle, high), (middle - cap, low, middle + cap, low),
+                             (middle - cap, high, middle + cap, high)):
+                    group.add(Line(*line, strokeColor=INK, strokeWidth=0.7))
+        return group
 
 
 def radar(chart: Chart, styles: list[tuple[Color, str | None]], width: float, bottom: float,

@@ -26,6 +26,7 @@ class Series:
     values: tuple[float | None, ...]
     baseline: bool = False  # drawn as the reference: grey and dashed
     colour: str | None = None  # '#rrggbb', or None for the palette's next colour
+    intervals: tuple[tuple[float, float] | None, ...] = ()  # bars: a whisker per value
 
 
 @dataclass(frozen=True)

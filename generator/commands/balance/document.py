@@ -55,8 +55,10 @@ def game_sections(game: GameBalance, words: Words, templates: TextTemplates) -> 
     ]
     titles, intros = words.lines("build_title_lines"), words.lines("build_intro_lines")
     for i, measured in enumerate(game.measured):
+        raced = race_chart(measured, words)
         sections.append(Section(titles[i], intro=intros[i], new_page=True, blocks=(
-            build_table(measured, words), build_radar(measured, words))))
+            build_table(measured, words), build_radar(measured, words),
+            *((raced,) if raced else ()))))
         sections += game.hook.pages(measured.profile, game.baseline, templates)
     return sections
 
@@ -121,3 +123,26 @@ def build_radar(measured: Measured, words: Words) -> Chart:
                                                       for r in results))),
                  y_max=RADAR_MAX, ring=1.0, height_mm=118)
 
+
+
+def race_chart(measured: Measured, words: Words) -> Chart | None:
+    """The build's share of races won on each track (and over them all, for several), one
+    bar and interval per driving style, beside the fair share; None when it was not
+    raced by style (``paddock balance --race``)."""
+    styles = getattr(measured.race, "styles", ())
+    if not styles:
+        return None
+    rows = styles[0].rows
+    several = len(rows) > 1
+    names = tuple(r.track for r in rows) + ((plain(words["race_combined"]),) if several else ())
+
+    def figures(style: object) -> tuple[list[float], list[tuple[float, float]]]:
+        spans = [r.wins for r in style.rows] + ([style.wins] if several else [])  # type: ignore[attr-defined]
+        return [w.rate * 100 for w in spans], [(w.low * 100, w.high * 100) for w in spans]
+
+    series = [Series(style.style, tuple(values), intervals=tuple(spans))
+              for style in styles for values, spans in (figures(style),)]
+    fair = [r.fair_share * 100 for r in rows] + ([styles[0].fair_share * 100] if several else [])
+    series.append(Series(plain(words["race_fair"]), tuple(fair), baseline=True))
+    return Chart("bars", plain(words["race_chart_title"]), names, tuple(series),
+                 y_label="%", y_max=100.0, height_mm=70)

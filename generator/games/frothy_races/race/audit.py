@@ -5,7 +5,9 @@
   track's distance to go, ``RaceTrack.remaining``): sliding along a wall instead of driving;
 * a *needless stop*: a round driven at Speed 0 (after the Speed Check) by a vehicle that
   neither starts the race that round nor was stopped by a collision the round before, when
-  its value table does not rate Speed 0 best there.
+  its value table does not rate Speed 0 best there. A *chosen* stop is one of those where
+  the dice rolled let the driver keep a Speed the table rates better than 0; the others
+  are the dice's (every value the roll allowed left it at 0).
 
 ``bench/race_planner.py`` and the tests read these; ``time_trials`` and ``pairs`` race the
 samples the issue's checks name.
@@ -20,6 +22,7 @@ from typing import Any
 from generator.games.frothy_races.race.api import RaceOptions
 from generator.games.frothy_races.race.decisions import Plan
 from generator.games.frothy_races.race.engine import Car, Race
+from generator.probability.frothy_dice import Direction
 from generator.tracks.hexgrid import FACINGS
 
 
@@ -29,7 +32,15 @@ class AuditedRace(Race):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.moves_made = self.pointless = self.rounds_driven = self.stops = 0
+        self.chosen_stops = 0
         self._collided: set[int] = set()
+        self._allowed: list[int] = []
+
+    def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
+                   ) -> tuple[list[int], list[int]]:
+        values, dice = super().speed_roll(car, whip, reins, direction)
+        self._allowed = self.speed_after(car, direction is Direction.ACCELERATE, values)
+        return values, dice
 
     def plan(self, car: Car, phase: int) -> Plan:
         self._last_plan = super().plan(car, phase)
@@ -50,6 +61,7 @@ class AuditedRace(Race):
             self.pointless += after >= before
 
     def speed_check(self, car: Car) -> None:
+        self._allowed = []
         super().speed_check(car)
         self.rounds_driven += 1
         if car.speed == 0 and self.round > 1 and car.index not in self._collided:
@@ -59,7 +71,10 @@ class AuditedRace(Race):
                 self.stops += 1
             else:
                 at = [value(self, car, car.stage, 0, v, state) for v in range(car.max_speed + 1)]
-                self.stops += min(range(len(at)), key=at.__getitem__) != 0
+                needless = min(range(len(at)), key=at.__getitem__) != 0
+                self.stops += needless
+                self.chosen_stops += needless and any(
+                    at[v] < at[0] for v in self._allowed if v <= car.max_speed)
         self._collided.discard(car.index)
 
 
@@ -75,13 +90,14 @@ class Sample:
     pointless_drifts: int
     rounds: int
     needless_stops: int
+    chosen_stops: int  # needless stops where the roll allowed a Speed the table rates better
 
 
 def sample(track: Any, vehicles: list[Any], bot: str, races: int, options: RaceOptions,
            seed: int = 1) -> Sample:
     """``races`` audited races of ``vehicles`` (seeds seed, seed + 1, ...)."""
     rounds: list[int] = []
-    wiped = moves = pointless = driven = stops = 0
+    wiped = moves = pointless = driven = stops = chosen = 0
     for k in range(races):
         race = AuditedRace(track, vehicles, [bot] * len(vehicles), seed + k, options)
         result = race.run()
@@ -89,6 +105,7 @@ def sample(track: Any, vehicles: list[Any], bot: str, races: int, options: RaceO
         wiped += sum(v.wiped_out for v in result.vehicles)
         moves, pointless = moves + race.moves_made, pointless + race.pointless
         driven, stops = driven + race.rounds_driven, stops + race.stops
+        chosen += race.chosen_stops
     return Sample(races, len(rounds), statistics.mean(rounds) if rounds else None,
-                  wiped / (races * len(vehicles)), moves, pointless, driven, stops)
+                  wiped / (races * len(vehicles)), moves, pointless, driven, stops, chosen)
 

@@ -18,6 +18,7 @@ require) and is the baseline a sensible bot must beat.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -214,7 +215,7 @@ class Bot:
     # --- Movement --------------------------------------------------------------------------
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
-                 reins: bool) -> int | None:
+                 reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks (the engine
         adds that): the style, the state, the lines crossed, the spaces with and without a
         card, the pace and phases the rest of the round asks for, and the Control dice a
@@ -447,7 +448,7 @@ class RandomBot(Bot):
     avoid_damage = False
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
-                 reins: bool) -> int | None:
+                 reins: bool) -> Hashable | None:
         return None  # every plan is a fresh roll of the race's dice
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:

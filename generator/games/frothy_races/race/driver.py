@@ -19,12 +19,13 @@ Styles differ only in their prices (``styles``).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
-from generator.games.frothy_races.race.course import race_track
+from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
 from generator.games.frothy_races.race.planner import (
     FAR,
@@ -37,7 +38,7 @@ from generator.games.frothy_races.race.planner import (
     roll_cost,
     solo_optimum,
 )
-from generator.games.frothy_races.race.planner_moves import value_table
+from generator.games.frothy_races.race.planner_moves import table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.speeds import shift_marker
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
@@ -52,6 +53,8 @@ if TYPE_CHECKING:
 
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
+CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
+_CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
 
 
 class Planner(Bot):
@@ -63,6 +66,8 @@ class Planner(Bot):
         self.name = style.name
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
+        self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self.cache_plans = True  # a plan is a function of plan_key and what blocks
 
     @property
     def may_attack(self) -> bool:
@@ -74,9 +79,24 @@ class Planner(Bot):
         """The vehicle's table for this track and race (solved or read once)."""
         found = self._tables.get(id(car.spec))
         if found is None:
+            stages = self.table_stages(race)
             found = self._tables[id(car.spec)] = value_table(
-                car.spec, race.rt, self.table_stages(race), self.driving)
+                car.spec, race.rt, stages, self.driving)
+            self._keys[id(car.spec)] = table_key(car.spec, race.rt, stages, self.driving)
         return found
+
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+                 reins: bool) -> Hashable | None:
+        """Everything ``plan`` reads besides what lies on the phase's walks: the table
+        (the vehicle, track, race length and style), the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
+        rolls, whether a card is spare, and the spaces with and without a card. The
+        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        self.table(race, car)
+        spare = sum(car.hand) - self.driving.card_reserve > 0
+        return (self._keys[id(car.spec)], race.stages, phase, car.stage,
+                car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
+                car.control_loss, car.extra_control, spare, spaces, whip, reins)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -98,7 +118,22 @@ class Planner(Bot):
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
         """The choice its hand allows with the fewest expected rounds to go: every roll the
-        dice can make (exact odds), each at the best value the rules let it keep."""
+        dice can make (exact odds), each at the best value the rules let it keep. A
+        choice made before in the same situation (everything it reads) is reused."""
+        self.table(race, car)
+        key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
+               car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
+               race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
+               car.max_decel, car.max_speed)
+        found = _CHECKS.get(key)
+        if found is None:
+            if len(_CHECKS) >= CHECK_CACHE:
+                forget_oldest_half(_CHECKS)
+            found = _CHECKS[key] = self.weigh_checks(race, car)
+        return found
+
+    def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
+        """speed_check() worked out."""
         state = car.hex * FACINGS + car.facing
         starts = [self.value(race, car, car.stage, 0, v, state)
                   for v in range(car.spec.top_speed + 1)]
@@ -157,7 +192,12 @@ class Planner(Bot):
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
+        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
+        # finish is a last resort: weighed only when no other way and turn is clear.
+        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
+            else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
+        last_best, last_chosen = FAR * 4, chosen
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -177,9 +217,13 @@ class Planner(Bot):
                     value += turn
                     if race.rt.neighbours[end][option.steps[-1]] < 0:
                         value += slide  # a Slide would run it into the wall ahead
-                if value < best:
+                if before >= 0 and drifts(option, facing) and race.remaining(
+                        option.stage, end * FACINGS + (facing + t) % FACINGS) >= before:
+                    if value < last_best:
+                        last_best, last_chosen = value, Plan(option, t)
+                elif value < best:
                     best, chosen = value, Plan(option, t)
-        return chosen
+        return chosen if best < FAR * 4 or last_best >= FAR * 4 else last_chosen
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""
@@ -224,6 +268,12 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
+
+
+def drifts(option: Option, facing: int) -> bool:
+    """The walk takes a sideways step (a Drift) from a vehicle facing a hex side."""
+    ahead = facing // 2
+    return any(step != ahead for step in option.steps)
 
 
 def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str

@@ -25,8 +25,9 @@ only has to rank a vehicle's choices well):
   choices its hand allows.
 
 Each stage is solved over the states between the line before and its own (its corridor),
-ordered by the distance to the line and swept until no value moves by more than
-``TOLERANCE`` (Gauss-Seidel value iteration); states outside keep a distance estimate.
+swept as whole arrays (value iteration, one round of the model a sweep:
+``planner_sweeps``) until no round-end value, expected Damage or card count
+moves by more than ``TOLERANCE``; states outside keep a distance estimate.
 """
 
 from __future__ import annotations
@@ -44,8 +45,7 @@ from generator.probability.frothy_control_odds import control_roll
 from generator.probability.frothy_dice import FROTHY_DIE, Direction, kept_lowest, scoring_chance
 from generator.probability.frothy_speed_table import Marker
 
-TOLERANCE = 0.05  # rounds: a sweep that moves no value more than this ends a stage
-MAX_SWEEPS = 6
+TOLERANCE = 0.01  # rounds: a sweep that moves no value more than this ends a stage
 FAR = 1e6  # the value of a state from which the line cannot be reached
 FAIL_DELAY = 0.3  # rounds a failed Control roll costs besides its Damage (Slides, Spins)
 TURNING = 5  # spaces a facing may add to the way to the line and still be in the corridor

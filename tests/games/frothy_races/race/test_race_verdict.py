@@ -148,6 +148,13 @@ def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
     assert races["Thunder Wagon"]["races"] == 12
     assert races["Thunder Wagon"]["field"] == ["Basic Chariot x3"]  # the track: 2-4 players
     assert races["Thunder Wagon"]["low"] > 37.5 > races["Basic Chariot"]["low"]
+    # The report shows each build's wins by track and style with intervals.
+    import pypdfium2
+
+    pdf = pypdfium2.PdfDocument(str(tmp_path / "balance.pdf"))
+    text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
+    assert text.count("Races won on each track") == 2
+    assert "Tin-Plate Loop" in text and "careful" in text and "aggressive" in text
 
 
 def test_balance_without_race_has_no_race_verdict(capsys: pytest.CaptureFixture[str],

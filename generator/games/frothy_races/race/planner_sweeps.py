@@ -1,0 +1,443 @@
+"""Solving a value table (see ``planner`` for the model) with numpy: each
+stage's corridor is swept as whole arrays, one round of the model a sweep, until no
+round-end value moves by more than ``TOLERANCE``.
+
+A phase's moves are kept as flat edge arrays (from each state, every end state with its
+turn, Slide and rough-ground flags), so a sweep works out every state at once: the
+candidates' values, the least per state (``np.minimum.reduceat``) and, for the expected
+Damage and cards the plan adds up to, the first candidate that reaches it (as the
+planner's own ``value < best`` would choose). The Speed Check is a matrix product: each
+choice's chances over the sets of Speeds a roll allows, times the best value in each set.
+Everything is float64 and done in one order, so a table is the same bit for bit each time.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+    RaceTrack,
+    move_sequences,
+    one_step_directions,
+)
+from generator.games.frothy_races.race.planner import (
+    FAR,
+    MARGIN,
+    TOLERANCE,
+    TURNING,
+    ValueTable,
+    collision_cost,
+    damage_rounds,
+    roll_cost,
+    rough_costs,
+    speed_options,
+)
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.tracks.hexgrid import FACINGS
+
+MAX_ROUNDS = 400  # sweeps at most (one round of the model each)
+# The estimate off the corridor: this many times the rounds a space costs at the best
+# Safe pace (or on the corridor's own line, where that is dearer; see Solver.stage).
+ESTIMATE = 1.5
+Floats = np.ndarray
+# A stage's values, expected Damage and expected cards: each (point, Speed, state).
+Layers = tuple[Floats, Floats, Floats]
+
+
+# (state, turned?, a wall ahead of the end space?, rough spaces) short of the line, and
+# across it.
+Move = tuple[int, bool, bool, int]
+Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
+
+
+# (end hex * FACINGS, crosses the stage's line?, fewest rough spaces on a way there)
+Ends = tuple[tuple[int, bool, int], ...]
+
+
+def stage_ends(rt: RaceTrack, line: int, spaces: int, states: Iterable[int]) -> list[Ends]:
+    """For each of ``states``, where a phase of ``spaces`` spaces can end without a wall, whether
+    some way there crosses ``line`` (then the move goes on in the next stage), and the
+    fewest hazard or fragile spaces a way there enters."""
+    hexes, neighbours = rt.lines[line], rt.neighbours
+    rough = [t in ("hazard", "fragile") for t in rt.terrain]
+    out: list[Ends] = []
+    for state in states:
+        start, facing = divmod(state, FACINGS)
+        ends: dict[int, tuple[bool, int]] = {}
+        for seq in move_sequences(facing, spaces):
+            here, crosses, bumps = start, False, 0
+            for d in seq:
+                here = neighbours[here][d]
+                if here < 0:
+                    break
+                crosses = crosses or here in hexes
+                bumps += rough[here]
+            if here >= 0:
+                was = ends.get(here)
+                ends[here] = (crosses, bumps) if was is None else (
+                    was[0] or crosses, min(was[1], bumps))
+        out.append(tuple((end * FACINGS, c, b) for end, (c, b) in ends.items()))
+    return out
+
+
+def hex_distance(rt: RaceTrack, sources: frozenset[int] | list[int]) -> list[int]:
+    """Steps from the nearest of ``sources`` to every hex, over the track's spaces."""
+    dist = [UNREACHABLE] * len(rt.hexes)
+    frontier = list(sources)
+    for h in frontier:
+        dist[h] = 0
+    while frontier:
+        following = []
+        for h in frontier:
+            for n in rt.neighbours[h]:
+                if n >= 0 and dist[n] == UNREACHABLE:
+                    dist[n] = dist[h] + 1
+                    following.append(n)
+        frontier = following
+    return dist
+
+
+def corridor(rt: RaceTrack, stage: int) -> list[int]:
+    """The states a vehicle drives through in ``stage``: every facing of the hexes between
+    the line before (or the grid) and the stage's own, nearest the line first. A hex is
+    between when its distances to both lines add up to little more than the shortest such
+    sum (MARGIN more): the hexes behind the line before, or past the stage's line, are a
+    section further from one of them."""
+    lap = len(rt.lines)
+    line = stage % lap
+    ahead = hex_distance(rt, rt.lines[line])
+    entry = [h for h, _ in rt.slots] if stage == 0 else rt.lines[(stage - 1) % lap]
+    behind = hex_distance(rt, entry)
+    sums = [a + b for a, b in zip(ahead, behind, strict=True)]
+    shortest = min(sums[h] for h in entry)
+    dist = rt.phases_to_go(line, 1)
+    # Facings that head away from the line (the way there is much longer than the
+    # straight distance) are left to the estimate: a vehicle faces so only after a spin.
+    inside = [h * FACINGS + f for h in range(len(rt.hexes))
+              if sums[h] <= shortest + MARGIN for f in range(FACINGS)
+              if dist[h * FACINGS + f] <= ahead[h] + TURNING]
+    inside.sort(key=lambda x: dist[x])
+    return inside
+
+
+def moves_from(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> list[Moves]:
+    """For each of ``states``, the states a phase of ``spaces`` spaces and a turn or none can
+    end in, each with whether it turned, whether a turn's Slide would meet a wall ahead,
+    and the rough spaces on the way: those short of ``line``, those across it."""
+    found: list[Moves] = []
+    neighbours = rt.neighbours
+    for x, ends in zip(states, stage_ends(rt, line, spaces, states), strict=True):
+        facing = x % FACINGS
+        short: list[Move] = []
+        across: list[Move] = []
+        for end, crosses, rough in ends:
+            wall = any(neighbours[end // FACINGS][d] < 0 for d in one_step_directions(facing))
+            for t in (0, 1, -1):
+                (across if crosses else short).append(
+                    (end + (facing + t) % FACINGS, t != 0, wall and t != 0, rough))
+        found.append((tuple(short), tuple(across)))
+    return found
+
+
+@dataclass
+class Edges:
+    """A phase of ``n`` spaces from every state: flat arrays, grouped by the state."""
+
+    src: Floats  # the state each edge leaves (ascending)
+    dst: Floats  # the state it ends in (turned as the edge says)
+    turned: Floats  # 1.0 when it turns
+    slid: Floats  # 1.0 when a turn's Slide would meet a wall ahead
+    rough: Floats  # hazard or fragile spaces entered
+    across: Floats  # True when it crosses the stage's line
+    starts: Floats  # where each state's edges begin
+    groups: Floats  # the state of each run of edges
+    group_of: Floats  # the run each edge belongs to
+    stuck: Floats  # states with no way at all (a collision)
+    finishing: Floats  # states with a way across the line
+
+
+def edges_of(moves: list[Moves], states: Sequence[int], count: int) -> Edges:
+    """``moves_from``'s lists (for ``states``, ascending, of ``count``) as edge arrays,
+    short of the line first, as the planner weighs them."""
+    rows = [(x, y, t, w, k, side) for x, (short, across) in zip(states, moves, strict=True)
+            for side, pool in ((False, short), (True, across)) for y, t, w, k in pool]
+    table = np.array(rows, dtype=np.int64).reshape(-1, 6)
+    src = table[:, 0]
+    starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]]) if len(src) else src
+    groups = src[starts]
+    group_of = np.cumsum(np.r_[0, (src[1:] != src[:-1]).astype(np.int64)]) if len(src) \
+        else src
+    has = np.ones(count, bool)
+    has[list(states)] = False
+    has[groups] = True
+    finishing = np.zeros(count, bool)
+    finishing[src[table[:, 5] == 1]] = True
+    return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
+                 np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
+                 np.flatnonzero(~has), finishing)
+
+
+# Edge arrays by track, line, spaces and the corridor they start from: they depend on the
+# track alone, so every vehicle and style solved on a track shares them (the track is
+# kept with them, so its id is never another's).
+_EDGES: dict[tuple[int, int, int, bytes], tuple[RaceTrack, Edges]] = {}
+
+
+def track_edges(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> Edges:
+    """``edges_of`` for a phase of ``spaces`` spaces from ``states`` towards ``line``."""
+    key = (id(rt), line, spaces, np.asarray(states, dtype=np.int64).tobytes())
+    found = _EDGES.get(key)
+    if found is None or found[0] is not rt:
+        if len(_EDGES) >= 512:
+            _EDGES.clear()
+        found = _EDGES[key] = (rt, edges_of(moves_from(rt, line, spaces, states), states,
+                                            len(rt.hexes) * FACINGS))
+    return found[1]
+
+
+class Solver:
+    """The vehicle's prices and moves as arrays, and the sweeps of each stage."""
+
+    def __init__(self, spec: RaceVehicle, rt: RaceTrack, stages: int,
+                 style: DrivingStyle) -> None:
+        self.spec, self.rt, self.stages = spec, rt, stages
+        self.states = len(rt.hexes) * FACINGS
+        self.speeds = spec.top_speed + 1
+        self.moves = spec.moves
+        price = damage_rounds(spec, style)
+        rolls = [roll_cost(dice, spec.resilience, price) for dice in spec.control]
+        crash = [collision_cost(spec, v, style) for v in range(self.speeds)]
+        self.turn = np.array([r[0] for r in rolls]), np.array([r[1] for r in rolls])
+        self.crash = np.array([c[0] for c in crash]), np.array([c[1] for c in crash])
+        # A turn's Slide (or Haste) toward a wall ahead: the chance times the collision.
+        self.slide = (np.array([r[2] * c[0] for r, c in zip(rolls, crash, strict=True)]),
+                      np.array([r[2] * c[1] for r, c in zip(rolls, crash, strict=True)]))
+        rough = [rough_costs(spec, v, price) for v in range(self.speeds)]
+        self.rough = np.array([r[0] for r in rough]), np.array([r[1] for r in rough])
+        self.card = style.card_rounds  # a Whip for a space more in a movement phase
+        self.check_matrices(spec, style)
+        self.still = all(row[0] == 0 for row in spec.moves)  # Speed 0 moves no space
+        safe = [v for v in range(self.speeds) if spec.control[v] == 0] or [0]
+        self.pace = max(1, max(sum(row[v] for row in spec.moves) for v in safe))
+        self.inside: list[int] = []  # the corridor being swept, ascending
+
+    def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
+        """Each Speed's Speed Check choices: their card prices, and a matrix of each
+        choice's chance of each set of Speeds the roll lets the player keep."""
+        numbers: dict[tuple[int, ...], int] = {}
+        options = speed_options(spec, style)
+        for choices in options:
+            for _, odds in choices:
+                for _, ends in odds:
+                    numbers.setdefault(ends, len(numbers))
+        self.sets = sorted(numbers, key=numbers.__getitem__)
+        self.prices, self.chances = [], []
+        for choices in options:
+            matrix = np.zeros((len(choices), len(self.sets)))
+            for c, (_, odds) in enumerate(choices):
+                for p, ends in odds:
+                    matrix[c, numbers[ends]] += p
+            self.prices.append(np.array([price for price, _ in choices]))
+            self.chances.append(matrix)
+        self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
+
+    def edges(self, line: int, spaces: int) -> Edges:
+        """The phase's edges from the corridor being swept (``self.inside``)."""
+        return track_edges(self.rt, line, spaces, self.inside)
+
+    def to_go(self, stage: int) -> Floats:
+        """Spaces still to drive from each state (``RaceTrack.remaining``)."""
+        rt = self.rt
+        return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
+                        dtype=float)
+
+    def stage(self, stage: int, after: Layers | None) -> Layers:
+        """Values, expected Damage and cards at every point of one stage; ``after`` holds
+        the next stage's (None for the last: crossing its line ends the race).
+
+        Outside the corridor a state keeps an estimate: the spaces to go at ``ESTIMATE``
+        times the rounds a space costs at the best Safe pace. Where the corridor's own
+        values show a space costs more than that (a vehicle whose every Speed is Safe
+        has a pace no line through the bends keeps), the estimate is taken again from
+        the corridor's median cost of a space and the sweeps go on: an estimate cheaper
+        than the racing line would draw the driver off it."""
+        self.inside = sorted(corridor(self.rt, stage))
+        inside = np.zeros(self.states, bool)
+        inside[self.inside] = True
+        left = self.to_go(stage)
+        far = left >= UNREACHABLE
+        guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
+        shape = (5, self.speeds, self.states)
+        layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
+        line = stage % len(self.rt.lines)
+        self.sweep(line, inside, guess, layers, after)
+        reached = inside & (left > 0) & ~far
+        if reached.any():
+            cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
+            if cost * self.pace > 1.05:
+                guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
+                layers[0][:, :, ~inside] = guess[~inside]
+                self.sweep(line, inside, guess, layers, after)
+        return layers
+
+    def sweep(self, line: int, inside: Floats, guess: Floats, layers: Layers,
+              after: Layers | None) -> None:
+        """Sweep the corridor, a round of the model at a time, until no round-end value,
+        expected Damage or card count moves by more than TOLERANCE."""
+        counted = inside & (guess < FAR / 2)
+        outside = (guess, np.zeros(self.states), np.zeros(self.states))
+        for _ in range(MAX_ROUNDS):
+            before = [layer[4].copy() for layer in layers]
+            for p in (3, 2, 1, 0):
+                for v in range(self.speeds):
+                    found = self.phase(line, p, v, layers, after)
+                    for layer, new, kept in zip(layers, found, outside, strict=True):
+                        layer[p, v] = np.where(inside, new, kept)
+            ends = self.check(layers)
+            for layer, new, kept in zip(layers, ends, outside, strict=True):
+                layer[4] = np.where(inside, new, kept)
+            moved = max(float(np.abs(layer[4] - old)[:, counted].max(initial=0.0))
+                        for layer, old in zip(layers, before, strict=True))
+            if moved < TOLERANCE:
+                return
+
+    def phase(self, line: int, p: int, v: int, now: Layers, after: Layers | None
+              ) -> tuple[Floats, Floats, Floats]:
+        """Before phase ``p`` at Speed ``v``: the best move (a Whip for one space more
+        when that is worth its price) and what it adds up to."""
+        n = self.moves[p][v]
+        plain = self.move(line, p, v, n, now, after)
+        whip = self.move(line, p, v, n + 1, now, after)
+        better = whip[0] + self.card < plain[0]
+        return (np.where(better, whip[0] + self.card, plain[0]),
+                np.where(better, whip[1], plain[1]),
+                np.where(better, whip[2] + self.card, plain[2]))
+
+    def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
+             ) -> tuple[Floats, Floats, Floats]:
+        """The best way to move ``n`` spaces (and turn or not) before phase ``p``."""
+        then = [layer[p + 1, v] for layer in now]
+        if n == 0:
+            return then[0], then[1], then[2]
+        e = self.edges(line, n)
+        base = [layer[e.dst] for layer in then]
+        if after is not None:
+            base = [np.where(e.across, layer[p + 1, v][e.dst], b)
+                    for layer, b in zip(after, base, strict=True)]
+        value = base[0] + e.turned * self.turn[0][v] + e.slid * self.slide[0][v] \
+            + self.rough[0][v][e.rough]
+        out = [np.zeros(self.states) for _ in range(3)]
+        if len(e.src):
+            least = np.minimum.reduceat(value, e.starts)
+            hits = np.flatnonzero(value == least[e.group_of])
+            _, first = np.unique(e.group_of[hits], return_index=True)
+            chosen = hits[first]
+            out[0][e.groups] = least
+            out[1][e.groups] = base[1][chosen] + (
+                e.turned * self.turn[1][v] + e.slid * self.slide[1][v]
+                + self.rough[1][v][e.rough])[chosen]
+            out[2][e.groups] = base[2][chosen]
+        if len(e.stuck):
+            self.collide(e.stuck, v, [layer[p + 1] for layer in now], out)
+        if after is None:
+            for layer in out:
+                layer[e.finishing] = 0.0  # across the finish: the race is over for it
+        return out[0], out[1], out[2]
+
+    def collide(self, stuck: Floats, v: int, then: list[Floats], out: list[Floats]) -> None:
+        """After a collision: half the Speed and the best facing in the same space."""
+        hexes = stuck // FACINGS
+        block = then[0][v // 2].reshape(-1, FACINGS)[hexes]
+        j = hexes * FACINGS + np.argmin(block, axis=1)
+        out[0][stuck] = self.crash[0][v] + then[0][v // 2][j]
+        out[1][stuck] = self.crash[1][v] + then[1][v // 2][j]
+        out[2][stuck] = then[2][v // 2][j]
+
+    def check(self, now: Layers) -> tuple[Floats, Floats, Floats]:
+        """The round's end: the best Speed Check choice at each Speed, each way the dice
+        fall at the best Speed the player may keep from it."""
+        cols = np.asarray(self.inside, dtype=np.int64)  # only the corridor is swept
+        first = [layer[0][:, cols] for layer in now]
+        if self.still:
+            # At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
+            # W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest).
+            moving = np.stack([first[0][[s for s in ends if s]].min(axis=0) if ends[-1]
+                               else np.zeros(len(cols)) for ends in self.sets])
+            chances = self.chances[0]
+            rest = product(chances[:, ~self.stops], moving[~self.stops])
+            stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
+            first[0][0] = ((self.prices[0][:, None] + 1.0 + rest) / stay[:, None]).min(axis=0)
+        columns = np.arange(len(cols))
+        best_of = [np.array(ends)[np.argmin(first[0][list(ends)], axis=0)] for ends in self.sets]
+        kept = [np.stack([layer[s, columns] for s in best_of]) for layer in first]
+        out = [np.zeros((self.speeds, self.states)) for _ in range(3)]
+        for v in range(self.speeds):
+            chances, prices = self.chances[v], self.prices[v][:, None]
+            total = prices + 1.0 + product(chances, kept[0])
+            pick = np.argmin(total, axis=0)
+            out[0][v, cols] = total[pick, columns]
+            out[1][v, cols] = product(chances, kept[1])[pick, columns]
+            out[2][v, cols] = (prices + product(chances, kept[2]))[pick, columns]
+        return out[0], out[1], out[2]
+
+    def flying_lap(self, end: Floats) -> int:
+        """Where a lap is timed from: the index (Speed and state) on the finish line with
+        the best last-lap value at the round's end (a flying lap)."""
+        finish = self.rt.lines[-1]
+        flat = end.reshape(-1)
+        return min((v * self.states + h * FACINGS + f for h in finish
+                    for f in range(FACINGS) for v in range(self.speeds)),
+                   key=lambda i: float(flat[i]))
+
+
+def product(chances: Floats, kept: Floats) -> Floats:
+    """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
+    own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
+    shared machine, and its sums need not come out the same bit for bit)."""
+    return np.einsum("ck,ks->cs", chances, kept, optimize=False)
+
+
+def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> ValueTable:
+    """Solve the table, last stage first (each reads the one after it).
+
+    The last lap is solved, and before it a whole lap that goes on across the finish line
+    (its stages read the last lap's: a driver must land well across each line, and a
+    stage must read the very stage that follows it, or the values jump at the line and
+    the driver shies from crossing it). Laps before those two are the lap before the last
+    plus what a lap adds (rounds, Damage, cards), read at the best state on the finish
+    line (a flying lap)."""
+    solver = Solver(spec, rt, stages, style)
+    lap = len(rt.lines)
+    by_stage: dict[int, Layers] = {}
+    after: Layers | None = None
+    base = max(0, stages - 2 * lap)
+    for stage in range(stages - 1, base - 1, -1):
+        after = by_stage[stage] = solver.stage(stage, after)
+    if base:
+        middle, last = by_stage[base], by_stage[base + lap]
+        best = solver.flying_lap(last[0][4])
+        extra = [float(m[4].reshape(-1)[best] - t[4].reshape(-1)[best])
+                 for m, t in zip(middle, last, strict=True)]
+        for stage in range(base - 1, -1, -1):
+            laps = (base - stage + lap - 1) // lap
+            source = by_stage[stage + laps * lap]
+            by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
+                               source[2] + extra[2] * laps)
+    kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
+            for stage in range(stages)]
+    start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
+    return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
+                      [t[1] for t in kept], [t[2] for t in kept], start)
+
+
+def stored(layer: Floats) -> array:
+    """One point's layer as the table keeps it: float32, indexed Speed x states + state."""
+    out = array("f")
+    out.frombytes(np.ascontiguousarray(layer, dtype=np.float32).tobytes())
+    return out
