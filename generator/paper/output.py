@@ -151,6 +151,12 @@ class PrintOptions:
     # The print shop's profile, resolved against the kit (None: home sheets).
     shop: PrintShop | None = None
 
+    @property
+    def safe_zone(self) -> float:
+        """How far text and essential marks keep from every cut, in points: the print
+        shop's safe zone; 0 for home sheets, whose layouts keep their own margins."""
+        return self.shop.safe_zone if self.shop is not None else 0.0
+
 
 @dataclass(frozen=True)
 class BuildContext:

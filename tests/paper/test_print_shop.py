@@ -6,6 +6,7 @@ asks, crop marks clear of the bleed, and no text within the safe zone."""
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,11 +31,9 @@ from tests.pdf_print_shop import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-# Sheets printed whole (the map tiles, the layout page, the modular pieces): not faces cut
-# out by the shop, so they carry no bleed of their own.
-# Sheets printed whole, the page being the product. A Formula Ace circuit file (its plan,
-# then beacon and obstacle markers and the width gauge cut out by hand) is one for now: its
-# markers carry no bleed yet.
+# Sheets printed whole, the page being the product (the map tiles, the layout page, the
+# modular pieces, a Formula Ace circuit's plan): not faces cut out by the shop, so they carry
+# no bleed of their own. A circuit's markers and width gauge are faces (``circuit markers``).
 SHEET_KINDS = {"track-tiles", "track-layout", "track-pieces", "circuit"}
 # Files whose faces still put text within 1/8 in of the cut: their layouts were drawn for
 # home cutting (a 1.5-3 mm inset). Issue 21 asks for none; each is taken off as its layout
@@ -298,3 +297,50 @@ def test_die_cut_pieces_carry_their_colour_past_the_outline(
         gaps = die_cut_gaps(out / "joyride" / "car-tokens.pdf", 0, hexagon, bleed)
         assert len(gaps) <= 2, gaps  # the two edges of the join are inside the piece
     assert len(checked) == 6
+
+
+def circle(diameter: float, sides: int = 36) -> list[tuple[float, float]]:
+    radius = diameter / 2
+    return [(radius + radius * math.cos(2 * math.pi * i / sides),
+             radius + radius * math.sin(2 * math.pi * i / sides)) for i in range(sides)]
+
+
+def test_circuit_markers_are_faces_with_a_bleed_and_the_plan_a_sheet(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, files = card_printer
+    bleed = 0.125 * 72
+    circuits = [path for path, entry in files.items() if entry["kind"] == "circuit"]
+    assert circuits, "the default kit has Formula Ace circuits"
+    for path in circuits:
+        with pikepdf.open(out / path) as pdf:
+            (plan,) = pdf.pages  # the plan alone: a sheet printed whole
+            box = boxes(plan)
+            assert box.trim == box.bleed == box.media
+        markers = path.replace("-circuit.pdf", "-markers.pdf")
+        assert files[markers]["kind"] == "circuit markers"
+        with pikepdf.open(out / markers) as pdf:
+            pages = [boxes(page) for page in pdf.pages]
+        round_ones = [i for i, box in enumerate(pages)
+                      if abs((box.trim[2] - box.trim[0]) - (box.trim[3] - box.trim[1])) < 0.01]
+        assert len(pages) - len(round_ones) == 2, "the width gauge's two parts"
+        for index, box in enumerate(pages):
+            assert [round(a - b, 2) for a, b in zip(box.trim[:2], box.bleed[:2], strict=True)] \
+                == [round(bleed, 2)] * 2
+            assert [round(b - a, 2) for a, b in zip(box.trim[2:], box.bleed[2:], strict=True)] \
+                == [round(bleed, 2)] * 2
+            if index in round_ones:  # cut along the circle: its colour runs past it
+                diameter = box.trim[2] - box.trim[0]
+                assert die_cut_gaps(out / markers, index, circle(diameter), bleed) == []
+        # The gauge parts are rectangles: the art reaching the bleed is bleed_gaps' check.
+        assert bleed_gaps(out / markers) == []
+
+
+def test_offset_crop_marks_frame_the_circuit_markers(tmp_path: Path) -> None:
+    files = build(tmp_path, "--print-shop", "offset", "--only", "circuit")
+    markers = [path for path, entry in files.items() if entry["kind"] == "circuit markers"]
+    assert markers
+    with pikepdf.open(tmp_path / markers[0]) as pdf:
+        box = boxes(pdf.pages[0])
+    assert box.bleed[0] - box.media[0] > 3 * MM, "a slug beyond the bleed for the marks"
+    with open_plumber(tmp_path / markers[0]) as pdf:
+        assert len([line for line in pdf.pages[0].lines if line.get("stroke")]) == 8
