@@ -198,6 +198,47 @@ def test_the_card_printer_gets_a_file_per_deck(card_printer: tuple[Path, dict[st
     assert len(decks) == len(names) >= 10, "one file for each deck, each naming its deck"
 
 
+# What every game prints as decks: a component of several decks gets a folder of deck files
+# for the card printer (file_per_deck), one file each for the standard profile.
+SPLIT = {"frothy-races/cards": 10, "joyride/items": 2, "joyride/ability-tokens": 4,
+         "joyride/car-tokens": 2, "outrider/reference-cards": 2, "outrider/tokens": 2,
+         "formula-ace/ship-cards": 3, "formula-ace/pilot-cards": 3,
+         "formula-ace/cm-templates": 4}
+
+
+def test_every_games_decks_are_a_file_each_for_the_card_printer(
+        card_printer: tuple[Path, dict[str, Any]], rgb_shop: tuple[Path, dict[str, Any]]
+) -> None:
+    out, files = card_printer
+    whole_out, whole = rgb_shop
+    for component, count in SPLIT.items():
+        decks = {path: entry for path, entry in files.items()
+                 if path.startswith(component + "/")}
+        assert f"{component}.pdf" not in files and f"{component}.pdf" in whole
+        assert len(decks) >= count, (component, sorted(decks))
+        pages = 0
+        for path, entry in decks.items():
+            deck = entry["notes"]["deck"]
+            with pikepdf.open(out / path) as pdf:
+                assert len(pdf.pages) == entry["pages"] > 0
+                assert str(pdf.docinfo["/Title"]).endswith(f": {deck}"), path
+                pages += len(pdf.pages)
+        with pikepdf.open(whole_out / f"{component}.pdf") as pdf:
+            assert pages == len(pdf.pages), f"{component}: the decks hold every face once"
+    # A deck of a team's cards is that team's: its name on them, no other team's.
+    teams = {"hollow-star": "Hollow Star", "iron-bastion": "Iron Bastion",
+             "red-comet-racing": "Red Comet Racing"}
+    for kind in ("ship-cards", "pilot-cards"):
+        for file, team in teams.items():
+            with open_plumber(out / "formula-ace" / kind / f"{file}.pdf") as pdf:
+                text = " ".join(page.extract_text() or "" for page in pdf.pages).upper()
+            assert team.upper() in text
+            assert not [other for other in teams.values() if other != team
+                        and other.upper() in text]
+    # A component of one deck keeps its one file.
+    assert "outrider/maneuver-cards.pdf" in files and "joyride/player-aids.pdf" in files
+
+
 def test_offset_crop_marks_start_beyond_the_bleed(tmp_path: Path) -> None:
     files = build(tmp_path, "--print-shop", "offset", "--only", "cards")
     path = tmp_path / next(iter(files))
@@ -232,7 +273,10 @@ def test_text_inside_the_safe_zone(card_printer: tuple[Path, dict[str, Any]]) ->
         with open_plumber(out / path) as pdf:
             counts[path] = sum(text_in_safe_zone(page, trim, safe)
                                for page, trim in zip(pdf.pages, trims, strict=True))
-    assert {p for p, n in counts.items() if n} == SAFE_ZONE_STILL_TO_FIX, counts
+    # A deck's file (joyride/items/pick-ups.pdf) counts for its component's (items.pdf).
+    found = {p if p.count("/") == 1 else p.rsplit("/", 1)[0] + ".pdf"
+             for p, n in counts.items() if n}
+    assert found == SAFE_ZONE_STILL_TO_FIX, counts
 
 
 def test_a_kit_adds_its_own_printer_profile(tmp_path: Path) -> None:
@@ -278,7 +322,8 @@ def test_die_cut_pieces_carry_their_colour_past_the_outline(
     out, _ = card_printer
     bleed = 0.125 * 72
     checked = []
-    for path, flat in (("joyride/items.pdf", True), ("tracks/bogwater-bowl-tokens.pdf", None),
+    for path, flat in (("joyride/items/pick-ups.pdf", True),
+                       ("tracks/bogwater-bowl-tokens.pdf", None),
                        ("tracks/tanners-twist-tokens.pdf", None)):
         with pikepdf.open(out / path) as pdf:
             trim = boxes(pdf.pages[0]).trim
@@ -289,12 +334,13 @@ def test_die_cut_pieces_carry_their_colour_past_the_outline(
             assert gaps == [], f"{path} page {page + 1}: {gaps}"
             checked.append(path)
     # The Joyride car counter: two pointy hexes side by side; each hex's outer edges.
-    with pikepdf.open(out / "joyride" / "car-tokens.pdf") as pdf:
+    counters = out / "joyride" / "car-tokens" / "car-counters.pdf"
+    with pikepdf.open(counters) as pdf:
         trim = boxes(pdf.pages[0]).trim
     width, height = trim[2] - trim[0], trim[3] - trim[1]
     half = pointy_hexagon(width / 2, height)
     for hexagon in (half, [(x + width / 2, y) for x, y in half]):
-        gaps = die_cut_gaps(out / "joyride" / "car-tokens.pdf", 0, hexagon, bleed)
+        gaps = die_cut_gaps(counters, 0, hexagon, bleed)
         assert len(gaps) <= 2, gaps  # the two edges of the join are inside the piece
     assert len(checked) == 6
 
