@@ -185,7 +185,8 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
         "cm-templates": ("centimetre templates", "Formula Ace Racing Pods range rulers and "
                          "manoeuvre gauges",
                          [Deck(batch.name, batch.component, batch.pieces, options)
-                          for batch in gauge_batches(data, facts, templates, bleed)]),
+                          for batch in gauge_batches(data, facts, templates, bleed,
+                                                     to_mm(context.printing.safe_zone))]),
     }
     return [output for name, (kind, title, decks) in files.items()
             for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names), decks,
