@@ -29,7 +29,8 @@ from pathlib import Path
 
 from timing import save_results
 
-from generator.commands.battle import Entrant, battles, load_vehicle, make_pool, worker_count
+from generator.commands.battle import Entrant, battles, load_vehicle
+from generator.race.sweep import default_workers
 
 REPO = Path(__file__).resolve().parents[1]
 KIT = REPO / "vehicles" / "outrider"
@@ -45,12 +46,8 @@ def children_cpu() -> float:
 
 def inner(entrants: list[Entrant], count: int, cores: int) -> tuple[float, float]:
     """(wall seconds, CPU seconds of this process and its workers) for ``count`` battles."""
-    workers = make_pool(cores)
     cpu0, child0, wall0 = time.process_time(), children_cpu(), time.perf_counter()
-    try:
-        battles(entrants, 1, range(count), "last-car-standing", workers)
-    finally:
-        workers.close()
+    battles(entrants, 1, count, "last-car-standing", cores)
     wall = time.perf_counter() - wall0
     return wall, time.process_time() - cpu0 + children_cpu() - child0
 
@@ -72,7 +69,7 @@ def main() -> None:
     options = parser.parse_args()
     entrants = [Entrant(str(KIT / f"{n}.yaml"), load_vehicle(KIT / f"{n}.yaml"), "narrow")
                 for n in FIELD]
-    cores = worker_count(None, options.battles)
+    cores = default_workers()
     n, r = options.battles, options.repeat
     one = median_pair([inner(entrants, n, 1) for _ in range(r)])
     every = median_pair([inner(entrants, n, cores) for _ in range(r)])

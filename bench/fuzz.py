@@ -181,8 +181,9 @@ def long_run(cases: int, seed: int, minutes: float | None) -> None:
         number += 1
         if number % 1000 == 0:
             _tidy_cache()
+            peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
             print(f"{number} cases, {time.perf_counter() - start:.0f} s, "
-                  f"{len(broken)} contract breaks", flush=True)
+                  f"{len(broken)} contract breaks, peak {peak:.0f} MB", flush=True)
     report(number, time.perf_counter() - start, ran, outcomes, broken, hangs, slowest, seed)
 
 

@@ -1,5 +1,10 @@
-"""Races per second: ``python bench/race.py [--races N] [--repeat R] [--bot careful]
-[--long L]``.
+"""Races per second: ``python bench/race.py [--game G] [--races N] [--repeat R]
+[--bot careful] [--long L]``.
+
+``--game joyride`` or ``--game outrider`` measures that game on the race core instead
+(``bench/race_games.py``: inner sweeps on one core and all cores, whole ``paddock race`` /
+``paddock battle`` processes and the clear-cut verdicts); ``--game all`` measures all three.
+The rest of this text is about Frothy Races, the default.
 
 Six shipped Frothy Races vehicles (the basic chariot, Bramblewick, Cogsworth, the Glimmering
 Orrery, Ironhide and the Whisper Gig), two laps, on each shipped Frothy Races track: a sweep
@@ -28,10 +33,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from race_games import MEASURES
 from timing import save_results
 
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.engine import forget_decisions
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.engine import forget_decisions
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.race.sweep import Field, default_workers, run_sweep
 
 REPO = Path(__file__).resolve().parents[1]
@@ -73,7 +80,7 @@ def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[
 
 def measure(track: Path, races: int, repeat: int, bot: str, long: int) -> dict[str, float]:
     loaded, vehicles = load_race_inputs(track, [FROTHY / f"{v}.yaml" for v in FIELD])
-    field = Field(loaded, tuple(vehicles), bot, RaceOptions(laps=2))
+    field = Field(loaded, tuple(vehicles), FrothyRace(bot), RaceOptions(laps=2))
     cores = default_workers()
     run_sweep(field, 2, seed=0, workers=1)  # build the track tables once, as any sweep does
     one, one_cpu = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=1),
@@ -102,7 +109,17 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--bot", default="careful")
     parser.add_argument("--long", type=int, default=0)
+    parser.add_argument("--game", choices=("frothy-races", "joyride", "outrider", "all"),
+                        default="frothy-races")
     args = parser.parse_args()
+    for game in ("joyride", "outrider"):
+        if args.game in (game, "all"):
+            found = MEASURES[game](args.races, args.repeat)
+            for key, value in found.items():
+                print(f"{game} {key}: {value}")
+            print(f"results: {save_results(f'race-{game}-core', found)}")
+    if args.game not in ("frothy-races", "all"):
+        return
     results = {}
     print(f"{'track':<18}{'1 core/s':>10}{'all/s':>10}{'speed-up':>10}{'CPU x':>7}"
           f"{'process s':>11}"

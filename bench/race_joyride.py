@@ -28,9 +28,10 @@ from timing import save_results
 from generator.games.joyride.race import RaceOptions, race_items
 from generator.games.joyride.race import api as race_api
 from generator.games.joyride.race.course import JoyrideCourse
+from generator.games.joyride.race.game import JoyrideRace
 from generator.games.joyride.race.planner import KEPT, ValueTable
-from generator.games.joyride.race.sweep import Field, default_workers, run_sweep
 from generator.project.loading import load
+from generator.race.sweep import Field, default_workers, run_sweep
 
 REPO = Path(__file__).resolve().parents[1]
 CARS = sorted((REPO / "vehicles" / "joyride").glob("*.yaml"))
@@ -75,7 +76,7 @@ def sweep_rates(track_path: Path, races: int) -> dict[str, float]:
     """Races a second of the four shipped cars: one core and all cores, cold and warm."""
     track = load([track_path]).definitions[0].model
     cars = tuple(load([p]).definitions[0].model for p in CARS)
-    field = Field(track, cars, RaceOptions(), race_items(track))
+    field = Field(track, cars, JoyrideRace(race_items(track)), RaceOptions())
     rates: dict[str, float] = {}
     for label, workers in (("one_core", 1), ("all_cores", default_workers())):
         race_api._DRIVERS.clear()  # a new driver: cold

@@ -7,7 +7,7 @@
 * time trials: N seeded races of the basic chariot alone per track, the mean rounds against
   the printed solo optimum (the issue's check: within 10%);
 * two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
-  rounds, pointless Drifts and needless stops (generator/race/audit.py);
+  rounds, pointless Drifts and needless stops (generator/games/frothy_races/race/audit.py);
 * races per second on one core with the planner: six shipped vehicles, two laps, Bogwater
   Bowl, M races (their tables solved first, not timed);
 * the sequential rule's false-flag rate with races: V verdicts of the basic chariot against
@@ -30,11 +30,11 @@ from pathlib import Path
 
 from timing import save_results
 
-from generator.race import RaceOptions, load_race_inputs, run_race
-from generator.race.audit import sample
-from generator.race.driver import solo_optimum_of
-from generator.race.planner_moves import TABLES, forget_tables
-from generator.race.verdict import race_verdict
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
+from generator.games.frothy_races.race.audit import sample
+from generator.games.frothy_races.race.driver import solo_optimum_of
+from generator.games.frothy_races.race.planner_moves import TABLES, forget_tables
+from generator.games.frothy_races.race.verdict import race_verdict
 
 REPO = Path(__file__).resolve().parents[1]
 FROTHY = REPO / "vehicles" / "frothy-races"

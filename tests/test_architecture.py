@@ -17,7 +17,7 @@ PACKAGE = REPO / "generator"
 
 # Bottom to top. A module may import its own layer and any layer listed before it.
 LAYERS = ("errors", "keep", "text", "input", "paper", "probability", "balance", "project",
-          "tracks", "games", "race", "commands")
+          "tracks", "race", "games", "commands")
 MAX_MODULE_LINES = 500
 MAX_FUNCTION_LINES = 60
 # A module or function past its limit says why at its top, in its docstring.

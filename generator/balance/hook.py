@@ -35,7 +35,7 @@ class Profile:
 class Matchup:
     """What the verdict rules look at: one build's profile against the baseline's, and its
     race verdict when ``paddock balance --race`` raced it (``race``: anything with the
-    fields of ``generator.race.verdict.RaceVerdict``; None otherwise)."""
+    fields of ``generator.games.frothy_races.race.verdict.RaceVerdict``; None otherwise)."""
 
     subject: Profile
     baseline: Profile

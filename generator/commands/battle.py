@@ -3,38 +3,39 @@ the win-rate verdict for both sides of a vehicle card.
 
 The command is called ``battle``, not ``race``: Outrider is car combat scored by its
 scenarios (last car standing), and a player says "let's have a battle". The engine is the
-game's own (``generator.games.outrider.battle``); this module seeds and spreads battles over
-worker processes, counts wins, and puts Wilson 95% intervals on them with the interval code
-of ``generator.race.stats`` (a game may not import the race layer; the commands layer may).
+game's own (``generator.games.outrider.battle``, seen by the core as ``game.OutriderBattle``);
+the race core's sweep seeds the battles and spreads them over worker processes or a Dask
+cluster, and this module counts wins with Wilson 95% intervals (``generator.race.stats``).
 
-Seeds: battle ``i`` of a sweep with seed ``s`` is seeded ``s * 1_000_003 + i`` and seats the
-entrants rotated by ``i`` places, so every entrant starts from every seat alike; a battle
-depends on nothing else, so any number of workers gives the same battles bit for bit.
+Seeds: battle ``i`` of a sweep with seed ``s`` has its own seed from ``(s, i)`` and seats the
+entrants rotated by ``i`` places, reversed every other cycle, so every entrant starts from
+every seat alike; a battle depends on nothing else, so any number of workers, or a Dask
+cluster, gives the same battles bit for bit.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.commands.race_games import race_game
 from generator.errors import InputError, UsageError
-from generator.games.outrider.battle.driver import ExpectedGainDriver
-from generator.games.outrider.battle.engine import BattleResult, run_battle
+from generator.games.outrider.battle.engine import BattleResult
+from generator.games.outrider.battle.game import BattleOptions
 from generator.games.outrider.battle.setup import battle_data
 from generator.games.outrider.model import Vehicle
 from generator.input.findings import Severity
 from generator.project.loading import load
+from generator.race.events import write_event_log
+from generator.race.game import run_race
+from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson
+from generator.race.sweep import Field, Sweep, plan_jobs, run_sweep
 from generator.text.templates import TextTemplates
-
-SEED_STRIDE = 1_000_003
-BEAM = 4  # the driver's beam width in every battle Paddock runs (tests/.../test_battle_driver.py)
 
 
 @dataclass(frozen=True)
@@ -87,85 +88,50 @@ def load_vehicle(path: Path) -> Vehicle:
     return vehicle
 
 
-def seated(entrants: Sequence[Entrant], index: int) -> list[int]:
-    """Entrant indices in seat order for battle ``index``: rotated ``index`` places."""
-    n = len(entrants)
-    return [(index + k) % n for k in range(n)]
+def battle_field(entrants: Sequence[Entrant], scenario: str, keep_events: bool = False,
+                 watch_first: bool = False) -> Field:
+    """The core's field for battles between ``entrants`` in ``scenario``."""
+    return Field(scenario, tuple((e.vehicle, e.side) for e in entrants), race_game("outrider"),
+                 BattleOptions(keep_events, watch_first))
 
 
-def one_battle(entrants: Sequence[Entrant], seed: int, index: int, scenario: str,
-               keep_events: bool = False, watch_first: bool = False
-               ) -> tuple[Outcome, BattleResult]:
-    """Play battle ``index`` of a sweep; ``watch_first``: stop it once entrant 0 is wrecked
-    (a verdict about entrant 0 needs no more of it)."""
-    order = seated(entrants, index)
-    watch = order.index(0) + 1 if watch_first else None
-    result = run_battle([(entrants[i].vehicle, entrants[i].side) for i in order],
-                        seed * SEED_STRIDE + index, lambda car: ExpectedGainDriver(BEAM),
-                        scenario, keep_events, watch)
-    dealt = [0] * len(entrants)
-    taken = [0] * len(entrants)
-    for seat, entry in enumerate(result.entrants):
-        dealt[order[seat]] = entry.dealt
-        taken[order[seat]] = entry.damage
-    winner = None if result.winner is None else order[result.winner - 1]
-    return Outcome(index, winner, result.ending, result.rounds, tuple(dealt),
-                   tuple(taken)), result
+def outcomes(sweep: Sweep) -> list[Outcome]:
+    """Each battle of ``sweep`` by entrant index (not seat)."""
+    found = []
+    for job, result in zip(sweep.jobs, sweep.results, strict=True):
+        dealt = [0] * len(job.grid)
+        taken = [0] * len(job.grid)
+        for seat, entry in enumerate(result.entrants):
+            dealt[job.grid[seat]] = entry.dealt
+            taken[job.grid[seat]] = entry.damage
+        winner = None if result.winner is None else job.grid[result.winner - 1]
+        found.append(Outcome(job.index, winner, result.ending, result.rounds, tuple(dealt),
+                             tuple(taken)))
+    return found
 
 
-Job = tuple[tuple[Entrant, ...], int, tuple[int, ...], str, bool]
+def battles(entrants: Sequence[Entrant], seed: int, count: int, scenario: str,
+            workers: int | None, *, first: int = 0, watch_first: bool = False,
+            scheduler: str | object | None = None) -> list[Outcome]:
+    """Play battles ``first`` to ``first + count - 1`` of a sweep: in this process, over
+    local worker processes or on a Dask cluster (the race core's sweep); the same battles
+    bit for bit either way."""
+    field = battle_field(entrants, scenario, watch_first=watch_first)
+    bar = ProgressBar(count, noun="battles")
+    try:
+        sweep = run_sweep(field, count, seed, workers=workers, scheduler=scheduler,
+                          progress=bar, first=first)
+    finally:
+        bar.close()
+    return outcomes(sweep)
 
 
-def _chunk(job: Job) -> list[Outcome]:
-    entrants, seed, indices, scenario, watch_first = job
-    return [one_battle(entrants, seed, i, scenario, watch_first=watch_first)[0]
-            for i in indices]
-
-
-@dataclass
-class Workers:
-    """Worker processes (none: play in this process) and how many there are."""
-
-    pool: ProcessPoolExecutor | None
-    count: int
-
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown()
-
-
-def battles(entrants: Sequence[Entrant], seed: int, indices: range, scenario: str,
-            workers: Workers, watch_first: bool = False) -> list[Outcome]:
-    """Play the battles numbered ``indices``, split over the worker processes."""
-    return play_jobs([(tuple(entrants), seed, tuple(indices), scenario, watch_first)],
-                     workers)[0]
-
-
-def play_jobs(jobs: Sequence[Job], workers: Workers) -> list[list[Outcome]]:
-    """Play several sweeps' battles at once (each job split over every worker, so no core
-    waits for another sweep); each job's outcomes in battle order."""
-    if workers.pool is None:
-        return [_chunk(job) for job in jobs]
-    parts: list[tuple[int, Job]] = []
-    for number, (entrants, seed, indices, scenario, watch) in enumerate(jobs):
-        for k in range(workers.count):
-            if indices[k::workers.count]:
-                parts.append((number, (entrants, seed, indices[k::workers.count], scenario,
-                                       watch)))
-    found: list[list[Outcome]] = [[] for _ in jobs]
-    for (number, _), chunk in zip(parts, workers.pool.map(_chunk, [p for _, p in parts]),
-                                  strict=True):
-        found[number] += chunk
-    return [sorted(outcomes, key=lambda o: o.index) for outcomes in found]
-
-
-def worker_count(requested: int | None, battles_wanted: int) -> int:
-    cores = os.cpu_count() or 1
-    return max(1, min(requested or cores, battles_wanted))
-
-
-def make_pool(count: int) -> Workers:
-    return Workers(ProcessPoolExecutor(max_workers=count) if count > 1 else None, count)
+def first_battle(entrants: Sequence[Entrant], seed: int, scenario: str) -> BattleResult:
+    """Battle 1 of the sweep again, its event log kept (the same seed and seats)."""
+    field = battle_field(entrants, scenario, keep_events=True)
+    job = plan_jobs(len(entrants), 1, seed, name=field.game.seed_name)[0]
+    result: BattleResult = run_race(field.game, field, job)
+    return result
 
 
 @dataclass(frozen=True)
@@ -198,18 +164,15 @@ def run_battle_command(args: argparse.Namespace) -> int:
     if not scenario.players_min <= len(entrants) <= scenario.players_max:
         raise UsageError(f"{scenario.title} takes {scenario.players_min} to "
                          f"{scenario.players_max} vehicles; {len(entrants)} given")
-    workers = make_pool(worker_count(args.workers, args.battles))
-    try:
-        outcomes = battles(entrants, args.seed, range(args.battles), args.scenario, workers)
-    finally:
-        workers.close()
-    first = one_battle(entrants, args.seed, 0, args.scenario, keep_events=True)[1]
+    found = battles(entrants, args.seed, args.battles, args.scenario, args.workers,
+                    scheduler=getattr(args, "scheduler", None))
+    first = first_battle(entrants, args.seed, args.scenario)
     if args.log:
         write_log(args.log, first)
     if args.replay:
         write_replay_pdf(args, entrants, first, scenario.title)
-    table = standings(entrants, outcomes)
-    context = summary_context(entrants, outcomes, table, first, args)
+    table = standings(entrants, found)
+    context = summary_context(entrants, found, table, first, args)
     if args.format == "json":
         print(json.dumps(context, indent=2))
     else:
@@ -231,11 +194,8 @@ def write_replay_pdf(args: argparse.Namespace, entrants: Sequence[Entrant],
 
 
 def write_log(path: Path, result: BattleResult) -> None:
-    """Battle 1's events, one JSON object a line, written atomically."""
-    from generator.paper.output import write_atomically
-
-    text = "".join(json.dumps(event, sort_keys=True) + "\n" for event in result.events)
-    write_atomically(path, lambda temp: Path(temp).write_text(text, encoding="utf-8"))
+    """Battle 1's events, one JSON object a line (the race core's format), atomically."""
+    write_event_log(path, result.events)
 
 
 def summary_context(entrants: Sequence[Entrant], outcomes: Sequence[Outcome],

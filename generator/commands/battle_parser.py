@@ -50,6 +50,9 @@ def add_battle_command(commands: argparse._SubParsersAction) -> None:
                         help="the sweep's seed (default: 1)")
     battle.add_argument("--workers", type=positive("workers"), metavar="K",
                         help="local worker processes (default: all cores)")
+    battle.add_argument("--scheduler", metavar="ADDR",
+                        help="run on the Dask cluster at tcp://HOST:PORT instead (needs "
+                             "pip install 'paddock[cluster]')")
     battle.add_argument("--format", choices=("text", "json"), default="text",
                         help="text for people, json for tools (default: text)")
     battle.add_argument("--log", type=Path, metavar="FILE",

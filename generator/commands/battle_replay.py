@@ -16,20 +16,26 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color, white
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.outrider.battle.engine import BattleResult
 from generator.games.outrider.battle.geometry import Pose, body
-from generator.paper.drawing import colour, draw_line, fit_line_size
-from generator.paper.pdf import finish, new_canvas
-from generator.paper.units import Paper, mm, paper
-from generator.text.fonts import BOLD, REGULAR
+from generator.paper.drawing import colour, draw_line
+from generator.paper.units import Paper, paper
+from generator.race.pages import (
+    INK,
+    MARGIN,
+    Page,
+    heading,
+    lines_of,
+    paragraph,
+    results_page,
+    write_pages,
+)
+from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 
 TEMPLATE = "outrider/replay.txt.j2"
-MARGIN = mm(12)
-INK = colour("#1d1d1b")
 WRECK = colour("#9a9a9a")
 GRID = colour("#d8d2c4")
 NOTABLE = {"attack", "collision", "loss of control", "map edge", "wrecked", "speedometer",
@@ -56,25 +62,23 @@ def write_replay(path: Path, result: BattleResult, colours: Sequence[str],
     ``colours``: each seat's vehicle colour, '#rrggbb'."""
     templates = templates or TextTemplates()
     sheet = paper(paper_name)
-    canvas = new_canvas(path, f"Battle replay: {scenario}", sheet)
     events: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for event in result.events:
         if event["action"] in NOTABLE and event["vehicle"]:
             events[(event["round"], event["vehicle"])].append(event)
     sides = {e.identity: e.side for e in result.entrants}
-    pages = 0
-    for number, states in snapshots(result):
+
+    def round_page(number: int, states: dict[str, dict[str, Any]]) -> Page:
         words = templates.blocks(TEMPLATE, page_context(result, scenario, number, [
             {"identity": who, "side": sides[who], **state, "events": events[(number, who)]}
             for who, state in states.items()]))
-        draw_round(canvas, sheet, result, states, colours, words)
-        canvas.showPage()
-        pages += 1
-    words = templates.blocks(TEMPLATE, page_context(result, scenario, result.rounds, []))
-    draw_results(canvas, sheet, words)
-    canvas.showPage()
-    finish(canvas, pages + 1, sheet)
-    return pages + 1
+        return lambda canvas: draw_round(canvas, sheet, result, states, colours, words)
+
+    finals = templates.blocks(TEMPLATE, page_context(result, scenario, result.rounds, []))
+    pages = [round_page(number, states) for number, states in snapshots(result)]
+    pages.append(lambda canvas: results_page(canvas, sheet, finals["results_title"],
+                                             lines_of(finals["results"]), title_size=16))
+    return write_pages(path, f"Battle replay: {scenario}", sheet, pages)
 
 
 def page_context(result: BattleResult, scenario: str, number: int,
@@ -90,24 +94,21 @@ def draw_round(canvas: Canvas, sheet: Paper, result: BattleResult,
                states: dict[str, dict[str, Any]], colours: Sequence[str],
                words: dict[str, str]) -> None:
     width = sheet.width - 2 * MARGIN
-    top = sheet.height - MARGIN
-    canvas.setFillColor(INK)
-    draw_line(canvas, words["title"].strip(), MARGIN, top - 14, 16, BOLD)
-    draw_line(canvas, words["subtitle"].strip(), MARGIN, top - 28, 9)
+    map_top = heading(canvas, sheet, words["title"], (words["subtitle"],), size=16) - 7
     side = min(width, sheet.height * 0.56)
     scale = side / result.map_size[0]
-    left, bottom = MARGIN + (width - side) / 2, top - 40 - side
+    left, bottom = MARGIN + (width - side) / 2, map_top - side
     draw_map(canvas, left, bottom, side, scale, result.map_size[0])
     for index, state in enumerate(states.values()):
         draw_base(canvas, left, bottom, scale, state, index + 1,
                   colours[index % len(colours)])
     y = bottom - 14
-    y = draw_paragraph(canvas, words["key"].strip(), MARGIN, y, width, 7.5)
+    y = paragraph(canvas, words["key"].strip(), MARGIN, y, width, 7.5)
     canvas.setFillColor(INK)
     draw_line(canvas, words["header"].strip(), MARGIN, y - 6, 8.5, BOLD)
     y -= 18
     for row in (r.strip() for r in words["rows"].split("\n") if r.strip()):
-        y = draw_paragraph(canvas, row, MARGIN, y, width, 8) - 3
+        y = paragraph(canvas, row, MARGIN, y, width, 8) - 3
 
 
 def draw_map(canvas: Canvas, left: float, bottom: float, side: float, scale: float,
@@ -149,23 +150,3 @@ def draw_base(canvas: Canvas, left: float, bottom: float, scale: float,
     canvas.setFillColor(white if not state["wrecked"] else INK)
     draw_line(canvas, str(number), left + shape.cx * scale, bottom + shape.cy * scale - 3,
               9, BOLD, "centre")
-
-
-def draw_paragraph(canvas: Canvas, text: str, x: float, y: float, width: float,
-                   size: float) -> float:
-    """Wrapped lines from ``y`` down; returns the baseline below the last."""
-    canvas.setFillColor(INK)
-    for line in simpleSplit(text, REGULAR, size, width):
-        draw_line(canvas, line, x, y, fit_line_size(line, REGULAR, width, size) or size)
-        y -= size * 1.3
-    return y
-
-
-def draw_results(canvas: Canvas, sheet: Paper, words: dict[str, str]) -> None:
-    width = sheet.width - 2 * MARGIN
-    top = sheet.height - MARGIN
-    canvas.setFillColor(INK)
-    draw_line(canvas, words["results_title"].strip(), MARGIN, top - 14, 16, BOLD)
-    y = top - 40
-    for row in (r.strip() for r in words["results"].split("\n") if r.strip()):
-        y = draw_paragraph(canvas, row, MARGIN, y, width, 10) - 6

@@ -24,14 +24,7 @@ import argparse
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from generator.commands.battle import (
-    Entrant,
-    Outcome,
-    Workers,
-    make_pool,
-    play_jobs,
-    worker_count,
-)
+from generator.commands.battle import Entrant, Outcome, battles
 from generator.errors import UsageError
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.battle.setup import battle_data
@@ -134,22 +127,19 @@ class Judging:
 
 
 def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed: int,
-                most: int, workers: Workers) -> list[SideVerdict]:
-    """Battle each side until its interval settles the verdict, or ``most`` battles; the
-    sides still open play their next batches together, so both cores stay busy."""
+                most: int, workers: int | None = None) -> list[SideVerdict]:
+    """Battle each side in batches until its interval settles the verdict, or ``most``
+    battles (the race core's sweep: each batch over every worker)."""
     size = 2 if scenario == "duel" else 4
     runs = [Judging(s, (s,) + (rival,) * (size - 1)) for s in subjects]
     width = band()
-    while True:
-        open_runs = [r for r in runs if r.where is None and len(r.outcomes) < most]
-        if not open_runs:
-            return [r.verdict(scenario) for r in runs]
-        jobs = [(r.entrants, seed, tuple(range(len(r.outcomes),
-                                               min(len(r.outcomes) + BATCH, most))),
-                 scenario, True) for r in open_runs]
-        for run, found in zip(open_runs, play_jobs(jobs, workers), strict=True):
-            run.outcomes += found
+    for run in runs:
+        while run.where is None and len(run.outcomes) < most:
+            done = len(run.outcomes)
+            run.outcomes += battles(run.entrants, seed, min(BATCH, most - done), scenario,
+                                    workers, first=done, watch_first=True)
             run.where = settled(run.wins(), 1 / size, width)
+    return [run.verdict(scenario) for run in runs]
 
 
 def rival_entrant(against: Definition | None) -> Entrant:
@@ -172,12 +162,8 @@ def battle_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definitio
         raise UsageError("--battle judges Outrider vehicles; none of the files given is one")
     most = args.battles or MOST
     subjects = [Entrant(d.path, vehicle_of(d), side) for d in mine for side in SIDES]
-    workers = make_pool(worker_count(None, BATCH))
-    try:
-        sides = judge_sides(subjects, rival_entrant(against), scenario, args.seed, most,
-                            workers)
-    finally:
-        workers.close()
+    sides = judge_sides(subjects, rival_entrant(against), scenario, args.seed, most,
+                        getattr(args, "workers", None))
     per = len(SIDES)
     return {d.path: BattleVerdict(vehicle_of(d).name, tuple(sides[per * i:per * (i + 1)]))
             for i, d in enumerate(mine)}

@@ -1,9 +1,10 @@
 """``paddock race`` and ``paddock balance --race`` on Joyride tracks.
 
-The engine, its value table and the planning driver live in ``generator.games.joyride.race``;
-this module loads the files, runs the sweeps, takes the win-rate intervals from
-``generator.race.stats`` (a game may not import the race layer; commands may) and formats
-what is printed. The race and balance runners hand a Joyride track here in one line.
+The engine, its value table and the planning driver live in ``generator.games.joyride.race``
+(``game.JoyrideRace`` is how the race core sees them); this module loads the files, runs the
+core's sweeps (local workers or a Dask cluster), takes the win-rate intervals from
+``generator.race.stats`` and formats what is printed. The race and balance runners hand a
+Joyride track here in one line.
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from generator.commands.race_games import race_game
 from generator.errors import InputError, UsageError
 from generator.games.joyride.race import RaceOptions, event_lines, race_items
 from generator.games.joyride.race.api import table_for
-from generator.games.joyride.race.sweep import Field, Sweep, plan_jobs, run_jobs, run_sweep
+from generator.games.joyride.race.game import items_of
 from generator.paper.output import write_atomically
 from generator.race.stats import Interval, wilson
+from generator.race.sweep import Field, Sweep, run_sweep
 from generator.text.templates import TextTemplates
 
 SUMMARY_TEMPLATE = "joyride/race-summary.txt.j2"
@@ -98,8 +101,10 @@ def run_joyride_race(args: argparse.Namespace, track_path: Path) -> int:
                          "--replay for race 1, --log for its events, --format json")
     templates = TextTemplates(args.templates)
     track, cars, custom = load_field(track_path, args.vehicles)
-    field = Field(track, tuple(cars), options_for(track, args.laps), race_items(track, custom))
-    sweep = run_sweep(field, args.races, args.seed, workers=args.workers)
+    field = Field(track, tuple(cars), race_game("joyride", items=race_items(track, custom)),
+                  options_for(track, args.laps))
+    sweep = run_sweep(field, args.races, args.seed, workers=args.workers,
+                      scheduler=getattr(args, "scheduler", None))
     outputs: dict[str, str] = {}
     first: Any = replay_first(sweep) if args.log or args.replay else None
     if args.log:
@@ -128,8 +133,8 @@ def replay_first(sweep: Sweep) -> Any:
     field, job = sweep.field, sweep.jobs[0]
     options = RaceOptions(laps=field.options.laps, max_rounds=field.options.max_rounds,
                           log_events=True, snapshots=True)
-    return run_race(field.track, [field.cars[i] for i in job.grid], seed=job.seed,
-                    options=options, items=field.items)
+    return run_race(field.track, [field.vehicles[i] for i in job.grid], seed=job.seed,
+                    options=options, items=items_of(field))
 
 
 def _interval(found: Interval) -> dict[str, float]:
@@ -138,7 +143,7 @@ def _interval(found: Interval) -> dict[str, float]:
 
 def summary_context(sweep: Sweep) -> dict[str, Any]:
     """What the summary shows, numbers as numbers."""
-    count, races = len(sweep.field.cars), len(sweep.results)
+    count, races = len(sweep.field.vehicles), len(sweep.results)
     entrants = []
     for entrant in range(count):
         rows = [result.cars[job.grid.index(entrant)]
@@ -225,24 +230,23 @@ def race_verdict(car: Any, tracks: Sequence[Path], baseline: Any, *, races: int 
     for path in tracks:
         track = _load(path, ("track",)).model
         cars = (car, *[baseline] * (field_size(track) - 1))
-        fields.append(Field(track, cars, options_for(track, None), race_items(track)))
-    fair = sum(1 / len(f.cars) for f in fields) / len(fields)
+        fields.append(Field(track, cars, race_game("joyride", items=race_items(track)),
+                            options_for(track, None)))
+    fair = sum(1 / len(f.vehicles) for f in fields) / len(fields)
     won = [0] * len(fields)
     run = [0] * len(fields)
     while True:
         for number, field in enumerate(fields):
-            batch = races or BATCH_CYCLES * len(field.cars)
-            jobs = plan_jobs(len(field.cars), run[number], batch, seed)
-            results = run_jobs(field, jobs, workers)
-            won[number] += sum(r.winner is not None and job.grid[r.winner] == 0
-                               for job, r in zip(jobs, results, strict=True))
+            batch = races or BATCH_CYCLES * len(field.vehicles)
+            sweep = run_sweep(field, batch, seed, workers=workers, first=run[number])
+            won[number] += sum(sweep.won(k, 0) for k in range(batch))
             run[number] += batch
         pooled = wilson(sum(won), sum(run))
         settled = pooled.low > fair * (1 + band) or pooled.high < fair * (1 - band) or (
             pooled.low >= fair * (1 - band) and pooled.high <= fair * (1 + band))
         if races or settled or sum(run) >= MOST_RACES:
             break
-    names = tuple(baseline.name for _ in range(len(fields[0].cars) - 1))
+    names = tuple(baseline.name for _ in range(len(fields[0].vehicles) - 1))
     label = fields[0].track.name if len(fields) == 1 else \
         f"{len(fields)} Joyride tracks ({', '.join(f.track.name for f in fields)})"
     return RaceVerdict(car.name, label, names, sum(run), pooled, fair,

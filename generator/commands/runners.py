@@ -67,9 +67,9 @@ def run_season(args: argparse.Namespace) -> int:
 
 def run_race_command(args: argparse.Namespace) -> int:
     """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
+    from generator.commands.frothy_race import RaceRequest, format_output, run_request
     from generator.commands.joyride_race import is_joyride_track, run_joyride_race
-    from generator.race.api import RaceOptions
-    from generator.race.command import RaceRequest, format_output, run_request
+    from generator.games.frothy_races.race.api import RaceOptions
 
     track = track_file(args.track)  # a file, or a shipped track's name
     if is_joyride_track(track):
@@ -322,7 +322,7 @@ def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition 
     """Race every clean Frothy Races vehicle and Joyride car for ``--race`` (by path)."""
     from generator.commands.joyride_race import joyride_verdicts
     from generator.games.frothy_races.baseline import BASELINE_FILE
-    from generator.race.verdict import verdicts_for
+    from generator.games.frothy_races.race.verdict import verdicts_for
 
     joyride = joyride_verdicts(argparse.Namespace(**{**vars(args), "race": args.race_given[0]}),
                                loaded.clean(), against)

@@ -54,6 +54,16 @@ class Game:
         default_factory=dict)
     # Why a game without a balance profile has none, for ``paddock balance`` to say.
     no_balance: str = ""
+    # The module whose ``RACE_GAME`` races this game's vehicles on the race core
+    # (``generator.race.game.RaceGame``), imported only when a race is asked for.
+    race_module: str = ""
+
+    def race_game(self) -> Any:
+        """The game's races as the race core drives them, or None if it does not race."""
+        if not self.race_module:
+            return None
+        from importlib import import_module
+        return import_module(self.race_module).RACE_GAME
 
     @property
     def balance(self) -> BalanceHook | None:

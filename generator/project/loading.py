@@ -8,6 +8,8 @@ each value came from. Rule checks then run on the models. Nothing here draws or 
 from __future__ import annotations
 
 import dataclasses
+import errno
+import os
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -106,9 +108,30 @@ def find_files(paths: Sequence[Path]) -> list[Path]:
         elif path.exists():
             found.append(path)
         else:
-            raise InputError("no such file or folder", file=display_path(path))
+            raise InputError(_missing_reason(path), file=str(path),  # as named, not resolved
+                             hint=_missing_hint(path))
     unique: dict[Path, None] = dict.fromkeys(p.resolve() for p in found)
     return [Path(display_path(p)) for p in unique]
+
+
+def _missing_reason(path: Path) -> str:
+    """Why ``path`` cannot be read: gone, a link in a loop, or a link to nothing."""
+    if not path.is_symlink():
+        return "no such file or folder"
+    try:
+        os.stat(path)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "a symbolic link in a loop (it leads back to itself)"
+        if exc.errno == errno.ENAMETOOLONG:
+            return "a symbolic link whose target's name is too long"
+    return f"a symbolic link to {os.readlink(path)}, which does not exist"
+
+
+def _missing_hint(path: Path) -> str | None:
+    if path.is_symlink():
+        return "point the link at a vehicle or track file, or name the file itself"
+    return None
 
 
 def _hidden(relative: Path) -> bool:

@@ -1,17 +1,4 @@
-"""Race simulation: a Frothy Races rules engine and bots that race vehicles round a track."""
-
-from generator.race.api import (
-    BOTS,
-    RACE_TYPES,
-    RaceOptions,
-    RaceResult,
-    RoundSnapshot,
-    VehiclePosition,
-    VehicleResult,
-    event_lines,
-    load_race_inputs,
-    run_race,
-)
-
-__all__ = ["BOTS", "RACE_TYPES", "RaceOptions", "RaceResult", "RoundSnapshot",
-           "VehiclePosition", "VehicleResult", "event_lines", "load_race_inputs", "run_race"]
+"""The race core, game-neutral: the interface a racing game implements (``game``), seeded
+sweeps over local workers or a Dask cluster (``sweep``, ``cluster``), Wilson intervals and
+the head-to-head (``stats``), the sequential verdict (``verdict``) and the progress bar. It
+never imports a game: ``commands`` hands it each game's ``RACE_GAME`` from the registry."""

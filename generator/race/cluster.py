@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING
 from generator.errors import UsageError
 
 if TYPE_CHECKING:
-    from generator.race.api import RaceResult
-    from generator.race.sweep import Field, RaceJob
+    from generator.race.sweep import Field, RaceJob, RaceResult
 
 INSTALL_HINT = "install the cluster extra: pip install 'paddock[cluster]'"
 

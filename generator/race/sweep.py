@@ -1,5 +1,8 @@
 """Many races of one field on one track: fair grids, per-race seeds, local or cluster workers.
 
+Game-neutral: the field carries the game's :class:`~generator.race.game.RaceGame`, which sets
+each race up, steps it and scores it; nothing here knows which game it is.
+
 Why each race gets its own seed from ``(sweep seed, race number)`` instead of one stream:
 the races are then independent jobs, so any worker (a local process or a Dask cluster node)
 can run any of them in any order and the sweep still comes out bit for bit the same.
@@ -22,7 +25,9 @@ from dataclasses import dataclass
 from typing import Any, overload
 
 from generator.errors import UsageError
-from generator.race.api import RaceOptions, RaceResult, run_race
+from generator.race.game import RaceGame, Standing, run_race
+
+RaceResult = Any  # whatever the game's ``score`` gives: a frozen dataclass of plain values
 
 Progress = Callable[[int], None]  # called with the number of races just finished
 
@@ -38,12 +43,13 @@ class RaceJob:
 
 @dataclass(frozen=True)
 class Field:
-    """What every race of a sweep shares: the track, the entrants and how they are driven."""
+    """What every race of a sweep shares: the track (or map, or scenario), the entrants, the
+    game that races them (and how they are driven: its own settings) and the race options."""
 
     track: Any
     vehicles: tuple[Any, ...]
-    bot: str
-    options: RaceOptions
+    game: RaceGame
+    options: Any
 
 
 @dataclass(frozen=True)
@@ -55,10 +61,24 @@ class Sweep:
     jobs: Sequence[RaceJob]
     results: tuple[RaceResult, ...]
 
+    def standing(self, race: int) -> Standing:
+        """Race ``race``'s places and winner by grid slot (the game reads its result)."""
+        return self.field.game.standing(self.results[race])
 
-def race_seed(sweep_seed: int, index: int) -> int:
-    """A 63-bit seed for race ``index``, the same on every machine and Python version."""
-    digest = hashlib.sha256(f"paddock-race:{sweep_seed}:{index}".encode()).digest()
+    def place_of(self, race: int, entrant: int) -> int:
+        """The place of entrant ``entrant`` (its number in the field) in race ``race``."""
+        return self.standing(race).places[self.jobs[race].grid.index(entrant)]
+
+    def won(self, race: int, entrant: int) -> bool:
+        """True when entrant ``entrant`` won race ``race`` (some races have no winner)."""
+        winner = self.standing(race).winner
+        return winner is not None and self.jobs[race].grid[winner] == entrant
+
+
+def race_seed(sweep_seed: int, index: int, name: str = "race") -> int:
+    """A 63-bit seed for race ``index``, the same on every machine and Python version;
+    ``name`` is the game's ``seed_name`` ('race' for Frothy Races, whose seeds came first)."""
+    digest = hashlib.sha256(f"paddock-{name}:{sweep_seed}:{index}".encode()).digest()
     return int.from_bytes(digest[:8], "big") >> 1
 
 
@@ -81,8 +101,10 @@ class JobPlan(Sequence[RaceJob]):
     sweep run in batches asks for the next ones (a race's seed and grid come from its number
     alone)."""
 
-    def __init__(self, entrants: int, races: int, seed: int, first: int = 0) -> None:
+    def __init__(self, entrants: int, races: int, seed: int, first: int = 0,
+                 name: str = "race") -> None:
         self.entrants, self.races, self.seed, self.first = entrants, races, seed, first
+        self.name = name
 
     def __len__(self) -> int:
         return self.races
@@ -99,34 +121,35 @@ class JobPlan(Sequence[RaceJob]):
         if not -self.races <= index < self.races:
             raise IndexError(index)
         k = self.first + index % self.races
-        return RaceJob(k, race_seed(self.seed, k), grid_order(self.entrants, k))
+        return RaceJob(k, race_seed(self.seed, k, self.name), grid_order(self.entrants, k))
 
     def __iter__(self) -> Iterator[RaceJob]:
         return (self[k] for k in range(self.races))
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, JobPlan):
-            return (self.entrants, self.races, self.seed, self.first) == \
-                (other.entrants, other.races, other.seed, other.first)
+            return (self.entrants, self.races, self.seed, self.first, self.name) == \
+                (other.entrants, other.races, other.seed, other.first, other.name)
         return isinstance(other, Sequence) and list(self) == list(other)
 
     def __hash__(self) -> int:
-        return hash((self.entrants, self.races, self.seed, self.first))
+        return hash((self.entrants, self.races, self.seed, self.first, self.name))
 
 
-def plan_jobs(entrants: int, races: int, seed: int, first: int = 0) -> JobPlan:
-    """Races ``first`` to ``first + races - 1`` of a sweep (made as they are run)."""
+def plan_jobs(entrants: int, races: int, seed: int, first: int = 0, name: str = "race"
+              ) -> JobPlan:
+    """Races ``first`` to ``first + races - 1`` of a sweep (made as they are run); ``name``
+    is the game's ``seed_name``."""
     if races < 1:
         raise UsageError(f"--races {races}: run at least one race")
     if races > MAX_RACES:
         raise UsageError(f"--races {races}: at most {MAX_RACES:,} races in one sweep")
-    return JobPlan(entrants, races, seed, first)
+    return JobPlan(entrants, races, seed, first, name)
 
 
 def run_job(field: Field, job: RaceJob) -> RaceResult:
     """Race one job: the field's vehicles in the job's grid order."""
-    vehicles = [field.vehicles[i] for i in job.grid]
-    return run_race(field.track, vehicles, bots=field.bot, seed=job.seed, options=field.options)
+    return run_race(field.game, field, job)
 
 
 def run_chunk(field: Field, jobs: Sequence[RaceJob]) -> list[RaceResult]:
@@ -176,15 +199,16 @@ def run_sweep(field: Field, races: int, seed: int, *, workers: int | None = None
     worker), in local worker processes, or on the Dask cluster at ``scheduler`` (an
     address, or a connected Dask client). The results are the same either way for the
     same seed."""
-    jobs = plan_jobs(len(field.vehicles), races, seed, first)
+    jobs = plan_jobs(len(field.vehicles), races, seed, first, field.game.seed_name)
     if workers is not None and workers < 1:
         raise UsageError(f"--workers {workers}: use at least one worker")
+    field.game.prepare(field)  # the driver's shared tables, built once before any fork
     # More processes than cores only adds start-up and memory: never more than the cores.
     workers = min(workers or default_workers(), default_workers())
     if scheduler is not None:
         from generator.race.cluster import run_on_cluster  # dask is an optional extra
         results = run_on_cluster(scheduler, field, list(chunks(jobs, 8)), run_chunk, progress)
-    elif workers == 1 or len(jobs) == 1:
+    elif workers == 1 or len(jobs) < max(2, field.game.in_process_below * workers):
         results = list(_in_process(field, jobs, progress))
     else:
         results = _in_processes(field, jobs, workers, progress)

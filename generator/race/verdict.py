@@ -1,45 +1,27 @@
-"""``paddock balance --race TRACK``: race a build against a field and measure its win rate,
-for the FR-BAL-RACE-* verdicts.
+"""The sequential verdict, for any game: race a build (entrant 0 of a field) in batches and
+stop once its win rate's interval lies wholly outside the band round the fair share (a flag)
+or wholly inside it (no flag), or at the last look.
 
-The field follows each track: as many vehicles as its ``players`` allow (the largest count,
-at most six) racing its ``laps``; the build and copies of the basic chariot (the game's
-baseline), or the vehicles of ``--field DIR``. Against copies of the baseline a balanced
-build wins its fair share, 1 / field size, by symmetry. Every entrant is driven by the
-planning driver with its own value table (``generator.race.driver``), so the race measures
-the vehicle driven as well as the planner can; the verdict is raced under every documented
-style (``generator.race.styles``), and where the styles' flags differ it says "depends on
-driving style" with each figure instead of flagging.
-
-How many races: sequential stopping (FR-BAL-RACE-STYLE in balance_rules.yaml states the
-rule). Races run in batches of whole grid cycles (a cycle is twice the field size, so
-every entrant starts from every slot alike); after each batch the win rate's Wilson interval, at a
-confidence corrected for the number of looks (Bonferroni), is set against the band round
-the fair share; racing stops once it lies wholly outside the band (a flag) or wholly inside
-(no flag), or at the last look. Each race's seed comes from its number, so a batch never
-re-runs a race. ``--race all`` (or several tracks) races every track so, with a row and an
-interval per track and one combined over them all.
+Races run in batches of whole grid cycles (a cycle is twice the field size, so every entrant
+starts from every slot alike); after each batch the win rate's Wilson interval, at a
+confidence corrected for the number of looks (Bonferroni), is set against the band. Each
+race's seed comes from its number, so a batch never re-runs a race. A game states the rule's
+numbers in its own balance_rules.yaml and builds the :class:`StoppingRule` from them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from statistics import NormalDist
-from typing import Any
 
-from generator.errors import UsageError
-from generator.race.api import RaceOptions, load_race_inputs
-from generator.race.stats import Interval, wilson
-from generator.race.styles import STYLES
+from generator.race.progress import ProgressBar
+from generator.race.stats import Interval, wilson, with_winner
 from generator.race.sweep import Field, run_sweep
-
-MOST_FIELD = 6  # the most vehicles a verdict races (the track may allow fewer)
 
 
 @dataclass(frozen=True)
 class StoppingRule:
-    """The sequential rule's numbers (FR-BAL-RACE-STYLE's params)."""
+    """The sequential rule's numbers."""
 
     band: float  # the band round the fair share: fair x (1 +- band)
     alpha: float  # the chance of a false flag the rule allows, over all its looks
@@ -64,146 +46,22 @@ class StoppingRule:
             return "under"
         return ""
 
-
-def stopping_rule() -> StoppingRule:
-    """The rule as balance_rules.yaml states it."""
-    from generator.games.frothy_races.balance import RULES
-    params = RULES["FR-BAL-RACE-STYLE"].params
-    return StoppingRule(float(params["band"]), float(params["alpha"]), int(params["looks"]),
-                        int(params["cycles"]))
+    def batch(self, size: int) -> int:
+        """Races a batch for a field of ``size``: whole grid cycles."""
+        return 2 * size * self.cycles
 
 
 @dataclass(frozen=True)
-class TrackResult:
-    """The build's wins on one track under one style."""
+class Tally:
+    """A build's races so far: how many, how many it won, how many had a winner."""
 
-    track: str
     races: int
     won: int
-    wins: Interval
-    fair_share: float
-    field_size: int
-    laps: int
-    players: str  # as the track declares them, e.g. '2-4'
+    decided: int
 
-
-@dataclass(frozen=True)
-class StyleResult:
-    """The build's verdict under one driving style: per track and combined."""
-
-    style: str
-    rows: tuple[TrackResult, ...]
-    wins: Interval
-    fair_share: float
-    races: int
-    flag: str
-
-
-@dataclass(frozen=True)
-class RaceVerdict:
-    """A build's win rate in its fields, ready for the verdict rules. ``wins``, ``races``
-    and ``fair_share`` are the first style's combined figures; ``depends_on_style`` says
-    the styles' flags differ (then the verdict reports that instead of a flag)."""
-
-    name: str
-    track: str
-    field: tuple[str, ...]  # the other entrants' names (on the first track)
-    races: int
-    wins: Interval
-    fair_share: float
-    styles: tuple[StyleResult, ...] = ()
-    depends_on_style: bool = False
-    notes: tuple[str, ...] = ()
-
-
-def field_files(subject: Path, field_dir: Path | None, baseline: Path, others: int
-                ) -> list[Path]:
-    """The other entrants' files: copies of the baseline, or vehicles from the folder."""
-    if field_dir is None:
-        return [baseline] * others
-    if not field_dir.is_dir():
-        raise UsageError(f"--field {field_dir}: give a folder of Frothy Races vehicle files")
-    found = [p for p in sorted(field_dir.glob("*.yaml")) if p.resolve() != subject.resolve()]
-    if not found:
-        raise UsageError(f"--field {field_dir}: no vehicle files (*.yaml) there besides the "
-                         "one being judged")
-    return found[:others]
-
-
-def field_size(track: Any) -> int:
-    """The largest field the track allows, at most MOST_FIELD (2 if it says nothing)."""
-    players = getattr(track, "players", None)
-    high = getattr(players, "high", None) or 2
-    return max(2, min(MOST_FIELD, int(high)))
-
-
-def track_note(track: Any, size: int, laps: int) -> str:
-    players = getattr(track, "players", None)
-    allowed = f"{players.low}-{players.high}" if players is not None else "?"
-    return (f"{getattr(track, 'name', '?')}: {size} vehicles (the track allows {allowed} "
-            f"players; at most {MOST_FIELD}), {laps} {'lap' if laps == 1 else 'laps'} as "
-            f"the track says")
-
-
-def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
-                 field_dir: Path | None = None, races: int | None = None, seed: int = 1,
-                 workers: int | None = None, styles: Sequence[str] | None = None
-                 ) -> RaceVerdict:
-    """Race ``subject`` in each track's field under each style; ``races`` fixes the count
-    per track and style (else the sequential rule chooses it)."""
-    rule = stopping_rule()
-    chosen = list(styles or STYLES)
-    fields: list[tuple[Any, tuple[Any, ...], RaceOptions]] = []
-    notes: list[str] = []
-    for track_path in tracks:
-        probe, _ = load_race_inputs(track_path, [])
-        size = field_size(probe)
-        track, vehicles = load_race_inputs(
-            track_path, [subject, *field_files(subject, field_dir, baseline, size - 1)])
-        options = RaceOptions(laps=0).for_track(track)
-        fields.append((track, tuple(vehicles), options))
-        notes.append(track_note(track, len(vehicles), options.laps))
-    results = tuple(style_result(style, fields, rule, races, seed, workers)
-                    for style in chosen)
-    first, entrants = results[0], fields[0][1]
-    return RaceVerdict(
-        entrants[0].name, ", ".join(row.track for row in first.rows),
-        tuple(v.name for v in entrants[1:]), first.races, first.wins, first.fair_share,
-        results, len({r.flag for r in results}) > 1, tuple(notes))
-
-
-def style_result(style: str, fields: Sequence[tuple[Any, tuple[Any, ...], RaceOptions]],
-                 rule: StoppingRule, races: int | None, seed: int, workers: int | None
-                 ) -> StyleResult:
-    """One style's rows (a track each) and the combined figure."""
-    rows = tuple(track_result(Field(track, vehicles, style, options), rule, races, seed,
-                              workers) for track, vehicles, options in fields)
-    total = sum(r.races for r in rows)
-    won = sum(r.won for r in rows)
-    fair = sum(r.fair_share * r.races for r in rows) / total
-    wins = wilson(won, total, rule.z)
-    return StyleResult(style, rows, wins, fair, total, rule.flag(wins, fair))
-
-
-def track_result(field: Field, rule: StoppingRule, races: int | None, seed: int,
-                 workers: int | None) -> TrackResult:
-    """Race one field in batches until the rule decides (or ``races`` races exactly)."""
-    size = len(field.vehicles)
-    batch = 2 * size * rule.cycles
-    done = won = decided = 0
-    target = races or batch * rule.looks
-    while done < target:
-        count = min(batch, target - done) if races is None else target
-        wins, winners = subject_wins(field, count, seed, workers, done)
-        won, decided, done = won + wins, decided + winners, done + count
-        if races is None and rule.decided(wilson(won, done, rule.z),
-                                          fair_share(decided, done, size)):
-            break
-    fair = fair_share(decided, done, size)
-    players = getattr(field.track, "players", None)
-    return TrackResult(str(getattr(field.track, "name", "?")), done, won,
-                       wilson(won, done, rule.z), fair, size, field.options.laps,
-                       f"{players.low}-{players.high}" if players is not None else "?")
+    def fair_share(self, size: int) -> float:
+        """A balanced build's share: one in ``size`` of the races that had a winner."""
+        return fair_share(self.decided, self.races, size)
 
 
 def fair_share(decided: int, races: int, size: int) -> float:
@@ -212,30 +70,34 @@ def fair_share(decided: int, races: int, size: int) -> float:
     return (decided / races if races and decided else 1.0) / size
 
 
-def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int
-                 ) -> tuple[int, int]:
+def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
+          workers: int | None, scheduler: str | object | None = None) -> Tally:
+    """Race ``field`` in batches until ``rule`` decides about entrant 0 (or ``races`` races
+    exactly, in one go)."""
+    size = len(field.vehicles)
+    done = won = decided = 0
+    target = races or rule.batch(size) * rule.looks
+    while done < target:
+        count = min(rule.batch(size), target - done) if races is None else target
+        wins, winners = subject_wins(field, count, seed, workers, done, scheduler)
+        won, decided, done = won + wins, decided + winners, done + count
+        if races is None and rule.decided(wilson(won, done, rule.z),
+                                          fair_share(decided, done, size)):
+            break
+    return Tally(done, won, decided)
+
+
+def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int,
+                 scheduler: str | object | None = None) -> tuple[int, int]:
     """Of the races numbered from ``first``: how many entrant 0 (the build) won, and how
     many had a winner."""
-    from generator.race.command import ProgressBar
-
     bar = ProgressBar(races)
     try:
-        sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first)
+        sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first,
+                          scheduler=scheduler)
     finally:
         bar.close()
-    won = sum(result.vehicles[job.grid.index(0)].won
-              for job, result in zip(sweep.jobs, sweep.results, strict=True))
-    return won, sum(any(v.won for v in result.vehicles) for result in sweep.results)
-
-
-def verdicts_for(definitions: Sequence[Any], tracks: Sequence[Path], *, baseline: Path,
-                 field_dir: Path | None, races: int | None, seed: int,
-                 workers: int | None) -> dict[str, RaceVerdict]:
-    """A race verdict for every Frothy Races vehicle among ``definitions``, by path."""
-    return {d.path: race_verdict(Path(d.path), tracks, baseline=baseline, field_dir=field_dir,
-                                 races=races, seed=seed, workers=workers)
-            for d in definitions
-            if d.game.id == "frothy-races" and d.kind.name == "vehicle"}
+    return sum(sweep.won(k, 0) for k in range(races)), with_winner(sweep)
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
@@ -245,16 +107,14 @@ def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
     flag. Bernoulli draws stand in for races here; bench/race.py measures it with races."""
     import random
 
-    rng = random.Random(seed)
+    draw = random.Random(seed).random
     flagged = 0
-    batch = 2 * size * rule.cycles
     for _ in range(trials):
         won = done = 0
         for _ in range(rule.looks):
-            won += sum(rng.random() < fair for _ in range(batch))
-            done += batch
-            wins = wilson(won, done, rule.z)
-            if rule.decided(wins, fair):
+            won += sum(draw() < fair for _ in range(rule.batch(size)))
+            done += rule.batch(size)
+            if rule.decided(wilson(won, done, rule.z), fair):
                 break
         flagged += bool(rule.flag(wilson(won, done, rule.z), fair))
     return flagged / trials

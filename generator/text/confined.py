@@ -15,7 +15,6 @@ import posixpath
 import stat
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from jinja2.loaders import split_template_path
@@ -99,11 +98,18 @@ class ConfinedLoader(jinja2.BaseLoader):
 
 def readable_files(folder: Path) -> Iterator[tuple[str, bytes]]:
     """Every file of ``folder`` a :class:`ConfinedLoader` could read (relative name, bytes),
-    in a stable order; nothing else is read (a 2 GB file or a FIFO is passed over)."""
-    for here, folders, files in sorted(_walk(folder)):
-        del folders
-        for name in sorted(files):
-            path = Path(here) / name
+    in a stable order; nothing else is read (a 2 GB file or a FIFO is passed over).
+
+    Sub-folders reached through a symbolic link count when the link stays inside the folder,
+    as the loader would read through them; a link out of it, or back up into a folder
+    already walked (a loop), is passed over."""
+    for here in _folders(folder):
+        try:
+            names = sorted(entry.name for entry in os.scandir(here) if _is_file_entry(entry))
+        except OSError:
+            continue
+        for name in names:
+            path = here / name
             try:
                 data = read_confined(folder, path)
             except TemplateError:
@@ -111,10 +117,41 @@ def readable_files(folder: Path) -> Iterator[tuple[str, bytes]]:
             yield str(path.relative_to(folder)), data
 
 
-def _walk(folder: Path) -> Iterator[tuple[str, list[str], list[str]]]:
-    def ignore(error: Any) -> None:
-        del error
+def _folders(folder: Path) -> Iterator[Path]:
+    """``folder`` and every folder below it by name, links included, each real folder once
+    and none outside ``folder``'s real path, in a stable (sorted, depth-first) order."""
+    try:
+        root = os.path.realpath(folder, strict=True)
+    except (OSError, ValueError):
+        return
+    seen: set[str] = set()
+    waiting = [folder]
+    while waiting:
+        here = waiting.pop()
+        try:
+            real = os.path.realpath(here, strict=True)
+        except (OSError, ValueError):
+            continue
+        if real in seen or os.path.commonpath([root, real]) != root:
+            continue
+        seen.add(real)
+        yield here
+        try:
+            below = sorted(entry.name for entry in os.scandir(here) if _is_folder_entry(entry))
+        except OSError:
+            continue
+        waiting.extend(here / name for name in reversed(below))
 
-    for here, folders, files in os.walk(folder, onerror=ignore):
-        folders.sort()
-        yield here, folders, files
+
+def _is_folder_entry(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return False
+
+
+def _is_file_entry(entry: os.DirEntry[str]) -> bool:
+    try:
+        return not entry.is_dir(follow_symlinks=True)
+    except OSError:
+        return True  # a dangling link or a loop: read_confined passes over it

@@ -73,7 +73,9 @@ class TextTemplates:
         search = [builtin_templates_dir()]
         if user_dir is not None:
             if not user_dir.is_dir():
-                raise TemplateError(f"--templates {user_dir}: no such folder")
+                what = "a symbolic link to no folder (or in a loop)" if user_dir.is_symlink() \
+                    else "no such folder"
+                raise TemplateError(f"--templates {user_dir}: {what}")
             search.insert(0, user_dir)
         self.search_path = search
         self.user_dir = user_dir

@@ -102,7 +102,9 @@ class Course:
     """The race on one track: slots, lines in order, and the measurements rules ask for."""
 
     def __init__(self, track: Track, layout: TrackLayout) -> None:
-        self.track = track
+        # Held weakly: the courses are kept in a dict keyed weakly by their track, and a
+        # course holding its track would keep every track ever checked alive.
+        self._track = weakref.ref(track)
         self.layout = layout
         self.open = layout.passable
         self.checkpoints = layout.checkpoints()
@@ -119,6 +121,13 @@ class Course:
         self._graphs: dict[MovementModel, DriveGraph] = {}
         self._lengths: dict[tuple[object, ...], list[int]] = {}
         self._narrow: dict[int, tuple[int, list[Hex]] | None] = {}
+
+    @property
+    def track(self) -> Track:
+        """The track this course is of (alive while anyone asks for its course)."""
+        track = self._track()
+        assert track is not None, "a course outlived its track"
+        return track
 
     @cached_property
     def _key(self) -> bytes:

@@ -89,6 +89,19 @@ def test_unreadable_yaml_exits_2_with_its_position(
     assert "Traceback" not in err + out
 
 
+def test_a_link_in_a_loop_or_to_nothing_says_so_at_the_name_given(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "a.yaml").symlink_to(tmp_path / "b.yaml")
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "a.yaml")
+    (tmp_path / "gone.yaml").symlink_to(tmp_path / "nowhere.yaml")
+    for command in ("check", "build", "balance"):
+        code, _, err = run([command, str(tmp_path / "a.yaml")], capsys)
+        assert code == 2 and "a.yaml: error: a symbolic link in a loop" in err, err
+    code, _, err = run(["check", str(tmp_path / "gone.yaml")], capsys)
+    assert code == 2 and "gone.yaml: error: a symbolic link to" in err, err
+    assert "nowhere.yaml, which does not exist" in err
+
+
 def test_missing_paths_and_empty_folders_exit_2(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["check", str(tmp_path / "nope.yaml")], capsys)

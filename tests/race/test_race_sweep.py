@@ -11,9 +11,11 @@ import pdfplumber
 import pytest
 
 from generator.commands.cli import main
-from generator.race import RaceOptions, load_race_inputs
-from generator.race.command import ProgressBar
-from generator.race.stats import races_for_half_width, sweep_stats, wilson
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.figures import sweep_stats
+from generator.games.frothy_races.race.game import FrothyRace
+from generator.race.progress import ProgressBar
+from generator.race.stats import races_for_half_width, wilson
 from generator.race.sweep import Field, grid_order, plan_jobs, race_seed, run_sweep
 from tests.conftest import REPO
 
@@ -26,7 +28,7 @@ FIELD = [FROTHY / "basic-chariot.yaml", FROTHY / "bramblewick-goat-cart.yaml",
 @pytest.fixture(scope="module")
 def field() -> Field:
     track, vehicles = load_race_inputs(TRACK, FIELD)
-    return Field(track, tuple(vehicles), "careful", RaceOptions(laps=1))
+    return Field(track, tuple(vehicles), FrothyRace("careful"), RaceOptions(laps=1))
 
 
 def race_cli(*extra: str) -> list[str]:

@@ -12,6 +12,7 @@ import pytest
 
 from generator.commands import arguments
 from generator.errors import UsageError
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.race import sweep
 from generator.race.sweep import MAX_RACES, RaceJob, grid_order, plan_jobs, race_seed
 from tests.conftest import REPO
@@ -64,6 +65,6 @@ def test_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(sweep, "default_workers", lambda: 2)
     monkeypatch.setattr(sweep, "_in_process", lambda field, jobs, progress: iter([]))
     with pytest.raises(RuntimeError, match="stop here"):
-        sweep.run_sweep(sweep.Field(None, (1, 2, 3), "careful", None),  # type: ignore[arg-type]
-                        400, 1, workers=128)
+        sweep.run_sweep(sweep.Field(None, (1, 2, 3), FrothyRace("careful"), None), 400, 1,
+                        workers=128)
     assert asked == [2]

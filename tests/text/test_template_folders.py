@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from generator.errors import TemplateError
-from generator.text.confined import MAX_FILE_BYTES
+from generator.text.confined import MAX_FILE_BYTES, readable_files
 from generator.text.templates import TextTemplates
 from tests.text.test_template_safety import BASE, SHEET, blocks, user_templates
 
@@ -76,6 +76,37 @@ def test_the_render_key_reads_only_files_the_loader_could_read(tmp_path: Path) -
     os.mkfifo(folder / "pipe")
     (folder / "away").symlink_to(tmp_path)
     assert blocks(folder)["name"] == "ok"  # neither hangs on the FIFO nor walks out
+
+
+def test_a_linked_sub_folder_inside_the_folder_counts_in_the_render_key(tmp_path: Path) -> None:
+    """The loader reads through a link to a sub-folder that stays inside the templates folder,
+    so an edit there must change the key the renders are kept by (or an old render is reused)."""
+    folder = user_templates(tmp_path, '{% block name %}{% include "linked/part.txt" %}'
+                                      '{% endblock %}')
+    (folder / "real").mkdir()
+    part = folder / "real" / "part.txt"
+    part.write_text("first", encoding="utf-8")
+    (folder / "linked").symlink_to(folder / "real", target_is_directory=True)
+    names = [name for name, _ in readable_files(folder)]
+    assert os.path.join("linked", "part.txt") in names
+    before = TextTemplates(folder)._templates_digest
+    part.write_text("second", encoding="utf-8")
+    assert TextTemplates(folder)._templates_digest != before
+
+
+def test_a_folder_link_loop_or_out_of_the_folder_is_walked_once_and_never_out(
+        tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "secret.txt").write_text("PRIVATE", encoding="utf-8")
+    folder = user_templates(tmp_path, "{% block name %}ok{% endblock %}")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "up").symlink_to(folder, target_is_directory=True)  # a loop
+    (folder / "sub" / "out").symlink_to(outside, target_is_directory=True)
+    names = [name for name, _ in readable_files(folder)]
+    assert len(names) == len(set(names))
+    assert not any("secret" in name for name in names)
+    assert all(not name.startswith(os.path.join("sub", "up")) for name in names)
 
 
 @pytest.mark.parametrize("body", [

@@ -38,6 +38,7 @@ GAME = Game(
     outputs=with_tracks(outputs),
     scaffold=scaffold,
     default_folder="vehicles/frothy-races",
+    race_module="generator.games.frothy_races.race.game",
     balance_loader=lazy_balance("generator.games.frothy_races", baseline, raceable=True),
     catalogues=lambda: listings(RULES.book),
     kind_scaffolds={"track": track_scaffold(TRACKS)},

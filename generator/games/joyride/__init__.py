@@ -46,6 +46,7 @@ GAME = Game(
     outputs=with_tracks(outputs, prints_item_set=prints_item_set),
     scaffold=scaffold,
     default_folder="vehicles/joyride",
+    race_module="generator.games.joyride.race.game",
     balance_loader=lazy_balance("generator.games.joyride", baseline),
     catalogues=lambda: listings(BOOK),
     kind_scaffolds={"track": track_scaffold(TRACKS), "item": item_scaffold},

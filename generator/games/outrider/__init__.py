@@ -19,6 +19,7 @@ GAME = Game(
     outputs=outputs,
     scaffold=scaffold,
     default_folder="vehicles/outrider",
+    race_module="generator.games.outrider.battle.game",
     balance_loader=lazy_balance("generator.games.outrider", baseline),
     catalogues=lambda: listings(RULES.book),
 )

@@ -26,9 +26,9 @@ def test_race_prints_the_solo_optimum_and_writes_the_log(tmp_path: Path) -> None
     assert "solo optimum" in done.stdout and "Blue Streak #2" in done.stdout
     assert "not simulated" in done.stdout
     events = [json.loads(line) for line in log.read_text().splitlines()]
-    assert events and all({"round", "phase", "car", "action", "dice", "result"} <= set(e)
+    assert events and all({"round", "phase", "vehicle", "action", "dice", "result"} <= set(e)
                           for e in events)
-    assert any(e["car"] == "Blue Streak #2" for e in events)
+    assert any(e["vehicle"] == "Blue Streak #2" for e in events)
 
 
 def test_race_json_and_a_time_trial() -> None:

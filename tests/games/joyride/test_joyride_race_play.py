@@ -16,8 +16,9 @@ from generator.commands.joyride_race import race_verdict
 from generator.games.joyride.balance import RULES
 from generator.games.joyride.race import RaceOptions, race_items, run_race
 from generator.games.joyride.race import turn as turn_module
-from generator.games.joyride.race.sweep import Field, run_sweep
+from generator.games.joyride.race.game import JoyrideRace
 from generator.games.joyride.standard import baseline
+from generator.race.sweep import Field, run_sweep
 from tests.games.joyride.race_support import CARS, FIXTURES, TRACKS, model
 
 SOLO_RACES = 60
@@ -71,14 +72,15 @@ def test_same_seed_same_race_and_log(track: Any) -> None:
     options = RaceOptions(log_events=True)
     first = run_race(track, cars, seed=7, options=options)
     assert first == run_race(track, cars, seed=7, options=options)
-    assert first.events and {"round", "phase", "car", "action", "dice", "result"} <= \
+    assert first.events and {"round", "phase", "vehicle", "action", "dice", "result"} <= \
         set(first.events[0])
     assert first != run_race(track, cars, seed=8, options=options)
 
 
 def test_workers_give_the_same_sweep(track: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("generator.games.joyride.race.sweep.SHARED_FROM", 1)  # real workers
-    field = Field(track, tuple(model(p) for p in CARS), RaceOptions(), race_items(track))
+    monkeypatch.setattr(JoyrideRace, "in_process_below", 1)  # real workers
+    field = Field(track, tuple(model(p) for p in CARS), JoyrideRace(race_items(track)),
+                  RaceOptions())
     alone = run_sweep(field, 16, 3, workers=1)
     shared = run_sweep(field, 16, 3, workers=2)
     assert alone.results == shared.results

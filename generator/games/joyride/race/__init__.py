@@ -2,8 +2,8 @@
 damage), the value table and the planning driver, and seeded sweeps of many races.
 
 ``run_race`` races cars on a Joyride track; the same seed gives the same race bit for bit.
-Nothing here imports ``generator.race`` (the Frothy Races engine): games never import the
-layer above them.
+The race core (``generator.race``, below the games) sweeps these races through
+``game.JoyrideRace``; nothing here imports another game.
 """
 
 from generator.games.joyride.race.api import (

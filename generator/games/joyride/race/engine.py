@@ -34,6 +34,7 @@ from generator.games.joyride.race.results import (
 from generator.games.joyride.race.state import AbilityState, Entrant
 from generator.games.joyride.race.turn import take_turn
 from generator.games.joyride.standard import resolved_set, standard_abilities
+from generator.race.events import event
 from generator.tracks.hexgrid import Hex
 
 NITRO_FACES = (2, 2, 3, 3, 4, None)  # None: the lightning bolt
@@ -97,9 +98,8 @@ class Race:
             result: Any = None) -> None:
         """One event of the log (kept when the options ask for it)."""
         if self.options.log_events:
-            self.events.append({"round": self.round, "phase": phase,
-                                "car": car.name if car else None, "action": action,
-                                "dice": dice, "result": result})
+            self.events.append(event(self.round, phase, car.name if car else None, action,
+                                     dice, result))
 
     # --- the board -------------------------------------------------------------------
 
@@ -197,11 +197,19 @@ class Race:
     def run(self) -> RaceResult:
         """Set up and race to the finish, or to ``max_rounds``."""
         self.setup()
-        while not self.over and self.round < self.options.max_rounds:
-            self.play_round()
+        while self.step():
+            pass
+        return self.result()
+
+    def step(self) -> bool:
+        """Play the next round; False, playing nothing, once a car has won or the round
+        limit is reached."""
+        if self.over or self.round >= self.options.max_rounds:
+            return False
+        self.play_round()
         if self.over:
             self._snapshot()
-        return self.result()
+        return True
 
     def _snapshot(self) -> None:
         if self.options.snapshots:

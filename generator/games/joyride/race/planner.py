@@ -317,8 +317,10 @@ class ValueTable:
             best = rolled
             for kept, totals in enumerate(parts):
                 if kept in locks:
+                    lock = locks[kept]
                     for part in totals:
-                        best = min(best, locks[kept][part])
+                        if lock[part] < best:
+                            best = lock[part]
             total += chance * best
         return total
 
@@ -328,20 +330,35 @@ class ValueTable:
         ``gear``, steering at best, then the best SHIFT and the roll of what is left (the
         rolled move steers only if the locked move did not, or in gear 2)."""
         values, advance, locks = self.values, self.course.advance_lines, self.locks[number]
-        shifts = [(new, damage) for new, damage in shift_options(gear)
-                  if gear - locked + new - gear >= 0]
+        # (new gear, dice left to roll, the SHIFT's damage in rounds); the price of no damage
+        # is 0.0, so adding it changes no value by a bit.
+        shifts = [(new, new - locked, damage * DAMAGE_ROUNDS)
+                  for new, damage in shift_options(gear) if new - locked >= 0]
+        roll_value, lookup = self._roll_value, memo.get
         found: dict[int, float] = {}
+        # Inlined (a cold solve makes about a million of these calls): the memo is read here
+        # before calling _roll_value, and min() is written out; the values are the same.
         for spaces, _ in roll_odds(locked):
             best = STUCK
             for steered, there, smashed, lines in locks[spaces]:
                 after = advance(stage, lines) if lines else stage
                 if smashed:
-                    best = min(best, values[after][there] + DAMAGE_ROUNDS)
+                    value = values[after][there] + DAMAGE_ROUNDS
+                    if value < best:
+                        best = value
                     continue
-                for new, damage in shifts:
-                    value = self._roll_value(after, there // 6, new, new - locked,
-                                             not steered or new == 2, memo)
-                    best = min(best, value + damage * DAMAGE_ROUNDS)
+                row, place = values[after], there // 6
+                for new, dice, price in shifts:
+                    if dice == 0:
+                        value = row[there + new]
+                    else:
+                        steer = not steered or new == 2
+                        known = lookup((after, place, new, dice, steer))
+                        value = roll_value(after, place, new, dice, steer, memo) \
+                            if known is None else known
+                    value += price
+                    if value < best:
+                        best = value
             found[spaces] = best
         return found
 

@@ -11,21 +11,18 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.paper.drawing import colour, draw_line, fit_line_size
+from generator.paper.drawing import colour, draw_line
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
-from generator.paper.pdf import finish, new_canvas
 from generator.paper.units import Paper, mm, paper
-from generator.text.fonts import BOLD, REGULAR
+from generator.race.pages import MARGIN, Page, entrant_table, heading, lines_of, write_pages
+from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 from generator.tracks.hexgrid import Hex, HexLayout
 from generator.tracks.sheets import fit_map
 from generator.tracks.terrain import HexStyle, draw_cell
 
-MARGIN = mm(12)
 MAP_SHARE = 0.6
-ROW = mm(5.2)
-INK = colour("#1d1d1b")
 TEMPLATE = "joyride/race-replay.txt.j2"
 COLOURS = tuple(colour(c) for c in ("#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00",
                                     "#56b4e9"))
@@ -43,14 +40,14 @@ def write_replay(path: Path, track: Any, result: Any, paper_name: str = "a4",
     """Write race ``result`` (run with snapshots and events) to ``path``; its page count."""
     templates = templates or TextTemplates()
     sheet = paper(paper_name)
-    canvas = new_canvas(path, f"Joyride replay: {track.name}", sheet)
     events: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for event in result.events:
-        if event["car"] and event["action"] in NOTABLE:
-            events[(event["round"], event["car"])].append(event)
+        if event["vehicle"] and event["action"] in NOTABLE:
+            events[(event["round"], event["vehicle"])].append(event)
     lines = len(track.layout.checkpoints()) + 1
     snaps = list(result.snapshots)
-    for number, snap in enumerate(snaps):
+
+    def page(number: int, snap: Any) -> Page:
         final = number == len(snaps) - 1 and snap.round == result.rounds
         cars = [_words(pos, result.cars[i], lines, events.get((snap.round, pos.name), []))
                 for i, pos in enumerate(snap.positions)]
@@ -58,12 +55,13 @@ def write_replay(path: Path, track: Any, result: Any, paper_name: str = "a4",
             cars = sorted(cars, key=lambda c: c["place"])
         words = templates.blocks(TEMPLATE, {
             "track": track.name, "seed": result.seed, "round": snap.round,
-            "rounds": result.rounds, "laps": track.laps if not final else track.laps,
-            "lines": lines, "final": final, "cars": cars})
-        draw_page(canvas, sheet, track, snap, words, order=[c["index"] for c in cars])
-        canvas.showPage()
-    finish(canvas, len(snaps), sheet)
-    return len(snaps)
+            "rounds": result.rounds, "laps": track.laps, "lines": lines, "final": final,
+            "cars": cars})
+        order = [c["index"] for c in cars]
+        return lambda canvas: draw_page(canvas, sheet, track, snap, words, order)
+
+    return write_pages(path, f"Joyride replay: {track.name}", sheet,
+                       [page(number, snap) for number, snap in enumerate(snaps)])
 
 
 def _words(pos: Any, car: Any, lines: int, events: list[dict[str, Any]]) -> dict[str, Any]:
@@ -77,17 +75,9 @@ def draw_page(canvas: Canvas, sheet: Paper, track: Any, snap: Any, words: dict[s
               order: list[int]) -> None:
     """Title, the map with every car, then the table (rows in ``order``)."""
     width = sheet.width - 2 * MARGIN
-    top = sheet.height - MARGIN
-    canvas.setFillColor(INK)
-    title = words["title"].strip()
-    draw_line(canvas, title, MARGIN, top - 14, fit_line_size(title, BOLD, width, 14) or 6.5,
-              BOLD)
-    for row, name in enumerate(("subtitle", "key")):
-        line = words[name].strip()
-        draw_line(canvas, line, MARGIN, top - 26 - row * 11,
-                  fit_line_size(line, REGULAR, width, 9) or 6.5)
-    box = Rect(MARGIN, top - 44 - (sheet.height - 2 * MARGIN) * MAP_SHARE, width,
-               (sheet.height - 2 * MARGIN) * MAP_SHARE)
+    map_top = heading(canvas, sheet, words["title"], (words["subtitle"], words["key"]))
+    height = (sheet.height - 2 * MARGIN) * MAP_SHARE
+    box = Rect(MARGIN, map_top - height, width, height)
     small, place = fit_map(HexLayout(track.orientation, track.hex_size),
                            list(track.layout.cells), box)
     style = HexStyle(numbers=False, outline=0.25)
@@ -96,7 +86,8 @@ def draw_page(canvas: Canvas, sheet: Paper, track: Any, snap: Any, words: dict[s
         draw_cell(canvas, small, cell, place(small.centre(cell.hex)), icons, None, style)
     for index, pos in enumerate(snap.positions):
         draw_car(canvas, small, place, pos, index)
-    draw_table(canvas, words, box.y - mm(6), width, order)
+    entrant_table(canvas, words["header"], lines_of(words["rows"]), order, car_colour,
+                  box.y - mm(6), width)
 
 
 def draw_car(canvas: Canvas, small: HexLayout, place: Any, pos: Any, index: int) -> None:
@@ -117,22 +108,3 @@ def draw_car(canvas: Canvas, small: HexLayout, place: Any, pos: Any, index: int)
     canvas.setFillColor(white)
     size = max(6.5, radius * 1.1)
     draw_line(canvas, str(index + 1), fx, fy - size * 0.36, size, BOLD, "centre")
-
-
-def draw_table(canvas: Canvas, words: dict[str, str], top: float, width: float,
-               order: list[int]) -> None:
-    """A swatch and the template's line for each car."""
-    canvas.setFillColor(INK)
-    draw_line(canvas, words["header"].strip(), MARGIN + mm(7), top, 8, BOLD)
-    y = top - ROW
-    rows = [row for row in words["rows"].split("\n") if row.strip()]
-    for index, line in zip(order, rows, strict=False):
-        canvas.setFillColor(car_colour(index))
-        canvas.circle(MARGIN + mm(2.5), y + 2.5, mm(1.8), stroke=0, fill=1)
-        canvas.setFillColor(white)
-        draw_line(canvas, str(index + 1), MARGIN + mm(2.5), y + 0.2, 6.5, BOLD, "centre")
-        canvas.setFillColor(INK)
-        text = line.strip()
-        draw_line(canvas, text, MARGIN + mm(7), y,
-                  fit_line_size(text, REGULAR, width - mm(7), 8) or 6.5)
-        y -= ROW

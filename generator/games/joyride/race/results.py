@@ -3,7 +3,6 @@ values: they pickle to worker processes, compare bit for bit and turn into JSON.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 import yaml
 
 from generator.errors import UsageError
+from generator.race.events import event_lines as core_event_lines
 
 HERE = Path(__file__).parent
 
@@ -96,8 +96,8 @@ class RaceResult:
 
 
 def event_lines(result: RaceResult) -> list[str]:
-    """The event log as JSON lines: round, phase, car, action, dice, result."""
-    return [json.dumps(event, sort_keys=True) for event in result.events]
+    """The event log as JSON lines, in the race core's format (``generator.race.events``)."""
+    return core_event_lines(result.events)
 
 
 @lru_cache(maxsize=1)

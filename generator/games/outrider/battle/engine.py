@@ -60,11 +60,32 @@ class BattleResult:
 DriverFor = Callable[[Car], Driver]
 
 
+@dataclass
+class BattleRun:
+    """A battle being played: the table, each seat's driver, the damage each seat has dealt,
+    and the seat watched (stop once it is wrecked), if any."""
+
+    battle: Battle
+    drivers: dict[int, Driver]
+    dealt: dict[int, int]
+    watch: int | None = None
+
+
 def run_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: DriverFor,
                scenario: str = "last-car-standing", keep_events: bool = True,
                watch: int | None = None) -> BattleResult:
     """Play one battle to its end; with ``watch`` (a slot), stop as soon as that vehicle is
     wrecked, since it can no longer win (a verdict about it needs no more)."""
+    run = start_battle(entrants, seed, driver_for, scenario, keep_events, watch)
+    while step_battle(run):
+        pass
+    return battle_result(run)
+
+
+def start_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: DriverFor,
+                 scenario: str = "last-car-standing", keep_events: bool = True,
+                 watch: int | None = None) -> BattleRun:
+    """The battle set up (3.2): the cars at their starting places, each with its driver."""
     data = battle_data()
     chosen = data.scenarios[scenario]
     if not chosen.players_min <= len(entrants) <= chosen.players_max:
@@ -72,17 +93,29 @@ def run_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: D
                          f"vehicles, not {len(entrants)}")
     battle = Battle(data, starting_cars(list(entrants), chosen, data), seed, scenario)
     battle.keep_events = keep_events
-    drivers = {car.slot: driver_for(car) for car in battle.cars}
     for car in battle.cars:
         battle.log(car, "enter", side=car.side, x=round(car.pose.x, 1), y=round(car.pose.y, 1),
                    heading=round(car.pose.heading, 1), moving=car.moving, skill=car.skill)
-    dealt = {car.slot: 0 for car in battle.cars}
-    while len(battle.standing()) > 1 and battle.round < data.rounds_limit:
-        battle.round += 1
-        play_round(battle, drivers, dealt)
-        if watch is not None and battle.car(watch).wrecked:
-            break
-    return _result(battle, dealt)
+    return BattleRun(battle, {car.slot: driver_for(car) for car in battle.cars},
+                     {car.slot: 0 for car in battle.cars}, watch)
+
+
+def step_battle(run: BattleRun) -> bool:
+    """Play the next round; False, playing nothing, once one vehicle or none is left
+    standing, the round limit is reached or the watched vehicle is wrecked."""
+    battle = run.battle
+    if len(battle.standing()) < 2 or battle.round >= battle.data.rounds_limit:
+        return False
+    if run.watch is not None and battle.car(run.watch).wrecked:
+        return False
+    battle.round += 1
+    play_round(battle, run.drivers, run.dealt)
+    return True
+
+
+def battle_result(run: BattleRun) -> BattleResult:
+    """How the battle ended (call once, when ``step_battle`` says it is over)."""
+    return _result(run.battle, run.dealt)
 
 
 def play_round(battle: Battle, drivers: dict[int, Driver], dealt: dict[int, int]) -> None:

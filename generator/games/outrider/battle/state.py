@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.games.outrider.battle.geometry import Rect, body
 from generator.games.outrider.battle.setup import BattleData, Car
+from generator.race.events import event
 
 
 @dataclass(frozen=True)
@@ -87,9 +88,8 @@ class Battle:
             **result: Any) -> None:
         if not self.keep_events:
             return
-        self.events.append({"round": self.round, "phase": self.phase,
-                            "vehicle": car.identity if car else None, "action": action,
-                            "dice": dice or [], "result": result})
+        self.events.append(event(self.round, self.phase, car.identity if car else None,
+                                 action, dice or [], result))
 
 
 def die(name: str, sides: int, rolled: int, total: int | None = None) -> dict[str, Any]:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from generator.commands.battle import BEAM
 from generator.games.outrider.battle.attacks import Shot
 from generator.games.outrider.battle.driver import ExpectedGainDriver, search
 from generator.games.outrider.battle.engine import run_battle
+from generator.games.outrider.battle.game import BEAM
 from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan
 from tests.games.outrider.battle.tables import vehicle

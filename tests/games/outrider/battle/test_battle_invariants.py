@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.commands.battle import Entrant, Workers, battles, make_pool
+from generator.commands.battle import Entrant, battles
 from generator.games.outrider.battle.action import take_turn
 from generator.games.outrider.battle.attacks import Shot, damage
 from generator.games.outrider.battle.chain import (
@@ -167,12 +167,8 @@ def test_same_seed_same_battle_in_any_process() -> None:
 def test_a_sweep_is_the_same_on_one_worker_or_two() -> None:
     entrants = [Entrant("a", vehicle("rattler"), "narrow"),
                 Entrant("b", vehicle("big-horn"), "wide")]
-    alone = battles(entrants, 5, range(6), "duel", Workers(None, 1))
-    workers = make_pool(2)
-    try:
-        spread = battles(entrants, 5, range(6), "duel", workers)
-    finally:
-        workers.close()
+    alone = battles(entrants, 5, 6, "duel", 1)
+    spread = battles(entrants, 5, 6, "duel", 2)
     assert alone == spread
 
 

@@ -1,0 +1,114 @@
+"""Joyride races and Outrider battles on the race core, for ``bench/race.py --game``.
+
+The same figures for each game: a sweep of N races (battles) in this process and over all
+cores (the core's sweep, worker processes started included), wall and CPU time, medians of
+R runs; then whole ``paddock`` processes as a user runs them: the race (battle) command and
+the clear-cut verdicts on the clearly strong and clearly weak test fixtures.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from generator.commands.race_games import race_game
+from generator.games.joyride.race import RaceOptions, race_items
+from generator.games.joyride.race import api as joyride_api
+from generator.games.outrider.battle.game import BattleOptions
+from generator.project.loading import load
+from generator.race.sweep import Field, default_workers, run_sweep
+
+REPO = Path(__file__).resolve().parents[1]
+PADDOCK = [sys.executable, "-m", "generator"]
+JOYRIDE_TRACK = REPO / "vehicles" / "tracks" / "gasometer-gauntlet.yaml"
+JOYRIDE_CARS = sorted((REPO / "vehicles" / "joyride").glob("*.yaml"))
+JOYRIDE_FIXTURES = REPO / "tests" / "games" / "joyride" / "race_cars"
+OUTRIDER = REPO / "vehicles" / "outrider"
+OUTRIDER_FIELD = [OUTRIDER / f"{n}.yaml" for n in
+                  ("rattler", "big-horn", "dust-devil", "iron-curtain")]
+OUTRIDER_FIXTURES = REPO / "tests" / "games" / "outrider" / "battle" / "fixtures"
+
+
+def model(path: Path) -> Any:
+    return load([path]).definitions[0].model
+
+
+def joyride_field() -> Field:
+    track = model(JOYRIDE_TRACK)
+    return Field(track, tuple(model(p) for p in JOYRIDE_CARS),
+                 race_game("joyride", items=race_items(track)), RaceOptions())
+
+
+def outrider_field() -> Field:
+    return Field("last-car-standing", tuple((model(p), "narrow") for p in OUTRIDER_FIELD),
+                 race_game("outrider"), BattleOptions())
+
+
+def timed(repeat: int, work: Callable[[], object], setup: Callable[[], object]
+          ) -> tuple[float, float]:
+    """Medians of ``repeat`` runs: wall seconds, and CPU seconds of this process and its
+    reaped children."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        setup()
+        before, start = os.times(), time.perf_counter()
+        work()
+        walls.append(time.perf_counter() - start)
+        after = os.times()
+        cpus.append(sum(getattr(after, f) - getattr(before, f)
+                        for f in ("user", "system", "children_user", "children_system")))
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def whole(repeat: int, args: list[str]) -> tuple[float, float]:
+    """A whole ``paddock`` process: median wall and CPU seconds."""
+    return timed(repeat, lambda: subprocess.run(PADDOCK + args, cwd=REPO, check=True,
+                                                capture_output=True), lambda: None)
+
+
+def inner(field: Field, races: int, repeat: int, forget: Callable[[], object]
+          ) -> dict[str, float]:
+    """The sweep on one core and on all cores, each started cold (``forget`` first)."""
+    cores = default_workers()
+    run_sweep(field, 1, seed=0, workers=1)  # the driver's tables built (or read) once
+    one = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=1), forget)
+    every = timed(repeat, lambda: run_sweep(field, races, seed=1, workers=cores), forget)
+    return {"races": races, "cores": cores, "one core wall s": one[0],
+            "one core CPU s": one[1], "one core races/s": races / one[0],
+            "all cores wall s": every[0], "all cores CPU s": every[1],
+            "all cores races/s": races / every[0], "speed-up": one[0] / every[0]}
+
+
+def measure_joyride(races: int, repeat: int) -> dict[str, Any]:
+    found: dict[str, Any] = inner(joyride_field(), races, repeat, joyride_api._DRIVERS.clear)
+    cars = [str(p) for p in JOYRIDE_CARS]
+    found["paddock race s"] = whole(repeat, ["race", str(JOYRIDE_TRACK), *cars,
+                                             "--races", str(races)])
+    for fixture in ("overpowered", "weak"):
+        found[f"verdict {fixture} s"] = whole(repeat, [
+            "balance", str(JOYRIDE_FIXTURES / f"{fixture}.yaml"), "--race", "all",
+            "-o", os.devnull])
+    return found
+
+
+def measure_outrider(races: int, repeat: int) -> dict[str, Any]:
+    found: dict[str, Any] = inner(outrider_field(), races, repeat, lambda: None)
+    found["paddock battle s"] = whole(repeat, ["battle", *map(str, OUTRIDER_FIELD),
+                                               "--battles", str(races)])
+    for fixture, scenario in (("juggernaut", "duel"), ("lame-duck", "duel"),
+                              ("juggernaut", "last-car-standing"),
+                              ("lame-duck", "last-car-standing")):
+        found[f"verdict {fixture} {scenario} s"] = whole(repeat, [
+            "balance", str(OUTRIDER_FIXTURES / f"{fixture}.yaml"), "--battle", scenario,
+            "-o", os.devnull])
+    return found
+
+
+MEASURES: dict[str, Callable[[int, int], dict[str, Any]]] = {
+    "joyride": measure_joyride, "outrider": measure_outrider}

@@ -1,0 +1,94 @@
+"""Does the driver drive as a player would? Counts a race keeps of moves no player would choose.
+
+* a *pointless Drift*: a move with a sideways step (a Drift while facing a hex side) after
+  which, turned as it chose, the vehicle is no nearer the finish than before the move (the
+  track's distance to go, ``RaceTrack.remaining``): sliding along a wall instead of driving;
+* a *needless stop*: a round driven at Speed 0 (after the Speed Check) by a vehicle that
+  neither starts the race that round nor was stopped by a collision the round before, when
+  its value table does not rate Speed 0 best there.
+
+``bench/race_planner.py`` and the tests read these; ``time_trials`` and ``pairs`` race the
+samples the issue's checks name.
+"""
+
+from __future__ import annotations
+
+import statistics
+from dataclasses import dataclass
+from typing import Any
+
+from generator.games.frothy_races.race.api import RaceOptions
+from generator.games.frothy_races.race.decisions import Plan
+from generator.games.frothy_races.race.engine import Car, Race
+from generator.tracks.hexgrid import FACINGS
+
+
+class AuditedRace(Race):
+    """A race that counts every move, every Drift that gains nothing, and needless stops."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.moves_made = self.pointless = self.rounds_driven = self.stops = 0
+        self._collided: set[int] = set()
+
+    def plan(self, car: Car, phase: int) -> Plan:
+        self._last_plan = super().plan(car, phase)
+        return self._last_plan
+
+    def move(self, car: Car, phase: int) -> None:
+        before = self.remaining(car.stage, car.hex * FACINGS + car.facing)
+        facing, collisions = car.facing, car.costs.get("collisions", 0)
+        super().move(car, phase)
+        plan = self._last_plan
+        if car.costs.get("collisions", 0) > collisions:
+            self._collided.add(car.index)
+        steps = plan.option.steps
+        self.moves_made += bool(steps)
+        drifted = facing % 2 == 0 and any(d != facing // 2 for d in steps)
+        if drifted and car.racing and not car.finished_round:
+            after = self.remaining(car.stage, car.hex * FACINGS + car.facing)
+            self.pointless += after >= before
+
+    def speed_check(self, car: Car) -> None:
+        super().speed_check(car)
+        self.rounds_driven += 1
+        if car.speed == 0 and self.round > 1 and car.index not in self._collided:
+            value = getattr(car.bot, "value", None)
+            state = car.hex * FACINGS + car.facing
+            if value is None:
+                self.stops += 1
+            else:
+                at = [value(self, car, car.stage, 0, v, state) for v in range(car.max_speed + 1)]
+                self.stops += min(range(len(at)), key=at.__getitem__) != 0
+        self._collided.discard(car.index)
+
+
+@dataclass(frozen=True)
+class Sample:
+    """Races of one field: rounds to finish, Wipe-outs, and the audit's counts."""
+
+    races: int
+    finishers: int
+    mean_rounds: float | None
+    wipe_out: float  # share of the vehicles' races
+    moves: int
+    pointless_drifts: int
+    rounds: int
+    needless_stops: int
+
+
+def sample(track: Any, vehicles: list[Any], bot: str, races: int, options: RaceOptions,
+           seed: int = 1) -> Sample:
+    """``races`` audited races of ``vehicles`` (seeds seed, seed + 1, ...)."""
+    rounds: list[int] = []
+    wiped = moves = pointless = driven = stops = 0
+    for k in range(races):
+        race = AuditedRace(track, vehicles, [bot] * len(vehicles), seed + k, options)
+        result = race.run()
+        rounds.extend(v.rounds for v in result.vehicles if v.finished)
+        wiped += sum(v.wiped_out for v in result.vehicles)
+        moves, pointless = moves + race.moves_made, pointless + race.pointless
+        driven, stops = driven + race.rounds_driven, stops + race.stops
+    return Sample(races, len(rounds), statistics.mean(rounds) if rounds else None,
+                  wiped / (races * len(vehicles)), moves, pointless, driven, stops)
+

@@ -1,0 +1,164 @@
+"""Turning and Control rolls: the roll, its discards and its effects (Changing Direction;
+Control Loss; Control Roll Icons).
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+)
+from generator.probability.frothy_control import (
+    ControlOutcome,
+    best_control_outcome,
+    min_control_loss,
+)
+from generator.probability.frothy_speed_table import Marker, Row
+from generator.tracks.hexgrid import FACINGS
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+def turn(race: Race, car: Car, turn: int, moving: int) -> None:
+    """Change direction 30 degrees at the end of the phase; a Control roll above a Safe
+    Speed, resolved at once (Changing Direction; Control Loss)."""
+    intended = (car.facing + turn) % FACINGS
+    dice = race.control_dice(car, car.speed)
+    if dice == 0:
+        car.facing = intended
+        return
+    outcome = race.control_roll(car, dice, "turn")
+    car.facing = intended
+    race.apply_control(car, outcome, slide=moving)
+
+
+def control_roll(race: Race, car: Car, base: int, reason: str) -> ControlOutcome:
+    """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
+    optimally for the bot's objective ('Control Roll')."""
+    extra = car.control_loss + car.extra_control
+    cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
+    whip = race.play(car, "whip", cards[0])
+    reins = race.play(car, "reins", cards[1])
+    driver = car.spec.trait("Driver")
+    dice = base + extra + whip + reins + driver
+    if dice <= 0:
+        return best_control_outcome([], 0)
+    icons = race.roll_icons(dice)
+    handling = car.spec.trait("Handling")
+    if handling:
+        icons = race.reroll_worst(icons, handling)
+    if car.icon_swap:
+        icons = [car.icon_swap.get(icon, icon) for icon in icons]
+    outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
+                            car.bot.avoid_damage, race.options.stamina)
+    if race.logging:
+        race.log(car, f"control roll ({reason})", icons,
+                 {"effects": sorted(outcome.effects), "count": outcome.icon_count})
+    if not outcome.success:
+        car.cost("failed control roll count", 1)
+    return outcome
+
+
+def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> None:
+    """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
+    Slow. A Haste or Slow that changes the Speed to a Safe one clears Control Loss, the
+    points just gained too (Control Loss Example 2); staying at a Safe Speed keeps them
+    (the Collision Example's Red chariot)."""
+    race.gain_control_loss(car, outcome.control_loss)
+    effects = outcome.effects
+    # Slides and Spins move the vehicle off its line: the distance to go they add is
+    # what the roll cost (measured below, once the vehicle has come to rest).
+    moves = "slide" in effects or "left_spin" in effects or "right_spin" in effects
+    before = race.remaining(car.stage, car.hex * FACINGS + car.facing) if moves else 0
+    if race.options.stamina and outcome.stamina_lost:
+        car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
+    if "damage" in effects:
+        dice = max(0, outcome.damage_dice - car.spec.trait("Failsafes"))
+        race.damage_roll(car, dice, "failed control roll")
+        if not car.racing:
+            return
+    if "slide" in effects:
+        spaces = 1 + min(car.spec.trait("Slippery"), 1)
+        car.cost("slides", 1)
+        race.slide(car, slide, spaces, outcome.icon_count)
+        if not car.racing:
+            return
+    spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
+    if spin and "slide" in effects and car.spec.trait("Spinner"):
+        spin *= 2  # a Skid turns a Spinner a further 30 degrees
+    if spin:
+        car.cost("spins", 1)
+        car.facing = (car.facing + spin) % FACINGS
+    if moves and car.racing:
+        after = race.remaining(car.stage, car.hex * FACINGS + car.facing)
+        # A spin can leave the car facing where no legal drive reaches the next line (the
+        # table holds UNREACHABLE there): that is no distance, so only the count records it.
+        if before < UNREACHABLE and after < UNREACHABLE:
+            car.lose_spaces("failed Control rolls", after - before)
+    table = car.spec.table
+    if "haste" in effects:
+        last = sum(table.acceleration) - 1
+        box = min(last, table.acceleration_box(car.marker) + outcome.icon_count)
+        race.set_marker(car, Marker(Row.ACCELERATION, box))
+    if "slow" in effects:
+        race.set_marker(car, table.decelerate(car.marker, outcome.icon_count))
+
+
+def reaction_roll(race: Race, car: Car, slide: int) -> None:
+    """The Control roll after Damage from an attack or collision, or Control Loss from a
+    Personal attack or hazard: at a Safe Speed only the Control Loss dice are rolled."""
+    outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction")
+    if outcome.success:
+        return
+    car.involved = True
+    race.apply_control(car, outcome, slide=slide)
+
+
+def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
+    """Slide spaces in ``direction``; running into something again costs each vehicle
+    involved a Damage roll of one die per Slide icon, with no further Control roll."""
+    for _ in range(spaces):
+        there = race.rt.neighbours[car.hex][direction]
+        if there < 0 or there in race.occupant:
+            race.damage_roll(car, icons, "slide collision")
+            other = race.occupant.get(there) if there >= 0 else None
+            if other is not None and car.racing:
+                victim = race.cars[other]
+                if victim.racing:
+                    dealt = race.damage_roll(victim, icons, "slide collision")
+                    car.damage_dealt += dealt
+            return
+        race.enter(car, there, direction)
+        if not car.racing:
+            return
+
+
+def gain_control_loss(race: Race, car: Car, points: int) -> None:
+    if points > 0:
+        car.control_loss += points
+
+
+@lru_cache(maxsize=65536)
+def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool
+                  ) -> ControlOutcome:
+    """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
+    Damage first (Control Loss Example 2), others keep Control Loss lowest. Cached: the
+    same dice come up again and again in a sweep."""
+    objective = least_harm if careful else min_control_loss
+    return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
+
+
+def least_harm(outcome: ControlOutcome) -> tuple[int, ...]:
+    """A careful driver's ranking of Control roll outcomes: Damage dice first (Control Loss
+    Example 2), then Haste (it speeds the vehicle into the bend), then Spins, then Control
+    Loss; a Slow or a Slide is the mildest thing that can happen."""
+    effects = outcome.effects
+    spins = ("left_spin" in effects) + ("right_spin" in effects)
+    return (outcome.damage_dice, outcome.icon_count if "haste" in effects else 0, spins,
+            outcome.control_loss, outcome.stamina_lost)

@@ -1,0 +1,231 @@
+"""Damage, affects, Wipe-out, wrecks and collisions (Damage; 'Wipe-out' & Movement of Destroyed
+Vehicles; Collisions).
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from generator.tracks.hexgrid import FACINGS
+
+WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+# What a Damage roll's cause counts as when it wipes a vehicle out (the reports group them).
+WIPE_CAUSES = {"wall collision": "wall", "obstacle collision": "obstacle",
+               "fragile obstacle": "obstacle", "vehicle collision": "collision",
+               "slide collision": "collision", "vehicle attack": "attack",
+               "failed control roll": "failed Control roll", "damage per round": "damage affect",
+               "damage affect": "damage affect"}
+
+
+def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
+    """Roll ``dice`` Damage dice (+ Jerry Rigged); each above Resilience is a point of
+    Damage and a Control Loss point; affects come in as levels are reached."""
+    if not car.racing or dice + car.spec.trait("Jerry Rigged") <= 0:
+        return 0
+    dice += car.spec.trait("Jerry Rigged")
+    rolled = race.roll_values(dice)
+    resilience = car.spec.resilience
+    points = damage_points(rolled, None if resilience is None
+                           else resilience - car.resilience_loss)
+    if race.logging:
+        race.log(car, f"damage roll ({cause})", rolled, {"damage": points})
+    if points:
+        race.take_damage(car, points, cause)
+    return points
+
+
+def take_damage(race: Race, car: Car, points: int, cause: str) -> None:
+    points = min(points, car.spec.max_damage - car.damage)
+    car.damage += points
+    car.cost("damage", points)
+    car.control_loss += points
+    spec = car.spec
+    reached = [(level, a) for level, a in spec.damage_affects if level <= car.damage]
+    for _level, affect in reached[car.affects_applied:]:
+        race.apply_affect(car, affect)
+    car.affects_applied = max(car.affects_applied, len(reached))
+    if car.damage >= spec.max_damage and not car.wiped_out:
+        car.wipe_cause = WIPE_CAUSES.get(cause, cause)
+        race.wipe_out(car)
+
+
+def apply_affect(race: Race, car: Car, affect: Any) -> None:
+    name, value = affect.name, affect.value
+    if name == "+# Control Loss":
+        car.extra_control += value
+    elif name == "+# Control / Round":
+        car.control_per_round += value
+    elif name == "# Damage / Round":
+        car.damage_per_round += value
+    elif name == "-# Resilience":
+        car.resilience_loss += value
+    elif name == "Maximum Speed #":
+        car.max_speed = min(car.max_speed, value)
+        if car.speed > car.max_speed:
+            race.set_speed(car, car.max_speed)
+    elif name == "-1 Safe Speed":
+        car.safe_lost += 1
+    elif name == "+/- # Speed Check Acceleration Modifier":
+        car.accel_mod += value
+    elif name == "+/- # Speed Check Deceleration Modifier":
+        car.decel_mod += value
+    elif name == "# Damage":
+        race.damage_roll(car, value, "damage affect")
+    elif name == "# Maximum Acceleration":
+        car.max_accel = min(car.max_accel, value)
+    elif name == "# Maximum Deceleration":
+        car.max_decel = min(car.max_decel, value)
+    elif name == "Haste":
+        car.icon_swap["slow"] = "haste"
+    elif name == "Slow":
+        car.icon_swap["haste"] = "slow"
+    elif name == "-1 Whip / Reins card":
+        race.lose_card(car, affect.card or "either")
+    if race.logging:
+        race.log(car, "damage affect", result={"affect": name, "value": value})
+
+
+def lose_card(race: Race, car: Car, kind: str) -> None:
+    """Remove one card for good: of the kind named (a dual card serves for either),
+    from the hand if there is one, else from Recovery, else from Spent."""
+    if kind == "either":
+        order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
+        order += [slot for slot in range(3, len(car.hand))]
+    else:
+        order = list(car.slots(kind))
+    for pile in (car.hand, car.recovery, car.spent):
+        for slot in order:
+            if pile[slot]:
+                pile[slot] -= 1
+                car.lost[slot] += 1
+                return
+
+
+def wipe_out(race: Race, car: Car) -> None:
+    """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""
+    car.wiped_out = True
+    car.racing = False
+    car.wiped_round = race.round
+    car.wreck_speed = car.speed
+    car.wreck_heading = car.heading
+    if race.logging:
+        race.log(car, "wipe-out", result={"damage": car.damage})
+
+
+def move_wrecks(race: Race) -> None:
+    """Each round after a Wipe-out the wreck slows by 1 and moves one space on, leaving
+    debris (a fragile obstacle) behind; at Speed 0 or against anything solid it rests."""
+    for car in race.cars:
+        if not car.wiped_out or car.wiped_round >= race.round or car.wreck_speed <= 0:
+            continue
+        car.wreck_speed -= 1
+        if car.wreck_speed <= 0:
+            continue
+        there = race.rt.neighbours[car.hex][car.wreck_heading]
+        if there < 0 or there in race.occupant:
+            car.wreck_speed = 0
+            continue
+        race.debris[car.hex] = race.debris.get(car.hex, 0) + 1
+        del race.occupant[car.hex]
+        car.hex = there
+        race.occupant[there] = car.index
+        if race.logging:
+            race.log(car, "wreck moves", result={"hex": race.rt.hexes[there][:]})
+
+
+def collide(race: Race, car: Car, there: int, direction: int) -> None:
+    """A collision: the vehicle stays where it is; Damage rolls and Speed changes by the
+    kind of collision; Control rolls for Damage taken; then it may face a way past."""
+    car.involved = True
+    other = race.occupant.get(there) if there >= 0 else None
+    bsh = car.spec.trait("B.S.H.")
+    car.cost("collisions", 1)
+    if other is None or race.cars[other].wiped_out:
+        speed = car.speed
+        if race.logging:
+            race.log(car, "collision", result={"with": "solid", "speed": speed})
+        spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
+        cause = "wall collision" if there < 0 else "obstacle collision"
+        hurt = race.damage_roll(car, max(0, speed - bsh) + spiked, cause)
+        if hurt and car.racing:
+            race.reaction_roll(car, slide=direction)
+        # Then the Speed halves (the Collision Example rolls Control at the old Speed).
+        race.set_speed(car, car.speed // 2)
+    else:
+        race.vehicle_collision(car, race.cars[other], direction)
+    if car.racing:
+        race.face_past(car)
+
+
+def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
+    """Head-On, 'T' or Rear-End, from the hit vehicle's facing against the move."""
+    kind, dice_car, dice_hit = collision_dice(car, hit, direction)
+    a, b = car.speed, hit.speed
+    if race.logging:
+        race.log(car, "collision", result={"with": hit.label, "kind": kind,
+                                           "speeds": [a, b]})
+    hurt_car = race.damage_roll(car, dice_car, "vehicle collision")
+    hurt_hit = race.damage_roll(hit, dice_hit, "vehicle collision")
+    car.damage_dealt += hurt_hit
+    hit.damage_dealt += hurt_car
+    hit.involved = True
+    for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
+        if hurt and victim.racing:
+            race.reaction_roll(victim, slide=direction)
+    # Speed changes come after the Control rolls, as in the Collision Example ("reduce
+    # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
+    # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End
+    # change is half the difference of the Speeds at the moment of impact.
+    if kind == "head-on":
+        race.set_speed(car, car.speed // 2)
+        race.set_speed(hit, hit.speed // 2)
+    elif kind == "t":
+        race.set_speed(car, car.speed // 2)
+    elif a > b:
+        change = (a - b + 1) // 2
+        race.set_speed(hit, hit.speed + change)
+        race.set_speed(car, car.speed - change)
+    else:
+        race.set_speed(car, car.speed - 1)
+
+
+def collision_cost(race: Race, car: Car, there: int, direction: int) -> int:
+    """Damage dice the moving vehicle would roll running into ``there`` (a wall, a
+    solid obstacle or a wreck: its Speed; a vehicle: by the kind of collision)."""
+    other = race.occupant.get(there) if there >= 0 else None
+    if other is None or race.cars[other].wiped_out:
+        spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
+        return max(0, car.speed - car.spec.trait("B.S.H.")) + spiked
+    return collision_dice(car, race.cars[other], direction)[1]
+
+
+def damage_points(rolled: list[int], resilience: int | None) -> int:
+    """Damage sustained: dice showing more than Resilience (every die when it is blank)."""
+    if resilience is None:
+        return len(rolled)
+    return sum(1 for value in rolled if value > resilience)
+
+
+def collision_dice(car: Car, hit: Car, direction: int) -> tuple[str, int, int]:
+    """A vehicle-vehicle collision's kind (from the hit vehicle's facing against the move)
+    and the Damage dice each side rolls (Solid Obstacles and Vehicles)."""
+    diff = (hit.facing - direction * 2) % FACINGS
+    kind = "rear" if diff in (11, 0, 1) else "head-on" if diff in (5, 6, 7) else "t"
+    a, b = car.speed, hit.speed
+    if kind == "head-on":
+        dice = a + b
+    elif kind == "t":
+        dice = a
+    else:
+        dice = a - b if a > b else 1
+    dice_car = max(0, dice - car.spec.trait("B.S.H.")) + hit.spec.trait("Spiked")
+    dice_hit = max(0, dice - hit.spec.trait("B.S.H.")) + car.spec.trait("Spiked")
+    return kind, dice_car, dice_hit

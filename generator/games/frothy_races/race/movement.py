@@ -1,0 +1,275 @@
+"""The movement phases: the legal ways to drive a phase, the plan, each space entered, lines,
+the finish, hazards and fragile obstacles (Movement; Hazards and Fragile Obstacles).
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.course import (
+    forget_oldest_half,
+    one_step_directions,
+)
+from generator.games.frothy_races.race.decisions import Option, Options, Plan
+from generator.tracks.hexgrid import FACINGS
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+# Kept per track per process; when full, a cache starts again (a sweep of a thousand races
+# of six vehicles keeps about 150,000 plans and 40,000 phases' options on Bogwater Bowl).
+PLAN_CACHE = 150_000  # about 25 MB
+
+
+OPTIONS_CACHE = 50_000  # about 60 MB
+
+
+def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
+    """Every legal way to drive this phase: no card, a Whip (one space more) or a Reins
+    (one less, when the vehicle moves at all), each with every legal step sequence.
+
+    The options as the bare track makes them are kept per track; ``clear`` (see
+    clear_ahead) says no vehicle or debris lies on the way, so they are the answer as
+    they are; otherwise only the options that meet a vehicle or debris are traced
+    again."""
+    spaces = race.moves(car, phase)
+    whip = car.cards("whip") > 0
+    reins = spaces >= 1 and car.cards("reins") > 0
+    return race.phase_options(car, spaces, whip, reins, clear)
+
+
+def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
+                  clear: bool | None) -> list[Option]:
+    """options_for() with its numbers already worked out."""
+    state = car.hex * FACINGS + car.facing
+    key = (state, car.stage, race.stages, spaces, whip, reins)
+    known = race.rt.options.get(key)
+    if known is None:
+        counts: list[tuple[str | None, int]] = [(None, spaces)]
+        if whip:
+            counts.append(("whip", spaces + 1))
+        if reins:
+            counts.append(("reins", spaces - 1))
+        # What trace() makes of each walk with no vehicle and no debris anywhere.
+        found = []
+        stages, lap = race.stages, len(race.rt.lines)
+        for card, n in counts:
+            for steps, entered, hazards, lines in race.rt.walks(state, n):
+                stage = car.stage
+                for line in lines:
+                    if stage < stages and line == stage % lap:
+                        stage += 1
+                blocked = -1 if len(entered) == len(steps) else len(entered)
+                found.append(Option(card, steps, entered, blocked, hazards, stage))
+        if len(race.rt.options) >= OPTIONS_CACHE:
+            forget_oldest_half(race.rt.options)
+        known = race.rt.options[key] = Options(found)
+    if clear is None:
+        clear = race.clear_ahead(car, spaces + 1 if whip else spaces)
+    if clear:
+        return known
+    occupant, debris = race.occupant, race.debris
+    return [race.trace(car, o.card, o.steps, o.hexes, occupant, debris)
+            if not (occupant.keys().isdisjoint(o.hexes) and debris.keys().isdisjoint(o.hexes))
+            else o for o in known]
+
+
+def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
+          entered: tuple[int, ...], occupant: dict[int, int], debris: dict[int, int]
+          ) -> Option:
+    """An option with what lies on its way: the first step into a vehicle (in
+    ``occupant``) or a wall, rough ground (hazards and ``debris``), and the lines
+    crossed. ``entered`` is the walk's spaces up to any wall."""
+    rt = race.rt
+    blocked = -1 if len(entered) == len(steps) else len(entered)
+    rough = 0
+    stage = car.stage
+    lap = len(rt.lines)
+    for i, there in enumerate(entered):
+        if there in occupant and occupant[there] != car.index:
+            blocked = i
+            entered = entered[:i]
+            break
+        if rt.hazard[there] or there in debris:
+            rough += 1
+        if stage < race.stages and rt.line_of[there] == stage % lap:
+            stage += 1
+    return Option(card, steps, entered, blocked, rough, stage)
+
+
+def clear_ahead(race: Race, car: Car, spaces: int) -> bool:
+    """True when no other vehicle (or wreck) and no debris lies on any walk of up to
+    ``spaces`` spaces this phase: then the options are the track's alone."""
+    # No walk comes back to the space it starts from (every step leads away along the
+    # facing), so the vehicle's own space never counts against it.
+    reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces)
+    return reach.isdisjoint(race.occupant) and reach.isdisjoint(race.debris)
+
+
+def plan(race: Race, car: Car, phase: int) -> Plan:
+    """The bot's plan for this phase. A plan the bot made before in the same situation
+    is reused: the same answer, without listing and weighing every option again. The
+    situation is the bot's plan_key and what lies on the phase's walks: the spaces
+    taken by vehicles and wrecks, and those with debris (which options are blocked or
+    rough follows from these and the track)."""
+    bot = car.bot
+    spaces = car.spec.moves[phase][car.speed]
+    whip = car.cards("whip") > 0
+    reins = spaces >= 1 and car.cards("reins") > 0
+    # No walk comes back to the space it starts from (every step leads away along the
+    # facing), so the vehicle's own space is never among them.
+    reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whip else spaces)
+    taken = reach.intersection(race.occupant)
+    debris = reach.intersection(race.debris) if race.debris else taken
+    key = bot.plan_key(race, car, phase, spaces, whip, reins)
+    plans = race.rt.plans
+    clear = not taken and not debris
+    situation: object = key if key is None or clear else (key, taken, debris)
+    if situation is not None:
+        known = plans.get(situation)
+        if known is not None:
+            return known
+    options = race.phase_options(car, spaces, whip, reins, clear)
+    plan = bot.plan(race, car, phase, options)
+    option = plan.option
+    if option not in options:
+        raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
+    if option.blocked >= 0 and any(o.blocked < 0 for o in options):
+        raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
+    if situation is not None and option.blocked < 0:
+        # With every way blocked the choice would turn on the Speeds and facings of
+        # what is hit (collision costs): such plans are not kept.
+        if len(plans) >= PLAN_CACHE:
+            forget_oldest_half(plans)
+        plans[situation] = plan
+    return plan
+
+
+def move(race: Race, car: Car, phase: int) -> None:
+    plan = race.plan(car, phase)
+    option = plan.option
+    if option.card:
+        race.play(car, option.card, 1)
+    car.involved = False
+    steps = option.steps
+    attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
+    if attacks:
+        race.attack_window(car, moved=0, planned=len(steps))
+    moved, drifted, collided = 0, False, False
+    start_facing = car.facing
+    neighbours, occupant = race.rt.neighbours, race.occupant
+    for i, direction in enumerate(steps):
+        if not car.racing or car.facing != start_facing or car.move_lost:
+            break
+        there = neighbours[car.hex][direction]
+        if there < 0 or there in occupant:
+            race.collide(car, there, direction)
+            collided = True
+            break
+        race.enter(car, there, direction)
+        moved += 1
+        drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
+        if not car.racing:
+            break
+        if attacks and i + 1 < len(steps):
+            race.attack_window(car, moved, len(steps))
+    car.move_lost = False
+    if race.logging:
+        race.log(car, "move", result={"card": option.card, "steps": list(option.steps),
+                                      "moved": moved, "hex": race.rt.hexes[car.hex][:],
+                                      "facing": car.facing})
+    if collided:
+        car.lose_spaces("collisions", len(steps) - moved)
+    elif car.racing and moved < len(steps):
+        # Stopped short by a failed Control roll on the way (its own attack's, or one
+        # that spun it): the rest of the move is lost.
+        car.lose_spaces("failed Control rolls", len(steps) - moved)
+    if not car.racing or collided:
+        return
+    if moved and plan.turn and car.facing == start_facing:
+        race.turn(car, plan.turn, option.steps[moved - 1])
+    elif moved and not drifted and not car.involved:
+        car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
+
+
+def enter(race: Race, car: Car, there: int, direction: int) -> None:
+    """Move one space: lines crossed, then hazards and fragile obstacles in it."""
+    occupant = race.occupant
+    del occupant[car.hex]
+    car.hex = there
+    car.heading = direction
+    occupant[there] = car.index
+    rt = race.rt
+    line = rt.line_of[there]
+    if line >= 0 and line == car.stage % len(rt.lines) and car.stage < race.stages:
+        car.stage += 1
+        if race.logging:
+            race.log(car, "line", result={"stage": car.stage})
+        if car.stage >= race.stages:
+            race.finish(car)
+            return
+    if rt.hazard[there] or there in race.debris:
+        race.rough_ground(car, there, direction)
+
+
+def finish(race: Race, car: Car) -> None:
+    race.finishers += 1
+    car.finished_round = race.round
+    car.racing = False
+    car.finish_order = race.finishers
+    del race.occupant[car.hex]
+    if race.logging:
+        race.log(car, "finish", result={"place": race.finishers})
+
+
+def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
+    """Hazards and Fragile Obstacles: Control Loss, a Damage roll, one Control roll."""
+    hazard = race.rt.terrain[there] == "hazard"
+    markers = race.debris.get(there, 0)
+    if not (hazard or markers) or car.spec.trait("Flyer"):
+        return
+    half = (car.speed + 1) // 2
+    rating = race.rt.rating[there]
+    need_roll = False
+    if hazard:
+        race.gain_control_loss(car, max(0, half + rating))
+        need_roll = True
+        if race.logging:
+            race.log(car, "hazard", result={"control_loss": car.control_loss})
+    if markers:
+        race.debris[there] = markers - 1
+        if race.debris[there] == 0:
+            del race.debris[there]
+        dice = max(0, half + rating + markers - 1)
+        if race.damage_roll(car, dice, "fragile obstacle"):
+            need_roll = True
+    if need_roll and car.racing:
+        race.reaction_roll(car, slide=direction)
+
+
+def free(race: Race, car: Car, facing: int) -> bool:
+    """True when the vehicle could move past what is in front of it facing ``facing``."""
+    for d in one_step_directions(facing):
+        there = race.rt.neighbours[car.hex][d]
+        if there >= 0 and there not in race.occupant:
+            return True
+    return False
+
+
+def face_past(race: Race, car: Car) -> None:
+    """After a collision: turn 30 degrees if that lets the vehicle move past; failing
+    that, Speed 0 and any facing that does (Solid Obstacles and Vehicles)."""
+    if race.free(car, car.facing):
+        return
+    turns = [(car.facing + t) % FACINGS for t in (-1, 1)]
+    choices = [f for f in turns if race.free(car, f)]
+    if not choices:
+        race.set_speed(car, 0)
+        choices = [f for f in range(FACINGS) if race.free(car, f)]
+    if choices:
+        car.facing = min(choices, key=lambda f: (
+            race.remaining(car.stage, car.hex * FACINGS + f), f))

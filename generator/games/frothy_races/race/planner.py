@@ -1,0 +1,243 @@
+"""The planning driver's value table: expected rounds to the finish from every driving state.
+
+A state is a stage (lines crossed), a (hex, facing) state of the track, a Speed and a
+point in the round: before movement phase 1, 2, 3 or 4, or at the round's end before the
+next Speed Check. The table is solved once per vehicle, track, race length and style
+(dynamic programming over the track's drive graph, stage by stage from the finish back)
+and kept in the cache folder; every decision the planner makes reads it.
+
+The model, and where it is simpler than the engine (the engine plays every rule; the table
+only has to rank a vehicle's choices well):
+
+* Movement: each phase moves the vehicle's Movement-table spaces at its Speed, along any
+  legal walk that meets no wall (``RaceTrack.paths``), then turns 30 degrees or not. A
+  walk across the stage's line goes on in the next stage; across the last, the race is
+  over for it. A vehicle that cannot move its spaces without meeting a wall collides: it
+  pays the expected Damage and goes on at half its Speed.
+* Turning above a Safe Speed costs the exact Control-roll odds (``generator.probability``):
+  the chance a roll fails times a delay, and the expected Damage its Damage icons deal,
+  each Damage point priced at the style's Wipe-out cost over the vehicle's Damage track
+  (a Wipe-out is a race not finished). Control Loss is taken as none (it is cleared at
+  every Safe Speed; the runtime driver sees the real count).
+* The Speed Check: every choice of direction and cards (each card at the style's price),
+  with the exact odds of each Speed (``engine.speed_odds``), from the left-most box of the
+  Speed held. Cards in hand are not part of the state: the runtime driver offers only the
+  choices its hand allows.
+
+Each stage is solved over the states between the line before and its own (its corridor),
+ordered by the distance to the line and swept until no value moves by more than
+``TOLERANCE`` (Gauss-Seidel value iteration); states outside keep a distance estimate.
+"""
+
+from __future__ import annotations
+
+import math
+from array import array
+from dataclasses import dataclass
+from functools import lru_cache
+
+from generator.games.frothy_races.race.speeds import kept_sums, shift_marker
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle, speed_box
+from generator.probability.frothy_control import avoid_damage
+from generator.probability.frothy_control_odds import control_roll
+from generator.probability.frothy_dice import FROTHY_DIE, Direction, kept_lowest, scoring_chance
+from generator.probability.frothy_speed_table import Marker
+
+TOLERANCE = 0.05  # rounds: a sweep that moves no value more than this ends a stage
+MAX_SWEEPS = 6
+FAR = 1e6  # the value of a state from which the line cannot be reached
+FAIL_DELAY = 0.3  # rounds a failed Control roll costs besides its Damage (Slides, Spins)
+TURNING = 5  # spaces a facing may add to the way to the line and still be in the corridor
+MARGIN = 8  # spaces beyond the furthest entry to a stage that still belong to its corridor
+
+
+@dataclass
+class ValueTable:
+    """Expected rounds to the finish, by stage, point in the round, Speed and state.
+
+    ``values[stage][point]`` is an array over ``speed * states + state``: point 0-3 is
+    before movement phase 1-4, point 4 the round's end (before the next Speed Check).
+    ``damage`` is the same for the expected Damage points still to take under the plan,
+    ``cards`` for the expected price of the cards it plays (the values count it, as a
+    shadow price; the rounds themselves are the value less it and the Damage's price).
+    """
+
+    stages: int
+    states: int
+    speeds: int
+    values: list[list[array]]
+    damage: list[list[array]]
+    cards: list[list[array]]
+    start: int  # the state of grid slot 1
+
+    def value(self, stage: int, point: int, speed: int, state: int) -> float:
+        if stage >= self.stages:
+            return 0.0
+        return self.values[stage][point][speed * self.states + state]
+
+    def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
+        if stage >= self.stages:
+            return 0.0
+        return self.damage[stage][point][speed * self.states + state]
+
+
+@dataclass(frozen=True)
+class SoloOptimum:
+    """The table's answer for one vehicle alone from grid slot 1 at rest."""
+
+    rounds: float
+    wipe_out: float  # chance, from the expected Damage (Poisson tail at the Damage track)
+
+
+def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle) -> SoloOptimum:
+    """Expected rounds and Wipe-out chance alone on the track, from slot 1 at rest: the
+    value less the prices it counts (cards, Damage), which are not rounds."""
+    value = table.value(0, 4, 0, table.start)
+    mean = table.expected_damage(0, 4, 0, table.start)
+    cards = table.cards[0][4][table.start]
+    rounds = value - cards - mean * damage_rounds(spec, style)
+    return SoloOptimum(rounds, poisson_at_least(mean, spec.max_damage))
+
+
+def poisson_at_least(mean: float, count: int) -> float:
+    """P(a Poisson count with this mean is at least ``count``)."""
+    if mean <= 0:
+        return 0.0
+    term = total = math.exp(-mean)
+    for k in range(1, count):
+        term *= mean / k
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+# --- Pieces the solver and the driver share ----------------------------------------------------
+
+
+@lru_cache(maxsize=256)
+def roll_cost(dice: int, resilience: int | None, damage_rounds: float
+              ) -> tuple[float, float, float]:
+    """What a Control roll of ``dice`` dice costs in rounds, its expected Damage, and the
+    chance it Slides: the chance it fails times FAIL_DELAY, plus each expected Damage
+    point at ``damage_rounds`` (exact odds; the discards avoid Damage first, as a careful
+    player does). A Slide into a wall is priced where the wall is (``slide_price``)."""
+    if dice <= 0:
+        return 0.0, 0.0, 0.0
+    result = control_roll(min(dice, 12), 0, avoid_damage, stamina_rules=False)
+    score = float(scoring_chance(resilience))
+    fail = 1.0 - float(result.p_success)
+    damage = sum(float(p) * o.damage_dice for o, p in result.outcomes.items()) * score
+    slide = float(result.p_effect("slide")) + float(result.p_effect("haste"))
+    return fail * FAIL_DELAY + damage * damage_rounds, damage, slide
+
+
+def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
+                ) -> tuple[list[float], list[float]]:
+    """What entering 0, 1, 2 ... hazard or fragile spaces in one move costs at ``speed``
+    (its price in rounds, and its expected Damage): each adds half the Speed in Control
+    Loss and a Control roll of the Speed's dice plus the Control Loss so far."""
+    half = (speed + 1) // 2
+    costs, hurts = [0.0], [0.0]
+    for k in range(1, most + 1):
+        cost, hurt, _ = roll_cost(spec.control[speed] + k * half, spec.resilience, price)
+        costs.append(costs[-1] + cost)
+        hurts.append(hurts[-1] + hurt)
+    return costs, hurts
+
+
+def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:
+    """A Damage point's price in rounds: the Wipe-out cost shared over the Damage track."""
+    return style.wipe_rounds / max(1, spec.max_damage)
+
+
+def collision_cost(spec: RaceVehicle, speed: int, style: DrivingStyle) -> tuple[float, float]:
+    """Running into a wall at ``speed``: its Damage dice scored at Resilience, priced."""
+    damage = speed * float(scoring_chance(spec.resilience))
+    return damage * damage_rounds(spec, style) + FAIL_DELAY, damage
+
+
+def start_marker(spec: RaceVehicle, speed: int) -> Marker:
+    """The marker a Speed is taken to sit at in the table: its left-most box."""
+    return speed_box(spec.table, speed, right_most=False)
+
+
+def speed_options(spec: RaceVehicle, style: DrivingStyle
+                  ) -> list[list[tuple[float, tuple[tuple[float, tuple[int, ...]], ...]]]]:
+    """For each Speed, the Speed Check choices the table weighs: (card price, each way
+    the roll can fall with its chance, as the Speeds the dice let the player keep).
+    Up to two cards (the driver weighs more at its turn); a choice no better than a
+    cheaper one is left out."""
+    table, top = spec.table, spec.top_speed
+    out = []
+    for speed in range(top + 1):
+        marker = start_marker(spec, speed)
+        found: dict[tuple[tuple[float, tuple[int, ...]], ...], float] = {}
+        for accelerate, whip, reins in check_choices(spec, 2, 2, 2):
+            if whip + reins == 0:
+                accelerate = spec.trait("Champing at the Bit") > 0
+            merged: dict[tuple[int, ...], float] = {}
+            for p, boxes in check_rolls(spec, accelerate, whip, reins, 0, 99):
+                ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b,
+                                                                  accelerate, top))
+                                     for b in boxes}))
+                merged[ends] = merged.get(ends, 0.0) + p
+            rolls = tuple(sorted(merged.items(), key=lambda item: item[0]))
+            odds = tuple((p, ends) for ends, p in rolls)
+            price = style.card_rounds * (whip + reins)
+            if price < found.get(odds, FAR):
+                found[odds] = price
+        out.append([(price, odds) for odds, price in found.items()])
+    return out
+
+
+def check_choices(spec: RaceVehicle, whips: int, reins: int, cards: int
+                  ) -> list[tuple[bool, int, int]]:
+    """Speed Check choices worth weighing with these cards: none (deceleration, unless
+    Champing at the Bit), and up to 3 of the direction's own card with up to 2 of the
+    other."""
+    found = [(spec.trait("Champing at the Bit") > 0, 0, 0)]
+    for accelerate in (True, False):
+        for own in range(4):
+            for other in range(3):
+                whip, rein = (own, other) if accelerate else (other, own)
+                if 0 < whip + rein <= cards and whip <= whips and rein <= reins:
+                    found.append((accelerate, whip, rein))
+    return found
+
+
+@lru_cache(maxsize=4096)
+def check_rolls(spec: RaceVehicle, accelerate: bool, whip: int, reins: int, modifier: int,
+                limit: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """Every roll a Speed Check can make, with its chance, as the values (boxes) the
+    rules let the player keep from it (``kept_sums``); Tireless and Anchor keep any number
+    of boxes up to theirs. Re-rolls are not counted (they only help)."""
+    fixed, extra, shift, _ = spec.speed_traits[accelerate]
+    if fixed:
+        return ((1.0, tuple(range(min(fixed, limit) + 1))),)
+    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
+    lock = kept_lowest(whip, reins, direction)
+    found: dict[tuple[int, ...], float] = {}
+    for p, dice in dice_rolls(2 + whip + reins + extra):
+        boxes = tuple(sorted({min(s + shift + modifier, limit)
+                              for s in _kept_sums(list(dice), lock)}))
+        found[boxes] = found.get(boxes, 0.0) + p
+    return tuple((p, boxes) for boxes, p in found.items())
+
+
+@lru_cache(maxsize=16)
+def dice_rolls(count: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """Every multiset of ``count`` Frothy dice values (sorted) with its chance."""
+    faces = [int(face.value or 0) for face in FROTHY_DIE.faces]
+    rolls: dict[tuple[int, ...], float] = {(): 1.0}
+    for _ in range(count):
+        following: dict[tuple[int, ...], float] = {}
+        for dice, p in rolls.items():
+            for value in faces:
+                key = tuple(sorted(dice + (value,)))
+                following[key] = following.get(key, 0.0) + p / len(faces)
+        rolls = following
+    return tuple((p, dice) for dice, p in rolls.items())
+
+
+def _kept_sums(dice: list[int], lock: int) -> set[int]:
+    return kept_sums(dice, lock)

@@ -1,0 +1,108 @@
+"""The result: progress, rounds lost, places, the winner and how each race ended (Race Types &
+Play Styles).
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+)
+from generator.games.frothy_races.race.results import (
+    RaceResult,
+    VehicleResult,
+)
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+def progress(race: Race, car: Car) -> float:
+    if car.finished_round:
+        return 1.0
+    start = race.start_remaining[car.index]
+    covered = start - race.car_remaining(car)
+    if race.options.race_type == "fastest":
+        return max(0.0, min(1.0, covered / start)) if start else 0.0
+    best = max(race.start_remaining[c.index] - race.car_remaining(c) for c in race.cars)
+    return max(0.0, min(1.0, covered / best)) if best > 0 else 0.0
+
+
+def rounds_lost(race: Race, car: Car) -> dict[str, float]:
+    """Each mechanic's spaces lost as rounds, at the pace the vehicle drove this race
+    (spaces covered a round): one unit, so mechanics can be ranked against each other.
+    Empty for a vehicle that covered no ground (no pace to convert at)."""
+    start = race.start_remaining[car.index]
+    covered = start - race.car_remaining(car)
+    rounds = car.finished_round or car.rounds
+    if covered <= 0 or rounds <= 0 or start >= UNREACHABLE:
+        return {}
+    pace = covered / rounds
+    return {mechanic: round(spaces / pace, 3)
+            for mechanic, spaces in sorted(car.spaces_lost.items())}
+
+
+def ranking(race: Race) -> list[Car]:
+    kind = race.options.race_type
+
+    def key(car: Car) -> tuple[float, ...]:
+        gone = -race.progress(car)
+        if kind == "toughest":
+            return (1 if car.wiped_out else 0, -car.wiped_round if car.wiped_out else 0,
+                    gone, car.index)
+        if car.finished_round:
+            return (0, car.finished_round, car.finish_order, car.index)
+        return (2 if car.wiped_out else 1, 0, gone, car.index)
+    return sorted(race.cars, key=key)
+
+
+def has_winner(race: Race, car: Car) -> bool:
+    """Whether the vehicle placed first has won: a Fastest race is won by crossing the
+    finish (no finisher, no winner); a Toughest one by the last vehicle not wiped out
+    (all wiped out, none); a Furthest one by the furthest, still going or not."""
+    kind = race.options.race_type
+    if kind == "fastest":
+        return bool(car.finished_round)
+    if kind == "toughest":
+        return not car.wiped_out
+    return race.progress(car) > 0
+
+
+def ending(race: Race, car: Car) -> str:
+    """How the vehicle's race ended (results.ENDINGS)."""
+    if car.wiped_out:
+        return "wiped out"
+    if car.finished_round or race.options.race_type != "fastest":
+        return "finished"
+    return "out of rounds"
+
+
+def result(race: Race) -> RaceResult:
+    ranking = race.ranking()
+    places = {car.index: place for place, car in enumerate(ranking, start=1)}
+    winner = ranking[0].index if ranking and race.has_winner(ranking[0]) else -1
+    kind = race.options.race_type
+    vehicles = []
+    for car in race.cars:
+        finished = bool(car.finished_round) if kind == "fastest" else not car.wiped_out
+        vehicles.append(VehicleResult(
+            name=car.spec.name, slot=car.index, bot=car.bot.name, place=places[car.index],
+            finished=finished, wiped_out=car.wiped_out, label=car.label,
+            won=car.index == winner, ended=race.ending(car), wipe_cause=car.wipe_cause,
+            rounds=car.finished_round or car.rounds, progress=round(race.progress(car), 6),
+            damage_dealt=car.damage_dealt, damage_taken=car.damage,
+            costs=dict(sorted(car.costs.items())),
+            spaces_lost=dict(sorted(car.spaces_lost.items())),
+            rounds_lost=race.rounds_lost(car)))
+    return RaceResult(
+        seed=race.seed, track=race.rt.name, options=race.options, vehicles=tuple(vehicles),
+        rounds=race.round, not_simulated=race.not_simulated, events=tuple(race.events),
+        snapshots=tuple(race.snapshots))
+
+
+# Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash
+# is kept, where the Speed table's and the marker's would be worked out at every call.

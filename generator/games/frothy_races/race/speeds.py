@@ -1,0 +1,202 @@
+"""The Speed Check and Speed changes (Speed Check; Speed Changes; Speed Rating Changes), with
+the exact odds a driver weighs.
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.vehicles import (
+    speed_box,
+)
+from generator.probability.frothy_dice import Direction, kept_lowest
+from generator.probability.frothy_dice import speed_check as check_odds
+from generator.probability.frothy_speed_table import Marker, Row, SpeedTable
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+# Speed Check odds by everything they depend on (Race.speed_odds); the vehicle's own hash
+# is kept, where the Speed table's and the marker's would be worked out at every call.
+_ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
+
+
+_SHIFTED: dict[tuple[object, ...], Marker] = {}  # the same for shift_marker
+
+
+def set_marker(race: Race, car: Car, marker: Marker, speed_check: bool = False) -> None:
+    """Move the Speed marker; a Speed above the vehicle's limit drops to it. Control Loss
+    is cleared when the Speed changes to a Safe one, or is Safe after a Speed Check
+    ('Control Loss Points': Safe Speed); a vehicle that stays at the Safe Speed it had
+    keeps what it gains (the Collision Example's Red chariot at Speed 1)."""
+    table = car.spec.table
+    before = car.speed
+    car.marker = marker
+    car.speed = car.spec.box_speeds[marker[0] is Row.ACCELERATION][marker[1]]
+    if car.speed > car.max_speed:
+        car.marker = speed_box(table, car.max_speed, right_most=True)
+        car.speed = car.max_speed
+    if (speed_check or car.speed != before) and race.is_safe(car, car.speed):
+        car.control_loss = car.spec.control_minimum
+
+
+def set_speed(race: Race, car: Car, speed: int) -> None:
+    """Change the Speed rating itself ('Speed Rating Changes'); a change to the Speed it
+    already has is no change, and the marker stays in its box."""
+    speed = max(0, min(speed, car.max_speed))
+    if speed == car.speed:
+        return
+    race.set_marker(car, speed_box(car.spec.table, speed, right_most=speed < car.speed))
+
+
+def speed_check(race: Race, car: Car) -> None:
+    choice = car.bot.speed_check(race, car)
+    accelerate = choice.accelerate
+    whip, lash = race.play_with(car, "whip", max(0, choice.whip),
+                                "Lash" if accelerate else None)
+    reins, whoah = race.play_with(car, "reins", max(0, choice.reins),
+                                  None if accelerate else "Whoah!")
+    if whip + reins == 0:
+        accelerate = car.spec.trait("Champing at the Bit") > 0
+    extra_reins = race.stamina_reins(car)
+    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
+    table = car.spec.table
+    values, dice = race.speed_roll(car, whip, reins + extra_reins, direction)
+    if lash or whoah:
+        limit = car.max_accel if accelerate else car.max_decel
+        values = sorted({min(v + lash + whoah, limit) if v >= 0 else v for v in values})
+    boxes = car.bot.keep(race, car, accelerate, values)
+    if boxes not in values:
+        raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
+    marker = car.marker
+    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
+           car.max_speed)
+    shifted = _SHIFTED.get(key)
+    if shifted is None:
+        if len(_SHIFTED) >= 100_000:
+            _SHIFTED.clear()
+        shifted = _SHIFTED[key] = shift_marker(table, marker, boxes, accelerate,
+                                               car.max_speed)
+    marker = shifted
+    before = car.speed
+    race.set_marker(car, marker, speed_check=True)
+    if race.logging:
+        race.log(car, "speed check", dice, {"direction": direction.value, "whip": whip,
+                                            "reins": reins, "boxes": boxes,
+                                            "speed": [before, car.speed]})
+
+
+def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
+    """The Speed each Speed Check value would leave the vehicle at."""
+    table, marker = car.spec.table, car.marker
+    return [table.speed_of(shift_marker(table, marker, v, accelerate, car.max_speed))
+            for v in values]
+
+
+def stamina_reins(race: Race, car: Car) -> int:
+    if not race.options.stamina:
+        return 0
+    return sum(a.value for level, a in car.spec.stamina_affects
+               if a.name == "+# Reins / Speed Check" and car.stamina <= level)
+
+
+def race_speed_odds(race: Race, car: Car, accelerate: bool, whip: int, reins: int
+               ) -> list[tuple[int, float]]:
+    """The chance of each Speed a Speed Check with these cards would end at (exact odds
+    from ``generator.probability``, as floats); what a bot weighs before choosing."""
+    spec = car.spec
+    fixed, extra, shift, _ = spec.speed_traits[accelerate]
+    if accelerate:
+        shift, limit = shift + car.accel_mod, car.max_accel
+    else:
+        shift, limit = shift + car.decel_mod, car.max_decel
+    marker = car.marker
+    key = (spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, whip,
+           reins + race.stamina_reins(car), fixed, shift, car.max_speed, limit)
+    found = _ODDS.get(key)
+    if found is None:
+        if len(_ODDS) >= 100_000:
+            _ODDS.clear()
+        found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
+                                        extra, fixed, shift, car.max_speed, limit)
+    return found
+
+
+def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
+               ) -> tuple[list[int], list[int]]:
+    """Every Speed Check value (boxes) the player may choose, and the dice rolled
+    ('Speed Check'): any two dice the card rule lets it keep, not only the highest;
+    with Tireless or Anchor, any number of boxes up to the trait's."""
+    accelerate = direction is Direction.ACCELERATE
+    fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
+    limit = car.max_accel if accelerate else car.max_decel
+    if fixed:
+        return list(range(0, min(fixed, limit) + 1)), []
+    rolled = race.roll_values(2 + whip + reins + extra)
+    dice = sorted(race.reroll_low(rolled, rerolls))
+    lock = kept_lowest(whip, reins, direction)
+    shift += car.accel_mod if accelerate else car.decel_mod
+    return sorted({min(v + shift, limit) for v in kept_sums(dice, lock)}), dice
+
+
+@lru_cache(maxsize=256)
+def speed_values(whip: int, reins: int, accelerate: bool, extra: int
+                 ) -> tuple[tuple[int, float], ...]:
+    """Speed Check values and their chances, from the exact odds (as floats, once)."""
+    direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
+    dist = check_odds(whip, reins, direction, extra_dice=extra)
+    return tuple((value, float(p)) for value, p in dist.items())
+
+
+@lru_cache(maxsize=65536)
+def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
+               extra: int, fixed: int, shift: int, top: int, limit: int
+               ) -> list[tuple[int, float]]:
+    """Each Speed a Speed Check can end at, with its chance (cached: few markers recur)."""
+    values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
+    odds: dict[int, float] = {}
+    for value, p in values:
+        boxes = min(value + shift, limit)
+        speed = table.speed_of(shift_marker(table, marker, boxes, accelerate, top))
+        odds[speed] = odds.get(speed, 0.0) + p
+    return sorted(odds.items())
+
+
+@lru_cache(maxsize=65536)
+def shift_marker(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool, top: int
+                 ) -> Marker:
+    """Apply a Speed Check of ``boxes`` (a negative value reverses the direction, as
+    Cautious or Reckless can make it). Past the last box of the top Speed the vehicle may
+    reach, the rest is a deceleration from there (Over-Whipping; 'Maximum Speed #')."""
+    if boxes < 0:
+        accelerate, boxes = not accelerate, -boxes
+    if not accelerate:
+        return table.decelerate(marker, boxes)
+    here = table.acceleration_box(marker)
+    last = sum(table.acceleration[:top + 1]) - 1
+    if here + boxes <= last:
+        return Marker(Row.ACCELERATION, here + boxes)
+    return table.decelerate(Marker(Row.ACCELERATION, last), here + boxes - last)
+
+
+def kept_sum(sorted_dice: list[int], lock: int) -> int:
+    """The highest sum of two kept dice allowed when ``lock`` of them must be the lowest."""
+    return max(kept_sums(sorted_dice, lock))
+
+
+def kept_sums(sorted_dice: list[int], lock: int) -> set[int]:
+    """Every sum of two kept dice a player may choose when ``lock`` of them must be the
+    lowest rolled (Speed Check: 'discard 1 dice for each card used')."""
+    if len(sorted_dice) == 1:
+        return {sorted_dice[0]}
+    if lock == 2:
+        return {sorted_dice[0] + sorted_dice[1]}
+    if lock == 1:
+        return {sorted_dice[0] + other for other in sorted_dice[1:]}
+    return {a + b for i, a in enumerate(sorted_dice) for b in sorted_dice[i + 1:]}

@@ -1,0 +1,91 @@
+"""Round start and maintenance: returned cards, per-round affects, Stamina, card recovery, and
+playing cards (Maintenance Checks; Whip & Reins).
+
+Part of the Frothy race engine (``engine`` in this package): each function takes the race
+first and is a method of ``Race`` there.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+def start_of_round(race: Race, car: Car) -> None:
+    back = car.spec.trait("Stamina")
+    while back > 0 and any(car.spent):
+        kind = max(range(len(car.spent)), key=lambda k: (car.spent[k], -k))
+        car.spent[kind] -= 1
+        car.hand[kind] += 1
+        back -= 1
+    if car.control_per_round:
+        race.gain_control_loss(car, car.control_per_round)
+    if car.damage_per_round:
+        race.damage_roll(car, car.damage_per_round, "damage per round")
+
+
+def maintenance(race: Race, car: Car) -> None:
+    if race.options.stamina:
+        spec = car.spec
+        car.stamina = max(spec.stamina_min,
+                          min(spec.stamina_max, car.stamina + spec.stamina_row[car.speed]))
+        drop = sum(a.value for level, a in spec.stamina_affects
+                   if a.name == "-# Speed" and car.stamina <= level)
+        if drop:
+            race.set_speed(car, max(0, car.speed - drop))
+            if race.logging:
+                race.log(car, "stamina",
+                         result={"stamina": car.stamina, "speed": car.speed})
+    reactions = car.spec.trait("Reactions")
+    if reactions:
+        car.control_loss = max(car.spec.control_minimum, car.control_loss - reactions)
+    race.determination(car)
+    for kind in range(len(car.hand)):
+        car.hand[kind] += car.recovery[kind]
+        car.recovery[kind] = car.spent[kind]
+        car.spent[kind] = 0
+
+
+def play(race: Race, car: Car, kind: str, count: int) -> int:
+    """Move up to ``count`` cards playable as ``kind`` from hand to Spent; how many."""
+    return race.play_with(car, kind, count, None)[0]
+
+
+def play_with(race: Race, car: Car, kind: str, count: int, ability: str | None
+              ) -> tuple[int, int]:
+    """Play up to ``count`` cards as ``kind``; when ``ability`` names a simulated special
+    card in hand, it is one of them and its '#' is returned as a bonus (a card marked
+    discard then leaves the game). Ordinary cards go before other special cards."""
+    played = bonus = 0
+    special = car.special_in_hand(ability) if ability and count > 0 else None
+    if special is not None:
+        card = car.spec.specials[special - 3]
+        car.hand[special] -= 1
+        (car.lost if card.discard else car.spent)[special] += 1
+        played, bonus = 1, card.value
+        if race.logging:
+            race.log(car, "special card", result={"card": card.name, "value": card.value})
+    for slot in car.slots(kind):
+        take = min(car.hand[slot], count - played)
+        car.hand[slot] -= take
+        car.spent[slot] += take
+        played += take
+    return played, bonus
+
+
+def determination(race: Race, car: Car) -> None:
+    """Determination: at the end of a round, every Spent card back to the hand (played
+    when three or more are spent)."""
+    slot = car.special_in_hand("Determination")
+    if slot is None or sum(car.spent) < 3:
+        return
+    card = car.spec.specials[slot - 3]
+    car.hand[slot] -= 1
+    for kind in range(len(car.hand)):
+        car.hand[kind] += car.spent[kind]
+        car.spent[kind] = 0
+    (car.lost if card.discard else car.spent)[slot] += 1
+    if race.logging:
+        race.log(car, "special card", result={"card": card.name})

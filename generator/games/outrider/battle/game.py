@@ -1,0 +1,80 @@
+"""Outrider battles as the race core sees them (:class:`generator.race.game.RaceGame`): a
+battle set up, played round by round, scored.
+
+The field's track is the scenario's id in battle.yaml ('duel', 'last-car-standing'), its
+vehicles ``(Vehicle, side)`` pairs, its options :class:`BattleOptions`. The core's grid
+order is the seating: race ``k`` seats the field rotated ``k`` places, reversed every other
+cycle, so every vehicle sits in every seat alike.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from generator.games.outrider.battle.driver import ExpectedGainDriver
+from generator.games.outrider.battle.engine import (
+    BattleResult,
+    BattleRun,
+    battle_result,
+    start_battle,
+    step_battle,
+)
+from generator.games.outrider.battle.setup import battle_data
+from generator.race.game import Standing
+from generator.race.sweep import Field, RaceJob
+
+BEAM = 4  # the driver's beam width in every battle Paddock runs (tests/.../test_battle_driver.py)
+
+
+@dataclass(frozen=True)
+class BattleOptions:
+    """How each battle of a sweep is played: with its event log kept, and whether it stops
+    once entrant 0 (the vehicle a verdict judges) is wrecked: it can no longer win, and the
+    rest would only decide which of the others does."""
+
+    keep_events: bool = False
+    watch_first: bool = False
+
+
+@dataclass(frozen=True)
+class OutriderBattle:
+    """Outrider battles, every vehicle driven by the expected-gain driver."""
+
+    beam: int = BEAM
+    seed_name: ClassVar[str] = "outrider"
+    in_process_below: ClassVar[int] = 1  # battles share nothing: workers from two on
+
+    def prepare(self, field: Field) -> None:
+        """battle.yaml read once here (the driver keeps nothing between battles)."""
+        battle_data()
+
+    def setup(self, field: Field, job: RaceJob) -> BattleRun:
+        options = field.options if isinstance(field.options, BattleOptions) else BattleOptions()
+        watch = job.grid.index(0) + 1 if options.watch_first else None
+        return start_battle([field.vehicles[i] for i in job.grid], job.seed,
+                            lambda car: ExpectedGainDriver(self.beam), str(field.track),
+                            options.keep_events, watch)
+
+    def step(self, race: BattleRun) -> bool:
+        return step_battle(race)
+
+    def score(self, race: BattleRun) -> BattleResult:
+        return battle_result(race)
+
+    def standing(self, result: Any) -> Standing:
+        """The survivor first, then the others still standing, then the wrecks, the last
+        wrecked ahead; vehicles alike share a place."""
+        def rank(entrant: Any) -> tuple[int, int]:
+            if result.winner == entrant.slot:
+                return (0, 0)
+            if entrant.wrecked_in is None:
+                return (1, 0)
+            return (2, -entrant.wrecked_in)
+        ranks = [rank(e) for e in result.entrants]
+        places = tuple(1 + sum(other < mine for other in ranks) for mine in ranks)
+        return Standing(places, None if result.winner is None else result.winner - 1)
+
+
+RACE_GAME = OutriderBattle()
+"""What the registry hands the core."""

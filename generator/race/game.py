@@ -1,0 +1,79 @@
+"""What a game gives the race core: the one interface every racing game implements.
+
+The core (sweeps, workers, the Dask cluster, intervals, verdicts, event logs) never imports
+a game. A game hands it an object that satisfies :class:`RaceGame`; ``commands/`` finds that
+object through the game registry and passes it in a sweep's :class:`~generator.race.sweep.Field`.
+The object must pickle (worker processes and cluster nodes receive it with the field), so a
+game's is a small frozen dataclass of plain values.
+
+A race is run as: ``setup`` (the field's vehicles in the job's grid order, seeded by the
+job), ``step`` until it says the race is over (each step one round; the engine asks its
+driver for every decision on the way), then ``score``. ``prepare`` asks for the driver
+before any of that: what every race of a field shares (a value table over the driving
+states, say) is worked out once, in the process that forks the workers, so they inherit it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from generator.race.sweep import Field, RaceJob
+
+
+@dataclass(frozen=True)
+class Standing:
+    """How a finished race ranks its grid: ``places[slot]`` is the place (1 best) of the
+    vehicle in grid slot ``slot``; ``winner`` is the winning slot, None when nobody won (a
+    race nobody finished, a battle nobody survived)."""
+
+    places: tuple[int, ...]
+    winner: int | None
+
+
+class RaceGame(Protocol):
+    """A game's races, as the core drives them."""
+
+    @property
+    def seed_name(self) -> str:
+        """Names the game in each race's seed (``paddock-NAME:SWEEP:RACE``): two games'
+        sweeps with the same seed never share dice."""
+        ...
+
+    @property
+    def in_process_below(self) -> int:
+        """Sweeps with fewer races than this per worker run in this process instead: a new
+        worker starts without the decisions the races before it kept, and for a game whose
+        races share much, forking costs more than a few races."""
+        ...
+
+    def prepare(self, field: Field) -> None:
+        """Ask for the driver: build what every race of ``field`` shares, in this process."""
+        ...
+
+    def setup(self, field: Field, job: RaceJob) -> Any:
+        """A race of the field's vehicles in ``job.grid`` order, seeded ``job.seed``, at
+        its start."""
+        ...
+
+    def step(self, race: Any) -> bool:
+        """Play one round of ``race``; False, playing nothing, once the race is over."""
+        ...
+
+    def score(self, race: Any) -> Any:
+        """The finished race's result: a frozen dataclass of plain values (it pickles back
+        from a worker and compares bit for bit)."""
+        ...
+
+    def standing(self, result: Any) -> Standing:
+        """Places and the winner, by grid slot, of a result ``score`` gave."""
+        ...
+
+
+def run_race(game: RaceGame, field: Field, job: RaceJob) -> Any:
+    """One race of ``field``: set up, stepped to its end, scored."""
+    race = game.setup(field, job)
+    while game.step(race):
+        pass
+    return game.score(race)
