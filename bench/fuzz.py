@@ -151,6 +151,7 @@ def long_run(cases: int, seed: int, minutes: float | None) -> None:
     stop_at = start + minutes * 60 if minutes else None
     scratch = Path(tempfile.mkdtemp(prefix="paddock-fuzz-"))
     number = 0
+    peak = 0.0
     while number < cases and (stop_at is None or time.perf_counter() < stop_at):
         kind = rng.choices(kinds, [SHARES[k] for k in kinds])[0]
         folder = scratch / str(number)
@@ -170,9 +171,12 @@ def long_run(cases: int, seed: int, minutes: float | None) -> None:
             if isinstance(exc, Hang):
                 hangs.append(recipe)
             key = str(exc).split("\n")[0][:200]
+            if key not in broken:
+                print(f"contract break: {key}\n  reproduce: {recipe}", flush=True)
             broken.setdefault(key, {"kind": kind, "recipe": recipe,
                                     "detail": str(exc)[-1500:]})
         took = time.perf_counter() - began
+        peak = _note_peak(peak, recipe)
         if took > slowest[0]:
             slowest = (took, recipe)
         ran[kind.partition(":")[0]] += 1
@@ -185,6 +189,15 @@ def long_run(cases: int, seed: int, minutes: float | None) -> None:
             print(f"{number} cases, {time.perf_counter() - start:.0f} s, "
                   f"{len(broken)} contract breaks, peak {peak:.0f} MB", flush=True)
     report(number, time.perf_counter() - start, ran, outcomes, broken, hangs, slowest, seed)
+
+
+def _note_peak(peak: float, recipe: str) -> float:
+    """This process's peak memory in MB so far; a case that raised it by over 50 MB is
+    printed with what reproduces it (the long run's figure is the largest of any case)."""
+    now = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    if peak and now > peak + 50:
+        print(f"peak memory {peak:.0f} -> {now:.0f} MB on: {recipe[:300]}", flush=True)
+    return now
 
 
 def _tidy_cache() -> None:

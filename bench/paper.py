@@ -9,6 +9,11 @@ track its tile pages and their mean fill (the map's hexes, each (sqrt 3)/2 * s^2
 across the flats, over the printable area of its tile pages: the paper inside the printer's
 5 mm margin), and the kit's total page count from the manifest. Same pieces on both sides:
 the shipped vehicles and tracks of this checkout.
+
+Then the files this checkout packs onto shared sheets (``<game>/packed-sheets.pdf``): each
+file of origin's pages at the other revision against each packed file's pages, with the mean
+fill of each (the trims of the same pieces, fronts and backs, from the packed file's
+manifest placements, over the printable area of the pages).
 """
 
 from __future__ import annotations
@@ -75,6 +80,32 @@ def report(files: dict[str, dict[str, object]], hexes: dict[str, tuple[int, floa
     return tracks, total
 
 
+def packed_report(before: dict[str, dict[str, object]], after: dict[str, dict[str, object]]
+                  ) -> None:
+    """Pages and mean fill of every packed file against the files its pieces came from."""
+    printable = (A4_MM[0] - 2 * MARGIN_MM) * (A4_MM[1] - 2 * MARGIN_MM)
+    print(f"\n{'packed file / its sources':44} {'pages before':>12} {'fill':>6} "
+          f"{'pages after':>12} {'fill':>6}")
+    for path, entry in sorted(after.items()):
+        placements = entry.get("placements") or []
+        if not placements:
+            continue
+        areas: dict[str, float] = {}
+        for piece in placements:  # type: ignore[attr-defined]
+            faces = 2 if "back_page" in piece else 1
+            area = piece["width_mm"] * piece["height_mm"] * faces
+            areas[piece["from"]] = areas.get(piece["from"], 0.0) + area
+        pages0 = 0
+        for source, area in sorted(areas.items()):
+            pages = int(before[source]["pages"])  # type: ignore[call-overload]
+            pages0 += pages
+            print(f"  {source:42} {pages:12d} {area / (pages * printable):6.1%}")
+        pages1 = int(entry["pages"])  # type: ignore[call-overload]
+        total = sum(areas.values())
+        print(f"{path:44} {pages0:12d} {total / (pages0 * printable):6.1%} {pages1:12d} "
+              f"{total / (pages1 * printable):6.1%}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rev", default="main", help="git revision to compare with [main]")
@@ -87,8 +118,9 @@ def main() -> int:
         vehicles = work / "vehicles"
         shutil.copytree(ROOT / "vehicles", vehicles)
         (vehicles / "kit.yaml").unlink()
-        before = report(build(export(args.rev, work / "base"), vehicles, work / "before"), hexes)
-        after = report(build(ROOT, vehicles, work / "after"), hexes)
+        files0 = build(export(args.rev, work / "base"), vehicles, work / "before")
+        files1 = build(ROOT, vehicles, work / "after")
+        before, after = report(files0, hexes), report(files1, hexes)
     print(f"{'track':24} {'pages before':>12} {'fill':>6} {'pages after':>12} {'fill':>6}")
     for stem in sorted(after[0]):
         (p0, f0), (p1, f1) = before[0][stem], after[0][stem]
@@ -97,7 +129,8 @@ def main() -> int:
     tiles1 = sum(p for p, _ in after[0].values())
     print(f"{'all tile pages':24} {tiles0:12d} {'':6} {tiles1:12d}")
     change = (after[1] - before[1]) / before[1]
-    print(f"default kit, total pages: {before[1]} before ({args.rev}), {after[1]} after "
+    packed_report(files0, files1)
+    print(f"\ndefault kit, total pages: {before[1]} before ({args.rev}), {after[1]} after "
           f"({change:+.1%})")
     return 0
 

@@ -43,6 +43,16 @@ MAX_RACES = 1_000_000
 must not load the race engine; a test keeps the two equal)."""
 
 
+MAX_LAPS = 99
+"""--laps at most: the most a track file may ask for (its ``laps`` field's range)."""
+
+MAX_ROUNDS = 999
+"""--rounds at most: a Furthest race is a handful of rounds at a table; a cap keeps one
+race from running for ever on a mistyped count."""
+
+MAX_PORT = 65_535
+
+
 def positive(what: str, most: int | None = None) -> Callable[[str], int]:
     """An argparse type for a whole number of at least 1 (and at most ``most``)."""
     def parse(text: str) -> int:
@@ -103,6 +113,9 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--png", action="store_const", const=True,
                        help="also write PNG previews and Tabletop Simulator deck sheets")
     group.add_argument("--dpi", type=dpi_value, metavar="N", help="PNG resolution [150]")
+    group.add_argument("--no-pack", dest="pack", action="store_const", const=False,
+                       help="a file per component, instead of each game's small pieces "
+                            "packed onto shared sheets (packed-sheets.pdf)")
     group.add_argument("--die", type=print_length("die"), metavar="LENGTH",
                        help="edge of the dice the stickers go on [16mm]")
     group.add_argument("--sticker", type=print_length("sticker"), metavar="LENGTH",
@@ -112,7 +125,8 @@ def add_print_options(parser: argparse.ArgumentParser) -> None:
 
 
 PRINT_OPTIONS = ("paper", "duplex", "back_offset", "bleed", "card", "marks", "gutter",
-                 "print_shop", "safe_zone", "cmyk", "png", "dpi", "die", "sticker", "hex")
+                 "print_shop", "safe_zone", "cmyk", "png", "dpi", "die", "sticker", "hex",
+                 "pack")
 
 
 def print_length(what: str) -> Callable[[str], float]:

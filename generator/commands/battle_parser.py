@@ -10,7 +10,7 @@ import argparse
 import textwrap
 from pathlib import Path
 
-from generator.commands.arguments import GLOBAL_OPTIONS, positive
+from generator.commands.arguments import GLOBAL_OPTIONS, MAX_RACES, positive
 from generator.paper.units import PAPERS
 
 EXAMPLE = """examples:
@@ -44,7 +44,8 @@ def add_battle_command(commands: argparse._SubParsersAction) -> None:
     battle.add_argument("--scenario", default="last-car-standing", metavar="NAME",
                         help="last-car-standing (2-8 vehicles) or duel (2) "
                              "(default: last-car-standing)")
-    battle.add_argument("--battles", type=positive("battles"), default=100, metavar="N",
+    battle.add_argument("--battles", type=positive("battles", MAX_RACES), default=100,
+                        metavar="N",
                         help="how many battles (default: 100)")
     battle.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the sweep's seed (default: 1)")
@@ -78,6 +79,6 @@ def add_battle_verdict_options(balance: argparse.ArgumentParser) -> None:
     group.add_argument("--battle", nargs="?", const="duel", metavar="SCENARIO",
                        help="battle in this scenario: duel (the default: one baseline) or "
                             "last-car-standing (three baselines)")
-    group.add_argument("--battles", type=positive("battles"), metavar="N",
+    group.add_argument("--battles", type=positive("battles", MAX_RACES), metavar="N",
                        help="battles per side at most (default: stop as soon as the "
                             "interval settles the verdict, at most 480)")

@@ -20,6 +20,7 @@ from generator.errors import OutputError
 from generator.input.findings import Finding
 from generator.input.names import path_key
 from generator.paper.output import BuildContext, ManifestEntry, Output
+from generator.paper.packed import pack_outputs
 from generator.paper.shared_sheets import shared_outputs
 from generator.project.kit import KIT_RULES
 from generator.project.loading import Definition, Loaded
@@ -137,7 +138,8 @@ def plan(clean: list[Definition], context: BuildContext, selection: Selection
         outputs = [o for o in prepare(clean, context) if selection.wants(o)]
         clashes = file_clashes(outputs, clean)
         if not clashes:
-            return outputs, refused, findings
+            packed = outputs if selection.only is not None else pack_outputs(outputs, context)
+            return packed, refused, findings
         for later, earlier, path in clashes:
             if later in clean:
                 clean.remove(later)
@@ -169,7 +171,8 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
             result.written.append(ManifestEntry(
                 path=output.path, game=output.game, kind=output.kind,
                 vehicles=output.vehicles, pages=info.pages,
-                page_size_mm=list(info.page_size_mm), notes=output.notes))
+                page_size_mm=list(info.page_size_mm), notes=output.notes,
+                placements=list(output.placements)))
         listed = sorted(result.written + result.kept, key=lambda e: e.path)
         folder.commit({"files": [asdict(e) for e in listed]},
                       keep={entry.path for entry in result.kept})

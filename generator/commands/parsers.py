@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 from generator.commands.arguments import (
     DEFAULT_OUTPUT,
     GLOBAL_OPTIONS,
+    MAX_LAPS,
     MAX_RACES,
+    MAX_ROUNDS,
     add_inputs,
     add_print_options,
     command,
@@ -262,9 +264,9 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
     race.add_argument("--type", dest="race_type", choices=("fastest", "furthest", "toughest"),
                       default="fastest", help="race type: fastest over laps, furthest in "
                       "rounds, toughest until one is left (default: fastest)")
-    race.add_argument("--laps", type=positive("laps"), metavar="L",
+    race.add_argument("--laps", type=positive("laps", MAX_LAPS), metavar="L",
                       help="laps of a fastest race (default: the track's laps)")
-    race.add_argument("--rounds", type=positive("rounds"), default=12, metavar="R",
+    race.add_argument("--rounds", type=positive("rounds", MAX_ROUNDS), default=12, metavar="R",
                       help="rounds of a furthest race (default: 12)")
     race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")
     race.add_argument("--workers", type=positive("workers"), metavar="K",

@@ -44,6 +44,9 @@ class ComponentFile:
     kind: str
     title: str
     vehicles: list[str]
+    # Whether its pieces may share sheets with the game's other small pieces at home
+    # (generator.paper.packed).
+    shares_sheets: bool = False
 
 
 def merged(decks: Sequence[Deck]) -> list[Batch]:
@@ -67,8 +70,10 @@ def deck_outputs(file: ComponentFile, decks: Sequence[Deck], context: BuildConte
     shop = context.printing.shop
     filled = [deck for deck in decks if deck.pieces]
     if shop is None or not shop.file_per_deck or len(filled) <= 1:
+        batches = merged(decks)
         return [Output(f"{file.game}/{file.name}.pdf", file.game, file.kind, file.vehicles,
-                       sheets_writer(file.title, paper, cmyk, merged(decks)))]
+                       sheets_writer(file.title, paper, cmyk, batches),
+                       batches=tuple(batches) if file.shares_sheets else ())]
     outputs, taken = [], set()
     for deck in filled:
         name = base = slug(deck.name, "deck")

@@ -15,7 +15,7 @@ The names a game needs to impose its pieces are importable from here.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -83,18 +83,29 @@ class SheetWriter:
                caption: Caption | None = None) -> Grid | None:
         """Write every piece: a front page per sheet, then its back page if any piece has one,
         and return the grid used. In print-shop mode, a page per face instead (no grid)."""
-        if self.options.print_shop:
+        if self.options.print_shop and not shop_sheets(self.options):
             self.shop_pages(component, pieces)
             return None
+        component, self.options, drawn = sheet_geometry(component, self.options)
         grid = plan_grid(component, self.options)
         for sheet in chunks(pieces, grid.capacity):
-            self.front_page(grid, sheet, caption)
+            self.front_page(grid, sheet, caption, drawn)
             if any(piece.back is not None for piece in sheet):
-                self.back_page(grid, sheet)
+                self.back_page(grid, sheet, drawn)
         return grid
 
+    def put(self, face: Face, trim: Rect, component: Component, art: Rect | None,
+            drawn: Component | None = None) -> None:
+        """Place ``face`` as :meth:`place` does; where it is drawn (``drawn``) with less
+        bleed than the sheet gives it (``component``: a print shop's sheets), its art is
+        extended under the rest by mirroring its edges."""
+        drawn = drawn or component
+        self.place(face, trim, drawn, art)
+        if drawn.bleed < component.bleed:
+            self.mirror_edges(face, trim, drawn, component.bleed)
+
     def front_page(self, grid: Grid, sheet: Sequence[Piece],
-                   caption: Caption | None = None) -> None:
+                   caption: Caption | None = None, drawn: Component | None = None) -> None:
         used = grid.used(len(sheet))
         trims = used.trims()
         self.start_page(grid.paper.width, grid.paper.height)
@@ -102,8 +113,8 @@ class SheetWriter:
         if self.options.crop_marks and self.options.mark_style == "full":
             draw_crop_marks(self.canvas, used, self.options)
         for piece, (row, column) in zip(sheet, used.slots(), strict=True):
-            self.place(piece.front, used.trim(row, column), grid.component,
-                       used.art(row, column) if used.butted else None)
+            self.put(piece.front, used.trim(row, column), grid.component,
+                     used.art(row, column) if used.butted else None, drawn)
         if self.options.crop_marks and self.options.mark_style == "short":
             draw_crop_marks(self.canvas, used, self.options)
         if self.options.cut_lines:
@@ -114,7 +125,8 @@ class SheetWriter:
             caption.draw(self.canvas, header_band(grid, self.options))
         self.finish_page()
 
-    def back_page(self, grid: Grid, sheet: Sequence[Piece]) -> None:
+    def back_page(self, grid: Grid, sheet: Sequence[Piece],
+                  drawn: Component | None = None) -> None:
         used = grid.used(len(sheet))
         offset, duplex = self.options.back_offset, self.options.duplex
         backs = [(piece.back, mirror(used.trim(row, column), grid.paper, duplex, offset),
@@ -125,7 +137,7 @@ class SheetWriter:
                        used.reach if used.butted else grid.component.bleed, grid.paper)
         for face, rect, art in backs:
             if face is not None:
-                self.place(face, rect, grid.component, art if used.butted else None)
+                self.put(face, rect, grid.component, art if used.butted else None, drawn)
         if self.options.cut_lines:
             draw_cut_lines(self.canvas, grid.component, [rect for _, rect, _ in backs])
         if self.options.registration:
@@ -270,6 +282,28 @@ class SheetWriter:
 
 
 Batch = tuple[Component, Sequence[Piece], SheetOptions]
+
+
+def shop_sheets(options: SheetOptions) -> bool:
+    """Whether these are a print shop's packed sheets (``sheets: packed`` in its profile)
+    rather than a face a page."""
+    return options.shop is not None and options.shop.packed
+
+
+def sheet_geometry(component: Component, options: SheetOptions
+                   ) -> tuple[Component, SheetOptions, Component]:
+    """The component and options pieces are laid out with, and the component their faces
+    are drawn with. On a print shop's packed sheets every piece keeps the shop's whole
+    bleed (none are butted: the bleeds meet between neighbours) and crop marks in line with
+    every cut, outside every bleed; no cut line or registration target is printed. A piece
+    drawn without bleed keeps its own drawing and gets the bleed by mirrored edges."""
+    shop = options.shop
+    if shop is None or not shop.packed:
+        return component, options, component
+    sized = component.with_bleed(shop.bleed)
+    drawn = sized if component.bleed > 0 or component.own_bleed else component
+    return sized, replace(options, butted=False, cut_lines=False, crop_marks=True,
+                          mark_style="short", registration=False), drawn
 
 
 def sheets_writer(title: str, paper: Paper, cmyk: bool, batches: Sequence[Batch]

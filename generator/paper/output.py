@@ -18,7 +18,7 @@ from typing import Literal, TypeVar
 
 from generator.errors import OutputError
 from generator.paper.icons import IconSet
-from generator.paper.imposition import Duplex, SheetOptions
+from generator.paper.imposition import Batch, Duplex, SheetOptions
 from generator.paper.pdf import PdfInfo
 from generator.paper.printers import PrintShop
 from generator.paper.sizes import STANDARD_SIZES, Size
@@ -126,6 +126,8 @@ class ManifestEntry:
     pages: int
     page_size_mm: list[float]
     notes: dict[str, str] = field(default_factory=dict)
+    # Where each piece of a shared-sheets file went (see generator.paper.packed).
+    placements: list[dict[str, object]] = field(default_factory=list)
 
 
 Marks = Literal["crop", "full", "lines", "none"]
@@ -150,6 +152,8 @@ class PrintOptions:
     hex: float = INCH
     # The print shop's profile, resolved against the kit (None: home sheets).
     shop: PrintShop | None = None
+    # Small pieces packed onto shared sheets (generator.paper.packed).
+    pack: bool = True
 
     @property
     def safe_zone(self) -> float:
@@ -201,3 +205,8 @@ class Output:
     vehicles: list[str]
     write: Callable[[Path], PdfInfo]
     notes: dict[str, str] = field(default_factory=dict)
+    # The pieces, when they may share sheets with the game's other small pieces
+    # (generator.paper.packed); empty for a file printed as it is.
+    batches: tuple[Batch, ...] = ()
+    # Where each piece went, for a file of shared sheets.
+    placements: tuple[dict[str, object], ...] = ()

@@ -29,7 +29,7 @@ from generator.input.schema import (
     load_packaged,
     spec_field,
 )
-from generator.paper.units import INCH, mm, parse_length, to_mm
+from generator.paper.units import INCH, PAPERS, mm, parse_length, to_mm
 
 PROFILES_FILE = Path(__file__).with_name("data") / "printers.yaml"
 # The one a bare --print-shop (or print_shop: true) means.
@@ -91,6 +91,14 @@ class PrinterProfile:
                                      "file of its own.", default=False)
     crop_marks: bool = spec_field(Bool(), "Crop marks on every face page, outside the bleed.",
                                   default=False)
+    sheets: str = spec_field(
+        Choice(["faces", "packed"]),
+        "faces: a page per face at bleed size; packed: pieces on sheets of the kit's paper, "
+        "each with the whole bleed and crop marks outside it, backs behind their fronts.",
+        default="faces")
+    paper: str | None = spec_field(
+        Nullable(Choice(sorted(PAPERS))), "The paper the shop prints on (blank: the kit's).",
+        default=None)
 
 
 @dataclass(frozen=True)
@@ -125,6 +133,8 @@ class PrintShop:
     back_first: bool
     file_per_deck: bool
     crop_marks: bool
+    packed: bool = False
+    paper: str | None = None
 
     @property
     def pdfx_version(self) -> str:
@@ -147,7 +157,8 @@ def resolve_profile(name: str, kit_profiles: dict[str, PrinterProfile], bleed: f
         cmyk=cmyk if profile.colour is None else profile.colour == "cmyk",
         output_condition=profile.output_condition, total_ink=profile.total_ink,
         rich_black=profile.rich_black, back_first=profile.page_order == "back-first",
-        file_per_deck=profile.file_per_deck, crop_marks=profile.crop_marks)
+        file_per_deck=profile.file_per_deck, crop_marks=profile.crop_marks,
+        packed=profile.sheets == "packed", paper=profile.paper)
 
 
 DEFAULT_SAFE_ZONE = INCH / 8

@@ -76,7 +76,7 @@ class CounterFace:
         x, y, box_w, box_h = (f * d for f, d in zip(NAME_BOX, (width, height, width, height),
                                                     strict=True))
         size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
-        baseline, name = height * 0.08, self.name
+        baseline, name = height * 0.09, self.name
         zone = safe_zone(canvas)
         if zone > 0:
             baseline, name, (y, box_h), (arrow_y, arrow) = in_safe_zone_layout(
@@ -89,7 +89,8 @@ class CounterFace:
             pale = mix(fill, colour("#ffffff"), 0.85)
             canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
                                 else colour("#1d1d1b"))
-            # Low enough that a three-line name above it keeps clear of it.
+            # Low enough that a three-line name above it keeps clear of it, high enough
+            # that its descent stays on the pale hexagon (whose edge is at 0.06).
             draw_line(canvas, self.label, width / 2, baseline, size, BOLD, "centre")
 
 

@@ -156,6 +156,9 @@ class KitPrint:
         default=DEFAULT_SAFE_ZONE)
     png: bool = spec_field(Bool(), "Also write PNG previews and Tabletop Simulator sheets.",
                            default=False)
+    pack: bool = spec_field(
+        Bool(), "Pack each game's small pieces onto shared sheets (<game>/packed-sheets.pdf) "
+        "where that takes fewer pages; false: a file per component.", default=True)
     dpi: int = spec_field(Int(36, 1200), "Resolution of the PNG previews.", default=150)
 
 
@@ -336,7 +339,8 @@ def print_settings(kit: Kit | None, overrides: Mapping[str, Any]) -> PrintSettin
         bleed=values["bleed"] if shop is None else shop.bleed, marks=values["marks"],
         gutter=values["gutter"], print_shop=shop is not None,
         cmyk=values["cmyk"] if shop is None else shop.cmyk, png=values["png"], shop=shop,
+        pack=values["pack"],
         dpi=values["dpi"], card=values["card"], die=values["die"], sticker=values["sticker"],
         hex=values["hex"])
-    return PrintSettings(PAPERS[values["paper"]], values["duplex"], values["back_offset"],
-                         printing)
+    paper = values["paper"] if shop is None or shop.paper is None else shop.paper
+    return PrintSettings(PAPERS[paper], values["duplex"], values["back_offset"], printing)

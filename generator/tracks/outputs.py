@@ -20,6 +20,7 @@ from generator.input.names import slug
 from generator.input.schema import did_you_mean
 from generator.paper.icons import IconSet
 from generator.paper.output import BuildContext, Output
+from generator.paper.packed import Header, kind_of, packed_file, packed_writer, placements
 from generator.paper.pdf import PdfInfo, finish, new_canvas
 from generator.paper.units import PAPERS, Paper
 from generator.text.templates import TextTemplates
@@ -34,7 +35,13 @@ from generator.tracks.sheets import (
     draw_tiles_document,
     plan_tiles_document,
 )
-from generator.tracks.tokens import TokenPlan, plan_tokens, token_options, write_tokens
+from generator.tracks.tokens import (
+    NoticeCaption,
+    TokenPlan,
+    plan_tokens,
+    token_options,
+    write_tokens,
+)
 
 if TYPE_CHECKING:
     from generator.project.loading import Definition
@@ -87,9 +94,26 @@ def outputs_for(track: Track, game: TrackGame, name: str, context: BuildContext,
                lambda path: _write_layout(path, page, context)),
     ]
     if any(pieces for _, pieces in tokens.groups):
-        found.append(Output(f"{FOLDER}/{name}-tokens.pdf", game.game_id, "track-tokens",
-                            [track.name], lambda path: _write_tokens(path, tokens, context)))
+        found.append(token_output(f"{FOLDER}/{name}-tokens.pdf", track, game, tokens, context))
     return found
+
+
+def token_output(path: str, track: Track, game: TrackGame, tokens: TokenPlan,
+                 context: BuildContext) -> Output:
+    """The track's token file: its kinds of token packed onto shared sheets where that
+    takes fewer pages (generator.paper.packed), each front page captioned, the manifest
+    saying where each token went; else each kind imposed on sheets of its own."""
+    options = token_options(context)
+    kinds = [kind_of(path, component, pieces, options, "token")
+             for component, pieces in tokens.groups if pieces]
+    sheets = packed_file(kinds, context, options.header)
+    if sheets is None or tokens.furniture is None:
+        return Output(path, game.game_id, "track-tokens", [track.name],
+                      lambda target: _write_tokens(target, tokens, context))
+    header = Header(NoticeCaption(tokens.furniture), options.header, options.margin)
+    return Output(path, game.game_id, "track-tokens", [track.name],
+                  packed_writer("Track tokens", context, sheets, header),
+                  placements=tuple(placements(sheets, context)))
 
 
 def _write_tiles(path: Path, document: TilesDocument, context: BuildContext) -> PdfInfo:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 import string
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
 from math import floor
@@ -245,10 +245,14 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
         return max(xs) - min(xs) <= cell[0] + 1e-6 and max(ys) - min(ys) <= cell[1] + 1e-6
 
     def placed(tile: Tile, hexes: tuple[Hex, ...]) -> Tile:
-        left = min(centres[h][0] for h in hexes)
+        """The tile holding ``hexes``, its top hex at the top of the page's area and its
+        hexes centred across it (a seam's half-dots on its outermost sides stay inside the
+        printer's margin, clipped to their hexes)."""
+        xs = [centres[h][0] for h in hexes]
         top = max(centres[h][1] for h in hexes)
+        slack = cell[0] - (max(xs) - min(xs))
         return Tile(tile.row, tile.column, hexes,
-                    (area.x + half_w - left, area.y + area.height - half_h - top))
+                    (area.x + half_w + slack / 2 - min(xs), area.y + area.height - half_h - top))
 
     current = list(tiles)
     tried: set[str] = set()
@@ -265,12 +269,46 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
                          and fits(t.hexes + small.hexes)),
                         key=lambda t: (len(t.hexes), t.row, t.column))
         if not takers:
-            tried.add(small.label)
+            shared = share_out(small, [t for t in current if t is not small], fits)
+            if shared is None:
+                tried.add(small.label)
+                continue
+            grown = {label: placed(tile, hexes) for label, (tile, hexes) in shared.items()}
+            current = [grown.get(t.label, t) for t in current if t is not small]
+            tried.difference_update(grown)
             continue
         taker = takers[0]
         merged = placed(taker, tuple(sorted(taker.hexes + small.hexes)))
         current = [merged if t is taker else t for t in current if t is not small]
         tried.discard(taker.label)
+
+
+def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], bool]
+              ) -> dict[str, tuple[Tile, tuple[Hex, ...]]] | None:
+    """``small``'s hexes shared among its neighbours, hex by hex, where no one neighbour can
+    take them all: each hex goes to a tile it touches (the smallest that still fits on its
+    page with it), nearest the others first, so every hex stays joined to its new tile
+    along a hex edge. None unless every hex finds a tile. Returns each grown tile's label
+    with the tile and its new hexes."""
+    hexes: dict[str, list[Hex]] = {t.label: list(t.hexes) for t in others}
+    tiles = {t.label: t for t in others}
+    owner = {h: t.label for t in others for h in t.hexes}
+    left = set(small.hexes)
+    grown: set[str] = set()
+    while left:
+        moves = []
+        for hex_ in sorted(left):
+            near = {owner[n] for n in (hex_.plus(d) for d in DIRECTIONS) if n in owner}
+            moves += [(len(hexes[label]), label, hex_) for label in near
+                      if fits([*hexes[label], hex_])]
+        if not moves:
+            return None
+        _, label, hex_ = min(moves)
+        hexes[label].append(hex_)
+        owner[hex_] = label
+        left.discard(hex_)
+        grown.add(label)
+    return {label: (tiles[label], tuple(sorted(hexes[label]))) for label in grown}
 
 
 def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area],

@@ -17,7 +17,7 @@ from tests.pdf_geometry import copy_vehicles, open_pdf, page_box
 def test_build_writes_cards_counters_and_only_its_own_games_dice(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "cogsworth-steam-carriage")
     out = tmp_path / "out"
-    assert main(["build", str(folder), "-o", str(out), "--paper", "letter"]) == 0
+    assert main(["build", "--no-pack", str(folder), "-o", str(out), "--paper", "letter"]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
     paths = {entry["path"]: entry for entry in manifest["files"]}
     assert set(paths) == {"frothy-races/cards.pdf", "frothy-races/tokens.pdf",
@@ -41,7 +41,7 @@ def test_print_shop_interleaves_fronts_and_backs(tmp_path: Path) -> None:
 def test_png_previews_and_tabletop_simulator_sheets(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "cogsworth-steam-carriage")
     out = tmp_path / "out"
-    assert main(["build", str(folder), "-o", str(out), "--png", "--dpi", "72"]) == 0
+    assert main(["build", "--no-pack", str(folder), "-o", str(out), "--png", "--dpi", "72"]) == 0
     previews = sorted((out / "frothy-races" / "png" / "cards").rglob("*.png"))
     assert previews, "a PNG per distinct face"
     with Image.open(previews[0]) as image:
@@ -77,7 +77,7 @@ def test_every_deck_sheet_cuts_into_its_cards_by_the_grid_the_manifest_states(
         tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "cogsworth-steam-carriage", "marsh-hopper")
     out = tmp_path / "out"
-    assert main(["build", str(folder), "-o", str(out), "--png", "--dpi", "36",
+    assert main(["build", "--no-pack", str(folder), "-o", str(out), "--png", "--dpi", "36",
                  "--only", "cards"]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
     sheets = [e for e in manifest["files"] if e["path"].endswith("-faces.png")]
@@ -111,7 +111,7 @@ def test_a_card_size_too_small_for_its_text_stops_the_build(tmp_path: Path,
                                                               capsys: pytest.CaptureFixture[str]
                                                               ) -> None:
     folder = copy_vehicles(tmp_path / "in", "basic-chariot")
-    assert main(["build", str(folder), "-o", str(tmp_path / "out"), "--card-size",
+    assert main(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out"), "--card-size",
                  "30x40mm"]) == 2
     assert "does not fit on 30.0 x 40.0 mm cards" in capsys.readouterr().err
     assert not (tmp_path / "out" / "frothy-races" / "cards.pdf").exists()
@@ -120,7 +120,7 @@ def test_a_card_size_too_small_for_its_text_stops_the_build(tmp_path: Path,
 def test_cut_lines_fit_nine_poker_cards_on_letter(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "basic-chariot")
     out = tmp_path / "out"
-    assert main(["build", str(folder), "-o", str(out), "--paper", "letter", "--marks",
+    assert main(["build", "--no-pack", str(folder), "-o", str(out), "--paper", "letter", "--marks",
                  "lines"]) == 0
     front = open_pdf(out / "frothy-races" / "cards.pdf").pages[0]
     trim = page_box(front, "TrimBox")

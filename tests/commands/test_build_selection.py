@@ -56,7 +56,7 @@ def test_help_lists_every_component(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_a_single_file_prints_its_vehicle_only(tmp_path: Path) -> None:
     out = tmp_path / "out"
-    assert main(["build", str(MARSH), "-o", str(out)]) == 0
+    assert main(["build", "--no-pack", str(MARSH), "-o", str(out)]) == 0
     assert written(out) == ["frothy-races/cards.pdf", "frothy-races/licences.pdf",
                             "frothy-races/tokens.pdf"]
     assert card_pages(out) == 2  # its 7 cards on one sheet: no generic deck after them
@@ -107,7 +107,7 @@ def test_kit_lengths_out_of_range_are_findings_and_nothing_is_written(
     kit = tmp_path / "kit.yaml"
     kit.write_text(f"kind: kit\n{line}\n")
     out = tmp_path / "out"
-    assert main(["build", str(kit), str(MARSH), "-o", str(out)]) == code
+    assert main(["build", "--no-pack", str(kit), str(MARSH), "-o", str(out)]) == code
     err = capsys.readouterr().err
     assert "kit.yaml:3:" in err and " error " in err and says in err
     assert not out.exists()

@@ -176,7 +176,7 @@ def test_build_refuses_a_bad_vehicle_but_builds_the_rest(
     shutil.copy(VEHICLES / "frothy-races" / "whisper-gig.yaml", folder)
     shutil.move(write_vehicle(bad_phase, name="broken.yaml"), folder / "broken.yaml")
     out_dir = tmp_path / "out"
-    code, out, err = run(["build", str(folder), "-o", str(out_dir)], capsys)
+    code, out, err = run(["build", "--no-pack", str(folder), "-o", str(out_dir)], capsys)
     assert code == 1
     assert "not built:" in err and "broken.yaml" in err
     manifest = json.loads((out_dir / "manifest.json").read_text())
@@ -192,12 +192,15 @@ def test_build_with_defaults_writes_into_output(
     monkeypatch.chdir(tmp_path)
     code, out, _ = run(["build"], capsys)
     assert code == 0
-    assert (tmp_path / "output" / "frothy-races" / "licences.pdf").is_file()
+    # The licences share sheets with the counters by default (docs/printing.md).
+    assert (tmp_path / "output" / "frothy-races" / "packed-sheets.pdf").is_file()
     manifest = json.loads((tmp_path / "output" / "manifest.json").read_text())
-    licences = next(f for f in manifest["files"] if f["kind"] == "licence")
-    assert licences["game"] == "frothy-races"
-    assert licences["page_size_mm"] == [210.0, 297.0]
-    assert len(licences["vehicles"]) == 9
+    packed = next(f for f in manifest["files"] if f["path"] == "frothy-races/packed-sheets.pdf")
+    assert packed["game"] == "frothy-races"
+    assert packed["page_size_mm"] == [210.0, 297.0]
+    assert len(packed["vehicles"]) == 9
+    licences = [p for p in packed["placements"] if p["from"] == "frothy-races/licences.pdf"]
+    assert len(licences) == 9
 
 
 def test_the_installed_command_never_shows_a_traceback(tmp_path: Path) -> None:
@@ -217,8 +220,8 @@ def test_built_files_get_ordinary_permissions(tmp_path: Path) -> None:
     out = tmp_path / "out"
     old = os.umask(0o022)
     try:
-        assert main(["build", str(VEHICLES / "frothy-races" / "whisper-gig.yaml"), "-o",
-                     str(out)]) == 0
+        assert main(["build", "--no-pack", str(VEHICLES / "frothy-races" / "whisper-gig.yaml"),
+                     "-o", str(out)]) == 0
     finally:
         os.umask(old)
     for path in [out / "manifest.json", *out.rglob("*.pdf")]:
@@ -233,7 +236,7 @@ def test_build_names_a_file_that_failed_its_schema_as_not_built(
     shutil.copy(VEHICLES / "frothy-races" / "whisper-gig.yaml", folder)
     shutil.move(write_vehicle(lambda d: d.update(resiliance=1), name="typo.yaml"),
                 folder / "typo.yaml")
-    code, _, err = run(["build", str(folder), "-o", str(tmp_path / "out")], capsys)
+    code, _, err = run(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")], capsys)
     assert code == 1
     assert re.search(r"not built: \S*typo\.yaml has 1 error$", err, re.M), err
 

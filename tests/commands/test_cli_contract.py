@@ -141,7 +141,7 @@ def test_build_prints_every_clean_definition_beside_a_broken_file(tmp_path: Path
     broken = tmp_path / "broken.yaml"
     broken.write_text("game: frothy-races\nname: 'oops\n")
     out = tmp_path / "out"
-    result = paddock("build", broken, GIG, "-o", out)
+    result = paddock("build", "--no-pack", broken, GIG, "-o", out)
     assert result.returncode == 2, result.stderr
     assert f"{broken}:2:7: error YAML-SYNTAX" in result.stderr
     assert "has 1 error" in result.stderr and "not built" in result.stderr
@@ -156,7 +156,7 @@ def test_a_kit_file_that_cannot_be_parsed_stops_the_build(tmp_path: Path) -> Non
     kit = tmp_path / "kit.yaml"
     kit.write_text("kind: kit\nprint: {paper: a3\n")
     out = tmp_path / "out"
-    result = paddock("build", kit, GIG, "-o", out)
+    result = paddock("build", "--no-pack", kit, GIG, "-o", out)
     assert result.returncode == 2
     assert f"{kit}:2:8: error YAML-SYNTAX" in result.stderr
     assert "not built: the kit file has errors" in result.stderr

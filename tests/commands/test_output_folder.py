@@ -46,7 +46,7 @@ def paddock_files(state: dict[str, str]) -> dict[str, str]:
 
 
 def build(*args: str | Path) -> int:
-    return main(["build", *map(str, args)])
+    return main(["build", "--no-pack", *map(str, args)])
 
 
 def test_a_second_build_replaces_its_own_files_and_keeps_the_rest(
@@ -184,7 +184,7 @@ def rename(source, target):
     if point == "fallback" and str(source).endswith("/out"):
         die()
 output_folder.os.rename = rename
-sys.exit(cli.main(["build", *sys.argv[2:]]))
+sys.exit(cli.main(["build", "--no-pack", *sys.argv[2:]]))
 """
 
 
@@ -254,7 +254,8 @@ def test_a_second_build_waits_for_the_first(tmp_path: Path) -> None:
     with open(tmp_path / ".out.paddock-lock", "a+") as held:
         fcntl.flock(held, fcntl.LOCK_EX)
         process = subprocess.Popen(
-            [sys.executable, "-m", "generator", "build", str(MARSH), "-o", str(out), *FAST],
+            [sys.executable, "-m", "generator", "build", "--no-pack", str(MARSH), "-o", str(out),
+             *FAST],
             cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert process.stderr is not None
         line = process.stderr.readline()
@@ -271,9 +272,10 @@ def test_concurrent_builds_each_finish_with_a_complete_set(tmp_path: Path) -> No
     for vehicle in (MARSH, WHISPER):
         assert build(vehicle, "-o", reference, *FAST) == 0
         sets.append(paddock_files(snapshot(reference)))
-    runs = [subprocess.Popen([sys.executable, "-m", "generator", "build", str(vehicle), "-o",
-                              str(out), *FAST], cwd=REPO, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL) for vehicle in (MARSH, WHISPER)]
+    runs = [subprocess.Popen([sys.executable, "-m", "generator", "build", "--no-pack",
+                              str(vehicle), "-o", str(out), *FAST], cwd=REPO,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            for vehicle in (MARSH, WHISPER)]
     assert [run.wait(timeout=120) for run in runs] == [0, 0]
     assert paddock_files(snapshot(out)) in sets
 

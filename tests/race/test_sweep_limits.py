@@ -53,6 +53,24 @@ def test_a_huge_race_count_is_exit_2_at_once(count: str) -> None:
     assert time.monotonic() - started < 30
 
 
+@pytest.mark.parametrize(("args", "said"), [
+    (["race", str(TRACK), str(CHARIOT), "--laps", "1000001"], "laps: at most 99"),
+    (["race", str(TRACK), str(CHARIOT), "--type", "furthest", "--rounds", "1000001"],
+     "rounds: at most 999"),
+    (["battle", "--battles", "100000000000000000000000", str(REPO / "vehicles" / "outrider")],
+     "battles: at most 1,000,000"),
+    (["serve", "--port", "65536"], "port: at most 65,535"),
+])
+def test_every_count_past_its_limit_is_exit_2_at_once(args: list[str], said: str) -> None:
+    """A count that sizes the work (laps, rounds, battles) has a stated most: --laps 1000001
+    once ran until memory ran out."""
+    result = subprocess.run([sys.executable, "-m", "generator", *args], cwd=REPO,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    assert said in result.stderr
+    assert arguments.MAX_LAPS == 99
+
+
 def test_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int] = []
 

@@ -3,9 +3,11 @@ room for, and every hex on exactly one tile."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from generator.paper.units import mm
 from generator.tracks.hexgrid import Hex, HexLayout
-from generator.tracks.tiling import Area, fewest_tiles, plan_tiles
+from generator.tracks.tiling import Area, Tile, fewest_tiles, plan_tiles, share_out
 
 GEOMETRY = HexLayout("pointy", mm(25.4))
 # A page area holding 7 hexes across (7 x 25.4 mm plus a hex of room) and 4 rows down.
@@ -45,3 +47,20 @@ def test_a_column_is_cut_down_from_its_own_top_hex() -> None:
     hexes = [Hex(0, r) for r in range(3)]
     plan = plan_tiles(GEOMETRY, hexes, AREA, shift=(0.0, 0.9))
     assert len(plan.tiles) == 1
+
+
+def test_a_small_tile_no_one_neighbour_can_take_is_shared_out_hex_by_hex() -> None:
+    left = Tile(0, 0, (Hex(0, 0), Hex(1, 0)), (0.0, 0.0))
+    small = Tile(0, 1, (Hex(2, 0), Hex(3, 0)), (0.0, 0.0))
+    right = Tile(0, 2, (Hex(4, 0), Hex(5, 0)), (0.0, 0.0))
+
+    def three(hexes: Iterable[Hex]) -> bool:
+        return len(list(hexes)) <= 3
+
+    shared = share_out(small, [left, right], three)
+    assert shared is not None
+    # Each hex goes to the tile it touches; every hex stays on exactly one tile.
+    assert shared["A1"][1] == (Hex(0, 0), Hex(1, 0), Hex(2, 0))
+    assert shared["A3"][1] == (Hex(3, 0), Hex(4, 0), Hex(5, 0))
+    # Where the neighbours have no room, the small tile stays as it is.
+    assert share_out(small, [left, right], lambda hexes: len(list(hexes)) <= 2) is None

@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from generator.commands.arguments import add_inputs, command, default_paths, positive
+from generator.commands.arguments import MAX_PORT, add_inputs, command, default_paths, positive
 from generator.errors import UsageError
 
 DEFAULT_PORT = 8765
@@ -26,7 +26,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
         "its errors on top. Ctrl-C stops.",
         ["paddock serve", "paddock serve vehicles/frothy-races --port 8000"])
     add_inputs(serve)
-    serve.add_argument("--port", type=positive("port"), default=DEFAULT_PORT, metavar="N",
+    serve.add_argument("--port", type=positive("port", MAX_PORT), default=DEFAULT_PORT, metavar="N",
                        help=f"the port on 127.0.0.1 (default: {DEFAULT_PORT})")
     serve.set_defaults(run=run_serve)
 

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "formula-ace"
+# The files whose pieces may share sheets (generator.paper.packed): cards, the A5 reference
+# tables and the rulers and gauges. Rosters are a page each; circuits are printed whole.
+SHARES_SHEETS = frozenset({"ship-cards", "pilot-cards", "reference-tables", "cm-templates"})
 # What to suggest for a part that does not fit, by the last word of its name.
 _ADVICE = {"title": "a shorter team name", "subtitle": "a shorter team name",
            "name": "a shorter name", "pilot": "a shorter pilot name",
@@ -189,5 +192,6 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
                                                      to_mm(context.printing.safe_zone))]),
     }
     return [output for name, (kind, title, decks) in files.items()
-            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names), decks,
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
                                        context)]

@@ -171,10 +171,12 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
                          "at 6 pt; give it a shorter name or a larger --hex")
     result = [
         sheet_output("licences.pdf", "licence", "Frothy Races driving licences", names,
-                     LICENCE, licences, context, context.sheet_options(gutter=GUTTER)),
+                     LICENCE, licences, context, context.sheet_options(gutter=GUTTER),
+                     shares_sheets=True),
         *card_files(card_decks, cards, context),
         sheet_output("tokens.pdf", "tokens", "Frothy Races vehicle counters", names, counter,
-                     counters, context, context.sheet_options(cut_lines=True)),
+                     counters, context, context.sheet_options(cut_lines=True),
+                     shares_sheets=True),
     ]
     result += preview_outputs(GAME_ID, "cards", cards, card_decks, context, tts=True)
     result += preview_outputs(GAME_ID, "tokens", counter,
@@ -216,8 +218,10 @@ def deck_pieces(decks: Sequence[Deck], component: Component, context: BuildConte
 
 def sheet_output(file_name: str, kind: str, title: str, vehicles: list[str],
                  component: Component, pieces: Sequence[Piece], context: BuildContext,
-                 options: SheetOptions) -> Output:
-    """One imposed PDF of ``pieces``, as the build's print options say."""
+                 options: SheetOptions, shares_sheets: bool = False) -> Output:
+    """One imposed PDF of ``pieces``, as the build's print options say; with
+    ``shares_sheets``, its pieces may be packed onto sheets shared with the game's other
+    small pieces (generator.paper.packed)."""
 
     def write(path: Path) -> PdfInfo:
         canvas = new_canvas(path, title, context.paper, context.printing.cmyk,
@@ -226,4 +230,5 @@ def sheet_output(file_name: str, kind: str, title: str, vehicles: list[str],
         writer.impose(component, pieces)
         return finish(canvas, writer.pages, Paper("page", *writer.page_size))
 
-    return Output(f"{GAME_ID}/{file_name}", GAME_ID, kind, vehicles, write)
+    return Output(f"{GAME_ID}/{file_name}", GAME_ID, kind, vehicles, write,
+                  batches=((component, pieces, options),) if shares_sheets else ())

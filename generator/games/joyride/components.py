@@ -56,6 +56,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "joyride"
+# The files whose pieces may share sheets (generator.paper.packed), with the items; the
+# dashboards take a landscape sheet each.
+SHARES_SHEETS = frozenset({"ability-tokens", "player-aids", "car-tokens"})
 HEX_GUTTER = mm(3)                  # room to cut round hexagonal pieces
 
 KeyPath = tuple[str | int, ...]
@@ -234,7 +237,8 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
                                             markers, sheets)]),
     }
     return [output for name, (kind, title, paper, decks) in files.items()
-            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names), decks,
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
                                        context, paper)]
 
 
@@ -252,7 +256,7 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
              context.sheet_options(gutter=HEX_GUTTER)),
         Deck("item cards", card, [pieces.card for pieces in planned], context.sheet_options())]
     return deck_outputs(ComponentFile(GAME_ID, "items", "items", "Joyride items: pick-ups and "
-                                      "descriptions", [item.name for item in items]),
+                                      "descriptions", [item.name for item in items], True),
                         decks, context)
 
 

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
     from generator.project.loading import Definition
 
 GAME_ID = "outrider"
+# The files whose pieces may share sheets (generator.paper.packed): the cards and tokens.
+# Dashboards fill their own sheets two at a time.
+SHARES_SHEETS = frozenset({"vehicle-cards", "maneuver-cards", "reference-cards", "tokens"})
 # Dashboards: A4 leaves 20 mm beside a 190 mm board, as for the Frothy Races licence.
 DASHBOARD_GUTTER = mm(6)
 DASHBOARD_MARK_LENGTH = mm(3.5)
@@ -149,5 +152,6 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
             Deck("plus tokens", plus_token, plus, cards)]),
     }
     return [output for name, (kind, title, decks) in files.items()
-            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names), decks,
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
                                        context)]

@@ -55,7 +55,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folders = {}
     for paper in ("a4", "letter"):
         out = tmp_path_factory.mktemp(f"fa-{paper}")
-        assert main(["build", str(KIT), "-o", str(out), "--paper", paper]) == 0
+        assert main(["build", "--no-pack", str(KIT), "-o", str(out), "--paper", paper]) == 0
         folders[paper] = out / "formula-ace"
     return folders
 

@@ -120,7 +120,7 @@ def test_roster_and_pilot_card_print_the_written_wound(tmp_path: Path) -> None:
     path = write_team(tmp_path, both(pilot(1, wounds="severely-wounded"),
                                      pilot(2, wounds="wounded", races_out=2)))
     out = tmp_path / "out"
-    assert main(["build", str(path), "-o", str(out)]) == 0
+    assert main(["build", "--no-pack", str(path), "-o", str(out)]) == 0
     with pdfplumber.open(out / "formula-ace" / "pilot-cards.pdf") as pdf:
         cards = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "Out for the season" in cards and "Misses the next 2 races" in cards

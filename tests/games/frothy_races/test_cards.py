@@ -27,7 +27,7 @@ REINS_RED = colour_key((0xb3 / 255, 0x26 / 255, 0x1e / 255))
 def shipped_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One default build of every shipped vehicle (shared: it takes a few seconds)."""
     out = tmp_path_factory.mktemp("build")
-    assert main(["build", str(ROOT / "vehicles"), "-o", str(out)]) == 0
+    assert main(["build", "--no-pack", str(ROOT / "vehicles"), "-o", str(out)]) == 0
     return out
 
 
@@ -93,7 +93,7 @@ def test_special_card_shows_its_value_and_discard_status(tmp_path: Path) -> None
         "  dual: 0\n", "  dual: 1\n  special:\n    - {name: Lash, value: 2, discard: true}\n"
         "    - {name: Survivor, face: reins}\n").replace("reins: 4", "reins: 2")
     (folder / "basic-chariot.yaml").write_text(text)
-    assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
+    assert main(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")]) == 0
     words = " | ".join(card_texts(tmp_path / "out" / "frothy-races" / "cards.pdf"))
     assert "Lash 2" in words and "add 2 to the result" in words
     assert "Discard this card once its ability is used" in words
@@ -105,7 +105,7 @@ def test_a_trait_that_changes_cards_is_noted_on_them(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "basic-chariot")
     path = folder / "basic-chariot.yaml"
     path.write_text(path.read_text() + "  - Encouragement\n")
-    assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
+    assert main(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")]) == 0
     words = " | ".join(card_texts(tmp_path / "out" / "frothy-races" / "cards.pdf"))
     assert "Encouragement: Reins may act as Whip" in words
 
@@ -117,7 +117,7 @@ def test_card_text_comes_from_the_users_template_block(tmp_path: Path) -> None:
         '{% extends "frothy-races/cards-base.j2" %}{% block whip_title %}THROTTLE'
         "{% endblock %}")
     folder = copy_vehicles(tmp_path / "in", "basic-chariot")
-    assert main(["build", str(folder), "-o", str(tmp_path / "out"), "--templates",
+    assert main(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out"), "--templates",
                  str(tmp_path / "templates")]) == 0
     words = open_pdf(tmp_path / "out" / "frothy-races" / "cards.pdf").pages[0].extract_text()
     assert "THROTTLE" in words and "WHIP" not in words

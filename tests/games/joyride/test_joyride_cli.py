@@ -83,7 +83,7 @@ def test_build_refuses_a_bad_car_and_prints_the_rest(
     shutil.copy(KIT / "sunburst.yaml", folder)
     (folder / "broken.yaml").write_text((KIT / "rust-bucket.yaml").read_text().replace(
         "name: Rust Bucket", "name: Broken").replace("    - {damage: true}\n", "", 1))
-    code, _, err = run(["build", str(folder), "-o", str(tmp_path / "out")], capsys)
+    code, _, err = run(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")], capsys)
     assert code == 1 and "not built:" in err and "broken.yaml" in err
     assert "JR-DASH-ELEMENTS" in err
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
@@ -93,7 +93,7 @@ def test_build_refuses_a_bad_car_and_prints_the_rest(
 
 def test_a_custom_item_alone_prints_the_item_set(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, _ = run(["build", str(KIT / "items"), "-o", str(tmp_path)], capsys)
+    code, _, _ = run(["build", "--no-pack", str(KIT / "items"), "-o", str(tmp_path)], capsys)
     assert code == 0
     manifest = json.loads((tmp_path / "manifest.json").read_text())
     items = {e["path"]: e for e in manifest["files"]}["joyride/items.pdf"]
@@ -103,8 +103,8 @@ def test_a_custom_item_alone_prints_the_item_set(tmp_path: Path,
 def test_a_hex_too_large_for_the_item_slots_stops_the_build_before_writing(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     out_dir = tmp_path / "out"
-    code, _, err = run(["build", str(KIT / "verdigris.yaml"), "-o", str(out_dir), "--hex",
-                        "45mm"], capsys)
+    code, _, err = run(["build", "--no-pack", str(KIT / "verdigris.yaml"), "-o", str(out_dir),
+                        "--hex", "45mm"], capsys)
     assert code == 2
     assert "item slots hold pick-ups of at most" in err and "choose a smaller --hex" in err
     assert not out_dir.exists() or not list(out_dir.rglob("*.pdf"))
@@ -132,7 +132,7 @@ def test_a_user_template_can_reword_one_block(tmp_path: Path,
         '{% extends "joyride/player-aid-base.j2" %}'
         "{% block turn_title %}ON YOUR GO{% endblock %}")
     out_dir = tmp_path / "out"
-    code, _, _ = run(["build", str(KIT / "verdigris.yaml"), "-o", str(out_dir),
+    code, _, _ = run(["build", "--no-pack", str(KIT / "verdigris.yaml"), "-o", str(out_dir),
                       "--templates", str(tmp_path / "templates")], capsys)
     assert code == 0
     with pdfplumber.open(out_dir / "joyride" / "player-aids.pdf") as pdf:
@@ -153,8 +153,8 @@ def test_pickups_print_once_whether_or_not_the_item_set_is_built(
         return sum(text.count(item) for item in ("Rocket", "Oil Slick", "Nitro", "Mine"))
 
     alone, with_car = tmp_path / "alone", tmp_path / "with-car"
-    assert main(["build", str(track), "-o", str(alone)]) == 0
-    assert main(["build", str(track), str(car), "-o", str(with_car)]) == 0
+    assert main(["build", "--no-pack", str(track), "-o", str(alone)]) == 0
+    assert main(["build", "--no-pack", str(track), str(car), "-o", str(with_car)]) == 0
     capsys.readouterr()
     assert pickup_names(alone) > 0
     assert pickup_names(with_car) == 0

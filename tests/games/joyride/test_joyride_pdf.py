@@ -38,7 +38,7 @@ Page = Any
 
 
 def build(out: Path, paper: str) -> Path:
-    assert main(["build", str(KIT), "-o", str(out), "--paper", paper]) == 0
+    assert main(["build", "--no-pack", str(KIT), "-o", str(out), "--paper", paper]) == 0
     return out
 
 

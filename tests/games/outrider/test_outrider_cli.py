@@ -75,7 +75,7 @@ def test_build_refuses_a_bad_vehicle_and_prints_the_rest(
     shutil.copy(KIT / "rattler.yaml", folder)
     (folder / "broken.yaml").write_text(
         (KIT / "dust-devil.yaml").read_text().replace("armor: d6", "armor: d8"))
-    code, _, err = run(["build", str(folder), "-o", str(tmp_path / "out")], capsys)
+    code, _, err = run(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")], capsys)
     assert code == 1 and "not built:" in err and "broken.yaml" in err
     manifest = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert {e["path"] for e in manifest["files"]} == {
@@ -92,7 +92,7 @@ def test_a_user_template_that_breaks_a_shared_card_stops_the_build_before_writin
         '{% extends "outrider/maneuver-card-base.j2" %}'
         "{% block title %}" + "THE LONGEST MANEUVER EVER " * 10 + "{% endblock %}")
     out_dir = tmp_path / "out"
-    code, _, err = run(["build", str(KIT / "rattler.yaml"), "-o", str(out_dir),
+    code, _, err = run(["build", "--no-pack", str(KIT / "rattler.yaml"), "-o", str(out_dir),
                         "--templates", str(tmp_path / "templates")], capsys)
     assert code == 2
     assert "maneuver card PUNCH IT!: title does not fit even at 6 pt" in err
@@ -108,7 +108,7 @@ def test_a_user_template_can_reword_one_block(tmp_path: Path,
         '{% extends "outrider/maneuver-card-base.j2" %}'
         "{% block difficulty_label %}COST{% endblock %}")
     out_dir = tmp_path / "out"
-    code, _, _ = run(["build", str(KIT / "rattler.yaml"), "-o", str(out_dir),
+    code, _, _ = run(["build", "--no-pack", str(KIT / "rattler.yaml"), "-o", str(out_dir),
                       "--templates", str(tmp_path / "templates")], capsys)
     assert code == 0
     with pdfplumber.open(out_dir / "outrider" / "maneuver-cards.pdf") as pdf:

@@ -41,7 +41,8 @@ def running_text(page: Page) -> str:
 
 
 def build(out: Path, paper: str) -> tuple[str, Path]:
-    assert main(["build", str(VEHICLES / "outrider"), "-o", str(out), "--paper", paper]) == 0
+    assert main(["build", "--no-pack", str(VEHICLES / "outrider"), "-o", str(out), "--paper",
+                 paper]) == 0
     return paper, out
 
 
