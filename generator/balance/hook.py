@@ -65,6 +65,12 @@ class BalanceHook:
     - ``raceable``: ``paddock balance --race`` can race this game's builds.
     - ``bought``: builds buy their strength (Formula Ace's credits), so one that dominates
       the baseline has paid for it rather than being likely overpowered.
+    - ``search_values(model)``: each build's axis values alone, quicker than ``builds``
+      (no report details, no list of what is unmeasured): ``--suggest`` measures hundreds
+      of edited files with it.
+    - ``swaps(path, name)``: the names a designer might write in place of ``name`` at
+      ``path`` of a file (another trait, a Damage affect), those the axes can tell apart;
+      ``--suggest`` tries each.
     """
 
     kind: str
@@ -82,7 +88,16 @@ class BalanceHook:
     reasons: Callable[[Profile, Profile], Mapping[str, str]] | None = None
     raceable: bool = False
     bought: bool = False
+    search_values: Callable[[Any], Sequence[Mapping[str, Value]]] | None = None
+    swaps: Callable[[KeyPath, str], Sequence[str]] | None = None
 
     def builds(self, model: Any) -> Sequence[Profile]:
         """Every build ``model`` holds, measured."""
         return self.profiles(model) if self.profiles is not None else [self.profile(model)]
+
+    def quick_builds(self, model: Any) -> Sequence[Profile]:
+        """Every build ``model`` holds, measured on the axes only where the game can."""
+        if self.search_values is None:
+            return self.builds(model)
+        name = str(getattr(model, "name", ""))
+        return [Profile(name, values) for values in self.search_values(model)]

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path, PurePosixPath
 
+from generator.commands.build_workers import worker_count, write_outputs
 from generator.commands.components import COMPONENTS
 from generator.commands.output_folder import open_output
 from generator.errors import OutputError
@@ -148,9 +149,12 @@ def plan(clean: list[Definition], context: BuildContext, selection: Selection
 
 
 def build(loaded: Loaded, context: BuildContext, selection: Selection | None = None,
-          announce: Callable[[str], None] | None = None) -> BuildResult:
+          announce: Callable[[str], None] | None = None, jobs: int | None = None
+          ) -> BuildResult:
     """Write every output for the definitions without errors; refuse the others. Files an
-    earlier build wrote that this one does not own (see :func:`replaced`) are kept."""
+    earlier build wrote that this one does not own (see :func:`replaced`) are kept. The
+    files are written by ``jobs`` processes (None: one per core; see
+    :mod:`generator.commands.build_workers`)."""
     clean = loaded.clean()
     chosen = selection or Selection()
     result = BuildResult(refused=[d for d in loaded.definitions if d not in clean])
@@ -166,8 +170,8 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
                 result.kept.append(entry)
             elif entry.path not in new_paths:
                 result.removed.append(entry.path)
-        for output in outputs:
-            info = folder.write(output.path, output.write)
+        infos = write_outputs(folder, outputs, worker_count(len(outputs), jobs))
+        for output, info in zip(outputs, infos, strict=True):
             result.written.append(ManifestEntry(
                 path=output.path, game=output.game, kind=output.kind,
                 vehicles=output.vehicles, pages=info.pages,

@@ -83,6 +83,9 @@ def add_build_command(commands: argparse._SubParsersAction) -> None:
     build_cmd.add_argument("--watch", action="store_true",
                            help="after building, rebuild each time a definition, kit file or "
                                 "template is saved (Ctrl-C stops)")
+    build_cmd.add_argument("--workers", type=positive("workers"), metavar="K",
+                           help="processes writing the PDFs at once (default: one per core; "
+                                "1 writes them one after another; the files are the same)")
     add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build_or_watch)
 

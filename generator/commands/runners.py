@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from generator.errors import InputError, PaddockError, UsageError
 from generator.input.findings import Severity, Summary
@@ -128,13 +128,14 @@ def run_build(args: argparse.Namespace, compact: bool = False,
                            icons=IconSet(args.templates), printing=settings.printing,
                            generic_deck=generic)
     result = build(printed, context, Selection(args.only, stickers),
-                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr))
+                   announce=lambda message: print(f"paddock: {message}", file=sys.stderr),
+                   jobs=getattr(args, "workers", None))
     if result.findings:
         print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
               file=sys.stderr)
     report_not_built(printed)
     for refused in result.refused:
-        if not loaded.errors_in(refused.path):
+        if not loaded.errors_of(refused):
             print(f"paddock: not built: {refused.path} ({refused.name}) would overwrite "
                   "another definition's file", file=sys.stderr)
     report_written(args.output, result, compact)
@@ -294,7 +295,8 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.suggest:
         from generator.commands.balance.suggest import format_suggestions
 
-        print("\n" + format_suggestions(result, templates, against))
+        print("\n" + format_suggestions(result, templates, against,
+                                        suggestion_racer(args, against)))
     return exit_code(result.findings, args.strict, loaded)
 
 
@@ -333,6 +335,18 @@ def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition 
                           field_dir=args.field, races=args.races, seed=args.seed,
                           workers=args.workers) if args.race else {}
     return {**frothy, **joyride}
+
+
+def suggestion_racer(args: argparse.Namespace, against: Definition | None) -> Any:
+    """With --race (Frothy Races tracks), what races an edited vehicle for --suggest."""
+    if not getattr(args, "race", None):
+        return None
+    from generator.commands.balance.racing import suggestion_racer as racer
+    from generator.games.frothy_races.baseline import BASELINE_FILE
+
+    baseline = Path(against.path) if against is not None and \
+        against.game.id == "frothy-races" else BASELINE_FILE
+    return racer(args.race, baseline, args.field, args.races, args.seed, args.workers)
 
 
 def race_tracks(given: Sequence[Path]) -> list[Path]:

@@ -14,6 +14,7 @@ are); XLSX is one sheet per game (openpyxl writes it).
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,7 +25,7 @@ import yaml
 from generator.balance.axes import Axis, Value, is_infinite
 from generator.commands.balance.run import BalanceRun, GameBalance, Measured
 from generator.paper.output import write_atomically
-from generator.project.loading import Loaded
+from generator.project.loading import Definition, Loaded
 
 LONG_TEXT = 80  # characters: text longer than this is prose, not a stat
 FIXED = ("file", "game", "kind", "name")
@@ -38,7 +39,7 @@ def rows(loaded: Loaded, run: BalanceRun) -> dict[str, list[Row]]:
                 for m in g.measured}
     by_game: dict[str, list[Row]] = {}
     for definition in loaded.clean():
-        stats = flatten(yaml.safe_load(Path(definition.path).read_text(encoding="utf-8")))
+        stats = flatten(file_values(definition))
         builds: list[tuple[GameBalance | None, Measured | None]] = [
             (g, m) for (path, _), (g, m) in measured.items() if path == definition.path]
         base = {"file": definition.path, "game": definition.game.title,
@@ -51,6 +52,23 @@ def rows(loaded: Loaded, run: BalanceRun) -> dict[str, list[Row]]:
                     row[axis_column(result.axis)] = axis_number(result.axis, result.value)
             by_game.setdefault(definition.game.title, []).append(row)
     return by_game
+
+
+def file_values(definition: Definition) -> Any:
+    """The definition's values as its file writes them; for one read from a spreadsheet's
+    rows, or extended by them (docs/studio.md), as its model holds them (every field)."""
+    if definition.rows is None and not definition.taken:
+        return yaml.safe_load(Path(definition.path).read_text(encoding="utf-8"))
+    return plain(dataclasses.asdict(definition.model))
+
+
+def plain(data: Any) -> Any:
+    """Tuples as lists, other values as they are (what a YAML file would have given)."""
+    if isinstance(data, dict):
+        return {key: plain(value) for key, value in data.items()}
+    if isinstance(data, list | tuple):
+        return [plain(value) for value in data]
+    return data if data is None or isinstance(data, str | int | float | bool) else str(data)
 
 
 def flatten(data: Any, prefix: str = "") -> Row:

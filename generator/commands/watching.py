@@ -13,7 +13,7 @@ from pathlib import Path
 
 from watchfiles import Change, watch
 
-WATCHED_SUFFIXES = (".yaml", ".yml", ".j2", ".png", ".svg")
+WATCHED_SUFFIXES = (".yaml", ".yml", ".j2", ".png", ".svg", ".csv", ".xlsx")
 
 
 def relevant_outside(output: Path | None) -> Callable[[Change, str], bool]:

@@ -45,6 +45,10 @@ def named_for_code(kind: str, versions: str, sources: Iterable[Path],
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
+# Every store made, in the order made: a build's worker processes hand back what each added
+# (see :func:`take_additions`), so the parent writes it at exit as if it had worked it out.
+STORES: list[KeptStore[Any, Any]] = []
+
 
 class KeptStore(Generic[K, V]):
     """Entries kept in one file of the cache folder (``path()``, asked at each read and
@@ -77,6 +81,8 @@ class KeptStore(Generic[K, V]):
         self._added = False
         self._refused = False  # an entry was not kept for want of room
         self._saved_at_exit = False
+        self._fresh: list[K] = []  # added since the last take_additions()
+        STORES.append(self)
 
     def get(self, key: K) -> V | None:
         """The entry kept for ``key`` (the file is read on first use), or None."""
@@ -112,6 +118,7 @@ class KeptStore(Generic[K, V]):
             entries[key] = value
             self._used.add(key)
             self._added = True
+            self._fresh.append(key)
         else:
             self._refused = True
         if not self._saved_at_exit:
@@ -137,6 +144,13 @@ class KeptStore(Generic[K, V]):
             return
         write_entry(self.path(), content)
 
+    def take_additions(self) -> dict[K, V]:
+        """The entries this process added since it last asked (and still holds)."""
+        entries = self._entries or {}
+        fresh = {key: entries[key] for key in self._fresh if key in entries}
+        self._fresh = []
+        return fresh
+
     def forget(self, *, reread: bool = True) -> None:
         """Hold nothing and owe no write, as a new run starts: the file is read again on
         next use, or with ``reread=False`` never (an empty store, to time the work it
@@ -145,6 +159,7 @@ class KeptStore(Generic[K, V]):
         self._used = set()
         self._held = 0
         self._added = self._refused = False
+        self._fresh = []
 
     def _load(self) -> dict[K, V]:
         if self._entries is None:
@@ -159,6 +174,25 @@ class KeptStore(Generic[K, V]):
             if self.most_bytes is not None:
                 self._held = sum(_size(value) for value in self._entries.values())
         return self._entries
+
+
+def take_additions(known: int) -> dict[int, dict[Any, Any]]:
+    """What each of the first ``known`` stores of :data:`STORES` (those the process that
+    started this worker has too) added since the last call, by place: the worker sends this
+    back, and that process :func:`merge_additions`. A store made only here (a module first
+    imported by this worker) is saved from here."""
+    for store in STORES[known:]:
+        store.save()
+    return {place: added for place, store in enumerate(STORES[:known])
+            if (added := store.take_additions())}
+
+
+def merge_additions(additions: dict[int, dict[Any, Any]]) -> None:
+    """Keep, in this process's stores, what a worker's stores added (see
+    :func:`take_additions`); each is written at exit like this process's own."""
+    for place, added in additions.items():
+        for key, value in added.items():
+            STORES[place].put(key, value)
 
 
 def _size(value: object) -> int:

@@ -97,7 +97,8 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
     """A game's balance profile from ``<package>.balance`` and ``.balance_pages``, imported
     on first use (by ``paddock balance`` or ``rules``), never by check or build. The
     balance module may also define ``profiles`` (several builds in one file) and
-    ``details`` (extra JSON numbers); a ``.balance_reasons`` module, ``reasons`` (why a
+    ``details`` (extra JSON numbers), ``search_values`` and ``swaps`` (for ``--suggest``);
+    a ``.balance_reasons`` module, ``reasons`` (why a
     surprising row is so); ``raceable``: ``--race`` races its builds."""
 
     @cache
@@ -116,6 +117,8 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
             pages=pages.pages, overview=pages.overview,
             profiles=getattr(balance, "profiles", None),
             details=getattr(balance, "details", None), reasons=reasons, raceable=raceable,
-            bought=getattr(balance, "STRENGTH_IS_BOUGHT", False))
+            bought=getattr(balance, "STRENGTH_IS_BOUGHT", False),
+            search_values=getattr(balance, "search_values", None),
+            swaps=getattr(balance, "swaps", None))
 
     return load

@@ -205,6 +205,23 @@ class KitWaiver:
 
 
 @dataclass(frozen=True)
+class KitTable:
+    """A spreadsheet (CSV or XLSX) of rows read as definitions, or as entries of a list in
+    definitions (docs/studio.md, "Decks from a spreadsheet")."""
+
+    file: str = spec_field(Text(), "The .csv or .xlsx file, relative to the kit file's folder.")
+    game: str = spec_field(Text(), "The game its rows are for, e.g. joyride.")
+    kind: str = spec_field(
+        Text(), "Each row's kind (list empty), or the kind of the definition whose list "
+        "the rows extend, named by the row's column of that kind's name: vehicle, team.")
+    list: str = spec_field(
+        Text(allow_empty=True), "The key path of the list the rows extend, e.g. "
+        "cards.special or pilots (default: each row is one definition).", default="")
+    sheet: str = spec_field(Text(allow_empty=True), "The workbook's sheet (default: the "
+                            "first).", default="")
+
+
+@dataclass(frozen=True)
 class Kit:
     """A kit: the print settings for everything built alongside it."""
 
@@ -226,6 +243,9 @@ class Kit:
     waive: tuple[KitWaiver, ...] = spec_field(
         ListOf(Struct(KitWaiver)), "Warnings the project accepts: rule, reason and files.",
         default=())
+    tables: tuple[KitTable, ...] = spec_field(
+        ListOf(Struct(KitTable)), "Decks kept in spreadsheets: Joyride items, special "
+        "cards, pilots read from CSV or XLSX rows.", default=())
 
 
 KIT_SCHEMA = Struct(Kit, ignore=("kind",))

@@ -44,6 +44,7 @@ from generator.project.registry import GAMES
 from generator.text.templates import TextTemplates
 
 YAML_SUFFIXES = (".yaml", ".yml")
+TABLE_SUFFIXES = (".csv", ".xlsx")
 
 
 @dataclass
@@ -56,6 +57,16 @@ class Definition:
     path: str
     marks: Mapping[KeyPath, Mark]
     root: Mark
+    # Read from a table (generator.project.tables): the rows of its file that are its own
+    # (None: the whole file), and the rows of tables that extend its lists, by file.
+    rows: frozenset[int] | None = None
+    taken: Mapping[str, frozenset[int]] = field(default_factory=dict)
+
+    def owns(self, mark: Mark) -> bool:
+        """Whether a finding at ``mark`` is about this definition's input."""
+        if mark.file == self.path:
+            return self.rows is None or mark.line in self.rows
+        return mark.line in self.taken.get(mark.file, ())
 
     @property
     def name(self) -> str:
@@ -86,9 +97,14 @@ class Loaded:
     def errors_in(self, path: str) -> list[Finding]:
         return [f for f in self.findings if f.mark.file == path and f.severity is Severity.ERROR]
 
+    def errors_of(self, definition: Definition) -> list[Finding]:
+        """The errors about a definition's input: its file, or its rows of a table."""
+        return [f for f in self.findings
+                if f.severity is Severity.ERROR and definition.owns(f.mark)]
+
     def clean(self) -> list[Definition]:
         """Definitions with no error findings: the ones a build may print."""
-        return [d for d in self.definitions if not self.errors_in(d.path)]
+        return [d for d in self.definitions if not self.errors_of(d)]
 
 
 def find_files(paths: Sequence[Path]) -> list[Path]:
@@ -154,8 +170,44 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None,
     kit = find_project_kit(paths) if project_kit else None
     if kit is not None and kit.resolve() not in {f.resolve() for f in files}:
         files.append(kit)
+    documents = read_documents(files, loaded)
+    taken = add_tables(loaded, documents, paths)
+    for document in documents:
+        definition, findings = validate(document)
+        loaded.findings.extend(findings)
+        if definition is not None:
+            if document.path.endswith(TABLE_SUFFIXES):  # a row of a table
+                definition.rows = frozenset({document.root.mark.line})
+            definition.taken = {file: frozenset(rows)
+                                for file, rows in taken.get(document.path, {}).items()}
+            loaded.definitions.append(definition)
+    loaded.findings.extend(name_clashes(loaded.definitions))
+    for definition in loaded.definitions:
+        loaded.findings.extend(run_rules(definition))
+        loaded.findings.extend(glyph_findings(definition))
+        if definition.kind.related is not None:
+            loaded.findings.extend(definition.kind.related(definition, loaded.definitions))
+    if templates is not None:
+        for definition in loaded.definitions:
+            check = definition.kind.print_check
+            if check is not None and not loaded.errors_of(definition):
+                loaded.findings.extend(check(definition, templates))
+    add_waivers(loaded, paths)
+    loaded.findings.sort(key=Finding.sort_key)
+    return loaded
+
+
+def read_documents(files: Sequence[Path], loaded: Loaded) -> list[Document]:
+    """Read every file into nodes: kit files into ``loaded.kit``, a file that cannot be read
+    into a finding; the definitions' documents are returned, to validate."""
+    documents: list[Document] = []
     for path in files:
         try:
+            if path.suffix.lower() in TABLE_SUFFIXES:
+                raise InputError("a table is read through the kit file's tables: list, not "
+                                 "on its own", file=display_path(path),
+                                 hint="name it under tables: in kit.yaml (docs/studio.md), "
+                                 "then check the project folder")
             document = load_document(path)
         except InputError as exc:
             failure = unreadable_finding(exc, display_path(path))
@@ -169,25 +221,25 @@ def load(paths: Sequence[Path], templates: TextTemplates | None = None,
         loaded.findings.extend(cut_text_finding(cut) for cut in document.cut_texts)
         if is_kit(document):
             add_kit(loaded, document)
-            continue
-        definition, findings = validate(document)
-        loaded.findings.extend(findings)
-        if definition is not None:
-            loaded.definitions.append(definition)
-    loaded.findings.extend(name_clashes(loaded.definitions))
-    for definition in loaded.definitions:
-        loaded.findings.extend(run_rules(definition))
-        loaded.findings.extend(glyph_findings(definition))
-        if definition.kind.related is not None:
-            loaded.findings.extend(definition.kind.related(definition, loaded.definitions))
-    if templates is not None:
-        for definition in loaded.definitions:
-            check = definition.kind.print_check
-            if check is not None and not loaded.errors_in(definition.path):
-                loaded.findings.extend(check(definition, templates))
-    add_waivers(loaded, paths)
-    loaded.findings.sort(key=Finding.sort_key)
-    return loaded
+        else:
+            documents.append(document)
+    return documents
+
+
+def add_tables(loaded: Loaded, documents: list[Document], paths: Sequence[Path]
+               ) -> dict[str, dict[str, set[int]]]:
+    """Read the tables the kit names (:mod:`generator.project.tables`): rows that are
+    definitions join ``documents``, rows that extend a list go into their owner's nodes;
+    the rows each owner took, by document path."""
+    if loaded.kit is None or not loaded.kit.kit.tables:
+        return {}
+    from generator.project.tables import read_tables
+
+    tables = read_tables(loaded.kit, documents, any(p.is_dir() for p in paths))
+    documents.extend(tables.documents)
+    loaded.files.extend(tables.files)
+    loaded.findings.extend(tables.findings)
+    return tables.taken
 
 
 def add_waivers(loaded: Loaded, paths: Sequence[Path]) -> None:

@@ -149,11 +149,13 @@ class Studio:
         if view.errors or definition is None:
             view.stale = view.folder is not None
             return
-        self.build_pages(view, definition, loaded)
+        # a spreadsheet's rows are a definition each (docs/studio.md): all on its page
+        self.build_pages(view, [d for d in loaded.definitions if d.path == path], loaded)
         view.balance = self.measure(definition)
         view.stale = False
 
-    def build_pages(self, view: FileView, definition: Definition, loaded: Loaded) -> None:
+    def build_pages(self, view: FileView, definitions: list[Definition], loaded: Loaded
+                    ) -> None:
         """Write the file's own components into a new folder; switch to it when done."""
         started = time.perf_counter()
         self.version += 1
@@ -163,7 +165,7 @@ class Studio:
                                duplex=settings.duplex, back_offset=settings.back_offset,
                                icons=self.icons, printing=settings.printing,
                                generic_deck=False)
-        outputs, _, clash = plan([definition], context, Selection(None, dice_stickers=False))
+        outputs, _, clash = plan(definitions, context, Selection(None, dice_stickers=False))
         pdfs = []
         try:
             for output in outputs:

@@ -34,7 +34,7 @@ Readings of the guide, each used where its function says:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from generator.balance.axes import Value
@@ -87,3 +87,29 @@ def profile(vehicle: Vehicle) -> Profile:
     measures = FrothyMeasures(vehicle)
     values = AXES.values(measures)
     return Profile(vehicle.name, values, measures, unmeasured(vehicle, values))
+
+
+def search_values(vehicle: Vehicle) -> list[Mapping[str, Value]]:
+    """The axis values alone (what ``--suggest`` compares), without the unmeasured list."""
+    return [AXES.values(FrothyMeasures(vehicle))]
+
+
+# The Damage affects the measures read (balance_measures.FrothyMeasures._effect).
+MEASURED_DAMAGE_AFFECTS = ("-# Resilience", "# Damage")
+
+
+def swaps(path: tuple[str | int, ...], name: str) -> list[str]:
+    """What ``--suggest`` tries in place of a trait or a Damage affect: the traits and
+    affects the axes read (any other only takes the old one's effect away, as removing it
+    does), each but the one written."""
+    keys = [p for p in path if isinstance(p, str)]
+    if keys[:1] == ["traits"]:
+        pool: Sequence[str] = sorted(MODELLED_TRAITS)
+    elif keys[:2] == ["damage", "affects"]:
+        pool = MEASURED_DAMAGE_AFFECTS
+    else:
+        return []
+    data = frothy_data()
+    catalogue = data.traits if keys[0] == "traits" else data.damage_affects
+    now = catalogue.find(name)
+    return [other for other in pool if now is None or other != now.name]

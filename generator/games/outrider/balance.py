@@ -412,3 +412,13 @@ def profile(vehicle: Vehicle) -> Profile:
     Nothing on an Outrider card escapes the axes, so nothing is listed as unmeasured."""
     measures = OutriderMeasures(vehicle)
     return Profile(vehicle.name, AXES.values(measures), measures)
+
+
+def swaps(path: tuple[str | int, ...], name: str) -> list[str]:
+    """What ``--suggest`` tries in place of an equipment slot's die: each of the other
+    three (a die alone changed breaks the one-of-each rule; ``--suggest`` pairs two slots
+    into an exchange, one of the 24 placements)."""
+    dice = ("d6", "d8", "d10", "d12")
+    if len(path) == 2 and path[0] == "equipment" and path[1] in SLOTS and name in dice:
+        return [die for die in dice if die != name]
+    return []

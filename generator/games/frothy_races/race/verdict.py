@@ -89,14 +89,16 @@ class RaceVerdict:
     notes: tuple[str, ...] = ()
 
 
-def field_files(subject: Path, field_dir: Path | None, baseline: Path, others: int
-                ) -> list[Path]:
-    """The other entrants' files: copies of the baseline, or vehicles from the folder."""
+def field_files(subject: Path, field_dir: Path | None, baseline: Path, others: int,
+                stands_for: Path | None = None) -> list[Path]:
+    """The other entrants' files: copies of the baseline, or vehicles from the folder
+    (never the subject, nor the file it ``stands_for``: an edited copy of it)."""
     if field_dir is None:
         return [baseline] * others
     if not field_dir.is_dir():
         raise UsageError(f"--field {field_dir}: give a folder of Frothy Races vehicle files")
-    found = [p for p in sorted(field_dir.glob("*.yaml")) if p.resolve() != subject.resolve()]
+    skipped = {subject.resolve()} | ({stands_for.resolve()} if stands_for else set())
+    found = [p for p in sorted(field_dir.glob("*.yaml")) if p.resolve() not in skipped]
     if not found:
         raise UsageError(f"--field {field_dir}: no vehicle files (*.yaml) there besides the "
                          "one being judged")
@@ -120,10 +122,11 @@ def track_note(track: Any, size: int, laps: int) -> str:
 
 def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
                  field_dir: Path | None = None, races: int | None = None, seed: int = 1,
-                 workers: int | None = None, styles: Sequence[str] | None = None
-                 ) -> RaceVerdict:
+                 workers: int | None = None, styles: Sequence[str] | None = None,
+                 stands_for: Path | None = None) -> RaceVerdict:
     """Race ``subject`` in each track's field under each style; ``races`` fixes the count
-    per track and style (else the sequential rule chooses it)."""
+    per track and style (else the sequential rule chooses it). ``stands_for``: the file
+    ``subject`` is an edited copy of, kept out of a ``field_dir`` field."""
     rule = stopping_rule()
     chosen = list(styles or STYLES)
     fields: list[tuple[Any, tuple[Any, ...], RaceOptions]] = []
@@ -132,7 +135,8 @@ def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
         probe, _ = load_race_inputs(track_path, [])
         size = field_size(probe)
         track, vehicles = load_race_inputs(
-            track_path, [subject, *field_files(subject, field_dir, baseline, size - 1)])
+            track_path, [subject, *field_files(subject, field_dir, baseline, size - 1,
+                                               stands_for)])
         options = RaceOptions(laps=0).for_track(track)
         fields.append((track, tuple(vehicles), options))
         notes.append(track_note(track, len(vehicles), options.laps))
