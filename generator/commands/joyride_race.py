@@ -22,6 +22,7 @@ from generator.games.joyride.race import RaceOptions, event_lines, race_items
 from generator.games.joyride.race.api import table_for
 from generator.games.joyride.race.game import items_of
 from generator.paper.output import write_atomically
+from generator.race.report import sweep_summary
 from generator.race.stats import Interval, wilson
 from generator.race.sweep import Field, Sweep, run_sweep
 from generator.text.templates import TextTemplates
@@ -137,23 +138,15 @@ def replay_first(sweep: Sweep) -> Any:
                     options=options, items=items_of(field))
 
 
-def _interval(found: Interval) -> dict[str, float]:
-    return {"rate": found.rate, "low": found.low, "high": found.high}
-
-
 def summary_context(sweep: Sweep) -> dict[str, Any]:
     """What the summary shows, numbers as numbers."""
     count, races = len(sweep.field.vehicles), len(sweep.results)
-    entrants = []
-    for entrant in range(count):
+    shared = sweep_summary(sweep, [_name(sweep, entrant) for entrant in range(count)])
+    for entrant, figures in enumerate(shared["entrants"]):
         rows = [result.cars[job.grid.index(entrant)]
                 for job, result in zip(sweep.jobs, sweep.results, strict=True)]
-        wins = sum(sweep.won(k, entrant) for k in range(races))
         won = [row.rounds or 0 for k, row in enumerate(rows) if sweep.won(k, entrant)]
-        entrants.append({
-            "name": _name(sweep, entrant), "races": races,
-            "wins": _interval(wilson(wins, races)),
-            "mean_place": sum(r.place for r in rows) / races,
+        figures.update({
             "finish_rate": sum(r.finished for r in rows) / races,
             "mean_rounds": sum(won) / len(won) if won else None,
             "damage_taken": sum(r.damage_taken for r in rows) / races,
@@ -162,12 +155,9 @@ def summary_context(sweep: Sweep) -> dict[str, Any]:
             "pile_ups": sum(r.pile_ups for r in rows) / races})
     first = sweep.results[0]
     table = table_for(sweep.field.track, sweep.field.options.laps)
-    return {"track": first.track, "races": races, "seed": sweep.seed,
-            "laps": table.course.laps, "mean_race_rounds": sum(
-                r.rounds for r in sweep.results) / races,
-            "no_winner": sum(r.winner is None for r in sweep.results),
-            "solo_optimum": first.solo_optimum, "fair_share": 1 / count,
-            "entrants": entrants, "not_simulated": list(first.not_simulated)}
+    return {**shared, "track": first.track, "laps": table.course.laps,
+            "mean_race_rounds": sum(r.rounds for r in sweep.results) / races,
+            "solo_optimum": first.solo_optimum, "not_simulated": list(first.not_simulated)}
 
 
 def _name(sweep: Sweep, entrant: int) -> str:

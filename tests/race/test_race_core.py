@@ -131,3 +131,29 @@ def test_every_game_logs_events_in_the_core_format(game_id: str) -> None:
     names = {e["vehicle"] for e in result.events} - {None}
     assert names and all(isinstance(name, str) for name in names)
     assert len(event_lines(result.events)) == len(result.events)
+
+
+def test_battle_and_joyride_race_commands_run_on_a_dask_scheduler(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--scheduler ADDR`` on ``paddock battle`` and on ``paddock race`` with a Joyride
+    track prints what the same command prints with local workers."""
+    distributed = pytest.importorskip("distributed")
+    from generator.commands.cli import main
+
+    joyride_track = sorted(p for p in (VEHICLES / "tracks").glob("*.yaml")
+                           if "game: joyride" in p.read_text(encoding="utf-8"))[0]
+    commands = [
+        ["battle", str(VEHICLES / "outrider" / "rattler.yaml"),
+         str(VEHICLES / "outrider" / "big-horn.yaml"), "--scenario", "duel", "--battles", "3",
+         "--format", "json", "--seed", "4"],
+        ["race", str(joyride_track), *map(str, sorted((VEHICLES / "joyride").glob("*.yaml"))[:2]),
+         "--races", "3", "--format", "json", "--seed", "4"]]
+    local = []
+    for args in commands:
+        assert main([*args, "--workers", "1"]) == 0
+        local.append(capsys.readouterr().out)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        for args, expected in zip(commands, local, strict=True):
+            assert main([*args, "--scheduler", cluster.scheduler_address]) == 0
+            assert capsys.readouterr().out == expected

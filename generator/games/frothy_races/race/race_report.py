@@ -10,16 +10,12 @@ from typing import Any
 
 from generator.games.frothy_races.race.figures import EntrantStats, SweepStats
 from generator.games.frothy_races.race.game import bot_of
-from generator.race.stats import Interval
+from generator.race.report import interval_json
 from generator.race.sweep import Sweep
 from generator.text.templates import TextTemplates
 
 SUMMARY_TEMPLATE = "race/summary.txt.j2"
 COSTS_SHOWN = 3  # the mechanics that cost an entrant most, in the summary
-
-
-def interval_json(interval: Interval) -> dict[str, float]:
-    return {"rate": interval.rate, "low": interval.low, "high": interval.high}
 
 
 def entrant_context(entrant: EntrantStats) -> dict[str, Any]:
