@@ -2,28 +2,33 @@
 
 It writes ``vehicles/`` with a commented ``kit.yaml`` (the default print settings, and where
 waivers go), the JSON Schemas of every game's files and of the kit in ``schemas/``, and the
-editor setting that points the kit at its schema (``.vscode/settings.json``; each file
-``paddock new`` writes names its own schema in its first line). A file already there is
+editor setting that maps the project schema to every file under ``vehicles/``
+(``.vscode/settings.json``), so a file finds its schema wherever it is moved in there. A file
+already there is
 kept and said so, never overwritten; the kit written is checked as ``paddock check`` would.
 """
 
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from generator.commands.json_schema import SCHEMA_FOLDER, kit_schema, write_schemas
+from generator.commands.json_schema import (
+    EDITOR_SETTINGS,
+    KIT_SCHEMA_FILE,
+    SCHEMA_FOLDER,
+    SCHEMA_LINE,
+    write_schemas,
+)
 from generator.errors import OutputError
 from generator.input.findings import Severity
 from generator.paper.output import write_atomically
-from generator.project.kit import Kit
 from generator.project.registry import GAMES
 from generator.text.templates import TextTemplates
 
 KIT_TEMPLATE = "project/kit.yaml.j2"
-KIT_SCHEMA_FILE = "kit.schema.json"
+__all__ = ["KIT_SCHEMA_FILE", "Started", "init_project"]
 
 
 @dataclass
@@ -47,21 +52,14 @@ def init_project(folder: Path, templates: TextTemplates | None = None) -> Starte
         raise OutputError(f"cannot make {vehicles}: {exc.strerror}") from exc
     schemas = folder / SCHEMA_FOLDER
     kit = vehicles / "kit.yaml"
-    schema_link = Path(os.path.relpath(schemas / KIT_SCHEMA_FILE, vehicles)).as_posix()
     text = templates.render(KIT_TEMPLATE, {"name": folder.resolve().name or "my kit",
-                                           "schema": schema_link}).rstrip("\n") + "\n"
+                                           "schema_line": SCHEMA_LINE}).rstrip("\n") + "\n"
     refuse_unless_clean(text)
     write_new(kit, text, started)
-    for game in GAMES.values():
-        started.written += write_schemas(game, schemas)
-    kit_text = json.dumps(kit_schema(Kit), indent=2) + "\n"
-    write_atomically(schemas / KIT_SCHEMA_FILE,
-                     lambda temp: temp.write_text(kit_text, encoding="utf-8"))
-    started.written.append(schemas / KIT_SCHEMA_FILE)
-    settings = {"yaml.schemas": {f"./{SCHEMA_FOLDER.as_posix()}/{KIT_SCHEMA_FILE}":
-                                 "vehicles/kit.yaml"}}
+    written = {path: None for game in GAMES.values() for path in write_schemas(game, schemas)}
+    started.written += list(written)
     write_new(folder / ".vscode" / "settings.json",
-              json.dumps(settings, indent=2) + "\n", started)
+              json.dumps(EDITOR_SETTINGS, indent=2) + "\n", started)
     return started
 
 

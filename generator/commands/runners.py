@@ -421,7 +421,12 @@ def run_catalogue(args: argparse.Namespace) -> int:
 
 
 def run_new(args: argparse.Namespace) -> int:
-    from generator.commands.json_schema import missing_schemas
+    from generator.commands.json_schema import (
+        SCHEMA_FOLDER,
+        missing_schemas,
+        project_folder,
+        write_editor_settings,
+    )
     from generator.commands.scaffolding import write_scaffold
 
     game = get_game(args.game)
@@ -429,8 +434,12 @@ def run_new(args: argparse.Namespace) -> int:
         raise UsageError("give the new vehicle a name, e.g. paddock new frothy-races 'Red Comet'")
     path = write_scaffold(game, args.name.strip(), args.output, args.force, kind=args.kind)
     print(f"wrote {path}: edit it, then run 'paddock check {path}'")
-    for schema in missing_schemas(game):
+    project = project_folder(path.parent)
+    for schema in missing_schemas(game, project / SCHEMA_FOLDER):
         print(f"wrote {schema} (editors check the new file against it)")
+    settings = write_editor_settings(project)
+    if settings is not None:
+        print(f"wrote {settings} (it maps the project schema to every file under vehicles/)")
     return 0
 
 
@@ -454,12 +463,15 @@ def run_init(args: argparse.Namespace) -> int:
 
 
 def run_schema(args: argparse.Namespace) -> int:
-    from generator.commands.json_schema import write_schemas
+    from generator.commands.json_schema import SCHEMA_FOLDER, project_folder, write_schemas
     from generator.commands.schema_docs import format_schema, format_schema_json
 
     game = get_game(args.game)
     if args.json_schema is not None:
-        for path in write_schemas(game, args.json_schema):
+        # Without a folder: the schemas/ folder of the project run from.
+        folder = args.json_schema if args.json_schema != SCHEMA_FOLDER else \
+            project_folder(Path.cwd()) / SCHEMA_FOLDER
+        for path in write_schemas(game, folder):
             print(f"wrote {path}")
     elif args.format == "json":
         print(format_schema_json(game))

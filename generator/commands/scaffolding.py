@@ -3,11 +3,10 @@ a Joyride item), ready to edit, and never one that ``paddock check`` would rejec
 
 from __future__ import annotations
 
-import os
 import tempfile
 from pathlib import Path
 
-from generator.commands.json_schema import SCHEMA_FOLDER, schema_file_name
+from generator.commands.json_schema import SCHEMA_LINE
 from generator.errors import OutputError, UsageError
 from generator.input.findings import Severity
 from generator.input.names import slug
@@ -44,13 +43,7 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
     if path.exists() and not force:
         raise OutputError(f"{path} already exists; pass --force to overwrite it")
     templates = templates or TextTemplates()
-    # "vehicle" asks for the game's main definition: a Circus Maximus chariot, a Formula
-    # Ace team.
-    main_kind = next(iter(game.kinds)) if kind == "vehicle" and kind not in game.kinds else kind
-    schema = os.path.relpath(SCHEMA_FOLDER / schema_file_name(game.id, main_kind),
-                             path.parent or ".")
-    text = (f"# yaml-language-server: $schema={Path(schema).as_posix()}\n"
-            + scaffold(name, templates, str(path)))
+    text = SCHEMA_LINE + "\n" + scaffold(name, templates, str(path))
     text = text.rstrip("\n") + "\n"  # Jinja drops the template's last newline; editors want one
     refuse_if_it_fails_check(text, path.name, name, templates)
     write_atomically(path, lambda temp: temp.write_text(text, encoding="utf-8"))

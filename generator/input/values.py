@@ -8,6 +8,7 @@ declared fields are ``schema.Struct``.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -45,7 +46,7 @@ class Int(Spec):
             self.expected = "a whole number"
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
+        value = whole(node.value) if isinstance(node, Scalar) else None
         if isinstance(value, str) and _is_whole_number(value):
             return v.fail("SCHEMA-TYPE", node.mark, path, self.source, expected=self.expected,
                           found=f"{describe(node)}; remove the quotes to make it a number")
@@ -66,6 +67,14 @@ class Int(Spec):
 
 
 
+def whole(value: Any) -> Any:
+    """A decimal with nothing after the point (``1.0``) as the whole number it is, as JSON
+    Schema and an editor take it; any other value as it is."""
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    return value
+
+
 def _is_whole_number(text: str) -> bool:
     stripped = text.strip()
     return stripped.lstrip("+-").isdigit() and stripped.isascii()
@@ -82,10 +91,17 @@ class Text(Spec):
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, bool):
+            return v.fail("SCHEMA-TYPE", node.mark, path, self.source, expected=self.expected,
+                          found=f"{describe(node)}{BOOL_WORD_ADVICE}")
         if not isinstance(value, str):
             hint = " (put it in quotes to make it text)" if isinstance(node, Scalar) else ""
             return v.fail("SCHEMA-TYPE", node.mark, path, self.source,
                           expected=self.expected + hint, found=describe(node))
+        if value in YAML_BOOL_WORDS:
+            # An editor's YAML 1.2 cannot tell 'yes' from yes, which YAML 1.1 reads as true.
+            return v.fail("SCHEMA-VALUE", node.mark, path, self.source, expected=self.expected,
+                          found=f"'{value}'", extra=BOOL_WORD_ADVICE)
         text = value.strip()
         if not text and not self.allow_empty:
             return v.fail("SCHEMA-VALUE", node.mark, path, self.source,
@@ -107,13 +123,21 @@ class Text(Spec):
 
 
 
+# Said of a yes, no, on, off, true or false where text is expected, quoted or not.
+BOOL_WORD_ADVICE = ("; YAML reads yes, no, on, off, true and false as true or false in one "
+                    "version and as text in another, so write other text")
+
+
 class Bool(Spec):
-    """``true`` or ``false``."""
+    """``true`` or ``false``; also YAML 1.1's words for them quoted (``'yes'``), which an
+    editor's YAML 1.2 cannot tell from the bare word."""
 
     expected = "true or false"
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str) and value in YAML_BOOL_WORDS:
+            return value.lower() in ("yes", "on", "true")
         if not isinstance(value, bool):
             return self.wrong_type(node, path, v)
         return value
@@ -343,8 +367,8 @@ class MapOf(Spec):
     def own_schema(self) -> dict[str, Any]:
         key = self.key.json_schema()
         names = {"pattern": key["pattern"]} if "pattern" in key else {}
-        if key.get("type") == "integer":  # YAML keys that are whole numbers
-            names = {"pattern": r"^-?[0-9]+$"}
+        if key.get("type") == "integer":  # YAML keys that are whole numbers (2, or 2.0)
+            names = {"pattern": r"^-?[0-9]+(\.0*)?$"}
         return {"type": "object", "additionalProperties": self.value.json_schema(),
                 **({"propertyNames": names} if names else {})}
 
@@ -403,7 +427,7 @@ class Custom(Spec):
         if not isinstance(node, Scalar):
             return self.wrong_type(node, path, v)
         try:
-            return self.parse(node.value)
+            return self.parse(whole(node.value))
         except ValueError as exc:
             return self.out_of_range(node, path, v, f" ({exc})" if str(exc) else "")
 

@@ -29,7 +29,7 @@ from generator.input.schema import (
     load_packaged,
     spec_field,
 )
-from generator.paper.units import INCH, PAPERS, mm, parse_length, to_mm
+from generator.paper.units import INCH, PAPERS, length_json, mm, parse_length, to_mm
 
 PROFILES_FILE = Path(__file__).with_name("data") / "printers.yaml"
 # The one a bare --print-shop (or print_shop: true) means.
@@ -56,7 +56,7 @@ def parse_profile_length(value: Any) -> float:
 
 
 LENGTH = Custom(parse_profile_length, "a length from 0mm to 10mm, such as 3mm or 0.125in",
-                show=lambda value: f"{to_mm(value):g}mm")
+                show=lambda value: f"{to_mm(value):g}mm", json=length_json(0, 10))
 
 
 @dataclass(frozen=True)

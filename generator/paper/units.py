@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from generator.errors import UsageError
 
@@ -17,6 +18,17 @@ MM = POINTS_PER_INCH / 25.4
 INCH = POINTS_PER_INCH
 _UNITS = {"mm": MM, "cm": 10 * MM, "in": INCH, "inch": INCH, '"': INCH, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|inch|\"|pt)?\s*$", re.IGNORECASE)
+# The same form for an editor's JSON Schema, which has no flags: units in any case.
+LENGTH_PATTERN = (r"^\s*-?\d+(\.\d+)?\s*([mM][mM]|[cC][mM]|[iI][nN]|[iI][nN][cC][hH]|\"|"
+                  r"[pP][tT])?\s*$")
+
+
+def length_json(low: float, high: float) -> dict[str, Any]:
+    """What a bounded length takes, for an editor's JSON Schema: a number of millimetres
+    within its limits, or a length with a unit (held to its form; its range in millimetres
+    is beyond a pattern)."""
+    return {"anyOf": [{"type": "number", "minimum": low, "maximum": high},
+                      {"type": "string", "pattern": LENGTH_PATTERN}]}
 
 
 def mm(value: float) -> float:

@@ -31,6 +31,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Document, Map, Mark, Scalar
+from generator.input.validation import any_case
 from generator.paper.imposition import Component, Duplex, SheetOptions, plan_grid
 from generator.paper.output import PrintOptions
 from generator.paper.printers import (
@@ -41,7 +42,16 @@ from generator.paper.printers import (
     shipped_profiles,
 )
 from generator.paper.sizes import STANDARD_SIZES, Size, parse_size
-from generator.paper.units import INCH, PAPERS, Paper, mm, parse_length, to_mm
+from generator.paper.units import (
+    INCH,
+    LENGTH_PATTERN,
+    PAPERS,
+    Paper,
+    length_json,
+    mm,
+    parse_length,
+    to_mm,
+)
 
 KIT_KIND = "kit"
 KIT_RULES: RuleBook[Any] = RuleBook(Path(__file__).with_name("kit_rules.yaml"))
@@ -120,7 +130,18 @@ def length_spec(name: str) -> Custom:
     """The schema spec of the print length ``name``, its limits in the expectation."""
     low, high = LENGTH_LIMITS_MM[name]
     return Custom(bounded_length(name), f"a length from {low:g}mm to {high:g}mm, "
-                                        "such as 3mm, 0.125in or 9pt")
+                                        "such as 3mm, 0.125in or 9pt", json=length_json(low, high))
+
+
+# A card size for an editor: a standard name (any case; spaces, underscores or hyphens) or
+# WIDTHxHEIGHT, each side a length (held to its form; the card limits are beyond a pattern).
+_SIDE = LENGTH_PATTERN[1:-1]
+CARD_SIZE_JSON = {"anyOf": [
+    {"enum": list(STANDARD_SIZES)},
+    {"type": "string", "pattern": r"^\s*(" + "|".join(
+        "".join("[ _-]" if char == "-" else any_case(char) for char in name)
+        for name in STANDARD_SIZES) + r")\s*$"},
+    {"type": "string", "pattern": "^" + _SIDE + "[xX×]" + _SIDE + "$"}]}
 
 
 @dataclass(frozen=True)
@@ -133,7 +154,11 @@ class KitPrint:
                              "Which edge your printer flips on for double-sided pages.",
                              default="long")
     back_offset: tuple[float, float] = spec_field(
-        Custom(parse_offset, "'X,Y' in millimetres"),
+        Custom(parse_offset, "'X,Y' in millimetres", json={"anyOf": [
+            {"type": "string", "pattern": "^" + LENGTH_PATTERN[1:-1] + "," + LENGTH_PATTERN[1:-1]
+             + "$"},
+            {"type": "array", "minItems": 2, "maxItems": 2,
+             "items": length_json(*LENGTH_LIMITS_MM["back_offset"])}]}),
         "Nudge back pages by X,Y for a printer that shifts them.", default=(0.0, 0.0))
     bleed: float = spec_field(length_spec("bleed"),
                               "How far art runs past each cut (cards, stickers, tokens).",
@@ -147,7 +172,9 @@ class KitPrint:
     cmyk: bool = spec_field(Bool(), "Write every colour as CMYK.", default=False)
     print_shop: str | None = spec_field(
         Custom(parse_print_shop, "false, true (the standard profile) or a printer profile's "
-               "name (card-printer, offset, or one under printers:)"),
+               "name (card-printer, offset, or one under printers:)", json={"anyOf": [
+                   {"type": ["boolean", "null", "number"]},
+                   {"type": "string", "pattern": r"\S"}]}),
         "One face per page at bleed size, PDF/X, for a print shop: false, true or a printer "
         "profile.", default=None)
     safe_zone: float = spec_field(
@@ -168,7 +195,8 @@ class KitSizes:
 
     card: Size = spec_field(
         Custom(parse_card_size, "a size name (" + ", ".join(STANDARD_SIZES)
-               + ") or WIDTHxHEIGHT such as 63.5x88.9mm"),
+               + ") or WIDTHxHEIGHT such as 63.5x88.9mm",
+               json=CARD_SIZE_JSON),
         "Trim size of the Whip & Reins cards.", default=STANDARD_SIZES["poker"])
     die: float = spec_field(length_spec("die"), "Edge of the dice the stickers go on.",
                             default=mm(16))

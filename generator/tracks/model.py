@@ -30,10 +30,10 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Block, Node, Scalar
-from generator.paper.units import mm, parse_length, to_mm
+from generator.paper.units import LENGTH_PATTERN, mm, parse_length, to_mm
 from generator.tracks.hexgrid import ORIENTATIONS, Orientation
 from generator.tracks.legend import BUILTIN_LEGEND, Symbol
-from generator.tracks.pieces import build_layout
+from generator.tracks.pieces import build_layout, step_names
 
 if TYPE_CHECKING:
     from generator.tracks.layout import TrackLayout
@@ -196,6 +196,16 @@ class PieceStepSpec(Spec):
             return PieceStep(piece=node.value.strip())
         return self.struct.check(node, path, v)
 
+    def own_schema(self) -> dict[str, Any]:
+        # The standard pieces' names, offered and held to (TRK-PIECE-UNKNOWN), bare or mapped.
+        names = step_names()
+        name = {"anyOf": [{"enum": names}, {"type": "string", "pattern": r"^\s*(" + "|".join(
+            re.escape(n) for n in names) + r")\s*$"}]}
+        mapping = self.struct.json_schema()
+        mapping["properties"] = {**mapping["properties"],
+                                 "piece": {**mapping["properties"]["piece"], **name}}
+        return {"anyOf": [name, mapping]}
+
 
 @dataclass(frozen=True, eq=False)
 class Track:
@@ -231,7 +241,11 @@ class Track:
         default="", source=SEC_LAYOUTS)
     hex_size: float = spec_field(
         Custom(parse_hex_size, f"a length from {MIN_HEX_MM:.0f}mm to {MAX_HEX_MM:.0f}mm "
-               "such as 25.4mm or 1in", show=lambda points: f"{to_mm(points):g}mm"),
+               "such as 25.4mm or 1in", show=lambda points: f"{to_mm(points):g}mm", json={
+                   # A bare number is millimetres; a length with a unit is held to its form
+                   # only (its range in millimetres is beyond a pattern).
+                   "anyOf": [{"type": "number", "minimum": MIN_HEX_MM, "maximum": MAX_HEX_MM},
+                             {"type": "string", "pattern": LENGTH_PATTERN}]}),
         "Hex size across the flats when printed.", default=DEFAULT_HEX, source=SEC_SCALE)
     orientation: Orientation = spec_field(
         Choice(ORIENTATIONS), "pointy (a corner at the top of each hex) or flat.",

@@ -82,6 +82,21 @@ def laps_need_a_loop(track: Track) -> Iterator[Violation]:
         yield Violation(("laps",), {"laps": track.laps})
 
 
+# How each race type other than Fastest is decided (Race Types & Play Styles): not by laps.
+DECIDED_WITHOUT_LAPS = {
+    "Furthest": "the furthest after a set number of rounds wins",
+    "Toughest": "the last vehicle not destroyed wins",
+    "Pursuit": "the first to catch the other wins",
+    "Fox and Hounds": "the first hound to catch or destroy the fox wins"}
+
+
+@RULES.check("TRK-LAPS-UNUSED")
+def laps_decide_the_race(track: Track) -> Iterator[Violation]:
+    if track.laps > 1 and track.race_type in DECIDED_WITHOUT_LAPS:
+        yield Violation(("laps",), {"race_type": track.race_type, "laps": track.laps,
+                                    "decided": DECIDED_WITHOUT_LAPS[track.race_type]})
+
+
 @RULES.check("TRK-RATING-PLAIN")
 def ratings_on_what_they_add_to(track: Track) -> Iterator[Violation]:
     for char, entry in track.legend.items():
@@ -101,6 +116,21 @@ def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Viola
         if hexes:
             yield Violation(layout.where(hexes[0]), {"what": what})
             return
+
+
+PICKUPS_PER_ITEM = 4  # Special Effects > Items: "four hexagonal pick-up tokens" each
+
+
+@RULES.check("TRK-ITEMS-TOKENS")
+def pickups_have_tokens(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not track.items or not drawable(track):
+        return
+    pickups = [c.hex for c in track.layout.ordered() if c.symbol.item]
+    kinds = len({item.strip().lower() for item in track.items})
+    if len(pickups) > kinds * PICKUPS_PER_ITEM:
+        yield Violation(track.layout.where(pickups[kinds * PICKUPS_PER_ITEM]), {
+            "pickups": len(pickups), "kinds": kinds, "tokens": kinds * PICKUPS_PER_ITEM,
+            "per": PICKUPS_PER_ITEM})
 
 
 # --- Recommended items: a check across files ----------------------------------------------

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.commands.cli import main
+from generator.commands.json_schema import EDITOR_SETTINGS, SCHEMA_LINE
 from generator.project.registry import GAMES
 
 
@@ -21,7 +22,7 @@ def test_init_writes_a_project_that_new_check_and_build_work_in(
     assert "next: cd " in out and "paddock new frothy-races" in out
     project = tmp_path / "racers"
     kit = (project / "vehicles" / "kit.yaml").read_text()
-    assert kit.startswith("# yaml-language-server: $schema=../schemas/kit.schema.json\n")
+    assert kit.startswith(SCHEMA_LINE + "\n")
     assert "\nkind: kit\n" in kit and "# waive:" in kit
     schema = json.loads((project / "schemas" / "kit.schema.json").read_text())
     assert {"print", "sizes", "waive"} <= set(schema["properties"])
@@ -29,7 +30,8 @@ def test_init_writes_a_project_that_new_check_and_build_work_in(
         for kind in game.kinds:
             assert (project / "schemas" / f"{game.id}.{kind}.schema.json").is_file()
     settings = json.loads((project / ".vscode" / "settings.json").read_text())
-    assert settings["yaml.schemas"] == {"./schemas/kit.schema.json": "vehicles/kit.yaml"}
+    assert settings == EDITOR_SETTINGS
+    assert (project / "schemas" / "paddock.schema.json").is_file()
     monkeypatch.chdir(project)
     assert main(["new", "frothy-races", "Red Comet"]) == 0
     assert main(["check", "--strict"]) == 0

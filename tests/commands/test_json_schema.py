@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -12,7 +13,14 @@ import pytest
 import yaml
 
 from generator.commands.cli import main, make_parser
-from generator.commands.json_schema import kind_schema
+from generator.commands.json_schema import (
+    EDITOR_SETTINGS,
+    KIT_SCHEMA_FILE,
+    PROJECT_SCHEMA_FILE,
+    SCHEMA_LINE,
+    kind_schema,
+    project_schema,
+)
 from generator.project.registry import GAMES
 from tests.conftest import VEHICLES, shipped_files
 
@@ -51,10 +59,23 @@ def test_json_schema_files_are_written_per_kind(
     code, out, _ = run(["schema", "frothy-races", "--json-schema", str(tmp_path)], capsys)
     assert code == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["frothy-races.track.schema.json", "frothy-races.vehicle.schema.json"]
+    assert names == ["frothy-races.track.schema.json", "frothy-races.vehicle.schema.json",
+                     "kit.schema.json", "paddock.schema.json"]
     vehicle = json.loads((tmp_path / names[1]).read_text())
     assert vehicle["properties"]["name"]["maxLength"] == 28
     assert vehicle["properties"]["name"]["description"].startswith("The vehicle's name")
+
+
+def test_without_a_folder_the_schemas_go_to_the_projects_schemas_folder(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    deep = tmp_path / "vehicles" / "outrider" / "spares"
+    deep.mkdir(parents=True)
+    monkeypatch.chdir(deep)
+    code, _, _ = run(["schema", "outrider", "--json-schema"], capsys)
+    assert code == 0
+    assert (tmp_path / "schemas" / "outrider.vehicle.schema.json").is_file()
+    assert not (deep / "schemas").exists()
 
 
 def test_new_files_name_their_schema_and_the_schema_is_written(
@@ -63,9 +84,56 @@ def test_new_files_name_their_schema_and_the_schema_is_written(
     monkeypatch.chdir(tmp_path)
     code, out, _ = run(["new", "outrider", "Red Comet"], capsys)
     first = (tmp_path / "vehicles/outrider/red-comet.yaml").read_text().splitlines()[0]
-    assert first == "# yaml-language-server: $schema=../../schemas/outrider.vehicle.schema.json"
+    assert first == SCHEMA_LINE
     assert (tmp_path / "schemas" / "outrider.vehicle.schema.json").is_file()
-    assert "wrote schemas/outrider.vehicle.schema.json" in out
+    assert (tmp_path / "schemas" / "paddock.schema.json").is_file()
+    assert f"wrote {tmp_path / 'schemas' / 'outrider.vehicle.schema.json'}" in out
+    settings = json.loads((tmp_path / ".vscode" / "settings.json").read_text())
+    assert settings == EDITOR_SETTINGS
+
+
+def project_validator(folder: Path) -> jsonschema.Draft202012Validator:
+    """The project schema in ``folder``, its references to the kinds' schemas resolved from
+    the files beside it (as an editor resolves them)."""
+    from referencing import Registry, Resource
+
+    registry = Registry().with_resources(
+        (path.name, Resource.from_contents(json.loads(path.read_text(encoding="utf-8"))))
+        for path in folder.glob("*.schema.json"))
+    schema = json.loads((folder / PROJECT_SCHEMA_FILE).read_text(encoding="utf-8"))
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def glob_matches(pattern: str, path: str) -> bool:
+    """A glob as editors match them: '**/' any depth of folders, '*' within one name."""
+    regex = "".join("(?:.*/)?" if part == "**/" else "[^/]*" if part == "*" else re.escape(part)
+                    for part in re.split(r"(\*\*/|\*)", pattern))
+    return re.fullmatch(regex, path) is not None
+
+
+def test_a_file_moved_into_a_sub_folder_still_finds_its_schema(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+        ) -> None:
+    # The editor maps the one project schema to every file under vehicles/ (the setting's
+    # glob has no folder depth: yaml-language-server turns '*' into '.*'), and the project
+    # schema picks the kind's own by 'game' and 'kind', so where the file sits is no matter.
+    monkeypatch.chdir(tmp_path)
+    assert run(["init", "."], capsys)[0] == 0
+    assert run(["new", "outrider", "Red Comet"], capsys)[0] == 0
+    moved = tmp_path / "vehicles" / "garage" / "spares" / "red-comet.yaml"
+    moved.parent.mkdir(parents=True)
+    (tmp_path / "vehicles" / "outrider" / "red-comet.yaml").rename(moved)
+    (patterns,) = EDITOR_SETTINGS["yaml.schemas"].values()
+    assert any(glob_matches(pattern, moved.relative_to(tmp_path).as_posix())
+               for pattern in patterns)
+    validator = project_validator(tmp_path / "schemas")
+    data = yaml.safe_load(moved.read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(data)) == []
+    assert list(validator.iter_errors({**data, "equipment": {**data["equipment"],
+                                                           "engine": "d20"}}))
+    kit = yaml.safe_load((tmp_path / "vehicles" / "kit.yaml").read_text(encoding="utf-8"))
+    assert list(validator.iter_errors(kit)) == []
+    assert list(validator.iter_errors({**kit, "waive": "all"}))
 
 
 def test_schema_as_json_lists_each_field(capsys: pytest.CaptureFixture[str]) -> None:
@@ -120,15 +188,19 @@ def test_the_committed_schemas_are_what_the_specs_generate(game_id: str) -> None
             f"{committed.name} is stale: run paddock schema {game_id} --json-schema schemas")
 
 
-@pytest.mark.parametrize("path", [p for p in shipped_files() if p.name != "kit.yaml"],
-                         ids=lambda p: p.stem)
+def test_the_committed_project_schema_is_what_the_games_generate() -> None:
+    committed = REPO / "schemas" / PROJECT_SCHEMA_FILE
+    assert json.loads(committed.read_text(encoding="utf-8")) == project_schema(GAMES.values())
+    settings = json.loads((REPO / ".vscode" / "settings.json").read_text(encoding="utf-8"))
+    assert settings == EDITOR_SETTINGS
+
+
+@pytest.mark.parametrize("path", shipped_files(), ids=lambda p: p.stem)
 def test_every_shipped_file_names_its_schema(path: Path) -> None:
-    first = path.read_text(encoding="utf-8").splitlines()[0]
-    assert first.startswith("# yaml-language-server: $schema=")
-    target = (path.parent / first.split("=", 1)[1]).resolve()
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    assert target == (REPO / "schemas" / f"{data['game']}.{data['kind']}.schema.json").resolve()
-    assert target.is_file()
+    assert path.read_text(encoding="utf-8").splitlines()[0] == SCHEMA_LINE
+    errors = project_validator(REPO / "schemas").iter_errors(
+        yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert [e.message for e in errors] == []
 
 
 def test_the_joyride_schema_refuses_a_standard_ability_in_the_unique_set() -> None:
@@ -163,14 +235,11 @@ def test_the_outrider_schema_offers_the_nickname_classes() -> None:
     jsonschema.validate({**data, "nickname": "Road Hog"}, schema_for(data))  # open, as check
 
 
-def test_the_shipped_kit_names_the_committed_kit_schema() -> None:
-    from generator.commands.init_project import KIT_SCHEMA_FILE
+def test_the_shipped_kit_is_valid_under_the_committed_kit_schema() -> None:
     from generator.commands.json_schema import kit_schema
     from generator.project.kit import Kit
 
     committed = REPO / "schemas" / KIT_SCHEMA_FILE
     assert json.loads(committed.read_text(encoding="utf-8")) == kit_schema(Kit)
-    first = (VEHICLES / "kit.yaml").read_text(encoding="utf-8").splitlines()[0]
-    assert (VEHICLES / first.split("=", 1)[1]).resolve() == committed.resolve()
     jsonschema.validate(yaml.safe_load((VEHICLES / "kit.yaml").read_text()),
                         json.loads(committed.read_text()))

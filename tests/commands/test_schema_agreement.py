@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import math
+from copy import deepcopy
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,9 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.commands.json_schema import SCHEMA_RULES, kind_schema
+from generator.commands.json_schema import SCHEMA_RULES, kind_schema, kit_schema
 from generator.input.findings import Severity
+from generator.project.kit import Kit
 from generator.project.loading import load
 from generator.project.registry import GAMES
 from tests.conftest import shipped_files
@@ -42,11 +44,11 @@ def format_verdict(path: Path) -> bool | None:
 
 def as_json(data: Any) -> Any | None:
     """The data as an editor's JSON sees it (keys are text); None when JSON cannot hold it
-    the way YAML did: a whole number written as a decimal (1.0 is an integer to JSON
-    Schema, a decimal to check), a date or another value JSON has no type for."""
+    the way YAML did: a number that is not finite, a date or another value JSON has no type
+    for. (A whole number written as a decimal, 1.0, is a whole number to both.)"""
     def walk(value: Any) -> bool:
         if isinstance(value, float):
-            return math.isfinite(value) and value != int(value)
+            return math.isfinite(value)
         if isinstance(value, dict):
             return all(walk(k) and walk(v) for k, v in value.items())
         if isinstance(value, list):
@@ -101,3 +103,84 @@ def test_check_and_the_json_schema_agree_on_every_mutant(seed: Path, tmp_path: P
             f"{mutation}: check says {'wrong' if verdict else 'fine'}, the JSON Schema says "
             f"{errors[0].message if errors else 'fine'}:\n{text}")
     assert compared > 0, f"no mutant of {seed.name} was a question the schema can answer"
+
+
+# The spellings where an editor's YAML 1.2 and check's YAML 1.1 part ways, or JSON Schema and
+# Python count differently: a quoted 'yes' (text to both), a bare yes (a bool to check, text
+# to an editor: a Bool takes both, a Text neither), a whole number written 1.0 (a whole
+# number to both), and plain wrong values of each type.
+EDGE_VALUES: tuple[Any, ...] = ("yes", "Off", True, 1.0, 3.0, 2.5, "zzz", "FAST", 0, 20, -1,
+                                None, "d20", "olive-drab")
+LEAVES_PER_FILE = 15
+
+
+class _BlockDumper(yaml.SafeDumper):
+    """Writes text of several lines as a literal block, as a track's map must be."""
+
+
+_BlockDumper.add_representer(str, lambda dumper, text: dumper.represent_scalar(
+    "tag:yaml.org,2002:str", text, style="|" if "\n" in text else None))
+
+
+def leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """The key path of every scalar in the data, in file order (not game and kind)."""
+    if isinstance(node, dict):  # (a track's map must be a literal block: no JSON can say)
+        return [p for k, v in node.items() if k not in ("game", "kind", "map")
+                for p in leaves(v, (*path, k))]
+    if isinstance(node, list):
+        return [p for i, v in enumerate(node) for p in leaves(v, (*path, i))]
+    return [path]
+
+
+def with_value(data: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """A copy of the data with the scalar at ``path`` replaced."""
+    copy = deepcopy(data)
+    place = copy
+    for key in path[:-1]:
+        place = place[key]
+    place[path[-1]] = value
+    return copy
+
+
+def schema_of(data: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of a file's kind (the kit's for ``kind: kit``)."""
+    if data.get("kind") == "kit":
+        return kit_schema(Kit)
+    game = GAMES[data["game"]]
+    return kind_schema(game, game.kinds[data["kind"]])
+
+
+@pytest.mark.parametrize("seed", shipped_files(), ids=lambda p: p.stem)
+def test_check_and_the_json_schema_agree_on_edge_spellings(seed: Path, tmp_path: Path) -> None:
+    data = yaml.safe_load(seed.read_text(encoding="utf-8"))
+    validator = jsonschema.Draft202012Validator(schema_of(data))
+    paths = leaves(data)
+    step = max(1, len(paths) // LEAVES_PER_FILE)
+    target = tmp_path / seed.name
+    for n, path in enumerate(paths[::step]):
+        for value in (EDGE_VALUES[(n + k) % len(EDGE_VALUES)] for k in range(3)):
+            document = with_value(data, path, value)
+            target.write_text(yaml.dump(document, Dumper=_BlockDumper, sort_keys=False),
+                              encoding="utf-8")
+            verdict = format_verdict(target)
+            assert verdict is not None, f"{path} = {value!r} made {seed.name} unreadable"
+            errors = list(validator.iter_errors(as_json(document)))
+            assert bool(errors) == verdict, (
+                f"{'.'.join(map(str, path))} = {value!r}: check says "
+                f"{'wrong' if verdict else 'fine'}, the JSON Schema says "
+                f"{errors[0].message[:200] if errors else 'fine'}")
+
+
+@pytest.mark.parametrize("key", [2.0, 2.5])
+def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
+        key: float, tmp_path: Path) -> None:
+    seed = next(p for p in SEEDS if p.stem == "glimmering-orrery")
+    data = yaml.safe_load(seed.read_text(encoding="utf-8"))
+    affects = data["damage"]["affects"]
+    data["damage"]["affects"] = {key if level == 2 else level: entry
+                                 for level, entry in affects.items()}
+    assert 2 in affects
+    target = tmp_path / seed.name
+    target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    errors = list(jsonschema.Draft202012Validator(schema_of(data)).iter_errors(as_json(data)))
+    assert format_verdict(target) == bool(errors) == (key != int(key))

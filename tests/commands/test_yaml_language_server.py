@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from tests.conftest import VEHICLES
 
@@ -40,7 +41,8 @@ pytestmark = pytest.mark.skipif(
 class Client:
     """Just enough of the Language Server Protocol to open files and read diagnostics."""
 
-    def __init__(self, command: list[str]) -> None:
+    def __init__(self, command: list[str], schemas: dict[str, Any] | None = None) -> None:
+        self.schemas = schemas or {}
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=subprocess.DEVNULL)
         self.next_id = 0
@@ -74,7 +76,7 @@ class Client:
     def answer(self, request: dict[str, Any]) -> None:
         result: Any = None
         if request["method"] == "workspace/configuration":
-            result = [{"validate": True, "schemas": {}, "format": {"enable": False}}
+            result = [{"validate": True, "schemas": self.schemas, "format": {"enable": False}}
                       for _ in request["params"]["items"]]
         body = json.dumps({"jsonrpc": "2.0", "id": request["id"], "result": result}).encode()
         assert self.process.stdin is not None
@@ -117,10 +119,9 @@ def client() -> Any:
 
 def with_schema(path: Path, text: str) -> str:
     """The file's text naming its schema by absolute path (it is checked from a tmp folder)."""
-    body = text.split("\n", 1)[1] if text.startswith("# yaml-language-server") else text
-    line = path.read_text(encoding="utf-8").splitlines()[0]
-    schema = (path.parent / line.split("=", 1)[1]).resolve().as_uri()
-    return f"# yaml-language-server: $schema={schema}\n{body}"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    schema = (REPO / "schemas" / f"{data['game']}.{data['kind']}.schema.json").as_uri()
+    return f"# yaml-language-server: $schema={schema}\n{text}"
 
 
 CASES = {
@@ -170,3 +171,40 @@ def test_the_editor_accepts_the_spellings_check_accepts(client: Any, name: str,
     assert [f for f in check_file(written).findings if f.severity.value == "error"] == []
     found = client.diagnostics(tmp_path / f"editor-{path.name}", with_schema(path, changed))
     assert [d["message"] for d in found if d.get("severity", 1) == 1] == []
+
+
+def test_a_file_moved_into_a_sub_folder_finds_its_schema_by_the_project_setting(
+        tmp_path: Path) -> None:
+    # The setting paddock init writes maps the project schema to every file under
+    # vehicles/; the file carries no $schema line of its own, so moving it changes nothing.
+    from generator.commands.cli import main
+
+    assert COMMAND is not None
+    os.chdir(tmp_path)
+    try:
+        assert main(["init", "."]) == 0
+        assert main(["new", "outrider", "Red Comet"]) == 0
+    finally:
+        os.chdir(REPO)
+    settings = json.loads((tmp_path / ".vscode" / "settings.json").read_text())["yaml.schemas"]
+    moved = tmp_path / "vehicles" / "garage" / "spares" / "red-comet.yaml"
+    moved.parent.mkdir(parents=True)
+    (tmp_path / "vehicles" / "outrider" / "red-comet.yaml").rename(moved)
+    text = moved.read_text(encoding="utf-8")
+    editor = Client(COMMAND, settings)
+    try:
+        editor.send("initialize", {"processId": os.getpid(), "rootUri": tmp_path.as_uri(),
+                                   "capabilities": {"workspace": {"configuration": True}}},
+                    request=True)
+        while "result" not in editor.receive():
+            pass
+        editor.send("initialized", {})
+        editor.send("workspace/didChangeConfiguration", {"settings": {"yaml": {
+            "validate": True, "schemas": settings}}})
+        clean = editor.diagnostics(moved, text)
+        assert [d["message"] for d in clean if d.get("severity", 1) == 1] == []
+        broken = editor.diagnostics(moved.with_name("broken.yaml"),
+                                    text.replace("engine: d", "engine: d2", 1))
+        assert [d for d in broken if d.get("severity", 1) == 1], "the editor saw no mistake"
+    finally:
+        editor.close()

@@ -9,6 +9,7 @@ import pytest
 from generator.input.findings import Finding
 from generator.input.schema import (
     INVALID,
+    Bool,
     Choice,
     Int,
     ListOf,
@@ -192,3 +193,38 @@ def test_an_optional_choice_keeps_its_did_you_mean() -> None:
     assert v.findings[0].message == (
         "skill: expected one of 'piloting', 'g_endurance', 'firing', or blank ('blank' or ~), "
         "found 'fireing' (text); did you mean 'firing'?")
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A test model with a yes/no field."""
+
+    lit: bool = spec_field(Bool(), "Lit.")
+    label: str = spec_field(Text(), "A label.", default="x")
+
+
+@pytest.mark.parametrize(("text", "value"), [
+    ("lit: yes", True), ("lit: 'yes'", True), ("lit: 'Off'", False), ('lit: "TRUE"', True),
+    ("lit: false", False)])
+def test_a_yes_no_field_takes_the_words_quoted_or_not(text: str, value: bool) -> None:
+    # An editor's YAML 1.2 reads yes and 'yes' alike, as text; check takes both as the JSON
+    # Schema does.
+    v = Validation(source="test format")
+    flag = Struct(Flag).validate(parse_document(text + "\n", "f.yaml").root, (), v)
+    assert v.findings == [] and flag == Flag(lit=value)
+
+
+@pytest.mark.parametrize("label", ["yes", "'yes'", '"No"', "'off'"])
+def test_text_is_never_a_yes_no_word_quoted_or_not(label: str) -> None:
+    v = Validation(source="test format")
+    Struct(Flag).validate(parse_document(f"lit: true\nlabel: {label}\n", "f.yaml").root, (), v)
+    assert [f.rule for f in v.findings] in (["SCHEMA-TYPE"], ["SCHEMA-VALUE"])
+    assert "write other text" in v.findings[0].message
+
+
+def test_a_whole_number_written_with_a_point_is_that_number() -> None:
+    value, findings, _ = validate("name: Dray\nwheels:\n  - {size: 2.0}\n  - {size: 3}\n")
+    assert findings == [] and value.wheels[0].size == 2  # type: ignore[attr-defined]
+    _, findings, _ = validate("name: Dray\nwheels:\n  - {size: 2.5}\n  - {size: 3}\n")
+    assert [f.message for f in findings] == [
+        "wheels[0].size: expected a whole number from 1 to 6, found 2.5 (a decimal number)"]

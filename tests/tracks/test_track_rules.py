@@ -90,9 +90,14 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
                       "frothy-races", {"race_type": "Fox and Hounds", "players": 4}),
     "TRK-PLAYERS-RANGE": (STRIP, "frothy-races", {"players": "1-4"}),
     "TRK-LAPS-NO-LOOP": (STRIP, "frothy-races", {"laps": 3}),
+    "TRK-LAPS-UNUSED": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
+                        {"race_type": "Furthest", "laps": 3}),
     "TRK-RATING-PLAIN": (STRIP.replace("X12...", "X12.k."), "frothy-races",
                          {"legend": {"k": {"terrain": "track", "rating": 1}}}),
     "TRK-ITEMS-NONE": (STRIP.replace("X12...", "X12.?."), "joyride", {}),
+    # Five face-down pick-ups and one recommended item: four tokens to lay them with.
+    "TRK-ITEMS-TOKENS": (STRIP.replace("X12...", "X12???").replace("X34...", "X34??."),
+                         "joyride", {"items": ["Rocket"]}),
     "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
@@ -382,3 +387,32 @@ def test_rules_and_schema_list_the_track_kind_for_both_games(
     schema = capsys.readouterr().out
     assert "## kind: track" in schema and "`map` (optional)" in schema
     assert "`legend.rating` (optional)" in schema
+
+
+@pytest.mark.parametrize(("race_type", "laps"), [("Fastest", 3), ("Furthest", 1),
+                                                  ("Toughest", 1)])
+def test_laps_are_not_reported_where_they_count_or_are_left_alone(
+        tmp_path: Path, race_type: str, laps: int) -> None:
+    path = write_track(tmp_path, map_text=CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."),
+                       game="frothy-races", race_type=race_type, laps=laps)
+    assert "TRK-LAPS-UNUSED" not in rule_ids(check_file(path).findings)
+
+
+@pytest.mark.parametrize("race_type", ["Toughest", "Pursuit", "Fox and Hounds"])
+def test_laps_count_for_no_race_type_but_fastest(tmp_path: Path, race_type: str) -> None:
+    path = write_track(tmp_path, map_text=CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."),
+                       game="frothy-races", race_type=race_type, laps=2, players=2)
+    assert "TRK-LAPS-UNUSED" in rule_ids(check_file(path).findings)
+
+
+@pytest.mark.parametrize("items", [["Rocket", "Mine"], ["Rocket", "rocket ", "Mine"]])
+def test_pickups_within_the_tokens_are_not_reported(tmp_path: Path, items: list[str]) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("X12...", "X12???").replace(
+        "X34...", "X34??."), game="joyride", items=items)
+    assert "TRK-ITEMS-TOKENS" not in rule_ids(check_file(path).findings)
+
+
+def test_one_item_named_twice_is_still_four_tokens(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=STRIP.replace("X12...", "X12???").replace(
+        "X34...", "X34??."), game="joyride", items=["Rocket", "ROCKET"])
+    assert "TRK-ITEMS-TOKENS" in rule_ids(check_file(path).findings)

@@ -54,3 +54,23 @@ def light_car_with_blades(chariot: Chariot, context: CircusData) -> Iterator[Vio
 def team_losses_covered(chariot: Chariot, covered: int) -> Iterator[Violation]:
     if len(chariot.horses) > covered + 1:
         yield Violation(("horses",), {"horses": len(chariot.horses)})
+
+
+@RULES.check("CM-CUT-FREE-NEVER")
+def horse_can_be_cut_free(chariot: Chariot) -> Iterator[Violation]:
+    remaining = len(chariot.horses) - 1  # one die for each horse still standing (9.53)
+    least = remaining - chariot.driver.cdm
+    if remaining > 0 and least > chariot.max_team_speed:
+        yield Violation(("max_team_speed",), {
+            "remaining": remaining, "cdm": chariot.driver.cdm, "least": least,
+            "speed": chariot.max_team_speed})
+
+
+@RULES.check("CM-DRAG-FREE-NEVER")
+def dragged_driver_can_get_free(chariot: Chariot) -> Iterator[Violation]:
+    driver = chariot.driver
+    least = 2 - driver.cdm  # two dice, less the driver's modifier (16.2)
+    if least > driver.hit_boxes:
+        yield Violation(("driver", "hit_boxes"), {
+            "driver": driver.name, "boxes": driver.hit_boxes, "cdm": driver.cdm,
+            "least": least})

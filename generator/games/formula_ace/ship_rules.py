@@ -163,6 +163,25 @@ def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Vio
                 "ship": buy.ship or "the ship", "item": context.items[buy.item].name})
 
 
+# What each kind of derby item does instead of firing from a mount (17/).
+NOT_MOUNTED = {"dropped": "it is dropped on the circuit", "area": "it covers an area for a turn",
+               "protection": "it cancels an attack", "turret": "it fires all round"}
+
+
+@RULES.check("FA-MOUNT-NO-WEAPON")
+def mounts_are_for_firing_weapons(team: Team, context: FormulaData) -> Iterator[Violation]:
+    bought = [((*path, "weapons", index), ship.name, weapon.item, weapon.mount)
+              for path, ship in every_ship(team) for index, weapon in enumerate(ship.weapons)]
+    bought += [(("season", index, "buy"), entry.buy.ship or "the ship", entry.buy.item,
+                entry.buy.mount)
+               for index, entry in enumerate(team.season) if entry.buy is not None]
+    for path, ship, item_id, mount in bought:
+        item = context.items[item_id]
+        if mount is not None and item.kind in NOT_MOUNTED:
+            yield Violation(path, {"ship": ship, "item": item.name, "mount": mount,
+                                   "what": NOT_MOUNTED[item.kind]})
+
+
 @RULES.check("FA-TURRET")
 def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]:
     def kinds(state: ShipState) -> Counter[str]:
@@ -172,3 +191,27 @@ def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]
         yield Violation(_at(path, written, "weapons"), {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
+
+
+@RULES.check("FA-AUTO-START-ONE")
+def one_auto_start(team: Team, context: FormulaData) -> Iterator[Violation]:
+    for path, state, written in first_breaches(
+            team, context, lambda state: state.upgrades["auto-start"] > 1):
+        yield Violation(_at(path, written, "upgrades", "auto-start"), {
+            "ship": state.name, "count": state.upgrades["auto-start"]})
+
+
+@RULES.check("FA-FIRING-NEVER")
+def weapons_can_hit(team: Team, context: FormulaData) -> Iterator[Violation]:
+    pilots = {pilot.name: pilot for pilot in team.pilots}
+    for i, ship in enumerate(team.ships):
+        pilot = pilots.get(ship.pilot or "")
+        if pilot is None or pilot.category != DERBY:
+            continue
+        firing = pilot.skills.level("firing")
+        for j, weapon in enumerate(ship.weapons):
+            item = context.items[weapon.item]
+            if item.kind == "weapon" and firing + int(item.skill or 0) < 1:
+                yield Violation(("ships", i, "weapons", j, "item"), {
+                    "pilot": pilot.name, "ship": ship.name, "firing": firing,
+                    "weapon": item.name, "needed": firing + int(item.skill or 0)})

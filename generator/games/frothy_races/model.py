@@ -219,7 +219,17 @@ class AffectRef(Ref):
         Choice(["whip", "reins", "either"]),
         "For '-1 Whip / Reins card': which card is lost.", default=None)
     choices: tuple[Ref, ...] = spec_field(
-        ListOf(RefSpec(Ref)), "For 'Random': the affects a roll chooses between.", default=())
+        ListOf(RefSpec(Ref, "damage_affects")), "For 'Random': the affects a roll chooses "
+        "between.", default=())
+
+
+@dataclass(frozen=True)
+class StaminaAffectRef(AffectRef):
+    """A stamina affect: as a damage affect, its 'Random' choices from the stamina list."""
+
+    choices: tuple[Ref, ...] = spec_field(
+        ListOf(RefSpec(Ref, "stamina_affects")), "For 'Random': the affects a roll chooses "
+        "between.", default=())
 
 
 @dataclass(frozen=True)
@@ -261,7 +271,7 @@ class StaminaTrack:
     minimum: int = spec_field(
         Int(0, 29), "The lowest Stamina the track shows.", default=0, source=SEC_STAMINA)
     affects: dict[int, tuple[AffectRef, ...]] = spec_field(
-        MapOf(Int(), OneOrMany(RefSpec(AffectRef, "stamina_affects"))),
+        MapOf(Int(), OneOrMany(RefSpec(StaminaAffectRef, "stamina_affects"))),
         "Stamina affects by level; each applies while Stamina is at or below it.", default={},
         source=SEC_STAMINA)
 

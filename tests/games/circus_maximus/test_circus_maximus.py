@@ -64,7 +64,22 @@ BAD_CASES = {
                         "info", None),
     "CM-TEAM-SIZE": (lambda d: d["horses"].append({"name": "Victor", "damage_boxes": 6}),
                      "info", None),
+    # Four horses, one down: three dice less a CDM of 1 is at least 2, over a speed of 1.
+    "CM-CUT-FREE-NEVER": (_set(("max_team_speed",), 1), "warning", "max_team_speed: 1"),
+    # Two dice less a CDM of 0 is at least 2: one hit box can never be enough.
+    "CM-DRAG-FREE-NEVER": (_set(("driver",), {"name": "Tiro", "cdm": 0, "hit_boxes": 1}),
+                           "warning", "hit_boxes: 1"),
 }
+
+
+@pytest.mark.parametrize("change", [
+    _set(("max_team_speed",), 2),  # three dice less 1 can be 2: the cut can succeed
+    lambda d: d.update(max_team_speed=1, horses=d["horses"][:2]),  # one die less 1 is 0
+    _set(("driver",), {"name": "Tiro", "cdm": 0, "hit_boxes": 2}),
+    _set(("driver",), {"name": "Tiro", "cdm": 1, "hit_boxes": 1})],
+    ids=["speed-2", "two-horses-speed-1", "two-boxes", "one-box-cdm-1"])
+def test_freeing_rules_are_silent_when_a_roll_can_succeed(tmp_path: Path, change: Any) -> None:
+    assert check_file(chariot(tmp_path, change)).findings == []
 
 
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))

@@ -146,6 +146,13 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
     "FA-DERBY-ONLY": (ship(0, weapons=[{"item": "mines"}]), "error"),
     "FA-WEAPON-MOUNT": (ship(2, weapons=[{"item": "rockets"}]), "error"),
     "FA-TURRET": (ship(2, weapons=[{"item": "turret"}]), "warning"),
+    "FA-MOUNT-NO-WEAPON": (ship(2, weapons=[{"item": "mines", "mount": "rear"}]), "warning"),
+    "FA-AUTO-START-ONE": (season(buy("auto-start", ship="Lambda One", count=2), rich=True),
+                          "warning"),
+    # A derby Ace may leave Firing at 0 (8 points, 5 and 3 elsewhere): Rockets never hit.
+    "FA-FIRING-NEVER": (both(pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),
+                             ship(2, weapons=[{"item": "rockets", "mount": "front"}])),
+                        "warning"),
     "FA-SEASON-ENTRY": (season({"borrow": None}), "error"),
     "FA-CREDITS-NEGATIVE": (season(buy("speed", ship="Lambda One", count=2)), "error"),
     "FA-BORROW": (season({"borrow": 1000}), "error"),
@@ -487,3 +494,15 @@ def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
                    if f.rule == "FA-SHIP-SPACE")
     assert finding.hint == ("remove 2 space-taking upgrades or weapons, or fly a larger type "
                             "(Gamma)")
+
+
+@pytest.mark.parametrize("change", [
+    ship(0, upgrades={"auto-start": 1}),
+    both(pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),
+         ship(2, weapons=[{"item": "missile", "mount": "front"}, {"item": "mines"}])),
+    ship(2, weapons=[{"item": "rays", "mount": "rear"}])],
+    ids=["one-auto-start", "firing-0-with-a-missile-and-mines", "firing-2-with-rays"])
+def test_equipment_that_can_act_is_not_reported(change: Change, tmp_path: Path) -> None:
+    findings = check_file(write_team(tmp_path, change)).findings
+    quiet = {"FA-AUTO-START-ONE", "FA-FIRING-NEVER", "FA-MOUNT-NO-WEAPON"}
+    assert not rule_ids(findings) & quiet, [f.message for f in findings]
