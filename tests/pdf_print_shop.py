@@ -166,8 +166,9 @@ def bleed_gaps(path: Path, dpi: float = 72) -> list[str]:
         tx0, ty0, tx1, ty1 = box.trim
         bx0, by0, bx1, by1 = box.bleed
         inner, outer = 1.5 / scale, 0.6 / scale
-        corners = [(x, y) for x in (tx0 + 2 * inner, tx1 - 2 * inner)
-                   for y in (ty0 + 2 * inner, ty1 - 2 * inner)]
+        # Right at the trim's corners: a disc's bleed reaches a little way into its box's
+        # corners (a 24 mm marker's, 3 pt from them).
+        corners = [(x, y) for x in (tx0 + inner, tx1 - inner) for y in (ty0 + inner, ty1 - inner)]
         if all(px(*corner) >= WHITE for corner in corners):
             continue  # cut along an outline inside its box (hex, circle): see die_cut_gaps
         edges = {

@@ -31,8 +31,10 @@ from generator.project.registry import GAMES
 def component_of(output: Output | ManifestEntry) -> str:
     """The --only name of an output or of a file an earlier build wrote (see COMPONENTS)."""
     parts = PurePosixPath(output.path).parts
-    if output.kind.startswith("track-") or output.kind == "circuit":
+    if output.kind.startswith("track-"):
         return output.kind
+    if output.kind in ("circuit", "circuit markers"):  # a print shop's markers file too
+        return "circuit"
     if len(parts) > 2 and parts[1] == "png":
         return parts[2]
     if len(parts) > 2 and parts[1] == "tts":

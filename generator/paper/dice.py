@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Any
 
 from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import InputError
+from generator.errors import InputError, UsageError
 from generator.input.schema import (
     Custom,
     Int,
@@ -31,13 +32,20 @@ from generator.input.schema import (
 )
 from generator.input.source import load_document
 from generator.paper.colour import contrast_ratio
-from generator.paper.drawing import colour, draw_line, fit_line_size, fit_paragraph
+from generator.paper.drawing import (
+    MIN_FONT_SIZE,
+    colour,
+    draw_line,
+    fit_line_size,
+    fit_paragraph,
+)
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetWriter
+from generator.paper.layout import SAFE_SLACK, safe_zone
 from generator.paper.output import BuildContext, Output
 from generator.paper.pdf import PdfInfo, finish, new_canvas
 from generator.paper.units import Paper, mm, to_mm
-from generator.text.fonts import BOLD
+from generator.text.fonts import BOLD, register_fonts
 from generator.text.templates import TextTemplates
 
 DICE_DATA = Path(__file__).with_name("data") / "dice"
@@ -167,6 +175,10 @@ class StickerFace:
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
         ink = colour(self.ink_hex)
         face = self.face
+        zone = safe_zone(canvas)
+        if zone > 0:
+            self.draw_in_safe_area(canvas, width, height, zone, ink)
+            return
         if face.icon is not None and face.value is not None:
             self.draw_icon(canvas, face.icon, width * 0.5, width * 0.5, height * 0.65, ink)
             self.draw_number(canvas, str(face.value), width * 0.5, height * 0.1,
@@ -177,6 +189,39 @@ class StickerFace:
             text = str(face.value) if face.value is not None else str(face.label)
             self.draw_number(canvas, text, width * 0.5, height * 0.2, height * 0.62,
                              width * 0.84, ink)
+
+    def draw_in_safe_area(self, canvas: Canvas, width: float, height: float, zone: float,
+                          ink: Color) -> None:
+        """The icon and number inside a print shop's safe zone: the square ``zone`` inside
+        the cut, an icon over a number sharing it (the number's line at least 6 pt)."""
+        side = min(width, height) - 2 * (zone + mm(SAFE_SLACK))
+        if side < line_box(MIN_FONT_SIZE):
+            raise UsageError(f"a {to_mm(width):g} mm dice sticker has no room inside a safe "
+                             f"zone of {to_mm(zone):g} mm; choose larger --sticker or a smaller "
+                             "safe_zone")
+        face, cx, cy = self.face, width / 2, height / 2
+        text = str(face.value) if face.value is not None else str(face.label or "")
+        if face.icon is None:
+            self.draw_safe_number(canvas, text, cx, cy, side, side, ink)
+            return
+        if face.value is None:
+            self.draw_icon(canvas, face.icon, side, cx, cy, ink)
+            return
+        line = max(line_box(MIN_FONT_SIZE), side * 0.42)
+        icon = side - line
+        self.draw_icon(canvas, face.icon, icon, cx, cy + side / 2 - icon / 2, ink)
+        self.draw_safe_number(canvas, text, cx, cy - side / 2 + line / 2, line, side, ink)
+
+    @staticmethod
+    def draw_safe_number(canvas: Canvas, text: str, cx: float, cy: float, box: float,
+                         width: float, ink: Color) -> None:
+        """``text`` centred on (cx, cy), its line (ascent to descent) no taller than ``box``
+        nor wider than ``width``."""
+        size = box / line_box(1.0)
+        size = fit_line_size(text, BOLD, width, size, MIN_FONT_SIZE) or MIN_FONT_SIZE
+        ascent, descent = pdfmetrics.getAscentDescent(BOLD, size)
+        canvas.setFillColor(ink)
+        draw_line(canvas, text, cx, cy - (ascent + descent) / 2, size, BOLD, "centre")
 
     def draw_icon(self, canvas: Canvas, name: str, size: float, cx: float, cy: float,
                   ink: Color) -> None:
@@ -190,6 +235,14 @@ class StickerFace:
         size = min(cap / 0.73, fit_line_size(text, BOLD, width, cap / 0.73, 1.0) or cap)
         canvas.setFillColor(ink)
         draw_line(canvas, text, cx, baseline, size, BOLD, "centre")
+
+
+def line_box(size: float) -> float:
+    """The height of a line of bold text at ``size``, ascent to descent: the box a print
+    shop's preflight measures."""
+    register_fonts()
+    ascent, descent = pdfmetrics.getAscentDescent(BOLD, size)
+    return float(ascent - descent)
 
 
 def sticker_pieces(dice_set: DiceSet, icons: IconSet) -> list[Piece]:

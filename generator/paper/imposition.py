@@ -274,7 +274,10 @@ class SheetWriter:
         path = c.beginPath()
         path.rect(-bleed, -bleed, component.width + 2 * bleed, component.height + 2 * bleed)
         c.clipPath(path, stroke=0, fill=0)
+        # The trim the face is drawn to: where its text keeps inside the safe zone.
+        c.face_size = (component.width, component.height)
         face.draw(c, component.width, component.height, bleed)
+        c.face_size = None
         c.restoreState()
 
 

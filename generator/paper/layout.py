@@ -13,15 +13,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.errors import TemplateError
+from generator.errors import TemplateError, UsageError
 from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph
 from generator.paper.icons import IconSet
-from generator.paper.units import mm
+from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD, REGULAR
 from generator.text.markup import sanitise
 
@@ -237,19 +237,61 @@ class Pen:
             self._text(placed)
 
     def _text(self, placed: PlacedText) -> None:
+        placed = self._fitted_to_safe_area(placed)
         slot, fitted = placed.slot, placed.fitted
+        dx, dy = self._into_safe_zone(placed)
         if not slot.rotate:
             free = mm(slot.height) - fitted.height
             top = mm(self.height_mm - slot.y) - (free / 2 if slot.valign == "middle" else 0.0)
-            fitted.draw(self.canvas, mm(slot.x), top)
+            fitted.draw(self.canvas, mm(slot.x + dx), top - mm(dy))
             return
         c = self.canvas
         c.saveState()
-        c.translate(*self.point(slot.x, slot.y + slot.height))
+        c.translate(*self.point(slot.x + dx, slot.y + slot.height + dy))
         c.rotate(90)
         free = mm(slot.width) - fitted.height
         fitted.draw(c, 0.0, -(free / 2 if slot.valign == "middle" else 0.0))
         c.restoreState()
+
+    def _fitted_to_safe_area(self, placed: PlacedText) -> PlacedText:
+        """``placed``, or, where its lines are wider or taller than the safe area, its slot
+        cut down to the safe area and its text fitted again (smaller, or wrapped anew, but
+        never below 6 pt)."""
+        area = safe_area(self.canvas)
+        if area is None:
+            return placed
+        x0, y0, x1, y1 = text_box(placed)
+        left, top, right, bottom = area
+        if x1 - x0 <= right - left + 1e-6 and y1 - y0 <= bottom - top + 1e-6:
+            return placed
+        slot = placed.slot
+        # The slot no larger than the safe area, moved no further than into it.
+        width, height = min(slot.width, right - left), min(slot.height, bottom - top)
+        x, y = min(max(slot.x, left), right - width), min(max(slot.y, top), bottom - height)
+        plan = Plan()
+        plan.place(replace(slot, x=x, y=y, width=width, height=height))
+        return plan.texts[0] if plan.texts else placed
+
+    def _into_safe_zone(self, placed: PlacedText) -> tuple[float, float]:
+        """How far (mm, right and down) to move a text so that it lies inside the print
+        shop's safe zone: none at home, nor for text already inside. A text larger than
+        the safe area is a usage error naming the zone."""
+        area = safe_area(self.canvas)
+        if area is None:
+            return 0.0, 0.0
+        x0, y0, x1, y1 = text_box(placed)
+        left, top, right, bottom = area
+        if x1 - x0 > right - left + 1e-6 or y1 - y0 > bottom - top + 1e-6:
+            raise UsageError(
+                f"the {placed.slot.part} text ({x1 - x0:.1f} x {y1 - y0:.1f} mm) cannot keep "
+                f"inside a safe zone of {to_mm(safe_zone(self.canvas)):g} mm on a "
+                f"{self.width_of()} piece; choose a smaller safe_zone for the printer")
+        return (max(0.0, left - x0) - max(0.0, x1 - right),
+                max(0.0, top - y0) - max(0.0, y1 - bottom))
+
+    def width_of(self) -> str:
+        width, height = face_size(self.canvas) or (0.0, 0.0)
+        return f"{to_mm(width):.1f} x {to_mm(height):.1f} mm"
 
 
 def clip_to_box(polygon: Sequence[tuple[float, float]], box: tuple[float, float, float, float]
@@ -284,6 +326,55 @@ def rotate_point(x: float, y: float, degrees: float, cx: float, cy: float
     angle = math.radians(degrees)
     return (cx + x * math.cos(angle) - y * math.sin(angle),
             cy + x * math.sin(angle) + y * math.cos(angle))
+
+
+# A little more than the text's own box: a glyph's outline may reach past its line's
+# leading (accents, descenders), and a print shop measures the ink.
+SAFE_SLACK = 0.3
+
+
+def safe_zone(canvas: Canvas) -> float:
+    """How far (points) text keeps from every cut on ``canvas``: a print shop's safe zone
+    (``generator.paper.pdf.new_canvas`` sets it from the profile); 0 on home sheets, whose
+    layouts keep their own margins."""
+    return float(getattr(canvas, "safe_zone", 0.0))
+
+
+def face_size(canvas: Canvas) -> tuple[float, float] | None:
+    """The trim of the face being drawn (points), where the sheet writer said it."""
+    size = getattr(canvas, "face_size", None)
+    return None if size is None else (float(size[0]), float(size[1]))
+
+
+def safe_area(canvas: Canvas) -> tuple[float, float, float, float] | None:
+    """(left, top, right, bottom) in mm from the face's top-left that text must keep
+    within; None where no safe zone applies."""
+    size, zone = face_size(canvas), safe_zone(canvas)
+    if size is None or zone <= 0:
+        return None
+    inset = to_mm(zone) + SAFE_SLACK
+    return inset, inset, to_mm(size[0]) - inset, to_mm(size[1]) - inset
+
+
+def text_box(placed: PlacedText) -> tuple[float, float, float, float]:
+    """Where a placed text's lines lie (x0, y0, x1, y1 in mm from the face's top-left), as
+    :meth:`Pen._text` draws them: its widest line aligned in the slot, its lines' height
+    placed as the slot's ``valign`` says."""
+    slot, fitted = placed.slot, placed.fitted
+    widths = fitted.paragraph.getActualLineWidths0() or [0.0]
+    length, depth = (slot.height, slot.width) if slot.rotate else (slot.width, slot.height)
+    # A line's width may count a trailing space: the wrap kept its words within the slot.
+    along = min(to_mm(max(widths)), length)
+    across = to_mm(fitted.height)
+    start = {"left": 0.0, "right": length - along}.get(slot.align, (length - along) / 2)
+    if slot.align == "justify":
+        start, along = 0.0, length
+    first = (depth - across) / 2 if slot.valign == "middle" else 0.0
+    if not slot.rotate:
+        return slot.x + start, slot.y + first, slot.x + start + along, slot.y + first + across
+    # Turned to run up the box: along is upwards from the slot's foot, across rightwards.
+    return (slot.x + first, slot.y + slot.height - start - along, slot.x + first + across,
+            slot.y + slot.height - start)
 
 
 def cut_guides(canvas: Canvas) -> bool:

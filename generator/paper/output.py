@@ -155,6 +155,12 @@ class PrintOptions:
     # Small pieces packed onto shared sheets (generator.paper.packed).
     pack: bool = True
 
+    @property
+    def safe_zone(self) -> float:
+        """How far text and essential marks keep from every cut, in points: the print
+        shop's safe zone; 0 for home sheets, whose layouts keep their own margins."""
+        return self.shop.safe_zone if self.shop is not None else 0.0
+
 
 @dataclass(frozen=True)
 class BuildContext:

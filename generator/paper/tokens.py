@@ -13,8 +13,10 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.errors import UsageError
 from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.drawing import (
     MIN_FONT_SIZE,
@@ -27,6 +29,8 @@ from generator.paper.drawing import (
 )
 from generator.paper.icons import Icon
 from generator.paper.imposition import Component, Rect, hexagon_points
+from generator.paper.layout import SAFE_SLACK, safe_zone
+from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 
 HEX_FRACTION = 0.85
@@ -68,21 +72,57 @@ class CounterFace:
         path.close()
         canvas.setFillColor(mix(fill, colour("#ffffff"), 0.85))
         canvas.drawPath(path, stroke=0, fill=1)
-        arrow = height * 0.34
-        self.arrow.draw(canvas, (width - arrow) / 2, height * 0.6, arrow, fill)
+        arrow, arrow_y = height * 0.34, height * 0.6
         x, y, box_w, box_h = (f * d for f, d in zip(NAME_BOX, (width, height, width, height),
                                                     strict=True))
-        free = box_h - self.name.height
-        self.name.draw(canvas, x, y + box_h - free / 2)
+        size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
+        baseline, name = height * 0.09, self.name
+        zone = safe_zone(canvas)
+        if zone > 0:
+            baseline, name, (y, box_h), (arrow_y, arrow) = in_safe_zone_layout(
+                self, height, zone, size, box_w)
+        self.arrow.draw(canvas, (width - arrow) / 2, arrow_y, arrow, fill)
+        free = box_h - name.height
+        name.draw(canvas, x, y + box_h - free / 2)
         if self.label:
-            size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
             # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
             pale = mix(fill, colour("#ffffff"), 0.85)
             canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
                                 else colour("#1d1d1b"))
             # Low enough that a three-line name above it keeps clear of it, high enough
             # that its descent stays on the pale hexagon (whose edge is at 0.06).
-            draw_line(canvas, self.label, width / 2, height * 0.09, size, BOLD, "centre")
+            draw_line(canvas, self.label, width / 2, baseline, size, BOLD, "centre")
+
+
+ARROW_SMALLEST = 0.18  # of the counter's height: the facing arrow made no smaller
+
+
+def in_safe_zone_layout(face: CounterFace, height: float, zone: float, size: float,
+                        box_w: float) -> tuple[float, FittedText, tuple[float, float],
+                                               tuple[float, float]]:
+    """A counter laid out inside a print shop's safe zone, from the bottom up: the label's
+    line (if any), the name's box, and the facing arrow under the top of the zone, the arrow
+    made smaller (no smaller than ARROW_SMALLEST) until the name fits between them. Returns
+    the label's baseline, the fitted name, its box (bottom, height) and the arrow's
+    (bottom, size), all in points."""
+    inset = zone + mm(SAFE_SLACK)
+    ascent, descent = pdfmetrics.getAscentDescent(BOLD, size)
+    baseline = inset - descent
+    # A name's last line may dip below its box by the difference between the font's height
+    # and the leading: half a millimetre clears that.
+    floor = (baseline + ascent if face.label else inset) + mm(0.5)
+    ceiling = height - inset
+    arrow = height * 0.34
+    while arrow >= height * ARROW_SMALLEST:
+        box_h = ceiling - arrow - mm(0.3) - floor
+        name = fit_paragraph(face.name.markup, box_w, box_h, 9, align="centre", font=BOLD,
+                             leading=1.1, split_words=True) if box_h > 0 else None
+        if name is not None:
+            return baseline, name, (floor, box_h), (ceiling - arrow, arrow)
+        arrow -= mm(0.5)
+    raise UsageError(f"a counter's name and label do not fit inside a safe zone of "
+                     f"{to_mm(zone):g} mm; give it a shorter name, a larger --hex or a "
+                     "smaller safe_zone")
 
 
 def fit_counter_name(markup: str, component: Component) -> FittedText | None:

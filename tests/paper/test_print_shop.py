@@ -6,6 +6,7 @@ asks, crop marks clear of the bleed, and no text within the safe zone."""
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import subprocess
 from pathlib import Path
@@ -30,24 +31,10 @@ from tests.pdf_print_shop import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-# Sheets printed whole (the map tiles, the layout page, the modular pieces): not faces cut
-# out by the shop, so they carry no bleed of their own.
-# Sheets printed whole, the page being the product. A Formula Ace circuit file (its plan,
-# then beacon and obstacle markers and the width gauge cut out by hand) is one for now: its
-# markers carry no bleed yet.
+# Sheets printed whole, the page being the product (the map tiles, the layout page, the
+# modular pieces, a Formula Ace circuit's plan): not faces cut out by the shop, so they carry
+# no bleed of their own. A circuit's markers and width gauge are faces (``circuit markers``).
 SHEET_KINDS = {"track-tiles", "track-layout", "track-pieces", "circuit"}
-# Files whose faces still put text within 1/8 in of the cut: their layouts were drawn for
-# home cutting (a 1.5-3 mm inset). Issue 21 asks for none; each is taken off as its layout
-# moves its text in, and the test fails if a listed file has become clean (so the list only
-# shrinks) or an unlisted one has text in the zone.
-SAFE_ZONE_STILL_TO_FIX = frozenset({
-    "formula-ace/cm-templates.pdf", "formula-ace/ship-cards.pdf", "formula-ace/team-rosters.pdf",
-    "frothy-races/dice-stickers.pdf", "frothy-races/licences.pdf", "frothy-races/tokens.pdf",
-    "joyride/ability-tokens.pdf", "joyride/car-tokens.pdf", "joyride/dice-stickers.pdf",
-    "joyride/items.pdf", "outrider/dashboards.pdf", "outrider/maneuver-cards.pdf",
-    "outrider/reference-cards.pdf", "outrider/tokens.pdf"})
-
-
 def build(out: Path, *options: str) -> dict[str, dict[str, Any]]:
     assert main(["build", str(REPO / "vehicles"), "-o", str(out), *options]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
@@ -199,6 +186,47 @@ def test_the_card_printer_gets_a_file_per_deck(card_printer: tuple[Path, dict[st
     assert len(decks) == len(names) >= 10, "one file for each deck, each naming its deck"
 
 
+# What every game prints as decks: a component of several decks gets a folder of deck files
+# for the card printer (file_per_deck), one file each for the standard profile.
+SPLIT = {"frothy-races/cards": 10, "joyride/items": 2, "joyride/ability-tokens": 4,
+         "joyride/car-tokens": 2, "outrider/reference-cards": 2, "outrider/tokens": 2,
+         "formula-ace/ship-cards": 3, "formula-ace/pilot-cards": 3,
+         "formula-ace/cm-templates": 4}
+
+
+def test_every_games_decks_are_a_file_each_for_the_card_printer(
+        card_printer: tuple[Path, dict[str, Any]], rgb_shop: tuple[Path, dict[str, Any]]
+) -> None:
+    out, files = card_printer
+    whole_out, whole = rgb_shop
+    for component, count in SPLIT.items():
+        decks = {path: entry for path, entry in files.items()
+                 if path.startswith(component + "/")}
+        assert f"{component}.pdf" not in files and f"{component}.pdf" in whole
+        assert len(decks) >= count, (component, sorted(decks))
+        pages = 0
+        for path, entry in decks.items():
+            deck = entry["notes"]["deck"]
+            with pikepdf.open(out / path) as pdf:
+                assert len(pdf.pages) == entry["pages"] > 0
+                assert str(pdf.docinfo["/Title"]).endswith(f": {deck}"), path
+                pages += len(pdf.pages)
+        with pikepdf.open(whole_out / f"{component}.pdf") as pdf:
+            assert pages == len(pdf.pages), f"{component}: the decks hold every face once"
+    # A deck of a team's cards is that team's: its name on them, no other team's.
+    teams = {"hollow-star": "Hollow Star", "iron-bastion": "Iron Bastion",
+             "red-comet-racing": "Red Comet Racing"}
+    for kind in ("ship-cards", "pilot-cards"):
+        for file, team in teams.items():
+            with open_plumber(out / "formula-ace" / kind / f"{file}.pdf") as pdf:
+                text = " ".join(page.extract_text() or "" for page in pdf.pages).upper()
+            assert team.upper() in text
+            assert not [other for other in teams.values() if other != team
+                        and other.upper() in text]
+    # A component of one deck keeps its one file.
+    assert "outrider/maneuver-cards.pdf" in files and "joyride/player-aids.pdf" in files
+
+
 def test_offset_crop_marks_start_beyond_the_bleed(tmp_path: Path) -> None:
     files = build(tmp_path, "--print-shop", "offset", "--only", "cards")
     path = tmp_path / next(iter(files))
@@ -221,9 +249,9 @@ def test_offset_crop_marks_start_beyond_the_bleed(tmp_path: Path) -> None:
         assert outside, f"a crop mark reaches into the bleed: {(x0, y0, x1, y1)}"
 
 
-def test_text_inside_the_safe_zone(card_printer: tuple[Path, dict[str, Any]]) -> None:
-    out, files = card_printer
-    safe = 0.125 * 72
+def text_in_zone(built: tuple[Path, dict[str, Any]], safe: float) -> dict[str, int]:
+    """Characters within ``safe`` points of the trim, for each face file that has any."""
+    out, files = built
     counts = {}
     for path, entry in files.items():
         if entry["kind"] in SHEET_KINDS:
@@ -233,7 +261,29 @@ def test_text_inside_the_safe_zone(card_printer: tuple[Path, dict[str, Any]]) ->
         with open_plumber(out / path) as pdf:
             counts[path] = sum(text_in_safe_zone(page, trim, safe)
                                for page, trim in zip(pdf.pages, trims, strict=True))
-    assert {p for p, n in counts.items() if n} == SAFE_ZONE_STILL_TO_FIX, counts
+    return {path: count for path, count in counts.items() if count}
+
+
+@pytest.mark.parametrize("fixture", ["card_printer", "rgb_shop"])
+def test_no_text_inside_the_safe_zone_on_any_face(fixture: str,
+                                                  request: pytest.FixtureRequest) -> None:
+    built = request.getfixturevalue(fixture)
+    games = {entry["game"] for entry in built[1].values()}
+    assert len(games) == 5, "every game's faces are counted"
+    assert text_in_zone(built, 0.125 * 72) == {}
+
+
+def test_the_safe_zone_is_the_kits_option(tmp_path: Path) -> None:
+    """A larger safe zone moves the text further in (the standard profile takes the kit's);
+    one no piece has room for is refused before anything is written."""
+    out = tmp_path / "wide"
+    built = (out, build(out, "--print-shop", "--safe-zone", "4mm", "--only",
+                        "ship-cards,maneuver-cards,ability-tokens,cm-templates,licences,dashboards"))
+    assert text_in_zone(built, 4 * MM) == {}
+    assert text_in_zone(built, 0.125 * 72) == {}
+    assert main(["build", str(REPO / "vehicles"), "-o", str(tmp_path / "narrow"),
+                 "--print-shop", "--safe-zone", "10mm", "--only", "dice-stickers"]) == 2
+    assert not (tmp_path / "narrow" / "manifest.json").exists()
 
 
 def test_a_kit_adds_its_own_printer_profile(tmp_path: Path) -> None:
@@ -279,7 +329,8 @@ def test_die_cut_pieces_carry_their_colour_past_the_outline(
     out, _ = card_printer
     bleed = 0.125 * 72
     checked = []
-    for path, flat in (("joyride/items.pdf", True), ("tracks/bogwater-bowl-tokens.pdf", None),
+    for path, flat in (("joyride/items/pick-ups.pdf", True),
+                       ("tracks/bogwater-bowl-tokens.pdf", None),
                        ("tracks/tanners-twist-tokens.pdf", None)):
         with pikepdf.open(out / path) as pdf:
             trim = boxes(pdf.pages[0]).trim
@@ -290,11 +341,59 @@ def test_die_cut_pieces_carry_their_colour_past_the_outline(
             assert gaps == [], f"{path} page {page + 1}: {gaps}"
             checked.append(path)
     # The Joyride car counter: two pointy hexes side by side; each hex's outer edges.
-    with pikepdf.open(out / "joyride" / "car-tokens.pdf") as pdf:
+    counters = out / "joyride" / "car-tokens" / "car-counters.pdf"
+    with pikepdf.open(counters) as pdf:
         trim = boxes(pdf.pages[0]).trim
     width, height = trim[2] - trim[0], trim[3] - trim[1]
     half = pointy_hexagon(width / 2, height)
     for hexagon in (half, [(x + width / 2, y) for x, y in half]):
-        gaps = die_cut_gaps(out / "joyride" / "car-tokens.pdf", 0, hexagon, bleed)
+        gaps = die_cut_gaps(counters, 0, hexagon, bleed)
         assert len(gaps) <= 2, gaps  # the two edges of the join are inside the piece
     assert len(checked) == 6
+
+
+def circle(diameter: float, sides: int = 36) -> list[tuple[float, float]]:
+    radius = diameter / 2
+    return [(radius + radius * math.cos(2 * math.pi * i / sides),
+             radius + radius * math.sin(2 * math.pi * i / sides)) for i in range(sides)]
+
+
+def test_circuit_markers_are_faces_with_a_bleed_and_the_plan_a_sheet(
+        card_printer: tuple[Path, dict[str, Any]]) -> None:
+    out, files = card_printer
+    bleed = 0.125 * 72
+    circuits = [path for path, entry in files.items() if entry["kind"] == "circuit"]
+    assert circuits, "the default kit has Formula Ace circuits"
+    for path in circuits:
+        with pikepdf.open(out / path) as pdf:
+            (plan,) = pdf.pages  # the plan alone: a sheet printed whole
+            box = boxes(plan)
+            assert box.trim == box.bleed == box.media
+        markers = path.replace("-circuit.pdf", "-markers.pdf")
+        assert files[markers]["kind"] == "circuit markers"
+        with pikepdf.open(out / markers) as pdf:
+            pages = [boxes(page) for page in pdf.pages]
+        round_ones = [i for i, box in enumerate(pages)
+                      if abs((box.trim[2] - box.trim[0]) - (box.trim[3] - box.trim[1])) < 0.01]
+        assert len(pages) - len(round_ones) == 2, "the width gauge's two parts"
+        for index, box in enumerate(pages):
+            assert [round(a - b, 2) for a, b in zip(box.trim[:2], box.bleed[:2], strict=True)] \
+                == [round(bleed, 2)] * 2
+            assert [round(b - a, 2) for a, b in zip(box.trim[2:], box.bleed[2:], strict=True)] \
+                == [round(bleed, 2)] * 2
+            if index in round_ones:  # cut along the circle: its colour runs past it
+                diameter = box.trim[2] - box.trim[0]
+                assert die_cut_gaps(out / markers, index, circle(diameter), bleed) == []
+        # The gauge parts are rectangles: the art reaching the bleed is bleed_gaps' check.
+        assert bleed_gaps(out / markers) == []
+
+
+def test_offset_crop_marks_frame_the_circuit_markers(tmp_path: Path) -> None:
+    files = build(tmp_path, "--print-shop", "offset", "--only", "circuit")
+    markers = [path for path, entry in files.items() if entry["kind"] == "circuit markers"]
+    assert markers
+    with pikepdf.open(tmp_path / markers[0]) as pdf:
+        box = boxes(pdf.pages[0])
+    assert box.bleed[0] - box.media[0] > 3 * MM, "a slug beyond the bleed for the marks"
+    with open_plumber(tmp_path / markers[0]) as pdf:
+        assert len([line for line in pdf.pages[0].lines if line.get("stroke")]) == 8

@@ -19,6 +19,14 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.formula_ace.circuit import Circuit, Point
+from generator.games.formula_ace.circuit_markers import (
+    BEACON,
+    FAINT,
+    GAUGE_MARKS,
+    GAUGE_PARTS,
+    MARKER_MM,
+    markers_writer,
+)
 from generator.input.names import slug
 from generator.paper.drawing import colour, draw_line
 from generator.paper.output import BuildContext, Output
@@ -34,19 +42,16 @@ GAME_ID = "formula-ace"
 TEMPLATE = "formula-ace/circuit.j2"
 MARGIN = mm(12)
 TEXT_ROOM = mm(22)               # above the plan: title, summary, scale
-MARKER_MM = 24.0                 # a beacon marker's diameter
-GAUGE_PARTS = ((0, 15), (15, 30))  # cm: the width gauge in two parts
 GAUGE_PAD = mm(4)  # strip beyond each end tick, so the end numbers clear the cut
-GAUGE_MARKS = (20, 25, 30)        # the book's widths (6/)
 EDGE = colour("#1f4e79")
-BEACON = colour("#c0392b")
-FAINT = colour("#eef2f6")
 
 Outputs = Callable[[Sequence["Definition"], BuildContext], list[Output]]
 
 
 def with_circuits(outputs: Outputs) -> Outputs:
-    """A game's ``outputs`` followed by one file for each circuit among the definitions."""
+    """A game's ``outputs`` followed by one file for each circuit among the definitions; for
+    a print shop, two: the plan (a sheet printed whole) and the cut pieces, a face a page
+    (``circuit_markers``)."""
     def both(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
         circuits = [d.model for d in definitions if d.kind.name == "circuit"]
         others = [d for d in definitions if d.kind.name != "circuit"]
@@ -55,6 +60,11 @@ def with_circuits(outputs: Outputs) -> Outputs:
             name = slug(circuit.name, "circuit")
             found.append(Output(f"{GAME_ID}/{name}-circuit.pdf", GAME_ID, "circuit",
                                 [circuit.name], _writer(circuit, context)))
+            if context.printing.print_shop:
+                words = context.templates.blocks(TEMPLATE, text_context(circuit))
+                found.append(Output(f"{GAME_ID}/{name}-markers.pdf", GAME_ID,
+                                    "circuit markers", [circuit.name],
+                                    markers_writer(circuit, context, words)))
         return found
     return both
 
@@ -67,6 +77,8 @@ def _writer(circuit: Circuit, context: BuildContext) -> Callable[[Path], PdfInfo
                             context.printing.cmyk, shop=context.printing.shop)
         draw_plan(canvas, circuit, context.paper, words)
         canvas.showPage()
+        if context.printing.print_shop:  # the shop cuts the markers: the markers file
+            return finish(canvas, 1, context.paper)
         pages = 1 + draw_markers(canvas, circuit, context.paper, words)
         return finish(canvas, pages, context.paper)
     return write

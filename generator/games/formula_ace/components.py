@@ -34,7 +34,8 @@ from generator.games.formula_ace.printing import (
 )
 from generator.games.formula_ace.rules import RULES
 from generator.input.findings import Finding, KeyPath
-from generator.paper.imposition import Component, Piece, sheets_writer
+from generator.paper.decks import ComponentFile, Deck, deck_outputs
+from generator.paper.imposition import Component, Piece
 from generator.paper.output import BuildContext, Output, PrintOptions
 from generator.paper.sizes import Size
 from generator.paper.units import to_mm
@@ -137,12 +138,13 @@ def roster_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
 
 
 def card_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
-                templates: TextTemplates, card: Size) -> tuple[list[Piece], list[Piece]]:
-    """Every team's ship cards and pilot cards at size ``card``, fronts and backs; a usage
-    error, before anything is written, when text cannot fit at that size."""
+                templates: TextTemplates, card: Size
+                ) -> tuple[list[tuple[str, list[Piece]]], list[tuple[str, list[Piece]]]]:
+    """Every team's ship cards and pilot cards at size ``card``, fronts and backs, by team;
+    a usage error, before anything is written, when text cannot fit at that size."""
     w, h = to_mm(card.width), to_mm(card.height)
-    ships: list[Piece] = []
-    pilots: list[Piece] = []
+    ships: list[tuple[str, list[Piece]]] = []
+    pilots: list[tuple[str, list[Piece]]] = []
     problems = [(team.name, part, component) for team in teams
                 for part, component, _ in print_problems(team, data, facts, templates, card)
                 if "card" in component]
@@ -153,8 +155,8 @@ def card_pieces(teams: Sequence[Team], data: FormulaData, facts: PrintFacts,
     for team in teams:
         view = team_view(team, data)
         context = template_context(view, data, facts)
-        ships += ship_pieces(view, context, templates, w, h)
-        pilots += pilot_pieces(view, context, templates, w, h)
+        ships.append((team.name, ship_pieces(view, context, templates, w, h)))
+        pilots.append((team.name, pilot_pieces(view, context, templates, w, h)))
     return ships, pilots
 
 
@@ -172,22 +174,24 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     cards = Component(card.width, card.height, bleed)
     files = {
         "team-rosters": ("team roster", "Formula Ace Racing Pods team rosters", [
-            (Component(roster.width, roster.height, bleed),
-             roster_pieces(teams, data, facts, templates), options)]),
-        "ship-cards": ("ship card", "Formula Ace Racing Pods ship cards",
-                       [(cards, ships, options)]),
-        "pilot-cards": ("pilot card", "Formula Ace Racing Pods pilot cards",
-                        [(cards, pilots, options)]),
+            Deck("team rosters", Component(roster.width, roster.height, bleed),
+                 roster_pieces(teams, data, facts, templates), options)]),
+        # A deck of ship cards and one of pilot cards for each team.
+        "ship-cards": ("ship card", "Formula Ace Racing Pods ship cards", [
+            Deck(team, cards, pieces, options, (team,)) for team, pieces in ships]),
+        "pilot-cards": ("pilot card", "Formula Ace Racing Pods pilot cards", [
+            Deck(team, cards, pieces, options, (team,)) for team, pieces in pilots]),
         "reference-tables": ("reference tables", "Formula Ace Racing Pods reference tables", [
-            (Component(sheet.width, sheet.height, bleed),
-             reference_pieces(book_context(data, facts), templates, to_mm(sheet.width),
-                              to_mm(sheet.height)), options)]),
+            Deck("reference tables", Component(sheet.width, sheet.height, bleed),
+                 reference_pieces(book_context(data, facts), templates, to_mm(sheet.width),
+                                  to_mm(sheet.height)), options)]),
         "cm-templates": ("centimetre templates", "Formula Ace Racing Pods range rulers and "
                          "manoeuvre gauges",
-                         [(batch.component, batch.pieces, options)
-                          for batch in gauge_batches(data, facts, templates, bleed)]),
+                         [Deck(batch.name, batch.component, batch.pieces, options)
+                          for batch in gauge_batches(data, facts, templates, bleed,
+                                                     to_mm(context.printing.safe_zone))]),
     }
-    return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, context.paper, context.printing.cmyk, batches),
-                   batches=tuple(batches) if name in SHARES_SHEETS else ())
-            for name, (kind, title, batches) in files.items()]
+    return [output for name, (kind, title, decks) in files.items()
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
+                                       context)]

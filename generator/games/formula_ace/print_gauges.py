@@ -25,12 +25,23 @@ from string import ascii_uppercase
 from typing import Any
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.printing import PrintFacts, Ruler
 from generator.paper.drawing import colour, draw_line
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.layout import (
+    INK,
+    SAFE_SLACK,
+    Blocks,
+    Pen,
+    Plan,
+    Slot,
+    cut_guides,
+    cut_line,
+    safe_zone,
+)
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -47,6 +58,8 @@ END_ROOM = 3.0                                    # mm of strip before the 0 tic
 # its next millimetre; so every part of a ruler is one strip length and they share sheets.
 FINISH_ROOM = END_ROOM + 1.0
 JOIN_GAP = 0.5                                    # mm from a join's cut to the ticks beside it
+SHOP_JOIN_OFFSET = 5                              # mm past a centimetre a shop's join cuts
+NUMBER_REACH = 1.3     # mm a number reaches above its tick (ascent over the 1.1 mm drop)
 
 
 @dataclass(frozen=True)
@@ -60,40 +73,54 @@ class RulerPart:
     end_cm: int
     join_before: str = ""
     join_after: str = ""
+    # Where each join cuts, in mm past its centimetre (half a mm more): 0 at home; 5 for a
+    # print shop, so that no centimetre's number lies within the safe zone of the cut.
+    join_offset: int = 0
+    end_room: float = END_ROOM      # strip before the 0 tick (FINISH_ROOM after the last)
 
     @property
     def tail_mm(self) -> float:
         """Paper after the part's last tick: room at the ruler's end, half a mm at a join."""
-        return JOIN_GAP if self.join_after else FINISH_ROOM
+        return JOIN_GAP if self.join_after else self.end_room + (FINISH_ROOM - END_ROOM)
+
+    @property
+    def last_tick(self) -> int:
+        return self.end_cm * 10 + (self.join_offset if self.join_after else 0)
 
     @property
     def length_mm(self) -> float:
         """The strip's length: from its top edge (half a mm past the join's tick, or 3 mm
         before the 0) to its bottom edge."""
-        return self.tick_y(self.end_cm * 10) + self.tail_mm
+        return self.tick_y(self.last_tick) + self.tail_mm
 
     def ticks(self) -> list[int]:
         """The millimetres (from the ruler's 0) this part carries: every one whose tick lies
         on its strip. A join cuts half-way between two ticks, so the part after it starts
         at the next millimetre."""
-        first = self.start_cm * 10 + (1 if self.join_before else 0)
-        return list(range(first, self.end_cm * 10 + 1))
+        first = self.start_cm * 10 + (1 + self.join_offset if self.join_before else 0)
+        return list(range(first, self.last_tick + 1))
 
     def tick_y(self, tick: int) -> float:
         """How far ``tick`` lies from the strip's top edge, in mm."""
-        return tick - (self.start_cm * 10 + (JOIN_GAP if self.join_before else -END_ROOM))
+        top = (self.start_cm * 10 + self.join_offset + JOIN_GAP if self.join_before
+               else -self.end_room)
+        return tick - top
 
 
-def ruler_parts(rulers: tuple[Ruler, ...]) -> list[list[RulerPart]]:
-    """Each ruler's parts, the joins lettered A, B, ... across all of them in order."""
+def ruler_parts(rulers: tuple[Ruler, ...], safe: float = 0.0) -> list[list[RulerPart]]:
+    """Each ruler's parts, the joins lettered A, B, ... across all of them in order. With a
+    print shop's safe zone (``safe`` mm), the ends get room enough for their numbers and
+    each join cuts half-way through a centimetre, clear of both its numbers."""
     letters = iter(ascii_uppercase)
+    offset = SHOP_JOIN_OFFSET if safe > 0 else 0
+    end_room = max(END_ROOM, safe + NUMBER_REACH)
     result = []
     for ruler in rulers:
         spans = ruler.parts
         joins = [next(letters) for _ in spans[1:]]
         result.append([RulerPart(ruler, n + 1, len(spans), start, end,
                                  joins[n - 1] if n > 0 else "",
-                                 joins[n] if n < len(joins) else "")
+                                 joins[n] if n < len(joins) else "", offset, end_room)
                        for n, (start, end) in enumerate(spans)])
     return result
 
@@ -115,13 +142,14 @@ class RulerFace:
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
         pen.rect(LABEL_AT - 1.0, -b, w - LABEL_AT + 1.0 + b, h + 2 * b, fill=white)
         part = self.part
-        last = part.end_cm * 10
+        last = part.last_tick
+        safe = to_mm(safe_zone(canvas))
         for tick in part.ticks():
             y = part.tick_y(tick)
             cm_mark, half = tick % 10 == 0, tick % 5 == 0
             length = TICK_CM if cm_mark else TICK_HALF if half else TICK_MM
             pen.line(0.0, y, length, y, INK, 0.5 if cm_mark else 0.3)
-            if cm_mark:
+            if cm_mark and not near_cut(y, h, safe):
                 # Centred on its tick, but above it where a join's cut is half a mm below.
                 below = 1.1 if tick < last or not part.join_after else -0.6
                 cx, base = pen.point(NUMBER_AT + 2.2, y + below)
@@ -129,14 +157,26 @@ class RulerFace:
                 draw_line(canvas, str(tick // 10), cx, base, 6, BOLD, "centre")
         for letter, y, direction in ((part.join_before, 0.0, 1), (part.join_after, h, -1)):
             if letter:
-                join_mark(pen, canvas, letter, y, direction, w)
+                join_mark(pen, canvas, letter, y, direction, w, safe)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
 
-def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: float) -> None:
-    """A triangle pointing at the joined edge and its letter, in the label band."""
+def near_cut(y: float, h: float, safe: float) -> bool:
+    """Whether a number on the tick ``y`` mm down a strip ``h`` long would reach into a
+    print shop's safe zone of ``safe`` mm (never at home): left unnumbered, the tick still
+    measures. The print-shop layout (ruler_parts) keeps every number clear of 1/8 in."""
+    return safe > 0 and (y - NUMBER_REACH < safe or y + NUMBER_REACH + 0.6 > h - safe)
+
+
+def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: float,
+              safe: float = 0.0) -> None:
+    """A triangle pointing at the joined edge and its letter, in the label band (its letter
+    clear of a print shop's safe zone of ``safe`` mm along the strip's side)."""
     cx = (LABEL_AT + w) / 2
+    if safe > 0:
+        half = to_mm(stringWidth(letter, BOLD, 11)) / 2
+        cx = max(LABEL_AT + half, min(cx, w - safe - SAFE_SLACK - half))
     # Pointing at the joined edge, its tip a millimetre short of the cut.
     tip, base = y + direction * 1.0, y + direction * 5.0
     pen.polygon([(cx, tip), (cx - 3.0, base), (cx + 3.0, base)], fill=ACCENT)
@@ -186,7 +226,10 @@ class StraightFace:
             x = float(tenth)
             length = TICK_CM if tenth % 10 == 0 else TICK_HALF if tenth % 5 == 0 else TICK_MM
             pen.line(x, h, x, h - length, INK, 0.5 if tenth % 10 == 0 else 0.3)
-        pen.arrow(w / 2, h / 2 + 1.0, 90.0, w - 14.0, 4.0, ACCENT)
+        # Lower and slimmer where a print shop's safe zone moved the label down onto it.
+        shop = safe_zone(canvas) > 0
+        pen.arrow(w / 2, h / 2 + (1.8 if shop else 1.0), 90.0, w - 14.0, 3.2 if shop else 4.0,
+                  ACCENT)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -260,20 +303,24 @@ class GaugeBatch:
 
 
 def gauge_batches(data: FormulaData, facts: PrintFacts, templates: TextTemplates,
-                  bleed: float) -> list[GaugeBatch]:
-    """The rulers (a batch per ruler length), the straight gauges and the turn gauges."""
+                  bleed: float, safe: float = 0.0) -> list[GaugeBatch]:
+    """The rulers (a batch per ruler length), the straight gauges and the turn gauges;
+    ``safe`` is a print shop's safe zone in mm (0 at home)."""
     batches = []
     strip = facts.strip_width
-    for ruler, parts in zip(facts.rulers, ruler_parts(facts.rulers), strict=True):
+    for ruler, parts in zip(facts.rulers, ruler_parts(facts.rulers, safe), strict=True):
         faces = [(part, plan_ruler(part, ruler_text(part, data, templates), strip))
                  for part in parts]
-        for length in sorted({part.length_mm for part in parts}, reverse=True):
+        lengths = sorted({part.length_mm for part in parts}, reverse=True)
+        for length in lengths:
             pieces = [Piece(RulerFace(part, plan), label=f"{ruler.length_cm} cm ruler, part "
                             f"{part.number}")
                       for _ in range(ruler.copies) for part, plan in faces
                       if part.length_mm == length]
-            batches.append(GaugeBatch(f"{ruler.length_cm} cm ruler",
-                                      Component(mm(strip), mm(length), bleed), pieces))
+            numbers = ", ".join(str(part.number) for part in parts if part.length_mm == length)
+            name = f"{ruler.length_cm} cm ruler" + (
+                f", part {numbers}" if len(lengths) > 1 else "")
+            batches.append(GaugeBatch(name, Component(mm(strip), mm(length), bleed), pieces))
     text = Blocks(templates.blocks(TEMPLATE, {
         "ruler": facts.rulers[0], "part": ruler_parts(facts.rulers)[0][0], "reach": [],
         "features": 0, "facts": data}))

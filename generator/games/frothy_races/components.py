@@ -38,8 +38,9 @@ from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
 from generator.input.findings import Finding
-from generator.input.names import slug
 from generator.paper.art import art_findings
+from generator.paper.decks import ComponentFile, deck_outputs
+from generator.paper.decks import Deck as PrintDeck
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, SheetOptions, SheetWriter, plan_grid
 from generator.paper.output import BuildContext, Output, PrintOptions
@@ -187,16 +188,13 @@ def card_files(card_decks: Sequence[PreviewDeck], cards: Component, context: Bui
                ) -> list[Output]:
     """cards.pdf with every deck, or, for a print shop that wants a file per deck (a card
     printer makes each uploaded file a deck), cards/<deck>.pdf for each."""
-    shop = context.printing.shop
-    if shop is None or not shop.file_per_deck:
-        return [sheet_output("cards.pdf", "cards", "Frothy Races Whip & Reins cards",
-                             [deck.name for deck in card_decks], cards,
-                             [piece for deck in card_decks for piece in deck.pieces], context,
-                             context.sheet_options())]
-    return [sheet_output(f"cards/{slug(deck.name, 'deck')}.pdf", "cards",
-                         f"Frothy Races Whip & Reins cards: {deck.name}", [deck.name], cards,
-                         list(deck.pieces), context, context.sheet_options())
-            for deck in card_decks]
+    options = context.sheet_options()
+    return deck_outputs(
+        ComponentFile(GAME_ID, "cards", "cards", "Frothy Races Whip & Reins cards",
+                      [deck.name for deck in card_decks]),
+        [PrintDeck(deck.name, cards, list(deck.pieces), options, (deck.name,))
+         for deck in card_decks],
+        context)
 
 
 def cards_a_sheet(cards: Component, context: BuildContext) -> int:

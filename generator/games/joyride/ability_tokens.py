@@ -16,10 +16,11 @@ Every word comes from ``templates/joyride/ability-token-base.j2``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from reportlab.lib.colors import white
+from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Ability, AbilityFace, Car
@@ -28,7 +29,7 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
+from generator.paper.layout import Blocks, Pen, PlacedText, Plan, Slot, cut_line, safe_area
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -43,6 +44,8 @@ STANDARD_GREY = colour("#e2e2e2")
 BAND = 9.0                        # the name band at the top
 LIGHT_Y, LIGHT_RADIUS = 34.5, 2.4
 LABELS_Y = 38.0
+LIGHT_MARGIN = 2.0                # the row of lights and labels, from each side
+LABEL_SIZE = 6.0
 MODE_ICONS = {"permanent": "permanent", "toggleable": "toggleable"}
 
 
@@ -63,16 +66,18 @@ def token_text(face: AbilityFace, mode: str, data: JoyrideData, templates: TextT
 def plan_front(text: Blocks, width: float, steps: int, band_ink: str) -> Plan:
     """Fit the name (in ``band_ink`` on the car's colour), the effect and the light labels
     of a token's front."""
-    column = (width - 4.0) / steps
     slots = [
         Slot("name", text["name"], 3.0, 1.2, width - 11.0, BAND - 2.0, 9, BOLD, "left",
              colour_hex=band_ink),
         Slot("effect", text["effect"], 3.0, BAND + 1.5, width - 6.0, LIGHT_Y - BAND - 5.5,
              7.5),
     ]
-    for index, label in enumerate(text.lines("light_label_lines")[:steps]):
-        slots.append(Slot(f"light {index + 1}", label, 2.0 + index * column, LABELS_Y, column,
-                          3.2, 6, BOLD))
+    labels = text.lines("light_label_lines")[:steps]
+    centres = light_centres(labels, steps, LIGHT_MARGIN, width - LIGHT_MARGIN)
+    room = (width - 2 * LIGHT_MARGIN) / steps
+    for index, label in enumerate(labels):
+        slots.append(Slot(f"light {index + 1}", label, centres[index] - room / 2, LABELS_Y,
+                          room, 3.2, LABEL_SIZE, BOLD))
     return Plan().place_all(slots)
 
 
@@ -112,17 +117,50 @@ class AbilityFront:
         if self.mode in MODE_ICONS:
             pen.icon(MODE_ICONS[self.mode], w - 4.5, BAND / 2, 6.0,
                      colour(readable_ink(self.accent)))
-        _lights(pen, self.lit, w)
-        pen.texts(self.plan)
+        pen.texts(_lights(pen, self.lit, w, self.plan))
         cut_line(canvas, width, height)
 
 
-def _lights(pen: Pen, lit: Sequence[bool], w: float) -> None:
-    column = (w - 4.0) / len(lit)
-    for index, on in enumerate(lit):
-        cx = 2.0 + (index + 0.5) * column
+def light_centres(labels: Sequence[str], steps: int, left: float, right: float
+                  ) -> list[float]:
+    """Where each light and its label go (mm from the left) in a row from ``left`` to
+    ``right``: the labels as wide as they are set (a light's width at least), with equal gaps
+    between them; equal columns where there are no labels or they leave too little gap."""
+    widths = [max(2 * LIGHT_RADIUS, to_mm(stringWidth(label, BOLD, LABEL_SIZE)))
+              for label in labels]
+    if len(widths) != steps or steps < 2:
+        column = (right - left) / steps
+        return [left + (index + 0.5) * column for index in range(steps)]
+    gap = (right - left - sum(widths)) / (steps - 1)
+    if gap < 1.0:
+        column = (right - left) / steps
+        return [left + (index + 0.5) * column for index in range(steps)]
+    centres, x = [], left
+    for width in widths:
+        centres.append(x + width / 2)
+        x += width + gap
+    return centres
+
+
+def _lights(pen: Pen, lit: Sequence[bool], w: float, plan: Plan) -> Plan:
+    """Draw the lights under their labels, and return the plan with the labels moved into
+    a print shop's safe zone, lights and all, if the row would reach into it."""
+    labels = [placed for placed in plan.texts if placed.slot.part.startswith("light ")]
+    home = light_centres([p.slot.markup for p in labels], len(lit), LIGHT_MARGIN,
+                         w - LIGHT_MARGIN)
+    area = safe_area(pen.canvas)
+    centres = home if area is None else light_centres(
+        [p.slot.markup for p in labels], len(lit), max(LIGHT_MARGIN, area[0]),
+        min(w - LIGHT_MARGIN, area[2]))
+    for cx, on in zip(centres, lit, strict=True):
         pen.circle(cx, LIGHT_Y, LIGHT_RADIUS, fill=LIGHT_ON if on else LIGHT_OFF, stroke=INK,
                    line=0.5)
+    if centres == home:
+        return plan
+    moved = {id(placed): PlacedText(replace(placed.slot, x=placed.slot.x + new - old),
+                                    placed.fitted)
+             for placed, old, new in zip(labels, home, centres, strict=False)}
+    return Plan([moved.get(id(placed), placed) for placed in plan.texts], plan.problems)
 
 
 @dataclass(frozen=True)

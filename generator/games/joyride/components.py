@@ -45,8 +45,9 @@ from generator.games.joyride.standard import resolve, standard_items
 from generator.input.findings import Finding
 from generator.input.schema import did_you_mean
 from generator.paper.art import art_findings
+from generator.paper.decks import ComponentFile, Deck, deck_outputs
 from generator.paper.icons import IconSet
-from generator.paper.imposition import Batch, Component, Piece, sheets_writer
+from generator.paper.imposition import Component, Piece
 from generator.paper.output import BuildContext, Output, PrintOptions
 from generator.paper.units import Paper, mm
 from generator.text.templates import TextTemplates
@@ -197,7 +198,7 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
     names = [car.name for car in cars]
     bleed = printing.bleed
     dashboards: list[Piece] = []
-    tokens: list[Piece] = []
+    tokens: list[tuple[str, list[Piece]]] = []  # each car's ability tokens: a deck
     aids: list[Piece] = []
     counters: list[Piece] = []
     markers: list[Piece] = []
@@ -209,7 +210,7 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
         dashboards.append(Piece(face, label=f"{car.name}: dashboard"))
         problems += [(f"{car.name}'s dashboard", part) for part in parts]
         pieces, token_parts = car_token_pieces(car, data, templates, icons, token)
-        tokens += pieces
+        tokens.append((car.name, pieces))
         problems += [(f"{car.name}'s {name} token", part) for name, part in token_parts]
         piece, aid_parts = aid_piece(car, data, templates, icons, aid)
         aids.append(piece)
@@ -222,22 +223,23 @@ def car_outputs(cars: Sequence[Car], data: JoyrideData, context: BuildContext) -
     landscape = context.paper.landscape()
     sheets = context.sheet_options()
     hexes = context.sheet_options(gutter=HEX_GUTTER)
-    files: dict[str, tuple[str, str, Paper, list[Batch]]] = {
+    files: dict[str, tuple[str, str, Paper, list[Deck]]] = {
         "dashboards": ("dashboard", "Joyride dashboards", landscape, [
-            (dashboard_component(data, bleed), dashboards,
-             context.sheet_options(paper=landscape))]),
+            Deck("dashboards", dashboard_component(data, bleed), dashboards,
+                 context.sheet_options(paper=landscape))]),
         "ability-tokens": ("ability tokens", "Joyride driver ability tokens", context.paper,
-                           [(token, tokens, sheets)]),
+                           [Deck(car, token, pieces, sheets, (car,)) for car, pieces in tokens]),
         "player-aids": ("player aid", "Joyride player aids", context.paper,
-                        [(aid, aids, sheets)]),
+                        [Deck("player aids", aid, aids, sheets)]),
         "car-tokens": ("car tokens", "Joyride car counters, initiative tokens and gear knobs",
-                       context.paper, [(counter, counters, hexes),
-                                       (marker, markers, sheets)]),
+                       context.paper, [Deck("car counters", counter, counters, hexes),
+                                       Deck("initiative tokens and gear knobs", marker,
+                                            markers, sheets)]),
     }
-    return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, paper, context.printing.cmyk, batches),
-                   batches=tuple(batches) if name in SHARES_SHEETS else ())
-            for name, (kind, title, paper, batches) in files.items()]
+    return [output for name, (kind, title, paper, decks) in files.items()
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
+                                       context, paper)]
 
 
 def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContext
@@ -249,13 +251,13 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
     planned = item_set(items, data, context.templates, context.icons, pickup, card)
     _refuse([(item.name, part) for item, pieces in zip(items, planned, strict=True)
              for part in pieces.problems])
-    batches: list[Batch] = [
-        (pickup, [p for pieces in planned for p in pieces.pickups],
-         context.sheet_options(gutter=HEX_GUTTER)),
-        (card, [pieces.card for pieces in planned], context.sheet_options())]
-    return [Output(f"{GAME_ID}/items.pdf", GAME_ID, "items", [item.name for item in items],
-                   sheets_writer("Joyride items: pick-ups and descriptions", context.paper,
-                                 context.printing.cmyk, batches), batches=tuple(batches))]
+    decks = [
+        Deck("pick-ups", pickup, [p for pieces in planned for p in pieces.pickups],
+             context.sheet_options(gutter=HEX_GUTTER)),
+        Deck("item cards", card, [pieces.card for pieces in planned], context.sheet_options())]
+    return deck_outputs(ComponentFile(GAME_ID, "items", "items", "Joyride items: pick-ups and "
+                                      "descriptions", [item.name for item in items], True),
+                        decks, context)
 
 
 def prints_item_set(definitions: Sequence[Definition]) -> bool:

@@ -32,8 +32,9 @@ from generator.games.outrider.vehicle_card import (
 )
 from generator.input.findings import Finding
 from generator.paper.art import art_findings
+from generator.paper.decks import ComponentFile, Deck, deck_outputs
 from generator.paper.icons import IconSet
-from generator.paper.imposition import Component, Piece, sheets_writer
+from generator.paper.imposition import Component, Piece
 from generator.paper.output import BuildContext, Output
 from generator.paper.units import mm, to_mm
 from generator.text.templates import TextTemplates
@@ -134,19 +135,23 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     speedometer = Component(data.sizes["speedometer"].width, data.sizes["speedometer"].height)
     files = {
         "vehicle-cards": ("vehicle card", "Outrider vehicle cards", [
-            (card, vehicle_card_pieces(vehicles, data, templates, icons), cards)]),
+            Deck("vehicle cards", card, vehicle_card_pieces(vehicles, data, templates, icons),
+                 cards)]),
         "dashboards": ("dashboard", "Outrider dashboards", [
-            (dashboard_component(data), dashboard_pieces(vehicles, data, templates, icons),
-             boards)]),
+            Deck("dashboards", dashboard_component(data),
+                 dashboard_pieces(vehicles, data, templates, icons), boards)]),
         "maneuver-cards": ("maneuver card", "Outrider maneuver cards", [
-            (card, maneuver_pieces(data, templates, icons, card.width), cards)]),
+            Deck("maneuver cards", card, maneuver_pieces(data, templates, icons, card.width),
+                 cards)]),
         "reference-cards": ("reference card", "Outrider range, capstone, reference and "
-                            "speedometer cards", [(card, shared, cards),
-                                                  (speedometer, tiles, cards)]),
+                            "speedometer cards", [
+                                Deck("range, capstone and reference cards", card, shared, cards),
+                                Deck("speedometers", speedometer, tiles, cards)]),
         "tokens": ("token", "Outrider tracking tokens", [
-            (counter, counters, cards), (plus_token, plus, cards)]),
+            Deck("tracking tokens", counter, counters, cards),
+            Deck("plus tokens", plus_token, plus, cards)]),
     }
-    return [Output(f"{GAME_ID}/{name}.pdf", GAME_ID, kind, names,
-                   sheets_writer(title, context.paper, context.printing.cmyk, batches),
-                   batches=tuple(batches) if name in SHARES_SHEETS else ())
-            for name, (kind, title, batches) in files.items()]
+    return [output for name, (kind, title, decks) in files.items()
+            for output in deck_outputs(ComponentFile(GAME_ID, name, kind, title, names,
+                                                     name in SHARES_SHEETS), decks,
+                                       context)]
