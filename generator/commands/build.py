@@ -74,6 +74,26 @@ class BuildResult:
     manifest: Path | None = None
     kept: list[ManifestEntry] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
+    doubled: list[tuple[str, str]] = field(default_factory=list)
+    """(an earlier build's shared sheets, kept; a file this build wrote whose pieces they
+    hold too): see :func:`doubled_pieces`."""
+
+
+def doubled_pieces(kept: Sequence[ManifestEntry], written: Sequence[ManifestEntry]
+                   ) -> list[tuple[str, str]]:
+    """Files this build wrote whose pieces a kept shared-sheets file also prints.
+
+    An ``--only`` build prints its components apart and owns only them, so an earlier full
+    build's packed sheets stay, holding the same pieces: the user is told, not left to find
+    the pieces twice on the printer."""
+    found = []
+    for sheets in kept:
+        sources = set(filter(None, sheets.notes.get("packed", "").split(", ")))
+        folder = PurePosixPath(sheets.path).parent
+        found += [(sheets.path, new.path) for new in written
+                  if PurePosixPath(new.path).parent == folder
+                  and PurePosixPath(new.path).name in sources]
+    return found
 
 
 def replaced(earlier: ManifestEntry, outputs: Sequence[Output], selection: Selection) -> bool:
@@ -177,6 +197,7 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
                 vehicles=output.vehicles, pages=info.pages,
                 page_size_mm=list(info.page_size_mm), notes=output.notes,
                 placements=list(output.placements)))
+        result.doubled = doubled_pieces(result.kept, result.written)
         listed = sorted(result.written + result.kept, key=lambda e: e.path)
         folder.commit({"files": [asdict(e) for e in listed]},
                       keep={entry.path for entry in result.kept})

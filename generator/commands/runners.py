@@ -162,6 +162,9 @@ def report_written(output: Path, result: BuildResult, compact: bool) -> None:
         print(f"wrote {len(result.written)} files ({pages} pages) into {output}")
     for removed in result.removed:
         print(f"removed {output / removed} (an earlier build's; this build replaces it)")
+    for sheets, written in result.doubled:
+        print(f"note: {output / sheets} (an earlier build's shared sheets, kept) also prints "
+              f"the pieces of {output / written}; build without --only to print them once")
     if result.kept:
         print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
               "that this build does not print (the manifest still lists them)")
