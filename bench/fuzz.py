@@ -68,22 +68,11 @@ def main() -> None:
     per_target: Counter[str] = Counter()
     broken: dict[str, dict[str, object]] = {}
     slowest = (0.0, "")
-    hostile = sorted(HOSTILE_DOCUMENTS)
     start = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         for number in range(args.cases):
             target = rng.choice(TARGETS)
-            if number % 50 == 0:  # every hostile document, again and again, on every target
-                name = hostile[(number // 50) % len(hostile)]
-                text, recipe = HOSTILE_DOCUMENTS[name], f"hostile document {name!r}"
-            else:
-                index = rng.randrange(20)
-                changes = [Mutation(rng.choice(MUTATION_KINDS), rng.randrange(2**32))
-                           for _ in range(rng.randrange(1, 5))]
-                text = seed_text(target, index)
-                for change in changes:
-                    text = mutate(text, change)
-                recipe = f"seed_text({target!r}, {index}) mutated by {changes}"
+            text, recipe = loader_input(rng, number, target)
             case_dir = Path(folder) / str(number)
             case_dir.mkdir()
             began = time.perf_counter()
@@ -123,19 +112,25 @@ def main() -> None:
 def loader_case(rng: random.Random, number: int, folder: Path) -> tuple[str, str, str]:
     """One case of the loaders' kinds: (its kind, how it ended, what reproduces it)."""
     target = rng.choice(TARGETS)
-    hostile = sorted(HOSTILE_DOCUMENTS)
-    if number % 50 == 0:
-        name = hostile[(number // 50) % len(hostile)]
-        text, recipe = HOSTILE_DOCUMENTS[name], f"hostile document {name!r}"
-    else:
-        index = rng.randrange(20)
-        changes = [Mutation(rng.choice(MUTATION_KINDS), rng.randrange(2**32))
-                   for _ in range(rng.randrange(1, 5))]
-        text = seed_text(target, index)
-        for change in changes:
-            text = mutate(text, change)
-        recipe = f"seed_text({target!r}, {index}) mutated by {changes}"
+    text, recipe = loader_input(rng, number, target)
     return target, run_case(target, text, folder), f"{target}: {recipe}"
+
+
+def loader_input(rng: random.Random, number: int, target: str) -> tuple[str, str]:
+    """Case ``number``'s text for ``target`` and what reproduces it: every 50th case a
+    hostile document (each in turn, on every target), else a seed file mutated one to four
+    times."""
+    if number % 50 == 0:
+        hostile = sorted(HOSTILE_DOCUMENTS)
+        name = hostile[(number // 50) % len(hostile)]
+        return HOSTILE_DOCUMENTS[name], f"hostile document {name!r}"
+    index = rng.randrange(20)
+    changes = [Mutation(rng.choice(MUTATION_KINDS), rng.randrange(2**32))
+               for _ in range(rng.randrange(1, 5))]
+    text = seed_text(target, index)
+    for change in changes:
+        text = mutate(text, change)
+    return text, f"seed_text({target!r}, {index}) mutated by {changes}"
 
 
 def long_run(cases: int, seed: int, minutes: float | None) -> None:

@@ -25,16 +25,13 @@ bench/results/race-<bot>.json.
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 
 from race_games import MEASURES
-from timing import save_results
+from timing import save_results, timed
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.engine import forget_decisions
@@ -54,21 +51,6 @@ def median_of(repeat: int, work: Callable[[], object],
     seconds."""
     return timed(repeat, work, setup)[0]
 
-
-def timed(repeat: int, work: Callable[[], object],
-          setup: Callable[[], object] = lambda: None) -> tuple[float, float]:
-    """Medians of ``repeat`` runs: wall seconds, and CPU seconds of this process and of the
-    worker processes it waited for (``os.times``: children count once reaped)."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        setup()
-        before, start = os.times(), time.perf_counter()
-        work()
-        walls.append(time.perf_counter() - start)
-        after = os.times()
-        cpus.append(sum(getattr(after, f) - getattr(before, f)
-                        for f in ("user", "system", "children_user", "children_system")))
-    return statistics.median(walls), statistics.median(cpus)
 
 
 def whole_process(track: Path, races: int, workers: int, bot: str) -> Callable[[], object]:

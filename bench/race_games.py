@@ -9,13 +9,13 @@ the clear-cut verdicts on the clearly strong and clearly weak test fixtures.
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from timing import timed
 
 from generator.commands.race_games import race_game
 from generator.games.joyride.race import RaceOptions, race_items
@@ -49,21 +49,6 @@ def outrider_field() -> Field:
     return Field("last-car-standing", tuple((model(p), "narrow") for p in OUTRIDER_FIELD),
                  race_game("outrider"), BattleOptions())
 
-
-def timed(repeat: int, work: Callable[[], object], setup: Callable[[], object]
-          ) -> tuple[float, float]:
-    """Medians of ``repeat`` runs: wall seconds, and CPU seconds of this process and its
-    reaped children."""
-    walls, cpus = [], []
-    for _ in range(repeat):
-        setup()
-        before, start = os.times(), time.perf_counter()
-        work()
-        walls.append(time.perf_counter() - start)
-        after = os.times()
-        cpus.append(sum(getattr(after, f) - getattr(before, f)
-                        for f in ("user", "system", "children_user", "children_system")))
-    return statistics.median(walls), statistics.median(cpus)
 
 
 def whole(repeat: int, args: list[str]) -> tuple[float, float]:

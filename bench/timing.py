@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import statistics
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,3 +27,19 @@ def save_results(name: str, results: dict[str, Any]) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(results, indent=2) + "\n")
     return out
+
+
+def timed(repeat: int, work: Callable[[], object],
+          setup: Callable[[], object] = lambda: None) -> tuple[float, float]:
+    """Medians of ``repeat`` runs: wall seconds, and CPU seconds of this process and of the
+    worker processes it waited for (``os.times``: children count once reaped)."""
+    walls, cpus = [], []
+    for _ in range(repeat):
+        setup()
+        before, start = os.times(), time.perf_counter()
+        work()
+        walls.append(time.perf_counter() - start)
+        after = os.times()
+        cpus.append(sum(getattr(after, f) - getattr(before, f)
+                        for f in ("user", "system", "children_user", "children_system")))
+    return statistics.median(walls), statistics.median(cpus)
