@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.commands.cli import main, make_parser
+from generator.commands.cli import command_parsers, main, make_parser
 from generator.commands.rules_listing import all_rules, explain_rule
 from generator.games.formula_ace.baseline import baseline
 from generator.project.registry import GAMES
@@ -43,9 +43,7 @@ def test_a_new_formula_ace_team_names_its_own_pilots_and_ships(
 
 
 def subparsers() -> dict[str, argparse.ArgumentParser]:
-    parser = make_parser()
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+    return command_parsers(make_parser())
 
 
 @pytest.mark.parametrize("name", sorted(subparsers()))
