@@ -79,22 +79,24 @@ def _at_most_factor(team: Team, context: FormulaData, item: str, attribute: str
 
 @RULES.check("FA-SHIP-BOOSTERS-MAX")
 def at_most_four_boosters(team: Team, context: FormulaData) -> Iterator[Violation]:
-    maximum = int(context.items["booster"].max or 4)
-    for path, state, written in first_breaches(team, context,
-                                               lambda state: state.boosters > maximum):
-        yield Violation(_at(path, written, "upgrades", "booster"), {
-            "ship": state.name, "count": state.boosters, "maximum": maximum,
-            "basic": context.basic_equipment["boosters"]})
+    return _at_most_parts(team, context, "booster", "boosters")
 
 
 @RULES.check("FA-SHIP-FINS-MAX")
 def at_most_four_fins(team: Team, context: FormulaData) -> Iterator[Violation]:
-    maximum = int(context.items["fin"].max or 4)
-    for path, state, written in first_breaches(team, context,
-                                               lambda state: state.fins > maximum):
-        yield Violation(_at(path, written, "upgrades", "fin"), {
-            "ship": state.name, "count": state.fins, "maximum": maximum,
-            "basic": context.basic_equipment["fins"]})
+    return _at_most_parts(team, context, "fin", "fins")
+
+
+def _at_most_parts(team: Team, context: FormulaData, item: str, attribute: str
+                   ) -> Iterator[Violation]:
+    """Ships carrying more of a part (``boosters``, ``fins``) than the item's catalogue
+    maximum, at the first moment they do."""
+    maximum = int(context.items[item].max or 4)
+    for path, state, written in first_breaches(
+            team, context, lambda state: getattr(state, attribute) > maximum):
+        yield Violation(_at(path, written, "upgrades", item), {
+            "ship": state.name, "count": getattr(state, attribute), "maximum": maximum,
+            "basic": context.basic_equipment[attribute]})
 
 
 @RULES.check("FA-SHIP-ZAP")
