@@ -22,12 +22,7 @@ from generator.commands.json_schema import (
 )
 from generator.project.registry import GAMES
 from tests.conftest import VEHICLES, shipped_files
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 def schema_for(data: dict) -> dict:
