@@ -121,10 +121,16 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
 
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
-    """Slide spaces in ``direction``; running into something again costs each vehicle
-    involved a Damage roll of one die per Slide icon, with no further Control roll."""
+    """Slide spaces in ``direction``. Running again into what the collision being resolved
+    met costs each vehicle involved a Damage roll of one die per Slide icon, with no
+    further Control roll (Damage Roll); running into anything else is a collision of its
+    own (Solid Obstacles and Vehicles: collisions 'as the result of a failed Control roll
+    and uncontrolled Slide movement')."""
     for _ in range(spaces):
         there = race.rt.neighbours[car.hex][direction]
+        if (there < 0 or there in race.occupant) and there != car.struck:
+            race.collide(car, there, direction)
+            return
         if there < 0 or there in race.occupant:
             race.damage_roll(car, icons, "slide collision")
             other = race.occupant.get(there) if there >= 0 else None

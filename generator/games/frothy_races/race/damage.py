@@ -148,6 +148,7 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
     other = race.occupant.get(there) if there >= 0 else None
     bsh = car.spec.trait("B.S.H.")
     car.cost("collisions", 1)
+    struck, car.struck = car.struck, there  # a Slide back into it is no new collision
     if other is None or race.cars[other].wiped_out:
         speed = car.speed
         if race.logging:
@@ -161,6 +162,7 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
         race.set_speed(car, car.speed // 2)
     else:
         race.vehicle_collision(car, race.cars[other], direction)
+    car.struck = struck
     if car.racing:
         race.face_past(car)
 
@@ -177,9 +179,11 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     car.damage_dealt += hurt_hit
     hit.damage_dealt += hurt_car
     hit.involved = True
+    struck, hit.struck = hit.struck, car.hex
     for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
         if hurt and victim.racing:
             race.reaction_roll(victim, slide=direction)
+    hit.struck = struck
     # Speed changes come after the Control rolls, as in the Collision Example ("reduce
     # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
     # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End

@@ -170,10 +170,14 @@ def move(race: Race, car: Car, phase: int) -> None:
             race.collide(car, there, direction)
             collided = True
             break
+        hits = car.costs.get("collisions", 0)
         race.enter(car, there, direction)
         moved += 1
         drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
         if not car.racing:
+            break
+        if car.costs.get("collisions", 0) != hits:  # a Slide on the way hit something
+            collided = True
             break
         if attacks and i + 1 < len(steps):
             race.attack_window(car, moved, len(steps))

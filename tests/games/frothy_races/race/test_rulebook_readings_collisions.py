@@ -1,0 +1,98 @@
+"""Collisions as the rulebook reads them (Collisions: Solid Obstacles and Vehicles; Damage:
+Damage Roll), each set up from the rulebook's own example or sentence on Bogwater Bowl's
+bottom straight (see test_race_rules for the placing and the scripted dice)."""
+
+from __future__ import annotations
+
+from generator.games.frothy_races.race.engine import Race
+from generator.tracks.hexgrid import Hex
+from tests.games.frothy_races.race.test_race_readings import NoCards
+from tests.games.frothy_races.race.test_race_rules import (
+    CHARIOT,
+    ICON_FACE,
+    VALUE_FACE,
+    ScriptedDice,
+    make_race,
+    place,
+)
+
+
+def icons(*names: str) -> list[int]:
+    return [ICON_FACE[name] for name in names]
+
+
+def values(*numbers: int) -> list[int]:
+    return [VALUE_FACE[n] for n in numbers]
+
+
+def rolls(race: Race, action: str) -> list[list[object]]:
+    return [e["dice"] for e in race.events if e["action"] == action]
+
+
+def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> None:
+    """The Collision Example stepped through: White (Speed 5) T-bones Red (Speed 1). White
+    takes 2 Damage, Red 3; White's Control roll (3 dice at Speed 5, 2 Control Loss, the
+    '+1 Control Loss' affect) leaves a Slide of two icons, which runs into Red again: each
+    rolls 2 more Damage dice, no new collision and no further Control roll. Red's roll
+    (4 dice at Safe Speed 1) is three Left Spins and a Right Spin: it turns 30 degrees left.
+    Then White halves its Speed to 2; Red keeps Speed 1."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.bot = red.bot = NoCards()
+    script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
+              + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
+              + values(0, 0) + values(0, 0)
+              + icons("left_spin", "left_spin", "left_spin", "right_spin"))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5]
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert [e["action"] for e in race.events].count("collision") == 1
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [6, 4]
+    assert white.damage == 2 and red.damage == 3
+    assert white.speed == 2 and red.speed == 1
+    assert red.facing == 3
+    assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
+
+
+def test_a_slide_from_a_turn_into_a_wall_is_a_wall_collision() -> None:
+    """'Collisions with another vehicle or solid obstacle may occur ... as the result of a
+    failed Control roll and uncontrolled Slide movement': a Slide from a failed turn that
+    runs into the wall is a wall collision (Damage dice equal to the Speed, a Control roll
+    for Damage taken, the Speed halved), not the one-die-a-Slide-icon roll that is kept
+    for sliding back into what a collision already met."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 17, 15, facing=4, speed=4)  # direction 2 from here is the infield wall
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "slide") + values(0, 0, 0, 0))
+    race.turn(car, 1, moving=2)  # 2 Control dice at Speed 4: two Slides
+    assert [len(d) for d in rolls(race, "damage roll (wall collision)")] == [4]
+    assert not rolls(race, "damage roll (slide collision)")
+    assert car.speed == 2
+
+
+def test_a_slide_after_a_collision_into_another_vehicle_is_a_new_collision() -> None:
+    """The Collision Example's Red could take a Slide 'but this would cause them to collide
+    with the Black chariot': sliding (in White's direction) into a vehicle the collision did
+    not involve is a collision of its own, Red the colliding vehicle at its Speed 1 (a
+    'T' into Black's side: one Damage die each)."""
+    race = make_race(CHARIOT, 3)
+    white, red, black = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    place(race, black, 18, 16, facing=2, speed=3)
+    for car in race.cars:
+        car.bot = NoCards()
+    script = (values(0, 0, 0, 0, 0) + values(3, 0, 0, 0, 0)  # White 0 Damage, Red 1
+              + icons("slide", "slide")  # Red: 1 Control Loss + the '+1' affect: 2 dice
+              + values(0) + values(0))  # Red into Black's side: one die each
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    kinds = [e["result"].get("kind") for e in race.events if e["action"] == "collision"]
+    assert kinds == ["t", "t"]
+    assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5, 1, 1]
+    assert not rolls(race, "damage roll (slide collision)")
+    assert red.speed == 0 and black.speed == 3  # Red, the colliding vehicle, halves 1 to 0
