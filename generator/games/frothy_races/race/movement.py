@@ -179,9 +179,11 @@ def move(race: Race, car: Car, phase: int) -> None:
         if car.costs.get("collisions", 0) != hits:  # a Slide on the way hit something
             collided = True
             break
-        if attacks and i + 1 < len(steps):
+        if attacks:  # between spaces, and after the last one before any turn (Attacks)
             race.attack_window(car, moved, len(steps))
-    car.move_lost = False
+    # A failed Control roll after its own attack ends the movement: no turn after it
+    # (Attack Example: 'it may not now change direction this movement phase').
+    lost, car.move_lost = car.move_lost, False
     if race.logging:
         race.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": race.rt.hexes[car.hex][:],
@@ -192,7 +194,7 @@ def move(race: Race, car: Car, phase: int) -> None:
         # Stopped short by a failed Control roll on the way (its own attack's, or one
         # that spun it): the rest of the move is lost.
         car.lose_spaces("failed Control rolls", len(steps) - moved)
-    if not car.racing or collided:
+    if not car.racing or collided or lost:
         return
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])

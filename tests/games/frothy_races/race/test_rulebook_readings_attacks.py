@@ -1,0 +1,92 @@
+"""Attacks during movement as the rulebook reads them (Attacks; Attack Example), set up on
+Bogwater Bowl's bottom straight (see test_race_rules for the placing and scripted dice)."""
+
+from __future__ import annotations
+
+from generator.games.frothy_races.race.bots import Bot
+from generator.games.frothy_races.race.decisions import Plan
+from generator.games.frothy_races.race.engine import Car, Race
+from generator.tracks.hexgrid import Hex
+from tests.games.frothy_races.race.test_race_rules import (
+    EXAMPLE,
+    ICON_FACE,
+    VALUE_FACE,
+    ScriptedDice,
+    make_race,
+    place,
+)
+
+
+class Raider(Bot):
+    """Drives three spaces straight east and means to turn left at the end; starts one
+    Vehicle attack with one Reins card on the first vehicle at its side after ``at``
+    spaces; adds no card to a Control roll."""
+
+    def __init__(self, at: int) -> None:
+        super().__init__()
+        self.at = at
+        self.done = False
+
+    def plan_key(self, race, car, phase, spaces, whip, reins):  # type: ignore[no-untyped-def]
+        return None
+
+    def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
+        straight = [o for o in options if o.card is None and o.steps == (0, 0, 0)]
+        return Plan(straight[0], 1)
+
+    @property
+    def may_attack(self) -> bool:
+        return True
+
+    def attack(self, race, car, targets):  # type: ignore[no-untyped-def]
+        moved = race.rt.hexes[car.hex].q - 15
+        if self.done or moved != self.at:
+            return None
+        self.done = True
+        return (targets[0], "vehicle", 1)
+
+    def defend(self, race, car, attacker, kind):  # type: ignore[no-untyped-def]
+        return 0
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return (0, 0)
+
+
+def raid(at: int) -> tuple[Race, Car, Car]:
+    """Red (Speed 5: three spaces in movement phase 3) from (15, 16) east past Black, who
+    sits beside its second and third spaces at Speed 4; Red attacks after ``at`` spaces
+    and loses (0 + 0 against 3): 3 + half of 4 = 5 Damage dice, one scores (Resilience 1),
+    and the Control roll that follows comes up all Slow (no Spin: its facing stands)."""
+    race = make_race(EXAMPLE, 2)
+    red, black = race.cars
+    place(race, red, 15, 16, facing=0, speed=5)
+    place(race, black, 17, 17, facing=0, speed=4)
+    red.bot = Raider(at)
+    black.bot = Raider(99)
+    race.rng = ScriptedDice([VALUE_FACE[v] for v in (0, 0, 3, 3, 0, 0, 0, 0)]
+                            + [ICON_FACE["slow"]] * 30)
+    race.move(red, 2)
+    return race, red, black
+
+
+def test_a_failed_roll_after_its_own_attack_ends_the_move_and_the_turn() -> None:
+    """Attack Example: 'The additional space of movement the Red chariot had left to make
+    for this Movement Phase is lost due to the failed Control roll following the Vehicle
+    attack - as the vehicle's normal movement has now ended it may not now change
+    direction this movement phase'. A roll that only slows it must not let it turn."""
+    race, red, _ = raid(at=2)
+    assert race.rt.hexes[red.hex] == Hex(17, 16)  # two spaces of three
+    assert red.facing == 0  # no turn after the failed roll
+    assert not [e for e in race.events if e["action"] == "control roll (turn)"]
+    assert red.speed < 5 and red.damage == 1
+
+
+def test_an_attack_may_come_after_the_last_space_before_the_turn() -> None:
+    """'You may initiate an attack ... at any point, before or after moving your vehicle
+    from one space to the next'; it is resolved 'before ... making any changes of
+    direction'. After its last space Red may still attack; failing the roll that follows
+    leaves it unturned."""
+    race, red, _ = raid(at=3)
+    assert [e["action"] for e in race.events].count("vehicle attack") == 1
+    assert race.rt.hexes[red.hex] == Hex(18, 16)
+    assert red.facing == 0
