@@ -52,7 +52,9 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     if choice is None:
         return
     target, kind, cards = choice
-    if target not in targets or kind not in ("vehicle", "personal"):
+    beside = kind == "vehicle" or target.hex in (  # Savage adds the front: Vehicle attacks
+        race.rt.neighbours[car.hex][d] for d in SIDES[car.facing][False])
+    if target not in targets or kind not in ("vehicle", "personal") or not beside:
         raise RuntimeError(f"{car.spec.name}: the bot chose an attack that is not legal")
     card_kind = "reins" if kind == "vehicle" else "whip"
     played, bonus = race.play_with(car, card_kind, max(1, cards),

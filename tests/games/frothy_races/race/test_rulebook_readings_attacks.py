@@ -3,6 +3,10 @@ Bogwater Bowl's bottom straight (see test_race_rules for the placing and scripte
 
 from __future__ import annotations
 
+import dataclasses
+
+import pytest
+
 from generator.games.frothy_races.race.bots import Bot
 from generator.games.frothy_races.race.decisions import Plan
 from generator.games.frothy_races.race.engine import Car, Race
@@ -90,3 +94,47 @@ def test_an_attack_may_come_after_the_last_space_before_the_turn() -> None:
     assert [e["action"] for e in race.events].count("vehicle attack") == 1
     assert race.rt.hexes[red.hex] == Hex(18, 16)
     assert red.facing == 0
+
+
+def savage_ahead(kind: str) -> Race:
+    """Red with Savage, Black in the space straight ahead of it; Red means a ``kind``
+    attack on Black before it moves."""
+    import dataclasses
+
+    import pytest
+
+    race = make_race(EXAMPLE, 2)
+    red, black = race.cars
+    red.spec = dataclasses.replace(red.spec, traits=red.spec.traits + (("Savage", 1),))
+    place(race, red, 15, 16, facing=0, speed=5)
+    place(race, black, 16, 16, facing=0, speed=4)
+    assert race.side_neighbours(red) == [black]
+
+    class Ahead(Bot):
+        @property
+        def may_attack(self) -> bool:
+            return True
+
+        def attack(self, race, car, targets):  # type: ignore[no-untyped-def]
+            return (targets[0], kind, 1)
+
+        def defend(self, race, car, attacker, kind):  # type: ignore[no-untyped-def]
+            return 0
+
+    red.bot = black.bot = Ahead()
+    race.rng = ScriptedDice([VALUE_FACE[3]] * 20 + [ICON_FACE["slow"]] * 20)
+    if kind == "personal":
+        with pytest.raises(RuntimeError, match="not legal"):
+            race.attack_window(red, 0, 3)
+    else:
+        race.attack_window(red, 0, 3)
+    return race
+
+
+def test_savage_reaches_the_space_ahead_with_a_vehicle_attack_only() -> None:
+    """Savage: 'you may initiate a Vehicle attack against a vehicle in a space to your
+    front as well as your side'. A Personal attack still needs a vehicle at the side."""
+    race = savage_ahead("vehicle")
+    assert [e["action"] for e in race.events].count("vehicle attack") == 1
+    race = savage_ahead("personal")
+    assert not [e for e in race.events if e["action"].endswith("attack")]
