@@ -84,14 +84,16 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         if not car.racing:
             return
     if "slide" in effects:
-        spaces = 1 + min(car.spec.trait("Slippery"), 1)
+        # Slippery #: a space more for each Slide icon applied, at most # more.
+        spaces = 1 + min(car.spec.trait("Slippery"), outcome.icon_count)
         car.cost("slides", 1)
         race.slide(car, slide, spaces, outcome.icon_count)
         if not car.racing:
             return
     spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
-    if spin and "slide" in effects and car.spec.trait("Spinner"):
-        spin *= 2  # a Skid turns a Spinner a further 30 degrees
+    if spin and "slide" in effects:
+        # Spinner #: a Skid turns 30 degrees more for each Skid icon, at most # more.
+        spin *= 1 + min(car.spec.trait("Spinner"), outcome.icon_count)
     if spin:
         car.cost("spins", 1)
         car.facing = (car.facing + spin) % FACINGS
