@@ -97,7 +97,7 @@ class Car:
         self.facing = facing
         self.marker: Marker = spec.start_marker()
         self.speed = 0
-        self.control_loss = 0
+        self.control_loss = spec.control_minimum  # the track's left-most box (Setup)
         self.damage = 0
         self.stamina = spec.stamina_max
         # Card piles by slot: Whip, Reins, dual, then one slot per special card copy.

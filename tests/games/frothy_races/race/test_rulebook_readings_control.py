@@ -5,13 +5,16 @@ for the placing and the scripted dice)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ICON_FACE,
     ScriptedDice,
@@ -64,3 +67,23 @@ def test_spinner_turns_a_skid_30_degrees_more_for_each_skid_icon() -> None:
     race.rng = ScriptedDice([ICON_FACE[i] for i in ("slide", "slide", "left_spin", "left_spin")])
     race.turn(car, 1, moving=0)
     assert car.facing == 1 + 1 + 2
+
+
+def test_a_raised_control_minimum_is_where_the_track_starts(tmp_path: Path) -> None:
+    """Setup sets Control 'in the left-most box'; a vehicle with a minimum Control Point
+    total above 0 shows that minimum there (Vehicle Creation Guide, Control Table) and 'will
+    always be rolling at least 1 extra dice' when it must roll: from the first round on."""
+    text = CHARIOT.read_text().replace("control_loss:\n  minimum: 0",
+                                       "control_loss:\n  minimum: 1")
+    assert "minimum: 1" in text
+    steady = tmp_path / "steady-chariot.yaml"
+    steady.write_text(text)
+    track, vehicles = load_race_inputs(BOWL, [steady])
+    race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(log_events=True))
+    car = race.cars[0]
+    assert car.control_loss == 1
+    car.bot = NoCards()
+    race.rng = ScriptedDice([ICON_FACE["slow"]])
+    race.reaction_roll(car, slide=0)  # at Safe Speed 0: the Control Loss dice only
+    roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
+    assert len(roll["dice"]) == 1
