@@ -76,8 +76,10 @@ def speed_check(race: Race, car: Car) -> None:
     table = car.spec.table
     values, dice = race.speed_roll(car, whip, reins + extra_reins, direction)
     if lash or whoah:
+        # 'The player may add +# to the result': to any result, a negative one (Cautious,
+        # Reckless) too, or not at all.
         limit = car.max_accel if accelerate else car.max_decel
-        values = sorted({min(v + lash + whoah, limit) if v >= 0 else v for v in values})
+        values = sorted({min(v + lash + whoah, limit) for v in values}.union(values))
     boxes = car.bot.keep(race, car, accelerate, values)
     if boxes not in values:
         raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
