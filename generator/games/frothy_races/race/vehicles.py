@@ -57,6 +57,14 @@ def _value(value: int | str | None, default: int = 1) -> int:
     return default
 
 
+def _rolled(what: str, value: int | str | None, missing: list[str]) -> None:
+    """A '#' given as a roll is to be rolled each time it is needed (Vehicle Creation
+    Guide); the engine races it as its average, and says so by name."""
+    if isinstance(value, str) and "d" in value:
+        missing.append(f"{what} {value} rolled each time it is needed "
+                       f"(raced as {_value(value)})")
+
+
 @dataclass(frozen=True)
 class Affect:
     """One damage or stamina affect: canonical name and its number."""
@@ -200,6 +208,7 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         name = ref.name if ref.custom else _canonical(data.traits, ref.name)
         if name in simulated["traits"] and not ref.custom:
             traits.append((name, _value(ref.value)))
+            _rolled(f"trait {name}", ref.value, missing)
         else:
             missing.append(f"trait {name}")
     table = vehicle.speed_table
@@ -211,6 +220,8 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         known = name in simulated["special_cards"] and not card.custom
         specials.extend(Special(name, _value(card.value), face, card.discard, known)
                         for _ in range(card.count))
+        if known:
+            _rolled(f"special card {name}", card.value, missing)
         if not known:
             plays = "either card" if face == "dual" else f"an ordinary {face.title()} card"
             missing.append(f"special card {name} (played as {plays})")
@@ -249,6 +260,7 @@ def _affects(levels: dict[int, tuple[AffectRef, ...]], catalogue: Catalogue,
             name = ref.name if ref.custom else _canonical(catalogue, ref.name)
             if name in simulated and not ref.custom:
                 found.append((level, Affect(name, _value(ref.value), ref.card)))
+                _rolled(f"{what} {name}", ref.value, missing)
             else:
                 missing.append(f"{what} {name}")
     return tuple(found)
