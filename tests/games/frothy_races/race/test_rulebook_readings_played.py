@@ -22,3 +22,17 @@ def test_a_rolled_number_is_named_as_raced_at_its_average(tmp_path: Path) -> Non
     assert race.cars[0].spec.trait("Blades") == 2
     named = [n for n in race.result().not_simulated if "Blades" in n]
     assert named == ["trait Blades 1d3 rolled each time it is needed (raced as 2)"]
+
+
+def test_every_optional_and_alternative_rule_left_out_is_named() -> None:
+    """Optional & Alternative Rules, and Race Types & Play Styles: each one the engine does
+    not play is named in every result (it prints them)."""
+    track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+    race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(max_rounds=1))
+    named = race.result().not_simulated
+    for rule in ("Jumps", "Drift options", "First Round Truce", "Friendly Race",
+                 "Grandstanding to the Crowd", "The Whips of Shame", "Rolling Start",
+                 "alternative Speed Check", "alternative Control Roll Discards",
+                 "alternative Control Roll Damage", "Deliberate Collisions",
+                 "Instant Wipe-Out", "Scoring and Tag Team", "Pursuit", "Fox and Hounds"):
+        assert any(n.startswith("rule ") and rule in n for n in named), rule
