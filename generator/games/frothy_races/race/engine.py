@@ -362,6 +362,8 @@ class Race:
         self.snapshot()
         for phase in range(4):
             self.phase = phase + 1
+            for car in self.cars:
+                car.involved = False  # in a collision or attack this phase
             for car in self.initiative():
                 if car.racing:
                     self.move(car, phase)

@@ -154,7 +154,9 @@ def move(race: Race, car: Car, phase: int) -> None:
     option = plan.option
     if option.card:
         race.play(car, option.card, 1)
-    car.involved = False
+    # Involved in a collision or attack earlier this phase (hit while waiting to move):
+    # no Control Loss point back for moving straight ('Lose Control Loss Points').
+    hit_before, car.involved = car.involved, False
     steps = option.steps
     attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
     if attacks:
@@ -198,7 +200,7 @@ def move(race: Race, car: Car, phase: int) -> None:
         return
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
-    elif moved and not drifted and not car.involved:
+    elif moved and not drifted and not car.involved and not hit_before:
         car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
 
 

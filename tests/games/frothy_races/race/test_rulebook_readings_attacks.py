@@ -138,3 +138,34 @@ def test_savage_reaches_the_space_ahead_with_a_vehicle_attack_only() -> None:
     assert [e["action"] for e in race.events].count("vehicle attack") == 1
     race = savage_ahead("personal")
     assert not [e for e in race.events if e["action"].endswith("attack")]
+
+
+class Straight(Bot):
+    """Drives straight east with no card and no turn."""
+
+    def plan_key(self, race, car, phase, spaces, whip, reins):  # type: ignore[no-untyped-def]
+        return None
+
+    def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
+        return Plan([o for o in options if o.card is None and set(o.steps) == {0}][0], 0)
+
+
+def test_hit_before_it_moves_it_gets_no_control_loss_point_back() -> None:
+    """'Move Straight - Remove 1 Control Loss point each movement phase that your vehicle
+    moves 1 or more spaces and does not Drift, change direction or become involved in a
+    collision or attack.' A vehicle run into from behind earlier in the phase (no Damage
+    scored) then drives straight: it keeps its points. Untouched, it gives one back."""
+    for hit in (True, False):
+        race = make_race(EXAMPLE, 2)
+        ahead, behind = race.cars
+        place(race, ahead, 14, 16, facing=0, speed=4)
+        place(race, behind, 13, 16, facing=0, speed=6)
+        ahead.control_loss = 2
+        ahead.bot = Straight()
+        race.rng = ScriptedDice([VALUE_FACE[0]] * 4)
+        if hit:
+            race.collide(behind, ahead.hex, 0)  # Rear-End: 2 dice each, none scores
+            assert ahead.damage == 0 and ahead.speed == 5
+        race.move(ahead, 1)
+        assert race.rt.hexes[ahead.hex].q > 14
+        assert ahead.control_loss == (2 if hit else 1)
