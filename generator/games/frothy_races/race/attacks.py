@@ -129,7 +129,7 @@ def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_
 
 
 def attack_reaction(race: Race, loser: Car, attacker: Car, slide: int) -> None:
-    outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack")
+    outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack", slide)
     if outcome.success:
         return
     race.apply_control(loser, outcome, slide=slide)

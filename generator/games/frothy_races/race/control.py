@@ -15,6 +15,8 @@ from generator.games.frothy_races.race.course import (
 )
 from generator.probability.frothy_control import (
     ControlOutcome,
+    Cost,
+    Objective,
     best_control_outcome,
     min_control_loss,
 )
@@ -33,14 +35,17 @@ def turn(race: Race, car: Car, turn: int, moving: int) -> None:
     if dice == 0:
         car.facing = intended
         return
-    outcome = race.control_roll(car, dice, "turn")
+    outcome = race.control_roll(car, dice, "turn", slide=moving)
     car.facing = intended
     race.apply_control(car, outcome, slide=moving)
 
 
-def control_roll(race: Race, car: Car, base: int, reason: str) -> ControlOutcome:
+def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
+                 ) -> ControlOutcome:
     """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
-    optimally for the bot's objective ('Control Roll')."""
+    optimally for the bot's objective ('Control Roll'). A Slide that would run into a wall
+    or a vehicle (``slide``: its direction) is avoided first, after Damage, as the Collision
+    Example's Red chariot chooses its discards not to hit the Black one."""
     extra = car.control_loss + car.extra_control
     cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
     whip = race.play(car, "whip", cards[0])
@@ -55,8 +60,10 @@ def control_roll(race: Race, car: Car, base: int, reason: str) -> ControlOutcome
         icons = race.reroll_worst(icons, handling)
     if car.icon_swap:
         icons = [car.icon_swap.get(icon, icon) for icon in icons]
+    there = race.rt.neighbours[car.hex][slide] if slide >= 0 else 0
+    blocked = slide >= 0 and (there < 0 or there in race.occupant)
     outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
-                            car.bot.avoid_damage, race.options.stamina)
+                            car.bot.avoid_damage, race.options.stamina, blocked)
     if race.logging:
         race.log(car, f"control roll ({reason})", icons,
                  {"effects": sorted(outcome.effects), "count": outcome.icon_count})
@@ -115,7 +122,7 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
 def reaction_roll(race: Race, car: Car, slide: int) -> None:
     """The Control roll after Damage from an attack or collision, or Control Loss from a
     Personal attack or hazard: at a Safe Speed only the Control Loss dice are rolled."""
-    outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction")
+    outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction", slide)
     if outcome.success:
         return
     car.involved = True
@@ -153,13 +160,25 @@ def gain_control_loss(race: Race, car: Car, points: int) -> None:
 
 
 @lru_cache(maxsize=65536)
-def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool
-                  ) -> ControlOutcome:
+def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool,
+                  blocked: bool = False) -> ControlOutcome:
     """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
-    Damage first (Control Loss Example 2), others keep Control Loss lowest. Cached: the
-    same dice come up again and again in a sweep."""
+    Damage first (Control Loss Example 2), others keep Control Loss lowest; with the Slide's
+    way ``blocked``, a Slide (a collision) is avoided before anything but Damage. Cached:
+    the same dice come up again and again in a sweep."""
     objective = least_harm if careful else min_control_loss
+    if blocked:
+        return best_control_outcome(icons, discards, lambda o: _no_crash(o, objective),
+                                    stamina_rules=stamina)
     return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
+
+
+def _no_crash(outcome: ControlOutcome, objective: Objective) -> Cost:
+    """Rank by Damage dice, then whether a Slide runs into what blocks it, then by the
+    driver's own objective."""
+    cost = objective(outcome)
+    rest = cost if isinstance(cost, tuple) else (cost,)
+    return (outcome.damage_dice, float("slide" in outcome.effects), *rest)
 
 
 def least_harm(outcome: ControlOutcome) -> tuple[int, ...]:

@@ -164,7 +164,7 @@ def move(race: Race, car: Car, phase: int) -> None:
     moved, drifted, collided = 0, False, False
     start_facing = car.facing
     neighbours, occupant = race.rt.neighbours, race.occupant
-    for i, direction in enumerate(steps):
+    for direction in steps:
         if not car.racing or car.facing != start_facing or car.move_lost:
             break
         there = neighbours[car.hex][direction]

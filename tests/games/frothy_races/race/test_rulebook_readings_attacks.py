@@ -99,10 +99,6 @@ def test_an_attack_may_come_after_the_last_space_before_the_turn() -> None:
 def savage_ahead(kind: str) -> Race:
     """Red with Savage, Black in the space straight ahead of it; Red means a ``kind``
     attack on Black before it moves."""
-    import dataclasses
-
-    import pytest
-
     race = make_race(EXAMPLE, 2)
     red, black = race.cars
     red.spec = dataclasses.replace(red.spec, traits=red.spec.traits + (("Savage", 1),))

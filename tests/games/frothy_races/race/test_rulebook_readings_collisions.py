@@ -96,3 +96,30 @@ def test_a_slide_after_a_collision_into_another_vehicle_is_a_new_collision() -> 
     assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5, 1, 1]
     assert not rolls(race, "damage roll (slide collision)")
     assert red.speed == 0 and black.speed == 3  # Red, the colliding vehicle, halves 1 to 0
+
+
+class OneWhip(NoCards):
+    """Adds one Whip card to every Control roll (one die more, one discard)."""
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return (1, 0)
+
+
+def test_discards_keep_a_slide_out_of_a_wall() -> None:
+    """Collision Example: Red 'could discard a second Left Spin icon, and would then get
+    both the Left Spin and Slide icons applied, but this would cause them to collide with
+    the Black chariot - so instead they just accept the predominate Left Spin icons'. A
+    Slide and a Left Spin with one discard: in the open a careful driver keeps the Slide
+    (the milder effect); with the wall where it would slide, it keeps the Spin."""
+    for q, r, facing, walled in ((17, 15, 4, True), (12, 16, 2, False)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, q, r, facing=facing, speed=1)
+        car.control_loss = 1
+        car.bot = OneWhip()
+        assert (race.rt.neighbours[car.hex][2] < 0) is walled
+        race.rng = ScriptedDice(icons("slide", "left_spin"))
+        race.reaction_roll(car, slide=2)
+        roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
+        assert roll["result"]["effects"] == (["left_spin"] if walled else ["slide"])
+        assert ("collision" in [e["action"] for e in race.events]) is False

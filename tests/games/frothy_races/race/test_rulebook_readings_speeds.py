@@ -10,7 +10,8 @@ from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.probability.frothy_speed_table import Row
 from tests.games.frothy_races.race.test_race_rules import REPO, make_race, place, speed_check
 
-WHISPER = REPO / "vehicles/frothy-races/whisper-gig.yaml"  # Speed 1: 1 Acceleration box, 2 Deceleration
+# Whisper Gig: Speed 1 has 1 Acceleration box and 2 Deceleration boxes.
+WHISPER = REPO / "vehicles/frothy-races/whisper-gig.yaml"
 
 
 def test_a_speed_gain_sits_in_the_left_most_box_of_both_rows() -> None:
