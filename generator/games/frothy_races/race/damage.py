@@ -27,8 +27,9 @@ WIPE_CAUSES = {"wall collision": "wall", "obstacle collision": "obstacle",
 
 def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
     """Roll ``dice`` Damage dice (+ Jerry Rigged); each above Resilience is a point of
-    Damage and a Control Loss point; affects come in as levels are reached."""
-    if not car.racing or dice + car.spec.trait("Jerry Rigged") <= 0:
+    Damage and a Control Loss point; affects come in as levels are reached. No dice is no
+    Damage roll (B.S.H.: 'do not make a Damage roll'), so Jerry Rigged adds none then."""
+    if not car.racing or dice <= 0:
         return 0
     dice += car.spec.trait("Jerry Rigged")
     rolled = race.roll_values(dice)

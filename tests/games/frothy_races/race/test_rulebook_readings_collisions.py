@@ -4,6 +4,8 @@ bottom straight (see test_race_rules for the placing and the scripted dice)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.games.frothy_races.race.engine import Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
@@ -123,3 +125,19 @@ def test_discards_keep_a_slide_out_of_a_wall() -> None:
         roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
         assert roll["result"]["effects"] == (["left_spin"] if walled else ["slide"])
         assert ("collision" in [e["action"] for e in race.events]) is False
+
+
+def test_jerry_rigged_adds_dice_only_to_a_damage_roll_that_is_made() -> None:
+    """Jerry Rigged #: 'whenever you make a Damage roll, roll # extra Damage dice'; B.S.H.
+    #: 'If this takes the number of dice needing to be rolled to 0 or less then do not
+    make a Damage roll'. A Speed 0 vehicle against the wall rolls no Damage dice at all;
+    at Speed 2 with B.S.H. 2 neither; at Speed 3 it rolls 1 + 1."""
+    for speed, rolled in ((0, []), (2, []), (3, [2])):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, 17, 15, facing=4, speed=speed)
+        car.spec = dataclasses.replace(
+            car.spec, traits=car.spec.traits + (("Jerry Rigged", 1), ("B.S.H.", 2)))
+        race.rng = ScriptedDice(values(0, 0, 0, 0))
+        race.collide(car, -1, 2)
+        assert [len(d) for d in rolls(race, "damage roll (wall collision)")] == rolled
