@@ -141,12 +141,17 @@ def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None
             race.collide(car, there, direction)
             return
         if there < 0 or there in race.occupant:
-            race.damage_roll(car, icons, "slide collision")
+            # Still a collision: B.S.H. takes its dice off, Spiked adds its own.
             other = race.occupant.get(there) if there >= 0 else None
+            spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
+            race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
+                             "slide collision")
             if other is not None and car.racing:
                 victim = race.cars[other]
                 if victim.racing:
-                    dealt = race.damage_roll(victim, icons, "slide collision")
+                    dealt = race.damage_roll(
+                        victim, max(0, icons - victim.spec.trait("B.S.H."))
+                        + car.spec.trait("Spiked"), "slide collision")
                     car.damage_dealt += dealt
             return
         race.enter(car, there, direction)

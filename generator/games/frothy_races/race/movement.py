@@ -252,7 +252,8 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
         race.debris[there] = markers - 1
         if race.debris[there] == 0:
             del race.debris[there]
-        dice = max(0, half + rating + markers - 1)
+        # Moving into a fragile obstacle is a collision with it: B.S.H. counts.
+        dice = max(0, half + rating + markers - 1 - car.spec.trait("B.S.H."))
         if race.damage_roll(car, dice, "fragile obstacle"):
             need_roll = True
     if need_roll and car.racing:

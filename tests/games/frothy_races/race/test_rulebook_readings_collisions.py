@@ -141,3 +141,34 @@ def test_jerry_rigged_adds_dice_only_to_a_damage_roll_that_is_made() -> None:
         race.rng = ScriptedDice(values(0, 0, 0, 0))
         race.collide(car, -1, 2)
         assert [len(d) for d in rolls(race, "damage roll (wall collision)")] == rolled
+
+
+def test_bsh_counts_against_a_fragile_obstacle() -> None:
+    """Moving into a fragile obstacle is a collision with it (Hazards and Fragile Obstacles:
+    a vehicle starting in one 'would ignore any collision with it'), and B.S.H. # rolls '#
+    less Damage dice for any collision': half of Speed 6 is 3 dice, B.S.H. 1 leaves 2."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, traits=car.spec.traits + (("B.S.H.", 1),))
+    bale = next(h for h, t in enumerate(race.rt.terrain) if t == "fragile")
+    place(race, car, 17, 16, speed=6)
+    race.rng = ScriptedDice(values(0, 0, 0))
+    race.rough_ground(car, bale, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2]
+
+
+def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
+    """The Collision Example's second Damage roll (White slides back into Red, 2 Slide
+    icons: 2 dice each) is part of the collision: White's B.S.H. 1 takes one die off its
+    own roll, and Red's Spiked 2 adds two to White's: 3 dice for White, 2 for Red."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.spec = dataclasses.replace(white.spec, traits=white.spec.traits + (("B.S.H.", 1),))
+    red.spec = dataclasses.replace(red.spec, traits=red.spec.traits + (("Spiked", 2),))
+    white.bot = red.bot = NoCards()
+    white.struck = red.hex  # resolving the T-bone
+    race.rng = ScriptedDice(values(0, 0, 0, 0, 0))
+    race.slide(white, 0, 1, 2)
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [3, 2]
