@@ -42,8 +42,9 @@ def side_neighbours(race: Race, car: Car) -> list[Car]:
 
 def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     """A moment in a vehicle's movement when it may start an attack (it can or did move
-    at least one space this phase)."""
-    if not car.bot.may_attack or max(moved, planned) < 1 or car.involved or not car.racing:
+    at least one space this phase), as often as it likes: no rule limits attacks to one
+    a phase, nor bars one after a collision or attack it had no part in starting."""
+    if not car.bot.may_attack or max(moved, planned) < 1 or not car.racing:
         return
     targets = race.side_neighbours(car)
     if not targets:

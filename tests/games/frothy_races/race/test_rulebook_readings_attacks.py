@@ -165,3 +165,26 @@ def test_hit_before_it_moves_it_gets_no_control_loss_point_back() -> None:
         race.move(ahead, 1)
         assert race.rt.hexes[ahead.hex].q > 14
         assert ahead.control_loss == (2 if hit else 1)
+
+
+class Twice(Raider):
+    """Attacks at every chance."""
+
+    def attack(self, race, car, targets):  # type: ignore[no-untyped-def]
+        return (targets[0], "vehicle", 1)
+
+
+def test_a_vehicle_may_attack_more_than_once_a_phase() -> None:
+    """'You may initiate an attack against a target vehicle in an adjacent space to your
+    side at any point, before or after moving your vehicle from one space to the next':
+    nothing limits it to one. Red wins the first (3 + 3 against 0, no Damage scored) and
+    attacks Black again from its next space."""
+    race = make_race(EXAMPLE, 2)
+    red, black = race.cars
+    place(race, red, 15, 16, facing=0, speed=5)
+    place(race, black, 17, 17, facing=0, speed=4)
+    red.bot, black.bot = Twice(0), Raider(99)
+    win = [VALUE_FACE[v] for v in (3, 3, 0)] + [VALUE_FACE[0]] * 9  # 6 + 3 dice, none score
+    race.rng = ScriptedDice(win * 2 + [ICON_FACE["slow"]] * 10)
+    race.move(red, 2)
+    assert [e["action"] for e in race.events].count("vehicle attack") == 2
