@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from generator.games.frothy_races.race.course import (
     one_step_directions,
 )
+from generator.games.frothy_races.race.damage import heading_of
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -108,7 +109,7 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
         else:
             race.gain_control_loss(loser, margin)
             if loser.racing:
-                race.attack_reaction(loser, car, loser.heading)
+                race.attack_reaction(loser, car, heading_of(loser))  # 'current heading'
 
 
 def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_value: int

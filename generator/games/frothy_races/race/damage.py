@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from generator.games.frothy_races.race.course import one_step_directions
 from generator.tracks.hexgrid import FACINGS
 
 WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
@@ -110,13 +111,27 @@ def lose_card(race: Race, car: Car, kind: str) -> None:
                 return
 
 
+def heading_of(car: Car) -> int:
+    """The hex direction the vehicle is heading as it now faces: straight ahead facing a
+    side; facing a corner, the front hex nearer the way it last moved (a turn since its
+    last space changes its heading, as 'Wipe-out' reads: 'before any change of
+    direction')."""
+    if car.facing % 2 == 0:
+        return car.facing // 2
+    return min(one_step_directions(car.facing),
+               key=lambda d: min((d - car.heading) % 6, (car.heading - d) % 6))
+
+
 def wipe_out(race: Race, car: Car) -> None:
-    """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""
+    """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle,
+    the way it was heading; destroyed by a failed Control roll, the way it was going
+    before the turn that called for the roll."""
     car.wiped_out = True
     car.racing = False
     car.wiped_round = race.round
     car.wreck_speed = car.speed
-    car.wreck_heading = car.heading
+    failed_roll = car.wipe_cause == WIPE_CAUSES["failed control roll"]
+    car.wreck_heading = car.heading if failed_roll else heading_of(car)
     if race.logging:
         race.log(car, "wipe-out", result={"damage": car.damage})
 

@@ -188,3 +188,34 @@ def test_a_vehicle_may_attack_more_than_once_a_phase() -> None:
     race.rng = ScriptedDice(win * 2 + [ICON_FACE["slow"]] * 10)
     race.move(red, 2)
     assert [e["action"] for e in race.events].count("vehicle attack") == 2
+
+
+def test_a_personal_attack_slide_goes_the_way_the_loser_now_heads() -> None:
+    """'Slide movement following a Control roll due to losing a Personal attack is made in
+    the same direction as the vehicle's current heading.' Black last moved east and has
+    since turned to face north-east (a hex side): it slides north-east, not east."""
+    race = make_race(EXAMPLE, 2)
+    red, black = race.cars
+    place(race, red, 16, 17, facing=0, speed=5)
+    place(race, black, 17, 17, facing=2, speed=1)
+    black.heading = 0  # its last space was due east, before the turn
+    red.bot, black.bot = Raider(99), Raider(99)
+    assert race.play(red, "whip", 1) == 1
+    race.rng = ScriptedDice([VALUE_FACE[v] for v in (3, 3, 0)] + [ICON_FACE["slide"]] * 6)
+    race.attack(red, black, "personal", 1)  # 6 against 0: 6 Control Loss, 6 dice
+    assert race.rt.hexes[black.hex] == Hex(18, 16)
+
+
+def test_a_wreck_rolls_on_the_way_it_was_heading() -> None:
+    """'Move it one space in the direction it was heading when it was destroyed; (if the
+    vehicle was destroyed as a consequence of a Control roll then use the direction it was
+    travelling before any change of direction causing the Control roll)'. A chariot that
+    last moved east and has turned to face north-east: wrecked in a collision it rolls on
+    north-east; wrecked by its failed Control roll, east."""
+    for cause, direction in (("wall collision", 1), ("failed control roll", 0)):
+        race = make_race(EXAMPLE, 1)
+        car = race.cars[0]
+        place(race, car, 17, 17, facing=2, speed=3)
+        car.heading = 0
+        race.take_damage(car, car.spec.max_damage, cause)
+        assert car.wiped_out and car.wreck_heading == direction
