@@ -132,9 +132,9 @@ def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_
 
 def attack_reaction(race: Race, loser: Car, attacker: Car, slide: int) -> None:
     outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack", slide)
+    race.apply_control(loser, outcome, slide=slide)  # a passed roll's pairs still cost
     if outcome.success:
         return
-    race.apply_control(loser, outcome, slide=slide)
     if loser is attacker:
         loser.move_lost = True  # failing a roll from your own attack ends your move
 

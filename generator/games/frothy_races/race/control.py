@@ -123,10 +123,9 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
     """The Control roll after Damage from an attack or collision, or Control Loss from a
     Personal attack or hazard: at a Safe Speed only the Control Loss dice are rolled."""
     outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction", slide)
-    if outcome.success:
-        return
-    car.involved = True
-    race.apply_control(car, outcome, slide=slide)
+    if not outcome.success:
+        car.involved = True
+    race.apply_control(car, outcome, slide=slide)  # a passed roll's pairs still cost
 
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:

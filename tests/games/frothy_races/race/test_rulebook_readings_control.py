@@ -87,3 +87,21 @@ def test_a_raised_control_minimum_is_where_the_track_starts(tmp_path: Path) -> N
     race.reaction_roll(car, slide=0)  # at Safe Speed 0: the Control Loss dice only
     roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
     assert len(roll["dice"]) == 1
+
+
+def test_a_passed_reaction_roll_still_pays_for_its_pairs() -> None:
+    """Control Roll, Result: 'You must Discard any pairs of dice where one is showing a Left
+    Spin and the other a Right Spin ..., but gain 1 Control Loss point for each such pair
+    discarded', and a Slow and Haste pair costs a Stamina point (a Control Loss point
+    without the Stamina rules), passed roll or not. At Safe Speed 1 with 4 Control Loss
+    points: Left, Right, Slow, Haste: every die goes, the roll passes, 2 points more."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=1)
+    car.control_loss = 4
+    car.bot = NoCards()
+    race.rng = ScriptedDice([ICON_FACE[i] for i in ("left_spin", "right_spin", "slow", "haste")])
+    race.reaction_roll(car, slide=0)
+    roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
+    assert roll["result"]["effects"] == []
+    assert car.control_loss == 6
