@@ -240,6 +240,7 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
     markers = race.debris.get(there, 0)
     if not (hazard or markers) or car.spec.trait("Flyer"):
         return
+    car.involved = True  # moving into one is a collision with it: no Control Loss back
     half = (car.speed + 1) // 2
     rating = race.rt.rating[there]
     need_roll = False

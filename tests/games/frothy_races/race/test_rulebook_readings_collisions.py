@@ -172,3 +172,23 @@ def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
     race.rng = ScriptedDice(values(0, 0, 0, 0, 0))
     race.slide(white, 0, 1, 2)
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [3, 2]
+
+
+def test_driving_through_a_hazard_gives_no_control_loss_point_back() -> None:
+    """A hazard or fragile obstacle is met in a collision (Collisions: 'A vehicle starting a
+    movement phase in a space containing a Hazard or Fragile Obstacle would ignore any
+    collision with it'), and a vehicle 'involved in a collision' does not lose a Control
+    Loss point for moving straight. Speed 1 straight into this mud (rating 1): +2 Control
+    Loss (half the Speed, plus 1), two dice (a Left and a Right Spin: a pair, +1, the roll
+    passed), none back."""
+    from tests.games.frothy_races.race.test_rulebook_readings_attacks import Straight
+
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 0, 10, facing=0, speed=1)
+    assert race.rt.terrain[race.rt.neighbours[car.hex][0]] == "hazard"
+    car.bot = Straight()
+    race.rng = ScriptedDice(icons("left_spin", "right_spin"))
+    race.move(car, 0)
+    assert race.rt.hexes[car.hex] == Hex(1, 10)
+    assert car.control_loss == 3
