@@ -192,3 +192,64 @@ def test_driving_through_a_hazard_gives_no_control_loss_point_back() -> None:
     race.move(car, 0)
     assert race.rt.hexes[car.hex] == Hex(1, 10)
     assert car.control_loss == 3
+
+
+def crash(speed: int, hit_speed: int, hit_facing: int) -> tuple[Race, list[int]]:
+    """A chariot at (14, 16) moving east at ``speed`` runs into one at (15, 16); no Damage
+    die scores. Returns the race and the Damage dice each side rolled."""
+    race = make_race(CHARIOT, 2)
+    car, hit = race.cars
+    place(race, car, 14, 16, facing=0, speed=speed)
+    place(race, hit, 15, 16, facing=hit_facing, speed=hit_speed)
+    race.rng = ScriptedDice(values(*[0] * 30))
+    race.collide(car, hit.hex, 0)
+    return race, [len(d) for d in rolls(race, "damage roll (vehicle collision)")]
+
+
+def test_rear_end_example_six_into_one() -> None:
+    """Rear-End: 'a Speed 6 vehicle hits a Speed 1 vehicle - the Speed 1 vehicle would
+    increase to Speed 4 and the Speed 6 vehicle would decrease to Speed 3'; each rolls the
+    difference, 5 dice."""
+    race, dice = crash(6, 1, hit_facing=0)
+    car, hit = race.cars
+    assert dice == [5, 5]
+    assert (car.speed, hit.speed) == (3, 4)
+
+
+def test_rear_end_at_the_same_speed_costs_one_speed_and_one_die() -> None:
+    """'If the colliding vehicle is at the same or a lower Speed rating than the vehicle it
+    hits then the colliding vehicle must reduce its Speed rating by -1 and each vehicle must
+    make a Damage roll using one dice only.'"""
+    race, dice = crash(3, 3, hit_facing=0)
+    car, hit = race.cars
+    assert dice == [1, 1]
+    assert (car.speed, hit.speed) == (2, 3)
+
+
+def test_head_on_rolls_the_combined_speeds_and_halves_both() -> None:
+    """Head-On: 'both vehicles involved must make a Damage roll using a number of dice equal
+    to the sum of their combined Speeds. Each vehicle must then reduce its Speed rating by
+    half (round down)'."""
+    race, dice = crash(4, 3, hit_facing=6)
+    car, hit = race.cars
+    assert dice == [7, 7]
+    assert (car.speed, hit.speed) == (2, 1)
+
+
+def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
+    """'It is possible to have a space containing both a hazard and a fragile obstacle - in
+    which case, apply both but make only one Control roll.' Mud with debris in it at
+    Speed 4: Control Loss for the mud, a Damage roll of 2 dice (plus the space's rating)
+    for the debris (one scores), then a single Control roll."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    mud = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
+    race.debris[mud] = 1
+    place(race, car, 17, 16, speed=4)
+    car.bot = NoCards()
+    rating = race.rt.rating[mud]
+    race.rng = ScriptedDice(values(3, *[0] * (1 + rating)) + icons(*["slow"] * 12))
+    race.rough_ground(car, mud, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2 + rating]
+    assert len([e for e in race.events if e["action"].startswith("control roll")]) == 1
+    assert mud not in race.debris
