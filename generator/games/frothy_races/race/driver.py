@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from generator.games.frothy_races.race.engine import Car, Race
 
 
+STALLED = 4  # movement phases in a row without a space moved: it is stuck
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
@@ -90,13 +91,15 @@ class Planner(Bot):
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
         (the vehicle, track, race length and style), the race's length, the phase, the
         lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, and the spaces with and without a card. The
+        rolls, whether a card is spare, the spaces with and without a card, and whether
+        it has stood still a whole round. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
         self.table(race, car)
         spare = sum(car.hand) - self.driving.card_reserve > 0
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
-                car.control_loss, car.extra_control, spare, spaces, whip, reins)
+                car.control_loss, car.extra_control, spare, spaces, whip, reins,
+                car.idle >= STALLED)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -124,7 +127,7 @@ class Planner(Bot):
         key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
                car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
-               car.max_decel, car.max_speed)
+               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED)
         found = _CHECKS.get(key)
         if found is None:
             if len(_CHECKS) >= CHECK_CACHE:
@@ -141,6 +144,10 @@ class Planner(Bot):
         least: dict[tuple[int, ...], float] = {}  # the best start among a roll's Speeds
         spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
         champing = spec.trait("Champing at the Bit") > 0
+        # A vehicle that has stood still a whole round (facing a wall after a spin, where
+        # the table sees no way on) does not choose to stand still again: it takes a
+        # choice more likely than not to move it, and a collision turns it free.
+        stalled = car.speed == 0 and car.idle >= STALLED
         for accelerate, whip, reins in choices_for(spec, car.cards("whip"),
                                                    car.cards("reins"),
                                                    min(CHECK_CARDS, sum(car.hand))):
@@ -148,10 +155,13 @@ class Planner(Bot):
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
             if cards == 0:
                 accelerate = champing
-            for p, ends in check_speeds(spec, marker, accelerate, whip, reins + extra,
-                                        car.accel_mod if accelerate else car.decel_mod,
-                                        car.max_accel if accelerate else car.max_decel,
-                                        car.max_speed):
+            rolls = check_speeds(spec, marker, accelerate, whip, reins + extra,
+                                 car.accel_mod if accelerate else car.decel_mod,
+                                 car.max_accel if accelerate else car.max_decel,
+                                 car.max_speed)
+            if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
+                continue  # more likely than not to leave it standing
+            for p, ends in rolls:
                 at = least.get(ends)
                 if at is None:
                     at = least[ends] = min([starts[speed] for speed in ends])
@@ -210,7 +220,8 @@ class Planner(Bot):
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort: taken only when no other way and turn is clear, or
-        # when the only other choice is not to move at all.
+        # when a vehicle that has stood still a whole round would otherwise stand still
+        # again.
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
@@ -244,9 +255,10 @@ class Planner(Bot):
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
                     best, chosen = value, Plan(option, t)
-        # Staying put is no alternative to a last resort: a vehicle that would otherwise
-        # never move again (the table's own plan there is the Drift) takes the Drift.
-        if last_best < best and (best >= FAR * 4 or not chosen.option.steps):
+        # Standing still again is no alternative to a last resort: where the table's own
+        # plan is the Drift, a vehicle that kept refusing it would never move again.
+        if last_best < best and (best >= FAR * 4 or (
+                not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen
         return chosen
 

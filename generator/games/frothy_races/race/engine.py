@@ -121,6 +121,7 @@ class Car:
         self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
+        self.idle = 0  # movement phases in a row in which it moved no space
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0

@@ -178,6 +178,7 @@ def move(race: Race, car: Car, phase: int) -> None:
         if attacks and i + 1 < len(steps):
             race.attack_window(car, moved, len(steps))
     car.move_lost = False
+    car.idle = 0 if moved else car.idle + 1
     if race.logging:
         race.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": race.rt.hexes[car.hex][:],
