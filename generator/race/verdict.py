@@ -11,12 +11,14 @@ numbers in its own balance_rules.yaml and builds the :class:`StoppingRule` from 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
 
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson, with_winner
-from generator.race.sweep import Field, run_sweep
+from generator.race.sweep import Field, default_workers, run_sweep
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,26 @@ def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
                                           fair_share(decided, done, size)):
             break
     return Tally(done, won, decided)
+
+
+def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, seed: int,
+              workers: int | None) -> list[Tally]:
+    """``judge`` for several fields (a style on a track each), in order. Each field's
+    batches run in one process from its first race to its last, and the fields spread
+    over the workers: a process that judges a field keeps every decision its races made
+    for the next batch, where a pool of workers started for each batch (``run_sweep``)
+    learns them again every time (measured: one sequential verdict took 2.5 times as long
+    on two workers a batch as in one process). The results are the same either way."""
+    most = min(workers or default_workers(), default_workers())
+    if races is not None and len(fields) == 1:
+        return [judge(fields[0], rule, races, seed, most)]  # one sweep: its own workers
+    if most <= 1 or len(fields) == 1:
+        return [judge(field, rule, races, seed, 1) for field in fields]
+    for field in fields:
+        field.game.prepare(field)  # what every race shares, built once before the fork
+    with ProcessPoolExecutor(max_workers=min(most, len(fields))) as pool:
+        running = [pool.submit(judge, field, rule, races, seed, 1) for field in fields]
+        return [future.result() for future in running]
 
 
 def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int,
