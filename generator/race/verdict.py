@@ -35,10 +35,22 @@ class StoppingRule:
         """The normal quantile for each look: alpha shared over the looks, both sides."""
         return NormalDist().inv_cdf(1 - self.alpha / (2 * self.looks))
 
-    def decided(self, wins: Interval, fair: float) -> bool:
-        """The interval lies wholly outside the band, or wholly inside it."""
-        low, high = fair * (1 - self.band), fair * (1 + self.band)
-        return wins.low > high or wins.high < low or (wins.low >= low and wins.high <= high)
+    @property
+    def z_within(self) -> float:
+        """The quantile for calling a build within the band: each edge of the band is one
+        hypothesis to reject, on its own side (two one-sided tests), alpha shared over the
+        looks; a build whose rate lies outside the band is called within it with chance at
+        most alpha. A stop for 'within' never adds a flag, so it leaves the false-flag
+        rate as it is."""
+        return NormalDist().inv_cdf(1 - self.alpha / self.looks)
+
+    def decided(self, won: int, races: int, fair: float) -> bool:
+        """The flag interval (``z``) lies wholly outside the band, or the 'within'
+        interval (``z_within``) wholly inside it."""
+        if self.flag(wilson(won, races, self.z), fair):
+            return True
+        within = wilson(won, races, self.z_within)
+        return within.low >= fair * (1 - self.band) and within.high <= fair * (1 + self.band)
 
     def flag(self, wins: Interval, fair: float) -> str:
         """'over', 'under' or '' for an interval against the band."""
@@ -83,8 +95,7 @@ def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
         count = min(rule.batch(size), target - done) if races is None else target
         wins, winners = subject_wins(field, count, seed, workers, done, scheduler)
         won, decided, done = won + wins, decided + winners, done + count
-        if races is None and rule.decided(wilson(won, done, rule.z),
-                                          fair_share(decided, done, size)):
+        if races is None and rule.decided(won, done, fair_share(decided, done, size)):
             break
     return Tally(done, won, decided)
 
@@ -126,17 +137,28 @@ def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
                     seed: int = 1) -> float:
     """The rule's false-flag rate for a build exactly as good as its field (each race won
     with chance ``fair``), by simulation: the share of ``trials`` sequential verdicts that
-    flag. Bernoulli draws stand in for races here; bench/race.py measures it with races."""
+    flag. Bernoulli draws stand in for races here; bench/race_planner.py measures it with
+    races."""
+    return verdict_shares(rule, fair, fair, size, trials, seed)[0]
+
+
+def verdict_shares(rule: StoppingRule, rate: float, fair: float, size: int, trials: int,
+                   seed: int = 1) -> tuple[float, float]:
+    """Of ``trials`` simulated sequential verdicts of a build that wins each race with
+    chance ``rate`` where the fair share is ``fair``: the share flagged, and the share
+    that stopped with the build called within the band."""
     import random
 
     draw = random.Random(seed).random
-    flagged = 0
+    flagged = within = 0
     for _ in range(trials):
         won = done = 0
         for _ in range(rule.looks):
-            won += sum(draw() < fair for _ in range(rule.batch(size)))
+            won += sum(draw() < rate for _ in range(rule.batch(size)))
             done += rule.batch(size)
-            if rule.decided(wilson(won, done, rule.z), fair):
+            if rule.decided(won, done, fair):
                 break
-        flagged += bool(rule.flag(wilson(won, done, rule.z), fair))
-    return flagged / trials
+        flag = rule.flag(wilson(won, done, rule.z), fair)
+        flagged += bool(flag)
+        within += not flag and rule.decided(won, done, fair)
+    return flagged / trials, within / trials

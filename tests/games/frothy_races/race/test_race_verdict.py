@@ -25,7 +25,7 @@ from generator.games.frothy_races.race.verdict import (
 )
 from generator.input.source import Mark
 from generator.race.stats import wilson
-from generator.race.verdict import false_flag_rate
+from generator.race.verdict import false_flag_rate, verdict_shares
 from tests.conftest import BASIC_CHARIOT, REPO
 
 TRACK = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
@@ -73,6 +73,8 @@ def test_the_stopping_rule_is_the_one_rules_yaml_states() -> None:
     assert rule.band == RULES["FR-BAL-RACE-OVERPOWERED"].params["band"]
     # alpha 5% shared over 12 looks, both sides: z = Phi^-1(1 - 0.05 / 24) = 2.865
     assert abs(rule.z - 2.865) < 0.001
+    # calling a build within the band: each edge one-sided, alpha over 12 looks = 2.638
+    assert abs(rule.z_within - 2.638) < 0.001
 
 
 def test_the_stopping_rule_flags_a_build_as_good_as_its_field_at_most_alpha() -> None:
@@ -81,6 +83,19 @@ def test_the_stopping_rule_flags_a_build_as_good_as_its_field_at_most_alpha() ->
     rule = stopping_rule()
     for size in (4, 6):
         assert false_flag_rate(rule, 1 / size, size, trials=300) <= rule.alpha
+
+
+def test_a_build_at_the_band_edge_is_called_within_it_at_most_alpha() -> None:
+    """The 'within the band' stop has its own error rate: a build that wins exactly the
+    band's edge (fair share x (1 +- band)) is called within the band in at most alpha of
+    the verdicts (by simulation), and a build at the fair share mostly is."""
+    rule = stopping_rule()
+    for size in (4, 6):
+        fair = 1 / size
+        for edge in (fair * (1 + rule.band), fair * (1 - rule.band)):
+            assert verdict_shares(rule, edge, fair, size, trials=300)[1] <= rule.alpha
+        flagged, within = verdict_shares(rule, fair, fair, size, trials=300)
+        assert flagged <= rule.alpha and within >= 0.9
 
 
 def test_the_field_follows_the_track() -> None:
