@@ -16,6 +16,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
 
+from generator.race.calibration import calibrated
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson, with_winner
 from generator.race.sweep import Field, default_workers, run_sweep
@@ -31,18 +32,35 @@ class StoppingRule:
     cycles: int = 4  # grid cycles (twice the field size) a batch
 
     @property
-    def z(self) -> float:
-        """The normal quantile for each look: alpha shared over the looks, both sides."""
+    def bound_z(self) -> float:
+        """The Bonferroni quantile for a flag: alpha shared over the looks, both sides (a
+        bound on the false-flag rate whatever the looks; ``z`` spends alpha exactly)."""
         return NormalDist().inv_cdf(1 - self.alpha / (2 * self.looks))
 
     @property
-    def z_within(self) -> float:
-        """The quantile for calling a build within the band: each edge of the band is one
-        hypothesis to reject, on its own side (two one-sided tests), alpha shared over the
-        looks; a build whose rate lies outside the band is called within it with chance at
-        most alpha. A stop for 'within' never adds a flag, so it leaves the false-flag
-        rate as it is."""
+    def bound_z_within(self) -> float:
+        """The Bonferroni quantile for calling a build within the band: each edge of the
+        band rejected on its own side (two one-sided tests), alpha shared over the looks."""
         return NormalDist().inv_cdf(1 - self.alpha / self.looks)
+
+    @property
+    def z(self) -> float:
+        """The flag's quantile at each look: the least whose exact false-flag rate, for a
+        build that wins its fair share, is at most alpha in every field of 2 to 6
+        (``calibration``)."""
+        return self.quantiles[0]
+
+    @property
+    def z_within(self) -> float:
+        """The quantile for calling a build within the band: the least for which a build
+        winning the band's edge is called within it at most alpha of the time. A stop for
+        'within' never adds a flag, so it leaves the false-flag rate as it is."""
+        return self.quantiles[1]
+
+    @property
+    def quantiles(self) -> tuple[float, float]:
+        return calibrated(self.band, self.alpha, self.looks, self.cycles, self.bound_z,
+                          self.bound_z_within)
 
     def decided(self, won: int, races: int, fair: float) -> bool:
         """The flag interval (``z``) lies wholly outside the band, or the 'within'
@@ -113,6 +131,7 @@ def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, se
         return [judge(fields[0], rule, races, seed, most)]  # one sweep: its own workers
     if most <= 1 or len(fields) == 1:
         return [judge(field, rule, races, seed, 1) for field in fields]
+    rule.quantiles  # noqa: B018 - worked out once here, before the fork
     for field in fields:
         field.game.prepare(field)  # what every race shares, built once before the fork
     with ProcessPoolExecutor(max_workers=min(most, len(fields))) as pool:
