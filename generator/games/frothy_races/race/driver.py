@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from generator.games.frothy_races.race.engine import Car, Race
 
 
+STALLED = 4  # movement phases in a row without a space moved: it is stuck
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
@@ -90,13 +91,15 @@ class Planner(Bot):
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
         (the vehicle, track, race length and style), the race's length, the phase, the
         lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, and the spaces with and without a card. The
+        rolls, whether a card is spare, the spaces with and without a card, and whether
+        it has stood still a whole round. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
         self.table(race, car)
         spare = sum(car.hand) - self.driving.card_reserve > 0
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
-                car.control_loss, car.extra_control, spare, spaces, whip, reins)
+                car.control_loss, car.extra_control, spare, spaces, whip, reins,
+                car.idle >= STALLED)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -124,7 +127,7 @@ class Planner(Bot):
         key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
                car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
-               car.max_decel, car.max_speed)
+               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED)
         found = _CHECKS.get(key)
         if found is None:
             if len(_CHECKS) >= CHECK_CACHE:
@@ -135,26 +138,49 @@ class Planner(Bot):
     def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
         """speed_check() worked out."""
         state = car.hex * FACINGS + car.facing
-        starts = [self.value(race, car, car.stage, 0, v, state)
-                  for v in range(car.spec.top_speed + 1)]
+        starts = self.starts(race, car, state, car.spec.top_speed + 1)
         spare = sum(car.hand) - self.driving.card_reserve
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        for accelerate, whip, reins in choices_for(car.spec, car.cards("whip"),
+        least: dict[tuple[int, ...], float] = {}  # the best start among a roll's Speeds
+        spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
+        champing = spec.trait("Champing at the Bit") > 0
+        # A vehicle that has stood still a whole round (facing a wall after a spin, where
+        # the table sees no way on) does not choose to stand still again: it takes a
+        # choice more likely than not to move it, and a collision turns it free.
+        stalled = car.speed == 0 and car.idle >= STALLED
+        for accelerate, whip, reins in choices_for(spec, car.cards("whip"),
                                                    car.cards("reins"),
                                                    min(CHECK_CARDS, sum(car.hand))):
             cards = whip + reins
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
-            if whip + reins == 0:
-                accelerate = car.spec.trait("Champing at the Bit") > 0
-            for p, ends in check_speeds(car.spec, car.marker, accelerate, whip,
-                                        reins + race.stamina_reins(car),
-                                        car.accel_mod if accelerate else car.decel_mod,
-                                        car.max_accel if accelerate else car.max_decel,
-                                        car.max_speed):
-                value += p * min(starts[speed] for speed in ends)
+            if cards == 0:
+                accelerate = champing
+            rolls = check_speeds(spec, marker, accelerate, whip, reins + extra,
+                                 car.accel_mod if accelerate else car.decel_mod,
+                                 car.max_accel if accelerate else car.max_decel,
+                                 car.max_speed)
+            if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
+                continue  # more likely than not to leave it standing
+            for p, ends in rolls:
+                at = least.get(ends)
+                if at is None:
+                    at = least[ends] = min([starts[speed] for speed in ends])
+                value += p * at
             if value < best:
                 best, chosen = value, SpeedChoice(accelerate, whip, reins)
         return chosen
+
+    def starts(self, race: Race, car: Car, state: int, speeds: int) -> list[float]:
+        """The values before movement phase 1 at Speeds 0 .. speeds - 1 (``value``)."""
+        table = self.table(race, car)
+        stage = car.stage
+        if stage >= race.stages:
+            return [0.0] * speeds
+        if race.stages > table.stages:
+            lap = len(race.rt.lines)
+            stage = lap + stage % lap
+        layer, top, states = table.values[stage][0], table.speeds - 1, table.states
+        return [layer[min(v, top) * states + state] for v in range(speeds)]
 
     def target_speed(self, race: Race, car: Car) -> int:
         """The Speed the table values most here (what ``keep`` aims for)."""
@@ -193,11 +219,14 @@ class Planner(Bot):
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort: weighed only when no other way and turn is clear.
+        # finish is a last resort: taken only when no other way and turn is clear, or
+        # when a vehicle that has stood still a whole round would otherwise stand still
+        # again.
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
+        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -209,21 +238,29 @@ class Planner(Bot):
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
+            layer = layers[lap + option.stage % lap if wrap else option.stage][point]
+            at = end * FACINGS
+            drift = before >= 0 and any(step != ahead for step in option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                stage = lap + option.stage % lap if wrap else option.stage
-                value = layers[stage][phase + 1][base + end * FACINGS + (facing + t) % FACINGS]
-                value += extra
+                turned = (facing + t) % FACINGS
+                value = layer[base + at + turned] + extra
                 if t:
                     value += turn
-                    if race.rt.neighbours[end][option.steps[-1]] < 0:
+                    if neighbours[end][option.steps[-1]] < 0:
                         value += slide  # a Slide would run it into the wall ahead
-                if before >= 0 and drifts(option, facing) and race.remaining(
-                        option.stage, end * FACINGS + (facing + t) % FACINGS) >= before:
+                if value >= best and (not drift or value >= last_best):
+                    continue  # no better than what either pile holds
+                if drift and race.remaining(option.stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
                     best, chosen = value, Plan(option, t)
-        return chosen if best < FAR * 4 or last_best >= FAR * 4 else last_chosen
+        # Standing still again is no alternative to a last resort: where the table's own
+        # plan is the Drift, a vehicle that kept refusing it would never move again.
+        if last_best < best and (best >= FAR * 4 or (
+                not chosen.option.steps and car.idle >= STALLED)):
+            return last_chosen
+        return chosen
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""

@@ -186,6 +186,7 @@ def move(race: Race, car: Car, phase: int) -> None:
     # A failed Control roll after its own attack ends the movement: no turn after it
     # (Attack Example: 'it may not now change direction this movement phase').
     lost, car.move_lost = car.move_lost, False
+    car.idle = 0 if moved else car.idle + 1
     if race.logging:
         race.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": race.rt.hexes[car.hex][:],

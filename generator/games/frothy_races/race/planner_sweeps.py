@@ -226,6 +226,9 @@ class Solver:
         safe = [v for v in range(self.speeds) if spec.control[v] == 0] or [0]
         self.pace = max(1, max(sum(row[v] for row in spec.moves) for v in safe))
         self.inside: list[int] = []  # the corridor being swept, ascending
+        self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
+        self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
+        self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -249,7 +252,10 @@ class Solver:
 
     def edges(self, line: int, spaces: int) -> Edges:
         """The phase's edges from the corridor being swept (``self.inside``)."""
-        return track_edges(self.rt, line, spaces, self.inside)
+        found = track_edges(self.rt, line, spaces, self.inside)
+        if len(found.src) > len(self.positions):
+            self.positions = np.arange(len(found.src))
+        return found
 
     def to_go(self, stage: int) -> Floats:
         """Spaces still to drive from each state (``RaceTrack.remaining``)."""
@@ -326,29 +332,50 @@ class Solver:
         if n == 0:
             return then[0], then[1], then[2]
         e = self.edges(line, n)
-        base = [layer[e.dst] for layer in then]
+        # Values at every edge's end; expected Damage and cards only at the chosen ones.
+        value = then[0][e.dst]
         if after is not None:
-            base = [np.where(e.across, layer[p + 1, v][e.dst], b)
-                    for layer, b in zip(after, base, strict=True)]
-        value = base[0] + e.turned * self.turn[0][v] + e.slid * self.slide[0][v] \
-            + self.rough[0][v][e.rough]
+            value = np.where(e.across, after[0][p + 1, v][e.dst], value)
+        turned, slid, rough = self.edge_costs(e, v, 0)
+        value = value + turned + slid + rough
         out = [np.zeros(self.states) for _ in range(3)]
         if len(e.src):
             least = np.minimum.reduceat(value, e.starts)
-            hits = np.flatnonzero(value == least[e.group_of])
-            _, first = np.unique(e.group_of[hits], return_index=True)
-            chosen = hits[first]
+            # The first edge of each state's run that reaches its least (as the planner's
+            # own ``value < best`` keeps the first).
+            first = np.where(value == least[e.group_of], self.positions[:len(value)],
+                             len(value))
+            chosen = np.minimum.reduceat(first, e.starts)
+            ends = e.dst[chosen]
+            base = [layer[ends] for layer in then[1:]]
+            if after is not None:
+                crossed = e.across[chosen]
+                base = [np.where(crossed, layer[p + 1, v][ends], b)
+                        for layer, b in zip(after[1:], base, strict=True)]
             out[0][e.groups] = least
-            out[1][e.groups] = base[1][chosen] + (
-                e.turned * self.turn[1][v] + e.slid * self.slide[1][v]
-                + self.rough[1][v][e.rough])[chosen]
-            out[2][e.groups] = base[2][chosen]
+            out[1][e.groups] = base[0] + (
+                e.turned[chosen] * self.turn[1][v] + e.slid[chosen] * self.slide[1][v]
+                + self.rough[1][v][e.rough[chosen]])
+            out[2][e.groups] = base[1]
         if len(e.stuck):
             self.collide(e.stuck, v, [layer[p + 1] for layer in now], out)
         if after is None:
             for layer in out:
                 layer[e.finishing] = 0.0  # across the finish: the race is over for it
         return out[0], out[1], out[2]
+
+    def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
+        """What each edge adds at Speed ``v`` besides its end's value (``kind`` 0: rounds,
+        1: Damage): a turn's Control roll, a Slide into a wall, rough ground. Worked out
+        once per solve for each phase's edges."""
+        key = (id(e), v, kind)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = (e.turned * self.turn[kind][v],
+                                        e.slid * self.slide[kind][v],
+                                        self.rough[kind][v][e.rough])
+            self._kept.append(e)
+        return found
 
     def collide(self, stuck: Floats, v: int, then: list[Floats], out: list[Floats]) -> None:
         """After a collision: half the Speed and the best facing in the same space."""

@@ -7,10 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
-from generator.games.frothy_races.race.driver import solo_optimum_of
+from generator.games.frothy_races.race.course import UNREACHABLE
+from generator.games.frothy_races.race.driver import STALLED, Planner, solo_optimum_of
+from generator.games.frothy_races.race.engine import Race
 from generator.games.frothy_races.race.planner import poisson_at_least
+from generator.tracks.hexgrid import FACINGS
 
 REPO = Path(__file__).resolve().parents[4]
 TRACKS = REPO / "vehicles" / "tracks"
@@ -63,3 +66,46 @@ def test_the_wipe_out_chance_is_a_poisson_tail() -> None:
     assert poisson_at_least(0.0, 6) == 0.0
     assert abs(poisson_at_least(1.0, 1) - (1 - 2.718281828459045 ** -1)) < 1e-12
     assert poisson_at_least(6.0, 6) > poisson_at_least(3.0, 6) > poisson_at_least(1.0, 6)
+
+
+FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
+         "glimmering-orrery", "ironhide-rhinodon", "whisper-gig"]
+
+
+def test_no_vehicle_stands_still_until_the_round_limit() -> None:
+    """Six shipped vehicles on Bogwater Bowl: every one finishes or is wiped out. Before,
+    the Whisper Gig stood at Speed 0 for the rest of the race in 23 of 40 such races (the
+    table's plan was a Drift the driver refused), and vehicles spun to face a wall stayed
+    there (the table sees no way on from there)."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
+                                       [REPO / "vehicles" / "frothy-races" / f"{n}.yaml"
+                                        for n in FIELD])
+    for seed in range(1, 9):
+        result = run_race(track, vehicles, bots="careful", seed=seed,
+                          options=RaceOptions(laps=2))
+        assert [v.ended for v in result.vehicles if v.ended == "out of rounds"] == []
+        assert result.rounds < 60
+
+
+def test_a_vehicle_stood_still_facing_a_wall_chooses_a_check_that_moves_it() -> None:
+    """Spun to face a wall at Speed 0, where the table rates every Speed alike (no way on
+    without a collision to turn it): once it has stood still a whole round it plays the
+    card that moves it, instead of the free check that leaves it standing."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [CHARIOT])
+    race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2))
+    car = race.cars[0]
+    facing_wall = next(
+        (h, f) for h in range(len(race.rt.hexes)) for f in range(0, FACINGS, 2)
+        if race.rt.neighbours[h][f // 2] < 0 and race.remaining(0, h * FACINGS + f) >= UNREACHABLE
+        and h not in race.occupant)
+    del race.occupant[car.hex]
+    car.hex, car.facing = facing_wall
+    race.occupant[car.hex] = car.index
+    assert car.speed == 0
+    planner = car.bot
+    assert isinstance(planner, Planner)
+    first = planner.weigh_checks(race, car)
+    car.idle = STALLED
+    again = planner.weigh_checks(race, car)
+    assert first.whip + first.reins == 0 and not first.accelerate
+    assert again.accelerate and again.whip + again.reins >= 1
