@@ -91,15 +91,15 @@ class Planner(Bot):
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
         (the vehicle, track, race length and style), the race's length, the phase, the
         lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, the spaces with and without a card, and whether
-        it has stood still a whole round. The
+        rolls, whether a card is spare, the spaces with and without a card, whether
+        it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
         self.table(race, car)
         spare = sum(car.hand) - self.driving.card_reserve > 0
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
                 car.control_loss, car.extra_control, spare, spaces, whip, reins,
-                car.idle >= STALLED)
+                car.idle >= STALLED, min(2, car.cards("whip")))
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -107,15 +107,17 @@ class Planner(Bot):
         return race.stages if race.options.race_type == "fastest" else lap * TABLE_LAPS
 
     def value(self, race: Race, car: Car, stage: int, point: int, speed: int,
-              state: int) -> float:
-        """Expected rounds to go from a driving state (see ValueTable)."""
+              state: int, whips: int = 1) -> float:
+        """Expected rounds to go from a driving state (see ValueTable), for a hand of
+        ``whips`` Whip cards."""
         table = self.table(race, car)
         if stage >= race.stages:
             return 0.0
         if race.stages > table.stages:  # no finish: each lap read as the one before last
             lap = len(race.rt.lines)
             stage = lap + stage % lap
-        return table.value(stage, point, min(speed, table.speeds - 1), state)
+        speed = min(speed, table.speeds - 1)
+        return table.layer(stage, point, whips)[speed * table.states + state]
 
     # --- Speed Check ----------------------------------------------------------------------
 
@@ -138,19 +140,23 @@ class Planner(Bot):
     def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
         """speed_check() worked out."""
         state = car.hex * FACINGS + car.facing
-        starts = self.starts(race, car, state, car.spec.top_speed + 1)
+        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1)
+        without = self.starts(race, car, state, car.spec.top_speed + 1, 0)
         spare = sum(car.hand) - self.driving.card_reserve
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        least: dict[tuple[int, ...], float] = {}  # the best start among a roll's Speeds
+        # The best start among a roll's Speeds, with and without a Whip left in hand.
+        least: dict[tuple[bool, tuple[int, ...]], float] = {}
         spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
         champing = spec.trait("Champing at the Bit") > 0
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        for accelerate, whip, reins in choices_for(spec, car.cards("whip"),
-                                                   car.cards("reins"),
+        whips = car.cards("whip")
+        for accelerate, whip, reins in choices_for(spec, whips, car.cards("reins"),
                                                    min(CHECK_CARDS, sum(car.hand))):
+            # The round is driven with the Whips the check leaves in hand.
+            starts = with_whip if whip < whips else without
             cards = whip + reins
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
             if cards == 0:
@@ -162,16 +168,18 @@ class Planner(Bot):
             if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
                 continue  # more likely than not to leave it standing
             for p, ends in rolls:
-                at = least.get(ends)
+                at = least.get((starts is with_whip, ends))
                 if at is None:
-                    at = least[ends] = min([starts[speed] for speed in ends])
+                    at = least[starts is with_whip, ends] = min([starts[v] for v in ends])
                 value += p * at
             if value < best:
                 best, chosen = value, SpeedChoice(accelerate, whip, reins)
         return chosen
 
-    def starts(self, race: Race, car: Car, state: int, speeds: int) -> list[float]:
-        """The values before movement phase 1 at Speeds 0 .. speeds - 1 (``value``)."""
+    def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int
+               ) -> list[float]:
+        """The values before movement phase 1 at Speeds 0 .. speeds - 1 (``value``), for
+        a round driven with ``whips`` Whip cards in hand."""
         table = self.table(race, car)
         stage = car.stage
         if stage >= race.stages:
@@ -179,13 +187,13 @@ class Planner(Bot):
         if race.stages > table.stages:
             lap = len(race.rt.lines)
             stage = lap + stage % lap
-        layer, top, states = table.values[stage][0], table.speeds - 1, table.states
+        layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
         return [layer[min(v, top) * states + state] for v in range(speeds)]
 
     def target_speed(self, race: Race, car: Car) -> int:
         """The Speed the table values most here (what ``keep`` aims for)."""
         state = car.hex * FACINGS + car.facing
-        values = [self.value(race, car, car.stage, 0, v, state)
+        values = [self.value(race, car, car.stage, 0, v, state, car.cards("whip"))
                   for v in range(car.max_speed + 1)]
         return min(range(len(values)), key=lambda v: (values[v], -v))
 
@@ -195,8 +203,9 @@ class Planner(Bot):
             return values[0]
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
+        whips = car.cards("whip")
         return min(zip(values, ends, strict=True), key=lambda pair: (
-            self.value(race, car, car.stage, 0, pair[1], state), -pair[0]))[0]
+            self.value(race, car, car.stage, 0, pair[1], state, whips), -pair[0]))[0]
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -204,7 +213,7 @@ class Planner(Bot):
         """The way to drive and the turn with the fewest expected rounds to go."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        layers, states = table.values, table.states
+        states, whips = table.states, car.cards("whip")
         base = min(car.speed, table.speeds - 1) * states
         clear = [o for o in options if o.blocked < 0]
         pool = clear or options
@@ -238,7 +247,8 @@ class Planner(Bot):
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = layers[lap + option.stage % lap if wrap else option.stage][point]
+            layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
+                                whips - (option.card == "whip"))
             at = end * FACINGS
             drift = before >= 0 and any(step != ahead for step in option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):

@@ -70,11 +70,20 @@ class ValueTable:
     damage: list[list[array]]
     cards: list[list[array]]
     start: int  # the state of grid slot 1
+    plain: list[list[array]]
+    """``values`` before movement phases 1-4 (points 0-3) for a round driven with no
+    Whip in hand: no phase can move a space more. The round's end reads ``values``."""
 
     def value(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
             return 0.0
         return self.values[stage][point][speed * self.states + state]
+
+    def layer(self, stage: int, point: int, whips: int) -> array:
+        """The values at ``point`` of ``stage`` for a hand holding ``whips`` Whip cards
+        (``plain`` before a phase with none)."""
+        return self.plain[stage][point] if whips <= 0 and point < 4 else \
+            self.values[stage][point]
 
     def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:

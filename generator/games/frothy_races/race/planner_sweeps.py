@@ -229,6 +229,7 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
+        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip in hand
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -290,7 +291,23 @@ class Solver:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
                 layers[0][:, :, ~inside] = guess[~inside]
                 self.sweep(line, inside, guess, layers, after)
+        self.unwhipped(stage, line, inside, layers, after)
         return layers
+
+    def unwhipped(self, stage: int, line: int, inside: Floats, layers: Layers,
+                  after: Layers | None) -> None:
+        """The values before each movement phase of a round driven with no Whip in hand
+        (kept in ``self.plain``): a card spent comes back only at the end of the next
+        round, so a hand without one has none until the round's end, which reads the
+        table as it is. Worked out once the stage's values have settled."""
+        plain = layers[0].copy()
+        now = (plain, layers[1], layers[2])
+        later = None if after is None else (self.plain[stage + 1], after[1], after[2])
+        for p in (3, 2, 1, 0):
+            for v in range(self.speeds):
+                value = self.move(line, p, v, self.moves[p][v], now, later)[0]
+                plain[p, v] = np.where(inside, value, plain[p, v])
+        self.plain[stage] = plain
 
     def sweep(self, line: int, inside: Floats, guess: Floats, layers: Layers,
               after: Layers | None) -> None:
@@ -456,11 +473,13 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
             source = by_stage[stage + laps * lap]
             by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
                                source[2] + extra[2] * laps)
+            solver.plain[stage] = solver.plain[stage + laps * lap] + extra[0] * laps
     kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
             for stage in range(stages)]
+    plain = [[stored(solver.plain[stage][p]) for p in range(4)] for stage in range(stages)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
     return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
-                      [t[1] for t in kept], [t[2] for t in kept], start)
+                      [t[1] for t in kept], [t[2] for t in kept], start, plain)
 
 
 def stored(layer: Floats) -> array:
