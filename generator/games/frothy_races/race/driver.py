@@ -126,22 +126,25 @@ class Planner(Bot):
         dice can make (exact odds), each at the best value the rules let it keep. A
         choice made before in the same situation (everything it reads) is reused."""
         self.table(race, car)
+        ahead = in_the_way(race, car, self.driving)
         key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
                car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
-               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED)
+               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED, ahead)
         found = _CHECKS.get(key)
         if found is None:
             if len(_CHECKS) >= CHECK_CACHE:
                 forget_oldest_half(_CHECKS)
-            found = _CHECKS[key] = self.weigh_checks(race, car)
+            found = _CHECKS[key] = self.weigh_checks(race, car, ahead)
         return found
 
-    def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
-        """speed_check() worked out."""
+    def weigh_checks(self, race: Race, car: Car, ahead: tuple[float, ...] = ()
+                     ) -> SpeedChoice:
+        """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
+        the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1)
-        without = self.starts(race, car, state, car.spec.top_speed + 1, 0)
+        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1, ahead)
+        without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
         # The best start among a roll's Speeds, with and without a Whip left in hand.
@@ -176,10 +179,11 @@ class Planner(Bot):
                 best, chosen = value, SpeedChoice(accelerate, whip, reins)
         return chosen
 
-    def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int
-               ) -> list[float]:
+    def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int,
+               ahead: tuple[float, ...] = ()) -> list[float]:
         """The values before movement phase 1 at Speeds 0 .. speeds - 1 (``value``), for
-        a round driven with ``whips`` Whip cards in hand."""
+        a round driven with ``whips`` Whip cards in hand, plus ``ahead``'s price of
+        running into a vehicle in the way at each Speed."""
         table = self.table(race, car)
         stage = car.stage
         if stage >= race.stages:
@@ -188,7 +192,8 @@ class Planner(Bot):
             lap = len(race.rt.lines)
             stage = lap + stage % lap
         layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
-        return [layer[min(v, top) * states + state] for v in range(speeds)]
+        found = [layer[min(v, top) * states + state] for v in range(speeds)]
+        return [x + y for x, y in zip(found, ahead, strict=True)] if ahead else found
 
     def target_speed(self, race: Race, car: Car) -> int:
         """The Speed the table values most here (what ``keep`` aims for)."""
@@ -203,9 +208,10 @@ class Planner(Bot):
             return values[0]
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
-        whips = car.cards("whip")
+        whips, ahead = car.cards("whip"), in_the_way(race, car, self.driving)
         return min(zip(values, ends, strict=True), key=lambda pair: (
-            self.value(race, car, car.stage, 0, pair[1], state, whips), -pair[0]))[0]
+            self.value(race, car, car.stage, 0, pair[1], state, whips)
+            + (ahead[pair[1]] if ahead else 0.0), -pair[0]))[0]
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -315,6 +321,50 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
+
+
+def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
+    """For each Speed this round, the price of running into a vehicle or wreck ahead
+    (empty when none is in reach): the short lookahead the Speed Check weighs. A
+    vehicle ahead drives its own Speed's spaces each phase, and moves first when it is
+    faster or as fast (Movement & Initiative: the one in front first); each phase, every
+    walk of the spaces gained on it, from where this vehicle stands, is taken to meet it
+    or a wall. Then the collision is priced as the driver prices one it cannot avoid:
+    a round and its Damage dice (a Rear-End's difference of Speeds, at least 1; all of
+    the Speed against a wreck)."""
+    rt, state = race.rt, car.hex * FACINGS + car.facing
+    moves, top = car.spec.moves, car.spec.top_speed
+    reach = rt.reach(state, max(sum(row[v] for row in moves) for v in range(top + 1)))
+    others = [race.cars[i] for h, i in race.occupant.items() if h in reach and i != car.index]
+    if not others:
+        return ()
+    price = scores(car.spec.resilience) * damage_rounds(car.spec, style)
+    out = [0.0] * (top + 1)
+    for other in others:
+        going = other.racing and not other.wiped_out
+        u = other.speed if going else 0
+        theirs = [0] + [sum(row[u] for row in other.spec.moves[:k]) for k in range(1, 5)]
+        for v in range(1, top + 1):
+            first = going and u >= v  # it moves first in each phase
+            for k in range(1, 5):
+                gained = sum(row[v] for row in moves[:k]) - theirs[k if first else k - 1]
+                if gained > 0 and boxed_in(rt, state, gained, other.hex):
+                    dice = (max(1, v - u) if going else v)
+                    out[v] = max(out[v], 1.0 + dice * price)
+                    break
+    return tuple(out)
+
+
+def boxed_in(rt: Any, state: int, spaces: int, there: int) -> bool:
+    """True when every walk of ``spaces`` spaces from ``state`` meets a wall or ``there``,
+    and some walk meets ``there``."""
+    meets = False
+    for walk in rt.walks(state, spaces):
+        if there in walk.entered:
+            meets = True
+        elif len(walk.entered) == spaces:
+            return False  # a way past it
+    return meets
 
 
 def drifts(option: Option, facing: int) -> bool:

@@ -10,9 +10,15 @@ import pytest
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
 from generator.games.frothy_races.race.course import UNREACHABLE
-from generator.games.frothy_races.race.driver import STALLED, Planner, solo_optimum_of
-from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.driver import (
+    STALLED,
+    Planner,
+    in_the_way,
+    solo_optimum_of,
+)
+from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.planner import poisson_at_least
+from generator.games.frothy_races.race.styles import CAREFUL
 from generator.tracks.hexgrid import FACINGS
 
 REPO = Path(__file__).resolve().parents[4]
@@ -38,10 +44,76 @@ def test_a_time_trial_comes_within_ten_percent_of_the_solo_optimum(name: str) ->
 @pytest.mark.parametrize("name", SHIPPED)
 def test_the_basic_chariot_against_itself_wipes_out_rarely_and_drives_faster(
         name: str) -> None:
+    """The issue's check on 200 seeded races (400 vehicle-races: a share of 5% is 20
+    Wipe-outs, so the count can show the difference 30 races could not). Measured over
+    500 (docs/racing.md): 0.9-2.6% now; Tanner's Twist was 5.8% (24 of the first 400)
+    while the Speed Check read values that counted on a Whip the hand did not hold and
+    did not see the other chariot in its way."""
     track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT] * 2)
-    found = sample(track, vehicles, "careful", 30, RaceOptions(laps=2))
+    found = sample(track, vehicles, "careful", 200, RaceOptions(laps=2))
     assert found.wipe_out <= 0.05
     assert found.mean_rounds is not None and found.mean_rounds <= 0.8 * BEFORE[name]
+
+
+def at_rest(race: Race, car: Car, q: int, r: int, facing: int, speed: int) -> None:
+    """Put ``car`` on the space (q, r), facing ``facing``, at ``speed``."""
+    del race.occupant[car.hex]
+    car.hex, car.facing = [tuple(h) for h in race.rt.hexes].index((q, r)), facing
+    race.occupant[car.hex] = car.index
+    race.set_speed(car, speed)
+
+
+def test_a_hand_without_a_whip_is_driven_by_the_table_of_a_round_without_one() -> None:
+    """A Whip spent comes back only at the end of the next round (Card Recovery). The
+    table keeps each round's values without one: where phase 1 moves no space, the value
+    before it is the value before phase 2 (with a Whip it can be less: a space more). At
+    Tanner's Twist's hairpin the chariot at Speed 2 aims for Speed 4 with Whips in hand
+    (phase 1 then whips a space and turns), and for no more than Speed 3 without."""
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT])
+    race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2))
+    car = race.cars[0]
+    planner = car.bot
+    assert isinstance(planner, Planner)
+    table = planner.table(race, car)
+    still = [v for v in range(table.speeds) if car.spec.moves[0][v] == 0]
+    for stage in range(table.stages):
+        for v in still:
+            cut = slice(v * table.states, (v + 1) * table.states)
+            assert table.plain[stage][0][cut] == table.plain[stage][1][cut]
+    assert any(table.values[0][0][v * table.states + x] < table.values[0][1][v * table.states + x]
+               for v in still for x in range(table.states))
+    at_rest(race, car, 27, 0, 4, 2)
+    assert planner.target_speed(race, car) == 4
+    car.hand[0] = 0  # no Whip in hand
+    assert planner.target_speed(race, car) <= 3
+    choice = planner.weigh_checks(race, car)
+    assert choice.whip == 0 and not (choice.accelerate and choice.reins == 0)
+
+
+def test_the_speed_check_does_not_run_into_a_vehicle_stopped_in_the_way() -> None:
+    """Two chariots nose to tail at Tanner's Twist's hairpin, the one in front at Speed 0:
+    every Speed whose spaces this round would carry the one behind into it, with no way
+    round, is priced as that collision (a Rear-End of the difference of the Speeds), so
+    it holds back; with the other out of its way it accelerates."""
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT] * 2)
+    race = Race(track, vehicles, ["careful"] * 2, 1, RaceOptions(laps=2))
+    behind, ahead = race.cars
+    at_rest(race, behind, 27, 1, 4, 2)
+    at_rest(race, ahead, 27, 0, 4, 0)
+    planner = behind.bot
+    assert isinstance(planner, Planner)
+    way = in_the_way(race, behind, CAREFUL)
+    assert way[:3] == (0.0, 0.0, 0.0)  # Speeds 0-2: a space in phase 1, and it moves first
+    assert all(price > 10 for price in way[3:])
+    assert in_the_way(race, ahead, CAREFUL) == ()  # nothing ahead of the leader
+    held = planner.weigh_checks(race, behind, way)
+    assert not held.accelerate and held.whip == 0
+    assert race.speed_after(behind, True, [2, 4]) == [3, 4]
+    assert planner.keep(race, behind, True, [2, 4]) == 2  # the lower Speed of the two
+    at_rest(race, ahead, 20, 4, 1, 0)  # back on the grid, out of the way
+    assert in_the_way(race, behind, CAREFUL) == ()
+    assert planner.weigh_checks(race, behind).accelerate
+    assert planner.keep(race, behind, True, [2, 4]) == 4
 
 
 @pytest.mark.parametrize("name", SHIPPED)
