@@ -22,8 +22,9 @@ from typing import Any
 
 from generator.games.frothy_races.race.api import RaceOptions
 from generator.games.frothy_races.race.decisions import Plan
-from generator.games.frothy_races.race.driver import Planner, in_the_way
+from generator.games.frothy_races.race.driver import Planner
 from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.probability.frothy_dice import Direction
 from generator.tracks.hexgrid import FACINGS
 

@@ -27,6 +27,7 @@ from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
+from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
@@ -233,10 +234,8 @@ class Planner(Bot):
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
-        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort: taken only when no other way and turn is clear, or
-        # when a vehicle that has stood still a whole round would otherwise stand still
-        # again.
+        # A sideways Drift that leaves it no nearer the finish is a last resort (no other way
+        # and turn clear, or a vehicle stood still a whole round would stand still again).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
@@ -321,50 +320,6 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
-
-
-def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
-    """For each Speed this round, the price of running into a vehicle or wreck ahead
-    (empty when none is in reach): the short lookahead the Speed Check weighs. A
-    vehicle ahead drives its own Speed's spaces each phase, and moves first when it is
-    faster or as fast (Movement & Initiative: the one in front first); each phase, every
-    walk of the spaces gained on it, from where this vehicle stands, is taken to meet it
-    or a wall. Then the collision is priced as the driver prices one it cannot avoid:
-    a round and its Damage dice (a Rear-End's difference of Speeds, at least 1; all of
-    the Speed against a wreck)."""
-    rt, state = race.rt, car.hex * FACINGS + car.facing
-    moves, top = car.spec.moves, car.spec.top_speed
-    reach = rt.reach(state, max(sum(row[v] for row in moves) for v in range(top + 1)))
-    others = [race.cars[i] for h, i in race.occupant.items() if h in reach and i != car.index]
-    if not others:
-        return ()
-    price = scores(car.spec.resilience) * damage_rounds(car.spec, style)
-    out = [0.0] * (top + 1)
-    for other in others:
-        going = other.racing and not other.wiped_out
-        u = other.speed if going else 0
-        theirs = [0] + [sum(row[u] for row in other.spec.moves[:k]) for k in range(1, 5)]
-        for v in range(1, top + 1):
-            first = going and u >= v  # it moves first in each phase
-            for k in range(1, 5):
-                gained = sum(row[v] for row in moves[:k]) - theirs[k if first else k - 1]
-                if gained > 0 and boxed_in(rt, state, gained, other.hex):
-                    dice = (max(1, v - u) if going else v)
-                    out[v] = max(out[v], 1.0 + dice * price)
-                    break
-    return tuple(out)
-
-
-def boxed_in(rt: Any, state: int, spaces: int, there: int) -> bool:
-    """True when every walk of ``spaces`` spaces from ``state`` meets a wall or ``there``,
-    and some walk meets ``there``."""
-    meets = False
-    for walk in rt.walks(state, spaces):
-        if there in walk.entered:
-            meets = True
-        elif len(walk.entered) == spaces:
-            return False  # a way past it
-    return meets
 
 
 def drifts(option: Option, facing: int) -> bool:

@@ -21,8 +21,10 @@ only has to rank a vehicle's choices well):
   every Safe Speed; the runtime driver sees the real count).
 * The Speed Check: every choice of direction and cards (each card at the style's price),
   with the exact odds of each Speed (``engine.speed_odds``), from the left-most box of the
-  Speed held. Cards in hand are not part of the state: the runtime driver offers only the
-  choices its hand allows.
+  Speed held. Cards in hand are not part of the state (the runtime driver offers only the
+  choices its hand allows), except for a round driven with no Whip in hand: a card spent
+  comes back only at the end of the next round, so each round's phases are also solved
+  without the Whip's space more (``ValueTable.plain``).
 
 Each stage is solved over the states between the line before and its own (its corridor),
 swept as whole arrays (value iteration, one round of the model a sweep:
