@@ -32,7 +32,8 @@ def file_context(view: FileView) -> dict[str, Any]:
     return {"path": view.path, "key": view.key, "name": view.name or view.path,
             "game": view.game, "findings": [finding_context(f) for f in view.findings],
             "errors": len(view.errors), "stale": view.stale, "pages": pages,
-            "balance": view.balance, "built_in": f"{view.built_in * 1000:.0f}"}
+            "balance": view.balance, "built_in": f"{view.built_in * 1000:.0f}",
+            "table": view.table}
 
 
 def page_context(studio: Studio) -> dict[str, Any]:
