@@ -26,7 +26,7 @@ import importlib
 import os
 import stat
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 _EVENTS = frozenset({"open", "os.listdir", "os.scandir"})
@@ -43,6 +43,10 @@ class Trace:
 
     def __init__(self, ignored: Iterable[str | os.PathLike[str]]) -> None:
         self.ignored = tuple(os.path.abspath(os.fspath(place)) for place in ignored)
+        self._inside = tuple(place.rstrip(os.sep) + os.sep for place in self.ignored)
+        self._exact = frozenset(self.ignored)
+        self._ancestors = frozenset(folder for place in self.ignored
+                                    for folder in _folders_above(place))
         self.files: dict[str, bytes | None] = {}
         self.written: set[str] = set()
         self.listed: dict[str, list[tuple[str, bool]] | None] = {}
@@ -51,12 +55,12 @@ class Trace:
 
     def outside(self, path: str) -> bool:
         """Whether ``path`` (absolute) is one to record: in no ignored place."""
-        return not any(path == place or path.startswith(place + os.sep) for place in self.ignored)
+        return path not in self._exact and not path.startswith(self._inside)
 
     def on_the_way(self, path: str) -> bool:
         """Whether ``path`` is a folder leading to an ignored place (the output folder's
         parents: looking at them says where the output goes, not what it holds)."""
-        return any(place.startswith(path.rstrip(os.sep) + os.sep) for place in self.ignored)
+        return path in self._ancestors
 
     def names_in(self, folder: str) -> list[tuple[str, bool]] | None:
         """:func:`listing` of ``folder`` without the ignored places in it."""
@@ -93,6 +97,13 @@ class Trace:
             self.listed.setdefault(folder, names)
         for key, kind in other["looked"].items():
             self.looked.setdefault(key, kind)
+
+
+def _folders_above(place: str) -> Iterator[str]:
+    """Every folder ``place`` is in, up to the root."""
+    while (parent := os.path.dirname(place)) != place:
+        yield parent
+        place = parent
 
 
 _ACTIVE: list[Trace] = []
