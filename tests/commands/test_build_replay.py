@@ -94,6 +94,19 @@ def test_a_kit_file_where_none_was_is_seen(project: Project) -> None:
     assert '215.9' in manifest  # letter width in mm: the kit was read
 
 
+def test_a_changed_template_of_the_users_is_built_for_real(project: Project) -> None:
+    template = project.root / "mine" / "outrider" / "dashboard.j2"
+    template.parent.mkdir(parents=True)
+    override = ('{%% extends "outrider/dashboard-base.j2" %%}'
+                "{%% block side_line %%}%s{%% endblock %%}\n")
+    template.write_text(override % "Our dashboard")
+    _, _, first = project.build("--templates", "mine")
+    assert project.build("--templates", "mine")[0] == "REPLAYED"
+    template.write_text(override % "Our own dashboard")
+    how, _, second = project.build("--templates", "mine")
+    assert how == "DREW" and not same_files(first, second)
+
+
 def test_another_option_is_another_build(project: Project) -> None:
     project.build()
     assert project.build("--paper", "letter")[0] == "DREW"
