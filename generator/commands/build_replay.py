@@ -18,6 +18,9 @@ recorded, writes those files through the same output folder transaction as a rea
 kept or removed by the same rules) and prints what the real build printed. Anything else
 is built for real, and recorded.
 
+When a build is recorded again under the same question (an input changed), the kept files
+only the old answer used are deleted: the folder holds about one kit per question.
+
 Only a plain build is answered this way (not ``--watch``, ``serve`` or a build whose kit has
 errors, that could not read a file, that printed while writing or that wrote nothing), and
 only from a usable cache folder. Every kept file passes the checks of
@@ -27,6 +30,7 @@ only from a usable cache folder. Every kept file passes the checks of
 from __future__ import annotations
 
 import argparse
+import contextlib
 import hashlib
 import io
 import marshal
@@ -132,6 +136,21 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+def _forget_blobs(replaced: Path, keep: set[str]) -> None:
+    """Delete the kept files of the answer ``replaced`` that the new one does not use, so
+    the cache folder holds about one kit per question, not one per save. Another question's
+    answer may have used one of them too: it then builds for real once, never wrongly."""
+    raw = read_entry(replaced)
+    try:
+        old = marshal.loads(raw) if raw is not None else None
+        blobs = set(old["blobs"]) if isinstance(old, dict) else set()
+    except (EOFError, ValueError, TypeError, KeyError):
+        return
+    for digest in blobs - keep:
+        with contextlib.suppress(OSError):
+            (_folder() / f"{digest}.bin").unlink()
+
+
 # --- the question ---------------------------------------------------------------------
 
 def question(args: argparse.Namespace) -> str:
@@ -213,7 +232,9 @@ class Recording:
         except OSError:
             answer = None
         if answer is not None:
-            write_entry(_folder() / f"{question(self.args)}.marshal", marshal.dumps(answer))
+            key = question(self.args)
+            _forget_blobs(_folder() / f"{key}.marshal", keep=set(answer["blobs"]))
+            write_entry(_folder() / f"{key}.marshal", marshal.dumps(answer))
         return code
 
     def _answer(self, code: int) -> dict[str, Any] | None:

@@ -85,6 +85,18 @@ def test_a_changed_definition_picture_or_folder_is_built_for_real(project: Proje
     assert how == "DREW" and "Big Horn" in (folder / "manifest.json").read_text()
 
 
+def test_a_build_recorded_again_leaves_only_the_files_its_answer_uses(project: Project
+                                                                         ) -> None:
+    kept = project.root / "cache" / "paddock" / "builds"
+    _, _, folder = project.build()
+    vehicle = project.vehicles / "outrider" / "rattler.yaml"
+    for name in ("Rattler Two", "Rattler Three"):
+        vehicle.write_text(vehicle.read_text().replace("name: Rattler", f"name: {name}", 1))
+        assert project.build()[0] == "DREW"
+    written = [p for p in folder.rglob("*.pdf")]
+    assert len(list(kept.glob("*.bin"))) == len(written)
+
+
 def test_a_kit_file_where_none_was_is_seen(project: Project) -> None:
     project.build()
     (project.vehicles / "kit.yaml").write_text("paper: letter\n")
