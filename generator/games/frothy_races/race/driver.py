@@ -219,9 +219,7 @@ class Planner(Bot):
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort: taken only when no other way and turn is clear, or
-        # when a vehicle that has stood still a whole round would otherwise stand still
-        # again.
+        # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
@@ -255,8 +253,9 @@ class Planner(Bot):
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
                     best, chosen = value, Plan(option, t)
-        # Standing still again is no alternative to a last resort: where the table's own
-        # plan is the Drift, a vehicle that kept refusing it would never move again.
+        # Taken when no other way and turn is clear, or when a vehicle that has stood
+        # still a whole round would stand still again (the table's own plan may be the
+        # Drift: refusing it for ever, the vehicle would never move again).
         if last_best < best and (best >= FAR * 4 or (
                 not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen
