@@ -222,8 +222,7 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, car.cards("whip")
         base = min(car.speed, table.speeds - 1) * states
-        clear = [o for o in options if o.blocked < 0]
-        pool = clear or options
+        pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
         price = damage_rounds(car.spec, self.driving)
         dice = race.control_dice(car, speed)
@@ -234,8 +233,8 @@ class Planner(Bot):
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
-        # A sideways Drift that leaves it no nearer the finish is a last resort (no other way
-        # and turn clear, or a vehicle stood still a whole round would stand still again).
+        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
+        # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
@@ -270,8 +269,9 @@ class Planner(Bot):
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
                     best, chosen = value, Plan(option, t)
-        # Standing still again is no alternative to a last resort: where the table's own
-        # plan is the Drift, a vehicle that kept refusing it would never move again.
+        # Taken when no other way and turn is clear, or when a vehicle that has stood
+        # still a whole round would stand still again (the table's own plan may be the
+        # Drift: refusing it for ever, the vehicle would never move again).
         if last_best < best and (best >= FAR * 4 or (
                 not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen

@@ -2,8 +2,8 @@
 stage's corridor is swept as whole arrays, one round of the model a sweep, until no
 round-end value moves by more than ``TOLERANCE``.
 
-A phase's moves are kept as flat edge arrays (from each state, every end state with its
-turn, Slide and rough-ground flags), so a sweep works out every state at once: the
+A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
+state with its turn, Slide and rough-ground flags), so a sweep works out every state at once: the
 candidates' values, the least per state (``np.minimum.reduceat``) and, for the expected
 Damage and cards the plan adds up to, the first candidate that reaches it (as the
 planner's own ``value < best`` would choose). The Speed Check is a matrix product: each
@@ -14,22 +14,13 @@ Everything is float64 and done in one order, so a table is the same bit for bit 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from generator.games.frothy_races.race.course import (
-    UNREACHABLE,
-    RaceTrack,
-    move_sequences,
-    one_step_directions,
-)
+from generator.games.frothy_races.race.course import UNREACHABLE, RaceTrack
 from generator.games.frothy_races.race.planner import (
     FAR,
-    MARGIN,
     TOLERANCE,
-    TURNING,
     ValueTable,
     collision_cost,
     damage_rounds,
@@ -37,6 +28,7 @@ from generator.games.frothy_races.race.planner import (
     rough_costs,
     speed_options,
 )
+from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -48,157 +40,6 @@ ESTIMATE = 1.5
 Floats = np.ndarray
 # A stage's values, expected Damage and expected cards: each (point, Speed, state).
 Layers = tuple[Floats, Floats, Floats]
-
-
-# (state, turned?, a wall ahead of the end space?, rough spaces) short of the line, and
-# across it.
-Move = tuple[int, bool, bool, int]
-Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
-
-
-# (end hex * FACINGS, crosses the stage's line?, fewest rough spaces on a way there)
-Ends = tuple[tuple[int, bool, int], ...]
-
-
-def stage_ends(rt: RaceTrack, line: int, spaces: int, states: Iterable[int]) -> list[Ends]:
-    """For each of ``states``, where a phase of ``spaces`` spaces can end without a wall, whether
-    some way there crosses ``line`` (then the move goes on in the next stage), and the
-    fewest hazard or fragile spaces a way there enters."""
-    hexes, neighbours = rt.lines[line], rt.neighbours
-    rough = [t in ("hazard", "fragile") for t in rt.terrain]
-    out: list[Ends] = []
-    for state in states:
-        start, facing = divmod(state, FACINGS)
-        ends: dict[int, tuple[bool, int]] = {}
-        for seq in move_sequences(facing, spaces):
-            here, crosses, bumps = start, False, 0
-            for d in seq:
-                here = neighbours[here][d]
-                if here < 0:
-                    break
-                crosses = crosses or here in hexes
-                bumps += rough[here]
-            if here >= 0:
-                was = ends.get(here)
-                ends[here] = (crosses, bumps) if was is None else (
-                    was[0] or crosses, min(was[1], bumps))
-        out.append(tuple((end * FACINGS, c, b) for end, (c, b) in ends.items()))
-    return out
-
-
-def hex_distance(rt: RaceTrack, sources: frozenset[int] | list[int]) -> list[int]:
-    """Steps from the nearest of ``sources`` to every hex, over the track's spaces."""
-    dist = [UNREACHABLE] * len(rt.hexes)
-    frontier = list(sources)
-    for h in frontier:
-        dist[h] = 0
-    while frontier:
-        following = []
-        for h in frontier:
-            for n in rt.neighbours[h]:
-                if n >= 0 and dist[n] == UNREACHABLE:
-                    dist[n] = dist[h] + 1
-                    following.append(n)
-        frontier = following
-    return dist
-
-
-def corridor(rt: RaceTrack, stage: int) -> list[int]:
-    """The states a vehicle drives through in ``stage``: every facing of the hexes between
-    the line before (or the grid) and the stage's own, nearest the line first. A hex is
-    between when its distances to both lines add up to little more than the shortest such
-    sum (MARGIN more): the hexes behind the line before, or past the stage's line, are a
-    section further from one of them."""
-    lap = len(rt.lines)
-    line = stage % lap
-    ahead = hex_distance(rt, rt.lines[line])
-    entry = [h for h, _ in rt.slots] if stage == 0 else rt.lines[(stage - 1) % lap]
-    behind = hex_distance(rt, entry)
-    sums = [a + b for a, b in zip(ahead, behind, strict=True)]
-    shortest = min(sums[h] for h in entry)
-    dist = rt.phases_to_go(line, 1)
-    # Facings that head away from the line (the way there is much longer than the
-    # straight distance) are left to the estimate: a vehicle faces so only after a spin.
-    inside = [h * FACINGS + f for h in range(len(rt.hexes))
-              if sums[h] <= shortest + MARGIN for f in range(FACINGS)
-              if dist[h * FACINGS + f] <= ahead[h] + TURNING]
-    inside.sort(key=lambda x: dist[x])
-    return inside
-
-
-def moves_from(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> list[Moves]:
-    """For each of ``states``, the states a phase of ``spaces`` spaces and a turn or none can
-    end in, each with whether it turned, whether a turn's Slide would meet a wall ahead,
-    and the rough spaces on the way: those short of ``line``, those across it."""
-    found: list[Moves] = []
-    neighbours = rt.neighbours
-    for x, ends in zip(states, stage_ends(rt, line, spaces, states), strict=True):
-        facing = x % FACINGS
-        short: list[Move] = []
-        across: list[Move] = []
-        for end, crosses, rough in ends:
-            wall = any(neighbours[end // FACINGS][d] < 0 for d in one_step_directions(facing))
-            for t in (0, 1, -1):
-                (across if crosses else short).append(
-                    (end + (facing + t) % FACINGS, t != 0, wall and t != 0, rough))
-        found.append((tuple(short), tuple(across)))
-    return found
-
-
-@dataclass
-class Edges:
-    """A phase of ``n`` spaces from every state: flat arrays, grouped by the state."""
-
-    src: Floats  # the state each edge leaves (ascending)
-    dst: Floats  # the state it ends in (turned as the edge says)
-    turned: Floats  # 1.0 when it turns
-    slid: Floats  # 1.0 when a turn's Slide would meet a wall ahead
-    rough: Floats  # hazard or fragile spaces entered
-    across: Floats  # True when it crosses the stage's line
-    starts: Floats  # where each state's edges begin
-    groups: Floats  # the state of each run of edges
-    group_of: Floats  # the run each edge belongs to
-    stuck: Floats  # states with no way at all (a collision)
-    finishing: Floats  # states with a way across the line
-
-
-def edges_of(moves: list[Moves], states: Sequence[int], count: int) -> Edges:
-    """``moves_from``'s lists (for ``states``, ascending, of ``count``) as edge arrays,
-    short of the line first, as the planner weighs them."""
-    rows = [(x, y, t, w, k, side) for x, (short, across) in zip(states, moves, strict=True)
-            for side, pool in ((False, short), (True, across)) for y, t, w, k in pool]
-    table = np.array(rows, dtype=np.int64).reshape(-1, 6)
-    src = table[:, 0]
-    starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]]) if len(src) else src
-    groups = src[starts]
-    group_of = np.cumsum(np.r_[0, (src[1:] != src[:-1]).astype(np.int64)]) if len(src) \
-        else src
-    has = np.ones(count, bool)
-    has[list(states)] = False
-    has[groups] = True
-    finishing = np.zeros(count, bool)
-    finishing[src[table[:, 5] == 1]] = True
-    return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
-                 np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
-                 np.flatnonzero(~has), finishing)
-
-
-# Edge arrays by track, line, spaces and the corridor they start from: they depend on the
-# track alone, so every vehicle and style solved on a track shares them (the track is
-# kept with them, so its id is never another's).
-_EDGES: dict[tuple[int, int, int, bytes], tuple[RaceTrack, Edges]] = {}
-
-
-def track_edges(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> Edges:
-    """``edges_of`` for a phase of ``spaces`` spaces from ``states`` towards ``line``."""
-    key = (id(rt), line, spaces, np.asarray(states, dtype=np.int64).tobytes())
-    found = _EDGES.get(key)
-    if found is None or found[0] is not rt:
-        if len(_EDGES) >= 512:
-            _EDGES.clear()
-        found = _EDGES[key] = (rt, edges_of(moves_from(rt, line, spaces, states), states,
-                                            len(rt.hexes) * FACINGS))
-    return found[1]
 
 
 class Solver:

@@ -185,17 +185,26 @@ class RaceVehicle:
 
 _FIELDS = tuple(name for name, f in RaceVehicle.__dataclass_fields__.items() if f.init)
 _RESOLVED: dict[str, RaceVehicle] = {}
+# The same by the licence object's identity (kept with it, so an id is never another
+# object's): its repr is a few hundred microseconds, and every race asks.
+_BY_OBJECT: dict[int, tuple[Vehicle, RaceVehicle]] = {}
 
 
 def race_vehicle(vehicle: Vehicle) -> RaceVehicle:
     """Resolve a licence for racing, cached by content (a licence holds dicts, so it cannot
     be hashed; a sweep races the same licence many times, unpickled afresh in workers)."""
+    known = _BY_OBJECT.get(id(vehicle))
+    if known is not None and known[0] is vehicle:
+        return known[1]
     key = repr(vehicle)
     found = _RESOLVED.get(key)
     if found is None:
         if len(_RESOLVED) > 512:
             _RESOLVED.clear()
         found = _RESOLVED[key] = _resolve(vehicle)
+    if len(_BY_OBJECT) > 512:
+        _BY_OBJECT.clear()
+    _BY_OBJECT[id(vehicle)] = (vehicle, found)
     return found
 
 

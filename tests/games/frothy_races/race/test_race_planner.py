@@ -5,15 +5,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
-from generator.games.frothy_races.race.course import UNREACHABLE
+from generator.games.frothy_races.race.course import UNREACHABLE, race_track
 from generator.games.frothy_races.race.driver import STALLED, Planner, solo_optimum_of
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.games.frothy_races.race.planner import poisson_at_least
+from generator.games.frothy_races.race.planner_edges import (
+    corridor,
+    edge_table,
+    edges_from,
+    edges_of,
+    moves_from,
+)
 from generator.games.frothy_races.race.styles import CAREFUL
 from generator.tracks.hexgrid import FACINGS
 
@@ -177,3 +185,20 @@ def test_a_vehicle_stood_still_facing_a_wall_chooses_a_check_that_moves_it() -> 
     again = planner.weigh_checks(race, car)
     assert first.whip + first.reins == 0 and not first.accelerate
     assert again.accelerate and again.whip + again.reins >= 1
+
+
+def test_the_edges_worked_out_at_once_are_the_edges_walked_one_at_a_time() -> None:
+    """``edge_table`` (numpy, every state at once) gives exactly the edges ``moves_from``
+    and ``edges_of`` walk one state and one walk at a time: the same rows in the same
+    order (the order breaks ties in the table), on every stage's corridor of a shipped
+    track with hazards, for every number of spaces a phase can move."""
+    track, _ = load_race_inputs(TRACKS / "tanners-twist.yaml", [])
+    rt = race_track(track)
+    count = len(rt.hexes) * FACINGS
+    for stage in range(len(rt.lines)):
+        states = sorted(corridor(rt, stage))
+        for spaces in range(1, 9):
+            walked = edges_of(moves_from(rt, stage, spaces, states), states, count)
+            at_once = edges_from(edge_table(rt, stage, spaces, states), states, count)
+            for name in walked.__dataclass_fields__:
+                assert np.array_equal(getattr(walked, name), getattr(at_once, name)), name
