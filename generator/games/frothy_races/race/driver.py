@@ -70,6 +70,9 @@ class Planner(Bot):
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
+        # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
+        # the vehicle, its state, the prices; the dice kept just after read it again.
+        self._way: tuple[int, int, int, tuple[float, ...]] = (-1, -1, -1, ())
 
     @property
     def may_attack(self) -> bool:
@@ -128,6 +131,7 @@ class Planner(Bot):
         choice made before in the same situation (everything it reads) is reused."""
         self.table(race, car)
         ahead = in_the_way(race, car, self.driving)
+        self._way = (race.round, car.index, car.state, ahead)  # for the dice kept next
         key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
                car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
@@ -209,7 +213,10 @@ class Planner(Bot):
             return values[0]
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
-        whips, ahead = car.cards("whip"), in_the_way(race, car, self.driving)
+        way = self._way
+        ahead = way[3] if way[:3] == (race.round, car.index, car.state) else \
+            in_the_way(race, car, self.driving)
+        whips = car.cards("whip")
         return min(zip(values, ends, strict=True), key=lambda pair: (
             self.value(race, car, car.stage, 0, pair[1], state, whips)
             + (ahead[pair[1]] if ahead else 0.0), -pair[0]))[0]

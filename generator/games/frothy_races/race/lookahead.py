@@ -8,7 +8,11 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from generator.games.frothy_races.race.course import UNREACHABLE, forget_oldest_half
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+    forget_oldest_half,
+    move_sequences,
+)
 from generator.games.frothy_races.race.planner import damage_rounds
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
@@ -33,12 +37,14 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
     rt, spec = race.rt, car.spec
     state = car.hex * FACINGS + car.facing
     most = max(row[4] for row in cumulative_spaces(spec))
-    mine = race.car_remaining(car)
+    mine, hexes = race.car_remaining(car), rt.hexes
+    q, r = hexes[car.hex][0], hexes[car.hex][1]
     out: tuple[float, ...] = ()
     for there, i in race.occupant.items():
+        dq, dr = hexes[there][0] - q, hexes[there][1] - r
+        if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
+            continue  # itself, or more spaces away than a round moves
         other = race.cars[i]
-        if i == car.index:
-            continue
         theirs = race.remaining(other.stage, there * FACINGS + other.facing)
         if theirs >= UNREACHABLE:  # a wreck facing a wall: the best way on from there
             theirs = min(race.remaining(other.stage, there * FACINGS + f)
@@ -102,13 +108,18 @@ def boxed_in(rt: Any, state: int, most: int, there: int) -> list[bool]:
     """For 0 .. ``most`` spaces: whether every walk of so many spaces from ``state`` meets
     a wall or ``there``, and some walk meets ``there``. A walk of n spaces is the start of
     a walk of ``most`` (so the longest walks tell every shorter one)."""
-    clear = [False] * (most + 1)  # some walk of n spaces gets past
-    meets = [False] * (most + 1)  # some walk of n spaces runs into ``there``
-    for walk in rt.walks(state, most):
-        entered = walk.entered
-        hit = entered.index(there) + 1 if there in entered else most + 1
-        for n in range(1, min(len(entered), hit - 1) + 1):
-            clear[n] = True
-        for n in range(hit, most + 1):
-            meets[n] = True
-    return [m and not c for m, c in zip(meets, clear, strict=True)]
+    hex_, facing = divmod(state, FACINGS)
+    neighbours = rt.neighbours
+    past = 0  # the most spaces some walk goes without meeting a wall or ``there``
+    first = most + 1  # the fewest spaces after which some walk has met ``there``
+    for seq in move_sequences(facing, most):
+        here, n = hex_, 0
+        for d in seq:
+            here = neighbours[here][d]
+            if here < 0 or here == there:
+                break
+            n += 1
+        past = max(past, n)
+        if here == there:
+            first = min(first, n + 1)
+    return [first <= n and n > past for n in range(most + 1)]
