@@ -58,7 +58,7 @@ from generator.paper.output import ManifestEntry
 
 FORMAT = "paddock-build-replay-1"
 # Options that change where the files go or how they are made, never what they hold.
-_PLACE_AND_PACE = frozenset({"run", "output", "workers", "debug"})
+_PLACE_AND_PACE = frozenset({"run", "output", "workers", "debug", "rebuild"})
 
 
 def replay(args: argparse.Namespace) -> int | None:

@@ -86,6 +86,9 @@ def add_build_command(commands: argparse._SubParsersAction) -> None:
     build_cmd.add_argument("--workers", type=positive("workers"), metavar="K",
                            help="processes writing the PDFs at once (default: one per core; "
                                 "1 writes them one after another; the files are the same)")
+    build_cmd.add_argument("--rebuild", action="store_true",
+                           help="build for real even when an identical earlier build could "
+                                "be copied from the cache folder (its record is replaced)")
     add_print_options(build_cmd)
     build_cmd.set_defaults(run=run_build_or_watch)
 

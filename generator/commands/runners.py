@@ -108,7 +108,7 @@ def run_build(args: argparse.Namespace, compact: bool = False,
     if compact or last_good is not None:
         return build_once(args, compact, last_good)
     refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
-    code = build_replay.replay(args)
+    code = None if args.rebuild else build_replay.replay(args)
     if code is not None:
         return code
     with build_replay.recording(args) as record:

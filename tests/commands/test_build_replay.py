@@ -70,6 +70,13 @@ def test_an_unchanged_build_is_replayed_byte_for_byte(project: Project) -> None:
     assert same_files(first, second)
 
 
+def test_rebuild_builds_for_real_and_the_same_bytes(project: Project) -> None:
+    _, shown, first = project.build()
+    how, shown_again, second = project.build("--rebuild")
+    assert how == "DREW" and shown_again == shown and same_files(first, second)
+    assert project.build()[0] == "REPLAYED"  # and the record it replaced answers the next
+
+
 def test_a_changed_definition_picture_or_folder_is_built_for_real(project: Project) -> None:
     project.build()
     vehicle = project.vehicles / "outrider" / "rattler.yaml"

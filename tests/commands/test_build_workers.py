@@ -111,7 +111,7 @@ def test_a_parallel_build_writes_the_serial_builds_bytes(tmp_path: Path) -> None
     def build(workers: int) -> dict[str, str]:
         out = tmp_path / f"out-{workers}"
         done = subprocess.run(
-            [sys.executable, "-m", "generator", "build", "-o", str(out), "--workers",
+            [sys.executable, "-m", "generator", "build", "--rebuild", "-o", str(out), "--workers",
              str(workers)], cwd=REPO, capture_output=True, text=True, check=False)
         assert done.returncode == 0, done.stderr
         return tree_digests(out)

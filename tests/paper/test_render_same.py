@@ -27,11 +27,11 @@ def test_cached_fitting_prints_the_default_kit_exactly_as_fitting_afresh(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     drawing.fit_paragraph.cache_clear()
-    assert main(["build", "-o", str(tmp_path / "cached")]) == 0
+    assert main(["build", "--rebuild", "-o", str(tmp_path / "cached")]) == 0
     assert drawing.fit_paragraph.cache_info().hits > 0
     without_fit_cache(monkeypatch)
     drawing.fit_paragraph.cache_clear()
-    assert main(["build", "-o", str(tmp_path / "fresh")]) == 0
+    assert main(["build", "--rebuild", "-o", str(tmp_path / "fresh")]) == 0
     assert drawing.fit_paragraph.cache_info().currsize == 0
     assert compare_folders(tmp_path / "fresh", tmp_path / "cached") == []
     assert any(page_prints(pdf) for pdf in (tmp_path / "cached").rglob("*.pdf"))
