@@ -101,20 +101,27 @@ def subject_wins(field: Field, races: int, seed: int, workers: int | None, first
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
-                    seed: int = 1) -> float:
-    """The rule's false-flag rate for a build exactly as good as its field (each race won
-    with chance ``fair``), by simulation: the share of ``trials`` sequential verdicts that
-    flag. Bernoulli draws stand in for races here; bench/race.py measures it with races."""
+                    seed: int = 1, draws: float = 0.0) -> float:
+    """The rule's false-flag rate for a build exactly as good as its field, by simulation:
+    the share of ``trials`` sequential verdicts that flag. Bernoulli draws stand in for
+    races here (bench/race.py measures it with races): a race has no winner with chance
+    ``draws`` and entrant 0 wins it with chance ``fair`` (of all races), and each look
+    judges against the fair share of the races so far that had a winner, as :func:`judge`
+    does."""
     import random
 
     draw = random.Random(seed).random
+    batch = rule.batch(size)
     flagged = 0
     for _ in range(trials):
-        won = done = 0
+        won = done = decided = 0
         for _ in range(rule.looks):
-            won += sum(draw() < fair for _ in range(rule.batch(size)))
-            done += rule.batch(size)
-            if rule.decided(wilson(won, done, rule.z), fair):
+            for _ in range(batch):
+                luck = draw()  # below draws: nobody wins; the next fair of it: entrant 0
+                decided += luck >= draws
+                won += draws <= luck < draws + fair
+            done += batch
+            if rule.decided(wilson(won, done, rule.z), fair_share(decided, done, size)):
                 break
-        flagged += bool(rule.flag(wilson(won, done, rule.z), fair))
+        flagged += bool(rule.flag(wilson(won, done, rule.z), fair_share(decided, done, size)))
     return flagged / trials
