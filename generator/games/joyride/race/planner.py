@@ -43,8 +43,9 @@ TOLERANCE = 0.05
 PACE = 5.0  # spaces a round, for the first guess only
 MAX_SWEEPS = 8  # passes a stage at most: the states a race visits settle first
 STUCK = 999.0  # rounds to go from a position no move can leave (walled in front and back)
-# A move's outcome in the table: (position number, smashed, line numbers entered in order)
-Outcome = tuple[int, bool, tuple[int, ...]]
+# A move's outcome in the table: (position number, smashed, the number the table gives the
+# lines it enters, in order: 0 for none; ValueTable.line_sets reads it back)
+Outcome = tuple[int, bool, int]
 
 
 HERE = Path(__file__).parent
@@ -108,6 +109,13 @@ class ValueTable:
         self.sweeps = 0
         self._outcomes: dict[tuple, Outcome] = {}
         self._rolls: dict[tuple[int, int], list[tuple[float, tuple]]] = {}
+        # Each set of lines a move enters gets a number (0: none), so the sweeps look up the
+        # stage after it (``self.after_stage[stage][number]``) instead of working it out.
+        self.line_sets: list[tuple[int, ...]] = [()]
+        self._line_numbers: dict[tuple[int, ...], int] = {(): 0}
+        self.after_stage: list[list[int]] = []
+        # Rolls from a later stage than the one being swept, which no longer changes
+        self._settled: dict[int, float] = {}
         kept = KEPT.get(self._key())
         if kept is not None:
             self.values = [list(row) for row in kept]
@@ -116,6 +124,8 @@ class ValueTable:
         self.locks = [self._lock_moves(pos) for pos in self.positions]
         self.stuck = [all(not self.course.beam(*lead) for lead in self._first_steps(pos))
                       for pos in self.positions]
+        self.after_stage = [[course.advance_lines(stage, lines) for lines in self.line_sets]
+                            for stage in range(stages + 1)]
         lines = len(course.lines)
         for stage in reversed(range(stages)):
             if stage + lines < stages:  # a lap to go: start from the next lap's values
@@ -149,8 +159,18 @@ class ValueTable:
             line_of = self.course.line_of
             lines = tuple(line_of[h] for h in ray.entered if h in line_of)
             found = self._outcomes[key] = (self.index[(ray.front, ray.facing)], ray.smashed,
-                                           lines)
+                                           self._line_number(lines))
         return found
+
+    def _line_number(self, lines: tuple[int, ...]) -> int:
+        """The number of a set of lines entered in order (a new one gets the next)."""
+        number = self._line_numbers.get(lines)
+        if number is None:
+            number = self._line_numbers[lines] = len(self.line_sets)
+            self.line_sets.append(lines)
+            for stage, row in enumerate(self.after_stage):
+                row.append(self.course.advance_lines(stage, lines))
+        return number
 
     def _moves(self, pos: Position) -> list[list[tuple[float, tuple[Outcome, ...]]]]:
         """For each gear 0-5: (chance, the outcomes the driver may pick from) per total."""
@@ -169,10 +189,10 @@ class ValueTable:
             table.append(rows)
         return table
 
-    def _lock_moves(self, pos: Position) -> list[tuple[tuple[bool, int, bool, tuple], ...]]:
+    def _lock_moves(self, pos: Position) -> list[tuple[tuple[bool, int, bool, int], ...]]:
         """For each locked total (0-12): (steered, position * 6, smashed, lines) per steer."""
         front, facing = pos
-        table: list[tuple[tuple[bool, int, bool, tuple], ...]] = [()]
+        table: list[tuple[tuple[bool, int, bool, int], ...]] = [()]
         for total in range(1, 3 * LOCK_ALL + 1):
             picks = []
             for steer in (0, 1, -1):
@@ -181,21 +201,25 @@ class ValueTable:
             table.append(tuple(picks))
         return table
 
+    def _roll_key(self, stage: int, number: int, gear: int, dice: int, steer: bool) -> int:
+        """A roll's key in the memos: one number for (stage, position, gear, dice, steer)."""
+        return (((stage * len(self.positions) + number) * 6 + gear) * 5 + dice) * 2 + steer
+
     def _roll_value(self, stage: int, number: int, gear: int, dice: int, steer: bool,
-                    memo: dict[tuple, float]) -> float:
+                    memo: dict[int, float]) -> float:
         """Rounds to go after rolling ``dice`` dice forwards from a position in ``gear``
         (steering at best if ``steer``), as the last pass left the values."""
         if dice == 0:
             return self.values[stage][number * 6 + gear]
-        key = (stage, number, gear, dice, steer)
+        key = self._roll_key(stage, number, gear, dice, steer)
         found = memo.get(key)
         if found is None:
             found = 0.0
-            values, advance = self.values, self.course.advance_lines
+            values, after = self.values, self.after_stage[stage]
             for chance, picks in self._forward(number, dice):
                 best = STUCK
                 for there, smashed, lines in (picks if steer else picks[:1]):
-                    row = values[advance(stage, lines)] if lines else values[stage]
+                    row = values[after[lines]]
                     best = min(best, row[there] + DAMAGE_ROUNDS if smashed
                                else row[there + gear])
                 found += chance * best
@@ -273,9 +297,10 @@ class ValueTable:
         """One Gauss-Seidel pass over a stage; the largest change. Inlined: the table is
         a few hundred thousand of these sums a pass."""
         values, mine, stuck = self.values, self.values[stage], self.stuck
-        advance, moves, damage_rounds = self.course.advance_lines, self.moves, DAMAGE_ROUNDS
+        moves, damage_rounds = self.moves, DAMAGE_ROUNDS
+        rows = [values[after] for after in self.after_stage[stage]]
         shifts = [shift_options(gear) for gear in range(MAX_GEAR + 1)]
-        memo: dict[tuple, float] = {}
+        memo: dict[int, float] = {}
         change = 0.0
         for number in order:
             base = number * 6
@@ -283,12 +308,13 @@ class ValueTable:
                 mine[base:base + 6] = [STUCK] * 6
                 continue
             rolled = [0.0] * (MAX_GEAR + 1)
+            bases: dict[int, list] = {}  # this position's locks, for all its gears
             for gear in range(1, MAX_GEAR + 1):
                 total = 0.0
                 for chance, picks in moves[number][gear]:
                     best = STUCK
                     for there, smashed, lines in picks:
-                        row = values[advance(stage, lines)] if lines else mine
+                        row = rows[lines]
                         value = row[there] + damage_rounds if smashed else row[there + gear]
                         if value < best:
                             best = value
@@ -297,7 +323,7 @@ class ValueTable:
             for gear in range(MAX_GEAR + 1):
                 best = min(rolled[new] + damage * damage_rounds for new, damage in shifts[gear])
                 if gear >= 1:
-                    best = self._locked(stage, number, gear, best, memo)
+                    best = self._locked(stage, number, gear, best, memo, bases)
                 value = min(1.0 + best, STUCK)
                 if abs(value - mine[base + gear]) > change:
                     change = abs(value - mine[base + gear])
@@ -305,13 +331,19 @@ class ValueTable:
         return change
 
     def _locked(self, stage: int, number: int, gear: int, rolled: float,
-                memo: dict[tuple, float]) -> float:
+                memo: dict[int, float], bases: dict[int, list]) -> float:
         """Rounds to go after a turn that may lock dice (``rolled``: the best turn locking
         none). The mirror's faces fall as dice do; the table's driver sees them and locks
         every die, all but one or all but two (choosing which to keep off; four at most,
-        the slots), steers that move or not, shifts, and rolls what is left."""
-        locks = {kept: self._lock_some(stage, number, gear, gear - kept, memo)
-                 for kept in (0, 1, 2) if 1 <= gear - kept <= LOCK_ALL}
+        the slots), steers that move or not, shifts, and rolls what is left. ``bases``
+        keeps this position's :meth:`_lock_bases` for the pass's other gears."""
+        locks = {}
+        for kept in (0, 1, 2):
+            locked = gear - kept
+            if 1 <= locked <= LOCK_ALL:
+                if locked not in bases:
+                    bases[locked] = self._lock_bases(stage, number, locked, memo)
+                locks[kept] = self._lock_some(gear, locked, bases[locked])
         total = 0.0
         for chance, _, parts in mirrors(gear):
             best = rolled
@@ -324,42 +356,64 @@ class ValueTable:
             total += chance * best
         return total
 
-    def _lock_some(self, stage: int, number: int, gear: int, locked: int,
-                   memo: dict[tuple, float]) -> dict[int, float]:
+    @staticmethod
+    def _lock_some(gear: int, locked: int, bases: list) -> dict[int, float]:
         """For each total ``locked`` dice may show: the rounds to go after locking them in
-        ``gear``, steering at best, then the best SHIFT and the roll of what is left (the
-        rolled move steers only if the locked move did not, or in gear 2)."""
-        values, advance, locks = self.values, self.course.advance_lines, self.locks[number]
-        # (new gear, dice left to roll, the SHIFT's damage in rounds); the price of no damage
-        # is 0.0, so adding it changes no value by a bit.
-        shifts = [(new, new - locked, damage * DAMAGE_ROUNDS)
+        ``gear``, steering at best, then the best SHIFT the gear allows and the roll of what
+        is left (``bases``: :meth:`_lock_bases`)."""
+        # (new gear, the SHIFT's damage in rounds); the price of no damage is 0.0, so adding
+        # it changes no value by a bit.
+        shifts = [(new, damage * DAMAGE_ROUNDS)
                   for new, damage in shift_options(gear) if new - locked >= 0]
-        roll_value, lookup = self._roll_value, memo.get
         found: dict[int, float] = {}
-        # Inlined (a cold solve makes about a million of these calls): the memo is read here
-        # before calling _roll_value, and min() is written out; the values are the same.
-        for spaces, _ in roll_odds(locked):
+        for spaces, picks in bases:
             best = STUCK
-            for steered, there, smashed, lines in locks[spaces]:
-                after = advance(stage, lines) if lines else stage
-                if smashed:
-                    value = values[after][there] + DAMAGE_ROUNDS
-                    if value < best:
-                        best = value
+            for smashed, by_new in picks:
+                if by_new is None:
+                    if smashed < best:
+                        best = smashed
                     continue
-                row, place = values[after], there // 6
-                for new, dice, price in shifts:
-                    if dice == 0:
-                        value = row[there + new]
-                    else:
-                        steer = not steered or new == 2
-                        known = lookup((after, place, new, dice, steer))
-                        value = roll_value(after, place, new, dice, steer, memo) \
-                            if known is None else known
-                    value += price
+                for new, price in shifts:
+                    value = by_new[new] + price
                     if value < best:
                         best = value
             found[spaces] = best
+        return found
+
+    def _lock_bases(self, stage: int, number: int, locked: int, memo: dict[int, float]
+                    ) -> list[tuple[int, list[tuple[float, list[float] | None]]]]:
+        """For each total ``locked`` dice may show and each steer of that move: the rounds to
+        go after a SMASH (with no list), or, for each gear 0-5 the car may then be in, after
+        the roll of what is left (the rolled move steers only if the locked move did not, or
+        in gear 2): what every gear's SHIFTs choose from, worked out once for all of them."""
+        values, after_stage, locks = self.values, self.after_stage[stage], self.locks[number]
+        roll_value, settled, count = self._roll_value, self._settled, len(self.positions)
+        gears = range(max(locked, 1), MAX_GEAR + 1)
+        found = []
+        # Inlined (a cold solve makes about a million of these sums): the memo is read here
+        # before calling _roll_value (its key written out). A roll from a later stage is kept
+        # for the whole solve (``settled``): that stage's values no longer change.
+        for spaces, _ in roll_odds(locked):
+            picks: list[tuple[float, list[float] | None]] = []
+            for steered, there, smashed, lines in locks[spaces]:
+                after = after_stage[lines]
+                if smashed:
+                    picks.append((values[after][there] + DAMAGE_ROUNDS, None))
+                    continue
+                row, place = values[after], there // 6
+                book = memo if after == stage else settled
+                by_new = [STUCK] * (MAX_GEAR + 1)
+                for new in gears:
+                    dice = new - locked
+                    if dice == 0:
+                        by_new[new] = row[there + new]
+                        continue
+                    steer = not steered or new == 2
+                    known = book.get((((after * count + place) * 6 + new) * 5 + dice) * 2 + steer)
+                    by_new[new] = roll_value(after, place, new, dice, steer, book) \
+                        if known is None else known
+                picks.append((0.0, by_new))
+            found.append((spaces, picks))
         return found
 
     def expected(self, stage: int, rows: Sequence[tuple[float, tuple[Outcome, ...]]],
@@ -375,7 +429,7 @@ class ValueTable:
         smashed)."""
         number, smashed, lines = outcome
         if lines:
-            stage = self.course.advance_lines(stage, lines)
+            stage = self.course.advance_lines(stage, self.line_sets[lines])
         if smashed:
             return self.values[stage][number * 6] + DAMAGE_ROUNDS
         return self.values[stage][number * 6 + gear]
