@@ -18,9 +18,9 @@ def test_the_stopping_rule_is_the_one_balance_rules_yaml_states() -> None:
     assert (rule.band, rule.alpha, rule.looks, rule.cycles) == (
         params["band"], params["alpha"], params["looks"], params["cycles"])
     assert rule.band == RULES["OR-BAL-BATTLE-UNDERPOWERED"].params["band"]
-    # alpha 5% shared over 10 looks, both sides: z = Phi^-1(1 - 0.05 / 20) = 2.807
-    assert abs(rule.z - 2.807) < 0.001
-    assert (rule.batch(2), rule.batch(4)) == (8, 16)
+    # alpha 5% shared over 20 looks, both sides: z = Phi^-1(1 - 0.05 / 40) = 3.023
+    assert abs(rule.z - 3.023) < 0.001
+    assert (rule.batch(2), rule.batch(4)) == (4, 8)
 
 
 # Draws: four Iron Curtains in last car standing reached the round limit in 21 of 32

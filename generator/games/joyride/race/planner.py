@@ -4,8 +4,9 @@ A driving state is (stage, position, gear): the lines crossed so far, where the 
 (front space and facing) and its gear (0 after a SMASH). The table holds the expected number
 of rounds still to drive to the finish under the exact dice odds of
 ``generator.probability.joyride`` (the sum of the dice rolled), solved once by value
-iteration (Gauss-Seidel: stages from the last, positions nearest their next line first,
-until no value moves by more than ``TOLERANCE``).
+iteration (stages from the last; each stage swept as whole arrays, ``planner_arrays.py``,
+until no value moves by more than ``TOLERANCE``) and kept in the cache folder, keyed by the
+course and by the code that solves it.
 
 The table's own turn (what it plans with; the driver then plays the full turn, see
 ``driver.py``): shift from gear g to any gear the SHIFT step allows (up one, stay, down
@@ -24,75 +25,39 @@ Gauntlet: see docs/racing-joyride.md).
 from __future__ import annotations
 
 import hashlib
-import itertools
 import pickle
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from generator.games.joyride.race.course import JoyrideCourse, Position
+from generator.games.joyride.race.planner_arrays import ArraySweeps
+from generator.games.joyride.race.planner_rules import (
+    DAMAGE_ROUNDS,
+    LOCK_ALL,
+    MAX_GEAR,
+    PACE,
+    roll_odds,
+)
 from generator.keep.kept_store import KeptStore, named_for_code
-from generator.probability.joyride import rolled_move
-from generator.tracks.hexgrid import distance
 
-MAX_GEAR = 5
-LOCK_ALL = 4  # the table's lock-everything turn needs a slot a die
-DAMAGE_ROUNDS = 0.5
-TOLERANCE = 0.05
-PACE = 5.0  # spaces a round, for the first guess only
-MAX_SWEEPS = 8  # passes a stage at most: the states a race visits settle first
-STUCK = 999.0  # rounds to go from a position no move can leave (walled in front and back)
 # A move's outcome in the table: (position number, smashed, the number the table gives the
 # lines it enters, in order: 0 for none; ValueTable.line_sets reads it back)
 Outcome = tuple[int, bool, int]
+MOST_SPACES = 3 * MAX_GEAR  # the longest move the table reads: every die of gear 5 a 3
 
 
 HERE = Path(__file__).parent
 # Solved tables kept between runs in the cache folder, named by the code that solves them.
 KEPT: KeptStore[bytes, list] = KeptStore(
     lambda: named_for_code("joyride-tables", "paddock-joyride-table-1",
-                           [HERE / "planner.py", HERE / "course.py"], suffix="pickle"),
+                           [HERE / name for name in ("planner.py", "planner_arrays.py",
+                                                     "planner_rules.py", "course.py")],
+                           suffix="pickle"),
     most_entries=8, loads=pickle.loads,  # noqa: S301 - our own file
     dumps=partial(pickle.dumps, protocol=5))
-
-
-@lru_cache(maxsize=16)
-def roll_odds(dice: int) -> tuple[tuple[int, float], ...]:
-    """(total, chance) of rolling ``dice`` Joyride dice, from the exact distribution."""
-    return tuple(sorted((move.spaces, float(p)) for move, p in rolled_move(dice).items()))
-
-
-@lru_cache(maxsize=8)
-def mirrors(dice: int) -> tuple[tuple[float, int, tuple[tuple[int, ...], ...]], ...]:
-    """Every mirror of ``dice`` dice as faces fall (a multiset of 1-3s): its chance, its
-    total, and the totals a lock may take keeping 0, 1 or 2 dice off (each way once)."""
-    found: dict[tuple[int, ...], float] = {}
-    for faces in itertools.product((1, 2, 3), repeat=dice):
-        key = tuple(sorted(faces))
-        found[key] = found.get(key, 0.0) + 3.0 ** -dice
-    out = []
-    for key, chance in sorted(found.items()):
-        parts = tuple(tuple(sorted({sum(key) - sum(off)
-                                    for off in itertools.combinations(key, kept)}))
-                      for kept in (0, 1, 2) if kept <= dice)
-        out.append((chance, sum(key), parts))
-    return tuple(out)
-
-
-def shift_options(gear: int, top: int = MAX_GEAR) -> tuple[tuple[int, int], ...]:
-    """(new gear, damage) for each SHIFT allowed from ``gear``: stay, up, down, engine brake.
-    From gear 0 (after a SMASH) the car must shift up."""
-    if gear == 0:
-        return ((1, 0),)
-    options = [(gear, 0)]
-    if gear + 1 <= top:
-        options.append((gear + 1, 0))
-    if gear - 1 >= 1:
-        options.append((gear - 1, 0))
-    if gear - 2 >= 1:
-        options.append((gear - 2, 1))
-    return tuple(options)
 
 
 class ValueTable:
@@ -107,15 +72,12 @@ class ValueTable:
         # values[stage][position * 6 + gear]; the finished stage is all zeros
         self.values: list[list[float]] = [[0.0] * (count * 6) for _ in range(stages + 1)]
         self.sweeps = 0
-        self._outcomes: dict[tuple, Outcome] = {}
-        self._rolls: dict[tuple[int, int], list[tuple[float, tuple]]] = {}
+        self._outcomes: dict[tuple, list[Outcome]] = {}
         # Each set of lines a move enters gets a number (0: none), so the sweeps look up the
         # stage after it (``self.after_stage[stage][number]``) instead of working it out.
         self.line_sets: list[tuple[int, ...]] = [()]
         self._line_numbers: dict[tuple[int, ...], int] = {(): 0}
         self.after_stage: list[list[int]] = []
-        # Rolls from a later stage than the one being swept, which no longer changes
-        self._settled: dict[int, float] = {}
         kept = KEPT.get(self._key())
         if kept is not None:
             self.values = [list(row) for row in kept]
@@ -127,10 +89,14 @@ class ValueTable:
         self.after_stage = [[course.advance_lines(stage, lines) for lines in self.line_sets]
                             for stage in range(stages + 1)]
         lines = len(course.lines)
+        sweeps = ArraySweeps(self)
         for stage in reversed(range(stages)):
             if stage + lines < stages:  # a lap to go: start from the next lap's values
                 self._warm_start(stage, stage + lines)
-            self._solve(stage)
+            else:
+                self._guess(stage)
+            self.values[stage], passes = sweeps.solve_stage(stage, self.values[stage])
+            self.sweeps += passes
         KEPT.put(self._key(), [array("d", row) for row in self.values])
 
     def _key(self) -> bytes:
@@ -151,16 +117,26 @@ class ValueTable:
         self.values[stage] = [value + lap for value in self.values[later]]
 
     def outcome(self, front, facing: int, spaces: int, steer: int, reverse: bool) -> Outcome:
-        """The table's reading of a move on the empty track (each asked once)."""
-        key = (front, facing, spaces, steer, reverse)
+        """The table's reading of a move on the empty track."""
+        if 0 <= spaces <= MOST_SPACES:
+            return self._along(front, facing, steer, reverse)[spaces]
+        ray = self.course.ray(front, facing, spaces, steer, reverse)
+        return self._reading(ray)
+
+    def _along(self, front, facing: int, steer: int, reverse: bool) -> list[Outcome]:
+        """The outcomes of every move of 0 to MOST_SPACES spaces one way (each way once)."""
+        key = (front, facing, steer, reverse)
         found = self._outcomes.get(key)
         if found is None:
-            ray = self.course.ray(front, facing, spaces, steer, reverse)
-            line_of = self.course.line_of
-            lines = tuple(line_of[h] for h in ray.entered if h in line_of)
-            found = self._outcomes[key] = (self.index[(ray.front, ray.facing)], ray.smashed,
-                                           self._line_number(lines))
+            found = self._outcomes[key] = [
+                self._reading(ray)
+                for ray in self.course.rays(front, facing, MOST_SPACES, steer, reverse)]
         return found
+
+    def _reading(self, ray: Any) -> Outcome:
+        line_of = self.course.line_of
+        lines = tuple(line_of[h] for h in ray.entered if h in line_of)
+        return (self.index[(ray.front, ray.facing)], ray.smashed, self._line_number(lines))
 
     def _line_number(self, lines: tuple[int, ...]) -> int:
         """The number of a set of lines entered in order (a new one gets the next)."""
@@ -176,14 +152,14 @@ class ValueTable:
         """For each gear 0-5: (chance, the outcomes the driver may pick from) per total."""
         front, facing = pos
         table: list[list[tuple[float, tuple[Outcome, ...]]]] = [[]]
+        ahead = [self._along(front, facing, steer, False) for steer in (0, 1, -1)]
+        back = [self._along(front, facing, steer, True) for steer in (0, 1, -1)]
         for gear in range(1, MAX_GEAR + 1):
             rows = []
             for total, chance in roll_odds(gear):
-                picks = [self.outcome(front, facing, total, steer, False)
-                         for steer in (0, 1, -1)]
+                picks = [along[total] for along in ahead]
                 if gear == 1:
-                    picks += [self.outcome(front, facing, total, steer, True)
-                              for steer in (0, 1, -1)]
+                    picks += [along[total] for along in back]
                 rows.append((chance, tuple((n * 6, smashed, lines) for n, smashed, lines
                                            in dict.fromkeys(picks))))
             table.append(rows)
@@ -193,53 +169,14 @@ class ValueTable:
         """For each locked total (0-12): (steered, position * 6, smashed, lines) per steer."""
         front, facing = pos
         table: list[tuple[tuple[bool, int, bool, int], ...]] = [()]
+        ahead = [(steer != 0, self._along(front, facing, steer, False)) for steer in (0, 1, -1)]
         for total in range(1, 3 * LOCK_ALL + 1):
             picks = []
-            for steer in (0, 1, -1):
-                number, smashed, lines = self.outcome(front, facing, total, steer, False)
-                picks.append((steer != 0, number * 6, smashed, lines))
+            for steered, along in ahead:
+                number, smashed, lines = along[total]
+                picks.append((steered, number * 6, smashed, lines))
             table.append(tuple(picks))
         return table
-
-    def _roll_key(self, stage: int, number: int, gear: int, dice: int, steer: bool) -> int:
-        """A roll's key in the memos: one number for (stage, position, gear, dice, steer)."""
-        return (((stage * len(self.positions) + number) * 6 + gear) * 5 + dice) * 2 + steer
-
-    def _roll_value(self, stage: int, number: int, gear: int, dice: int, steer: bool,
-                    memo: dict[int, float]) -> float:
-        """Rounds to go after rolling ``dice`` dice forwards from a position in ``gear``
-        (steering at best if ``steer``), as the last pass left the values."""
-        if dice == 0:
-            return self.values[stage][number * 6 + gear]
-        key = self._roll_key(stage, number, gear, dice, steer)
-        found = memo.get(key)
-        if found is None:
-            found = 0.0
-            values, after = self.values, self.after_stage[stage]
-            for chance, picks in self._forward(number, dice):
-                best = STUCK
-                for there, smashed, lines in (picks if steer else picks[:1]):
-                    row = values[after[lines]]
-                    best = min(best, row[there] + DAMAGE_ROUNDS if smashed
-                               else row[there + gear])
-                found += chance * best
-            memo[key] = found
-        return found
-
-    def _forward(self, number: int, dice: int) -> list[tuple[float, tuple]]:
-        """(chance, outcomes straight on then steered) of rolling ``dice`` dice forwards."""
-        key = (number, dice)
-        found = self._rolls.get(key)
-        if found is None:
-            front, facing = self.positions[number]
-            found = []
-            for total, chance in roll_odds(dice):
-                picks = tuple((n * 6, smashed, lines) for n, smashed, lines in
-                              (self.outcome(front, facing, total, steer, False)
-                               for steer in (0, 1, -1)))
-                found.append((chance, picks))
-            self._rolls[key] = found
-        return found
 
     @staticmethod
     def _first_steps(pos: Position) -> list[tuple]:
@@ -275,145 +212,6 @@ class ValueTable:
                         found[there] = found[hex_] + 1
                         following.append(there)
             frontier = following
-        return found
-
-    def _order(self, stage: int) -> list[int]:
-        line = self.course.lines[self.course.next_line(stage)]
-        def near(number: int) -> int:
-            front = self.positions[number][0]
-            return min(distance(front, h) for h in line)
-        return sorted(range(len(self.positions)), key=near)
-
-    def _solve(self, stage: int) -> None:
-        order = self._order(stage)
-        if not any(self.values[stage]):
-            self._guess(stage)
-        for _ in range(MAX_SWEEPS):
-            self.sweeps += 1
-            if self._sweep(stage, order) < TOLERANCE:
-                return
-
-    def _sweep(self, stage: int, order: Sequence[int]) -> float:
-        """One Gauss-Seidel pass over a stage; the largest change. Inlined: the table is
-        a few hundred thousand of these sums a pass."""
-        values, mine, stuck = self.values, self.values[stage], self.stuck
-        moves, damage_rounds = self.moves, DAMAGE_ROUNDS
-        rows = [values[after] for after in self.after_stage[stage]]
-        shifts = [shift_options(gear) for gear in range(MAX_GEAR + 1)]
-        memo: dict[int, float] = {}
-        change = 0.0
-        for number in order:
-            base = number * 6
-            if stuck[number]:
-                mine[base:base + 6] = [STUCK] * 6
-                continue
-            rolled = [0.0] * (MAX_GEAR + 1)
-            bases: dict[int, list] = {}  # this position's locks, for all its gears
-            for gear in range(1, MAX_GEAR + 1):
-                total = 0.0
-                for chance, picks in moves[number][gear]:
-                    best = STUCK
-                    for there, smashed, lines in picks:
-                        row = rows[lines]
-                        value = row[there] + damage_rounds if smashed else row[there + gear]
-                        if value < best:
-                            best = value
-                    total += chance * best
-                rolled[gear] = total
-            for gear in range(MAX_GEAR + 1):
-                best = min(rolled[new] + damage * damage_rounds for new, damage in shifts[gear])
-                if gear >= 1:
-                    best = self._locked(stage, number, gear, best, memo, bases)
-                value = min(1.0 + best, STUCK)
-                if abs(value - mine[base + gear]) > change:
-                    change = abs(value - mine[base + gear])
-                mine[base + gear] = value
-        return change
-
-    def _locked(self, stage: int, number: int, gear: int, rolled: float,
-                memo: dict[int, float], bases: dict[int, list]) -> float:
-        """Rounds to go after a turn that may lock dice (``rolled``: the best turn locking
-        none). The mirror's faces fall as dice do; the table's driver sees them and locks
-        every die, all but one or all but two (choosing which to keep off; four at most,
-        the slots), steers that move or not, shifts, and rolls what is left. ``bases``
-        keeps this position's :meth:`_lock_bases` for the pass's other gears."""
-        locks = {}
-        for kept in (0, 1, 2):
-            locked = gear - kept
-            if 1 <= locked <= LOCK_ALL:
-                if locked not in bases:
-                    bases[locked] = self._lock_bases(stage, number, locked, memo)
-                locks[kept] = self._lock_some(gear, locked, bases[locked])
-        total = 0.0
-        for chance, _, parts in mirrors(gear):
-            best = rolled
-            for kept, totals in enumerate(parts):
-                if kept in locks:
-                    lock = locks[kept]
-                    for part in totals:
-                        if lock[part] < best:
-                            best = lock[part]
-            total += chance * best
-        return total
-
-    @staticmethod
-    def _lock_some(gear: int, locked: int, bases: list) -> dict[int, float]:
-        """For each total ``locked`` dice may show: the rounds to go after locking them in
-        ``gear``, steering at best, then the best SHIFT the gear allows and the roll of what
-        is left (``bases``: :meth:`_lock_bases`)."""
-        # (new gear, the SHIFT's damage in rounds); the price of no damage is 0.0, so adding
-        # it changes no value by a bit.
-        shifts = [(new, damage * DAMAGE_ROUNDS)
-                  for new, damage in shift_options(gear) if new - locked >= 0]
-        found: dict[int, float] = {}
-        for spaces, picks in bases:
-            best = STUCK
-            for smashed, by_new in picks:
-                if by_new is None:
-                    if smashed < best:
-                        best = smashed
-                    continue
-                for new, price in shifts:
-                    value = by_new[new] + price
-                    if value < best:
-                        best = value
-            found[spaces] = best
-        return found
-
-    def _lock_bases(self, stage: int, number: int, locked: int, memo: dict[int, float]
-                    ) -> list[tuple[int, list[tuple[float, list[float] | None]]]]:
-        """For each total ``locked`` dice may show and each steer of that move: the rounds to
-        go after a SMASH (with no list), or, for each gear 0-5 the car may then be in, after
-        the roll of what is left (the rolled move steers only if the locked move did not, or
-        in gear 2): what every gear's SHIFTs choose from, worked out once for all of them."""
-        values, after_stage, locks = self.values, self.after_stage[stage], self.locks[number]
-        roll_value, settled, count = self._roll_value, self._settled, len(self.positions)
-        gears = range(max(locked, 1), MAX_GEAR + 1)
-        found = []
-        # Inlined (a cold solve makes about a million of these sums): the memo is read here
-        # before calling _roll_value (its key written out). A roll from a later stage is kept
-        # for the whole solve (``settled``): that stage's values no longer change.
-        for spaces, _ in roll_odds(locked):
-            picks: list[tuple[float, list[float] | None]] = []
-            for steered, there, smashed, lines in locks[spaces]:
-                after = after_stage[lines]
-                if smashed:
-                    picks.append((values[after][there] + DAMAGE_ROUNDS, None))
-                    continue
-                row, place = values[after], there // 6
-                book = memo if after == stage else settled
-                by_new = [STUCK] * (MAX_GEAR + 1)
-                for new in gears:
-                    dice = new - locked
-                    if dice == 0:
-                        by_new[new] = row[there + new]
-                        continue
-                    steer = not steered or new == 2
-                    known = book.get((((after * count + place) * 6 + new) * 5 + dice) * 2 + steer)
-                    by_new[new] = roll_value(after, place, new, dice, steer, book) \
-                        if known is None else known
-                picks.append((0.0, by_new))
-            found.append((spaces, picks))
         return found
 
     def expected(self, stage: int, rows: Sequence[tuple[float, tuple[Outcome, ...]]],
