@@ -81,14 +81,25 @@ class ArraySweeps:
         # it is final (the stage being swept: every pass)
         self.rolls = np.zeros((self.stages + 1, MAX_GEAR + 1, LOCK_ALL + 1, 2, count))
         self.rolled_stage = [False] * (self.stages + 1)
+        # What read() needs of an outcome array from a stage: where its values lie, whether
+        # the gear counts (no SMASH) and a damage's price; worked out once a stage
+        self._read: dict[tuple, tuple[NDArray, NDArray, NDArray]] = {}
 
-    def read(self, stage: int | NDArray, there: NDArray, smashed: NDArray, line: NDArray,
-             gear: int | NDArray) -> NDArray:
-        """The value after each outcome from ``stage``, the car in ``gear`` (0 and a damage
-        after a SMASH)."""
-        after = self.after[stage, line]
-        flat = after * (self.count * 6) + there + np.where(smashed, 0, gear)
-        return self.values.reshape(-1)[flat] + np.where(smashed, DAMAGE_ROUNDS, 0.0)
+    def read(self, stage: int, out: Outcomes, gear: int | NDArray,
+             total: int | None = None) -> NDArray:
+        """The value after each outcome of ``out`` (only those of one ``total``, if given)
+        from ``stage``, the car in ``gear`` (0 and a damage after a SMASH)."""
+        key = (stage, id(out), total)
+        found = self._read.get(key)
+        if found is None:
+            index: tuple = () if total is None else (slice(None), total)
+            after = self.after[stage, out.line[index]]
+            smashed = out.smashed[index]
+            found = self._read[key] = (after * (self.count * 6) + out.there[index],
+                                       (~smashed).astype(np.int64),
+                                       np.where(smashed, DAMAGE_ROUNDS, 0.0))
+        base, moving, damage = found
+        return self.values.reshape(-1)[base + moving * gear] + damage
 
     def solve_stage(self, stage: int, start: list[float]) -> tuple[list[float], int]:
         """Sweep ``stage`` from ``start`` until no value moves by more than the tolerance:
@@ -113,18 +124,16 @@ class ArraySweeps:
         the stage's values now (kept once the stage is final)."""
         if self.rolled_stage[stage]:
             return
-        locks = self.locks
+        gears = np.arange(1, MAX_GEAR + 1)[:, None, None]  # [gear, n, steer]
         for dice in range(1, LOCK_ALL + 1):
-            for gear in range(1, MAX_GEAR + 1):
-                straight = np.zeros(self.count)
-                steered = np.zeros(self.count)
-                for total, chance in roll_odds(dice):
-                    vals = self.read(stage, locks.there[:, total], locks.smashed[:, total],
-                                     locks.line[:, total], gear)
-                    straight += chance * np.minimum(vals[:, 0], STUCK)
-                    steered += chance * np.minimum(vals.min(axis=1), STUCK)
-                self.rolls[stage, gear, dice, 0] = straight
-                self.rolls[stage, gear, dice, 1] = steered
+            straight = np.zeros((MAX_GEAR, self.count))
+            steered = np.zeros((MAX_GEAR, self.count))
+            for total, chance in roll_odds(dice):
+                vals = self.read(stage, self.locks, gears, total)
+                straight += chance * np.minimum(vals[:, :, 0], STUCK)
+                steered += chance * np.minimum(vals.min(axis=2), STUCK)
+            self.rolls[stage, 1:, dice, 0] = straight
+            self.rolls[stage, 1:, dice, 1] = steered
         self.rolled_stage[stage] = True
 
     def sweep(self, stage: int) -> NDArray:
@@ -133,8 +142,7 @@ class ArraySweeps:
         self.roll_values(stage)
         rolled = np.full((MAX_GEAR + 1, self.count), STUCK)
         for gear, (chances, out) in self.moves.items():
-            vals = np.where(out.valid, self.read(stage, out.there, out.smashed, out.line, gear),
-                            STUCK)
+            vals = np.where(out.valid, self.read(stage, out, gear), STUCK)
             rolled[gear] = np.minimum(vals.min(axis=2), STUCK) @ chances
         bases = {locked: self.lock_bases(stage, locked) for locked in range(1, LOCK_ALL + 1)}
         new = np.empty((self.count, 6))
@@ -148,28 +156,29 @@ class ArraySweeps:
         return new.reshape(-1)
 
     def lock_bases(self, stage: int, locked: int) -> tuple[NDArray, NDArray]:
-        """For each total ``locked`` dice may show and each steer of that move: the value
-        after a SMASH (infinite if it does not smash) ``[n, total, steer]``, and for each
-        gear the car may then be in, after rolling the dice left (infinite after a SMASH)
-        ``[new gear, n, total, steer]``; the rolled move steers only if the locked move did
-        not, or in gear 2."""
-        locks = self.locks
-        there, smashed, line = locks.there, locks.smashed, locks.line
-        after = self.after[stage, line]
+        """For each total ``locked`` dice may show (``locked`` to 3 x ``locked``, by index
+        from the least) and the best steer of that move: the value after a SMASH (infinite
+        if none smashes) ``[n, total]``, and for each gear the car may then be in, after
+        rolling the dice left ``[new gear, n, total]``; the rolled move steers only if the
+        locked move did not, or in gear 2. The best steer is taken before the SHIFT's
+        price is added: the same price for every steer, so the same minimum."""
+        locks, totals = self.locks, slice(locked, 3 * locked + 1)
+        there, smashed = locks.there[:, totals], locks.smashed[:, totals]
+        after = self.after[stage, locks.line[:, totals]]
         flat = self.values.reshape(-1)
-        crash = np.where(smashed, flat[after * (self.count * 6) + there] + DAMAGE_ROUNDS,
-                         np.inf)
-        by_new = np.full((MAX_GEAR + 1, *there.shape), np.inf)
+        start = after * (self.count * 6) + there
+        crash = np.where(smashed, flat[start] + DAMAGE_ROUNDS, np.inf).min(axis=2)
+        by_new = np.full((MAX_GEAR + 1, *crash.shape), np.inf)
         place = there // 6
         steered = np.array([False, True, True])
         for new in range(max(locked, 1), MAX_GEAR + 1):
             dice = new - locked
             if dice == 0:
-                value = flat[after * (self.count * 6) + there + new]
+                value = flat[start + new]
             else:
                 steer = np.broadcast_to(~steered | (new == 2), there.shape).astype(np.int64)
                 value = self.rolls[after, new, dice, steer, place]
-            by_new[new] = np.where(smashed, np.inf, value)
+            by_new[new] = np.where(smashed, np.inf, value).min(axis=2)
         return crash, by_new
 
     def locked(self, gear: int, rolled: NDArray,
@@ -185,13 +194,13 @@ class ArraySweeps:
                 for new, damage in shift_options(gear):
                     if new - locked >= 0:
                         best = np.minimum(best, by_new[new] + damage * DAMAGE_ROUNDS)
-                locks[kept] = np.minimum(best, crash).min(axis=2)  # [n, total]
+                locks[kept] = np.minimum(best, crash)  # [n, total - locked]
         total = np.zeros(self.count)
         for chance, _, parts in mirrors(gear):
             best = rolled
             for kept, totals in enumerate(parts):
                 if kept in locks:
                     for part in totals:
-                        best = np.minimum(best, locks[kept][:, part])
+                        best = np.minimum(best, locks[kept][:, part - (gear - kept)])
             total += chance * best
         return total
