@@ -36,7 +36,6 @@ from generator.games.joyride.race.course import JoyrideCourse, Position
 from generator.games.joyride.race.planner_arrays import ArraySweeps
 from generator.games.joyride.race.planner_rules import (
     DAMAGE_ROUNDS,
-    LOCK_ALL,
     MAX_GEAR,
     PACE,
     roll_odds,
@@ -47,6 +46,9 @@ from generator.keep.kept_store import KeptStore, named_for_code
 # lines it enters, in order: 0 for none; ValueTable.line_sets reads it back)
 Outcome = tuple[int, bool, int]
 MOST_SPACES = 3 * MAX_GEAR  # the longest move the table reads: every die of gear 5 a 3
+# The ways a move runs, as (steer, reverse): straight on, steered either way, then the same
+# in reverse (gear 1 only); a lock's move and a rolled one run the first three
+WAYS = ((0, False), (1, False), (-1, False), (0, True), (1, True), (-1, True))
 
 
 HERE = Path(__file__).parent
@@ -82,14 +84,15 @@ class ValueTable:
         if kept is not None:
             self.values = [list(row) for row in kept]
             return
-        self.moves = [self._moves(pos) for pos in self.positions]
-        self.locks = [self._lock_moves(pos) for pos in self.positions]
         self.stuck = [all(not self.course.beam(*lead) for lead in self._first_steps(pos))
                       for pos in self.positions]
+        # Every move from every position [n, way, spaces], each way of WAYS
+        along = [[self._along(front, facing, steer, reverse) for steer, reverse in WAYS]
+                 for front, facing in self.positions]
         self.after_stage = [[course.advance_lines(stage, lines) for lines in self.line_sets]
                             for stage in range(stages + 1)]
         lines = len(course.lines)
-        sweeps = ArraySweeps(self)
+        sweeps = ArraySweeps(self, along)
         for stage in reversed(range(stages)):
             if stage + lines < stages:  # a lap to go: start from the next lap's values
                 self._warm_start(stage, stage + lines)
@@ -147,36 +150,6 @@ class ValueTable:
             for stage, row in enumerate(self.after_stage):
                 row.append(self.course.advance_lines(stage, lines))
         return number
-
-    def _moves(self, pos: Position) -> list[list[tuple[float, tuple[Outcome, ...]]]]:
-        """For each gear 0-5: (chance, the outcomes the driver may pick from) per total."""
-        front, facing = pos
-        table: list[list[tuple[float, tuple[Outcome, ...]]]] = [[]]
-        ahead = [self._along(front, facing, steer, False) for steer in (0, 1, -1)]
-        back = [self._along(front, facing, steer, True) for steer in (0, 1, -1)]
-        for gear in range(1, MAX_GEAR + 1):
-            rows = []
-            for total, chance in roll_odds(gear):
-                picks = [along[total] for along in ahead]
-                if gear == 1:
-                    picks += [along[total] for along in back]
-                rows.append((chance, tuple((n * 6, smashed, lines) for n, smashed, lines
-                                           in dict.fromkeys(picks))))
-            table.append(rows)
-        return table
-
-    def _lock_moves(self, pos: Position) -> list[tuple[tuple[bool, int, bool, int], ...]]:
-        """For each locked total (0-12): (steered, position * 6, smashed, lines) per steer."""
-        front, facing = pos
-        table: list[tuple[tuple[bool, int, bool, int], ...]] = [()]
-        ahead = [(steer != 0, self._along(front, facing, steer, False)) for steer in (0, 1, -1)]
-        for total in range(1, 3 * LOCK_ALL + 1):
-            picks = []
-            for steered, along in ahead:
-                number, smashed, lines = along[total]
-                picks.append((steered, number * 6, smashed, lines))
-            table.append(tuple(picks))
-        return table
 
     @staticmethod
     def _first_steps(pos: Position) -> list[tuple]:
