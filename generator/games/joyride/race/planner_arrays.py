@@ -5,9 +5,9 @@ all but one or all but two of the mirror's faces, steer that move or not, shift 
 rest), priced the same way, but each pass updates a whole stage from the values the pass
 before left (Jacobi), where the pure-Python sweeps updated a position at a time
 (Gauss-Seidel). So a stage takes a few more passes, each a few numpy operations over
-every position instead of a million Python sums: a table solved in about a second instead
-of 13 s of CPU (1.2 s measured on Gasometer Gauntlet). Stages are still solved from the last, so a later stage is final when an
-earlier one reads it, and each stage is swept until no value moves by more than the
+every position instead of a million Python sums: a table solved in 1.2 s of CPU instead of
+13 s (Gasometer Gauntlet). Stages are still solved from the last, so a later stage is final
+when an earlier one reads it, and each stage is swept until no value moves by more than the
 table's tolerance.
 
 Arrays are indexed by position number ``n`` (``N`` of them), the gear, a roll's total and
