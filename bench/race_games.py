@@ -61,8 +61,11 @@ def whole(repeat: int, args: list[str], cold: bool = False) -> tuple[float, floa
     def run() -> None:
         with tempfile.TemporaryDirectory() as cache:
             env = {**os.environ, "XDG_CACHE_HOME": cache} if cold else None
-            subprocess.run(PADDOCK + args, cwd=REPO, check=True, capture_output=True,
-                           env=env)
+            done = subprocess.run(PADDOCK + args, cwd=REPO, capture_output=True, text=True,
+                                  env=env, check=False)
+            if done.returncode not in (0, 1):  # 1: the verdict's own findings
+                raise SystemExit(f"paddock {' '.join(args)} exited {done.returncode}:\n"
+                                 f"{done.stderr[-2000:]}")
     return timed(repeat, run)
 
 
