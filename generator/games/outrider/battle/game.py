@@ -44,6 +44,7 @@ class OutriderBattle:
     beam: int = BEAM
     seed_name: ClassVar[str] = "outrider"
     in_process_below: ClassVar[int] = 1  # battles share nothing: workers from two on
+    first_here: ClassVar[bool] = False  # so no battle is played here before the workers start
 
     def prepare(self, field: Field) -> None:
         """battle.yaml read once here (the driver keeps nothing between battles)."""
