@@ -27,6 +27,7 @@ from generator.games.joyride.race.planner_rules import (
     LOCK_ALL,
     MAX_GEAR,
     STUCK,
+    TOLERANCE,
     mirrors,
     roll_odds,
     shift_options,
@@ -55,13 +56,13 @@ class Outcomes:
 
 
 class ArraySweeps:
-    """A table's stages solved with whole arrays (``table`` supplies the outcomes)."""
+    """A table's stages solved with whole arrays (``table`` supplies the positions, the
+    stage after each line set and the positions no move leaves)."""
 
     def __init__(self, table: ValueTable, along: list[list[list[tuple[int, bool, int]]]]
                  ) -> None:
         """``along[n][way][spaces]``: every move's outcome from every position, each way of
         ``planner.WAYS``."""
-        self.table = table
         self.count = count = len(table.positions)
         self.stages = table.course.stages
         self.after = np.array(table.after_stage, dtype=np.int64)  # [stage, line set]
@@ -103,8 +104,6 @@ class ArraySweeps:
     def solve_stage(self, stage: int, start: list[float]) -> tuple[list[float], int]:
         """Sweep ``stage`` from ``start`` until no value moves by more than the tolerance:
         its values and the passes it took."""
-        from generator.games.joyride.race.planner_rules import TOLERANCE
-
         for later in range(stage + 1, self.stages + 1):
             self.roll_values(later)
         self.values[stage] = start
