@@ -92,9 +92,7 @@ def stopping_rule() -> StoppingRule:
     """The race core's sequential rule with the numbers OR-BAL-BATTLE-OVERPOWERED states."""
     from generator.games.outrider.balance import RULES
 
-    params = RULES[OVERPOWERED].params
-    return StoppingRule(float(params["band"]), float(params["alpha"]), int(params["looks"]),
-                        int(params["cycles"]))
+    return StoppingRule.from_params(RULES[OVERPOWERED].params)
 
 
 def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed: int,

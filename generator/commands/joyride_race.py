@@ -184,7 +184,6 @@ class RaceVerdict:
     wins: Interval
     fair_share: float
     tracks: tuple[tuple[str, int, Interval], ...] = ()  # per track: name, races, wins
-    unwon: int = 0  # races nobody won (the fair share counts only those with a winner)
 
 
 def joyride_tracks(target: Path) -> list[Path]:
@@ -213,9 +212,7 @@ def stopping_rule() -> StoppingRule:
     """The race core's sequential rule with the numbers JR-BAL-RACE-OVERPOWERED states."""
     from generator.games.joyride.balance import RULES
 
-    params = RULES["JR-BAL-RACE-OVERPOWERED"].params
-    return StoppingRule(float(params["band"]), float(params["alpha"]), int(params["looks"]),
-                        int(params["cycles"]))
+    return StoppingRule.from_params(RULES["JR-BAL-RACE-OVERPOWERED"].params)
 
 
 def race_verdict(car: Any, tracks: Sequence[Path], baseline: Any, *, races: int | None,
@@ -238,8 +235,7 @@ def race_verdict(car: Any, tracks: Sequence[Path], baseline: Any, *, races: int 
         f"{len(rows)} Joyride tracks ({', '.join(name for name, _, _ in rows)})"
     return RaceVerdict(car.name, label, names, total, wilson(won, total, rule.z), fair,
                        tuple((name, tally.races, wilson(tally.won, tally.races, rule.z))
-                             for name, _, tally in rows),
-                       total - sum(tally.decided for _, _, tally in rows))
+                             for name, _, tally in rows))
 
 
 def joyride_verdicts(args: argparse.Namespace, definitions: Sequence[Any],

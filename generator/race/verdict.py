@@ -11,8 +11,10 @@ numbers in its own balance_rules.yaml and builds the :class:`StoppingRule` from 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson, with_winner
@@ -27,6 +29,13 @@ class StoppingRule:
     alpha: float  # the chance of a false flag the rule allows, over all its looks
     looks: int  # batches at most
     cycles: int = 4  # grid cycles (twice the field size) a batch
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> StoppingRule:
+        """The rule from a verdict rule's ``params`` in a game's balance_rules.yaml (``band``,
+        ``alpha``, ``looks``, ``cycles``)."""
+        return cls(float(params["band"]), float(params["alpha"]), int(params["looks"]),
+                   int(params["cycles"]))
 
     @property
     def z(self) -> float:
