@@ -49,8 +49,8 @@ class Pose(NamedTuple):
     def moved(self, ahead: float, aside: float = 0.0, turn: float = 0.0) -> Pose:
         """This pose moved ``ahead`` along its heading and ``aside`` to its right, then
         turned ``turn`` degrees clockwise."""
-        fx, fy = self.forward
-        rx, ry = self.right
+        fx, fy = _unit(self.heading)
+        rx, ry = fy, -fx  # self.right, without asking for the heading's unit twice
         return Pose(self.x + fx * ahead + rx * aside, self.y + fy * ahead + ry * aside,
                     (self.heading + turn) % 360.0)
 
