@@ -114,7 +114,8 @@ def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed
                                  tuple(e.label for e in entrants[1:]), tally.races, wins,
                                  fair, tally.races - tally.decided,
                                  rule.flag(wins, fair) or
-                                 ("inside" if rule.decided(wins, fair) else "undecided")))
+                                 ("inside" if rule.decided(tally.won, tally.races, fair)
+                                  else "undecided")))
     return found
 
 

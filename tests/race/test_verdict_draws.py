@@ -76,7 +76,7 @@ def test_against_one_in_the_field_size_of_all_races_the_same_build_would_be_flag
     assert tally.races == 1000
     assert RULE.flag(wilson_of(tally), 1 / 4) == "under"
     assert RULE.flag(wilson_of(tally), tally.fair_share(4)) == ""
-    assert RULE.decided(wilson_of(tally), tally.fair_share(4))
+    assert RULE.decided(tally.won, tally.races, tally.fair_share(4))
 
 
 def test_a_clearly_weak_or_strong_build_is_still_flagged_with_draws() -> None:
