@@ -6,8 +6,8 @@ and read back from the cache folder; a sweep of N races of the four shipped cars
 (in this process) and all cores (worker processes), each started cold (a new driver: no
 decisions kept from earlier races) and warm (the same sweep again: every decision already
 made); and whole processes as a user runs them (``paddock race`` with the four cars,
-``paddock balance CAR --race all`` for the strong, the weak and the baseline car of the
-tests), each the median of R runs with the table already in the cache folder. Results also
+``paddock balance CAR --race all`` for the strong and the weak car of the tests), each the
+median of R runs with the table already in the cache folder. Results also
 go to bench/results/race-joyride.json.
 """
 
@@ -99,10 +99,10 @@ def processes(track_path: Path, repeat: int) -> dict[str, float]:
                                                 "--races", "100"),
         **{f"paddock balance {name} --race all": run(
             "balance", str(path), "--race", "all", "-o", os.devnull + ".pdf")
+           # The baseline car's own file (generator/games/joyride/data/baseline-car.yaml)
+           # no longer passes 'paddock check' (JR-ABILITY-MIX), so it is not timed here.
            for name, path in (("overpowered", FIXTURES / "overpowered.yaml"),
-                              ("weak", FIXTURES / "weak.yaml"),
-                              ("baseline", REPO / "generator/games/joyride/data/"
-                                                  "baseline-car.yaml"))}}
+                              ("weak", FIXTURES / "weak.yaml"))}}
     run("race", str(track_path), str(CARS[0]), "--races", "1")()  # the table, kept
     return {name: median_time(action, repeat) for name, action in commands.items()}
 

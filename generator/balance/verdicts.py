@@ -106,11 +106,14 @@ def race_params(name: str, race: Any) -> dict[str, Any]:
 
 def register_race_verdicts(book: RuleBook[Matchup], *, overpowered: str, underpowered: str,
                            path: KeyPath = ("name",), style: str | None = None) -> None:
-    """Register the race verdicts: the 95% interval of the build's win rate lies wholly
+    """Register the race verdicts: the interval of the build's win rate lies wholly
     above (or below) a band around the fair share, ``fair x (1 +- band)``. Silent when the
-    build was not raced."""
+    build was not raced. A rule's other params (``stopping``: the sequential rule's alpha,
+    looks and cycles, where a game states them there) say how many races were run, not how
+    they are judged."""
 
-    def winning_too_often(matchup: Matchup, band: float) -> Iterator[Violation]:
+    def winning_too_often(matchup: Matchup, band: float, **stopping: float
+                          ) -> Iterator[Violation]:
         race = matchup.race
         if race is not None and getattr(race, "depends_on_style", False):
             return  # the style rule reports it instead
@@ -118,7 +121,8 @@ def register_race_verdicts(book: RuleBook[Matchup], *, overpowered: str, underpo
             edge = race.fair_share * (1 + band) * 100
             yield Violation(path, {**race_params(matchup.subject.name, race), "edge": edge})
 
-    def winning_too_rarely(matchup: Matchup, band: float) -> Iterator[Violation]:
+    def winning_too_rarely(matchup: Matchup, band: float, **stopping: float
+                           ) -> Iterator[Violation]:
         race = matchup.race
         if race is not None and getattr(race, "depends_on_style", False):
             return

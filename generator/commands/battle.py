@@ -88,11 +88,11 @@ def load_vehicle(path: Path) -> Vehicle:
     return vehicle
 
 
-def battle_field(entrants: Sequence[Entrant], scenario: str, keep_events: bool = False,
-                 watch_first: bool = False) -> Field:
+def battle_field(entrants: Sequence[Entrant], scenario: str, keep_events: bool = False
+                 ) -> Field:
     """The core's field for battles between ``entrants`` in ``scenario``."""
     return Field(scenario, tuple((e.vehicle, e.side) for e in entrants), race_game("outrider"),
-                 BattleOptions(keep_events, watch_first))
+                 BattleOptions(keep_events))
 
 
 def outcomes(sweep: Sweep) -> list[Outcome]:
@@ -111,12 +111,12 @@ def outcomes(sweep: Sweep) -> list[Outcome]:
 
 
 def battles(entrants: Sequence[Entrant], seed: int, count: int, scenario: str,
-            workers: int | None, *, first: int = 0, watch_first: bool = False,
+            workers: int | None, *, first: int = 0,
             scheduler: str | object | None = None) -> list[Outcome]:
     """Play battles ``first`` to ``first + count - 1`` of a sweep: in this process, over
     local worker processes or on a Dask cluster (the race core's sweep); the same battles
     bit for bit either way."""
-    field = battle_field(entrants, scenario, watch_first=watch_first)
+    field = battle_field(entrants, scenario)
     bar = ProgressBar(count, noun="battles")
     try:
         sweep = run_sweep(field, count, seed, workers=workers, scheduler=scheduler,

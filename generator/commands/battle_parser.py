@@ -80,5 +80,6 @@ def add_battle_verdict_options(balance: argparse.ArgumentParser) -> None:
                        help="battle in this scenario: duel (the default: one baseline) or "
                             "last-car-standing (three baselines)")
     group.add_argument("--battles", type=positive("battles", MAX_RACES), metavar="N",
-                       help="battles per side at most (default: stop as soon as the "
-                            "interval settles the verdict, at most 480)")
+                       help="battles per side, exactly (default: the sequential rule of "
+                            "OR-BAL-BATTLE-OVERPOWERED stops as soon as the interval "
+                            "settles the verdict)")

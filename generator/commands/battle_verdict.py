@@ -10,30 +10,32 @@ odd vehicle out is every driver's easiest target, and a small weakness decides i
 shipped roster (96 battles a side at most) 12 of 16 sides were flagged underpowered there,
 the baseline's own wide side among them; in the duel (48 at most), 1 of 16.
 
-When to stop (the rule stated in balance_rules.yaml): battle in batches of 16 (every seat
-four times over) and after each batch stop as soon as the 95% interval lies wholly above the
-band, wholly below it, or wholly inside it; at most 480 battles a side, or ``--battles``.
-Each battle's seed comes from its number, so a longer run re-plays nothing. A battle stops
-once the vehicle judged is wrecked: it can no longer win, and the rest would only decide
-which baseline does.
+When to stop is the race core's sequential rule (``generator.race.verdict``), with the numbers
+OR-BAL-BATTLE-OVERPOWERED states in balance_rules.yaml: battle in batches of whole seat
+cycles and stop as soon as the interval, at a confidence corrected for the number of looks,
+lies wholly above the band, wholly below it, or wholly inside it; ``--battles N`` fixes the
+count instead. Each battle's seed comes from its number, so a longer run re-plays nothing.
+Every battle is played to its end: the fair share is one in the field size of the battles
+that had a winner (a draw is nobody's win, and must not count against a balanced side), and
+whether the others would have produced a winner after the side judged was wrecked is only
+known by playing on.
 """
 
 from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from generator.commands.battle import Entrant, Outcome, battles
+from generator.commands.battle import Entrant, battle_field
 from generator.errors import UsageError
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.battle.setup import battle_data
 from generator.games.outrider.model import SIDES, Vehicle
 from generator.project.loading import Definition, Loaded
 from generator.race.stats import Interval, wilson
+from generator.race.verdict import StoppingRule, judge
 
-BATCH = 16
-MOST = 480
 OVERPOWERED = "OR-BAL-BATTLE-OVERPOWERED"
 
 
@@ -48,8 +50,8 @@ class SideVerdict:
     races: int  # battles fought (named as the shared verdict code names them)
     wins: Interval
     fair_share: float
-    draws: int
-    settled: str  # above, below, inside the band, or undecided at the cap
+    draws: int  # battles nobody won (none left, or the round limit)
+    settled: str  # over, under, inside (the band), or undecided at the last look
 
 
 @dataclass(frozen=True)
@@ -86,60 +88,35 @@ class BattleVerdict:
         return self.headline.fair_share
 
 
-def band() -> float:
+def stopping_rule() -> StoppingRule:
+    """The race core's sequential rule with the numbers OR-BAL-BATTLE-OVERPOWERED states."""
     from generator.games.outrider.balance import RULES
 
-    return float(RULES[OVERPOWERED].params["band"])
-
-
-def settled(wins: Interval, fair: float, width: float) -> str | None:
-    """Where the interval lies against the band ``fair x (1 +- width)``, once it is clear."""
-    low, high = fair * (1 - width), fair * (1 + width)
-    if wins.low > high:
-        return "above"
-    if wins.high < low:
-        return "below"
-    if wins.low >= low and wins.high <= high:
-        return "inside"
-    return None
-
-
-@dataclass
-class Judging:
-    """One side of a card being battled: its field, its battles so far, where it stands."""
-
-    subject: Entrant
-    entrants: tuple[Entrant, ...]
-    outcomes: list[Outcome] = field(default_factory=list)
-    where: str | None = None
-
-    def wins(self) -> Interval:
-        return wilson(sum(1 for o in self.outcomes if o.winner == 0), len(self.outcomes))
-
-    def verdict(self, scenario: str) -> SideVerdict:
-        return SideVerdict(self.subject.vehicle.name, self.subject.side,
-                           battle_data().scenarios[scenario].title,
-                           tuple(e.label for e in self.entrants[1:]), len(self.outcomes),
-                           self.wins(), 1 / len(self.entrants),
-                           sum(1 for o in self.outcomes
-                               if o.ending in ("round limit", "all wrecked")),
-                           self.where or "undecided")
+    return StoppingRule.from_params(RULES[OVERPOWERED].params)
 
 
 def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed: int,
-                most: int, workers: int | None = None) -> list[SideVerdict]:
-    """Battle each side in batches until its interval settles the verdict, or ``most``
-    battles (the race core's sweep: each batch over every worker)."""
+                battles: int | None, workers: int | None = None,
+                scheduler: str | object | None = None) -> list[SideVerdict]:
+    """Battle each side by the core's sequential rule (or ``battles`` battles exactly),
+    each batch over every worker."""
     size = 2 if scenario == "duel" else 4
-    runs = [Judging(s, (s,) + (rival,) * (size - 1)) for s in subjects]
-    width = band()
-    for run in runs:
-        while run.where is None and len(run.outcomes) < most:
-            done = len(run.outcomes)
-            run.outcomes += battles(run.entrants, seed, min(BATCH, most - done), scenario,
-                                    workers, first=done, watch_first=True)
-            run.where = settled(run.wins(), 1 / size, width)
-    return [run.verdict(scenario) for run in runs]
+    rule = stopping_rule()
+    title = battle_data().scenarios[scenario].title
+    found = []
+    for subject in subjects:
+        entrants = (subject,) + (rival,) * (size - 1)
+        tally = judge(battle_field(entrants, scenario), rule, battles, seed, workers,
+                      scheduler)
+        wins = wilson(tally.won, tally.races, rule.z)
+        fair = tally.fair_share(size)
+        found.append(SideVerdict(subject.vehicle.name, subject.side, title,
+                                 tuple(e.label for e in entrants[1:]), tally.races, wins,
+                                 fair, tally.races - tally.decided,
+                                 rule.flag(wins, fair) or
+                                 ("inside" if rule.decided(tally.won, tally.races, fair)
+                                  else "undecided")))
+    return found
 
 
 def rival_entrant(against: Definition | None) -> Entrant:
@@ -160,10 +137,9 @@ def battle_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definitio
     mine = [d for d in loaded.clean() if d.game.id == "outrider" and d.kind.name == "vehicle"]
     if not mine:
         raise UsageError("--battle judges Outrider vehicles; none of the files given is one")
-    most = args.battles or MOST
     subjects = [Entrant(d.path, vehicle_of(d), side) for d in mine for side in SIDES]
-    sides = judge_sides(subjects, rival_entrant(against), scenario, args.seed, most,
-                        getattr(args, "workers", None))
+    sides = judge_sides(subjects, rival_entrant(against), scenario, args.seed, args.battles,
+                        getattr(args, "workers", None), getattr(args, "scheduler", None))
     per = len(SIDES)
     return {d.path: BattleVerdict(vehicle_of(d).name, tuple(sides[per * i:per * (i + 1)]))
             for i, d in enumerate(mine)}

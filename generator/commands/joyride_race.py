@@ -25,12 +25,11 @@ from generator.paper.output import write_atomically
 from generator.race.report import sweep_summary
 from generator.race.stats import Interval, wilson
 from generator.race.sweep import Field, Sweep, run_sweep
+from generator.race.verdict import StoppingRule, Tally, judge
 from generator.text.templates import TextTemplates
 
 SUMMARY_TEMPLATE = "joyride/race-summary.txt.j2"
 FIELD_MOST = 6  # the baseline field: the track's largest player count, at most this
-BATCH_CYCLES = 2  # races per verdict batch: this many grid cycles
-MOST_RACES = 640  # a verdict stops here if the interval is still on the band's edge
 
 
 def joyride_definition(path: Path) -> Any | None:
@@ -209,39 +208,34 @@ def field_size(track: Any) -> int:
     return max(2, min(FIELD_MOST, track.players.high))
 
 
-def race_verdict(car: Any, tracks: Sequence[Path], baseline: Any, *, races: int | None,
-                 seed: int, workers: int | None) -> RaceVerdict:
-    """Race ``car`` against copies of ``baseline`` on each track, in batches, until the
-    pooled interval clears the band or lies inside it (or ``races`` a track, if given)."""
+def stopping_rule() -> StoppingRule:
+    """The race core's sequential rule with the numbers JR-BAL-RACE-OVERPOWERED states."""
     from generator.games.joyride.balance import RULES
 
-    band = float(RULES["JR-BAL-RACE-OVERPOWERED"].params["band"])
-    fields = []
+    return StoppingRule.from_params(RULES["JR-BAL-RACE-OVERPOWERED"].params)
+
+
+def race_verdict(car: Any, tracks: Sequence[Path], baseline: Any, *, races: int | None,
+                 seed: int, workers: int | None) -> RaceVerdict:
+    """Race ``car`` against copies of ``baseline`` on each track by the core's sequential
+    rule (or ``races`` a track, if given); the verdict pools the tracks."""
+    rule = stopping_rule()
+    rows: list[tuple[str, int, Tally]] = []
     for path in tracks:
         track = _load(path, ("track",)).model
         cars = (car, *[baseline] * (field_size(track) - 1))
-        fields.append(Field(track, cars, race_game("joyride", items=race_items(track)),
-                            options_for(track, None)))
-    fair = sum(1 / len(f.vehicles) for f in fields) / len(fields)
-    won = [0] * len(fields)
-    run = [0] * len(fields)
-    while True:
-        for number, field in enumerate(fields):
-            batch = races or BATCH_CYCLES * len(field.vehicles)
-            sweep = run_sweep(field, batch, seed, workers=workers, first=run[number])
-            won[number] += sum(sweep.won(k, 0) for k in range(batch))
-            run[number] += batch
-        pooled = wilson(sum(won), sum(run))
-        settled = pooled.low > fair * (1 + band) or pooled.high < fair * (1 - band) or (
-            pooled.low >= fair * (1 - band) and pooled.high <= fair * (1 + band))
-        if races or settled or sum(run) >= MOST_RACES:
-            break
-    names = tuple(baseline.name for _ in range(len(fields[0].vehicles) - 1))
-    label = fields[0].track.name if len(fields) == 1 else \
-        f"{len(fields)} Joyride tracks ({', '.join(f.track.name for f in fields)})"
-    return RaceVerdict(car.name, label, names, sum(run), pooled, fair,
-                       tuple((f.track.name, n, wilson(w, n))
-                             for f, n, w in zip(fields, run, won, strict=True)))
+        field = Field(track, cars, race_game("joyride", items=race_items(track)),
+                      options_for(track, None))
+        rows.append((track.name, len(cars), judge(field, rule, races, seed, workers)))
+    total = sum(tally.races for _, _, tally in rows)
+    won = sum(tally.won for _, _, tally in rows)
+    fair = sum(tally.fair_share(size) * tally.races for _, size, tally in rows) / total
+    names = tuple(baseline.name for _ in range(rows[0][1] - 1))
+    label = rows[0][0] if len(rows) == 1 else \
+        f"{len(rows)} Joyride tracks ({', '.join(name for name, _, _ in rows)})"
+    return RaceVerdict(car.name, label, names, total, wilson(won, total, rule.z), fair,
+                       tuple((name, tally.races, wilson(tally.won, tally.races, rule.z))
+                             for name, _, tally in rows))
 
 
 def joyride_verdicts(args: argparse.Namespace, definitions: Sequence[Any],

@@ -6,6 +6,10 @@ object through the game registry and passes it in a sweep's :class:`~generator.r
 The object must pickle (worker processes and cluster nodes receive it with the field), so a
 game's is a small frozen dataclass of plain values.
 
+A game may also say ``first_here = False`` (optional; True if absent): its races build
+nothing another race uses, so a sweep over workers need not play race 1 in this process
+first for the workers to inherit (``generator.race.sweep``).
+
 A race is run as: ``setup`` (the field's vehicles in the job's grid order, seeded by the
 job), ``step`` until it says the race is over (each step one round; the engine asks its
 driver for every decision on the way), then ``score``. ``prepare`` asks for the driver

@@ -227,7 +227,10 @@ def _in_process(field: Field, jobs: Sequence[RaceJob], progress: Progress | None
 def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
                   progress: Progress | None) -> list[RaceResult]:
     """Race 1 here first: it builds the track's tables in this process, which forked
-    workers then inherit instead of each building them again.
+    workers then inherit instead of each building them again. A game whose races share
+    nothing a race builds says so (``first_here = False``, optional; Outrider's battles):
+    then every race goes to the workers, and a verdict's small batches do not wait on one
+    race played alone first.
 
     Why not warm the decision caches here with more races before forking: each worker
     would inherit them, but the warming races run one at a time, so the learning a worker
@@ -235,8 +238,10 @@ def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
     with 2 workers, warming with 50 cut the CPU spent (2.2 s against 2.4 s) but made the
     sweep slower (1.5 s against 1.25 s). Workers already persist across pieces
     (a ProcessPoolExecutor keeps its processes), so each keeps what it has learned."""
-    done: list[RaceResult] = list(_in_process(field, jobs[:1], progress))
-    rest = _Rest(jobs)
+    first_here = getattr(field.game, "first_here", True)
+    done: list[RaceResult] = list(_in_process(field, jobs[:1], progress)) if first_here \
+        else []
+    rest: Sequence[RaceJob] = _Rest(jobs) if first_here else jobs
     pieces = chunks(rest, workers)
     in_flight: deque[Future[list[RaceResult]]] = deque()
     with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:

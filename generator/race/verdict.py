@@ -11,10 +11,11 @@ numbers in its own balance_rules.yaml and builds the :class:`StoppingRule` from 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from statistics import NormalDist
+from typing import Any
 
 from generator.race.calibration import calibrated
 from generator.race.progress import ProgressBar
@@ -30,6 +31,13 @@ class StoppingRule:
     alpha: float  # the chance of a false flag the rule allows, over all its looks
     looks: int  # batches at most
     cycles: int = 4  # grid cycles (twice the field size) a batch
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, Any]) -> StoppingRule:
+        """The rule from a verdict rule's ``params`` in a game's balance_rules.yaml (``band``,
+        ``alpha``, ``looks``, ``cycles``)."""
+        return cls(float(params["band"]), float(params["alpha"]), int(params["looks"]),
+                   int(params["cycles"]))
 
     @property
     def bound_z(self) -> float:
@@ -153,31 +161,40 @@ def subject_wins(field: Field, races: int, seed: int, workers: int | None, first
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,
-                    seed: int = 1) -> float:
+                    seed: int = 1, draws: float = 0.0) -> float:
     """The rule's false-flag rate for a build exactly as good as its field (each race won
     with chance ``fair``), by simulation: the share of ``trials`` sequential verdicts that
     flag. Bernoulli draws stand in for races here; bench/race_planner.py measures it with
-    races."""
-    return verdict_shares(rule, fair, fair, size, trials, seed)[0]
+    races. With ``draws``, a race has no winner with that chance (``fair`` is then the
+    share of all races the build wins) and each look judges against the fair share of the
+    races so far that had a winner, as :func:`judge` does."""
+    return verdict_shares(rule, fair, fair, size, trials, seed, draws)[0]
 
 
 def verdict_shares(rule: StoppingRule, rate: float, fair: float, size: int, trials: int,
-                   seed: int = 1) -> tuple[float, float]:
+                   seed: int = 1, draws: float = 0.0) -> tuple[float, float]:
     """Of ``trials`` simulated sequential verdicts of a build that wins each race with
     chance ``rate`` where the fair share is ``fair``: the share flagged, and the share
-    that stopped with the build called within the band."""
+    that stopped with the build called within the band. With ``draws`` (a race with no
+    winner, that chance), the fair share at each look is one in ``size`` of the races that
+    had a winner (``fair`` unused)."""
     import random
 
     draw = random.Random(seed).random
     flagged = within = 0
     for _ in range(trials):
-        won = done = 0
+        won = done = decided = 0
+        share = fair
         for _ in range(rule.looks):
-            won += sum(draw() < rate for _ in range(rule.batch(size)))
+            for _ in range(rule.batch(size)):
+                luck = draw()  # below draws: nobody wins; the next rate of it: the build
+                decided += luck >= draws
+                won += draws <= luck < draws + rate
             done += rule.batch(size)
-            if rule.decided(won, done, fair):
+            share = fair_share(decided, done, size) if draws else fair
+            if rule.decided(won, done, share):
                 break
-        flag = rule.flag(wilson(won, done, rule.z), fair)
+        flag = rule.flag(wilson(won, done, rule.z), share)
         flagged += bool(flag)
-        within += not flag and rule.decided(won, done, fair)
+        within += not flag and rule.decided(won, done, share)
     return flagged / trials, within / trials

@@ -78,10 +78,12 @@ def test_a_missing_vehicle_file_exits_2(tmp_path: Path,
     assert code == 2 and "Traceback" not in err
 
 
-def verdicts(path: Path, scenario: str | None, battles: int, tmp_path: Path,
-             capsys: pytest.CaptureFixture[str]) -> dict[str, list[str]]:
+def verdicts(path: Path, scenario: str | None, tmp_path: Path,
+             capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, list[str]]:
+    """The battle verdict's findings by rule, the sequential rule choosing how many
+    battles (``extra``: ``--battles N`` to fix them)."""
     battle = ["--battle", scenario] if scenario else ["--battle"]
-    code, out, err = run(["balance", str(path), *battle, "--battles", str(battles),
+    code, out, err = run(["balance", str(path), *battle, *extra,
                           "--format", "json", "-o", str(tmp_path / "b.pdf")], capsys)
     assert code == 0, err
     found: dict[str, list[str]] = {}
@@ -91,25 +93,41 @@ def verdicts(path: Path, scenario: str | None, battles: int, tmp_path: Path,
     return found
 
 
+# The issue's check on the one plain map the engine plays: a clearly overpowered and a
+# clearly weak build, both sides of each card, flagged so; the baseline flagged neither.
+@pytest.mark.parametrize("scenario", [None, "last-car-standing"])
 def test_the_overpowered_build_is_flagged_on_both_sides(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = verdicts(FIXTURES / "juggernaut.yaml", "duel", 16, tmp_path, capsys)
+        scenario: str | None, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = verdicts(FIXTURES / "juggernaut.yaml", scenario, tmp_path, capsys)
     assert list(found) == ["OR-BAL-BATTLE-OVERPOWERED"]
     assert [m.split("'s ")[1].split(" ")[0] for m in found["OR-BAL-BATTLE-OVERPOWERED"]] \
         == ["narrow", "wide"]
 
 
-@pytest.mark.parametrize(("scenario", "battles", "words"), [
-    (None, 16, "(Duel)"), ("last-car-standing", 32, "(Last car standing)")])
 def test_the_weak_build_is_flagged_on_both_sides(
-        scenario: str | None, battles: int, words: str, tmp_path: Path,
-        capsys: pytest.CaptureFixture[str]) -> None:
-    found = verdicts(FIXTURES / "lame-duck.yaml", scenario, battles, tmp_path, capsys)
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    found = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys)
     assert list(found) == ["OR-BAL-BATTLE-UNDERPOWERED"]
     assert len(found["OR-BAL-BATTLE-UNDERPOWERED"]) == 2
-    assert all(words in m for m in found["OR-BAL-BATTLE-UNDERPOWERED"])
+    assert all("(Duel)" in m for m in found["OR-BAL-BATTLE-UNDERPOWERED"])
 
 
 def test_the_baseline_gets_neither(tmp_path: Path,
                                    capsys: pytest.CaptureFixture[str]) -> None:
-    assert verdicts(KIT / "iron-curtain.yaml", "duel", 16, tmp_path, capsys) == {}
+    assert verdicts(KIT / "iron-curtain.yaml", None, tmp_path, capsys) == {}
+
+
+def test_battles_fixes_the_count_and_the_fair_share_counts_battles_with_a_winner() -> None:
+    from generator.commands.battle import Entrant, battles, load_vehicle
+    from generator.commands.battle_verdict import judge_sides, rival_entrant
+
+    duck = load_vehicle(FIXTURES / "lame-duck.yaml")
+    sides = [Entrant("duck", duck, side) for side in ("narrow", "wide")]
+    rival = rival_entrant(None)
+    found = judge_sides(sides, rival, "duel", 3, 8, workers=1)
+    for side, verdict in zip(sides, found, strict=True):
+        played = battles((side, rival), 3, 8, "duel", 1)
+        draws = sum(1 for o in played if o.winner is None)
+        assert verdict.races == 8 and verdict.draws == draws
+        assert verdict.wins.rate == sum(1 for o in played if o.winner == 0) / 8
+        assert verdict.fair_share == pytest.approx((8 - draws) / 8 / 2)

@@ -1,5 +1,5 @@
 """The battle verdicts (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED): each side of a vehicle
-card whose win rate's 95% interval lies wholly outside the band about the fair share.
+card whose win rate's interval lies wholly outside the band about the fair share.
 
 ``paddock balance --battle`` hands the verdict in as the matchup's ``race``: anything with
 ``sides``, each with ``side``, ``scenario``, ``field``, ``races``, ``wins`` (rate, low,
@@ -29,16 +29,19 @@ def side_params(name: str, side: Any) -> dict[str, Any]:
 
 def register_battle_verdicts(book: RuleBook[Matchup], *, overpowered: str,
                              underpowered: str) -> None:
-    """Register both checks on ``book``."""
+    """Register both checks on ``book`` (the rule's other params, ``stopping``, say how
+    many battles were run, not how they are judged)."""
 
-    def winning_too_often(matchup: Matchup, band: float) -> Iterator[Violation]:
+    def winning_too_often(matchup: Matchup, band: float, **stopping: float
+                          ) -> Iterator[Violation]:
         for side in getattr(matchup.race, "sides", ()):
             edge = side.fair_share * (1 + band)
             if side.wins.low > edge:
                 yield Violation(("variants", side.side),
                                 {**side_params(matchup.subject.name, side), "edge": edge * 100})
 
-    def winning_too_rarely(matchup: Matchup, band: float) -> Iterator[Violation]:
+    def winning_too_rarely(matchup: Matchup, band: float, **stopping: float
+                           ) -> Iterator[Violation]:
         for side in getattr(matchup.race, "sides", ()):
             edge = side.fair_share * (1 - band)
             if side.wins.high < edge:

@@ -124,6 +124,27 @@ class JoyrideCourse:
             return Ray(new_front, (heading + 3) % 6, entered, moved < distance)
         return Ray(entered[-1], heading, entered, moved < distance)
 
+    def rays(self, front: Hex, facing: int, most: int, steer: int = 0,
+             reverse: bool = False) -> list[Ray]:
+        """``ray(front, facing, d, steer, reverse)`` for every d from 0 to ``most``, worked
+        out along one beam (the planner asks for every length at once)."""
+        found = [Ray(front, facing, (), False)]
+        heading = (facing + 3 + steer if reverse else facing + steer) % 6
+        lead = back_of(front, facing) if reverse else front
+        beam = self.beam(lead, heading)
+        for distance in range(1, most + 1):
+            moved = min(distance, len(beam))
+            if moved == 0:
+                found.append(Ray(front, facing, (), True))
+                continue
+            entered = beam[:moved]
+            if reverse:
+                new_front = entered[-2] if moved > 1 else lead
+                found.append(Ray(new_front, (heading + 3) % 6, entered, moved < distance))
+            else:
+                found.append(Ray(entered[-1], heading, entered, moved < distance))
+        return found
+
     def fits(self, front: Hex, facing: int) -> bool:
         """True when both spaces of a car there are open track."""
         return front in self.open and back_of(front, facing) in self.open

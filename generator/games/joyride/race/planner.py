@@ -4,8 +4,9 @@ A driving state is (stage, position, gear): the lines crossed so far, where the 
 (front space and facing) and its gear (0 after a SMASH). The table holds the expected number
 of rounds still to drive to the finish under the exact dice odds of
 ``generator.probability.joyride`` (the sum of the dice rolled), solved once by value
-iteration (Gauss-Seidel: stages from the last, positions nearest their next line first,
-until no value moves by more than ``TOLERANCE``).
+iteration (stages from the last; each stage swept as whole arrays, ``planner_arrays.py``,
+until no value moves by more than ``TOLERANCE``) and kept in the cache folder, keyed by the
+course and by the code that solves it.
 
 The table's own turn (what it plans with; the driver then plays the full turn, see
 ``driver.py``): shift from gear g to any gear the SHIFT step allows (up one, stay, down
@@ -24,74 +25,41 @@ Gauntlet: see docs/racing-joyride.md).
 from __future__ import annotations
 
 import hashlib
-import itertools
 import pickle
 from array import array
 from collections.abc import Sequence
-from functools import lru_cache, partial
+from functools import partial
 from pathlib import Path
+from typing import Any
 
 from generator.games.joyride.race.course import JoyrideCourse, Position
+from generator.games.joyride.race.planner_arrays import ArraySweeps
+from generator.games.joyride.race.planner_rules import (
+    DAMAGE_ROUNDS,
+    MAX_GEAR,
+    PACE,
+    roll_odds,
+)
 from generator.keep.kept_store import KeptStore, named_for_code
-from generator.probability.joyride import rolled_move
-from generator.tracks.hexgrid import distance
 
-MAX_GEAR = 5
-LOCK_ALL = 4  # the table's lock-everything turn needs a slot a die
-DAMAGE_ROUNDS = 0.5
-TOLERANCE = 0.05
-PACE = 5.0  # spaces a round, for the first guess only
-MAX_SWEEPS = 8  # passes a stage at most: the states a race visits settle first
-STUCK = 999.0  # rounds to go from a position no move can leave (walled in front and back)
-# A move's outcome in the table: (position number, smashed, line numbers entered in order)
-Outcome = tuple[int, bool, tuple[int, ...]]
+# A move's outcome in the table: (position number, smashed, the number the table gives the
+# lines it enters, in order: 0 for none; ValueTable.line_sets reads it back)
+Outcome = tuple[int, bool, int]
+MOST_SPACES = 3 * MAX_GEAR  # the longest move the table reads: every die of gear 5 a 3
+# The ways a move runs, as (steer, reverse): straight on, steered either way, then the same
+# in reverse (gear 1 only); a lock's move and a rolled one run the first three
+WAYS = ((0, False), (1, False), (-1, False), (0, True), (1, True), (-1, True))
 
 
 HERE = Path(__file__).parent
 # Solved tables kept between runs in the cache folder, named by the code that solves them.
 KEPT: KeptStore[bytes, list] = KeptStore(
     lambda: named_for_code("joyride-tables", "paddock-joyride-table-1",
-                           [HERE / "planner.py", HERE / "course.py"], suffix="pickle"),
+                           [HERE / name for name in ("planner.py", "planner_arrays.py",
+                                                     "planner_rules.py", "course.py")],
+                           suffix="pickle"),
     most_entries=8, loads=pickle.loads,  # noqa: S301 - our own file
     dumps=partial(pickle.dumps, protocol=5))
-
-
-@lru_cache(maxsize=16)
-def roll_odds(dice: int) -> tuple[tuple[int, float], ...]:
-    """(total, chance) of rolling ``dice`` Joyride dice, from the exact distribution."""
-    return tuple(sorted((move.spaces, float(p)) for move, p in rolled_move(dice).items()))
-
-
-@lru_cache(maxsize=8)
-def mirrors(dice: int) -> tuple[tuple[float, int, tuple[tuple[int, ...], ...]], ...]:
-    """Every mirror of ``dice`` dice as faces fall (a multiset of 1-3s): its chance, its
-    total, and the totals a lock may take keeping 0, 1 or 2 dice off (each way once)."""
-    found: dict[tuple[int, ...], float] = {}
-    for faces in itertools.product((1, 2, 3), repeat=dice):
-        key = tuple(sorted(faces))
-        found[key] = found.get(key, 0.0) + 3.0 ** -dice
-    out = []
-    for key, chance in sorted(found.items()):
-        parts = tuple(tuple(sorted({sum(key) - sum(off)
-                                    for off in itertools.combinations(key, kept)}))
-                      for kept in (0, 1, 2) if kept <= dice)
-        out.append((chance, sum(key), parts))
-    return tuple(out)
-
-
-def shift_options(gear: int, top: int = MAX_GEAR) -> tuple[tuple[int, int], ...]:
-    """(new gear, damage) for each SHIFT allowed from ``gear``: stay, up, down, engine brake.
-    From gear 0 (after a SMASH) the car must shift up."""
-    if gear == 0:
-        return ((1, 0),)
-    options = [(gear, 0)]
-    if gear + 1 <= top:
-        options.append((gear + 1, 0))
-    if gear - 1 >= 1:
-        options.append((gear - 1, 0))
-    if gear - 2 >= 1:
-        options.append((gear - 2, 1))
-    return tuple(options)
 
 
 class ValueTable:
@@ -106,21 +74,32 @@ class ValueTable:
         # values[stage][position * 6 + gear]; the finished stage is all zeros
         self.values: list[list[float]] = [[0.0] * (count * 6) for _ in range(stages + 1)]
         self.sweeps = 0
-        self._outcomes: dict[tuple, Outcome] = {}
-        self._rolls: dict[tuple[int, int], list[tuple[float, tuple]]] = {}
+        self._outcomes: dict[tuple, list[Outcome]] = {}
+        # Each set of lines a move enters gets a number (0: none), so the sweeps look up the
+        # stage after it (``self.after_stage[stage][number]``) instead of working it out.
+        self.line_sets: list[tuple[int, ...]] = [()]
+        self._line_numbers: dict[tuple[int, ...], int] = {(): 0}
+        self.after_stage: list[list[int]] = []
         kept = KEPT.get(self._key())
         if kept is not None:
             self.values = [list(row) for row in kept]
             return
-        self.moves = [self._moves(pos) for pos in self.positions]
-        self.locks = [self._lock_moves(pos) for pos in self.positions]
         self.stuck = [all(not self.course.beam(*lead) for lead in self._first_steps(pos))
                       for pos in self.positions]
+        # Every move from every position [n, way, spaces], each way of WAYS
+        along = [[self._along(front, facing, steer, reverse) for steer, reverse in WAYS]
+                 for front, facing in self.positions]
+        self.after_stage = [[course.advance_lines(stage, lines) for lines in self.line_sets]
+                            for stage in range(stages + 1)]
         lines = len(course.lines)
+        sweeps = ArraySweeps(self, along)
         for stage in reversed(range(stages)):
             if stage + lines < stages:  # a lap to go: start from the next lap's values
                 self._warm_start(stage, stage + lines)
-            self._solve(stage)
+            else:
+                self._guess(stage)
+            self.values[stage], passes = sweeps.solve_stage(stage, self.values[stage])
+            self.sweeps += passes
         KEPT.put(self._key(), [array("d", row) for row in self.values])
 
     def _key(self) -> bytes:
@@ -141,81 +120,36 @@ class ValueTable:
         self.values[stage] = [value + lap for value in self.values[later]]
 
     def outcome(self, front, facing: int, spaces: int, steer: int, reverse: bool) -> Outcome:
-        """The table's reading of a move on the empty track (each asked once)."""
-        key = (front, facing, spaces, steer, reverse)
+        """The table's reading of a move on the empty track."""
+        if 0 <= spaces <= MOST_SPACES:
+            return self._along(front, facing, steer, reverse)[spaces]
+        ray = self.course.ray(front, facing, spaces, steer, reverse)
+        return self._reading(ray)
+
+    def _along(self, front, facing: int, steer: int, reverse: bool) -> list[Outcome]:
+        """The outcomes of every move of 0 to MOST_SPACES spaces one way (each way once)."""
+        key = (front, facing, steer, reverse)
         found = self._outcomes.get(key)
         if found is None:
-            ray = self.course.ray(front, facing, spaces, steer, reverse)
-            line_of = self.course.line_of
-            lines = tuple(line_of[h] for h in ray.entered if h in line_of)
-            found = self._outcomes[key] = (self.index[(ray.front, ray.facing)], ray.smashed,
-                                           lines)
+            found = self._outcomes[key] = [
+                self._reading(ray)
+                for ray in self.course.rays(front, facing, MOST_SPACES, steer, reverse)]
         return found
 
-    def _moves(self, pos: Position) -> list[list[tuple[float, tuple[Outcome, ...]]]]:
-        """For each gear 0-5: (chance, the outcomes the driver may pick from) per total."""
-        front, facing = pos
-        table: list[list[tuple[float, tuple[Outcome, ...]]]] = [[]]
-        for gear in range(1, MAX_GEAR + 1):
-            rows = []
-            for total, chance in roll_odds(gear):
-                picks = [self.outcome(front, facing, total, steer, False)
-                         for steer in (0, 1, -1)]
-                if gear == 1:
-                    picks += [self.outcome(front, facing, total, steer, True)
-                              for steer in (0, 1, -1)]
-                rows.append((chance, tuple((n * 6, smashed, lines) for n, smashed, lines
-                                           in dict.fromkeys(picks))))
-            table.append(rows)
-        return table
+    def _reading(self, ray: Any) -> Outcome:
+        line_of = self.course.line_of
+        lines = tuple(line_of[h] for h in ray.entered if h in line_of)
+        return (self.index[(ray.front, ray.facing)], ray.smashed, self._line_number(lines))
 
-    def _lock_moves(self, pos: Position) -> list[tuple[tuple[bool, int, bool, tuple], ...]]:
-        """For each locked total (0-12): (steered, position * 6, smashed, lines) per steer."""
-        front, facing = pos
-        table: list[tuple[tuple[bool, int, bool, tuple], ...]] = [()]
-        for total in range(1, 3 * LOCK_ALL + 1):
-            picks = []
-            for steer in (0, 1, -1):
-                number, smashed, lines = self.outcome(front, facing, total, steer, False)
-                picks.append((steer != 0, number * 6, smashed, lines))
-            table.append(tuple(picks))
-        return table
-
-    def _roll_value(self, stage: int, number: int, gear: int, dice: int, steer: bool,
-                    memo: dict[tuple, float]) -> float:
-        """Rounds to go after rolling ``dice`` dice forwards from a position in ``gear``
-        (steering at best if ``steer``), as the last pass left the values."""
-        if dice == 0:
-            return self.values[stage][number * 6 + gear]
-        key = (stage, number, gear, dice, steer)
-        found = memo.get(key)
-        if found is None:
-            found = 0.0
-            values, advance = self.values, self.course.advance_lines
-            for chance, picks in self._forward(number, dice):
-                best = STUCK
-                for there, smashed, lines in (picks if steer else picks[:1]):
-                    row = values[advance(stage, lines)] if lines else values[stage]
-                    best = min(best, row[there] + DAMAGE_ROUNDS if smashed
-                               else row[there + gear])
-                found += chance * best
-            memo[key] = found
-        return found
-
-    def _forward(self, number: int, dice: int) -> list[tuple[float, tuple]]:
-        """(chance, outcomes straight on then steered) of rolling ``dice`` dice forwards."""
-        key = (number, dice)
-        found = self._rolls.get(key)
-        if found is None:
-            front, facing = self.positions[number]
-            found = []
-            for total, chance in roll_odds(dice):
-                picks = tuple((n * 6, smashed, lines) for n, smashed, lines in
-                              (self.outcome(front, facing, total, steer, False)
-                               for steer in (0, 1, -1)))
-                found.append((chance, picks))
-            self._rolls[key] = found
-        return found
+    def _line_number(self, lines: tuple[int, ...]) -> int:
+        """The number of a set of lines entered in order (a new one gets the next)."""
+        number = self._line_numbers.get(lines)
+        if number is None:
+            number = self._line_numbers[lines] = len(self.line_sets)
+            self.line_sets.append(lines)
+            for stage, row in enumerate(self.after_stage):
+                row.append(self.course.advance_lines(stage, lines))
+        return number
 
     @staticmethod
     def _first_steps(pos: Position) -> list[tuple]:
@@ -253,115 +187,6 @@ class ValueTable:
             frontier = following
         return found
 
-    def _order(self, stage: int) -> list[int]:
-        line = self.course.lines[self.course.next_line(stage)]
-        def near(number: int) -> int:
-            front = self.positions[number][0]
-            return min(distance(front, h) for h in line)
-        return sorted(range(len(self.positions)), key=near)
-
-    def _solve(self, stage: int) -> None:
-        order = self._order(stage)
-        if not any(self.values[stage]):
-            self._guess(stage)
-        for _ in range(MAX_SWEEPS):
-            self.sweeps += 1
-            if self._sweep(stage, order) < TOLERANCE:
-                return
-
-    def _sweep(self, stage: int, order: Sequence[int]) -> float:
-        """One Gauss-Seidel pass over a stage; the largest change. Inlined: the table is
-        a few hundred thousand of these sums a pass."""
-        values, mine, stuck = self.values, self.values[stage], self.stuck
-        advance, moves, damage_rounds = self.course.advance_lines, self.moves, DAMAGE_ROUNDS
-        shifts = [shift_options(gear) for gear in range(MAX_GEAR + 1)]
-        memo: dict[tuple, float] = {}
-        change = 0.0
-        for number in order:
-            base = number * 6
-            if stuck[number]:
-                mine[base:base + 6] = [STUCK] * 6
-                continue
-            rolled = [0.0] * (MAX_GEAR + 1)
-            for gear in range(1, MAX_GEAR + 1):
-                total = 0.0
-                for chance, picks in moves[number][gear]:
-                    best = STUCK
-                    for there, smashed, lines in picks:
-                        row = values[advance(stage, lines)] if lines else mine
-                        value = row[there] + damage_rounds if smashed else row[there + gear]
-                        if value < best:
-                            best = value
-                    total += chance * best
-                rolled[gear] = total
-            for gear in range(MAX_GEAR + 1):
-                best = min(rolled[new] + damage * damage_rounds for new, damage in shifts[gear])
-                if gear >= 1:
-                    best = self._locked(stage, number, gear, best, memo)
-                value = min(1.0 + best, STUCK)
-                if abs(value - mine[base + gear]) > change:
-                    change = abs(value - mine[base + gear])
-                mine[base + gear] = value
-        return change
-
-    def _locked(self, stage: int, number: int, gear: int, rolled: float,
-                memo: dict[tuple, float]) -> float:
-        """Rounds to go after a turn that may lock dice (``rolled``: the best turn locking
-        none). The mirror's faces fall as dice do; the table's driver sees them and locks
-        every die, all but one or all but two (choosing which to keep off; four at most,
-        the slots), steers that move or not, shifts, and rolls what is left."""
-        locks = {kept: self._lock_some(stage, number, gear, gear - kept, memo)
-                 for kept in (0, 1, 2) if 1 <= gear - kept <= LOCK_ALL}
-        total = 0.0
-        for chance, _, parts in mirrors(gear):
-            best = rolled
-            for kept, totals in enumerate(parts):
-                if kept in locks:
-                    lock = locks[kept]
-                    for part in totals:
-                        if lock[part] < best:
-                            best = lock[part]
-            total += chance * best
-        return total
-
-    def _lock_some(self, stage: int, number: int, gear: int, locked: int,
-                   memo: dict[tuple, float]) -> dict[int, float]:
-        """For each total ``locked`` dice may show: the rounds to go after locking them in
-        ``gear``, steering at best, then the best SHIFT and the roll of what is left (the
-        rolled move steers only if the locked move did not, or in gear 2)."""
-        values, advance, locks = self.values, self.course.advance_lines, self.locks[number]
-        # (new gear, dice left to roll, the SHIFT's damage in rounds); the price of no damage
-        # is 0.0, so adding it changes no value by a bit.
-        shifts = [(new, new - locked, damage * DAMAGE_ROUNDS)
-                  for new, damage in shift_options(gear) if new - locked >= 0]
-        roll_value, lookup = self._roll_value, memo.get
-        found: dict[int, float] = {}
-        # Inlined (a cold solve makes about a million of these calls): the memo is read here
-        # before calling _roll_value, and min() is written out; the values are the same.
-        for spaces, _ in roll_odds(locked):
-            best = STUCK
-            for steered, there, smashed, lines in locks[spaces]:
-                after = advance(stage, lines) if lines else stage
-                if smashed:
-                    value = values[after][there] + DAMAGE_ROUNDS
-                    if value < best:
-                        best = value
-                    continue
-                row, place = values[after], there // 6
-                for new, dice, price in shifts:
-                    if dice == 0:
-                        value = row[there + new]
-                    else:
-                        steer = not steered or new == 2
-                        known = lookup((after, place, new, dice, steer))
-                        value = roll_value(after, place, new, dice, steer, memo) \
-                            if known is None else known
-                    value += price
-                    if value < best:
-                        best = value
-            found[spaces] = best
-        return found
-
     def expected(self, stage: int, rows: Sequence[tuple[float, tuple[Outcome, ...]]],
                  gear: int) -> float:
         """The expected rounds to go after rolling in ``gear``, steering at best."""
@@ -375,7 +200,7 @@ class ValueTable:
         smashed)."""
         number, smashed, lines = outcome
         if lines:
-            stage = self.course.advance_lines(stage, lines)
+            stage = self.course.advance_lines(stage, self.line_sets[lines])
         if smashed:
             return self.values[stage][number * 6] + DAMAGE_ROUNDS
         return self.values[stage][number * 6 + gear]

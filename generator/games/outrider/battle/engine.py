@@ -62,29 +62,26 @@ DriverFor = Callable[[Car], Driver]
 
 @dataclass
 class BattleRun:
-    """A battle being played: the table, each seat's driver, the damage each seat has dealt,
-    and the seat watched (stop once it is wrecked), if any."""
+    """A battle being played: the table, each seat's driver, the damage each seat has
+    dealt."""
 
     battle: Battle
     drivers: dict[int, Driver]
     dealt: dict[int, int]
-    watch: int | None = None
 
 
 def run_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: DriverFor,
-               scenario: str = "last-car-standing", keep_events: bool = True,
-               watch: int | None = None) -> BattleResult:
-    """Play one battle to its end; with ``watch`` (a slot), stop as soon as that vehicle is
-    wrecked, since it can no longer win (a verdict about it needs no more)."""
-    run = start_battle(entrants, seed, driver_for, scenario, keep_events, watch)
+               scenario: str = "last-car-standing", keep_events: bool = True) -> BattleResult:
+    """Play one battle to its end."""
+    run = start_battle(entrants, seed, driver_for, scenario, keep_events)
     while step_battle(run):
         pass
     return battle_result(run)
 
 
 def start_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for: DriverFor,
-                 scenario: str = "last-car-standing", keep_events: bool = True,
-                 watch: int | None = None) -> BattleRun:
+                 scenario: str = "last-car-standing", keep_events: bool = True
+                 ) -> BattleRun:
     """The battle set up (3.2): the cars at their starting places, each with its driver."""
     data = battle_data()
     chosen = data.scenarios[scenario]
@@ -97,16 +94,14 @@ def start_battle(entrants: Sequence[tuple[Vehicle, str]], seed: int, driver_for:
         battle.log(car, "enter", side=car.side, x=round(car.pose.x, 1), y=round(car.pose.y, 1),
                    heading=round(car.pose.heading, 1), moving=car.moving, skill=car.skill)
     return BattleRun(battle, {car.slot: driver_for(car) for car in battle.cars},
-                     {car.slot: 0 for car in battle.cars}, watch)
+                     {car.slot: 0 for car in battle.cars})
 
 
 def step_battle(run: BattleRun) -> bool:
     """Play the next round; False, playing nothing, once one vehicle or none is left
-    standing, the round limit is reached or the watched vehicle is wrecked."""
+    standing or the round limit is reached."""
     battle = run.battle
     if len(battle.standing()) < 2 or battle.round >= battle.data.rounds_limit:
-        return False
-    if run.watch is not None and battle.car(run.watch).wrecked:
         return False
     battle.round += 1
     play_round(battle, run.drivers, run.dealt)
@@ -150,8 +145,6 @@ def _result(battle: Battle, dealt: dict[int, int]) -> BattleResult:
         winner, ending = standing[0].slot, "last car standing"
     elif not standing:
         winner, ending = None, "all wrecked"
-    elif len(standing) < len(battle.cars) and battle.round < battle.data.rounds_limit:
-        winner, ending = None, "watched vehicle wrecked"
     else:
         winner, ending = None, "round limit"
     battle.phase = "end"

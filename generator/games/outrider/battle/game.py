@@ -29,12 +29,10 @@ BEAM = 4  # the driver's beam width in every battle Paddock runs (tests/.../test
 
 @dataclass(frozen=True)
 class BattleOptions:
-    """How each battle of a sweep is played: with its event log kept, and whether it stops
-    once entrant 0 (the vehicle a verdict judges) is wrecked: it can no longer win, and the
-    rest would only decide which of the others does."""
+    """How each battle of a sweep is played: with its event log kept or not. (A verdict's
+    battles are played to the end: whether one has a winner decides the fair share.)"""
 
     keep_events: bool = False
-    watch_first: bool = False
 
 
 @dataclass(frozen=True)
@@ -44,6 +42,7 @@ class OutriderBattle:
     beam: int = BEAM
     seed_name: ClassVar[str] = "outrider"
     in_process_below: ClassVar[int] = 1  # battles share nothing: workers from two on
+    first_here: ClassVar[bool] = False  # so no battle is played here before the workers start
 
     def prepare(self, field: Field) -> None:
         """battle.yaml read once here (the driver keeps nothing between battles)."""
@@ -51,10 +50,9 @@ class OutriderBattle:
 
     def setup(self, field: Field, job: RaceJob) -> BattleRun:
         options = field.options if isinstance(field.options, BattleOptions) else BattleOptions()
-        watch = job.grid.index(0) + 1 if options.watch_first else None
         return start_battle([field.vehicles[i] for i in job.grid], job.seed,
                             lambda car: ExpectedGainDriver(self.beam), str(field.track),
-                            options.keep_events, watch)
+                            options.keep_events)
 
     def step(self, race: BattleRun) -> bool:
         return step_battle(race)
