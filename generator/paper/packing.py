@@ -201,3 +201,35 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 def _inside(a: Rect, b: Rect) -> bool:
     return (a.x >= b.x - EPSILON and a.y >= b.y - EPSILON
             and a.right <= b.right + EPSILON and a.top <= b.top + EPSILON)
+
+
+def pack_rectangles(sizes: Sequence[tuple[float, float]], area: Rect
+                    ) -> list[tuple[int, float, float]] | None:
+    """Rectangles of ``sizes`` (width, height) on as few pages as this method finds, each
+    inside ``area`` and clear of the others: for each, in the order given, its page and the
+    lower-left corner of its spot. The same MaxRects method as :func:`pack` (Best Short
+    Side Fit, earliest page first, spots taken from the top of the free room). None if a
+    rectangle is larger than ``area``."""
+    pages: list[list[Rect]] = []
+    found: dict[int, tuple[int, float, float]] = {}
+    order = sorted(range(len(sizes)), key=lambda i: (-sizes[i][0] * sizes[i][1], i))
+    for number in order:
+        width, height = sizes[number]
+        if width > area.width + EPSILON or height > area.height + EPSILON:
+            return None
+        best: tuple[float, int, Rect] | None = None
+        for index, free_list in enumerate([*pages, [area]]):
+            for free in free_list:
+                if width <= free.width + EPSILON and height <= free.height + EPSILON:
+                    score = min(free.width - width, free.height - height)
+                    if best is None or score < best[0]:
+                        best = (score, index, Rect(free.x, free.top - height, width, height))
+            if best is not None:
+                break
+        assert best is not None  # a fresh page always has room
+        _, index, spot = best
+        if index == len(pages):
+            pages.append([area])
+        pages[index] = _split(pages[index], spot)
+        found[number] = (index, spot.x, spot.y)
+    return [found[number] for number in range(len(sizes))]

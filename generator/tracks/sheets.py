@@ -13,9 +13,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.paper.colour import contrast_ratio
 from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
@@ -26,7 +27,7 @@ from generator.tracks.hexgrid import Hex, HexLayout, Point
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
-from generator.tracks.tiling import Area, Tile, TilePlan, fewest_tiles
+from generator.tracks.tiling import Area, Tile, TilePlan, pack_tiles
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)
@@ -36,7 +37,7 @@ CUT = black
 SEAM = colour("#b0005a")
 MATCH_RADIUS = mm(1.6)
 LABEL_RADIUS = mm(5)
-TINTS = (colour("#dfe9f3"), colour("#f6e2cf"))
+TINTS = (colour("#dfe9f3"), colour("#f6e2cf"), colour("#e2efd9"), colour("#ece2f2"))
 
 
 class PrintProblem(Exception):
@@ -59,7 +60,7 @@ def fitted(markup: str, width: float, height: float, preferred: float, part: str
 def track_text(templates: TextTemplates, track: Track, **extra: Any) -> dict[str, str]:
     """Every block of the track template, for ``track`` and any extra names."""
     context = {"track": track, "hex_mm": f"{to_mm(track.hex_size):.1f}", **extra}
-    defaults: dict[str, Any] = {"tile": None, "joins": [], "tiles": [], "size": "",
+    defaults: dict[str, Any] = {"page_tiles": [], "tiles": [], "size": "",
                                 "game": "", "tokens": [], "checkpoints": [], "finish": False,
                                 "start_line": False, "facing": track.start_facing,
                                 "map_scale": "", "map_hex_mm": ""}
@@ -126,54 +127,46 @@ def hex_area(paper: Paper) -> Area:
 
 # --- Tiles -------------------------------------------------------------------------------
 
+TILE_HEADER = mm(11.5)  # a tile page's title and a one-line notice: no footer
+TILE_LABEL = 9.0  # points: the label printed on each tile
+
+
+def tile_area(paper: Paper) -> Area:
+    """Where tile hexes may go: the page inside the margin, below the tile page's header."""
+    top = paper.height - SAFE_MARGIN - TILE_HEADER - GAP
+    return Area(SAFE_MARGIN, SAFE_MARGIN, paper.width - 2 * SAFE_MARGIN, top - SAFE_MARGIN)
+
 
 def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
-    """Tiles for the track on ``paper``, turned and shifted to need the fewest pages."""
+    """Tiles for the track on ``paper`` or turned to landscape, packed onto the fewest
+    pages (:func:`generator.tracks.tiling.pack_tiles` states the rule)."""
     geometry = HexLayout(track.orientation, track.hex_size)
     sheets = (paper, paper.landscape())
-    chosen, plan = fewest_tiles(geometry, track.layout.cells, [hex_area(s) for s in sheets])
+    chosen, plan = pack_tiles(geometry, track.layout.cells, [tile_area(s) for s in sheets])
     return sheets[chosen], plan
 
 
 @dataclass(frozen=True)
-class Join:
-    """A neighbouring tile, for the footer: its label and which way it lies."""
-
-    label: str
-    down: int
-    across: int
-
-
-@dataclass(frozen=True)
 class TilesDocument:
-    """Everything the tiles PDF draws, planned: the plan, the paper and each page's text."""
+    """Everything the tiles PDF draws, planned: the plan, the paper and each page's text
+    (a tile page's header by its number from 0)."""
 
     track: Track
     paper: Paper
     plan: TilePlan
-    furniture: dict[str, Furniture]
+    furniture: dict[int, Furniture]
     assembly: Furniture
     assembly_note: FittedText
 
 
-def join_between(plan: TilePlan, tile: Tile, other: Tile) -> Join:
-    """Which way ``other`` lies from ``tile``, from where their hexes are on the map (tiles
-    are cut down each column on their own, so their rows need not line up)."""
-    def extent(of: Tile) -> tuple[float, float, float, float]:
-        points = [plan.geometry.centre(h) for h in of.hexes]
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        return min(xs), min(ys), max(xs), max(ys)
-
-    x0, y0, x1, y1 = extent(tile)
-    ox0, oy0, ox1, oy1 = extent(other)
-    across = 1 if ox0 > x1 else -1 if ox1 < x0 else 0
-    down = 1 if oy1 < y0 else -1 if oy0 > y1 else 0
-    if not (across or down):  # interleaved along a zig-zag: the centres decide
-        dx = (ox0 + ox1 - x0 - x1) / 2
-        dy = (oy0 + oy1 - y0 - y1) / 2
-        across, down = (int(math.copysign(1, dx)), 0) if abs(dx) >= abs(dy) else \
-            (0, -int(math.copysign(1, dy)))
-    return Join(other.label, down, across)
+def plan_tile_furniture(title: str, notice: str, bar_label: str) -> Furniture:
+    """A tile page's header: the title and the actual-size notice on one line."""
+    text_w = CONTENT_W - BAR - mm(4)
+    return Furniture(
+        title=fitted(title, text_w, mm(7), 13, "the sheet title"),
+        notice=fitted(notice, text_w, mm(3.6), 7.5, "the actual-size notice"),
+        bar_label=fitted(bar_label, BAR, mm(4), 7, "the check bar label", align="centre"),
+        footer=None)
 
 
 def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
@@ -181,13 +174,10 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
     """Plan the tile pages and the assembly page; PrintProblem if any text cannot fit."""
     sheet, plan = tile_plan(track, paper)
     furniture = {}
-    by_label = {t.label: t for t in plan.tiles}
-    for tile in plan.tiles:
-        labels = sorted({e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile})
-        joins = [join_between(plan, tile, by_label[label]) for label in labels]
-        text = track_text(templates, track, tile=tile, joins=joins)
-        furniture[tile.label] = plan_furniture(text["tile_title"], text["actual_size"],
-                                               text["check_bar"], text["tile_joins"])
+    for page in range(plan.pages):
+        text = track_text(templates, track, page_tiles=plan.on_page(page))
+        furniture[page] = plan_tile_furniture(text["tile_title"], text["actual_size"],
+                                              text["check_bar"])
     left, bottom, right, top = plan.geometry.bounds(track.layout.cells)
     size = f"{to_mm(right - left) / 10:.0f} x {to_mm(top - bottom) / 10:.0f} cm"
     text = track_text(templates, track, tiles=plan.tiles, size=size)
@@ -198,18 +188,20 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
 
 
 def draw_tiles_document(canvas: Canvas, document: TilesDocument, icons: IconSet) -> int:
-    """Draw the assembly page, then one page per tile; returns the page count."""
+    """Draw the assembly page, then the tile pages; returns the page count."""
     draw_assembly(canvas, document, icons)
     canvas.showPage()
-    for tile in document.plan.tiles:
+    for page in range(document.plan.pages):
         canvas.setPageSize((document.paper.width, document.paper.height))
-        draw_tile(canvas, document, tile, icons)
+        for tile in document.plan.on_page(page):
+            draw_tile(canvas, document, tile, icons)
+        document.furniture[page].draw(canvas, document.paper)
         canvas.showPage()
-    return len(document.plan.tiles) + 1
+    return document.plan.pages + 1
 
 
 def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSet) -> None:
-    """One tile at actual size: its hexes, cut line, match marks, header and footer."""
+    """One tile at actual size: its hexes, cut line, match marks and label."""
     plan, layout = document.plan, document.track.layout
     for hex_ in tile.hexes:
         centre = tile.place(plan.geometry.centre(hex_))
@@ -217,7 +209,25 @@ def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSe
                   _facing(layout, hex_, document.track))
     draw_match_marks(canvas, plan, tile)
     draw_cut_line(canvas, plan, tile)
-    document.furniture[tile.label].draw(canvas, document.paper)
+    draw_label_on_tile(canvas, document, tile)
+
+
+def draw_label_on_tile(canvas: Canvas, document: TilesDocument, tile: Tile) -> None:
+    """The tile's label in the top of its most central hex (one not walled in solid, where
+    it has one, whose icon is larger), black or white, whichever reads better on it."""
+    plan, cells = document.plan, document.track.layout.cells
+    open_hexes = [h for h in tile.hexes if cells[h].symbol.terrain != "solid"] \
+        or list(tile.hexes)
+    middle = _most_central([plan.geometry.centre(h) for h in open_hexes])
+    hex_ = plan.geometry.hex_at(*middle)
+    fill = fill_of(cells[hex_])
+    ink = black if contrast_ratio(black, fill) >= contrast_ratio(white, fill) else white
+    x, y = tile.place(plan.geometry.centre(hex_))
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    draw_line(canvas, tile.label, x, y + plan.geometry.across_flats * 0.27, TILE_LABEL, BOLD,
+              "centre")
+    canvas.restoreState()
 
 
 def _facing(layout: TrackLayout, hex_: Hex, track: Track) -> int | None:
@@ -237,15 +247,24 @@ def draw_cut_line(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def draw_match_marks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
-    """Half-dots on the tile's side of chosen seam edges (a dot clipped to its hex)."""
+    """Half-dots on the tile's side of chosen seam edges: each a half-disc on the edge (a
+    dot clipped to its hex would leave the whole circle in the file, past the page's
+    margin where the edge runs along it)."""
+    canvas.saveState()
+    canvas.setFillColor(SEAM)
     for edge in plan.match_marks(tile):
-        corners = [tile.place(p) for p in plan.geometry.corners(edge.hex)]
-        canvas.saveState()
-        canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
-        canvas.setFillColor(SEAM)
+        cx, cy = tile.place(plan.geometry.centre(edge.hex))
+        (x0, y0), (x1, y1) = edge.start, edge.end
         x, y = edge.midpoint
-        canvas.circle(x, y, MATCH_RADIUS, stroke=0, fill=1)
-        canvas.restoreState()
+        along = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        inward = (x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0) > 0  # the hex on the left
+        path = canvas.beginPath()
+        path.moveTo(x, y)
+        path.arc(x - MATCH_RADIUS, y - MATCH_RADIUS, x + MATCH_RADIUS, y + MATCH_RADIUS,
+                 startAng=along if inward else along + 180.0, extent=180.0)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 # --- Assembly ----------------------------------------------------------------------------
@@ -264,8 +283,9 @@ def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> No
                ).grown(-LABEL_RADIUS)  # room for a label disc on a hex at the very edge
     small, place = fit_map(plan.geometry, list(document.track.layout.cells), box)
     owner = plan.owner()
+    tints = tile_tints(plan)
     for tile in plan.tiles:
-        tint = TINTS[(tile.row + tile.column) % 2]
+        tint = tints[tile.label]
         for hex_ in tile.hexes:
             corners = [place(p) for p in small.corners(hex_)]
             outlined_hex(canvas, hex_path(canvas, corners),
@@ -282,6 +302,16 @@ def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> No
     canvas.restoreState()
     for tile in plan.tiles:
         draw_tile_label(canvas, small, place, tile)
+
+
+def tile_tints(plan: TilePlan) -> dict[str, Color]:
+    """A tint for each tile, none the same as a neighbour's where four tints allow (each
+    tile, in order, takes the first tint no tile beside it has yet)."""
+    tints: dict[str, Color] = {}
+    for tile in plan.tiles:
+        near = {tints.get(e.neighbour_tile) for e in plan.outline(tile) if e.neighbour_tile}
+        tints[tile.label] = next((t for t in TINTS if t not in near), TINTS[0])
+    return tints
 
 
 def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],

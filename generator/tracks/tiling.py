@@ -1,26 +1,23 @@
-"""Split a hex map into page-sized tiles that are cut along hex edges.
+"""Split a hex map into tiles cut along hex edges, several to a page.
 
-Tiles are not rectangles of the map: every hex belongs to exactly one tile, the one whose
-cell (a page-sized rectangle: columns of the map, each cut greedily down its length, see
-:func:`plan_tiles`) holds its centre. A tile page therefore prints whole
-hexes only, and the cut between two tiles follows the hex sides between them: a zig-zag
-join, like a jigsaw, so no hex is lost, doubled or cut in half.
+Tiles are not rectangles of the map: every hex belongs to exactly one tile, and a tile is a
+group of hexes joined side to side, so the cut between two tiles follows the hex sides
+between them: a zig-zag join, like a jigsaw, so no hex is lost, doubled or cut in half.
+:func:`pack_tiles` states the rule that cuts the map and puts the tiles on pages.
 
-A tile's cell is the page's drawing area shrunk by half a hex on every side, so a hex whose
-centre is anywhere in the cell still fits on the page. All tiles share one scale and one
-grid, so a hex's position on its tile page is its map position moved by the tile's offset.
-Seam edges (between two tiles) get *match marks*: half-dots on both sides of every third
-seam edge, which make whole dots when the tiles are laid together.
+All tiles share one scale, and each is moved onto its page by a whole number of hexes of
+the page's grid, so a hex's position on its page is its map position moved by its tile's
+offset. Seam edges (between two tiles) get *match marks*: half-dots on both sides of every
+third seam edge, which make whole dots when the tiles are laid together.
 """
 
 from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from math import floor
 
 from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
@@ -45,16 +42,19 @@ class Edge:
 
 @dataclass(frozen=True)
 class Tile:
-    """One page of the map: its grid place, label, hexes, and how map points move onto it."""
+    """One piece of the map: its name's row and column, hexes, how map points move onto
+    its page, and which tile page that is."""
 
     row: int
     column: int
     hexes: tuple[Hex, ...]
     offset: Point
+    page: int = 0  # the tile page it is printed on, from 0
 
     @property
     def label(self) -> str:
-        """'A1' for the top-left tile: rows are letters, columns numbers."""
+        """'A1' for the top-left tile: rows are letters, columns numbers (see
+        :func:`in_reading_order`)."""
         return tile_label(self.row, self.column)
 
     def place(self, point: Point) -> Point:
@@ -86,13 +86,20 @@ class Area:
 
 @dataclass(frozen=True)
 class TilePlan:
-    """The tiles of one map, in reading order, with the grid they come from."""
+    """The tiles of one map, page by page, and the page area they are printed in."""
 
     geometry: HexLayout
     area: Area
     tiles: tuple[Tile, ...]
-    rows: int
-    columns: int
+
+    @property
+    def pages(self) -> int:
+        """How many tile pages the plan takes."""
+        return max(t.page for t in self.tiles) + 1
+
+    def on_page(self, page: int) -> list[Tile]:
+        """The tiles printed on tile page ``page`` (from 0)."""
+        return [t for t in self.tiles if t.page == page]
 
     @cached_property
     def owners(self) -> dict[Hex, Tile]:
@@ -169,40 +176,6 @@ class TilePlan:
                 for pair, edges in found.items()}
 
 
-def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
-               shift: tuple[float, float] = (0.0, 0.0)) -> TilePlan:
-    """Share ``hexes`` among tiles whose cells are the page's ``area`` less half a hex.
-
-    The map is cut into columns a cell wide, starting at the leftmost hex centre moved left
-    by ``shift[0]`` cells. Down each column, tiles are cut greedily: a tile starts at the
-    highest hex centre not yet on a tile and takes every hex of the column whose centre is
-    within a cell's height below it, so no page starts above its first hex (``shift[1]``
-    is kept for callers and no longer used). Then a tile a neighbour has room for is folded
-    into it (:func:`merge_small_tiles`). Rows are counted down each column from 0.
-    """
-    all_hexes = sorted(set(hexes))
-    half_w, half_h = geometry.half_extent
-    cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
-    if cell_w <= 0 or cell_h <= 0:
-        raise ValueError("a hex is larger than the printable area of a page")
-    centres = {h: geometry.centre(h) for h in all_hexes}
-    left = min(x for x, _ in centres.values()) - shift[0] * cell_w
-    columns: dict[int, list[Hex]] = {}
-    for hex_, (x, _) in centres.items():
-        columns.setdefault(_index(x - left, cell_w), []).append(hex_)
-    first_column = min(columns)
-    tiles = []
-    for column, members in sorted(columns.items()):
-        for row, (cell_top, run) in enumerate(_runs(members, centres, cell_h)):
-            cell_left = left + column * cell_w
-            offset = (area.x + half_w - cell_left, area.y + area.height - half_h - cell_top)
-            tiles.append(Tile(row, column - first_column, tuple(sorted(run)), offset))
-    tiles = merge_small_tiles(geometry, tiles, (cell_w, cell_h), area)
-    rows = max(t.row for t in tiles) + 1
-    columns_count = max(t.column for t in tiles) + 1
-    return TilePlan(geometry, area, tuple(tiles), rows, columns_count)
-
-
 def _runs(members: list[Hex], centres: dict[Hex, Point], cell_h: float
           ) -> list[tuple[float, list[Hex]]]:
     """A column's hexes cut greedily into cell-high runs from the top: (top, hexes)."""
@@ -217,25 +190,17 @@ def _runs(members: list[Hex], centres: dict[Hex, Point], cell_h: float
     return runs
 
 
-def _count(ys: list[float], cell_h: float) -> int:
-    """How many cell-high runs cover ``ys`` (highest first), cut greedily."""
-    count, top = 0, math.inf
-    for y in ys:
-        if top - y > cell_h + 1e-9:
-            count, top = count + 1, y
-    return count
-
-
 def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float, float],
-                      area: Area) -> list[Tile]:
+                      area: Area, share: bool = True) -> list[Tile]:
     """Fold tiles into their neighbours where a page can hold both.
 
     The rule: take the tile with the fewest hexes; if one of the tiles it shares a seam with
     can take all its hexes (every hex centre of the two together within one page's cell, so
     each whole hex still fits on the page), the smaller goes into the neighbour with the
     fewest hexes that can (the neighbour keeps its label and place in the grid), and the
-    search starts again; a tile no neighbour can take is left as it is. So no page carries
-    a few hexes a neighbouring page had room for. Joins stay along hex edges."""
+    search starts again; a tile no neighbour can take is shared out hex by hex among the
+    tiles it touches where ``share`` (:func:`share_out`), else left as it is. So no tile
+    is a few hexes a neighbour had room for. Joins stay along hex edges."""
     half_w, half_h = geometry.half_extent
     centres = {h: geometry.centre(h) for tile in tiles for h in tile.hexes}
 
@@ -269,7 +234,8 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
                          and fits(t.hexes + small.hexes)),
                         key=lambda t: (len(t.hexes), t.row, t.column))
         if not takers:
-            shared = share_out(small, [t for t in current if t is not small], fits)
+            shared = share_out(small, [t for t in current if t is not small], fits) \
+                if share else None
             if shared is None:
                 tried.add(small.label)
                 continue
@@ -311,34 +277,190 @@ def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], b
     return {label: (tiles[label], tuple(sorted(hexes[label]))) for label in grown}
 
 
-def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area],
-                 steps: int = 4) -> tuple[int, TilePlan]:
-    """The plan with the fewest tiles over the given page areas (the first wins a tie) and
-    column shifts of a quarter cell: the index of the area chosen, and its plan."""
-    members = sorted(set(hexes))
-    centres = [geometry.centre(h) for h in members]
-    left = min(x for x, _ in centres)
-    half_w, half_h = geometry.half_extent
-    best: tuple[int, int, Area, tuple[float, float]] | None = None
-    for number, area in enumerate(areas):
-        cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
-        if cell_w <= 0 or cell_h <= 0:
-            continue
-        for sx in range(steps):
-            origin = left - sx / steps * cell_w
-            strips: dict[int, list[float]] = {}
-            for x, y in centres:
-                strips.setdefault(max(0, floor((x - origin) / cell_w + 1e-9)), []).append(y)
-            count = sum(_count(sorted(ys, reverse=True), cell_h) for ys in strips.values())
-            if best is None or count < best[0]:
-                best = (count, number, area, (sx / steps, 0.0))
-    if best is None:
-        raise ValueError("a hex is larger than the printable area of a page")
-    _, number, area, shift = best
-    return number, plan_tiles(geometry, members, area, shift)
-
-
 def _index(distance: float, size: float) -> int:
     """Which cell a distance from the grid's first centre falls in (a hair of tolerance, so
     float noise never moves a hex sitting exactly on a cell border)."""
     return max(0, math.floor(distance / size + 1e-9))
+
+
+# --- Several tiles to a page -----------------------------------------------------------------
+
+FRACTIONS = (1.0, 2 / 3, 1 / 2)
+
+
+def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
+               steps: int = 4) -> tuple[int, TilePlan]:
+    """The map cut into compact tiles packed onto the fewest pages: the index of the page
+    area chosen, and the plan (each tile's ``page`` and ``offset`` say where it is printed).
+
+    The tiling rule. A page holds the hexes of a grid laid over its area (:func:`page_grid`:
+    every whole hex inside it). A tile is cut from a *cell*, a rectangle of the map that
+    a fraction of that grid (1, 2/3 or 1/2 of its width and of its height) can take
+    wherever the tile's rows fall: the map is cut into columns a cell wide (starting a
+    quarter cell further left at each of the ``steps`` shifts), each column down from its
+    own top hex into runs a cell high (:func:`_runs`: so no tile starts above its top
+    hex), and each run into its
+    groups of hexes joined side to side (:func:`connected_parts`): a tile is one piece of
+    paper, cut along hex edges. A tile a neighbour has room for is folded into it
+    (:func:`merge_small_tiles`, the cell the limit). The tiles, largest first, then go
+    onto the pages' grids, moved by whole hexes (so every hex lands on a hex of the grid,
+    never overlapping another tile's, and tiles may share a cut line), each on the first
+    page with room, at the topmost, then leftmost, place it fits (:func:`place_tiles`).
+    Of every page area, fraction and shift, the plan with the fewest pages wins, then the
+    one with the fewest tiles (fewer cuts and joins), then the first tried. Tiles are
+    named in reading order (:func:`in_reading_order`)."""
+    members = sorted(set(hexes))
+    best: tuple[tuple[int, int], int, TilePlan] | None = None
+    for number, area in enumerate(areas):
+        grid = page_grid(geometry, area)
+        if not grid:
+            continue
+        span = _span(geometry, grid)
+        for across in FRACTIONS:
+            for down in FRACTIONS:
+                cell = (span[0] * across, span[1] * down)
+                for shift in range(steps):
+                    tiles = cut_tiles(geometry, members, cell, shift / steps)
+                    plan = place_tiles(geometry, tiles, area, grid, cell[1])
+                    if plan is None:
+                        continue
+                    score = (plan.pages, len(plan.tiles))
+                    if best is None or score < best[0]:
+                        best = (score, number, plan)
+    if best is None:
+        raise ValueError("a hex is larger than the printable area of a page")
+    return best[1], best[2]
+
+
+def page_grid(geometry: HexLayout, area: Area) -> frozenset[Hex]:
+    """The hexes of a page: every hex whose whole outline lies inside ``area`` when hex
+    (0, 0) sits in its top-left corner (see :func:`grid_origin`)."""
+    half_w, half_h = geometry.half_extent
+    x0, y0 = grid_origin(geometry, area)
+    reach = int(max(area.width, area.height) / min(half_w, half_h)) + 2
+    found = set()
+    for q in range(-reach, reach + 1):
+        for r in range(-reach, reach + 1):
+            x, y = geometry.centre(Hex(q, r))
+            x, y = x + x0, y + y0
+            if (area.x + half_w - 1e-6 <= x <= area.x + area.width - half_w + 1e-6
+                    and area.y + half_h - 1e-6 <= y <= area.y + area.height - half_h + 1e-6):
+                found.add(Hex(q, r))
+    return frozenset(found)
+
+
+def grid_origin(geometry: HexLayout, area: Area) -> Point:
+    """Where hex (0, 0) of a page's grid is centred: in the area's top-left corner."""
+    half_w, half_h = geometry.half_extent
+    return (area.x + half_w, area.y + area.height - half_h)
+
+
+def _span(geometry: HexLayout, grid: frozenset[Hex]) -> tuple[float, float]:
+    """How far apart the centres of a tile's hexes may be, across and down, for it to fit
+    on the grid whichever way its rows fall: the grid's span less the half-hex step that
+    alternate rows (pointy) or columns (flat) are shifted by."""
+    centres = [geometry.centre(h) for h in grid]
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    step_x, step_y = (geometry.across_flats / 2, 0.0) if geometry.orientation == "pointy" \
+        else (0.0, geometry.across_flats / 2)
+    return (max(xs) - min(xs) - step_x, max(ys) - min(ys) - step_y)
+
+
+def cut_tiles(geometry: HexLayout, hexes: Sequence[Hex], cell: tuple[float, float],
+              shift: float) -> list[Tile]:
+    """The hexes cut into tiles whose centres fit in ``cell`` (see :func:`pack_tiles` for
+    the rule), not yet placed or named."""
+    half_w, half_h = geometry.half_extent
+    cell_w, cell_h = cell
+    centres = {h: geometry.centre(h) for h in hexes}
+    left = min(x for x, _ in centres.values()) - shift * cell_w
+    columns: dict[int, list[Hex]] = {}
+    for hex_, (x, _) in centres.items():
+        columns.setdefault(_index(x - left, cell_w) if cell_w > 0 else round(x), []
+                           ).append(hex_)
+    tiles = []
+    for column, members in sorted(columns.items()):
+        row = 0
+        for _, run in _runs(members, centres, cell_h):
+            for part in connected_parts(run):
+                tiles.append(Tile(row, column, tuple(sorted(part)), (0.0, 0.0)))
+                row += 1
+    room = Area(0.0, 0.0, cell_w + 2 * half_w, cell_h + 2 * half_h)
+    return merge_small_tiles(geometry, tiles, cell, room, share=False)
+
+
+def connected_parts(hexes: Iterable[Hex]) -> list[list[Hex]]:
+    """``hexes`` in groups joined hex to hex by a shared side, each group sorted."""
+    left = set(hexes)
+    parts = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        left.discard(start)
+        part, todo = [start], [start]
+        while todo:
+            here = todo.pop()
+            for near in (here.plus(d) for d in DIRECTIONS):
+                if near in left:
+                    left.discard(near)
+                    part.append(near)
+                    todo.append(near)
+        parts.append(sorted(part))
+    return parts
+
+
+def in_reading_order(geometry: HexLayout, tiles: Sequence[Tile], band: float) -> list[Tile]:
+    """The tiles renamed as a page of the map is read: rows (letters) are bands of the map
+    ``band`` high counted from its top hex, a tile in the band of its own top hex;
+    columns (numbers) count the tiles of a row from the left."""
+    centres = {h: geometry.centre(h) for t in tiles for h in t.hexes}
+    top = max(y for _, y in centres.values())
+
+    def where(tile: Tile) -> tuple[int, float]:
+        high = max(centres[h][1] for h in tile.hexes)
+        return (_index(top - high, band) if band > 0 else 0,
+                min(centres[h][0] for h in tile.hexes))
+
+    ordered = sorted(tiles, key=where)
+    bands = sorted({where(t)[0] for t in tiles})
+    renamed, counts = [], dict.fromkeys(bands, 0)
+    for tile in ordered:
+        band_of = where(tile)[0]
+        renamed.append(Tile(bands.index(band_of), counts[band_of], tile.hexes, tile.offset,
+                            tile.page))
+        counts[band_of] += 1
+    return renamed
+
+
+def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], area: Area, grid: frozenset[Hex],
+                band: float) -> TilePlan | None:
+    """``tiles`` named in reading order and moved onto pages of ``grid``, largest first,
+    each on the first page with room at the topmost, then leftmost, place where all its
+    hexes land on free hexes of the grid; None if one does not fit an empty page."""
+    named = in_reading_order(geometry, tiles, band)
+    order = sorted(range(len(named)), key=lambda i: (-len(named[i].hexes), i))
+    spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
+    pages: list[set[Hex]] = []
+    x0, y0 = grid_origin(geometry, area)
+    placed: dict[int, Tile] = {}
+    for number in order:
+        tile = named[number]
+        anchor = tile.hexes[0]
+        shape = [h.minus(anchor) for h in tile.hexes]
+        found = None
+        for page, free in enumerate([*pages, set(grid)]):
+            where = next((spot for spot in spots if spot in free
+                          and all(spot.plus(s) in free for s in shape)), None)
+            if where is not None and (found is None or len(free) < found[0]):
+                found = (len(free), page, where)
+        if found is None:
+            return None
+        _, page, where = found
+        if page == len(pages):
+            pages.append(set(grid))
+        pages[page].difference_update(where.plus(s) for s in shape)
+        move = geometry.centre(where.minus(anchor))
+        placed[number] = Tile(tile.row, tile.column, tile.hexes,
+                              (move[0] + x0, move[1] + y0), page)
+    result = sorted(placed.values(), key=lambda t: (t.page, t.row, t.column))
+    return TilePlan(geometry, area, tuple(result))

@@ -21,7 +21,7 @@ from generator.project.loading import load
 from generator.tracks.hexgrid import Hex, HexLayout, neighbours
 from generator.tracks.model import Track
 from generator.tracks.sheets import SEAM, tile_plan
-from generator.tracks.tiling import TilePlan
+from generator.tracks.tiling import Tile, TilePlan
 from tests.track_files import TRACKS, write_track
 
 BUILT = ["flat-test-loop", "gasometer-gauntlet"]  # flat-top and pointy-top hexes
@@ -107,16 +107,29 @@ def tiles_of(out: Path, name: str) -> tuple[Track, TilePlan, tuple[PageData, ...
     return track, plan, parsed(out / "tracks" / f"{name}-tiles.pdf")
 
 
+def owner_on_page(plan: TilePlan, page: int, point: tuple[float, float]) -> tuple[Tile, Hex]:
+    """The one tile of tile page ``page`` with a hex printed at ``point``, and that hex."""
+    found = []
+    for tile in plan.on_page(page):
+        hex_ = plan.geometry.hex_at(point[0] - tile.offset[0], point[1] - tile.offset[1])
+        if hex_ in tile.hexes:
+            found.append((tile, hex_))
+    assert len(found) == 1, f"{len(found)} tiles print a hex at {point} on tile page {page}"
+    return found[0]
+
+
 @pytest.mark.parametrize("name", BUILT)
 def test_every_map_hex_is_printed_exactly_once_across_the_tiles(out: Path, name: str) -> None:
     track, plan, pages = tiles_of(out, name)
     geometry = plan.geometry
     seen: Counter[Hex] = Counter()
-    assert len(pages) == len(plan.tiles) + 1  # the assembly page comes first
-    for tile, page in zip(plan.tiles, pages[1:], strict=True):
-        assert f"tile {tile.label}" in page.text
+    assert len(pages) == plan.pages + 1  # the assembly page comes first
+    for number, page in enumerate(pages[1:]):
+        title = page.text.splitlines()[0]
+        for tile in plan.on_page(number):
+            assert re.search(rf"\b{tile.label}\b", title), (tile.label, title)
         for x, y in printed_hexes(page, geometry):
-            hex_ = geometry.hex_at(x - tile.offset[0], y - tile.offset[1])
+            tile, hex_ = owner_on_page(plan, number, (x, y))
             expected = tile.place(geometry.centre(hex_))
             assert to_mm(abs(expected[0] - x)) < 0.01 and to_mm(abs(expected[1] - y)) < 0.01
             seen[hex_] += 1
@@ -126,17 +139,36 @@ def test_every_map_hex_is_printed_exactly_once_across_the_tiles(out: Path, name:
 
 
 @pytest.mark.parametrize("name", BUILT)
+def test_several_tiles_share_a_page_each_labelled_on_itself(out: Path, name: str) -> None:
+    track, plan, pages = tiles_of(out, name)
+    if name == "gasometer-gauntlet":  # the small flat loop's three tiles fill three pages
+        assert plan.pages < len(plan.tiles), "tiles are packed several to a page"
+    for number, page in enumerate(pages[1:]):
+        words = [(c["text"], c["x0"], page.height - c["top"]) for c in page.chars
+                 if c["size"] >= 8.9]
+        for tile in plan.on_page(number):
+            # The label's first character lies inside one of the tile's own hexes.
+            first = [(x, y) for text, x, y in words if text == tile.label[0]]
+            assert any(owner_on_page(plan, number, (x + 2, y - 2))[0] == tile
+                       for x, y in first if any(
+                           plan.geometry.hex_at(x + 2 - t.offset[0], y - 2 - t.offset[1])
+                           in t.hexes for t in plan.on_page(number))), tile.label
+
+
+@pytest.mark.parametrize("name", BUILT)
 def test_neighbouring_centres_on_a_tile_are_one_hex_apart(out: Path, name: str) -> None:
     track, plan, pages = tiles_of(out, name)
     geometry = plan.geometry
     checked = 0
-    for tile, page in zip(plan.tiles, pages[1:], strict=True):
-        centres = {geometry.hex_at(x - tile.offset[0], y - tile.offset[1]): (x, y)
-                   for x, y in printed_hexes(page, geometry)}
-        for hex_, (x, y) in centres.items():
+    for number, page in enumerate(pages[1:]):
+        centres: dict[tuple[str, Hex], tuple[float, float]] = {}
+        for x, y in printed_hexes(page, geometry):
+            tile, hex_ = owner_on_page(plan, number, (x, y))
+            centres[(tile.label, hex_)] = (x, y)
+        for (label, hex_), (x, y) in centres.items():
             for other in neighbours(hex_):
-                if other in centres:
-                    ox, oy = centres[other]
+                if (label, other) in centres:
+                    ox, oy = centres[(label, other)]
                     assert to_mm(math.hypot(ox - x, oy - y)) == pytest.approx(25.4, abs=0.01)
                     checked += 1
     assert checked > 100
@@ -162,8 +194,18 @@ def seam_segments(page: PageData, offset: tuple[float, float]
 @pytest.mark.parametrize("name", BUILT)
 def test_the_joins_of_neighbouring_tiles_line_up(out: Path, name: str) -> None:
     _, plan, pages = tiles_of(out, name)
-    seams = {tile.label: seam_segments(page, tile.offset)
-             for tile, page in zip(plan.tiles, pages[1:], strict=True)}
+
+    def on_tile(tile: Tile) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+        """The seam lines on the tile's page that lie on the tile's own outline."""
+        segments = seam_segments(pages[1 + tile.page], tile.offset)
+        outline = set()
+        for edge in plan.outline(tile):
+            ends = [(round(to_mm(x - tile.offset[0]), 2), round(to_mm(y - tile.offset[1]), 2))
+                    for x, y in (edge.start, edge.end)]
+            outline.add((min(ends), max(ends)))
+        return segments & outline
+
+    seams = {tile.label: on_tile(tile) for tile in plan.tiles}
     joined = 0
     for tile in plan.tiles:
         for other in {e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile}:
