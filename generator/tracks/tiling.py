@@ -51,7 +51,7 @@ class Tile:
     offset: Point
     page: int = 0  # the tile page it is printed on, from 0
 
-    @property
+    @cached_property
     def label(self) -> str:
         """'A1' for the top-left tile: rows are letters, columns numbers (see
         :func:`in_reading_order`)."""
@@ -285,7 +285,7 @@ def _index(distance: float, size: float) -> int:
 
 # --- Several tiles to a page -----------------------------------------------------------------
 
-FRACTIONS = (1.0, 2 / 3, 1 / 2)
+FRACTIONS = (1.0, 1 / 2, 2 / 5, 1 / 3)
 
 
 def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
@@ -294,23 +294,23 @@ def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
     area chosen, and the plan (each tile's ``page`` and ``offset`` say where it is printed).
 
     The tiling rule. A page holds the hexes of a grid laid over its area (:func:`page_grid`:
-    every whole hex inside it). A tile is cut from a *cell*, a rectangle of the map that
-    a fraction of that grid (1, 2/3 or 1/2 of its width and of its height) can take
+    every whole hex inside it). A tile is cut from a *cell*, a rectangle of the map that a
+    fraction of that grid (1, 1/2, 2/5 or 1/3 of its width, and of its height) can take
     wherever the tile's rows fall: the map is cut into columns a cell wide (starting a
     quarter cell further left at each of the ``steps`` shifts), each column down from its
-    own top hex into runs a cell high (:func:`_runs`: so no tile starts above its top
-    hex), and each run into its
-    groups of hexes joined side to side (:func:`connected_parts`): a tile is one piece of
-    paper, cut along hex edges. A tile a neighbour has room for is folded into it
-    (:func:`merge_small_tiles`, the cell the limit). The tiles, largest first, then go
-    onto the pages' grids, moved by whole hexes (so every hex lands on a hex of the grid,
-    never overlapping another tile's, and tiles may share a cut line), each on the first
-    page with room, at the topmost, then leftmost, place it fits (:func:`place_tiles`).
-    Of every page area, fraction and shift, the plan with the fewest pages wins, then the
-    one with the fewest tiles (fewer cuts and joins), then the first tried. Tiles are
-    named in reading order (:func:`in_reading_order`)."""
+    own top hex into runs a cell high (:func:`_runs`), and each run into its groups of
+    hexes joined side to side (:func:`connected_parts`): a tile is one piece of paper, cut
+    along hex edges. A tile a neighbour has room for in its cell is folded into it
+    (:func:`merge_small_tiles`). The tiles, largest first, then go onto the pages' grids,
+    moved by whole hexes (every hex lands on a hex of the grid, never on another tile's;
+    two tiles may share a cut line), each onto the fullest page with room, at its
+    topmost, then leftmost, place that fits (:func:`place_tiles`). Of every page area,
+    fraction and shift, the plan with the fewest pages wins, then the one with the fewest
+    tiles (fewer cuts and joins), then the first tried. Last, a small tile joins a map
+    neighbour whose page has room beside it (:func:`fold_onto_neighbours`), and the tiles
+    are named in reading order (:func:`in_reading_order`)."""
     members = sorted(set(hexes))
-    best: tuple[tuple[int, int], int, TilePlan] | None = None
+    best: tuple[tuple[int, int], int, list[Placement], float] | None = None
     for number, area in enumerate(areas):
         grid = page_grid(geometry, area)
         if not grid:
@@ -321,15 +321,18 @@ def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
                 cell = (span[0] * across, span[1] * down)
                 for shift in range(steps):
                     tiles = cut_tiles(geometry, members, cell, shift / steps)
-                    plan = place_tiles(geometry, tiles, area, grid, cell[1])
-                    if plan is None:
+                    placed = place_tiles(geometry, tiles, grid, cell[1])
+                    if placed is None:
                         continue
-                    score = (plan.pages, len(plan.tiles))
+                    score = (max(page for page, _, _ in placed) + 1, len(placed))
                     if best is None or score < best[0]:
-                        best = (score, number, plan)
+                        best = (score, number, placed, cell[1])
     if best is None:
         raise ValueError("a hex is larger than the printable area of a page")
-    return best[1], best[2]
+    _, number, placed, band = best
+    area = list(areas)[number]
+    return number, planned(geometry, fold_onto_neighbours(placed, page_grid(geometry, area)),
+                           area, band)
 
 
 def page_grid(geometry: HexLayout, area: Area) -> frozenset[Hex]:
@@ -432,35 +435,98 @@ def in_reading_order(geometry: HexLayout, tiles: Sequence[Tile], band: float) ->
     return renamed
 
 
-def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], area: Area, grid: frozenset[Hex],
-                band: float) -> TilePlan | None:
-    """``tiles`` named in reading order and moved onto pages of ``grid``, largest first,
-    each on the first page with room at the topmost, then leftmost, place where all its
-    hexes land on free hexes of the grid; None if one does not fit an empty page."""
+Placement = tuple[int, Hex, tuple[Hex, ...]]  # a tile's page, its move in hexes, its hexes
+
+
+def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex],
+                band: float) -> list[Placement] | None:
+    """``tiles`` moved onto pages of ``grid``, largest first (in reading order, bands
+    ``band`` high, among equals), each onto the fullest page with room (a new page where
+    none has), at the topmost, then leftmost, place where all its hexes land on free hexes of the grid; None if one does
+    not fit an empty page. (A page's hexes are the bits of an integer, so that a tile's
+    fit at a place is one AND.)"""
     named = in_reading_order(geometry, tiles, band)
     order = sorted(range(len(named)), key=lambda i: (-len(named[i].hexes), i))
     spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
-    pages: list[set[Hex]] = []
-    x0, y0 = grid_origin(geometry, area)
-    placed: dict[int, Tile] = {}
+    bit = {(h.q, h.r): 1 << i for i, h in enumerate(spots)}
+    used: list[int] = []
+    placed: dict[int, Placement] = {}
     for number in order:
         tile = named[number]
         anchor = tile.hexes[0]
-        shape = [h.minus(anchor) for h in tile.hexes]
-        found = None
-        for page, free in enumerate([*pages, set(grid)]):
-            where = next((spot for spot in spots if spot in free
-                          and all(spot.plus(s) in free for s in shape)), None)
-            if where is not None and (found is None or len(free) < found[0]):
-                found = (len(free), page, where)
-        if found is None:
+        shape = [(h.q - anchor.q, h.r - anchor.r) for h in tile.hexes]
+        masks = [(spot, _mask(bit, spot, shape)) for spot in spots]
+        fitting = [(spot, mask) for spot, mask in masks if mask]
+        if not fitting:
             return None
-        _, page, where = found
-        if page == len(pages):
-            pages.append(set(grid))
-        pages[page].difference_update(where.plus(s) for s in shape)
-        move = geometry.centre(where.minus(anchor))
-        placed[number] = Tile(tile.row, tile.column, tile.hexes,
-                              (move[0] + x0, move[1] + y0), page)
-    result = sorted(placed.values(), key=lambda t: (t.page, t.row, t.column))
-    return TilePlan(geometry, area, tuple(result))
+        found = None
+        for page, taken in enumerate(used):
+            where = next(((spot, mask) for spot, mask in fitting if not mask & taken), None)
+            if where is not None and (found is None or taken.bit_count() > found[0]):
+                found = (taken.bit_count(), page, where)
+        if found is None:
+            used.append(0)
+            found = (0, len(used) - 1, fitting[0])
+        _, page, (where, mask) = found
+        used[page] |= mask
+        placed[number] = (page, where.minus(anchor), tile.hexes)
+    return [placed[number] for number in range(len(tiles))]
+
+
+def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: float
+            ) -> TilePlan:
+    """The plan of placed tiles: each tile's offset on its page, named in reading order."""
+    x0, y0 = grid_origin(geometry, area)
+    tiles = []
+    for page, move, hexes in placed:
+        x, y = geometry.centre(move)
+        tiles.append(Tile(0, 0, hexes, (x + x0, y + y0), page))
+    named = in_reading_order(geometry, tiles, band)
+    return TilePlan(geometry, area, tuple(sorted(named, key=lambda t: (t.page, t.row,
+                                                                     t.column))))
+
+
+def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex]) -> list[Placement]:
+    """Placed tiles folded into a neighbour where its page has room for them beside it.
+
+    The rule, once the pages are set: take the tile with the fewest hexes; if a tile it
+    shares a seam with on the map has free hexes of its own page where the small tile's
+    hexes would lie beside it as on the map, the small tile joins it (the smallest such
+    neighbour), and the search starts again; else the next smallest is tried. Pages and
+    the other tiles do not move, so it never costs a page; it spares a cut and a join."""
+    current = list(placed)
+    while True:
+        owner = {h: i for i, (_, _, hexes) in enumerate(current) for h in hexes}
+        taken: dict[int, set[Hex]] = {}
+        for page, move, hexes in current:
+            taken.setdefault(page, set()).update(h.plus(move) for h in hexes)
+        for small in sorted(range(len(current)), key=lambda i: (len(current[i][2]), i)):
+            page, move, hexes = current[small]
+            own = {h.plus(move) for h in hexes}
+            near = sorted({owner[n] for h in hexes for n in (h.plus(d) for d in DIRECTIONS)
+                           if n in owner and owner[n] != small},
+                          key=lambda i: (len(current[i][2]), i))
+            taker = next((i for i in near if all(
+                h.plus(current[i][1]) in grid and (h.plus(current[i][1]) not in
+                                                  taken[current[i][0]] or (
+                    current[i][0] == page and h.plus(current[i][1]) in own))
+                for h in hexes)), None)
+            if taker is not None:
+                t_page, t_move, t_hexes = current[taker]
+                current[taker] = (t_page, t_move, tuple(sorted(t_hexes + hexes)))
+                del current[small]
+                break
+        else:
+            return current
+
+
+def _mask(bit: dict[tuple[int, int], int], spot: Hex, shape: list[tuple[int, int]]) -> int:
+    """The page hexes ``shape`` covers with its first hex on ``spot``; 0 if it leaves the
+    grid."""
+    mask = 0
+    for dq, dr in shape:
+        one = bit.get((spot.q + dq, spot.r + dr))
+        if one is None:
+            return 0
+        mask |= one
+    return mask
