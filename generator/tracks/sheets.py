@@ -137,19 +137,40 @@ def tile_area(paper: Paper) -> Area:
     return Area(SAFE_MARGIN, SAFE_MARGIN, paper.width - 2 * SAFE_MARGIN, top - SAFE_MARGIN)
 
 
+NOTE_HEIGHT = mm(12)  # the assembly note's box
+MAP_SHARE = 0.5  # of the page's height below the note, at most, for the assembly map
+
+
+def assembly_map_box(track: Track, paper: Paper) -> Rect:
+    """Where the assembly page draws the whole map, small: the content's width below the
+    header and note, as tall as the map drawn that wide (half the page at most). Tiles
+    fill the page below it."""
+    top = paper.height - SAFE_MARGIN - HEADER - GAP - NOTE_HEIGHT - mm(2)
+    geometry = HexLayout(track.orientation, track.hex_size)
+    left, bottom, right, high = geometry.bounds(track.layout.cells)
+    inner = CONTENT_W - 2 * LABEL_RADIUS
+    height = min(inner * (high - bottom) / (right - left) + 2 * LABEL_RADIUS,
+                 (top - SAFE_MARGIN) * MAP_SHARE)
+    return Rect((paper.width - CONTENT_W) / 2, top - height, CONTENT_W, height)
+
+
 def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
     """Tiles for the track on ``paper`` or turned to landscape, packed onto the fewest
-    pages (:func:`generator.tracks.tiling.pack_tiles` states the rule)."""
+    pages, the first below the assembly map (:func:`generator.tracks.tiling.pack_tiles`
+    states the rule)."""
     geometry = HexLayout(track.orientation, track.hex_size)
     sheets = (paper, paper.landscape())
-    chosen, plan = pack_tiles(geometry, track.layout.cells, [tile_area(s) for s in sheets])
+    areas = [tile_area(s) for s in sheets]
+    kept = [area.y + area.height - (assembly_map_box(track, sheet).y - GAP)
+            for area, sheet in zip(areas, sheets, strict=True)]
+    chosen, plan = pack_tiles(geometry, track.layout.cells, areas, kept)
     return sheets[chosen], plan
 
 
 @dataclass(frozen=True)
 class TilesDocument:
     """Everything the tiles PDF draws, planned: the plan, the paper and each page's text
-    (a tile page's header by its number from 0)."""
+    (each tile page's header by its number, from 1: page 0 has the assembly's)."""
 
     track: Track
     paper: Paper
@@ -174,7 +195,7 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
     """Plan the tile pages and the assembly page; PrintProblem if any text cannot fit."""
     sheet, plan = tile_plan(track, paper)
     furniture = {}
-    for page in range(plan.pages):
+    for page in range(1, plan.pages):  # the first page carries the assembly's header
         text = track_text(templates, track, page_tiles=plan.on_page(page))
         furniture[page] = plan_tile_furniture(text["tile_title"], text["actual_size"],
                                               text["check_bar"])
@@ -183,21 +204,23 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
     text = track_text(templates, track, tiles=plan.tiles, size=size)
     assembly = plan_furniture(text["assembly_title"], text["actual_size"], text["check_bar"],
                               None)
-    note = fitted(text["assembly_note"], CONTENT_W, mm(12), 9, "the assembly note")
+    note = fitted(text["assembly_note"], CONTENT_W, NOTE_HEIGHT, 9, "the assembly note")
     return TilesDocument(track, sheet, plan, furniture, assembly, note)
 
 
 def draw_tiles_document(canvas: Canvas, document: TilesDocument, icons: IconSet) -> int:
-    """Draw the assembly page, then the tile pages; returns the page count."""
-    draw_assembly(canvas, document, icons)
-    canvas.showPage()
+    """Draw the tile pages, the first with the assembly map above its tiles; returns the
+    page count."""
     for page in range(document.plan.pages):
         canvas.setPageSize((document.paper.width, document.paper.height))
+        if page == 0:
+            draw_assembly(canvas, document, icons)
+        else:
+            document.furniture[page].draw(canvas, document.paper)
         for tile in document.plan.on_page(page):
             draw_tile(canvas, document, tile, icons)
-        document.furniture[page].draw(canvas, document.paper)
         canvas.showPage()
-    return document.plan.pages + 1
+    return document.plan.pages
 
 
 def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSet) -> None:
@@ -271,16 +294,15 @@ def draw_match_marks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> None:
-    """The whole map, small, each tile tinted and labelled where it goes."""
+    """The assembly page's header and note, and the whole map, small, each tile tinted
+    and labelled where it goes."""
     paper, plan = document.paper, document.plan
-    canvas.setPageSize((paper.width, paper.height))
     document.assembly.draw(canvas, paper)
     left = (paper.width - CONTENT_W) / 2
     note_top = paper.height - SAFE_MARGIN - HEADER - GAP
     document.assembly_note.draw(canvas, left, note_top)
-    box = Rect(left, SAFE_MARGIN + GAP, CONTENT_W,
-               note_top - document.assembly_note.height - mm(4) - SAFE_MARGIN - GAP
-               ).grown(-LABEL_RADIUS)  # room for a label disc on a hex at the very edge
+    # Room for a label disc on a hex at the very edge.
+    box = assembly_map_box(document.track, paper).grown(-LABEL_RADIUS)
     small, place = fit_map(plan.geometry, list(document.track.layout.cells), box)
     owner = plan.owner()
     tints = tile_tints(plan)

@@ -286,12 +286,15 @@ def _index(distance: float, size: float) -> int:
 # --- Several tiles to a page -----------------------------------------------------------------
 
 FRACTIONS = (1.0, 1 / 2, 2 / 5, 1 / 3)
+ORDERS = (0, 1, 2, 3)
 
 
 def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
-               steps: int = 4) -> tuple[int, TilePlan]:
+               kept: Sequence[float] = (), steps: int = 4) -> tuple[int, TilePlan]:
     """The map cut into compact tiles packed onto the fewest pages: the index of the page
     area chosen, and the plan (each tile's ``page`` and ``offset`` say where it is printed).
+    ``kept``: for each area, how much of the top of its first page is kept for something
+    else (the assembly map), so tiles go only below it there.
 
     The tiling rule. A page holds the hexes of a grid laid over its area (:func:`page_grid`:
     every whole hex inside it). A tile is cut from a *cell*, a rectangle of the map that a
@@ -310,29 +313,42 @@ def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
     neighbour whose page has room beside it (:func:`fold_onto_neighbours`), and the tiles
     are named in reading order (:func:`in_reading_order`)."""
     members = sorted(set(hexes))
-    best: tuple[tuple[int, int], int, list[Placement], float] | None = None
+    best: tuple[tuple[int, int], int, list[Placement], float, frozenset[Hex]] | None = None
     for number, area in enumerate(areas):
         grid = page_grid(geometry, area)
         if not grid:
             continue
         span = _span(geometry, grid)
+        closed = _closed(geometry, area, grid, kept[number] if number < len(kept) else 0.0)
         for across in FRACTIONS:
             for down in FRACTIONS:
                 cell = (span[0] * across, span[1] * down)
                 for shift in range(steps):
                     tiles = cut_tiles(geometry, members, cell, shift / steps)
-                    placed = place_tiles(geometry, tiles, grid, cell[1])
-                    if placed is None:
-                        continue
-                    score = (max(page for page, _, _ in placed) + 1, len(placed))
-                    if best is None or score < best[0]:
-                        best = (score, number, placed, cell[1])
+                    for by in ORDERS:
+                        placed = place_tiles(geometry, tiles, grid, cell[1], closed, by)
+                        if placed is None:
+                            break
+                        score = (max(page for page, _, _ in placed) + 1, len(placed))
+                        if best is None or score < best[0]:
+                            best = (score, number, placed, cell[1], closed)
     if best is None:
         raise ValueError("a hex is larger than the printable area of a page")
-    _, number, placed, band = best
+    _, number, placed, band, closed = best
     area = list(areas)[number]
-    return number, planned(geometry, fold_onto_neighbours(placed, page_grid(geometry, area)),
-                           area, band)
+    folded = fold_onto_neighbours(placed, page_grid(geometry, area), closed)
+    return number, planned(geometry, folded, area, band)
+
+
+def _closed(geometry: HexLayout, area: Area, grid: frozenset[Hex], kept: float
+            ) -> frozenset[Hex]:
+    """The hexes of the first page's grid that reach into the ``kept`` top of the area."""
+    if kept <= 0:
+        return frozenset()
+    _, y0 = grid_origin(geometry, area)
+    line = area.y + area.height - kept
+    half_h = geometry.half_extent[1]
+    return frozenset(h for h in grid if geometry.centre(h)[1] + y0 + half_h > line + 1e-6)
 
 
 def page_grid(geometry: HexLayout, area: Area) -> frozenset[Hex]:
@@ -439,17 +455,19 @@ Placement = tuple[int, Hex, tuple[Hex, ...]]  # a tile's page, its move in hexes
 
 
 def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex],
-                band: float) -> list[Placement] | None:
+                band: float, closed: frozenset[Hex] = frozenset(), by: int = 0
+                ) -> list[Placement] | None:
     """``tiles`` moved onto pages of ``grid``, largest first (in reading order, bands
     ``band`` high, among equals), each onto the fullest page with room (a new page where
-    none has), at the topmost, then leftmost, place where all its hexes land on free hexes of the grid; None if one does
-    not fit an empty page. (A page's hexes are the bits of an integer, so that a tile's
-    fit at a place is one AND.)"""
+    none has), at the topmost, then leftmost, place where all its hexes land on free
+    hexes of the grid (on the first page, not on ``closed`` ones); None if one does not
+    fit an empty page. (A page's hexes are the bits of an integer, so that a tile's fit
+    at a place is one AND.)"""
     named = in_reading_order(geometry, tiles, band)
-    order = sorted(range(len(named)), key=lambda i: (-len(named[i].hexes), i))
+    order = sorted(range(len(named)), key=lambda i: (-_size(geometry, named[i], by), i))
     spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
     bit = {(h.q, h.r): 1 << i for i, h in enumerate(spots)}
-    used: list[int] = []
+    used: list[int] = [sum(bit[(h.q, h.r)] for h in closed)] if closed else []
     placed: dict[int, Placement] = {}
     for number in order:
         tile = named[number]
@@ -472,7 +490,6 @@ def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex]
         placed[number] = (page, where.minus(anchor), tile.hexes)
     return [placed[number] for number in range(len(tiles))]
 
-
 def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: float
             ) -> TilePlan:
     """The plan of placed tiles: each tile's offset on its page, named in reading order."""
@@ -486,18 +503,20 @@ def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: floa
                                                                      t.column))))
 
 
-def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex]) -> list[Placement]:
+def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex],
+                         closed: frozenset[Hex] = frozenset()) -> list[Placement]:
     """Placed tiles folded into a neighbour where its page has room for them beside it.
 
     The rule, once the pages are set: take the tile with the fewest hexes; if a tile it
     shares a seam with on the map has free hexes of its own page where the small tile's
     hexes would lie beside it as on the map, the small tile joins it (the smallest such
     neighbour), and the search starts again; else the next smallest is tried. Pages and
-    the other tiles do not move, so it never costs a page; it spares a cut and a join."""
+    the other tiles do not move, so it never costs a page; it spares a cut and a join.
+    The first page's ``closed`` hexes stay free."""
     current = list(placed)
     while True:
         owner = {h: i for i, (_, _, hexes) in enumerate(current) for h in hexes}
-        taken: dict[int, set[Hex]] = {}
+        taken: dict[int, set[Hex]] = {0: set(closed)}
         for page, move, hexes in current:
             taken.setdefault(page, set()).update(h.plus(move) for h in hexes)
         for small in sorted(range(len(current)), key=lambda i: (len(current[i][2]), i)):
@@ -518,6 +537,16 @@ def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex]) -> list[
                 break
         else:
             return current
+
+
+def _size(geometry: HexLayout, tile: Tile, by: int) -> float:
+    """How large a tile is, for the order tiles are placed in: ``by`` 0 its hexes, 1 its
+    height, 2 its width, 3 its box's area (hexes break ties)."""
+    if by == 0:
+        return len(tile.hexes)
+    left, bottom, right, top = geometry.bounds(tile.hexes)
+    size = (top - bottom, right - left, (top - bottom) * (right - left))[by - 1]
+    return size + len(tile.hexes) * 1e-6
 
 
 def _mask(bit: dict[tuple[int, int], int], spot: Hex, shape: list[tuple[int, int]]) -> int:
