@@ -2,11 +2,12 @@
 manifest's record of where each piece went.
 
 A game marks the files whose pieces may share sheets (an :class:`Output` with ``batches``:
-tokens, counters, small cards, reference cards). For each game, :func:`pack_outputs` packs
-every such file's pieces (:mod:`generator.paper.packing`) and, where that takes fewer pages
-than the files printed apart, writes them as ``<game>/packed-sheets.pdf`` instead. Each block
-keeps the crop marks and cut lines of its own sheets; on a duplex sheet every back is drawn
-behind its front, mirrored about the edge the printer flips on.
+tokens, counters, small cards, reference cards; a track's tokens too, in its game's file).
+For each game, :func:`pack_outputs` packs every such file's pieces
+(:mod:`generator.paper.packing`) and, where that takes fewer pages than the files printed
+apart, writes them as ``<game>/packed-sheets.pdf`` instead. Each block keeps the crop marks
+and cut lines of its own sheets; on a duplex sheet every back is drawn behind its front,
+mirrored about the edge the printer flips on.
 """
 
 from __future__ import annotations
@@ -64,9 +65,13 @@ def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -
     sheets = packed_file(kinds, context)
     if sheets is None:
         return None
-    folder = PurePosixPath(outputs[0].path).parent
+    folder = PurePosixPath(game)  # the game's own folder, whatever folders the files are in
     vehicles = list(dict.fromkeys(name for output in outputs for name in output.vehicles))
-    sources = ", ".join(PurePosixPath(output.path).name for output in outputs)
+    # A file of the game's own folder by its name; one from another (a track's tokens,
+    # in tracks/) by its whole path, so the note says which file it stands for.
+    sources = ", ".join(PurePosixPath(output.path).name
+                        if PurePosixPath(output.path).parent == folder else output.path
+                        for output in outputs)
     return Output(str(folder / PACKED_NAME), game, PACKED_KIND, vehicles,
                   packed_writer(f"Shared sheets: {sources}", context, sheets),
                   notes={"packed": sources}, placements=tuple(placements(sheets, context)))

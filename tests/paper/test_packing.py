@@ -28,8 +28,9 @@ APART = ("licences,tokens,ability-tokens,player-aids,car-tokens,items,vehicle-ca
 TOLERANCE = 0.01  # points
 
 
-def build(out: Path, *extra: str) -> dict[str, dict[str, object]]:
-    done = subprocess.run([sys.executable, "-m", "generator", "build", str(ROOT / "vehicles"),
+def build(out: Path, *extra: str, source: Path = ROOT / "vehicles"
+          ) -> dict[str, dict[str, object]]:
+    done = subprocess.run([sys.executable, "-m", "generator", "build", str(source),
                            "-o", str(out), *extra], cwd=ROOT, capture_output=True, text=True,
                           check=False)
     assert done.returncode == 0, done.stderr
@@ -140,9 +141,14 @@ def overlap(a: Rect, b: Rect) -> bool:
 
 def test_the_default_kit_takes_fewer_pages_with_the_same_pieces(kit: Built, tmp_path: Path
                                                                 ) -> None:
-    """The packed files against the same components built apart (--only packs nothing)."""
+    """The packed files against the same components built apart (--only packs nothing; the
+    tracks' token files are each game's too, built apart with --no-pack)."""
     _, files, _ = kit
     apart = build(tmp_path / "apart", "--only", APART)
+    tracks = build(tmp_path / "tracks", "--no-pack", source=ROOT / "vehicles" / "tracks")
+    apart.update({path: entry for path, entry in tracks.items()
+                  if entry["kind"] == "track-tokens"})
+    assert any(path.startswith("tracks/") for path in apart)
     assert not any(path.endswith("packed-sheets.pdf") for path in apart)
     packed_pages = sum(int(files[f"{game}/packed-sheets.pdf"]["pages"])  # type: ignore[call-overload]
                        for game in PACKED)
