@@ -241,7 +241,7 @@ def draw_label_on_tile(canvas: Canvas, document: TilesDocument, tile: Tile) -> N
     plan, cells = document.plan, document.track.layout.cells
     open_hexes = [h for h in tile.hexes if cells[h].symbol.terrain != "solid"] \
         or list(tile.hexes)
-    middle = _most_central([plan.geometry.centre(h) for h in open_hexes])
+    middle = most_central([plan.geometry.centre(h) for h in open_hexes])
     hex_ = plan.geometry.hex_at(*middle)
     fill = fill_of(cells[hex_])
     ink = black if contrast_ratio(black, fill) >= contrast_ratio(white, fill) else white
@@ -339,7 +339,7 @@ def tile_tints(plan: TilePlan) -> dict[str, Color]:
 def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],
                     tile: Tile) -> None:
     """The tile's label, on a white disc at the middle of its hexes."""
-    middle = _most_central([place(small.centre(h)) for h in tile.hexes])
+    middle = most_central([place(small.centre(h)) for h in tile.hexes])
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(black)
@@ -349,7 +349,7 @@ def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], P
     canvas.restoreState()
 
 
-def _most_central(points: list[Point]) -> Point:
+def most_central(points: list[Point]) -> Point:
     """The first of ``points`` with the least sum of squared distances to all the others.
 
     Why not the plain sum for each point: that is quadratic in the tile's hexes. The sum is

@@ -286,7 +286,7 @@ def _index(distance: float, size: float) -> int:
 # --- Several tiles to a page -----------------------------------------------------------------
 
 FRACTIONS = (1.0, 1 / 2, 2 / 5, 1 / 3)
-ORDERS = (0, 1, 2, 3)
+ORDERS = (0, 3)
 
 
 def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
@@ -457,38 +457,77 @@ Placement = tuple[int, Hex, tuple[Hex, ...]]  # a tile's page, its move in hexes
 def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex],
                 band: float, closed: frozenset[Hex] = frozenset(), by: int = 0
                 ) -> list[Placement] | None:
-    """``tiles`` moved onto pages of ``grid``, largest first (in reading order, bands
-    ``band`` high, among equals), each onto the fullest page with room (a new page where
-    none has), at the topmost, then leftmost, place where all its hexes land on free
-    hexes of the grid (on the first page, not on ``closed`` ones); None if one does not
-    fit an empty page. (A page's hexes are the bits of an integer, so that a tile's fit
-    at a place is one AND.)"""
+    """``tiles`` moved onto pages of ``grid`` by :func:`pack_shapes`, largest first (by
+    :func:`_size`; in reading order, bands ``band`` high, among equals), the first page's
+    ``closed`` hexes kept free; None if one does not fit an empty page."""
     named = in_reading_order(geometry, tiles, band)
     order = sorted(range(len(named)), key=lambda i: (-_size(geometry, named[i], by), i))
+    spots = pack_shapes(geometry, [[named[i].hexes] for i in order], grid, closed)
+    if spots is None:
+        return None
+    placed = {number: (page, move, named[number].hexes)
+              for number, (page, _, move) in zip(order, spots, strict=True)}
+    return [placed[number] for number in range(len(tiles))]
+
+
+def pack_shapes(geometry: HexLayout, shapes: Sequence[Sequence[tuple[Hex, ...]]],
+                grid: frozenset[Hex], closed: frozenset[Hex] = frozenset()
+                ) -> list[tuple[int, int, Hex]] | None:
+    """Groups of hexes moved by whole hexes onto pages of ``grid``, in the order given:
+    each shape (given as the ways it may be turned) goes onto the fullest page with room
+    (a new page where none has), every hex on a free hex of the grid (on the first page,
+    not on ``closed`` ones), turned and placed where it lies snuggest: the most of the
+    hexes round it taken or off the grid, then topmost, then leftmost. For each shape:
+    its page, the way chosen and its move; None if one fits no empty page. (A page's hexes
+    are the bits of an integer, so that a fit or a count of neighbours is one AND.)"""
     spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
     bit = {(h.q, h.r): 1 << i for i, h in enumerate(spots)}
     used: list[int] = [sum(bit[(h.q, h.r)] for h in closed)] if closed else []
-    placed: dict[int, Placement] = {}
-    for number in order:
-        tile = named[number]
-        anchor = tile.hexes[0]
-        shape = [(h.q - anchor.q, h.r - anchor.r) for h in tile.hexes]
-        masks = [(spot, _mask(bit, spot, shape)) for spot in spots]
-        fitting = [(spot, mask) for spot, mask in masks if mask]
+    found_all = []
+    for options in shapes:
+        fitting = []  # (place in spot order, way, spot, mask, halo mask, sides off the grid)
+        for way, hexes in enumerate(options):
+            anchor = hexes[0]
+            shape = [(h.q - anchor.q, h.r - anchor.r) for h in hexes]
+            rim = sorted({(q + d.q, r + d.r) for q, r in shape for d in DIRECTIONS}
+                         - set(shape))
+            for number, spot in enumerate(spots):
+                mask = _mask(bit, spot, shape)
+                if mask:
+                    halo, off = _halo(bit, spot, rim)
+                    fitting.append((number, way, spot, mask, halo, off))
         if not fitting:
             return None
         found = None
         for page, taken in enumerate(used):
-            where = next(((spot, mask) for spot, mask in fitting if not mask & taken), None)
-            if where is not None and (found is None or taken.bit_count() > found[0]):
-                found = (taken.bit_count(), page, where)
+            free = [f for f in fitting if not f[3] & taken]
+            if free and (found is None or taken.bit_count() > found[0]):
+                best = max(free, key=lambda f: ((f[4] & taken).bit_count() + f[5],
+                                                -f[0], -f[1]))
+                found = (taken.bit_count(), page, best)
         if found is None:
             used.append(0)
-            found = (0, len(used) - 1, fitting[0])
-        _, page, (where, mask) = found
+            best = max(fitting, key=lambda f: (f[5], -f[0], -f[1]))
+            found = (0, len(used) - 1, best)
+        _, page, (_, way, spot, mask, _, _) = found
         used[page] |= mask
-        placed[number] = (page, where.minus(anchor), tile.hexes)
-    return [placed[number] for number in range(len(tiles))]
+        found_all.append((page, way, spot.minus(options[way][0])))
+    return found_all
+
+
+def _halo(bit: dict[tuple[int, int], int], spot: Hex, rim: list[tuple[int, int]]
+          ) -> tuple[int, int]:
+    """The page hexes round a shape placed at ``spot`` (its ``rim``, relative to its
+    first hex), and how many of them are off the grid."""
+    mask, off = 0, 0
+    for dq, dr in rim:
+        one = bit.get((spot.q + dq, spot.r + dr))
+        if one is None:
+            off += 1
+        else:
+            mask |= one
+    return mask, off
+
 
 def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: float
             ) -> TilePlan:

@@ -322,18 +322,39 @@ def test_the_manifest_lists_every_track_file(out: Path) -> None:
 
 
 def test_the_piece_set_prints_every_copy_of_every_piece(out: Path) -> None:
+    """Each label, read on its own inside its piece's hex (labels side by side share text
+    lines): the piece, its names in a piece list and which copy it is."""
+    from generator.text.templates import TextTemplates
     from generator.tracks.pieces import standard_pieces
-    text = " ".join(" ".join(p.text.split()) for p in parsed(out / "tracks" / "pieces.pdf"))
+    from generator.tracks.pieces_sheet import LABEL_WIDTH, plan_pieces
+
+    document = plan_pieces(PAPERS["a4"], TextTemplates())
+    geometry = HexLayout("pointy", mm(25.4))
+    labels = []
+    with pdfplumber.open(out / "tracks" / "pieces.pdf") as pdf:
+        assert len(pdf.pages) == len(document.pages)
+        for page, placed_pieces in zip(pdf.pages, document.pages, strict=True):
+            for placed in placed_pieces:
+                x, top = placed.label_at
+                width = geometry.across_flats * LABEL_WIDTH
+                box = (x, page.height - top, x + width, page.height - top + placed.label.height)
+                labels.append(" ".join(page.crop(box).extract_text().split()))
+                # The label lies inside one of its own piece's hexes.
+                middle = (x + width / 2 - placed.origin[0],
+                          top - placed.label.height / 2 - placed.origin[1])
+                assert geometry.hex_at(*middle) in placed.shape.cells
+    expected = []
     for name, piece in standard_pieces().items():
         written = f"{name}-left or {name}-right" if name.startswith("curve") else name
-        for copy in range(1, piece.count + 1):
-            assert f"in a piece list: {written} · {copy} of {piece.count}" in text
+        expected += [f"{piece.label} · in a piece list: {written} · {copy} of {piece.count}"
+                     for copy in range(1, piece.count + 1)]
+    assert sorted(labels) == sorted(expected)
 
 
 def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> None:
     import random
 
-    from generator.tracks.sheets import _most_central
+    from generator.tracks.sheets import most_central
 
     rng = random.Random(12)
     for _ in range(500):
@@ -343,7 +364,7 @@ def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> N
         points += points[: len(points) // 2] if rng.random() < 0.3 else []  # exact ties
         plain = min(points, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
                                               for q in points))
-        assert _most_central(points) is plain
+        assert most_central(points) is plain
 
 
 def test_outlined_hexes_write_what_the_plain_calls_write(tmp_path: Path) -> None:
