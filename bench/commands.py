@@ -6,7 +6,9 @@
 Each run is a fresh ``python -m generator`` process (start-up, imports, data files and all);
 a build writes into a new, empty folder every time. Paddock keeps compiled templates, parsed
 data files and fitting outcomes in its cache folder between runs, as a user's machine does;
-"build, empty cache" gives each run an empty one, as after installing or upgrading.
+"build, empty cache" gives each run an empty one, as after installing or upgrading; a warm
+build of unchanged input is answered from the cache folder (generator/commands/build_replay.py),
+and "build, one file saved" edits a copy of the kit before each run, so it draws again.
 Bytecode is written and reused, as after ``pip install`` (one uncounted run per command
 writes it, whatever PYTHONDONTWRITEBYTECODE says). Runs of the two trees alternate, so a
 busy machine slows both alike. Prints, per command, the median wall time and the median CPU
@@ -21,6 +23,7 @@ import io
 import os
 import platform
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -44,6 +47,9 @@ COMMANDS = {
     # The same build with an empty cache folder each time (XDG_CACHE_HOME): a first run
     # after installing or upgrading, before templates, data files and fits are kept.
     "build, empty cache": ["build", "-o", "{out}", "{empty-cache}"],
+    # A warm cache, but one definition saved since the last build (a comment added, so its
+    # bytes differ and its pages do not): the build cannot be replayed and draws again.
+    "build, one file saved": ["build", "{kit-copy}", "-o", "{out}"],
 }
 
 
@@ -59,6 +65,13 @@ def run_once(tree: Path, argv: list[str], scratch: Path) -> tuple[float, float]:
     """Wall and CPU seconds of one ``paddock`` process run in ``tree`` with its own code."""
     out = Path(tempfile.mkdtemp(dir=scratch))
     args = [a.replace("{out}", str(out / "kit")) for a in argv if a != "{empty-cache}"]
+    if "{kit-copy}" in argv:
+        kit = scratch / f"kit-of-{tree.name}"
+        if not kit.exists():
+            shutil.copytree(tree / "vehicles", kit)
+        with open(kit / "frothy-races" / "basic-chariot.yaml", "a", encoding="utf-8") as file:
+            file.write(f"# saved again ({out.name})\n")
+        args = [str(kit) if a == "{kit-copy}" else a for a in args]
     env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(tree)
     if "{empty-cache}" in argv:

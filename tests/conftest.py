@@ -28,6 +28,15 @@ VEHICLES = REPO / "vehicles"
 BASIC_CHARIOT = REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml"
 
 
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run ``paddock`` in this process, as the tests that read its exit code and what it
+    printed do: (exit code, standard output, standard error)."""
+    from generator.commands.cli import main  # the command line, only for the tests that run it
+    code = main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.fixture
 def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """An empty cache folder, and fitting, paragraph and drawing stores that have read nothing yet

@@ -32,6 +32,17 @@ class Profile:
 
 
 @dataclass(frozen=True)
+class Addition:
+    """An entry a designer might add to a list of a file to change one build, as the game's
+    rules let them (a Formula Ace purchase written into the season): the list's key path,
+    the entry (plain data, written as one line of YAML) and what it is, in words."""
+
+    list_path: KeyPath
+    entry: Mapping[str, Any]
+    label: str
+
+
+@dataclass(frozen=True)
 class Matchup:
     """What the verdict rules look at: one build's profile against the baseline's, and its
     race verdict when ``paddock balance --race`` raced it (``race``: anything with the
@@ -71,6 +82,9 @@ class BalanceHook:
     - ``swaps(path, name)``: the names a designer might write in place of ``name`` at
       ``path`` of a file (another trait, a Damage affect), those the axes can tell apart;
       ``--suggest`` tries each.
+    - ``additions(model, index)``: the entries the game's own rules let a designer add to
+      change build ``index`` of a file (Formula Ace: each purchase of 16/ the ship or its
+      pilot can still take, as a season ``buy``); ``--suggest`` tries each.
     """
 
     kind: str
@@ -90,6 +104,7 @@ class BalanceHook:
     bought: bool = False
     search_values: Callable[[Any], Sequence[Mapping[str, Value]]] | None = None
     swaps: Callable[[KeyPath, str], Sequence[str]] | None = None
+    additions: Callable[[Any, int], Sequence[Addition]] | None = None
 
     def builds(self, model: Any) -> Sequence[Profile]:
         """Every build ``model`` holds, measured."""

@@ -11,11 +11,17 @@ The files are then written into a staging folder and switched in as one set
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
-from pathlib import Path, PurePosixPath
+from dataclasses import asdict
 
+from generator.commands.build_scope import (  # noqa: F401 - BuildResult etc. are used from here
+    BuildResult,
+    Selection,
+    component_of,
+    doubled_pieces,
+    replaced,
+    scope_of,
+)
 from generator.commands.build_workers import worker_count, write_outputs
-from generator.commands.components import COMPONENTS
 from generator.commands.output_folder import open_output
 from generator.errors import OutputError
 from generator.input.findings import Finding
@@ -26,84 +32,6 @@ from generator.paper.shared_sheets import shared_outputs
 from generator.project.kit import KIT_RULES
 from generator.project.loading import Definition, Loaded
 from generator.project.registry import GAMES
-
-
-def component_of(output: Output | ManifestEntry) -> str:
-    """The --only name of an output or of a file an earlier build wrote (see COMPONENTS)."""
-    parts = PurePosixPath(output.path).parts
-    if output.kind.startswith("track-"):
-        return output.kind
-    if output.kind in ("circuit", "circuit markers"):  # a print shop's markers file too
-        return "circuit"
-    if len(parts) > 2 and parts[1] == "png":
-        return parts[2]
-    if len(parts) > 2 and parts[1] == "tts":
-        return "cards"
-    if len(parts) > 2 and parts[1] in COMPONENTS:  # a file per deck: cards/<deck>.pdf
-        return parts[1]
-    return PurePosixPath(parts[-1]).stem
-
-
-@dataclass(frozen=True)
-class Selection:
-    """What a build prints: the components chosen (None: all) and the shared parts."""
-
-    only: frozenset[str] | None = None
-    dice_stickers: bool = True
-
-    def wants(self, output: Output | ManifestEntry) -> bool:
-        component = component_of(output)
-        if component == "dice-stickers" and not self.dice_stickers:
-            return self.only is not None and component in self.only
-        return self.only is None or component in self.only
-
-
-def scope_of(output: Output | ManifestEntry) -> tuple[str, bool]:
-    """What a file is part of: its game, and whether it is a track's or the vehicles' side."""
-    return output.game, output.kind.startswith("track-")
-
-
-@dataclass
-class BuildResult:
-    """What a build wrote, kept from earlier builds, removed, and which definitions it
-    refused."""
-
-    written: list[ManifestEntry] = field(default_factory=list)
-    refused: list[Definition] = field(default_factory=list)
-    findings: list[Finding] = field(default_factory=list)
-    manifest: Path | None = None
-    kept: list[ManifestEntry] = field(default_factory=list)
-    removed: list[str] = field(default_factory=list)
-    doubled: list[tuple[str, str]] = field(default_factory=list)
-    """(an earlier build's shared sheets, kept; a file this build wrote whose pieces they
-    hold too): see :func:`doubled_pieces`."""
-
-
-def doubled_pieces(kept: Sequence[ManifestEntry], written: Sequence[ManifestEntry]
-                   ) -> list[tuple[str, str]]:
-    """Files this build wrote whose pieces a kept shared-sheets file also prints.
-
-    An ``--only`` build prints its components apart and owns only them, so an earlier full
-    build's packed sheets stay, holding the same pieces: the user is told, not left to find
-    the pieces twice on the printer."""
-    found = []
-    for sheets in kept:
-        if "packed" not in sheets.notes:
-            continue
-        sources = {str(piece["from"]) for piece in sheets.placements}
-        found += [(sheets.path, new.path) for new in written if new.path in sources]
-    return found
-
-
-def replaced(earlier: ManifestEntry, outputs: Sequence[Output], selection: Selection) -> bool:
-    """Whether this build owns a file an earlier build wrote: it writes that path again, or
-    the file is of a game and side (tracks, or vehicles and their items) this build prints
-    and of a component it chose. Every other file the old manifest lists is kept as it is,
-    so a build of one game's file never takes another game's sheets away."""
-    if any(output.path == earlier.path for output in outputs):
-        return True
-    scopes = {scope_of(output) for output in outputs}
-    return scope_of(earlier) in scopes and selection.wants(earlier)
 
 
 def prepare(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:

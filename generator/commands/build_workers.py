@@ -9,8 +9,9 @@ it needs from the fork (the outputs and their drawing functions, the fonts, the 
 as read so far); it writes into the staging folder of :mod:`generator.commands.output_folder`
 exactly as a serial build does, and hands back, in a private temporary file, what each file
 recorded for the manifest and what its kept stores added (so the next run finds them, as
-after a serial build). The switch into the output folder stays in this process, after every
-worker has finished, so an interrupted or failed build still leaves the old set whole.
+after a serial build), and what it read while a build is recorded for a replay. The switch
+into the output folder stays in this process, after every worker has finished, so an
+interrupted or failed build still leaves the old set whole.
 
 The files are byte for byte those of a serial build: drawing a file depends on nothing an
 earlier file left behind (the tests compare both). Where fork is not available, where other
@@ -34,6 +35,7 @@ from dataclasses import dataclass
 from typing import IO, Any
 
 from generator.commands.output_folder import OutputFolder
+from generator.keep import input_trace
 from generator.keep.cache_folder import cache_folder
 from generator.keep.kept_store import STORES, KeptStore, merge_additions, take_additions
 from generator.paper.output import Output
@@ -136,8 +138,10 @@ def _start(folder: OutputFolder, outputs: Sequence[Output], tasks: int, known: i
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         _die_with(parent)
+        done = _take_tasks(folder, outputs, tasks)
+        trace = input_trace.active()  # what it read, for a recorded build (build_replay)
         payload: tuple[str, Any, Any] = (
-            "done", _take_tasks(folder, outputs, tasks), take_additions(known))
+            "done", done, (take_additions(known), trace.record() if trace else None))
         code = 0
     except BaseException as exc:  # noqa: BLE001 - handed to the parent, which raises it
         payload = ("failed", exc, traceback.format_exc())
@@ -173,7 +177,11 @@ def _finish(worker: _Worker) -> dict[int, PdfInfo]:
                            f"({_status_words(status)}) before handing back its files")
     state, found, extra = pickle.loads(data)
     if state == "done":
-        merge_additions(extra)
+        additions, reads = extra
+        merge_additions(additions)
+        trace = input_trace.active()
+        if trace is not None and reads is not None:
+            trace.merge(reads)
         return dict(found)
     if isinstance(found, BaseException):
         raise found

@@ -135,13 +135,18 @@ def unknown_command(parser: argparse.ArgumentParser, words: Sequence[str]) -> st
     """What to say when the first word is not a command ('paddock chek'): the nearest
     command, and the list. None when it is one (or there is none)."""
     first = next((w for w in words if not w.startswith("-")), None)
-    names = [name for action in parser._subparsers._group_actions  # type: ignore[union-attr]
-             for name in getattr(action, "choices", None) or {}]
+    names = list(command_parsers(parser))
     if first is None or first in names:
         return None
     guess = did_you_mean(first, names)
     return (f"unknown command {first!r}" + (f"; did you mean {guess!r}?" if guess else "")
             + f" (commands: {', '.join(names)}; paddock --help says what each does)")
+
+
+def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Each command's own parser, by name, in the order --help lists them. Read from the
+    defaults make_parser sets, so nobody reaches into argparse's private attributes."""
+    return dict(parser.get_default("commands"))
 
 
 def make_parser() -> argparse.ArgumentParser:
@@ -165,4 +170,5 @@ def make_parser() -> argparse.ArgumentParser:
     add_schema_command(commands)
     add_serve_command(commands)
     add_table_command(commands)
+    parser.set_defaults(commands=commands.choices)
     return parser

@@ -22,7 +22,7 @@ from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
     from generator.commands.balance.run import BalanceRun
-    from generator.commands.build import BuildResult
+    from generator.commands.build_replay import Recording
 from generator.commands.arguments import (
     DEFAULT_INPUT,
     DEFAULT_REPORT,
@@ -32,6 +32,7 @@ from generator.commands.arguments import (
     load_inputs,
     track_file,
 )
+from generator.commands.build_scope import report_written
 
 
 # Each command imports the code only it needs (build, balance, rules, new, schema) inside its
@@ -98,10 +99,30 @@ def run_check(args: argparse.Namespace) -> int:
 
 def run_build(args: argparse.Namespace, compact: bool = False,
               last_good: dict[str, Definition] | None = None) -> int:
+    """Build (see :func:`build_once`); a plain build whose inputs, options and code are
+    those of a build before is answered from the cache folder without building
+    (:mod:`generator.commands.build_replay`), and a plain build that is not is recorded
+    for the next."""
+    from generator.commands import build_replay
+
+    if compact or last_good is not None:
+        return build_once(args, compact, last_good)
+    refuse_shared_output(args.output, list(args.paths) or [DEFAULT_INPUT])
+    code = build_replay.replay(args)
+    if code is not None:
+        return code
+    with build_replay.recording(args) as record:
+        return record.finish(build_once(args, record=record))
+
+
+def build_once(args: argparse.Namespace, compact: bool = False,
+               last_good: dict[str, Definition] | None = None,
+               record: Recording | None = None) -> int:
     """Build; ``compact`` (a rebuild in watch mode): one line for the files written and
     the findings last, where the eye lands, instead of above a screenful of 'wrote'.
     ``last_good`` (watch mode): each file's last definition without errors, printed in
-    place of a save that has errors (a half-typed save), and updated after each build."""
+    place of a save that has errors (a half-typed save), and updated after each build.
+    ``record``: a recording of this build for a later replay (see :func:`run_build`)."""
     from generator.commands.build import Selection, build
     from generator.paper.icons import IconSet
 
@@ -127,9 +148,14 @@ def run_build(args: argparse.Namespace, compact: bool = False,
                            duplex=settings.duplex, back_offset=settings.back_offset,
                            icons=IconSet(args.templates), printing=settings.printing,
                            generic_deck=generic)
-    result = build(printed, context, Selection(args.only, stickers),
+    selection = Selection(args.only, stickers)
+    if record is not None:
+        record.building()
+    result = build(printed, context, selection,
                    announce=lambda message: print(f"paddock: {message}", file=sys.stderr),
                    jobs=getattr(args, "workers", None))
+    if record is not None:
+        record.built(result, selection)
     if result.findings:
         print(format_text(result.findings, Summary.of(result.findings, len(loaded.files))),
               file=sys.stderr)
@@ -148,28 +174,6 @@ def run_build(args: argparse.Namespace, compact: bool = False,
         return 2
     return 1 if result.refused or any(f.severity is Severity.ERROR for f in loaded.findings) \
         else 0
-
-
-def report_written(output: Path, result: BuildResult, compact: bool) -> None:
-    """The files a build wrote (one line in ``compact`` mode), removed and kept."""
-    for entry in [] if compact else result.written:
-        what = [f"{entry.pages} page{'s' * (entry.pages != 1)}", *entry.vehicles[:1]]
-        if len(entry.vehicles) > 1:
-            what[-1] += f" and {len(entry.vehicles) - 1} more"
-        print(f"wrote {output / entry.path} ({', '.join(what)})")
-    if compact and result.written:
-        pages = sum(entry.pages for entry in result.written)
-        print(f"wrote {len(result.written)} files ({pages} pages) into {output}")
-    for removed in result.removed:
-        print(f"removed {output / removed} (an earlier build's; this build replaces it)")
-    for sheets, written in result.doubled:
-        print(f"note: {output / sheets} (an earlier build's shared sheets, kept) also prints "
-              f"the pieces of {output / written}; build without --only to print them once")
-    if result.kept:
-        print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
-              "that this build does not print (the manifest still lists them)")
-    if result.manifest and not compact:
-        print(f"wrote {result.manifest}")
 
 
 def with_last_good(loaded: Loaded, last_good: dict[str, Definition]) -> Loaded:

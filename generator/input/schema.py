@@ -40,14 +40,15 @@ from generator.input.values import (
     Nullable,
     OneOrMany,
     Text,
+    colour_spec,
     loose_word,
 )
 
 __all__ = ["COLOUR_SCHEMA", "FORMAT_RULES", "INVALID", "Bool", "Choice", "Custom", "Either",
            "FieldInfo", "Int", "ListOf", "MapOf", "Nullable", "OneOrMany", "Spec", "Struct",
            "Text", "Validation",
-           "declared_fields", "did_you_mean", "load_packaged", "locate", "loose_word",
-           "reference", "shared_path", "show_path", "spec_field"]
+           "colour_spec", "declared_fields", "did_you_mean", "load_packaged", "locate",
+           "loose_word", "reference", "shared_path", "show_path", "spec_field"]
 
 _MISSING: Any = dataclasses.MISSING
 

@@ -46,13 +46,7 @@ def read_table(path: Path, shown: str, sheet: str = "") -> list[Row]:
 
     Raises InputError, at the cell where it can, for a file that cannot be read, an unknown
     sheet, a header cell that is empty, repeated or not a key, or a file with no header."""
-    if path.suffix.lower() == ".xlsx":
-        cells = _xlsx_cells(path, shown, sheet)
-    elif path.suffix.lower() == ".csv":
-        cells = _csv_cells(path, shown)
-    else:
-        raise InputError("a table must be a .csv or .xlsx file", file=shown,
-                         hint="save the sheet as CSV (UTF-8) or as an Excel workbook")
+    cells = table_cells(path, shown, sheet)
     if not cells or not any(_present(c) for c in cells[0]):
         raise InputError("the table has no header row naming its columns", file=shown,
                          line=1, column=1, hint="write the keys (name, value...) in row 1")
@@ -62,6 +56,17 @@ def read_table(path: Path, shown: str, sheet: str = "") -> list[Row]:
         if any(_present(value) for value in values):
             rows.append(Row(number, _row_node(header, values, shown, number)))
     return rows
+
+
+def table_cells(path: Path, shown: str, sheet: str = "") -> list[list[Any]]:
+    """Every row of the table at ``path`` as its cells' values, the header first (as
+    :func:`read_table` reads them; ``paddock serve`` shows them)."""
+    if path.suffix.lower() == ".xlsx":
+        return _xlsx_cells(path, shown, sheet)
+    if path.suffix.lower() == ".csv":
+        return _csv_cells(path, shown)
+    raise InputError("a table must be a .csv or .xlsx file", file=shown,
+                     hint="save the sheet as CSV (UTF-8) or as an Excel workbook")
 
 
 def _present(value: Any) -> bool:

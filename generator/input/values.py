@@ -450,3 +450,13 @@ def loose_pattern(word: str) -> str:
 
 # What every '#rrggbb' colour field takes (spaces around it are stripped).
 COLOUR_SCHEMA: dict[str, Any] = {"type": "string", "pattern": r"^\s*#[0-9a-fA-F]{6}\s*$"}
+
+
+def colour_spec(example: str) -> Custom:
+    """A '#rrggbb' colour field (spaces round it stripped, letters lowered); the message for
+    a bad one suggests ``example``, a colour of the game's own."""
+    def parse_colour(value: Any) -> str:
+        if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
+            return value.strip().lower()
+        raise ValueError(f"write a colour as #rrggbb, e.g. '{example}' (quoted)")
+    return Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA)

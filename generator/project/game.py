@@ -97,7 +97,8 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
     """A game's balance profile from ``<package>.balance`` and ``.balance_pages``, imported
     on first use (by ``paddock balance`` or ``rules``), never by check or build. The
     balance module may also define ``profiles`` (several builds in one file) and
-    ``details`` (extra JSON numbers), ``search_values`` and ``swaps`` (for ``--suggest``);
+    ``details`` (extra JSON numbers), ``search_values``, ``swaps`` and ``additions`` (for
+    ``--suggest``);
     a ``.balance_reasons`` module, ``reasons`` (why a
     surprising row is so); ``raceable``: ``--race`` races its builds."""
 
@@ -119,6 +120,7 @@ def lazy_balance(package: str, baseline: Callable[[], Any], *, kind: str = "vehi
             details=getattr(balance, "details", None), reasons=reasons, raceable=raceable,
             bought=getattr(balance, "STRENGTH_IS_BOUGHT", False),
             search_values=getattr(balance, "search_values", None),
-            swaps=getattr(balance, "swaps", None))
+            swaps=getattr(balance, "swaps", None),
+            additions=getattr(balance, "additions", None))
 
     return load

@@ -66,19 +66,12 @@ class MovementModel(Protocol):
     def moves(self, state: State, table: Table) -> Iterator[State]: ...
 
 
-@dataclass(frozen=True)
-class PhaseTurning:
-    """Frothy Races: ``spaces`` a movement phase, 30 degrees of turn after each phase.
+class SteppedMovement:
+    """What the movement models share: a state is (hex, facing, spaces moved, flag), and
+    the moves from it are the model's ``pattern`` laid on the track's neighbour table."""
 
-    The flag remembers, within a phase, whether a side-facing vehicle has drifted (1) and
-    which front hex a corner-facing one last entered (1 right, 2 left), since it must
-    alternate.
-    """
-
-    spaces: int = 2
-    kind: str = "phase"
-    sides_only: bool = False
-    vehicle_length: int = 1
+    def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
+        raise NotImplementedError
 
     def start(self, hex_: Hex, facing: int) -> State:
         return (hex_, facing, 0, 0)
@@ -91,6 +84,21 @@ class PhaseTurning:
             if there is not None:
                 for after in afters:
                     yield (there, *after)
+
+
+@dataclass(frozen=True)
+class PhaseTurning(SteppedMovement):
+    """Frothy Races: ``spaces`` a movement phase, 30 degrees of turn after each phase.
+
+    The flag remembers, within a phase, whether a side-facing vehicle has drifted (1) and
+    which front hex a corner-facing one last entered (1 right, 2 left), since it must
+    alternate.
+    """
+
+    spaces: int = 2
+    kind: str = "phase"
+    sides_only: bool = False
+    vehicle_length: int = 1
 
     def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
         """Each direction the vehicle may step in next, with the (facing, moved, flag) it
@@ -122,7 +130,7 @@ class PhaseTurning:
 
 
 @dataclass(frozen=True)
-class SteerPerMove:
+class SteerPerMove(SteppedMovement):
     """Joyride: straight moves of ``spaces`` spaces, a steer of 60 degrees at the start of
     each. Facings are side facings only (even numbers); the car is two spaces long."""
 
@@ -130,18 +138,6 @@ class SteerPerMove:
     kind: str = "move"
     sides_only: bool = True
     vehicle_length: int = 2
-
-    def start(self, hex_: Hex, facing: int) -> State:
-        return (hex_, facing, 0, 0)
-
-    def moves(self, state: State, table: Table) -> Iterator[State]:
-        hex_, facing, moved, flag = state
-        around = table[hex_]
-        for direction, afters in self.pattern(facing, moved, flag):
-            there = around[direction]
-            if there is not None:
-                for after in afters:
-                    yield (there, *after)
 
     def pattern(self, facing: int, moved: int, flag: int) -> Pattern:
         """Each direction the car may step in next, with the (facing, moved, flag) it has on

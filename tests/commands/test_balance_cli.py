@@ -20,15 +20,12 @@ from generator.commands.cli import main
 from generator.paper.units import SAFE_MARGIN, to_mm
 from tests.commands.test_cli import LINE
 from tests.conftest import VEHICLES
+from tests.conftest import run_cli as run
 
 GIG = VEHICLES / "frothy-races" / "whisper-gig.yaml"
 ORRERY = VEHICLES / "frothy-races" / "glimmering-orrery.yaml"
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_more_whip(data: dict) -> None:

@@ -9,18 +9,14 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from generator.commands.cli import main
 from tests.conftest import VEHICLES
+from tests.conftest import run_cli as run
 
 KIT = VEHICLES / "outrider"
 FIXTURES = Path(__file__).parents[1] / "games" / "outrider" / "battle" / "fixtures"
 RATTLER, BIG_HORN = str(KIT / "rattler.yaml"), str(KIT / "big-horn.yaml")
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_battle_prints_standings_with_intervals_and_what_is_not_played(

@@ -91,13 +91,18 @@ def test_a_worker_that_fails_fails_the_build_and_leaves_the_folder(
     assert tree_digests(out) == {"mine.txt": hashlib.sha256(b"kept").hexdigest()}
 
 
-def test_worker_count_is_capped_by_cores_and_files() -> None:
+def test_worker_count_is_capped_by_cores_and_files(monkeypatch: pytest.MonkeyPatch) -> None:
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    # Alone in the process (threads another test left running would make forking unsafe):
+    monkeypatch.setattr(build_workers.threading, "active_count", lambda: 1)
     assert worker_count(1) == 1
     assert worker_count(100, asked=1) == 1
     assert worker_count(3, asked=50) == 3
-    if os.fork is not None and __import__("threading").active_count() == 1:
+    if hasattr(os, "fork"):
         assert worker_count(100) == min(cores, build_workers.MOST_WORKERS)
+    # With another thread running, one process: a fork would copy that thread's locks held.
+    monkeypatch.setattr(build_workers.threading, "active_count", lambda: 2)
+    assert worker_count(100, asked=4) == 1
 
 
 def test_a_parallel_build_writes_the_serial_builds_bytes(tmp_path: Path) -> None:

@@ -6,14 +6,8 @@ import json
 
 import pytest
 
-from generator.commands.cli import main
 from generator.project.registry import GAMES
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 def test_traits_are_listed_with_their_hash_summary_and_source(

@@ -14,15 +14,12 @@ import pytest
 
 from generator.commands.cli import main
 from tests.conftest import VEHICLES, shipped_files
+from tests.conftest import run_cli as run
 
 LINE = re.compile(r"^(?P<file>[^:]+):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning|info) "
                   r"(?P<rule>[A-Z0-9-]+): (?P<msg>.+) \[(?P<source>[^\]]+)\]$")
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def bad_phase(data: dict) -> None:

@@ -3,7 +3,6 @@ the mistakes the schema refuses; ``--help`` and ``schema --format json`` for peo
 
 from __future__ import annotations
 
-import argparse
 import json
 import re
 from pathlib import Path
@@ -12,7 +11,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.commands.cli import main, make_parser
+from generator.commands.cli import command_parsers, main, make_parser
 from generator.commands.json_schema import (
     EDITOR_SETTINGS,
     KIT_SCHEMA_FILE,
@@ -23,12 +22,7 @@ from generator.commands.json_schema import (
 )
 from generator.project.registry import GAMES
 from tests.conftest import VEHICLES, shipped_files
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 def schema_for(data: dict) -> dict:
@@ -151,9 +145,7 @@ def test_every_command_has_a_description_an_example_and_help_for_each_option(
         main([command, "--help"])
     text = capsys.readouterr().out
     assert "examples:\n  paddock " + command in text
-    parser = make_parser()
-    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    sub = subparsers.choices[command]
+    sub = command_parsers(make_parser())[command]
     assert sub.description
     undocumented = [a.dest for a in sub._actions if not a.help]
     assert undocumented == []

@@ -191,9 +191,12 @@ sys.exit(cli.main(["build", "--no-pack", *sys.argv[2:]]))
 """
 
 
-def run_killed(point: str, *args: str | Path) -> int:
+def run_killed(point: str, *args: str | Path, cache: Path | None = None) -> int:
+    """The build killed at ``point``; with ``cache``, a cache folder of its own (an empty
+    one: a build the cache answers writes in one process, with no worker to kill)."""
+    env = dict(os.environ, **({"XDG_CACHE_HOME": str(cache)} if cache else {}))
     process = subprocess.run([sys.executable, "-c", KILLER, point, *map(str, args)],
-                             cwd=REPO, capture_output=True, text=True, timeout=120)
+                             cwd=REPO, capture_output=True, text=True, timeout=120, env=env)
     return process.returncode
 
 
@@ -208,14 +211,16 @@ def test_a_build_killed_at_any_point_leaves_the_old_set_or_the_new(tmp_path: Pat
     (out / "notes.txt").write_text("mine")
     old_set = paddock_files(snapshot(out))
     workers = "1" if point == "writing" else "2"  # one process, or the build and a worker
-    assert run_killed(point, WHISPER, "-o", out, *FAST, "--workers", workers) == -signal.SIGKILL
+    cache = tmp_path / "cache" if point == "writing-in-a-worker" else None
+    assert run_killed(point, WHISPER, "-o", out, *FAST, "--workers", workers,
+                      cache=cache) == -signal.SIGKILL
     state = snapshot(out)
     assert paddock_files(state) in (old_set, new_set)
     assert paddock_files(state) == (new_set if point == "after-switch" else old_set)
     assert state["notes.txt"] == hashlib.sha256(b"mine").hexdigest()
     # The next build clears what the killed one left beside the folder, and succeeds.
     assert build(WHISPER, "-o", out, *FAST) == 0
-    assert sorted(p.name for p in tmp_path.iterdir()) == [
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name != "cache") == [
         ".out.paddock-lock", ".reference.paddock-lock", "out", "reference"]
     assert paddock_files(snapshot(out)) == new_set
 

@@ -13,17 +13,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.commands.cli import main, make_parser
+from generator.commands.cli import command_parsers, make_parser
 from generator.commands.rules_listing import all_rules, explain_rule
 from generator.games.formula_ace.baseline import baseline
 from generator.project.registry import GAMES
 from tests.conftest import REPO, VEHICLES
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 def test_a_new_formula_ace_team_names_its_own_pilots_and_ships(
@@ -43,9 +38,7 @@ def test_a_new_formula_ace_team_names_its_own_pilots_and_ships(
 
 
 def subparsers() -> dict[str, argparse.ArgumentParser]:
-    parser = make_parser()
-    action = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    return dict(action.choices)
+    return command_parsers(make_parser())
 
 
 @pytest.mark.parametrize("name", sorted(subparsers()))

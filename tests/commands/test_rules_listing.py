@@ -9,12 +9,7 @@ import pytest
 from generator.commands.cli import main
 from generator.commands.rules_listing import all_rules
 from generator.project.registry import GAMES
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 def test_every_rule_of_every_game_says_what_it_checks_in_one_line() -> None:

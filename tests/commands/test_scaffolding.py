@@ -6,14 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.commands.cli import main
 from generator.commands.scaffolding import slug
-
-
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.conftest import run_cli as run
 
 
 @pytest.mark.parametrize(("name", "expected"), [

@@ -10,6 +10,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,23 +111,33 @@ def test_a_save_with_errors_keeps_the_last_good_pages_and_shows_errors_on_top(
     assert gig.pdfs == good and all(p.is_file() for _, p, _ in gig.pdfs)
 
 
-@pytest.mark.skipif(CHROMIUM is None or CHROMEDRIVER is None,
-                    reason="no Chromium and chromedriver installed (Debian: apt-get install "
-                           "chromium chromium-driver; .ci/run installs them)")
-def test_a_saved_file_shows_in_a_real_browser(running: Running, project: Path,
-                                              tmp_path: Path) -> None:
+NEEDS_BROWSER = pytest.mark.skipif(
+    CHROMIUM is None or CHROMEDRIVER is None,
+    reason="no Chromium and chromedriver installed (Debian: apt-get install chromium "
+           "chromium-driver; .ci/run installs them)")
+
+
+def headless_chromium(profile: Path) -> Any:
+    """A headless Chromium driven through chromedriver (quit it when done)."""
     webdriver = pytest.importorskip("selenium.webdriver")
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
 
     options = webdriver.ChromeOptions()
     options.binary_location = str(CHROMIUM)
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu",
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run", "--disable-dev-shm-usage",
-                 f"--user-data-dir={tmp_path / 'chromium-profile'}"):
+                 f"--user-data-dir={profile}"):
         options.add_argument(flag)
-    browser = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    return webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+
+
+@NEEDS_BROWSER
+def test_a_saved_file_shows_in_a_real_browser(running: Running, project: Path,
+                                              tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    browser = headless_chromium(tmp_path / "chromium-profile")
     try:
         browser.get(running.url)
         names = [e.get_attribute("data-name") for e in browser.find_elements(By.CSS_SELECTOR,
@@ -159,3 +170,66 @@ def test_serve_refuses_a_port_it_cannot_use(project: Path,
         assert f"cannot serve on 127.0.0.1:{port}" in capsys.readouterr().err
     finally:
         stop(blocker)
+
+
+ITEMS = ("name,type,explodes,icon,effect\n"
+         "Grease Pot,dropped,false,spikes,Spins whoever drives over it.\n"
+         "Flare,fired,maybe,spikes,Fire it ahead.\n"
+         "Caltrops,dropped,false,spikes,Sharp.\n")
+
+
+@pytest.fixture
+def table_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A project whose kit reads Joyride items from a CSV table, one cell of it bad (C3:
+    'maybe' where a yes or no goes)."""
+    folder = tmp_path / "vehicles"
+    folder.mkdir()
+    (folder / "kit.yaml").write_text(
+        "kind: kit\ntables:\n  - {file: items.csv, game: joyride, kind: item}\n")
+    (folder / "items.csv").write_text(ITEMS)
+    monkeypatch.chdir(tmp_path)
+    return Path("vehicles")
+
+
+def test_a_tables_findings_are_shown_on_its_cells(table_project: Path) -> None:
+    served = Running(table_project)
+    try:
+        page = served.get().decode()
+        section = page.split('data-name="items.csv"', 1)[1].split("</section>", 1)[0]
+        assert "vehicles/items.csv:3:3 error SCHEMA-TYPE" in section
+        assert '<td class="error" data-cell="C3" title="C3: error SCHEMA-TYPE' in section
+        assert "<td>Grease Pot</td>" in section and "<th>C</th>" in section
+        view = served.studio.files["vehicles/items.csv"]
+        assert view.pdfs, "the rows without errors are printed"
+    finally:
+        served.close()
+
+
+@NEEDS_BROWSER
+def test_a_saved_table_shows_its_new_findings_in_a_real_browser(table_project: Path,
+                                                                tmp_path: Path) -> None:
+    from selenium.webdriver.common.by import By
+
+    served = Running(table_project)
+    browser = headless_chromium(tmp_path / "chromium-profile")
+    try:
+        browser.get(served.url)
+        marked = browser.find_elements(By.CSS_SELECTOR, "table.sheet td.error")
+        assert [cell.get_attribute("data-cell") for cell in marked] == ["C3"]
+        assert marked[0].text == "maybe"
+        (table_project / "items.csv").write_text(
+            ITEMS.replace("maybe", "true").replace("Caltrops,dropped", "Caltrops,droped"))
+
+        def moved() -> bool:
+            cells = browser.find_elements(By.CSS_SELECTOR, "table.sheet td.error")
+            return [c.get_attribute("data-cell") for c in cells] == ["B4"]
+
+        wait_for(moved, 30)  # a busy machine: the watcher, the rebuild and the reload
+        finding = browser.find_element(By.CSS_SELECTOR, "section.file .finding.error")
+        assert finding.text.startswith("vehicles/items.csv:4:2 error SCHEMA-VALUE")
+        browser.set_window_size(1200, 1100)
+        browser.save_screenshot(str(tmp_path / "table.png"))  # to look at
+    finally:
+        browser.quit()
+        served.close()
+

@@ -62,9 +62,9 @@ def test_suggest_prints_diffs_and_effects(tmp_path: Path,
     assert re.search(r"\n    -  whip: 5\n    \+  whip: 4\n", out)
     assert re.search(r"\n    Cards a round: 4\.50 -> 4\.00 cards/round \(now equal; higher "
                      r"is better\)\n", out)
-    assert ("Whisper Gig (vehicles/frothy-races/whisper-gig.yaml): trade-offs the baseline "
-            "now; inside the band, nothing to change") in out.replace(str(VEHICLES.parent) + "/",
-                                                                        "")
+    shown = out.replace(str(VEHICLES.parent) + "/", "")
+    assert ("Whisper Gig (vehicles/frothy-races/whisper-gig.yaml): trade-offs against the "
+            "baseline now; inside the band, nothing to change") in shown
 
 
 def test_suggest_with_json_is_bad_usage(tmp_path: Path,

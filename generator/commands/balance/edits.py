@@ -8,7 +8,9 @@ A step is what a designer does in one go, as one or two changed spots of the fil
 - a name swapped for another the game's balance profile can tell apart (``swaps`` of its
   hook: another trait, another Damage affect);
 - two values of one mapping exchanged, where each may take the other's place (an Outrider
-  vehicle's dice between two of its equipment slots).
+  vehicle's dice between two of its equipment slots);
+- an entry added at the end of a list, as the game's own rules let a designer change a build
+  (``additions`` of its hook: a Formula Ace purchase written into the season as a ``buy``).
 
 Every step keeps the rest of the line as written (comments, spacing, quotes).
 """
@@ -23,8 +25,11 @@ from typing import Any
 
 import yaml
 
+from generator.balance.hook import Addition
+from generator.errors import InputError
 from generator.input.findings import KeyPath
 from generator.input.nodes import Document, Entry, Map, Mark, Node, Scalar, Seq
+from generator.input.source import parse_document
 from generator.project.loading import Definition
 
 FIXED_KEYS = {"game", "kind", "name", "colour", "background", "season", "credits"}
@@ -36,13 +41,16 @@ Swaps = Callable[[KeyPath, str], Sequence[str]]
 
 @dataclass(frozen=True)
 class Edit:
-    """One change to the file's text: a value's text replaced, or a one-line entry removed."""
+    """One change to the file's text: a value's text replaced, a one-line entry removed, or
+    (``adds``) an entry added to the list at ``path``: the line ``new`` put after ``line``
+    (``column`` 0), or the empty flow list ``[]`` at ``column`` replaced by ``new``."""
 
     path: KeyPath
     line: int
     column: int
     old: str
     new: str | None  # None: the line is removed
+    adds: Node | None = None  # the entry added, as nodes
 
 
 @dataclass(frozen=True)
@@ -83,6 +91,66 @@ def candidate_steps(text: str, definition: Definition, swaps: Swaps | None = Non
         if isinstance(value, str) and swaps is not None:
             steps += swap_steps(path, value, row, mark.line, mark.column, swaps, swapped)
     return steps + exchanges(swapped)
+
+
+def addition_steps(text: str, definition: Definition, additions: Sequence[Addition]
+                   ) -> list[Step]:
+    """A step for each entry the game's rules let a designer add (see :class:`Addition`)
+    whose list the file writes as a block or as ``[]``."""
+    lines = text.splitlines()
+    steps = []
+    for addition in additions:
+        edit = addition_edit(lines, definition, addition)
+        if edit is not None:
+            steps.append(Step((edit,), addition.label))
+    return steps
+
+
+def addition_edit(lines: Sequence[str], definition: Definition, addition: Addition
+                  ) -> Edit | None:
+    """The edit adding ``addition``'s entry as the last of its list, or None when the list
+    is not written where its mark says (or the entry cannot be read back)."""
+    mark = definition.marks.get(addition.list_path)
+    if mark is None or not 1 <= mark.line <= len(lines):
+        return None
+    entry = flow_text(addition.entry)
+    try:
+        parsed = parse_document(f"- {entry}\n", definition.path).root
+    except InputError:
+        return None
+    if not isinstance(parsed, Seq) or len(parsed.items) != 1:
+        return None
+    row = lines[mark.line - 1]
+    indent = len(row) - len(row.lstrip())
+    if row[mark.column - 1:].startswith("[]"):
+        start = len(row[:mark.column - 1].rstrip())  # the spaces before [] go with it
+        return Edit(addition.list_path, mark.line, start + 1, row[start:mark.column + 1],
+                    f"\n{' ' * (indent + 2)}- {entry}", parsed.items[0])
+    item_indent = mark.column - 1
+    if row.lstrip()[:1] != "-" or row[item_indent:item_indent + 1] != "-":
+        return None
+    last = mark.line
+    for number in range(mark.line + 1, len(lines) + 1):
+        text = lines[number - 1]
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        depth = len(text) - len(text.lstrip())
+        if depth < item_indent or depth == item_indent and not text.lstrip().startswith("-"):
+            break
+        last = number
+    return Edit(addition.list_path, last, 0, "", f"{' ' * item_indent}- {entry}",
+                parsed.items[0])
+
+
+def flow_text(entry: Any, top: bool = True) -> str:
+    """Plain data as one line of YAML: a list entry's mapping without braces, an inner one
+    within them (``buy: {item: speed, ship: Kestrel}``)."""
+    if isinstance(entry, dict):
+        inner = ", ".join(f"{key}: {flow_text(item, False)}" for key, item in entry.items())
+        return inner if top else f"{{{inner}}}"
+    if isinstance(entry, str):
+        return yaml_text(entry)
+    return json.dumps(entry)
 
 
 def exact_mark(definition: Definition, path: KeyPath) -> Mark | None:
@@ -158,8 +226,17 @@ def unquote(token: str) -> str:
 
 
 def yaml_text(name: str) -> str:
-    """``name`` as YAML text: plain where it can be, else double-quoted."""
-    return name if _PLAIN.fullmatch(name) and ": " not in name else json.dumps(name)
+    """``name`` as YAML text: plain where it reads back as itself, else double-quoted."""
+    plain = _PLAIN.fullmatch(name) and ": " not in name and _reads_as(name)
+    return name if plain else json.dumps(name)
+
+
+def _reads_as(name: str) -> bool:
+    """Whether ``name`` written plain reads back as the same text (not ``yes``, ``1.5``)."""
+    try:
+        return bool(yaml.safe_load(name) == name)
+    except yaml.YAMLError:
+        return False
 
 
 def walk(data: Any, path: KeyPath) -> Iterator[tuple[KeyPath, Any]]:
@@ -191,6 +268,11 @@ def apply(text: str, edits: Sequence[Edit]) -> str | None:
     for edit in sorted(edits, key=lambda e: (e.line, -e.column)):
         if edit.new is None:
             continue
+        if edit.column == 0:  # a line added after this one
+            row = lines[edit.line - 1]
+            lines[edit.line - 1] = (row if row.endswith("\n") else row + "\n") + edit.new + (
+                "\n" if row.endswith("\n") else "")
+            continue
         if edit.line in removed:
             return None
         row = lines[edit.line - 1]
@@ -220,7 +302,10 @@ def _order(path: KeyPath) -> tuple[int, ...]:
 
 
 def _edit_node(node: Node, path: KeyPath, edit: Edit) -> Node | None:
-    """``node`` with the value at ``path`` replaced (or removed), as a new node."""
+    """``node`` with the value at ``path`` replaced (or removed, or added to), as a new
+    node."""
+    if not path and edit.adds is not None:
+        return Seq(node.mark, [*node.items, edit.adds]) if isinstance(node, Seq) else None
     if not path:
         if edit.new is None or not isinstance(node, Scalar):
             return None

@@ -5,7 +5,8 @@ some: likely overpowered; not so in a game where strength is bought) or is domin
 with ``--race``, also when its race verdict flags it (wins above or below its fair share's
 band). The search tries the edits a designer makes by hand, on the file's own text (see
 :mod:`generator.commands.balance.edits`: numbers one up or down, one-line entries taken out,
-names swapped for another of the game's catalogue, an Outrider die placement exchanged), each
+names swapped for another of the game's catalogue, an Outrider die placement exchanged, an
+entry the game's rules let a designer add, such as a Formula Ace purchase), each
 measured on the game's exact axes (its quick ``search_values`` where it has them). The steps
 that bring the build inside are checked as ``paddock check`` would (a step that breaks a
 rule is never suggested), fewest steps first; when no single step is enough, pairs of the
@@ -27,7 +28,14 @@ from typing import Any
 from generator.balance.compare import Comparison
 from generator.balance.hook import BalanceHook, Matchup, Profile
 from generator.balance.verdicts import comparison
-from generator.commands.balance.edits import Edit, Step, apply, candidate_steps, edit_document
+from generator.commands.balance.edits import (
+    Edit,
+    Step,
+    addition_steps,
+    apply,
+    candidate_steps,
+    edit_document,
+)
 from generator.commands.balance.run import BalanceRun, baseline_profile
 from generator.errors import InputError
 from generator.input.findings import Severity
@@ -159,7 +167,10 @@ def suggest(definition: Definition, text: str, index: int, against: Definition |
     if not outside(now, hook) and not flag:
         return Search(now, 0, [], race_now)
     document = parse_document(text, definition.path)
-    trials = [t for step in candidate_steps(text, definition, hook.swaps)
+    steps = candidate_steps(text, definition, hook.swaps)
+    if hook.additions is not None:
+        steps += addition_steps(text, definition, hook.additions(definition.model, index))
+    trials = [t for step in steps
               if (t := trial(document, (step,), hook, baseline, index)) is not None]
     found = inside(trials, hook, now, flag)
     if not found:
@@ -258,7 +269,8 @@ def varied(found: Sequence[Trial]) -> list[Trial]:
     order, of those that edit the same places (deceleration[1], [2] and [3] are one)."""
     kept, seen = [], set()
     for t in found:
-        places = frozenset(tuple(p for p in e.path if not isinstance(p, int)) for e in t.edits)
+        places = frozenset((*(p for p in e.path if not isinstance(p, int)),
+                            e.new if e.adds is not None else "") for e in t.edits)
         if places not in seen:
             seen.add(places)
             kept.append(t)

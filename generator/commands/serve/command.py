@@ -33,6 +33,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
 
 def run_serve(args: argparse.Namespace) -> int:
     """Build everything, serve it, rebuild on each save until Ctrl-C."""
+    from generator.commands.serve.page import first_pages
     from generator.commands.serve.server import start, stop
     from generator.commands.serve.studio import Studio
     from generator.commands.watching import watch_builds
@@ -55,6 +56,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
     def rebuild(changed: list[Path]) -> None:
         studio.rebuild(changed)
+        first_pages(studio, changed)  # while the browser reloads the page
         errors = sum(len(view.errors) for view in studio.files.values())
         print(f"saved {', '.join(map(str, changed))}: page updated in "
               f"{studio.last_rebuild * 1000:.0f} ms"

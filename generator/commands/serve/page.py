@@ -32,7 +32,8 @@ def file_context(view: FileView) -> dict[str, Any]:
     return {"path": view.path, "key": view.key, "name": view.name or view.path,
             "game": view.game, "findings": [finding_context(f) for f in view.findings],
             "errors": len(view.errors), "stale": view.stale, "pages": pages,
-            "balance": view.balance, "built_in": f"{view.built_in * 1000:.0f}"}
+            "balance": view.balance, "built_in": f"{view.built_in * 1000:.0f}",
+            "table": view.table}
 
 
 def page_context(studio: Studio) -> dict[str, Any]:
@@ -64,15 +65,27 @@ def page_image(studio: Studio, key: str, number: str) -> bytes | None:
         path = view.pdfs[int(pdf)][1]
     cache_key = (str(path), int(pdf), int(page))
     if cache_key not in _images:
-        _images[cache_key] = render(path, int(page))
+        _images[cache_key] = render(path, int(page), cache_key)
     return _images[cache_key]
 
 
-def render(path: Path, page: int) -> bytes:
-    """One PDF page as a PNG at screen resolution."""
+def first_pages(studio: Studio, paths: list[Path]) -> None:
+    """Draw the first page image of each saved file now, as the browser reloads, so the
+    image it asks for next is ready (or already on its way)."""
+    for path in paths:
+        view = studio.files.get(studio.display(path))
+        if view is not None and view.pdfs:
+            page_image(studio, view.key, "0-0")
+
+
+def render(path: Path, page: int, cache_key: tuple[str, int, int] | None = None) -> bytes:
+    """One PDF page as a PNG at screen resolution (another thread's drawing of the same
+    page, finished while this one waited, is taken as it is)."""
     import pypdfium2 as pdfium
 
     with _pdfium:
+        if cache_key is not None and cache_key in _images:
+            return _images[cache_key]
         document = pdfium.PdfDocument(str(path))
         try:
             image = document[page].render(scale=SCREEN_DPI / 72.0).to_pil()

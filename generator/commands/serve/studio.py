@@ -7,7 +7,11 @@ What a save rebuilds (the rule the page and ``paddock serve --help`` state):
 - the kit file, a template or a picture saved: every file is checked and built again (they
   shape every page);
 - a file with errors keeps the pages of its last good save, and its errors go on top of
-  the page; a file removed leaves the page.
+  the page; a file removed leaves the page;
+- a table the kit names (a CSV or XLSX file, ``tables:``) is shown as its grid of cells,
+  each finding marked on the cell it is about (``file:row:column``); its rows without
+  errors are printed (a bad row holds back only itself, as in a build). A saved table, like
+  the kit, rebuilds everything (its rows may join other files' definitions).
 
 Each file is built on its own (its own components, without the shared sheets) into a new
 folder of the session's, which replaces the old one only once the whole build succeeded.
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.build import Selection, plan
+from generator.commands.serve.table_view import table_view
 from generator.errors import PaddockError
 from generator.input.findings import Finding, Severity
 from generator.input.names import slug
@@ -53,6 +58,7 @@ class FileView:
     folder: Path | None = None  # the session folder holding its last good PDFs
     stale: bool = False  # the pages are of an earlier save (this one has errors)
     built_in: float = 0.0  # seconds the last build of its pages took
+    table: dict[str, Any] | None = None  # a kit table's grid (see table_view), else None
 
     @property
     def errors(self) -> list[Finding]:
@@ -76,6 +82,7 @@ class Studio:
         self.lock = threading.RLock()
         self.last_rebuild = 0.0
         self._kit: Any = None
+        self.tables: dict[str, tuple[Path, str]] = {}  # shown path -> (file, sheet)
 
     # --- what a save rebuilds ----------------------------------------------------------
 
@@ -91,9 +98,13 @@ class Studio:
                 self.bump(started)
                 return
             self._kit = loaded.kit.kit if loaded.kit else None
+            self.tables = kit_tables(loaded)
             self.kit_findings = [f for f in loaded.findings if f.mark.file in loaded.kit_files]
             seen = set()
-            for path in loaded.files:
+            # a table that could not be read is in no file list, but its finding is at it
+            tables = [t for t in self.tables if t not in loaded.files
+                      and any(f.mark.file == t for f in loaded.findings)]
+            for path in [*loaded.files, *tables]:
                 if path in loaded.kit_files:
                     continue
                 seen.add(path)
@@ -146,13 +157,28 @@ class Studio:
         definition = next((d for d in loaded.definitions if d.path == path), None)
         if definition is not None:
             view.name, view.game = definition.name, definition.game.title
+        if path in self.tables:
+            return self.update_table(view, loaded)
         if view.errors or definition is None:
             view.stale = view.folder is not None
             return
-        # a spreadsheet's rows are a definition each (docs/studio.md): all on its page
         self.build_pages(view, [d for d in loaded.definitions if d.path == path], loaded)
         view.balance = self.measure(definition)
         view.stale = False
+
+    def update_table(self, view: FileView, loaded: Loaded) -> None:
+        """A kit table: its grid with the findings on their cells, and the pages of its
+        rows without errors (a row of a definition's list prints with that definition)."""
+        file, sheet = self.tables[view.path]
+        view.table = table_view(file, view.path, sheet, view.findings)
+        view.name = Path(view.path).name + (f" ({sheet})" if sheet else "")
+        clean = [d for d in loaded.clean() if d.path == view.path]
+        view.game = clean[0].game.title if clean else view.game
+        if clean:
+            self.build_pages(view, clean, loaded)
+            view.stale = False
+        else:
+            view.pdfs, view.stale = [], False
 
     def build_pages(self, view: FileView, definitions: list[Definition], loaded: Loaded
                     ) -> None:
@@ -224,11 +250,23 @@ class Studio:
         shutil.rmtree(self.session, ignore_errors=True)
 
     def watched(self) -> list[Path]:
-        """What a save under which rebuilds: the paths, the project's kit, templates."""
+        """What a save under which rebuilds: the paths, the project's kit, templates, the
+        kit's tables."""
         from generator.paper.art import art_files
         from generator.project.loading import find_project_kit
 
         kit = find_project_kit(self.paths)
         return [*self.paths, *([kit] if kit else []), *art_files(self.paths),
-                *([self.templates_dir] if self.templates_dir else [])]
+                *([self.templates_dir] if self.templates_dir else []),
+                *(file for file, _ in self.tables.values())]
+
+
+def kit_tables(loaded: Loaded) -> dict[str, tuple[Path, str]]:
+    """The tables the project's kit names, by the path findings give them: each file and
+    its sheet."""
+    if loaded.kit is None:
+        return {}
+    folder = Path(loaded.kit.path).parent
+    return {display_path(folder / t.file): (folder / t.file, t.sheet)
+            for t in loaded.kit.kit.tables}
 

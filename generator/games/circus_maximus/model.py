@@ -9,21 +9,18 @@ ranges for these numbers: the schema's bounds are what the record sheet has room
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any
 
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.input.schema import (
-    COLOUR_SCHEMA,
     Bool,
     Choice,
-    Custom,
     Int,
     ListOf,
     Nullable,
     Struct,
     Text,
+    colour_spec,
     spec_field,
 )
 
@@ -35,13 +32,6 @@ MAX_HORSES = 6
 def section(name: str) -> str:
     """A section of the second-edition changes as a finding cites it."""
     return f"{BOOK}, {name}"
-
-
-def parse_colour(value: Any) -> str:
-    """An accent colour written as #rrggbb."""
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
-        return value.strip().lower()
-    raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
 
 
 @dataclass(frozen=True)
@@ -101,7 +91,7 @@ class Chariot:
         "or standard car (the text gives no heavy-car number).",
         default=None, source=section("9.61"))
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
+        colour_spec("#7a1f1f"),
         "Accent colour of the record sheet.",
         default="#7a1f1f")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",

@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.balance.axes import AxisBook, Value
-from generator.balance.hook import Matchup, Profile
+from generator.balance.hook import Addition, Matchup, Profile
 from generator.balance.verdicts import register_verdicts
 from generator.games.formula_ace.balance_race import (
     FINISHED,
@@ -310,4 +310,27 @@ def purchase_name(purchase: Purchase) -> str:
     if purchase.skill is not None:
         return f"{name} ({purchase.skill.replace('_', '-').title()})"
     return name
+
+
+def additions(team: Team, index: int) -> list[Addition]:
+    """``--suggest``'s moves for build ``index`` (a ship with its pilot) beyond editing
+    what is written: each purchase of 16/ the ship or its pilot can still take, written at
+    the end of the season as a ``buy`` (the best-buy table's rows; the season's replay
+    checks the team can pay)."""
+    found = list(rigs(team))
+    if index >= len(found):
+        return []
+    ship_index, rig = found[index]
+    ship = team.ships[ship_index]
+    data = formula_data()
+    moves = []
+    for purchase in purchases(data):
+        if refusal(rig, purchase, data) is not None:
+            continue
+        entry: dict[str, Any] = {"item": purchase.item, "ship": ship.name}
+        if purchase.skill is not None:
+            entry = {"item": purchase.item, "pilot": ship.pilot, "skill": purchase.skill}
+        moves.append(Addition(("season",), {"buy": entry},
+                              f"buy {purchase_name(purchase)} ({purchase.price} credits)"))
+    return moves
 

@@ -12,22 +12,20 @@ maxima, credits) is checked by rules (``rules.py``) citing their sections.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
 from generator.input.schema import (
-    COLOUR_SCHEMA,
     Bool,
     Choice,
-    Custom,
     Int,
     ListOf,
     MapOf,
     Nullable,
     Struct,
     Text,
+    colour_spec,
     spec_field,
 )
 
@@ -73,13 +71,6 @@ MAX_SEASON_ENTRIES = 200
 def section(number: str) -> str:
     """A section of the rules as a finding cites it (the book numbers them 1/ to 19/)."""
     return f"{BOOK}, {number}"
-
-
-def parse_colour(value: Any) -> str:
-    """An accent colour written as #rrggbb."""
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
-        return value.strip().lower()
-    raise ValueError("write a colour as #rrggbb, e.g. '#1f4e79' (quoted)")
 
 
 @dataclass(frozen=True)
@@ -312,7 +303,7 @@ class Team:
         ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),
         "The season so far, in order: race, buy, repair, new_ship, recruit, borrow, repay.",
         default=())
-    colour: str = spec_field(Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
+    colour: str = spec_field(colour_spec("#1f4e79"),
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.games.formula_ace.catalogues import FormulaData
-from generator.games.formula_ace.model import DERBY, Pilot, Race, Ship, Team
+from generator.games.formula_ace.model import DERBY, Pilot, Race, RaceResult, Ship, Team
 from generator.games.formula_ace.season import (
     Moment,
+    PilotState,
+    SeasonState,
     ShipState,
     ship_state,
     timeline,
@@ -67,6 +70,37 @@ def pilot_categories(team: Team) -> dict[str, str]:
 def races(team: Team, data: FormulaData) -> Iterator[Moment]:
     """The moments of the season that are races."""
     return (m for m in timeline(team, data)[1] if m.entry.race is not None)
+
+
+@dataclass(frozen=True)
+class RaceLine:
+    """One result line of a race, with where it is written and the team as it stood just
+    before the race: the rules about results judge a line against that team."""
+
+    at: KeyPath
+    race: Race
+    result: RaceResult
+    before: SeasonState
+
+    @property
+    def pilot(self) -> PilotState | None:
+        """The line's pilot as the team had it, or None for a name the team never had."""
+        return self.before.pilots.get(self.result.pilot)
+
+    @property
+    def ship(self) -> ShipState | None:
+        """The line's ship as the team had it, or None for a name the team never had."""
+        return self.before.ships.get(self.result.ship)
+
+
+def race_lines(team: Team, data: FormulaData) -> Iterator[RaceLine]:
+    """Every result line of every race of the season, in order."""
+    for moment in races(team, data):
+        race = moment.entry.race
+        assert race is not None
+        for index, result in enumerate(race.results):
+            yield RaceLine((*moment.path, "race", "results", index), race, result,
+                           moment.before)
 
 
 # --- The team at the start of the season ---------------------------------------------
@@ -244,15 +278,12 @@ def races_out_only_for_a_passing_wound(team: Team, context: FormulaData) -> Iter
 
 @RULES.check("FA-PILOT-CATEGORY")
 def pilot_races_one_category(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            pilot = moment.before.pilots.get(result.pilot)
-            if pilot is not None and pilot.category != race.category:
-                yield Violation((*moment.path, "race", "results", index, "pilot"), {
-                    "pilot": pilot.name, "race": race.name, "category": race.category,
-                    "own": pilot.category})
+    for line in race_lines(team, context):
+        pilot = line.pilot
+        if pilot is not None and pilot.category != line.race.category:
+            yield Violation((*line.at, "pilot"), {
+                "pilot": pilot.name, "race": line.race.name, "category": line.race.category,
+                "own": pilot.category})
 
 
 @RULES.check("FA-PILOT-PURSE")

@@ -12,7 +12,7 @@ from generator.games.formula_ace.model import Team
 from generator.games.formula_ace.rules import (
     ENDS_RACE,
     RULES,
-    races,
+    race_lines,
 )
 from generator.games.formula_ace.season import (
     flying_ships,
@@ -73,40 +73,30 @@ def repay_what_is_owed(team: Team, context: FormulaData) -> Iterator[Violation]:
 
 @RULES.check("FA-RACE-PILOT")
 def pilot_fit_to_race(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            pilot = moment.before.pilots.get(result.pilot)
-            if pilot is not None and not pilot.available:
-                yield Violation((*moment.path, "race", "results", index, "pilot"), {
-                    "pilot": pilot.name, "race": race.name, "category": pilot.category,
-                    "status": pilot.status, "races_out": pilot.races_out})
+    for line in race_lines(team, context):
+        pilot = line.pilot
+        if pilot is not None and not pilot.available:
+            yield Violation((*line.at, "pilot"), {
+                "pilot": pilot.name, "race": line.race.name, "category": pilot.category,
+                "status": pilot.status, "races_out": pilot.races_out})
 
 
 @RULES.check("FA-RACE-SHIP")
 def ship_not_destroyed(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            ship = moment.before.ships.get(result.ship)
-            if ship is not None and ship.destroyed:
-                yield Violation((*moment.path, "race", "results", index, "ship"), {
-                    "ship": ship.name, "race": race.name})
+    for line in race_lines(team, context):
+        ship = line.ship
+        if ship is not None and ship.destroyed:
+            yield Violation((*line.at, "ship"), {"ship": ship.name, "race": line.race.name})
 
 
 @RULES.check("FA-RACE-NO-HP")
 def ship_has_hit_points(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            ship = moment.before.ships.get(result.ship)
-            if ship is not None and not ship.destroyed and ship.hit_points_left == 0:
-                yield Violation((*moment.path, "race", "results", index, "ship"), {
-                    "pilot": result.pilot, "race": race.name, "ship": ship.name,
-                    "hit_points": ship.hit_points})
+    for line in race_lines(team, context):
+        ship = line.ship
+        if ship is not None and not ship.destroyed and ship.hit_points_left == 0:
+            yield Violation((*line.at, "ship"), {
+                "pilot": line.result.pilot, "race": line.race.name, "ship": ship.name,
+                "hit_points": ship.hit_points})
 
 
 @RULES.check("FA-RACE-PLACE")
@@ -155,47 +145,40 @@ def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
 
 @RULES.check("FA-RACE-DAMAGE")
 def damage_follows_the_table(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            ship = moment.before.ships.get(result.ship)
-            if ship is None or ship.destroyed:
-                continue
-            at = (*moment.path, "race", "results", index)
-            rolls = max(0, result.hit_points_lost - ship.hit_points_left)
-            parts = (result.boosters_broken + result.fins_broken
-                     + result.boosters_destroyed + result.fins_destroyed)
-            table = parts + (result.pilot_outcome != "fit")
-            if table > rolls:
-                yield Violation((*at, "hit_points_lost"), {
-                    "case": "rolls", "ship": ship.name, "race": race.name, "results": table,
-                    "rolls": rolls, "left": ship.hit_points_left})
-            for part, lost, working in (
-                    ("booster", result.boosters_broken + result.boosters_destroyed,
-                     ship.working_boosters),
-                    ("fin", result.fins_broken + result.fins_destroyed, ship.working_fins)):
-                if lost > working:
-                    yield Violation(at, {"case": "parts", "ship": ship.name, "race": race.name,
-                                         "part": part, "lost": lost, "working": working})
+    for line in race_lines(team, context):
+        race, result, ship, at = line.race, line.result, line.ship, line.at
+        if ship is None or ship.destroyed:
+            continue
+        rolls = max(0, result.hit_points_lost - ship.hit_points_left)
+        parts = (result.boosters_broken + result.fins_broken
+                 + result.boosters_destroyed + result.fins_destroyed)
+        table = parts + (result.pilot_outcome != "fit")
+        if table > rolls:
+            yield Violation((*at, "hit_points_lost"), {
+                "case": "rolls", "ship": ship.name, "race": race.name, "results": table,
+                "rolls": rolls, "left": ship.hit_points_left})
+        for part, lost, working in (
+                ("booster", result.boosters_broken + result.boosters_destroyed,
+                 ship.working_boosters),
+                ("fin", result.fins_broken + result.fins_destroyed, ship.working_fins)):
+            if lost > working:
+                yield Violation(at, {"case": "parts", "ship": ship.name, "race": race.name,
+                                     "part": part, "lost": lost, "working": working})
 
 
 @RULES.check("FA-RACE-WEAPON-USED")
 def used_weapons_were_carried(team: Team, context: FormulaData) -> Iterator[Violation]:
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
-        for index, result in enumerate(race.results):
-            ship = moment.before.ships.get(result.ship)
-            if ship is None:
-                continue
-            carried = Counter(item for item, _ in ship.weapons)
-            for item, count in Counter(result.weapons_used).items():
-                if count > carried[item]:
-                    yield Violation((*moment.path, "race", "results", index, "weapons_used"), {
-                        "ship": ship.name, "item": context.items[item].name,
-                        "race": race.name,
-                        "carried": carried_items(ship, context) or "no derby items"})
+    for line in race_lines(team, context):
+        ship = line.ship
+        if ship is None:
+            continue
+        carried = Counter(item for item, _ in ship.weapons)
+        for item, count in Counter(line.result.weapons_used).items():
+            if count > carried[item]:
+                yield Violation((*line.at, "weapons_used"), {
+                    "ship": ship.name, "item": context.items[item].name,
+                    "race": line.race.name,
+                    "carried": carried_items(ship, context) or "no derby items"})
 
 
 @RULES.check("FA-REPAIR-EXCESS")

@@ -13,7 +13,7 @@ from generator.games.formula_ace.rules import (
     RULES,
     every_ship,
     pilot_categories,
-    races,
+    race_lines,
     ship_moments,
 )
 from generator.games.formula_ace.season import (
@@ -79,22 +79,24 @@ def _at_most_factor(team: Team, context: FormulaData, item: str, attribute: str
 
 @RULES.check("FA-SHIP-BOOSTERS-MAX")
 def at_most_four_boosters(team: Team, context: FormulaData) -> Iterator[Violation]:
-    maximum = int(context.items["booster"].max or 4)
-    for path, state, written in first_breaches(team, context,
-                                               lambda state: state.boosters > maximum):
-        yield Violation(_at(path, written, "upgrades", "booster"), {
-            "ship": state.name, "count": state.boosters, "maximum": maximum,
-            "basic": context.basic_equipment["boosters"]})
+    return _at_most_parts(team, context, "booster", "boosters")
 
 
 @RULES.check("FA-SHIP-FINS-MAX")
 def at_most_four_fins(team: Team, context: FormulaData) -> Iterator[Violation]:
-    maximum = int(context.items["fin"].max or 4)
-    for path, state, written in first_breaches(team, context,
-                                               lambda state: state.fins > maximum):
-        yield Violation(_at(path, written, "upgrades", "fin"), {
-            "ship": state.name, "count": state.fins, "maximum": maximum,
-            "basic": context.basic_equipment["fins"]})
+    return _at_most_parts(team, context, "fin", "fins")
+
+
+def _at_most_parts(team: Team, context: FormulaData, item: str, attribute: str
+                   ) -> Iterator[Violation]:
+    """Ships carrying more of a part (``boosters``, ``fins``) than the item's catalogue
+    maximum, at the first moment they do."""
+    maximum = int(context.items[item].max or 4)
+    for path, state, written in first_breaches(
+            team, context, lambda state: getattr(state, attribute) > maximum):
+        yield Violation(_at(path, written, "upgrades", item), {
+            "ship": state.name, "count": getattr(state, attribute), "maximum": maximum,
+            "basic": context.basic_equipment[attribute]})
 
 
 @RULES.check("FA-SHIP-ZAP")
@@ -129,24 +131,20 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
         yield Violation(_at(path, written, "weapons"), {
             "case": "pilot", "ship": state.name, "items": carried_items(state, context),
             "pilot": state.pilot, "category": categories.get(state.pilot or "")})
-    for moment in races(team, context):
-        race = moment.entry.race
-        assert race is not None
+    for line in race_lines(team, context):
+        race, ship = line.race, line.ship
         if race.category == DERBY:
             continue
-        for index, result in enumerate(race.results):
-            at = (*moment.path, "race", "results", index)
-            ship = moment.before.ships.get(result.ship)
-            if ship is not None and ship.weapons:
-                yield Violation((*at, "ship"), {
-                    "case": "ship", "race": race.name, "category": race.category,
-                    "ship": ship.name, "items": carried_items(ship, context)})
-            extras = [context.items[item].name
-                      for item in (*result.options, *result.weapons_used)]
-            if extras:
-                yield Violation(at, {
-                    "case": "extras", "race": race.name, "category": race.category,
-                    "pilot": result.pilot, "items": ", ".join(extras)})
+        if ship is not None and ship.weapons:
+            yield Violation((*line.at, "ship"), {
+                "case": "ship", "race": race.name, "category": race.category,
+                "ship": ship.name, "items": carried_items(ship, context)})
+        extras = [context.items[item].name
+                  for item in (*line.result.options, *line.result.weapons_used)]
+        if extras:
+            yield Violation(line.at, {
+                "case": "extras", "race": race.name, "category": race.category,
+                "pilot": line.result.pilot, "items": ", ".join(extras)})
 
 
 @RULES.check("FA-WEAPON-MOUNT")

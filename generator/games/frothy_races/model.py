@@ -16,7 +16,6 @@ from typing import Any
 
 from generator.input.catalogue import name_key
 from generator.input.schema import (
-    COLOUR_SCHEMA,
     Bool,
     Choice,
     Custom,
@@ -29,6 +28,7 @@ from generator.input.schema import (
     Struct,
     Text,
     Validation,
+    colour_spec,
     spec_field,
 )
 from generator.input.source import Node, Scalar
@@ -73,13 +73,6 @@ def parse_control(value: Any) -> int:
         if 1 <= value <= 12:
             return value
     raise ValueError("")
-
-
-def parse_colour(value: Any) -> str:
-    """An accent colour written as #rrggbb."""
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
-        return value.strip().lower()
-    raise ValueError("write a colour as #rrggbb, e.g. '#7a1f1f' (quoted)")
 
 
 # Resilience is blank, 0, 1 or 2 (FR-DMG-RESILIENCE says so with the guide's section; the
@@ -328,7 +321,7 @@ class Vehicle:
     background: str = spec_field(
         Text(allow_empty=True), "History and flavour for the licence back.", default="")
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
+        colour_spec("#7a1f1f"),
         "Accent colour for the licence, cards and token.", default="#2e4a62")
     art: str | None = spec_field(
         ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "

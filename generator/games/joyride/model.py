@@ -9,17 +9,14 @@ set may name a standard ability instead of describing it; ``standard.py`` resolv
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.games.joyride.catalogues import joyride_data
 from generator.input.schema import (
-    COLOUR_SCHEMA,
     Bool,
     Choice,
-    Custom,
     Either,
     Int,
     ListOf,
@@ -27,6 +24,7 @@ from generator.input.schema import (
     OneOrMany,
     Struct,
     Text,
+    colour_spec,
     spec_field,
 )
 from generator.input.validation import any_case
@@ -55,14 +53,7 @@ ITEM_TYPES = tuple(joyride_data().item_types)
 EFFECTS = tuple(joyride_data().effects)
 
 
-def parse_colour(value: Any) -> str:
-    """A colour written as #rrggbb."""
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
-        return value.strip().lower()
-    raise ValueError("write a colour as #rrggbb, e.g. '#c62828' (quoted)")
-
-
-COLOUR = Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA)
+COLOUR = colour_spec("#c62828")
 TIMING = ListOf(Choice(STEPS), source=section("Player Components > Timing Indicators"))
 
 

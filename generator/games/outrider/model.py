@@ -16,7 +16,6 @@ from typing import Any
 
 from generator.games.outrider.catalogues import outrider_data
 from generator.input.schema import (
-    COLOUR_SCHEMA,
     Choice,
     Custom,
     Int,
@@ -24,6 +23,7 @@ from generator.input.schema import (
     Nullable,
     Struct,
     Text,
+    colour_spec,
     spec_field,
 )
 from generator.keep.data_yaml import read_data
@@ -60,13 +60,6 @@ def parse_die(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and value in (6, 8, 10, 12):
         raise ValueError(f"write the die as d{value}")
     raise ValueError("")
-
-
-def parse_colour(value: Any) -> str:
-    """An accent colour written as #rrggbb."""
-    if isinstance(value, str) and re.fullmatch(r"#[0-9a-fA-F]{6}", value.strip()):
-        return value.strip().lower()
-    raise ValueError("write a colour as #rrggbb, e.g. '#9c3d22' (quoted)")
 
 
 class Nickname(Text):
@@ -227,7 +220,7 @@ class Vehicle:
         Text(allow_empty=True, max_length=100), "One or two lines printed on the vehicle card.",
         default="")
     colour: str = spec_field(
-        Custom(parse_colour, "a colour as #rrggbb", json=COLOUR_SCHEMA),
+        colour_spec("#9c3d22"),
         "Accent colour of its cards, dashboard and tokens.", default="#9c3d22")
     art: str | None = spec_field(
         ART, "Your picture of the vehicle (PNG, JPEG or SVG, relative to this file), printed "

@@ -15,6 +15,7 @@ from generator.commands.cli import main
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.games.circus_maximus.rules import RULES
 from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
+from tests.conftest import run_cli as run
 from tests.pdf_geometry import MM, open_pdf, page_box
 
 KIT = VEHICLES / "circus-maximus"
@@ -31,10 +32,6 @@ def chariot(tmp_path: Path, change: Any) -> Path:
     return path
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)

@@ -11,16 +11,13 @@ import yaml
 
 from generator.commands.cli import main
 from tests.conftest import VEHICLES
+from tests.conftest import run_cli as run
 
 KIT = VEHICLES / "formula-ace"
 HOLLOW = KIT / "hollow-star.yaml"
 BASTION = KIT / "iron-bastion.yaml"
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_text_shows_each_step_with_its_balance(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,16 +12,13 @@ import pytest
 
 from generator.commands.cli import main
 from tests.conftest import VEHICLES
+from tests.conftest import run_cli as run
 
 KIT = VEHICLES / "joyride"
 CAR_FILES = {f"joyride/{n}.pdf" for n in ("dashboards", "ability-tokens", "player-aids",
                                           "car-tokens", "items", "dice-stickers")}
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_new_joyride_writes_a_commented_car_that_checks_without_findings(

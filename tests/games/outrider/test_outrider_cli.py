@@ -9,16 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from generator.commands.cli import main
 from tests.conftest import VEHICLES
+from tests.conftest import run_cli as run
 
 KIT = VEHICLES / "outrider"
 
 
-def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_new_outrider_writes_a_commented_vehicle_that_checks_without_findings(
