@@ -1,7 +1,7 @@
 """The standard modular track pieces, printed once at actual size.
 
 Pieces are packed onto the hexes of each page's grid, as map tiles are
-(:func:`generator.tracks.tiling.pack_shapes`): the largest first, each turned by sixths of
+(:func:`generator.tracks.hex_packing.pack_shapes`): the largest first, each turned by sixths of
 a turn (which keeps every hex whole) to whichever way fits the fullest page at its
 topmost, then leftmost, place; two pieces may share a cut line. A piece's outline is its
 cut line; arrows in its entry hexes show the way in; its label is printed inside it.
@@ -19,6 +19,7 @@ from generator.paper.drawing import FittedText, colour
 from generator.paper.icons import IconSet
 from generator.paper.units import Paper
 from generator.text.templates import TextTemplates
+from generator.tracks.hex_packing import grid_origin, pack_shapes, page_grid
 from generator.tracks.hexgrid import Hex, HexLayout, facing_angle
 from generator.tracks.layout import Cell
 from generator.tracks.legend import BUILTIN_LEGEND
@@ -35,7 +36,6 @@ from generator.tracks.sheets import (
     track_text,
 )
 from generator.tracks.terrain import draw_arrow, draw_cell
-from generator.tracks.tiling import grid_origin, pack_shapes, page_grid
 
 TEMPLATE = "tracks/pieces.j2"
 # A label's box inside its hex, in hexes across the flats (its corners inside the slanted

@@ -23,11 +23,12 @@ from generator.paper.imposition import Rect
 from generator.paper.units import SAFE_MARGIN, Paper, mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
+from generator.tracks.hex_packing import Area
 from generator.tracks.hexgrid import Hex, HexLayout, Point
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
-from generator.tracks.tiling import Area, Tile, TilePlan, pack_tiles
+from generator.tracks.tiling import Tile, TilePlan, pack_tiles
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
+from generator.tracks.hex_packing import Area, grid_origin, pack_shapes, page_grid
 from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
 MATCH_EVERY = 3
@@ -72,16 +73,6 @@ def tile_label(row: int, column: int) -> str:
         if number < 0:
             break
     return f"{letters}{column + 1}"
-
-
-@dataclass(frozen=True)
-class Area:
-    """The rectangle of a page that hexes may be printed in, in points."""
-
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 @dataclass(frozen=True)
@@ -351,29 +342,6 @@ def _closed(geometry: HexLayout, area: Area, grid: frozenset[Hex], kept: float
     return frozenset(h for h in grid if geometry.centre(h)[1] + y0 + half_h > line + 1e-6)
 
 
-def page_grid(geometry: HexLayout, area: Area) -> frozenset[Hex]:
-    """The hexes of a page: every hex whose whole outline lies inside ``area`` when hex
-    (0, 0) sits in its top-left corner (see :func:`grid_origin`)."""
-    half_w, half_h = geometry.half_extent
-    x0, y0 = grid_origin(geometry, area)
-    reach = int(max(area.width, area.height) / min(half_w, half_h)) + 2
-    found = set()
-    for q in range(-reach, reach + 1):
-        for r in range(-reach, reach + 1):
-            x, y = geometry.centre(Hex(q, r))
-            x, y = x + x0, y + y0
-            if (area.x + half_w - 1e-6 <= x <= area.x + area.width - half_w + 1e-6
-                    and area.y + half_h - 1e-6 <= y <= area.y + area.height - half_h + 1e-6):
-                found.add(Hex(q, r))
-    return frozenset(found)
-
-
-def grid_origin(geometry: HexLayout, area: Area) -> Point:
-    """Where hex (0, 0) of a page's grid is centred: in the area's top-left corner."""
-    half_w, half_h = geometry.half_extent
-    return (area.x + half_w, area.y + area.height - half_h)
-
-
 def _span(geometry: HexLayout, grid: frozenset[Hex]) -> tuple[float, float]:
     """How far apart the centres of a tile's hexes may be, across and down, for it to fit
     on the grid whichever way its rows fall: the grid's span less the half-hex step that
@@ -470,65 +438,6 @@ def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex]
     return [placed[number] for number in range(len(tiles))]
 
 
-def pack_shapes(geometry: HexLayout, shapes: Sequence[Sequence[tuple[Hex, ...]]],
-                grid: frozenset[Hex], closed: frozenset[Hex] = frozenset()
-                ) -> list[tuple[int, int, Hex]] | None:
-    """Groups of hexes moved by whole hexes onto pages of ``grid``, in the order given:
-    each shape (given as the ways it may be turned) goes onto the fullest page with room
-    (a new page where none has), every hex on a free hex of the grid (on the first page,
-    not on ``closed`` ones), turned and placed where it lies snuggest: the most of the
-    hexes round it taken or off the grid, then topmost, then leftmost. For each shape:
-    its page, the way chosen and its move; None if one fits no empty page. (A page's hexes
-    are the bits of an integer, so that a fit or a count of neighbours is one AND.)"""
-    spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
-    bit = {(h.q, h.r): 1 << i for i, h in enumerate(spots)}
-    used: list[int] = [sum(bit[(h.q, h.r)] for h in closed)] if closed else []
-    found_all = []
-    for options in shapes:
-        fitting = []  # (place in spot order, way, spot, mask, halo mask, sides off the grid)
-        for way, hexes in enumerate(options):
-            anchor = hexes[0]
-            shape = [(h.q - anchor.q, h.r - anchor.r) for h in hexes]
-            rim = sorted({(q + d.q, r + d.r) for q, r in shape for d in DIRECTIONS}
-                         - set(shape))
-            for number, spot in enumerate(spots):
-                mask = _mask(bit, spot, shape)
-                if mask:
-                    halo, off = _halo(bit, spot, rim)
-                    fitting.append((number, way, spot, mask, halo, off))
-        if not fitting:
-            return None
-        found = None
-        for page, taken in enumerate(used):
-            free = [f for f in fitting if not f[3] & taken]
-            if free and (found is None or taken.bit_count() > found[0]):
-                best = max(free, key=lambda f: ((f[4] & taken).bit_count() + f[5],
-                                                -f[0], -f[1]))
-                found = (taken.bit_count(), page, best)
-        if found is None:
-            used.append(0)
-            best = max(fitting, key=lambda f: (f[5], -f[0], -f[1]))
-            found = (0, len(used) - 1, best)
-        _, page, (_, way, spot, mask, _, _) = found
-        used[page] |= mask
-        found_all.append((page, way, spot.minus(options[way][0])))
-    return found_all
-
-
-def _halo(bit: dict[tuple[int, int], int], spot: Hex, rim: list[tuple[int, int]]
-          ) -> tuple[int, int]:
-    """The page hexes round a shape placed at ``spot`` (its ``rim``, relative to its
-    first hex), and how many of them are off the grid."""
-    mask, off = 0, 0
-    for dq, dr in rim:
-        one = bit.get((spot.q + dq, spot.r + dr))
-        if one is None:
-            off += 1
-        else:
-            mask |= one
-    return mask, off
-
-
 def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: float
             ) -> TilePlan:
     """The plan of placed tiles: each tile's offset on its page, named in reading order."""
@@ -586,15 +495,3 @@ def _size(geometry: HexLayout, tile: Tile, by: int) -> float:
     left, bottom, right, top = geometry.bounds(tile.hexes)
     size = (top - bottom, right - left, (top - bottom) * (right - left))[by - 1]
     return size + len(tile.hexes) * 1e-6
-
-
-def _mask(bit: dict[tuple[int, int], int], spot: Hex, shape: list[tuple[int, int]]) -> int:
-    """The page hexes ``shape`` covers with its first hex on ``spot``; 0 if it leaves the
-    grid."""
-    mask = 0
-    for dq, dr in shape:
-        one = bit.get((spot.q + dq, spot.r + dr))
-        if one is None:
-            return 0
-        mask |= one
-    return mask

@@ -7,16 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from generator.paper.units import mm
+from generator.tracks.hex_packing import Area, page_grid
 from generator.tracks.hexgrid import Hex, HexLayout
-from generator.tracks.tiling import (
-    Area,
-    Tile,
-    connected_parts,
-    cut_tiles,
-    pack_tiles,
-    page_grid,
-    share_out,
-)
+from generator.tracks.tiling import Tile, connected_parts, cut_tiles, pack_tiles, share_out
 
 GEOMETRY = HexLayout("pointy", mm(25.4))
 # A page area holding 7 hexes across (7 x 25.4 mm plus a hex of room) and 4 rows down.

@@ -59,7 +59,9 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tracks")
     flat = write_track(folder, "flat-test-loop.yaml", FLAT_LOOP, name="Flat Test Loop",
                        orientation="flat", start_facing=4, laps=2)
-    assert main(["build", str(flat), str(TRACKS / "gasometer-gauntlet.yaml"),
+    # Each track's tokens in a file of its own, to read (a build packs them onto sheets
+    # shared with the other games' small pieces: tests/paper/test_packing.py).
+    assert main(["build", "--no-pack", str(flat), str(TRACKS / "gasometer-gauntlet.yaml"),
                  "-o", str(folder)]) == 0
     return folder
 
