@@ -1,5 +1,5 @@
 """The planning driver: ``python bench/race_planner.py [--races N] [--field-races M]
-[--verdicts V] [--skip-balance]``.
+[--verdicts V] [--repeats R] [--skip-checks] [--skip-balance]``.
 
 * value tables: the basic chariot's (careful style, the track's laps) solved from cold
   (in-process tables forgotten, an empty cache folder) and read back from the cache folder,
@@ -8,13 +8,16 @@
   the printed solo optimum (the issue's check: within 10%);
 * two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
   rounds, pointless Drifts and needless stops (generator/games/frothy_races/race/audit.py);
-* races per second on one core with the planner: six shipped vehicles, two laps, Bogwater
-  Bowl, M races (their tables solved first, not timed);
+* races per second on one core with the planner (CPU time): six shipped vehicles, two
+  laps, Bogwater Bowl, M races (their tables solved first, not timed) from a cold start,
+  then the same M races with every decision kept;
 * the sequential rule's false-flag rate with races: V verdicts of the basic chariot against
   copies of itself on Tin-Plate Loop, each with its own seed;
-* ``paddock balance VEHICLE --race TRACK`` as a whole process (the chariot on Tin-Plate
-  Loop, and with --race all): once with an empty cache folder, and the median of three
-  runs with the tables in it.
+* ``paddock balance VEHICLE --race TRACK`` as a whole process, wall and CPU time (the
+  process and its workers): the chariot on Tin-Plate Loop once with an empty cache folder;
+  then, the median of R runs with the tables in it, clear-cut verdicts (the Marsh Hopper,
+  underpowered), the chariot against copies of itself (on one track and with --race all)
+  and a borderline one (the Glimmering Orrery on Tin-Plate Loop).
 
 Results go to bench/results/race-planner.json; docs/racing.md quotes them.
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -35,6 +39,7 @@ from timing import save_results
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
 from generator.games.frothy_races.race.driver import solo_optimum_of
+from generator.games.frothy_races.race.engine import forget_decisions
 from generator.games.frothy_races.race.planner_moves import TABLES, forget_tables
 from generator.games.frothy_races.race.verdict import race_verdict
 
@@ -92,16 +97,22 @@ def checks(name: str, races: int) -> dict[str, object]:
             "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3)}
 
 
-def races_per_second(races: int) -> float:
-    """Six vehicles, two laps, Bogwater Bowl, one core, tables ready."""
+def races_per_second(races: int) -> dict[str, float]:
+    """Six vehicles, two laps, Bogwater Bowl, one core, tables ready: ``races`` races from
+    a cold start (no decision kept yet), then the same races again (every decision kept:
+    what the driver costs once a situation has been met)."""
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
                                        [FROTHY / f"{n}.yaml" for n in FIELD])
     options = RaceOptions(laps=2)
     run_race(track, vehicles, bots="careful", seed=0, options=options)  # solves the tables
-    start = time.perf_counter()
-    for seed in range(1, races + 1):
-        run_race(track, vehicles, bots="careful", seed=seed, options=options)
-    return races / (time.perf_counter() - start)
+    forget_decisions()
+    found = {}
+    for name in ("cold", "warm"):
+        start = time.process_time()
+        for seed in range(1, races + 1):
+            run_race(track, vehicles, bots="careful", seed=seed, options=options)
+        found[f"{name} races/s (CPU)"] = round(races / (time.process_time() - start), 1)
+    return found
 
 
 def false_flags(verdicts: int) -> dict[str, float]:
@@ -116,20 +127,26 @@ def false_flags(verdicts: int) -> dict[str, float]:
             "mean_races": races / verdicts}
 
 
-def balance_wall(*race: str, cold: bool = False, repeats: int = 3) -> float:
-    """``paddock balance basic-chariot --race ...`` as a whole process, in seconds: the
-    median of ``repeats`` runs with the tables in the cache folder, or one run with an
-    empty cache folder (``cold``: every table solved inside it)."""
-    command = [sys.executable, "-m", "generator", "balance", str(CHARIOT), "--race", *race,
+def balance_wall(vehicle: Path, *race: str, cold: bool = False, repeats: int = 3
+                 ) -> dict[str, float]:
+    """``paddock balance VEHICLE --race ...`` as a whole process: the median wall time
+    and CPU time (the process and its workers) of ``repeats`` runs with the tables in the
+    cache folder, or one run with an empty cache folder (``cold``: every table solved
+    inside it)."""
+    command = [sys.executable, "-m", "generator", "balance", str(vehicle), "--race", *race,
                "-o", str(Path(tempfile.gettempdir()) / "bench-balance.pdf")]
-    times = []
+    walls, cpus = [], []
     for _ in range(1 if cold else repeats):
         with tempfile.TemporaryDirectory() as cache:
             env = {**os.environ, "XDG_CACHE_HOME": cache} if cold else None
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run(command, check=True, capture_output=True, cwd=REPO, env=env)
-            times.append(time.perf_counter() - start)
-    return round(statistics.median(times), 2)
+            walls.append(time.perf_counter() - start)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime)
+    return {"wall_s": round(statistics.median(walls), 2),
+            "cpu_s": round(statistics.median(cpus), 2)}
 
 
 def main() -> None:
@@ -138,28 +155,38 @@ def main() -> None:
     parser.add_argument("--field-races", type=int, default=50)
     parser.add_argument("--verdicts", type=int, default=20)
     parser.add_argument("--skip-balance", action="store_true")
+    parser.add_argument("--skip-checks", action="store_true")
+    parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
     results: dict[str, object] = {}
     for name in SHIPPED:
         results[f"table {name}"] = solve_times(name)
         print(name, results[f"table {name}"], flush=True)
-    for name in SHIPPED:
+    for name in [] if args.skip_checks else SHIPPED:
         results[f"checks {name}"] = checks(name, args.races)
         print(name, results[f"checks {name}"], flush=True)
-    results["races_per_s_one_core_6_vehicles_bogwater"] = round(
-        races_per_second(args.field_races), 1)
+    results["races_per_s_one_core_6_vehicles_bogwater"] = races_per_second(args.field_races)
     print("races/s", results["races_per_s_one_core_6_vehicles_bogwater"], flush=True)
     if args.verdicts:
         results["false_flags"] = false_flags(args.verdicts)
         print("false flags", results["false_flags"], flush=True)
     if not args.skip_balance:
         tin = str(TRACKS / "tin-plate-loop.yaml")
-        results["balance_tin_plate_cold_s"] = balance_wall(tin, cold=True)
-        results["balance_all_cold_s"] = balance_wall("all", cold=True)
-        results["balance_tin_plate_s"] = balance_wall(tin)
-        results["balance_all_s"] = balance_wall("all")
-        print("balance", {k: v for k, v in results.items() if k.startswith("balance")},
+        bowl = str(TRACKS / "bogwater-bowl.yaml")
+        runs = {  # clear-cut: decided at the first looks; the chariot against itself
+            "balance clear-cut marsh-hopper tin-plate": (FROTHY / "marsh-hopper.yaml", tin),
+            "balance clear-cut marsh-hopper bogwater": (FROTHY / "marsh-hopper.yaml", bowl),
+            "balance chariot tin-plate": (CHARIOT, tin),
+            "balance chariot bogwater": (CHARIOT, bowl),
+            "balance chariot all": (CHARIOT, "all"),
+            "balance borderline orrery tin-plate": (FROTHY / "glimmering-orrery.yaml", tin),
+        }
+        results["balance chariot tin-plate cold"] = balance_wall(CHARIOT, tin, cold=True)
+        print("balance chariot tin-plate cold", results["balance chariot tin-plate cold"],
               flush=True)
+        for name, (vehicle, race) in runs.items():
+            results[name] = balance_wall(vehicle, race, repeats=args.repeats)
+            print(name, results[name], flush=True)
     save_results("race-planner", results)
 
 

@@ -82,6 +82,7 @@ def test_workers_are_capped_at_the_cores(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(sweep, "ProcessPoolExecutor", Pool)
     monkeypatch.setattr(sweep, "default_workers", lambda: 2)
     monkeypatch.setattr(sweep, "_in_process", lambda field, jobs, progress: iter([]))
+    monkeypatch.setattr(FrothyRace, "prepare", lambda self, field: None)  # no real field
     with pytest.raises(RuntimeError, match="stop here"):
         sweep.run_sweep(sweep.Field(None, (1, 2, 3), FrothyRace("careful"), None), 400, 1,
                         workers=128)

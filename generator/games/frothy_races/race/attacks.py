@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from generator.games.frothy_races.race.course import (
     one_step_directions,
 )
+from generator.games.frothy_races.race.damage import heading_of
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -42,8 +43,9 @@ def side_neighbours(race: Race, car: Car) -> list[Car]:
 
 def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     """A moment in a vehicle's movement when it may start an attack (it can or did move
-    at least one space this phase)."""
-    if not car.bot.may_attack or max(moved, planned) < 1 or car.involved or not car.racing:
+    at least one space this phase), as often as it likes: no rule limits attacks to one
+    a phase, nor bars one after a collision or attack it had no part in starting."""
+    if not car.bot.may_attack or max(moved, planned) < 1 or not car.racing:
         return
     targets = race.side_neighbours(car)
     if not targets:
@@ -52,7 +54,9 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     if choice is None:
         return
     target, kind, cards = choice
-    if target not in targets or kind not in ("vehicle", "personal"):
+    beside = kind == "vehicle" or target.hex in (  # Savage adds the front: Vehicle attacks
+        race.rt.neighbours[car.hex][d] for d in SIDES[car.facing][False])
+    if target not in targets or kind not in ("vehicle", "personal") or not beside:
         raise RuntimeError(f"{car.spec.name}: the bot chose an attack that is not legal")
     card_kind = "reins" if kind == "vehicle" else "whip"
     played, bonus = race.play_with(car, card_kind, max(1, cards),
@@ -105,7 +109,7 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
         else:
             race.gain_control_loss(loser, margin)
             if loser.racing:
-                race.attack_reaction(loser, car, loser.heading)
+                race.attack_reaction(loser, car, heading_of(loser))  # 'current heading'
 
 
 def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_value: int
@@ -127,10 +131,10 @@ def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_
 
 
 def attack_reaction(race: Race, loser: Car, attacker: Car, slide: int) -> None:
-    outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack")
+    outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack", slide)
+    race.apply_control(loser, outcome, slide=slide)  # a passed roll's pairs still cost
     if outcome.success:
         return
-    race.apply_control(loser, outcome, slide=slide)
     if loser is attacker:
         loser.move_lost = True  # failing a roll from your own attack ends your move
 

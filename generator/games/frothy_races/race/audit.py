@@ -5,9 +5,10 @@
   track's distance to go, ``RaceTrack.remaining``): sliding along a wall instead of driving;
 * a *needless stop*: a round driven at Speed 0 (after the Speed Check) by a vehicle that
   neither starts the race that round nor was stopped by a collision the round before, when
-  its value table does not rate Speed 0 best there. A *chosen* stop is one of those where
-  the dice rolled let the driver keep a Speed the table rates better than 0; the others
-  are the dice's (every value the roll allowed left it at 0).
+  the driver does not rate Speed 0 best there (its value table for the Whips in hand, and
+  the price of running into a vehicle in the way this round). A *chosen* stop is one of
+  those where the dice rolled let the driver keep a Speed it rates better than 0; the
+  others are the dice's (every value the roll allowed left it at 0).
 
 ``bench/race_planner.py`` and the tests read these; ``time_trials`` and ``pairs`` race the
 samples the issue's checks name.
@@ -21,7 +22,9 @@ from typing import Any
 
 from generator.games.frothy_races.race.api import RaceOptions
 from generator.games.frothy_races.race.decisions import Plan
+from generator.games.frothy_races.race.driver import Planner
 from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.probability.frothy_dice import Direction
 from generator.tracks.hexgrid import FACINGS
 
@@ -65,12 +68,16 @@ class AuditedRace(Race):
         super().speed_check(car)
         self.rounds_driven += 1
         if car.speed == 0 and self.round > 1 and car.index not in self._collided:
-            value = getattr(car.bot, "value", None)
+            bot = car.bot
             state = car.hex * FACINGS + car.facing
-            if value is None:
+            if not isinstance(bot, Planner):
                 self.stops += 1
             else:
-                at = [value(self, car, car.stage, 0, v, state) for v in range(car.max_speed + 1)]
+                # The driver's own rating: the table with the hand's Whips, and the price
+                # of running into a vehicle in the way this round (``in_the_way``).
+                ahead = in_the_way(self, car, bot.driving)
+                at = [bot.value(self, car, car.stage, 0, v, state, car.cards("whip"))
+                      + (ahead[v] if ahead else 0.0) for v in range(car.max_speed + 1)]
                 needless = min(range(len(at)), key=at.__getitem__) != 0
                 self.stops += needless
                 self.chosen_stops += needless and any(

@@ -15,6 +15,8 @@ from generator.games.frothy_races.race.course import (
 )
 from generator.probability.frothy_control import (
     ControlOutcome,
+    Cost,
+    Objective,
     best_control_outcome,
     min_control_loss,
 )
@@ -33,14 +35,17 @@ def turn(race: Race, car: Car, turn: int, moving: int) -> None:
     if dice == 0:
         car.facing = intended
         return
-    outcome = race.control_roll(car, dice, "turn")
+    outcome = race.control_roll(car, dice, "turn", slide=moving)
     car.facing = intended
     race.apply_control(car, outcome, slide=moving)
 
 
-def control_roll(race: Race, car: Car, base: int, reason: str) -> ControlOutcome:
+def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
+                 ) -> ControlOutcome:
     """Roll base + Control Loss + affect dice (+ cards, + Driver) and resolve the discards
-    optimally for the bot's objective ('Control Roll')."""
+    optimally for the bot's objective ('Control Roll'). A Slide that would run into a wall
+    or a vehicle (``slide``: its direction) is avoided first, after Damage, as the Collision
+    Example's Red chariot chooses its discards not to hit the Black one."""
     extra = car.control_loss + car.extra_control
     cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
     whip = race.play(car, "whip", cards[0])
@@ -55,8 +60,10 @@ def control_roll(race: Race, car: Car, base: int, reason: str) -> ControlOutcome
         icons = race.reroll_worst(icons, handling)
     if car.icon_swap:
         icons = [car.icon_swap.get(icon, icon) for icon in icons]
+    there = race.rt.neighbours[car.hex][slide] if slide >= 0 else 0
+    blocked = slide >= 0 and (there < 0 or there in race.occupant)
     outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
-                            car.bot.avoid_damage, race.options.stamina)
+                            car.bot.avoid_damage, race.options.stamina, blocked)
     if race.logging:
         race.log(car, f"control roll ({reason})", icons,
                  {"effects": sorted(outcome.effects), "count": outcome.icon_count})
@@ -84,14 +91,16 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         if not car.racing:
             return
     if "slide" in effects:
-        spaces = 1 + min(car.spec.trait("Slippery"), 1)
+        # Slippery #: a space more for each Slide icon applied, at most # more.
+        spaces = 1 + min(car.spec.trait("Slippery"), outcome.icon_count)
         car.cost("slides", 1)
         race.slide(car, slide, spaces, outcome.icon_count)
         if not car.racing:
             return
     spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
-    if spin and "slide" in effects and car.spec.trait("Spinner"):
-        spin *= 2  # a Skid turns a Spinner a further 30 degrees
+    if spin and "slide" in effects:
+        # Spinner #: a Skid turns 30 degrees more for each Skid icon, at most # more.
+        spin *= 1 + min(car.spec.trait("Spinner"), outcome.icon_count)
     if spin:
         car.cost("spins", 1)
         car.facing = (car.facing + spin) % FACINGS
@@ -113,25 +122,35 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
 def reaction_roll(race: Race, car: Car, slide: int) -> None:
     """The Control roll after Damage from an attack or collision, or Control Loss from a
     Personal attack or hazard: at a Safe Speed only the Control Loss dice are rolled."""
-    outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction")
-    if outcome.success:
-        return
-    car.involved = True
-    race.apply_control(car, outcome, slide=slide)
+    outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction", slide)
+    if not outcome.success:
+        car.involved = True
+    race.apply_control(car, outcome, slide=slide)  # a passed roll's pairs still cost
 
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
-    """Slide spaces in ``direction``; running into something again costs each vehicle
-    involved a Damage roll of one die per Slide icon, with no further Control roll."""
+    """Slide spaces in ``direction``. Running again into what the collision being resolved
+    met costs each vehicle involved a Damage roll of one die per Slide icon, with no
+    further Control roll (Damage Roll); running into anything else is a collision of its
+    own (Solid Obstacles and Vehicles: collisions 'as the result of a failed Control roll
+    and uncontrolled Slide movement')."""
     for _ in range(spaces):
         there = race.rt.neighbours[car.hex][direction]
+        if (there < 0 or there in race.occupant) and there != car.struck:
+            race.collide(car, there, direction)
+            return
         if there < 0 or there in race.occupant:
-            race.damage_roll(car, icons, "slide collision")
+            # Still a collision: B.S.H. takes its dice off, Spiked adds its own.
             other = race.occupant.get(there) if there >= 0 else None
+            spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
+            race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
+                             "slide collision")
             if other is not None and car.racing:
                 victim = race.cars[other]
                 if victim.racing:
-                    dealt = race.damage_roll(victim, icons, "slide collision")
+                    dealt = race.damage_roll(
+                        victim, max(0, icons - victim.spec.trait("B.S.H."))
+                        + car.spec.trait("Spiked"), "slide collision")
                     car.damage_dealt += dealt
             return
         race.enter(car, there, direction)
@@ -145,13 +164,25 @@ def gain_control_loss(race: Race, car: Car, points: int) -> None:
 
 
 @lru_cache(maxsize=65536)
-def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool
-                  ) -> ControlOutcome:
+def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool,
+                  blocked: bool = False) -> ControlOutcome:
     """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
-    Damage first (Control Loss Example 2), others keep Control Loss lowest. Cached: the
-    same dice come up again and again in a sweep."""
+    Damage first (Control Loss Example 2), others keep Control Loss lowest; with the Slide's
+    way ``blocked``, a Slide (a collision) is avoided before anything but Damage. Cached:
+    the same dice come up again and again in a sweep."""
     objective = least_harm if careful else min_control_loss
+    if blocked:
+        return best_control_outcome(icons, discards, lambda o: _no_crash(o, objective),
+                                    stamina_rules=stamina)
     return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
+
+
+def _no_crash(outcome: ControlOutcome, objective: Objective) -> Cost:
+    """Rank by Damage dice, then whether a Slide runs into what blocks it, then by the
+    driver's own objective."""
+    cost = objective(outcome)
+    rest = cost if isinstance(cost, tuple) else (cost,)
+    return (outcome.damage_dice, float("slide" in outcome.effects), *rest)
 
 
 def least_harm(outcome: ControlOutcome) -> tuple[int, ...]:

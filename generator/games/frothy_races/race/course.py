@@ -258,12 +258,24 @@ def _content_key(track: Track) -> tuple[object, ...]:
 _TRACKS: dict[tuple[object, ...], RaceTrack] = {}
 
 
+# The same, by the track object's identity (kept with it, so an id is never another
+# object's): a sweep sets up every race from one track, and its content key sorts every
+# space.
+_BY_OBJECT: dict[int, tuple[Track, RaceTrack]] = {}
+
+
 def race_track(track: Track) -> RaceTrack:
     """The race-ready tables of ``track``, built once per process per track content."""
+    known = _BY_OBJECT.get(id(track))
+    if known is not None and known[0] is track:
+        return known[1]
     key = _content_key(track)
     found = _TRACKS.get(key)
     if found is None:
         found = _TRACKS[key] = _build(track)
+    if len(_BY_OBJECT) >= 64:
+        _BY_OBJECT.clear()
+    _BY_OBJECT[id(track)] = (track, found)
     return found
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from generator.games.frothy_races.race.course import one_step_directions
 from generator.tracks.hexgrid import FACINGS
 
 WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
@@ -27,8 +28,9 @@ WIPE_CAUSES = {"wall collision": "wall", "obstacle collision": "obstacle",
 
 def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
     """Roll ``dice`` Damage dice (+ Jerry Rigged); each above Resilience is a point of
-    Damage and a Control Loss point; affects come in as levels are reached."""
-    if not car.racing or dice + car.spec.trait("Jerry Rigged") <= 0:
+    Damage and a Control Loss point; affects come in as levels are reached. No dice is no
+    Damage roll (B.S.H.: 'do not make a Damage roll'), so Jerry Rigged adds none then."""
+    if not car.racing or dice <= 0:
         return 0
     dice += car.spec.trait("Jerry Rigged")
     rolled = race.roll_values(dice)
@@ -109,13 +111,27 @@ def lose_card(race: Race, car: Car, kind: str) -> None:
                 return
 
 
+def heading_of(car: Car) -> int:
+    """The hex direction the vehicle is heading as it now faces: straight ahead facing a
+    side; facing a corner, the front hex nearer the way it last moved (a turn since its
+    last space changes its heading, as 'Wipe-out' reads: 'before any change of
+    direction')."""
+    if car.facing % 2 == 0:
+        return car.facing // 2
+    return min(one_step_directions(car.facing),
+               key=lambda d: min((d - car.heading) % 6, (car.heading - d) % 6))
+
+
 def wipe_out(race: Race, car: Car) -> None:
-    """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle."""
+    """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle,
+    the way it was heading; destroyed by a failed Control roll, the way it was going
+    before the turn that called for the roll."""
     car.wiped_out = True
     car.racing = False
     car.wiped_round = race.round
     car.wreck_speed = car.speed
-    car.wreck_heading = car.heading
+    failed_roll = car.wipe_cause == WIPE_CAUSES["failed control roll"]
+    car.wreck_heading = car.heading if failed_roll else heading_of(car)
     if race.logging:
         race.log(car, "wipe-out", result={"damage": car.damage})
 
@@ -148,6 +164,7 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
     other = race.occupant.get(there) if there >= 0 else None
     bsh = car.spec.trait("B.S.H.")
     car.cost("collisions", 1)
+    struck, car.struck = car.struck, there  # a Slide back into it is no new collision
     if other is None or race.cars[other].wiped_out:
         speed = car.speed
         if race.logging:
@@ -161,6 +178,7 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
         race.set_speed(car, car.speed // 2)
     else:
         race.vehicle_collision(car, race.cars[other], direction)
+    car.struck = struck
     if car.racing:
         race.face_past(car)
 
@@ -177,9 +195,11 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     car.damage_dealt += hurt_hit
     hit.damage_dealt += hurt_car
     hit.involved = True
+    struck, hit.struck = hit.struck, car.hex
     for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
         if hurt and victim.racing:
             race.reaction_roll(victim, slide=direction)
+    hit.struck = struck
     # Speed changes come after the Control rolls, as in the Collision Example ("reduce
     # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
     # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End

@@ -27,6 +27,7 @@ from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
+from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from generator.games.frothy_races.race.engine import Car, Race
 
 
+STALLED = 4  # movement phases in a row without a space moved: it is stuck
 CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
@@ -68,6 +70,9 @@ class Planner(Bot):
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
+        # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
+        # the vehicle, its state, the prices; the dice kept just after read it again.
+        self._way: tuple[int, int, int, tuple[float, ...]] = (-1, -1, -1, ())
 
     @property
     def may_attack(self) -> bool:
@@ -90,13 +95,15 @@ class Planner(Bot):
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
         (the vehicle, track, race length and style), the race's length, the phase, the
         lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, and the spaces with and without a card. The
+        rolls, whether a card is spare, the spaces with and without a card, whether
+        it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
         self.table(race, car)
         spare = sum(car.hand) - self.driving.card_reserve > 0
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
-                car.control_loss, car.extra_control, spare, spaces, whip, reins)
+                car.control_loss, car.extra_control, spare, spaces, whip, reins,
+                car.idle >= STALLED, min(2, car.cards("whip")))
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -104,15 +111,17 @@ class Planner(Bot):
         return race.stages if race.options.race_type == "fastest" else lap * TABLE_LAPS
 
     def value(self, race: Race, car: Car, stage: int, point: int, speed: int,
-              state: int) -> float:
-        """Expected rounds to go from a driving state (see ValueTable)."""
+              state: int, whips: int = 1) -> float:
+        """Expected rounds to go from a driving state (see ValueTable), for a hand of
+        ``whips`` Whip cards."""
         table = self.table(race, car)
         if stage >= race.stages:
             return 0.0
         if race.stages > table.stages:  # no finish: each lap read as the one before last
             lap = len(race.rt.lines)
             stage = lap + stage % lap
-        return table.value(stage, point, min(speed, table.speeds - 1), state)
+        speed = min(speed, table.speeds - 1)
+        return table.layer(stage, point, whips)[speed * table.states + state]
 
     # --- Speed Check ----------------------------------------------------------------------
 
@@ -121,45 +130,80 @@ class Planner(Bot):
         dice can make (exact odds), each at the best value the rules let it keep. A
         choice made before in the same situation (everything it reads) is reused."""
         self.table(race, car)
+        ahead = in_the_way(race, car, self.driving)
+        self._way = (race.round, car.index, car.state, ahead)  # for the dice kept next
         key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
                car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
-               car.max_decel, car.max_speed)
+               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED, ahead)
         found = _CHECKS.get(key)
         if found is None:
             if len(_CHECKS) >= CHECK_CACHE:
                 forget_oldest_half(_CHECKS)
-            found = _CHECKS[key] = self.weigh_checks(race, car)
+            found = _CHECKS[key] = self.weigh_checks(race, car, ahead)
         return found
 
-    def weigh_checks(self, race: Race, car: Car) -> SpeedChoice:
-        """speed_check() worked out."""
+    def weigh_checks(self, race: Race, car: Car, ahead: tuple[float, ...] = ()
+                     ) -> SpeedChoice:
+        """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
+        the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        starts = [self.value(race, car, car.stage, 0, v, state)
-                  for v in range(car.spec.top_speed + 1)]
+        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1, ahead)
+        without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        for accelerate, whip, reins in choices_for(car.spec, car.cards("whip"),
-                                                   car.cards("reins"),
+        # The best start among a roll's Speeds, with and without a Whip left in hand.
+        least: dict[tuple[bool, tuple[int, ...]], float] = {}
+        spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
+        champing = spec.trait("Champing at the Bit") > 0
+        # A vehicle that has stood still a whole round (facing a wall after a spin, where
+        # the table sees no way on) does not choose to stand still again: it takes a
+        # choice more likely than not to move it, and a collision turns it free.
+        stalled = car.speed == 0 and car.idle >= STALLED
+        whips = car.cards("whip")
+        for accelerate, whip, reins in choices_for(spec, whips, car.cards("reins"),
                                                    min(CHECK_CARDS, sum(car.hand))):
+            # The round is driven with the Whips the check leaves in hand.
+            starts = with_whip if whip < whips else without
             cards = whip + reins
             value = self.driving.card_rounds * (cards + max(0, cards - spare))
-            if whip + reins == 0:
-                accelerate = car.spec.trait("Champing at the Bit") > 0
-            for p, ends in check_speeds(car.spec, car.marker, accelerate, whip,
-                                        reins + race.stamina_reins(car),
-                                        car.accel_mod if accelerate else car.decel_mod,
-                                        car.max_accel if accelerate else car.max_decel,
-                                        car.max_speed):
-                value += p * min(starts[speed] for speed in ends)
+            if cards == 0:
+                accelerate = champing
+            rolls = check_speeds(spec, marker, accelerate, whip, reins + extra,
+                                 car.accel_mod if accelerate else car.decel_mod,
+                                 car.max_accel if accelerate else car.max_decel,
+                                 car.max_speed)
+            if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
+                continue  # more likely than not to leave it standing
+            for p, ends in rolls:
+                at = least.get((starts is with_whip, ends))
+                if at is None:
+                    at = least[starts is with_whip, ends] = min([starts[v] for v in ends])
+                value += p * at
             if value < best:
                 best, chosen = value, SpeedChoice(accelerate, whip, reins)
         return chosen
 
+    def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int,
+               ahead: tuple[float, ...] = ()) -> list[float]:
+        """The values before movement phase 1 at Speeds 0 .. speeds - 1 (``value``), for
+        a round driven with ``whips`` Whip cards in hand, plus ``ahead``'s price of
+        running into a vehicle in the way at each Speed."""
+        table = self.table(race, car)
+        stage = car.stage
+        if stage >= race.stages:
+            return [0.0] * speeds
+        if race.stages > table.stages:
+            lap = len(race.rt.lines)
+            stage = lap + stage % lap
+        layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
+        found = [layer[min(v, top) * states + state] for v in range(speeds)]
+        return [x + y for x, y in zip(found, ahead, strict=True)] if ahead else found
+
     def target_speed(self, race: Race, car: Car) -> int:
         """The Speed the table values most here (what ``keep`` aims for)."""
         state = car.hex * FACINGS + car.facing
-        values = [self.value(race, car, car.stage, 0, v, state)
+        values = [self.value(race, car, car.stage, 0, v, state, car.cards("whip"))
                   for v in range(car.max_speed + 1)]
         return min(range(len(values)), key=lambda v: (values[v], -v))
 
@@ -169,8 +213,13 @@ class Planner(Bot):
             return values[0]
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
+        way = self._way
+        ahead = way[3] if way[:3] == (race.round, car.index, car.state) else \
+            in_the_way(race, car, self.driving)
+        whips = car.cards("whip")
         return min(zip(values, ends, strict=True), key=lambda pair: (
-            self.value(race, car, car.stage, 0, pair[1], state), -pair[0]))[0]
+            self.value(race, car, car.stage, 0, pair[1], state, whips)
+            + (ahead[pair[1]] if ahead else 0.0), -pair[0]))[0]
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -178,10 +227,9 @@ class Planner(Bot):
         """The way to drive and the turn with the fewest expected rounds to go."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        layers, states = table.values, table.states
+        states, whips = table.states, car.cards("whip")
         base = min(car.speed, table.speeds - 1) * states
-        clear = [o for o in options if o.blocked < 0]
-        pool = clear or options
+        pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
         price = damage_rounds(car.spec, self.driving)
         dice = race.control_dice(car, speed)
@@ -193,11 +241,12 @@ class Planner(Bot):
                           car.spec.resilience, price)[0]
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort: weighed only when no other way and turn is clear.
+        # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
+        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -209,21 +258,31 @@ class Planner(Bot):
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
+            layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
+                                whips - (option.card == "whip"))
+            at = end * FACINGS
+            drift = before >= 0 and any(step != ahead for step in option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                stage = lap + option.stage % lap if wrap else option.stage
-                value = layers[stage][phase + 1][base + end * FACINGS + (facing + t) % FACINGS]
-                value += extra
+                turned = (facing + t) % FACINGS
+                value = layer[base + at + turned] + extra
                 if t:
                     value += turn
-                    if race.rt.neighbours[end][option.steps[-1]] < 0:
+                    if neighbours[end][option.steps[-1]] < 0:
                         value += slide  # a Slide would run it into the wall ahead
-                if before >= 0 and drifts(option, facing) and race.remaining(
-                        option.stage, end * FACINGS + (facing + t) % FACINGS) >= before:
+                if value >= best and (not drift or value >= last_best):
+                    continue  # no better than what either pile holds
+                if drift and race.remaining(option.stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
                     best, chosen = value, Plan(option, t)
-        return chosen if best < FAR * 4 or last_best >= FAR * 4 else last_chosen
+        # Taken when no other way and turn is clear, or when a vehicle that has stood
+        # still a whole round would stand still again (the table's own plan may be the
+        # Drift: refusing it for ever, the vehicle would never move again).
+        if last_best < best and (best >= FAR * 4 or (
+                not chosen.option.steps and car.idle >= STALLED)):
+            return last_chosen
+        return chosen
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""

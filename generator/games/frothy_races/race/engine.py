@@ -97,7 +97,7 @@ class Car:
         self.facing = facing
         self.marker: Marker = spec.start_marker()
         self.speed = 0
-        self.control_loss = 0
+        self.control_loss = spec.control_minimum  # the track's left-most box (Setup)
         self.damage = 0
         self.stamina = spec.stamina_max
         # Card piles by slot: Whip, Reins, dual, then one slot per special card copy.
@@ -121,6 +121,8 @@ class Car:
         self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
+        self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
+        self.idle = 0  # movement phases in a row in which it moved no space
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0
@@ -361,6 +363,8 @@ class Race:
         self.snapshot()
         for phase in range(4):
             self.phase = phase + 1
+            for car in self.cars:
+                car.involved = False  # in a collision or attack this phase
             for car in self.initiative():
                 if car.racing:
                     self.move(car, phase)

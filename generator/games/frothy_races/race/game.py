@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from generator.errors import UsageError
+from generator.games.frothy_races.race.driver import Planner
 from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.planner import warm_control_odds
 from generator.games.frothy_races.race.results import BOTS, RaceResult
 from generator.race.game import Standing
 from generator.race.sweep import Field, RaceJob
@@ -28,10 +30,18 @@ class FrothyRace:
             raise UsageError(f"unknown bot {self.bot!r}: choose one of {', '.join(BOTS)}")
 
     def prepare(self, field: Field) -> None:
-        """Nothing ahead: each vehicle's value table is built by the first race it drives,
-        and the sweep runs race 1 here before it forks (the workers inherit the tables)."""
+        """Each planning entrant's value table, solved or read here (at once when it is
+        in this process), so that forked workers inherit it and it is kept in the cache
+        folder by this process."""
+        warm_control_odds()
+        race = Race(field.track, list(field.vehicles), [self.bot] * len(field.vehicles), 0,
+                    field.options)
+        for car in race.cars:
+            if isinstance(car.bot, Planner):
+                car.bot.table(race, car)
 
     def setup(self, field: Field, job: RaceJob) -> Race:
+        warm_control_odds()
         race = Race(field.track, [field.vehicles[i] for i in job.grid],
                     [self.bot] * len(job.grid), job.seed, field.options)
         race.snapshot()

@@ -154,7 +154,9 @@ def move(race: Race, car: Car, phase: int) -> None:
     option = plan.option
     if option.card:
         race.play(car, option.card, 1)
-    car.involved = False
+    # Involved in a collision or attack earlier this phase (hit while waiting to move):
+    # no Control Loss point back for moving straight ('Lose Control Loss Points').
+    hit_before, car.involved = car.involved, False
     steps = option.steps
     attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
     if attacks:
@@ -162,7 +164,7 @@ def move(race: Race, car: Car, phase: int) -> None:
     moved, drifted, collided = 0, False, False
     start_facing = car.facing
     neighbours, occupant = race.rt.neighbours, race.occupant
-    for i, direction in enumerate(steps):
+    for direction in steps:
         if not car.racing or car.facing != start_facing or car.move_lost:
             break
         there = neighbours[car.hex][direction]
@@ -170,14 +172,21 @@ def move(race: Race, car: Car, phase: int) -> None:
             race.collide(car, there, direction)
             collided = True
             break
+        hits = car.costs.get("collisions", 0)
         race.enter(car, there, direction)
         moved += 1
         drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
         if not car.racing:
             break
-        if attacks and i + 1 < len(steps):
+        if car.costs.get("collisions", 0) != hits:  # a Slide on the way hit something
+            collided = True
+            break
+        if attacks:  # between spaces, and after the last one before any turn (Attacks)
             race.attack_window(car, moved, len(steps))
-    car.move_lost = False
+    # A failed Control roll after its own attack ends the movement: no turn after it
+    # (Attack Example: 'it may not now change direction this movement phase').
+    lost, car.move_lost = car.move_lost, False
+    car.idle = 0 if moved else car.idle + 1
     if race.logging:
         race.log(car, "move", result={"card": option.card, "steps": list(option.steps),
                                       "moved": moved, "hex": race.rt.hexes[car.hex][:],
@@ -188,11 +197,11 @@ def move(race: Race, car: Car, phase: int) -> None:
         # Stopped short by a failed Control roll on the way (its own attack's, or one
         # that spun it): the rest of the move is lost.
         car.lose_spaces("failed Control rolls", len(steps) - moved)
-    if not car.racing or collided:
+    if not car.racing or collided or lost:
         return
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
-    elif moved and not drifted and not car.involved:
+    elif moved and not drifted and not car.involved and not hit_before:
         car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
 
 
@@ -232,6 +241,7 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
     markers = race.debris.get(there, 0)
     if not (hazard or markers) or car.spec.trait("Flyer"):
         return
+    car.involved = True  # moving into one is a collision with it: no Control Loss back
     half = (car.speed + 1) // 2
     rating = race.rt.rating[there]
     need_roll = False
@@ -244,7 +254,8 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
         race.debris[there] = markers - 1
         if race.debris[there] == 0:
             del race.debris[there]
-        dice = max(0, half + rating + markers - 1)
+        # Moving into a fragile obstacle is a collision with it: B.S.H. counts.
+        dice = max(0, half + rating + markers - 1 - car.spec.trait("B.S.H."))
         if race.damage_roll(car, dice, "fragile obstacle"):
             need_roll = True
     if need_roll and car.racing:

@@ -21,8 +21,10 @@ only has to rank a vehicle's choices well):
   every Safe Speed; the runtime driver sees the real count).
 * The Speed Check: every choice of direction and cards (each card at the style's price),
   with the exact odds of each Speed (``engine.speed_odds``), from the left-most box of the
-  Speed held. Cards in hand are not part of the state: the runtime driver offers only the
-  choices its hand allows.
+  Speed held. Cards in hand are not part of the state (the runtime driver offers only the
+  choices its hand allows), except for a round driven with no Whip in hand: a card spent
+  comes back only at the end of the next round, so each round's phases are also solved
+  without the Whip's space more (``ValueTable.plain``).
 
 Each stage is solved over the states between the line before and its own (its corridor),
 swept as whole arrays (value iteration, one round of the model a sweep:
@@ -70,11 +72,20 @@ class ValueTable:
     damage: list[list[array]]
     cards: list[list[array]]
     start: int  # the state of grid slot 1
+    plain: list[list[array]]
+    """``values`` before movement phases 1-4 (points 0-3) for a round driven with no
+    Whip in hand: no phase can move a space more. The round's end reads ``values``."""
 
     def value(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
             return 0.0
         return self.values[stage][point][speed * self.states + state]
+
+    def layer(self, stage: int, point: int, whips: int) -> array:
+        """The values at ``point`` of ``stage`` for a hand holding ``whips`` Whip cards
+        (``plain`` before a phase with none)."""
+        return self.plain[stage][point] if whips <= 0 and point < 4 else \
+            self.values[stage][point]
 
     def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
@@ -123,12 +134,28 @@ def roll_cost(dice: int, resilience: int | None, damage_rounds: float
     player does). A Slide into a wall is priced where the wall is (``slide_price``)."""
     if dice <= 0:
         return 0.0, 0.0, 0.0
-    result = control_roll(min(dice, 12), 0, avoid_damage, stamina_rules=False)
-    score = float(scoring_chance(resilience))
-    fail = 1.0 - float(result.p_success)
-    damage = sum(float(p) * o.damage_dice for o, p in result.outcomes.items()) * score
-    slide = float(result.p_effect("slide")) + float(result.p_effect("haste"))
+    fail, damage_dice, slide = control_odds(min(dice, 12))
+    damage = damage_dice * float(scoring_chance(resilience))
     return fail * FAIL_DELAY + damage * damage_rounds, damage, slide
+
+
+@lru_cache(maxsize=16)
+def control_odds(dice: int) -> tuple[float, float, float]:
+    """A Control roll of ``dice`` dice (exact odds, the discards avoiding Damage first):
+    the chance it fails, the Damage dice it deals on average, the chance it Slides or
+    Hastes. Worked out once per process (a tenth of a second for ten dice or more);
+    ``warm_control_odds`` works them all out before a sweep forks its workers."""
+    result = control_roll(dice, 0, avoid_damage, stamina_rules=False)
+    fail = 1.0 - float(result.p_success)
+    damage = sum(float(p) * o.damage_dice for o, p in result.outcomes.items())
+    slide = float(result.p_effect("slide")) + float(result.p_effect("haste"))
+    return fail, damage, slide
+
+
+def warm_control_odds() -> None:
+    """``control_odds`` for every count of dice a roll can have, kept in this process."""
+    for dice in range(1, 13):
+        control_odds(dice)
 
 
 def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8

@@ -24,7 +24,8 @@ def _tables_path() -> Path:
     here = Path(__file__).parent
     return named_for_code("race-tables", "paddock-race-tables-1",
                           [here / "planner.py", here / "planner_moves.py",
-                           here / "planner_sweeps.py", here / "styles.py", here / "course.py",
+                           here / "planner_sweeps.py", here / "planner_edges.py",
+                           here / "styles.py", here / "course.py",
                            *sorted((here.parents[2] / "probability").glob("frothy_*.py"))],
                           suffix="pickle")
 
@@ -33,9 +34,27 @@ TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)
 _IN_PROCESS: dict[bytes, ValueTable] = {}
 
 
+# Keys worked out before, by the identity of the vehicle and track objects (kept with
+# them, so an id is never another object's): a race asks for its tables at every start.
+_KEYS: dict[tuple[int, int, int, float, float], tuple[RaceVehicle, RaceTrack, bytes]] = {}
+
+
 def table_key(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> bytes:
     """What a table depends on: the vehicle, the track's content, the race length, the
     style's prices (the code is in the store's file name)."""
+    ids = (id(spec), id(rt), stages, style.wipe_rounds, style.card_rounds)
+    known = _KEYS.get(ids)
+    if known is not None and known[0] is spec and known[1] is rt:
+        return known[2]
+    if len(_KEYS) >= 256:
+        _KEYS.clear()
+    key = _table_key(spec, rt, stages, style)
+    _KEYS[ids] = (spec, rt, key)
+    return key
+
+
+def _table_key(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> bytes:
+    """table_key() worked out."""
     track = (rt.name, tuple(rt.hexes), tuple(rt.neighbours), tuple(map(tuple, rt.lines)),
              tuple(rt.slots))
     text = repr((spec, track, stages, style.wipe_rounds, style.card_rounds))

@@ -2,8 +2,8 @@
 stage's corridor is swept as whole arrays, one round of the model a sweep, until no
 round-end value moves by more than ``TOLERANCE``.
 
-A phase's moves are kept as flat edge arrays (from each state, every end state with its
-turn, Slide and rough-ground flags), so a sweep works out every state at once: the
+A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
+state with its turn, Slide and rough-ground flags), so a sweep works out every state at once: the
 candidates' values, the least per state (``np.minimum.reduceat``) and, for the expected
 Damage and cards the plan adds up to, the first candidate that reaches it (as the
 planner's own ``value < best`` would choose). The Speed Check is a matrix product: each
@@ -14,22 +14,13 @@ Everything is float64 and done in one order, so a table is the same bit for bit 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 import numpy as np
 
-from generator.games.frothy_races.race.course import (
-    UNREACHABLE,
-    RaceTrack,
-    move_sequences,
-    one_step_directions,
-)
+from generator.games.frothy_races.race.course import UNREACHABLE, RaceTrack
 from generator.games.frothy_races.race.planner import (
     FAR,
-    MARGIN,
     TOLERANCE,
-    TURNING,
     ValueTable,
     collision_cost,
     damage_rounds,
@@ -37,6 +28,7 @@ from generator.games.frothy_races.race.planner import (
     rough_costs,
     speed_options,
 )
+from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -48,157 +40,6 @@ ESTIMATE = 1.5
 Floats = np.ndarray
 # A stage's values, expected Damage and expected cards: each (point, Speed, state).
 Layers = tuple[Floats, Floats, Floats]
-
-
-# (state, turned?, a wall ahead of the end space?, rough spaces) short of the line, and
-# across it.
-Move = tuple[int, bool, bool, int]
-Moves = tuple[tuple[Move, ...], tuple[Move, ...]]
-
-
-# (end hex * FACINGS, crosses the stage's line?, fewest rough spaces on a way there)
-Ends = tuple[tuple[int, bool, int], ...]
-
-
-def stage_ends(rt: RaceTrack, line: int, spaces: int, states: Iterable[int]) -> list[Ends]:
-    """For each of ``states``, where a phase of ``spaces`` spaces can end without a wall, whether
-    some way there crosses ``line`` (then the move goes on in the next stage), and the
-    fewest hazard or fragile spaces a way there enters."""
-    hexes, neighbours = rt.lines[line], rt.neighbours
-    rough = [t in ("hazard", "fragile") for t in rt.terrain]
-    out: list[Ends] = []
-    for state in states:
-        start, facing = divmod(state, FACINGS)
-        ends: dict[int, tuple[bool, int]] = {}
-        for seq in move_sequences(facing, spaces):
-            here, crosses, bumps = start, False, 0
-            for d in seq:
-                here = neighbours[here][d]
-                if here < 0:
-                    break
-                crosses = crosses or here in hexes
-                bumps += rough[here]
-            if here >= 0:
-                was = ends.get(here)
-                ends[here] = (crosses, bumps) if was is None else (
-                    was[0] or crosses, min(was[1], bumps))
-        out.append(tuple((end * FACINGS, c, b) for end, (c, b) in ends.items()))
-    return out
-
-
-def hex_distance(rt: RaceTrack, sources: frozenset[int] | list[int]) -> list[int]:
-    """Steps from the nearest of ``sources`` to every hex, over the track's spaces."""
-    dist = [UNREACHABLE] * len(rt.hexes)
-    frontier = list(sources)
-    for h in frontier:
-        dist[h] = 0
-    while frontier:
-        following = []
-        for h in frontier:
-            for n in rt.neighbours[h]:
-                if n >= 0 and dist[n] == UNREACHABLE:
-                    dist[n] = dist[h] + 1
-                    following.append(n)
-        frontier = following
-    return dist
-
-
-def corridor(rt: RaceTrack, stage: int) -> list[int]:
-    """The states a vehicle drives through in ``stage``: every facing of the hexes between
-    the line before (or the grid) and the stage's own, nearest the line first. A hex is
-    between when its distances to both lines add up to little more than the shortest such
-    sum (MARGIN more): the hexes behind the line before, or past the stage's line, are a
-    section further from one of them."""
-    lap = len(rt.lines)
-    line = stage % lap
-    ahead = hex_distance(rt, rt.lines[line])
-    entry = [h for h, _ in rt.slots] if stage == 0 else rt.lines[(stage - 1) % lap]
-    behind = hex_distance(rt, entry)
-    sums = [a + b for a, b in zip(ahead, behind, strict=True)]
-    shortest = min(sums[h] for h in entry)
-    dist = rt.phases_to_go(line, 1)
-    # Facings that head away from the line (the way there is much longer than the
-    # straight distance) are left to the estimate: a vehicle faces so only after a spin.
-    inside = [h * FACINGS + f for h in range(len(rt.hexes))
-              if sums[h] <= shortest + MARGIN for f in range(FACINGS)
-              if dist[h * FACINGS + f] <= ahead[h] + TURNING]
-    inside.sort(key=lambda x: dist[x])
-    return inside
-
-
-def moves_from(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> list[Moves]:
-    """For each of ``states``, the states a phase of ``spaces`` spaces and a turn or none can
-    end in, each with whether it turned, whether a turn's Slide would meet a wall ahead,
-    and the rough spaces on the way: those short of ``line``, those across it."""
-    found: list[Moves] = []
-    neighbours = rt.neighbours
-    for x, ends in zip(states, stage_ends(rt, line, spaces, states), strict=True):
-        facing = x % FACINGS
-        short: list[Move] = []
-        across: list[Move] = []
-        for end, crosses, rough in ends:
-            wall = any(neighbours[end // FACINGS][d] < 0 for d in one_step_directions(facing))
-            for t in (0, 1, -1):
-                (across if crosses else short).append(
-                    (end + (facing + t) % FACINGS, t != 0, wall and t != 0, rough))
-        found.append((tuple(short), tuple(across)))
-    return found
-
-
-@dataclass
-class Edges:
-    """A phase of ``n`` spaces from every state: flat arrays, grouped by the state."""
-
-    src: Floats  # the state each edge leaves (ascending)
-    dst: Floats  # the state it ends in (turned as the edge says)
-    turned: Floats  # 1.0 when it turns
-    slid: Floats  # 1.0 when a turn's Slide would meet a wall ahead
-    rough: Floats  # hazard or fragile spaces entered
-    across: Floats  # True when it crosses the stage's line
-    starts: Floats  # where each state's edges begin
-    groups: Floats  # the state of each run of edges
-    group_of: Floats  # the run each edge belongs to
-    stuck: Floats  # states with no way at all (a collision)
-    finishing: Floats  # states with a way across the line
-
-
-def edges_of(moves: list[Moves], states: Sequence[int], count: int) -> Edges:
-    """``moves_from``'s lists (for ``states``, ascending, of ``count``) as edge arrays,
-    short of the line first, as the planner weighs them."""
-    rows = [(x, y, t, w, k, side) for x, (short, across) in zip(states, moves, strict=True)
-            for side, pool in ((False, short), (True, across)) for y, t, w, k in pool]
-    table = np.array(rows, dtype=np.int64).reshape(-1, 6)
-    src = table[:, 0]
-    starts = np.flatnonzero(np.r_[True, src[1:] != src[:-1]]) if len(src) else src
-    groups = src[starts]
-    group_of = np.cumsum(np.r_[0, (src[1:] != src[:-1]).astype(np.int64)]) if len(src) \
-        else src
-    has = np.ones(count, bool)
-    has[list(states)] = False
-    has[groups] = True
-    finishing = np.zeros(count, bool)
-    finishing[src[table[:, 5] == 1]] = True
-    return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
-                 np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
-                 np.flatnonzero(~has), finishing)
-
-
-# Edge arrays by track, line, spaces and the corridor they start from: they depend on the
-# track alone, so every vehicle and style solved on a track shares them (the track is
-# kept with them, so its id is never another's).
-_EDGES: dict[tuple[int, int, int, bytes], tuple[RaceTrack, Edges]] = {}
-
-
-def track_edges(rt: RaceTrack, line: int, spaces: int, states: Sequence[int]) -> Edges:
-    """``edges_of`` for a phase of ``spaces`` spaces from ``states`` towards ``line``."""
-    key = (id(rt), line, spaces, np.asarray(states, dtype=np.int64).tobytes())
-    found = _EDGES.get(key)
-    if found is None or found[0] is not rt:
-        if len(_EDGES) >= 512:
-            _EDGES.clear()
-        found = _EDGES[key] = (rt, edges_of(moves_from(rt, line, spaces, states), states,
-                                            len(rt.hexes) * FACINGS))
-    return found[1]
 
 
 class Solver:
@@ -226,6 +67,10 @@ class Solver:
         safe = [v for v in range(self.speeds) if spec.control[v] == 0] or [0]
         self.pace = max(1, max(sum(row[v] for row in spec.moves) for v in safe))
         self.inside: list[int] = []  # the corridor being swept, ascending
+        self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
+        self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
+        self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
+        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip in hand
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -249,7 +94,10 @@ class Solver:
 
     def edges(self, line: int, spaces: int) -> Edges:
         """The phase's edges from the corridor being swept (``self.inside``)."""
-        return track_edges(self.rt, line, spaces, self.inside)
+        found = track_edges(self.rt, line, spaces, self.inside)
+        if len(found.src) > len(self.positions):
+            self.positions = np.arange(len(found.src))
+        return found
 
     def to_go(self, stage: int) -> Floats:
         """Spaces still to drive from each state (``RaceTrack.remaining``)."""
@@ -284,7 +132,23 @@ class Solver:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
                 layers[0][:, :, ~inside] = guess[~inside]
                 self.sweep(line, inside, guess, layers, after)
+        self.unwhipped(stage, line, inside, layers, after)
         return layers
+
+    def unwhipped(self, stage: int, line: int, inside: Floats, layers: Layers,
+                  after: Layers | None) -> None:
+        """The values before each movement phase of a round driven with no Whip in hand
+        (kept in ``self.plain``): a card spent comes back only at the end of the next
+        round, so a hand without one has none until the round's end, which reads the
+        table as it is. Worked out once the stage's values have settled."""
+        plain = layers[0].copy()
+        now = (plain, layers[1], layers[2])
+        later = None if after is None else (self.plain[stage + 1], after[1], after[2])
+        for p in (3, 2, 1, 0):
+            for v in range(self.speeds):
+                value = self.move(line, p, v, self.moves[p][v], now, later)[0]
+                plain[p, v] = np.where(inside, value, plain[p, v])
+        self.plain[stage] = plain
 
     def sweep(self, line: int, inside: Floats, guess: Floats, layers: Layers,
               after: Layers | None) -> None:
@@ -326,29 +190,50 @@ class Solver:
         if n == 0:
             return then[0], then[1], then[2]
         e = self.edges(line, n)
-        base = [layer[e.dst] for layer in then]
+        # Values at every edge's end; expected Damage and cards only at the chosen ones.
+        value = then[0][e.dst]
         if after is not None:
-            base = [np.where(e.across, layer[p + 1, v][e.dst], b)
-                    for layer, b in zip(after, base, strict=True)]
-        value = base[0] + e.turned * self.turn[0][v] + e.slid * self.slide[0][v] \
-            + self.rough[0][v][e.rough]
+            value = np.where(e.across, after[0][p + 1, v][e.dst], value)
+        turned, slid, rough = self.edge_costs(e, v, 0)
+        value = value + turned + slid + rough
         out = [np.zeros(self.states) for _ in range(3)]
         if len(e.src):
             least = np.minimum.reduceat(value, e.starts)
-            hits = np.flatnonzero(value == least[e.group_of])
-            _, first = np.unique(e.group_of[hits], return_index=True)
-            chosen = hits[first]
+            # The first edge of each state's run that reaches its least (as the planner's
+            # own ``value < best`` keeps the first).
+            first = np.where(value == least[e.group_of], self.positions[:len(value)],
+                             len(value))
+            chosen = np.minimum.reduceat(first, e.starts)
+            ends = e.dst[chosen]
+            base = [layer[ends] for layer in then[1:]]
+            if after is not None:
+                crossed = e.across[chosen]
+                base = [np.where(crossed, layer[p + 1, v][ends], b)
+                        for layer, b in zip(after[1:], base, strict=True)]
             out[0][e.groups] = least
-            out[1][e.groups] = base[1][chosen] + (
-                e.turned * self.turn[1][v] + e.slid * self.slide[1][v]
-                + self.rough[1][v][e.rough])[chosen]
-            out[2][e.groups] = base[2][chosen]
+            out[1][e.groups] = base[0] + (
+                e.turned[chosen] * self.turn[1][v] + e.slid[chosen] * self.slide[1][v]
+                + self.rough[1][v][e.rough[chosen]])
+            out[2][e.groups] = base[1]
         if len(e.stuck):
             self.collide(e.stuck, v, [layer[p + 1] for layer in now], out)
         if after is None:
             for layer in out:
                 layer[e.finishing] = 0.0  # across the finish: the race is over for it
         return out[0], out[1], out[2]
+
+    def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
+        """What each edge adds at Speed ``v`` besides its end's value (``kind`` 0: rounds,
+        1: Damage): a turn's Control roll, a Slide into a wall, rough ground. Worked out
+        once per solve for each phase's edges."""
+        key = (id(e), v, kind)
+        found = self._costs.get(key)
+        if found is None:
+            found = self._costs[key] = (e.turned * self.turn[kind][v],
+                                        e.slid * self.slide[kind][v],
+                                        self.rough[kind][v][e.rough])
+            self._kept.append(e)
+        return found
 
     def collide(self, stuck: Floats, v: int, then: list[Floats], out: list[Floats]) -> None:
         """After a collision: half the Speed and the best facing in the same space."""
@@ -429,11 +314,13 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
             source = by_stage[stage + laps * lap]
             by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
                                source[2] + extra[2] * laps)
+            solver.plain[stage] = solver.plain[stage + laps * lap] + extra[0] * laps
     kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
             for stage in range(stages)]
+    plain = [[stored(solver.plain[stage][p]) for p in range(4)] for stage in range(stages)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
     return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
-                      [t[1] for t in kept], [t[2] for t in kept], start)
+                      [t[1] for t in kept], [t[2] for t in kept], start, plain)
 
 
 def stored(layer: Floats) -> array:

@@ -47,12 +47,19 @@ def set_marker(race: Race, car: Car, marker: Marker, speed_check: bool = False) 
 
 
 def set_speed(race: Race, car: Car, speed: int) -> None:
-    """Change the Speed rating itself ('Speed Rating Changes'); a change to the Speed it
-    already has is no change, and the marker stays in its box."""
+    """Change the Speed rating itself ('Speed Rating Changes'): a fall puts the marker in the
+    new rating's right-most box, a rise in its left-most box of both rows (so the next
+    deceleration counts from the left-most Deceleration box, not from the box matching
+    the left-most Acceleration one). A change to the Speed it already has is no change,
+    and the marker stays in its box."""
     speed = max(0, min(speed, car.max_speed))
     if speed == car.speed:
         return
-    race.set_marker(car, speed_box(car.spec.table, speed, right_most=speed < car.speed))
+    table = car.spec.table
+    if speed < car.speed:
+        race.set_marker(car, speed_box(table, speed, right_most=True))
+    else:
+        race.set_marker(car, Marker(Row.DECELERATION, sum(table.deceleration[:speed])))
 
 
 def speed_check(race: Race, car: Car) -> None:
@@ -69,8 +76,10 @@ def speed_check(race: Race, car: Car) -> None:
     table = car.spec.table
     values, dice = race.speed_roll(car, whip, reins + extra_reins, direction)
     if lash or whoah:
+        # 'The player may add +# to the result': to any result, a negative one (Cautious,
+        # Reckless) too, or not at all.
         limit = car.max_accel if accelerate else car.max_decel
-        values = sorted({min(v + lash + whoah, limit) if v >= 0 else v for v in values})
+        values = sorted({min(v + lash + whoah, limit) for v in values}.union(values))
     boxes = car.bot.keep(race, car, accelerate, values)
     if boxes not in values:
         raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")

@@ -57,6 +57,14 @@ def _value(value: int | str | None, default: int = 1) -> int:
     return default
 
 
+def _rolled(what: str, value: int | str | None, missing: list[str]) -> None:
+    """A '#' given as a roll is to be rolled each time it is needed (Vehicle Creation
+    Guide); the engine races it as its average, and says so by name."""
+    if isinstance(value, str) and "d" in value:
+        missing.append(f"{what} {value} rolled each time it is needed "
+                       f"(raced as {_value(value)})")
+
+
 @dataclass(frozen=True)
 class Affect:
     """One damage or stamina affect: canonical name and its number."""
@@ -177,17 +185,26 @@ class RaceVehicle:
 
 _FIELDS = tuple(name for name, f in RaceVehicle.__dataclass_fields__.items() if f.init)
 _RESOLVED: dict[str, RaceVehicle] = {}
+# The same by the licence object's identity (kept with it, so an id is never another
+# object's): its repr is a few hundred microseconds, and every race asks.
+_BY_OBJECT: dict[int, tuple[Vehicle, RaceVehicle]] = {}
 
 
 def race_vehicle(vehicle: Vehicle) -> RaceVehicle:
     """Resolve a licence for racing, cached by content (a licence holds dicts, so it cannot
     be hashed; a sweep races the same licence many times, unpickled afresh in workers)."""
+    known = _BY_OBJECT.get(id(vehicle))
+    if known is not None and known[0] is vehicle:
+        return known[1]
     key = repr(vehicle)
     found = _RESOLVED.get(key)
     if found is None:
         if len(_RESOLVED) > 512:
             _RESOLVED.clear()
         found = _RESOLVED[key] = _resolve(vehicle)
+    if len(_BY_OBJECT) > 512:
+        _BY_OBJECT.clear()
+    _BY_OBJECT[id(vehicle)] = (vehicle, found)
     return found
 
 
@@ -200,6 +217,7 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         name = ref.name if ref.custom else _canonical(data.traits, ref.name)
         if name in simulated["traits"] and not ref.custom:
             traits.append((name, _value(ref.value)))
+            _rolled(f"trait {name}", ref.value, missing)
         else:
             missing.append(f"trait {name}")
     table = vehicle.speed_table
@@ -211,6 +229,8 @@ def _resolve(vehicle: Vehicle) -> RaceVehicle:
         known = name in simulated["special_cards"] and not card.custom
         specials.extend(Special(name, _value(card.value), face, card.discard, known)
                         for _ in range(card.count))
+        if known:
+            _rolled(f"special card {name}", card.value, missing)
         if not known:
             plays = "either card" if face == "dual" else f"an ordinary {face.title()} card"
             missing.append(f"special card {name} (played as {plays})")
@@ -249,6 +269,7 @@ def _affects(levels: dict[int, tuple[AffectRef, ...]], catalogue: Catalogue,
             name = ref.name if ref.custom else _canonical(catalogue, ref.name)
             if name in simulated and not ref.custom:
                 found.append((level, Affect(name, _value(ref.value), ref.card)))
+                _rolled(f"{what} {name}", ref.value, missing)
             else:
                 missing.append(f"{what} {name}")
     return tuple(found)

@@ -33,7 +33,7 @@ from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.styles import STYLES
 from generator.race.stats import Interval, wilson
 from generator.race.sweep import Field
-from generator.race.verdict import StoppingRule, judge
+from generator.race.verdict import StoppingRule, Tally, judge_all
 
 MOST_FIELD = 6  # the most vehicles a verdict races (the track may allow fewer)
 
@@ -140,8 +140,12 @@ def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
         options = RaceOptions(laps=0).for_track(track)
         fields.append((track, tuple(vehicles), options))
         notes.append(track_note(track, len(vehicles), options.laps))
-    results = tuple(style_result(style, fields, rule, races, seed, workers)
-                    for style in chosen)
+    judged = [Field(track, vehicles, FrothyRace(style), options)
+              for style in chosen for track, vehicles, options in fields]
+    tallies = iter(judge_all(judged, rule, races, seed, workers))
+    results = tuple(style_result(style, [(field, next(tallies)) for field in
+                                         judged[k * len(fields):(k + 1) * len(fields)]], rule)
+                    for k, style in enumerate(chosen))
     first, entrants = results[0], fields[0][1]
     return RaceVerdict(
         entrants[0].name, ", ".join(row.track for row in first.rows),
@@ -149,12 +153,10 @@ def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
         results, len({r.flag for r in results}) > 1, tuple(notes))
 
 
-def style_result(style: str, fields: Sequence[tuple[Any, tuple[Any, ...], RaceOptions]],
-                 rule: StoppingRule, races: int | None, seed: int, workers: int | None
+def style_result(style: str, judged: Sequence[tuple[Field, Tally]], rule: StoppingRule
                  ) -> StyleResult:
     """One style's rows (a track each) and the combined figure."""
-    rows = tuple(track_result(Field(track, vehicles, FrothyRace(style), options), rule, races, seed,
-                              workers) for track, vehicles, options in fields)
+    rows = tuple(track_result(field, tally, rule) for field, tally in judged)
     total = sum(r.races for r in rows)
     won = sum(r.won for r in rows)
     fair = sum(r.fair_share * r.races for r in rows) / total
@@ -162,11 +164,9 @@ def style_result(style: str, fields: Sequence[tuple[Any, tuple[Any, ...], RaceOp
     return StyleResult(style, rows, wins, fair, total, rule.flag(wins, fair))
 
 
-def track_result(field: Field, rule: StoppingRule, races: int | None, seed: int,
-                 workers: int | None) -> TrackResult:
-    """Race one field in batches until the rule decides (or ``races`` races exactly)."""
+def track_result(field: Field, tally: Tally, rule: StoppingRule) -> TrackResult:
+    """One field's row, from what the rule decided on it."""
     size = len(field.vehicles)
-    tally = judge(field, rule, races, seed, workers)
     players = getattr(field.track, "players", None)
     return TrackResult(str(getattr(field.track, "name", "?")), tally.races, tally.won,
                        wilson(tally.won, tally.races, rule.z), tally.fair_share(size), size,

@@ -5,12 +5,25 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
-from generator.games.frothy_races.race.driver import solo_optimum_of
+from generator.games.frothy_races.race.course import UNREACHABLE, race_track
+from generator.games.frothy_races.race.driver import STALLED, Planner, solo_optimum_of
+from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.lookahead import in_the_way
 from generator.games.frothy_races.race.planner import poisson_at_least
+from generator.games.frothy_races.race.planner_edges import (
+    corridor,
+    edge_table,
+    edges_from,
+    edges_of,
+    moves_from,
+)
+from generator.games.frothy_races.race.styles import CAREFUL
+from generator.tracks.hexgrid import FACINGS
 
 REPO = Path(__file__).resolve().parents[4]
 TRACKS = REPO / "vehicles" / "tracks"
@@ -35,10 +48,76 @@ def test_a_time_trial_comes_within_ten_percent_of_the_solo_optimum(name: str) ->
 @pytest.mark.parametrize("name", SHIPPED)
 def test_the_basic_chariot_against_itself_wipes_out_rarely_and_drives_faster(
         name: str) -> None:
+    """The issue's check on 200 seeded races (400 vehicle-races: a share of 5% is 20
+    Wipe-outs, so the count can show the difference 30 races could not). Measured over
+    500 (docs/racing.md): 1.2-2.8% now; Tanner's Twist was 5.8% (24 of the first 400)
+    while the Speed Check read values that counted on a Whip the hand did not hold and
+    did not see the other chariot in its way."""
     track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT] * 2)
-    found = sample(track, vehicles, "careful", 30, RaceOptions(laps=2))
+    found = sample(track, vehicles, "careful", 200, RaceOptions(laps=2))
     assert found.wipe_out <= 0.05
     assert found.mean_rounds is not None and found.mean_rounds <= 0.8 * BEFORE[name]
+
+
+def at_rest(race: Race, car: Car, q: int, r: int, facing: int, speed: int) -> None:
+    """Put ``car`` on the space (q, r), facing ``facing``, at ``speed``."""
+    del race.occupant[car.hex]
+    car.hex, car.facing = [tuple(h) for h in race.rt.hexes].index((q, r)), facing
+    race.occupant[car.hex] = car.index
+    race.set_speed(car, speed)
+
+
+def test_a_hand_without_a_whip_is_driven_by_the_table_of_a_round_without_one() -> None:
+    """A Whip spent comes back only at the end of the next round (Card Recovery). The
+    table keeps each round's values without one: where phase 1 moves no space, the value
+    before it is the value before phase 2 (with a Whip it can be less: a space more). At
+    Tanner's Twist's hairpin the chariot at Speed 2 aims for Speed 4 with Whips in hand
+    (phase 1 then whips a space and turns), and for no more than Speed 3 without."""
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT])
+    race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2))
+    car = race.cars[0]
+    planner = car.bot
+    assert isinstance(planner, Planner)
+    table = planner.table(race, car)
+    still = [v for v in range(table.speeds) if car.spec.moves[0][v] == 0]
+    for stage in range(table.stages):
+        for v in still:
+            cut = slice(v * table.states, (v + 1) * table.states)
+            assert table.plain[stage][0][cut] == table.plain[stage][1][cut]
+    assert any(table.values[0][0][v * table.states + x] < table.values[0][1][v * table.states + x]
+               for v in still for x in range(table.states))
+    at_rest(race, car, 27, 0, 4, 2)
+    assert planner.target_speed(race, car) == 4
+    car.hand[0] = 0  # no Whip in hand
+    assert planner.target_speed(race, car) <= 3
+    choice = planner.weigh_checks(race, car)
+    assert choice.whip == 0 and not (choice.accelerate and choice.reins == 0)
+
+
+def test_the_speed_check_does_not_run_into_a_vehicle_stopped_in_the_way() -> None:
+    """Two chariots nose to tail at Tanner's Twist's hairpin, the one in front at Speed 0:
+    every Speed whose spaces this round would carry the one behind into it, with no way
+    round, is priced as that collision (a Rear-End of the difference of the Speeds), so
+    it holds back; with the other out of its way it accelerates."""
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [CHARIOT] * 2)
+    race = Race(track, vehicles, ["careful"] * 2, 1, RaceOptions(laps=2))
+    behind, ahead = race.cars
+    at_rest(race, behind, 27, 1, 4, 2)
+    at_rest(race, ahead, 27, 0, 4, 0)
+    planner = behind.bot
+    assert isinstance(planner, Planner)
+    way = in_the_way(race, behind, CAREFUL)
+    assert way[:3] == (0.0, 0.0, 0.0)  # Speeds 0-2: a space in phase 1, and it moves first
+    assert all(price > 10 for price in way[3:])
+    assert in_the_way(race, ahead, CAREFUL) == ()  # nothing ahead of the leader
+    held = planner.weigh_checks(race, behind, way)
+    assert not held.accelerate and held.whip == 0
+    assert race.speed_after(behind, True, [2, 4]) == [3, 4]
+    assert planner.keep(race, behind, True, [2, 4]) == 2  # the lower Speed of the two
+    at_rest(race, ahead, 20, 4, 1, 0)  # back on the grid, out of the way
+    assert in_the_way(race, behind, CAREFUL) == ()
+    assert planner.weigh_checks(race, behind).accelerate
+    assert planner.keep(race, behind, True, [2, 4]) == 4
 
 
 @pytest.mark.parametrize("name", SHIPPED)
@@ -63,3 +142,63 @@ def test_the_wipe_out_chance_is_a_poisson_tail() -> None:
     assert poisson_at_least(0.0, 6) == 0.0
     assert abs(poisson_at_least(1.0, 1) - (1 - 2.718281828459045 ** -1)) < 1e-12
     assert poisson_at_least(6.0, 6) > poisson_at_least(3.0, 6) > poisson_at_least(1.0, 6)
+
+
+FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
+         "glimmering-orrery", "ironhide-rhinodon", "whisper-gig"]
+
+
+def test_no_vehicle_stands_still_until_the_round_limit() -> None:
+    """Six shipped vehicles on Bogwater Bowl: every one finishes or is wiped out. Before,
+    the Whisper Gig stood at Speed 0 for the rest of the race in 23 of 40 such races (the
+    table's plan was a Drift the driver refused), and vehicles spun to face a wall stayed
+    there (the table sees no way on from there)."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
+                                       [REPO / "vehicles" / "frothy-races" / f"{n}.yaml"
+                                        for n in FIELD])
+    for seed in range(1, 9):
+        result = run_race(track, vehicles, bots="careful", seed=seed,
+                          options=RaceOptions(laps=2))
+        assert [v.ended for v in result.vehicles if v.ended == "out of rounds"] == []
+        assert result.rounds < 60
+
+
+def test_a_vehicle_stood_still_facing_a_wall_chooses_a_check_that_moves_it() -> None:
+    """Spun to face a wall at Speed 0, where the table rates every Speed alike (no way on
+    without a collision to turn it): once it has stood still a whole round it plays the
+    card that moves it, instead of the free check that leaves it standing."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [CHARIOT])
+    race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2))
+    car = race.cars[0]
+    facing_wall = next(
+        (h, f) for h in range(len(race.rt.hexes)) for f in range(0, FACINGS, 2)
+        if race.rt.neighbours[h][f // 2] < 0 and race.remaining(0, h * FACINGS + f) >= UNREACHABLE
+        and h not in race.occupant)
+    del race.occupant[car.hex]
+    car.hex, car.facing = facing_wall
+    race.occupant[car.hex] = car.index
+    assert car.speed == 0
+    planner = car.bot
+    assert isinstance(planner, Planner)
+    first = planner.weigh_checks(race, car)
+    car.idle = STALLED
+    again = planner.weigh_checks(race, car)
+    assert first.whip + first.reins == 0 and not first.accelerate
+    assert again.accelerate and again.whip + again.reins >= 1
+
+
+def test_the_edges_worked_out_at_once_are_the_edges_walked_one_at_a_time() -> None:
+    """``edge_table`` (numpy, every state at once) gives exactly the edges ``moves_from``
+    and ``edges_of`` walk one state and one walk at a time: the same rows in the same
+    order (the order breaks ties in the table), on every stage's corridor of a shipped
+    track with hazards, for every number of spaces a phase can move."""
+    track, _ = load_race_inputs(TRACKS / "tanners-twist.yaml", [])
+    rt = race_track(track)
+    count = len(rt.hexes) * FACINGS
+    for stage in range(len(rt.lines)):
+        states = sorted(corridor(rt, stage))
+        for spaces in range(1, 9):
+            walked = edges_of(moves_from(rt, stage, spaces, states), states, count)
+            at_once = edges_from(edge_table(rt, stage, spaces, states), states, count)
+            for name in walked.__dataclass_fields__:
+                assert np.array_equal(getattr(walked, name), getattr(at_once, name)), name

@@ -24,8 +24,9 @@ from generator.games.frothy_races.race.verdict import (
     stopping_rule,
 )
 from generator.input.source import Mark
+from generator.race.calibration import stop_chance
 from generator.race.stats import wilson
-from generator.race.verdict import false_flag_rate
+from generator.race.verdict import false_flag_rate, verdict_shares
 from tests.conftest import BASIC_CHARIOT, REPO
 
 TRACK = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
@@ -71,8 +72,30 @@ def test_the_stopping_rule_is_the_one_rules_yaml_states() -> None:
     assert (rule.band, rule.alpha, rule.looks, rule.cycles) == (
         params["band"], params["alpha"], params["looks"], params["cycles"])
     assert rule.band == RULES["FR-BAL-RACE-OVERPOWERED"].params["band"]
-    # alpha 5% shared over 12 looks, both sides: z = Phi^-1(1 - 0.05 / 24) = 2.865
-    assert abs(rule.z - 2.865) < 0.001
+    # The Bonferroni bounds: alpha 5% shared over 12 looks, both sides, Phi^-1(1 - 0.05 /
+    # 24) = 2.865; for 'within', each edge one-sided, Phi^-1(1 - 0.05 / 12) = 2.638.
+    assert abs(rule.bound_z - 2.865) < 0.001 and abs(rule.bound_z_within - 2.638) < 0.001
+    # The quantiles used spend alpha exactly, never below a single look's 95% interval.
+    assert 1.959 < rule.z <= rule.bound_z and 1.645 < rule.z_within <= rule.bound_z_within
+
+
+@pytest.mark.parametrize("size", range(2, 7))
+def test_the_exact_error_rates_of_the_stopping_rule_are_at_most_alpha(size: int) -> None:
+    """Worked out exactly (every count of wins, look by look): a build at its fair share
+    is flagged, and a build at the band's edge called within the band, at most alpha of
+    the time; and the 'within' quantile is the least that does so (a little less would
+    not)."""
+    rule = stopping_rule()
+    fair, batch = 1 / size, rule.batch(size)
+    edges = (fair * (1 - rule.band), fair * (1 + rule.band))
+    assert stop_chance(rule.z, fair, fair, rule.band, rule.looks, batch, False) <= rule.alpha
+    assert all(stop_chance(rule.z_within, e, fair, rule.band, rule.looks, batch, True)
+               <= rule.alpha for e in edges)
+    worst = max(stop_chance(rule.z_within - 0.05, e, 1 / n, rule.band, rule.looks,
+                            rule.batch(n), True)
+                for n in range(2, 7) for e in ((1 - rule.band) / n, (1 + rule.band) / n))
+    assert worst > rule.alpha
+    assert stop_chance(rule.z_within, fair, fair, rule.band, rule.looks, batch, True) > 0.99
 
 
 def test_the_stopping_rule_flags_a_build_as_good_as_its_field_at_most_alpha() -> None:
@@ -81,6 +104,23 @@ def test_the_stopping_rule_flags_a_build_as_good_as_its_field_at_most_alpha() ->
     rule = stopping_rule()
     for size in (4, 6):
         assert false_flag_rate(rule, 1 / size, size, trials=300) <= rule.alpha
+
+
+def test_simulated_verdicts_agree_with_the_exact_error_rates() -> None:
+    """Simulated verdicts (Bernoulli draws for races) of a build at the band's edge are
+    called within the band about as often as the exact calculation says (within three
+    standard errors), and a build at its fair share mostly is, and is not flagged."""
+    rule = stopping_rule()
+    trials = 400
+    for size in (4, 6):
+        fair = 1 / size
+        for edge in (fair * (1 + rule.band), fair * (1 - rule.band)):
+            exact = stop_chance(rule.z_within, edge, fair, rule.band, rule.looks,
+                                rule.batch(size), True)
+            simulated = verdict_shares(rule, edge, fair, size, trials=trials)[1]
+            assert abs(simulated - exact) <= 3 * (exact * (1 - exact) / trials) ** 0.5
+        flagged, within = verdict_shares(rule, fair, fair, size, trials=trials)
+        assert flagged <= rule.alpha and within >= 0.9
 
 
 def test_the_field_follows_the_track() -> None:

@@ -1,0 +1,125 @@
+"""The Speed Check's short lookahead over the round: the price, at each Speed, of running
+into a vehicle or wreck in the way (``in_the_way``), which the value table, solved for a
+vehicle alone, cannot see. The planning driver (``driver``) adds it to each Speed's value.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from generator.games.frothy_races.race.course import (
+    UNREACHABLE,
+    forget_oldest_half,
+    move_sequences,
+)
+from generator.games.frothy_races.race.planner import damage_rounds
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.probability.frothy_dice import scoring_chance
+from generator.tracks.hexgrid import FACINGS
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+KEPT = 100_000  # prices kept per process (a few MB)
+
+
+def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
+    """For each Speed this round, the price of running into a vehicle or wreck ahead
+    (empty when there is none to pay): the short lookahead the Speed Check weighs. A
+    vehicle ahead drives its own Speed's spaces each phase, and moves first when it is
+    faster or as fast (Movement & Initiative: the one in front first); each phase, every
+    walk of the spaces gained on it, from where this vehicle stands, is taken to meet it
+    or a wall. Then the collision is priced as the driver prices one it cannot avoid:
+    a round and its Damage dice (a Rear-End's difference of Speeds, at least 1; all of
+    the Speed against a wreck)."""
+    rt, spec = race.rt, car.spec
+    state = car.hex * FACINGS + car.facing
+    most = max(row[4] for row in cumulative_spaces(spec))
+    mine, hexes = race.car_remaining(car), rt.hexes
+    q, r = hexes[car.hex][0], hexes[car.hex][1]
+    out: tuple[float, ...] = ()
+    for there, i in race.occupant.items():
+        dq, dr = hexes[there][0] - q, hexes[there][1] - r
+        if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
+            continue  # itself, or more spaces away than a round moves
+        other = race.cars[i]
+        theirs = race.remaining(other.stage, there * FACINGS + other.facing)
+        if theirs >= UNREACHABLE:  # a wreck facing a wall: the best way on from there
+            theirs = min(race.remaining(other.stage, there * FACINGS + f)
+                         for f in range(FACINGS))
+        if not 0 < mine - theirs <= most:
+            continue  # behind, or further ahead than a round's spaces
+        going = other.racing and not other.wiped_out
+        found = run_in_prices(rt, spec, state, other.spec if going else None, there,
+                              other.speed if going else 0, damage_rounds(spec, style))
+        out = tuple(map(max, out, found)) if out else found
+    return out if any(out) else ()
+
+
+@lru_cache(maxsize=64)
+def cumulative_spaces(spec: RaceVehicle) -> tuple[tuple[int, ...], ...]:
+    """For each Speed, the spaces moved by the end of each phase (0 before phase 1)."""
+    return tuple(tuple(sum(row[v] for row in spec.moves[:k]) for k in range(5))
+                 for v in range(spec.top_speed + 1))
+
+
+# run_in_prices() answers by the track's identity (kept with them, so an id is never
+# another track's) and everything else they depend on.
+_RUN_INS: dict[tuple[object, ...], tuple[Any, tuple[float, ...]]] = {}
+
+
+def run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | None,
+                  there: int, speed: int, damage_price: float) -> tuple[float, ...]:
+    """``in_the_way`` for one vehicle ``other`` (None: a wreck) on ``there`` at ``speed``."""
+    key = (id(rt), spec, state, other, there, speed, damage_price)
+    found = _RUN_INS.get(key)
+    if found is None or found[0] is not rt:
+        if len(_RUN_INS) >= KEPT:
+            forget_oldest_half(_RUN_INS)
+        found = _RUN_INS[key] = (rt, _run_in_prices(rt, spec, state, other, there, speed,
+                                                    damage_price))
+    return found[1]
+
+
+def _run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | None,
+                   there: int, speed: int, damage_price: float) -> tuple[float, ...]:
+    """run_in_prices() worked out."""
+    mine, top = cumulative_spaces(spec), spec.top_speed
+    theirs = (0,) * 5 if other is None else cumulative_spaces(other)[speed]
+    price = float(scoring_chance(spec.resilience)) * damage_price
+    out = [0.0] * (top + 1)
+    boxed = boxed_in(rt, state, max(row[4] for row in mine), there)
+    if not any(boxed):
+        return tuple(out)
+    for v in range(1, top + 1):
+        first = other is not None and speed >= v  # it moves first in each phase
+        for k in range(1, 5):
+            gained = mine[v][k] - theirs[k if first else k - 1]
+            if gained > 0 and boxed[gained]:
+                dice = max(1, v - speed) if other is not None else v
+                out[v] = 1.0 + dice * price
+                break
+    return tuple(out)
+
+
+def boxed_in(rt: Any, state: int, most: int, there: int) -> list[bool]:
+    """For 0 .. ``most`` spaces: whether every walk of so many spaces from ``state`` meets
+    a wall or ``there``, and some walk meets ``there``. A walk of n spaces is the start of
+    a walk of ``most`` (so the longest walks tell every shorter one)."""
+    hex_, facing = divmod(state, FACINGS)
+    neighbours = rt.neighbours
+    past = 0  # the most spaces some walk goes without meeting a wall or ``there``
+    first = most + 1  # the fewest spaces after which some walk has met ``there``
+    for seq in move_sequences(facing, most):
+        here, n = hex_, 0
+        for d in seq:
+            here = neighbours[here][d]
+            if here < 0 or here == there:
+                break
+            n += 1
+        past = max(past, n)
+        if here == there:
+            first = min(first, n + 1)
+    return [first <= n and n > past for n in range(most + 1)]

@@ -1,0 +1,255 @@
+"""Collisions as the rulebook reads them (Collisions: Solid Obstacles and Vehicles; Damage:
+Damage Roll), each set up from the rulebook's own example or sentence on Bogwater Bowl's
+bottom straight (see test_race_rules for the placing and the scripted dice)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator.games.frothy_races.race.engine import Race
+from generator.tracks.hexgrid import Hex
+from tests.games.frothy_races.race.test_race_readings import NoCards
+from tests.games.frothy_races.race.test_race_rules import (
+    CHARIOT,
+    ICON_FACE,
+    VALUE_FACE,
+    ScriptedDice,
+    make_race,
+    place,
+)
+
+
+def icons(*names: str) -> list[int]:
+    return [ICON_FACE[name] for name in names]
+
+
+def values(*numbers: int) -> list[int]:
+    return [VALUE_FACE[n] for n in numbers]
+
+
+def rolls(race: Race, action: str) -> list[list[object]]:
+    return [e["dice"] for e in race.events if e["action"] == action]
+
+
+def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> None:
+    """The Collision Example stepped through: White (Speed 5) T-bones Red (Speed 1). White
+    takes 2 Damage, Red 3; White's Control roll (3 dice at Speed 5, 2 Control Loss, the
+    '+1 Control Loss' affect) leaves a Slide of two icons, which runs into Red again: each
+    rolls 2 more Damage dice, no new collision and no further Control roll. Red's roll
+    (4 dice at Safe Speed 1) is three Left Spins and a Right Spin: it turns 30 degrees left.
+    Then White halves its Speed to 2; Red keeps Speed 1."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.bot = red.bot = NoCards()
+    script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
+              + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
+              + values(0, 0) + values(0, 0)
+              + icons("left_spin", "left_spin", "left_spin", "right_spin"))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5]
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert [e["action"] for e in race.events].count("collision") == 1
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [6, 4]
+    assert white.damage == 2 and red.damage == 3
+    assert white.speed == 2 and red.speed == 1
+    assert red.facing == 3
+    assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
+
+
+def test_a_slide_from_a_turn_into_a_wall_is_a_wall_collision() -> None:
+    """'Collisions with another vehicle or solid obstacle may occur ... as the result of a
+    failed Control roll and uncontrolled Slide movement': a Slide from a failed turn that
+    runs into the wall is a wall collision (Damage dice equal to the Speed, a Control roll
+    for Damage taken, the Speed halved), not the one-die-a-Slide-icon roll that is kept
+    for sliding back into what a collision already met."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 17, 15, facing=4, speed=4)  # direction 2 from here is the infield wall
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "slide") + values(0, 0, 0, 0))
+    race.turn(car, 1, moving=2)  # 2 Control dice at Speed 4: two Slides
+    assert [len(d) for d in rolls(race, "damage roll (wall collision)")] == [4]
+    assert not rolls(race, "damage roll (slide collision)")
+    assert car.speed == 2
+
+
+def test_a_slide_after_a_collision_into_another_vehicle_is_a_new_collision() -> None:
+    """The Collision Example's Red could take a Slide 'but this would cause them to collide
+    with the Black chariot': sliding (in White's direction) into a vehicle the collision did
+    not involve is a collision of its own, Red the colliding vehicle at its Speed 1 (a
+    'T' into Black's side: one Damage die each)."""
+    race = make_race(CHARIOT, 3)
+    white, red, black = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    place(race, black, 18, 16, facing=2, speed=3)
+    for car in race.cars:
+        car.bot = NoCards()
+    script = (values(0, 0, 0, 0, 0) + values(3, 0, 0, 0, 0)  # White 0 Damage, Red 1
+              + icons("slide", "slide")  # Red: 1 Control Loss + the '+1' affect: 2 dice
+              + values(0) + values(0))  # Red into Black's side: one die each
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    kinds = [e["result"].get("kind") for e in race.events if e["action"] == "collision"]
+    assert kinds == ["t", "t"]
+    assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5, 1, 1]
+    assert not rolls(race, "damage roll (slide collision)")
+    assert red.speed == 0 and black.speed == 3  # Red, the colliding vehicle, halves 1 to 0
+
+
+class OneWhip(NoCards):
+    """Adds one Whip card to every Control roll (one die more, one discard)."""
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return (1, 0)
+
+
+def test_discards_keep_a_slide_out_of_a_wall() -> None:
+    """Collision Example: Red 'could discard a second Left Spin icon, and would then get
+    both the Left Spin and Slide icons applied, but this would cause them to collide with
+    the Black chariot - so instead they just accept the predominate Left Spin icons'. A
+    Slide and a Left Spin with one discard: in the open a careful driver keeps the Slide
+    (the milder effect); with the wall where it would slide, it keeps the Spin."""
+    for q, r, facing, walled in ((17, 15, 4, True), (12, 16, 2, False)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, q, r, facing=facing, speed=1)
+        car.control_loss = 1
+        car.bot = OneWhip()
+        assert (race.rt.neighbours[car.hex][2] < 0) is walled
+        race.rng = ScriptedDice(icons("slide", "left_spin"))
+        race.reaction_roll(car, slide=2)
+        roll = [e for e in race.events if e["action"] == "control roll (reaction)"][0]
+        assert roll["result"]["effects"] == (["left_spin"] if walled else ["slide"])
+        assert ("collision" in [e["action"] for e in race.events]) is False
+
+
+def test_jerry_rigged_adds_dice_only_to_a_damage_roll_that_is_made() -> None:
+    """Jerry Rigged #: 'whenever you make a Damage roll, roll # extra Damage dice'; B.S.H.
+    #: 'If this takes the number of dice needing to be rolled to 0 or less then do not
+    make a Damage roll'. A Speed 0 vehicle against the wall rolls no Damage dice at all;
+    at Speed 2 with B.S.H. 2 neither; at Speed 3 it rolls 1 + 1."""
+    for speed, rolled in ((0, []), (2, []), (3, [2])):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, 17, 15, facing=4, speed=speed)
+        car.spec = dataclasses.replace(
+            car.spec, traits=car.spec.traits + (("Jerry Rigged", 1), ("B.S.H.", 2)))
+        race.rng = ScriptedDice(values(0, 0, 0, 0))
+        race.collide(car, -1, 2)
+        assert [len(d) for d in rolls(race, "damage roll (wall collision)")] == rolled
+
+
+def test_bsh_counts_against_a_fragile_obstacle() -> None:
+    """Moving into a fragile obstacle is a collision with it (Hazards and Fragile Obstacles:
+    a vehicle starting in one 'would ignore any collision with it'), and B.S.H. # rolls '#
+    less Damage dice for any collision': half of Speed 6 is 3 dice, B.S.H. 1 leaves 2."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, traits=car.spec.traits + (("B.S.H.", 1),))
+    bale = next(h for h, t in enumerate(race.rt.terrain) if t == "fragile")
+    place(race, car, 17, 16, speed=6)
+    race.rng = ScriptedDice(values(0, 0, 0))
+    race.rough_ground(car, bale, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2]
+
+
+def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
+    """The Collision Example's second Damage roll (White slides back into Red, 2 Slide
+    icons: 2 dice each) is part of the collision: White's B.S.H. 1 takes one die off its
+    own roll, and Red's Spiked 2 adds two to White's: 3 dice for White, 2 for Red."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.spec = dataclasses.replace(white.spec, traits=white.spec.traits + (("B.S.H.", 1),))
+    red.spec = dataclasses.replace(red.spec, traits=red.spec.traits + (("Spiked", 2),))
+    white.bot = red.bot = NoCards()
+    white.struck = red.hex  # resolving the T-bone
+    race.rng = ScriptedDice(values(0, 0, 0, 0, 0))
+    race.slide(white, 0, 1, 2)
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [3, 2]
+
+
+def test_driving_through_a_hazard_gives_no_control_loss_point_back() -> None:
+    """A hazard or fragile obstacle is met in a collision (Collisions: 'A vehicle starting a
+    movement phase in a space containing a Hazard or Fragile Obstacle would ignore any
+    collision with it'), and a vehicle 'involved in a collision' does not lose a Control
+    Loss point for moving straight. Speed 1 straight into this mud (rating 1): +2 Control
+    Loss (half the Speed, plus 1), two dice (a Left and a Right Spin: a pair, +1, the roll
+    passed), none back."""
+    from tests.games.frothy_races.race.test_rulebook_readings_attacks import Straight
+
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 0, 10, facing=0, speed=1)
+    assert race.rt.terrain[race.rt.neighbours[car.hex][0]] == "hazard"
+    car.bot = Straight()
+    race.rng = ScriptedDice(icons("left_spin", "right_spin"))
+    race.move(car, 0)
+    assert race.rt.hexes[car.hex] == Hex(1, 10)
+    assert car.control_loss == 3
+
+
+def crash(speed: int, hit_speed: int, hit_facing: int) -> tuple[Race, list[int]]:
+    """A chariot at (14, 16) moving east at ``speed`` runs into one at (15, 16); no Damage
+    die scores. Returns the race and the Damage dice each side rolled."""
+    race = make_race(CHARIOT, 2)
+    car, hit = race.cars
+    place(race, car, 14, 16, facing=0, speed=speed)
+    place(race, hit, 15, 16, facing=hit_facing, speed=hit_speed)
+    race.rng = ScriptedDice(values(*[0] * 30))
+    race.collide(car, hit.hex, 0)
+    return race, [len(d) for d in rolls(race, "damage roll (vehicle collision)")]
+
+
+def test_rear_end_example_six_into_one() -> None:
+    """Rear-End: 'a Speed 6 vehicle hits a Speed 1 vehicle - the Speed 1 vehicle would
+    increase to Speed 4 and the Speed 6 vehicle would decrease to Speed 3'; each rolls the
+    difference, 5 dice."""
+    race, dice = crash(6, 1, hit_facing=0)
+    car, hit = race.cars
+    assert dice == [5, 5]
+    assert (car.speed, hit.speed) == (3, 4)
+
+
+def test_rear_end_at_the_same_speed_costs_one_speed_and_one_die() -> None:
+    """'If the colliding vehicle is at the same or a lower Speed rating than the vehicle it
+    hits then the colliding vehicle must reduce its Speed rating by -1 and each vehicle must
+    make a Damage roll using one dice only.'"""
+    race, dice = crash(3, 3, hit_facing=0)
+    car, hit = race.cars
+    assert dice == [1, 1]
+    assert (car.speed, hit.speed) == (2, 3)
+
+
+def test_head_on_rolls_the_combined_speeds_and_halves_both() -> None:
+    """Head-On: 'both vehicles involved must make a Damage roll using a number of dice equal
+    to the sum of their combined Speeds. Each vehicle must then reduce its Speed rating by
+    half (round down)'."""
+    race, dice = crash(4, 3, hit_facing=6)
+    car, hit = race.cars
+    assert dice == [7, 7]
+    assert (car.speed, hit.speed) == (2, 1)
+
+
+def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
+    """'It is possible to have a space containing both a hazard and a fragile obstacle - in
+    which case, apply both but make only one Control roll.' Mud with debris in it at
+    Speed 4: Control Loss for the mud, a Damage roll of 2 dice (plus the space's rating)
+    for the debris (one scores), then a single Control roll."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    mud = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
+    race.debris[mud] = 1
+    place(race, car, 17, 16, speed=4)
+    car.bot = NoCards()
+    rating = race.rt.rating[mud]
+    race.rng = ScriptedDice(values(3, *[0] * (1 + rating)) + icons(*["slow"] * 12))
+    race.rough_ground(car, mud, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2 + rating]
+    assert len([e for e in race.events if e["action"].startswith("control roll")]) == 1
+    assert mud not in race.debris

@@ -1,0 +1,108 @@
+"""Permanent Damage Affects as the rulebook reads them (Vehicle Creation Guide, Permanent
+Damage Affects), each from its sentence, on the basic chariot (see test_race_rules)."""
+
+from __future__ import annotations
+
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.vehicles import Affect
+from tests.games.frothy_races.race.test_race_readings import NoCards
+from tests.games.frothy_races.race.test_race_rules import (
+    CHARIOT,
+    ICON_FACE,
+    VALUE_FACE,
+    ScriptedDice,
+    make_race,
+    place,
+    speed_check,
+)
+
+
+def test_control_per_round_and_damage_per_round_come_at_the_round_start() -> None:
+    """'+# Control / Round - at the start of each new round gain # Control points'; '#
+    Damage / Round - make a Damage Roll at the start of each Round using # dice. You will
+    receive Control points, but do not have to make a Control Roll'."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("+# Control / Round", 2))
+    race.apply_affect(car, Affect("# Damage / Round", 1))
+    race.rng = ScriptedDice([VALUE_FACE[3]])
+    race.start_of_round(car)
+    assert car.damage == 1 and car.control_loss == 2 + 1
+    assert not [e for e in race.events if e["action"].startswith("control roll")]
+
+
+def test_an_immediate_damage_affect_rolls_without_a_control_roll() -> None:
+    """'# Damage - make another immediate Damage roll using the number of dice indicated.
+    You will receive Control points, but do not have to make a Control Roll'."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.rng = ScriptedDice([VALUE_FACE[3], VALUE_FACE[3]])
+    race.apply_affect(car, Affect("# Damage", 2))
+    assert car.damage == 2 and car.control_loss == 2
+    assert not [e for e in race.events if e["action"].startswith("control roll")]
+
+
+def test_lower_resilience_scores_more_dice() -> None:
+    """'-# Resilience - the vehicle's Resilience is permanently reduced by #': the chariot's
+    Resilience 1 becomes 0, so a die showing 1 now scores."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("-# Resilience", 1))
+    race.rng = ScriptedDice([VALUE_FACE[1], VALUE_FACE[0]])
+    assert race.damage_roll(car, 2, "wall collision") == 1
+
+
+def test_maximum_acceleration_caps_the_boxes_moved() -> None:
+    """'# Maximum Acceleration - the vehicle may only move their Speed track marker by a
+    maximum number of boxes, as shown, when Accelerating during a Speed check'. A roll of
+    3 + 3 moves 2 boxes."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("# Maximum Acceleration", 2))
+    speed_check(race, car, SpeedChoice(True, 1, 0), [3, 3, 0])
+    assert race.events[-1]["result"]["boxes"] == 2
+
+
+def test_maximum_speed_turns_the_rest_into_over_whipping() -> None:
+    """'Maximum Speed # - ... any change that would take the vehicle's Speed above this
+    value is treated as Over-Whipping'. Maximum Speed 2 from Speed 2's right-most box:
+    3 boxes of acceleration go 3 boxes back down the Deceleration row."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, speed=3)
+    race.set_speed(car, 2)  # right-most box of Speed 2
+    race.apply_affect(car, Affect("Maximum Speed #", 2))
+    table = car.spec.table
+    expected = table.speed_of(table.decelerate(car.marker, 3))
+    speed_check(race, car, SpeedChoice(True, 1, 0), [3, 0, 0])
+    assert car.speed == expected < 2
+
+
+def test_minus_one_safe_speed_makes_the_top_safe_speed_roll_one_die() -> None:
+    """'-1 Safe Speed - from now on the vehicle will have to make a Control roll using a
+    basic 1 Control dice for any change of direction made at it's current highest Safe
+    Speed rating'. The chariot's Speed 2 (its highest Safe Speed) now rolls one die."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, speed=2)
+    race.apply_affect(car, Affect("-1 Safe Speed", 1))
+    car.bot = NoCards()
+    race.rng = ScriptedDice([ICON_FACE["slow"]])
+    race.turn(car, 1, moving=0)
+    turn = [e for e in race.events if e["action"] == "control roll (turn)"]
+    assert len(turn) == 1 and len(turn[0]["dice"]) == 1
+    assert race.control_dice(car, 1) == 0  # Speed 1 stays Safe
+
+
+def test_haste_affect_reads_slow_icons_as_haste() -> None:
+    """'Haste - all Slow results on Control Roll dice are considered as Haste icons
+    instead'."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, speed=3)
+    race.apply_affect(car, Affect("Haste", 0))
+    car.bot = NoCards()
+    race.rng = ScriptedDice([ICON_FACE["slow"]])
+    race.turn(car, 1, moving=0)
+    roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
+    assert roll["result"]["effects"] == ["haste"]

@@ -1,0 +1,58 @@
+"""The Speed Check and Speed changes as the rulebook reads them (Speed Check; Speed Changes;
+Speed Rating Changes; the Speed Check Variations and Speed traits), each set up from the
+rulebook's example or sentence."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.probability.frothy_speed_table import Row
+from tests.games.frothy_races.race.test_race_rules import REPO, make_race, place, speed_check
+
+# Whisper Gig: Speed 1 has 1 Acceleration box and 2 Deceleration boxes.
+WHISPER = REPO / "vehicles/frothy-races/whisper-gig.yaml"
+
+
+def test_a_speed_gain_sits_in_the_left_most_box_of_both_rows() -> None:
+    """Speed Rating Changes Example, Speed Gain: the marker goes 'into the left-most
+    corresponding Acceleration and Deceleration boxes of the new Speed rating'. On the
+    Whisper Gig Speed 1 has one Acceleration box and two Deceleration boxes, so from the
+    left-most Deceleration box one box of deceleration is Speed 0 again."""
+    race = make_race(WHISPER, 1)
+    car = race.cars[0]
+    table = car.spec.table
+    assert table.acceleration[1] == 1 and table.deceleration[1] == 2
+    race.set_speed(car, 1)
+    assert car.speed == 1
+    assert table.deceleration_box(car.marker) == table.deceleration[0]  # left-most of Speed 1
+    assert table.acceleration_box(car.marker) == table.acceleration[0]
+    assert table.speed_of(table.decelerate(car.marker, 1)) == 0
+
+
+def test_a_speed_loss_sits_in_the_right_most_box_of_both_rows() -> None:
+    """Speed Rating Changes Example, Speed Loss: 'the corresponding right-most Acceleration
+    and Deceleration boxes of the new Speed rating'."""
+    race = make_race(WHISPER, 1)
+    car = race.cars[0]
+    place(race, car, 17, 16, speed=3)
+    table = car.spec.table
+    race.set_speed(car, 1)
+    assert car.speed == 1 and car.marker.row is Row.ACCELERATION
+    assert table.deceleration_box(car.marker) == sum(table.deceleration[:2]) - 1
+    assert table.acceleration_box(car.marker) == sum(table.acceleration[:2]) - 1
+
+
+def test_whoah_adds_to_a_negative_result_too() -> None:
+    """Whoah! #: 'if this card is used to decelerate during a Speed Check then the player
+    may add +# to the result'; Reckless #: 'Subtract # from all Speed Check rolls to
+    Decelerate. If the final value is negative then Accelerate by that amount instead'.
+    Reckless 2 and a roll of 0 + 0 make -2; the Whoah! 1 card makes the final value -1:
+    one box of acceleration, not two."""
+    race = make_race(REPO / "vehicles/frothy-races/bramblewick-goat-cart.yaml", 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, traits=car.spec.traits + (("Reckless", 2),))
+    race.set_speed(car, 4)
+    speed_check(race, car, SpeedChoice(False, 0, 1), [0, 0, 0])
+    assert [e for e in race.events if e["action"] == "special card"]
+    assert race.events[-1]["result"]["boxes"] == -1
