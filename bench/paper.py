@@ -10,10 +10,11 @@ across the flats, over the printable area of its tile pages: the paper inside th
 5 mm margin), and the kit's total page count from the manifest. Same pieces on both sides:
 the shipped vehicles and tracks of this checkout.
 
-Then the files this checkout packs onto shared sheets (``<game>/packed-sheets.pdf``): each
-file of origin's pages at the other revision against each packed file's pages, with the mean
-fill of each (the trims of the same pieces, fronts and backs, from the packed file's
-manifest placements, over the printable area of the pages).
+Then the files this checkout packs onto shared sheets (``packed-sheets.pdf``, or
+``<game>/packed-sheets.pdf`` for one game's pieces): each file of origin's pages at the other
+revision against each packed file's pages, with the mean fill of each (the trims of the same
+pieces, fronts and backs, from the packed file's manifest placements, over the printable
+area of the pages).
 """
 
 from __future__ import annotations

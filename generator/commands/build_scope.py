@@ -78,11 +78,11 @@ def doubled_pieces(kept: Sequence[ManifestEntry], written: Sequence[ManifestEntr
     the pieces twice on the printer."""
     found = []
     for sheets in kept:
-        sources = set(filter(None, sheets.notes.get("packed", "").split(", ")))
-        folder = PurePosixPath(sheets.path).parent
-        found += [(sheets.path, new.path) for new in written
-                  if PurePosixPath(new.path).parent == folder
-                  and PurePosixPath(new.path).name in sources]
+        if "packed" not in sheets.notes:
+            continue
+        # Where each piece came from, by path (the note names some by name alone).
+        sources = {str(piece["from"]) for piece in sheets.placements}
+        found += [(sheets.path, new.path) for new in written if new.path in sources]
     return found
 
 

@@ -339,7 +339,7 @@ def sticker_output(dice_set: DiceSet, context: BuildContext) -> Output:
 
     names = [f"{die.name} x{die.total}" for die in dice_set.dice]
     return Output(f"{dice_set.game}/dice-stickers.pdf", dice_set.game, "dice-stickers", names,
-                  write)
+                  write, batches=((component, pieces, options),))
 
 
 def dice_outputs(context: BuildContext, games: frozenset[str]) -> list[Output]:

@@ -2,11 +2,12 @@
 manifest's record of where each piece went.
 
 A game marks the files whose pieces may share sheets (an :class:`Output` with ``batches``:
-tokens, counters, small cards, reference cards). For each game, :func:`pack_outputs` packs
-every such file's pieces (:mod:`generator.paper.packing`) and, where that takes fewer pages
-than the files printed apart, writes them as ``<game>/packed-sheets.pdf`` instead. Each block
-keeps the crop marks and cut lines of its own sheets; on a duplex sheet every back is drawn
-behind its front, mirrored about the edge the printer flips on.
+tokens, counters, small cards, reference cards; a track's tokens too, in its game's file).
+For each game, :func:`pack_outputs` packs every such file's pieces
+(:mod:`generator.paper.packing`) and, where that takes fewer pages than the files printed
+apart, writes them as ``<game>/packed-sheets.pdf`` instead. Each block keeps the crop marks
+and cut lines of its own sheets; on a duplex sheet every back is drawn behind its front,
+mirrored about the edge the printer flips on.
 """
 
 from __future__ import annotations
@@ -33,30 +34,30 @@ PACKED_NAME = "packed-sheets.pdf"
 PACKED_KIND = "packed sheets"
 
 
+POOLED_GAME = "shared"  # the manifest's game for sheets that hold several games' pieces
+
+
 def pack_outputs(outputs: Sequence[Output], context: BuildContext) -> list[Output]:
-    """``outputs`` with each game's packable files replaced by one file of shared sheets,
-    where that saves pages. Print-shop builds are left as they are (a face a page)."""
-    games: dict[str, list[Output]] = {}
-    for output in outputs:
-        if output.batches:
-            games.setdefault(output.game, []).append(output)
-    replaced: dict[str, Output] = {}
-    for game, mine in games.items():
-        packed = packed_output(game, mine, context)
-        if packed is not None:
-            for output in mine:
-                replaced[output.path] = packed
+    """``outputs`` with every packable file of the build replaced by one file of shared
+    sheets, where that saves pages: ``<game>/packed-sheets.pdf`` where they are one game's,
+    ``packed-sheets.pdf`` (game ``shared``) where they are several games' (one build's
+    pieces on one paper and duplex setting: the games' pieces fill each other's gaps).
+    Print-shop builds are left as they are (a face a page)."""
+    mine = [output for output in outputs if output.batches]
+    packed = packed_output(mine, context)
+    if packed is None:
+        return list(outputs)
     result: list[Output] = []
     for output in outputs:
-        chosen = replaced.get(output.path, output)
+        chosen = packed if output.batches else output
         if chosen not in result:
             result.append(chosen)
     return result
 
 
-def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -> Output | None:
-    """The shared-sheets file for ``outputs`` of one game, or None where it would not
-    print on fewer pages than they do apart (or there is only one file)."""
+def packed_output(outputs: Sequence[Output], context: BuildContext) -> Output | None:
+    """The shared-sheets file for ``outputs``, or None where it would not print on fewer
+    pages than they do apart (or there is only one file)."""
     kinds = [kind_of(output.path, component, pieces, options, output.kind)
              for output in outputs for component, pieces, options in output.batches if pieces]
     if len(outputs) < 2 or any(kind.options.paper != context.paper for kind in kinds):
@@ -64,12 +65,21 @@ def packed_output(game: str, outputs: Sequence[Output], context: BuildContext) -
     sheets = packed_file(kinds, context)
     if sheets is None:
         return None
-    folder = PurePosixPath(outputs[0].path).parent
+    games = list(dict.fromkeys(output.game for output in outputs))
+    game = games[0] if len(games) == 1 else POOLED_GAME
+    # One game's: in its own folder, whatever folders the files are in; several: the root.
+    folder = PurePosixPath(game) if len(games) == 1 else PurePosixPath()
     vehicles = list(dict.fromkeys(name for output in outputs for name in output.vehicles))
-    sources = ", ".join(PurePosixPath(output.path).name for output in outputs)
+    # A file of the packed file's folder by its name; one from another (a track's tokens,
+    # in tracks/) by its whole path, so the note says which file it stands for.
+    sources = ", ".join(PurePosixPath(output.path).name
+                        if PurePosixPath(output.path).parent == folder else output.path
+                        for output in outputs)
+    notes = {"packed": sources} if len(games) == 1 else \
+        {"packed": sources, "games": ", ".join(games)}
     return Output(str(folder / PACKED_NAME), game, PACKED_KIND, vehicles,
                   packed_writer(f"Shared sheets: {sources}", context, sheets),
-                  notes={"packed": sources}, placements=tuple(placements(sheets, context)))
+                  notes=notes, placements=tuple(placements(sheets, context)))
 
 
 def kind_of(source: str, component: Component, pieces: Sequence[Piece], options: SheetOptions,

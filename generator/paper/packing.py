@@ -90,6 +90,9 @@ def shaped(kind: Kind, columns: int, rows: int, count: int) -> Grid:
     block_h = rows * base.pitch_y - gutter
     grid = replace(base, columns=columns, rows=rows, left=0.0, top=0.0, count=count)
     edge = halo(grid, kind.options)
+    if grid.group != (1, 1):  # gaps between groups: the block's corner read off its trims
+        block = grid.block()
+        return replace(grid, left=edge - block.x, top=edge - block.y)
     return replace(grid, left=edge + own_bleed, top=edge + block_h - own_bleed)
 
 
@@ -114,22 +117,37 @@ def blocks_of(kind: Kind) -> list[tuple[Block, list[Grid]]]:
         pieces = kind.pieces[start:start + capacity]
         count = len(pieces)
         narrowest: dict[int, int] = {}  # rows: the fewest columns that hold the pieces
-        for columns in range(1, min(base.columns, count) + 1):
-            narrowest.setdefault(math.ceil(count / columns), columns)
+        across, down = base.group  # pieces kept in groups: whole groups in each direction
+        groups = math.ceil(count / (across * down))
+        for columns in range(across, min(base.columns, groups * across) + 1, across):
+            narrowest.setdefault(math.ceil(groups / (columns // across)) * down, columns)
         shapes = [shaped(kind, columns, rows, count) for rows, columns in
                   sorted(narrowest.items()) if rows <= base.rows]
         found.append((Block(kind, pieces, shapes[0].columns, shapes[0].rows), shapes))
     return found
 
 
+ORDERS = ("area", "height", "width")  # largest first by: footprint area, height, width
+
+
 def pack(kinds: Sequence[Kind], paper: Paper, margin: float, header: float = 0.0
          ) -> list[Sheet]:
     """Every piece of ``kinds`` on as few sheets of ``paper`` as this method finds, each
     block inside ``margin`` of the edge (and below a ``header`` band kept for a caption)
-    and clear of every other block's footprint."""
+    and clear of every other block's footprint: blocks with backs first, each kind of
+    block largest first by each of :data:`ORDERS` in turn, and the packing with the
+    fewest pages kept (the first on a tie)."""
+    tries = [pack_in_order(kinds, paper, margin, header, order) for order in ORDERS]
+    return min(tries, key=lambda sheets: sum(2 if s.has_backs else 1 for s in sheets))
+
+
+def pack_in_order(kinds: Sequence[Kind], paper: Paper, margin: float, header: float,
+                  order: str) -> list[Sheet]:
+    """:func:`pack` with the blocks taken largest first by ``order``."""
     area = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin - header)
     blocks = [entry for kind in kinds for entry in blocks_of(kind)]
-    blocks.sort(key=lambda entry: (not entry[0].has_backs, -_area(entry[1][0], entry[0])))
+    blocks.sort(key=lambda entry: (not entry[0].has_backs,
+                                   -_measure(entry[1][0], entry[0], order)))
     sheets: list[Sheet] = []
     for block, shapes in blocks:
         best = _best_spot(sheets, block, shapes)
@@ -147,9 +165,10 @@ def pack(kinds: Sequence[Kind], paper: Paper, margin: float, header: float = 0.0
     return sheets
 
 
-def _area(grid: Grid, block: Block) -> float:
+def _measure(grid: Grid, block: Block, order: str) -> float:
+    """A block's footprint's area, height or width (``order``)."""
     width, height = footprint_size(grid, block.kind.options)
-    return width * height
+    return {"area": width * height, "height": height, "width": width}[order]
 
 
 def _best_spot(sheets: Sequence[Sheet], block: Block, shapes: Sequence[Grid]
@@ -201,3 +220,35 @@ def _overlaps(a: Rect, b: Rect) -> bool:
 def _inside(a: Rect, b: Rect) -> bool:
     return (a.x >= b.x - EPSILON and a.y >= b.y - EPSILON
             and a.right <= b.right + EPSILON and a.top <= b.top + EPSILON)
+
+
+def pack_rectangles(sizes: Sequence[tuple[float, float]], area: Rect
+                    ) -> list[tuple[int, float, float]] | None:
+    """Rectangles of ``sizes`` (width, height) on as few pages as this method finds, each
+    inside ``area`` and clear of the others: for each, in the order given, its page and the
+    lower-left corner of its spot. The same MaxRects method as :func:`pack` (Best Short
+    Side Fit, earliest page first, spots taken from the top of the free room). None if a
+    rectangle is larger than ``area``."""
+    pages: list[list[Rect]] = []
+    found: dict[int, tuple[int, float, float]] = {}
+    order = sorted(range(len(sizes)), key=lambda i: (-sizes[i][0] * sizes[i][1], i))
+    for number in order:
+        width, height = sizes[number]
+        if width > area.width + EPSILON or height > area.height + EPSILON:
+            return None
+        best: tuple[float, int, Rect] | None = None
+        for index, free_list in enumerate([*pages, [area]]):
+            for free in free_list:
+                if width <= free.width + EPSILON and height <= free.height + EPSILON:
+                    score = min(free.width - width, free.height - height)
+                    if best is None or score < best[0]:
+                        best = (score, index, Rect(free.x, free.top - height, width, height))
+            if best is not None:
+                break
+        assert best is not None  # a fresh page always has room
+        _, index, spot = best
+        if index == len(pages):
+            pages.append([area])
+        pages[index] = _split(pages[index], spot)
+        found[number] = (index, spot.x, spot.y)
+    return [found[number] for number in range(len(sizes))]

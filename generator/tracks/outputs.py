@@ -10,6 +10,7 @@ before any file is written.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -106,14 +107,16 @@ def token_output(path: str, track: Track, game: TrackGame, tokens: TokenPlan,
     options = token_options(context)
     kinds = [kind_of(path, component, pieces, options, "token")
              for component, pieces in tokens.groups if pieces]
+    batches = tuple((component, pieces, replace(options, header=0.0))
+                    for component, pieces in tokens.groups if pieces)
     sheets = packed_file(kinds, context, options.header)
     if sheets is None or tokens.furniture is None:
         return Output(path, game.game_id, "track-tokens", [track.name],
-                      lambda target: _write_tokens(target, tokens, context))
+                      lambda target: _write_tokens(target, tokens, context), batches=batches)
     header = Header(NoticeCaption(tokens.furniture), options.header, options.margin)
     return Output(path, game.game_id, "track-tokens", [track.name],
                   packed_writer("Track tokens", context, sheets, header),
-                  placements=tuple(placements(sheets, context)))
+                  placements=tuple(placements(sheets, context)), batches=batches)
 
 
 def _write_tiles(path: Path, document: TilesDocument, context: BuildContext) -> PdfInfo:

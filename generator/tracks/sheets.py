@@ -13,20 +13,22 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.colors import black, white
+from reportlab.lib.colors import Color, black, white
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.paper.colour import contrast_ratio
 from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Rect
 from generator.paper.units import SAFE_MARGIN, Paper, mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
+from generator.tracks.hex_packing import Area
 from generator.tracks.hexgrid import Hex, HexLayout, Point
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
-from generator.tracks.tiling import Area, Tile, TilePlan, fewest_tiles
+from generator.tracks.tiling import Tile, TilePlan, pack_tiles
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)
@@ -36,7 +38,7 @@ CUT = black
 SEAM = colour("#b0005a")
 MATCH_RADIUS = mm(1.6)
 LABEL_RADIUS = mm(5)
-TINTS = (colour("#dfe9f3"), colour("#f6e2cf"))
+TINTS = (colour("#dfe9f3"), colour("#f6e2cf"), colour("#e2efd9"), colour("#ece2f2"))
 
 
 class PrintProblem(Exception):
@@ -59,7 +61,7 @@ def fitted(markup: str, width: float, height: float, preferred: float, part: str
 def track_text(templates: TextTemplates, track: Track, **extra: Any) -> dict[str, str]:
     """Every block of the track template, for ``track`` and any extra names."""
     context = {"track": track, "hex_mm": f"{to_mm(track.hex_size):.1f}", **extra}
-    defaults: dict[str, Any] = {"tile": None, "joins": [], "tiles": [], "size": "",
+    defaults: dict[str, Any] = {"page_tiles": [], "tiles": [], "size": "",
                                 "game": "", "tokens": [], "checkpoints": [], "finish": False,
                                 "start_line": False, "facing": track.start_facing,
                                 "map_scale": "", "map_hex_mm": ""}
@@ -126,54 +128,67 @@ def hex_area(paper: Paper) -> Area:
 
 # --- Tiles -------------------------------------------------------------------------------
 
+TILE_HEADER = mm(11.5)  # a tile page's title and a one-line notice: no footer
+TILE_LABEL = 9.0  # points: the label printed on each tile
+
+
+def tile_area(paper: Paper) -> Area:
+    """Where tile hexes may go: the page inside the margin, below the tile page's header."""
+    top = paper.height - SAFE_MARGIN - TILE_HEADER - GAP
+    return Area(SAFE_MARGIN, SAFE_MARGIN, paper.width - 2 * SAFE_MARGIN, top - SAFE_MARGIN)
+
+
+NOTE_HEIGHT = mm(12)  # the assembly note's box
+MAP_SHARE = 0.5  # of the page's height below the note, at most, for the assembly map
+
+
+def assembly_map_box(track: Track, paper: Paper) -> Rect:
+    """Where the assembly page draws the whole map, small: the content's width below the
+    header and note, as tall as the map drawn that wide (half the page at most). Tiles
+    fill the page below it."""
+    top = paper.height - SAFE_MARGIN - HEADER - GAP - NOTE_HEIGHT - mm(2)
+    geometry = HexLayout(track.orientation, track.hex_size)
+    left, bottom, right, high = geometry.bounds(track.layout.cells)
+    inner = CONTENT_W - 2 * LABEL_RADIUS
+    height = min(inner * (high - bottom) / (right - left) + 2 * LABEL_RADIUS,
+                 (top - SAFE_MARGIN) * MAP_SHARE)
+    return Rect((paper.width - CONTENT_W) / 2, top - height, CONTENT_W, height)
+
 
 def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
-    """Tiles for the track on ``paper``, turned and shifted to need the fewest pages."""
+    """Tiles for the track on ``paper`` or turned to landscape, packed onto the fewest
+    pages, the first below the assembly map (:func:`generator.tracks.tiling.pack_tiles`
+    states the rule)."""
     geometry = HexLayout(track.orientation, track.hex_size)
     sheets = (paper, paper.landscape())
-    chosen, plan = fewest_tiles(geometry, track.layout.cells, [hex_area(s) for s in sheets])
+    areas = [tile_area(s) for s in sheets]
+    kept = [area.y + area.height - (assembly_map_box(track, sheet).y - GAP)
+            for area, sheet in zip(areas, sheets, strict=True)]
+    chosen, plan = pack_tiles(geometry, track.layout.cells, areas, kept)
     return sheets[chosen], plan
 
 
 @dataclass(frozen=True)
-class Join:
-    """A neighbouring tile, for the footer: its label and which way it lies."""
-
-    label: str
-    down: int
-    across: int
-
-
-@dataclass(frozen=True)
 class TilesDocument:
-    """Everything the tiles PDF draws, planned: the plan, the paper and each page's text."""
+    """Everything the tiles PDF draws, planned: the plan, the paper and each page's text
+    (each tile page's header by its number, from 1: page 0 has the assembly's)."""
 
     track: Track
     paper: Paper
     plan: TilePlan
-    furniture: dict[str, Furniture]
+    furniture: dict[int, Furniture]
     assembly: Furniture
     assembly_note: FittedText
 
 
-def join_between(plan: TilePlan, tile: Tile, other: Tile) -> Join:
-    """Which way ``other`` lies from ``tile``, from where their hexes are on the map (tiles
-    are cut down each column on their own, so their rows need not line up)."""
-    def extent(of: Tile) -> tuple[float, float, float, float]:
-        points = [plan.geometry.centre(h) for h in of.hexes]
-        xs, ys = [x for x, _ in points], [y for _, y in points]
-        return min(xs), min(ys), max(xs), max(ys)
-
-    x0, y0, x1, y1 = extent(tile)
-    ox0, oy0, ox1, oy1 = extent(other)
-    across = 1 if ox0 > x1 else -1 if ox1 < x0 else 0
-    down = 1 if oy1 < y0 else -1 if oy0 > y1 else 0
-    if not (across or down):  # interleaved along a zig-zag: the centres decide
-        dx = (ox0 + ox1 - x0 - x1) / 2
-        dy = (oy0 + oy1 - y0 - y1) / 2
-        across, down = (int(math.copysign(1, dx)), 0) if abs(dx) >= abs(dy) else \
-            (0, -int(math.copysign(1, dy)))
-    return Join(other.label, down, across)
+def plan_tile_furniture(title: str, notice: str, bar_label: str) -> Furniture:
+    """A tile page's header: the title and the actual-size notice on one line."""
+    text_w = CONTENT_W - BAR - mm(4)
+    return Furniture(
+        title=fitted(title, text_w, mm(7), 13, "the sheet title"),
+        notice=fitted(notice, text_w, mm(3.6), 7.5, "the actual-size notice"),
+        bar_label=fitted(bar_label, BAR, mm(4), 7, "the check bar label", align="centre"),
+        footer=None)
 
 
 def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
@@ -181,35 +196,36 @@ def plan_tiles_document(track: Track, paper: Paper, templates: TextTemplates
     """Plan the tile pages and the assembly page; PrintProblem if any text cannot fit."""
     sheet, plan = tile_plan(track, paper)
     furniture = {}
-    by_label = {t.label: t for t in plan.tiles}
-    for tile in plan.tiles:
-        labels = sorted({e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile})
-        joins = [join_between(plan, tile, by_label[label]) for label in labels]
-        text = track_text(templates, track, tile=tile, joins=joins)
-        furniture[tile.label] = plan_furniture(text["tile_title"], text["actual_size"],
-                                               text["check_bar"], text["tile_joins"])
+    for page in range(1, plan.pages):  # the first page carries the assembly's header
+        text = track_text(templates, track, page_tiles=plan.on_page(page))
+        furniture[page] = plan_tile_furniture(text["tile_title"], text["actual_size"],
+                                              text["check_bar"])
     left, bottom, right, top = plan.geometry.bounds(track.layout.cells)
     size = f"{to_mm(right - left) / 10:.0f} x {to_mm(top - bottom) / 10:.0f} cm"
     text = track_text(templates, track, tiles=plan.tiles, size=size)
     assembly = plan_furniture(text["assembly_title"], text["actual_size"], text["check_bar"],
                               None)
-    note = fitted(text["assembly_note"], CONTENT_W, mm(12), 9, "the assembly note")
+    note = fitted(text["assembly_note"], CONTENT_W, NOTE_HEIGHT, 9, "the assembly note")
     return TilesDocument(track, sheet, plan, furniture, assembly, note)
 
 
 def draw_tiles_document(canvas: Canvas, document: TilesDocument, icons: IconSet) -> int:
-    """Draw the assembly page, then one page per tile; returns the page count."""
-    draw_assembly(canvas, document, icons)
-    canvas.showPage()
-    for tile in document.plan.tiles:
+    """Draw the tile pages, the first with the assembly map above its tiles; returns the
+    page count."""
+    for page in range(document.plan.pages):
         canvas.setPageSize((document.paper.width, document.paper.height))
-        draw_tile(canvas, document, tile, icons)
+        if page == 0:
+            draw_assembly(canvas, document, icons)
+        else:
+            document.furniture[page].draw(canvas, document.paper)
+        for tile in document.plan.on_page(page):
+            draw_tile(canvas, document, tile, icons)
         canvas.showPage()
-    return len(document.plan.tiles) + 1
+    return document.plan.pages
 
 
 def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSet) -> None:
-    """One tile at actual size: its hexes, cut line, match marks, header and footer."""
+    """One tile at actual size: its hexes, cut line, match marks and label."""
     plan, layout = document.plan, document.track.layout
     for hex_ in tile.hexes:
         centre = tile.place(plan.geometry.centre(hex_))
@@ -217,7 +233,25 @@ def draw_tile(canvas: Canvas, document: TilesDocument, tile: Tile, icons: IconSe
                   _facing(layout, hex_, document.track))
     draw_match_marks(canvas, plan, tile)
     draw_cut_line(canvas, plan, tile)
-    document.furniture[tile.label].draw(canvas, document.paper)
+    draw_label_on_tile(canvas, document, tile)
+
+
+def draw_label_on_tile(canvas: Canvas, document: TilesDocument, tile: Tile) -> None:
+    """The tile's label in the top of its most central hex (one not walled in solid, where
+    it has one, whose icon is larger), black or white, whichever reads better on it."""
+    plan, cells = document.plan, document.track.layout.cells
+    open_hexes = [h for h in tile.hexes if cells[h].symbol.terrain != "solid"] \
+        or list(tile.hexes)
+    middle = most_central([plan.geometry.centre(h) for h in open_hexes])
+    hex_ = plan.geometry.hex_at(*middle)
+    fill = fill_of(cells[hex_])
+    ink = black if contrast_ratio(black, fill) >= contrast_ratio(white, fill) else white
+    x, y = tile.place(plan.geometry.centre(hex_))
+    canvas.saveState()
+    canvas.setFillColor(ink)
+    draw_line(canvas, tile.label, x, y + plan.geometry.across_flats * 0.27, TILE_LABEL, BOLD,
+              "centre")
+    canvas.restoreState()
 
 
 def _facing(layout: TrackLayout, hex_: Hex, track: Track) -> int | None:
@@ -237,35 +271,44 @@ def draw_cut_line(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
 
 
 def draw_match_marks(canvas: Canvas, plan: TilePlan, tile: Tile) -> None:
-    """Half-dots on the tile's side of chosen seam edges (a dot clipped to its hex)."""
+    """Half-dots on the tile's side of chosen seam edges: each a half-disc on the edge (a
+    dot clipped to its hex would leave the whole circle in the file, past the page's
+    margin where the edge runs along it)."""
+    canvas.saveState()
+    canvas.setFillColor(SEAM)
     for edge in plan.match_marks(tile):
-        corners = [tile.place(p) for p in plan.geometry.corners(edge.hex)]
-        canvas.saveState()
-        canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
-        canvas.setFillColor(SEAM)
+        cx, cy = tile.place(plan.geometry.centre(edge.hex))
+        (x0, y0), (x1, y1) = edge.start, edge.end
         x, y = edge.midpoint
-        canvas.circle(x, y, MATCH_RADIUS, stroke=0, fill=1)
-        canvas.restoreState()
+        along = math.degrees(math.atan2(y1 - y0, x1 - x0))
+        inward = (x1 - x0) * (cy - y0) - (y1 - y0) * (cx - x0) > 0  # the hex on the left
+        path = canvas.beginPath()
+        path.moveTo(x, y)
+        path.arc(x - MATCH_RADIUS, y - MATCH_RADIUS, x + MATCH_RADIUS, y + MATCH_RADIUS,
+                 startAng=along if inward else along + 180.0, extent=180.0)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 # --- Assembly ----------------------------------------------------------------------------
 
 
 def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> None:
-    """The whole map, small, each tile tinted and labelled where it goes."""
+    """The assembly page's header and note, and the whole map, small, each tile tinted
+    and labelled where it goes."""
     paper, plan = document.paper, document.plan
-    canvas.setPageSize((paper.width, paper.height))
     document.assembly.draw(canvas, paper)
     left = (paper.width - CONTENT_W) / 2
     note_top = paper.height - SAFE_MARGIN - HEADER - GAP
     document.assembly_note.draw(canvas, left, note_top)
-    box = Rect(left, SAFE_MARGIN + GAP, CONTENT_W,
-               note_top - document.assembly_note.height - mm(4) - SAFE_MARGIN - GAP
-               ).grown(-LABEL_RADIUS)  # room for a label disc on a hex at the very edge
+    # Room for a label disc on a hex at the very edge.
+    box = assembly_map_box(document.track, paper).grown(-LABEL_RADIUS)
     small, place = fit_map(plan.geometry, list(document.track.layout.cells), box)
     owner = plan.owner()
+    tints = tile_tints(plan)
     for tile in plan.tiles:
-        tint = TINTS[(tile.row + tile.column) % 2]
+        tint = tints[tile.label]
         for hex_ in tile.hexes:
             corners = [place(p) for p in small.corners(hex_)]
             outlined_hex(canvas, hex_path(canvas, corners),
@@ -284,10 +327,20 @@ def draw_assembly(canvas: Canvas, document: TilesDocument, icons: IconSet) -> No
         draw_tile_label(canvas, small, place, tile)
 
 
+def tile_tints(plan: TilePlan) -> dict[str, Color]:
+    """A tint for each tile, none the same as a neighbour's where four tints allow (each
+    tile, in order, takes the first tint no tile beside it has yet)."""
+    tints: dict[str, Color] = {}
+    for tile in plan.tiles:
+        near = {tints.get(e.neighbour_tile) for e in plan.outline(tile) if e.neighbour_tile}
+        tints[tile.label] = next((t for t in TINTS if t not in near), TINTS[0])
+    return tints
+
+
 def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],
                     tile: Tile) -> None:
     """The tile's label, on a white disc at the middle of its hexes."""
-    middle = _most_central([place(small.centre(h)) for h in tile.hexes])
+    middle = most_central([place(small.centre(h)) for h in tile.hexes])
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(black)
@@ -297,7 +350,7 @@ def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], P
     canvas.restoreState()
 
 
-def _most_central(points: list[Point]) -> Point:
+def most_central(points: list[Point]) -> Point:
     """The first of ``points`` with the least sum of squared distances to all the others.
 
     Why not the plain sum for each point: that is quadratic in the tile's hexes. The sum is

@@ -188,11 +188,17 @@ def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: floa
     square = size / 4
     canvas.setFillColor(black)
     left, bottom = centre[0] - size, centre[1] - size
+    # Each square cut to the hex's box as well as clipped to the hex, so nothing in the
+    # file reaches past the hex (a hex at a page's margin keeps its art inside it).
+    x_min, x_max = min(x for x, _ in corners), max(x for x, _ in corners)
+    y_min, y_max = min(y for _, y in corners), max(y for _, y in corners)
     for row in range(8):
         for column in range(8):
-            if (row + column) % 2 == 0:
-                canvas.rect(left + column * square, bottom + row * square, square, square,
-                            stroke=0, fill=1)
+            x0, y0 = max(left + column * square, x_min), max(bottom + row * square, y_min)
+            x1 = min(left + (column + 1) * square, x_max)
+            y1 = min(bottom + (row + 1) * square, y_max)
+            if (row + column) % 2 == 0 and x1 > x0 and y1 > y0:
+                canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
     canvas.restoreState()
 
 

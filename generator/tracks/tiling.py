@@ -1,27 +1,25 @@
-"""Split a hex map into page-sized tiles that are cut along hex edges.
+"""Split a hex map into tiles cut along hex edges, several to a page.
 
-Tiles are not rectangles of the map: every hex belongs to exactly one tile, the one whose
-cell (a page-sized rectangle: columns of the map, each cut greedily down its length, see
-:func:`plan_tiles`) holds its centre. A tile page therefore prints whole
-hexes only, and the cut between two tiles follows the hex sides between them: a zig-zag
-join, like a jigsaw, so no hex is lost, doubled or cut in half.
+Tiles are not rectangles of the map: every hex belongs to exactly one tile, and a tile is a
+group of hexes joined side to side, so the cut between two tiles follows the hex sides
+between them: a zig-zag join, like a jigsaw, so no hex is lost, doubled or cut in half.
+:func:`pack_tiles` states the rule that cuts the map and puts the tiles on pages.
 
-A tile's cell is the page's drawing area shrunk by half a hex on every side, so a hex whose
-centre is anywhere in the cell still fits on the page. All tiles share one scale and one
-grid, so a hex's position on its tile page is its map position moved by the tile's offset.
-Seam edges (between two tiles) get *match marks*: half-dots on both sides of every third
-seam edge, which make whole dots when the tiles are laid together.
+All tiles share one scale, and each is moved onto its page by a whole number of hexes of
+the page's grid, so a hex's position on its page is its map position moved by its tile's
+offset. Seam edges (between two tiles) get *match marks*: half-dots on both sides of every
+third seam edge, which make whole dots when the tiles are laid together.
 """
 
 from __future__ import annotations
 
 import math
 import string
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from math import floor
 
+from generator.tracks.hex_packing import Area, grid_origin, pack_shapes, page_grid
 from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
 MATCH_EVERY = 3
@@ -45,16 +43,19 @@ class Edge:
 
 @dataclass(frozen=True)
 class Tile:
-    """One page of the map: its grid place, label, hexes, and how map points move onto it."""
+    """One piece of the map: its name's row and column, hexes, how map points move onto
+    its page, and which tile page that is."""
 
     row: int
     column: int
     hexes: tuple[Hex, ...]
     offset: Point
+    page: int = 0  # the tile page it is printed on, from 0
 
-    @property
+    @cached_property
     def label(self) -> str:
-        """'A1' for the top-left tile: rows are letters, columns numbers."""
+        """'A1' for the top-left tile: rows are letters, columns numbers (see
+        :func:`in_reading_order`)."""
         return tile_label(self.row, self.column)
 
     def place(self, point: Point) -> Point:
@@ -75,24 +76,21 @@ def tile_label(row: int, column: int) -> str:
 
 
 @dataclass(frozen=True)
-class Area:
-    """The rectangle of a page that hexes may be printed in, in points."""
-
-    x: float
-    y: float
-    width: float
-    height: float
-
-
-@dataclass(frozen=True)
 class TilePlan:
-    """The tiles of one map, in reading order, with the grid they come from."""
+    """The tiles of one map, page by page, and the page area they are printed in."""
 
     geometry: HexLayout
     area: Area
     tiles: tuple[Tile, ...]
-    rows: int
-    columns: int
+
+    @property
+    def pages(self) -> int:
+        """How many tile pages the plan takes."""
+        return max(t.page for t in self.tiles) + 1
+
+    def on_page(self, page: int) -> list[Tile]:
+        """The tiles printed on tile page ``page`` (from 0)."""
+        return [t for t in self.tiles if t.page == page]
 
     @cached_property
     def owners(self) -> dict[Hex, Tile]:
@@ -169,40 +167,6 @@ class TilePlan:
                 for pair, edges in found.items()}
 
 
-def plan_tiles(geometry: HexLayout, hexes: Iterable[Hex], area: Area,
-               shift: tuple[float, float] = (0.0, 0.0)) -> TilePlan:
-    """Share ``hexes`` among tiles whose cells are the page's ``area`` less half a hex.
-
-    The map is cut into columns a cell wide, starting at the leftmost hex centre moved left
-    by ``shift[0]`` cells. Down each column, tiles are cut greedily: a tile starts at the
-    highest hex centre not yet on a tile and takes every hex of the column whose centre is
-    within a cell's height below it, so no page starts above its first hex (``shift[1]``
-    is kept for callers and no longer used). Then a tile a neighbour has room for is folded
-    into it (:func:`merge_small_tiles`). Rows are counted down each column from 0.
-    """
-    all_hexes = sorted(set(hexes))
-    half_w, half_h = geometry.half_extent
-    cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
-    if cell_w <= 0 or cell_h <= 0:
-        raise ValueError("a hex is larger than the printable area of a page")
-    centres = {h: geometry.centre(h) for h in all_hexes}
-    left = min(x for x, _ in centres.values()) - shift[0] * cell_w
-    columns: dict[int, list[Hex]] = {}
-    for hex_, (x, _) in centres.items():
-        columns.setdefault(_index(x - left, cell_w), []).append(hex_)
-    first_column = min(columns)
-    tiles = []
-    for column, members in sorted(columns.items()):
-        for row, (cell_top, run) in enumerate(_runs(members, centres, cell_h)):
-            cell_left = left + column * cell_w
-            offset = (area.x + half_w - cell_left, area.y + area.height - half_h - cell_top)
-            tiles.append(Tile(row, column - first_column, tuple(sorted(run)), offset))
-    tiles = merge_small_tiles(geometry, tiles, (cell_w, cell_h), area)
-    rows = max(t.row for t in tiles) + 1
-    columns_count = max(t.column for t in tiles) + 1
-    return TilePlan(geometry, area, tuple(tiles), rows, columns_count)
-
-
 def _runs(members: list[Hex], centres: dict[Hex, Point], cell_h: float
           ) -> list[tuple[float, list[Hex]]]:
     """A column's hexes cut greedily into cell-high runs from the top: (top, hexes)."""
@@ -217,25 +181,17 @@ def _runs(members: list[Hex], centres: dict[Hex, Point], cell_h: float
     return runs
 
 
-def _count(ys: list[float], cell_h: float) -> int:
-    """How many cell-high runs cover ``ys`` (highest first), cut greedily."""
-    count, top = 0, math.inf
-    for y in ys:
-        if top - y > cell_h + 1e-9:
-            count, top = count + 1, y
-    return count
-
-
 def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float, float],
-                      area: Area) -> list[Tile]:
+                      area: Area, share: bool = True) -> list[Tile]:
     """Fold tiles into their neighbours where a page can hold both.
 
     The rule: take the tile with the fewest hexes; if one of the tiles it shares a seam with
     can take all its hexes (every hex centre of the two together within one page's cell, so
     each whole hex still fits on the page), the smaller goes into the neighbour with the
     fewest hexes that can (the neighbour keeps its label and place in the grid), and the
-    search starts again; a tile no neighbour can take is left as it is. So no page carries
-    a few hexes a neighbouring page had room for. Joins stay along hex edges."""
+    search starts again; a tile no neighbour can take is shared out hex by hex among the
+    tiles it touches where ``share`` (:func:`share_out`), else left as it is. So no tile
+    is a few hexes a neighbour had room for. Joins stay along hex edges."""
     half_w, half_h = geometry.half_extent
     centres = {h: geometry.centre(h) for tile in tiles for h in tile.hexes}
 
@@ -269,7 +225,8 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
                          and fits(t.hexes + small.hexes)),
                         key=lambda t: (len(t.hexes), t.row, t.column))
         if not takers:
-            shared = share_out(small, [t for t in current if t is not small], fits)
+            shared = share_out(small, [t for t in current if t is not small], fits) \
+                if share else None
             if shared is None:
                 tried.add(small.label)
                 continue
@@ -311,34 +268,230 @@ def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], b
     return {label: (tiles[label], tuple(sorted(hexes[label]))) for label in grown}
 
 
-def fewest_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Iterable[Area],
-                 steps: int = 4) -> tuple[int, TilePlan]:
-    """The plan with the fewest tiles over the given page areas (the first wins a tie) and
-    column shifts of a quarter cell: the index of the area chosen, and its plan."""
-    members = sorted(set(hexes))
-    centres = [geometry.centre(h) for h in members]
-    left = min(x for x, _ in centres)
-    half_w, half_h = geometry.half_extent
-    best: tuple[int, int, Area, tuple[float, float]] | None = None
-    for number, area in enumerate(areas):
-        cell_w, cell_h = area.width - 2 * half_w, area.height - 2 * half_h
-        if cell_w <= 0 or cell_h <= 0:
-            continue
-        for sx in range(steps):
-            origin = left - sx / steps * cell_w
-            strips: dict[int, list[float]] = {}
-            for x, y in centres:
-                strips.setdefault(max(0, floor((x - origin) / cell_w + 1e-9)), []).append(y)
-            count = sum(_count(sorted(ys, reverse=True), cell_h) for ys in strips.values())
-            if best is None or count < best[0]:
-                best = (count, number, area, (sx / steps, 0.0))
-    if best is None:
-        raise ValueError("a hex is larger than the printable area of a page")
-    _, number, area, shift = best
-    return number, plan_tiles(geometry, members, area, shift)
-
-
 def _index(distance: float, size: float) -> int:
     """Which cell a distance from the grid's first centre falls in (a hair of tolerance, so
     float noise never moves a hex sitting exactly on a cell border)."""
     return max(0, math.floor(distance / size + 1e-9))
+
+
+# --- Several tiles to a page -----------------------------------------------------------------
+
+FRACTIONS = (1.0, 1 / 2, 2 / 5, 1 / 3)
+ORDERS = (0, 3)
+
+
+def pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[Area],
+               kept: Sequence[float] = (), steps: int = 4) -> tuple[int, TilePlan]:
+    """The map cut into compact tiles packed onto the fewest pages: the index of the page
+    area chosen, and the plan (each tile's ``page`` and ``offset`` say where it is printed).
+    ``kept``: for each area, how much of the top of its first page is kept for something
+    else (the assembly map), so tiles go only below it there.
+
+    The tiling rule. A page holds the hexes of a grid laid over its area (:func:`page_grid`:
+    every whole hex inside it). A tile is cut from a *cell*, a rectangle of the map that a
+    fraction of that grid (1, 1/2, 2/5 or 1/3 of its width, and of its height) can take
+    wherever the tile's rows fall: the map is cut into columns a cell wide (starting a
+    quarter cell further left at each of the ``steps`` shifts), each column down from its
+    own top hex into runs a cell high (:func:`_runs`), and each run into its groups of
+    hexes joined side to side (:func:`connected_parts`): a tile is one piece of paper, cut
+    along hex edges. A tile a neighbour has room for in its cell is folded into it
+    (:func:`merge_small_tiles`). The tiles, largest first, then go onto the pages' grids,
+    moved by whole hexes (every hex lands on a hex of the grid, never on another tile's;
+    two tiles may share a cut line), each onto the fullest page with room, at its
+    topmost, then leftmost, place that fits (:func:`place_tiles`). Of every page area,
+    fraction and shift, the plan with the fewest pages wins, then the one with the fewest
+    tiles (fewer cuts and joins), then the first tried. Last, a small tile joins a map
+    neighbour whose page has room beside it (:func:`fold_onto_neighbours`), and the tiles
+    are named in reading order (:func:`in_reading_order`)."""
+    members = sorted(set(hexes))
+    best: tuple[tuple[int, int], int, list[Placement], float, frozenset[Hex]] | None = None
+    for number, area in enumerate(areas):
+        grid = page_grid(geometry, area)
+        if not grid:
+            continue
+        span = _span(geometry, grid)
+        closed = _closed(geometry, area, grid, kept[number] if number < len(kept) else 0.0)
+        for across in FRACTIONS:
+            for down in FRACTIONS:
+                cell = (span[0] * across, span[1] * down)
+                for shift in range(steps):
+                    tiles = cut_tiles(geometry, members, cell, shift / steps)
+                    for by in ORDERS:
+                        placed = place_tiles(geometry, tiles, grid, cell[1], closed, by)
+                        if placed is None:
+                            break
+                        score = (max(page for page, _, _ in placed) + 1, len(placed))
+                        if best is None or score < best[0]:
+                            best = (score, number, placed, cell[1], closed)
+    if best is None:
+        raise ValueError("a hex is larger than the printable area of a page")
+    _, number, placed, band, closed = best
+    area = list(areas)[number]
+    folded = fold_onto_neighbours(placed, page_grid(geometry, area), closed)
+    return number, planned(geometry, folded, area, band)
+
+
+def _closed(geometry: HexLayout, area: Area, grid: frozenset[Hex], kept: float
+            ) -> frozenset[Hex]:
+    """The hexes of the first page's grid that reach into the ``kept`` top of the area."""
+    if kept <= 0:
+        return frozenset()
+    _, y0 = grid_origin(geometry, area)
+    line = area.y + area.height - kept
+    half_h = geometry.half_extent[1]
+    return frozenset(h for h in grid if geometry.centre(h)[1] + y0 + half_h > line + 1e-6)
+
+
+def _span(geometry: HexLayout, grid: frozenset[Hex]) -> tuple[float, float]:
+    """How far apart the centres of a tile's hexes may be, across and down, for it to fit
+    on the grid whichever way its rows fall: the grid's span less the half-hex step that
+    alternate rows (pointy) or columns (flat) are shifted by."""
+    centres = [geometry.centre(h) for h in grid]
+    xs, ys = [x for x, _ in centres], [y for _, y in centres]
+    step_x, step_y = (geometry.across_flats / 2, 0.0) if geometry.orientation == "pointy" \
+        else (0.0, geometry.across_flats / 2)
+    return (max(xs) - min(xs) - step_x, max(ys) - min(ys) - step_y)
+
+
+def cut_tiles(geometry: HexLayout, hexes: Sequence[Hex], cell: tuple[float, float],
+              shift: float) -> list[Tile]:
+    """The hexes cut into tiles whose centres fit in ``cell`` (see :func:`pack_tiles` for
+    the rule), not yet placed or named."""
+    half_w, half_h = geometry.half_extent
+    cell_w, cell_h = cell
+    centres = {h: geometry.centre(h) for h in hexes}
+    left = min(x for x, _ in centres.values()) - shift * cell_w
+    columns: dict[int, list[Hex]] = {}
+    for hex_, (x, _) in centres.items():
+        columns.setdefault(_index(x - left, cell_w) if cell_w > 0 else round(x), []
+                           ).append(hex_)
+    tiles = []
+    for column, members in sorted(columns.items()):
+        row = 0
+        for _, run in _runs(members, centres, cell_h):
+            for part in connected_parts(run):
+                tiles.append(Tile(row, column, tuple(sorted(part)), (0.0, 0.0)))
+                row += 1
+    room = Area(0.0, 0.0, cell_w + 2 * half_w, cell_h + 2 * half_h)
+    return merge_small_tiles(geometry, tiles, cell, room, share=False)
+
+
+def connected_parts(hexes: Iterable[Hex]) -> list[list[Hex]]:
+    """``hexes`` in groups joined hex to hex by a shared side, each group sorted."""
+    left = set(hexes)
+    parts = []
+    for start in sorted(left):
+        if start not in left:
+            continue
+        left.discard(start)
+        part, todo = [start], [start]
+        while todo:
+            here = todo.pop()
+            for near in (here.plus(d) for d in DIRECTIONS):
+                if near in left:
+                    left.discard(near)
+                    part.append(near)
+                    todo.append(near)
+        parts.append(sorted(part))
+    return parts
+
+
+def in_reading_order(geometry: HexLayout, tiles: Sequence[Tile], band: float) -> list[Tile]:
+    """The tiles renamed as a page of the map is read: rows (letters) are bands of the map
+    ``band`` high counted from its top hex, a tile in the band of its own top hex;
+    columns (numbers) count the tiles of a row from the left."""
+    centres = {h: geometry.centre(h) for t in tiles for h in t.hexes}
+    top = max(y for _, y in centres.values())
+
+    def where(tile: Tile) -> tuple[int, float]:
+        high = max(centres[h][1] for h in tile.hexes)
+        return (_index(top - high, band) if band > 0 else 0,
+                min(centres[h][0] for h in tile.hexes))
+
+    ordered = sorted(tiles, key=where)
+    bands = sorted({where(t)[0] for t in tiles})
+    renamed, counts = [], dict.fromkeys(bands, 0)
+    for tile in ordered:
+        band_of = where(tile)[0]
+        renamed.append(Tile(bands.index(band_of), counts[band_of], tile.hexes, tile.offset,
+                            tile.page))
+        counts[band_of] += 1
+    return renamed
+
+
+Placement = tuple[int, Hex, tuple[Hex, ...]]  # a tile's page, its move in hexes, its hexes
+
+
+def place_tiles(geometry: HexLayout, tiles: Sequence[Tile], grid: frozenset[Hex],
+                band: float, closed: frozenset[Hex] = frozenset(), by: int = 0
+                ) -> list[Placement] | None:
+    """``tiles`` moved onto pages of ``grid`` by :func:`pack_shapes`, largest first (by
+    :func:`_size`; in reading order, bands ``band`` high, among equals), the first page's
+    ``closed`` hexes kept free; None if one does not fit an empty page."""
+    named = in_reading_order(geometry, tiles, band)
+    order = sorted(range(len(named)), key=lambda i: (-_size(geometry, named[i], by), i))
+    spots = pack_shapes(geometry, [[named[i].hexes] for i in order], grid, closed)
+    if spots is None:
+        return None
+    placed = {number: (page, move, named[number].hexes)
+              for number, (page, _, move) in zip(order, spots, strict=True)}
+    return [placed[number] for number in range(len(tiles))]
+
+
+def planned(geometry: HexLayout, placed: list[Placement], area: Area, band: float
+            ) -> TilePlan:
+    """The plan of placed tiles: each tile's offset on its page, named in reading order."""
+    x0, y0 = grid_origin(geometry, area)
+    tiles = []
+    for page, move, hexes in placed:
+        x, y = geometry.centre(move)
+        tiles.append(Tile(0, 0, hexes, (x + x0, y + y0), page))
+    named = in_reading_order(geometry, tiles, band)
+    return TilePlan(geometry, area, tuple(sorted(named, key=lambda t: (t.page, t.row,
+                                                                     t.column))))
+
+
+def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex],
+                         closed: frozenset[Hex] = frozenset()) -> list[Placement]:
+    """Placed tiles folded into a neighbour where its page has room for them beside it.
+
+    The rule, once the pages are set: take the tile with the fewest hexes; if a tile it
+    shares a seam with on the map has free hexes of its own page where the small tile's
+    hexes would lie beside it as on the map, the small tile joins it (the smallest such
+    neighbour), and the search starts again; else the next smallest is tried. Pages and
+    the other tiles do not move, so it never costs a page; it spares a cut and a join.
+    The first page's ``closed`` hexes stay free."""
+    current = list(placed)
+    while True:
+        owner = {h: i for i, (_, _, hexes) in enumerate(current) for h in hexes}
+        taken: dict[int, set[Hex]] = {0: set(closed)}
+        for page, move, hexes in current:
+            taken.setdefault(page, set()).update(h.plus(move) for h in hexes)
+        for small in sorted(range(len(current)), key=lambda i: (len(current[i][2]), i)):
+            page, move, hexes = current[small]
+            own = {h.plus(move) for h in hexes}
+            near = sorted({owner[n] for h in hexes for n in (h.plus(d) for d in DIRECTIONS)
+                           if n in owner and owner[n] != small},
+                          key=lambda i: (len(current[i][2]), i))
+            taker = next((i for i in near if all(
+                h.plus(current[i][1]) in grid and (h.plus(current[i][1]) not in
+                                                  taken[current[i][0]] or (
+                    current[i][0] == page and h.plus(current[i][1]) in own))
+                for h in hexes)), None)
+            if taker is not None:
+                t_page, t_move, t_hexes = current[taker]
+                current[taker] = (t_page, t_move, tuple(sorted(t_hexes + hexes)))
+                del current[small]
+                break
+        else:
+            return current
+
+
+def _size(geometry: HexLayout, tile: Tile, by: int) -> float:
+    """How large a tile is, for the order tiles are placed in: ``by`` 0 its hexes, 1 its
+    height, 2 its width, 3 its box's area (hexes break ties)."""
+    if by == 0:
+        return len(tile.hexes)
+    left, bottom, right, top = geometry.bounds(tile.hexes)
+    size = (top - bottom, right - left, (top - bottom) * (right - left))[by - 1]
+    return size + len(tile.hexes) * 1e-6

@@ -189,13 +189,15 @@ def test_build_with_defaults_writes_into_output(
     monkeypatch.chdir(tmp_path)
     code, out, _ = run(["build"], capsys)
     assert code == 0
-    # The licences share sheets with the counters by default (docs/printing.md).
-    assert (tmp_path / "output" / "frothy-races" / "packed-sheets.pdf").is_file()
+    # The licences share sheets with the counters, and with the other games' small pieces,
+    # by default (docs/printing.md).
+    assert (tmp_path / "output" / "packed-sheets.pdf").is_file()
     manifest = json.loads((tmp_path / "output" / "manifest.json").read_text())
-    packed = next(f for f in manifest["files"] if f["path"] == "frothy-races/packed-sheets.pdf")
-    assert packed["game"] == "frothy-races"
+    packed = next(f for f in manifest["files"] if f["path"] == "packed-sheets.pdf")
+    assert packed["game"] == "shared"
+    assert "frothy-races" in packed["notes"]["games"].split(", ")
     assert packed["page_size_mm"] == [210.0, 297.0]
-    assert len(packed["vehicles"]) == 9
+    assert len(packed["vehicles"]) > 9  # the Frothy Races nine and the other games'
     licences = [p for p in packed["placements"] if p["from"] == "frothy-races/licences.pdf"]
     assert len(licences) == 9
 

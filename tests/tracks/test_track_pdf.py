@@ -21,7 +21,7 @@ from generator.project.loading import load
 from generator.tracks.hexgrid import Hex, HexLayout, neighbours
 from generator.tracks.model import Track
 from generator.tracks.sheets import SEAM, tile_plan
-from generator.tracks.tiling import TilePlan
+from generator.tracks.tiling import Tile, TilePlan
 from tests.track_files import TRACKS, write_track
 
 BUILT = ["flat-test-loop", "gasometer-gauntlet"]  # flat-top and pointy-top hexes
@@ -59,7 +59,9 @@ def out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("tracks")
     flat = write_track(folder, "flat-test-loop.yaml", FLAT_LOOP, name="Flat Test Loop",
                        orientation="flat", start_facing=4, laps=2)
-    assert main(["build", str(flat), str(TRACKS / "gasometer-gauntlet.yaml"),
+    # Each track's tokens in a file of its own, to read (a build packs them onto sheets
+    # shared with the other games' small pieces: tests/paper/test_packing.py).
+    assert main(["build", "--no-pack", str(flat), str(TRACKS / "gasometer-gauntlet.yaml"),
                  "-o", str(folder)]) == 0
     return folder
 
@@ -107,16 +109,30 @@ def tiles_of(out: Path, name: str) -> tuple[Track, TilePlan, tuple[PageData, ...
     return track, plan, parsed(out / "tracks" / f"{name}-tiles.pdf")
 
 
+def owner_on_page(plan: TilePlan, page: int, point: tuple[float, float]) -> tuple[Tile, Hex]:
+    """The one tile of tile page ``page`` with a hex printed at ``point``, and that hex."""
+    found = []
+    for tile in plan.on_page(page):
+        hex_ = plan.geometry.hex_at(point[0] - tile.offset[0], point[1] - tile.offset[1])
+        if hex_ in tile.hexes:
+            found.append((tile, hex_))
+    assert len(found) == 1, f"{len(found)} tiles print a hex at {point} on tile page {page}"
+    return found[0]
+
+
 @pytest.mark.parametrize("name", BUILT)
 def test_every_map_hex_is_printed_exactly_once_across_the_tiles(out: Path, name: str) -> None:
     track, plan, pages = tiles_of(out, name)
     geometry = plan.geometry
     seen: Counter[Hex] = Counter()
-    assert len(pages) == len(plan.tiles) + 1  # the assembly page comes first
-    for tile, page in zip(plan.tiles, pages[1:], strict=True):
-        assert f"tile {tile.label}" in page.text
+    assert len(pages) == plan.pages  # the first page has the assembly map above its tiles
+    assert "how the tiles go together" in pages[0].text.splitlines()[0]
+    for number, page in enumerate(pages):
+        title = page.text.splitlines()[0]
+        for tile in plan.on_page(number) if number else ():
+            assert re.search(rf"\b{tile.label}\b", title), (tile.label, title)
         for x, y in printed_hexes(page, geometry):
-            hex_ = geometry.hex_at(x - tile.offset[0], y - tile.offset[1])
+            tile, hex_ = owner_on_page(plan, number, (x, y))
             expected = tile.place(geometry.centre(hex_))
             assert to_mm(abs(expected[0] - x)) < 0.01 and to_mm(abs(expected[1] - y)) < 0.01
             seen[hex_] += 1
@@ -126,17 +142,36 @@ def test_every_map_hex_is_printed_exactly_once_across_the_tiles(out: Path, name:
 
 
 @pytest.mark.parametrize("name", BUILT)
+def test_several_tiles_share_a_page_each_labelled_on_itself(out: Path, name: str) -> None:
+    track, plan, pages = tiles_of(out, name)
+    if name == "gasometer-gauntlet":  # the small flat loop's three tiles fill three pages
+        assert plan.pages < len(plan.tiles), "tiles are packed several to a page"
+    for number, page in enumerate(pages):
+        words = [(c["text"], c["x0"], page.height - c["top"]) for c in page.chars
+                 if c["size"] >= 8.9]
+        for tile in plan.on_page(number):
+            # The label's first character lies inside one of the tile's own hexes.
+            first = [(x, y) for text, x, y in words if text == tile.label[0]]
+            assert any(owner_on_page(plan, number, (x + 2, y - 2))[0] == tile
+                       for x, y in first if any(
+                           plan.geometry.hex_at(x + 2 - t.offset[0], y - 2 - t.offset[1])
+                           in t.hexes for t in plan.on_page(number))), tile.label
+
+
+@pytest.mark.parametrize("name", BUILT)
 def test_neighbouring_centres_on_a_tile_are_one_hex_apart(out: Path, name: str) -> None:
     track, plan, pages = tiles_of(out, name)
     geometry = plan.geometry
     checked = 0
-    for tile, page in zip(plan.tiles, pages[1:], strict=True):
-        centres = {geometry.hex_at(x - tile.offset[0], y - tile.offset[1]): (x, y)
-                   for x, y in printed_hexes(page, geometry)}
-        for hex_, (x, y) in centres.items():
+    for number, page in enumerate(pages):
+        centres: dict[tuple[str, Hex], tuple[float, float]] = {}
+        for x, y in printed_hexes(page, geometry):
+            tile, hex_ = owner_on_page(plan, number, (x, y))
+            centres[(tile.label, hex_)] = (x, y)
+        for (label, hex_), (x, y) in centres.items():
             for other in neighbours(hex_):
-                if other in centres:
-                    ox, oy = centres[other]
+                if (label, other) in centres:
+                    ox, oy = centres[(label, other)]
                     assert to_mm(math.hypot(ox - x, oy - y)) == pytest.approx(25.4, abs=0.01)
                     checked += 1
     assert checked > 100
@@ -162,8 +197,18 @@ def seam_segments(page: PageData, offset: tuple[float, float]
 @pytest.mark.parametrize("name", BUILT)
 def test_the_joins_of_neighbouring_tiles_line_up(out: Path, name: str) -> None:
     _, plan, pages = tiles_of(out, name)
-    seams = {tile.label: seam_segments(page, tile.offset)
-             for tile, page in zip(plan.tiles, pages[1:], strict=True)}
+
+    def on_tile(tile: Tile) -> set[tuple[tuple[float, float], tuple[float, float]]]:
+        """The seam lines on the tile's page that lie on the tile's own outline."""
+        segments = seam_segments(pages[tile.page], tile.offset)
+        outline = set()
+        for edge in plan.outline(tile):
+            ends = [(round(to_mm(x - tile.offset[0]), 2), round(to_mm(y - tile.offset[1]), 2))
+                    for x, y in (edge.start, edge.end)]
+            outline.add((min(ends), max(ends)))
+        return segments & outline
+
+    seams = {tile.label: on_tile(tile) for tile in plan.tiles}
     joined = 0
     for tile in plan.tiles:
         for other in {e.neighbour_tile for e in plan.outline(tile) if e.neighbour_tile}:
@@ -279,18 +324,39 @@ def test_the_manifest_lists_every_track_file(out: Path) -> None:
 
 
 def test_the_piece_set_prints_every_copy_of_every_piece(out: Path) -> None:
+    """Each label, read on its own inside its piece's hex (labels side by side share text
+    lines): the piece, its names in a piece list and which copy it is."""
+    from generator.text.templates import TextTemplates
     from generator.tracks.pieces import standard_pieces
-    text = " ".join(" ".join(p.text.split()) for p in parsed(out / "tracks" / "pieces.pdf"))
+    from generator.tracks.pieces_sheet import LABEL_WIDTH, plan_pieces
+
+    document = plan_pieces(PAPERS["a4"], TextTemplates())
+    geometry = HexLayout("pointy", mm(25.4))
+    labels = []
+    with pdfplumber.open(out / "tracks" / "pieces.pdf") as pdf:
+        assert len(pdf.pages) == len(document.pages)
+        for page, placed_pieces in zip(pdf.pages, document.pages, strict=True):
+            for placed in placed_pieces:
+                x, top = placed.label_at
+                width = geometry.across_flats * LABEL_WIDTH
+                box = (x, page.height - top, x + width, page.height - top + placed.label.height)
+                labels.append(" ".join(page.crop(box).extract_text().split()))
+                # The label lies inside one of its own piece's hexes.
+                middle = (x + width / 2 - placed.origin[0],
+                          top - placed.label.height / 2 - placed.origin[1])
+                assert geometry.hex_at(*middle) in placed.shape.cells
+    expected = []
     for name, piece in standard_pieces().items():
         written = f"{name}-left or {name}-right" if name.startswith("curve") else name
-        for copy in range(1, piece.count + 1):
-            assert f"in a piece list: {written} · {copy} of {piece.count}" in text
+        expected += [f"{piece.label} · in a piece list: {written} · {copy} of {piece.count}"
+                     for copy in range(1, piece.count + 1)]
+    assert sorted(labels) == sorted(expected)
 
 
 def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> None:
     import random
 
-    from generator.tracks.sheets import _most_central
+    from generator.tracks.sheets import most_central
 
     rng = random.Random(12)
     for _ in range(500):
@@ -300,7 +366,7 @@ def test_a_tiles_label_goes_on_the_point_the_plain_sums_pick_ties_and_all() -> N
         points += points[: len(points) // 2] if rng.random() < 0.3 else []  # exact ties
         plain = min(points, key=lambda p: sum((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2
                                               for q in points))
-        assert _most_central(points) is plain
+        assert most_central(points) is plain
 
 
 def test_outlined_hexes_write_what_the_plain_calls_write(tmp_path: Path) -> None:

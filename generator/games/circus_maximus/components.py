@@ -79,5 +79,6 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
         Output(f"{GAME_ID}/reference-card.pdf", GAME_ID, "reference card", names,
                sheets_writer("Circus Maximus second-edition reference card", context.paper,
                              context.printing.cmyk,
-                             [(Component(card.width, card.height, bleed), reference, options)])),
+                             [(Component(card.width, card.height, bleed), reference, options)]),
+               batches=((Component(card.width, card.height, bleed), reference, options),)),
     ]

@@ -76,10 +76,11 @@ def _writer(circuit: Circuit, context: BuildContext) -> Callable[[Path], PdfInfo
         canvas = new_canvas(path, f"{circuit.name}: circuit", context.paper,
                             context.printing.cmyk, shop=context.printing.shop)
         draw_plan(canvas, circuit, context.paper, words)
-        canvas.showPage()
         if context.printing.print_shop:  # the shop cuts the markers: the markers file
+            canvas.showPage()
             return finish(canvas, 1, context.paper)
-        pages = 1 + draw_markers(canvas, circuit, context.paper, words)
+        below_plan = plan_scale(circuit, context.paper).bottom - mm(14)  # under the scale bar
+        pages = draw_markers(canvas, circuit, context.paper, words, below_plan)
         return finish(canvas, pages, context.paper)
     return write
 
@@ -201,37 +202,69 @@ def _scale_bar(canvas: Canvas, scale: Scale, words: dict[str, str]) -> None:
 # --- Exact size: beacon and obstacle markers, the width gauge ---------------------------
 
 
-def draw_markers(canvas: Canvas, circuit: Circuit, paper: Paper,
-                 words: dict[str, str]) -> int:
-    """The exact-size pages; returns how many were drawn."""
-    pages = 0
+GAUGE_BAND = mm(56)  # the width gauge and its title, at the foot of a page
+MARKER_GAP = mm(6)  # between two markers, and under each for its label
+LABEL_DROP = mm(3.5)
+MARKERS_HEADER = mm(16)  # the markers' title and the actual-size note
+
+
+def draw_markers(canvas: Canvas, circuit: Circuit, paper: Paper, words: dict[str, str],
+                 room_top: float) -> int:
+    """The exact-size markers and the width gauge, from ``room_top`` down on the page begun
+    (the plan's) and on new pages as it fills: the gauge at the foot of the first page with
+    room for it and a row of markers, the markers in rows, each as wide and high as its
+    own marker (so beacons are not spaced as widely as the largest obstacle). Returns the
+    pages drawn, the one begun included; the last is shown."""
     items: list[tuple[str, float, Color]] = [
         (f"O{number}", obstacle.diameter * 10, colour("#555555"))
         for number, obstacle in enumerate(circuit.obstacles, start=1)]
     for number in range(1, len(circuit.gates) + 1):
         items += [(f"L{number}", MARKER_MM, BEACON), (f"R{number}", MARKER_MM, BEACON)]
-    step = mm(max(size for _, size, _ in items) + 8) if items else mm(MARKER_MM + 8)
-    columns = max(1, int((paper.width - 2 * MARGIN) // step))
-    rows = max(1, int((paper.height - 2 * MARGIN - TEXT_ROOM - mm(60)) // step))
-    per_page = columns * rows
-    for first in range(0, max(len(items), 1), per_page):
-        top = paper.height - MARGIN
-        draw_line(canvas, plain(words["markers_title"]), MARGIN, top - mm(5), 12, BOLD)
-        draw_line(canvas, plain(words["actual_size"]), MARGIN, top - mm(11), 8)
-        for index, (label, size_mm, ink) in enumerate(items[first:first + per_page]):
-            column, row = index % columns, index // columns
-            cx = MARGIN + step * column + step / 2
-            cy = top - TEXT_ROOM - step * row - step / 2
-            canvas.setStrokeColor(colour("#000000"))
-            canvas.setFillColor(ink)
-            canvas.circle(cx, cy, mm(size_mm) / 2, stroke=1, fill=1)
-            canvas.setFillColor(colour("#000000"))
-            draw_line(canvas, label, cx, cy - mm(size_mm) / 2 - mm(3.5), 7, BOLD, "centre")
-        if first == 0:
-            _width_gauge(canvas, paper, words)
+    row = mm(max((size for _, size, _ in items), default=MARKER_MM)) + MARKER_GAP + LABEL_DROP
+    pages, gauge = 1, False
+    floor = MARGIN
+    if room_top - MARGIN >= GAUGE_BAND + MARKERS_HEADER + row:
+        _width_gauge(canvas, paper, words)
+        gauge, floor = True, MARGIN + GAUGE_BAND
+    # No room for a row under the plan: the markers start on a page of their own.
+    top = floor if room_top - MARKERS_HEADER - row < floor else \
+        _markers_header(canvas, words, room_top)
+    x, row_h = MARGIN, 0.0
+    for label, size_mm, ink in items:
+        width = mm(size_mm) + MARKER_GAP
+        height = mm(size_mm) + MARKER_GAP + LABEL_DROP
+        if x + width > paper.width - MARGIN + 1e-6:
+            x, top, row_h = MARGIN, top - row_h, 0.0
+        if top - height < floor - 1e-6:
+            canvas.showPage()
+            pages += 1
+            floor = MARGIN
+            if not gauge:
+                _width_gauge(canvas, paper, words)
+                gauge, floor = True, MARGIN + GAUGE_BAND
+            top = _markers_header(canvas, words, paper.height - MARGIN)
+            x, row_h = MARGIN, 0.0
+        cx, cy = x + width / 2, top - mm(size_mm) / 2
+        canvas.setStrokeColor(colour("#000000"))
+        canvas.setFillColor(ink)
+        canvas.circle(cx, cy, mm(size_mm) / 2, stroke=1, fill=1)
+        canvas.setFillColor(colour("#000000"))
+        draw_line(canvas, label, cx, cy - mm(size_mm) / 2 - LABEL_DROP, 7, BOLD, "centre")
+        x += width
+        row_h = max(row_h, height)
+    if not gauge:
         canvas.showPage()
         pages += 1
+        _width_gauge(canvas, paper, words)
+    canvas.showPage()
     return pages
+
+
+def _markers_header(canvas: Canvas, words: dict[str, str], top: float) -> float:
+    """The markers' title and actual-size note from ``top`` down; where the markers start."""
+    draw_line(canvas, plain(words["markers_title"]), MARGIN, top - mm(5), 12, BOLD)
+    draw_line(canvas, plain(words["actual_size"]), MARGIN, top - mm(11), 8)
+    return top - MARKERS_HEADER
 
 
 def _width_gauge(canvas: Canvas, paper: Paper, words: dict[str, str]) -> None:
