@@ -25,10 +25,11 @@ from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 from generator.tracks.hex_packing import Area
 from generator.tracks.hexgrid import Hex, HexLayout, Point
+from generator.tracks.kept_tiles import kept_pack_tiles
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
-from generator.tracks.tiling import Tile, TilePlan, pack_tiles
+from generator.tracks.tiling import Tile, TilePlan
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)
@@ -164,7 +165,7 @@ def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
     areas = [tile_area(s) for s in sheets]
     kept = [area.y + area.height - (assembly_map_box(track, sheet).y - GAP)
             for area, sheet in zip(areas, sheets, strict=True)]
-    chosen, plan = pack_tiles(geometry, track.layout.cells, areas, kept)
+    chosen, plan = kept_pack_tiles(geometry, track.layout.cells, areas, kept)
     return sheets[chosen], plan
 
 
