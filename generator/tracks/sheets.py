@@ -39,6 +39,7 @@ CUT = black
 SEAM = colour("#b0005a")
 MATCH_RADIUS = mm(1.6)
 LABEL_RADIUS = mm(5)
+LABEL_MIN_RADIUS = mm(2.9)  # a 7 pt bold label of three characters inside
 TINTS = (colour("#dfe9f3"), colour("#f6e2cf"), colour("#e2efd9"), colour("#ece2f2"))
 
 
@@ -340,14 +341,19 @@ def tile_tints(plan: TilePlan) -> dict[str, Color]:
 
 def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],
                     tile: Tile) -> None:
-    """The tile's label, on a white disc at the middle of its hexes."""
+    """The tile's label, on a white disc at the middle of its hexes. The disc is sized to
+    the map as drawn (a little over a hex across, 10 mm at most), so the labels of a map
+    cut into many small tiles do not cover each other; its text is never under 7 pt."""
     middle = most_central([place(small.centre(h)) for h in tile.hexes])
+    radius = max(LABEL_MIN_RADIUS, min(LABEL_RADIUS, small.across_flats * 0.6))
+    size = max(7.0, min(11.0, radius * 0.78))
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(black)
-    canvas.circle(middle[0], middle[1], LABEL_RADIUS, stroke=1, fill=1)
+    canvas.setLineWidth(0.6)
+    canvas.circle(middle[0], middle[1], radius, stroke=1, fill=1)
     canvas.setFillColor(black)
-    draw_line(canvas, tile.label, middle[0], middle[1] - 4.0, 11, BOLD, "centre")
+    draw_line(canvas, tile.label, middle[0], middle[1] - size * 0.36, size, BOLD, "centre")
     canvas.restoreState()
 
 
