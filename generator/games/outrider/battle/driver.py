@@ -24,6 +24,7 @@ from generator.games.outrider.battle.chain import (
     REVERSE_HAZARD,
     REVERSE_LIMIT,
     TOKENS,
+    Laid,
     driving_pose,
     item_costs,
     lay,
@@ -72,9 +73,22 @@ class Turn:
     car: Car
     position: Position = field(init=False)
     shot_at: dict[tuple[float, float, float], float] = field(default_factory=dict)
+    laid: dict[tuple[Pose, str], tuple[Laid, Contact | None]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.position = Position(self.battle, self.car)
+
+    def card(self, entry: Pose, face: str) -> tuple[Laid, Contact | None]:
+        """``face`` laid from ``entry`` and the first thing it meets, each worked out once a
+        turn: the chains grown from a stop with and without a stationary attack first (and
+        chains the beam keeps from several roots) lay the same cards from the same arrows,
+        and nothing on the table moves while the car plans."""
+        key = (entry, face)
+        if key not in self.laid:
+            card = lay_card(entry, face)
+            self.laid[key] = (card, first_contact(self.battle, self.car, entry, card.exit,
+                                                  card.card, LOOK_BISECTIONS))
+        return self.laid[key]
 
     def shot_gain(self, pose: Pose) -> float:
         """Expected gain of the best shot from vehicle pose ``pose`` (0: none)."""
@@ -96,9 +110,7 @@ def grow(turn: Turn, node: Node, start: Pose, reverse: bool, tokens_left: int) -
     entry = node.exits[-1] if node.exits else start
     children = []
     for face in moves():
-        card = lay_card(entry, face)
-        contact = first_contact(turn.battle, turn.car, entry, card.exit, card.card,
-                                LOOK_BISECTIONS)
+        card, contact = turn.card(entry, face)
         if contact is not None:
             children.append(_contact_node(turn, node, card.exit, face, contact, reverse))
             continue
