@@ -15,6 +15,7 @@ from generator.games.outrider.battle.geometry import (
     CARD_WIDTH,
     Pose,
     Rect,
+    apart,
     between,
     body,
     inside,
@@ -100,6 +101,8 @@ def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
     contacts = []
     for other in battle.others(car):
         shape = body(other.pose)
+        if apart(sweep, shape) and apart(card, shape) and apart(final, shape):
+            continue  # none of the three overlaps below can hold (most bases, most cards)
         share = _touch_share(battle, start, end, shape, bisections, sweep)
         if share is None and (overlap(card, shape, CONTACT_SLACK)
                               or overlap(final, shape, CONTACT_SLACK)):
