@@ -166,9 +166,9 @@ def absorb_sheets(outputs: list[Output], earlier: Sequence[ManifestEntry],
                 f"not built: {context.out_dir / found[0].path} (an earlier build's shared "
                 f"sheets) holds pieces of this build's files and of {', '.join(named[:3])}"
                 f"{more}, which this build's inputs do not make: packing it again would "
-                "lose those pieces, keeping it would print this build's twice. Build those "
-                "inputs too (the folders the earlier build read, with the same --only), or "
-                "into another output folder")
+                "lose those pieces, keeping it would print this build's twice. Build the "
+                "folders the earlier build read too (--only still chooses the components), "
+                "or into another output folder")
         extra |= needed
         chosen = [o for o in everything if selection.wants(o) or o.path in extra]
         outputs = pack_outputs(chosen, context)
