@@ -255,7 +255,7 @@ class Recording:
     def _answer(self, code: int) -> dict[str, Any] | None:
         result, selection = self.result, self.selection
         if (result is None or selection is None or result.manifest is None or self.during
-                or result.absorbed  # it depended on the folder's earlier shared sheets
+                or result.absorbed or result.doubled  # it depended on the folder's sheets
                 or not self.trace.complete or self.before is None or code not in (0, 1)):
             return None
         shown = io.StringIO()

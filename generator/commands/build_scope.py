@@ -67,6 +67,9 @@ class BuildResult:
     absorbed: list[str] = field(default_factory=list)
     """Earlier builds' shared-sheets files that held pieces this build prints: packed again
     with this build's pieces in place of theirs (see :func:`sheets_to_absorb`)."""
+    doubled: list[str] = field(default_factory=list)
+    """Earlier builds' shared-sheets files, kept, that also print older copies of pieces
+    this build wrote: their other pieces come from inputs this build did not read."""
 
 
 def sources_of(entry: Output | ManifestEntry) -> set[str]:
@@ -129,6 +132,11 @@ def report_written(output: Path, result: BuildResult, compact: bool,
               f"this build prints: {'packed again' if again else 'removed'}; the pieces of "
               "files this build did not choose drawn again from their inputs, each once)",
               file=stream)
+    for sheets in result.doubled:
+        print(f"note: kept {output / sheets} (an earlier build's shared sheets): it also "
+              "prints older copies of pieces this build wrote, beside pieces of inputs this "
+              "build did not read; build those inputs too (the earlier build's folders) to "
+              "print each piece once", file=stream)
     if result.kept:
         print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
               "that this build does not print (the manifest still lists them)", file=stream)

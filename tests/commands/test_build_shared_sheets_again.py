@@ -122,17 +122,25 @@ def test_an_only_build_packs_the_shared_sheets_again_with_its_new_pieces(project
     assert "Plain Chariot" in text_at(out / "packed-sheets.pdf", licence)
 
 
-def test_a_build_of_fewer_inputs_is_refused_where_repacking_would_lose_pieces(
+def test_a_build_of_fewer_inputs_keeps_the_shared_sheets_and_says_they_print_twice(
         project: Path) -> None:
+    # The default kit, then one game's licences: the shared sheets also hold the other
+    # game's pieces, which this build cannot draw. It owns only what it builds: the sheets
+    # are kept whole (no piece lost), its licences are written, and it says so.
     out = project / "out"
     games = [project / "vehicles" / "frothy-races", project / "vehicles" / "joyride"]
     assert paddock("build", *games, "-o", out, cwd=project).returncode == 0
-    before = digests(out)
+    before, printed_before = digests(out), pieces_printed(out)
+    shared = [e["path"] for e in manifest(out) if e["placements"]]
     done = paddock("build", games[0], "-o", out, "--only", "licences", cwd=project)
-    assert done.returncode == 2
-    assert "not built:" in done.stderr and "joyride/" in done.stderr
+    assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
-    assert digests(out) == before
+    assert any(f"note: kept {out / path}" in done.stdout for path in shared), done.stdout
+    after = digests(out)
+    assert {path: after[path] for path in before} == before, "every earlier file kept as it was"
+    printed_after = pieces_printed(out)
+    assert all(printed_after[piece] >= count for piece, count in printed_before.items())
+    assert set(after) - set(before), "the licences were written"
 
 
 def test_a_recorded_only_build_is_not_replayed_over_shared_sheets(project: Path) -> None:
