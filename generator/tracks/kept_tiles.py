@@ -23,6 +23,11 @@ from generator.tracks.hex_packing import Area
 from generator.tracks.hexgrid import Hex, HexLayout
 from generator.tracks.tiling import Tile, TilePlan, pack_tiles
 
+# Plans this process has read or worked out, by question, newest last: a process that
+# builds many times (serve, watch, the tests) asks the cache folder once.
+_REMEMBERED: dict[str, Any] = {}
+_MOST_REMEMBERED = 32
+
 
 @lru_cache(maxsize=1)
 def _code() -> str:
@@ -46,7 +51,13 @@ def kept_pack_tiles(geometry: HexLayout, hexes: Iterable[Hex], areas: Sequence[A
         return (number, [(t.row, t.column, [tuple(h) for h in t.hexes], tuple(t.offset),
                           t.page) for t in plan.tiles])
 
-    number, tiles = cached(question.encode(), _code(), work_out)
+    answer = _REMEMBERED.pop(question, None)
+    if answer is None:
+        answer = cached(question.encode(), _code(), work_out)
+    _REMEMBERED[question] = answer  # the most recent last
+    while len(_REMEMBERED) > _MOST_REMEMBERED:
+        del _REMEMBERED[next(iter(_REMEMBERED))]
+    number, tiles = answer
     return number, TilePlan(geometry, areas[number], tuple(
         Tile(row, column, tuple(Hex(*h) for h in hexes_), (offset[0], offset[1]), page)
         for row, column, hexes_, offset, page in tiles))

@@ -27,6 +27,8 @@ def test_a_kept_plan_is_the_plan_and_is_read_back(fresh_store: Path,
     def never(*_: object, **__: object) -> None:
         raise AssertionError("packed again although the plan was kept")
     monkeypatch.setattr(kept_tiles, "pack_tiles", never)
+    assert kept_tiles.kept_pack_tiles(GEOMETRY, HEXES, [AREA]) == afresh  # remembered
+    kept_tiles._REMEMBERED.clear()  # a new process: read from the cache folder
     assert kept_tiles.kept_pack_tiles(GEOMETRY, list(reversed(HEXES)), [AREA]) == afresh
     with pytest.raises(AssertionError):  # another map is a new question
         kept_tiles.kept_pack_tiles(GEOMETRY, HEXES[1:], [AREA])
