@@ -241,3 +241,28 @@ def die_cut_gaps(path: Path, page_index: int, outline: list[tuple[float, float]]
         if value(-1.5) < WHITE and value(bleed * 0.85) >= WHITE:
             found.append(f"edge at ({mx:.1f}, {my:.1f}): white {bleed * 0.85:.1f} pt beyond")
     return found
+
+
+def marks_in_safe_zone(page: Any, trim: tuple[float, ...], safe: float) -> list[str]:
+    """The drawn marks of a pdfplumber page (stroked or filled lines, rectangles, paths) that
+    lie within ``safe`` of the trim: what a player reads (a ruler's ticks, a gauge's rays, a
+    join's arrow, pips, symbols) and a real cut may shave. Left out as background art: any
+    shape reaching past the trim into the bleed (half a point's grace), and a fill alone
+    spanning nine tenths of the face's width or height (a face's ground, a hex token's
+    colour). The extent is the path's (pdfplumber's bbox), not its stroke's width."""
+    height = float(page.mediabox[3])
+    tx0, ty0, tx1, ty1 = trim
+    grace = 0.5
+    found = []
+    for obj in [*page.lines, *page.rects, *page.curves]:
+        x0, x1 = float(obj["x0"]), float(obj["x1"])
+        y0, y1 = height - float(obj["bottom"]), height - float(obj["top"])
+        if x0 < tx0 - grace or x1 > tx1 + grace or y0 < ty0 - grace or y1 > ty1 + grace:
+            continue
+        ground = obj.get("fill") and not obj.get("stroke") and (
+            x1 - x0 >= 0.9 * (tx1 - tx0) or y1 - y0 >= 0.9 * (ty1 - ty0))
+        inset = min(x0 - tx0, tx1 - x1, y0 - ty0, ty1 - y1)
+        if not ground and inset < safe - 0.01:
+            found.append(f"{obj['object_type']} ({x0 - tx0:.1f}, {y0 - ty0:.1f})-"
+                         f"({x1 - tx0:.1f}, {y1 - ty0:.1f}) pt: {inset / MM:.2f} mm in")
+    return found
