@@ -12,7 +12,7 @@ import pikepdf
 import pytest
 
 from generator.commands.cli import main
-from tests.pdf_print_shop import MM, boxes, marks_in_safe_zone, open_plumber
+from tests.pdf_print_shop import MM, boxes, inside_outline, marks_in_safe_zone, open_plumber
 
 REPO = Path(__file__).resolve().parents[2]
 SAFE = 0.125 * 72
@@ -95,6 +95,51 @@ def test_the_rulers_still_tick_every_millimetre(shop: tuple[Path, dict[str, Any]
                                                         strict=False)}
                 assert tens == {10.0}, (path, tens)
     assert rulers >= 4, "both rulers' parts are read"
+
+
+def flat_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    return [(0.0, height / 2), (width / 4, 0.0), (3 * width / 4, 0.0), (width, height / 2),
+            (3 * width / 4, height), (width / 4, height)]
+
+
+def pointy_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    return [(width / 2, 0.0), (width, height / 4), (width, 3 * height / 4),
+            (width / 2, height), (0.0, 3 * height / 4), (0.0, height / 4)]
+
+
+def hex_pair(width: float, height: float) -> list[tuple[float, float]]:
+    """Two pointy hexagons side by side (a Joyride car counter), cut as one outline."""
+    w, h = width, height
+    return [(0.0, h / 4), (w / 4, 0.0), (w / 2, h / 4), (3 * w / 4, 0.0), (w, h / 4),
+            (w, 3 * h / 4), (3 * w / 4, h), (w / 2, 3 * h / 4), (w / 4, h), (0.0, 3 * h / 4)]
+
+
+# The pieces cut along a hexagon, by file (card-printer profile) and the outline's shape.
+OUTLINE_CUT = {"joyride/items/pick-ups.pdf": flat_hexagon,
+               "joyride/car-tokens/car-counters.pdf": hex_pair,
+               "tracks/bogwater-bowl-tokens.pdf": None, "tracks/tanners-twist-tokens.pdf": None,
+               "tracks/tin-plate-loop-tokens.pdf": None}
+
+
+def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
+        shop: tuple[Path, dict[str, Any]], request: pytest.FixtureRequest) -> None:
+    """A hex piece's safe zone is measured from the hexagon it is cut along, not from its
+    box: the box's corners are waste."""
+    if request.node.callspec.id != "card-printer":
+        pytest.skip("the standard profile prints the same pieces in shared files")
+    out, files = shop
+    found = {}
+    for path, shape in OUTLINE_CUT.items():
+        assert path in files, path
+        with pikepdf.open(out / path) as pdf:
+            trims = [boxes(page).trim for page in pdf.pages]
+        with open_plumber(out / path) as pdf:
+            for number, (page, trim) in enumerate(zip(pdf.pages, trims, strict=True), 1):
+                w, h = trim[2] - trim[0], trim[3] - trim[1]
+                outline = (shape or (flat_hexagon if w > h else pointy_hexagon))(w, h)
+                if marks := inside_outline(page, trim, outline, SAFE):
+                    found[f"{path} page {number}"] = marks
+    assert found == {}
 
 
 @pytest.mark.xfail(strict=True, reason="decorative and symbol art on other faces still reaches "
