@@ -142,9 +142,10 @@ def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
     assert found == {}
 
 
-@pytest.mark.xfail(strict=True, reason="decorative and symbol art on other faces still reaches "
-                   "the safe zone: Frothy licences' bands, Outrider dashboards and tokens, "
-                   "Joyride tokens and item cards, FA rosters, Gasometer Gauntlet tokens")
+@pytest.mark.xfail(strict=True, reason="shapes still reach the safe zone of the face's box on "
+                   "other faces: Frothy licences' colour bands and tokens, Outrider dashboards, "
+                   "vehicle cards and tokens, Joyride ability, initiative and gear tokens and "
+                   "item cards, Formula Ace team rosters, Gasometer Gauntlet tokens")
 def test_no_drawn_mark_inside_the_safe_zone_on_any_face(
         shop: tuple[Path, dict[str, Any]]) -> None:
     assert marks_in_zone(shop, None) == {}
