@@ -17,9 +17,10 @@ from generator.commands.build_scope import (  # noqa: F401 - BuildResult etc. ar
     BuildResult,
     Selection,
     component_of,
-    doubled_pieces,
     replaced,
     scope_of,
+    sheets_to_absorb,
+    sources_of,
 )
 from generator.commands.build_workers import worker_count, write_outputs
 from generator.commands.output_folder import open_output
@@ -110,9 +111,15 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
     if not outputs:
         return result
     with open_output(context.out_dir, announce) as folder:
+        earlier = folder.earlier_entries()
+        survivors = [d for d in clean if d not in result.refused]
+        outputs, result.absorbed, result.doubled = absorb_sheets(
+            outputs, earlier, survivors, context, chosen)
         folder.check_paths([output.path for output in outputs] + ["manifest.json"])
         new_paths = {output.path for output in outputs}
-        for entry in folder.earlier_entries():
+        for entry in earlier:
+            if entry.path in result.absorbed:
+                continue
             if not replaced(entry, outputs, chosen):
                 result.kept.append(entry)
             elif entry.path not in new_paths:
@@ -124,9 +131,61 @@ def build(loaded: Loaded, context: BuildContext, selection: Selection | None = N
                 vehicles=output.vehicles, pages=info.pages,
                 page_size_mm=list(info.page_size_mm), notes=output.notes,
                 placements=list(output.placements)))
-        result.doubled = doubled_pieces(result.kept, result.written)
         listed = sorted(result.written + result.kept, key=lambda e: e.path)
         folder.commit({"files": [asdict(e) for e in listed]},
                       keep={entry.path for entry in result.kept})
     result.manifest = context.out_dir / "manifest.json"
     return result
+
+
+def absorb_sheets(outputs: list[Output], earlier: Sequence[ManifestEntry],
+                  definitions: Sequence[Definition], context: BuildContext,
+                  selection: Selection) -> tuple[list[Output], list[str], list[str]]:
+    """``outputs``, packed again with the pieces of every earlier shared-sheets file that
+    holds some of theirs (:func:`sheets_to_absorb`); those files' paths; and the paths of
+    such files this build cannot pack again and keeps as they are.
+
+    Such a file is replaced, not kept beside this build's files (which would print its
+    pieces twice) nor dropped (which would lose the pieces of files this build did not
+    choose): those pieces are drawn again from the same inputs (they are files of the loaded
+    definitions that the selection left out) and packed with this build's, as a full build
+    packs them. Where a piece's file is not one the loaded definitions give (an earlier
+    build of more inputs: the default kit, then one vehicle), the build owns only what it
+    builds: the sheets are kept, whole, and the build says they also print older copies of
+    its pieces. Only a build that would write over such a file is refused."""
+    absorbed: list[ManifestEntry] = []
+    doubled: list[ManifestEntry] = []
+    extra: set[str] = set()
+    everything: list[Output] | None = None
+    while found := [e for e in sheets_to_absorb(earlier, outputs, selection)
+                    if e not in absorbed and e not in doubled]:
+        printed = set().union(*(sources_of(output) for output in outputs))
+        needed = set().union(*(sources_of(sheets) for sheets in found)) - printed
+        everything = everything or prepare(definitions, context)
+        missing = needed - {output.path for output in everything}
+        if missing:
+            refuse_overwriting(found, outputs, missing, context)
+            doubled += found
+            continue
+        absorbed += found
+        extra |= needed
+        chosen = [o for o in everything if selection.wants(o) or o.path in extra]
+        outputs = pack_outputs(chosen, context)
+    return outputs, [sheets.path for sheets in absorbed], [sheets.path for sheets in doubled]
+
+
+def refuse_overwriting(found: Sequence[ManifestEntry], outputs: Sequence[Output],
+                       missing: set[str], context: BuildContext) -> None:
+    """An OutputError where this build would write over an earlier shared-sheets file
+    holding pieces (of the ``missing`` files) that its inputs cannot draw again."""
+    writing = {output.path for output in outputs}
+    for sheets in found:
+        if sheets.path in writing:
+            named = sorted(missing)
+            more = f" and {len(named) - 3} more" if len(named) > 3 else ""
+            raise OutputError(
+                f"not built: {context.out_dir / sheets.path} (an earlier build's shared "
+                f"sheets) holds pieces of {', '.join(named[:3])}{more}, which this build's "
+                "inputs do not make, and this build would write over it. Build the folders "
+                "the earlier build read too (--only still chooses the components), or into "
+                "another output folder")

@@ -46,9 +46,9 @@ import generator
 from generator.commands.build_scope import (
     BuildResult,
     Selection,
-    doubled_pieces,
     replaced,
     report_written,
+    sheets_to_absorb,
 )
 from generator.commands.output_folder import MANIFEST, OutputFolder, open_output
 from generator.keep import input_trace
@@ -73,21 +73,36 @@ def replay(args: argparse.Namespace) -> int | None:
     written = [ManifestEntry(**entry) for entry in answer["written"]]
     only = answer["only"]
     selection = Selection(None if only is None else frozenset(only), answer["stickers"])
-    sys.stderr.write(answer["before"])
     result = BuildResult(written=written)
-    with open_output(args.output, _announce) as folder:
-        folder.check_paths([entry.path for entry in written] + [MANIFEST])
-        _sort_earlier(folder, result, selection)
-        for entry, blob in zip(written, blobs, strict=True):
-            folder.write(entry.path, _writer(blob))
-        result.doubled = doubled_pieces(result.kept, result.written)
-        listed = sorted(result.written + result.kept, key=lambda e: e.path)
-        folder.commit({"files": [asdict(e) for e in listed]},
-                      keep={entry.path for entry in result.kept})
+    try:
+        with open_output(args.output, _announce) as folder:
+            if sheets_to_absorb(folder.earlier_entries(), written, selection):
+                raise _Unanswered  # a real build packs an earlier build's sheets again
+            sys.stderr.write(answer["before"])
+            _replay_into(folder, result, selection, blobs)
+    except _Unanswered:
+        return None
     result.manifest = args.output / MANIFEST
     sys.stderr.write(answer["after"])
     report_written(args.output, result, False)
     return int(answer["code"])
+
+
+class _Unanswered(Exception):
+    """The output folder holds what makes this build differ from the recorded one."""
+
+
+def _replay_into(folder: OutputFolder, result: BuildResult, selection: Selection,
+                 blobs: list[bytes | None]) -> None:
+    """Write the recorded files into ``folder``, and its manifest."""
+    written = result.written
+    folder.check_paths([entry.path for entry in written] + [MANIFEST])
+    _sort_earlier(folder, result, selection)
+    for entry, blob in zip(written, blobs, strict=True):
+        folder.write(entry.path, _writer(blob))
+    listed = sorted(result.written + result.kept, key=lambda e: e.path)
+    folder.commit({"files": [asdict(e) for e in listed]},
+                  keep={entry.path for entry in result.kept})
 
 
 def _writer(data: bytes | None) -> Callable[[Path], int]:
@@ -240,6 +255,7 @@ class Recording:
     def _answer(self, code: int) -> dict[str, Any] | None:
         result, selection = self.result, self.selection
         if (result is None or selection is None or result.manifest is None or self.during
+                or result.absorbed or result.doubled  # it depended on the folder's sheets
                 or not self.trace.complete or self.before is None or code not in (0, 1)):
             return None
         shown = io.StringIO()

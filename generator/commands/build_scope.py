@@ -64,25 +64,37 @@ class BuildResult:
     manifest: Path | None = None
     kept: list[ManifestEntry] = field(default_factory=list)
     removed: list[str] = field(default_factory=list)
-    doubled: list[tuple[str, str]] = field(default_factory=list)
-    """(an earlier build's shared sheets, kept; a file this build wrote whose pieces they
-    hold too): see :func:`doubled_pieces`."""
+    absorbed: list[str] = field(default_factory=list)
+    """Earlier builds' shared-sheets files that held pieces this build prints: packed again
+    with this build's pieces in place of theirs (see :func:`sheets_to_absorb`)."""
+    doubled: list[str] = field(default_factory=list)
+    """Earlier builds' shared-sheets files, kept, that also print older copies of pieces
+    this build wrote: their other pieces come from inputs this build did not read."""
 
 
-def doubled_pieces(kept: Sequence[ManifestEntry], written: Sequence[ManifestEntry]
-                   ) -> list[tuple[str, str]]:
-    """Files this build wrote whose pieces a kept shared-sheets file also prints.
+def sources_of(entry: Output | ManifestEntry) -> set[str]:
+    """The files whose pieces a file prints: a shared-sheets file's sources (where each
+    placed piece came from), any other file itself."""
+    if "packed" in entry.notes and entry.placements:
+        return {str(piece["from"]) for piece in entry.placements}
+    return {entry.path}
 
-    An ``--only`` build prints its components apart and owns only them, so an earlier full
-    build's packed sheets stay, holding the same pieces: the user is told, not left to find
-    the pieces twice on the printer."""
+
+def sheets_to_absorb(earlier: Sequence[ManifestEntry],
+                     outputs: Sequence[Output | ManifestEntry], selection: Selection
+                     ) -> list[ManifestEntry]:
+    """Earlier shared-sheets files that would print a piece twice or lose one: each holds
+    pieces of a file this build prints and is either kept (an ``--only`` build owns only
+    its components, not the sheets they were packed onto) or replaced while holding
+    pieces this build does not print (one game's build writing the root shared sheets)."""
+    printed = set().union(*(sources_of(output) for output in outputs))
     found = []
-    for sheets in kept:
-        if "packed" not in sheets.notes:
+    for sheets in earlier:
+        held = sources_of(sheets)
+        if "packed" not in sheets.notes or not held & printed:
             continue
-        # Where each piece came from, by path (the note names some by name alone).
-        sources = {str(piece["from"]) for piece in sheets.placements}
-        found += [(sheets.path, new.path) for new in written if new.path in sources]
+        if not replaced(sheets, outputs, selection) or not held <= printed:
+            found.append(sheets)
     return found
 
 
@@ -114,10 +126,17 @@ def report_written(output: Path, result: BuildResult, compact: bool,
     for removed in result.removed:
         print(f"removed {output / removed} (an earlier build's; this build replaces it)",
               file=stream)
-    for sheets, written in result.doubled:
-        print(f"note: {output / sheets} (an earlier build's shared sheets, kept) also prints "
-              f"the pieces of {output / written}; build without --only to print them once",
+    for sheets in result.absorbed:
+        again = any(entry.path == sheets for entry in result.written)
+        print(f"replaced {output / sheets} (an earlier build's shared sheets holding pieces "
+              f"this build prints: {'packed again' if again else 'removed'}; the pieces of "
+              "files this build did not choose drawn again from their inputs, each once)",
               file=stream)
+    for sheets in result.doubled:
+        print(f"note: kept {output / sheets} (an earlier build's shared sheets): it also "
+              "prints older copies of pieces this build wrote, beside pieces of inputs this "
+              "build did not read; build those inputs too (the earlier build's folders) to "
+              "print each piece once", file=stream)
     if result.kept:
         print(f"kept {len(result.kept)} file{'s' * (len(result.kept) != 1)} of earlier builds "
               "that this build does not print (the manifest still lists them)", file=stream)

@@ -25,10 +25,11 @@ from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
 from generator.tracks.hex_packing import Area
 from generator.tracks.hexgrid import Hex, HexLayout, Point
+from generator.tracks.kept_tiles import kept_pack_tiles
 from generator.tracks.layout import TrackLayout
 from generator.tracks.model import Track
 from generator.tracks.terrain import EDGE, HexStyle, draw_cell, fill_of, hex_path, outlined_hex
-from generator.tracks.tiling import Tile, TilePlan, pack_tiles
+from generator.tracks.tiling import Tile, TilePlan
 
 TEMPLATE = "tracks/track.j2"
 CONTENT_W, CONTENT_H = mm(200), mm(269)
@@ -38,6 +39,7 @@ CUT = black
 SEAM = colour("#b0005a")
 MATCH_RADIUS = mm(1.6)
 LABEL_RADIUS = mm(5)
+LABEL_MIN_RADIUS = mm(2.9)  # a 7 pt bold label of three characters inside
 TINTS = (colour("#dfe9f3"), colour("#f6e2cf"), colour("#e2efd9"), colour("#ece2f2"))
 
 
@@ -164,7 +166,7 @@ def tile_plan(track: Track, paper: Paper) -> tuple[Paper, TilePlan]:
     areas = [tile_area(s) for s in sheets]
     kept = [area.y + area.height - (assembly_map_box(track, sheet).y - GAP)
             for area, sheet in zip(areas, sheets, strict=True)]
-    chosen, plan = pack_tiles(geometry, track.layout.cells, areas, kept)
+    chosen, plan = kept_pack_tiles(geometry, track.layout.cells, areas, kept)
     return sheets[chosen], plan
 
 
@@ -339,14 +341,19 @@ def tile_tints(plan: TilePlan) -> dict[str, Color]:
 
 def draw_tile_label(canvas: Canvas, small: HexLayout, place: Callable[[Point], Point],
                     tile: Tile) -> None:
-    """The tile's label, on a white disc at the middle of its hexes."""
+    """The tile's label, on a white disc at the middle of its hexes. The disc is sized to
+    the map as drawn (a little over a hex across, 10 mm at most), so the labels of a map
+    cut into many small tiles do not cover each other; its text is never under 7 pt."""
     middle = most_central([place(small.centre(h)) for h in tile.hexes])
+    radius = max(LABEL_MIN_RADIUS, min(LABEL_RADIUS, small.across_flats * 0.6))
+    size = max(7.0, min(11.0, radius * 0.78))
     canvas.saveState()
     canvas.setFillColor(white)
     canvas.setStrokeColor(black)
-    canvas.circle(middle[0], middle[1], LABEL_RADIUS, stroke=1, fill=1)
+    canvas.setLineWidth(0.6)
+    canvas.circle(middle[0], middle[1], radius, stroke=1, fill=1)
     canvas.setFillColor(black)
-    draw_line(canvas, tile.label, middle[0], middle[1] - 4.0, 11, BOLD, "centre")
+    draw_line(canvas, tile.label, middle[0], middle[1] - size * 0.36, size, BOLD, "centre")
     canvas.restoreState()
 
 

@@ -38,22 +38,23 @@ def test_only_prints_the_components_named(tmp_path: Path) -> None:
     assert written(out) == ["frothy-races/licences.pdf"]
 
 
-def test_an_only_build_says_when_kept_shared_sheets_print_its_pieces_too(
+def test_an_only_build_packs_kept_shared_sheets_again_instead_of_doubling_them(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """After a full build packs the tokens with the licences, ``--only tokens`` prints them
-    apart and keeps the shared sheets: the user is told the pieces are now in both files."""
+    """After a full build packs the tokens with the licences, ``--only licences`` packs the
+    shared sheets again with its licences in place of theirs, rather than printing them
+    apart beside sheets that hold them too (tests/commands/test_build_shared_sheets_again.py
+    reads the result back)."""
     out, folder = tmp_path / "out", str(REPO / "vehicles" / "frothy-races")
     assert main(["build", folder, "-o", str(out)]) == 0
     assert "frothy-races/packed-sheets.pdf" in written(out)
     capsys.readouterr()
     assert main(["build", folder, "-o", str(out), "--only", "licences"]) == 0
     said = capsys.readouterr().out
-    assert (f"note: {out / 'frothy-races' / 'packed-sheets.pdf'} (an earlier build's shared "
-            f"sheets, kept) also prints the pieces of {out / 'frothy-races' / 'licences.pdf'}"
-            in said)
-    assert "tokens.pdf" not in said  # only what this build wrote is named
+    assert (f"replaced {out / 'frothy-races' / 'packed-sheets.pdf'} (an earlier build's "
+            "shared sheets holding pieces this build prints: packed again" in said)
+    assert "frothy-races/licences.pdf" not in written(out)
     assert main(["build", folder, "-o", str(out), "--only", "cards"]) == 0
-    assert "note:" not in capsys.readouterr().out  # cards are not on the shared sheets
+    assert "replaced" not in capsys.readouterr().out  # cards are not on the shared sheets
 
 
 def test_an_unknown_component_is_bad_usage_with_a_suggestion(

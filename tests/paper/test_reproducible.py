@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def build_with_seed(seed: str, out: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONHASHSEED": seed}
-    return subprocess.Popen([sys.executable, "-m", "generator", "build", "--rebuild", "-o", str(out)],
+    return subprocess.Popen([sys.executable, "-m", "generator", "build", "--rebuild", "-o",
+                             str(out)],
                             cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                             stderr=subprocess.PIPE)
 
