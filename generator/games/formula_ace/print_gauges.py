@@ -196,8 +196,10 @@ def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: f
     left = inset + LABEL_AT
     cx = (left + w) / 2
     if safe > 0:
+        # Clear of the long edge's zone; over the tick band if need be (a wide zone), where
+        # no number lies this near a join.
         half = max(to_mm(stringWidth(letter, BOLD, 11)) / 2, 3.0)
-        cx = max(left + half, min(cx, w - safe - SAFE_SLACK - half))
+        cx = min(cx, w - safe - SAFE_SLACK - half)
     # Pointing at the joined edge, its tip a millimetre short of the cut (beyond the safe
     # zone for a print shop, the letter moving in with it).
     away = max(1.0, safe + SAFE_SLACK if safe > 0 else 1.0) - 1.0
