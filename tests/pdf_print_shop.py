@@ -4,6 +4,7 @@ whether the art reaches the bleed edge. Lengths in points unless a name says mm.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -240,4 +241,67 @@ def die_cut_gaps(path: Path, page_index: int, outline: list[tuple[float, float]]
 
         if value(-1.5) < WHITE and value(bleed * 0.85) >= WHITE:
             found.append(f"edge at ({mx:.1f}, {my:.1f}): white {bleed * 0.85:.1f} pt beyond")
+    return found
+
+
+def marks_in_safe_zone(page: Any, trim: tuple[float, ...], safe: float) -> list[str]:
+    """The drawn marks of a pdfplumber page (stroked or filled lines, rectangles, paths) that
+    lie within ``safe`` of the trim: what a player reads (a ruler's ticks, a gauge's rays, a
+    join's arrow, pips, symbols) and a real cut may shave. Left out as background art: any
+    shape reaching past the trim into the bleed (half a point's grace), and a fill alone
+    spanning nine tenths of the face's width or height (a face's ground, a hex token's
+    colour). The extent is the path's (pdfplumber's bbox), not its stroke's width."""
+    height = float(page.mediabox[3])
+    tx0, ty0, tx1, ty1 = trim
+    grace = 0.5
+    found = []
+    for obj in [*page.lines, *page.rects, *page.curves]:
+        x0, x1 = float(obj["x0"]), float(obj["x1"])
+        y0, y1 = height - float(obj["bottom"]), height - float(obj["top"])
+        if x0 < tx0 - grace or x1 > tx1 + grace or y0 < ty0 - grace or y1 > ty1 + grace:
+            continue
+        ground = obj.get("fill") and not obj.get("stroke") and (
+            x1 - x0 >= 0.9 * (tx1 - tx0) or y1 - y0 >= 0.9 * (ty1 - ty0))
+        inset = min(x0 - tx0, tx1 - x1, y0 - ty0, ty1 - y1)
+        if not ground and inset < safe - 0.01:
+            found.append(f"{obj['object_type']} ({x0 - tx0:.1f}, {y0 - ty0:.1f})-"
+                         f"({x1 - tx0:.1f}, {y1 - ty0:.1f}) pt: {inset / MM:.2f} mm in")
+    return found
+
+
+def outline_inset(point: tuple[float, float], outline: list[tuple[float, float]]) -> float:
+    """How far ``point`` lies inside the polygon ``outline`` (negative outside): its distance
+    from the nearest edge, signed by an even-odd ray cast. Any simple polygon, any winding."""
+    x, y = point
+    nearest, inside = math.inf, False
+    for (x1, y1), (x2, y2) in zip(outline, outline[1:] + outline[:1], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((x - x1) * dx + (y - y1) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.hypot(x - x1 - t * dx, y - y1 - t * dy))
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * dx / dy:
+            inside = not inside
+    return nearest if inside else -nearest
+
+
+def inside_outline(page: Any, trim: tuple[float, ...], outline: list[tuple[float, float]],
+                   safe: float) -> list[str]:
+    """Text and drawn marks of a piece cut along ``outline`` (points from the trim's lower
+    left) that come within ``safe`` of that cut: each character's box and each mark's box,
+    by its corners (the box of a convex ink, so a little strict). A fill alone with a corner
+    beyond the outline is colour art following the cut, left out."""
+    height = float(page.mediabox[3])
+    found = []
+    texts = [c for c in page.chars if c["text"].strip()]
+    for obj in [*texts, *page.lines, *page.rects, *page.curves]:
+        x0, x1 = float(obj["x0"]) - trim[0], float(obj["x1"]) - trim[0]
+        y0 = height - float(obj["bottom"]) - trim[1]
+        y1 = height - float(obj["top"]) - trim[1]
+        inset = min(outline_inset(corner, outline)
+                    for corner in ((x0, y0), (x0, y1), (x1, y0), (x1, y1)))
+        colour_art = obj.get("object_type") != "char" and obj.get("fill") \
+            and not obj.get("stroke") and inset < -0.5
+        if inset < safe - 0.01 and not colour_art:
+            what = f"'{obj['text']}'" if obj.get("object_type") == "char" else \
+                obj["object_type"]
+            found.append(f"{what} at ({x0:.1f}, {y0:.1f}) pt: {inset / MM:.2f} mm in")
     return found

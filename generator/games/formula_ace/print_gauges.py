@@ -77,6 +77,15 @@ class RulerPart:
     # print shop, so that no centimetre's number lies within the safe zone of the cut.
     join_offset: int = 0
     end_room: float = END_ROOM      # strip before the 0 tick (FINISH_ROOM after the last)
+    # A print shop's safe zone (mm): every tick, number and arrow keeps this far from a cut,
+    # so the ticks start ``inset`` mm in from the long edge and none lies this near a join.
+    safe: float = 0.0
+
+    @property
+    def inset(self) -> float:
+        """How far the ticks start from the strip's long edge: 0 at home, where the edge is
+        the ruler's; past the safe zone for a print shop (the strip is that much wider)."""
+        return self.safe + SAFE_SLACK if self.safe > 0 else 0.0
 
     @property
     def tail_mm(self) -> float:
@@ -98,7 +107,14 @@ class RulerPart:
         on its strip. A join cuts half-way between two ticks, so the part after it starts
         at the next millimetre."""
         first = self.start_cm * 10 + (1 + self.join_offset if self.join_before else 0)
-        return list(range(first, self.last_tick + 1))
+        ticks = range(first, self.last_tick + 1)
+        if self.safe <= 0:
+            return list(ticks)
+        # A print shop's cut at a join: the millimetres within its safe zone go unmarked
+        # (the ends have room enough already); the others keep their exact places.
+        length = self.length_mm
+        return [tick for tick in ticks
+                if self.safe <= self.tick_y(tick) <= length - self.safe]
 
     def tick_y(self, tick: int) -> float:
         """How far ``tick`` lies from the strip's top edge, in mm."""
@@ -120,7 +136,8 @@ def ruler_parts(rulers: tuple[Ruler, ...], safe: float = 0.0) -> list[list[Ruler
         joins = [next(letters) for _ in spans[1:]]
         result.append([RulerPart(ruler, n + 1, len(spans), start, end,
                                  joins[n - 1] if n > 0 else "",
-                                 joins[n] if n < len(joins) else "", offset, end_room)
+                                 joins[n] if n < len(joins) else "", offset, end_room,
+                                 safe)
                        for n, (start, end) in enumerate(spans)])
     return result
 
@@ -140,24 +157,26 @@ class RulerFace:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
-        pen.rect(LABEL_AT - 1.0, -b, w - LABEL_AT + 1.0 + b, h + 2 * b, fill=white)
         part = self.part
+        inset = part.inset
+        pen.rect(inset + LABEL_AT - 1.0, -b, w - inset - LABEL_AT + 1.0 + b, h + 2 * b,
+                 fill=white)
         last = part.last_tick
         safe = to_mm(safe_zone(canvas))
         for tick in part.ticks():
             y = part.tick_y(tick)
             cm_mark, half = tick % 10 == 0, tick % 5 == 0
             length = TICK_CM if cm_mark else TICK_HALF if half else TICK_MM
-            pen.line(0.0, y, length, y, INK, 0.5 if cm_mark else 0.3)
+            pen.line(inset, y, inset + length, y, INK, 0.5 if cm_mark else 0.3)
             if cm_mark and not near_cut(y, h, safe):
                 # Centred on its tick, but above it where a join's cut is half a mm below.
                 below = 1.1 if tick < last or not part.join_after else -0.6
-                cx, base = pen.point(NUMBER_AT + 2.2, y + below)
+                cx, base = pen.point(inset + NUMBER_AT + 2.2, y + below)
                 canvas.setFillColor(INK)
                 draw_line(canvas, str(tick // 10), cx, base, 6, BOLD, "centre")
         for letter, y, direction in ((part.join_before, 0.0, 1), (part.join_after, h, -1)):
             if letter:
-                join_mark(pen, canvas, letter, y, direction, w, safe)
+                join_mark(pen, canvas, letter, y, direction, w, safe, inset)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -170,17 +189,23 @@ def near_cut(y: float, h: float, safe: float) -> bool:
 
 
 def join_mark(pen: Pen, canvas: Any, letter: str, y: float, direction: int, w: float,
-              safe: float = 0.0) -> None:
-    """A triangle pointing at the joined edge and its letter, in the label band (its letter
-    clear of a print shop's safe zone of ``safe`` mm along the strip's side)."""
-    cx = (LABEL_AT + w) / 2
+              safe: float = 0.0, inset: float = 0.0) -> None:
+    """A triangle pointing at the joined edge and its letter, in the label band (the label
+    band starting ``inset`` mm further in); both clear of a print shop's safe zone of
+    ``safe`` mm."""
+    left = inset + LABEL_AT
+    cx = (left + w) / 2
     if safe > 0:
-        half = to_mm(stringWidth(letter, BOLD, 11)) / 2
-        cx = max(LABEL_AT + half, min(cx, w - safe - SAFE_SLACK - half))
-    # Pointing at the joined edge, its tip a millimetre short of the cut.
-    tip, base = y + direction * 1.0, y + direction * 5.0
+        # Clear of the long edge's zone; over the tick band if need be (a wide zone), where
+        # no number lies this near a join.
+        half = max(to_mm(stringWidth(letter, BOLD, 11)) / 2, 3.0)
+        cx = min(cx, w - safe - SAFE_SLACK - half)
+    # Pointing at the joined edge, its tip a millimetre short of the cut (beyond the safe
+    # zone for a print shop, the letter moving in with it).
+    away = max(1.0, safe + SAFE_SLACK if safe > 0 else 1.0) - 1.0
+    tip, base = y + direction * (1.0 + away), y + direction * (5.0 + away)
     pen.polygon([(cx, tip), (cx - 3.0, base), (cx + 3.0, base)], fill=ACCENT)
-    x, baseline = pen.point(cx, y + direction * 9.5 + 1.6)
+    x, baseline = pen.point(cx, y + direction * (9.5 + away) + 1.6)
     canvas.setFillColor(ACCENT)
     draw_line(canvas, letter, x, baseline, 11, BOLD, "centre")
 
@@ -195,15 +220,17 @@ def ruler_text(part: RulerPart, data: FormulaData, templates: TextTemplates) -> 
 
 
 def plan_ruler(part: RulerPart, text: Blocks, w: float) -> Plan:
-    """The label and the join note, both running up the strip."""
-    top = JOIN_ROOM if part.join_before else 3.0
-    bottom = JOIN_ROOM if part.join_after else 3.0
+    """The label and the join note, both running up the strip (right of the ticks)."""
+    room = JOIN_ROOM + (part.inset - 1.0 if part.safe > 0 else 0.0)
+    top = room if part.join_before else 3.0
+    bottom = room if part.join_after else 3.0
     along = part.length_mm - top - bottom
-    label_w = w - LABEL_AT - 1.0
+    left = part.inset + LABEL_AT
+    label_w = w - left - 1.0
     return Plan().place_all([
-        Slot("ruler label", text["ruler_label"], LABEL_AT, top, label_w * 0.6, along, 7,
+        Slot("ruler label", text["ruler_label"], left, top, label_w * 0.6, along, 7,
              rotate=90),
-        Slot("join note", text["join_note"], LABEL_AT + label_w * 0.6, top, label_w * 0.4,
+        Slot("join note", text["join_note"], left + label_w * 0.6, top, label_w * 0.4,
              along, 6, rotate=90, colour_hex="#1f4e79"),
     ]).require(f"Formula Ace {part.ruler.length_cm} cm ruler")
 
@@ -220,16 +247,21 @@ class StraightFace:
         pen = Pen(canvas, h)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=TINT)
         # The strip's length is the gauge: its end ticks are on the cut, a guide for home
-        # cutting only; a print shop cuts to the trim without lines on it.
+        # cutting only; a print shop cuts to the trim without lines on it, and its ticks
+        # start past the safe zone (the strip taller by as much, see gauge_batches).
         ends = cut_guides(canvas)
+        safe = to_mm(safe_zone(canvas))
+        shop = safe > 0
+        inset = safe + SAFE_SLACK if shop else 0.0
         for tenth in range(0 if ends else 1, round(w) + (1 if ends else 0)):
             x = float(tenth)
+            if shop and not inset <= x <= w - inset:
+                continue
             length = TICK_CM if tenth % 10 == 0 else TICK_HALF if tenth % 5 == 0 else TICK_MM
-            pen.line(x, h, x, h - length, INK, 0.5 if tenth % 10 == 0 else 0.3)
+            pen.line(x, h - inset, x, h - inset - length, INK, 0.5 if tenth % 10 == 0 else 0.3)
         # Lower and slimmer where a print shop's safe zone moved the label down onto it.
-        shop = safe_zone(canvas) > 0
-        pen.arrow(w / 2, h / 2 + (1.8 if shop else 1.0), 90.0, w - 14.0, 3.2 if shop else 4.0,
-                  ACCENT)
+        pen.arrow(w / 2, (h - inset) / 2 + (1.8 if shop else 1.0), 90.0, w - 14.0,
+                  3.2 if shop else 4.0, ACCENT)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -258,13 +290,15 @@ class TurnFace:
         # The swept angle, run on into the bleed past the base and the far side.
         pen.polygon([(-b, h + b * slope), (-b, h + b), (w + b, h + b),
                      (w + b, h - (w + b) * slope)], fill=TINT)
+        # A print shop's rays stop short of its safe zone at both ends: each still lies on
+        # its angle through the pivot (the corner), which the cut itself marks.
+        keep = to_mm(safe_zone(canvas)) + SAFE_SLACK if safe_zone(canvas) > 0 else 0.0
         for degrees in self.marks:
-            end = ray_end(w, h, degrees)
-            pen.line(0.0, h, *end, INK, 0.4, dash=(2, 1.5))
+            pen.line(*ray_span(w, h, degrees, keep), INK, 0.4, dash=(2, 1.5))
             lx, ly = pen.point(*ray_point(h, degrees + 4.0, w * 0.9))
             canvas.setFillColor(INK)
             draw_line(canvas, f"{degrees}\N{DEGREE SIGN}", lx, ly + 1.0, 6, BOLD, "centre")
-        pen.line(0.0, h, *ray_end(w, h, self.limit), ACCENT, 1.0)
+        pen.line(*ray_span(w, h, self.limit, keep), ACCENT, 1.0)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
 
@@ -274,6 +308,19 @@ def ray_point(h: float, degrees: float, distance: float) -> tuple[float, float]:
     base, in mm from the top-left."""
     angle = math.radians(degrees)
     return distance * math.cos(angle), h - distance * math.sin(angle)
+
+
+def ray_span(w: float, h: float, degrees: float, keep: float
+             ) -> tuple[float, float, float, float]:
+    """A ray from the pivot at ``degrees``, as a line in mm from the top-left, with both its
+    ends ``keep`` mm clear of every edge (all of it, pivot to edge, when ``keep`` is 0)."""
+    if keep <= 0:
+        return (0.0, h, *ray_end(w, h, degrees))
+    angle = math.radians(degrees)
+    cos, sin = math.cos(angle), math.sin(angle)
+    start = keep / max(min(cos, sin), 1e-9)   # a ray along an edge lies in the zone
+    end = min((w - keep) / cos, (h - keep) / sin)
+    return (start * cos, h - start * sin, end * cos, h - end * sin)
 
 
 def ray_end(w: float, h: float, degrees: float) -> tuple[float, float]:
@@ -307,8 +354,9 @@ def gauge_batches(data: FormulaData, facts: PrintFacts, templates: TextTemplates
     """The rulers (a batch per ruler length), the straight gauges and the turn gauges;
     ``safe`` is a print shop's safe zone in mm (0 at home)."""
     batches = []
-    strip = facts.strip_width
     for ruler, parts in zip(facts.rulers, ruler_parts(facts.rulers, safe), strict=True):
+        # A print shop's strip is wider by the ticks' inset, so the label keeps its room.
+        strip = facts.strip_width + parts[0].inset
         faces = [(part, plan_ruler(part, ruler_text(part, data, templates), strip))
                  for part in parts]
         lengths = sorted({part.length_mm for part in parts}, reverse=True)
@@ -325,8 +373,9 @@ def gauge_batches(data: FormulaData, facts: PrintFacts, templates: TextTemplates
         "ruler": facts.rulers[0], "part": ruler_parts(facts.rulers)[0][0], "reach": [],
         "features": 0, "facts": data}))
     straight = float(data.movement["straight_before_turn_cm"]) * 10.0
-    batches.append(GaugeBatch("straight gauge", Component(mm(straight), mm(facts.straight_width),
-                                                          bleed),
+    # A print shop's straight gauge is taller by the ticks' inset from the cut.
+    tall = facts.straight_width + (safe + SAFE_SLACK if safe > 0 else 0.0)
+    batches.append(GaugeBatch("straight gauge", Component(mm(straight), mm(tall), bleed),
                               [Piece(StraightFace(plan_straight(text, straight)),
                                      label="straight-before-turn gauge")] * facts.gauge_copies))
     side = facts.turn_side

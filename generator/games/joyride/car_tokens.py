@@ -27,7 +27,16 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.layout import (
+    SAFE_SLACK,
+    Blocks,
+    Pen,
+    Plan,
+    Slot,
+    cut_guides,
+    cut_line,
+    safe_zone,
+)
 from generator.paper.pieces import grown_polygon
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
@@ -106,7 +115,10 @@ class CounterFace:
         pen.texts(self.plan)
         if cut_guides(canvas):
             pen.polygon(counter_outline(w, h), stroke=INK, line=0.6)
-        half = across / SQRT3 / 2
+        # The join between the hexes, its ends on the cut's two notches: a print shop's stops
+        # short of its safe zone there.
+        safe = to_mm(safe_zone(canvas))
+        half = across / SQRT3 / 2 - (safe + SAFE_SLACK if safe > 0 else 0.0)
         pen.line(w / 2, h / 2 - half, w / 2, h / 2 + half, INK, 0.3)
 
 

@@ -49,7 +49,7 @@ from generator.paper.decks import ComponentFile, Deck, deck_outputs
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
 from generator.paper.output import BuildContext, Output, PrintOptions
-from generator.paper.units import Paper, mm
+from generator.paper.units import Paper, mm, to_mm
 from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
@@ -248,7 +248,8 @@ def item_outputs(custom: Sequence[Item], data: JoyrideData, context: BuildContex
     items = [*standard_items(), *custom]
     printing = context.printing
     pickup, card = pickup_component(printing.hex), card_component(data, printing.bleed)
-    planned = item_set(items, data, context.templates, context.icons, pickup, card)
+    planned = item_set(items, data, context.templates, context.icons, pickup, card,
+                       to_mm(printing.safe_zone))
     _refuse([(item.name, part) for item, pieces in zip(items, planned, strict=True)
              for part in pieces.problems])
     decks = [

@@ -27,7 +27,7 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.layout import SAFE_SLACK, Blocks, Pen, Plan, Slot, cut_guides, cut_line
 from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
@@ -75,10 +75,55 @@ def hexagon(w: float, h: float) -> list[tuple[float, float]]:
             (w / 4, h)]
 
 
-def plan_pickup(text: Blocks, w: float, h: float, ink: str) -> Plan:
-    """Fit the item's name under its icon on the pick-up."""
-    return Plan().place_all([Slot("pick-up name", text["pickup_name"], w * 0.2, h * 0.64,
-                                  w * 0.6, h * 0.26, 8, BOLD, colour_hex=ink)])
+# Where the dark band starts, as a share of the pick-up's height from its top: at home, and
+# for a print shop, whose safe zone follows the hexagon's edges (the band higher, so that the
+# name has room inside it, and the icon smaller above).
+BAND_TOP, SHOP_BAND_TOP = 0.62, 0.5
+NAME_LINES = 6.6   # mm: two lines of the name at 8 pt, in a print shop's layout
+
+
+def span_at(polygon: Sequence[tuple[float, float]], y: float) -> tuple[float, float]:
+    """Where the horizontal line ``y`` enters and leaves a convex ``polygon``."""
+    xs = [x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+          for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]], strict=True)
+          if min(y1, y2) <= y <= max(y1, y2) and y1 != y2]
+    return (min(xs), max(xs)) if xs else (0.0, 0.0)
+
+
+def inside_box(w: float, h: float, top: float, bottom: float, safe: float
+               ) -> tuple[float, float, float, float]:
+    """The widest box from ``top`` to ``bottom`` (mm down), centred, that lies ``safe`` mm
+    (and a little slack) inside the pick-up's hexagon, the outline a print shop cuts: as
+    x, y, width, height."""
+    inner = grown_polygon(hexagon(w, h), -(safe + SAFE_SLACK))
+    left = max(span_at(inner, top)[0], span_at(inner, bottom)[0])
+    right = min(span_at(inner, top)[1], span_at(inner, bottom)[1])
+    half = max(0.0, min(w / 2 - left, right - w / 2))
+    return w / 2 - half, top, 2 * half, bottom - top
+
+
+def icon_box(w: float, h: float, safe: float) -> tuple[float, float, float]:
+    """The icon's centre (x, y) and size: above the band, inside the safe zone where a print
+    shop's applies (``safe`` mm from the hexagon's edges)."""
+    if safe <= 0:
+        return w / 2, h * 0.34, h * 0.42
+    top, bottom = safe + SAFE_SLACK, h * SHOP_BAND_TOP - 0.8
+    size = bottom - top
+    x, _, width, _ = inside_box(w, h, top, bottom, safe)
+    size = min(size, width)
+    return w / 2, (top + bottom) / 2, size
+
+
+def plan_pickup(text: Blocks, w: float, h: float, ink: str, safe: float = 0.0) -> Plan:
+    """Fit the item's name under its icon on the pick-up: inside the hexagon's safe zone
+    where a print shop's applies (``safe`` mm, 0 at home)."""
+    if safe <= 0:
+        box = (w * 0.2, h * 0.64, w * 0.6, h * 0.26)
+    else:
+        box = inside_box(w, h, h * SHOP_BAND_TOP + 0.5, h * SHOP_BAND_TOP + 0.5 + NAME_LINES,
+                         safe)
+    return Plan().place_all([Slot("pick-up name", text["pickup_name"], *box, 8, BOLD,
+                                  colour_hex=ink)])
 
 
 @dataclass(frozen=True)
@@ -90,28 +135,32 @@ class PickupFront:
     background: str
     plan: Plan = field(compare=False)
     icons: IconSet = field(repr=False, compare=False)
+    safe: float = 0.0   # a print shop's safe zone (mm) the plan keeps to; 0 at home
 
     @property
-    def key(self) -> tuple[str, str, str, str]:
-        return ("joyride-pickup", self.name, self.icon, self.background)
+    def key(self) -> tuple[str, str, str, str, float]:
+        return ("joyride-pickup", self.name, self.icon, self.background, self.safe)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         light, dark = BACKGROUNDS[self.background]
         corners = hexagon(w, h)
+        top = SHOP_BAND_TOP if self.safe > 0 else BAND_TOP
         if b > 0:  # a print shop's bleed: light above the band, dark below, past the cut
             pen.polygon(grown_polygon(corners, b), fill=colour(light))
             canvas.saveState()
             band = canvas.beginPath()
-            band.rect(-bleed, -bleed, width + 2 * bleed, bleed + mm(h * 0.38))
+            band.rect(-bleed, -bleed, width + 2 * bleed, bleed + mm(h * (1 - top)))
             canvas.clipPath(band, stroke=0, fill=0)
             pen.polygon(grown_polygon(corners, b), fill=colour(dark))
             canvas.restoreState()
         pen.polygon(corners, fill=colour(light))
-        pen.polygon([(w * 0.06, h * 0.62), (w * 0.94, h * 0.62), (w * 0.75, h),
+        # The band's top corners on the hexagon's slanted edges.
+        inset = w / 4 * (top - 0.5) / 0.5
+        pen.polygon([(inset, h * top), (w - inset, h * top), (w * 0.75, h),
                      (w * 0.25, h)], fill=colour(dark))
-        pen.icon(self.icon, w / 2, h * 0.34, h * 0.42, colour(INKS[self.background]))
+        pen.icon(self.icon, *icon_box(w, h, self.safe), colour(INKS[self.background]))
         pen.texts(self.plan)
         if cut_guides(canvas):
             pen.polygon(corners, stroke=INK, line=0.6)
@@ -204,14 +253,14 @@ class ItemPieces:
 
 
 def item_pieces(item: Item, data: JoyrideData, templates: TextTemplates, icons: IconSet,
-                pickup: Component, card: Component) -> ItemPieces:
-    """Plan one item's pick-ups and card."""
+                pickup: Component, card: Component, safe: float = 0.0) -> ItemPieces:
+    """Plan one item's pick-ups and card (a print shop's safe zone ``safe`` mm)."""
     text = item_text(item, data, templates)
     background = data.item_types[item.type].background
     icon = item.icon or DEFAULT_ICON
     pw, ph = to_mm(pickup.width), to_mm(pickup.height)
-    pickup_plan = plan_pickup(text, pw, ph, readable_ink(BACKGROUNDS[background][1]))
-    front = PickupFront(item.name, icon, background, pickup_plan, icons)
+    pickup_plan = plan_pickup(text, pw, ph, readable_ink(BACKGROUNDS[background][1]), safe)
+    front = PickupFront(item.name, icon, background, pickup_plan, icons, safe)
     pickups = [Piece(front, PickupBack(icons), label=f"{item.name} pick-up")
                ] * data.pickups_per_item
     card_plan = plan_card(text, to_mm(card.width), to_mm(card.height), len(data.steps))
@@ -223,6 +272,8 @@ def item_pieces(item: Item, data: JoyrideData, templates: TextTemplates, icons: 
 
 
 def item_set(items: Sequence[Item], data: JoyrideData, templates: TextTemplates,
-             icons: IconSet, pickup: Component, card: Component) -> list[ItemPieces]:
-    """Every item's pieces, in the order given (standard items first)."""
-    return [item_pieces(item, data, templates, icons, pickup, card) for item in items]
+             icons: IconSet, pickup: Component, card: Component, safe: float = 0.0
+             ) -> list[ItemPieces]:
+    """Every item's pieces, in the order given (standard items first); ``safe`` is a print
+    shop's safe zone in mm (0 at home)."""
+    return [item_pieces(item, data, templates, icons, pickup, card, safe) for item in items]
