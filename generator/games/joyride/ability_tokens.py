@@ -29,7 +29,17 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import Blocks, Pen, PlacedText, Plan, Slot, cut_line, safe_area
+from generator.paper.layout import (
+    SAFE_SLACK,
+    Blocks,
+    Pen,
+    PlacedText,
+    Plan,
+    Slot,
+    cut_line,
+    safe_area,
+    safe_zone,
+)
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -115,10 +125,22 @@ class AbilityFront:
             pen.icon(self.face.icon, w / 2, (BAND + LIGHT_Y) / 2, 24.0, tint)
         pen.rect(-b, -b, w + 2 * b, BAND + b, fill=accent)
         if self.mode in MODE_ICONS:
-            pen.icon(MODE_ICONS[self.mode], w - 4.5, BAND / 2, 6.0,
+            inset, size = mode_icon_place(to_mm(safe_zone(canvas)))
+            pen.icon(MODE_ICONS[self.mode], w - inset, inset, size,
                      colour(readable_ink(self.accent)))
         pen.texts(_lights(pen, self.lit, w, self.plan))
         cut_line(canvas, width, height)
+
+
+def mode_icon_place(safe: float) -> tuple[float, float]:
+    """The mode icon's centre, in mm from the right cut and from the top, and its size:
+    6 mm at 4.5 mm in (the band's middle) at home; inside a print shop's safe zone
+    ``safe``, as large as the band and the name's room (it ends 8 mm from the right) allow."""
+    if safe <= 0:
+        return 4.5, 6.0
+    edge = safe + SAFE_SLACK
+    size = min(6.0, 8.0 - edge, BAND - edge - 0.5)
+    return edge + size / 2, size
 
 
 def light_centres(labels: Sequence[str], steps: int, left: float, right: float

@@ -27,7 +27,16 @@ from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
-from generator.paper.layout import SAFE_SLACK, Blocks, Pen, Plan, Slot, cut_guides, cut_line
+from generator.paper.layout import (
+    SAFE_SLACK,
+    Blocks,
+    Pen,
+    Plan,
+    Slot,
+    cut_guides,
+    cut_line,
+    safe_zone,
+)
 from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
@@ -227,13 +236,25 @@ class ItemCard:
         light, dark = BACKGROUNDS[self.background]
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=CARD_TONE)
         pen.rect(-b, -b, w + 2 * b, CARD_BAND + b, fill=colour(dark))
-        pen.circle(w - 9.0, CARD_BAND / 2 + 0.5, 6.5, fill=colour(light), stroke=white,
-                   line=0.8)
-        pen.icon(self.icon, w - 9.0, CARD_BAND / 2 + 0.5, 8.5, colour(INKS[self.background]))
+        inset, middle, radius = icon_disc(to_mm(safe_zone(canvas)))
+        pen.circle(w - inset, middle, radius, fill=colour(light), stroke=white, line=0.8)
+        pen.icon(self.icon, w - inset, middle, radius * 8.5 / 6.5, colour(INKS[self.background]))
         pen.line(4.0, CARD_BAND + 30.5, w - 4.0, CARD_BAND + 30.5, mix(INK, white, 0.7), 0.4)
         _lights(pen, self.lit, w, h - 8.5)
         pen.texts(self.plan)
         cut_line(canvas, width, height)
+
+
+def icon_disc(safe: float) -> tuple[float, float, float]:
+    """The item card's icon disc: its centre in mm from the right cut and from the top, and
+    its radius. At home 9 mm in, in the band's middle, 6.5 mm; in a print shop the whole
+    disc (its 0.8 pt rim too) stays out of the safe zone ``safe``, in the band and clear of
+    the name, which ends 18 mm from the right cut."""
+    if safe <= 0:
+        return 9.0, CARD_BAND / 2 + 0.5, 6.5
+    edge = safe + SAFE_SLACK + 0.4
+    radius = min(6.5, (18.0 - edge) / 2, (CARD_BAND - edge) / 2)
+    return edge + radius, edge + radius, radius
 
 
 def _lights(pen: Pen, lit: Sequence[bool], w: float, y: float) -> None:
