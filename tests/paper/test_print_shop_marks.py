@@ -144,8 +144,8 @@ def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
 
 @pytest.mark.xfail(strict=True, reason="shapes still reach the safe zone of the face's box on "
                    "other faces: Frothy licences' colour bands and tokens, Outrider dashboards, "
-                   "vehicle cards and tokens, Joyride ability, initiative and gear tokens and "
-                   "item cards, Formula Ace team rosters, Gasometer Gauntlet tokens")
+                   "vehicle cards and tokens, Formula Ace team rosters, Gasometer Gauntlet "
+                   "tokens")
 def test_no_drawn_mark_inside_the_safe_zone_on_any_face(
         shop: tuple[Path, dict[str, Any]]) -> None:
     assert marks_in_zone(shop, None) == {}
