@@ -64,9 +64,10 @@ TACH_Y, TACH_RADIUS = 53.0, 11.5
 
 
 def dashboard_component(data: OutriderData) -> Component:
-    """The dashboard size (components.yaml), no bleed: it is cut on its hairline."""
+    """The dashboard size (components.yaml), no bleed at home: it is cut on its hairline.
+    A print shop's bleed it draws itself (its panel and hazard tape run on into it)."""
     size = data.sizes["dashboard"]
-    return Component(size.width, size.height, bleed=0.0)
+    return Component(size.width, size.height, bleed=0.0, own_bleed=True)
 
 
 def token_radius(data: OutriderData, size: str) -> float:
@@ -190,11 +191,13 @@ class DashboardFace:
     key: None = None
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         accent = colour(self.vehicle.colour)
-        pen.rect(0, 0, w, h, fill=PANEL)
-        pen.stripes(0, 0, w, STRIPE_HEIGHT, HAZARD_YELLOW, INK, band=3.0)
+        # The panel and the hazard tape are art running to the cut: into the bleed where
+        # there is one (a print shop's), so a loose cut leaves no white edge.
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PANEL)
+        pen.stripes(-b, -b, w + 2 * b, STRIPE_HEIGHT + b, HAZARD_YELLOW, INK, band=3.0)
         pen.rect(EDGE, STRIPE_HEIGHT + 2, 1.6, 17.0, fill=accent)
         self._damage_track(pen, w)
         self._left_column(pen)
