@@ -31,8 +31,10 @@ from generator.paper.layout import (
     Blocks,
     Pen,
     Plan,
+    SAFE_SLACK,
     Slot,
     cut_line,
+    safe_zone,
 )
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
@@ -42,13 +44,15 @@ TEMPLATE = "outrider/tokens.j2"
 STEEL = colour("#cfd4d8")
 SCORCHED = colour("#e9c9bd")
 RED_PLUS = 4
+MIN_LABEL = 6.0                       # pt: no printed text smaller
 
 
 def token_components(data: OutriderData) -> tuple[Component, Component]:
-    """(5/8 in counter, 1/2 in plus token): no bleed, cut on a shared hairline grid."""
+    """(5/8 in counter, 1/2 in plus token): no bleed at home, cut on a shared hairline grid.
+    A print shop's bleed they draw themselves (:meth:`TokenFace.draw`)."""
     token, plus = data.sizes["token"], data.sizes["plus_token"]
-    return (Component(token.width, token.height, bleed=0.0),
-            Component(plus.width, plus.height, bleed=0.0))
+    return (Component(token.width, token.height, bleed=0.0, own_bleed=True),
+            Component(plus.width, plus.height, bleed=0.0, own_bleed=True))
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,7 @@ class TokenFace:
     icon: str | None = None
     ink: str = "#1d1d1b"
     label: str = ""
+    size: float = 7.5                 # the label's size at home (pt)
     plan: Plan = field(default_factory=Plan, compare=False)
     icons: IconSet | None = field(default=None, repr=False, compare=False)
 
@@ -69,24 +74,45 @@ class TokenFace:
         return ("outrider-token", self.kind, self.label, self.ring)
 
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
-        w, h = to_mm(width), to_mm(height)
+        """At home a disc ringed in the owner's colour 0.5 mm inside the square cut. In a
+        print shop a ring that close to the cut would show as a line along a shaved edge:
+        the owner's colour fills the square on into the bleed instead, and the disc sits
+        out of the safe zone, the icon shrunk with it."""
+        w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        radius = w / 2 - 0.5
-        pen.circle(w / 2, h / 2, radius, fill=colour(self.fill), stroke=colour(self.ring),
-                   line=2.2)
+        zone = to_mm(safe_zone(canvas))
+        scale = 1.0
+        if zone > 0:
+            pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=colour(self.ring))
+            radius = w / 2 - zone - SAFE_SLACK
+            scale = radius / (w / 2 - 0.5)
+            pen.circle(w / 2, h / 2, radius, fill=colour(self.fill))
+        else:
+            pen.circle(w / 2, h / 2, w / 2 - 0.5, fill=colour(self.fill),
+                       stroke=colour(self.ring), line=2.2)
         if self.icon:
-            size = w * (0.42 if self.plan.texts else 0.62)
-            y = h / 2 - (w * 0.14 if self.plan.texts else 0.0)
+            size = w * (0.42 if self.plan.texts else 0.62) * scale
+            y = h / 2 - (w * 0.14 * scale if self.plan.texts else 0.0)
             pen.icon(self.icon, w / 2, y, size, colour(self.ink))
-        pen.texts(self.plan)
+        plan = self.plan
+        if scale < 1.0 and self.label:
+            plan = _label_plan(self.label, w, self.icon is not None, self.size, self.ink,
+                               scale)
+        pen.texts(plan)
         cut_line(canvas, width, height)
 
 
-def _label_plan(label: str, w: float, below_icon: bool, size: float, ink: str) -> Plan:
+def _label_plan(label: str, w: float, below_icon: bool, size: float, ink: str,
+                scale: float = 1.0) -> Plan:
+    """The label's slot on a disc of ``w`` mm; ``scale`` shrinks it about the centre with
+    a disc drawn smaller (a print shop's), its size never below the 6 pt floor."""
     top = w * 0.55 if below_icon else w * 0.2
     height = w * 0.3 if below_icon else w * 0.6
-    return Plan().place_all([Slot("token label", label, w * 0.15, top, w * 0.7, height, size,
-                                  BOLD, colour_hex=ink)]).require("token")
+    middle = w / 2
+    return Plan().place_all([Slot(
+        "token label", label, middle - w * 0.35 * scale, middle + (top - middle) * scale,
+        w * 0.7 * scale, height * scale, max(MIN_LABEL, size * scale), BOLD,
+        colour_hex=ink)]).require("token")
 
 
 def _hex(value: Color) -> str:
@@ -102,7 +128,7 @@ def vehicle_token_pieces(vehicle: Vehicle, data: OutriderData, text: Blocks, ico
     def face(kind: str, fill: str, icon: str | None, ink: str = "#1d1d1b",
              label: str = "") -> TokenFace:
         plan = _label_plan(label, w, icon is not None, 7.5, ink) if label else Plan()
-        return TokenFace(kind, ring, fill, icon, ink, label, plan, icons)
+        return TokenFace(kind, ring, fill, icon, ink, label, 7.5, plan, icons)
 
     armor = Piece(face("armor", _hex(STEEL), "armor_plate"),
                   face("armor-damaged", _hex(SCORCHED), "bullet_holes", _hex(STOP_RED)),
@@ -134,7 +160,7 @@ def plus_token_pieces(vehicle: Vehicle, data: OutriderData, text: Blocks, icons:
         ink = "#ffffff" if red else "#1d1d1b"
         plan = _label_plan(labels.get(value, ""), w, False, 11, ink)
         return TokenFace(f"plus{value}", vehicle.colour, _hex(ARC_RED) if red else "#ffffff",
-                         None, ink, labels.get(value, ""), plan, icons)
+                         None, ink, labels.get(value, ""), 11, plan, icons)
 
     values = [1] * data.per_player["skill_plus"] + list(data.modifier_plus)
     return [Piece(face(value), label=f"+{value} token") for value in values]
