@@ -28,10 +28,10 @@ from generator.paper.drawing import colour
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
 from generator.paper.layout import (
+    SAFE_SLACK,
     Blocks,
     Pen,
     Plan,
-    SAFE_SLACK,
     Slot,
     cut_line,
     safe_zone,

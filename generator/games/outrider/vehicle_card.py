@@ -33,11 +33,13 @@ from generator.paper.icons import IconSet
 from generator.paper.imposition import Component
 from generator.paper.layout import (
     INK,
+    SAFE_SLACK,
     Blocks,
     Pen,
     Plan,
     Slot,
     cut_line,
+    safe_zone,
 )
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
@@ -125,7 +127,12 @@ class VehicleCardFace:
 
 def _draw_bonuses(pen: Pen, variant: Variant, data: OutriderData, width: float) -> None:
     """The four characteristic icons, each over its green lights (lit = bonus)."""
-    pen.rect(_bonus_x(0, width) - 1.0, BONUS_TOP - 1.0, len(CHARACTERISTICS) * BONUS_COLUMN + 2,
+    left = _bonus_x(0, width)
+    # The box's margin round the columns, narrower in a print shop where it would reach
+    # into the safe zone (the columns and their labels stay where they are).
+    zone = to_mm(safe_zone(pen.canvas))
+    pad = 1.0 if zone <= 0 else max(0.0, min(1.0, left - zone - SAFE_SLACK))
+    pen.rect(left - pad, BONUS_TOP - 1.0, len(CHARACTERISTICS) * BONUS_COLUMN + 2 * pad,
              17.5, fill=white, stroke=INK, line=0.6, radius=2.0)
     for index, characteristic in enumerate(CHARACTERISTICS):
         centre = _bonus_x(index, width) + BONUS_COLUMN / 2
@@ -171,10 +178,30 @@ def _draw_arc(pen: Pen, arc: Arc, centre: float, data: OutriderData, w: float, h
     xs, ys = [x for x, _ in points], [y for _, y in points]
     pen.canvas.saveState()
     pen.clip_polygon(points)
-    pen.stripes(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), ARC_RED, white,
-                band=1.6)
+    if safe_zone(pen.canvas) > 0:
+        _edge_stripes(pen, arc.facing, [along for along, _ in shape], b, depth, w, h)
+    else:
+        pen.stripes(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), ARC_RED, white,
+                    band=1.6)
     pen.canvas.restoreState()
     pen.polygon(points, stroke=ARC_RED, line=0.8)
+
+
+def _edge_stripes(pen: Pen, facing: str, alongs: list[float], b: float, depth: float,
+                  w: float, h: float) -> None:
+    """A secondary arc's red and white stripes in a print shop: square to the edge, each
+    running from the bleed to the arc's depth, so that every stripe is art past the cut
+    (a diagonal stripe near the arc's tip would stop inside the safe zone)."""
+    band = 1.6
+    start, end = min(alongs), max(alongs)
+    pen.polygon([_on_edge(facing, a, d, w, h) for a, d in
+                 ((start, -b), (end, -b), (end, depth), (start, depth))], fill=ARC_RED)
+    along = start + band
+    while along < end:
+        pen.polygon([_on_edge(facing, a, d, w, h) for a, d in
+                     ((along, -b), (along + band, -b), (along + band, depth), (along, depth))],
+                    fill=white)
+        along += 2 * band
 
 
 def _on_edge(facing: str, along: float, into: float, w: float, h: float
