@@ -18,7 +18,17 @@ from reportlab.lib.colors import Color, white
 
 from generator.games.formula_ace.printing import ShipView, TeamView
 from generator.paper.drawing import colour, draw_line, mix
-from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
+from generator.paper.layout import (
+    INK,
+    SAFE_SLACK,
+    Blocks,
+    Pen,
+    Plan,
+    Slot,
+    TurnLog,
+    cut_line,
+    safe_zone,
+)
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD, REGULAR
 from generator.text.templates import TextTemplates
@@ -275,8 +285,11 @@ class RosterFace:
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PAPER)
         pen.rect(-b, -b, w + 2 * b, HEADER + b, fill=accent)
         if self.page.first:
+            # The total boxes start 3 mm below the cut; in a print shop, below its safe
+            # zone (their bottoms stay put, so they lose a little height).
+            top = max(3.0, to_mm(safe_zone(canvas)) + SAFE_SLACK)
             for number in range(3):
-                pen.rect(box_left(w, number), 3.0, 19.0, 17.0, fill=white, stroke=INK,
+                pen.rect(box_left(w, number), top, 19.0, 20.0 - top, fill=white, stroke=INK,
                          line=0.6, radius=1.2)
         for row, y in self.page.bands:
             if row.kind == "pilot header":
