@@ -19,6 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.keep.kept_drawings import can_replay, colour_key
 from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line
 from generator.paper.icons import IconSet
+from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm
 from generator.text.fonts import BOLD
 from generator.tracks.hexgrid import HexLayout, Point, facing_angle
@@ -181,8 +182,14 @@ def draw_arrow(canvas: Canvas, icons: IconSet, centre: Point, size: float,
     canvas.restoreState()
 
 
-def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: float) -> None:
-    """A chequered finish line, clipped to the hex."""
+def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: float,
+                 bleed: float = 0.0) -> None:
+    """A chequered finish line, clipped to the hex. With a print shop's ``bleed`` it is one
+    pattern running on past the cut: its squares drawn as a single path clipped to the hex
+    grown by the bleed (a square the cut crosses is art at the edge, not a mark)."""
+    if bleed > 0:
+        _bleeding_chequer(canvas, grown_polygon(corners, bleed), centre, size)
+        return
     canvas.saveState()
     canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
     square = size / 4
@@ -199,6 +206,30 @@ def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: floa
             y1 = min(bottom + (row + 1) * square, y_max)
             if (row + column) % 2 == 0 and x1 > x0 and y1 > y0:
                 canvas.rect(x0, y0, x1 - x0, y1 - y0, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def _bleeding_chequer(canvas: Canvas, outline: list[Point], centre: Point, size: float
+                      ) -> None:
+    """The chequer clipped to ``outline``, each row of black squares one band of the
+    path (its squares joined along their foot), so that every row runs on past the cut."""
+    canvas.saveState()
+    canvas.clipPath(hex_path(canvas, outline), stroke=0, fill=0)
+    square = size / 4
+    left, bottom = centre[0] - size, centre[1] - size
+    path = canvas.beginPath()
+    for row in range(8):
+        y = bottom + row * square
+        xs = [left + column * square for column in range(8) if (row + column) % 2 == 0]
+        path.moveTo(xs[0], y)
+        for x in xs:
+            path.lineTo(x, y + square)
+            path.lineTo(x + square, y + square)
+            path.lineTo(x + square, y)
+            path.lineTo(x + 2 * square, y)
+        path.close()
+    canvas.setFillColor(black)
+    canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()
 
 

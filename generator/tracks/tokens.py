@@ -27,7 +27,7 @@ from generator.keep.data_yaml import read_data
 from generator.paper.drawing import FittedText, colour, draw_line
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
-from generator.paper.layout import cut_guides
+from generator.paper.layout import SAFE_SLACK, cut_guides, safe_zone
 from generator.paper.output import BuildContext
 from generator.paper.pieces import grown_polygon
 from generator.paper.units import mm
@@ -95,17 +95,18 @@ class HexFace:
         if bleed > 0:  # a print shop's bleed: the token's colour runs on past the cut
             canvas.drawPath(hex_path(canvas, grown_polygon(corners, bleed)), stroke=0, fill=1)
         canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
-        self.paint(canvas, centre, across, corners)
+        self.paint(canvas, centre, across, corners, bleed)
         if cut_guides(canvas):
             canvas.setStrokeColor(black)
             canvas.setLineWidth(0.6)
             canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)
 
-    def paint(self, canvas: Canvas, centre: Point, size: float, corners: list[Point]) -> None:
+    def paint(self, canvas: Canvas, centre: Point, size: float, corners: list[Point],
+              bleed: float = 0.0) -> None:
         icons = self.icons or IconSet()
         x, y = centre
         if self.kind == "start":
-            draw_chequer(canvas, corners, centre, size)
+            draw_chequer(canvas, corners, centre, size, bleed)
             icons["arrow"].draw(canvas, x - size * 0.2, y - size * 0.2, size * 0.4, white)
         elif self.kind in ("checkpoint", "item-checkpoint"):
             icons["arrow"].draw(canvas, x - size * 0.12, y + size * 0.12, size * 0.24, black)
@@ -178,8 +179,10 @@ class DamageFace:
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
         canvas.roundRect(0, 0, width, height, mm(2), stroke=int(cut_guides(canvas)), fill=1)
-        (self.icons or IconSet())["damage"].draw(canvas, width * 0.15, height * 0.15,
-                                                 width * 0.7, DAMAGE_RED)
+        # 15% in from the cut at home; in a print shop, out of its safe zone.
+        inset = max(width * 0.15, safe_zone(canvas) + mm(SAFE_SLACK))
+        (self.icons or IconSet())["damage"].draw(canvas, inset, inset, width - 2 * inset,
+                                                 DAMAGE_RED)
 
 
 @dataclass(frozen=True)
@@ -200,13 +203,18 @@ class InitiativeFace:
         canvas.setFillColor(white)
         canvas.rect(0, 0, width, height, stroke=int(cut_guides(canvas)), fill=1)
         head = mm(16)
-        (self.icons or IconSet())["initiative"].draw(canvas, width / 2 - mm(4),
-                                                     height - mm(9.5), mm(8), black)
+        # In a print shop the icon, the spaces' sides and the last space's foot keep out
+        # of the safe zone: the icon made smaller, the spaces a little narrower and shorter.
+        inset = safe_zone(canvas) + mm(SAFE_SLACK) if safe_zone(canvas) > 0 else 0.0
+        icon = min(mm(8), mm(9.5) - inset)
+        (self.icons or IconSet())["initiative"].draw(canvas, width / 2 - icon / 2,
+                                                     height - mm(9.5), icon, black)
         self.title.draw(canvas, mm(2), height - mm(10))
-        space = (height - head) / self.spaces
+        side, foot = max(mm(3), inset), max(0.0, inset - mm(1.5))
+        space = (height - head - foot) / self.spaces
         for index in range(self.spaces):
             top = height - head - index * space
-            canvas.rect(mm(3), top - space + mm(1.5), width - mm(6), space - mm(3),
+            canvas.rect(side, top - space + mm(1.5), width - 2 * side, space - mm(3),
                         stroke=1, fill=0)
             canvas.setFillColor(black)
             draw_line(canvas, str(index + 1), mm(5), top - space / 2 - 3, 9, BOLD)
