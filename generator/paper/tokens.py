@@ -13,6 +13,7 @@ import math
 from collections.abc import Hashable
 from dataclasses import dataclass
 
+from reportlab.lib.colors import Color
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
@@ -60,46 +61,61 @@ class CounterFace:
         return ("counter", self.name.markup, self.label, self.background, self.faded)
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
+        """At home a pale hexagon 6% in from the cut carries the arrow, name and label in
+        the counter's colour. In a print shop (a safe zone) that hexagon's edge would show
+        as a line beside a shaved cut: the counter is its colour all over, into the bleed,
+        and arrow, name and label are in white or ink, whichever reads better on it (one
+        of the two always reaches 4.5:1)."""
         base = colour(self.background)
         fill = mix(base, colour("#9a9a9a"), 0.7) if self.faded else base
         canvas.setFillColor(fill)
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-        inner = hexagon_points(Rect(0, 0, width, height).grown(-height * 0.06))
-        path = canvas.beginPath()
-        path.moveTo(*inner[0])
-        for point in inner[1:]:
-            path.lineTo(*point)
-        path.close()
-        canvas.setFillColor(mix(fill, colour("#ffffff"), 0.85))
-        canvas.drawPath(path, stroke=0, fill=1)
+        zone = safe_zone(canvas)
+        pale = mix(fill, colour("#ffffff"), 0.85)
+        if zone <= 0:
+            inner = hexagon_points(Rect(0, 0, width, height).grown(-height * 0.06))
+            path = canvas.beginPath()
+            path.moveTo(*inner[0])
+            for point in inner[1:]:
+                path.lineTo(*point)
+            path.close()
+            canvas.setFillColor(pale)
+            canvas.drawPath(path, stroke=0, fill=1)
+        # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
+        ink = fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST else colour("#1d1d1b")
+        arrow_ink = fill
+        if zone > 0:
+            ink = arrow_ink = max((colour("#ffffff"), colour("#1d1d1b")),
+                                  key=lambda option: contrast_ratio(fill, option))
         arrow, arrow_y = height * 0.34, height * 0.6
         x, y, box_w, box_h = (f * d for f, d in zip(NAME_BOX, (width, height, width, height),
                                                     strict=True))
         size = fit_line_size(self.label, BOLD, width * 0.5, 6.0) or MIN_FONT_SIZE
         baseline, name = height * 0.09, self.name
-        zone = safe_zone(canvas)
         if zone > 0:
             baseline, name, (y, box_h), (arrow_y, arrow) = in_safe_zone_layout(
-                self, height, zone, size, box_w)
-        self.arrow.draw(canvas, (width - arrow) / 2, arrow_y, arrow, fill)
+                self, height, zone, size, box_w, _hex(ink))
+        self.arrow.draw(canvas, (width - arrow) / 2, arrow_y, arrow, arrow_ink)
         free = box_h - name.height
         name.draw(canvas, x, y + box_h - free / 2)
         if self.label:
-            # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.
-            pale = mix(fill, colour("#ffffff"), 0.85)
-            canvas.setFillColor(fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST
-                                else colour("#1d1d1b"))
+            canvas.setFillColor(ink)
             # Low enough that a three-line name above it keeps clear of it, high enough
             # that its descent stays on the pale hexagon (whose edge is at 0.06).
             draw_line(canvas, self.label, width / 2, baseline, size, BOLD, "centre")
+
+
+def _hex(value: Color) -> str:
+    return "#" + str(value.hexval())[2:]
 
 
 ARROW_SMALLEST = 0.18  # of the counter's height: the facing arrow made no smaller
 
 
 def in_safe_zone_layout(face: CounterFace, height: float, zone: float, size: float,
-                        box_w: float) -> tuple[float, FittedText, tuple[float, float],
-                                               tuple[float, float]]:
+                        box_w: float, colour_hex: str = "#000000"
+                        ) -> tuple[float, FittedText, tuple[float, float],
+                                   tuple[float, float]]:
     """A counter laid out inside a print shop's safe zone, from the bottom up: the label's
     line (if any), the name's box, and the facing arrow under the top of the zone, the arrow
     made smaller (no smaller than ARROW_SMALLEST) until the name fits between them. Returns
@@ -116,7 +132,8 @@ def in_safe_zone_layout(face: CounterFace, height: float, zone: float, size: flo
     while arrow >= height * ARROW_SMALLEST:
         box_h = ceiling - arrow - mm(0.3) - floor
         name = fit_paragraph(face.name.markup, box_w, box_h, 9, align="centre", font=BOLD,
-                             leading=1.1, split_words=True) if box_h > 0 else None
+                             leading=1.1, colour_hex=colour_hex,
+                             split_words=True) if box_h > 0 else None
         if name is not None:
             return baseline, name, (floor, box_h), (ceiling - arrow, arrow)
         arrow -= mm(0.5)
