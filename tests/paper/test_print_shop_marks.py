@@ -143,9 +143,8 @@ def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
 
 
 @pytest.mark.xfail(strict=True, reason="shapes still reach the safe zone of the face's box on "
-                   "Frothy Races faces: the licences (laid out 1.5 mm in from the cut: colour "
-                   "bands, track boxes, speed table) and the counters' pale hexagon 1.3 mm "
-                   "inside the cut")
+                   "the Frothy Races licences, laid out 1.5 mm in from the cut (colour bands, "
+                   "track boxes, speed table, control band)")
 def test_no_drawn_mark_inside_the_safe_zone_on_any_face(
         shop: tuple[Path, dict[str, Any]]) -> None:
     assert marks_in_zone(shop, None) == {}
