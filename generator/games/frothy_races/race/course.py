@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, NamedTuple
 
+from generator.keep.memo import ContentMemo
 from generator.tracks.analysis import course_of
 from generator.tracks.hexgrid import DIRECTIONS, FACINGS, Hex
 from generator.tracks.model import Track
@@ -255,30 +256,6 @@ def _content_key(track: Track) -> tuple[object, ...]:
     return (track.name, cells, tuple(sorted(layout.facings.items())))
 
 
-_TRACKS: dict[tuple[object, ...], RaceTrack] = {}
-
-
-# The same, by the track object's identity (kept with it, so an id is never another
-# object's): a sweep sets up every race from one track, and its content key sorts every
-# space.
-_BY_OBJECT: dict[int, tuple[Track, RaceTrack]] = {}
-
-
-def race_track(track: Track) -> RaceTrack:
-    """The race-ready tables of ``track``, built once per process per track content."""
-    known = _BY_OBJECT.get(id(track))
-    if known is not None and known[0] is track:
-        return known[1]
-    key = _content_key(track)
-    found = _TRACKS.get(key)
-    if found is None:
-        found = _TRACKS[key] = _build(track)
-    if len(_BY_OBJECT) >= 64:
-        _BY_OBJECT.clear()
-    _BY_OBJECT[id(track)] = (track, found)
-    return found
-
-
 def _build(track: Track) -> RaceTrack:
     course = course_of(track)
     layout = course.layout
@@ -445,3 +422,8 @@ def _stage(line: frozenset[int], successors: list[tuple[int, ...]],
         if state // FACINGS in line:
             best[state] = after[state]  # on the line: already across it
     return best
+
+
+# The race-ready tables of each track, built once per process per track content (a sweep
+# sets up every race from one track object, and its content key sorts every space).
+race_track: ContentMemo[Track, RaceTrack] = ContentMemo(_content_key, _build, most=64)

@@ -487,12 +487,12 @@ def forget_decisions() -> None:
     state of a fresh process whose track tables are built. For measuring a sweep from
     cold (bench/race.py); results never depend on these caches."""
     from generator.games.frothy_races.race.bots import _SPEED_CHOICES
-    from generator.games.frothy_races.race.course import _TRACKS
+    from generator.games.frothy_races.race.course import race_track
     from generator.games.frothy_races.race.planner_moves import forget_tables
     for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
         cache.clear()
     forget_tables()
-    for rt in _TRACKS.values():
+    for rt in race_track.values():
         rt.forget_decisions()
 
 

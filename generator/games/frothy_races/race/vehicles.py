@@ -18,6 +18,7 @@ from generator.games.frothy_races.catalogues import frothy_data, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
 from generator.input.catalogue import Catalogue
 from generator.keep.data_yaml import read_data
+from generator.keep.memo import ContentMemo
 from generator.probability.frothy_speed_table import Marker, Row, SpeedTable
 
 SIMULATED = Path(__file__).with_name("simulated.yaml")
@@ -184,30 +185,6 @@ class RaceVehicle:
 
 
 _FIELDS = tuple(name for name, f in RaceVehicle.__dataclass_fields__.items() if f.init)
-_RESOLVED: dict[str, RaceVehicle] = {}
-# The same by the licence object's identity (kept with it, so an id is never another
-# object's): its repr is a few hundred microseconds, and every race asks.
-_BY_OBJECT: dict[int, tuple[Vehicle, RaceVehicle]] = {}
-
-
-def race_vehicle(vehicle: Vehicle) -> RaceVehicle:
-    """Resolve a licence for racing, cached by content (a licence holds dicts, so it cannot
-    be hashed; a sweep races the same licence many times, unpickled afresh in workers)."""
-    known = _BY_OBJECT.get(id(vehicle))
-    if known is not None and known[0] is vehicle:
-        return known[1]
-    key = repr(vehicle)
-    found = _RESOLVED.get(key)
-    if found is None:
-        if len(_RESOLVED) > 512:
-            _RESOLVED.clear()
-        found = _RESOLVED[key] = _resolve(vehicle)
-    if len(_BY_OBJECT) > 512:
-        _BY_OBJECT.clear()
-    _BY_OBJECT[id(vehicle)] = (vehicle, found)
-    return found
-
-
 def _resolve(vehicle: Vehicle) -> RaceVehicle:
     data = frothy_data()
     simulated = simulated_names()
@@ -282,3 +259,8 @@ def speed_box(table: SpeedTable, speed: int, right_most: bool) -> Marker:
     if right_most:
         return Marker(Row.ACCELERATION, start + table.acceleration[speed] - 1)
     return Marker(Row.ACCELERATION, start)
+
+
+# A licence resolved for racing, kept by content (a licence holds dicts, so it cannot be
+# hashed; a sweep races the same licence many times, unpickled afresh in workers).
+race_vehicle: ContentMemo[Vehicle, RaceVehicle] = ContentMemo(repr, _resolve, most=512)
