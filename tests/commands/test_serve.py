@@ -221,8 +221,11 @@ def test_a_saved_table_shows_its_new_findings_in_a_real_browser(table_project: P
             ITEMS.replace("maybe", "true").replace("Caltrops,dropped", "Caltrops,droped"))
 
         def moved() -> bool:
-            cells = browser.find_elements(By.CSS_SELECTOR, "table.sheet td.error")
-            return [c.get_attribute("data-cell") for c in cells] == ["B4"]
+            # One script reads every marked cell at once: the page may reload between a
+            # lookup and a read of the elements it found (a stale element).
+            return bool(browser.execute_script(
+                "return [...document.querySelectorAll('table.sheet td.error')]"
+                ".map(cell => cell.dataset.cell)") == ["B4"])
 
         wait_for(moved, 30)  # a busy machine: the watcher, the rebuild and the reload
         finding = browser.find_element(By.CSS_SELECTOR, "section.file .finding.error")
