@@ -27,7 +27,7 @@ from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
-from generator.games.frothy_races.race.lookahead import in_the_way
+from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
@@ -44,7 +44,7 @@ from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.speeds import shift_marker
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
-from generator.probability.frothy_dice import attack_value, scoring_chance
+from generator.probability.frothy_dice import attack_value
 from generator.probability.frothy_speed_table import Marker
 from generator.tracks.hexgrid import FACINGS
 
@@ -346,12 +346,6 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     style = STYLES.get(bot, STYLES["careful"])
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style)
-
-
-@lru_cache(maxsize=8)
-def scores(resilience: int | None) -> float:
-    """The chance a Damage die scores against ``resilience`` (as a float, once)."""
-    return float(scoring_chance(resilience))
 
 
 @lru_cache(maxsize=4096)

@@ -88,7 +88,7 @@ def _run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | 
     """run_in_prices() worked out."""
     mine, top = cumulative_spaces(spec), spec.top_speed
     theirs = (0,) * 5 if other is None else cumulative_spaces(other)[speed]
-    price = float(scoring_chance(spec.resilience)) * damage_price
+    price = scores(spec.resilience) * damage_price
     out = [0.0] * (top + 1)
     boxed = boxed_in(rt, state, max(row[4] for row in mine), there)
     if not any(boxed):
@@ -102,6 +102,13 @@ def _run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | 
                 out[v] = 1.0 + dice * price
                 break
     return tuple(out)
+
+
+@lru_cache(maxsize=8)
+def scores(resilience: int | None) -> float:
+    """The chance a Damage die scores against ``resilience`` (as a float, worked out
+    once: the exact odds are slow to ask for at every lookahead)."""
+    return float(scoring_chance(resilience))
 
 
 def boxed_in(rt: Any, state: int, most: int, there: int) -> list[bool]:
