@@ -45,7 +45,7 @@ from generator.games.frothy_races.race.speeds import shift_marker
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
 from generator.probability.frothy_dice import attack_value
-from generator.probability.frothy_speed_table import Marker
+from generator.probability.frothy_speed_table import Marker, Row
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -131,9 +131,15 @@ class Planner(Bot):
         choice made before in the same situation (everything it reads) is reused."""
         self.table(race, car)
         ahead = in_the_way(race, car, self.driving)
-        self._way = (race.round, car.index, car.state, ahead)  # for the dice kept next
-        key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
-               car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
+        state = car.hex * FACINGS + car.facing
+        self._way = (race.round, car.index, state, ahead)  # for the dice kept next
+        # Cards beyond what a check can play (two) count only as "more": capped, so that
+        # hands the choice cannot tell apart share it.
+        hand, marker = sum(car.hand), car.marker
+        key = (self._keys[id(car.spec)], race.stages, car.stage, state,
+               marker[0] is Row.ACCELERATION, marker[1], min(3, car.cards("whip")),
+               min(2, car.cards("reins")),
+               min(hand, max(CHECK_CARDS, self.driving.card_reserve + CHECK_CARDS)),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
                car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED, ahead)
         found = _CHECKS.get(key)
@@ -151,37 +157,28 @@ class Planner(Bot):
         with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1, ahead)
         without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
+        card_rounds = self.driving.card_rounds
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
         # The best start among a roll's Speeds, with and without a Whip left in hand.
         least: dict[tuple[bool, tuple[int, ...]], float] = {}
-        spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
-        champing = spec.trait("Champing at the Bit") > 0
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        whips = car.cards("whip")
-        for accelerate, whip, reins in choices_for(spec, whips, car.cards("reins"),
-                                                   min(CHECK_CARDS, sum(car.hand))):
-            # The round is driven with the Whips the check leaves in hand.
-            starts = with_whip if whip < whips else without
-            cards = whip + reins
-            value = self.driving.card_rounds * (cards + max(0, cards - spare))
-            if cards == 0:
-                accelerate = champing
-            rolls = check_speeds(spec, marker, accelerate, whip, reins + extra,
-                                 car.accel_mod if accelerate else car.decel_mod,
-                                 car.max_accel if accelerate else car.max_decel,
-                                 car.max_speed)
-            if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
+        for choice, cards, keeps_whip, moving, rolls in check_program(
+                car, race.stamina_reins(car)):
+            if stalled and not moving:
                 continue  # more likely than not to leave it standing
+            # The round is driven with the Whips the check leaves in hand.
+            starts = with_whip if keeps_whip else without
+            value = card_rounds * (cards + max(0, cards - spare))
             for p, ends in rolls:
-                at = least.get((starts is with_whip, ends))
+                at = least.get((keeps_whip, ends))
                 if at is None:
-                    at = least[starts is with_whip, ends] = min([starts[v] for v in ends])
+                    at = least[keeps_whip, ends] = min([starts[v] for v in ends])
                 value += p * at
             if value < best:
-                best, chosen = value, SpeedChoice(accelerate, whip, reins)
+                best, chosen = value, choice
         return chosen
 
     def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int,
@@ -214,12 +211,26 @@ class Planner(Bot):
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
         way = self._way
-        ahead = way[3] if way[:3] == (race.round, car.index, car.state) else \
+        ahead = way[3] if way[:3] == (race.round, car.index, state) else \
             in_the_way(race, car, self.driving)
-        whips = car.cards("whip")
-        return min(zip(values, ends, strict=True), key=lambda pair: (
-            self.value(race, car, car.stage, 0, pair[1], state, whips)
-            + (ahead[pair[1]] if ahead else 0.0), -pair[0]))[0]
+        # The value of each Speed (as ``value`` reads it), the best kept: the highest
+        # value of the Speed Check where two leave it as well placed.
+        table = self.table(race, car)
+        stage, top = car.stage, table.speeds - 1
+        layer = None
+        if stage < race.stages:
+            if race.stages > table.stages:
+                lap = len(race.rt.lines)
+                stage = lap + stage % lap
+            layer = table.layer(stage, 0, car.cards("whip"))
+        best: tuple[float, int] | None = None
+        kept = values[0]
+        for value, end in zip(values, ends, strict=True):
+            at = (layer[min(end, top) * table.states + state] if layer is not None else 0.0) \
+                + (ahead[end] if ahead else 0.0)
+            if best is None or (at, -value) < best:
+                best, kept = (at, -value), value
+        return kept
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -373,6 +384,41 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
                              for b in boxes}))
         merged[ends] = merged.get(ends, 0.0) + p
     return tuple((p, ends) for ends, p in merged.items())
+
+
+# Speed Check programs by everything they depend on (check_program).
+_PROGRAMS: dict[tuple[object, ...], tuple[tuple[SpeedChoice, int, bool, bool, Any], ...]] = {}
+
+
+def check_program(car: Car, extra: int
+                  ) -> tuple[tuple[SpeedChoice, int, bool, bool, Any], ...]:
+    """The Speed Check choices ``car``'s hand allows, each with the cards it plays,
+    whether a Whip is left in hand after it, whether it is more likely than not to leave
+    the vehicle moving, and its rolls as the Speeds each lets it end at (``check_speeds``):
+    all but the prices, which depend on the state. ``extra``: Reins Stamina adds."""
+    marker, spec = car.marker, car.spec
+    whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
+    reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
+    key = (spec, marker[0] is Row.ACCELERATION, marker[1], whips, reins, cards, extra,
+           car.accel_mod, car.decel_mod, car.max_accel, car.max_decel, car.max_speed)
+    found = _PROGRAMS.get(key)
+    if found is None:
+        champing = spec.trait("Champing at the Bit") > 0
+        program = []
+        for accelerate, whip, rein in choices_for(spec, whips, reins, cards):
+            if whip + rein == 0:
+                accelerate = champing
+            rolls = check_speeds(spec, marker, accelerate, whip, rein + extra,
+                                 car.accel_mod if accelerate else car.decel_mod,
+                                 car.max_accel if accelerate else car.max_decel,
+                                 car.max_speed)
+            moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
+            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, whip < whips,
+                            moving, rolls))
+        if len(_PROGRAMS) >= CHECK_CACHE:
+            forget_oldest_half(_PROGRAMS)
+        found = _PROGRAMS[key] = tuple(program)
+    return found
 
 
 @lru_cache(maxsize=4096)

@@ -150,7 +150,8 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
     neighbours = rt.neighbours
     walks: list[tuple[int, dict[int, int]]] = []  # (spaces before a wall, space -> step)
     for seq in move_sequences(facing, most):
-        here, met, length = hex_, {}, 0
+        here, length = hex_, 0
+        met: dict[int, int] = {}
         for d in seq:
             here = neighbours[here][d]
             if here < 0:
