@@ -19,6 +19,7 @@ Styles differ only in their prices (``styles``).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
-from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
+from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
@@ -240,16 +241,12 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, car.cards("whip")
         base = min(car.speed, table.speeds - 1) * states
-        pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
-        price = damage_rounds(car.spec, self.driving)
+        pool = weighed(options, facing)
         dice = race.control_dice(car, speed)
-        turn, _, slide = roll_cost(dice + car.control_loss + car.extra_control,
-                                   car.spec.resilience, price) if dice or car.control_loss \
-            else (0.0, 0.0, 0.0)
-        slide *= crash_price(car.spec, speed, self.driving)
-        rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
-                          car.spec.resilience, price)[0]
+        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
+                                         car.control_loss + car.extra_control,
+                                         bool(dice or car.control_loss))
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort (see the end).
@@ -258,6 +255,7 @@ class Planner(Bot):
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
         ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
+        layers: dict[tuple[int, str | None], array] = {}
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -269,10 +267,13 @@ class Planner(Bot):
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
-                                whips - (option.card == "whip"))
+            layer = layers.get((option.stage, option.card))
+            if layer is None:
+                layer = layers[option.stage, option.card] = table.layer(
+                    lap + option.stage % lap if wrap else option.stage, point,
+                    whips - (option.card == "whip"))
             at = end * FACINGS
-            drift = before >= 0 and any(step != ahead for step in option.steps)
+            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
                 turned = (facing + t) % FACINGS
                 value = layer[base + at + turned] + extra
@@ -340,6 +341,32 @@ class Planner(Bot):
                 - cards * self.driving.card_rounds)
 
 
+def weighed(options: list[Option], facing: int) -> list[Option]:
+    """The options ``plan`` weighs: the clear ones (every one when none is clear: then
+    it collides); of the bare track's options (kept with them), each only the first
+    time it comes with everything ``plan`` reads of it. Walks with a Drift at different
+    steps mostly end on one space: a later one with the same card, end, rough ground,
+    lines crossed, collision and last step is worth exactly what the first is, and the
+    first is taken on a tie, so it can never be chosen."""
+    if not isinstance(options, Options):
+        return [o for o in options if o.blocked < 0] or options
+    found: list[Option] | None = options.memo.get("weighed")
+    if found is None:
+        pool = [o for o in options if o.blocked < 0] or options
+        ahead, seen, found = facing // 2, set(), []
+        for option in pool:
+            steps, blocked = option.steps, option.blocked
+            sideways = facing % 2 == 0 and steps.count(ahead) != len(steps)
+            what = (option.card, option.rough, blocked, option.stage,
+                    option.hexes[-1] if option.hexes else -1, sideways,
+                    steps[-1] if steps else -1, steps[blocked] if blocked >= 0 else -1)
+            if what not in seen:
+                seen.add(what)
+                found.append(option)
+        options.memo["weighed"] = found
+    return found
+
+
 def drifts(option: Option, facing: int) -> bool:
     """The walk takes a sideways step (a Drift) from a vehicle facing a hex side."""
     ahead = facing // 2
@@ -357,6 +384,20 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     style = STYLES.get(bot, STYLES["careful"])
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style)
+
+
+@lru_cache(maxsize=4096)
+def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, loss: int,
+                rolls: bool) -> tuple[float, float, float]:
+    """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
+    Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
+    the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
+    price = damage_rounds(spec, style)
+    turn, _, slide = roll_cost(dice + loss, spec.resilience, price) if rolls \
+        else (0.0, 0.0, 0.0)
+    slide *= crash_price(spec, speed, style)
+    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price)[0]
+    return turn, slide, rough
 
 
 @lru_cache(maxsize=4096)
