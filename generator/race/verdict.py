@@ -20,7 +20,7 @@ from typing import Any
 from generator.race.calibration import calibrated
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson, with_winner
-from generator.race.sweep import Field, default_workers, run_sweep
+from generator.race.sweep import Field, default_workers, run_sweep, without_cycle_collection
 
 
 @dataclass(frozen=True)
@@ -117,12 +117,15 @@ def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
     size = len(field.vehicles)
     done = won = decided = 0
     target = races or rule.batch(size) * rule.looks
-    while done < target:
-        count = min(rule.batch(size), target - done) if races is None else target
-        wins, winners = subject_wins(field, count, seed, workers, done, scheduler)
-        won, decided, done = won + wins, decided + winners, done + count
-        if races is None and rule.decided(won, done, fair_share(decided, done, size)):
-            break
+    # The cycle collector stays paused from the first batch to the last (see
+    # without_cycle_collection): between batches it would walk every decision kept so far.
+    with without_cycle_collection():
+        while done < target:
+            count = min(rule.batch(size), target - done) if races is None else target
+            wins, winners = subject_wins(field, count, seed, workers, done, scheduler)
+            won, decided, done = won + wins, decided + winners, done + count
+            if races is None and rule.decided(won, done, fair_share(decided, done, size)):
+                break
     return Tally(done, won, decided)
 
 
