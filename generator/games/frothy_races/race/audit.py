@@ -17,7 +17,6 @@ samples the issue's checks name.
 from __future__ import annotations
 
 import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,7 +37,7 @@ class AuditedRace(Race):
         self.moves_made = self.pointless = self.rounds_driven = self.stops = 0
         self.chosen_stops = 0
         self._collided: set[int] = set()
-        self._allowed: Sequence[int] = []
+        self._allowed: list[int] = []
 
     def speed_roll(self, car: Car, whip: int, reins: int, direction: Direction
                    ) -> tuple[list[int], list[int]]:

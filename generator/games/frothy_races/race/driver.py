@@ -99,12 +99,15 @@ class Planner(Bot):
         rolls, whether a card is spare, the spaces with and without a card, whether
         it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
-        self.table(race, car)
-        spare = sum(car.hand) - self.driving.card_reserve > 0
-        return (self._keys[id(car.spec)], race.stages, phase, car.stage,
-                car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
-                car.control_loss, car.extra_control, spare, spaces, whip, reins,
-                car.idle >= STALLED, min(2, car.cards("whip")))
+        key = self._keys.get(id(car.spec))
+        if key is None:
+            self.table(race, car)
+            key = self._keys[id(car.spec)]
+        speed = car.speed
+        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
+                race.control_dice(car, speed), car.control_loss, car.extra_control,
+                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
+                car.idle >= STALLED, min(2, car.cards("whip")) if whip else 0)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -160,23 +163,24 @@ class Planner(Bot):
         spare = sum(car.hand) - self.driving.card_reserve
         card_rounds = self.driving.card_rounds
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        # The best start among a roll's Speeds, with and without a Whip left in hand.
-        least: dict[tuple[bool, tuple[int, ...]], float] = {}
+        program, slots = check_program(car, race.stamina_reins(car))
+        # The best start among a roll's Speeds, with and without a Whip left in hand, by
+        # the program's slot for it.
+        least: list[float | None] = [None] * slots
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        for choice, cards, keeps_whip, moving, rolls in check_program(
-                car, race.stamina_reins(car)):
+        for choice, cards, keeps_whip, moving, rolls in program:
             if stalled and not moving:
                 continue  # more likely than not to leave it standing
             # The round is driven with the Whips the check leaves in hand.
             starts = with_whip if keeps_whip else without
             value = card_rounds * (cards + max(0, cards - spare))
-            for p, ends in rolls:
-                at = least.get((keeps_whip, ends))
+            for p, ends, slot in rolls:
+                at = least[slot]
                 if at is None:
-                    at = least[keeps_whip, ends] = min([starts[v] for v in ends])
+                    at = least[slot] = min([starts[v] for v in ends])
                 value += p * at
             if value < best:
                 best, chosen = value, choice
@@ -427,16 +431,18 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
     return tuple((p, ends) for ends, p in merged.items())
 
 
-# Speed Check programs by everything they depend on (check_program).
-_PROGRAMS: dict[tuple[object, ...], tuple[tuple[SpeedChoice, int, bool, bool, Any], ...]] = {}
+# A Speed Check choice as weighed: the choice, the cards it plays, whether a Whip is left
+# in hand after it, whether it is more likely than not to leave the vehicle moving, and its
+# rolls (chance, the Speeds the roll lets it end at, the slot of their best start).
+Weighed = tuple[SpeedChoice, int, bool, bool, tuple[tuple[float, tuple[int, ...], int], ...]]
+_PROGRAMS: dict[tuple[object, ...], tuple[tuple[Weighed, ...], int]] = {}
 
 
-def check_program(car: Car, extra: int
-                  ) -> tuple[tuple[SpeedChoice, int, bool, bool, Any], ...]:
-    """The Speed Check choices ``car``'s hand allows, each with the cards it plays,
-    whether a Whip is left in hand after it, whether it is more likely than not to leave
-    the vehicle moving, and its rolls as the Speeds each lets it end at (``check_speeds``):
-    all but the prices, which depend on the state. ``extra``: Reins Stamina adds."""
+def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
+    """The Speed Check choices ``car``'s hand allows as weighed (``check_speeds`` gives
+    their rolls), with the number of slots: one per set of Speeds a roll may end at and
+    whether a Whip is left, so a set's best start is worked out once a check. All but the
+    prices, which depend on the state. ``extra``: Reins Stamina adds."""
     marker, spec = car.marker, car.spec
     whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
     reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
@@ -445,7 +451,8 @@ def check_program(car: Car, extra: int
     found = _PROGRAMS.get(key)
     if found is None:
         champing = spec.trait("Champing at the Bit") > 0
-        program = []
+        program: list[Weighed] = []
+        slots: dict[tuple[bool, tuple[int, ...]], int] = {}
         for accelerate, whip, rein in choices_for(spec, whips, reins, cards):
             if whip + rein == 0:
                 accelerate = champing
@@ -454,11 +461,13 @@ def check_program(car: Car, extra: int
                                  car.max_accel if accelerate else car.max_decel,
                                  car.max_speed)
             moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
-            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, whip < whips,
-                            moving, rolls))
+            keeps = whip < whips
+            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, keeps, moving,
+                            tuple((p, ends, slots.setdefault((keeps, ends), len(slots)))
+                                  for p, ends in rolls)))
         if len(_PROGRAMS) >= CHECK_CACHE:
             forget_oldest_half(_PROGRAMS)
-        found = _PROGRAMS[key] = tuple(program)
+        found = _PROGRAMS[key] = (tuple(program), len(slots))
     return found
 
 

@@ -102,8 +102,7 @@ def speed_check(race: Race, car: Car) -> None:
                                             "speed": [before, car.speed]})
 
 
-def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]
-                ) -> Sequence[int]:
+def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
     """The Speed each Speed Check value would leave the vehicle at."""
     marker = car.marker
     key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, car.max_speed,
@@ -116,7 +115,7 @@ def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]
         found = _AFTER[key] = tuple(table.speed_of(shift_marker(table, marker, v, accelerate,
                                                                car.max_speed))
                                     for v in values)
-    return found
+    return list(found)
 
 
 def stamina_reins(race: Race, car: Car) -> int:
