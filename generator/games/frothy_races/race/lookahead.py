@@ -41,10 +41,15 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
     q, r = hexes[car.hex][0], hexes[car.hex][1]
     out: tuple[float, ...] = ()
     mine = -1
+    boxes: dict[int, tuple[bool, ...]] | None = None
     for there, i in race.occupant.items():
         dq, dr = hexes[there][0] - q, hexes[there][1] - r
         if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
             continue  # itself, or more spaces away than a round moves
+        if boxes is None:
+            boxes = boxes_round(rt, state, most)
+        if there not in boxes:
+            continue  # no number of spaces leaves every walk meeting it: it costs nothing
         if mine < 0:
             mine = race.car_remaining(car)
         other = race.cars[i]
@@ -123,8 +128,8 @@ def scores(resilience: int | None) -> float:
 def boxed_in(rt: Any, state: int, most: int, there: int) -> tuple[bool, ...]:
     """For 0 .. ``most`` spaces: whether every walk of so many spaces from ``state`` meets
     a wall or ``there``, and some walk meets ``there`` (all False where no walk meets
-    it). A walk of n spaces is the start of a walk of ``most`` (so the longest walks tell
-    every shorter one)."""
+    it, or some walk always gets past it). A walk of n spaces is the start of a walk of
+    ``most`` (so the longest walks tell every shorter one)."""
     return boxes_round(rt, state, most).get(there, (False,) * (most + 1))
 
 
@@ -132,8 +137,9 @@ _BOXES: dict[tuple[int, int, int], tuple[Any, dict[int, tuple[bool, ...]]]] = {}
 
 
 def boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
-    """``boxed_in`` for every space some walk of ``most`` spaces from ``state`` meets,
-    worked out together (the walks are the same whatever stands where) and kept."""
+    """``boxed_in`` for every space some walk of ``most`` spaces from ``state`` meets and
+    that boxes it in at some number of spaces, worked out together (the walks are the
+    same whatever stands where) and kept: a space not here never boxes it in."""
     key = (id(rt), state, most)
     found = _BOXES.get(key)
     if found is None or found[0] is not rt:
@@ -168,5 +174,6 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
                 past = max(past, length)
             else:
                 first, past = min(first, step), max(past, step - 1)
-        out[there] = tuple(first <= n and n > past for n in range(most + 1))
+        if max(first, past + 1) <= most:
+            out[there] = tuple(first <= n and n > past for n in range(most + 1))
     return out
