@@ -488,11 +488,12 @@ def forget_decisions() -> None:
     measuring a sweep from cold (bench/race.py); results never depend on these caches."""
     from generator.games.frothy_races.race.bots import _SPEED_CHOICES
     from generator.games.frothy_races.race.course import race_track
-    from generator.games.frothy_races.race.driver import _CHECKS
+    from generator.games.frothy_races.race.driver import _CHECKS, _PROGRAMS
     from generator.games.frothy_races.race.lookahead import _BOXES, _RUN_INS
     from generator.games.frothy_races.race.planner_moves import forget_tables
     from generator.games.frothy_races.race.speeds import _AFTER
-    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED, _AFTER, _CHECKS, _RUN_INS, _BOXES):
+    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED, _AFTER, _CHECKS, _PROGRAMS, _RUN_INS,
+                  _BOXES):
         cache.clear()
     forget_tables()
     for rt in race_track.values():
