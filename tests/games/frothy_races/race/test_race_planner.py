@@ -14,7 +14,6 @@ from generator.games.frothy_races.race.course import UNREACHABLE, race_track
 from generator.games.frothy_races.race.driver import STALLED, Planner, solo_optimum_of
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.lookahead import in_the_way
-from generator.games.frothy_races.race.planner import poisson_at_least
 from generator.games.frothy_races.race.planner_edges import (
     corridor,
     edge_table,
@@ -136,12 +135,6 @@ def test_drifts_that_gain_nothing_and_stops_the_driver_chose_are_near_zero(name:
         assert planner.needless_stops / planner.rounds <= 0.08
         assert (planner.needless_stops / planner.rounds
                 < heuristic.needless_stops / heuristic.rounds)
-
-
-def test_the_wipe_out_chance_is_a_poisson_tail() -> None:
-    assert poisson_at_least(0.0, 6) == 0.0
-    assert abs(poisson_at_least(1.0, 1) - (1 - 2.718281828459045 ** -1)) < 1e-12
-    assert poisson_at_least(6.0, 6) > poisson_at_least(3.0, 6) > poisson_at_least(1.0, 6)
 
 
 FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
