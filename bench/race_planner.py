@@ -7,7 +7,9 @@
 * time trials: N seeded races of the basic chariot alone per track, the mean rounds against
   the printed solo optimum (the issue's check: within 10%);
 * two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
-  rounds, pointless Drifts and needless stops (generator/games/frothy_races/race/audit.py);
+  rounds, pointless Drifts, and rounds at Speed 0 by who chose them: the driver against its
+  table (``chosen_stops``), the dice rolled (``forced_stops``) or the table
+  (``table_stops``) (generator/games/frothy_races/race/audit.py);
 * races per second on one core with the planner (CPU time): six shipped vehicles, two
   laps, Bogwater Bowl, M races (their tables solved first, not timed) from a cold start,
   then the same M races with every decision kept;
@@ -87,14 +89,19 @@ def checks(name: str, races: int) -> dict[str, object]:
     _, pair = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT] * 2)
     two = sample(track, pair, "careful", races, RaceOptions(laps=2))
     assert optimum is not None
-    return {"optimum_rounds": round(optimum.rounds, 2), "optimum_wipe_out": optimum.wipe_out,
+    return {"optimum_rounds": round(optimum.rounds, 2),
+            "optimum_wipe_out": round(optimum.wipe_out, 4),
             "trial_rounds": round(trial.mean_rounds or 0, 2),
             "trial_off": round((trial.mean_rounds or 0) / optimum.rounds - 1, 3),
             "trial_wipe_out": trial.wipe_out,
             "pair_rounds": round(two.mean_rounds or 0, 2), "pair_wipe_out": two.wipe_out,
             "pointless_drifts": round(two.pointless_drifts / max(1, two.moves), 3),
             "needless_stops": round(two.needless_stops / max(1, two.rounds), 3),
-            "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3)}
+            "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3),
+            "forced_stops": round(two.forced_stops / max(1, two.rounds), 3),
+            "table_stops": round(two.table_stops / max(1, two.rounds), 3),
+            "trial_wipe_outs": round(trial.wipe_out * trial.races),
+            "pair_wipe_outs": round(two.wipe_out * two.races * 2)}
 
 
 def races_per_second(races: int) -> dict[str, float]:
