@@ -13,7 +13,7 @@ import pytest
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.driver import solo_optimum_of
-from generator.games.frothy_races.race.planner_risk import DamageTrack, roll_outcomes
+from generator.games.frothy_races.race.planner_damage import DamageTrack, roll_outcomes
 from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
 
 REPO = Path(__file__).resolve().parents[4]
@@ -29,40 +29,64 @@ def chariot(**changes: Any) -> RaceVehicle:
 
 def test_a_one_die_control_roll_falls_on_each_icon_alike() -> None:
     """One die, no card: nothing to discard, so the roll fails with the face's icon
-    (Control Roll, step 4): a Damage icon one time in six, a Slide one in six."""
+    (Control Roll, step 4): a Damage icon one time in six, a Slide, a Haste, a Slow one in
+    six each, and a Spin one in three (left or right)."""
     outcomes = roll_outcomes(1)
     assert math.isclose(sum(p for p, *_ in outcomes), 1.0)
-    assert math.isclose(sum(p for p, icons, _, _ in outcomes if icons == 1), 1 / 6)
-    assert math.isclose(sum(p for p, _, slides, _ in outcomes if slides == 1), 1 / 6)
+    for column in range(1, 6):
+        assert math.isclose(sum(p for p, *rest in outcomes if rest[column - 1]),
+                            1 / 3 if column == 3 else 1 / 6)
+
+
+def test_a_card_lets_the_driver_discard_the_damage_icon() -> None:
+    """One die and a card: two dice, one may be discarded (Whip & Reins), the Damage die
+    first when the other is not Damage; a Damage icon stays only when both show it (1/36)."""
+    outcomes = roll_outcomes(1, 1)
+    assert math.isclose(sum(p for p, *_ in outcomes), 1.0)
+    assert math.isclose(sum(p for p, icons, *_ in outcomes if icons), 1 / 36)
 
 
 def test_a_wall_at_speed_two_wrecks_a_two_point_vehicle_44_times_in_81() -> None:
-    """By hand, from the rulebook. A vehicle with Resilience 1 and a Damage track of 2 (no
-    affects) hits a wall at Speed 2 (a Safe Speed): two Damage dice, each scoring above 1
-    (faces 0 1 2 2 3 3: four in six). Both score (4/9): wiped out. One scores (4/9): a
-    Control Loss point, so a Control roll of one die even at a Safe Speed (Damage Roll:
-    'only roll ... the number of Control points'); its Damage icon (1/6) rolls a Damage
-    die, and its Slide (1/6) runs it back into the wall, a Damage die per Slide icon; either
-    scores 2/3 of the time. 4/9 + 4/9 * (1/6 * 2/3 + 1/6 * 2/3) = 44/81."""
-    track = DamageTrack(chariot(resilience=1, max_damage=2, damage_affects=()))
+    """By hand, from the rulebook, no card played. A vehicle with Resilience 1 and a
+    Damage track of 2 (no affects) hits a wall at Speed 2 (a Safe Speed): two Damage dice,
+    each scoring above 1 (faces 0 1 2 2 3 3: four in six). Both score (4/9): wiped out. One
+    scores (4/9): a Control Loss point, so a Control roll of one die even at a Safe Speed
+    (Damage Roll: 'only roll ... the number of Control points'); its Damage icon (1/6)
+    rolls a Damage die, and its Slide (1/6) runs it back into the wall, a Damage die per
+    Slide icon; either scores 2/3 of the time. 4/9 + 4/9 * (1/6 * 2/3 + 1/6 * 2/3) = 44/81.
+    With the card the driver plays, the Damage icon stays only with two (1/36)."""
+    track = DamageTrack(chariot(resilience=1, max_damage=2, damage_affects=()), cards=False)
     after = track.crash(2, 0)
     assert math.isclose(after[2], 44 / 81)
     assert math.isclose(after.sum(), 1.0)
     assert math.isclose(after[0], 1 / 9)  # neither die scores
+    carded = DamageTrack(chariot(resilience=1, max_damage=2, damage_affects=())).crash(2, 0)
+    assert 4 / 9 < carded[2] < 44 / 81
 
 
-def test_a_turn_above_a_safe_speed_deals_damage_by_its_damage_icons() -> None:
-    """The chariot turns at Speed 3 (one Control die). With a blank Resilience every Damage
-    die scores: its Damage icon (1/6) is one point, and Jerry Rigged's die more a second."""
-    plain = DamageTrack(chariot(resilience=None, max_damage=2, damage_affects=()))
+def test_a_turn_above_a_safe_speed_deals_damage_and_spins_by_its_icons() -> None:
+    """The chariot turns at Speed 3 (one Control die), no card. With a blank Resilience
+    every Damage die scores: its Damage icon (1/6) is one point, and Jerry Rigged's die
+    more a second. A Spin (1/3) leaves it 30 degrees off the facing it chose; a Haste
+    (1/6) moves its marker a box on, from Speed 3's left-most box (Speed 3 has two boxes:
+    still Speed 3); a Slow a box back (Speed 2). Toward a wall ahead, its Slide (1/6) is
+    the wall's collision, and the Speed halves."""
+    plain = DamageTrack(chariot(resilience=None, max_damage=2, damage_affects=()),
+                        cards=False)
     rigged = DamageTrack(chariot(resilience=None, max_damage=2, damage_affects=(),
-                                 traits=(("Jerry Rigged", 1),)))
+                                 traits=(("Jerry Rigged", 1),)), cards=False)
     for track, level in ((plain, 1), (rigged, 2)):
-        hurt = np.sum([p * after for p, after, _ in track.roll(3, 0)], axis=0)
+        hurt = np.sum(list(track.turn(3, 0, False).values()), axis=0)
         assert math.isclose(hurt[level], 1 / 6)
         assert math.isclose(hurt[0], 5 / 6)
+    ends = {end: float(after.sum()) for end, after in plain.turn(3, 0, False).items()}
+    assert math.isclose(ends[(1, 3)], 1 / 6) and math.isclose(ends[(-1, 3)], 1 / 6)
+    assert math.isclose(ends[(0, 2)], 1 / 6)  # Slow
+    assert math.isclose(ends[(0, 3)], 1 / 2)  # Slide (no wall), Haste, Damage
+    walled = {end: float(a.sum()) for end, a in plain.turn(3, 0, True).items()}
+    assert math.isclose(walled[(0, 1)], 1 / 6)  # the Slide into the wall: Speed 3 // 2
     # At a Safe Speed no roll is made for a turn.
-    assert [p for p, *_ in plain.roll(2, 0)] == [1.0]
+    assert list(plain.turn(2, 0, True)) == [(0, 2)]
 
 
 def test_damage_affects_come_in_as_levels_are_reached() -> None:
