@@ -38,7 +38,8 @@ _IN_PROCESS: dict[bytes, ValueTable] = {}
 def _risks_path() -> Path:
     here = Path(__file__).parent
     return named_for_code("race-solo-risk", "paddock-race-solo-risk-1",
-                          [here / "planner_risk.py", here / "vehicles.py",
+                          [here / "planner_risk.py", here / "planner_damage.py",
+                           here / "vehicles.py", here / "speeds.py",
                            *sorted((here.parents[2] / "probability").glob("frothy_*.py"))],
                           suffix="marshal")
 
