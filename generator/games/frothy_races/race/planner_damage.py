@@ -80,6 +80,7 @@ class DamageTrack:
     on_reach: dict[int, int] = field(default_factory=dict)  # '# Damage' dice by level
     _reached: dict[tuple[int, int], Floats] = field(default_factory=dict)
     _speeds: dict[tuple[int, int, int], int] = field(default_factory=dict)
+    _crashes: dict[tuple[int, int], Floats] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         spec = self.spec
@@ -187,6 +188,13 @@ class DamageTrack:
         """A wall at ``speed``: its Damage dice, then a Control roll for the points taken
         (a Control Loss point each; at a Safe Speed only those dice), whose Damage icons
         deal more, and a Slide back into the wall its Slide icons in Damage dice."""
+        found = self._crashes.get((speed, level))
+        if found is None:
+            found = self._crashes[speed, level] = self.crashed(speed, level)
+        return found
+
+    def crashed(self, speed: int, level: int) -> Floats:
+        """``crash`` worked out."""
         out = np.zeros(self.top + 1)
         for k, p in enumerate(binomial(self.rolled(speed, "collision"), self.score[level])):
             if not p:

@@ -43,7 +43,7 @@ from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
 
-SETTLED = 1e-9  # a sweep that moves no chance more than this ends a stage
+SETTLED = 1e-7  # a sweep that moves no chance more than this ends a stage
 MOST_SWEEPS = 2000
 Floats = np.ndarray
 Kind = tuple[str, int, int]  # what a move risks on the way (``Evaluation.kind``)
@@ -232,7 +232,7 @@ class Evaluation:
             kept = np.stack([risk[0][best_of[k], cols] for k in range(len(best_of))])
             for v in range(solver.speeds):
                 mixed = np.einsum("sk,ksl->sl", weights[v], kept)
-                risk[4, v, cols] = extended(mixed) @ start.T
+                risk[4, v, cols] = apply(mixed, start)
             if float(np.abs(risk[4] - before).max(initial=0.0)) < SETTLED:
                 break
         return risk
@@ -265,26 +265,30 @@ class Evaluation:
         out = np.empty((len(c.states), top))
         ahead = self.gather(risk, after, c, c.speed, c.dst)
         for rows, k in plain:
-            out[rows] = ahead[rows] @ kernels[k].T
+            out[rows] = apply(ahead[rows], kernels[k])
         for rows, branches in turning:
             turned = np.zeros((len(rows), top))
             for dst, speed, kernel in branches:
-                turned += self.gather(risk, after, c, speed, dst, rows) @ kernel.T
-            ext = extended(turned)
+                turned += apply(self.gather(risk, after, c, speed, dst, rows), kernel)
             for k in np.unique(c.kind[rows]):  # the rough ground on the way came first
                 some = c.kind[rows] == k
-                out[rows[some]] = ext[some] @ kernels[k].T
+                out[rows[some]] = apply(turned[some], kernels[k])
         return out
 
     def gather(self, risk: Floats, after: Floats | None, c: Choice, speed: Floats | int,
                dst: Floats, rows: Floats | None = None) -> Floats:
         """The chance of a Wipe-out where moves end (``rows`` of the choice, or all), by
-        the level they end at (a last column for 'already wiped out', which is certain)."""
+        the level they end at; across the finish line, none."""
         stage = c.stage if rows is None else c.stage[rows]
         here = risk[c.point][speed, dst]
         if after is not None:
-            here = np.where((stage == 1)[:, None], after[c.point][speed, dst], here)
-        return extended(np.where((stage < 0)[:, None], 0.0, here))
+            across = stage == 1
+            if across.any():
+                moved = speed if isinstance(speed, int) else speed[across]
+                here[across] = after[c.point][moved, dst[across]]
+        elif (stage < 0).any():
+            here[stage < 0] = 0.0
+        return here
 
     def chance(self) -> float:
         """The chance one vehicle alone, from grid slot 1 at rest, wipes out before it
@@ -296,9 +300,10 @@ class Evaluation:
         return float(after[4, 0, self.table.start, 0])
 
 
-def extended(risk: Floats) -> Floats:
-    """Chances by level with a last column for 'wiped out' (certain)."""
-    return np.concatenate([risk, np.ones((len(risk), 1))], axis=1)
+def apply(risk: Floats, kernel: Floats) -> Floats:
+    """The chance of a Wipe-out before a step whose ``kernel`` takes each level (rows) to
+    the levels after (columns, the last wiped out: certain), from the chances after it."""
+    return risk @ kernel[:, :-1].T + kernel[:, -1]
 
 
 def wipe_out_chance(spec: RaceVehicle, rt: RaceTrack, table: ValueTable,
