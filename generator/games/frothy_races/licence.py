@@ -51,6 +51,9 @@ NUMBER_CELL = 8.0
 # the back's margin in from the cut.
 ART_WIDTH, ART_HEIGHT, ART_GAP = 40.0, 30.0, 4.0
 ART_AREA = Area("the licence back", mm(ART_WIDTH), mm(ART_HEIGHT))
+# The back's accent bands reach this far in from the cut (from 1.5 mm in at home, from the
+# bleed's edge in a print shop).
+BACK_BAND = 4.0
 
 INK = colour("#1d1d1b")
 RULE = colour("#7a7a7a")
@@ -235,7 +238,8 @@ def _track_slots(text: Blocks, vehicle: Vehicle, g: Grid) -> list[Slot]:
 
 def _centre_slots(text: Blocks, g: Grid) -> list[Slot]:
     left, width = g.centre_left, g.centre_right - g.centre_left
-    traits_w = 68.0 - (HOME.across["speeds"] - g.across["speeds"]) / 2
+    # The card counts are short lines: their column gives up what the middle loses.
+    traits_w = 68.0
     cards_x = left + traits_w + 2.0
     cards_w = g.centre_right - cards_x
     half = (width - 2.0) / 2
@@ -397,13 +401,14 @@ class LicenceBack:
         cut_line(canvas, width, height)
         edge, b = self.grid.back_margin, to_mm(bleed)
         if b > 0:
-            band = edge - 2.0 + b
+            band = BACK_BAND + b
             pen.rect(-b, -b, WIDTH_MM + 2 * b, band, fill=accent)
             pen.rect(-b, HEIGHT_MM + b - band, WIDTH_MM + 2 * b, band, fill=accent)
         else:
             inset = self.grid.inset
-            pen.rect(inset, inset, WIDTH_MM - 2 * inset, 2.5, fill=accent)
-            pen.rect(inset, HEIGHT_MM - inset - 2.5, WIDTH_MM - 2 * inset, 2.5, fill=accent)
+            band = BACK_BAND - inset
+            pen.rect(inset, inset, WIDTH_MM - 2 * inset, band, fill=accent)
+            pen.rect(inset, HEIGHT_MM - BACK_BAND, WIDTH_MM - 2 * inset, band, fill=accent)
         if self.vehicle.art is not None:
             draw_art(pen, self.vehicle.art, WIDTH_MM - edge - ART_WIDTH, edge, ART_WIDTH,
                      ART_HEIGHT)

@@ -42,12 +42,12 @@ DOWN = (Part("acceleration", 7.0, 6.0), Part("deceleration", 7.0, 6.0), Part("sp
         Part("move_1", 5.0, 4.2), Part("move_2", 5.0, 4.2), Part("move_3", 5.0, 4.2),
         Part("move_4", 5.0, 4.2), Part("control", 5.5, 4.6), Part("stamina", 5.5, 4.6),
         Part("name", 12.5, 11.2), Part("gap above traits", 1.0, 0.6),
-        Part("traits", 23.0, 20.5), Part("gap above spent", 1.5, 1.0),
+        Part("traits", 23.0, 23.0), Part("gap above spent", 1.5, 1.0),
         Part("spent", 16.0, 12.0), Part("gap above band", 1.5, 1.0),
         Part("band", 13.5, 10.5))
 # Left to right across the front: the Damage track, the table's row labels, its seven
 # Speed columns, the Stamina track.
-ACROSS = (Part("damage", 32.0, 28.5), Part("labels", 17.0, 15.5), Part("speeds", 106.0, 94.5),
+ACROSS = (Part("damage", 32.0, 28.5), Part("labels", 17.0, 17.0), Part("speeds", 106.0, 94.5),
           Part("stamina", 32.0, 28.5))
 # Left to right along the Control Loss band: its label, ten boxes, a gap and the note.
 BAND = (Part("label", 25.5, 22.5), Part("boxes", 130.0, 117.0), Part("gap", 1.0, 0.8),
