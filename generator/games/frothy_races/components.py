@@ -27,13 +27,12 @@ from generator.games.frothy_races.licence import (
     ART_AREA,
     GUTTER,
     LICENCE,
-    LicenceBack,
-    LicenceFront,
     plan_back,
     plan_front,
     print_problems,
     render_text,
 )
+from generator.games.frothy_races.licence_faces import LicenceBack, LicenceFront
 from generator.games.frothy_races.licence_grid import HOME, Grid, licence_grid
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES

@@ -14,6 +14,7 @@ Scaling the whole licence down instead would shrink its 6 pt text below 6 pt.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -208,8 +209,8 @@ def licence_grid(safe_zone: float) -> Grid:
         raise UsageError(
             f"the Frothy Races licence ({WIDTH_MM:g} x {HEIGHT_MM:g} mm) has no room for its "
             f"tables and tracks inside a safe zone of {safe_zone:g} mm (at most "
-            f"{largest_safe_zone():.1f} mm fits); choose a smaller safe_zone for the "
-            "printer") from None
+            f"{math.floor(largest_safe_zone() * 10) / 10:g} mm fits); choose a smaller "
+            "safe_zone for the printer") from None
 
 
 def largest_safe_zone() -> float:
