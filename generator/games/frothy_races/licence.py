@@ -42,6 +42,10 @@ LICENCE = Component(mm(WIDTH_MM), mm(HEIGHT_MM), bleed=0.0, own_bleed=True)
 GUTTER = mm(6)
 
 MAX_TRACK_ROW = 11.0
+# Resilience is red on yellow, as the guide prints it: a red a shade darker than the Reins
+# red, so that it reads at 4.5:1 or better in a print shop's CMYK too (the Reins red reaches
+# 4.58:1 in RGB but 4.49:1 once limited to 240% ink).
+RESILIENCE_INK = "#a32219"
 NUMBER_CELL = 8.0
 # The vehicle's own picture on the back: the top-right corner, beside title and background,
 # the back's margin in from the cut.
@@ -187,9 +191,9 @@ def _track_slots(text: Blocks, vehicle: Vehicle, g: Grid) -> list[Slot]:
     short = HOME.header_height - g.header_height
     slots = [
         Slot("resilience label", text["resilience_label"], left + 0.5, inset + 0.6,
-             side - 1.0, 3.6, 6.5, BOLD, colour_hex="#b3261e"),
+             side - 1.0, 3.6, 6.5, BOLD, colour_hex=RESILIENCE_INK),
         Slot("resilience value", text["resilience_value"], left + 0.5, inset + 4.2,
-             side - 1.0, 9.0 - short, 20, BOLD, colour_hex="#b3261e"),
+             side - 1.0, 9.0 - short, 20, BOLD, colour_hex=RESILIENCE_INK),
         Slot("damage label", text["damage_label"], left, g.track_top, side, 5.0, 7, BOLD),
         Slot("stamina track label", text["stamina_track_label"], right_edge - side + 0.5,
              inset + 0.8, side - 1.0, 6.0 - short / 2, 9, BOLD),

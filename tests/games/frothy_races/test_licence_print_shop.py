@@ -14,6 +14,7 @@ from typing import Any
 
 import pdfplumber
 import pikepdf
+import pypdfium2
 import pytest
 
 from generator.commands.cli import main
@@ -28,8 +29,11 @@ from generator.games.frothy_races.licence_grid import (
     licence_grid,
     squeezed,
 )
+from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.layout import SAFE_SLACK
 from tests.conftest import VEHICLES, run_cli
+from tests.paper.test_legibility import ground, rgb
+from tests.paper.test_legibility import words as coloured_words
 from tests.pdf_print_shop import (
     MM,
     bleed_gaps,
@@ -125,6 +129,26 @@ def test_the_licence_is_laid_out_anew_not_shrunk(home: Path, shop: tuple[Path, f
             shop_sizes = sorted(size for (t, size) in in_shop.elements() if t == text)
             assert all(shop >= was - 1.0 - 1e-9
                        for was, shop in zip(home_sizes, shop_sizes, strict=True)), text
+
+
+def test_every_text_reads_at_wcag_contrast_in_the_shops_colours(shop: tuple[Path, float]
+                                                                  ) -> None:
+    """The card printer's CMYK at 240% ink moves every colour: the text still reaches 4.5:1
+    against what it is printed on (the Resilience red on yellow was 4.49:1)."""
+    path, _ = shop
+    document = pypdfium2.PdfDocument(str(path))
+    images: dict[int, Any] = {}
+    low = []
+    for index, word in coloured_words(path):
+        text = rgb(word["non_stroking_color"])
+        if text is None:
+            continue
+        if index not in images:
+            images[index] = document[index].render(scale=1.0).to_pil().convert("RGB")
+        behind = ground(images[index], word, text, 1.0)
+        if behind is not None and contrast_ratio(text, behind) < MIN_TEXT_CONTRAST:
+            low.append((index + 1, word["text"], round(contrast_ratio(text, behind), 2)))
+    assert low == []
 
 
 def test_the_home_licence_keeps_its_grid() -> None:
