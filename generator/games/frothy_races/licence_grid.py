@@ -5,11 +5,13 @@ hairline the player cuts on. A print shop wants no text or mark a player reads w
 safe zone of the cut (1/8 in by default): the grid then keeps the zone (and the slack text
 keeps, ``generator.paper.layout.SAFE_SLACK``) in from every cut, at the licence's own
 trim size, and takes the room it loses from the parts that can spare some: the gaps, the
-Spent and Recovery boxes, the Control Loss band, the table's rows, the tracks' width. Each
-part gives up the same share of what it can spare and none goes below its least size, which
-still holds its text at 6 pt or more (the tracks' rows are whatever their height divided
-by their count gives: a vehicle whose affects then cannot fit is refused by the build).
-Scaling the whole licence down instead would shrink its 6 pt text below 6 pt.
+Spent and Recovery boxes, the Control Loss band and its boxes, the table's rows, the Speed
+columns' and the tracks' width. Each part gives up the same share of what it can spare and
+none goes below its least size, which still holds its text at 6 pt or more; the row labels
+and the traits keep their home size, so at 1/8 in no word is smaller than at home. (The
+tracks' rows are whatever their height divided by their count gives: a vehicle whose
+affects then cannot fit is refused by the build.) Scaling the whole licence down instead
+would shrink its 6 pt text below 6 pt.
 """
 
 from __future__ import annotations
