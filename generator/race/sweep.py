@@ -50,6 +50,7 @@ class Field:
     vehicles: tuple[Any, ...]
     game: RaceGame
     options: Any
+    watch: int | None = None  # an entrant whose share alone is wanted (``game.run_race``)
 
 
 @dataclass(frozen=True)
@@ -68,6 +69,11 @@ class Sweep:
     def place_of(self, race: int, entrant: int) -> int:
         """The place of entrant ``entrant`` (its number in the field) in race ``race``."""
         return self.standing(race).places[self.jobs[race].grid.index(entrant)]
+
+    def share(self, race: int, entrant: int) -> float:
+        """Entrant ``entrant``'s share of race ``race``'s one win (a game whose draws are
+        shared: :meth:`Standing.share`)."""
+        return self.standing(race).share(self.jobs[race].grid.index(entrant))
 
     def won(self, race: int, entrant: int) -> bool:
         """True when entrant ``entrant`` won race ``race`` (some races have no winner)."""
