@@ -1,6 +1,7 @@
 """``paddock balance --battle``: each side of each Outrider vehicle card battles a field of
 baseline vehicles, and its win rate (a draw counted as a share of a win), with a Wilson 95%
-interval, is judged against the fair share (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED, the game's balance_rules.yaml).
+interval, is judged against the fair share (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED, the
+game's balance_rules.yaml).
 
 The field: by default a duel, the vehicle against one baseline (the rulebook's example
 Linebacker, its narrow side, or the ``--against`` file), so a balanced build wins half the

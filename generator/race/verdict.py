@@ -20,9 +20,9 @@ if anything, wide for it.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-import math
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
