@@ -20,6 +20,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, overload
@@ -250,14 +251,22 @@ def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
     rest: Sequence[RaceJob] = _Rest(jobs) if first_here else jobs
     pieces = chunks(rest, workers)
     in_flight: deque[Future[list[RaceResult]]] = deque()
-    with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
-        # A few pieces per worker in flight, in order: never the whole sweep queued at once.
-        for piece in pieces:
-            in_flight.append(pool.submit(run_chunk, field, piece))
-            if len(in_flight) >= workers * 4:
+    try:
+        with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
+            # A few pieces per worker in flight, in order: never the whole sweep queued.
+            for piece in pieces:
+                in_flight.append(pool.submit(run_chunk, field, piece))
+                if len(in_flight) >= workers * 4:
+                    _collect(in_flight.popleft(), done, progress)
+            while in_flight:
                 _collect(in_flight.popleft(), done, progress)
-        while in_flight:
-            _collect(in_flight.popleft(), done, progress)
+    except BrokenProcessPool:
+        # A worker died under us (killed from outside, or by the system for memory): not
+        # a fault of the races, which are collected in order, so the ones not yet back
+        # are run here instead, with the same seeds and the same results. (It used to end
+        # the command with exit 3, 'a bug in Paddock'; a race that really kills its
+        # process kills this one too, and is reported then.)
+        done.extend(_in_process(field, jobs[len(done):], progress))
     return done
 
 
