@@ -138,3 +138,14 @@ def test_battles_fixes_the_count_and_a_draw_counts_as_a_share_of_a_win() -> None
         assert verdict.draws == sum(1 for s in shares if s == 0.5)
         assert verdict.wins.rate == pytest.approx(sum(shares) / 8)
         assert verdict.fair_share == 0.5
+
+
+def test_the_battle_verdict_takes_workers_and_gives_the_same_findings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys, "--workers", "1")
+    two = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys, "--workers", "2")
+    assert one == two and list(one) == ["OR-BAL-BATTLE-UNDERPOWERED"]
+    code, _, err = run(["balance", str(FIXTURES / "lame-duck.yaml"), "--workers", "2",
+                        "-o", str(tmp_path / "b.pdf")], capsys)
+    assert code == 2 and "--workers only work with --race TRACK (--workers also with " \
+        "--battle)" in err
