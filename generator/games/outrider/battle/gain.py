@@ -167,6 +167,7 @@ class Position:
     places: list[Place] = field(default_factory=list)  # the car's arcs, from any pose
     exact: dict[tuple[Pose, bool], float] = field(default_factory=dict)
     targets: list[tuple[Car, list[Ray], float, float]] = field(default_factory=list)
+    worth: dict[tuple[int, int, bool], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.enemies = [(e, rays(self.battle, e, e.pose)) for e in self.battle.standing()
@@ -198,11 +199,21 @@ class Position:
         for enemy, enemy_rays, x, y in self.targets:
             mine = covers_point(mine_rays, x, y, reach)
             if mine:
-                score += NEXT_ROUND * _plain(mine, enemy) * token_value(enemy)
+                score += self._worth(enemy, mine, False, NEXT_ROUND)
             theirs = covers_point(enemy_rays, mine_body.cx, mine_body.cy, reach)
             if theirs:
-                score -= THREAT * _plain(theirs, car, stopped) * token_value(car)
+                score -= self._worth(car, theirs, stopped, THREAT)
         return score - EDGE * _edge(battle, pose)
+
+    def _worth(self, target: Car, weapon: int, stopped: bool, weight: float) -> float:
+        """``weight`` x a plain shot's chance x what its damage is worth: the same product
+        each time in a turn (nothing on the table moves), so worked out once each."""
+        key = (target.slot, weapon, stopped)
+        found = self.worth.get(key)
+        if found is None:
+            found = self.worth[key] = weight * _plain(weapon, target, stopped) \
+                * token_value(target)
+        return found
 
 
 def _plain(weapon: int, target: Car, stopped: bool = False) -> float:
