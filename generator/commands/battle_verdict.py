@@ -66,6 +66,8 @@ class BattleVerdict:
 
     name: str
     sides: tuple[SideVerdict, ...]
+    contest = "battles"  # what the summary line counts
+    counting = "a draw counted as a share"  # how a battle's one win is shared out
 
     @property
     def headline(self) -> SideVerdict:

@@ -149,3 +149,14 @@ def test_the_battle_verdict_takes_workers_and_gives_the_same_findings(
                         "-o", str(tmp_path / "b.pdf")], capsys)
     assert code == 2 and "--workers only work with --race TRACK (--workers also with " \
         "--battle)" in err
+
+
+def test_the_summary_line_counts_battles_and_says_a_draw_is_a_share(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["balance", str(FIXTURES / "lame-duck.yaml"), "--battle",
+                          "--battles", "4", "--workers", "1", "-o", str(tmp_path / "b.pdf")],
+                         capsys)
+    assert code == 0, err
+    (line,) = [li for li in out.splitlines() if li.strip().startswith("race:")]
+    assert "of 4 battles on Duel (narrow side)" in line
+    assert "a draw counted as a share" in line and " races " not in line
