@@ -3,11 +3,14 @@
 
 * value tables: the basic chariot's (careful style, the track's laps) solved from cold
   (in-process tables forgotten, an empty cache folder) and read back from the cache folder,
-  on each shipped Frothy Races track;
+  on each shipped Frothy Races track, and the solo Wipe-out chance worked out from it
+  (wall seconds, medians);
 * time trials: N seeded races of the basic chariot alone per track, the mean rounds against
   the printed solo optimum (the issue's check: within 10%);
 * two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
-  rounds, pointless Drifts and needless stops (generator/games/frothy_races/race/audit.py);
+  rounds, pointless Drifts, and rounds at Speed 0 by who chose them: the driver against its
+  table (``chosen_stops``), the dice rolled (``forced_stops``) or the table
+  (``table_stops``) (generator/games/frothy_races/race/audit.py);
 * races per second on one core with the planner (CPU time): six shipped vehicles, two
   laps, Bogwater Bowl, their tables read first (not timed). The honest figure, "stream":
   S distinct seeded races raced as a verdict races them (``run_sweep`` in this process:
@@ -46,11 +49,19 @@ from timing import save_results
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run_race
 from generator.games.frothy_races.race.audit import sample
+from generator.games.frothy_races.race.course import race_track
 from generator.games.frothy_races.race.driver import solo_optimum_of
 from generator.games.frothy_races.race.engine import forget_decisions
 from generator.games.frothy_races.race.game import FrothyRace
-from generator.games.frothy_races.race.planner_moves import TABLES, forget_tables
+from generator.games.frothy_races.race.planner_moves import (
+    RISKS,
+    TABLES,
+    forget_tables,
+    solo_wipe_out,
+    value_table,
+)
 from generator.games.frothy_races.race.styles import STYLES
+from generator.games.frothy_races.race.vehicles import race_vehicle
 from generator.games.frothy_races.race.verdict import (
     field_files,
     field_size,
@@ -70,29 +81,39 @@ FIELD = ["basic-chariot", "bramblewick-goat-cart", "cogsworth-steam-carriage",
 
 
 def solve_times(name: str, repeats: int = 3) -> dict[str, float]:
-    """Seconds to solve the chariot's table from cold, and to read it back (medians)."""
+    """Seconds to solve the chariot's table from cold, to read it back (medians), and to
+    work out its solo Wipe-out chance from the table (``planner_risk``, the policy
+    evaluated over the states extended with the Damage taken; kept in the cache folder
+    after, like the table)."""
     track, vehicles = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT])
-    options = RaceOptions(laps=0)
-    colds, kepts = [], []
+    spec, rt = race_vehicle(vehicles[0]), race_track(track)
+    stages = len(rt.lines) * RaceOptions(laps=0).for_track(track).laps
+    style = STYLES["careful"]
+    colds, kepts, risks = [], [], []
     for _ in range(repeats):
         with tempfile.TemporaryDirectory() as cache:
             os.environ["XDG_CACHE_HOME"] = cache
             TABLES.forget(reread=False)
             forget_tables()
             start = time.perf_counter()
-            solo_optimum_of(track, vehicles[0], options, "careful")
+            value_table(spec, rt, stages, style)
             colds.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            solo_wipe_out(spec, rt, stages, style)
+            risks.append(time.perf_counter() - start)
             TABLES.save()
             TABLES.forget()
             forget_tables()
             start = time.perf_counter()
-            solo_optimum_of(track, vehicles[0], options, "careful")
+            value_table(spec, rt, stages, style)
             kepts.append(time.perf_counter() - start)
             TABLES.forget(reread=False)
+            RISKS.forget(reread=False)
         os.environ.pop("XDG_CACHE_HOME", None)
         forget_tables()
     return {"solve_s": round(statistics.median(colds), 2),
-            "read_s": round(statistics.median(kepts), 3)}
+            "read_s": round(statistics.median(kepts), 3),
+            "solo_wipe_out_s": round(statistics.median(risks), 2)}
 
 
 def checks(name: str, races: int) -> dict[str, object]:
@@ -104,14 +125,19 @@ def checks(name: str, races: int) -> dict[str, object]:
     _, pair = load_race_inputs(TRACKS / f"{name}.yaml", [CHARIOT] * 2)
     two = sample(track, pair, "careful", races, RaceOptions(laps=2))
     assert optimum is not None
-    return {"optimum_rounds": round(optimum.rounds, 2), "optimum_wipe_out": optimum.wipe_out,
+    return {"optimum_rounds": round(optimum.rounds, 2),
+            "optimum_wipe_out": round(optimum.wipe_out, 4),
             "trial_rounds": round(trial.mean_rounds or 0, 2),
             "trial_off": round((trial.mean_rounds or 0) / optimum.rounds - 1, 3),
             "trial_wipe_out": trial.wipe_out,
             "pair_rounds": round(two.mean_rounds or 0, 2), "pair_wipe_out": two.wipe_out,
             "pointless_drifts": round(two.pointless_drifts / max(1, two.moves), 3),
             "needless_stops": round(two.needless_stops / max(1, two.rounds), 3),
-            "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3)}
+            "chosen_stops": round(two.chosen_stops / max(1, two.rounds), 3),
+            "forced_stops": round(two.forced_stops / max(1, two.rounds), 3),
+            "table_stops": round(two.table_stops / max(1, two.rounds), 3),
+            "trial_wipe_outs": round(trial.wipe_out * trial.races),
+            "pair_wipe_outs": round(two.wipe_out * two.races * 2)}
 
 
 def races_per_second(stream: int, races: int) -> dict[str, float]:

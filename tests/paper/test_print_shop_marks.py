@@ -142,9 +142,6 @@ def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
     assert found == {}
 
 
-@pytest.mark.xfail(strict=True, reason="shapes still reach the safe zone of the face's box on "
-                   "the Frothy Races licences, laid out 1.5 mm in from the cut (colour bands, "
-                   "track boxes, speed table, control band)")
 def test_no_drawn_mark_inside_the_safe_zone_on_any_face(
         shop: tuple[Path, dict[str, Any]]) -> None:
     assert marks_in_zone(shop, None) == {}

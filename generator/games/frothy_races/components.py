@@ -27,13 +27,13 @@ from generator.games.frothy_races.licence import (
     ART_AREA,
     GUTTER,
     LICENCE,
-    LicenceBack,
-    LicenceFront,
     plan_back,
     plan_front,
     print_problems,
     render_text,
 )
+from generator.games.frothy_races.licence_faces import LicenceBack, LicenceFront
+from generator.games.frothy_races.licence_grid import HOME, Grid, licence_grid
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES
 from generator.games.frothy_races.tokens import token_pieces
@@ -47,7 +47,7 @@ from generator.paper.output import BuildContext, Output, PrintOptions
 from generator.paper.pdf import PdfInfo, finish, new_canvas
 from generator.paper.previews import PreviewDeck, preview_outputs
 from generator.paper.tokens import hex_token_component
-from generator.paper.units import Paper
+from generator.paper.units import Paper, to_mm
 from generator.text.templates import TextTemplates
 
 if TYPE_CHECKING:
@@ -117,16 +117,28 @@ def _piece_finding(definition: Definition, path: tuple[str | int, ...], part: st
                                                 piece=piece, advice=advice)
 
 
-def licence_pieces(vehicles: Sequence[Vehicle], templates: TextTemplates) -> list[Piece]:
+def licence_pieces(vehicles: Sequence[Vehicle], templates: TextTemplates, grid: Grid = HOME
+                   ) -> list[Piece]:
     """A front and back for each vehicle, laid out and ready to draw."""
-    return [licence_piece(vehicle, templates) for vehicle in vehicles]
+    return [licence_piece(vehicle, templates, grid) for vehicle in vehicles]
 
 
-def licence_piece(vehicle: Vehicle, templates: TextTemplates) -> Piece:
-    """One vehicle's licence, front and back, laid out."""
+def licence_piece(vehicle: Vehicle, templates: TextTemplates, grid: Grid = HOME) -> Piece:
+    """One vehicle's licence, front and back, laid out on ``grid``. On a print shop's grid
+    a text that no longer fits at 6 pt is a usage error naming it (at home the print check
+    has refused such a vehicle before the build)."""
     text = render_text(vehicle, frothy_data(), templates)
-    return Piece(LicenceFront(vehicle, plan_front(text, vehicle)),
-                 LicenceBack(vehicle, plan_back(text, vehicle.art is not None)), label=vehicle.name)
+    front = plan_front(text, vehicle, grid)
+    back = plan_back(text, vehicle.art is not None, grid)
+    problems = [(part, "front") for part in front.problems] + [
+        (part, "back") for part in back.problems]
+    if problems and grid is not HOME:
+        part, side = problems[0]
+        raise UsageError(f"the {part} on the {side} of the {vehicle.name} licence does not fit "
+                         f"at 6 pt inside a safe zone of {grid.safe_zone:g} mm; choose "
+                         "a smaller safe_zone for the printer, or shorten that text")
+    return Piece(LicenceFront(vehicle, front, grid), LicenceBack(vehicle, back, grid),
+                 label=vehicle.name)
 
 
 class LicencesAsDrawn(Sequence[Piece]):
@@ -134,8 +146,16 @@ class LicencesAsDrawn(Sequence[Piece]):
     layouts at a time, so its memory does not grow with the number of vehicles. (The print
     check has fitted every text already; a vehicle whose text does not fit is not built.)"""
 
-    def __init__(self, vehicles: Sequence[Vehicle], templates: TextTemplates) -> None:
-        self.vehicles, self.templates = list(vehicles), templates
+    def __init__(self, vehicles: Sequence[Vehicle], templates: TextTemplates,
+                 safe_zone: float = 0.0) -> None:
+        self.vehicles, self.templates, self.safe_zone = list(vehicles), templates, safe_zone
+
+    @property
+    def grid(self) -> Grid:
+        """The grid keeping the build's safe zone (mm; a usage error where the licence has
+        no room for it): asked for only when a licence is drawn, so a build that prints no
+        licences is not refused for them."""
+        return licence_grid(self.safe_zone)
 
     def __len__(self) -> int:
         return len(self.vehicles)
@@ -148,8 +168,8 @@ class LicencesAsDrawn(Sequence[Piece]):
 
     def __getitem__(self, index: int | slice) -> Piece | list[Piece]:
         if isinstance(index, slice):
-            return licence_pieces(self.vehicles[index], self.templates)
-        return licence_piece(self.vehicles[index], self.templates)
+            return licence_pieces(self.vehicles[index], self.templates, self.grid)
+        return licence_piece(self.vehicles[index], self.templates, self.grid)
 
 
 def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Output]:
@@ -158,7 +178,7 @@ def outputs(definitions: Sequence[Definition], context: BuildContext) -> list[Ou
     if not vehicles:
         return []
     names = [v.name for v in vehicles]
-    licences = LicencesAsDrawn(vehicles, context.templates)
+    licences = LicencesAsDrawn(vehicles, context.templates, to_mm(context.printing.safe_zone))
     decks = [vehicle_deck(v, frothy_data()) for v in vehicles]
     cards = card_component(context.printing)
     if context.generic_deck:

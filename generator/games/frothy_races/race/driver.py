@@ -40,7 +40,7 @@ from generator.games.frothy_races.race.planner import (
     roll_cost,
     solo_optimum,
 )
-from generator.games.frothy_races.race.planner_moves import table_key, value_table
+from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.speeds import shift_marker
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
@@ -387,7 +387,8 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     spec, rt = race_vehicle(vehicle), race_track(track)
     style = STYLES.get(bot, STYLES["careful"])
     stages = len(rt.lines) * options.for_track(track).laps
-    return solo_optimum(value_table(spec, rt, stages, style), spec, style)
+    return solo_optimum(value_table(spec, rt, stages, style), spec, style,
+                        solo_wipe_out(spec, rt, stages, style))
 
 
 @lru_cache(maxsize=4096)

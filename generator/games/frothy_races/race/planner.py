@@ -34,7 +34,6 @@ moves by more than ``TOLERANCE``; states outside keep a distance estimate.
 
 from __future__ import annotations
 
-import math
 from array import array
 from dataclasses import dataclass
 from functools import lru_cache
@@ -98,28 +97,19 @@ class SoloOptimum:
     """The table's answer for one vehicle alone from grid slot 1 at rest."""
 
     rounds: float
-    wipe_out: float  # chance, from the expected Damage (Poisson tail at the Damage track)
+    wipe_out: float  # chance under the table's policy, Damage counted (``planner_risk``)
 
 
-def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle) -> SoloOptimum:
-    """Expected rounds and Wipe-out chance alone on the track, from slot 1 at rest: the
-    value less the prices it counts (cards, Damage), which are not rounds."""
+def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle,
+                 wipe_out: float) -> SoloOptimum:
+    """Expected rounds alone on the track, from slot 1 at rest (the value less the prices
+    it counts, cards and Damage, which are not rounds), with the Wipe-out chance
+    ``planner_risk`` works out under the same policy."""
     value = table.value(0, 4, 0, table.start)
     mean = table.expected_damage(0, 4, 0, table.start)
     cards = table.cards[0][4][table.start]
     rounds = value - cards - mean * damage_rounds(spec, style)
-    return SoloOptimum(rounds, poisson_at_least(mean, spec.max_damage))
-
-
-def poisson_at_least(mean: float, count: int) -> float:
-    """P(a Poisson count with this mean is at least ``count``)."""
-    if mean <= 0:
-        return 0.0
-    term = total = math.exp(-mean)
-    for k in range(1, count):
-        term *= mean / k
-        total += term
-    return max(0.0, 1.0 - total)
+    return SoloOptimum(rounds, wipe_out)
 
 
 # --- Pieces the solver and the driver share ----------------------------------------------------

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from generator.games.frothy_races.race.course import RaceTrack
 from generator.games.frothy_races.race.planner import ValueTable
+from generator.games.frothy_races.race.planner_risk import wipe_out_chance
 from generator.games.frothy_races.race.planner_sweeps import solve
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
@@ -32,6 +33,20 @@ def _tables_path() -> Path:
 
 TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)
 _IN_PROCESS: dict[bytes, ValueTable] = {}
+
+
+def _risks_path() -> Path:
+    here = Path(__file__).parent
+    return named_for_code("race-solo-risk", "paddock-race-solo-risk-1",
+                          [here / "planner_risk.py", here / "planner_damage.py",
+                           here / "vehicles.py", here / "speeds.py",
+                           *sorted((here.parents[2] / "probability").glob("frothy_*.py"))],
+                          suffix="marshal")
+
+
+# The solo Wipe-out chance of each table (``planner_risk``), by the table's key (the table's
+# own code is in that key's store; this store's name carries the evaluation's code).
+RISKS: KeptStore[bytes, float] = KeptStore(_risks_path, most_entries=4096)
 
 
 # Keys worked out before, by the identity of the vehicle and track objects (kept with
@@ -87,3 +102,20 @@ def value_table(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingSty
 def forget_tables() -> None:
     """Forget the tables of this process (benchmarks time a solve from cold)."""
     _IN_PROCESS.clear()
+
+
+def solo_wipe_out(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> float:
+    """The chance the vehicle alone wipes out before it finishes, driven by its table's
+    policy (``planner_risk``): from the cache folder, or worked out now (and kept)."""
+    table = value_table(spec, rt, stages, style)
+    key = table_key(spec, rt, stages, style) + _table_code()
+    found = RISKS.get(key)
+    if found is None:
+        found = wipe_out_chance(spec, rt, table, style)
+        RISKS.put(key, found)
+    return found
+
+
+def _table_code() -> bytes:
+    """The digest of the code that solves the tables (a risk is of a table so solved)."""
+    return _tables_path().name.encode()

@@ -17,6 +17,7 @@ from generator.games.joyride.standard import standard_items
 __all__ = ["RaceOptions", "RaceResult", "event_lines", "race_items", "run_race", "table_for"]
 
 _DRIVERS: dict[tuple[Any, ...], PlanningDriver] = {}
+_MOST_DRIVERS = 16  # tracks x lap counts kept at once; a long-lived `paddock serve` stays bounded
 
 
 def driver_for(track: Any, laps: int | None = None) -> PlanningDriver:
@@ -28,6 +29,8 @@ def driver_for(track: Any, laps: int | None = None) -> PlanningDriver:
            tuple(track.legend.items()))
     found = _DRIVERS.get(key)
     if found is None:
+        if len(_DRIVERS) >= _MOST_DRIVERS:
+            _DRIVERS.clear()
         found = _DRIVERS[key] = PlanningDriver(ValueTable(JoyrideCourse(track, laps)))
     return found
 
