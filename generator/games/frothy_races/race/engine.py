@@ -487,8 +487,9 @@ def forget_decisions() -> None:
     track's tables: the state of a fresh process whose track tables are built. For
     measuring a sweep from cold (bench/race.py); results never depend on these caches."""
     from generator.games.frothy_races.race.bots import _SPEED_CHOICES
+    from generator.games.frothy_races.race.check_programs import _PROGRAMS
     from generator.games.frothy_races.race.course import race_track
-    from generator.games.frothy_races.race.driver import _CHECKS, _PROGRAMS
+    from generator.games.frothy_races.race.driver import _CHECKS
     from generator.games.frothy_races.race.lookahead import _BOXES, _RUN_INS
     from generator.games.frothy_races.race.planner_moves import forget_tables
     from generator.games.frothy_races.race.speeds import _AFTER
