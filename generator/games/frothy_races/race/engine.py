@@ -493,11 +493,8 @@ def forget_decisions() -> None:
     from generator.games.frothy_races.race.lookahead import _BOXES, _RUN_INS
     from generator.games.frothy_races.race.planner_moves import forget_tables
     from generator.games.frothy_races.race.speeds import _AFTER
-    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED, _AFTER, _CHECKS, _PROGRAMS, _RUN_INS,
-                  _BOXES):
+    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED, _AFTER, _CHECKS, _PROGRAMS, _RUN_INS, _BOXES):
         cache.clear()
     forget_tables()
     for rt in race_track.values():
         rt.forget_decisions()
-
-
