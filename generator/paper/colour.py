@@ -15,11 +15,15 @@ colour down until the four inks total no more than it allows, keeping the black.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
+import pypdfium2
 from reportlab.lib.colors import CMYKColor, Color, toColor
+from reportlab.pdfgen.canvas import Canvas
 
 ColourSetter = Callable[[Any], Color]
 
@@ -96,15 +100,91 @@ def contrast_ratio(first: Color, second: Color) -> float:
 MIN_TEXT_CONTRAST = 4.5
 
 
-def under_light_text(ground: Color) -> Color:
-    """``ground`` (a vehicle's own colour, say) darkened just enough that white text on it
-    has WCAG's contrast: the person's colour where it already reads, a deeper shade of it
-    where it does not."""
-    white = Color(1, 1, 1)
-    shade = ground
-    for step in range(1, 21):
-        if contrast_ratio(shade, white) >= MIN_TEXT_CONTRAST:
+WHITE, INK = Color(1, 1, 1), toColor("#1d1d1b")
+
+
+@cache
+def _proof_cmyk(c: float, m: float, y: float, k: float) -> tuple[float, float, float]:
+    """The RGB a CMYK colour is seen as: one swatch rendered by pdfium, whose device CMYK
+    follows Adobe's press conversion (100% black shows as a dark grey, not as pure black),
+    as the legibility test sees the page."""
+    out = io.BytesIO()
+    swatch = Canvas(out, pagesize=(4, 4), invariant=True)
+    swatch.setFillColor(CMYKColor(c, m, y, k))
+    swatch.rect(0, 0, 4, 4, stroke=0, fill=1)
+    swatch.save()
+    document = pypdfium2.PdfDocument(out.getvalue())
+    pixel = document[0].render(scale=1).to_pil().convert("RGB").getpixel((2, 2))
+    document.close()
+    return tuple(channel / 255 for channel in pixel)  # type: ignore[return-value]
+
+
+def printed(value: Any, inks: Inks | None = None) -> Color:
+    """``value`` as it is seen printed: itself in RGB (``inks`` None); in CMYK the inks it
+    is converted to (near-black as black, within the ink limit), proofed back to RGB."""
+    colour = toColor(value)
+    if inks is None:
+        return Color(colour.red, colour.green, colour.blue)
+    c, m, y, k = (round(v, 4) for v in as_cmyk(colour, inks).cmyk())
+    return Color(*_proof_cmyk(c, m, y, k))
+
+
+def printed_contrast(first: Any, second: Any, inks: Inks | None = None) -> float:
+    """WCAG's contrast of two colours as they are printed with ``inks`` (None: RGB)."""
+    return contrast_ratio(printed(first, inks), printed(second, inks))
+
+
+def _shade(ground: Color, towards: Color, share: float) -> Color:
+    return Color(*(g + (t - g) * share for g, t in
+                   zip((ground.red, ground.green, ground.blue),
+                       (towards.red, towards.green, towards.blue), strict=True)))
+
+
+def legible_pair(ground: Any, inks: Inks | None = None, light: Color = WHITE,
+                 dark: Color = INK) -> tuple[Color, Color]:
+    """(ground, text) for text printed on ``ground``: the text is ``light`` or ``dark``,
+    whichever has the more contrast with the ground as printed (after CMYK conversion and
+    ink limit where ``inks`` is given), and where even that is under WCAG's 4.5:1 the
+    ground moves away from the text (deeper under light text, paler under dark) in 5%
+    steps until it reaches it. Holds for any colour: at the far end the ground is black
+    ink or paper white."""
+    base = toColor(ground)
+    text = max((light, dark), key=lambda option: printed_contrast(base, option, inks))
+    away = Color(0, 0, 0) if text is light else Color(1, 1, 1)
+    for step in range(21):
+        shade = _shade(base, away, step * 0.05)
+        if printed_contrast(shade, text, inks) >= MIN_TEXT_CONTRAST:
+            return shade, text
+    return away, text
+
+
+def readable_text(ground: Any, inks: Inks | None = None, light: Color = WHITE,
+                  dark: Color = INK) -> Color:
+    """The text colour of ``legible_pair`` (use its ground too: alone this colour is only
+    the better of the two, which on a mid grey may be under 4.5:1)."""
+    return legible_pair(ground, inks, light, dark)[1]
+
+
+def deepened(value: Any, against: tuple[Any, ...], inks: Inks | None = None) -> Color:
+    """``value`` darkened in 5% steps just enough that every colour of ``against`` (light
+    text on it, or the light paper under it) has WCAG's contrast with it as printed: the
+    colour itself where it already reads, black at the far end."""
+    base = toColor(value)
+    for step in range(21):
+        shade = _shade(base, Color(0, 0, 0), step * 0.05)
+        if all(printed_contrast(shade, other, inks) >= MIN_TEXT_CONTRAST for other in against):
             return shade
-        keep = 1 - step * 0.05
-        shade = Color(ground.red * keep, ground.green * keep, ground.blue * keep)
-    return shade
+    return Color(0, 0, 0)
+
+
+def under_light_text(ground: Color, inks: Inks | None = None) -> Color:
+    """``ground`` (a vehicle's own colour, say) darkened just enough that white text on it
+    has WCAG's contrast as printed: the person's colour where it already reads, a deeper
+    shade of it where it does not."""
+    return deepened(ground, (WHITE,), inks)
+
+
+def canvas_inks(canvas: Any) -> Inks | None:
+    """The inks ``canvas`` converts its colours to (``generator.paper.pdf.new_canvas`` sets
+    them), or None where it keeps RGB."""
+    return getattr(canvas, "inks", None)

@@ -116,6 +116,8 @@ def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = Fal
     canvas.colour_model = ("cmyk" if cmyk else "rgb") + (
         "" if shop is None else f"/shop/{inks.total:g}/{inks.rich_black}")
     canvas.cut_guides = shop is None
+    # Faces choose text colours for the ground as printed (generator.paper.colour.printed).
+    canvas.inks = inks if cmyk else None
     # Text keeps this far from every cut (generator.paper.layout.safe_area).
     canvas.safe_zone = 0.0 if shop is None else shop.safe_zone
     if shop is not None:

@@ -18,7 +18,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import UsageError
-from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
+from generator.paper.colour import MIN_TEXT_CONTRAST, canvas_inks, contrast_ratio, legible_pair
 from generator.paper.drawing import (
     MIN_FONT_SIZE,
     FittedText,
@@ -68,9 +68,11 @@ class CounterFace:
         of the two always reaches 4.5:1)."""
         base = colour(self.background)
         fill = mix(base, colour("#9a9a9a"), 0.7) if self.faded else base
+        zone = safe_zone(canvas)
+        if zone > 0:  # the colour all over: white or ink, the ground deepened or paled to 4.5:1
+            fill, shop_ink = legible_pair(fill, canvas_inks(canvas))
         canvas.setFillColor(fill)
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-        zone = safe_zone(canvas)
         pale = mix(fill, colour("#ffffff"), 0.85)
         if zone <= 0:
             inner = hexagon_points(Rect(0, 0, width, height).grown(-height * 0.06))
@@ -85,8 +87,7 @@ class CounterFace:
         ink = fill if contrast_ratio(fill, pale) >= MIN_TEXT_CONTRAST else colour("#1d1d1b")
         arrow_ink = fill
         if zone > 0:
-            ink = arrow_ink = max((colour("#ffffff"), colour("#1d1d1b")),
-                                  key=lambda option: contrast_ratio(fill, option))
+            ink = arrow_ink = shop_ink
         arrow, arrow_y = height * 0.34, height * 0.6
         x, y, box_w, box_h = (f * d for f, d in zip(NAME_BOX, (width, height, width, height),
                                                     strict=True))

@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color, white
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.formula_ace.circuit import Circuit
+from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import colour, draw_line
 from generator.paper.imposition import Batch, Component, Piece, sheets_writer
 from generator.paper.output import BuildContext
@@ -52,7 +53,7 @@ class MarkerFace:
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
         radius = width / 2
-        canvas.setFillColor(self.ink)
+        canvas.setFillColor(under_light_text(self.ink, canvas_inks(canvas)))
         canvas.circle(radius, height / 2, radius + bleed, stroke=0, fill=1)
         canvas.setFillColor(white)
         draw_line(canvas, self.label, radius, height / 2 - LABEL_SIZE * 0.35, LABEL_SIZE * 1.5,

@@ -28,6 +28,7 @@ from generator.games.formula_ace.circuit_markers import (
     markers_writer,
 )
 from generator.input.names import slug
+from generator.paper.colour import WHITE, canvas_inks, deepened
 from generator.paper.drawing import colour, draw_line
 from generator.paper.output import BuildContext, Output
 from generator.paper.pdf import PdfInfo, finish, new_canvas
@@ -156,6 +157,7 @@ def _lines(canvas: Canvas, circuit: Circuit, scale: Scale, words: dict[str, str]
     canvas.setLineWidth(2.4)
     for line, label, ink in ((circuit.start, words["start_label"], colour("#2e7d32")),
                              (circuit.finish, words["finish_label"], colour("#000000"))):
+        ink = deepened(ink, (WHITE,), canvas_inks(canvas))  # on the paper
         canvas.setStrokeColor(ink)
         canvas.line(*scale.at(line.left), *scale.at(line.right))
         x, y = scale.at(line.left)

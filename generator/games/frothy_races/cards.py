@@ -27,6 +27,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.games.frothy_races.catalogues import FrothyData, resolve, special_face
 from generator.games.frothy_races.model import SpecialCard, Vehicle
 from generator.keep.data_yaml import read_data
+from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import FittedText, colour, draw_line, fit_line_size, fit_paragraph, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Layer, Piece, use_layer
@@ -291,7 +292,8 @@ class CardArt:
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
         spec = self.layout.spec
         boxes = CardBoxes(width, height)
-        base = colour(FACE_COLOURS[spec.colour_name])
+        # White title, icons and footer sit on it: deep enough as printed.
+        base = under_light_text(colour(FACE_COLOURS[spec.colour_name]), canvas_inks(canvas))
         canvas.setFillColor(base)
         canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
         self.draw_header(canvas, boxes)

@@ -26,6 +26,7 @@ from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set, standard_abilities
 from generator.paper.dice import readable_ink
+from generator.paper.colour import canvas_inks, deepened
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece
@@ -197,7 +198,10 @@ class LowPowerBack:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=LOW_POWER)
+        # Deep enough under each of its texts' colours as printed (the yellow title's too).
+        texts = tuple(colour(placed.slot.colour_hex) for placed in self.plan.texts)
+        ground = deepened(LOW_POWER, texts, canvas_inks(canvas))
+        pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=ground)
         pen.rect(-b, h - 2.5, w + 2 * b, 2.5 + b, fill=colour(self.accent))
         pen.texts(self.plan)
         cut_line(canvas, width, height)

@@ -25,7 +25,7 @@ from reportlab.lib.colors import Color, white
 from generator.errors import UsageError
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Car
-from generator.paper.colour import under_light_text
+from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component
@@ -301,7 +301,7 @@ class DashboardFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        accent = under_light_text(colour(self.car.colour))  # white text sits on it
+        accent = under_light_text(colour(self.car.colour), canvas_inks(canvas))  # white text sits on it
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PANEL)
         pen.rect(EDGE, TITLE_TOP + 0.5, 2.5, 16.0, fill=accent)
         pen.icon("car_top", w - EDGE - 5.5, TITLE_TOP + 4.5, 11.0, accent)

@@ -27,7 +27,7 @@ from generator.games.outrider.layout import (
 )
 from generator.games.outrider.model import CHARACTERISTICS, FACINGS, Arc, Variant, Vehicle
 from generator.paper.art import Area, draw_art
-from generator.paper.colour import under_light_text
+from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import colour
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component
@@ -108,7 +108,7 @@ class VehicleCardFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        accent = under_light_text(colour(self.vehicle.colour))  # white text sits on it
+        accent = under_light_text(colour(self.vehicle.colour), canvas_inks(canvas))  # white text sits on it
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=SAND)
         pen.rect(-b, 19.5, w + 2 * b, 15.0, fill=accent)
         _draw_arcs(pen, self.variant, self.data, w, h, b)
