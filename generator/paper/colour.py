@@ -54,15 +54,70 @@ class Inks:
 
     def convert(self, red: float, green: float, blue: float
                 ) -> tuple[float, float, float, float]:
-        """(c, m, y, k) for an RGB colour, near-black as black ink, within the ink total."""
+        """(c, m, y, k) for an RGB colour, near-black as black ink, within the ink total,
+        and no lighter printed than it is designed (see ``lightness_matched``)."""
         c, m, y, k = rgb_to_cmyk(red, green, blue)
         if k >= NEAR_BLACK_INK and max(red, green, blue) - min(red, green, blue) <= NEAR_NEUTRAL:
             c, m, y, k = RICH_BLACK if self.rich_black else (0.0, 0.0, 0.0, 1.0)
+            return self.limited(c, m, y, k)
+        if k <= 0.0 and c + m + y <= 0.0:
+            return (0.0, 0.0, 0.0, 0.0)  # paper
+        return lightness_matched(self, round(c, 4), round(m, 4), round(y, 4), round(k, 4),
+                                 round(relative_luminance(red, green, blue), 5))
+
+    def limited(self, c: float, m: float, y: float, k: float
+                ) -> tuple[float, float, float, float]:
+        """The inks with cyan, magenta and yellow scaled down to the ink total."""
         colour_ink = c + m + y
         if colour_ink > 0 and colour_ink + k > self.total:
             scale = max(0.0, self.total - k) / colour_ink
             c, m, y = c * scale, m * scale, y * scale
         return (c, m, y, k)
+
+
+# Names how RGB becomes CMYK here, in kept drawings' keys (generator.keep.kept_drawings):
+# a change to the conversion must not replay operators converted the old way.
+CMYK_CONVERSION = "lightness-matched-1"
+BLACK_STEPS = 20
+
+
+@cache
+def lightness_matched(inks: Inks, c: float, m: float, y: float, k: float, target: float
+                      ) -> tuple[float, float, float, float]:
+    """(c, m, y, k) within the ink total, with black added until the colour printed (as a
+    proof shows it: pdfium's device CMYK, Adobe's press conversion) is no lighter than
+    ``target``, the design's WCAG luminance. A plain conversion prints lighter than the
+    design (50% black shows as RGB 58%, a red loses a tenth of its depth), and WCAG
+    contrast is a matter of luminance alone: with the luminance kept, text that reads on
+    its ground in RGB reads in CMYK too. Black from ``k`` to 100% is proofed in one strip
+    of swatches, then interpolated."""
+    blacks = [k + (1.0 - k) * step / BLACK_STEPS for step in range(BLACK_STEPS + 1)]
+    inked = [inks.limited(c, m, y, black) for black in blacks]
+    seen = _proof_strip(tuple(inked))
+    if seen[0] <= target:
+        return inked[0]
+    for step in range(1, BLACK_STEPS + 1):
+        if seen[step] <= target:
+            lighter, darker = seen[step - 1], seen[step]
+            share = (lighter - target) / (lighter - darker) if lighter > darker else 1.0
+            black = blacks[step - 1] + (blacks[step] - blacks[step - 1]) * share
+            return inks.limited(c, m, y, black)
+    return inked[-1]
+
+
+def _proof_strip(inked: tuple[tuple[float, float, float, float], ...]) -> list[float]:
+    """The WCAG luminance each CMYK colour is seen at, rendered by pdfium side by side."""
+    out = io.BytesIO()
+    strip = Canvas(out, pagesize=(4 * len(inked), 4), invariant=True)
+    for index, inks in enumerate(inked):
+        strip.setFillColor(CMYKColor(*inks))
+        strip.rect(4 * index, 0, 4, 4, stroke=0, fill=1)
+    strip.save()
+    document = pypdfium2.PdfDocument(out.getvalue())
+    image = document[0].render(scale=1).to_pil().convert("RGB")
+    document.close()
+    return [relative_luminance(*(v / 255 for v in image.getpixel((4 * index + 2, 2))))
+            for index in range(len(inked))]
 
 
 def as_cmyk(value: Any, inks: Inks = Inks()) -> Color:

@@ -13,7 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator import __version__
 from generator.keep import flate_store
-from generator.paper.colour import Inks, colour_space
+from generator.paper.colour import CMYK_CONVERSION, Inks, colour_space
 from generator.paper.pdfx import make_pdfx
 from generator.paper.printers import PrintShop
 from generator.paper.units import Paper, to_mm
@@ -113,7 +113,7 @@ def new_canvas(path: Path | BinaryIO, title: str, paper: Paper, cmyk: bool = Fal
                     pageCompression=1, enforceColorSpace=colour_space(cmyk, inks),
                     initialFontName=REGULAR)
     # What a drawing kept between runs was drawn in (kept_drawings): colours and cut guides.
-    canvas.colour_model = ("cmyk" if cmyk else "rgb") + (
+    canvas.colour_model = (f"cmyk/{CMYK_CONVERSION}" if cmyk else "rgb") + (
         "" if shop is None else f"/shop/{inks.total:g}/{inks.rich_black}")
     canvas.cut_guides = shop is None
     # Faces choose text colours for the ground as printed (generator.paper.colour.printed).
