@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections import Counter
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pdfplumber
+from pdfminer.pdftypes import resolve1
 import pypdfium2
 import pytest
 from reportlab.lib.colors import CMYKColor, Color
@@ -28,7 +29,19 @@ REPO = Path(__file__).resolve().parents[2]
 DPI = 72
 
 
-Chars = dict[Path, list[tuple[int, dict[str, Any]]]]
+Text = list[tuple[int, dict[str, Any]]]  # characters or words, with their page's index
+
+
+@dataclass(frozen=True)
+class Read:
+    """One file read back once: the characters and words of each page that is not a copy
+    of an earlier one (see ``read``)."""
+
+    chars: Text
+    words: Text
+
+
+Chars = dict[Path, Read]
 
 
 # The home build; the card printer (CMYK, 240% ink, bleed and safe zone); and an RGB print
@@ -45,7 +58,7 @@ def home_files(request: pytest.FixtureRequest,
     assert main(["build", str(REPO / "vehicles"), "-o", str(out),
                  *BUILDS[request.param]]) == 0
     manifest = json.loads((out / "manifest.json").read_text())
-    return {out / entry["path"]: characters(out / entry["path"])
+    return {out / entry["path"]: read(out / entry["path"])
             for entry in manifest["files"] if entry["path"].endswith(".pdf")}
 
 
@@ -87,53 +100,47 @@ def ground(image: Any, char: dict[str, Any], text: Color, scale: float) -> Color
     box = (int(char["x0"] * scale), int(char["top"] * scale),
            int(char["x1"] * scale) + 1, int(char["bottom"] * scale) + 1)
     crop = image.crop(box)
-    pixels = [crop.getpixel((x, y)) for x in range(crop.width) for y in range(crop.height)]
     ink = (text.red * 255, text.green * 255, text.blue * 255)
-    far = [p for p in pixels if sum(abs(a - b) for a, b in zip(p, ink, strict=True)) > 120]
+    far = [(count, pixel) for count, pixel in crop.getcolors(crop.width * crop.height)
+           if sum(abs(a - b) for a, b in zip(pixel, ink, strict=True)) > 120]
     if not far:
         return None
-    (value, _), = Counter(far).most_common(1)
+    _, value = max(far)
     return Color(*(v / 255 for v in value))
 
 
-def characters(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Every printed character of ``path`` with the index of its page."""
-    with pdfplumber.open(str(path)) as pdf:
-        return [(index, char) for index, page in enumerate(pdf.pages) for char in page.chars
-                if char["text"].strip()]
-
-
-def words(path: Path) -> list[tuple[int, dict[str, Any]]]:
-    """Every word of ``path`` (a run of characters of one colour), with its page's index:
-    contrast is judged over a word's box, where a single narrow glyph's box would be
-    mostly the rule or edge beside it. A page that repeats an earlier one of the file (the
-    same words in the same places and colours, over the same fills: a deck's copies of one
-    face) is judged once."""
-    seen: set[tuple[Any, ...]] = set()
-    found = []
+def read(path: Path) -> Read:
+    """Every printed character and every word (a run of characters of one colour) of
+    ``path``: contrast is judged over a word's box, where a single narrow glyph's box would
+    be mostly the rule or edge beside it. A page whose content stream repeats an earlier
+    page's of the file (a deck's copies of one face; the same stream names the same forms
+    and fonts within a file) is read once."""
+    chars: Text = []
+    words: Text = []
+    seen: set[bytes] = set()
     with pdfplumber.open(str(path)) as pdf:
         for index, page in enumerate(pdf.pages):
-            page_words = page.extract_words(extra_attrs=["non_stroking_color"])
-            key = (tuple((w["text"], round(w["x0"], 1), round(w["top"], 1),
-                          str(w["non_stroking_color"])) for w in page_words),
-                   tuple(str(shape.get("non_stroking_color"))
-                         for shape in (*page.rects, *page.curves)))
-            if key not in seen:
-                seen.add(key)
-                found.extend((index, word) for word in page_words)
-    return found
+            contents = b"".join(resolve1(stream).get_data()
+                                for stream in page.page_obj.contents)
+            if contents in seen:
+                continue
+            seen.add(contents)
+            chars.extend((index, char) for char in page.chars if char["text"].strip())
+            words.extend((index, word) for word in
+                         page.extract_words(extra_attrs=["non_stroking_color"]))
+    return Read(chars, words)
 
 
 def test_no_text_below_six_points(home_files: Chars) -> None:
-    small = {(path.name, round(size(char), 2)) for path, chars in home_files.items()
-             for _, char in chars if size(char) < MIN_FONT_SIZE - 0.01}
+    small = {(path.name, round(size(char), 2)) for path, file in home_files.items()
+             for _, char in file.chars if size(char) < MIN_FONT_SIZE - 0.01}
     assert small == set()
 
 
 def test_white_text_on_colour_is_bold_or_at_least_seven_points(home_files: Chars) -> None:
     thin = set()
-    for path, chars in home_files.items():
-        for _, char in chars:
+    for path, file in home_files.items():
+        for _, char in file.chars:
             colour = rgb(char["non_stroking_color"])
             white = colour is not None and min(colour.red, colour.green, colour.blue) > 0.95
             if white and size(char) < 7 - 0.01 and "Bold" not in char["fontname"]:
@@ -146,10 +153,10 @@ def low_contrast(files: Chars) -> dict[tuple[str, int], tuple[str, float]]:
     lowest ratio."""
     scale = DPI / 72
     low: dict[tuple[str, int], tuple[str, float]] = {}
-    for path in files:
+    for path, file in files.items():
         document = pypdfium2.PdfDocument(str(path))
         images: dict[int, Any] = {}
-        for index, char in words(path):
+        for index, char in file.words:
             text = rgb(char["non_stroking_color"])
             if text is None:
                 continue
