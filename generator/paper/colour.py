@@ -171,7 +171,7 @@ def _proof_cmyk(c: float, m: float, y: float, k: float) -> tuple[float, float, f
     document = pypdfium2.PdfDocument(out.getvalue())
     pixel = document[0].render(scale=1).to_pil().convert("RGB").getpixel((2, 2))
     document.close()
-    return tuple(channel / 255 for channel in pixel)  # type: ignore[return-value]
+    return tuple(channel / 255 for channel in pixel)
 
 
 def printed(value: Any, inks: Inks | None = None) -> Color:

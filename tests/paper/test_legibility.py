@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
-from pdfminer.pdftypes import resolve1
 import pypdfium2
 import pytest
+from pdfminer.pdftypes import resolve1
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfgen.canvas import Canvas
 
@@ -91,7 +91,7 @@ def seen_as(c: float, m: float, y: float, k: float) -> tuple[float, float, float
     swatch.rect(0, 0, 4, 4, stroke=0, fill=1)
     swatch.save()
     pixel = pypdfium2.PdfDocument(out.getvalue())[0].render().to_pil().convert("RGB")
-    return tuple(v / 255 for v in pixel.getpixel((2, 2)))  # type: ignore[return-value]
+    return tuple(v / 255 for v in pixel.getpixel((2, 2)))
 
 
 def ground(image: Any, char: dict[str, Any], text: Color, scale: float) -> Color | None:

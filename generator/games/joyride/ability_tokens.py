@@ -25,8 +25,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set, standard_abilities
-from generator.paper.dice import readable_ink
 from generator.paper.colour import canvas_inks, deepened
+from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece

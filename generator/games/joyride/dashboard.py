@@ -301,7 +301,8 @@ class DashboardFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        accent = under_light_text(colour(self.car.colour), canvas_inks(canvas))  # white text sits on it
+        # White text sits on it: deep enough for it as printed (CMYK, ink limit).
+        accent = under_light_text(colour(self.car.colour), canvas_inks(canvas))
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PANEL)
         pen.rect(EDGE, TITLE_TOP + 0.5, 2.5, 16.0, fill=accent)
         pen.icon("car_top", w - EDGE - 5.5, TITLE_TOP + 4.5, 11.0, accent)

@@ -108,7 +108,8 @@ class VehicleCardFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
-        accent = under_light_text(colour(self.vehicle.colour), canvas_inks(canvas))  # white text sits on it
+        # White text sits on it: deep enough for it as printed (CMYK, ink limit).
+        accent = under_light_text(colour(self.vehicle.colour), canvas_inks(canvas))
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=SAND)
         pen.rect(-b, 19.5, w + 2 * b, 15.0, fill=accent)
         _draw_arcs(pen, self.variant, self.data, w, h, b)
