@@ -55,7 +55,7 @@ class Inks:
     def convert(self, red: float, green: float, blue: float
                 ) -> tuple[float, float, float, float]:
         """(c, m, y, k) for an RGB colour, near-black as black ink, within the ink total,
-        and no lighter printed than it is designed (see ``lightness_matched``)."""
+        printed as light as it is designed (see ``lightness_matched``)."""
         c, m, y, k = rgb_to_cmyk(red, green, blue)
         if k >= NEAR_BLACK_INK and max(red, green, blue) - min(red, green, blue) <= NEAR_NEUTRAL:
             c, m, y, k = RICH_BLACK if self.rich_black else (0.0, 0.0, 0.0, 1.0)
@@ -77,31 +77,51 @@ class Inks:
 
 # Names how RGB becomes CMYK here, in kept drawings' keys (generator.keep.kept_drawings):
 # a change to the conversion must not replay operators converted the old way.
-CMYK_CONVERSION = "lightness-matched-1"
-BLACK_STEPS = 20
+CMYK_CONVERSION = "lightness-matched-2"
+LIGHTNESS_STEPS = 20
+# A colour printing darker than designed is eased towards paper only up to this luminance:
+# at it, black ink text has 7:1 on it, and a bright colour (a full yellow, a cyan, printed
+# darker than a screen shows them) keeps its strength.
+LIGHTEN_TO = 0.4
 
 
 @cache
 def lightness_matched(inks: Inks, c: float, m: float, y: float, k: float, target: float
                       ) -> tuple[float, float, float, float]:
-    """(c, m, y, k) within the ink total, with black added until the colour printed (as a
-    proof shows it: pdfium's device CMYK, Adobe's press conversion) is no lighter than
-    ``target``, the design's WCAG luminance. A plain conversion prints lighter than the
-    design (50% black shows as RGB 58%, a red loses a tenth of its depth), and WCAG
-    contrast is a matter of luminance alone: with the luminance kept, text that reads on
-    its ground in RGB reads in CMYK too. Black from ``k`` to 100% is proofed in one strip
+    """(c, m, y, k) within the ink total, printed (as a proof shows it: pdfium's device
+    CMYK, Adobe's press conversion) at ``target``, the design's WCAG luminance: black added
+    where the plain conversion prints lighter (50% black shows as RGB 58%, a red loses a
+    tenth of its depth), every ink eased off towards paper where it prints darker (a
+    saturated blue), though not past ``LIGHTEN_TO``. WCAG contrast is a matter of luminance alone: with the luminance kept,
+    text that reads on its ground in RGB reads in CMYK too. Each way is proofed in one strip
     of swatches, then interpolated."""
-    blacks = [k + (1.0 - k) * step / BLACK_STEPS for step in range(BLACK_STEPS + 1)]
-    inked = [inks.limited(c, m, y, black) for black in blacks]
-    seen = _proof_strip(tuple(inked))
+    blacks = [k + (1.0 - k) * step / LIGHTNESS_STEPS for step in range(LIGHTNESS_STEPS + 1)]
+    darker = [inks.limited(c, m, y, black) for black in blacks]
+    seen = _proof_strip(tuple(darker))
+    if seen[0] > target:
+        return _interpolated(inks, darker, seen, target)
+    floor = min(target, LIGHTEN_TO)
+    if seen[0] >= floor:
+        return darker[0]
+    shares = [1.0 - step / LIGHTNESS_STEPS for step in range(LIGHTNESS_STEPS + 1)]
+    lighter = [inks.limited(c * share, m * share, y * share, k * share) for share in shares]
+    seen = [-value for value in _proof_strip(tuple(lighter))]
+    return _interpolated(inks, lighter, seen, -floor)
+
+
+def _interpolated(inks: Inks, inked: list[tuple[float, float, float, float]],
+                  seen: list[float], target: float) -> tuple[float, float, float, float]:
+    """The inks between two neighbours of ``inked`` (seen at falling ``seen``) at which the
+    seen value crosses ``target``; the last where it never does."""
     if seen[0] <= target:
         return inked[0]
-    for step in range(1, BLACK_STEPS + 1):
+    for step in range(1, len(inked)):
         if seen[step] <= target:
-            lighter, darker = seen[step - 1], seen[step]
-            share = (lighter - target) / (lighter - darker) if lighter > darker else 1.0
-            black = blacks[step - 1] + (blacks[step] - blacks[step - 1]) * share
-            return inks.limited(c, m, y, black)
+            before, after = seen[step - 1], seen[step]
+            share = (before - target) / (before - after) if before > after else 1.0
+            mixed = [a + (b - a) * share
+                     for a, b in zip(inked[step - 1], inked[step], strict=True)]
+            return inks.limited(*mixed)
     return inked[-1]
 
 

@@ -12,6 +12,7 @@ from reportlab.lib.colors import Color
 
 from generator.paper.colour import (
     INK,
+    LIGHTEN_TO,
     MIN_TEXT_CONTRAST,
     WHITE,
     Inks,
@@ -77,18 +78,24 @@ def test_deepened_text_reads_on_paper_in_every_profile() -> None:
 
 
 @pytest.mark.parametrize("profile", ["card-printer", "offset"])
-def test_cmyk_prints_no_lighter_than_designed_and_within_the_ink_limit(profile: str) -> None:
+def test_cmyk_prints_each_colour_as_light_as_designed_within_the_ink_limit(profile: str
+                                                                             ) -> None:
     inks = PROFILES[profile]
     assert inks is not None
+    off = []
     for colour in SWEEP:
         cmyk = as_cmyk(colour, inks)
         assert sum(cmyk.cmyk()) <= inks.total + 1e-3, colour.hexval()
         seen = printed(colour, inks)
         design = relative_luminance(colour.red, colour.green, colour.blue)
-        # No lighter than designed (to the proof's own step), except where even 100%
-        # black prints lighter than the design (near-black).
-        assert relative_luminance(seen.red, seen.green, seen.blue) <= max(design * 1.03,
-                                                                          0.016), colour.hexval()
+        luminance = relative_luminance(seen.red, seen.green, seen.blue)
+        # Within the proof's own step of the design (a pixel's worth where it is dark); a
+        # bright colour that prints darker is eased only to LIGHTEN_TO; a dark grey prints
+        # as black ink (one plate), and nothing prints darker than 100% black does.
+        floor = 0.0 if cmyk.cmyk() == (0, 0, 0, 1) else min(design, LIGHTEN_TO) * 0.97 - 0.002
+        if not floor <= luminance <= max(design * 1.03, 0.016):
+            off.append((colour.hexval(), round(design, 3), round(luminance, 3)))
+    assert off == []
 
 
 def test_paper_stays_paper_and_black_stays_one_plate() -> None:

@@ -131,6 +131,11 @@ def read(path: Path) -> Read:
     return Read(chars, words)
 
 
+def words(path: Path) -> Text:
+    """The words of ``path``'s distinct pages (see ``read``), for other files' checks."""
+    return read(path).words
+
+
 def test_no_text_below_six_points(home_files: Chars) -> None:
     small = {(path.name, round(size(char), 2)) for path, file in home_files.items()
              for _, char in file.chars if size(char) < MIN_FONT_SIZE - 0.01}
