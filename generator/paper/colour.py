@@ -19,7 +19,7 @@ import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, Literal
 
 import pypdfium2
 from reportlab.lib.colors import CMYKColor, Color, toColor
@@ -77,7 +77,7 @@ class Inks:
 
 # Names how RGB becomes CMYK here, in kept drawings' keys (generator.keep.kept_drawings):
 # a change to the conversion must not replay operators converted the old way.
-CMYK_CONVERSION = "lightness-matched-2"
+CMYK_CONVERSION = "lightness-matched-3"
 LIGHTNESS_STEPS = 20
 # A colour printing darker than designed is eased towards paper only up to this luminance:
 # at it, black ink text has 7:1 on it, and a bright colour (a full yellow, a cyan, printed
@@ -92,9 +92,9 @@ def lightness_matched(inks: Inks, c: float, m: float, y: float, k: float, target
     CMYK, Adobe's press conversion) at ``target``, the design's WCAG luminance: black added
     where the plain conversion prints lighter (50% black shows as RGB 58%, a red loses a
     tenth of its depth), every ink eased off towards paper where it prints darker (a
-    saturated blue), though not past ``LIGHTEN_TO``. WCAG contrast is a matter of luminance alone: with the luminance kept,
-    text that reads on its ground in RGB reads in CMYK too. Each way is proofed in one strip
-    of swatches, then interpolated."""
+    saturated blue), though not past ``LIGHTEN_TO``. WCAG contrast is a matter of luminance
+    alone: with the luminance kept, text that reads on its ground in RGB reads in CMYK too.
+    Each way is proofed in one strip of swatches, then interpolated."""
     blacks = [k + (1.0 - k) * step / LIGHTNESS_STEPS for step in range(LIGHTNESS_STEPS + 1)]
     darker = [inks.limited(c, m, y, black) for black in blacks]
     seen = _proof_strip(tuple(darker))
@@ -110,18 +110,27 @@ def lightness_matched(inks: Inks, c: float, m: float, y: float, k: float, target
 
 
 def _interpolated(inks: Inks, inked: list[tuple[float, float, float, float]],
-                  seen: list[float], target: float) -> tuple[float, float, float, float]:
+                  seen: list[float], target: float, refine: bool = True
+                  ) -> tuple[float, float, float, float]:
     """The inks between two neighbours of ``inked`` (seen at falling ``seen``) at which the
-    seen value crosses ``target``; the last where it never does."""
+    seen value crosses ``target``, proofed again in finer steps between those two (the
+    proof is not linear over a 5% step); the last where it never does."""
     if seen[0] <= target:
         return inked[0]
     for step in range(1, len(inked)):
         if seen[step] <= target:
+            first, last = inked[step - 1], inked[step]
+            if refine:
+                finer = [inks.limited(*(a + (b - a) * share / LIGHTNESS_STEPS
+                                        for a, b in zip(first, last, strict=True)))
+                         for share in range(LIGHTNESS_STEPS + 1)]
+                sign = 1.0 if seen[0] >= 0 else -1.0
+                finer_seen = [sign * value for value in _proof_strip(tuple(finer))]
+                return _interpolated(inks, finer, finer_seen, target, refine=False)
             before, after = seen[step - 1], seen[step]
             share = (before - target) / (before - after) if before > after else 1.0
-            mixed = [a + (b - a) * share
-                     for a, b in zip(inked[step - 1], inked[step], strict=True)]
-            return inks.limited(*mixed)
+            return inks.limited(*(a + (b - a) * share
+                                  for a, b in zip(first, last, strict=True)))
     return inked[-1]
 
 
@@ -173,6 +182,10 @@ def contrast_ratio(first: Color, second: Color) -> float:
 
 # WCAG 2's least contrast for body text (AA).
 MIN_TEXT_CONTRAST = 4.5
+# What the helpers below aim for: a little over WCAG's figure, so that a pair chosen in RGB
+# still reaches it printed (the CMYK conversion keeps luminance to within a rendered 8-bit
+# step, about 1% of the ratio).
+TEXT_CONTRAST_AIM = 4.6
 
 
 WHITE, INK = Color(1, 1, 1), toColor("#1d1d1b")
@@ -204,8 +217,20 @@ def printed(value: Any, inks: Inks | None = None) -> Color:
     return Color(*_proof_cmyk(c, m, y, k))
 
 
-def printed_contrast(first: Any, second: Any, inks: Inks | None = None) -> float:
-    """WCAG's contrast of two colours as they are printed with ``inks`` (None: RGB)."""
+# For a choice made before the output's colours are known (a plan made once for every
+# build): the pair must read in RGB and in CMYK alike (where our ink prints as 100% black,
+# a shade lighter than #1d1d1b).
+ANY_OUTPUT: Literal["any"] = "any"
+Output = Inks | None | Literal["any"]
+
+
+def printed_contrast(first: Any, second: Any, inks: Output = None) -> float:
+    """WCAG's contrast of two colours as they are printed with ``inks`` (None: RGB; the
+    lower of the two for ``ANY_OUTPUT``)."""
+    if inks == ANY_OUTPUT:
+        return min(printed_contrast(first, second, None),
+                   printed_contrast(first, second, Inks()))
+    assert not isinstance(inks, str)
     return contrast_ratio(printed(first, inks), printed(second, inks))
 
 
@@ -215,7 +240,7 @@ def _shade(ground: Color, towards: Color, share: float) -> Color:
                        (towards.red, towards.green, towards.blue), strict=True)))
 
 
-def legible_pair(ground: Any, inks: Inks | None = None, light: Color = WHITE,
+def legible_pair(ground: Any, inks: Output = None, light: Color = WHITE,
                  dark: Color = INK) -> tuple[Color, Color]:
     """(ground, text) for text printed on ``ground``: the text is ``light`` or ``dark``,
     whichever has the more contrast with the ground as printed (after CMYK conversion and
@@ -228,31 +253,40 @@ def legible_pair(ground: Any, inks: Inks | None = None, light: Color = WHITE,
     away = Color(0, 0, 0) if text is light else Color(1, 1, 1)
     for step in range(21):
         shade = _shade(base, away, step * 0.05)
-        if printed_contrast(shade, text, inks) >= MIN_TEXT_CONTRAST:
+        if printed_contrast(shade, text, inks) >= TEXT_CONTRAST_AIM:
             return shade, text
     return away, text
 
 
-def readable_text(ground: Any, inks: Inks | None = None, light: Color = WHITE,
+def legible_ground(value: str) -> str:
+    """A person's colour (hex) as a ground for text: itself where white or our ink reads on
+    it at 4.5:1, else the shade ``legible_pair`` moves it to, in RGB and in CMYK alike
+    (``ANY_OUTPUT``: a plan's text colour is chosen before the canvas is known). Faces
+    that pick their text with ``dice.readable_ink`` or ``readable_text`` on it then reach
+    4.5:1."""
+    return "#" + str(legible_pair(toColor(value), ANY_OUTPUT)[0].hexval())[2:]
+
+
+def readable_text(ground: Any, inks: Output = None, light: Color = WHITE,
                   dark: Color = INK) -> Color:
     """The text colour of ``legible_pair`` (use its ground too: alone this colour is only
     the better of the two, which on a mid grey may be under 4.5:1)."""
     return legible_pair(ground, inks, light, dark)[1]
 
 
-def deepened(value: Any, against: tuple[Any, ...], inks: Inks | None = None) -> Color:
+def deepened(value: Any, against: tuple[Any, ...], inks: Output = None) -> Color:
     """``value`` darkened in 5% steps just enough that every colour of ``against`` (light
     text on it, or the light paper under it) has WCAG's contrast with it as printed: the
     colour itself where it already reads, black at the far end."""
     base = toColor(value)
     for step in range(21):
         shade = _shade(base, Color(0, 0, 0), step * 0.05)
-        if all(printed_contrast(shade, other, inks) >= MIN_TEXT_CONTRAST for other in against):
+        if all(printed_contrast(shade, other, inks) >= TEXT_CONTRAST_AIM for other in against):
             return shade
     return Color(0, 0, 0)
 
 
-def under_light_text(ground: Color, inks: Inks | None = None) -> Color:
+def under_light_text(ground: Color, inks: Output = None) -> Color:
     """``ground`` (a vehicle's own colour, say) darkened just enough that white text on it
     has WCAG's contrast as printed: the person's colour where it already reads, a deeper
     shade of it where it does not."""

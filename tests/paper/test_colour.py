@@ -11,17 +11,21 @@ import pytest
 from reportlab.lib.colors import Color
 
 from generator.paper.colour import (
+    ANY_OUTPUT,
     INK,
     LIGHTEN_TO,
     MIN_TEXT_CONTRAST,
+    TEXT_CONTRAST_AIM,
     WHITE,
     Inks,
     as_cmyk,
     contrast_ratio,
     deepened,
+    legible_ground,
     legible_pair,
     printed,
     printed_contrast,
+    readable_text,
     relative_luminance,
     under_light_text,
 )
@@ -53,7 +57,7 @@ def test_under_light_text_reads_under_white_and_keeps_a_colour_that_already_does
     for ground in SWEEP:
         deep = under_light_text(ground, inks)
         assert printed_contrast(deep, WHITE, inks) >= MIN_TEXT_CONTRAST, ground.hexval()
-        if printed_contrast(ground, WHITE, inks) >= MIN_TEXT_CONTRAST:
+        if printed_contrast(ground, WHITE, inks) >= TEXT_CONTRAST_AIM:
             assert deep.rgb() == ground.rgb()
 
 
@@ -68,6 +72,18 @@ def test_the_ground_moves_only_where_neither_text_reads() -> None:
     yellow = Color(0.96, 0.77, 0.09)
     ground, text = legible_pair(yellow)
     assert (ground.rgb(), text) == (yellow.rgb(), INK)
+
+
+def test_a_plans_ground_reads_under_its_text_in_every_profile() -> None:
+    # Chosen once before the output is known (Joyride, Formula Ace): RGB and CMYK alike.
+    short = []
+    for colour in SWEEP:
+        ground = legible_ground("#" + str(colour.hexval())[2:])
+        text = readable_text(colour, ANY_OUTPUT)
+        for name, inks in PROFILES.items():
+            if printed_contrast(ground, text, inks) < MIN_TEXT_CONTRAST:
+                short.append((colour.hexval(), name))
+    assert short == []
 
 
 def test_deepened_text_reads_on_paper_in_every_profile() -> None:

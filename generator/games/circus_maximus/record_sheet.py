@@ -17,6 +17,7 @@ from reportlab.lib.colors import Color, white
 
 from generator.games.circus_maximus.catalogues import CircusData
 from generator.games.circus_maximus.model import MAX_HORSES, Chariot
+from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line, mix
 from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
 from generator.paper.units import mm
@@ -112,7 +113,8 @@ class RecordSheetFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = width / mm(1), height / mm(1), bleed / mm(1)
         pen = Pen(canvas, h)
-        accent = colour(self.chariot.colour)
+        # White text sits on it: deep enough for it as printed (CMYK, ink limit).
+        accent = under_light_text(colour(self.chariot.colour), canvas_inks(canvas))
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PAPER)
         pen.rect(-b, -b, w + 2 * b, HEADER + b, fill=accent)
         pen.rect(94.0, 24.0, 28.0, 20.0, stroke=INK, line=0.8, radius=1.5)

@@ -17,6 +17,7 @@ from reportlab.lib.colors import white
 
 from generator.games.formula_ace.print_roster import contrast, mark_box
 from generator.games.formula_ace.printing import PilotView, ShipView, TeamView
+from generator.paper.colour import legible_ground
 from generator.paper.drawing import colour, mix
 from generator.paper.imposition import Piece
 from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, cut_line
@@ -209,7 +210,7 @@ def pilot_plans(view: TeamView, context: dict[str, Any], templates: TextTemplate
 
 def ship_pieces(view: TeamView, context: dict[str, Any], templates: TextTemplates, w: float,
                 h: float) -> list[Piece]:
-    accent = view.team.colour
+    accent = legible_ground(view.team.colour)
     return [Piece(CardFace("ship", "front", accent, front, *ship.hit_boxes,
                            boosters=ship.booster_marks, fins=ship.fin_marks),
                   CardFace("ship", "back", accent, back), label=f"{view.name}: {ship.name}")
@@ -218,7 +219,7 @@ def ship_pieces(view: TeamView, context: dict[str, Any], templates: TextTemplate
 
 def pilot_pieces(view: TeamView, context: dict[str, Any], templates: TextTemplates, w: float,
                  h: float) -> list[Piece]:
-    accent = view.team.colour
+    accent = legible_ground(view.team.colour)
     return [Piece(CardFace("pilot", "front", accent, front),
                   CardFace("pilot", "back", accent, back), label=f"{view.name}: {pilot.name}")
             for pilot, front, back in pilot_plans(view, context, templates, w, h)]

@@ -17,6 +17,7 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 
 from generator.games.formula_ace.printing import ShipView, TeamView
+from generator.paper.colour import ANY_OUTPUT, legible_ground, readable_text
 from generator.paper.drawing import colour, draw_line, mix
 from generator.paper.layout import (
     INK,
@@ -55,9 +56,9 @@ def roster_text(view: TeamView, context: dict[str, Any], templates: TextTemplate
 
 
 def contrast(accent: Color) -> str:
-    """Ink or white, whichever reads better on ``accent``."""
-    light = 0.299 * accent.red + 0.587 * accent.green + 0.114 * accent.blue
-    return "#1d1d1b" if light > 0.6 else "#ffffff"
+    """Ink or white, whichever reads better on ``accent`` once it is the team's ground
+    (``legible_ground``): at least 4.5:1."""
+    return "#" + str(readable_text(accent, ANY_OUTPUT).hexval())[2:]
 
 
 @dataclass(frozen=True)
@@ -280,7 +281,7 @@ class RosterFace:
     def draw(self, canvas: Any, width: float, height: float, bleed: float) -> None:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h)
-        accent = colour(self.view.team.colour)
+        accent = colour(legible_ground(self.view.team.colour))
         tint = mix(accent, white, 0.88)
         pen.rect(-b, -b, w + 2 * b, h + 2 * b, fill=PAPER)
         pen.rect(-b, -b, w + 2 * b, HEADER + b, fill=accent)

@@ -25,7 +25,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Ability, AbilityFace, Car
 from generator.games.joyride.standard import resolved_set, standard_abilities
-from generator.paper.colour import canvas_inks, deepened
+from generator.paper.colour import canvas_inks, deepened, legible_ground
 from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
@@ -213,12 +213,13 @@ def token_piece(ability: Ability, car: Car, standard: bool, data: JoyrideData,
     """One token (front and back) and the parts of its text that cannot fit."""
     w, h = to_mm(component.width), to_mm(component.height)
     steps = len(data.steps)
+    accent = legible_ground(car.colour)  # its band carries text
 
     def front(face: AbilityFace) -> tuple[AbilityFront, list[str]]:
         text = token_text(face, ability.mode, data, templates)
-        plan = plan_front(text, w, steps, readable_ink(car.colour))
+        plan = plan_front(text, w, steps, readable_ink(accent))
         lit = tuple(step.id in face.timing for step in data.steps)
-        return (AbilityFront(face, ability.mode, car.colour, standard, lit, plan, icons),
+        return (AbilityFront(face, ability.mode, accent, standard, lit, plan, icons),
                 plan.problems)
 
     first, problems = front(ability)

@@ -23,6 +23,7 @@ from reportlab.lib.colors import white
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Car
 from generator.paper.art import Area, draw_art
+from generator.paper.colour import legible_ground
 from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour, mix
 from generator.paper.icons import IconSet
@@ -158,7 +159,8 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
                marker: Component) -> CarTokens:
     """Plan one car's tokens."""
     text = token_text(car, templates)
-    ink = readable_ink(car.colour)
+    accent = legible_ground(car.colour)  # the markers' ground, under their text
+    ink = readable_ink(accent)
     cw, ch = to_mm(counter.width), to_mm(counter.height)
     # With a picture, the name hex shows it above the name (see art_box), the name below.
     name_box = ((cw * 0.07, ch * 0.44, cw * 0.36, ch * 0.33) if car.art is not None
@@ -176,7 +178,7 @@ def car_tokens(car: Car, templates: TextTemplates, icons: IconSet, counter: Comp
             plan, shown = Plan().place_all([Slot("text", text[block], 0.8, 0.8, mw - 1.6,
                                                  mh - 1.6, 8, BOLD, colour_hex=ink,
                                                  split_words=True)]), None
-        markers.append(Piece(MarkerFace(car.colour, ink, shown, plan, icons),
+        markers.append(Piece(MarkerFace(accent, ink, shown, plan, icons),
                              label=f"{car.name}: {part}"))
         problems += [f"{part} {p}" for p in plan.problems]
     return CarTokens(Piece(CounterFace(car.colour, counter_plan, icons, car.art),

@@ -15,6 +15,7 @@ from typing import Any
 
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Car
+from generator.paper.colour import legible_ground
 from generator.paper.dice import readable_ink
 from generator.paper.drawing import colour
 from generator.paper.icons import IconSet
@@ -84,8 +85,9 @@ class AidFace:
 def aid_piece(car: Car, data: JoyrideData, templates: TextTemplates, icons: IconSet,
               component: Component) -> tuple[Piece, list[str]]:
     """A car's player aid and the parts of its text that cannot fit."""
+    accent = legible_ground(car.colour)  # its bands carry text
     front, back = plan_aid(aid_text(car, data, templates), to_mm(component.width),
-                           to_mm(component.height), readable_ink(car.colour))
-    piece = Piece(AidFace(car.colour, front, icons), AidFace(car.colour, back, icons),
+                           to_mm(component.height), readable_ink(accent))
+    piece = Piece(AidFace(accent, front, icons), AidFace(accent, back, icons),
                   label=f"{car.name}: player aid")
     return piece, front.problems + back.problems
