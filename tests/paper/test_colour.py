@@ -34,8 +34,8 @@ from generator.paper.colour import (
 # 240% and the offset printer's 300% ink, and rich black.
 PROFILES = {"rgb": None, "card-printer": Inks(2.4), "offset": Inks(3.0),
             "rich-black": Inks(3.0, rich_black=True)}
-LEVELS = (0.0, 0.2, 0.4, 0.5, 0.6, 0.8, 1.0)
-# A sweep of the RGB cube (343 colours), mid greys, the colours of the default kit's vehicles.
+LEVELS = (0.0, 0.3, 0.45, 0.6, 0.8, 1.0)
+# A sweep of the RGB cube (216 colours), mid greys, the colours of the default kit's vehicles.
 SWEEP = [Color(*rgb) for rgb in itertools.product(LEVELS, repeat=3)] + [
     Color(v, v, v) for v in (0.35, 0.42, 0.45, 0.47, 0.55)] + [
     Color(0.96, 0.77, 0.09), Color(0.17, 0.44, 0.86), Color(0.47, 0.33, 0.2)]
