@@ -78,8 +78,8 @@ def test_a_plans_ground_reads_under_its_text_in_every_profile() -> None:
     # Chosen once before the output is known (Joyride, Formula Ace): RGB and CMYK alike.
     short = []
     for colour in SWEEP:
-        ground = legible_ground("#" + str(colour.hexval())[2:])
-        text = readable_text(colour, ANY_OUTPUT)
+        given = "#" + str(colour.hexval())[2:]  # a colour: line in a vehicle's file
+        ground, text = legible_ground(given), readable_text(given, ANY_OUTPUT)
         for name, inks in PROFILES.items():
             if printed_contrast(ground, text, inks) < MIN_TEXT_CONTRAST:
                 short.append((colour.hexval(), name))
