@@ -37,6 +37,7 @@ from generator.games.frothy_races.race.planner import (
     collision_cost,
     damage_rounds,
     roll_cost,
+    roll_traits,
     solo_optimum,
 )
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
@@ -103,7 +104,7 @@ class Planner(Bot):
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
                 car.control_loss, car.extra_control, spare, spaces, whip, reins,
-                car.idle >= STALLED, min(2, car.cards("whip")))
+                car.idle >= STALLED, min(2, whips_left(race, car)))
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -227,18 +228,19 @@ class Planner(Bot):
         """The way to drive and the turn with the fewest expected rounds to go."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        states, whips = table.states, car.cards("whip")
+        states, whips = table.states, whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
         pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
         price = damage_rounds(car.spec, self.driving)
         dice = race.control_dice(car, speed)
+        traits = roll_traits(car.spec)
         turn, _, slide = roll_cost(dice + car.control_loss + car.extra_control,
-                                   car.spec.resilience, price) if dice or car.control_loss \
-            else (0.0, 0.0, 0.0)
+                                   car.spec.resilience, price, *traits) \
+            if dice or car.control_loss else (0.0, 0.0, 0.0)
         slide *= crash_price(car.spec, speed, self.driving)
         rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
-                          car.spec.resilience, price)[0]
+                          car.spec.resilience, price, *traits)[0]
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort (see the end).
@@ -259,7 +261,7 @@ class Planner(Bot):
                     best, chosen = value, Plan(option, 0)
                 continue
             layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
-                                whips - (option.card == "whip"))
+                                0 if option.card == "whip" else whips)
             at = end * FACINGS
             drift = before >= 0 and any(step != ahead for step in option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
@@ -294,6 +296,7 @@ class Planner(Bot):
         step = option.steps[option.blocked]
         there = race.rt.neighbours[end][step]
         dice = race.collision_cost(car, there, step)
+        dice += car.spec.trait("Jerry Rigged") if dice else 0  # one more for any roll
         score = scores(car.spec.resilience)
         return 1.0 + dice * score * damage_rounds(car.spec, self.driving)
 
@@ -327,6 +330,13 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
+
+
+def whips_left(race: Race, car: Car) -> int:
+    """Whips the table lets it play for a space more in the rest of this round: those in
+    hand, or none once it has played one this round (the table's one Whip a round,
+    ``planner_sweeps``: a hand keeps up that pace and no more)."""
+    return 0 if car.whipped == race.round else car.cards("whip")
 
 
 def drifts(option: Option, facing: int) -> bool:

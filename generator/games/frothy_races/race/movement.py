@@ -154,6 +154,8 @@ def move(race: Race, car: Car, phase: int) -> None:
     option = plan.option
     if option.card:
         race.play(car, option.card, 1)
+        if option.card == "whip":
+            car.whipped = race.round  # the planner's one Whip a round (planner_sweeps)
     # Involved in a collision or attack earlier this phase (hit while waiting to move):
     # no Control Loss point back for moving straight ('Lose Control Loss Points').
     hit_before, car.involved = car.involved, False

@@ -25,6 +25,7 @@ from generator.games.frothy_races.race.planner import (
     collision_cost,
     damage_rounds,
     roll_cost,
+    roll_traits,
     rough_costs,
     speed_options,
 )
@@ -52,7 +53,8 @@ class Solver:
         self.speeds = spec.top_speed + 1
         self.moves = spec.moves
         price = damage_rounds(spec, style)
-        rolls = [roll_cost(dice, spec.resilience, price) for dice in spec.control]
+        rolls = [roll_cost(dice, spec.resilience, price, *roll_traits(spec))
+                 for dice in spec.control]
         crash = [collision_cost(spec, v, style) for v in range(self.speeds)]
         self.turn = np.array([r[0] for r in rolls]), np.array([r[1] for r in rolls])
         self.crash = np.array([c[0] for c in crash]), np.array([c[1] for c in crash])
@@ -70,7 +72,9 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
-        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip in hand
+        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip to play
+        self.spent: dict[int, Layers] = {}  # the same, with their Damage and cards
+        self.whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"]) > 0
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -123,65 +127,69 @@ class Solver:
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
         shape = (5, self.speeds, self.states)
         layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
+        spent = (layers[0].copy(), np.zeros(shape), np.zeros(shape))
         line = stage % len(self.rt.lines)
-        self.sweep(line, inside, guess, layers, after)
+        later = None if after is None else self.spent[stage + 1]
+        self.sweep(line, inside, guess, (layers, spent), (after, later))
         reached = inside & (left > 0) & ~far
         if reached.any():
             cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
-                layers[0][:, :, ~inside] = guess[~inside]
-                self.sweep(line, inside, guess, layers, after)
-        self.unwhipped(stage, line, inside, layers, after)
+                for values in (layers[0], spent[0]):
+                    values[:, :, ~inside] = guess[~inside]
+                self.sweep(line, inside, guess, (layers, spent), (after, later))
+        self.spent[stage] = spent
+        self.plain[stage] = spent[0]
         return layers
 
-    def unwhipped(self, stage: int, line: int, inside: Floats, layers: Layers,
-                  after: Layers | None) -> None:
-        """The values before each movement phase of a round driven with no Whip in hand
-        (kept in ``self.plain``): a card spent comes back only at the end of the next
-        round, so a hand without one has none until the round's end, which reads the
-        table as it is. Worked out once the stage's values have settled."""
-        plain = layers[0].copy()
-        now = (plain, layers[1], layers[2])
-        later = None if after is None else (self.plain[stage + 1], after[1], after[2])
-        for p in (3, 2, 1, 0):
-            for v in range(self.speeds):
-                value = self.move(line, p, v, self.moves[p][v], now, later)[0]
-                plain[p, v] = np.where(inside, value, plain[p, v])
-        self.plain[stage] = plain
-
-    def sweep(self, line: int, inside: Floats, guess: Floats, layers: Layers,
-              after: Layers | None) -> None:
+    def sweep(self, line: int, inside: Floats, guess: Floats,
+              layers: tuple[Layers, Layers], after: tuple[Layers | None, Layers | None]
+              ) -> None:
         """Sweep the corridor, a round of the model at a time, until no round-end value,
-        expected Damage or card count moves by more than TOLERANCE."""
+        expected Damage or card count moves by more than TOLERANCE. ``layers`` holds the
+        values with a Whip still to play this round and those with none (``spent``);
+        ``after`` the next stage's same two (None for the last)."""
+        now, spent = layers
         counted = inside & (guess < FAR / 2)
         outside = (guess, np.zeros(self.states), np.zeros(self.states))
         for _ in range(MAX_ROUNDS):
-            before = [layer[4].copy() for layer in layers]
+            before = [layer[4].copy() for layer in now]
             for p in (3, 2, 1, 0):
                 for v in range(self.speeds):
-                    found = self.phase(line, p, v, layers, after)
-                    for layer, new, kept in zip(layers, found, outside, strict=True):
-                        layer[p, v] = np.where(inside, new, kept)
-            ends = self.check(layers)
-            for layer, new, kept in zip(layers, ends, outside, strict=True):
-                layer[4] = np.where(inside, new, kept)
+                    found, none = self.phase(line, p, v, layers, after)
+                    for target, result in ((now, found), (spent, none)):
+                        for layer, new, kept in zip(target, result, outside, strict=True):
+                            layer[p, v] = np.where(inside, new, kept)
+            ends = self.check(now)
+            for layer, other, new, kept in zip(now, spent, ends, outside, strict=True):
+                layer[4] = other[4] = np.where(inside, new, kept)
             moved = max(float(np.abs(layer[4] - old)[:, counted].max(initial=0.0))
-                        for layer, old in zip(layers, before, strict=True))
+                        for layer, old in zip(now, before, strict=True))
             if moved < TOLERANCE:
                 return
 
-    def phase(self, line: int, p: int, v: int, now: Layers, after: Layers | None
-              ) -> tuple[Floats, Floats, Floats]:
-        """Before phase ``p`` at Speed ``v``: the best move (a Whip for one space more
-        when that is worth its price) and what it adds up to."""
+    def phase(self, line: int, p: int, v: int, layers: tuple[Layers, Layers],
+              after: tuple[Layers | None, Layers | None]
+              ) -> tuple[tuple[Floats, Floats, Floats], tuple[Floats, Floats, Floats]]:
+        """Before phase ``p`` at Speed ``v``: the best move with a Whip still to play this
+        round (it plays it for one space more when that is worth its price, and drives
+        the rest of the round with none), and the move with none left.
+
+        One Whip a round: a card spent comes back only at the end of the next round
+        ('Card Recovery'), so a hand of two Whips keeps up one a round and no more; a
+        table that let every phase take one would plan a pace no hand can keep."""
         n = self.moves[p][v]
-        plain = self.move(line, p, v, n, now, after)
-        whip = self.move(line, p, v, n + 1, now, after)
-        better = whip[0] + self.card < plain[0]
-        return (np.where(better, whip[0] + self.card, plain[0]),
-                np.where(better, whip[1], plain[1]),
-                np.where(better, whip[2] + self.card, plain[2]))
+        now, spent = layers
+        keep = self.move(line, p, v, n, now, after[0])
+        none = self.move(line, p, v, n, spent, after[1])
+        if not self.whips:
+            return keep, none
+        whip = self.move(line, p, v, n + 1, spent, after[1])
+        better = whip[0] + self.card < keep[0]
+        return (np.where(better, whip[0] + self.card, keep[0]),
+                np.where(better, whip[1], keep[1]),
+                np.where(better, whip[2] + self.card, keep[2])), none
 
     def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
              ) -> tuple[Floats, Floats, Floats]:
