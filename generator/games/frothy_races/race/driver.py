@@ -104,7 +104,7 @@ class Planner(Bot):
         return (self._keys[id(car.spec)], race.stages, phase, car.stage,
                 car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
                 car.control_loss, car.extra_control, spare, spaces, whip, reins,
-                car.idle >= STALLED, min(2, whips_left(race, car)))
+                car.idle >= STALLED, min(2, self.whips_left(race, car)))
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -228,7 +228,7 @@ class Planner(Bot):
         """The way to drive and the turn with the fewest expected rounds to go."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        states, whips = table.states, whips_left(race, car)
+        states, whips = table.states, self.whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
         pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
@@ -261,7 +261,7 @@ class Planner(Bot):
                     best, chosen = value, Plan(option, 0)
                 continue
             layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
-                                0 if option.card == "whip" else whips)
+                                whips - (option.card == "whip"))
             at = end * FACINGS
             drift = before >= 0 and any(step != ahead for step in option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
@@ -285,6 +285,13 @@ class Planner(Bot):
                 not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen
         return chosen
+
+    def whips_left(self, race: Race, car: Car) -> int:
+        """Whips the table lets it play for a space more in the rest of this round: those
+        in hand, up to the table's budget less those played this round (``whip_budget``:
+        a hand keeps up that pace and no more)."""
+        played = car.whips_played if car.whipped == race.round else 0
+        return max(0, min(car.cards("whip"), self.table(race, car).budget - played))
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""
@@ -330,13 +337,6 @@ class Planner(Bot):
         return (hurt_target * damage_rounds(other, self.driving)
                 - hurt_self * damage_rounds(spec, self.driving)
                 - cards * self.driving.card_rounds)
-
-
-def whips_left(race: Race, car: Car) -> int:
-    """Whips the table lets it play for a space more in the rest of this round: those in
-    hand, or none once it has played one this round (the table's one Whip a round,
-    ``planner_sweeps``: a hand keeps up that pace and no more)."""
-    return 0 if car.whipped == race.round else car.cards("whip")
 
 
 def drifts(option: Option, facing: int) -> bool:

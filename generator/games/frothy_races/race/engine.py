@@ -124,6 +124,7 @@ class Car:
         self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
         self.idle = 0  # movement phases in a row in which it moved no space
         self.whipped = 0  # the last round it played a Whip for a space more
+        self.whips_played = 0  # how many it played that round
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0

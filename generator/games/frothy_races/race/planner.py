@@ -71,20 +71,28 @@ class ValueTable:
     damage: list[list[array]]
     cards: list[list[array]]
     start: int  # the state of grid slot 1
-    plain: list[list[array]]
-    """``values`` before movement phases 1-4 (points 0-3) for a round driven with no
-    Whip in hand: no phase can move a space more. The round's end reads ``values``."""
+    plain: list[list[list[array]]]
+    """``values`` before movement phases 1-4 (points 0-3) for the rest of a round with
+    fewer Whips to play than the table's budget (``whip_budget``): ``plain[j]`` with
+    ``j`` left (``plain[0]``: no phase can move a space more). The round's end reads
+    ``values``."""
 
     def value(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
             return 0.0
         return self.values[stage][point][speed * self.states + state]
 
+    @property
+    def budget(self) -> int:
+        """The Whips a round may play for a space more (``whip_budget``)."""
+        return len(self.plain)
+
     def layer(self, stage: int, point: int, whips: int) -> array:
-        """The values at ``point`` of ``stage`` for a hand holding ``whips`` Whip cards
-        (``plain`` before a phase with none)."""
-        return self.plain[stage][point] if whips <= 0 and point < 4 else \
-            self.values[stage][point]
+        """The values at ``point`` of ``stage`` with ``whips`` Whips left to play this
+        round (``plain`` below the budget)."""
+        if point < 4 and whips < len(self.plain):
+            return self.plain[max(0, whips)][stage][point]
+        return self.values[stage][point]
 
     def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
@@ -173,6 +181,14 @@ def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
         costs.append(costs[-1] + cost)
         hurts.append(hurts[-1] + hurt)
     return costs, hurts
+
+
+def whip_budget(spec: RaceVehicle) -> int:
+    """The Whips the table lets a round play for a space more: half the cards that can be
+    played as a Whip, rounded up. A card spent comes back only at the end of the next
+    round ('Card Recovery'), so a hand of W keeps up W Whips every two rounds (three
+    alternate two and one a round)."""
+    return (sum(spec.deck_slots[k] for k in spec.card_slots["whip"]) + 1) // 2
 
 
 def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:

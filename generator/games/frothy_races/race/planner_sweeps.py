@@ -28,6 +28,7 @@ from generator.games.frothy_races.race.planner import (
     roll_traits,
     rough_costs,
     speed_options,
+    whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
 from generator.games.frothy_races.race.styles import DrivingStyle
@@ -72,9 +73,11 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
-        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip to play
-        self.spent: dict[int, Layers] = {}  # the same, with their Damage and cards
-        self.whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"]) > 0
+        self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
+        # Each stage's values with 0 .. budget - 1 Whips left to play this round, and
+        # every layer of the round (``whip_rounds``) with their Damage and cards.
+        self.plain: dict[int, list[Floats]] = {}
+        self.every: dict[int, list[Layers]] = {}
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -127,69 +130,74 @@ class Solver:
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
         shape = (5, self.speeds, self.states)
         layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
-        spent = (layers[0].copy(), np.zeros(shape), np.zeros(shape))
+        # Beside ``layers`` (a round with its whole Whip budget still to play), the
+        # round's other layers (``whip_rounds``): fewer Whips left to play.
+        k = self.budget
+        every = [(layers[0].copy(), np.zeros(shape), np.zeros(shape))
+                 for _ in range(len(self.ends))]
+        every[k] = layers
         line = stage % len(self.rt.lines)
-        later = None if after is None else self.spent[stage + 1]
-        self.sweep(line, inside, guess, (layers, spent), (after, later))
+        later = None if after is None else self.every[stage + 1]
+        self.sweep(line, inside, guess, every, later)
         reached = inside & (left > 0) & ~far
         if reached.any():
             cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
-                for values in (layers[0], spent[0]):
-                    values[:, :, ~inside] = guess[~inside]
-                self.sweep(line, inside, guess, (layers, spent), (after, later))
-        self.spent[stage] = spent
-        self.plain[stage] = spent[0]
+                for each in every:
+                    each[0][:, :, ~inside] = guess[~inside]
+                self.sweep(line, inside, guess, every, later)
+        self.every[stage] = every
+        self.plain[stage] = [every[j][0] for j in range(k)]
         return layers
 
-    def sweep(self, line: int, inside: Floats, guess: Floats,
-              layers: tuple[Layers, Layers], after: tuple[Layers | None, Layers | None]
-              ) -> None:
+    def sweep(self, line: int, inside: Floats, guess: Floats, layers: list[Layers],
+              after: list[Layers] | None) -> None:
         """Sweep the corridor, a round of the model at a time, until no round-end value,
         expected Damage or card count moves by more than TOLERANCE. ``layers`` holds the
-        values with a Whip still to play this round and those with none (``spent``);
-        ``after`` the next stage's same two (None for the last)."""
-        now, spent = layers
+        round's layers (``whip_rounds``); ``after`` the next stage's (None for the last)."""
         counted = inside & (guess < FAR / 2)
         outside = (guess, np.zeros(self.states), np.zeros(self.states))
         for _ in range(MAX_ROUNDS):
-            before = [layer[4].copy() for layer in now]
+            before = [layers[f][c][4].copy() for f in self.firsts for c in range(3)]
             for p in (3, 2, 1, 0):
                 for v in range(self.speeds):
-                    found, none = self.phase(line, p, v, layers, after)
-                    for target, result in ((now, found), (spent, none)):
+                    found = self.phase(line, p, v, layers, after)
+                    for target, result in zip(layers, found, strict=True):
                         for layer, new, kept in zip(target, result, outside, strict=True):
                             layer[p, v] = np.where(inside, new, kept)
-            ends = self.check(now)
-            for layer, other, new, kept in zip(now, spent, ends, outside, strict=True):
-                layer[4] = other[4] = np.where(inside, new, kept)
-            moved = max(float(np.abs(layer[4] - old)[:, counted].max(initial=0.0))
+            ends = [[np.where(inside, new, kept)
+                     for new, kept in zip(self.check(layers[f]), outside, strict=True)]
+                    for f in self.firsts]
+            for target, end in zip(layers, self.ends, strict=True):
+                for c in range(3):
+                    target[c][4] = ends[end][c]
+            now = [layers[f][c][4] for f in self.firsts for c in range(3)]
+            moved = max(float(np.abs(layer - old)[:, counted].max(initial=0.0))
                         for layer, old in zip(now, before, strict=True))
             if moved < TOLERANCE:
                 return
 
-    def phase(self, line: int, p: int, v: int, layers: tuple[Layers, Layers],
-              after: tuple[Layers | None, Layers | None]
-              ) -> tuple[tuple[Floats, Floats, Floats], tuple[Floats, Floats, Floats]]:
-        """Before phase ``p`` at Speed ``v``: the best move with a Whip still to play this
-        round (it plays it for one space more when that is worth its price, and drives
-        the rest of the round with none), and the move with none left.
-
-        One Whip a round: a card spent comes back only at the end of the next round
-        ('Card Recovery'), so a hand of two Whips keeps up one a round and no more; a
-        table that let every phase take one would plan a pace no hand can keep."""
+    def phase(self, line: int, p: int, v: int, layers: list[Layers],
+              after: list[Layers] | None) -> list[tuple[Floats, Floats, Floats]]:
+        """Before phase ``p`` at Speed ``v``, in each of the round's layers: the best move
+        (a Whip for one space more, when the layer has one left and that is worth its
+        price; the rest of the round is then driven in the layer with one fewer)."""
         n = self.moves[p][v]
-        now, spent = layers
-        keep = self.move(line, p, v, n, now, after[0])
-        none = self.move(line, p, v, n, spent, after[1])
-        if not self.whips:
-            return keep, none
-        whip = self.move(line, p, v, n + 1, spent, after[1])
-        better = whip[0] + self.card < keep[0]
-        return (np.where(better, whip[0] + self.card, keep[0]),
-                np.where(better, whip[1], keep[1]),
-                np.where(better, whip[2] + self.card, keep[2])), none
+        found = []
+        afters: list[Layers | None] = list(after) if after else [None] * len(layers)
+        for layer, later, to in zip(layers, afters, self.whip_to, strict=True):
+            keep = self.move(line, p, v, n, layer, later)
+            if to < 0:
+                found.append(keep)
+                continue
+            whip = self.move(line, p, v, n + 1, layers[to], None if after is None
+                             else after[to])
+            better = whip[0] + self.card < keep[0]
+            found.append((np.where(better, whip[0] + self.card, keep[0]),
+                          np.where(better, whip[1], keep[1]),
+                          np.where(better, whip[2] + self.card, keep[2])))
+        return found
 
     def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
              ) -> tuple[Floats, Floats, Floats]:
@@ -289,6 +297,31 @@ class Solver:
                    key=lambda i: float(flat[i]))
 
 
+def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]]:
+    """The layers a round is solved in, by the Whips still to play for a space more: the
+    budget k (``whip_budget``); for each layer, the layer a Whip played leads to (-1:
+    none left) and which round start its round's end leads to; and the layers each round
+    start is (the first, a round with the whole budget).
+
+    A card spent comes back only at the end of the next round ('Card Recovery'): the
+    Whips in hand at a round's start are the W that can be played as one less those
+    played the round before. So with W even a round may always play k = W / 2; with W
+    odd, k = (W + 1) / 2, but a round that played all k starts the next with k - 1 (and
+    that round, whatever it plays, the next with k). Layers 0 .. k are the rounds that
+    start with k (layer j: j left); after them, those that start with k - 1."""
+    whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
+    k = whip_budget(spec)
+    whip_to = [j - 1 for j in range(k + 1)]
+    ends = [0] * (k + 1)
+    firsts = [k]
+    if whips % 2:
+        ends[0] = 1  # the whole budget played: the next round starts one short
+        whip_to += [k + j if j else -1 for j in range(k)]
+        ends += [0] * k
+        firsts.append(2 * k)
+    return k, whip_to, ends, firsts
+
+
 def product(chances: Floats, kept: Floats) -> Floats:
     """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
     own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
@@ -322,10 +355,12 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
             source = by_stage[stage + laps * lap]
             by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
                                source[2] + extra[2] * laps)
-            solver.plain[stage] = solver.plain[stage + laps * lap] + extra[0] * laps
+            solver.plain[stage] = [layer + extra[0] * laps
+                                   for layer in solver.plain[stage + laps * lap]]
     kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
             for stage in range(stages)]
-    plain = [[stored(solver.plain[stage][p]) for p in range(4)] for stage in range(stages)]
+    plain = [[[stored(solver.plain[stage][j][p]) for p in range(4)] for stage in range(stages)]
+             for j in range(solver.budget)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
     return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
                       [t[1] for t in kept], [t[2] for t in kept], start, plain)
