@@ -123,18 +123,34 @@ def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle,
 # --- Pieces the solver and the driver share ----------------------------------------------------
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=1024)
 def roll_cost(dice: int, resilience: int | None, damage_rounds: float, fewer: int = 0,
               extra: int = 0) -> tuple[float, float, float]:
     """What a Control roll of ``dice`` dice costs in rounds, its expected Damage, and the
     chance it Slides: the chance it fails times FAIL_DELAY, plus each expected Damage
     point at ``damage_rounds`` (exact odds; the discards avoid Damage first, as a careful
-    player does). A failed roll's Damage roll has ``fewer`` dice less (Failsafes) and,
-    when it is made at all, ``extra`` more (Jerry Rigged: ``roll_traits``). A Slide into
-    a wall is priced where the wall is (``slide_price``)."""
+    player does), plus what the Control Loss points a failure gains add to the next
+    roll (one roll on: the table's state has no Control Loss). A failed roll's Damage
+    roll has ``fewer`` dice less (Failsafes) and, when it is made at all, ``extra`` more
+    (Jerry Rigged: ``roll_traits``). A Slide into a wall is priced where the wall is
+    (``slide_price``)."""
     if dice <= 0:
         return 0.0, 0.0, 0.0
-    fail, damage_dice, slide = control_odds(min(dice, 12), fewer, extra)
+    base = single_roll(dice, resilience, damage_rounds, fewer, extra)
+    cost, damage = base[0], base[1]
+    for p, gained in control_odds(min(dice, 12), fewer, extra)[3]:
+        later = single_roll(dice + gained, resilience, damage_rounds, fewer, extra)
+        cost += p * (later[0] - base[0])
+        damage += p * (later[1] - base[1])
+    return cost, damage, base[2]
+
+
+@lru_cache(maxsize=1024)
+def single_roll(dice: int, resilience: int | None, damage_rounds: float, fewer: int,
+                extra: int) -> tuple[float, float, float]:
+    """One Control roll's cost in rounds, expected Damage and Slide chance, with no
+    thought for the Control Loss it leaves (``roll_cost``)."""
+    fail, damage_dice, slide, _ = control_odds(min(dice, 12), fewer, extra)
     damage = damage_dice * float(scoring_chance(resilience))
     return fail * FAIL_DELAY + damage * damage_rounds, damage, slide
 
@@ -146,20 +162,25 @@ def roll_traits(spec: RaceVehicle) -> tuple[int, int]:
 
 
 @lru_cache(maxsize=64)
-def control_odds(dice: int, fewer: int = 0, extra: int = 0) -> tuple[float, float, float]:
+def control_odds(dice: int, fewer: int = 0, extra: int = 0
+                 ) -> tuple[float, float, float, tuple[tuple[float, int], ...]]:
     """A Control roll of ``dice`` dice (exact odds, the discards avoiding Damage first):
     the chance it fails, the Damage dice it deals on average (``fewer`` less each, and
-    ``extra`` more for each Damage roll it makes), the chance it Slides or Hastes. Worked
-    out once per process (a tenth of a second for ten dice or more);
-    ``warm_control_odds`` works them all out before a sweep forks its workers."""
+    ``extra`` more for each Damage roll it makes), the chance it Slides or Hastes, and
+    the chance of each count of Control Loss points it gains (when any). Worked out once
+    per process (a tenth of a second for ten dice or more); ``warm_control_odds`` works
+    them all out before a sweep forks its workers."""
     result = control_roll(dice, 0, avoid_damage, stamina_rules=False)
     fail = 1.0 - float(result.p_success)
     damage = 0.0
+    gains: dict[int, float] = {}
     for o, p in result.outcomes.items():
         rolled = max(0, o.damage_dice - fewer)
         damage += float(p) * (rolled + extra if rolled else 0)
+        if o.control_loss:
+            gains[o.control_loss] = gains.get(o.control_loss, 0.0) + float(p)
     slide = float(result.p_effect("slide")) + float(result.p_effect("haste"))
-    return fail, damage, slide
+    return fail, damage, slide, tuple(sorted((p, g) for g, p in gains.items()))
 
 
 def warm_control_odds() -> None:
