@@ -139,7 +139,9 @@ def roll_cost(dice: int, resilience: int | None, damage_rounds: float, fewer: in
     base = single_roll(dice, resilience, damage_rounds, fewer, extra)
     cost, damage = base[0], base[1]
     for p, gained in control_odds(min(dice, 12), fewer, extra)[3]:
-        later = single_roll(dice + gained, resilience, damage_rounds, fewer, extra)
+        if gained <= 1:
+            continue  # the one point a straight phase between the turns removes
+        later = single_roll(dice + gained - 1, resilience, damage_rounds, fewer, extra)
         cost += p * (later[0] - base[0])
         damage += p * (later[1] - base[1])
     return cost, damage, base[2]
