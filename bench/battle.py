@@ -9,8 +9,8 @@ Three measures, each the median of R runs:
 - whole processes, as a user runs them: ``paddock battle`` with the same four (N battles),
   and ``paddock balance FIXTURE --battle`` (a duel, the default) on the clearly overpowered
   and clearly weak test fixtures (both sides of the card, stopping as soon as the verdict is
-  clear-cut), and the overpowered one with ``--battle last-car-standing``; wall time and
-  the CPU time of every process.
+  clear-cut), and both with ``--battle last-car-standing``; wall time and the CPU time of
+  every process.
 
 The machine is shared: wall times move with the load, CPU times much less; both are
 printed, with the load average. Results also go to bench/results/battle.json.
@@ -84,7 +84,8 @@ def main() -> None:
             strict=True)),
     }
     for fixture, scenario in (("juggernaut", "duel"), ("lame-duck", "duel"),
-                              ("juggernaut", "last-car-standing")):
+                              ("juggernaut", "last-car-standing"),
+                              ("lame-duck", "last-car-standing")):
         results[f"verdict_{fixture}_{scenario}"] = dict(zip(("wall_s", "cpu_s"), median_pair(
             [whole(["balance", str(FIXTURES / f"{fixture}.yaml"), "--battle", scenario,
                     "-o", os.devnull]) for _ in range(r)]), strict=True))

@@ -1,4 +1,4 @@
-"""The planning driver: ``python bench/race_planner.py [--races N] [--field-races M]
+"""The planning driver: ``python bench/race_planner.py [--races N] [--stream S] [--field-races M]
 [--verdicts V] [--repeats R] [--skip-checks] [--skip-balance]``.
 
 * value tables: the basic chariot's (careful style, the track's laps) solved from cold
@@ -12,17 +12,25 @@
   table (``chosen_stops``), the dice rolled (``forced_stops``) or the table
   (``table_stops``) (generator/games/frothy_races/race/audit.py);
 * races per second on one core with the planner (CPU time): six shipped vehicles, two
-  laps, Bogwater Bowl, M races (their tables solved first, not timed) from a cold start,
-  then the same M races with every decision kept;
+  laps, Bogwater Bowl, their tables read first (not timed). The honest figure, "stream":
+  S distinct seeded races raced as a verdict races them (``run_sweep`` in this process:
+  each race's seed from its number, grids rotated, the cycle collector paused), from an
+  empty decision memo that fills as it would in a verdict. Beside it, for comparison with
+  earlier rounds: M races (seeds 1 .. M) from a cold start with the collector running,
+  then the same M races again with every decision they made kept (which flatters it);
 * the sequential rule's false-flag rate with races: V verdicts of the basic chariot against
   copies of itself on Tin-Plate Loop, each with its own seed;
+* where a clear-cut verdict's time goes, inside one process (CPU): the value tables each
+  style's field reads, and each style's races until the sequential rule stops
+  (``verdict_inner``);
 * ``paddock balance VEHICLE --race TRACK`` as a whole process, wall and CPU time (the
   process and its workers): the chariot on Tin-Plate Loop once with an empty cache folder;
   then, the median of R runs with the tables in it, clear-cut verdicts (the Marsh Hopper,
   underpowered), the chariot against copies of itself (on one track and with --race all)
   and a borderline one (the Glimmering Orrery on Tin-Plate Loop).
 
-Results go to bench/results/race-planner.json; docs/racing.md quotes them.
+Results go to bench/results/race-planner.json; docs/racing.md and docs/race-speed.md quote
+them.
 """
 
 from __future__ import annotations
@@ -44,6 +52,7 @@ from generator.games.frothy_races.race.audit import sample
 from generator.games.frothy_races.race.course import race_track
 from generator.games.frothy_races.race.driver import solo_optimum_of
 from generator.games.frothy_races.race.engine import forget_decisions
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.planner_moves import (
     RISKS,
     TABLES,
@@ -53,7 +62,14 @@ from generator.games.frothy_races.race.planner_moves import (
 )
 from generator.games.frothy_races.race.styles import STYLES
 from generator.games.frothy_races.race.vehicles import race_vehicle
-from generator.games.frothy_races.race.verdict import race_verdict
+from generator.games.frothy_races.race.verdict import (
+    field_files,
+    field_size,
+    race_verdict,
+    stopping_rule,
+)
+from generator.race.sweep import Field, run_sweep
+from generator.race.verdict import judge
 
 REPO = Path(__file__).resolve().parents[1]
 FROTHY = REPO / "vehicles" / "frothy-races"
@@ -124,21 +140,58 @@ def checks(name: str, races: int) -> dict[str, object]:
             "pair_wipe_outs": round(two.wipe_out * two.races * 2)}
 
 
-def races_per_second(races: int) -> dict[str, float]:
-    """Six vehicles, two laps, Bogwater Bowl, one core, tables ready: ``races`` races from
-    a cold start (no decision kept yet), then the same races again (every decision kept:
-    what the driver costs once a situation has been met)."""
+def races_per_second(stream: int, races: int) -> dict[str, float]:
+    """Six vehicles, two laps, Bogwater Bowl, one core, tables read first: ``stream``
+    distinct seeded races as a verdict races them, from an empty decision memo (the honest
+    figure); then ``races`` races from a cold start with the collector running, and the
+    same races again with every decision kept (what the driver costs once a situation
+    has been met)."""
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
                                        [FROTHY / f"{n}.yaml" for n in FIELD])
     options = RaceOptions(laps=2)
     run_race(track, vehicles, bots="careful", seed=0, options=options)  # solves the tables
     forget_decisions()
-    found = {}
-    for name in ("cold", "warm"):
+    field = Field(track, tuple(vehicles), FrothyRace("careful"), options)
+    field.game.prepare(field)  # the tables read again (forget_decisions lets them go)
+    start = time.process_time()
+    run_sweep(field, stream, seed=1, workers=1)
+    found = {f"stream of {stream} distinct races, races/s (CPU)":
+             round(stream / (time.process_time() - start), 1)}
+    forget_decisions()
+    field.game.prepare(field)
+    for name in ("same seeds from cold", "same seeds again, every decision kept"):
         start = time.process_time()
         for seed in range(1, races + 1):
             run_race(track, vehicles, bots="careful", seed=seed, options=options)
-        found[f"{name} races/s (CPU)"] = round(races / (time.process_time() - start), 1)
+        found[f"{name}, {races} races, races/s (CPU)"] = round(
+            races / (time.process_time() - start), 1)
+    return found
+
+
+def verdict_inner(vehicle: Path, track: Path) -> dict[str, object]:
+    """A verdict's work inside one process (CPU seconds), as ``race_verdict`` does it with
+    one worker: per style, the field's value tables read (``prepare``), then its races
+    batch by batch until the sequential rule stops, from an empty decision memo."""
+    rule = stopping_rule()
+    probe, _ = load_race_inputs(track, [])
+    size = field_size(probe)
+    loaded, vehicles = load_race_inputs(
+        track, [vehicle, *field_files(vehicle, None, CHARIOT, size - 1)])
+    options = RaceOptions(laps=0).for_track(loaded)
+    found: dict[str, object] = {}
+    for style in STYLES:
+        field = Field(loaded, tuple(vehicles), FrothyRace(style), options)
+        field.game.prepare(field)  # solved now if the cache folder lost them: not timed
+        TABLES.save()
+        forget_decisions()
+        TABLES.forget()
+        start = time.process_time()
+        field.game.prepare(field)
+        read = time.process_time() - start
+        start = time.process_time()
+        tally = judge(field, rule, None, 1, 1)
+        found[style] = {"tables_read_cpu_s": round(read, 2), "races": tally.races,
+                        "races_cpu_s": round(time.process_time() - start, 2)}
     return found
 
 
@@ -158,14 +211,17 @@ def balance_wall(vehicle: Path, *race: str, cold: bool = False, repeats: int = 3
                  ) -> dict[str, float]:
     """``paddock balance VEHICLE --race ...`` as a whole process: the median wall time
     and CPU time (the process and its workers) of ``repeats`` runs with the tables in the
-    cache folder, or one run with an empty cache folder (``cold``: every table solved
-    inside it)."""
+    cache folder (a user's second run: one run first, not counted, in a cache folder of
+    the bench's own, which no other process on the machine writes to and evicts from), or
+    one run with an empty cache folder (``cold``: every table solved inside it)."""
     command = [sys.executable, "-m", "generator", "balance", str(vehicle), "--race", *race,
                "-o", str(Path(tempfile.gettempdir()) / "bench-balance.pdf")]
     walls, cpus = [], []
-    for _ in range(1 if cold else repeats):
-        with tempfile.TemporaryDirectory() as cache:
-            env = {**os.environ, "XDG_CACHE_HOME": cache} if cold else None
+    with tempfile.TemporaryDirectory() as kept:
+        env = {**os.environ, "XDG_CACHE_HOME": kept}
+        if not cold:
+            subprocess.run(command, check=True, capture_output=True, cwd=REPO, env=env)
+        for _ in range(1 if cold else repeats):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             subprocess.run(command, check=True, capture_output=True, cwd=REPO, env=env)
@@ -179,6 +235,7 @@ def balance_wall(vehicle: Path, *race: str, cold: bool = False, repeats: int = 3
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--races", type=int, default=500)
+    parser.add_argument("--stream", type=int, default=300)
     parser.add_argument("--field-races", type=int, default=50)
     parser.add_argument("--verdicts", type=int, default=20)
     parser.add_argument("--skip-balance", action="store_true")
@@ -192,7 +249,8 @@ def main() -> None:
     for name in [] if args.skip_checks else SHIPPED:
         results[f"checks {name}"] = checks(name, args.races)
         print(name, results[f"checks {name}"], flush=True)
-    results["races_per_s_one_core_6_vehicles_bogwater"] = races_per_second(args.field_races)
+    results["races_per_s_one_core_6_vehicles_bogwater"] = races_per_second(
+        args.stream, args.field_races)
     print("races/s", results["races_per_s_one_core_6_vehicles_bogwater"], flush=True)
     if args.verdicts:
         results["false_flags"] = false_flags(args.verdicts)
@@ -208,6 +266,10 @@ def main() -> None:
             "balance chariot all": (CHARIOT, "all"),
             "balance borderline orrery tin-plate": (FROTHY / "glimmering-orrery.yaml", tin),
         }
+        results["verdict inner marsh-hopper bogwater"] = verdict_inner(
+            FROTHY / "marsh-hopper.yaml", Path(bowl))
+        print("verdict inner marsh-hopper bogwater",
+              results["verdict inner marsh-hopper bogwater"], flush=True)
         results["balance chariot tin-plate cold"] = balance_wall(CHARIOT, tin, cold=True)
         print("balance chariot tin-plate cold", results["balance chariot tin-plate cold"],
               flush=True)

@@ -94,6 +94,8 @@ def race_params(name: str, race: Any) -> dict[str, Any]:
                  "high": r.wins.high * 100, "races": r.races} for r in style.rows]
     rows = rows_of(styles[0]) if styles else []
     return {"name": name, "track": race.track, "races": race.races,
+            "contest": getattr(race, "contest", "races"),
+            "counting": getattr(race, "counting", ""),
             "field": field, "style": styles[0].style if styles else "careful", "rows": rows,
             "styles": [{"style": s.style, "rate": s.wins.rate * 100, "low": s.wins.low * 100,
                         "high": s.wins.high * 100, "races": s.races, "flag": s.flag,

@@ -1,6 +1,7 @@
 """``paddock balance --battle``: each side of each Outrider vehicle card battles a field of
-baseline vehicles, and its win rate, with a Wilson 95% interval, is judged against the fair
-share (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED, the game's balance_rules.yaml).
+baseline vehicles, and its win rate (a draw counted as a share of a win), with a Wilson 95%
+interval, is judged against the fair share (OR-BAL-BATTLE-OVERPOWERED / -UNDERPOWERED, the
+game's balance_rules.yaml).
 
 The field: by default a duel, the vehicle against one baseline (the rulebook's example
 Linebacker, its narrow side, or the ``--against`` file), so a balanced build wins half the
@@ -15,10 +16,13 @@ OR-BAL-BATTLE-OVERPOWERED states in balance_rules.yaml: battle in batches of who
 cycles and stop as soon as the interval, at a confidence corrected for the number of looks,
 lies wholly above the band, wholly below it, or wholly inside it; ``--battles N`` fixes the
 count instead. Each battle's seed comes from its number, so a longer run re-plays nothing.
-Every battle is played to its end: the fair share is one in the field size of the battles
-that had a winner (a draw is nobody's win, and must not count against a balanced side), and
-whether the others would have produced a winner after the side judged was wrecked is only
-known by playing on.
+
+What is counted is the side's share of each battle's one win: 1 for a win, and a draw (no
+car left, or several at the round limit) split equally between the vehicles in first place
+(those left standing, or the last wrecked), so a balanced side takes one in the field size
+of all battles by symmetry. That share is all the verdict needs, and it is settled once the
+side is wrecked (``OutriderBattle.settled``): each battle of a verdict stops there, while
+``paddock battle`` plays every battle to its end.
 """
 
 from __future__ import annotations
@@ -50,7 +54,7 @@ class SideVerdict:
     races: int  # battles fought (named as the shared verdict code names them)
     wins: Interval
     fair_share: float
-    draws: int  # battles nobody won (none left, or the round limit)
+    draws: int  # battles this side drew (shared first place with others)
     settled: str  # over, under, inside (the band), or undecided at the last look
 
 
@@ -62,6 +66,8 @@ class BattleVerdict:
 
     name: str
     sides: tuple[SideVerdict, ...]
+    contest = "battles"  # what the summary line counts
+    counting = "a draw counted as a share"  # how a battle's one win is shared out
 
     @property
     def headline(self) -> SideVerdict:
@@ -112,7 +118,7 @@ def judge_sides(subjects: Sequence[Entrant], rival: Entrant, scenario: str, seed
         fair = tally.fair_share(size)
         found.append(SideVerdict(subject.vehicle.name, subject.side, title,
                                  tuple(e.label for e in entrants[1:]), tally.races, wins,
-                                 fair, tally.races - tally.decided,
+                                 fair, tally.drawn,
                                  rule.flag(wins, fair) or
                                  ("inside" if rule.decided(tally.won, tally.races, fair)
                                   else "undecided")))

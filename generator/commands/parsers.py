@@ -136,7 +136,8 @@ def add_balance_command(commands: argparse._SubParsersAction) -> None:
     racing.add_argument("--seed", type=int, default=1, metavar="S",
                         help="the races' seed (default: 1)")
     racing.add_argument("--workers", type=positive("workers"), metavar="K",
-                        help="local worker processes (default and most: all cores)")
+                        help="local worker processes, for --race or --battle (default "
+                             "and most: all cores)")
     add_battle_verdict_options(balance)
     balance.set_defaults(run=run_balance_command)
 

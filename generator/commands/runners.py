@@ -270,10 +270,13 @@ def run_balance_command(args: argparse.Namespace) -> int:
     if args.suggest and args.format == "json":
         raise UsageError("--suggest prints text for people: leave out --format json")
     if not args.race:
+        battling = bool(args.battle or args.battles)  # battles use --workers too
         given = [f"--{name}" for name in ("field", "races", "workers")
-                 if getattr(args, name) is not None]
+                 if getattr(args, name) is not None and not (battling and name == "workers")]
         if given:
-            raise UsageError(f"{', '.join(given)} only work with --race TRACK")
+            raise UsageError(f"{', '.join(given)} only work with --race TRACK"
+                             + (" (--workers also with --battle)" if "--workers" in given
+                                else ""))
     if args.race:
         from generator.commands.balance.racing import refuse_unraced
 

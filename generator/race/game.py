@@ -10,6 +10,13 @@ A game may also say ``first_here = False`` (optional; True if absent): its races
 nothing another race uses, so a sweep over workers need not play race 1 in this process
 first for the workers to inherit (``generator.race.sweep``).
 
+And a game may say ``draws_shared = True`` (optional; False if absent): a race with no
+winner is a draw shared by the entrants in first place (:meth:`Standing.share`), so each
+race hands out exactly one win between its entrants. Such a game also gives
+``settled(race, slot)``: True once what grid slot ``slot`` takes from the race (its share)
+can no longer change. A verdict judges one entrant by its share alone, so it stops each race
+there (``Field.watch``); a race run for anyone else is played to its end.
+
 A race is run as: ``setup`` (the field's vehicles in the job's grid order, seeded by the
 job), ``step`` until it says the race is over (each step one round; the engine asks its
 driver for every decision on the way), then ``score``. ``prepare`` asks for the driver
@@ -34,6 +41,15 @@ class Standing:
 
     places: tuple[int, ...]
     winner: int | None
+
+    def share(self, slot: int) -> float:
+        """Slot ``slot``'s share of the race's one win, for a game whose draws are shared: 1
+        to the winner; with no winner, split equally between the slots in first place (a
+        draw among them); nothing to anyone else."""
+        if self.winner is not None:
+            return 1.0 if self.winner == slot else 0.0
+        first = self.places.count(1)
+        return 1.0 / first if self.places[slot] == 1 else 0.0
 
 
 class RaceGame(Protocol):
@@ -76,8 +92,14 @@ class RaceGame(Protocol):
 
 
 def run_race(game: RaceGame, field: Field, job: RaceJob) -> Any:
-    """One race of ``field``: set up, stepped to its end, scored."""
+    """One race of ``field``: set up, stepped to its end, scored. With ``field.watch`` (an
+    entrant) and a game that can tell when a slot's share is settled, it stops after the
+    first step that settles the watched entrant's: the result then gives that entrant's
+    share exactly, and nothing else a verdict needs (the others' places may differ)."""
     race = game.setup(field, job)
+    settled = getattr(game, "settled", None) if field.watch is not None else None
+    slot = job.grid.index(field.watch) if settled is not None else -1
     while game.step(race):
-        pass
+        if settled is not None and settled(race, slot):
+            break
     return game.score(race)

@@ -28,8 +28,9 @@ class Interval:
         return (self.high - self.low) / 2
 
 
-def wilson(successes: int, trials: int, z: float = Z_95) -> Interval:
-    """The Wilson score interval for ``successes`` out of ``trials``."""
+def wilson(successes: float, trials: int, z: float = Z_95) -> Interval:
+    """The Wilson score interval for ``successes`` out of ``trials`` (a sum of shares of a
+    win, each 0..1, as well as a count of wins)."""
     if trials < 1:
         raise ValueError("an interval needs at least one trial")
     p = successes / trials

@@ -20,6 +20,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, overload
@@ -50,6 +51,7 @@ class Field:
     vehicles: tuple[Any, ...]
     game: RaceGame
     options: Any
+    watch: int | None = None  # an entrant whose share alone is wanted (``game.run_race``)
 
 
 @dataclass(frozen=True)
@@ -68,6 +70,11 @@ class Sweep:
     def place_of(self, race: int, entrant: int) -> int:
         """The place of entrant ``entrant`` (its number in the field) in race ``race``."""
         return self.standing(race).places[self.jobs[race].grid.index(entrant)]
+
+    def share(self, race: int, entrant: int) -> float:
+        """Entrant ``entrant``'s share of race ``race``'s one win (a game whose draws are
+        shared: :meth:`Standing.share`)."""
+        return self.standing(race).share(self.jobs[race].grid.index(entrant))
 
     def won(self, race: int, entrant: int) -> bool:
         """True when entrant ``entrant`` won race ``race`` (some races have no winner)."""
@@ -244,14 +251,22 @@ def _in_processes(field: Field, jobs: Sequence[RaceJob], workers: int,
     rest: Sequence[RaceJob] = _Rest(jobs) if first_here else jobs
     pieces = chunks(rest, workers)
     in_flight: deque[Future[list[RaceResult]]] = deque()
-    with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
-        # A few pieces per worker in flight, in order: never the whole sweep queued at once.
-        for piece in pieces:
-            in_flight.append(pool.submit(run_chunk, field, piece))
-            if len(in_flight) >= workers * 4:
+    try:
+        with ProcessPoolExecutor(max_workers=min(workers, len(rest))) as pool:
+            # A few pieces per worker in flight, in order: never the whole sweep queued.
+            for piece in pieces:
+                in_flight.append(pool.submit(run_chunk, field, piece))
+                if len(in_flight) >= workers * 4:
+                    _collect(in_flight.popleft(), done, progress)
+            while in_flight:
                 _collect(in_flight.popleft(), done, progress)
-        while in_flight:
-            _collect(in_flight.popleft(), done, progress)
+    except BrokenProcessPool:
+        # A worker died under us (killed from outside, or by the system for memory): not
+        # a fault of the races, which are collected in order, so the ones not yet back
+        # are run here instead, with the same seeds and the same results. (It used to end
+        # the command with exit 3, 'a bug in Paddock'; a race that really kills its
+        # process kills this one too, and is reported then.)
+        done.extend(_in_process(field, jobs[len(done):], progress))
     return done
 
 

@@ -7,20 +7,30 @@ starts from every slot alike); after each batch the win rate's Wilson interval, 
 confidence corrected for the number of looks (Bonferroni), is set against the band. Each
 race's seed comes from its number, so a batch never re-runs a race. A game states the rule's
 numbers in its own balance_rules.yaml and builds the :class:`StoppingRule` from them.
+
+A game whose draws are shared (``draws_shared``, :mod:`generator.race.game`) is judged by
+the build's share of each race's one win instead: 1 for a win, 1/k for a draw among k in
+first place. Every race then hands out exactly one win, so the fair share is one in the
+field size of all races, and the count needs nothing but the build's own result: each race
+stops as soon as that is settled (a wrecked vehicle takes no share of a battle the others
+fight on). A share's variance is at most a win's of the same mean (a value in 0..1 with
+mean p varies by at most p(1 - p)), so the Wilson interval and its calibrated quantiles are,
+if anything, wide for it.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
 from generator.race.calibration import calibrated
 from generator.race.progress import ProgressBar
 from generator.race.stats import Interval, wilson, with_winner
-from generator.race.sweep import Field, default_workers, run_sweep
+from generator.race.sweep import Field, default_workers, run_sweep, without_cycle_collection
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,7 @@ class StoppingRule:
         return calibrated(self.band, self.alpha, self.looks, self.cycles, self.bound_z,
                           self.bound_z_within)
 
-    def decided(self, won: int, races: int, fair: float) -> bool:
+    def decided(self, won: float, races: int, fair: float) -> bool:
         """The flag interval (``z``) lies wholly outside the band, or the 'within'
         interval (``z_within``) wholly inside it."""
         if self.flag(wilson(won, races, self.z), fair):
@@ -93,11 +103,13 @@ class StoppingRule:
 
 @dataclass(frozen=True)
 class Tally:
-    """A build's races so far: how many, how many it won, how many had a winner."""
+    """A build's races so far: how many, how many it won (its shares summed, in a game whose
+    draws are shared), how many had a winner (every race, in such a game)."""
 
     races: int
-    won: int
+    won: float
     decided: int
+    drawn: int = 0  # races the build drew (took a share of less than a whole win)
 
     def fair_share(self, size: int) -> float:
         """A balanced build's share: one in ``size`` of the races that had a winner."""
@@ -115,15 +127,20 @@ def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
     """Race ``field`` in batches until ``rule`` decides about entrant 0 (or ``races`` races
     exactly, in one go)."""
     size = len(field.vehicles)
-    done = won = decided = 0
+    done = decided = drawn = 0
+    won: float = 0  # stays a whole number unless draws are shared
     target = races or rule.batch(size) * rule.looks
-    while done < target:
-        count = min(rule.batch(size), target - done) if races is None else target
-        wins, winners = subject_wins(field, count, seed, workers, done, scheduler)
-        won, decided, done = won + wins, decided + winners, done + count
-        if races is None and rule.decided(won, done, fair_share(decided, done, size)):
-            break
-    return Tally(done, won, decided)
+    # The cycle collector stays paused from the first batch to the last (see
+    # without_cycle_collection): between batches it would walk every decision kept so far.
+    with without_cycle_collection():
+        while done < target:
+            count = min(rule.batch(size), target - done) if races is None else target
+            wins, winners, draws = subject_wins(field, count, seed, workers, done, scheduler)
+            won, decided, done = won + wins, decided + winners, done + count
+            drawn += draws
+            if races is None and rule.decided(won, done, fair_share(decided, done, size)):
+                break
+    return Tally(done, won, decided, drawn)
 
 
 def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, seed: int,
@@ -148,16 +165,24 @@ def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, se
 
 
 def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int,
-                 scheduler: str | object | None = None) -> tuple[int, int]:
-    """Of the races numbered from ``first``: how many entrant 0 (the build) won, and how
-    many had a winner."""
+                 scheduler: str | object | None = None) -> tuple[float, int, int]:
+    """Of the races numbered from ``first``: how many entrant 0 (the build) won, how many
+    had a winner, and how many it drew (none, unless draws are shared). In a game whose
+    draws are shared: entrant 0's shares summed, and every race; each race stops once
+    entrant 0's share is settled (``Field.watch``)."""
+    shared = bool(getattr(field.game, "draws_shared", False))
+    if shared:
+        field = replace(field, watch=0)
     bar = ProgressBar(races)
     try:
         sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first,
                           scheduler=scheduler)
     finally:
         bar.close()
-    return sum(sweep.won(k, 0) for k in range(races)), with_winner(sweep)
+    if shared:
+        shares = [sweep.share(k, 0) for k in range(races)]
+        return math.fsum(shares), races, sum(1 for s in shares if 0.0 < s < 1.0)
+    return sum(sweep.won(k, 0) for k in range(races)), with_winner(sweep), 0
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,

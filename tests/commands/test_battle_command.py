@@ -104,12 +104,17 @@ def test_the_overpowered_build_is_flagged_on_both_sides(
         == ["narrow", "wide"]
 
 
+# Last car standing too: each battle stops once the lame duck is wrecked (its share is
+# then settled), so the whole verdict is quick enough for the suite.
+@pytest.mark.parametrize(("scenario", "title"), [(None, "(Duel)"),
+                                                 ("last-car-standing", "(Last car standing)")])
 def test_the_weak_build_is_flagged_on_both_sides(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    found = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys)
+        scenario: str | None, title: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    found = verdicts(FIXTURES / "lame-duck.yaml", scenario, tmp_path, capsys)
     assert list(found) == ["OR-BAL-BATTLE-UNDERPOWERED"]
     assert len(found["OR-BAL-BATTLE-UNDERPOWERED"]) == 2
-    assert all("(Duel)" in m for m in found["OR-BAL-BATTLE-UNDERPOWERED"])
+    assert all(title in m for m in found["OR-BAL-BATTLE-UNDERPOWERED"])
 
 
 def test_the_baseline_gets_neither(tmp_path: Path,
@@ -117,17 +122,41 @@ def test_the_baseline_gets_neither(tmp_path: Path,
     assert verdicts(KIT / "iron-curtain.yaml", None, tmp_path, capsys) == {}
 
 
-def test_battles_fixes_the_count_and_the_fair_share_counts_battles_with_a_winner() -> None:
-    from generator.commands.battle import Entrant, battles, load_vehicle
+def test_battles_fixes_the_count_and_a_draw_counts_as_a_share_of_a_win() -> None:
+    from generator.commands.battle import Entrant, battle_field, load_vehicle
     from generator.commands.battle_verdict import judge_sides, rival_entrant
+    from generator.race.sweep import run_sweep
 
     duck = load_vehicle(FIXTURES / "lame-duck.yaml")
     sides = [Entrant("duck", duck, side) for side in ("narrow", "wide")]
     rival = rival_entrant(None)
     found = judge_sides(sides, rival, "duel", 3, 8, workers=1)
     for side, verdict in zip(sides, found, strict=True):
-        played = battles((side, rival), 3, 8, "duel", 1)
-        draws = sum(1 for o in played if o.winner is None)
-        assert verdict.races == 8 and verdict.draws == draws
-        assert verdict.wins.rate == sum(1 for o in played if o.winner == 0) / 8
-        assert verdict.fair_share == pytest.approx((8 - draws) / 8 / 2)
+        played = run_sweep(battle_field((side, rival), "duel"), 8, 3, workers=1)
+        shares = [played.share(k, 0) for k in range(8)]
+        assert verdict.races == 8
+        assert verdict.draws == sum(1 for s in shares if s == 0.5)
+        assert verdict.wins.rate == pytest.approx(sum(shares) / 8)
+        assert verdict.fair_share == 0.5
+
+
+def test_the_battle_verdict_takes_workers_and_gives_the_same_findings(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    one = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys, "--workers", "1")
+    two = verdicts(FIXTURES / "lame-duck.yaml", None, tmp_path, capsys, "--workers", "2")
+    assert one == two and list(one) == ["OR-BAL-BATTLE-UNDERPOWERED"]
+    code, _, err = run(["balance", str(FIXTURES / "lame-duck.yaml"), "--workers", "2",
+                        "-o", str(tmp_path / "b.pdf")], capsys)
+    assert code == 2 and "--workers only work with --race TRACK (--workers also with " \
+        "--battle)" in err
+
+
+def test_the_summary_line_counts_battles_and_says_a_draw_is_a_share(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["balance", str(FIXTURES / "lame-duck.yaml"), "--battle",
+                          "--battles", "4", "--workers", "1", "-o", str(tmp_path / "b.pdf")],
+                         capsys)
+    assert code == 0, err
+    (line,) = [li for li in out.splitlines() if li.strip().startswith("race:")]
+    assert "of 4 battles on Duel (narrow side)" in line
+    assert "a draw counted as a share" in line and " races " not in line

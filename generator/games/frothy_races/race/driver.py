@@ -19,21 +19,25 @@ Styles differ only in their prices (``styles``).
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Hashable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
 from generator.games.frothy_races.race.bots import AggressiveBot, Bot, RandomBot
+from generator.games.frothy_races.race.check_programs import (
+    CHECK_CACHE,
+    CHECK_CARDS,
+    check_program,
+)
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
-from generator.games.frothy_races.race.decisions import Option, Plan, SpeedChoice
-from generator.games.frothy_races.race.lookahead import in_the_way
+from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
+from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
     ValueTable,
-    check_choices,
-    check_rolls,
     collision_cost,
     damage_rounds,
     roll_cost,
@@ -42,11 +46,10 @@ from generator.games.frothy_races.race.planner import (
 )
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
-from generator.games.frothy_races.race.speeds import shift_marker
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
-from generator.probability.frothy_dice import attack_value, scoring_chance
-from generator.probability.frothy_speed_table import Marker
+from generator.probability.frothy_dice import attack_value
+from generator.probability.frothy_speed_table import Row
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -54,9 +57,7 @@ if TYPE_CHECKING:
 
 
 STALLED = 4  # movement phases in a row without a space moved: it is stuck
-CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
-CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
 
 
@@ -99,12 +100,15 @@ class Planner(Bot):
         rolls, whether a card is spare, the spaces with and without a card, whether
         it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
-        self.table(race, car)
-        spare = sum(car.hand) - self.driving.card_reserve > 0
-        return (self._keys[id(car.spec)], race.stages, phase, car.stage,
-                car.hex * FACINGS + car.facing, car.speed, race.control_dice(car, car.speed),
-                car.control_loss, car.extra_control, spare, spaces, whip, reins,
-                car.idle >= STALLED, min(2, self.whips_left(race, car)))
+        key = self._keys.get(id(car.spec))
+        if key is None:
+            self.table(race, car)
+            key = self._keys[id(car.spec)]
+        speed = car.speed
+        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
+                race.control_dice(car, speed), car.control_loss, car.extra_control,
+                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
+                car.idle >= STALLED, min(2, self.whips_left(race, car)) if whip else 0)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -132,9 +136,15 @@ class Planner(Bot):
         choice made before in the same situation (everything it reads) is reused."""
         self.table(race, car)
         ahead = in_the_way(race, car, self.driving)
-        self._way = (race.round, car.index, car.state, ahead)  # for the dice kept next
-        key = (self._keys[id(car.spec)], race.stages, car.stage, car.hex, car.facing,
-               car.marker, car.cards("whip"), car.cards("reins"), sum(car.hand),
+        state = car.hex * FACINGS + car.facing
+        self._way = (race.round, car.index, state, ahead)  # for the dice kept next
+        # Cards beyond what a check can play (two) count only as "more": capped, so that
+        # hands the choice cannot tell apart share it.
+        hand, marker = sum(car.hand), car.marker
+        key = (self._keys[id(car.spec)], race.stages, car.stage, state,
+               marker[0] is Row.ACCELERATION, marker[1], min(3, car.cards("whip")),
+               min(2, car.cards("reins")),
+               min(hand, max(CHECK_CARDS, self.driving.card_reserve + CHECK_CARDS)),
                race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
                car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED, ahead)
         found = _CHECKS.get(key)
@@ -149,40 +159,34 @@ class Planner(Bot):
         """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
         the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1, ahead)
+        # With a Whip left: the round's whole Whip budget, as far as the hand holds it.
+        with_whip = self.starts(race, car, state, car.spec.top_speed + 1,
+                                max(1, car.cards("whip")), ahead)
         without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
+        card_rounds = self.driving.card_rounds
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        # The best start among a roll's Speeds, with and without a Whip left in hand.
-        least: dict[tuple[bool, tuple[int, ...]], float] = {}
-        spec, marker, extra = car.spec, car.marker, race.stamina_reins(car)
-        champing = spec.trait("Champing at the Bit") > 0
+        program, slots = check_program(car, race.stamina_reins(car))
+        # The best start among a roll's Speeds, with and without a Whip left in hand, by
+        # the program's slot for it.
+        least: list[float | None] = [None] * slots
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        whips = car.cards("whip")
-        for accelerate, whip, reins in choices_for(spec, whips, car.cards("reins"),
-                                                   min(CHECK_CARDS, sum(car.hand))):
-            # The round is driven with the Whips the check leaves in hand.
-            starts = with_whip if whip < whips else without
-            cards = whip + reins
-            value = self.driving.card_rounds * (cards + max(0, cards - spare))
-            if cards == 0:
-                accelerate = champing
-            rolls = check_speeds(spec, marker, accelerate, whip, reins + extra,
-                                 car.accel_mod if accelerate else car.decel_mod,
-                                 car.max_accel if accelerate else car.max_decel,
-                                 car.max_speed)
-            if stalled and sum(p for p, ends in rolls if ends[-1] > 0) < 0.5:
+        for choice, cards, keeps_whip, moving, rolls in program:
+            if stalled and not moving:
                 continue  # more likely than not to leave it standing
-            for p, ends in rolls:
-                at = least.get((starts is with_whip, ends))
+            # The round is driven with the Whips the check leaves in hand.
+            starts = with_whip if keeps_whip else without
+            value = card_rounds * (cards + max(0, cards - spare))
+            for p, ends, slot in rolls:
+                at = least[slot]
                 if at is None:
-                    at = least[starts is with_whip, ends] = min([starts[v] for v in ends])
+                    at = least[slot] = min([starts[v] for v in ends])
                 value += p * at
             if value < best:
-                best, chosen = value, SpeedChoice(accelerate, whip, reins)
+                best, chosen = value, choice
         return chosen
 
     def starts(self, race: Race, car: Car, state: int, speeds: int, whips: int,
@@ -215,12 +219,26 @@ class Planner(Bot):
         state = car.hex * FACINGS + car.facing
         ends = race.speed_after(car, accelerate, values)
         way = self._way
-        ahead = way[3] if way[:3] == (race.round, car.index, car.state) else \
+        ahead = way[3] if way[:3] == (race.round, car.index, state) else \
             in_the_way(race, car, self.driving)
-        whips = car.cards("whip")
-        return min(zip(values, ends, strict=True), key=lambda pair: (
-            self.value(race, car, car.stage, 0, pair[1], state, whips)
-            + (ahead[pair[1]] if ahead else 0.0), -pair[0]))[0]
+        # The value of each Speed (as ``value`` reads it), the best kept: the highest
+        # value of the Speed Check where two leave it as well placed.
+        table = self.table(race, car)
+        stage, top = car.stage, table.speeds - 1
+        layer = None
+        if stage < race.stages:
+            if race.stages > table.stages:
+                lap = len(race.rt.lines)
+                stage = lap + stage % lap
+            layer = table.layer(stage, 0, car.cards("whip"))
+        best: tuple[float, int] | None = None
+        kept = values[0]
+        for value, end in zip(values, ends, strict=True):
+            at = (layer[min(end, top) * table.states + state] if layer is not None else 0.0) \
+                + (ahead[end] if ahead else 0.0)
+            if best is None or (at, -value) < best:
+                best, kept = (at, -value), value
+        return kept
 
     # --- Movement --------------------------------------------------------------------------
 
@@ -230,17 +248,12 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, self.whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
-        pool = [o for o in options if o.blocked < 0] or options  # a collision if none is clear
         speed, facing = car.speed, car.facing
-        price = damage_rounds(car.spec, self.driving)
+        pool = weighed(options, facing)
         dice = race.control_dice(car, speed)
-        traits = roll_traits(car.spec)
-        turn, _, slide = roll_cost(dice + car.control_loss + car.extra_control,
-                                   car.spec.resilience, price, *traits) \
-            if dice or car.control_loss else (0.0, 0.0, 0.0)
-        slide *= crash_price(car.spec, speed, self.driving)
-        rough = roll_cost(dice + car.control_loss + car.extra_control + (speed + 1) // 2,
-                          car.spec.resilience, price, *traits)[0]
+        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
+                                         car.control_loss + car.extra_control,
+                                         bool(dice or car.control_loss))
         card = self.card_price(car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort (see the end).
@@ -249,6 +262,7 @@ class Planner(Bot):
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
         ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
+        layers: dict[tuple[int, str | None], array] = {}
         for option in pool:
             end = option.hexes[-1] if option.hexes else car.hex
             extra = card if option.card else 0.0
@@ -260,10 +274,13 @@ class Planner(Bot):
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = table.layer(lap + option.stage % lap if wrap else option.stage, point,
-                                whips - (option.card == "whip"))
+            layer = layers.get((option.stage, option.card))
+            if layer is None:
+                layer = layers[option.stage, option.card] = table.layer(
+                    lap + option.stage % lap if wrap else option.stage, point,
+                    whips - (option.card == "whip"))
             at = end * FACINGS
-            drift = before >= 0 and any(step != ahead for step in option.steps)
+            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
             for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
                 turned = (facing + t) % FACINGS
                 value = layer[base + at + turned] + extra
@@ -339,6 +356,32 @@ class Planner(Bot):
                 - cards * self.driving.card_rounds)
 
 
+def weighed(options: list[Option], facing: int) -> list[Option]:
+    """The options ``plan`` weighs: the clear ones (every one when none is clear: then
+    it collides); of the bare track's options (kept with them), each only the first
+    time it comes with everything ``plan`` reads of it. Walks with a Drift at different
+    steps mostly end on one space: a later one with the same card, end, rough ground,
+    lines crossed, collision and last step is worth exactly what the first is, and the
+    first is taken on a tie, so it can never be chosen."""
+    if not isinstance(options, Options):
+        return [o for o in options if o.blocked < 0] or options
+    found: list[Option] | None = options.memo.get("weighed")
+    if found is None:
+        pool = [o for o in options if o.blocked < 0] or options
+        ahead, seen, found = facing // 2, set(), []
+        for option in pool:
+            steps, blocked = option.steps, option.blocked
+            sideways = facing % 2 == 0 and steps.count(ahead) != len(steps)
+            what = (option.card, option.rough, blocked, option.stage,
+                    option.hexes[-1] if option.hexes else -1, sideways,
+                    steps[-1] if steps else -1, steps[blocked] if blocked >= 0 else -1)
+            if what not in seen:
+                seen.add(what)
+                found.append(option)
+        options.memo["weighed"] = found
+    return found
+
+
 def drifts(option: Option, facing: int) -> bool:
     """The walk takes a sideways step (a Drift) from a vehicle facing a hex side."""
     ahead = facing // 2
@@ -359,37 +402,24 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
                         solo_wipe_out(spec, rt, stages, style))
 
 
-@lru_cache(maxsize=8)
-def scores(resilience: int | None) -> float:
-    """The chance a Damage die scores against ``resilience`` (as a float, once)."""
-    return float(scoring_chance(resilience))
+@lru_cache(maxsize=4096)
+def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, loss: int,
+                rolls: bool) -> tuple[float, float, float]:
+    """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
+    Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
+    the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
+    price, traits = damage_rounds(spec, style), roll_traits(spec)
+    turn, _, slide = roll_cost(dice + loss, spec.resilience, price, *traits) if rolls \
+        else (0.0, 0.0, 0.0)
+    slide *= crash_price(spec, speed, style)
+    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price, *traits)[0]
+    return turn, slide, rough
 
 
 @lru_cache(maxsize=4096)
 def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
     """``collision_cost``'s price in rounds, worked out once per vehicle, Speed and style."""
     return collision_cost(spec, speed, style)[0]
-
-
-@lru_cache(maxsize=4096)
-def choices_for(spec: RaceVehicle, whips: int, reins: int, cards: int
-                ) -> tuple[tuple[bool, int, int], ...]:
-    """``check_choices``, kept: a hand recurs."""
-    return tuple(check_choices(spec, whips, reins, cards))
-
-
-@lru_cache(maxsize=65536)
-def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int, reins: int,
-                 modifier: int, limit: int, top: int
-                 ) -> tuple[tuple[float, tuple[int, ...]], ...]:
-    """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``."""
-    table = spec.table
-    merged: dict[tuple[int, ...], float] = {}
-    for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit):
-        ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b, accelerate, top))
-                             for b in boxes}))
-        merged[ends] = merged.get(ends, 0.0) + p
-    return tuple((p, ends) for ends, p in merged.items())
 
 
 @lru_cache(maxsize=4096)

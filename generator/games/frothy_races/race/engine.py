@@ -485,16 +485,18 @@ class Race:
 
 def forget_decisions() -> None:
     """Empty the caches a sweep fills as it races (kept plans, options, target Speeds and
-    Speed Check choices, the walks from each state), keeping each track's tables: the
-    state of a fresh process whose track tables are built. For measuring a sweep from
-    cold (bench/race.py); results never depend on these caches."""
+    Speed Check choices, the lookahead's prices, the walks from each state), keeping each
+    track's tables: the state of a fresh process whose track tables are built. For
+    measuring a sweep from cold (bench/race.py); results never depend on these caches."""
     from generator.games.frothy_races.race.bots import _SPEED_CHOICES
+    from generator.games.frothy_races.race.check_programs import _PROGRAMS
     from generator.games.frothy_races.race.course import race_track
+    from generator.games.frothy_races.race.driver import _CHECKS
+    from generator.games.frothy_races.race.lookahead import _BOXES, _RUN_INS
     from generator.games.frothy_races.race.planner_moves import forget_tables
-    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED):
+    from generator.games.frothy_races.race.speeds import _AFTER
+    for cache in (_SPEED_CHOICES, _ODDS, _SHIFTED, _AFTER, _CHECKS, _PROGRAMS, _RUN_INS, _BOXES):
         cache.clear()
     forget_tables()
     for rt in race_track.values():
         rt.forget_decisions()
-
-

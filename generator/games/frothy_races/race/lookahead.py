@@ -36,14 +36,22 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
     the Speed against a wreck)."""
     rt, spec = race.rt, car.spec
     state = car.hex * FACINGS + car.facing
-    most = max(row[4] for row in cumulative_spaces(spec))
-    mine, hexes = race.car_remaining(car), rt.hexes
+    most = round_spaces(spec)
+    hexes = rt.hexes
     q, r = hexes[car.hex][0], hexes[car.hex][1]
     out: tuple[float, ...] = ()
+    mine = -1
+    boxes: dict[int, tuple[bool, ...]] | None = None
     for there, i in race.occupant.items():
         dq, dr = hexes[there][0] - q, hexes[there][1] - r
         if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
             continue  # itself, or more spaces away than a round moves
+        if boxes is None:
+            boxes = boxes_round(rt, state, most)
+        if there not in boxes:
+            continue  # no number of spaces leaves every walk meeting it: it costs nothing
+        if mine < 0:
+            mine = race.car_remaining(car)
         other = race.cars[i]
         theirs = race.remaining(other.stage, there * FACINGS + other.facing)
         if theirs >= UNREACHABLE:  # a wreck facing a wall: the best way on from there
@@ -56,6 +64,12 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
                               other.speed if going else 0, damage_rounds(spec, style))
         out = tuple(map(max, out, found)) if out else found
     return out if any(out) else ()
+
+
+@lru_cache(maxsize=64)
+def round_spaces(spec: RaceVehicle) -> int:
+    """The most spaces a round moves the vehicle (at its fastest)."""
+    return max(row[4] for row in cumulative_spaces(spec))
 
 
 @lru_cache(maxsize=64)
@@ -88,9 +102,9 @@ def _run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | 
     """run_in_prices() worked out."""
     mine, top = cumulative_spaces(spec), spec.top_speed
     theirs = (0,) * 5 if other is None else cumulative_spaces(other)[speed]
-    price = float(scoring_chance(spec.resilience)) * damage_price
+    price = scores(spec.resilience) * damage_price
     out = [0.0] * (top + 1)
-    boxed = boxed_in(rt, state, max(row[4] for row in mine), there)
+    boxed = boxed_in(rt, state, round_spaces(spec), there)
     if not any(boxed):
         return tuple(out)
     for v in range(1, top + 1):
@@ -104,22 +118,62 @@ def _run_in_prices(rt: Any, spec: RaceVehicle, state: int, other: RaceVehicle | 
     return tuple(out)
 
 
-def boxed_in(rt: Any, state: int, most: int, there: int) -> list[bool]:
+@lru_cache(maxsize=8)
+def scores(resilience: int | None) -> float:
+    """The chance a Damage die scores against ``resilience`` (as a float, worked out
+    once: the exact odds are slow to ask for at every lookahead)."""
+    return float(scoring_chance(resilience))
+
+
+def boxed_in(rt: Any, state: int, most: int, there: int) -> tuple[bool, ...]:
     """For 0 .. ``most`` spaces: whether every walk of so many spaces from ``state`` meets
-    a wall or ``there``, and some walk meets ``there``. A walk of n spaces is the start of
-    a walk of ``most`` (so the longest walks tell every shorter one)."""
+    a wall or ``there``, and some walk meets ``there`` (all False where no walk meets
+    it, or some walk always gets past it). A walk of n spaces is the start of a walk of
+    ``most`` (so the longest walks tell every shorter one)."""
+    return boxes_round(rt, state, most).get(there, (False,) * (most + 1))
+
+
+_BOXES: dict[tuple[int, int, int], tuple[Any, dict[int, tuple[bool, ...]]]] = {}
+
+
+def boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
+    """``boxed_in`` for every space some walk of ``most`` spaces from ``state`` meets and
+    that boxes it in at some number of spaces, worked out together (the walks are the
+    same whatever stands where) and kept: a space not here never boxes it in."""
+    key = (id(rt), state, most)
+    found = _BOXES.get(key)
+    if found is None or found[0] is not rt:
+        if len(_BOXES) >= KEPT:
+            forget_oldest_half(_BOXES)
+        found = _BOXES[key] = (rt, _boxes_round(rt, state, most))
+    return found[1]
+
+
+def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
+    """boxes_round() worked out. A walk stopped by ``there`` after n spaces has gone n - 1
+    without meeting it; one that never meets it goes as far as its first wall."""
     hex_, facing = divmod(state, FACINGS)
     neighbours = rt.neighbours
-    past = 0  # the most spaces some walk goes without meeting a wall or ``there``
-    first = most + 1  # the fewest spaces after which some walk has met ``there``
+    walks: list[tuple[int, dict[int, int]]] = []  # (spaces before a wall, space -> step)
     for seq in move_sequences(facing, most):
-        here, n = hex_, 0
+        here, length = hex_, 0
+        met: dict[int, int] = {}
         for d in seq:
             here = neighbours[here][d]
-            if here < 0 or here == there:
+            if here < 0:
                 break
-            n += 1
-        past = max(past, n)
-        if here == there:
-            first = min(first, n + 1)
-    return [first <= n and n > past for n in range(most + 1)]
+            length += 1
+            met.setdefault(here, length)
+        walks.append((length, met))
+    out: dict[int, tuple[bool, ...]] = {}
+    for there in {h for _, met in walks for h in met}:
+        first, past = most + 1, 0
+        for length, met in walks:
+            step = met.get(there)
+            if step is None:
+                past = max(past, length)
+            else:
+                first, past = min(first, step), max(past, step - 1)
+        if max(first, past + 1) <= most:
+            out[there] = tuple(first <= n and n > past for n in range(most + 1))
+    return out

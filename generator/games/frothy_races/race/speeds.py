@@ -28,6 +28,7 @@ _ODDS: dict[tuple[object, ...], list[tuple[int, float]]] = {}
 
 
 _SHIFTED: dict[tuple[object, ...], Marker] = {}  # the same for shift_marker
+_AFTER: dict[tuple[object, ...], tuple[int, ...]] = {}  # the same for speed_after
 
 
 def set_marker(race: Race, car: Car, marker: Marker, speed_check: bool = False) -> None:
@@ -103,9 +104,18 @@ def speed_check(race: Race, car: Car) -> None:
 
 def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
     """The Speed each Speed Check value would leave the vehicle at."""
-    table, marker = car.spec.table, car.marker
-    return [table.speed_of(shift_marker(table, marker, v, accelerate, car.max_speed))
-            for v in values]
+    marker = car.marker
+    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, car.max_speed,
+           tuple(values))
+    found = _AFTER.get(key)
+    if found is None:
+        if len(_AFTER) >= 100_000:
+            _AFTER.clear()
+        table = car.spec.table
+        found = _AFTER[key] = tuple(table.speed_of(shift_marker(table, marker, v, accelerate,
+                                                               car.max_speed))
+                                    for v in values)
+    return list(found)
 
 
 def stamina_reins(race: Race, car: Car) -> int:
@@ -151,7 +161,7 @@ def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
     dice = sorted(race.reroll_low(rolled, rerolls))
     lock = kept_lowest(whip, reins, direction)
     shift += car.accel_mod if accelerate else car.decel_mod
-    return sorted({min(v + shift, limit) for v in kept_sums(dice, lock)}), dice
+    return sorted({min(v + shift, limit) for v in kept_sums_of(tuple(dice), lock)}), dice
 
 
 @lru_cache(maxsize=256)
@@ -197,6 +207,12 @@ def shift_marker(table: SpeedTable, marker: Marker, boxes: int, accelerate: bool
 def kept_sum(sorted_dice: list[int], lock: int) -> int:
     """The highest sum of two kept dice allowed when ``lock`` of them must be the lowest."""
     return max(kept_sums(sorted_dice, lock))
+
+
+@lru_cache(maxsize=4096)
+def kept_sums_of(sorted_dice: tuple[int, ...], lock: int) -> frozenset[int]:
+    """``kept_sums``, kept: the same dice come up again and again."""
+    return frozenset(kept_sums(list(sorted_dice), lock))
 
 
 def kept_sums(sorted_dice: list[int], lock: int) -> set[int]:

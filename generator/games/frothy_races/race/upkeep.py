@@ -58,8 +58,10 @@ def play_with(race: Race, car: Car, kind: str, count: int, ability: str | None
     """Play up to ``count`` cards as ``kind``; when ``ability`` names a simulated special
     card in hand, it is one of them and its '#' is returned as a bonus (a card marked
     discard then leaves the game). Ordinary cards go before other special cards."""
+    if count <= 0:
+        return 0, 0
     played = bonus = 0
-    special = car.special_in_hand(ability) if ability and count > 0 else None
+    special = car.special_in_hand(ability) if ability else None
     if special is not None:
         card = car.spec.specials[special - 3]
         car.hand[special] -= 1

@@ -168,7 +168,7 @@ def track_result(field: Field, tally: Tally, rule: StoppingRule) -> TrackResult:
     """One field's row, from what the rule decided on it."""
     size = len(field.vehicles)
     players = getattr(field.track, "players", None)
-    return TrackResult(str(getattr(field.track, "name", "?")), tally.races, tally.won,
+    return TrackResult(str(getattr(field.track, "name", "?")), tally.races, round(tally.won),
                        wilson(tally.won, tally.races, rule.z), tally.fair_share(size), size,
                        field.options.laps,
                        f"{players.low}-{players.high}" if players is not None else "?")

@@ -52,6 +52,12 @@ def arc_start(pose: Pose, arc: Arc, offset: float) -> Pose:
     return pose.moved(*_arc_place(arc.facing, offset))
 
 
+def arc_place(arc: Arc, offset: float) -> tuple[float, float, float]:
+    """(ahead, aside, turn) from a vehicle's front arrow to where the corridor of ``arc``
+    starts: ``pose.moved(*arc_place(arc, offset))`` is ``arc_start(pose, arc, offset)``."""
+    return _arc_place(arc.facing, offset)
+
+
 @lru_cache(maxsize=64)
 def _arc_place(facing: str, offset: float) -> tuple[float, float, float]:
     """(ahead, aside, turn) from a vehicle's front arrow to an arc's corridor start."""

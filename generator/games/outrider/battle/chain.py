@@ -101,11 +101,14 @@ def item_costs(car: Car, plan: Plan, hazard: int = 0) -> tuple[list[int], int]:
         aims = 0
         running.append(base + min(modifiers, RULE_OF_FOUR))
     shift = starts_from_stop(car, plan)
+    faces = moves()  # the driver prices hundreds of thousands of plans: no call a card
+    last = len(plan.cards) - 1
     for index, step in enumerate(plan.cards):
-        base += moves()[step.face].difficulty
+        base += faces[step.face].difficulty
         modifiers += (1 if step.attack else 0) + (1 if shift and index == 0 else 0)
-        brake = 1 if plan.brake and index == len(plan.cards) - 1 else 0
-        running.append(base + min(modifiers, RULE_OF_FOUR) + brake)
+        brake = 1 if plan.brake and index == last else 0
+        running.append(base + (modifiers if modifiers < RULE_OF_FOUR else RULE_OF_FOUR)
+                       + brake)
     brake = 1 if plan.brake and plan.cards else 0
     return running, base + min(modifiers + hazard, RULE_OF_FOUR) + brake
 

@@ -40,33 +40,51 @@ class Contact:
     share: float
 
 
-def _clear(battle: Battle, pose: Pose, obstacle: Rect | None) -> bool:
-    shape = body(pose)
+class _Path:
+    """A base's way from ``start`` to ``end``, with the base at each of the SAMPLES steps
+    made once and shared by every obstacle (and the map edge) tested along it."""
+
+    __slots__ = ("start", "end", "bases")
+
+    def __init__(self, start: Pose, end: Pose) -> None:
+        self.start, self.end = start, end
+        self.bases: list[Rect | None] = [None] * (SAMPLES + 1)
+
+    def base(self, step: int) -> Rect:
+        """The base at step ``step`` of SAMPLES (0: at the start)."""
+        found = self.bases[step]
+        if found is None:
+            pose = self.start if step == 0 else between(self.start, self.end, step / SAMPLES)
+            found = self.bases[step] = body(pose)
+        return found
+
+
+def _clear(battle: Battle, shape: Rect, obstacle: Rect | None) -> bool:
     if obstacle is None:
         return inside(shape, battle.data.width, battle.data.height)
     return not overlap(shape, obstacle, -battle.data.contact_gap)
 
 
-def _touch_share(battle: Battle, start: Pose, end: Pose, obstacle: Rect | None,
-                 bisections: int, sweep: Rect) -> float | None:
-    """The share of the way from ``start`` to ``end`` at which the vehicle's base first
-    comes within the contact gap of ``obstacle`` (None: leaves the map), or None if it never
-    does. The path is walked in SAMPLES steps, not bisected from end to end: a turning base
-    pivots about its driving arrow, so its tail can swing through a base that neither the card
-    nor the base at the card's end touches (and out again before the end)."""
+def _touch_share(battle: Battle, path: _Path, obstacle: Rect | None, bisections: int,
+                 sweep: Rect) -> float | None:
+    """The share of the way along ``path`` at which the vehicle's base first comes within
+    the contact gap of ``obstacle`` (None: leaves the map), or None if it never does. The
+    path is walked in SAMPLES steps, not bisected from end to end: a turning base pivots
+    about its driving arrow, so its tail can swing through a base that neither the card nor
+    the base at the card's end touches (and out again before the end)."""
     gap = battle.data.contact_gap
     if (inside(sweep, battle.data.width, battle.data.height) if obstacle is None
             else not overlap(sweep, obstacle, -gap)):
         return None
-    if not _clear(battle, start, obstacle):
+    if not _clear(battle, path.base(0), obstacle):
         return 0.0
     low = 0.0
     for step in range(1, SAMPLES + 1):
         high = step / SAMPLES
-        if not _clear(battle, between(start, end, high), obstacle):
+        if not _clear(battle, path.base(step), obstacle):
             for _ in range(max(0, bisections - SAMPLE_BITS)):
                 mid = (low + high) / 2
-                if _clear(battle, between(start, end, mid), obstacle):
+                if _clear(battle, body(between(path.start, path.end, mid)), obstacle):
                     low = mid
                 else:
                     high = mid
@@ -98,18 +116,19 @@ def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
     never overlaps another base."""
     final = body(end)
     sweep = swept(start, end)
+    path = _Path(start, end)
     contacts = []
     for other in battle.others(car):
         shape = body(other.pose)
         if apart(sweep, shape) and apart(card, shape) and apart(final, shape):
             continue  # none of the three overlaps below can hold (most bases, most cards)
-        share = _touch_share(battle, start, end, shape, bisections, sweep)
+        share = _touch_share(battle, path, shape, bisections, sweep)
         if share is None and (overlap(card, shape, CONTACT_SLACK)
                               or overlap(final, shape, CONTACT_SLACK)):
             share = 1.0
         if share is not None:
             contacts.append(Contact(other.slot, share))
-    edge = _touch_share(battle, start, end, None, bisections, sweep)
+    edge = _touch_share(battle, path, None, bisections, sweep)
     if edge is not None:
         contacts.append(Contact(None, edge))
     if not contacts:

@@ -94,7 +94,7 @@ class Turn:
         """Expected gain of the best shot from vehicle pose ``pose`` (0: none)."""
         key = pose.rounded()
         if key not in self.shot_at:
-            mine = rays(self.battle, self.car, pose)
+            mine = rays(self.battle, self.car, pose, self.position.places)
             if any(covers(self.battle, mine, e.pose) for e, _ in self.position.enemies):
                 found = best_shot(self.battle, self.car, pose)
                 self.shot_at[key] = max(0.0, found[2]) if found else 0.0
@@ -171,23 +171,33 @@ def expected_gain(turn: Turn, plan: Plan, node: Node, stationary_gain: float) ->
     sides = car.vehicle.equipment.driver
     add = capped(car.bonus("control")) + battle.lucky(car) + plan.skill
     total_gain = 0.0
+    failed: dict[int, float] = {}  # the gain of a failure reaching each item, once each
     for face in range(1, sides + 1):
         total = face + add
         if total >= difficulty:
             total_gain += full
             continue
         item = reached(costs, total)
-        if item < plan.stationary:
-            total_gain += stationary_gain * item + turn.position.value(car.pose, True)
-            continue
-        index = item - plan.stationary
-        partial = Node(node.steps[:index + 1], node.exits[:index + 1],
-                       node.shots[:index] + (0.0,),
-                       node.contact if index == len(node.steps) - 1 else None,
-                       node.stop_pose)
-        total_gain += (stationary_gain * plan.stationary + sum(partial.shots)
-                       + end_value(turn, partial, plan.reverse, False))
+        if item not in failed:
+            failed[item] = _failure_gain(turn, plan, node, stationary_gain, item)
+        total_gain += failed[item]
     return total_gain / sides - plan.skill * SKILL_COST
+
+
+def _failure_gain(turn: Turn, plan: Plan, node: Node, stationary_gain: float, item: int
+                  ) -> float:
+    """The gain of a failed check whose total reaches item ``item`` (5.6): the stationary
+    attacks and cards before it resolve, the car ends at that card still moving (or
+    stopped, if a stationary attack is reached)."""
+    if item < plan.stationary:
+        return stationary_gain * item + turn.position.value(turn.car.pose, True)
+    index = item - plan.stationary
+    partial = Node(node.steps[:index + 1], node.exits[:index + 1],
+                   node.shots[:index] + (0.0,),
+                   node.contact if index == len(node.steps) - 1 else None,
+                   node.stop_pose)
+    return (stationary_gain * plan.stationary + sum(partial.shots)
+            + end_value(turn, partial, plan.reverse, False))
 
 
 def hazard(plan: Plan, node: Node) -> int:

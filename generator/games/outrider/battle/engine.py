@@ -42,7 +42,7 @@ class BattleResult:
     map_size: tuple[float, float]
     rounds: int
     winner: int | None
-    ending: str  # last car standing, all wrecked, round limit
+    ending: str  # last car standing, all wrecked, round limit (or a verdict's early stop)
     entrants: tuple[Entrant, ...]
     events: tuple[dict[str, Any], ...]
     not_played: tuple[str, ...]
@@ -145,6 +145,8 @@ def _result(battle: Battle, dealt: dict[int, int]) -> BattleResult:
         winner, ending = standing[0].slot, "last car standing"
     elif not standing:
         winner, ending = None, "all wrecked"
+    elif battle.round < battle.data.rounds_limit:  # a verdict's stop (OutriderBattle.settled)
+        winner, ending = None, "stopped, the judged vehicle's share settled"
     else:
         winner, ending = None, "round limit"
     battle.phase = "end"

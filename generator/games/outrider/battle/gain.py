@@ -17,7 +17,7 @@ from generator.games.outrider.battle.attacks import (
     SECONDARY_DIE,
     Shot,
     arc_offsets,
-    arc_start,
+    arc_place,
     attack_adds,
     shots,
 )
@@ -106,36 +106,52 @@ def collision_gain(battle: Battle, car: Car, other: Car, ram: bool) -> float:
     return win * token_value(other, 1) - (1 - win) * token_value(car, 1)
 
 
-def _bearing(origin: Pose, point: tuple[float, float]) -> tuple[float, float]:
-    dx, dy = point[0] - origin.x, point[1] - origin.y
-    angle = math.degrees(math.atan2(dx, dy)) - origin.heading
-    return math.hypot(dx, dy), (angle + 180.0) % 360.0 - 180.0
-
-
 Ray = tuple[Pose, float, int]  # an arc's corridor start, its half cone, its die
+Place = tuple[float, float, float, float, int]  # ahead, aside, turn to the start; cone; die
 
 
-def rays(battle: Battle, shooter: Car, pose: Pose) -> list[Ray]:
-    """Each arc of ``shooter`` standing at ``pose``: where its corridor starts, how far
-    either side it may turn (for the estimate) and the die it rolls."""
+def arc_places(battle: Battle, shooter: Car) -> list[Place]:
+    """Each arc of ``shooter``: where its corridor starts from the front arrow (ahead,
+    aside, turn), how far either side it may turn (for the estimate) and the die it rolls.
+    The same for every pose, so a turn works it out once a car (:class:`Position`)."""
     found = []
     arcs = shooter.variant.arcs
     for arc, offset in zip(arcs, arc_offsets(arcs), strict=True):
         cone = battle.data.sweep if arc.mount == "articulated" else FIXED_CONE
         sides = shooter.vehicle.equipment.weapon if arc.weapon == "primary" else SECONDARY_DIE
-        found.append((arc_start(pose, arc, offset), cone, sides))
+        found.append((*arc_place(arc, offset), cone, sides))
     return found
+
+
+def rays(battle: Battle, shooter: Car, pose: Pose, places: list[Place] | None = None
+         ) -> list[Ray]:
+    """Each arc of ``shooter`` standing at ``pose``: where its corridor starts, how far
+    either side it may turn (for the estimate) and the die it rolls (``places``: the
+    shooter's :func:`arc_places`, if already worked out)."""
+    return [(pose.moved(ahead, aside, turn), cone, sides)
+            for ahead, aside, turn, cone, sides in (places or arc_places(battle, shooter))]
 
 
 def covers(battle: Battle, arcs: list[Ray], target_pose: Pose) -> int:
     """A quick estimate of the best weapon die those arcs could fire at a base at
     ``target_pose`` (0: none): the base's middle inside an arc's cone and within range."""
     centre = body(target_pose)
+    return covers_point(arcs, centre.cx, centre.cy, battle.data.range_length + CARD_LENGTH / 2)
+
+
+def covers_point(arcs: list[Ray], x: float, y: float, reach: float) -> int:
+    """:func:`covers` for a base whose middle is (``x``, ``y``), ``reach`` the range and
+    half a base. Its hottest loop: an arc no better than the best so far, or out of
+    range, is passed before its bearing is worked out (the same answer)."""
     best = 0
-    reach = battle.data.range_length + CARD_LENGTH / 2
     for start, cone, sides in arcs:
-        distance, angle = _bearing(start, (centre.cx, centre.cy))
-        if distance <= reach and abs(angle) <= cone + 10 and sides > best:
+        if sides <= best:
+            continue
+        dx, dy = x - start.x, y - start.y
+        if math.hypot(dx, dy) > reach:
+            continue
+        angle = (math.degrees(math.atan2(dx, dy)) - start.heading + 180.0) % 360.0 - 180.0
+        if abs(angle) <= cone + 10:
             best = sides
     return best
 
@@ -148,32 +164,56 @@ class Position:
     car: Car
     seen: dict[tuple[float, float, float, bool], float] = field(default_factory=dict)
     enemies: list[tuple[Car, list[Ray]]] = field(default_factory=list)
+    places: list[Place] = field(default_factory=list)  # the car's arcs, from any pose
+    exact: dict[tuple[Pose, bool], float] = field(default_factory=dict)
+    targets: list[tuple[Car, list[Ray], float, float]] = field(default_factory=list)
+    worth: dict[tuple[int, int, bool], float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         self.enemies = [(e, rays(self.battle, e, e.pose)) for e in self.battle.standing()
                         if e.slot != self.car.slot]
+        self.places = arc_places(self.battle, self.car)
+        self.targets = [(e, r, body(e.pose).cx, body(e.pose).cy) for e, r in self.enemies]
 
     def value(self, pose: Pose, stopped: bool) -> float:
-        key = (*pose.rounded(), stopped)
-        if key not in self.seen:
-            self.seen[key] = self._score(pose, stopped)
-        return self.seen[key]
+        """The score of ending at ``pose``: each pose rounded (to a micrometre) is scored
+        once a turn; ``exact`` remembers the answer for the pose as given too, which is
+        the same, without rounding it again."""
+        found = self.exact.get((pose, stopped))
+        if found is None:
+            key = (*pose.rounded(), stopped)
+            if key not in self.seen:
+                self.seen[key] = self._score(pose, stopped)
+            found = self.exact[(pose, stopped)] = self.seen[key]
+        return found
 
     def _score(self, pose: Pose, stopped: bool) -> float:
         battle, car = self.battle, self.car
         score = -STOPPED if stopped else 0.0
-        mine_rays = rays(battle, car, pose)
+        mine_rays = rays(battle, car, pose, self.places)
         nearest = min((math.hypot(e.pose.x - pose.x, e.pose.y - pose.y)
                        for e, _ in self.enemies), default=0.0)
         score -= APPROACH * max(0.0, nearest / battle.data.range_length - 1.0)
-        for enemy, enemy_rays in self.enemies:
-            mine = covers(battle, mine_rays, enemy.pose)
+        reach = battle.data.range_length + CARD_LENGTH / 2
+        mine_body = body(pose)
+        for enemy, enemy_rays, x, y in self.targets:
+            mine = covers_point(mine_rays, x, y, reach)
             if mine:
-                score += NEXT_ROUND * _plain(mine, enemy) * token_value(enemy)
-            theirs = covers(battle, enemy_rays, pose)
+                score += self._worth(enemy, mine, False, NEXT_ROUND)
+            theirs = covers_point(enemy_rays, mine_body.cx, mine_body.cy, reach)
             if theirs:
-                score -= THREAT * _plain(theirs, car, stopped) * token_value(car)
+                score -= self._worth(car, theirs, stopped, THREAT)
         return score - EDGE * _edge(battle, pose)
+
+    def _worth(self, target: Car, weapon: int, stopped: bool, weight: float) -> float:
+        """``weight`` x a plain shot's chance x what its damage is worth: the same product
+        each time in a turn (nothing on the table moves), so worked out once each."""
+        key = (target.slot, weapon, stopped)
+        found = self.worth.get(key)
+        if found is None:
+            found = self.worth[key] = weight * _plain(weapon, target, stopped) \
+                * token_value(target)
+        return found
 
 
 def _plain(weapon: int, target: Car, stopped: bool = False) -> float:

@@ -30,7 +30,7 @@ BEAM = 4  # the driver's beam width in every battle Paddock runs (tests/.../test
 @dataclass(frozen=True)
 class BattleOptions:
     """How each battle of a sweep is played: with its event log kept or not. (A verdict's
-    battles are played to the end: whether one has a winner decides the fair share.)"""
+    battles stop once the judged vehicle's share is settled: ``OutriderBattle.settled``.)"""
 
     keep_events: bool = False
 
@@ -43,6 +43,7 @@ class OutriderBattle:
     seed_name: ClassVar[str] = "outrider"
     in_process_below: ClassVar[int] = 1  # battles share nothing: workers from two on
     first_here: ClassVar[bool] = False  # so no battle is played here before the workers start
+    draws_shared: ClassVar[bool] = True  # a draw is shared by the vehicles in first place
 
     def prepare(self, field: Field) -> None:
         """battle.yaml read once here (the driver keeps nothing between battles)."""
@@ -56,6 +57,22 @@ class OutriderBattle:
 
     def step(self, race: BattleRun) -> bool:
         return step_battle(race)
+
+    def settled(self, race: BattleRun, slot: int) -> bool:
+        """Whether grid slot ``slot``'s share of the battle can no longer change, asked at
+        the end of each round: once its vehicle is wrecked.
+
+        Last car standing (the duel too) is won by the one vehicle left unwrecked (8.2, 9.3);
+        a battle without one is a draw shared by the vehicles in first place (``standing``):
+        those still standing at the round limit, or, when none is left, those wrecked in the
+        last round. A vehicle wrecked in a round that ends with two or more others standing
+        is in neither: the battle goes on past that round, so it is not among the last
+        wrecked, and it is not standing; how the others end it cannot be foreseen (any two
+        still standing can ram), but whatever they do, this vehicle takes nothing. A round
+        that ends with one other or none standing ends the battle anyway. A vehicle still
+        standing can win, draw or be wrecked until the battle ends, so nothing is settled
+        before."""
+        return race.battle.car(slot + 1).wrecked
 
     def score(self, race: BattleRun) -> BattleResult:
         return battle_result(race)

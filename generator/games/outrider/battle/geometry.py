@@ -148,8 +148,16 @@ def overlap(a: Rect, b: Rect, slack: float = 0.0) -> bool:
 
 
 def inside(rect: Rect, width: float, height: float) -> bool:
-    """Whether every corner of ``rect`` lies on a width x height map."""
-    return all(0.0 <= x <= width and 0.0 <= y <= height for x, y in rect.corners())
+    """Whether every corner of ``rect`` lies on a width x height map. Asked for every step
+    of every card the driver lays, so the corners of :meth:`Rect.corners` are written out
+    here (the same sums) and the test stops at the first corner off the map."""
+    cx, cy, ax, ay, half_length, half_width = rect
+    lx, ly = ax * half_length, ay * half_length
+    wx, wy = ay * half_width, -ax * half_width
+    return (0.0 <= cx + lx + wx <= width and 0.0 <= cy + ly + wy <= height
+            and 0.0 <= cx + lx - wx <= width and 0.0 <= cy + ly - wy <= height
+            and 0.0 <= cx - lx - wx <= width and 0.0 <= cy - ly - wy <= height
+            and 0.0 <= cx - lx + wx <= width and 0.0 <= cy - ly + wy <= height)
 
 
 def distance_along(start: Pose, rect: Rect) -> float:

@@ -1,0 +1,83 @@
+"""The Speed Check choices the planning driver (``driver``) weighs, worked out once per
+marker and hand: each choice its cards allow, with the exact odds of each roll as the
+Speeds the dice let it end at (``check_program``). What is left to a check is the prices,
+which depend on where the vehicle stands."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.course import forget_oldest_half
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.planner import check_choices, check_rolls
+from generator.games.frothy_races.race.speeds import shift_marker
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.probability.frothy_speed_table import Marker, Row
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car
+
+CHECK_CARDS = 2  # the most cards it plays on a Speed Check (the table weighs as many)
+CHECK_CACHE = 100_000  # Speed Check choices kept per process (a few MB)
+
+
+@lru_cache(maxsize=4096)
+def choices_for(spec: RaceVehicle, whips: int, reins: int, cards: int
+                ) -> tuple[tuple[bool, int, int], ...]:
+    """``check_choices``, kept: a hand recurs."""
+    return tuple(check_choices(spec, whips, reins, cards))
+
+
+@lru_cache(maxsize=65536)
+def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int, reins: int,
+                 modifier: int, limit: int, top: int
+                 ) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``."""
+    table = spec.table
+    merged: dict[tuple[int, ...], float] = {}
+    for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit):
+        ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b, accelerate, top))
+                             for b in boxes}))
+        merged[ends] = merged.get(ends, 0.0) + p
+    return tuple((p, ends) for ends, p in merged.items())
+
+
+# A Speed Check choice as weighed: the choice, the cards it plays, whether a Whip is left
+# in hand after it, whether it is more likely than not to leave the vehicle moving, and its
+# rolls (chance, the Speeds the roll lets it end at, the slot of their best start).
+Weighed = tuple[SpeedChoice, int, bool, bool, tuple[tuple[float, tuple[int, ...], int], ...]]
+_PROGRAMS: dict[tuple[object, ...], tuple[tuple[Weighed, ...], int]] = {}
+
+
+def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
+    """The Speed Check choices ``car``'s hand allows as weighed (``check_speeds`` gives
+    their rolls), with the number of slots: one per set of Speeds a roll may end at and
+    whether a Whip is left, so a set's best start is worked out once a check. All but the
+    prices, which depend on the state. ``extra``: Reins Stamina adds."""
+    marker, spec = car.marker, car.spec
+    whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
+    reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
+    key = (spec, marker[0] is Row.ACCELERATION, marker[1], whips, reins, cards, extra,
+           car.accel_mod, car.decel_mod, car.max_accel, car.max_decel, car.max_speed)
+    found = _PROGRAMS.get(key)
+    if found is None:
+        champing = spec.trait("Champing at the Bit") > 0
+        program: list[Weighed] = []
+        slots: dict[tuple[bool, tuple[int, ...]], int] = {}
+        for accelerate, whip, rein in choices_for(spec, whips, reins, cards):
+            if whip + rein == 0:
+                accelerate = champing
+            rolls = check_speeds(spec, marker, accelerate, whip, rein + extra,
+                                 car.accel_mod if accelerate else car.decel_mod,
+                                 car.max_accel if accelerate else car.max_decel,
+                                 car.max_speed)
+            moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
+            keeps = whip < whips
+            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, keeps, moving,
+                            tuple((p, ends, slots.setdefault((keeps, ends), len(slots)))
+                                  for p, ends in rolls)))
+        if len(_PROGRAMS) >= CHECK_CACHE:
+            forget_oldest_half(_PROGRAMS)
+        found = _PROGRAMS[key] = (tuple(program), len(slots))
+    return found
