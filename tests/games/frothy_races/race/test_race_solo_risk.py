@@ -106,13 +106,8 @@ def test_damage_affects_come_in_as_levels_are_reached() -> None:
     assert np.allclose(DamageTrack(chariot()).reached(0, 3), np.eye(7)[3])
 
 
-@pytest.mark.parametrize(("name", "track"), [
-    ("basic-chariot", "tin-plate-loop"),
-    pytest.param("whisper-gig", "tin-plate-loop", marks=pytest.mark.xfail(
-        strict=True, reason="since the table keeps a Whip budget (issue 24, wip/optimum) "
-        "the Whisper Gig drives Speeds 3-4 and wipes out in 12-13% of its trials against "
-        "1.2% printed: the table prices a failed turn near a wall too cheaply "
-        "(docs/racing.md)"))])
+@pytest.mark.parametrize(("name", "track"), [("basic-chariot", "tin-plate-loop"),
+                                             ("whisper-gig", "tin-plate-loop")])
 def test_the_printed_chance_agrees_with_time_trials(name: str, track: str) -> None:
     """500 seeded time trials (the careful style, the track's laps) wipe out a share within
     5 standard errors of the printed chance, which is no longer 0 (the Poisson tail of the
