@@ -1,7 +1,8 @@
 """Every shipped Frothy Races vehicle alone on every shipped Frothy Races track drives near
 the optimum the race prints (issue 24: the verdict must measure the vehicle, not the bot).
 
-The full table (200 races a cell) is ``bench/time_trials.py``; docs/racing.md quotes it.
+Every vehicle is raced here on one track (10 cells); the full table of all 27 cells (200
+races a cell) is ``bench/time_trials.py``, and docs/racing.md quotes it.
 """
 
 from __future__ import annotations
@@ -26,10 +27,14 @@ SHIPPED = ["bogwater-bowl", "tin-plate-loop", "tanners-twist"]
 VEHICLES = sorted(p.stem for p in FROTHY.glob("*.yaml"))
 RACES = 40  # a cell: seeds 1-40
 ERRORS = 3.0  # standard errors of the mean allowed beyond the 10% bar
+# Each shipped vehicle on one shipped track, in turn, and the issue's case (Cogsworth on
+# Tin-Plate Loop): solving a cell's tables costs 2-5 s, so the other 17 cells of the 27
+# are the bench's (bench/time_trials.py, 200 races each; docs/racing.md).
+CELLS = sorted({(v, SHIPPED[i % len(SHIPPED)]) for i, v in enumerate(VEHICLES)}
+               | {("cogsworth-steam-carriage", "tin-plate-loop")})
 
 
-@pytest.mark.parametrize("track_name", SHIPPED)
-@pytest.mark.parametrize("vehicle", VEHICLES)
+@pytest.mark.parametrize(("vehicle", "track_name"), CELLS)
 def test_a_time_trial_comes_within_ten_percent_of_the_printed_optimum(
         vehicle: str, track_name: str) -> None:
     """The careful style alone, the track's laps, RACES seeded races: the mean rounds of
