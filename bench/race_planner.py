@@ -55,7 +55,6 @@ from generator.games.frothy_races.race.engine import forget_decisions
 from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.planner_moves import (
     RISKS,
-    TABLES,
     forget_tables,
     solo_wipe_out,
     value_table,
@@ -93,7 +92,6 @@ def solve_times(name: str, repeats: int = 3) -> dict[str, float]:
     for _ in range(repeats):
         with tempfile.TemporaryDirectory() as cache:
             os.environ["XDG_CACHE_HOME"] = cache
-            TABLES.forget(reread=False)
             forget_tables()
             start = time.perf_counter()
             value_table(spec, rt, stages, style)
@@ -101,13 +99,10 @@ def solve_times(name: str, repeats: int = 3) -> dict[str, float]:
             start = time.perf_counter()
             solo_wipe_out(spec, rt, stages, style)
             risks.append(time.perf_counter() - start)
-            TABLES.save()
-            TABLES.forget()
             forget_tables()
             start = time.perf_counter()
             value_table(spec, rt, stages, style)
             kepts.append(time.perf_counter() - start)
-            TABLES.forget(reread=False)
             RISKS.forget(reread=False)
         os.environ.pop("XDG_CACHE_HOME", None)
         forget_tables()
@@ -182,9 +177,8 @@ def verdict_inner(vehicle: Path, track: Path) -> dict[str, object]:
     for style in STYLES:
         field = Field(loaded, tuple(vehicles), FrothyRace(style), options)
         field.game.prepare(field)  # solved now if the cache folder lost them: not timed
-        TABLES.save()
         forget_decisions()
-        TABLES.forget()
+        forget_tables()
         start = time.process_time()
         field.game.prepare(field)
         read = time.process_time() - start

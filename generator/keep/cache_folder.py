@@ -117,6 +117,7 @@ _KEPT_NAMES = {
                    r"|flate-\d+-zlib[\w.-]+\.marshal|\..+\.part)"),
     "data": re.compile(r"(?:[0-9a-f]{32}\.marshal|\..+\.part)"),
     "art": re.compile(r"(?:[0-9a-f]{32}\.pickle|\..+\.part)"),
+    "tables": re.compile(r"(?:[0-9a-f]{32}\.pickle|\..+\.part)"),
     "builds": re.compile(r"(?:[0-9a-f]{32}\.(?:marshal|bin)|\..+\.part)"),
     "templates-": re.compile(r"(?:__jinja2_[0-9a-f]{40}\.cache(?:.+\.tmp)?|\..+\.part)"),
 }
@@ -165,7 +166,7 @@ def _sweep_folder(now: float) -> int:
         return deleted
     for entry in inside:
         kind = "templates-" if entry.name.startswith("templates-") else entry.name
-        if kind not in ("data", "art", "builds", "templates-") or \
+        if kind not in ("data", "art", "tables", "builds", "templates-") or \
                 not entry.is_dir(follow_symlinks=False):
             continue
         try:

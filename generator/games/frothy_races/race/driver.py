@@ -41,6 +41,7 @@ from generator.games.frothy_races.race.planner import (
     collision_cost,
     damage_rounds,
     roll_cost,
+    roll_traits,
     solo_optimum,
 )
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
@@ -107,7 +108,7 @@ class Planner(Bot):
         return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
                 race.control_dice(car, speed), car.control_loss, car.extra_control,
                 sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, min(2, car.cards("whip")) if whip else 0)
+                car.idle >= STALLED, min(2, self.whips_left(race, car)) if whip else 0)
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -158,7 +159,9 @@ class Planner(Bot):
         """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
         the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        with_whip = self.starts(race, car, state, car.spec.top_speed + 1, 1, ahead)
+        # With a Whip left: the round's whole Whip budget, as far as the hand holds it.
+        with_whip = self.starts(race, car, state, car.spec.top_speed + 1,
+                                max(1, car.cards("whip")), ahead)
         without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
         card_rounds = self.driving.card_rounds
@@ -243,7 +246,7 @@ class Planner(Bot):
         """The way to drive and the turn with the fewest expected rounds to go."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        states, whips = table.states, car.cards("whip")
+        states, whips = table.states, self.whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
         speed, facing = car.speed, car.facing
         pool = weighed(options, facing)
@@ -300,6 +303,13 @@ class Planner(Bot):
             return last_chosen
         return chosen
 
+    def whips_left(self, race: Race, car: Car) -> int:
+        """Whips the table lets it play for a space more in the rest of this round: those
+        in hand, up to the table's budget less those played this round (``whip_budget``:
+        a hand keeps up that pace and no more)."""
+        played = car.whips_played if car.whipped == race.round else 0
+        return max(0, min(car.cards("whip"), self.table(race, car).budget - played))
+
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""
         spare = sum(car.hand) - self.driving.card_reserve
@@ -310,6 +320,7 @@ class Planner(Bot):
         step = option.steps[option.blocked]
         there = race.rt.neighbours[end][step]
         dice = race.collision_cost(car, there, step)
+        dice += car.spec.trait("Jerry Rigged") if dice else 0  # one more for any roll
         score = scores(car.spec.resilience)
         return 1.0 + dice * score * damage_rounds(car.spec, self.driving)
 
@@ -397,11 +408,11 @@ def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, l
     """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
     Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
     the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
-    price = damage_rounds(spec, style)
-    turn, _, slide = roll_cost(dice + loss, spec.resilience, price) if rolls \
+    price, traits = damage_rounds(spec, style), roll_traits(spec)
+    turn, _, slide = roll_cost(dice + loss, spec.resilience, price, *traits) if rolls \
         else (0.0, 0.0, 0.0)
     slide *= crash_price(spec, speed, style)
-    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price)[0]
+    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price, *traits)[0]
     return turn, slide, rough
 
 

@@ -113,8 +113,7 @@ class Car:
         self.wiped_round = 0
         self.wipe_cause = ""
         self.wreck_speed = 0
-        self.wreck_heading = facing // 2
-        self.heading = facing // 2
+        self.wreck_heading = self.heading = facing // 2
         self.rounds = 0
         self.damage_dealt = 0
         self.costs: dict[str, int] = {}  # how often each mechanic struck (Damage: points)
@@ -123,6 +122,7 @@ class Car:
         self.move_lost = False  # failed a Control roll after its own attack this phase
         self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
         self.idle = 0  # movement phases in a row in which it moved no space
+        self.whipped = self.whips_played = 0  # last round it whipped a space more; how often
         # Permanent damage affects reached so far.
         self.extra_control = 0
         self.control_per_round = 0

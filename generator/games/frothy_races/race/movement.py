@@ -154,6 +154,9 @@ def move(race: Race, car: Car, phase: int) -> None:
     option = plan.option
     if option.card:
         race.play(car, option.card, 1)
+        if option.card == "whip":  # counted for the planner's Whip budget (planner_sweeps)
+            car.whips_played = car.whips_played + 1 if car.whipped == race.round else 1
+            car.whipped = race.round
     # Involved in a collision or attack earlier this phase (hit while waiting to move):
     # no Control Loss point back for moving straight ('Lose Control Loss Points').
     hit_before, car.involved = car.involved, False

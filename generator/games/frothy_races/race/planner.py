@@ -71,20 +71,28 @@ class ValueTable:
     damage: list[list[array]]
     cards: list[list[array]]
     start: int  # the state of grid slot 1
-    plain: list[list[array]]
-    """``values`` before movement phases 1-4 (points 0-3) for a round driven with no
-    Whip in hand: no phase can move a space more. The round's end reads ``values``."""
+    plain: list[list[list[array]]]
+    """``values`` before movement phases 1-4 (points 0-3) for the rest of a round with
+    fewer Whips to play than the table's budget (``whip_budget``): ``plain[j]`` with
+    ``j`` left (``plain[0]``: no phase can move a space more). The round's end reads
+    ``values``."""
 
     def value(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
             return 0.0
         return self.values[stage][point][speed * self.states + state]
 
+    @property
+    def budget(self) -> int:
+        """The Whips a round may play for a space more (``whip_budget``)."""
+        return len(self.plain)
+
     def layer(self, stage: int, point: int, whips: int) -> array:
-        """The values at ``point`` of ``stage`` for a hand holding ``whips`` Whip cards
-        (``plain`` before a phase with none)."""
-        return self.plain[stage][point] if whips <= 0 and point < 4 else \
-            self.values[stage][point]
+        """The values at ``point`` of ``stage`` with ``whips`` Whips left to play this
+        round (``plain`` below the budget)."""
+        if point < 4 and whips < len(self.plain):
+            return self.plain[max(0, whips)][stage][point]
+        return self.values[stage][point]
 
     def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
         if stage >= self.stages:
@@ -115,37 +123,72 @@ def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle,
 # --- Pieces the solver and the driver share ----------------------------------------------------
 
 
-@lru_cache(maxsize=256)
-def roll_cost(dice: int, resilience: int | None, damage_rounds: float
-              ) -> tuple[float, float, float]:
+@lru_cache(maxsize=1024)
+def roll_cost(dice: int, resilience: int | None, damage_rounds: float, fewer: int = 0,
+              extra: int = 0) -> tuple[float, float, float]:
     """What a Control roll of ``dice`` dice costs in rounds, its expected Damage, and the
     chance it Slides: the chance it fails times FAIL_DELAY, plus each expected Damage
     point at ``damage_rounds`` (exact odds; the discards avoid Damage first, as a careful
-    player does). A Slide into a wall is priced where the wall is (``slide_price``)."""
+    player does), plus what the Control Loss points a failure gains add to the next
+    roll (one roll on: the table's state has no Control Loss). A failed roll's Damage
+    roll has ``fewer`` dice less (Failsafes) and, when it is made at all, ``extra`` more
+    (Jerry Rigged: ``roll_traits``). A Slide into a wall is priced where the wall is
+    (``slide_price``)."""
     if dice <= 0:
         return 0.0, 0.0, 0.0
-    fail, damage_dice, slide = control_odds(min(dice, 12))
+    base = single_roll(dice, resilience, damage_rounds, fewer, extra)
+    cost, damage = base[0], base[1]
+    for p, gained in control_odds(min(dice, 12), fewer, extra)[3]:
+        if gained <= 1:
+            continue  # the one point a straight phase between the turns removes
+        later = single_roll(dice + gained - 1, resilience, damage_rounds, fewer, extra)
+        cost += p * (later[0] - base[0])
+        damage += p * (later[1] - base[1])
+    return cost, damage, base[2]
+
+
+@lru_cache(maxsize=1024)
+def single_roll(dice: int, resilience: int | None, damage_rounds: float, fewer: int,
+                extra: int) -> tuple[float, float, float]:
+    """One Control roll's cost in rounds, expected Damage and Slide chance, with no
+    thought for the Control Loss it leaves (``roll_cost``)."""
+    fail, damage_dice, slide, _ = control_odds(min(dice, 12), fewer, extra)
     damage = damage_dice * float(scoring_chance(resilience))
     return fail * FAIL_DELAY + damage * damage_rounds, damage, slide
 
 
-@lru_cache(maxsize=16)
-def control_odds(dice: int) -> tuple[float, float, float]:
+def roll_traits(spec: RaceVehicle) -> tuple[int, int]:
+    """The traits that change a failed Control roll's Damage dice: (Failsafes, fewer;
+    Jerry Rigged, more for any Damage roll made)."""
+    return spec.trait("Failsafes"), spec.trait("Jerry Rigged")
+
+
+@lru_cache(maxsize=64)
+def control_odds(dice: int, fewer: int = 0, extra: int = 0
+                 ) -> tuple[float, float, float, tuple[tuple[float, int], ...]]:
     """A Control roll of ``dice`` dice (exact odds, the discards avoiding Damage first):
-    the chance it fails, the Damage dice it deals on average, the chance it Slides or
-    Hastes. Worked out once per process (a tenth of a second for ten dice or more);
-    ``warm_control_odds`` works them all out before a sweep forks its workers."""
+    the chance it fails, the Damage dice it deals on average (``fewer`` less each, and
+    ``extra`` more for each Damage roll it makes), the chance it Slides or Hastes, and
+    the chance of each count of Control Loss points it gains (when any). Worked out once
+    per process (a tenth of a second for ten dice or more); ``warm_control_odds`` works
+    them all out before a sweep forks its workers."""
     result = control_roll(dice, 0, avoid_damage, stamina_rules=False)
     fail = 1.0 - float(result.p_success)
-    damage = sum(float(p) * o.damage_dice for o, p in result.outcomes.items())
+    damage = 0.0
+    gains: dict[int, float] = {}
+    for o, p in result.outcomes.items():
+        rolled = max(0, o.damage_dice - fewer)
+        damage += float(p) * (rolled + extra if rolled else 0)
+        if o.control_loss:
+            gains[o.control_loss] = gains.get(o.control_loss, 0.0) + float(p)
     slide = float(result.p_effect("slide")) + float(result.p_effect("haste"))
-    return fail, damage, slide
+    return fail, damage, slide, tuple(sorted((p, g) for g, p in gains.items()))
 
 
 def warm_control_odds() -> None:
     """``control_odds`` for every count of dice a roll can have, kept in this process."""
     for dice in range(1, 13):
-        control_odds(dice)
+        control_odds(dice)  # the rest (traits) are a sum over the same cached roll
 
 
 def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
@@ -156,20 +199,42 @@ def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
     half = (speed + 1) // 2
     costs, hurts = [0.0], [0.0]
     for k in range(1, most + 1):
-        cost, hurt, _ = roll_cost(spec.control[speed] + k * half, spec.resilience, price)
+        cost, hurt, _ = roll_cost(spec.control[speed] + k * half, spec.resilience, price,
+                                  *roll_traits(spec))
         costs.append(costs[-1] + cost)
         hurts.append(hurts[-1] + hurt)
     return costs, hurts
 
 
+def whip_budget(spec: RaceVehicle) -> int:
+    """The Whips the table lets a round play for a space more: half the cards that can be
+    played as a Whip, rounded up. A card spent comes back only at the end of the next
+    round ('Card Recovery'), so a hand of W keeps up W Whips every two rounds (three
+    alternate two and one a round)."""
+    return (sum(spec.deck_slots[k] for k in spec.card_slots["whip"]) + 1) // 2
+
+
 def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:
-    """A Damage point's price in rounds: the Wipe-out cost shared over the Damage track."""
-    return style.wipe_rounds / max(1, spec.max_damage)
+    """A Damage point's price in rounds: the Wipe-out cost shared over the Damage track
+    the vehicle can use (``damage_room``)."""
+    return style.wipe_rounds / damage_room(spec)
+
+
+def damage_room(spec: RaceVehicle) -> int:
+    """The Damage points a vehicle can take and race on: its Damage track up to the level
+    of a '# Damage / Round' affect, from which it rolls Damage at the start of every round
+    (with Jerry Rigged, one die more) and so is wiped out within a few rounds."""
+    rolling = [level for level, affect in spec.damage_affects
+               if affect.name == "# Damage / Round" and affect.value > 0]
+    return max(1, min([spec.max_damage, *rolling]))
 
 
 def collision_cost(spec: RaceVehicle, speed: int, style: DrivingStyle) -> tuple[float, float]:
-    """Running into a wall at ``speed``: its Damage dice scored at Resilience, priced."""
-    damage = speed * float(scoring_chance(spec.resilience))
+    """Running into a wall at ``speed``: its Damage dice (B.S.H. fewer; Jerry Rigged one
+    more when any are rolled) scored at Resilience, priced."""
+    dice = max(0, speed - spec.trait("B.S.H."))
+    dice += spec.trait("Jerry Rigged") if dice else 0
+    damage = dice * float(scoring_chance(spec.resilience))
     return damage * damage_rounds(spec, style) + FAIL_DELAY, damage
 
 
@@ -193,11 +258,14 @@ def speed_options(spec: RaceVehicle, style: DrivingStyle
             if whip + reins == 0:
                 accelerate = spec.trait("Champing at the Bit") > 0
             merged: dict[tuple[int, ...], float] = {}
+            markers = fixed_markers(spec, speed) if spec.speed_traits[accelerate][0] \
+                else (marker,)
             for p, boxes in check_rolls(spec, accelerate, whip, reins, 0, 99):
-                ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b,
-                                                                  accelerate, top))
-                                     for b in boxes}))
-                merged[ends] = merged.get(ends, 0.0) + p
+                for at in markers:
+                    ends = tuple(sorted({table.speed_of(shift_marker(table, at, b,
+                                                                      accelerate, top))
+                                         for b in boxes}))
+                    merged[ends] = merged.get(ends, 0.0) + p / len(markers)
             rolls = tuple(sorted(merged.items(), key=lambda item: item[0]))
             odds = tuple((p, ends) for ends, p in rolls)
             price = style.card_rounds * (whip + reins)
@@ -205,6 +273,17 @@ def speed_options(spec: RaceVehicle, style: DrivingStyle
                 found[odds] = price
         out.append([(price, odds) for odds, price in found.items()])
     return out
+
+
+def fixed_markers(spec: RaceVehicle, speed: int) -> tuple[Marker, ...]:
+    """Where the marker may sit at ``speed`` for a Speed Check of a fixed number of boxes
+    (Tireless, Anchor): each box of the Speed's Acceleration row, taken as equally likely.
+    The table's state has the Speed, not the box; from the left-most box alone, a Speed
+    with more boxes than the trait moves would be a trap the vehicle never leaves, where
+    a player moving the full boxes each round leaves it in the next."""
+    start = sum(spec.table.acceleration[:speed])
+    return tuple(Marker(start_marker(spec, speed).row, start + k)
+                 for k in range(spec.table.acceleration[speed]))
 
 
 def check_choices(spec: RaceVehicle, whips: int, reins: int, cards: int

@@ -16,6 +16,7 @@ from generator.games.frothy_races.race.planner_risk import wipe_out_chance
 from generator.games.frothy_races.race.planner_sweeps import solve
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.keep.folder_store import FolderStore
 from generator.keep.kept_store import KeptStore, named_for_code
 
 # --- Kept between runs ----------------------------------------------------------------------
@@ -31,7 +32,9 @@ def _tables_path() -> Path:
                           suffix="pickle")
 
 
-TABLES: KeptStore[bytes, bytes] = KeptStore(_tables_path, most_bytes=96 << 20)
+# A table is 7-15 MB compressed: each is a file of its own (a run reads only those it
+# races), the folder kept under 1 GiB by letting go of those unused longest.
+TABLES = FolderStore("tables", lambda: _tables_path().name, most_bytes=1 << 30)
 _IN_PROCESS: dict[bytes, ValueTable] = {}
 
 

@@ -25,8 +25,10 @@ from generator.games.frothy_races.race.planner import (
     collision_cost,
     damage_rounds,
     roll_cost,
+    roll_traits,
     rough_costs,
     speed_options,
+    whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
 from generator.games.frothy_races.race.styles import DrivingStyle
@@ -52,7 +54,8 @@ class Solver:
         self.speeds = spec.top_speed + 1
         self.moves = spec.moves
         price = damage_rounds(spec, style)
-        rolls = [roll_cost(dice, spec.resilience, price) for dice in spec.control]
+        rolls = [roll_cost(dice, spec.resilience, price, *roll_traits(spec))
+                 for dice in spec.control]
         crash = [collision_cost(spec, v, style) for v in range(self.speeds)]
         self.turn = np.array([r[0] for r in rolls]), np.array([r[1] for r in rolls])
         self.crash = np.array([c[0] for c in crash]), np.array([c[1] for c in crash])
@@ -70,7 +73,11 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
-        self.plain: dict[int, Floats] = {}  # each stage's values with no Whip in hand
+        self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
+        # Each stage's values with 0 .. budget - 1 Whips left to play this round, and
+        # every layer of the round (``whip_rounds``) with their Damage and cards.
+        self.plain: dict[int, list[Floats]] = {}
+        self.every: dict[int, list[Layers]] = {}
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -123,65 +130,74 @@ class Solver:
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
         shape = (5, self.speeds, self.states)
         layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
+        # Beside ``layers`` (a round with its whole Whip budget still to play), the
+        # round's other layers (``whip_rounds``): fewer Whips left to play.
+        k = self.budget
+        every = [(layers[0].copy(), np.zeros(shape), np.zeros(shape))
+                 for _ in range(len(self.ends))]
+        every[k] = layers
         line = stage % len(self.rt.lines)
-        self.sweep(line, inside, guess, layers, after)
+        later = None if after is None else self.every[stage + 1]
+        self.sweep(line, inside, guess, every, later)
         reached = inside & (left > 0) & ~far
         if reached.any():
             cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
-                layers[0][:, :, ~inside] = guess[~inside]
-                self.sweep(line, inside, guess, layers, after)
-        self.unwhipped(stage, line, inside, layers, after)
+                for each in every:
+                    each[0][:, :, ~inside] = guess[~inside]
+                self.sweep(line, inside, guess, every, later)
+        self.every[stage] = every
+        self.plain[stage] = [every[j][0] for j in range(k)]
         return layers
 
-    def unwhipped(self, stage: int, line: int, inside: Floats, layers: Layers,
-                  after: Layers | None) -> None:
-        """The values before each movement phase of a round driven with no Whip in hand
-        (kept in ``self.plain``): a card spent comes back only at the end of the next
-        round, so a hand without one has none until the round's end, which reads the
-        table as it is. Worked out once the stage's values have settled."""
-        plain = layers[0].copy()
-        now = (plain, layers[1], layers[2])
-        later = None if after is None else (self.plain[stage + 1], after[1], after[2])
-        for p in (3, 2, 1, 0):
-            for v in range(self.speeds):
-                value = self.move(line, p, v, self.moves[p][v], now, later)[0]
-                plain[p, v] = np.where(inside, value, plain[p, v])
-        self.plain[stage] = plain
-
-    def sweep(self, line: int, inside: Floats, guess: Floats, layers: Layers,
-              after: Layers | None) -> None:
+    def sweep(self, line: int, inside: Floats, guess: Floats, layers: list[Layers],
+              after: list[Layers] | None) -> None:
         """Sweep the corridor, a round of the model at a time, until no round-end value,
-        expected Damage or card count moves by more than TOLERANCE."""
+        expected Damage or card count moves by more than TOLERANCE. ``layers`` holds the
+        round's layers (``whip_rounds``); ``after`` the next stage's (None for the last)."""
         counted = inside & (guess < FAR / 2)
         outside = (guess, np.zeros(self.states), np.zeros(self.states))
         for _ in range(MAX_ROUNDS):
-            before = [layer[4].copy() for layer in layers]
+            before = [layers[f][c][4].copy() for f in self.firsts for c in range(3)]
             for p in (3, 2, 1, 0):
                 for v in range(self.speeds):
                     found = self.phase(line, p, v, layers, after)
-                    for layer, new, kept in zip(layers, found, outside, strict=True):
-                        layer[p, v] = np.where(inside, new, kept)
-            ends = self.check(layers)
-            for layer, new, kept in zip(layers, ends, outside, strict=True):
-                layer[4] = np.where(inside, new, kept)
-            moved = max(float(np.abs(layer[4] - old)[:, counted].max(initial=0.0))
-                        for layer, old in zip(layers, before, strict=True))
+                    for target, result in zip(layers, found, strict=True):
+                        for layer, new, kept in zip(target, result, outside, strict=True):
+                            layer[p, v] = np.where(inside, new, kept)
+            ends = [[np.where(inside, new, kept)
+                     for new, kept in zip(self.check(layers[f]), outside, strict=True)]
+                    for f in self.firsts]
+            for target, end in zip(layers, self.ends, strict=True):
+                for c in range(3):
+                    target[c][4] = ends[end][c]
+            now = [layers[f][c][4] for f in self.firsts for c in range(3)]
+            moved = max(float(np.abs(layer - old)[:, counted].max(initial=0.0))
+                        for layer, old in zip(now, before, strict=True))
             if moved < TOLERANCE:
                 return
 
-    def phase(self, line: int, p: int, v: int, now: Layers, after: Layers | None
-              ) -> tuple[Floats, Floats, Floats]:
-        """Before phase ``p`` at Speed ``v``: the best move (a Whip for one space more
-        when that is worth its price) and what it adds up to."""
+    def phase(self, line: int, p: int, v: int, layers: list[Layers],
+              after: list[Layers] | None) -> list[tuple[Floats, Floats, Floats]]:
+        """Before phase ``p`` at Speed ``v``, in each of the round's layers: the best move
+        (a Whip for one space more, when the layer has one left and that is worth its
+        price; the rest of the round is then driven in the layer with one fewer)."""
         n = self.moves[p][v]
-        plain = self.move(line, p, v, n, now, after)
-        whip = self.move(line, p, v, n + 1, now, after)
-        better = whip[0] + self.card < plain[0]
-        return (np.where(better, whip[0] + self.card, plain[0]),
-                np.where(better, whip[1], plain[1]),
-                np.where(better, whip[2] + self.card, plain[2]))
+        found = []
+        afters: list[Layers | None] = list(after) if after else [None] * len(layers)
+        for layer, later, to in zip(layers, afters, self.whip_to, strict=True):
+            keep = self.move(line, p, v, n, layer, later)
+            if to < 0:
+                found.append(keep)
+                continue
+            whip = self.move(line, p, v, n + 1, layers[to], None if after is None
+                             else after[to])
+            better = whip[0] + self.card < keep[0]
+            found.append((np.where(better, whip[0] + self.card, keep[0]),
+                          np.where(better, whip[1], keep[1]),
+                          np.where(better, whip[2] + self.card, keep[2])))
+        return found
 
     def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
              ) -> tuple[Floats, Floats, Floats]:
@@ -281,6 +297,31 @@ class Solver:
                    key=lambda i: float(flat[i]))
 
 
+def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]]:
+    """The layers a round is solved in, by the Whips still to play for a space more: the
+    budget k (``whip_budget``); for each layer, the layer a Whip played leads to (-1:
+    none left) and which round start its round's end leads to; and the layers each round
+    start is (the first, a round with the whole budget).
+
+    A card spent comes back only at the end of the next round ('Card Recovery'): the
+    Whips in hand at a round's start are the W that can be played as one less those
+    played the round before. So with W even a round may always play k = W / 2; with W
+    odd, k = (W + 1) / 2, but a round that played all k starts the next with k - 1 (and
+    that round, whatever it plays, the next with k). Layers 0 .. k are the rounds that
+    start with k (layer j: j left); after them, those that start with k - 1."""
+    whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
+    k = whip_budget(spec)
+    whip_to = [j - 1 for j in range(k + 1)]
+    ends = [0] * (k + 1)
+    firsts = [k]
+    if whips % 2:
+        ends[0] = 1  # the whole budget played: the next round starts one short
+        whip_to += [k + j if j else -1 for j in range(k)]
+        ends += [0] * k
+        firsts.append(2 * k)
+    return k, whip_to, ends, firsts
+
+
 def product(chances: Floats, kept: Floats) -> Floats:
     """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
     own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
@@ -314,10 +355,12 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
             source = by_stage[stage + laps * lap]
             by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
                                source[2] + extra[2] * laps)
-            solver.plain[stage] = solver.plain[stage + laps * lap] + extra[0] * laps
+            solver.plain[stage] = [layer + extra[0] * laps
+                                   for layer in solver.plain[stage + laps * lap]]
     kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
             for stage in range(stages)]
-    plain = [[stored(solver.plain[stage][p]) for p in range(4)] for stage in range(stages)]
+    plain = [[[stored(solver.plain[stage][j][p]) for p in range(4)] for stage in range(stages)]
+             for j in range(solver.budget)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
     return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
                       [t[1] for t in kept], [t[2] for t in kept], start, plain)

@@ -85,7 +85,7 @@ def test_a_hand_without_a_whip_is_driven_by_the_table_of_a_round_without_one() -
     for stage in range(table.stages):
         for v in still:
             cut = slice(v * table.states, (v + 1) * table.states)
-            assert table.plain[stage][0][cut] == table.plain[stage][1][cut]
+            assert table.plain[0][stage][0][cut] == table.plain[0][stage][1][cut]
     assert any(table.values[0][0][v * table.states + x] < table.values[0][1][v * table.states + x]
                for v in still for x in range(table.states))
     at_rest(race, car, 27, 0, 4, 2)
