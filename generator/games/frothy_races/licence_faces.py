@@ -40,13 +40,19 @@ PAPER_TINT = colour("#f4f1ea")
 
 
 @dataclass(frozen=True)
-class LicenceFront:
-    """The front face: tables and tracks, drawn from a planned layout on its grid."""
+class LicenceFace:
+    """What either face of a licence is drawn from: the vehicle, its planned texts and the
+    grid they sit on (the home grid, or one moved in by a print shop's safe zone)."""
 
     vehicle: Vehicle
     plan: Plan
     grid: Grid = HOME
     key: None = None
+
+
+@dataclass(frozen=True)
+class LicenceFront(LicenceFace):
+    """The front face: tables and tracks, drawn from a planned layout on its grid."""
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
         pen = Pen(canvas, HEIGHT_MM)
@@ -61,15 +67,10 @@ class LicenceFront:
 
 
 @dataclass(frozen=True)
-class LicenceBack:
+class LicenceBack(LicenceFace):
     """The back face: background and the full explanations. Its accent bands run along
     the top and bottom edges: 1.5 mm in from the hairline at home, on into a print shop's
     bleed (colour to the cut, with no text on it)."""
-
-    vehicle: Vehicle
-    plan: Plan
-    grid: Grid = HOME
-    key: None = None
 
     def draw(self, canvas: Canvas, width: float, height: float, bleed: float) -> None:
         pen = Pen(canvas, HEIGHT_MM)
