@@ -20,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from generator.games.outrider.battle.engine import BattleResult
 from generator.games.outrider.battle.geometry import Pose, body
-from generator.paper.drawing import colour, draw_line
+from generator.paper.drawing import colour, draw_line, polyline_path
 from generator.paper.units import Paper, paper
 from generator.race.pages import (
     INK,
@@ -132,11 +132,7 @@ def draw_base(canvas: Canvas, left: float, bottom: float, scale: float,
     shape = body(Pose(state["x"], state["y"], state["heading"]))
     corners = [(left + x * scale, bottom + y * scale) for x, y in shape.corners()]
     fill: Color = WRECK if state["wrecked"] else colour(hex_colour)
-    path = canvas.beginPath()
-    path.moveTo(*corners[0])
-    for point in corners[1:]:
-        path.lineTo(*point)
-    path.close()
+    path = polyline_path(canvas, corners)
     canvas.setFillColor(fill)
     canvas.setStrokeColor(INK)
     canvas.setLineWidth(0.6)

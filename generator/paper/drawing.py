@@ -12,6 +12,7 @@ import io
 import math
 import pickle
 import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import TYPE_CHECKING, Any, cast
@@ -43,6 +44,19 @@ def mix(a: Color, b: Color, amount: float) -> Color:
     """``a`` moved ``amount`` (0-1) of the way towards ``b``: tints for fills."""
     return Color(a.red + (b.red - a.red) * amount, a.green + (b.green - a.green) * amount,
                  a.blue + (b.blue - a.blue) * amount)
+
+
+def polyline_path(canvas: Canvas, points: Sequence[tuple[float, float]],
+                  closed: bool = True) -> Any:
+    """A path through ``points`` (in points on the page), closed back to the first unless
+    ``closed`` is False; the caller fills, strokes or clips with it."""
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for point in points[1:]:
+        path.lineTo(*point)
+    if closed:
+        path.close()
+    return path
 
 
 def text_width(text: str, font: str, size: float) -> float:

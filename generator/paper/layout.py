@@ -19,7 +19,7 @@ from reportlab.lib.colors import Color
 from reportlab.pdfgen.canvas import Canvas
 
 from generator.errors import TemplateError, UsageError
-from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph
+from generator.paper.drawing import FittedText, colour, draw_line, fit_paragraph, polyline_path
 from generator.paper.icons import IconSet
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD, REGULAR
@@ -180,11 +180,7 @@ class Pen:
     def polygon(self, points: Sequence[tuple[float, float]], fill: Color | None = None,
                 stroke: Color | None = None, line: float = 0.5) -> None:
         stroke_on, fill_on = self._paint(fill, stroke, line)
-        path = self.canvas.beginPath()
-        path.moveTo(*self.point(*points[0]))
-        for x, y in points[1:]:
-            path.lineTo(*self.point(x, y))
-        path.close()
+        path = polyline_path(self.canvas, [self.point(x, y) for x, y in points])
         self.canvas.drawPath(path, stroke=stroke_on, fill=fill_on)
 
     def line(self, x1: float, y1: float, x2: float, y2: float, stroke: Color, line: float = 0.5,
@@ -224,11 +220,7 @@ class Pen:
 
     def clip_polygon(self, points: Sequence[tuple[float, float]]) -> None:
         """Clip what follows to a polygon (the caller saves and restores the state)."""
-        path = self.canvas.beginPath()
-        path.moveTo(*self.point(*points[0]))
-        for x, y in points[1:]:
-            path.lineTo(*self.point(x, y))
-        path.close()
+        path = polyline_path(self.canvas, [self.point(x, y) for x, y in points])
         self.canvas.clipPath(path, stroke=0, fill=0)
 
     def texts(self, plan: Plan) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from reportlab.lib.colors import Color, black
 from reportlab.pdfgen.canvas import Canvas
 
+from generator.paper.drawing import polyline_path
 from generator.paper.grid import Grid, SheetOptions
 from generator.paper.pieces import Component, Layer, Rect, define_layer, hexagon_points, use_layer
 from generator.paper.units import mm
@@ -66,12 +67,8 @@ def full_mark_segments(grid: Grid, options: SheetOptions
 def cut_outline(canvas: Canvas, component: Component, trim: Rect) -> None:
     """Stroke the shape ``component`` is cut to, at ``trim``."""
     if component.shape == "hexagon":
-        path = canvas.beginPath()
         points = hexagon_points(trim)
-        path.moveTo(*points[0])
-        for point in points[1:]:
-            path.lineTo(*point)
-        path.close()
+        path = polyline_path(canvas, points)
         canvas.drawPath(path, stroke=1, fill=0)
     elif component.shape == "rounded":
         canvas.roundRect(trim.x, trim.y, trim.width, trim.height, component.corner_radius,

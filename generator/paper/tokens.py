@@ -27,6 +27,7 @@ from generator.paper.drawing import (
     fit_line_size,
     fit_paragraph,
     mix,
+    polyline_path,
 )
 from generator.paper.icons import Icon
 from generator.paper.imposition import Component, Rect, hexagon_points
@@ -76,11 +77,7 @@ class CounterFace:
         pale = mix(fill, colour("#ffffff"), 0.85)
         if zone <= 0:
             inner = hexagon_points(Rect(0, 0, width, height).grown(-height * 0.06))
-            path = canvas.beginPath()
-            path.moveTo(*inner[0])
-            for point in inner[1:]:
-                path.lineTo(*point)
-            path.close()
+            path = polyline_path(canvas, inner)
             canvas.setFillColor(pale)
             canvas.drawPath(path, stroke=0, fill=1)
         # In the counter's colour where that reads on the pale hexagon (4.5:1), else ink.

@@ -29,7 +29,7 @@ from generator.games.formula_ace.circuit_markers import (
 )
 from generator.input.names import slug
 from generator.paper.colour import WHITE, canvas_inks, deepened
-from generator.paper.drawing import colour, draw_line
+from generator.paper.drawing import colour, draw_line, polyline_path
 from generator.paper.output import BuildContext, Output
 from generator.paper.pdf import PdfInfo, finish, new_canvas
 from generator.paper.units import Paper, mm
@@ -146,10 +146,7 @@ def _edges(canvas: Canvas, circuit: Circuit, scale: Scale) -> None:
     canvas.setLineWidth(1.2)
     for side in ("left", "right"):
         points = [scale.at(p) for p in circuit.side(side)]
-        path = canvas.beginPath()
-        path.moveTo(*points[0])
-        for point in points[1:]:
-            path.lineTo(*point)
+        path = polyline_path(canvas, points, closed=False)
         canvas.drawPath(path, stroke=1, fill=0)
 
 

@@ -26,7 +26,7 @@ from generator.errors import UsageError
 from generator.games.joyride.catalogues import JoyrideData
 from generator.games.joyride.model import Car
 from generator.paper.colour import canvas_inks, under_light_text
-from generator.paper.drawing import colour, mix
+from generator.paper.drawing import colour, mix, polyline_path
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Component
 from generator.paper.layout import Blocks, Pen, Plan, Slot, cut_line
@@ -406,10 +406,6 @@ def damage_polygon(pen: Pen, points: Sequence[tuple[float, float]]) -> None:
     canvas.setStrokeColor(DAMAGE_RED)
     canvas.setLineWidth(DAMAGE_LINE)
     canvas.setDash(list(DAMAGE_DASH))
-    path = canvas.beginPath()
-    path.moveTo(*pen.point(*points[0]))
-    for x, y in points[1:]:
-        path.lineTo(*pen.point(x, y))
-    path.close()
+    path = polyline_path(canvas, [pen.point(x, y) for x, y in points])
     canvas.drawPath(path, stroke=1, fill=0)
     canvas.restoreState()

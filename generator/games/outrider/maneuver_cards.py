@@ -27,7 +27,7 @@ from generator.games.outrider.layout import (
     SEAT_TINT,
     SIGN_YELLOW,
 )
-from generator.paper.drawing import colour
+from generator.paper.drawing import colour, polyline_path
 from generator.paper.icons import IconSet
 from generator.paper.imposition import Piece
 from generator.paper.layout import (
@@ -161,10 +161,7 @@ def _draw_road(pen: Pen, points: list[tuple[float, float]], surface: Color,
     x, y, width, height = within
     pen.clip_polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
     pen.polygon(road_outline(points, ROAD_WIDTH), fill=surface)
-    path = c.beginPath()
-    path.moveTo(*pen.point(*points[0]))
-    for px, py in points[1:]:
-        path.lineTo(*pen.point(px, py))
+    path = polyline_path(c, [pen.point(px, py) for px, py in points], closed=False)
     c.setStrokeColor(white)
     c.setLineWidth(mm(0.8))
     c.setDash([mm(4), mm(3)])
