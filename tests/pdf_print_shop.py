@@ -305,3 +305,15 @@ def inside_outline(page: Any, trim: tuple[float, ...], outline: list[tuple[float
                 obj["object_type"]
             found.append(f"{what} at ({x0:.1f}, {y0:.1f}) pt: {inset / MM:.2f} mm in")
     return found
+
+
+def flat_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    """A flat-topped hexagon filling a width x height box (a face's cut outline)."""
+    return [(0.0, height / 2), (width / 4, 0.0), (3 * width / 4, 0.0), (width, height / 2),
+            (3 * width / 4, height), (width / 4, height)]
+
+
+def pointy_hexagon(width: float, height: float) -> list[tuple[float, float]]:
+    """A pointy-topped hexagon filling a width x height box."""
+    return [(width / 2, 0.0), (width, height / 4), (width, 3 * height / 4),
+            (width / 2, height), (0.0, 3 * height / 4), (0.0, height / 4)]

@@ -22,7 +22,9 @@ from tests.pdf_print_shop import (
     bleed_gaps,
     boxes,
     die_cut_gaps,
+    flat_hexagon,
     open_plumber,
+    pointy_hexagon,
     strokes_on_trim,
     text_in_safe_zone,
     transparency,
@@ -312,16 +314,6 @@ def test_an_unknown_profile_is_a_finding_at_its_line(tmp_path: Path,
     assert main(["build", str(folder), "-o", str(tmp_path / "out"), "--print-shop",
                  "nowhere"]) == 2
     assert "no printer profile 'nowhere'" in capsys.readouterr().err
-
-
-def flat_hexagon(width: float, height: float) -> list[tuple[float, float]]:
-    return [(0.0, height / 2), (width / 4, 0.0), (3 * width / 4, 0.0), (width, height / 2),
-            (3 * width / 4, height), (width / 4, height)]
-
-
-def pointy_hexagon(width: float, height: float) -> list[tuple[float, float]]:
-    return [(width / 2, 0.0), (width, height / 4), (width, 3 * height / 4),
-            (width / 2, height), (0.0, 3 * height / 4), (0.0, height / 4)]
 
 
 def test_die_cut_pieces_carry_their_colour_past_the_outline(

@@ -12,7 +12,15 @@ import pikepdf
 import pytest
 
 from generator.commands.cli import main
-from tests.pdf_print_shop import MM, boxes, inside_outline, marks_in_safe_zone, open_plumber
+from tests.pdf_print_shop import (
+    MM,
+    boxes,
+    flat_hexagon,
+    inside_outline,
+    marks_in_safe_zone,
+    open_plumber,
+    pointy_hexagon,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 SAFE = 0.125 * 72
@@ -95,16 +103,6 @@ def test_the_rulers_still_tick_every_millimetre(shop: tuple[Path, dict[str, Any]
                                                         strict=False)}
                 assert tens == {10.0}, (path, tens)
     assert rulers >= 4, "both rulers' parts are read"
-
-
-def flat_hexagon(width: float, height: float) -> list[tuple[float, float]]:
-    return [(0.0, height / 2), (width / 4, 0.0), (3 * width / 4, 0.0), (width, height / 2),
-            (3 * width / 4, height), (width / 4, height)]
-
-
-def pointy_hexagon(width: float, height: float) -> list[tuple[float, float]]:
-    return [(width / 2, 0.0), (width, height / 4), (width, 3 * height / 4),
-            (width / 2, height), (0.0, 3 * height / 4), (0.0, height / 4)]
 
 
 def hex_pair(width: float, height: float) -> list[tuple[float, float]]:
