@@ -171,15 +171,20 @@ def test_no_vehicle_stands_still_until_the_round_limit() -> None:
     """Six shipped vehicles on Bogwater Bowl: every one finishes or is wiped out. Before,
     the Whisper Gig stood at Speed 0 for the rest of the race in 23 of 40 such races (the
     table's plan was a Drift the driver refused), and vehicles spun to face a wall stayed
-    there (the table sees no way on from there)."""
+    there (the table sees no way on from there). One-lap races, twice as many (the same
+    laps driven): a table is solved for each vehicle, race length and style, and
+    test_race_driver_speed races four of these vehicles here for one lap, so their tables
+    are solved once for both tests."""
     track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml",
                                        [REPO / "vehicles" / "frothy-races" / f"{n}.yaml"
                                         for n in FIELD])
-    for seed in range(1, 9):
+    longest = 0
+    for seed in range(1, 17):
         result = run_race(track, vehicles, bots="careful", seed=seed,
-                          options=RaceOptions(laps=2))
+                          options=RaceOptions(laps=1))
         assert [v.ended for v in result.vehicles if v.ended == "out of rounds"] == []
-        assert result.rounds < 60
+        longest = max(longest, result.rounds)
+    assert longest < 30  # half the bound two laps had (18 at most, measured)
 
 
 def test_a_vehicle_stood_still_facing_a_wall_chooses_a_check_that_moves_it() -> None:
