@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import json
 import os
 import shutil
 import subprocess
@@ -49,6 +50,28 @@ def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for store in (fit_store.FITS, fit_store.PARAGRAPHS, fit_store.DRAWINGS):
         store.forget()  # owe the real cache folder nothing of this test's
     drawing.fit_paragraph.cache_clear()
+
+
+KitBuild = tuple[Path, dict[str, dict[str, Any]]]
+
+
+@pytest.fixture(scope="session")
+def kit_build(tmp_path_factory: pytest.TempPathFactory) -> Callable[..., KitBuild]:
+    """``paddock build vehicles OPTIONS`` once per suite run for each set of options: the
+    output folder and the manifest's entries by path. For tests that only read the files
+    (the print-shop and legibility tests read the same builds): never write into it."""
+    built: dict[tuple[str, ...], KitBuild] = {}
+
+    def build(*options: str) -> KitBuild:
+        if options not in built:
+            out = tmp_path_factory.mktemp("kit")
+            from generator.commands.cli import main  # as run_cli: only for the tests that run it
+            assert main(["build", str(VEHICLES), "-o", str(out), *options]) == 0
+            manifest = json.loads((out / "manifest.json").read_text())
+            built[options] = out, {entry["path"]: entry for entry in manifest["files"]}
+        return built[options]
+
+    return build
 
 
 def shipped_files(folder: str = "") -> list[Path]:

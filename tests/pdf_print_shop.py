@@ -213,6 +213,38 @@ def open_plumber(path: Path) -> Any:
     return pdfplumber.open(str(path))
 
 
+@dataclass(frozen=True)
+class ReadPage:
+    """What the checks here read of a pdfplumber page (its MediaBox, characters, lines,
+    rectangles and curves), kept once the file is closed, and its TrimBox (pikepdf)."""
+
+    mediabox: Any
+    chars: list[dict[str, Any]]
+    lines: list[dict[str, Any]]
+    rects: list[dict[str, Any]]
+    curves: list[dict[str, Any]]
+    trim: tuple[float, ...]
+
+
+_READ: dict[tuple[str, int, int], list[ReadPage]] = {}
+
+
+def read_pages(path: Path) -> list[ReadPage]:
+    """Every page of ``path`` as pdfplumber reads it, read once per suite run for each
+    version of the file: the print-shop tests check the same builds of the kit
+    (``kit_build``) over and over, and reading a page is most of their time."""
+    info = path.stat()
+    key = (str(path), info.st_mtime_ns, info.st_size)
+    if key not in _READ:
+        with pikepdf.open(path) as pdf:
+            trims = [boxes(page).trim for page in pdf.pages]
+        with open_plumber(path) as pdf:
+            _READ[key] = [ReadPage(page.mediabox, page.chars, page.lines, page.rects,
+                                   page.curves, trim)
+                          for page, trim in zip(pdf.pages, trims, strict=True)]
+    return _READ[key]
+
+
 def die_cut_gaps(path: Path, page_index: int, outline: list[tuple[float, float]],
                  bleed: float, dpi: float = 144) -> list[str]:
     """For a piece cut along ``outline`` (points, trim coordinates, either winding): at the

@@ -8,7 +8,7 @@ the same renderer as its ground, not by a naive formula)."""
 from __future__ import annotations
 
 import io
-import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -21,9 +21,9 @@ from pdfminer.pdftypes import resolve1
 from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfgen.canvas import Canvas
 
-from generator.commands.cli import main
 from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.drawing import MIN_FONT_SIZE
+from tests.conftest import KitBuild
 
 REPO = Path(__file__).resolve().parents[2]
 DPI = 72
@@ -51,15 +51,10 @@ BUILDS = {"home": [], "card-printer": ["--print-shop", "card-printer"],
 
 
 @pytest.fixture(scope="module", params=list(BUILDS))
-def home_files(request: pytest.FixtureRequest,
-               tmp_path_factory: pytest.TempPathFactory) -> Chars:
+def home_files(request: pytest.FixtureRequest, kit_build: Callable[..., KitBuild]) -> Chars:
     """Every PDF of one build of the default kit, with its characters (read once)."""
-    out = tmp_path_factory.mktemp(request.param)
-    assert main(["build", str(REPO / "vehicles"), "-o", str(out),
-                 *BUILDS[request.param]]) == 0
-    manifest = json.loads((out / "manifest.json").read_text())
-    return {out / entry["path"]: read(out / entry["path"])
-            for entry in manifest["files"] if entry["path"].endswith(".pdf")}
+    out, files = kit_build(*BUILDS[request.param])
+    return {out / path: read(out / path) for path in files if path.endswith(".pdf")}
 
 
 def size(char: dict[str, Any]) -> float:

@@ -9,6 +9,7 @@ import json
 import math
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ import pytest
 
 from generator.commands.cli import main
 from generator.paper.printers import REGISTERED_CONDITIONS, shipped_profiles
+from tests.conftest import KitBuild
 from tests.pdf_print_shop import (
     MM,
     bleed_gaps,
@@ -25,6 +27,7 @@ from tests.pdf_print_shop import (
     flat_hexagon,
     open_plumber,
     pointy_hexagon,
+    read_pages,
     strokes_on_trim,
     text_in_safe_zone,
     transparency,
@@ -44,15 +47,13 @@ def build(out: Path, *options: str) -> dict[str, dict[str, Any]]:
 
 
 @pytest.fixture(scope="module")
-def card_printer(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("card-printer")
-    return out, build(out, "--print-shop", "card-printer")
+def card_printer(kit_build: Callable[..., KitBuild]) -> KitBuild:
+    return kit_build("--print-shop", "card-printer")
 
 
 @pytest.fixture(scope="module")
-def rgb_shop(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("standard")
-    return out, build(out, "--print-shop")
+def rgb_shop(kit_build: Callable[..., KitBuild]) -> KitBuild:
+    return kit_build("--print-shop")
 
 
 def faces(built: tuple[Path, dict[str, Any]]) -> list[Path]:
@@ -88,11 +89,9 @@ def test_the_art_reaches_the_bleed_edge_on_every_face(
 def test_no_line_is_stroked_on_a_cut(card_printer: tuple[Path, dict[str, Any]]) -> None:
     found = []
     for path in faces(card_printer):
-        with pikepdf.open(path) as pdf:
-            trims = [boxes(page).trim for page in pdf.pages]
-        with open_plumber(path) as pdf:
-            for number, (page, trim) in enumerate(zip(pdf.pages, trims, strict=True), 1):
-                found += [f"{path.name} page {number}: {s}" for s in strokes_on_trim(page, trim)]
+        for number, page in enumerate(read_pages(path), 1):
+            found += [f"{path.name} page {number}: {s}"
+                      for s in strokes_on_trim(page, page.trim)]
     assert found == []
 
 
@@ -157,14 +156,13 @@ def test_no_colour_goes_over_the_profiles_ink_limit(
     out, files = card_printer
     over = set()
     for path in files:
-        with open_plumber(out / path) as pdf:
-            for page in pdf.pages[:40]:
-                for obj in [*page.chars, *page.rects, *page.curves]:
-                    for key in ("non_stroking_color", "stroking_color"):
-                        colour = obj.get(key)
-                        if isinstance(colour, tuple | list) and len(colour) == 4 \
-                                and sum(float(v) for v in colour) > 2.4 + 1e-3:
-                            over.add((path, tuple(colour)))
+        for page in read_pages(out / path)[:40]:
+            for obj in [*page.chars, *page.rects, *page.curves]:
+                for key in ("non_stroking_color", "stroking_color"):
+                    colour = obj.get(key)
+                    if isinstance(colour, tuple | list) and len(colour) == 4 \
+                            and sum(float(v) for v in colour) > 2.4 + 1e-3:
+                        over.add((path, tuple(colour)))
     assert over == set()
 
 
@@ -258,11 +256,8 @@ def text_in_zone(built: tuple[Path, dict[str, Any]], safe: float) -> dict[str, i
     for path, entry in files.items():
         if entry["kind"] in SHEET_KINDS:
             continue
-        with pikepdf.open(out / path) as pdf:
-            trims = [boxes(page).trim for page in pdf.pages]
-        with open_plumber(out / path) as pdf:
-            counts[path] = sum(text_in_safe_zone(page, trim, safe)
-                               for page, trim in zip(pdf.pages, trims, strict=True))
+        counts[path] = sum(text_in_safe_zone(page, page.trim, safe)
+                           for page in read_pages(out / path))
     return {path: count for path, count in counts.items() if count}
 
 

@@ -5,21 +5,21 @@ pips, track-token symbols) lies within the profile's safe zone of a face's cut."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pikepdf
 import pytest
 
 from generator.commands.cli import main
+from tests.conftest import KitBuild
 from tests.pdf_print_shop import (
     MM,
-    boxes,
     flat_hexagon,
     inside_outline,
     marks_in_safe_zone,
-    open_plumber,
     pointy_hexagon,
+    read_pages,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -38,10 +38,9 @@ def build(out: Path, *options: str) -> dict[str, dict[str, Any]]:
 
 @pytest.fixture(scope="module", params=[("card-printer",), ()], ids=["card-printer",
                                                                       "default-profile"])
-def shop(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
-         ) -> tuple[Path, dict[str, Any]]:
-    out = tmp_path_factory.mktemp("shop")
-    return out, build(out, "--print-shop", *request.param)
+def shop(request: pytest.FixtureRequest, kit_build: Callable[..., KitBuild]) -> KitBuild:
+    built: KitBuild = kit_build("--print-shop", *request.param)
+    return built
 
 
 def marks_in_zone(built: tuple[Path, dict[str, Any]], kinds: set[str] | None,
@@ -53,12 +52,9 @@ def marks_in_zone(built: tuple[Path, dict[str, Any]], kinds: set[str] | None,
     for path, entry in sorted(files.items()):
         if entry["kind"] in SHEET_KINDS or (kinds is not None and entry["kind"] not in kinds):
             continue
-        with pikepdf.open(out / path) as pdf:
-            trims = [boxes(page).trim for page in pdf.pages]
-        with open_plumber(out / path) as pdf:
-            for number, (page, trim) in enumerate(zip(pdf.pages, trims, strict=True), 1):
-                found.setdefault(path, []).extend(
-                    f"page {number}: {mark}" for mark in marks_in_safe_zone(page, trim, safe))
+        for number, page in enumerate(read_pages(out / path), 1):
+            found.setdefault(path, []).extend(
+                f"page {number}: {mark}" for mark in marks_in_safe_zone(page, page.trim, safe))
     return {path: marks for path, marks in found.items() if marks}
 
 
@@ -91,17 +87,16 @@ def test_the_rulers_still_tick_every_millimetre(shop: tuple[Path, dict[str, Any]
                  if entry["kind"] == "centimetre templates"]
     rulers = 0
     for path in templates:
-        with open_plumber(out / path) as pdf:
-            for page in pdf.pages:
-                every, centimetres = ruler_ticks(page)
-                if len(every) < 50:
-                    continue  # a straight or turn gauge
-                rulers += 1
-                gaps = [round(b - a, 4) for a, b in zip(every, every[1:], strict=False)]
-                assert set(gaps) == {1.0}, (path, sorted(set(gaps)))
-                tens = {round(b - a, 4) for a, b in zip(centimetres, centimetres[1:],
-                                                        strict=False)}
-                assert tens == {10.0}, (path, tens)
+        for page in read_pages(out / path):
+            every, centimetres = ruler_ticks(page)
+            if len(every) < 50:
+                continue  # a straight or turn gauge
+            rulers += 1
+            gaps = [round(b - a, 4) for a, b in zip(every, every[1:], strict=False)]
+            assert set(gaps) == {1.0}, (path, sorted(set(gaps)))
+            tens = {round(b - a, 4) for a, b in zip(centimetres, centimetres[1:],
+                                                    strict=False)}
+            assert tens == {10.0}, (path, tens)
     assert rulers >= 4, "both rulers' parts are read"
 
 
@@ -129,14 +124,12 @@ def test_outline_cut_pieces_keep_text_and_marks_inside_their_hexagon(
     found = {}
     for path, shape in OUTLINE_CUT.items():
         assert path in files, path
-        with pikepdf.open(out / path) as pdf:
-            trims = [boxes(page).trim for page in pdf.pages]
-        with open_plumber(out / path) as pdf:
-            for number, (page, trim) in enumerate(zip(pdf.pages, trims, strict=True), 1):
-                w, h = trim[2] - trim[0], trim[3] - trim[1]
-                outline = (shape or (flat_hexagon if w > h else pointy_hexagon))(w, h)
-                if marks := inside_outline(page, trim, outline, SAFE):
-                    found[f"{path} page {number}"] = marks
+        for number, page in enumerate(read_pages(out / path), 1):
+            trim = page.trim
+            w, h = trim[2] - trim[0], trim[3] - trim[1]
+            outline = (shape or (flat_hexagon if w > h else pointy_hexagon))(w, h)
+            if marks := inside_outline(page, trim, outline, SAFE):
+                found[f"{path} page {number}"] = marks
     assert found == {}
 
 
