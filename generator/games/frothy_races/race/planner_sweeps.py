@@ -31,6 +31,7 @@ from generator.games.frothy_races.race.planner import (
     whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
+from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -42,6 +43,11 @@ ESTIMATE = 1.5
 Floats = np.ndarray
 # A stage's values, expected Damage and expected cards: each (point, Speed, state).
 Layers = tuple[Floats, Floats, Floats]
+# A move in each layer: its value, where it is read from and what it adds (rounds, Damage,
+# cards), each (layer, corridor state).
+Choice = tuple[Floats, Floats, Floats, Floats, Floats]
+WARM = False
+SETTLE = TOLERANCE / 4  # a plan is followed until no round-end value moves more than this
 
 
 class Solver:
@@ -73,11 +79,23 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
+        self._edges_for: list[int] | None = None  # the corridor _edges_now are from
+        self._edges_now: dict[tuple[int, int], Edges] = {}
         self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
-        # Each stage's values with 0 .. budget - 1 Whips left to play this round, and
-        # every layer of the round (``whip_rounds``) with their Damage and cards.
-        self.plain: dict[int, list[Floats]] = {}
-        self.every: dict[int, list[Layers]] = {}
+        layers = len(self.ends)
+        self.whip_array = np.asarray(self.whip_to, np.int64)
+        self.reached, self.unreached = reached_layers(self.whip_to, self.firsts)
+        # The stage being solved and the one after it (``planner_plan``), and the size of
+        # one of them in a channel; the corridor, and each state's place in it (or -1).
+        self.work = np.zeros((3, 2, 5, self.speeds, layers, self.states))
+        self.block = 5 * self.speeds * layers * self.states
+        self.cols = np.arange(0)
+        self.where = np.full(self.states, -1, np.int64)
+        self.last = False  # the stage being solved is the race's last
+        self.lap = len(rt.lines)
+        # The values of each stage of the last lap, every layer (point, Speed, layer,
+        # state), to start the same stage a lap before from (``warm_start``).
+        self.warm: dict[int, Floats] = {}
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -100,10 +118,16 @@ class Solver:
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
 
     def edges(self, line: int, spaces: int) -> Edges:
-        """The phase's edges from the corridor being swept (``self.inside``)."""
-        found = track_edges(self.rt, line, spaces, self.inside)
-        if len(found.src) > len(self.positions):
-            self.positions = np.arange(len(found.src))
+        """The phase's edges from the corridor being swept (``self.inside``), kept while
+        it is swept (``track_edges`` keys them by the corridor's bytes, a cost per call)."""
+        if self._edges_for is not self.inside:
+            self._edges_for, self._edges_now = self.inside, {}
+        found = self._edges_now.get((line, spaces))
+        if found is None:
+            found = self._edges_now[line, spaces] = track_edges(self.rt, line, spaces,
+                                                                self.inside)
+            if len(found.src) > len(self.positions):
+                self.positions = np.arange(len(found.src))
         return found
 
     def to_go(self, stage: int) -> Floats:
@@ -112,9 +136,11 @@ class Solver:
         return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
                         dtype=float)
 
-    def stage(self, stage: int, after: Layers | None) -> Layers:
-        """Values, expected Damage and cards at every point of one stage; ``after`` holds
-        the next stage's (None for the last: crossing its line ends the race).
+    def stage(self, stage: int) -> tuple[Floats, Floats]:
+        """Values, expected Damage and cards at every point of one stage, read from the
+        stage after it (solved just before; crossing the last stage's line ends the race):
+        the layer of a round with its whole Whip budget (channel, point, Speed, state), and
+        the values of the layers with fewer Whips left (point 0-3, Speed, layer, state).
 
         Outside the corridor a state keeps an estimate: the spaces to go at ``ESTIMATE``
         times the rounds a space costs at the best Safe pace. Where the corridor's own
@@ -123,120 +149,177 @@ class Solver:
         the corridor's median cost of a space and the sweeps go on: an estimate cheaper
         than the racing line would draw the driver off it."""
         self.inside = sorted(corridor(self.rt, stage))
+        self.cols = np.asarray(self.inside, dtype=np.int64)
+        self.where[:] = -1
+        self.where[self.cols] = np.arange(len(self.cols))
         inside = np.zeros(self.states, bool)
         inside[self.inside] = True
         left = self.to_go(stage)
         far = left >= UNREACHABLE
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
-        shape = (5, self.speeds, self.states)
-        layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
-        # Beside ``layers`` (a round with its whole Whip budget still to play), the
-        # round's other layers (``whip_rounds``): fewer Whips left to play.
-        k = self.budget
-        every = [(layers[0].copy(), np.zeros(shape), np.zeros(shape))
-                 for _ in range(len(self.ends))]
-        every[k] = layers
+        work = self.work
+        work[:, 1] = 0.0 if stage == self.stages - 1 else work[:, 0]  # the stage after
+        work[0, 0] = guess
+        if stage + self.lap in self.warm and WARM:
+            self.warm_start(stage, inside)
+        work[1:, 0] = 0.0
         line = stage % len(self.rt.lines)
-        later = None if after is None else self.every[stage + 1]
-        self.sweep(line, inside, guess, every, later)
+        self.last = stage == self.stages - 1
+        counted = inside & (guess < FAR / 2)
+        self.sweep(line, counted)
         reached = inside & (left > 0) & ~far
         if reached.any():
-            cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
+            full = work[0, 0, 4, :, self.budget]
+            cost = float(np.median(full.min(axis=0)[reached] / left[reached]))
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
-                for each in every:
-                    each[0][:, :, ~inside] = guess[~inside]
-                self.sweep(line, inside, guess, every, later)
-        self.every[stage] = every
-        self.plain[stage] = [every[j][0] for j in range(k)]
-        return layers
+                work[0, 0][..., ~inside] = guess[~inside]
+                self.sweep(line, counted)
+        if stage >= self.stages - self.lap:
+            self.warm[stage] = work[0, 0].copy()
+        return (work[:, 0, :, :, self.budget].copy(),
+                work[0, 0, :4, :, :self.budget].copy())
 
-    def sweep(self, line: int, inside: Floats, guess: Floats, layers: list[Layers],
-              after: list[Layers] | None) -> None:
-        """Sweep the corridor, a round of the model at a time, until no round-end value,
-        expected Damage or card count moves by more than TOLERANCE. ``layers`` holds the
-        round's layers (``whip_rounds``); ``after`` the next stage's (None for the last)."""
-        counted = inside & (guess < FAR / 2)
-        outside = (guess, np.zeros(self.states), np.zeros(self.states))
+    def warm_start(self, stage: int, inside: Floats) -> None:
+        """Start the corridor of ``stage`` from the same stage a lap later, solved before
+        it, plus what the lap adds: the best value on the stage's line in the stage after
+        it, less that in the stage a lap later's (none past the finish). Where the stage
+        ends the values differ by about that; the sweeps correct the rest, and the values
+        they converge to do not depend on where they start (every round costs a round)."""
+        line = [h * FACINGS + f for h in self.rt.lines[stage % self.lap] for f in range(FACINGS)]
+        following = self.work[0, 1, 4, :, self.budget][:, line].min()
+        later = self.warm.get(stage + self.lap + 1)
+        added = following - (0.0 if later is None else later[4, :, self.budget][:, line].min())
+        self.work[0, 0][..., inside] = self.warm[stage + self.lap][..., inside] + added
+
+    def sweep(self, line: int, counted: Floats) -> None:
+        """Improve the plan a Bellman sweep at a time (a round of the model each), following
+        each plan until its values settle, until a sweep moves no round-end value by more
+        than TOLERANCE (``planner_plan``); then the layers and points no round start
+        reaches (``reached``), and the plan's expected Damage and cards."""
+        plan = self.converge(line, counted)
+        self.improve(line, self.unreached, plan)
+        plan.settle(self.work, 3, counted, self.firsts, SETTLE, MAX_ROUNDS)
+
+    def converge(self, line: int, counted: Floats) -> Plan:
+        """Bellman sweeps over what a round start reaches, each plan followed until its
+        values settle (loosely while the sweeps still move values far), until a sweep
+        moves no round-end value by more than TOLERANCE."""
+        work, firsts = self.work, self.firsts
+        plan = None
         for _ in range(MAX_ROUNDS):
-            before = [layers[f][c][4].copy() for f in self.firsts for c in range(3)]
-            for p in (3, 2, 1, 0):
-                for v in range(self.speeds):
-                    found = self.phase(line, p, v, layers, after)
-                    for target, result in zip(layers, found, strict=True):
-                        for layer, new, kept in zip(target, result, outside, strict=True):
-                            layer[p, v] = np.where(inside, new, kept)
-            ends = [[np.where(inside, new, kept)
-                     for new, kept in zip(self.check(layers[f]), outside, strict=True)]
-                    for f in self.firsts]
-            for target, end in zip(layers, self.ends, strict=True):
-                for c in range(3):
-                    target[c][4] = ends[end][c]
-            now = [layers[f][c][4] for f in self.firsts for c in range(3)]
-            moved = max(float(np.abs(layer - old)[:, counted].max(initial=0.0))
-                        for layer, old in zip(now, before, strict=True))
+            before = work[0, 0, 4][:, firsts][..., counted]
+            plan = self.improve(line, self.reached, plan)
+            moved = float(np.abs(work[0, 0, 4][:, firsts][..., counted] - before)
+                          .max(initial=0.0))
             if moved < TOLERANCE:
-                return
+                break
+            plan.settle(work, 1, counted, firsts, max(SETTLE, moved / 2), MAX_ROUNDS)
+        assert plan is not None
+        return plan
 
-    def phase(self, line: int, p: int, v: int, layers: list[Layers],
-              after: list[Layers] | None) -> list[tuple[Floats, Floats, Floats]]:
-        """Before phase ``p`` at Speed ``v``, in each of the round's layers: the best move
+    def improve(self, line: int, rows: list[Floats], plan: Plan | None) -> Plan:
+        """One Bellman sweep of the values of ``rows[p]``'s layers before each phase p
+        (phase 4 back to phase 1, each reading the point after it as just updated), then
+        the Speed Check when the round starts are among them; the choices it made, in
+        ``plan`` (a new one when None)."""
+        speeds, size = self.speeds, len(self.cols)
+        if plan is None:
+            plan = Plan(self.cols, np.zeros((4, speeds, len(self.ends), size), np.int64),
+                        np.zeros((3, 4, speeds, len(self.ends), size)))
+        values = self.work[0, 0]
+        for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
+            for v in range(speeds):
+                found = self.phase(line, p, v, rows[p])
+                values[p, v][rows[p][:, None], self.cols] = found[0]
+                plan.source[p, v, rows[p]] = found[1]
+                plan.adds[:, p, v, rows[p]] = found[2:]
+        if np.isin(self.firsts, rows[0]).all():
+            plan.checks = []
+            for f in self.firsts:
+                ends, check = self.check(values[0, :, f][:, self.cols], f)
+                values[4][:, check.layers[:, None], self.cols] = ends[:, None, :]
+                plan.checks.append(check)
+        return plan
+
+    def phase(self, line: int, p: int, v: int, rows: Floats) -> Choice:
+        """Before phase ``p`` at Speed ``v``, in each of the layers ``rows``: the best move
         (a Whip for one space more, when the layer has one left and that is worth its
         price; the rest of the round is then driven in the layer with one fewer)."""
         n = self.moves[p][v]
-        found = []
-        afters: list[Layers | None] = list(after) if after else [None] * len(layers)
-        for layer, later, to in zip(layers, afters, self.whip_to, strict=True):
-            keep = self.move(line, p, v, n, layer, later)
-            if to < 0:
-                found.append(keep)
-                continue
-            whip = self.move(line, p, v, n + 1, layers[to], None if after is None
-                             else after[to])
-            better = whip[0] + self.card < keep[0]
-            found.append((np.where(better, whip[0] + self.card, keep[0]),
-                          np.where(better, whip[1], keep[1]),
-                          np.where(better, whip[2] + self.card, keep[2])))
-        return found
+        keep = self.move(line, p, v, n, rows)
+        has = np.flatnonzero(self.whip_array[rows] >= 0)
+        if not len(has):
+            return keep
+        whip = self.move(line, p, v, n + 1, self.whip_array[rows[has]])
+        better = whip[0] + self.card < keep[0][has]
+        for k, add in enumerate((self.card, 0, self.card, 0.0, self.card)):
+            keep[k][has] = np.where(better, whip[k] + add, keep[k][has])
+        return keep
 
-    def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
-             ) -> tuple[Floats, Floats, Floats]:
-        """The best way to move ``n`` spaces (and turn or not) before phase ``p``."""
-        then = [layer[p + 1, v] for layer in now]
+    def move(self, line: int, p: int, v: int, n: int, layers: Floats) -> Choice:
+        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, in each
+        of ``layers``: its value, where the value is read from and what the move adds
+        (rounds, Damage, cards), for each corridor state."""
+        size, states = len(self.cols), self.states
+        base = self.offset(p + 1, v) + layers[:, None] * states
         if n == 0:
-            return then[0], then[1], then[2]
+            source = base + self.cols
+            zero = np.zeros((len(layers), size))
+            return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
-        # Values at every edge's end; expected Damage and cards only at the chosen ones.
-        value = then[0][e.dst]
-        if after is not None:
-            value = np.where(e.across, after[0][p + 1, v][e.dst], value)
-        turned, slid, rough = self.edge_costs(e, v, 0)
-        value = value + turned + slid + rough
-        out = [np.zeros(self.states) for _ in range(3)]
+        ends, price, hurt = self.edge_prices(e, v)
+        flat = self.work[0].reshape(-1)
+        # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
+        out = [np.empty((len(layers), size)) for _ in range(3)] + [np.zeros((len(layers), size))]
+        source = np.empty((len(layers), size), np.int64)
         if len(e.src):
-            least = np.minimum.reduceat(value, e.starts)
-            # The first edge of each state's run that reaches its least (as the planner's
-            # own ``value < best`` keeps the first).
-            first = np.where(value == least[e.group_of], self.positions[:len(value)],
-                             len(value))
-            chosen = np.minimum.reduceat(first, e.starts)
-            ends = e.dst[chosen]
-            base = [layer[ends] for layer in then[1:]]
-            if after is not None:
-                crossed = e.across[chosen]
-                base = [np.where(crossed, layer[p + 1, v][ends], b)
-                        for layer, b in zip(after[1:], base, strict=True)]
-            out[0][e.groups] = least
-            out[1][e.groups] = base[0] + (
-                e.turned[chosen] * self.turn[1][v] + e.slid[chosen] * self.slide[1][v]
-                + self.rough[1][v][e.rough[chosen]])
-            out[2][e.groups] = base[1]
+            at = (base + ends).reshape(-1)
+            value = flat[at].reshape(len(layers), -1)
+            value += price
+            least = np.minimum.reduceat(value, e.starts, axis=1)
+            chosen = first_least(value, least, e)  # flat, layer by layer
+            g = self.where[e.groups]
+            edge = chosen.reshape(len(layers), -1) % len(e.src)
+            out[0][:, g], out[1][:, g], out[2][:, g] = least, price[edge], hurt[edge]
+            source[:, g] = at[chosen].reshape(len(layers), -1)
         if len(e.stuck):
-            self.collide(e.stuck, v, [layer[p + 1] for layer in now], out)
-        if after is None:
-            for layer in out:
-                layer[e.finishing] = 0.0  # across the finish: the race is over for it
-        return out[0], out[1], out[2]
+            self.collide(e.stuck, p, v, layers, out, source)
+        if self.last and e.finishing.any():  # across the finish: the race is over for it
+            g = self.where[np.flatnonzero(e.finishing)]
+            for layer in out[:3]:
+                layer[:, g] = 0.0
+            source[:, g] = self.block + base + self.cols[g]  # a zero of the stage after
+        return out[0], source, out[1], out[2], out[3]
+
+    def collide(self, stuck: Floats, p: int, v: int, layers: Floats, out: list[Floats],
+                source: Floats) -> None:
+        """After a collision: half the Speed and the best facing in the same space."""
+        hexes = stuck // FACINGS
+        then = self.work[0, 0, p + 1, v // 2][layers]
+        block = then.reshape(len(layers), -1, FACINGS)[:, hexes]
+        j = hexes * FACINGS + np.argmin(block, axis=2)
+        g = self.where[stuck]
+        out[0][:, g] = self.crash[0][v] + np.take_along_axis(then, j, axis=1)
+        out[1][:, g], out[2][:, g] = self.crash[0][v], self.crash[1][v]
+        source[:, g] = self.offset(p + 1, v // 2) + layers[:, None] * self.states + j
+
+    def offset(self, point: int, speed: int) -> int:
+        """Where (point, Speed, layer 0, state 0) of this stage sits in a channel of work."""
+        return (point * self.speeds + speed) * len(self.ends) * self.states
+
+    def edge_prices(self, e: Edges, v: int) -> tuple[Floats, Floats, Floats]:
+        """Each edge's end as an index into a channel of work (the stage after's when it
+        crosses the line), and what it adds at Speed ``v`` besides its end's value:
+        rounds (a turn's Control roll, a Slide into a wall, rough ground) and Damage."""
+        key = (id(e), v, 2 + self.block)  # each layer count its own ends
+        found = self._costs.get(key)
+        if found is None:
+            rounds, hurt = self.edge_costs(e, v, 0), self.edge_costs(e, v, 1)
+            found = self._costs[key] = (e.dst + e.across * self.block,
+                                        rounds[0] + rounds[1] + rounds[2],
+                                        hurt[0] + hurt[1] + hurt[2])
+        return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
         """What each edge adds at Speed ``v`` besides its end's value (``kind`` 0: rounds,
@@ -251,41 +334,45 @@ class Solver:
             self._kept.append(e)
         return found
 
-    def collide(self, stuck: Floats, v: int, then: list[Floats], out: list[Floats]) -> None:
-        """After a collision: half the Speed and the best facing in the same space."""
-        hexes = stuck // FACINGS
-        block = then[0][v // 2].reshape(-1, FACINGS)[hexes]
-        j = hexes * FACINGS + np.argmin(block, axis=1)
-        out[0][stuck] = self.crash[0][v] + then[0][v // 2][j]
-        out[1][stuck] = self.crash[1][v] + then[1][v // 2][j]
-        out[2][stuck] = then[2][v // 2][j]
-
-    def check(self, now: Layers) -> tuple[Floats, Floats, Floats]:
+    def check(self, first: Floats, f: int) -> tuple[Floats, CheckPlan]:
         """The round's end: the best Speed Check choice at each Speed, each way the dice
-        fall at the best Speed the player may keep from it."""
-        cols = np.asarray(self.inside, dtype=np.int64)  # only the corridor is swept
-        first = [layer[0][:, cols] for layer in now]
-        if self.still:
-            # At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
-            # W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest).
-            moving = np.stack([first[0][[s for s in ends if s]].min(axis=0) if ends[-1]
-                               else np.zeros(len(cols)) for ends in self.sets])
-            chances = self.chances[0]
-            rest = product(chances[:, ~self.stops], moving[~self.stops])
-            stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
-            first[0][0] = ((self.prices[0][:, None] + 1.0 + rest) / stay[:, None]).min(axis=0)
-        columns = np.arange(len(cols))
-        best_of = [np.array(ends)[np.argmin(first[0][list(ends)], axis=0)] for ends in self.sets]
-        kept = [np.stack([layer[s, columns] for s in best_of]) for layer in first]
-        out = [np.zeros((self.speeds, self.states)) for _ in range(3)]
+        fall at the best Speed the player may keep from it, from the point-0 values
+        ``first`` (Speed, corridor) of layer ``f``; and the choices as a plan."""
+        first = first.copy()
+        columns = np.arange(first.shape[1])
+        still = self.still_check(first) if self.still else None
+        best_of = np.stack([np.array(ends)[np.argmin(first[list(ends)], axis=0)]
+                            for ends in self.sets])
+        kept = first[best_of, columns]
+        out = np.zeros((self.speeds, len(columns)))
+        weights = np.zeros((self.speeds, len(columns), len(self.sets)))
+        prices = np.zeros((self.speeds, len(columns)))
         for v in range(self.speeds):
-            chances, prices = self.chances[v], self.prices[v][:, None]
-            total = prices + 1.0 + product(chances, kept[0])
+            total = self.prices[v][:, None] + 1.0 + product(self.chances[v], kept)
             pick = np.argmin(total, axis=0)
-            out[0][v, cols] = total[pick, columns]
-            out[1][v, cols] = product(chances, kept[1])[pick, columns]
-            out[2][v, cols] = (prices + product(chances, kept[2]))[pick, columns]
-        return out[0], out[1], out[2]
+            out[v] = total[pick, columns]
+            weights[v], prices[v] = self.chances[v][pick], self.prices[v][pick]
+        layers = np.array([j for j, end in enumerate(self.ends)
+                           if self.firsts[end] == f])
+        return out, CheckPlan(f, layers, best_of, weights, prices, still)
+
+    def still_check(self, first: Floats) -> tuple[Floats, Floats, Floats, Floats]:
+        """At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
+        W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest), set in
+        ``first`` (in place); the choice, as ``CheckPlan.still`` holds it."""
+        columns = np.arange(first.shape[1])
+        kept = np.stack([np.array([s for s in ends if s])[
+            np.argmin(first[[s for s in ends if s]], axis=0)] if ends[-1]
+            else np.zeros(len(columns), np.int64) for ends in self.sets])
+        moving = first[kept, columns]
+        chances = self.chances[0]
+        rest = product(chances[:, ~self.stops], moving[~self.stops])
+        stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
+        total = (self.prices[0][:, None] + 1.0 + rest) / stay[:, None]
+        pick = np.argmin(total, axis=0)
+        first[0] = total[pick, columns]
+        leave = (chances * ~self.stops)[pick].T  # (sets, corridor)
+        return self.prices[0][pick], leave, stay[pick], kept
 
     def flying_lap(self, end: Floats) -> int:
         """Where a lap is timed from: the index (Speed and state) on the finish line with
@@ -322,6 +409,38 @@ def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]
     return k, whip_to, ends, firsts
 
 
+def reached_layers(whip_to: list[int], firsts: list[int]
+                   ) -> tuple[list[Floats], list[Floats]]:
+    """Before each phase p, the layers a round start reaches (a layer j Whips short of
+    its round's start only from phase j + 1 on) and those it does not. The round starts'
+    values, and so every stage's, are those of the first kind alone: the sweeps converge
+    over them, and the others (which the driver reads with fewer Whips in hand than the
+    budget) are worked out once after, a quarter to a third of a sweep saved each time."""
+    played = {}
+    for f in firsts:
+        j, count = f, 0
+        while j >= 0:
+            played[j] = count
+            j, count = whip_to[j], count + 1
+    reached = [np.array([j for j in range(len(whip_to)) if played[j] <= p], np.int64)
+               for p in range(4)]
+    return reached, [np.setdiff1d(np.arange(len(whip_to)), r) for r in reached]
+
+
+def first_least(value: Floats, least: Floats, e: Edges) -> Floats:
+    """For each row of ``value`` (a layer's value of every edge) and each state's run of
+    edges, the first edge that reaches the run's ``least`` (as the planner's own ``value <
+    best`` keeps the first), as an index into the flattened rows. The edges that reach it
+    are found with one scan (``flatnonzero``): a tie is rare, so this is a fraction of
+    what marking every edge's position and taking a minimum per run would cost."""
+    rows, count = value.shape
+    runs = len(e.starts)
+    equal = value == np.repeat(least, np.diff(np.r_[e.starts, count]), axis=1)
+    found = np.flatnonzero(equal.reshape(-1))
+    run = (found // count) * runs + e.group_of[found % count]
+    return found[np.r_[True, run[1:] != run[:-1]]]
+
+
 def product(chances: Floats, kept: Floats) -> Floats:
     """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
     own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
@@ -340,30 +459,28 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
     line (a flying lap)."""
     solver = Solver(spec, rt, stages, style)
     lap = len(rt.lines)
-    by_stage: dict[int, Layers] = {}
-    after: Layers | None = None
+    by_stage: dict[int, Floats] = {}
+    plain: dict[int, Floats] = {}
     base = max(0, stages - 2 * lap)
     for stage in range(stages - 1, base - 1, -1):
-        after = by_stage[stage] = solver.stage(stage, after)
+        by_stage[stage], plain[stage] = solver.stage(stage)
     if base:
         middle, last = by_stage[base], by_stage[base + lap]
-        best = solver.flying_lap(last[0][4])
+        best = solver.flying_lap(last[0, 4])
         extra = [float(m[4].reshape(-1)[best] - t[4].reshape(-1)[best])
                  for m, t in zip(middle, last, strict=True)]
         for stage in range(base - 1, -1, -1):
             laps = (base - stage + lap - 1) // lap
-            source = by_stage[stage + laps * lap]
-            by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
-                               source[2] + extra[2] * laps)
-            solver.plain[stage] = [layer + extra[0] * laps
-                                   for layer in solver.plain[stage + laps * lap]]
-    kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
+            by_stage[stage] = by_stage[stage + laps * lap] + (
+                np.array(extra) * laps)[:, None, None, None]
+            plain[stage] = plain[stage + laps * lap] + extra[0] * laps
+    kept = [[[stored(channel[p]) for p in range(5)] for channel in by_stage[stage]]
             for stage in range(stages)]
-    plain = [[[stored(solver.plain[stage][j][p]) for p in range(4)] for stage in range(stages)]
-             for j in range(solver.budget)]
+    layers = [[[stored(plain[stage][p, :, j]) for p in range(4)] for stage in range(stages)]
+              for j in range(solver.budget)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
     return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
-                      [t[1] for t in kept], [t[2] for t in kept], start, plain)
+                      [t[1] for t in kept], [t[2] for t in kept], start, layers)
 
 
 def stored(layer: Floats) -> array:
