@@ -30,7 +30,9 @@ class CheckPlan:
     first: int  # the layer whose point-0 values the check reads
     layers: Floats  # the layers whose round's end it is
     best_of: Floats  # (sets, corridor): the Speed kept from each set of Speeds allowed
-    weights: Floats  # (Speed, corridor, sets): the chosen card's chance of each set
+    weights: list[tuple[Floats, Floats]]
+    """For each Speed, the sets its choices can roll, and the chosen choice's chance of
+    each (corridor, those sets): a Speed's choices reach a few of the sets."""
     prices: Floats  # (Speed, corridor): the chosen cards' price in rounds
     still: tuple[Floats, Floats, Floats, Floats] | None = None
     """At Speed 0, when it moves no space: for the chosen choice, its price, its chance of
@@ -112,7 +114,8 @@ def check_values(check: CheckPlan, first: Floats, channel: int) -> Floats:
         price, leave, stay, kept = check.still
         first[0] = (price + 1.0 + (leave * first[kept, columns]).sum(axis=0)) / stay
     kept_values = first[check.best_of, columns]  # (sets, corridor)
-    out = np.einsum("vck,kc->vc", check.weights, kept_values, optimize=False)
+    out = np.stack([np.einsum("ck,kc->c", weights, kept_values[sets], optimize=False)
+                    for sets, weights in check.weights])
     if channel == 0:
         out += check.prices + 1.0
     elif channel == 2:

@@ -46,7 +46,6 @@ Layers = tuple[Floats, Floats, Floats]
 # A move in each layer: its value, where it is read from and what it adds (rounds, Damage,
 # cards), each (layer, corridor state).
 Choice = tuple[Floats, Floats, Floats, Floats, Floats]
-WARM = False
 SETTLE = TOLERANCE / 4  # a plan is followed until no round-end value moves more than this
 
 
@@ -92,10 +91,6 @@ class Solver:
         self.cols = np.arange(0)
         self.where = np.full(self.states, -1, np.int64)
         self.last = False  # the stage being solved is the race's last
-        self.lap = len(rt.lines)
-        # The values of each stage of the last lap, every layer (point, Speed, layer,
-        # state), to start the same stage a lap before from (``warm_start``).
-        self.warm: dict[int, Floats] = {}
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -116,6 +111,7 @@ class Solver:
             self.prices.append(np.array([price for price, _ in choices]))
             self.chances.append(matrix)
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
+        self.rolled = [np.flatnonzero(m.any(axis=0)) for m in self.chances]  # by Speed
 
     def edges(self, line: int, spaces: int) -> Edges:
         """The phase's edges from the corridor being swept (``self.inside``), kept while
@@ -131,8 +127,12 @@ class Solver:
         return found
 
     def to_go(self, stage: int) -> Floats:
-        """Spaces still to drive from each state (``RaceTrack.remaining``)."""
+        """Spaces still to drive from each state (``RaceTrack.remaining``; over the last
+        two laps, the chained distances it reads, all at once)."""
         rt = self.rt
+        window = self.stages - 2 * len(rt.lines)
+        if stage >= window:
+            return np.asarray(rt.chain[stage - window], dtype=float)
         return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
                         dtype=float)
 
@@ -147,26 +147,20 @@ class Solver:
         values show a space costs more than that (a vehicle whose every Speed is Safe
         has a pace no line through the bends keeps), the estimate is taken again from
         the corridor's median cost of a space and the sweeps go on: an estimate cheaper
-        than the racing line would draw the driver off it."""
-        self.inside = sorted(corridor(self.rt, stage))
-        self.cols = np.asarray(self.inside, dtype=np.int64)
-        self.where[:] = -1
-        self.where[self.cols] = np.arange(len(self.cols))
-        inside = np.zeros(self.states, bool)
-        inside[self.inside] = True
+        than the racing line would draw the driver off it. Then the layers and points no
+        round start reaches (``reached_layers``), and the plan's expected Damage and cards
+        (``planner_plan``)."""
+        inside = self.enter(stage)
         left = self.to_go(stage)
         far = left >= UNREACHABLE
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
         work = self.work
-        work[:, 1] = 0.0 if stage == self.stages - 1 else work[:, 0]  # the stage after
+        work[:, 1] = 0.0 if self.last else work[:, 0]  # the stage after
         work[0, 0] = guess
-        if stage + self.lap in self.warm and WARM:
-            self.warm_start(stage, inside)
         work[1:, 0] = 0.0
         line = stage % len(self.rt.lines)
-        self.last = stage == self.stages - 1
         counted = inside & (guess < FAR / 2)
-        self.sweep(line, counted)
+        plan = self.converge(line, counted)
         reached = inside & (left > 0) & ~far
         if reached.any():
             full = work[0, 0, 4, :, self.budget]
@@ -174,32 +168,23 @@ class Solver:
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
                 work[0, 0][..., ~inside] = guess[~inside]
-                self.sweep(line, counted)
-        if stage >= self.stages - self.lap:
-            self.warm[stage] = work[0, 0].copy()
+                plan = self.converge(line, counted)
+        self.improve(line, self.unreached, plan)
+        plan.settle(work, 3, counted, self.firsts, SETTLE, MAX_ROUNDS)
         return (work[:, 0, :, :, self.budget].copy(),
                 work[0, 0, :4, :, :self.budget].copy())
 
-    def warm_start(self, stage: int, inside: Floats) -> None:
-        """Start the corridor of ``stage`` from the same stage a lap later, solved before
-        it, plus what the lap adds: the best value on the stage's line in the stage after
-        it, less that in the stage a lap later's (none past the finish). Where the stage
-        ends the values differ by about that; the sweeps correct the rest, and the values
-        they converge to do not depend on where they start (every round costs a round)."""
-        line = [h * FACINGS + f for h in self.rt.lines[stage % self.lap] for f in range(FACINGS)]
-        following = self.work[0, 1, 4, :, self.budget][:, line].min()
-        later = self.warm.get(stage + self.lap + 1)
-        added = following - (0.0 if later is None else later[4, :, self.budget][:, line].min())
-        self.work[0, 0][..., inside] = self.warm[stage + self.lap][..., inside] + added
-
-    def sweep(self, line: int, counted: Floats) -> None:
-        """Improve the plan a Bellman sweep at a time (a round of the model each), following
-        each plan until its values settle, until a sweep moves no round-end value by more
-        than TOLERANCE (``planner_plan``); then the layers and points no round start
-        reaches (``reached``), and the plan's expected Damage and cards."""
-        plan = self.converge(line, counted)
-        self.improve(line, self.unreached, plan)
-        plan.settle(self.work, 3, counted, self.firsts, SETTLE, MAX_ROUNDS)
+    def enter(self, stage: int) -> Floats:
+        """Make ``stage`` the one being solved: its corridor (``self.inside``, each state's
+        place in it), whether it is the race's last; the corridor as a mask."""
+        self.inside = sorted(corridor(self.rt, stage))
+        self.cols = np.asarray(self.inside, dtype=np.int64)
+        self.where[:] = -1
+        self.where[self.cols] = np.arange(len(self.cols))
+        self.last = stage == self.stages - 1
+        inside = np.zeros(self.states, bool)
+        inside[self.cols] = True
+        return inside
 
     def converge(self, line: int, counted: Floats) -> Plan:
         """Bellman sweeps over what a round start reaches, each plan followed until its
@@ -229,11 +214,13 @@ class Solver:
                         np.zeros((3, 4, speeds, len(self.ends), size)))
         values = self.work[0, 0]
         for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
-            for v in range(speeds):
-                found = self.phase(line, p, v, rows[p])
-                values[p, v][rows[p][:, None], self.cols] = found[0]
-                plan.source[p, v, rows[p]] = found[1]
-                plan.adds[:, p, v, rows[p]] = found[2:]
+            for n, group in self.by_spaces(p):
+                v = np.repeat(group, len(rows[p]))
+                layer = np.tile(rows[p], len(group))
+                found = self.phase(line, p, n, v, layer)
+                values[p][v[:, None], layer[:, None], self.cols] = found[0]
+                plan.source[p][v, layer] = found[1]
+                plan.adds[:, p][:, v, layer] = found[2:]
         if np.isin(self.firsts, rows[0]).all():
             plan.checks = []
             for f in self.firsts:
@@ -242,83 +229,94 @@ class Solver:
                 plan.checks.append(check)
         return plan
 
-    def phase(self, line: int, p: int, v: int, rows: Floats) -> Choice:
-        """Before phase ``p`` at Speed ``v``, in each of the layers ``rows``: the best move
-        (a Whip for one space more, when the layer has one left and that is worth its
-        price; the rest of the round is then driven in the layer with one fewer)."""
-        n = self.moves[p][v]
-        keep = self.move(line, p, v, n, rows)
-        has = np.flatnonzero(self.whip_array[rows] >= 0)
+    def by_spaces(self, p: int) -> list[tuple[int, Floats]]:
+        """The Speeds whose phase ``p`` moves the same number of spaces, by that number:
+        they share the phase's edges, so one pass over them weighs them all."""
+        found: dict[int, list[int]] = {}
+        for v in range(self.speeds):
+            found.setdefault(self.moves[p][v], []).append(v)
+        return [(n, np.array(group, np.int64)) for n, group in found.items()]
+
+    def phase(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
+        """Before phase ``p``, at each row's Speed ``v`` (whose phase moves ``n`` spaces)
+        and in its layer: the best move (a Whip for one space more, when the layer has
+        one left and that is worth its price; the rest of the round is then driven in the
+        layer with one fewer)."""
+        keep = self.move(line, p, n, v, layer)
+        has = np.flatnonzero(self.whip_array[layer] >= 0)
         if not len(has):
             return keep
-        whip = self.move(line, p, v, n + 1, self.whip_array[rows[has]])
+        whip = self.move(line, p, n + 1, v[has], self.whip_array[layer[has]])
         better = whip[0] + self.card < keep[0][has]
         for k, add in enumerate((self.card, 0, self.card, 0.0, self.card)):
             keep[k][has] = np.where(better, whip[k] + add, keep[k][has])
         return keep
 
-    def move(self, line: int, p: int, v: int, n: int, layers: Floats) -> Choice:
-        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, in each
-        of ``layers``: its value, where the value is read from and what the move adds
-        (rounds, Damage, cards), for each corridor state."""
-        size, states = len(self.cols), self.states
-        base = self.offset(p + 1, v) + layers[:, None] * states
+    def move(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
+        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, for each
+        row's Speed ``v`` and layer: its value, where the value is read from and what the
+        move adds (rounds, Damage, cards), for each corridor state."""
+        rows, size = len(v), len(self.cols)
+        base = (self.offset(p + 1, v) + layer * self.states)[:, None]
         if n == 0:
             source = base + self.cols
-            zero = np.zeros((len(layers), size))
+            zero = np.zeros((rows, size))
             return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
-        ends, price, hurt = self.edge_prices(e, v)
-        flat = self.work[0].reshape(-1)
+        ends, prices, hurts = self.edge_prices(e)
         # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
-        out = [np.empty((len(layers), size)) for _ in range(3)] + [np.zeros((len(layers), size))]
-        source = np.empty((len(layers), size), np.int64)
+        out = [np.empty((rows, size)) for _ in range(3)] + [np.zeros((rows, size))]
+        source = np.empty((rows, size), np.int64)
         if len(e.src):
             at = (base + ends).reshape(-1)
-            value = flat[at].reshape(len(layers), -1)
+            price = prices[v]
+            value = self.work[0].reshape(-1)[at].reshape(rows, -1)
             value += price
             least = np.minimum.reduceat(value, e.starts, axis=1)
-            chosen = first_least(value, least, e)  # flat, layer by layer
+            chosen = first_least(value, least, e)  # flat, row by row
             g = self.where[e.groups]
-            edge = chosen.reshape(len(layers), -1) % len(e.src)
-            out[0][:, g], out[1][:, g], out[2][:, g] = least, price[edge], hurt[edge]
-            source[:, g] = at[chosen].reshape(len(layers), -1)
+            out[0][:, g] = least
+            out[1][:, g] = price.reshape(-1)[chosen].reshape(rows, -1)
+            out[2][:, g] = hurts[v].reshape(-1)[chosen].reshape(rows, -1)
+            source[:, g] = at[chosen].reshape(rows, -1)
         if len(e.stuck):
-            self.collide(e.stuck, p, v, layers, out, source)
+            self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
             g = self.where[np.flatnonzero(e.finishing)]
-            for layer in out[:3]:
-                layer[:, g] = 0.0
+            for part in out[:3]:
+                part[:, g] = 0.0
             source[:, g] = self.block + base + self.cols[g]  # a zero of the stage after
         return out[0], source, out[1], out[2], out[3]
 
-    def collide(self, stuck: Floats, p: int, v: int, layers: Floats, out: list[Floats],
+    def collide(self, stuck: Floats, p: int, v: Floats, layer: Floats, out: list[Floats],
                 source: Floats) -> None:
         """After a collision: half the Speed and the best facing in the same space."""
         hexes = stuck // FACINGS
-        then = self.work[0, 0, p + 1, v // 2][layers]
-        block = then.reshape(len(layers), -1, FACINGS)[:, hexes]
+        then = self.work[0, 0, p + 1][v // 2, layer]
+        block = then.reshape(len(v), -1, FACINGS)[:, hexes]
         j = hexes * FACINGS + np.argmin(block, axis=2)
         g = self.where[stuck]
-        out[0][:, g] = self.crash[0][v] + np.take_along_axis(then, j, axis=1)
-        out[1][:, g], out[2][:, g] = self.crash[0][v], self.crash[1][v]
-        source[:, g] = self.offset(p + 1, v // 2) + layers[:, None] * self.states + j
+        out[0][:, g] = self.crash[0][v][:, None] + np.take_along_axis(then, j, axis=1)
+        out[1][:, g] = self.crash[0][v][:, None]
+        out[2][:, g] = self.crash[1][v][:, None]
+        source[:, g] = (self.offset(p + 1, v // 2) + layer * self.states)[:, None] + j
 
-    def offset(self, point: int, speed: int) -> int:
+    def offset(self, point: int, speed: Floats) -> Floats:
         """Where (point, Speed, layer 0, state 0) of this stage sits in a channel of work."""
         return (point * self.speeds + speed) * len(self.ends) * self.states
 
-    def edge_prices(self, e: Edges, v: int) -> tuple[Floats, Floats, Floats]:
+    def edge_prices(self, e: Edges) -> tuple[Floats, Floats, Floats]:
         """Each edge's end as an index into a channel of work (the stage after's when it
-        crosses the line), and what it adds at Speed ``v`` besides its end's value:
-        rounds (a turn's Control roll, a Slide into a wall, rough ground) and Damage."""
-        key = (id(e), v, 2 + self.block)  # each layer count its own ends
+        crosses the line), and what it adds at each Speed besides its end's value: rounds
+        (a turn's Control roll, a Slide into a wall, rough ground) and Damage, (Speed,
+        edge)."""
+        key = (id(e), -1, self.block)  # each layer count its own ends
         found = self._costs.get(key)
         if found is None:
-            rounds, hurt = self.edge_costs(e, v, 0), self.edge_costs(e, v, 1)
-            found = self._costs[key] = (e.dst + e.across * self.block,
-                                        rounds[0] + rounds[1] + rounds[2],
-                                        hurt[0] + hurt[1] + hurt[2])
+            prices = [[sum(self.edge_costs(e, v, kind)) for v in range(self.speeds)]
+                      for kind in (0, 1)]
+            found = self._costs[key] = (e.dst + e.across * self.block, np.array(prices[0]),
+                                        np.array(prices[1]))
         return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
@@ -345,13 +343,15 @@ class Solver:
                             for ends in self.sets])
         kept = first[best_of, columns]
         out = np.zeros((self.speeds, len(columns)))
-        weights = np.zeros((self.speeds, len(columns), len(self.sets)))
+        weights = []
         prices = np.zeros((self.speeds, len(columns)))
         for v in range(self.speeds):
             total = self.prices[v][:, None] + 1.0 + product(self.chances[v], kept)
             pick = np.argmin(total, axis=0)
             out[v] = total[pick, columns]
-            weights[v], prices[v] = self.chances[v][pick], self.prices[v][pick]
+            sets = self.rolled[v]
+            weights.append((sets, self.chances[v][:, sets][pick]))
+            prices[v] = self.prices[v][pick]
         layers = np.array([j for j, end in enumerate(self.ends)
                            if self.firsts[end] == f])
         return out, CheckPlan(f, layers, best_of, weights, prices, still)
