@@ -27,9 +27,10 @@ only has to rank a vehicle's choices well):
   without the Whip's space more (``ValueTable.plain``).
 
 Each stage is solved over the states between the line before and its own (its corridor),
-swept as whole arrays (value iteration, one round of the model a sweep:
-``planner_sweeps``) until no round-end value, expected Damage or card count
-moves by more than ``TOLERANCE``; states outside keep a distance estimate.
+as whole arrays (modified policy iteration, ``planner_sweeps``: Bellman sweeps of one round
+of the model each, the plan each picks followed until its values settle) until a sweep
+moves no round-end value by more than ``TOLERANCE``; the expected Damage and card count are
+the last plan's, followed until they settle too. States outside keep a distance estimate.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from generator.probability.frothy_control_odds import control_roll
 from generator.probability.frothy_dice import FROTHY_DIE, Direction, kept_lowest, scoring_chance
 from generator.probability.frothy_speed_table import Marker
 
-TOLERANCE = 0.01  # rounds: a sweep that moves no value more than this ends a stage
+TOLERANCE = 0.01  # rounds: a Bellman sweep that moves no value more than this ends a stage
 FAR = 1e6  # the value of a state from which the line cannot be reached
 FAIL_DELAY = 0.3  # rounds a failed Control roll costs besides its Damage (Slides, Spins)
 TURNING = 5  # spaces a facing may add to the way to the line and still be in the corridor

@@ -1,13 +1,18 @@
-"""Solving a value table (see ``planner`` for the model) with numpy: each
-stage's corridor is swept as whole arrays, one round of the model a sweep, until no
-round-end value moves by more than ``TOLERANCE``.
+"""Solving a value table (see ``planner`` for the model) with numpy: each stage's
+corridor is solved by modified policy iteration. A Bellman sweep (one round of the model,
+phase 4 back to phase 1 and the Speed Check) picks every state's best choice; the plan it
+picks is then followed, a gather a point, until its values settle (``planner_plan``); and
+so on until a Bellman sweep moves no round-end value by more than ``TOLERANCE``. Values
+travel back from the line a round a sweep, so sweeping alone took 8-10 sweeps a stage;
+following the plan carries them the same way for a hundredth of the cost, and 5-7 sweeps
+remain (the plan's choices settling). The expected Damage and cards are the last plan's.
 
 A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
-state with its turn, Slide and rough-ground flags), so a sweep works out every state at once: the
-candidates' values, the least per state (``np.minimum.reduceat``) and, for the expected
-Damage and cards the plan adds up to, the first candidate that reaches it (as the
-planner's own ``value < best`` would choose). The Speed Check is a matrix product: each
-choice's chances over the sets of Speeds a roll allows, times the best value in each set.
+state with its turn, Slide and rough-ground flags), so a sweep works out every state at once,
+in every Whip layer and at every Speed that moves as far: the candidates' values, the least
+per state (``np.minimum.reduceat``) and the first candidate that reaches it (as the planner's
+own ``value < best`` would choose), which the plan keeps. The Speed Check is a matrix product:
+each choice's chances over the sets of Speeds a roll allows, times the best value in each set.
 Everything is float64 and done in one order, so a table is the same bit for bit each time.
 """
 
@@ -36,15 +41,13 @@ from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
 
-MAX_ROUNDS = 400  # sweeps at most (one round of the model each)
+MAX_ROUNDS = 400  # Bellman sweeps a stage, and rounds a plan is followed, at most
 # The estimate off the corridor: this many times the rounds a space costs at the best
 # Safe pace (or on the corridor's own line, where that is dearer; see Solver.stage).
 ESTIMATE = 1.5
 Floats = np.ndarray
-# A stage's values, expected Damage and expected cards: each (point, Speed, state).
-Layers = tuple[Floats, Floats, Floats]
-# A move in each layer: its value, where it is read from and what it adds (rounds, Damage,
-# cards), each (layer, corridor state).
+# A move in each row (a Speed and a layer): its value, where it is read from and what it
+# adds (rounds, Damage, cards), each (row, corridor state).
 Choice = tuple[Floats, Floats, Floats, Floats, Floats]
 SETTLE = TOLERANCE / 4  # a plan is followed until no round-end value moves more than this
 
@@ -84,9 +87,10 @@ class Solver:
         layers = len(self.ends)
         self.whip_array = np.asarray(self.whip_to, np.int64)
         self.reached, self.unreached = reached_layers(self.whip_to, self.firsts)
-        # The stage being solved and the one after it (``planner_plan``), and the size of
-        # one of them in a channel; the corridor, and each state's place in it (or -1).
-        self.work = np.zeros((3, 2, 5, self.speeds, layers, self.states))
+        # The stage being solved and the one after it (``planner_plan``; made by the first
+        # stage solved: ``planner_risk`` reads the prices alone), and the size of one of
+        # them in a channel; the corridor, and each state's place in it (or -1).
+        self.work = np.zeros(0)
         self.block = 5 * self.speeds * layers * self.states
         self.cols = np.arange(0)
         self.where = np.full(self.states, -1, np.int64)
@@ -182,6 +186,8 @@ class Solver:
         self.where[:] = -1
         self.where[self.cols] = np.arange(len(self.cols))
         self.last = stage == self.stages - 1
+        if self.work.ndim == 1:
+            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states))
         inside = np.zeros(self.states, bool)
         inside[self.cols] = True
         return inside
