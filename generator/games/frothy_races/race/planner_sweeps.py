@@ -352,11 +352,12 @@ class Solver:
         weights = []
         prices = np.zeros((self.speeds, len(columns)))
         for v in range(self.speeds):
-            total = self.prices[v][:, None] + 1.0 + product(self.chances[v], kept)
+            sets = self.rolled[v]
+            chances = self.chances[v][:, sets]
+            total = self.prices[v][:, None] + 1.0 + product(chances, kept[sets])
             pick = np.argmin(total, axis=0)
             out[v] = total[pick, columns]
-            sets = self.rolled[v]
-            weights.append((sets, self.chances[v][:, sets][pick]))
+            weights.append((sets, chances[pick]))
             prices[v] = self.prices[v][pick]
         layers = np.array([j for j, end in enumerate(self.ends)
                            if self.firsts[end] == f])
