@@ -435,7 +435,7 @@ def reached_layers(whip_to: list[int], firsts: list[int]
 
 
 def first_least(value: Floats, least: Floats, e: Edges) -> Floats:
-    """For each row of ``value`` (a layer's value of every edge) and each state's run of
+    """For each row of ``value`` (a Speed and layer: its value of every edge) and each run of
     edges, the first edge that reaches the run's ``least`` (as the planner's own ``value <
     best`` keeps the first), as an index into the flattened rows. The edges that reach it
     are found with one scan (``flatnonzero``): a tie is rare, so this is a fraction of
