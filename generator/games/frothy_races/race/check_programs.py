@@ -43,19 +43,18 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
     return tuple((p, ends) for ends, p in merged.items())
 
 
-# A Speed Check choice as weighed: the choice, the cards it plays, whether it is more likely
-# than not to leave the vehicle moving, and its rolls (chance, the slot of their best start).
-Weighed = tuple[SpeedChoice, int, bool, tuple[tuple[float, int], ...]]
-# A slot: whether a Whip is left in hand after the check, and the Speeds a roll may end at.
-Slot = tuple[bool, tuple[int, ...]]
-_PROGRAMS: dict[tuple[object, ...], tuple[tuple[Weighed, ...], tuple[Slot, ...]]] = {}
+# A Speed Check choice as weighed: the choice, the cards it plays, whether a Whip is left
+# in hand after it, whether it is more likely than not to leave the vehicle moving, and its
+# rolls (chance, the Speeds the roll lets it end at, the slot of their best start).
+Weighed = tuple[SpeedChoice, int, bool, bool, tuple[tuple[float, tuple[int, ...], int], ...]]
+_PROGRAMS: dict[tuple[object, ...], tuple[tuple[Weighed, ...], int]] = {}
 
 
-def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], tuple[Slot, ...]]:
+def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
     """The Speed Check choices ``car``'s hand allows as weighed (``check_speeds`` gives
-    their rolls), with the slots: one per set of Speeds a roll may end at and whether a
-    Whip is left, so a set's best start is worked out once a check. All but the prices,
-    which depend on the state. ``extra``: Reins Stamina adds."""
+    their rolls), with the number of slots: one per set of Speeds a roll may end at and
+    whether a Whip is left, so a set's best start is worked out once a check. All but the
+    prices, which depend on the state. ``extra``: Reins Stamina adds."""
     marker, spec = car.marker, car.spec
     whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
     reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
@@ -75,10 +74,10 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], tuple[Slot
                                  car.max_speed)
             moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
             keeps = whip < whips
-            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, moving,
-                            tuple((p, slots.setdefault((keeps, ends), len(slots)))
+            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, keeps, moving,
+                            tuple((p, ends, slots.setdefault((keeps, ends), len(slots)))
                                   for p, ends in rolls)))
         if len(_PROGRAMS) >= CHECK_CACHE:
             forget_oldest_half(_PROGRAMS)
-        found = _PROGRAMS[key] = (tuple(program), tuple(slots))
+        found = _PROGRAMS[key] = (tuple(program), len(slots))
     return found

@@ -177,18 +177,22 @@ class Planner(Bot):
         program, slots = check_program(car, race.stamina_reins(car))
         # The best start among a roll's Speeds, with and without a Whip left in hand, by
         # the program's slot for it.
-        least = [min([(with_whip if keeps else without)[v] for v in ends])
-                 for keeps, ends in slots]
+        least: list[float | None] = [None] * slots
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        for choice, cards, moving, rolls in program:
+        for choice, cards, keeps_whip, moving, rolls in program:
             if stalled and not moving:
                 continue  # more likely than not to leave it standing
+            # The round is driven with the Whips the check leaves in hand.
+            starts = with_whip if keeps_whip else without
             value = card_rounds * (cards + max(0, cards - spare))
-            for p, slot in rolls:
-                value += p * least[slot]
+            for p, ends, slot in rolls:
+                at = least[slot]
+                if at is None:
+                    at = least[slot] = min([starts[v] for v in ends])
+                value += p * at
             if value < best:
                 best, chosen = value, choice
         return chosen
@@ -248,14 +252,12 @@ class Planner(Bot):
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The way to drive and the turn with the fewest expected rounds to go."""
-        table = self._tables.get(id(car.spec))
-        if table is None:
-            table = self.table(race, car)
-        lap, stages = len(race.rt.lines), race.stages
-        wrap = stages > table.stages
-        whips = self.whips_left(race, car)
+        table = self.table(race, car)
+        lap, wrap = len(race.rt.lines), race.stages > table.stages
+        states, whips = table.states, self.whips_left(race, car)
+        base = min(car.speed, table.speeds - 1) * states
         speed, facing = car.speed, car.facing
-        base = min(speed, table.speeds - 1) * table.states
+        pool = weighed(options, facing)
         dice = race.control_dice(car, speed)
         turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
                                          car.control_loss + car.extra_control,
@@ -265,33 +267,38 @@ class Planner(Bot):
         # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
-        rows = candidates(options, facing, race.rt.neighbours, car.hex)
-        best, chosen = FAR * 4, Plan(rows[0][0], 0)
+        best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
-        point = phase + 1
+        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
         layers: dict[tuple[int, str | None], array] = {}
-        for option, end, kind, crossed, drift, turns in rows:
-            extra = card if kind else 0.0
+        for option in pool:
+            end = option.hexes[-1] if option.hexes else car.hex
+            extra = card if option.card else 0.0
             extra += rough * option.rough
             if option.blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
-            if crossed >= stages:
-                if extra < best:  # across the finish: the race is over for it
-                    best, chosen = extra, Plan(option, 0)
+            if option.stage >= race.stages:
+                value = extra  # across the finish: the race is over for it
+                if value < best:
+                    best, chosen = value, Plan(option, 0)
                 continue
-            layer = layers.get((crossed, kind))
+            layer = layers.get((option.stage, option.card))
             if layer is None:
-                layer = layers[crossed, kind] = table.layer(
-                    lap + crossed % lap if wrap else crossed, point, whips - (kind == "whip"))
-            for t, state, wall in turns:
-                value = layer[base + state] + extra
+                layer = layers[option.stage, option.card] = table.layer(
+                    lap + option.stage % lap if wrap else option.stage, point,
+                    whips - (option.card == "whip"))
+            at = end * FACINGS
+            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
+            for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
+                turned = (facing + t) % FACINGS
+                value = layer[base + at + turned] + extra
                 if t:
                     value += turn
-                    if wall:
+                    if neighbours[end][option.steps[-1]] < 0:
                         value += slide  # a Slide would run it into the wall ahead
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(crossed, state) >= before:
+                if drift and race.remaining(option.stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
@@ -383,39 +390,6 @@ def weighed(options: list[Option], facing: int) -> list[Option]:
                 seen.add(what)
                 found.append(option)
         options.memo["weighed"] = found
-    return found
-
-
-# One option as ``plan`` weighs it: the option, its end space, its card, the lines crossed
-# by its end, whether it is a sideways Drift, and each turn it may end with (the turn, the
-# state it leaves, whether a Slide from there would run into the wall ahead).
-Candidate = tuple[Option, int, str | None, int, bool, tuple[tuple[int, int, bool], ...]]
-
-
-def candidates(options: list[Option], facing: int, neighbours: Any, here: int
-               ) -> list[Candidate]:
-    """``weighed``'s options with what ``plan`` reads of each that the bare track settles
-    (kept with the bare track's options: a phase's options are met again, and a first-time
-    plan then only adds the prices), so a plan's loop does no geometry."""
-    memo = options.memo if isinstance(options, Options) else None
-    found: list[Candidate] | None = memo.get("candidates") if memo is not None else None
-    if found is not None:
-        return found
-    ahead, sideways = facing // 2, facing % 2 == 0
-    left, right = (facing + 1) % FACINGS, (facing - 1) % FACINGS
-    found = []
-    for option in weighed(options, facing):
-        steps = option.steps
-        end = option.hexes[-1] if option.hexes else here
-        at = end * FACINGS
-        turns: tuple[tuple[int, int, bool], ...] = ((0, at + facing, False),)
-        if option.hexes and option.blocked < 0:
-            wall = neighbours[end][steps[-1]] < 0
-            turns += ((1, at + left, wall), (-1, at + right, wall))
-        found.append((option, end, option.card, option.stage,
-                      sideways and steps.count(ahead) != len(steps), turns))
-    if memo is not None:
-        memo["candidates"] = found
     return found
 
 

@@ -41,12 +41,15 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
     q, r = hexes[car.hex][0], hexes[car.hex][1]
     out: tuple[float, ...] = ()
     mine = -1
-    boxes: dict[int, tuple[bool, ...]] | None = None
+    # Worked out only once some vehicle is near; when it was before, it tells at once
+    # (a space it holds is at most ``most`` spaces away, and never its own).
+    kept = _BOXES.get((id(rt), state, most))
+    boxes = kept[1] if kept is not None and kept[0] is rt else None
     for there, i in race.occupant.items():
-        dq, dr = hexes[there][0] - q, hexes[there][1] - r
-        if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
-            continue  # itself, or more spaces away than a round moves
         if boxes is None:
+            dq, dr = hexes[there][0] - q, hexes[there][1] - r
+            if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
+                continue  # itself, or more spaces away than a round moves
             boxes = boxes_round(rt, state, most)
         if there not in boxes:
             continue  # no number of spaces leaves every walk meeting it: it costs nothing
