@@ -4,7 +4,7 @@ from and what the choice adds, so that following it is one gather a point.
 
 Why: a sweep that minimises over every state's moves costs as much as the edges it weighs,
 and values travel back from the line only a round a sweep. Following a fixed plan is a
-gather of one value per state, a hundred times cheaper, so the solver alternates: one
+gather of one value per state, a twentieth of the cost or less, so the solver alternates: one
 Bellman sweep (the plan improved), then the plan followed until its values settle (policy
 evaluation), until a Bellman sweep moves no round-end value by more than ``TOLERANCE``
 (modified policy iteration). The expected Damage and cards are only ever the plan's, so

@@ -4,7 +4,7 @@ phase 4 back to phase 1 and the Speed Check) picks every state's best choice; th
 picks is then followed, a gather a point, until its values settle (``planner_plan``); and
 so on until a Bellman sweep moves no round-end value by more than ``TOLERANCE``. Values
 travel back from the line a round a sweep, so sweeping alone took 8-10 sweeps a stage;
-following the plan carries them the same way for a hundredth of the cost, and 5-7 sweeps
+following the plan carries them the same way for a twentieth of the cost, and 5-7 sweeps
 remain (the plan's choices settling). The expected Damage and cards are the last plan's.
 
 A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
