@@ -31,9 +31,10 @@ from generator.errors import UsageError
 from generator.games.frothy_races.race.api import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.styles import STYLES
+from generator.race.judging import judge_all
 from generator.race.stats import Interval, wilson
 from generator.race.sweep import Field
-from generator.race.verdict import StoppingRule, Tally, judge_all
+from generator.race.verdict import StoppingRule, Tally
 
 MOST_FIELD = 6  # the most vehicles a verdict races (the track may allow fewer)
 
