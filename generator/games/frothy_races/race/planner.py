@@ -60,17 +60,20 @@ class ValueTable:
 
     ``values[stage][point]`` is an array over ``speed * states + state``: point 0-3 is
     before movement phase 1-4, point 4 the round's end (before the next Speed Check).
-    ``damage`` is the same for the expected Damage points still to take under the plan,
-    ``cards`` for the expected price of the cards it plays (the values count it, as a
-    shadow price; the rounds themselves are the value less it and the Damage's price).
+    The values count the Damage still to take and the cards played at their prices (a
+    shadow price: the rounds themselves are the value less those). ``start_damage`` and
+    ``start_cards`` are those two from grid slot 1 at rest, for the solo optimum; the
+    solver works them out for every state, but no decision reads them, so the table
+    keeps only these (a kept table is read by every race process: keeping the two whole
+    would make it half as big again).
     """
 
     stages: int
     states: int
     speeds: int
     values: list[list[array]]
-    damage: list[list[array]]
-    cards: list[list[array]]
+    start_damage: float  # expected Damage points from grid slot 1 at rest
+    start_cards: float  # the expected price of the cards played from there
     start: int  # the state of grid slot 1
     plain: list[list[list[array]]]
     """``values`` before movement phases 1-4 (points 0-3) for the rest of a round with
@@ -95,10 +98,6 @@ class ValueTable:
             return self.plain[max(0, whips)][stage][point]
         return self.values[stage][point]
 
-    def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
-        if stage >= self.stages:
-            return 0.0
-        return self.damage[stage][point][speed * self.states + state]
 
 
 @dataclass(frozen=True)
@@ -115,9 +114,7 @@ def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle,
     it counts, cards and Damage, which are not rounds), with the Wipe-out chance
     ``planner_risk`` works out under the same policy."""
     value = table.value(0, 4, 0, table.start)
-    mean = table.expected_damage(0, 4, 0, table.start)
-    cards = table.cards[0][4][table.start]
-    rounds = value - cards - mean * damage_rounds(spec, style)
+    rounds = value - table.start_cards - table.start_damage * damage_rounds(spec, style)
     return SoloOptimum(rounds, wipe_out)
 
 

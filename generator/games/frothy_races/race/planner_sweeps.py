@@ -481,13 +481,13 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
             by_stage[stage] = by_stage[stage + laps * lap] + (
                 np.array(extra) * laps)[:, None, None, None]
             plain[stage] = plain[stage + laps * lap] + extra[0] * laps
-    kept = [[[stored(channel[p]) for p in range(5)] for channel in by_stage[stage]]
-            for stage in range(stages)]
+    values = [[stored(by_stage[stage][0][p]) for p in range(5)] for stage in range(stages)]
     layers = [[[stored(plain[stage][p, :, j]) for p in range(4)] for stage in range(stages)]
               for j in range(solver.budget)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
-    return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
-                      [t[1] for t in kept], [t[2] for t in kept], start, layers)
+    damage, cards = (float(np.float32(by_stage[0][c][4, 0, start])) for c in (1, 2))
+    return ValueTable(stages, solver.states, solver.speeds, values, damage, cards, start,
+                      layers)
 
 
 def stored(layer: Floats) -> array:
