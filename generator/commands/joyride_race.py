@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.commands.race_games import race_game
+from generator.commands.race_games import is_joyride_track, race_game
 from generator.errors import InputError, UsageError
 from generator.games.joyride.race import RaceOptions, event_lines, race_items
 from generator.games.joyride.race.api import table_for
@@ -30,25 +30,6 @@ from generator.text.templates import TextTemplates
 
 SUMMARY_TEMPLATE = "joyride/race-summary.txt.j2"
 FIELD_MOST = 6  # the baseline field: the track's largest player count, at most this
-
-
-def joyride_definition(path: Path) -> Any | None:
-    """The Joyride definition in a file, or None if it is another game's (or unreadable:
-    the caller's own loading then says why)."""
-    from generator.project.loading import load
-
-    if not path.is_file():
-        return None
-    loaded = load([path])
-    if loaded.definitions and loaded.definitions[0].game.id == "joyride":
-        return loaded.definitions[0]
-    return None
-
-
-def is_joyride_track(path: Path) -> bool:
-    """True when ``path`` is a Joyride track file."""
-    found = joyride_definition(path)
-    return found is not None and found.kind.name == "track"
 
 
 def _load(path: Path, kinds: Sequence[str]) -> Any:

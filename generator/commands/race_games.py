@@ -4,6 +4,7 @@ module (``Game.race_module``), and its ``RACE_GAME`` is what the core's sweeps r
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from generator.errors import UsageError
@@ -19,3 +20,22 @@ def race_game(game_id: str, **settings: Any) -> RaceGame:
         raise UsageError(f"{get_game(game_id).title} has no race engine")
     chosen: RaceGame = replace(found, **settings) if settings else found
     return chosen
+
+
+def joyride_definition(path: Path) -> Any | None:
+    """The Joyride definition in a file, or None if it is another game's (or unreadable:
+    the caller's own loading then says why)."""
+    from generator.project.loading import load
+
+    if not path.is_file():
+        return None
+    loaded = load([path])
+    if loaded.definitions and loaded.definitions[0].game.id == "joyride":
+        return loaded.definitions[0]
+    return None
+
+
+def is_joyride_track(path: Path) -> bool:
+    """True when ``path`` is a Joyride track file."""
+    found = joyride_definition(path)
+    return found is not None and found.kind.name == "track"

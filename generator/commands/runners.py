@@ -69,11 +69,12 @@ def run_season(args: argparse.Namespace) -> int:
 def run_race_command(args: argparse.Namespace) -> int:
     """Run the sweep, write what was asked for, print the summary; 0, or 2 on bad input."""
     from generator.commands.frothy_race import RaceRequest, format_output, run_request
-    from generator.commands.joyride_race import is_joyride_track, run_joyride_race
+    from generator.commands.race_games import is_joyride_track
     from generator.games.frothy_races.race.api import RaceOptions
 
     track = track_file(args.track)  # a file, or a shipped track's name
     if is_joyride_track(track):
+        from generator.commands.joyride_race import run_joyride_race
         return run_joyride_race(args, track)
     options = RaceOptions(race_type=args.race_type, laps=args.laps or 0, rounds=args.rounds,
                           stamina=args.stamina)  # laps 0: the track's own
@@ -332,12 +333,15 @@ def refuse_other_game(loaded: Loaded, against: Definition, path: Path) -> None:
 def race_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definition | None
                   ) -> dict[str, object]:
     """Race every clean Frothy Races vehicle and Joyride car for ``--race`` (by path)."""
-    from generator.commands.joyride_race import joyride_verdicts
     from generator.games.frothy_races.baseline import BASELINE_FILE
     from generator.games.frothy_races.race.verdict import verdicts_for
 
-    joyride = joyride_verdicts(argparse.Namespace(**{**vars(args), "race": args.race_given[0]}),
-                               loaded.clean(), against)
+    joyride = {}
+    if any(d.game.id == "joyride" for d in loaded.clean()):  # its engine loads only then
+        from generator.commands.joyride_race import joyride_verdicts
+        joyride = joyride_verdicts(argparse.Namespace(**{**vars(args),
+                                                         "race": args.race_given[0]}),
+                                   loaded.clean(), against)
 
     baseline = Path(against.path) if against is not None and \
         against.game.id == "frothy-races" else BASELINE_FILE
@@ -362,7 +366,7 @@ def suggestion_racer(args: argparse.Namespace, against: Definition | None) -> An
 def race_tracks(given: Sequence[Path]) -> list[Path]:
     """The tracks of ``--race`` (given once or more): files or shipped tracks' names, and
     'all' for every shipped Frothy Races track."""
-    from generator.commands.joyride_race import is_joyride_track
+    from generator.commands.race_games import is_joyride_track
     from generator.tracks.shipped import shipped_tracks
 
     found: list[Path] = []

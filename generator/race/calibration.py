@@ -16,6 +16,10 @@ least quantile whose exact error rate is at most alpha for every field of 2 to 6
 Each rate is worked out with only its own stop: a stop of the other kind only ends
 verdicts early, so it can only lower the rate. Wins are taken as independent races won
 with a fixed chance (the fair share of races with a winner is taken as 1 / field size).
+
+The quantiles are the same every run for the same rule, so they are kept in the cache
+folder (a tenth of a second of every verdict's time otherwise), under a name that carries
+a digest of this module: a changed calculation never reads the old one's quantiles.
 """
 
 from __future__ import annotations
@@ -23,12 +27,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 from math import comb
+from pathlib import Path
 from statistics import NormalDist
 
 import numpy as np
 
+from generator.keep.kept_store import KeptStore, named_for_code
+
 SIZES = range(2, 7)  # the fields a verdict races
 STEPS = 40  # bisection steps on the quantile (to well under 0.001)
+
+QUANTILES: KeptStore[tuple[float, ...], tuple[float, float]] = KeptStore(
+    lambda: named_for_code("race-quantiles", "1", [Path(__file__)]), most_entries=64)
 
 
 def binomial(count: int, chance: float) -> np.ndarray:
@@ -84,6 +94,17 @@ def least_z(worst: Callable[[float], float], alpha: float, high: float) -> float
 @lru_cache(maxsize=16)
 def calibrated(band: float, alpha: float, looks: int, cycles: int, flag_bound: float,
                within_bound: float) -> tuple[float, float]:
+    """``calibrate``, kept in the cache folder between runs."""
+    key = (band, alpha, looks, cycles, flag_bound, within_bound)
+    found = QUANTILES.get(key)
+    if found is None:
+        found = calibrate(band, alpha, looks, cycles, flag_bound, within_bound)
+        QUANTILES.put(key, found)
+    return found[0], found[1]
+
+
+def calibrate(band: float, alpha: float, looks: int, cycles: int, flag_bound: float,
+              within_bound: float) -> tuple[float, float]:
     """The flag's quantile and the 'within' quantile, each the least whose exact error
     rate is at most alpha for every field of 2 to 6, never above its Bonferroni bound and
     never below the quantile of a single look's 1 - alpha interval (the flag's interval

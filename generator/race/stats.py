@@ -28,9 +28,9 @@ class Interval:
         return (self.high - self.low) / 2
 
 
-def wilson(successes: float, trials: int, z: float = Z_95) -> Interval:
+def wilson(successes: float, trials: float, z: float = Z_95) -> Interval:
     """The Wilson score interval for ``successes`` out of ``trials`` (a sum of shares of a
-    win, each 0..1, as well as a count of wins)."""
+    win, each 0..1, as well as a count of wins; an effective number of trials, too)."""
     if trials < 1:
         raise ValueError("an interval needs at least one trial")
     p = successes / trials

@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, replace
 from statistics import NormalDist
 from typing import Any
 
 from generator.race.calibration import calibrated
 from generator.race.progress import ProgressBar
-from generator.race.stats import Interval, wilson, with_winner
-from generator.race.sweep import Field, default_workers, run_sweep, without_cycle_collection
+from generator.race.stats import Interval, wilson
+from generator.race.sweep import Field, Sweep, run_sweep, without_cycle_collection
 
 
 @dataclass(frozen=True)
@@ -143,46 +142,52 @@ def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
     return Tally(done, won, decided, drawn)
 
 
-def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, seed: int,
-              workers: int | None) -> list[Tally]:
-    """``judge`` for several fields (a style on a track each), in order. Each field's
-    batches run in one process from its first race to its last, and the fields spread
-    over the workers: a process that judges a field keeps every decision its races made
-    for the next batch, where a pool of workers started for each batch (``run_sweep``)
-    learns them again every time (measured: one sequential verdict took 2.5 times as long
-    on two workers a batch as in one process). The results are the same either way."""
-    most = min(workers or default_workers(), default_workers())
-    if races is not None and len(fields) == 1:
-        return [judge(fields[0], rule, races, seed, most)]  # one sweep: its own workers
-    if most <= 1 or len(fields) == 1:
-        return [judge(field, rule, races, seed, 1) for field in fields]
-    rule.quantiles  # noqa: B018 - worked out once here, before the fork
-    for field in fields:
-        field.game.prepare(field)  # what every race shares, built once before the fork
-    with ProcessPoolExecutor(max_workers=min(most, len(fields))) as pool:
-        running = [pool.submit(judge, field, rule, races, seed, 1) for field in fields]
-        return [future.result() for future in running]
-
-
 def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int,
                  scheduler: str | object | None = None) -> tuple[float, int, int]:
     """Of the races numbered from ``first``: how many entrant 0 (the build) won, how many
     had a winner, and how many it drew (none, unless draws are shared). In a game whose
     draws are shared: entrant 0's shares summed, and every race; each race stops once
     entrant 0's share is settled (``Field.watch``)."""
-    shared = bool(getattr(field.game, "draws_shared", False))
-    if shared:
-        field = replace(field, watch=0)
     bar = ProgressBar(races)
     try:
-        sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first,
-                          scheduler=scheduler)
+        sweep = run_sweep(watched(field), races, seed, workers=workers, progress=bar,
+                          first=first, scheduler=scheduler)
     finally:
         bar.close()
+    return counted(outcomes(sweep), shares_draws(field))
+
+
+Outcome = tuple[float, bool]
+"""A race as a verdict counts it: entrant 0's win (True or False; its share of the win, in a
+game whose draws are shared) and whether the race had a winner."""
+
+
+def shares_draws(field: Field) -> bool:
+    """True for a game whose draws are shared (``draws_shared``)."""
+    return bool(getattr(field.game, "draws_shared", False))
+
+
+def watched(field: Field) -> Field:
+    """The field as a verdict races it: in a game whose draws are shared, each race stops
+    once entrant 0's share is settled."""
+    return replace(field, watch=0) if shares_draws(field) else field
+
+
+def outcomes(sweep: Sweep) -> list[Outcome]:
+    """Each race of ``sweep`` as a verdict counts it."""
+    races = range(len(sweep.results))
+    if shares_draws(sweep.field):
+        return [(sweep.share(k, 0), True) for k in races]
+    return [(sweep.won(k, 0), sweep.standing(k).winner is not None) for k in races]
+
+
+def counted(found: Sequence[Outcome], shared: bool) -> tuple[float, int, int]:
+    """A look's races counted: entrant 0's wins (its shares summed, exactly, in a game whose
+    draws are shared), the races with a winner, and the races it drew."""
     if shared:
-        shares = [sweep.share(k, 0) for k in range(races)]
-        return math.fsum(shares), races, sum(1 for s in shares if 0.0 < s < 1.0)
-    return sum(sweep.won(k, 0) for k in range(races)), with_winner(sweep), 0
+        shares = [share for share, _ in found]
+        return math.fsum(shares), len(shares), sum(1 for s in shares if 0.0 < s < 1.0)
+    return sum(won for won, _ in found), sum(1 for _, winner in found if winner), 0
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,

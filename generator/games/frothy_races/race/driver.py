@@ -100,15 +100,23 @@ class Planner(Bot):
         rolls, whether a card is spare, the spaces with and without a card, whether
         it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
-        key = self._keys.get(id(car.spec))
+        spec = car.spec
+        key = self._keys.get(id(spec))
         if key is None:
             self.table(race, car)
-            key = self._keys[id(car.spec)]
+            key = self._keys[id(spec)]
         speed = car.speed
+        dice = spec.control[speed]  # race.control_dice, read here: asked every phase
+        if dice == 0 and car.safe_lost:
+            dice = race.control_dice(car, speed)
+        whips = 0
+        if whip:
+            played = car.whips_played if car.whipped == race.round else 0
+            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
         return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
-                race.control_dice(car, speed), car.control_loss, car.extra_control,
+                dice, car.control_loss, car.extra_control,
                 sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, min(2, self.whips_left(race, car)) if whip else 0)
+                car.idle >= STALLED, max(0, whips))
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -308,7 +316,10 @@ class Planner(Bot):
         in hand, up to the table's budget less those played this round (``whip_budget``:
         a hand keeps up that pace and no more)."""
         played = car.whips_played if car.whipped == race.round else 0
-        return max(0, min(car.cards("whip"), self.table(race, car).budget - played))
+        table = self._tables.get(id(car.spec))
+        if table is None:
+            table = self.table(race, car)
+        return max(0, min(car.cards("whip"), table.budget - played))
 
     def card_price(self, car: Car) -> float:
         """A card's price now: dearer when the hand is at its reserve."""

@@ -41,12 +41,15 @@ def in_the_way(race: Race, car: Car, style: DrivingStyle) -> tuple[float, ...]:
     q, r = hexes[car.hex][0], hexes[car.hex][1]
     out: tuple[float, ...] = ()
     mine = -1
-    boxes: dict[int, tuple[bool, ...]] | None = None
+    # Worked out only once some vehicle is near; when it was before, it tells at once
+    # (a space it holds is at most ``most`` spaces away, and never its own).
+    kept = _BOXES.get((id(rt), state, most))
+    boxes = kept[1] if kept is not None and kept[0] is rt else None
     for there, i in race.occupant.items():
-        dq, dr = hexes[there][0] - q, hexes[there][1] - r
-        if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
-            continue  # itself, or more spaces away than a round moves
         if boxes is None:
+            dq, dr = hexes[there][0] - q, hexes[there][1] - r
+            if i == car.index or abs(dq) + abs(dr) + abs(dq + dr) > 2 * most:
+                continue  # itself, or more spaces away than a round moves
             boxes = boxes_round(rt, state, most)
         if there not in boxes:
             continue  # no number of spaces leaves every walk meeting it: it costs nothing
@@ -151,29 +154,41 @@ def boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
 
 def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
     """boxes_round() worked out. A walk stopped by ``there`` after n spaces has gone n - 1
-    without meeting it; one that never meets it goes as far as its first wall."""
+    without meeting it; one that never meets it goes as far as its first wall. One pass
+    over the walks notes, for each space met, the fewest spaces to it, the most gone
+    before meeting it and which walks meet it; the longest walk that does not is then
+    the first such in order of length (a space is met by a few walks of dozens)."""
     hex_, facing = divmod(state, FACINGS)
     neighbours = rt.neighbours
-    walks: list[tuple[int, dict[int, int]]] = []  # (spaces before a wall, space -> step)
-    for seq in move_sequences(facing, most):
-        here, length = hex_, 0
-        met: dict[int, int] = {}
+    lengths: list[int] = []  # each walk's spaces before a wall
+    first: dict[int, int] = {}
+    before: dict[int, int] = {}
+    meets: dict[int, int] = {}  # space -> the walks that meet it, as bits
+    for w, seq in enumerate(move_sequences(facing, most)):
+        here, length, bit = hex_, 0, 1 << w
         for d in seq:
             here = neighbours[here][d]
             if here < 0:
                 break
             length += 1
-            met.setdefault(here, length)
-        walks.append((length, met))
+            walks = meets.get(here, 0)
+            if walks & bit:
+                continue  # met before on this walk: its first meeting counts
+            meets[here] = walks | bit
+            if length < first.get(here, most + 1):
+                first[here] = length
+            if length - 1 > before.get(here, 0):
+                before[here] = length - 1
+        lengths.append(length)
+    longest = sorted(range(len(lengths)), key=lambda w: -lengths[w])
     out: dict[int, tuple[bool, ...]] = {}
-    for there in {h for _, met in walks for h in met}:
-        first, past = most + 1, 0
-        for length, met in walks:
-            step = met.get(there)
-            if step is None:
-                past = max(past, length)
-            else:
-                first, past = min(first, step), max(past, step - 1)
-        if max(first, past + 1) <= most:
-            out[there] = tuple(first <= n and n > past for n in range(most + 1))
+    for there, walks in meets.items():
+        past = before.get(there, 0)
+        for w in longest:
+            if not walks >> w & 1:
+                past = max(past, lengths[w])
+                break
+        soonest = first[there]
+        if max(soonest, past + 1) <= most:
+            out[there] = tuple(soonest <= n and n > past for n in range(most + 1))
     return out

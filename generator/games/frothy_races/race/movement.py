@@ -123,12 +123,14 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     # No walk comes back to the space it starts from (every step leads away along the
     # facing), so the vehicle's own space is never among them.
     reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whip else spaces)
-    taken = reach.intersection(race.occupant)
-    debris = reach.intersection(race.debris) if race.debris else taken
+    occupant, on_track = race.occupant, race.debris
+    clear = reach.isdisjoint(occupant) and (not on_track or reach.isdisjoint(on_track))
     key = bot.plan_key(race, car, phase, spaces, whip, reins)
     plans = race.rt.plans
-    clear = not taken and not debris
-    situation: object = key if key is None or clear else (key, taken, debris)
+    situation: object = key
+    if not clear and key is not None:
+        taken = reach.intersection(occupant)
+        situation = (key, taken, reach.intersection(on_track) if on_track else taken)
     if situation is not None:
         known = plans.get(situation)
         if known is not None:

@@ -27,9 +27,10 @@ only has to rank a vehicle's choices well):
   without the Whip's space more (``ValueTable.plain``).
 
 Each stage is solved over the states between the line before and its own (its corridor),
-swept as whole arrays (value iteration, one round of the model a sweep:
-``planner_sweeps``) until no round-end value, expected Damage or card count
-moves by more than ``TOLERANCE``; states outside keep a distance estimate.
+as whole arrays (modified policy iteration, ``planner_sweeps``: Bellman sweeps of one round
+of the model each, the plan each picks followed until its values settle) until a sweep
+moves no round-end value by more than ``TOLERANCE``; the expected Damage and card count are
+the last plan's, followed until they settle too. States outside keep a distance estimate.
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from generator.probability.frothy_control_odds import control_roll
 from generator.probability.frothy_dice import FROTHY_DIE, Direction, kept_lowest, scoring_chance
 from generator.probability.frothy_speed_table import Marker
 
-TOLERANCE = 0.01  # rounds: a sweep that moves no value more than this ends a stage
+TOLERANCE = 0.01  # rounds: a Bellman sweep that moves no value more than this ends a stage
 FAR = 1e6  # the value of a state from which the line cannot be reached
 FAIL_DELAY = 0.3  # rounds a failed Control roll costs besides its Damage (Slides, Spins)
 TURNING = 5  # spaces a facing may add to the way to the line and still be in the corridor
@@ -59,17 +60,20 @@ class ValueTable:
 
     ``values[stage][point]`` is an array over ``speed * states + state``: point 0-3 is
     before movement phase 1-4, point 4 the round's end (before the next Speed Check).
-    ``damage`` is the same for the expected Damage points still to take under the plan,
-    ``cards`` for the expected price of the cards it plays (the values count it, as a
-    shadow price; the rounds themselves are the value less it and the Damage's price).
+    The values count the Damage still to take and the cards played at their prices (a
+    shadow price: the rounds themselves are the value less those). ``start_damage`` and
+    ``start_cards`` are those two from grid slot 1 at rest, for the solo optimum; the
+    solver works them out for every state, but no decision reads them, so the table
+    keeps only these (a kept table is read by every race process: keeping the two whole
+    would make it half as big again).
     """
 
     stages: int
     states: int
     speeds: int
     values: list[list[array]]
-    damage: list[list[array]]
-    cards: list[list[array]]
+    start_damage: float  # expected Damage points from grid slot 1 at rest
+    start_cards: float  # the expected price of the cards played from there
     start: int  # the state of grid slot 1
     plain: list[list[list[array]]]
     """``values`` before movement phases 1-4 (points 0-3) for the rest of a round with
@@ -94,10 +98,6 @@ class ValueTable:
             return self.plain[max(0, whips)][stage][point]
         return self.values[stage][point]
 
-    def expected_damage(self, stage: int, point: int, speed: int, state: int) -> float:
-        if stage >= self.stages:
-            return 0.0
-        return self.damage[stage][point][speed * self.states + state]
 
 
 @dataclass(frozen=True)
@@ -114,9 +114,7 @@ def solo_optimum(table: ValueTable, spec: RaceVehicle, style: DrivingStyle,
     it counts, cards and Damage, which are not rounds), with the Wipe-out chance
     ``planner_risk`` works out under the same policy."""
     value = table.value(0, 4, 0, table.start)
-    mean = table.expected_damage(0, 4, 0, table.start)
-    cards = table.cards[0][4][table.start]
-    rounds = value - cards - mean * damage_rounds(spec, style)
+    rounds = value - table.start_cards - table.start_damage * damage_rounds(spec, style)
     return SoloOptimum(rounds, wipe_out)
 
 

@@ -38,7 +38,7 @@ from generator.games.frothy_races.race.course import RaceTrack
 from generator.games.frothy_races.race.planner import ValueTable
 from generator.games.frothy_races.race.planner_damage import DamageTrack
 from generator.games.frothy_races.race.planner_edges import Edges, corridor
-from generator.games.frothy_races.race.planner_sweeps import Solver
+from generator.games.frothy_races.race.planner_sweeps import Solver, product
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -193,7 +193,7 @@ class Evaluation:
             moving = np.stack([first[[s for s in ends if s]].min(axis=0) if ends[-1]
                                else np.zeros(len(cols)) for ends in solver.sets])
             chances = solver.chances[0]
-            rest = chances[:, ~solver.stops] @ moving[~solver.stops]
+            rest = product(chances[:, ~solver.stops], moving[~solver.stops])
             stay = np.maximum(1e-9, 1.0 - chances[:, solver.stops].sum(axis=1))
             first[0] = ((solver.prices[0][:, None] + 1.0 + rest) / stay[:, None]).min(axis=0)
         columns = np.arange(len(cols))
@@ -202,7 +202,7 @@ class Evaluation:
         kept = first[best_of, columns]
         weights = []
         for v in range(solver.speeds):
-            total = solver.prices[v][:, None] + 1.0 + solver.chances[v] @ kept
+            total = solver.prices[v][:, None] + 1.0 + product(solver.chances[v], kept)
             pick = np.argmin(total, axis=0)
             weights.append(solver.chances[v][pick])  # (corridor states, sets)
         return weights, [best_of]

@@ -1,13 +1,18 @@
-"""Solving a value table (see ``planner`` for the model) with numpy: each
-stage's corridor is swept as whole arrays, one round of the model a sweep, until no
-round-end value moves by more than ``TOLERANCE``.
+"""Solving a value table (see ``planner`` for the model) with numpy: each stage's
+corridor is solved by modified policy iteration. A Bellman sweep (one round of the model,
+phase 4 back to phase 1 and the Speed Check) picks every state's best choice; the plan it
+picks is then followed, a gather a point, until its values settle (``planner_plan``); and
+so on until a Bellman sweep moves no round-end value by more than ``TOLERANCE``. Values
+travel back from the line a round a sweep, so sweeping alone took 8-10 sweeps a stage;
+following the plan carries them the same way for a twentieth of the cost, and 5-7 sweeps
+remain (the plan's choices settling). The expected Damage and cards are the last plan's.
 
 A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
-state with its turn, Slide and rough-ground flags), so a sweep works out every state at once: the
-candidates' values, the least per state (``np.minimum.reduceat``) and, for the expected
-Damage and cards the plan adds up to, the first candidate that reaches it (as the
-planner's own ``value < best`` would choose). The Speed Check is a matrix product: each
-choice's chances over the sets of Speeds a roll allows, times the best value in each set.
+state with its turn, Slide and rough-ground flags), so a sweep works out every state at once,
+in every Whip layer and at every Speed that moves as far: the candidates' values, the least
+per state (``np.minimum.reduceat``) and the first candidate that reaches it (as the planner's
+own ``value < best`` would choose), which the plan keeps. The Speed Check is a matrix product:
+each choice's chances over the sets of Speeds a roll allows, times the best value in each set.
 Everything is float64 and done in one order, so a table is the same bit for bit each time.
 """
 
@@ -31,17 +36,20 @@ from generator.games.frothy_races.race.planner import (
     whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
+from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
 
-MAX_ROUNDS = 400  # sweeps at most (one round of the model each)
+MAX_ROUNDS = 400  # Bellman sweeps a stage, and rounds a plan is followed, at most
 # The estimate off the corridor: this many times the rounds a space costs at the best
 # Safe pace (or on the corridor's own line, where that is dearer; see Solver.stage).
 ESTIMATE = 1.5
 Floats = np.ndarray
-# A stage's values, expected Damage and expected cards: each (point, Speed, state).
-Layers = tuple[Floats, Floats, Floats]
+# A move in each row (a Speed and a layer): its value, where it is read from and what it
+# adds (rounds, Damage, cards), each (row, corridor state).
+Choice = tuple[Floats, Floats, Floats, Floats, Floats]
+SETTLE = TOLERANCE / 4  # a plan is followed until no round-end value moves more than this
 
 
 class Solver:
@@ -73,11 +81,20 @@ class Solver:
         self._costs: dict[tuple[int, int, int], tuple[Floats, Floats, Floats]] = {}
         self._kept: list[Edges] = []  # the edges _costs is keyed by (their ids stay theirs)
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
+        self._edges_for: list[int] | None = None  # the corridor _edges_now are from
+        self._edges_now: dict[tuple[int, int], Edges] = {}
         self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
-        # Each stage's values with 0 .. budget - 1 Whips left to play this round, and
-        # every layer of the round (``whip_rounds``) with their Damage and cards.
-        self.plain: dict[int, list[Floats]] = {}
-        self.every: dict[int, list[Layers]] = {}
+        layers = len(self.ends)
+        self.whip_array = np.asarray(self.whip_to, np.int64)
+        self.reached, self.unreached = reached_layers(self.whip_to, self.firsts)
+        # The stage being solved and the one after it (``planner_plan``; made by the first
+        # stage solved: ``planner_risk`` reads the prices alone), and the size of one of
+        # them in a channel; the corridor, and each state's place in it (or -1).
+        self.work = np.zeros(0)
+        self.block = 5 * self.speeds * layers * self.states
+        self.cols = np.arange(0)
+        self.where = np.full(self.states, -1, np.int64)
+        self.last = False  # the stage being solved is the race's last
 
     def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
         """Each Speed's Speed Check choices: their card prices, and a matrix of each
@@ -98,145 +115,215 @@ class Solver:
             self.prices.append(np.array([price for price, _ in choices]))
             self.chances.append(matrix)
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
+        self.rolled = [np.flatnonzero(m.any(axis=0)) for m in self.chances]  # by Speed
 
     def edges(self, line: int, spaces: int) -> Edges:
-        """The phase's edges from the corridor being swept (``self.inside``)."""
-        found = track_edges(self.rt, line, spaces, self.inside)
-        if len(found.src) > len(self.positions):
-            self.positions = np.arange(len(found.src))
+        """The phase's edges from the corridor being swept (``self.inside``), kept while
+        it is swept (``track_edges`` keys them by the corridor's bytes, a cost per call)."""
+        if self._edges_for is not self.inside:
+            self._edges_for, self._edges_now = self.inside, {}
+        found = self._edges_now.get((line, spaces))
+        if found is None:
+            found = self._edges_now[line, spaces] = track_edges(self.rt, line, spaces,
+                                                                self.inside)
+            if len(found.src) > len(self.positions):
+                self.positions = np.arange(len(found.src))
         return found
 
     def to_go(self, stage: int) -> Floats:
-        """Spaces still to drive from each state (``RaceTrack.remaining``)."""
+        """Spaces still to drive from each state (``RaceTrack.remaining``; over the last
+        two laps, the chained distances it reads, all at once)."""
         rt = self.rt
+        window = self.stages - 2 * len(rt.lines)
+        if stage >= window:
+            return np.asarray(rt.chain[stage - window], dtype=float)
         return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
                         dtype=float)
 
-    def stage(self, stage: int, after: Layers | None) -> Layers:
-        """Values, expected Damage and cards at every point of one stage; ``after`` holds
-        the next stage's (None for the last: crossing its line ends the race).
+    def stage(self, stage: int) -> tuple[Floats, Floats]:
+        """Values, expected Damage and cards at every point of one stage, read from the
+        stage after it (solved just before; crossing the last stage's line ends the race):
+        the layer of a round with its whole Whip budget (channel, point, Speed, state), and
+        the values of the layers with fewer Whips left (point 0-3, Speed, layer, state).
 
         Outside the corridor a state keeps an estimate: the spaces to go at ``ESTIMATE``
         times the rounds a space costs at the best Safe pace. Where the corridor's own
         values show a space costs more than that (a vehicle whose every Speed is Safe
         has a pace no line through the bends keeps), the estimate is taken again from
         the corridor's median cost of a space and the sweeps go on: an estimate cheaper
-        than the racing line would draw the driver off it."""
-        self.inside = sorted(corridor(self.rt, stage))
-        inside = np.zeros(self.states, bool)
-        inside[self.inside] = True
+        than the racing line would draw the driver off it. Then the layers and points no
+        round start reaches (``reached_layers``), and the plan's expected Damage and cards
+        (``planner_plan``)."""
+        inside = self.enter(stage)
         left = self.to_go(stage)
         far = left >= UNREACHABLE
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
-        shape = (5, self.speeds, self.states)
-        layers = (np.broadcast_to(guess, shape).copy(), np.zeros(shape), np.zeros(shape))
-        # Beside ``layers`` (a round with its whole Whip budget still to play), the
-        # round's other layers (``whip_rounds``): fewer Whips left to play.
-        k = self.budget
-        every = [(layers[0].copy(), np.zeros(shape), np.zeros(shape))
-                 for _ in range(len(self.ends))]
-        every[k] = layers
+        work = self.work
+        work[:, 1] = 0.0 if self.last else work[:, 0]  # the stage after
+        work[0, 0] = guess
+        work[1:, 0] = 0.0
         line = stage % len(self.rt.lines)
-        later = None if after is None else self.every[stage + 1]
-        self.sweep(line, inside, guess, every, later)
+        counted = inside & (guess < FAR / 2)
+        plan = self.converge(line, counted)
         reached = inside & (left > 0) & ~far
         if reached.any():
-            cost = float(np.median(layers[0][4].min(axis=0)[reached] / left[reached]))
+            full = work[0, 0, 4, :, self.budget]
+            cost = float(np.median(full.min(axis=0)[reached] / left[reached]))
             if cost * self.pace > 1.05:
                 guess = np.where(far, FAR, ESTIMATE * cost * left + 1.0)
-                for each in every:
-                    each[0][:, :, ~inside] = guess[~inside]
-                self.sweep(line, inside, guess, every, later)
-        self.every[stage] = every
-        self.plain[stage] = [every[j][0] for j in range(k)]
-        return layers
+                work[0, 0][..., ~inside] = guess[~inside]
+                plan = self.converge(line, counted)
+        self.improve(line, self.unreached, plan)
+        plan.settle(work, 3, counted, self.firsts, SETTLE, MAX_ROUNDS)
+        return (work[:, 0, :, :, self.budget].copy(),
+                work[0, 0, :4, :, :self.budget].copy())
 
-    def sweep(self, line: int, inside: Floats, guess: Floats, layers: list[Layers],
-              after: list[Layers] | None) -> None:
-        """Sweep the corridor, a round of the model at a time, until no round-end value,
-        expected Damage or card count moves by more than TOLERANCE. ``layers`` holds the
-        round's layers (``whip_rounds``); ``after`` the next stage's (None for the last)."""
-        counted = inside & (guess < FAR / 2)
-        outside = (guess, np.zeros(self.states), np.zeros(self.states))
+    def enter(self, stage: int) -> Floats:
+        """Make ``stage`` the one being solved: its corridor (``self.inside``, each state's
+        place in it), whether it is the race's last; the corridor as a mask."""
+        self.inside = sorted(corridor(self.rt, stage))
+        self.cols = np.asarray(self.inside, dtype=np.int64)
+        self.where[:] = -1
+        self.where[self.cols] = np.arange(len(self.cols))
+        self.last = stage == self.stages - 1
+        if self.work.ndim == 1:
+            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states))
+        inside = np.zeros(self.states, bool)
+        inside[self.cols] = True
+        return inside
+
+    def converge(self, line: int, counted: Floats) -> Plan:
+        """Bellman sweeps over what a round start reaches, each plan followed until its
+        values settle (loosely while the sweeps still move values far), until a sweep
+        moves no round-end value by more than TOLERANCE."""
+        work, firsts = self.work, self.firsts
+        plan = None
         for _ in range(MAX_ROUNDS):
-            before = [layers[f][c][4].copy() for f in self.firsts for c in range(3)]
-            for p in (3, 2, 1, 0):
-                for v in range(self.speeds):
-                    found = self.phase(line, p, v, layers, after)
-                    for target, result in zip(layers, found, strict=True):
-                        for layer, new, kept in zip(target, result, outside, strict=True):
-                            layer[p, v] = np.where(inside, new, kept)
-            ends = [[np.where(inside, new, kept)
-                     for new, kept in zip(self.check(layers[f]), outside, strict=True)]
-                    for f in self.firsts]
-            for target, end in zip(layers, self.ends, strict=True):
-                for c in range(3):
-                    target[c][4] = ends[end][c]
-            now = [layers[f][c][4] for f in self.firsts for c in range(3)]
-            moved = max(float(np.abs(layer - old)[:, counted].max(initial=0.0))
-                        for layer, old in zip(now, before, strict=True))
+            before = work[0, 0, 4][:, firsts][..., counted]
+            plan = self.improve(line, self.reached, plan)
+            moved = float(np.abs(work[0, 0, 4][:, firsts][..., counted] - before)
+                          .max(initial=0.0))
             if moved < TOLERANCE:
-                return
+                break
+            plan.settle(work, 1, counted, firsts, max(SETTLE, moved / 2), MAX_ROUNDS)
+        assert plan is not None
+        return plan
 
-    def phase(self, line: int, p: int, v: int, layers: list[Layers],
-              after: list[Layers] | None) -> list[tuple[Floats, Floats, Floats]]:
-        """Before phase ``p`` at Speed ``v``, in each of the round's layers: the best move
-        (a Whip for one space more, when the layer has one left and that is worth its
-        price; the rest of the round is then driven in the layer with one fewer)."""
-        n = self.moves[p][v]
-        found = []
-        afters: list[Layers | None] = list(after) if after else [None] * len(layers)
-        for layer, later, to in zip(layers, afters, self.whip_to, strict=True):
-            keep = self.move(line, p, v, n, layer, later)
-            if to < 0:
-                found.append(keep)
-                continue
-            whip = self.move(line, p, v, n + 1, layers[to], None if after is None
-                             else after[to])
-            better = whip[0] + self.card < keep[0]
-            found.append((np.where(better, whip[0] + self.card, keep[0]),
-                          np.where(better, whip[1], keep[1]),
-                          np.where(better, whip[2] + self.card, keep[2])))
-        return found
+    def improve(self, line: int, rows: list[Floats], plan: Plan | None) -> Plan:
+        """One Bellman sweep of the values of ``rows[p]``'s layers before each phase p
+        (phase 4 back to phase 1, each reading the point after it as just updated), then
+        the Speed Check when the round starts are among them; the choices it made, in
+        ``plan`` (a new one when None)."""
+        speeds, size = self.speeds, len(self.cols)
+        if plan is None:
+            plan = Plan(self.cols, np.zeros((4, speeds, len(self.ends), size), np.int64),
+                        np.zeros((3, 4, speeds, len(self.ends), size)))
+        values = self.work[0, 0]
+        for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
+            for n, group in self.by_spaces(p):
+                v = np.repeat(group, len(rows[p]))
+                layer = np.tile(rows[p], len(group))
+                found = self.phase(line, p, n, v, layer)
+                values[p][v[:, None], layer[:, None], self.cols] = found[0]
+                plan.source[p][v, layer] = found[1]
+                plan.adds[:, p][:, v, layer] = found[2:]
+        if np.isin(self.firsts, rows[0]).all():
+            plan.checks = []
+            for f in self.firsts:
+                ends, check = self.check(values[0, :, f][:, self.cols], f)
+                values[4][:, check.layers[:, None], self.cols] = ends[:, None, :]
+                plan.checks.append(check)
+        return plan
 
-    def move(self, line: int, p: int, v: int, n: int, now: Layers, after: Layers | None
-             ) -> tuple[Floats, Floats, Floats]:
-        """The best way to move ``n`` spaces (and turn or not) before phase ``p``."""
-        then = [layer[p + 1, v] for layer in now]
+    def by_spaces(self, p: int) -> list[tuple[int, Floats]]:
+        """The Speeds whose phase ``p`` moves the same number of spaces, by that number:
+        they share the phase's edges, so one pass over them weighs them all."""
+        found: dict[int, list[int]] = {}
+        for v in range(self.speeds):
+            found.setdefault(self.moves[p][v], []).append(v)
+        return [(n, np.array(group, np.int64)) for n, group in found.items()]
+
+    def phase(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
+        """Before phase ``p``, at each row's Speed ``v`` (whose phase moves ``n`` spaces)
+        and in its layer: the best move (a Whip for one space more, when the layer has
+        one left and that is worth its price; the rest of the round is then driven in the
+        layer with one fewer)."""
+        keep = self.move(line, p, n, v, layer)
+        has = np.flatnonzero(self.whip_array[layer] >= 0)
+        if not len(has):
+            return keep
+        whip = self.move(line, p, n + 1, v[has], self.whip_array[layer[has]])
+        better = whip[0] + self.card < keep[0][has]
+        for k, add in enumerate((self.card, 0, self.card, 0.0, self.card)):
+            keep[k][has] = np.where(better, whip[k] + add, keep[k][has])
+        return keep
+
+    def move(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
+        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, for each
+        row's Speed ``v`` and layer: its value, where the value is read from and what the
+        move adds (rounds, Damage, cards), for each corridor state."""
+        rows, size = len(v), len(self.cols)
+        base = (self.offset(p + 1, v) + layer * self.states)[:, None]
         if n == 0:
-            return then[0], then[1], then[2]
+            source = base + self.cols
+            zero = np.zeros((rows, size))
+            return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
-        # Values at every edge's end; expected Damage and cards only at the chosen ones.
-        value = then[0][e.dst]
-        if after is not None:
-            value = np.where(e.across, after[0][p + 1, v][e.dst], value)
-        turned, slid, rough = self.edge_costs(e, v, 0)
-        value = value + turned + slid + rough
-        out = [np.zeros(self.states) for _ in range(3)]
+        ends, prices, hurts = self.edge_prices(e)
+        # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
+        out = [np.empty((rows, size)) for _ in range(3)] + [np.zeros((rows, size))]
+        source = np.empty((rows, size), np.int64)
         if len(e.src):
-            least = np.minimum.reduceat(value, e.starts)
-            # The first edge of each state's run that reaches its least (as the planner's
-            # own ``value < best`` keeps the first).
-            first = np.where(value == least[e.group_of], self.positions[:len(value)],
-                             len(value))
-            chosen = np.minimum.reduceat(first, e.starts)
-            ends = e.dst[chosen]
-            base = [layer[ends] for layer in then[1:]]
-            if after is not None:
-                crossed = e.across[chosen]
-                base = [np.where(crossed, layer[p + 1, v][ends], b)
-                        for layer, b in zip(after[1:], base, strict=True)]
-            out[0][e.groups] = least
-            out[1][e.groups] = base[0] + (
-                e.turned[chosen] * self.turn[1][v] + e.slid[chosen] * self.slide[1][v]
-                + self.rough[1][v][e.rough[chosen]])
-            out[2][e.groups] = base[1]
+            at = (base + ends).reshape(-1)
+            price = prices[v]
+            value = self.work[0].reshape(-1)[at].reshape(rows, -1)
+            value += price
+            least = np.minimum.reduceat(value, e.starts, axis=1)
+            chosen = first_least(value, least, e)  # flat, row by row
+            g = self.where[e.groups]
+            out[0][:, g] = least
+            out[1][:, g] = price.reshape(-1)[chosen].reshape(rows, -1)
+            out[2][:, g] = hurts[v].reshape(-1)[chosen].reshape(rows, -1)
+            source[:, g] = at[chosen].reshape(rows, -1)
         if len(e.stuck):
-            self.collide(e.stuck, v, [layer[p + 1] for layer in now], out)
-        if after is None:
-            for layer in out:
-                layer[e.finishing] = 0.0  # across the finish: the race is over for it
-        return out[0], out[1], out[2]
+            self.collide(e.stuck, p, v, layer, out, source)
+        if self.last and e.finishing.any():  # across the finish: the race is over for it
+            g = self.where[np.flatnonzero(e.finishing)]
+            for part in out[:3]:
+                part[:, g] = 0.0
+            source[:, g] = self.block + base + self.cols[g]  # a zero of the stage after
+        return out[0], source, out[1], out[2], out[3]
+
+    def collide(self, stuck: Floats, p: int, v: Floats, layer: Floats, out: list[Floats],
+                source: Floats) -> None:
+        """After a collision: half the Speed and the best facing in the same space."""
+        hexes = stuck // FACINGS
+        then = self.work[0, 0, p + 1][v // 2, layer]
+        block = then.reshape(len(v), -1, FACINGS)[:, hexes]
+        j = hexes * FACINGS + np.argmin(block, axis=2)
+        g = self.where[stuck]
+        out[0][:, g] = self.crash[0][v][:, None] + np.take_along_axis(then, j, axis=1)
+        out[1][:, g] = self.crash[0][v][:, None]
+        out[2][:, g] = self.crash[1][v][:, None]
+        source[:, g] = (self.offset(p + 1, v // 2) + layer * self.states)[:, None] + j
+
+    def offset(self, point: int, speed: Floats) -> Floats:
+        """Where (point, Speed, layer 0, state 0) of this stage sits in a channel of work."""
+        return (point * self.speeds + speed) * len(self.ends) * self.states
+
+    def edge_prices(self, e: Edges) -> tuple[Floats, Floats, Floats]:
+        """Each edge's end as an index into a channel of work (the stage after's when it
+        crosses the line), and what it adds at each Speed besides its end's value: rounds
+        (a turn's Control roll, a Slide into a wall, rough ground) and Damage, (Speed,
+        edge)."""
+        key = (id(e), -1, self.block)  # each layer count its own ends
+        found = self._costs.get(key)
+        if found is None:
+            prices = [[sum(self.edge_costs(e, v, kind)) for v in range(self.speeds)]
+                      for kind in (0, 1)]
+            found = self._costs[key] = (e.dst + e.across * self.block, np.array(prices[0]),
+                                        np.array(prices[1]))
+        return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
         """What each edge adds at Speed ``v`` besides its end's value (``kind`` 0: rounds,
@@ -251,41 +338,48 @@ class Solver:
             self._kept.append(e)
         return found
 
-    def collide(self, stuck: Floats, v: int, then: list[Floats], out: list[Floats]) -> None:
-        """After a collision: half the Speed and the best facing in the same space."""
-        hexes = stuck // FACINGS
-        block = then[0][v // 2].reshape(-1, FACINGS)[hexes]
-        j = hexes * FACINGS + np.argmin(block, axis=1)
-        out[0][stuck] = self.crash[0][v] + then[0][v // 2][j]
-        out[1][stuck] = self.crash[1][v] + then[1][v // 2][j]
-        out[2][stuck] = then[2][v // 2][j]
-
-    def check(self, now: Layers) -> tuple[Floats, Floats, Floats]:
+    def check(self, first: Floats, f: int) -> tuple[Floats, CheckPlan]:
         """The round's end: the best Speed Check choice at each Speed, each way the dice
-        fall at the best Speed the player may keep from it."""
-        cols = np.asarray(self.inside, dtype=np.int64)  # only the corridor is swept
-        first = [layer[0][:, cols] for layer in now]
-        if self.still:
-            # At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
-            # W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest).
-            moving = np.stack([first[0][[s for s in ends if s]].min(axis=0) if ends[-1]
-                               else np.zeros(len(cols)) for ends in self.sets])
-            chances = self.chances[0]
-            rest = product(chances[:, ~self.stops], moving[~self.stops])
-            stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
-            first[0][0] = ((self.prices[0][:, None] + 1.0 + rest) / stay[:, None]).min(axis=0)
-        columns = np.arange(len(cols))
-        best_of = [np.array(ends)[np.argmin(first[0][list(ends)], axis=0)] for ends in self.sets]
-        kept = [np.stack([layer[s, columns] for s in best_of]) for layer in first]
-        out = [np.zeros((self.speeds, self.states)) for _ in range(3)]
+        fall at the best Speed the player may keep from it, from the point-0 values
+        ``first`` (Speed, corridor) of layer ``f``; and the choices as a plan."""
+        first = first.copy()
+        columns = np.arange(first.shape[1])
+        still = self.still_check(first) if self.still else None
+        best_of = np.stack([np.array(ends)[np.argmin(first[list(ends)], axis=0)]
+                            for ends in self.sets])
+        kept = first[best_of, columns]
+        out = np.zeros((self.speeds, len(columns)))
+        weights = []
+        prices = np.zeros((self.speeds, len(columns)))
         for v in range(self.speeds):
-            chances, prices = self.chances[v], self.prices[v][:, None]
-            total = prices + 1.0 + product(chances, kept[0])
+            sets = self.rolled[v]
+            chances = self.chances[v][:, sets]
+            total = self.prices[v][:, None] + 1.0 + product(chances, kept[sets])
             pick = np.argmin(total, axis=0)
-            out[0][v, cols] = total[pick, columns]
-            out[1][v, cols] = product(chances, kept[1])[pick, columns]
-            out[2][v, cols] = (prices + product(chances, kept[2]))[pick, columns]
-        return out[0], out[1], out[2]
+            out[v] = total[pick, columns]
+            weights.append((sets, chances[pick]))
+            prices[v] = self.prices[v][pick]
+        layers = np.array([j for j, end in enumerate(self.ends)
+                           if self.firsts[end] == f])
+        return out, CheckPlan(f, layers, best_of, weights, prices, still)
+
+    def still_check(self, first: Floats) -> tuple[Floats, Floats, Floats, Floats]:
+        """At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
+        W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest), set in
+        ``first`` (in place); the choice, as ``CheckPlan.still`` holds it."""
+        columns = np.arange(first.shape[1])
+        kept = np.stack([np.array([s for s in ends if s])[
+            np.argmin(first[[s for s in ends if s]], axis=0)] if ends[-1]
+            else np.zeros(len(columns), np.int64) for ends in self.sets])
+        moving = first[kept, columns]
+        chances = self.chances[0]
+        rest = product(chances[:, ~self.stops], moving[~self.stops])
+        stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
+        total = (self.prices[0][:, None] + 1.0 + rest) / stay[:, None]
+        pick = np.argmin(total, axis=0)
+        first[0] = total[pick, columns]
+        leave = (chances * ~self.stops)[pick].T  # (sets, corridor)
+        return self.prices[0][pick], leave, stay[pick], kept
 
     def flying_lap(self, end: Floats) -> int:
         """Where a lap is timed from: the index (Speed and state) on the finish line with
@@ -322,6 +416,38 @@ def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]
     return k, whip_to, ends, firsts
 
 
+def reached_layers(whip_to: list[int], firsts: list[int]
+                   ) -> tuple[list[Floats], list[Floats]]:
+    """Before each phase p, the layers a round start reaches (a layer j Whips short of
+    its round's start only from phase j + 1 on) and those it does not. The round starts'
+    values, and so every stage's, are those of the first kind alone: the sweeps converge
+    over them, and the others (which the driver reads with fewer Whips in hand than the
+    budget) are worked out once after, a quarter to a third of a sweep saved each time."""
+    played = {}
+    for f in firsts:
+        j, count = f, 0
+        while j >= 0:
+            played[j] = count
+            j, count = whip_to[j], count + 1
+    reached = [np.array([j for j in range(len(whip_to)) if played[j] <= p], np.int64)
+               for p in range(4)]
+    return reached, [np.setdiff1d(np.arange(len(whip_to)), r) for r in reached]
+
+
+def first_least(value: Floats, least: Floats, e: Edges) -> Floats:
+    """For each row of ``value`` (a Speed and layer: its value of every edge) and each run of
+    edges, the first edge that reaches the run's ``least`` (as the planner's own ``value <
+    best`` keeps the first), as an index into the flattened rows. The edges that reach it
+    are found with one scan (``flatnonzero``): a tie is rare, so this is a fraction of
+    what marking every edge's position and taking a minimum per run would cost."""
+    rows, count = value.shape
+    runs = len(e.starts)
+    equal = value == np.repeat(least, np.diff(np.r_[e.starts, count]), axis=1)
+    found = np.flatnonzero(equal.reshape(-1))
+    run = (found // count) * runs + e.group_of[found % count]
+    return found[np.r_[True, run[1:] != run[:-1]]]
+
+
 def product(chances: Floats, kept: Floats) -> Floats:
     """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
     own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
@@ -340,30 +466,28 @@ def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) ->
     line (a flying lap)."""
     solver = Solver(spec, rt, stages, style)
     lap = len(rt.lines)
-    by_stage: dict[int, Layers] = {}
-    after: Layers | None = None
+    by_stage: dict[int, Floats] = {}
+    plain: dict[int, Floats] = {}
     base = max(0, stages - 2 * lap)
     for stage in range(stages - 1, base - 1, -1):
-        after = by_stage[stage] = solver.stage(stage, after)
+        by_stage[stage], plain[stage] = solver.stage(stage)
     if base:
         middle, last = by_stage[base], by_stage[base + lap]
-        best = solver.flying_lap(last[0][4])
+        best = solver.flying_lap(last[0, 4])
         extra = [float(m[4].reshape(-1)[best] - t[4].reshape(-1)[best])
                  for m, t in zip(middle, last, strict=True)]
         for stage in range(base - 1, -1, -1):
             laps = (base - stage + lap - 1) // lap
-            source = by_stage[stage + laps * lap]
-            by_stage[stage] = (source[0] + extra[0] * laps, source[1] + extra[1] * laps,
-                               source[2] + extra[2] * laps)
-            solver.plain[stage] = [layer + extra[0] * laps
-                                   for layer in solver.plain[stage + laps * lap]]
-    kept = [[[stored(layer[p]) for p in range(5)] for layer in by_stage[stage]]
-            for stage in range(stages)]
-    plain = [[[stored(solver.plain[stage][j][p]) for p in range(4)] for stage in range(stages)]
-             for j in range(solver.budget)]
+            by_stage[stage] = by_stage[stage + laps * lap] + (
+                np.array(extra) * laps)[:, None, None, None]
+            plain[stage] = plain[stage + laps * lap] + extra[0] * laps
+    values = [[stored(by_stage[stage][0][p]) for p in range(5)] for stage in range(stages)]
+    layers = [[[stored(plain[stage][p, :, j]) for p in range(4)] for stage in range(stages)]
+              for j in range(solver.budget)]
     start = rt.slots[0][0] * FACINGS + rt.slots[0][1] if rt.slots else 0
-    return ValueTable(stages, solver.states, solver.speeds, [t[0] for t in kept],
-                      [t[1] for t in kept], [t[2] for t in kept], start, plain)
+    damage, cards = (float(np.float32(by_stage[0][c][4, 0, start])) for c in (1, 2))
+    return ValueTable(stages, solver.states, solver.speeds, values, damage, cards, start,
+                      layers)
 
 
 def stored(layer: Floats) -> array:

@@ -67,7 +67,7 @@ def test_the_table_plans_no_more_whips_than_a_hand_keeps_up() -> None:
     table = value_table(spec, rt, len(rt.lines) * 3, CAREFUL)
     optimum = solo_optimum_of(track, alone[0], RaceOptions(laps=0), "careful")
     assert optimum is not None
-    cards = table.cards[0][4][table.start] / CAREFUL.card_rounds
+    cards = table.start_cards / CAREFUL.card_rounds
     assert cards <= 3 * optimum.rounds
     # With a Whip to play, a phase can only be as good or better than with none.
     for stage in range(table.stages):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from generator.commands.cli import main
 from generator.games.frothy_races.balance import RULES, profile
 from generator.games.frothy_races.balance_axes import AXES
 from generator.games.frothy_races.baseline import baseline
+from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.styles import STYLES
 from generator.games.frothy_races.race.verdict import (
     RaceVerdict,
@@ -22,11 +24,14 @@ from generator.games.frothy_races.race.verdict import (
     field_files,
     field_size,
     stopping_rule,
+    style_result,
+    track_mean,
 )
 from generator.input.source import Mark
 from generator.race.calibration import stop_chance
 from generator.race.stats import wilson
-from generator.race.verdict import false_flag_rate, verdict_shares
+from generator.race.sweep import Field
+from generator.race.verdict import Tally, false_flag_rate, verdict_shares
 from tests.conftest import BASIC_CHARIOT, REPO
 
 TRACK = REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml"
@@ -166,6 +171,23 @@ def test_styles_that_disagree_report_it_instead_of_a_flag() -> None:
             assert all(style in message for style in STYLES)
 
 
+def test_a_verdict_over_several_tracks_says_its_figure_is_their_mean() -> None:
+    """The combined figure weighs each track alike: its message must not read as the share
+    of the races pooled ('won 5% of 120 races')."""
+    chariot = profile(baseline())
+    rows = tuple(TrackResult(track, races, 1, wilson(1, races), 0.25, 4, 3, "2-4")
+                 for track, races in (("Tin-Plate Loop", 32), ("Bogwater Bowl", 288)))
+    combined = wilson(3, 120)
+    styles = tuple(StyleResult(style, rows, combined, 0.25, 320, "under") for style in STYLES)
+    verdict = RaceVerdict("Basic Chariot", "Tin-Plate Loop, Bogwater Bowl",
+                          ("Basic Chariot",) * 3, 320, combined, 0.25, styles)
+    found = list(RULES.run(Matchup(chariot, chariot, AXES, verdict),
+                           lambda path: Mark("chariot.yaml", 1, 1)))
+    message = [f.message for f in found if f.rule == "FR-BAL-RACE-UNDERPOWERED"][0]
+    assert "of the races on each track on average (320 races over 2 tracks" in message
+    assert "% of 320 races" not in message
+
+
 def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
         write_vehicle: Callable[..., Path], capsys: pytest.CaptureFixture[str],
         tmp_path: Path) -> None:
@@ -217,3 +239,62 @@ def test_race_options_without_race_are_refused(capsys: pytest.CaptureFixture[str
     assert main(["balance", str(BASIC_CHARIOT), "--races", "10",
                  "-o", str(tmp_path / "b.pdf")]) == 2
     assert "--races only work with --race TRACK" in capsys.readouterr().err
+
+
+def judged_on(counts: list[tuple[str, int, int, int]]) -> list[tuple[Field, Tally]]:
+    """Fields on made-up tracks (name, field size), and the tallies their verdicts
+    stopped at (won, races): every race had a winner."""
+    found = []
+    for name, size, won, races in counts:
+        track = SimpleNamespace(name=name, players=SimpleNamespace(low=2, high=size))
+        field = Field(track, ("car",) * size, FrothyRace("careful"), SimpleNamespace(laps=2))
+        found.append((field, Tally(races, won, races)))
+    return found
+
+
+def test_the_combined_figure_weighs_each_track_the_same() -> None:
+    """A track decided after 32 races counts as much as one that took 576: the combined
+    rate is the mean of the tracks' rates (not the races pooled), against the mean of
+    their fair shares, and its interval holds the mean."""
+    rule = stopping_rule()
+    judged = judged_on([("Tanner's Twist", 4, 22, 32), ("Bogwater Bowl", 6, 138, 576)])
+    result = style_result("aggressive", judged, rule)
+    assert result.wins.rate == pytest.approx((22 / 32 + 138 / 576) / 2)
+    assert result.wins.rate > 0.45 > 160 / 608  # pooled, the short track all but vanished
+    assert result.fair_share == pytest.approx((1 / 4 + 1 / 6) / 2)
+    assert result.races == 608 and len(result.rows) == 2
+    assert result.wins.low < result.wins.rate < result.wins.high
+    # Wider than the long track's own interval (the short one weighs half), narrower
+    # than the short one's.
+    widths = [row.wins.half_width for row in result.rows]
+    assert widths[1] < result.wins.half_width < widths[0]
+
+
+def test_one_track_combined_is_its_own_interval() -> None:
+    rule = stopping_rule()
+    result = style_result("careful", judged_on([("Tin-Plate Loop", 4, 9, 96)]), rule)
+    assert result.wins == result.rows[0].wins == wilson(9, 96, rule.z)
+
+
+@pytest.mark.parametrize("rates, races", [
+    ((0.10, 0.30, 0.50), (32, 96, 576)),   # tracks stopped at very different counts
+    ((0.69, 0.24), (32, 576)),             # the Juggernaut's two tracks
+    ((0.05, 0.15, 0.02), (48, 48, 96)),    # rates near 0
+    ((0.17, 0.17, 0.17), (48, 96, 576)),   # a balanced build
+])
+def test_the_combined_interval_covers_the_mean_rate_at_its_stated_rate(
+        rates: tuple[float, ...], races: tuple[int, ...]) -> None:
+    """Simulated: the interval at the rule's z (95%) holds the tracks' true mean rate in
+    about 95% of verdicts (within three standard errors of 1000 trials, and not so wide
+    that it always does)."""
+    import numpy as np
+
+    z, trials = stopping_rule().z, 1000
+    draws = np.random.default_rng(5).binomial(races, rates, size=(trials, len(rates)))
+    truth = sum(rates) / len(rates)
+    covered = 0
+    for wins in draws:
+        interval = track_mean([(int(w), n) for w, n in zip(wins, races, strict=True)], z)
+        covered += interval.low <= truth <= interval.high
+    nominal, spread = 0.95, 3 * (0.95 * 0.05 / trials) ** 0.5
+    assert nominal - spread - 0.01 <= covered / trials <= 0.99

@@ -1,0 +1,91 @@
+"""Several verdicts over one pool (``judge_all``): the same tallies as each field judged
+alone in this process, however the pieces fall between the workers, and when a worker is
+killed mid-verdict."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pytest
+
+from generator.race.game import Standing
+from generator.race.judging import judge_all
+from generator.race.sweep import Field, RaceJob, default_workers
+from generator.race.verdict import StoppingRule, judge
+
+PARENT = os.getpid()  # a forked worker inherits it, so it knows it is not the parent
+RULE = StoppingRule(band=0.5, alpha=0.05, looks=6, cycles=2)  # looks of 12 races (3 cars)
+
+
+@dataclass(frozen=True)
+class Coin:
+    """A race of one roll: entrant 0 wins with ``chance``, else another entrant does, and a
+    tenth of the races nobody wins. Race ``victim`` kills the worker process playing it
+    (never this process), as a kill -9 from outside would."""
+
+    chance: float
+    victim: int = -1
+    seed_name: ClassVar[str] = "coin"
+    in_process_below: ClassVar[int] = 1
+
+    def prepare(self, field: Field) -> None:
+        return None
+
+    def setup(self, field: Field, job: RaceJob) -> list[Any]:
+        return [job, None]
+
+    def step(self, race: list[Any]) -> bool:
+        job = race[0]
+        if race[1] is not None:
+            return False
+        if job.index == self.victim and os.getpid() != PARENT:
+            os.kill(os.getpid(), signal.SIGKILL)
+        roll = random.Random(job.seed).random()
+        others = [slot for slot, entrant in enumerate(job.grid) if entrant != 0]
+        race[1] = (job.grid.index(0) if roll < self.chance else
+                   None if roll > 0.9 else others[int(roll * 1000) % len(others)],)
+        return True
+
+    def score(self, race: list[Any]) -> tuple[int | None, int]:
+        return race[1][0], len(race[0].grid)
+
+    def standing(self, result: Any) -> Standing:
+        winner, size = result
+        return Standing(tuple(1 if s == winner else 2 for s in range(size)), winner)
+
+
+def fields(victim: int = -1) -> list[Field]:
+    """A build that never wins (stopped at the first look), one at its fair share (raced
+    to the last look, or nearly), and one that wins often; the victim in the second."""
+    return [Field("track", (0, 1, 2), Coin(0.0), None),
+            Field("track", (0, 1, 2), Coin(0.3, victim), None),
+            Field("track", (0, 1, 2), Coin(0.6), None)]
+
+
+def alone(races: int | None) -> list[Any]:
+    return [judge(field, RULE, races, 7, 1) for field in fields()]
+
+
+needs_two = pytest.mark.skipif(default_workers() < 2, reason="needs two cores for workers")
+
+
+@needs_two
+@pytest.mark.parametrize("races", [None, 40])
+def test_the_pool_gives_each_field_the_tally_it_has_alone(races: int | None) -> None:
+    tallies = judge_all(fields(), RULE, races, 7, 2)
+    assert tallies == alone(races)
+    if races is None:  # the fields stop at different looks: a worker helped another's
+        assert tallies[0].races < tallies[1].races
+
+
+@needs_two
+@pytest.mark.parametrize("races", [None, 40])
+def test_a_worker_killed_mid_verdict_leaves_the_tallies_as_they_would_be(
+        races: int | None) -> None:
+    expected = alone(races)
+    assert expected[1].races > 30  # the victim's race is one the verdict runs
+    assert judge_all(fields(victim=30), RULE, races, 7, 2) == expected
