@@ -3,12 +3,14 @@
 Each field is judged exactly as :func:`~generator.race.verdict.judge` judges it alone: the
 same races (each race's seed from its number), the same looks, the same tallies. Only where
 the races run differs. They go to a pool of worker processes in pieces of one grid
-rotation, a look's pieces sent once the look before it is judged (never a race past the
-look that may stop the verdict), and a worker that finishes a piece takes the next piece of
-the same field if there is one, so each field stays mostly in one process: a process keeps
-every decision its races made (the driver's memo) for its next races. A worker with nothing
-left of its own field starts a field no one has started, and, once every field is started,
-helps with the pieces of one still running instead of sitting idle.
+rotation, and a worker that finishes a piece takes the next piece of the same field if
+there is one, so each field stays mostly in one process: a process keeps every decision its
+races made (the driver's memo) for its next races. A worker with nothing left of its own
+field starts a field no one has started, and, once every field is started, helps with the
+pieces of one still running instead of sitting idle. With nothing left of any current look,
+it races the next look's first pieces rather than wait for the look to be judged; if the
+rule stops at that look, those races are never counted (nor waited for), so the tallies
+are the ones ``judge`` makes.
 
 Why help: a field decided early (one look) leaves its worker idle while another runs to
 many looks. Measured on Bogwater Bowl (bench/race_planner.py), a worker new to a field pays
@@ -94,24 +96,30 @@ class Verdict:
     def started(self) -> bool:
         return self.sent > 0
 
-    def next_piece(self) -> Piece | None:
+    def next_piece(self, ahead: bool = False) -> Piece | None:
         """The next races to send: a lost piece first, then the current look's next
-        piece; None when the current look is all sent (or the verdict is over)."""
+        piece; None when the current look is all sent (or the verdict is over). With
+        ``ahead``, the next look's too: raced by a worker that would otherwise wait
+        for the current look to be judged, and never counted if the rule stops at it."""
         if self.tally is not None:
             return None
         if self.again:
             return self.again.pop(0)
-        end = self.ends[self.looks]
+        end = self.ends[min(self.looks + int(ahead), len(self.ends) - 1)]
         if self.sent >= end:
             return None
         first, self.sent = self.sent, min(end, self.sent + self.piece)
         return first, self.sent - first
 
+    def complete(self, end: int) -> bool:
+        """Every race before ``end`` is back (races of a later look may be back too)."""
+        return sum(1 for k in self.found if k < end) >= end
+
     def take(self, first: int, back: Sequence[Outcome], rule: StoppingRule) -> int:
         """Keep a piece's outcomes and judge every look now complete, as ``judge`` does;
         the races the verdict will no longer need (all those after its stop)."""
         self.found.update(zip(range(first, first + len(back)), back, strict=True))
-        while self.tally is None and len(self.found) >= self.ends[self.looks]:
+        while self.tally is None and self.complete(self.ends[self.looks]):
             start = self.ends[self.looks - 1] if self.looks else 0
             end = self.ends[self.looks]
             wins, winners, draws = counted([self.found[k] for k in range(start, end)],
@@ -139,17 +147,21 @@ class Judging:
         """Every verdict's tally, in order."""
         fields = tuple(v.field for v in self.verdicts)
         try:
+            pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker,
+                                       initargs=(fields, self.seed))
             try:
-                with ProcessPoolExecutor(max_workers=workers, initializer=start_worker,
-                                         initargs=(fields, self.seed)) as pool:
-                    self.fill(pool, workers, None)
-                    self.drive(pool, workers)
+                self.fill(pool, workers, None)
+                self.drive(pool, workers)
             except BrokenProcessPool:
                 # A worker died (see the module's docstring): what it had is raced here.
                 for verdict, piece in self.out.values():
                     verdict.again.append(piece)
                 self.out.clear()
                 self.here()
+            finally:
+                # Pieces still out were raced ahead of a stop and are not needed: the
+                # pool is not waited for (the report is made meanwhile).
+                pool.shutdown(wait=False, cancel_futures=True)
         finally:
             self.bar.close()
         tallies = [v.tally for v in self.verdicts if v.tally is not None]
@@ -159,13 +171,15 @@ class Judging:
 
     def drive(self, pool: ProcessPoolExecutor, workers: int) -> None:
         """Take the pieces back as they finish, sending the next ones."""
-        while self.out:
+        while self.out and any(v.tally is None for v in self.verdicts):
             done, _ = wait(self.out, return_when=FIRST_COMPLETED)
             for future in done:
                 back = future.result()  # a dead worker: BrokenProcessPool, still out
                 verdict, (first, count) = self.out.pop(future)
-                self.bar.total -= verdict.take(first, back, self.rule)
-                self.bar(count)
+                if verdict.tally is None:
+                    released = verdict.take(first, back, self.rule)
+                    self.bar.total = max(self.bar.total - released, self.bar.done + count)
+                    self.bar(count)
                 self.fill(pool, workers, verdict)
 
     def fill(self, pool: ProcessPoolExecutor, workers: int, last: Verdict | None) -> None:
@@ -187,11 +201,14 @@ class Judging:
             last = None
 
     def pick(self, last: Verdict | None) -> tuple[Verdict, Piece] | None:
+        """The next piece to send: of the current looks (``fill``'s order), else, rather
+        than leave a worker waiting at a look's end, a piece of the next look."""
         unstarted = [v for v in self.verdicts if not v.started]
-        for verdict in ([last] if last else []) + unstarted + self.verdicts:
-            piece = verdict.next_piece()
-            if piece is not None:
-                return verdict, piece
+        for ahead in (False, True):
+            for verdict in ([last] if last else []) + unstarted + self.verdicts:
+                piece = verdict.next_piece(ahead)
+                if piece is not None:
+                    return verdict, piece
         return None
 
     def here(self) -> None:
