@@ -16,7 +16,7 @@ Each check hands its message the subject's and baseline's names, the axes in eac
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from generator.balance.compare import AxisResult, Comparison, compare
@@ -84,9 +84,9 @@ def register_verdicts(book: RuleBook[Matchup], *, dominates: str, dominated: str
 
 def race_params(name: str, race: Any) -> dict[str, Any]:
     """What a race verdict message may print (rates in percent; the field as names, a
-    repeated one once with its count, e.g. 'Basic Chariot x5')."""
-    counts = Counter(race.field)
-    field = [name if n == 1 else f"{name} x{n}" for name, n in counts.items()]
+    repeated one once with its count, e.g. 'Basic Chariot x5', or its counts' range where
+    the tracks' fields differ: 'Basic Chariot x3-5')."""
+    field = field_names(getattr(race, "fields", ()) or (race.field,))
     styles = getattr(race, "styles", ())
 
     def rows_of(style: Any) -> list[dict[str, Any]]:
@@ -104,6 +104,19 @@ def race_params(name: str, race: Any) -> dict[str, Any]:
             "notes": list(getattr(race, "notes", ())),
             "rate": race.wins.rate * 100, "low": race.wins.low * 100,
             "high": race.wins.high * 100, "fair": race.fair_share * 100}
+
+
+def field_names(fields: Sequence[Sequence[str]]) -> list[str]:
+    """The other entrants over one or more tracks' fields, each name once: with its count
+    where it is more than one ('x5'), as a range where the tracks differ ('x3-5')."""
+    counts = [Counter(field) for field in fields]
+    shown = []
+    for name in dict.fromkeys(n for field in fields for n in field):
+        seen = sorted({c[name] for c in counts if name in c})
+        low, high = seen[0], seen[-1]
+        times = "" if high == 1 else f" x{low}" if low == high else f" x{low}-{high}"
+        shown.append(name + times)
+    return shown
 
 
 def register_race_verdicts(book: RuleBook[Matchup], *, overpowered: str, underpowered: str,

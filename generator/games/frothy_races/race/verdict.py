@@ -89,6 +89,7 @@ class RaceVerdict:
     styles: tuple[StyleResult, ...] = ()
     depends_on_style: bool = False
     notes: tuple[str, ...] = ()
+    fields: tuple[tuple[str, ...], ...] = ()  # the other entrants' names on each track
 
 
 def field_files(subject: Path, field_dir: Path | None, baseline: Path, others: int,
@@ -152,7 +153,8 @@ def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
     return RaceVerdict(
         entrants[0].name, ", ".join(row.track for row in first.rows),
         tuple(v.name for v in entrants[1:]), first.races, first.wins, first.fair_share,
-        results, len({r.flag for r in results}) > 1, tuple(notes))
+        results, len({r.flag for r in results}) > 1, tuple(notes),
+        tuple(tuple(v.name for v in vehicles[1:]) for _, vehicles, _ in fields))
 
 
 def style_result(style: str, judged: Sequence[tuple[Field, Tally]], rule: StoppingRule

@@ -173,19 +173,21 @@ def test_styles_that_disagree_report_it_instead_of_a_flag() -> None:
 
 def test_a_verdict_over_several_tracks_says_its_figure_is_their_mean() -> None:
     """The combined figure weighs each track alike: its message must not read as the share
-    of the races pooled ('won 5% of 120 races')."""
+    of the races pooled ('won 5% of 120 races'), nor give one track's field for all."""
     chariot = profile(baseline())
     rows = tuple(TrackResult(track, races, 1, wilson(1, races), 0.25, 4, 3, "2-4")
                  for track, races in (("Tin-Plate Loop", 32), ("Bogwater Bowl", 288)))
     combined = wilson(3, 120)
     styles = tuple(StyleResult(style, rows, combined, 0.25, 320, "under") for style in STYLES)
     verdict = RaceVerdict("Basic Chariot", "Tin-Plate Loop, Bogwater Bowl",
-                          ("Basic Chariot",) * 3, 320, combined, 0.25, styles)
+                          ("Basic Chariot",) * 3, 320, combined, 0.25, styles,
+                          fields=(("Basic Chariot",) * 3, ("Basic Chariot",) * 5))
     found = list(RULES.run(Matchup(chariot, chariot, AXES, verdict),
                            lambda path: Mark("chariot.yaml", 1, 1)))
     message = [f.message for f in found if f.rule == "FR-BAL-RACE-UNDERPOWERED"][0]
     assert "of the races on each track on average (320 races over 2 tracks" in message
     assert "% of 320 races" not in message
+    assert "against Basic Chariot x3-5 " in message  # each track's field as it was
 
 
 def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
