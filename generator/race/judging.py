@@ -29,28 +29,22 @@ process instead, with the same seeds, so the tallies are the same (as ``run_swee
 
 from __future__ import annotations
 
-import dataclasses
 import gc
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
 
 from generator.race.progress import ProgressBar
 from generator.race.sweep import Field, default_workers, run_sweep, without_cycle_collection
 from generator.race.verdict import (
     Outcome,
+    Piece,
     StoppingRule,
     Tally,
-    counted,
-    fair_share,
+    Verdict,
     judge,
     outcomes,
-    shares_draws,
-    watched,
 )
-
-Piece = tuple[int, int]  # the first race's number and how many races
 
 
 def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, seed: int,
@@ -64,75 +58,6 @@ def judge_all(fields: Sequence[Field], rule: StoppingRule, races: int | None, se
         return [judge(one, rule, races, seed, 1) for one in fields]
     judging = Judging([Verdict.of(one, rule, races) for one in fields], rule, seed)
     return judging.run(min(most, len(fields)))
-
-
-@dataclass
-class Verdict:
-    """One field's verdict under way: the races at each look (``ends``), the outcomes back
-    so far, what is sent out, and the tally once the rule has stopped it."""
-
-    field: Field
-    ends: tuple[int, ...]  # races done after each look
-    piece: int  # races a piece
-    fixed: bool  # a count of races given: no look stops it early
-    found: dict[int, Outcome] = dataclasses.field(default_factory=dict)  # by race number
-    sent: int = 0  # races 0 .. sent - 1 have been sent out (or raced)
-    again: list[Piece] = dataclasses.field(default_factory=list)  # lost with a worker
-    looks: int = 0  # looks judged
-    won: float = 0  # as judge() counts them
-    decided: int = 0
-    drawn: int = 0
-    tally: Tally | None = None  # the result, once stopped
-
-    @classmethod
-    def of(cls, one: Field, rule: StoppingRule, races: int | None) -> Verdict:
-        size = len(one.vehicles)
-        batch = rule.batch(size)
-        ends = (races,) if races is not None else \
-            tuple(batch * look for look in range(1, rule.looks + 1))
-        return cls(watched(one), ends, 2 * size, races is not None)
-
-    @property
-    def started(self) -> bool:
-        return self.sent > 0
-
-    def next_piece(self, ahead: bool = False) -> Piece | None:
-        """The next races to send: a lost piece first, then the current look's next
-        piece; None when the current look is all sent (or the verdict is over). With
-        ``ahead``, the next look's too: raced by a worker that would otherwise wait
-        for the current look to be judged, and never counted if the rule stops at it."""
-        if self.tally is not None:
-            return None
-        if self.again:
-            return self.again.pop(0)
-        end = self.ends[min(self.looks + int(ahead), len(self.ends) - 1)]
-        if self.sent >= end:
-            return None
-        first, self.sent = self.sent, min(end, self.sent + self.piece)
-        return first, self.sent - first
-
-    def complete(self, end: int) -> bool:
-        """Every race before ``end`` is back (races of a later look may be back too)."""
-        return sum(1 for k in self.found if k < end) >= end
-
-    def take(self, first: int, back: Sequence[Outcome], rule: StoppingRule) -> int:
-        """Keep a piece's outcomes and judge every look now complete, as ``judge`` does;
-        the races the verdict will no longer need (all those after its stop)."""
-        self.found.update(zip(range(first, first + len(back)), back, strict=True))
-        while self.tally is None and self.complete(self.ends[self.looks]):
-            start = self.ends[self.looks - 1] if self.looks else 0
-            end = self.ends[self.looks]
-            wins, winners, draws = counted([self.found[k] for k in range(start, end)],
-                                           shares_draws(self.field))
-            self.won, self.decided, self.drawn = (self.won + wins, self.decided + winners,
-                                                  self.drawn + draws)
-            self.looks += 1
-            fair = fair_share(self.decided, end, len(self.field.vehicles))
-            if self.looks == len(self.ends) or (not self.fixed and
-                                                rule.decided(self.won, end, fair)):
-                self.tally = Tally(end, self.won, self.decided, self.drawn)
-                return self.ends[-1] - end
-        return 0
 
 
 class Judging:

@@ -20,6 +20,7 @@ if anything, wide for it.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -121,45 +122,37 @@ def fair_share(decided: int, races: int, size: int) -> float:
     return (decided / races if races and decided else 1.0) / size
 
 
-def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
-          workers: int | None, scheduler: str | object | None = None) -> Tally:
-    """Race ``field`` in batches until ``rule`` decides about entrant 0 (or ``races`` races
-    exactly, in one go)."""
-    size = len(field.vehicles)
-    done = decided = drawn = 0
-    won: float = 0  # stays a whole number unless draws are shared
-    target = races or rule.batch(size) * rule.looks
-    # The cycle collector stays paused from the first batch to the last (see
-    # without_cycle_collection): between batches it would walk every decision kept so far.
-    with without_cycle_collection():
-        while done < target:
-            count = min(rule.batch(size), target - done) if races is None else target
-            wins, winners, draws = subject_wins(field, count, seed, workers, done, scheduler)
-            won, decided, done = won + wins, decided + winners, done + count
-            drawn += draws
-            if races is None and rule.decided(won, done, fair_share(decided, done, size)):
-                break
-    return Tally(done, won, decided, drawn)
-
-
-def subject_wins(field: Field, races: int, seed: int, workers: int | None, first: int,
-                 scheduler: str | object | None = None) -> tuple[float, int, int]:
-    """Of the races numbered from ``first``: how many entrant 0 (the build) won, how many
-    had a winner, and how many it drew (none, unless draws are shared). In a game whose
-    draws are shared: entrant 0's shares summed, and every race; each race stops once
-    entrant 0's share is settled (``Field.watch``)."""
-    bar = ProgressBar(races)
-    try:
-        sweep = run_sweep(watched(field), races, seed, workers=workers, progress=bar,
-                          first=first, scheduler=scheduler)
-    finally:
-        bar.close()
-    return counted(outcomes(sweep), shares_draws(field))
-
-
+Piece = tuple[int, int]  # the first race's number and how many races
 Outcome = tuple[float, bool]
 """A race as a verdict counts it: entrant 0's win (True or False; its share of the win, in a
 game whose draws are shared) and whether the race had a winner."""
+
+
+def judge(field: Field, rule: StoppingRule, races: int | None, seed: int,
+          workers: int | None, scheduler: str | object | None = None) -> Tally:
+    """Race ``field`` a look at a time (each look one sweep, over ``workers``) until
+    ``rule`` decides about entrant 0, or ``races`` races exactly, in one go."""
+    verdict = Verdict.of(field, rule, races)
+    # The cycle collector stays paused from the first look to the last (see
+    # without_cycle_collection): between looks it would walk every decision kept so far.
+    with without_cycle_collection():
+        while verdict.tally is None:
+            first, count = verdict.next_look()
+            verdict.take(first, raced(verdict.field, count, seed, workers, first, scheduler),
+                         rule)
+    return verdict.tally
+
+
+def raced(field: Field, races: int, seed: int, workers: int | None, first: int,
+          scheduler: str | object | None = None) -> list[Outcome]:
+    """The races numbered from ``first`` as a verdict counts them, with a progress bar."""
+    bar = ProgressBar(races)
+    try:
+        sweep = run_sweep(field, races, seed, workers=workers, progress=bar, first=first,
+                          scheduler=scheduler)
+    finally:
+        bar.close()
+    return outcomes(sweep)
 
 
 def shares_draws(field: Field) -> bool:
@@ -188,6 +181,80 @@ def counted(found: Sequence[Outcome], shared: bool) -> tuple[float, int, int]:
         shares = [share for share, _ in found]
         return math.fsum(shares), len(shares), sum(1 for s in shares if 0.0 < s < 1.0)
     return sum(won for won, _ in found), sum(1 for _, winner in found if winner), 0
+
+
+@dataclass
+class Verdict:
+    """One field's verdict under way: the races at each look (``ends``), the outcomes back
+    so far, what is sent out, and the tally once the rule has stopped it."""
+
+    field: Field
+    ends: tuple[int, ...]  # races done after each look
+    piece: int  # races a piece
+    fixed: bool  # a count of races given: no look stops it early
+    found: dict[int, Outcome] = dataclasses.field(default_factory=dict)  # by race number
+    sent: int = 0  # races 0 .. sent - 1 have been sent out (or raced)
+    again: list[Piece] = dataclasses.field(default_factory=list)  # lost with a worker
+    looks: int = 0  # looks judged
+    won: float = 0  # entrant 0's wins (its shares summed, where draws are shared)
+    decided: int = 0
+    drawn: int = 0
+    tally: Tally | None = None  # the result, once stopped
+
+    @classmethod
+    def of(cls, one: Field, rule: StoppingRule, races: int | None) -> Verdict:
+        size = len(one.vehicles)
+        batch = rule.batch(size)
+        ends = (races,) if races is not None else \
+            tuple(batch * look for look in range(1, rule.looks + 1))
+        return cls(watched(one), ends, 2 * size, races is not None)
+
+    @property
+    def started(self) -> bool:
+        return self.sent > 0
+
+    def next_piece(self, ahead: bool = False) -> Piece | None:
+        """The next races to send: a lost piece first, then the current look's next
+        piece; None when the current look is all sent (or the verdict is over). With
+        ``ahead``, the next look's too: raced by a worker that would otherwise wait
+        for the current look to be judged, and never counted if the rule stops at it."""
+        if self.tally is not None:
+            return None
+        if self.again:
+            return self.again.pop(0)
+        end = self.ends[min(self.looks + int(ahead), len(self.ends) - 1)]
+        if self.sent >= end:
+            return None
+        first, self.sent = self.sent, min(end, self.sent + self.piece)
+        return first, self.sent - first
+
+    def complete(self, end: int) -> bool:
+        """Every race before ``end`` is back (races of a later look may be back too)."""
+        return sum(1 for k in self.found if k < end) >= end
+
+    def next_look(self) -> Piece:
+        """All the current look's races not yet sent (``judge`` races a look at once)."""
+        first, self.sent = self.sent, self.ends[self.looks]
+        return first, self.sent - first
+
+    def take(self, first: int, back: Sequence[Outcome], rule: StoppingRule) -> int:
+        """Keep a piece's outcomes and judge, in order, every look now complete; the races
+        the verdict will no longer need (all those after its stop)."""
+        self.found.update(zip(range(first, first + len(back)), back, strict=True))
+        while self.tally is None and self.complete(self.ends[self.looks]):
+            start = self.ends[self.looks - 1] if self.looks else 0
+            end = self.ends[self.looks]
+            wins, winners, draws = counted([self.found[k] for k in range(start, end)],
+                                           shares_draws(self.field))
+            self.won, self.decided, self.drawn = (self.won + wins, self.decided + winners,
+                                                  self.drawn + draws)
+            self.looks += 1
+            fair = fair_share(self.decided, end, len(self.field.vehicles))
+            if self.looks == len(self.ends) or (not self.fixed and
+                                                rule.decided(self.won, end, fair)):
+                self.tally = Tally(end, self.won, self.decided, self.drawn)
+                return self.ends[-1] - end
+        return 0
 
 
 def false_flag_rate(rule: StoppingRule, fair: float, size: int, trials: int,

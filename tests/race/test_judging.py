@@ -52,7 +52,7 @@ def test_a_worker_killed_mid_verdict_leaves_the_tallies_as_they_would_be(
 def test_a_look_is_judged_only_when_all_its_races_are_back() -> None:
     """Pieces raced ahead (the next look's) may come back before the current look's last
     piece: the look waits for its own races, and a stop leaves the later ones uncounted."""
-    from generator.race.judging import Verdict
+    from generator.race.verdict import Verdict
 
     never_wins = Verdict.of(Field("track", (0, 1, 2), Coin(0.0), None), RULE, None)
     look = never_wins.ends[0]
