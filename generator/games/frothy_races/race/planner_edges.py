@@ -136,6 +136,13 @@ class Edges:
     group_of: Floats  # the run each edge belongs to
     stuck: Floats  # states with no way at all (a collision)
     finishing: Floats  # states with a way across the line
+    order: Floats  # the edges block by block (``blocks``), each block k-major
+    blocks: list[tuple[int, int, int, int]]
+    """The states with the same number of edges (3, 6 or 9: one to three end spaces,
+    each turned three ways), each as (edges a state, states, its first place in ``order``,
+    its first run): a block's k-th edges of every state lie side by side, so the least
+    of each state's edges is a few whole-row minimums rather than a minimum a run."""
+    block_groups: Floats  # the state of each run, block by block
 
 
 def edges_of(moves: list[Moves], states: Sequence[int], count: int) -> Edges:
@@ -215,7 +222,25 @@ def edges_from(table: Floats, states: Sequence[int], count: int) -> Edges:
     finishing[src[table[:, 5] == 1]] = True
     return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
                  np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
-                 np.flatnonzero(~has), finishing)
+                 np.flatnonzero(~has), finishing, *blocks_of(starts, groups, len(src)))
+
+
+def blocks_of(starts: Floats, groups: Floats, total: int
+              ) -> tuple[Floats, list[tuple[int, int, int, int]], Floats]:
+    """``Edges.order``, ``Edges.blocks`` and ``Edges.block_groups`` for runs of edges
+    beginning at ``starts`` (of ``total`` edges), by their states ``groups``."""
+    counts = np.diff(np.r_[starts, total]).astype(np.int64)
+    order, blocks, block_groups = [], [], []
+    edge = run = 0
+    for k in (int(k) for k in np.unique(counts)):
+        which = np.flatnonzero(counts == k)
+        order.append((starts[which][None, :] + np.arange(k)[:, None]).reshape(-1))
+        blocks.append((k, len(which), edge, run))
+        block_groups.append(groups[which])
+        edge, run = edge + k * len(which), run + len(which)
+    if not blocks:
+        return np.zeros(0, np.int64), [], np.zeros(0, np.int64)
+    return np.concatenate(order), blocks, np.concatenate(block_groups)
 
 
 # Edge arrays by track, line, spaces and the corridor they start from: they depend on the

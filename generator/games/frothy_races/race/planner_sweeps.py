@@ -274,17 +274,17 @@ class Solver:
         out = [np.empty((rows, size)) for _ in range(3)] + [np.zeros((rows, size))]
         source = np.empty((rows, size), np.int64)
         if len(e.src):
-            at = (base + ends).reshape(-1)
-            price = prices[v]
-            value = self.work[0].reshape(-1)[at].reshape(rows, -1)
-            value += price
-            least = np.minimum.reduceat(value, e.starts, axis=1)
-            chosen = first_least(value, least, e)  # flat, row by row
-            g = self.where[e.groups]
+            at = base + ends
+            value = self.work[0].reshape(-1)[at]
+            value += prices[v]
+            least, pick = first_least(value, e)  # pick: the edge, in each row
+            g = self.where[e.block_groups]
             out[0][:, g] = least
-            out[1][:, g] = price.reshape(-1)[chosen].reshape(rows, -1)
-            out[2][:, g] = hurts[v].reshape(-1)[chosen].reshape(rows, -1)
-            source[:, g] = at[chosen].reshape(rows, -1)
+            count = len(e.src)
+            by_speed = pick + (v * count)[:, None]
+            out[1][:, g] = prices.reshape(-1)[by_speed]
+            out[2][:, g] = hurts.reshape(-1)[by_speed]
+            source[:, g] = at.reshape(-1)[pick + (np.arange(rows) * count)[:, None]]
         if len(e.stuck):
             self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
@@ -321,8 +321,10 @@ class Solver:
         if found is None:
             prices = [[sum(self.edge_costs(e, v, kind)) for v in range(self.speeds)]
                       for kind in (0, 1)]
-            found = self._costs[key] = (e.dst + e.across * self.block, np.array(prices[0]),
-                                        np.array(prices[1]))
+            order = e.order
+            found = self._costs[key] = ((e.dst + e.across * self.block)[order],
+                                        np.array(prices[0])[:, order],
+                                        np.array(prices[1])[:, order])
         return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
@@ -434,18 +436,25 @@ def reached_layers(whip_to: list[int], firsts: list[int]
     return reached, [np.setdiff1d(np.arange(len(whip_to)), r) for r in reached]
 
 
-def first_least(value: Floats, least: Floats, e: Edges) -> Floats:
-    """For each row of ``value`` (a Speed and layer: its value of every edge) and each run of
-    edges, the first edge that reaches the run's ``least`` (as the planner's own ``value <
-    best`` keeps the first), as an index into the flattened rows. The edges that reach it
-    are found with one scan (``flatnonzero``): a tie is rare, so this is a fraction of
-    what marking every edge's position and taking a minimum per run would cost."""
-    rows, count = value.shape
-    runs = len(e.starts)
-    equal = value == np.repeat(least, np.diff(np.r_[e.starts, count]), axis=1)
-    found = np.flatnonzero(equal.reshape(-1))
-    run = (found // count) * runs + e.group_of[found % count]
-    return found[np.r_[True, run[1:] != run[:-1]]]
+def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
+    """For each row of ``value`` (a Speed and layer: its value of every edge, in the order
+    of ``e.blocks``) and each state: the least of its edges, and the first edge that
+    reaches it (as the planner's own ``value < best`` keeps the first), as a place in
+    the row. A block's k-th edges lie side by side: its least is a minimum over k whole
+    rows, and the first edge reaching it is found going down from the last k."""
+    rows = len(value)
+    least = np.empty((rows, len(e.block_groups)))
+    pick = np.empty((rows, len(e.block_groups)), np.int64)
+    for k_count, count, edge, run in e.blocks:
+        block = value[:, edge:edge + k_count * count].reshape(rows, k_count, count)
+        low = least[:, run:run + count]
+        np.minimum.reduce(block, axis=1, out=low)
+        places = np.arange(edge, edge + k_count * count).reshape(k_count, count)
+        first = pick[:, run:run + count]
+        first[...] = places[-1]
+        for k in range(k_count - 2, -1, -1):
+            np.copyto(first, places[k], where=block[:, k] == low)
+    return least, pick
 
 
 def product(chances: Floats, kept: Floats) -> Floats:
