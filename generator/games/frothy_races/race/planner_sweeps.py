@@ -19,6 +19,7 @@ Everything is float64 and done in one order, so a table is the same bit for bit 
 from __future__ import annotations
 
 from array import array
+from collections.abc import Callable
 
 import numpy as np
 
@@ -36,6 +37,12 @@ from generator.games.frothy_races.race.planner import (
     whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
+from generator.games.frothy_races.race.planner_layers import (
+    layer_classes,
+    reached_layers,
+    same_layers,
+    whip_rounds,
+)
 from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
@@ -83,10 +90,14 @@ class Solver:
         self.positions = np.arange(0)  # 0, 1, 2 ... as long as the longest edge list
         self._edges_for: list[int] | None = None  # the corridor _edges_now are from
         self._edges_now: dict[tuple[int, int], Edges] = {}
+        # Where each row of a move reads its edges' ends, by the edges and the rows (the
+        # same every sweep of a stage): kept while the stage is solved.
+        self._reads: dict[tuple[int, bytes], Floats] = {}
         self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
         layers = len(self.ends)
         self.whip_array = np.asarray(self.whip_to, np.int64)
         self.reached, self.unreached = reached_layers(self.whip_to, self.firsts)
+        self.classes = layer_classes(self.whip_to, self.ends)
         # The stage being solved and the one after it (``planner_plan``; made by the first
         # stage solved: ``planner_risk`` reads the prices alone), and the size of one of
         # them in a channel; the corridor, and each state's place in it (or -1).
@@ -186,6 +197,7 @@ class Solver:
         self.where[:] = -1
         self.where[self.cols] = np.arange(len(self.cols))
         self.last = stage == self.stages - 1
+        self._reads = {}
         if self.work.ndim == 1:
             self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states))
         inside = np.zeros(self.states, bool)
@@ -213,20 +225,26 @@ class Solver:
         """One Bellman sweep of the values of ``rows[p]``'s layers before each phase p
         (phase 4 back to phase 1, each reading the point after it as just updated), then
         the Speed Check when the round starts are among them; the choices it made, in
-        ``plan`` (a new one when None)."""
+        ``plan`` (a new one when None). Layers whose values at a point cannot differ
+        (``layer_classes``) are swept once and copied."""
         speeds, size = self.speeds, len(self.cols)
         if plan is None:
             plan = Plan(self.cols, np.zeros((4, speeds, len(self.ends), size), np.int64),
                         np.zeros((3, 4, speeds, len(self.ends), size)))
         values = self.work[0, 0]
         for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
+            swept, copies, kinds = same_layers(rows[p], self.classes[p])
             for n, group in self.by_spaces(p):
-                v = np.repeat(group, len(rows[p]))
-                layer = np.tile(rows[p], len(group))
-                found = self.phase(line, p, n, v, layer)
+                v, layer = np.repeat(group, len(swept)), np.tile(swept, len(group))
+                found = self.phase(line, p, n, group, swept)
                 values[p][v[:, None], layer[:, None], self.cols] = found[0]
                 plan.source[p][v, layer] = found[1]
                 plan.adds[:, p][:, v, layer] = found[2:]
+            if len(copies):
+                values[p][:, copies[:, None], self.cols] = values[p][:, kinds[:, None],
+                                                                     self.cols]
+                plan.source[p][:, copies] = plan.source[p][:, kinds]
+                plan.adds[:, p][:, :, copies] = plan.adds[:, p][:, :, kinds]
         if np.isin(self.firsts, rows[0]).all():
             plan.checks = []
             for f in self.firsts:
@@ -243,25 +261,29 @@ class Solver:
             found.setdefault(self.moves[p][v], []).append(v)
         return [(n, np.array(group, np.int64)) for n, group in found.items()]
 
-    def phase(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
-        """Before phase ``p``, at each row's Speed ``v`` (whose phase moves ``n`` spaces)
-        and in its layer: the best move (a Whip for one space more, when the layer has
-        one left and that is worth its price; the rest of the round is then driven in the
-        layer with one fewer)."""
-        keep = self.move(line, p, n, v, layer)
-        has = np.flatnonzero(self.whip_array[layer] >= 0)
+    def phase(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
+        """Before phase ``p``, at each of the Speeds ``group`` (whose phase moves ``n``
+        spaces) in each of ``layers`` (rows: Speed by Speed, a layer each): the best move
+        (a Whip for one space more, when the layer has one left and that is worth its
+        price; the rest of the round is then driven in the layer with one fewer)."""
+        keep = self.move(line, p, n, group, layers)
+        has = np.flatnonzero(self.whip_array[layers] >= 0)
         if not len(has):
             return keep
-        whip = self.move(line, p, n + 1, v[has], self.whip_array[layer[has]])
-        better = whip[0] + self.card < keep[0][has]
+        whip = self.move(line, p, n + 1, group, self.whip_array[layers[has]])
+        shape = (len(group), len(has), -1)
+        better = (whip[0] + self.card).reshape(shape) < \
+            keep[0].reshape(len(group), len(layers), -1)[:, has]
         for k, add in enumerate((self.card, 0, self.card, 0.0, self.card)):
-            keep[k][has] = np.where(better, whip[k] + add, keep[k][has])
+            mine = keep[k].reshape(len(group), len(layers), -1)
+            mine[:, has] = np.where(better, (whip[k] + add).reshape(shape), mine[:, has])
         return keep
 
-    def move(self, line: int, p: int, n: int, v: Floats, layer: Floats) -> Choice:
-        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, for each
-        row's Speed ``v`` and layer: its value, where the value is read from and what the
-        move adds (rounds, Damage, cards), for each corridor state."""
+    def move(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
+        """The best way to move ``n`` spaces (and turn or not) before phase ``p``, at each
+        of the Speeds ``group`` in each of ``layers``: its value, where the value is read
+        from and what the move adds (rounds, Damage, cards), for each corridor state."""
+        v, layer = np.repeat(group, len(layers)), np.tile(layers, len(group))
         rows, size = len(v), len(self.cols)
         base = (self.offset(p + 1, v) + layer * self.states)[:, None]
         if n == 0:
@@ -269,22 +291,11 @@ class Solver:
             zero = np.zeros((rows, size))
             return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
-        ends, prices, hurts = self.edge_prices(e)
         # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
         out = [np.empty((rows, size)) for _ in range(3)] + [np.zeros((rows, size))]
         source = np.empty((rows, size), np.int64)
         if len(e.src):
-            at = base + ends
-            value = self.work[0].reshape(-1)[at]
-            value += prices[v]
-            least, pick = first_least(value, e)  # pick: the edge, in each row
-            g = self.where[e.block_groups]
-            out[0][:, g] = least
-            count = len(e.src)
-            by_speed = pick + (v * count)[:, None]
-            out[1][:, g] = prices.reshape(-1)[by_speed]
-            out[2][:, g] = hurts.reshape(-1)[by_speed]
-            source[:, g] = at.reshape(-1)[pick + (np.arange(rows) * count)[:, None]]
+            self.weigh(e, base, group, out, source)
         if len(e.stuck):
             self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
@@ -293,6 +304,27 @@ class Solver:
                 part[:, g] = 0.0
             source[:, g] = self.block + base + self.cols[g]  # a zero of the stage after
         return out[0], source, out[1], out[2], out[3]
+
+    def weigh(self, e: Edges, base: Floats, group: Floats, out: list[Floats],
+              source: Floats) -> None:
+        """``move`` over the edges ``e``: for each row (a Speed of ``group`` and a layer,
+        read from ``base``), every edge's value, the least of each state's and the first
+        edge reaching it (``first_least``), in ``out`` and ``source``."""
+        ends, prices, hurts = self.edge_prices(e)
+        rows, count = len(base), len(e.src)
+        key = (id(e), base.tobytes())
+        at = self._reads.get(key)
+        if at is None:
+            at = self._reads[key] = base + ends
+        value = np.take(self.work[0].reshape(-1), at)
+        value.reshape(len(group), -1, count)[...] += prices[group][:, None, :]
+        least, pick = first_least(value, e)  # pick: the edge, in each row
+        g = self.where[e.block_groups]
+        out[0][:, g] = least
+        by_speed = pick + (np.repeat(group, rows // len(group)) * count)[:, None]
+        out[1][:, g] = prices.reshape(-1)[by_speed]
+        out[2][:, g] = hurts.reshape(-1)[by_speed]
+        source[:, g] = at.reshape(-1)[pick + (np.arange(rows) * count)[:, None]]
 
     def collide(self, stuck: Floats, p: int, v: Floats, layer: Floats, out: list[Floats],
                 source: Floats) -> None:
@@ -393,55 +425,12 @@ class Solver:
                    key=lambda i: float(flat[i]))
 
 
-def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]]:
-    """The layers a round is solved in, by the Whips still to play for a space more: the
-    budget k (``whip_budget``); for each layer, the layer a Whip played leads to (-1:
-    none left) and which round start its round's end leads to; and the layers each round
-    start is (the first, a round with the whole budget).
-
-    A card spent comes back only at the end of the next round ('Card Recovery'): the
-    Whips in hand at a round's start are the W that can be played as one less those
-    played the round before. So with W even a round may always play k = W / 2; with W
-    odd, k = (W + 1) / 2, but a round that played all k starts the next with k - 1 (and
-    that round, whatever it plays, the next with k). Layers 0 .. k are the rounds that
-    start with k (layer j: j left); after them, those that start with k - 1."""
-    whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
-    k = whip_budget(spec)
-    whip_to = [j - 1 for j in range(k + 1)]
-    ends = [0] * (k + 1)
-    firsts = [k]
-    if whips % 2:
-        ends[0] = 1  # the whole budget played: the next round starts one short
-        whip_to += [k + j if j else -1 for j in range(k)]
-        ends += [0] * k
-        firsts.append(2 * k)
-    return k, whip_to, ends, firsts
-
-
-def reached_layers(whip_to: list[int], firsts: list[int]
-                   ) -> tuple[list[Floats], list[Floats]]:
-    """Before each phase p, the layers a round start reaches (a layer j Whips short of
-    its round's start only from phase j + 1 on) and those it does not. The round starts'
-    values, and so every stage's, are those of the first kind alone: the sweeps converge
-    over them, and the others (which the driver reads with fewer Whips in hand than the
-    budget) are worked out once after, a quarter to a third of a sweep saved each time."""
-    played = {}
-    for f in firsts:
-        j, count = f, 0
-        while j >= 0:
-            played[j] = count
-            j, count = whip_to[j], count + 1
-    reached = [np.array([j for j in range(len(whip_to)) if played[j] <= p], np.int64)
-               for p in range(4)]
-    return reached, [np.setdiff1d(np.arange(len(whip_to)), r) for r in reached]
-
-
 def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
     """For each row of ``value`` (a Speed and layer: its value of every edge, in the order
     of ``e.blocks``) and each state: the least of its edges, and the first edge that
     reaches it (as the planner's own ``value < best`` keeps the first), as a place in
     the row. A block's k-th edges lie side by side: its least is a minimum over k whole
-    rows, and the first edge reaching it is found going down from the last k."""
+    rows; which k reach it, a bit each, summed; the lowest bit set is the first."""
     rows = len(value)
     least = np.empty((rows, len(e.block_groups)))
     pick = np.empty((rows, len(e.block_groups)), np.int64)
@@ -449,12 +438,28 @@ def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
         block = value[:, edge:edge + k_count * count].reshape(rows, k_count, count)
         low = least[:, run:run + count]
         np.minimum.reduce(block, axis=1, out=low)
-        places = np.arange(edge, edge + k_count * count).reshape(k_count, count)
-        first = pick[:, run:run + count]
-        first[...] = places[-1]
-        for k in range(k_count - 2, -1, -1):
-            np.copyto(first, places[k], where=block[:, k] == low)
+        bits, first_bit = bit_weights(k_count)
+        reached = (block == low[:, None, :]).view(np.uint8)
+        k = first_bit(np.einsum("rkc,k->rc", reached, bits))
+        pick[:, run:run + count] = edge + k * count + np.arange(count)
     return least, pick
+
+
+def bit_weights(count: int) -> tuple[Floats, Callable[[Floats], Floats]]:
+    """Weights 1, 2, 4 ... for ``count`` places, and a function from a sum of some of
+    them to the lowest place in it (a table of every sum up to 12 places; beyond, the
+    exponent of its lowest bit)."""
+    if count <= 12:
+        table = _LOWEST_BIT[:1 << count]
+        return _BITS16[:count], lambda sums: table[sums]
+    if count > 63:
+        raise ValueError(f"{count} edges from one state: at most 63 are weighed at once")
+    return (np.uint64(1) << np.arange(count, dtype=np.uint64),
+            lambda sums: np.frexp((sums & (~sums + np.uint64(1))).astype(float))[1] - 1)
+
+
+_BITS16 = np.left_shift(np.uint16(1), np.arange(12, dtype=np.uint16))
+_LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << 12)], np.int64)
 
 
 def product(chances: Floats, kept: Floats) -> Floats:
