@@ -58,16 +58,17 @@ def reached_layers(whip_to: list[int], firsts: list[int]
 
 
 def layer_classes(whip_to: list[int], ends: list[int]) -> list[list[int]]:
-    """Before each phase p (0-3), a number for each layer, the same for layers whose
-    values there are the same bit for bit: at the round's end a layer's values are those
-    of the round start it leads to (the Speed Check writes them to every such layer),
-    and before a phase, a layer's best move reads the layer's values at the next point
-    and, with a Whip left, those of the layer the Whip leads to. Layers that read the
-    same are worked out by the same steps, so their values are the same: with Whips to
-    spare, the layers short of the budget at a phase after the last Whip could be played
-    are as good as the full one (Ironhide Rhinodon: 7 layers, 4 before phase 4)."""
+    """At each point (0-3: before phase 1-4; 4: the round's end), a number for each
+    layer, the same for layers whose values there are the same bit for bit: at the
+    round's end a layer's values are those of the round start it leads to (the Speed
+    Check writes them to every such layer), and before a phase, a layer's best move
+    reads the layer's values at the next point and, with a Whip left, those of the layer
+    the Whip leads to. Layers that read the same are worked out by the same steps, so
+    their values are the same: with Whips to spare, the layers short of the budget at a
+    phase after the last Whip could be played are as good as the full one (Ironhide
+    Rhinodon: 7 layers, 4 before phase 4)."""
     kinds = list(ends)  # at the round's end: the round start each leads to
-    found: list[list[int]] = []
+    found: list[list[int]] = [kinds]
     for _ in range(4):
         reads = [(kinds[j], kinds[w] if w >= 0 else -1) for j, w in enumerate(whip_to)]
         numbers: dict[tuple[int, int], int] = {}

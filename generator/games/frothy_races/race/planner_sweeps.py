@@ -97,7 +97,7 @@ class Solver:
         layers = len(self.ends)
         self.whip_array = np.asarray(self.whip_to, np.int64)
         self.reached, self.unreached = reached_layers(self.whip_to, self.firsts)
-        self.classes = layer_classes(self.whip_to, self.ends)
+        self.classes = np.array(layer_classes(self.whip_to, self.ends), np.int64)
         # The stage being solved and the one after it (``planner_plan``; made by the first
         # stage solved: ``planner_risk`` reads the prices alone), and the size of one of
         # them in a channel; the corridor, and each state's place in it (or -1).
@@ -266,11 +266,11 @@ class Solver:
         spaces) in each of ``layers`` (rows: Speed by Speed, a layer each): the best move
         (a Whip for one space more, when the layer has one left and that is worth its
         price; the rest of the round is then driven in the layer with one fewer)."""
-        keep = self.move(line, p, n, group, layers)
+        keep = self.move_once(line, p, n, group, layers)
         has = np.flatnonzero(self.whip_array[layers] >= 0)
         if not len(has):
             return keep
-        whip = self.move(line, p, n + 1, group, self.whip_array[layers[has]])
+        whip = self.move_once(line, p, n + 1, group, self.whip_array[layers[has]])
         shape = (len(group), len(has), -1)
         better = (whip[0] + self.card).reshape(shape) < \
             keep[0].reshape(len(group), len(layers), -1)[:, has]
@@ -278,6 +278,18 @@ class Solver:
             mine = keep[k].reshape(len(group), len(layers), -1)
             mine[:, has] = np.where(better, (whip[k] + add).reshape(shape), mine[:, has])
         return keep
+
+    def move_once(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
+        """``move`` for each of ``layers``, worked out once for the layers that read the
+        same values at the next point (``layer_classes``) and copied to the others."""
+        kinds = self.classes[p + 1][layers]
+        _, first, back = np.unique(kinds, return_index=True, return_inverse=True)
+        found = self.move(line, p, n, group, layers[first])
+        if len(first) == len(layers):
+            if np.array_equal(first, np.arange(len(layers))):
+                return found
+        return tuple(f.reshape(len(group), len(first), -1)[:, back]
+                     .reshape(len(group) * len(layers), -1) for f in found)  # type: ignore
 
     def move(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
         """The best way to move ``n`` spaces (and turn or not) before phase ``p``, at each
