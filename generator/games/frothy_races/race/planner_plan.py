@@ -30,14 +30,33 @@ class CheckPlan:
     first: int  # the layer whose point-0 values the check reads
     layers: Floats  # the layers whose round's end it is
     best_of: Floats  # (sets, corridor): the Speed kept from each set of Speeds allowed
-    weights: list[tuple[Floats, Floats]]
-    """For each Speed, the sets its choices can roll, and the chosen choice's chance of
-    each (corridor, those sets): a Speed's choices reach a few of the sets."""
+    reads: Floats
+    """(k, Speed, corridor): where the chosen choice's k-th set of Speeds reads its
+    value, as a place in the point-0 values (Speed, corridor); a Speed's choices reach a
+    few of the sets, and those reaching fewer than the most read a weight of 0 after."""
+    weights: Floats  # (k, Speed, corridor): the chance of that set
     prices: Floats  # (Speed, corridor): the chosen cards' price in rounds
     still: tuple[Floats, Floats, Floats, Floats] | None = None
     """At Speed 0, when it moves no space: for the chosen choice, its price, its chance of
     each set that leaves Speed 0 and of staying, and the Speed kept from each such set
     (``Solver.check``'s closed form)."""
+
+
+def check_plan(first: int, layers: Floats, best_of: Floats,
+               chosen: list[tuple[Floats, Floats]], prices: Floats,
+               still: tuple[Floats, Floats, Floats, Floats] | None) -> CheckPlan:
+    """A CheckPlan from each Speed's sets and the chosen choice's chance of each
+    (corridor, those sets): laid out as ``CheckPlan.reads`` and ``weights``, so that
+    following it is one gather and a sum over k for every Speed at once (a sum in the
+    order of k, as a matrix product of each Speed's own would add them)."""
+    size = best_of.shape[1]
+    most = max((len(sets) for sets, _ in chosen), default=0)
+    reads = np.tile(np.arange(size), (most, len(chosen), 1))
+    weights = np.zeros((most, len(chosen), size))
+    for v, (sets, chances) in enumerate(chosen):
+        reads[:len(sets), v] = best_of[sets] * size + np.arange(size)
+        weights[:len(sets), v] = chances.T
+    return CheckPlan(first, layers, best_of, reads, weights, prices, still)
 
 
 @dataclass
@@ -48,6 +67,7 @@ class Plan:
     source: Floats  # (point 0-3, Speed, layer, corridor): flat index into a channel
     adds: Floats  # (channel, point 0-3, Speed, layer, corridor)
     checks: list[CheckPlan] = field(default_factory=list)
+    _local: Floats | None = None  # ``local``, once worked out
 
     def follow(self, work: Floats, channels: int) -> None:
         """One round of the plan, phase 4 back to phase 1 and the Speed Check, over the
@@ -55,11 +75,16 @@ class Plan:
         flat = work[:channels].reshape(channels, -1)
         for p in (3, 2, 1, 0):
             view = work[:channels, 0, p]
-            view[..., self.cols] = flat[:, self.source[p]] + self.adds[:channels, p]
+            view[..., self.cols] = np.take(flat, self.source[p], axis=1) \
+                + self.adds[:channels, p]
         for check in self.checks:
-            for c in range(channels):
-                end = check_values(check, work[c, 0, 0, :, check.first][:, self.cols], c)
-                work[c, 0, 4][:, check.layers[:, None], self.cols] = end[:, None, :]
+            first = np.take(work[:channels, 0, 0, :, check.first], self.cols, axis=2)
+            self.write_end(work, check, check_values(check, first), check.layers)
+
+    def write_end(self, work: Floats, check: CheckPlan, end: Floats, layers: Floats) -> None:
+        """The round's end ``end`` (channel, Speed, corridor) into ``layers``."""
+        for c, values in enumerate(end):
+            work[c, 0, 4][:, layers[:, None], self.cols] = values[:, None, :]
 
     def settle(self, work: Floats, channels: int, counted: Floats, firsts: list[int],
                tolerance: float, most: int) -> None:
@@ -68,56 +93,82 @@ class Plan:
 
         Only the round starts' values before phase 1 feed the Speed Check, and each of
         them reads the round's end through at most four moves: those chains are joined
-        once (``round_trip``), so a round of the plan is one gather and the Speed Check."""
+        once (``round_trip``), so a round of the plan is one gather and the Speed Check.
+        The round's end is the same in each of a check's layers: the chains read it from
+        the first, and only that one is written until the last round."""
         source, adds = self.round_trip(work.shape, firsts)
         flat = work[:channels].reshape(channels, -1)
+        ends = [check.layers[:1] for check in self.checks]
+        watched = self.end_layers(len(self.adds[0, 0, 0]))[firsts]
         for _ in range(most):
-            before = work[:channels, 0, 4][:, :, firsts][..., counted]
-            starts = flat[:, source] + adds[:channels]  # (channel, Speed, first, corridor)
+            before = work[:channels, 0, 4][:, :, watched][..., counted]
+            starts = np.take(flat, source, axis=1) + adds[:channels]  # (c, Speed, first, corr.)
             for i, check in enumerate(self.checks):
-                for c in range(channels):
-                    end = check_values(check, starts[c, :, i], c)
-                    work[c, 0, 4][:, check.layers[:, None], self.cols] = end[:, None, :]
-            now = work[:channels, 0, 4][:, :, firsts][..., counted]
+                self.write_end(work, check, check_values(check, starts[:, :, i]), ends[i])
+            now = work[:channels, 0, 4][:, :, watched][..., counted]
             if float(np.abs(now - before).max(initial=0.0)) < tolerance:
                 break
+        for check, end in zip(self.checks, ends, strict=True):
+            self.write_end(work, check, work[:channels, 0, 4][:, :, end[0]][..., self.cols],
+                           check.layers)
         self.follow(work, channels)
+
+    def end_layers(self, layers: int) -> Floats:
+        """For each layer, the layer whose round's end the chains read for it (the first
+        of its check's layers)."""
+        found = np.arange(layers)
+        for check in self.checks:
+            found[check.layers] = check.layers[0]
+        return found
 
     def round_trip(self, shape: tuple[int, ...], firsts: list[int]) -> tuple[Floats, Floats]:
         """For the round starts' values before phase 1: where the plan's four moves read
         them from (the round's end, the stage after, or a state off the corridor, whose
-        values stay put) and what the moves add on the way."""
+        values stay put) and what the moves add on the way. A round's end is read from
+        the first layer of its check (``end_layers``)."""
         speeds, layers, states = shape[3:]
-        where = np.full(states, -1, np.int64)
-        where[self.cols] = np.arange(len(self.cols))
-        block = 5 * speeds * layers * states
+        per_point = speeds * layers * states
+        local = self.local(shape)
         source = self.source[0][:, firsts]
         adds = self.adds[:, 0][:, :, firsts]
-        for q in (1, 2, 3):
-            slot, rest = np.divmod(source, block)
-            speed, rest = np.divmod(rest % (speeds * layers * states), layers * states)
-            layer, state = np.divmod(rest, states)
-            at = where[state]
-            on = (slot == 0) & (at >= 0)
-            adds = adds + np.where(on, self.adds[:, q][:, speed, layer, at], 0.0)
-            source = np.where(on, self.source[q][speed, layer, at], source)
-        return source, adds
+        sources, added = self.source.reshape(-1), self.adds.reshape(3, -1)
+        for _ in (1, 2, 3):
+            rest = source - per_point  # points 1-3 of this stage, from 0
+            inside = (rest >= 0) & (rest < len(local))
+            at = local[np.where(inside, rest, 0)]
+            on = inside & (at >= 0)
+            adds = adds + np.where(on, np.take(added, at, axis=1), 0.0)
+            source = np.where(on, sources[at], source)
+        end = source - 4 * per_point
+        layer = np.where((end >= 0) & (end < per_point), end // states % layers, 0)
+        return source - (layer - self.end_layers(layers)[layer]) * states, adds
+
+    def local(self, shape: tuple[int, ...]) -> Floats:
+        """For each place of points 1-3 in a channel of this stage's work, its place in
+        the plan's arrays (point, Speed, layer, corridor), or -1 off the corridor."""
+        if self._local is None:
+            rows = 3 * shape[3] * shape[4]
+            size = len(self.cols)
+            found = np.full((rows, shape[5]), -1, np.int64)
+            found[:, self.cols] = (np.arange(rows)[:, None] + rows // 3) * size \
+                + np.arange(size)
+            self._local = found.reshape(-1)
+        return self._local
 
 
-def check_values(check: CheckPlan, first: Floats, channel: int) -> Floats:
+def check_values(check: CheckPlan, first: Floats) -> Floats:
     """The round's end under the chosen Speed Check, from the point-0 values ``first``
-    (Speed, corridor) of one channel: rounds (the cards' price and the round counted),
-    Damage, or cards (their price)."""
-    first = first.copy()
-    columns = np.arange(first.shape[1])
-    if check.still is not None and channel == 0:
+    (channel, Speed, corridor) of channels 0 up: rounds (the cards' price and the round
+    counted), Damage, cards (their price)."""
+    if check.still is not None:
+        first = first.copy()
+        columns = np.arange(first.shape[2])
         price, leave, stay, kept = check.still
-        first[0] = (price + 1.0 + (leave * first[kept, columns]).sum(axis=0)) / stay
-    kept_values = first[check.best_of, columns]  # (sets, corridor)
-    out = np.stack([np.einsum("ck,kc->c", weights, kept_values[sets], optimize=False)
-                    for sets, weights in check.weights])
-    if channel == 0:
-        out += check.prices + 1.0
-    elif channel == 2:
-        out += check.prices
+        first[0, 0] = (price + 1.0 + (leave * first[0][kept, columns]).sum(axis=0)) / stay
+    channels = len(first)
+    out = (check.weights * np.take(first.reshape(channels, -1), check.reads, axis=1)) \
+        .sum(axis=1)
+    out[0] += check.prices + 1.0
+    if channels > 2:
+        out[2] += check.prices
     return out

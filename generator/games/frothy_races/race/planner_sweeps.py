@@ -43,7 +43,7 @@ from generator.games.frothy_races.race.planner_layers import (
     same_layers,
     whip_rounds,
 )
-from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan
+from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan, check_plan
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -407,7 +407,7 @@ class Solver:
             prices[v] = self.prices[v][pick]
         layers = np.array([j for j, end in enumerate(self.ends)
                            if self.firsts[end] == f])
-        return out, CheckPlan(f, layers, best_of, weights, prices, still)
+        return out, check_plan(f, layers, best_of, weights, prices, still)
 
     def still_check(self, first: Floats) -> tuple[Floats, Floats, Floats, Floats]:
         """At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
