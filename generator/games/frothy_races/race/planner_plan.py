@@ -30,11 +30,12 @@ class CheckPlan:
     first: int  # the layer whose point-0 values the check reads
     layers: Floats  # the layers whose round's end it is
     best_of: Floats  # (sets, corridor): the Speed kept from each set of Speeds allowed
-    reads: Floats
-    """(k, Speed, corridor): where the chosen choice's k-th set of Speeds reads its
-    value, as a place in the point-0 values (Speed, corridor); a Speed's choices reach a
-    few of the sets, and those reaching fewer than the most read a weight of 0 after."""
-    weights: Floats  # (k, Speed, corridor): the chance of that set
+    terms: list[tuple[Floats, Floats, Floats]]
+    """The sum each (Speed, corridor state) takes over the sets of Speeds its chosen
+    choice can reach, in groups of states reaching about as many (``by_reach``): each
+    group's places (Speed x corridor + state), and for each k, where the group's k-th
+    set reads its value (a place in the point-0 values, Speed x corridor + state) and
+    its chance (0 past a state's own sets)."""
     prices: Floats  # (Speed, corridor): the chosen cards' price in rounds
     still: tuple[Floats, Floats, Floats, Floats] | None = None
     """At Speed 0, when it moves no space: for the chosen choice, its price, its chance of
@@ -42,21 +43,65 @@ class CheckPlan:
     (``Solver.check``'s closed form)."""
 
 
-def check_plan(first: int, layers: Floats, best_of: Floats,
-               chosen: list[tuple[Floats, Floats]], prices: Floats,
-               still: tuple[Floats, Floats, Floats, Floats] | None) -> CheckPlan:
-    """A CheckPlan from each Speed's sets and the chosen choice's chance of each
-    (corridor, those sets): laid out as ``CheckPlan.reads`` and ``weights``, so that
-    following it is one gather and a sum over k for every Speed at once (a sum in the
-    order of k, as a matrix product of each Speed's own would add them)."""
-    size = best_of.shape[1]
-    most = max((len(sets) for sets, _ in chosen), default=0)
-    reads = np.tile(np.arange(size), (most, len(chosen), 1))
-    weights = np.zeros((most, len(chosen), size))
-    for v, (sets, chances) in enumerate(chosen):
-        reads[:len(sets), v] = best_of[sets] * size + np.arange(size)
-        weights[:len(sets), v] = chances.T
-    return CheckPlan(first, layers, best_of, reads, weights, prices, still)
+@dataclass
+class Reach:
+    """The sets of Speeds each Speed Check choice can roll (``Solver.check_matrices``),
+    each choice a row (Speed by Speed, its choices in order): the sets it reaches
+    (ascending, 0 past its own), its chance of each, how many, and each Speed's first
+    row. A choice reaches a few of its Speed's sets; the others' chances are 0."""
+
+    sets: Floats
+    chances: Floats
+    count: Floats
+    first: Floats
+
+    @classmethod
+    def of(cls, chances: list[Floats]) -> Reach:
+        """From each Speed's matrix of its choices' chances of each set."""
+        rows = [row for matrix in chances for row in matrix]
+        most = max(1, max((np.count_nonzero(row) for row in rows), default=1))
+        sets = np.zeros((len(rows), most), np.int64)
+        odds = np.zeros((len(rows), most))
+        for r, row in enumerate(rows):
+            reached = np.flatnonzero(row)
+            sets[r, :len(reached)], odds[r, :len(reached)] = reached, row[reached]
+        first = np.cumsum([0] + [len(matrix) for matrix in chances[:-1]])
+        return cls(sets, odds, np.maximum(1, np.count_nonzero(odds, axis=1)), first)
+
+    def terms(self, rows: Floats, best_of: Floats) -> list[tuple[Floats, Floats, Floats]]:
+        """``CheckPlan.terms`` for the choice ``rows`` (Speed, corridor) chosen, reading
+        the Speed kept from each set in ``best_of`` (sets, corridor).
+
+        A matrix product of each Speed's choices and its sets adds a state's terms in
+        the order of the sets, and so does a sum over k of a group's (k, places) (the
+        places numpy's inner loop). The sets a choice cannot reach are left out (a
+        chance of 0 adds 0 to the sum, bit for bit), and the places are grouped by how
+        many sets their choice reaches (up to 2, 4, 8 ...; a group of fewer than ``FEW``
+        joins the next): a sum runs over about as many terms as each reaches."""
+        size = best_of.shape[1]
+        rows = rows.reshape(-1)
+        count = self.count[rows]
+        upto = np.cumsum(np.bincount(count))  # places reaching at most so many sets
+        top = len(upto) - 1
+        bounds, high = [0], 2
+        while bounds[-1] < top:
+            high = min(high, top)
+            if upto[high] - upto[bounds[-1]] >= FEW or high == top:
+                bounds.append(high)
+            high *= 2
+        if len(bounds) > 2 and upto[bounds[-1]] - upto[bounds[-2]] < FEW:
+            del bounds[-2]
+        groups = []
+        for low, high in zip(bounds, bounds[1:], strict=False):
+            places = np.flatnonzero((count > low) & (count <= high))
+            chosen, state = rows[places], places % size
+            k = int(count[places].max())
+            reads = best_of[self.sets[chosen, :k].T, state] * size + state
+            groups.append((places, reads, self.chances[chosen, :k].T))
+        return groups
+
+
+FEW = 32  # places: a sum over fewer might run over k in numpy's inner loop, in another order
 
 
 @dataclass
@@ -166,8 +211,11 @@ def check_values(check: CheckPlan, first: Floats) -> Floats:
         price, leave, stay, kept = check.still
         first[0, 0] = (price + 1.0 + (leave * first[0][kept, columns]).sum(axis=0)) / stay
     channels = len(first)
-    out = (check.weights * np.take(first.reshape(channels, -1), check.reads, axis=1)) \
-        .sum(axis=1)
+    flat = first.reshape(channels, -1)
+    out = np.empty(flat.shape)
+    for places, reads, weights in check.terms:
+        out[:, places] = (weights * np.take(flat, reads, axis=1)).sum(axis=1)
+    out = out.reshape(first.shape)
     out[0] += check.prices + 1.0
     if channels > 2:
         out[2] += check.prices

@@ -34,7 +34,6 @@ from generator.games.frothy_races.race.planner import (
     roll_traits,
     rough_costs,
     speed_options,
-    whip_budget,
 )
 from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
 from generator.games.frothy_races.race.planner_layers import (
@@ -43,7 +42,7 @@ from generator.games.frothy_races.race.planner_layers import (
     same_layers,
     whip_rounds,
 )
-from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan, check_plan
+from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan, Reach
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -127,6 +126,7 @@ class Solver:
             self.chances.append(matrix)
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
         self.rolled = [np.flatnonzero(m.any(axis=0)) for m in self.chances]  # by Speed
+        self.reach = Reach.of(self.chances)
 
     def edges(self, line: int, spaces: int) -> Edges:
         """The phase's edges from the corridor being swept (``self.inside``), kept while
@@ -285,9 +285,8 @@ class Solver:
         kinds = self.classes[p + 1][layers]
         _, first, back = np.unique(kinds, return_index=True, return_inverse=True)
         found = self.move(line, p, n, group, layers[first])
-        if len(first) == len(layers):
-            if np.array_equal(first, np.arange(len(layers))):
-                return found
+        if len(first) == len(layers) and np.array_equal(first, np.arange(len(layers))):
+            return found
         return tuple(f.reshape(len(group), len(first), -1)[:, back]
                      .reshape(len(group) * len(layers), -1) for f in found)  # type: ignore
 
@@ -395,7 +394,7 @@ class Solver:
                             for ends in self.sets])
         kept = first[best_of, columns]
         out = np.zeros((self.speeds, len(columns)))
-        weights = []
+        picks = np.zeros((self.speeds, len(columns)), np.int64)
         prices = np.zeros((self.speeds, len(columns)))
         for v in range(self.speeds):
             sets = self.rolled[v]
@@ -403,11 +402,12 @@ class Solver:
             total = self.prices[v][:, None] + 1.0 + product(chances, kept[sets])
             pick = np.argmin(total, axis=0)
             out[v] = total[pick, columns]
-            weights.append((sets, chances[pick]))
+            picks[v] = self.reach.first[v] + pick
             prices[v] = self.prices[v][pick]
         layers = np.array([j for j, end in enumerate(self.ends)
                            if self.firsts[end] == f])
-        return out, check_plan(f, layers, best_of, weights, prices, still)
+        return out, CheckPlan(f, layers, best_of, self.reach.terms(picks, best_of), prices,
+                              still)
 
     def still_check(self, first: Floats) -> tuple[Floats, Floats, Floats, Floats]:
         """At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
