@@ -92,6 +92,7 @@ class Solver:
         # Where each row of a move reads its edges' ends, by the edges and the rows (the
         # same every sweep of a stage): kept while the stage is solved.
         self._reads: dict[tuple[int, bytes], Floats] = {}
+        self._runs: dict[int, tuple[Edges, Floats]] = {}  # ``runs_of``, by the edges
         self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
         layers = len(self.ends)
         self.whip_array = np.asarray(self.whip_to, np.int64)
@@ -303,10 +304,12 @@ class Solver:
             return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
         # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
-        out = [np.empty((rows, size)) for _ in range(3)] + [np.zeros((rows, size))]
-        source = np.empty((rows, size), np.int64)
         if len(e.src):
-            self.weigh(e, base, group, out, source)
+            *out, source = self.weigh(e, base, group)
+        else:
+            out = [np.empty((rows, size)) for _ in range(3)]
+            source = np.empty((rows, size), np.int64)
+        out.append(np.zeros((rows, size)))
         if len(e.stuck):
             self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
@@ -316,11 +319,12 @@ class Solver:
             source[:, g] = self.block + base + self.cols[g]  # a zero of the stage after
         return out[0], source, out[1], out[2], out[3]
 
-    def weigh(self, e: Edges, base: Floats, group: Floats, out: list[Floats],
-              source: Floats) -> None:
+    def weigh(self, e: Edges, base: Floats, group: Floats
+              ) -> tuple[Floats, Floats, Floats, Floats]:
         """``move`` over the edges ``e``: for each row (a Speed of ``group`` and a layer,
         read from ``base``), every edge's value, the least of each state's and the first
-        edge reaching it (``first_least``), in ``out`` and ``source``."""
+        edge reaching it (``first_least``): the value, what the edge adds (rounds,
+        Damage) and where it reads, for each corridor state (a stuck one's, any)."""
         ends, prices, hurts = self.edge_prices(e)
         rows, count = len(base), len(e.src)
         key = (id(e), base.tobytes())
@@ -330,12 +334,21 @@ class Solver:
         value = np.take(self.work[0].reshape(-1), at)
         value.reshape(len(group), -1, count)[...] += prices[group][:, None, :]
         least, pick = first_least(value, e)  # pick: the edge, in each row
-        g = self.where[e.block_groups]
-        out[0][:, g] = least
+        run = self.runs_of(e)
+        pick = np.take(pick, run, axis=1)
         by_speed = pick + (np.repeat(group, rows // len(group)) * count)[:, None]
-        out[1][:, g] = prices.reshape(-1)[by_speed]
-        out[2][:, g] = hurts.reshape(-1)[by_speed]
-        source[:, g] = at.reshape(-1)[pick + (np.arange(rows) * count)[:, None]]
+        return (np.take(least, run, axis=1), np.take(prices, by_speed),
+                np.take(hurts, by_speed), np.take(at, pick + (np.arange(rows) * count)[:, None]))
+
+    def runs_of(self, e: Edges) -> Floats:
+        """For each corridor state, its run of ``e`` in the order of ``e.blocks`` (0 for a
+        stuck one): the sweep's results are taken from the runs in the corridor's order."""
+        found = self._runs.get(id(e))
+        if found is None or found[0] is not e:
+            run = np.zeros(len(self.cols), np.int64)
+            run[self.where[e.block_groups]] = np.arange(len(e.block_groups))
+            found = self._runs[id(e)] = (e, run)
+        return found[1]
 
     def collide(self, stuck: Floats, p: int, v: Floats, layer: Floats, out: list[Floats],
                 source: Floats) -> None:
