@@ -238,7 +238,8 @@ class Solver:
             for n, group in self.by_spaces(p):
                 v, layer = np.repeat(group, len(swept)), np.tile(swept, len(group))
                 found = self.phase(line, p, n, group, swept)
-                values[p][v[:, None], layer[:, None], self.cols] = found[0]
+                places = ((p * speeds + v) * len(self.ends) + layer)[:, None] * self.states
+                values.reshape(-1)[places + self.cols] = found[0]
                 plan.source[p][v, layer] = found[1]
                 plan.adds[:, p][:, v, layer] = found[2:]
             if len(copies):
