@@ -39,8 +39,9 @@ class CheckPlan:
     prices: Floats  # (Speed, corridor): the chosen cards' price in rounds
     still: tuple[Floats, Floats, Floats, Floats] | None = None
     """At Speed 0, when it moves no space: for the chosen choice, its price, its chance of
-    each set that leaves Speed 0 and of staying, and the Speed kept from each such set
-    (``Solver.check``'s closed form)."""
+    each set that leaves Speed 0 and of staying, and where the Speed kept from each such
+    set reads its value, as a place in the point-0 values (Speed x corridor + state;
+    ``Solver.check``'s closed form)."""
 
 
 @dataclass
@@ -222,14 +223,15 @@ def check_values(check: CheckPlan, first: Floats) -> Floats:
     counted), Damage, cards (their price)."""
     if check.still is not None:
         first = first.copy()
-        columns = np.arange(first.shape[2])
         price, leave, stay, kept = check.still
-        first[0, 0] = (price + 1.0 + (leave * first[0][kept, columns]).sum(axis=0)) / stay
+        first[0, 0] = (price + 1.0 + (leave * np.take(first[0], kept)).sum(axis=0)) / stay
     channels = len(first)
     flat = first.reshape(channels, -1)
     out = np.empty(flat.shape)
     for places, reads, weights in check.terms:
-        out[:, places] = (weights * np.take(flat, reads, axis=1)).sum(axis=1)
+        found = (weights * np.take(flat, reads, axis=1)).sum(axis=1)
+        for c in range(channels):
+            out[c][places] = found[c]
     out = out.reshape(first.shape)
     out[0] += check.prices + 1.0
     if channels > 2:

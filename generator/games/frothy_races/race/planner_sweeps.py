@@ -439,7 +439,7 @@ class Solver:
         pick = np.argmin(total, axis=0)
         first[0] = total[pick, columns]
         leave = (chances * ~self.stops)[pick].T  # (sets, corridor)
-        return self.prices[0][pick], leave, stay[pick], kept
+        return self.prices[0][pick], leave, stay[pick], kept * len(columns) + columns
 
     def flying_lap(self, end: Floats) -> int:
         """Where a lap is timed from: the index (Speed and state) on the finish line with
