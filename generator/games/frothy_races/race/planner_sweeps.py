@@ -274,11 +274,19 @@ class Solver:
             return keep
         whip = self.move_once(line, p, n + 1, group, self.whip_array[layers[has]])
         shape = (len(group), len(has), -1)
+        if has[-1] - has[0] + 1 == len(has):  # a run of layers: merged in place
+            whipped: slice | Floats = slice(int(has[0]), int(has[-1]) + 1)
+        else:
+            whipped = has
         better = (whip[0] + self.card).reshape(shape) < \
-            keep[0].reshape(len(group), len(layers), -1)[:, has]
+            keep[0].reshape(len(group), len(layers), -1)[:, whipped]
         for k, add in enumerate((self.card, 0, self.card, 0.0, self.card)):
             mine = keep[k].reshape(len(group), len(layers), -1)
-            mine[:, has] = np.where(better, (whip[k] + add).reshape(shape), mine[:, has])
+            taken = (whip[k] + add if add else whip[k]).reshape(shape)
+            if isinstance(whipped, slice):
+                np.copyto(mine[:, whipped], taken, where=better)
+            else:
+                mine[:, whipped] = np.where(better, taken, mine[:, whipped])
         return keep
 
     def move_once(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
@@ -355,14 +363,16 @@ class Solver:
                 source: Floats) -> None:
         """After a collision: half the Speed and the best facing in the same space."""
         hexes = stuck // FACINGS
-        then = self.work[0, 0, p + 1][v // 2, layer]
-        block = then.reshape(len(v), -1, FACINGS)[:, hexes]
-        j = hexes * FACINGS + np.argmin(block, axis=2)
+        base = (self.offset(p + 1, v // 2) + layer * self.states)[:, None, None]
+        at = base + (hexes * FACINGS)[:, None] + np.arange(FACINGS)  # (row, stuck, facing)
+        block = np.take(self.work[0], at)
+        best = np.argmin(block, axis=2)
         g = self.where[stuck]
-        out[0][:, g] = self.crash[0][v][:, None] + np.take_along_axis(then, j, axis=1)
-        out[1][:, g] = self.crash[0][v][:, None]
-        out[2][:, g] = self.crash[1][v][:, None]
-        source[:, g] = (self.offset(p + 1, v // 2) + layer * self.states)[:, None] + j
+        out[0].T[g] = (self.crash[0][v][:, None]
+                       + np.take_along_axis(block, best[..., None], axis=2)[..., 0]).T
+        out[1].T[g] = self.crash[0][v]
+        out[2].T[g] = self.crash[1][v]
+        source.T[g] = (np.take_along_axis(at, best[..., None], axis=2)[..., 0]).T
 
     def offset(self, point: int, speed: Floats) -> Floats:
         """Where (point, Speed, layer 0, state 0) of this stage sits in a channel of work."""
