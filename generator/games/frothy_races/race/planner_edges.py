@@ -10,7 +10,7 @@ the two equal), and is what ``track_edges`` uses.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -241,6 +241,43 @@ def blocks_of(starts: Floats, groups: Floats, total: int
     if not blocks:
         return np.zeros(0, np.int64), [], np.zeros(0, np.int64)
     return np.concatenate(order), blocks, np.concatenate(block_groups)
+
+
+def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
+    """For each row of ``value`` (a Speed and layer: its value of every edge, in the order
+    of ``e.blocks``) and each state: the least of its edges, and the first edge that
+    reaches it (as the planner's own ``value < best`` keeps the first), as a place in
+    the row. A block's k-th edges lie side by side: its least is a minimum over k whole
+    rows; which k reach it, a bit each, summed; the lowest bit set is the first."""
+    rows = len(value)
+    least = np.empty((rows, len(e.block_groups)))
+    pick = np.empty((rows, len(e.block_groups)), np.int64)
+    for k_count, count, edge, run in e.blocks:
+        block = value[:, edge:edge + k_count * count].reshape(rows, k_count, count)
+        low = least[:, run:run + count]
+        np.minimum.reduce(block, axis=1, out=low)
+        bits, first_bit = bit_weights(k_count)
+        reached = (block == low[:, None, :]).view(np.uint8)
+        k = first_bit(np.einsum("rkc,k->rc", reached, bits))
+        pick[:, run:run + count] = edge + k * count + np.arange(count)
+    return least, pick
+
+
+def bit_weights(count: int) -> tuple[Floats, Callable[[Floats], Floats]]:
+    """Weights 1, 2, 4 ... for ``count`` places, and a function from a sum of some of
+    them to the lowest place in it (a table of every sum up to 12 places; beyond, the
+    exponent of its lowest bit)."""
+    if count <= 12:
+        table = _LOWEST_BIT[:1 << count]
+        return _BITS16[:count], lambda sums: table[sums]
+    if count > 63:
+        raise ValueError(f"{count} edges from one state: at most 63 are weighed at once")
+    return (np.uint64(1) << np.arange(count, dtype=np.uint64),
+            lambda sums: np.frexp((sums & (~sums + np.uint64(1))).astype(float))[1] - 1)
+
+
+_BITS16 = np.left_shift(np.uint16(1), np.arange(12, dtype=np.uint16))
+_LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << 12)], np.int64)
 
 
 # Edge arrays by track, line, spaces and the corridor they start from: they depend on the

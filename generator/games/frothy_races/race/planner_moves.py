@@ -27,7 +27,8 @@ def _tables_path() -> Path:
     return named_for_code("race-tables", "paddock-race-tables-1",
                           [here / "planner.py", here / "planner_moves.py",
                            here / "planner_sweeps.py", here / "planner_plan.py",
-                           here / "planner_edges.py",
+                           here / "planner_edges.py", here / "planner_layers.py",
+                           here / "planner_checks.py",
                            here / "styles.py", here / "course.py",
                            *sorted((here.parents[2] / "probability").glob("frothy_*.py"))],
                           suffix="pickle")

@@ -227,12 +227,12 @@ def check_values(check: CheckPlan, first: Floats) -> Floats:
         first[0, 0] = (price + 1.0 + (leave * np.take(first[0], kept)).sum(axis=0)) / stay
     channels = len(first)
     flat = first.reshape(channels, -1)
-    out = np.empty(flat.shape)
+    sums = np.empty(flat.shape)
     for places, reads, weights in check.terms:
         found = (weights * np.take(flat, reads, axis=1)).sum(axis=1)
         for c in range(channels):
-            out[c][places] = found[c]
-    out = out.reshape(first.shape)
+            sums[c][places] = found[c]
+    out: Floats = sums.reshape(first.shape)
     out[0] += check.prices + 1.0
     if channels > 2:
         out[2] += check.prices

@@ -36,9 +36,10 @@ import numpy as np
 
 from generator.games.frothy_races.race.course import RaceTrack
 from generator.games.frothy_races.race.planner import ValueTable
+from generator.games.frothy_races.race.planner_checks import product
 from generator.games.frothy_races.race.planner_damage import DamageTrack
 from generator.games.frothy_races.race.planner_edges import Edges, corridor
-from generator.games.frothy_races.race.planner_sweeps import Solver, product
+from generator.games.frothy_races.race.planner_sweeps import Solver
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS

@@ -19,7 +19,6 @@ Everything is float64 and done in one order, so a table is the same bit for bit 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
 
 import numpy as np
 
@@ -33,16 +32,21 @@ from generator.games.frothy_races.race.planner import (
     roll_cost,
     roll_traits,
     rough_costs,
-    speed_options,
 )
-from generator.games.frothy_races.race.planner_edges import Edges, corridor, track_edges
+from generator.games.frothy_races.race.planner_checks import SpeedChecks
+from generator.games.frothy_races.race.planner_edges import (
+    Edges,
+    corridor,
+    first_least,
+    track_edges,
+)
 from generator.games.frothy_races.race.planner_layers import (
     layer_classes,
     reached_layers,
     same_layers,
     whip_rounds,
 )
-from generator.games.frothy_races.race.planner_plan import CheckPlan, Plan, Reach
+from generator.games.frothy_races.race.planner_plan import Plan
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.tracks.hexgrid import FACINGS
@@ -79,8 +83,12 @@ class Solver:
         rough = [rough_costs(spec, v, price) for v in range(self.speeds)]
         self.rough = np.array([r[0] for r in rough]), np.array([r[1] for r in rough])
         self.card = style.card_rounds  # a Whip for a space more in a movement phase
-        self.check_matrices(spec, style)
-        self.still = all(row[0] == 0 for row in spec.moves)  # Speed 0 moves no space
+        self.checker = SpeedChecks(spec, style)
+        # The Speed Check's sets, prices, chances and closed form at Speed 0, as
+        # ``planner_risk`` reads them.
+        checker = self.checker
+        self.sets, self.prices, self.chances = checker.sets, checker.prices, checker.chances
+        self.stops, self.still = checker.stops, checker.still
         safe = [v for v in range(self.speeds) if spec.control[v] == 0] or [0]
         self.pace = max(1, max(sum(row[v] for row in spec.moves) for v in safe))
         self.inside: list[int] = []  # the corridor being swept, ascending
@@ -106,28 +114,6 @@ class Solver:
         self.cols = np.arange(0)
         self.where = np.full(self.states, -1, np.int64)
         self.last = False  # the stage being solved is the race's last
-
-    def check_matrices(self, spec: RaceVehicle, style: DrivingStyle) -> None:
-        """Each Speed's Speed Check choices: their card prices, and a matrix of each
-        choice's chance of each set of Speeds the roll lets the player keep."""
-        numbers: dict[tuple[int, ...], int] = {}
-        options = speed_options(spec, style)
-        for choices in options:
-            for _, odds in choices:
-                for _, ends in odds:
-                    numbers.setdefault(ends, len(numbers))
-        self.sets = sorted(numbers, key=numbers.__getitem__)
-        self.prices, self.chances = [], []
-        for choices in options:
-            matrix = np.zeros((len(choices), len(self.sets)))
-            for c, (_, odds) in enumerate(choices):
-                for p, ends in odds:
-                    matrix[c, numbers[ends]] += p
-            self.prices.append(np.array([price for price, _ in choices]))
-            self.chances.append(matrix)
-        self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
-        self.rolled = [np.flatnonzero(m.any(axis=0)) for m in self.chances]  # by Speed
-        self.reach = Reach.of(self.chances)
 
     def edges(self, line: int, spaces: int) -> Edges:
         """The phase's edges from the corridor being swept (``self.inside``), kept while
@@ -250,7 +236,9 @@ class Solver:
         if np.isin(self.firsts, rows[0]).all():
             plan.checks = []
             for f in self.firsts:
-                ends, check = self.check(values[0, :, f][:, self.cols], f)
+                layers = np.array([j for j, end in enumerate(self.ends)
+                                   if self.firsts[end] == f])
+                ends, check = self.checker.check(values[0, :, f][:, self.cols], f, layers)
                 values[4][:, check.layers[:, None], self.cols] = ends[:, None, :]
                 plan.checks.append(check)
         return plan
@@ -407,50 +395,6 @@ class Solver:
             self._kept.append(e)
         return found
 
-    def check(self, first: Floats, f: int) -> tuple[Floats, CheckPlan]:
-        """The round's end: the best Speed Check choice at each Speed, each way the dice
-        fall at the best Speed the player may keep from it, from the point-0 values
-        ``first`` (Speed, corridor) of layer ``f``; and the choices as a plan."""
-        first = first.copy()
-        columns = np.arange(first.shape[1])
-        still = self.still_check(first) if self.still else None
-        best_of = np.stack([np.array(ends)[np.argmin(first[list(ends)], axis=0)]
-                            for ends in self.sets])
-        kept = first[best_of, columns]
-        out = np.zeros((self.speeds, len(columns)))
-        picks = np.zeros((self.speeds, len(columns)), np.int64)
-        prices = np.zeros((self.speeds, len(columns)))
-        for v in range(self.speeds):
-            sets = self.rolled[v]
-            chances = self.chances[v][:, sets]
-            total = self.prices[v][:, None] + 1.0 + product(chances, kept[sets])
-            pick = np.argmin(total, axis=0)
-            out[v] = total[pick, columns]
-            picks[v] = self.reach.first[v] + pick
-            prices[v] = self.prices[v][pick]
-        layers = np.array([j for j, end in enumerate(self.ends)
-                           if self.firsts[end] == f])
-        return out, CheckPlan(f, layers, best_of, self.reach.terms(picks, best_of), prices,
-                              still)
-
-    def still_check(self, first: Floats) -> tuple[Floats, Floats, Floats, Floats]:
-        """At Speed 0 a round that ends at Speed 0 ends where it began: W0 solves
-        W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest), set in
-        ``first`` (in place); the choice, as ``CheckPlan.still`` holds it."""
-        columns = np.arange(first.shape[1])
-        kept = np.stack([np.array([s for s in ends if s])[
-            np.argmin(first[[s for s in ends if s]], axis=0)] if ends[-1]
-            else np.zeros(len(columns), np.int64) for ends in self.sets])
-        moving = first[kept, columns]
-        chances = self.chances[0]
-        rest = product(chances[:, ~self.stops], moving[~self.stops])
-        stay = np.maximum(1e-9, 1.0 - chances[:, self.stops].sum(axis=1))
-        total = (self.prices[0][:, None] + 1.0 + rest) / stay[:, None]
-        pick = np.argmin(total, axis=0)
-        first[0] = total[pick, columns]
-        leave = (chances * ~self.stops)[pick].T  # (sets, corridor)
-        return self.prices[0][pick], leave, stay[pick], kept * len(columns) + columns
-
     def flying_lap(self, end: Floats) -> int:
         """Where a lap is timed from: the index (Speed and state) on the finish line with
         the best last-lap value at the round's end (a flying lap)."""
@@ -459,50 +403,6 @@ class Solver:
         return min((v * self.states + h * FACINGS + f for h in finish
                     for f in range(FACINGS) for v in range(self.speeds)),
                    key=lambda i: float(flat[i]))
-
-
-def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
-    """For each row of ``value`` (a Speed and layer: its value of every edge, in the order
-    of ``e.blocks``) and each state: the least of its edges, and the first edge that
-    reaches it (as the planner's own ``value < best`` keeps the first), as a place in
-    the row. A block's k-th edges lie side by side: its least is a minimum over k whole
-    rows; which k reach it, a bit each, summed; the lowest bit set is the first."""
-    rows = len(value)
-    least = np.empty((rows, len(e.block_groups)))
-    pick = np.empty((rows, len(e.block_groups)), np.int64)
-    for k_count, count, edge, run in e.blocks:
-        block = value[:, edge:edge + k_count * count].reshape(rows, k_count, count)
-        low = least[:, run:run + count]
-        np.minimum.reduce(block, axis=1, out=low)
-        bits, first_bit = bit_weights(k_count)
-        reached = (block == low[:, None, :]).view(np.uint8)
-        k = first_bit(np.einsum("rkc,k->rc", reached, bits))
-        pick[:, run:run + count] = edge + k * count + np.arange(count)
-    return least, pick
-
-
-def bit_weights(count: int) -> tuple[Floats, Callable[[Floats], Floats]]:
-    """Weights 1, 2, 4 ... for ``count`` places, and a function from a sum of some of
-    them to the lowest place in it (a table of every sum up to 12 places; beyond, the
-    exponent of its lowest bit)."""
-    if count <= 12:
-        table = _LOWEST_BIT[:1 << count]
-        return _BITS16[:count], lambda sums: table[sums]
-    if count > 63:
-        raise ValueError(f"{count} edges from one state: at most 63 are weighed at once")
-    return (np.uint64(1) << np.arange(count, dtype=np.uint64),
-            lambda sums: np.frexp((sums & (~sums + np.uint64(1))).astype(float))[1] - 1)
-
-
-_BITS16 = np.left_shift(np.uint16(1), np.arange(12, dtype=np.uint16))
-_LOWEST_BIT = np.array([(m & -m).bit_length() - 1 for m in range(1 << 12)], np.int64)
-
-
-def product(chances: Floats, kept: Floats) -> Floats:
-    """Each choice's expectation over the sets of Speeds: a matrix product done by numpy's
-    own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
-    shared machine, and its sums need not come out the same bit for bit)."""
-    return np.einsum("ck,ks->cs", chances, kept, optimize=False)
 
 
 def solve(spec: RaceVehicle, rt: RaceTrack, stages: int, style: DrivingStyle) -> ValueTable:
