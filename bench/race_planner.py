@@ -1,10 +1,12 @@
 """The planning driver: ``python bench/race_planner.py [--races N] [--stream S] [--field-races M]
-[--verdicts V] [--repeats R] [--skip-checks] [--skip-balance]``.
+[--verdicts V] [--repeats R] [--skip-checks] [--skip-balance] [--tables-only]``.
 
 * value tables: the basic chariot's (careful style, the track's laps) solved from cold
   (in-process tables forgotten, an empty cache folder) and read back from the cache folder,
   on each shipped Frothy Races track, and the solo Wipe-out chance worked out from it
-  (wall seconds, medians);
+  (wall seconds, medians); and every shipped vehicle's table solved from cold on Bogwater
+  Bowl, the heaviest track (CPU and wall seconds, medians; issue 24: under 2 s each).
+  ``--tables-only`` runs this last part alone;
 * time trials: N seeded races of the basic chariot alone per track, the mean rounds against
   the printed solo optimum (the issue's check: within 10%);
 * two-car races: the basic chariot against itself, two laps, N races per track: Wipe-outs,
@@ -109,6 +111,38 @@ def solve_times(name: str, repeats: int = 3) -> dict[str, float]:
     return {"solve_s": round(statistics.median(colds), 2),
             "read_s": round(statistics.median(kepts), 3),
             "solo_wipe_out_s": round(statistics.median(risks), 2)}
+
+
+def field_solves(repeats: int = 3) -> dict[str, dict[str, float]]:
+    """Every shipped Frothy Races vehicle's table (careful style, the track's laps) solved
+    from cold on Bogwater Bowl, the heaviest shipped track: in-process tables forgotten,
+    an empty cache folder, so the time is the solve and the table's entry written (CPU and
+    wall seconds, medians of ``repeats``). The first solve in the process also works out
+    the track's edges and the Control odds, which every later table shares: one table is
+    solved first, not timed."""
+    files = sorted(FROTHY.glob("*.yaml"))
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", files)
+    rt = race_track(track)
+    stages = len(rt.lines) * RaceOptions(laps=0).for_track(track).laps
+    style = STYLES["careful"]
+    found: dict[str, dict[str, float]] = {}
+    for number, vehicle in enumerate([vehicles[0], *vehicles]):
+        spec = race_vehicle(vehicle)
+        cpus, walls = [], []
+        for _ in range(repeats):
+            with tempfile.TemporaryDirectory() as cache:
+                os.environ["XDG_CACHE_HOME"] = cache
+                forget_tables()
+                wall, cpu = time.perf_counter(), time.process_time()
+                value_table(spec, rt, stages, style)
+                cpus.append(time.process_time() - cpu)
+                walls.append(time.perf_counter() - wall)
+            os.environ.pop("XDG_CACHE_HOME", None)
+            forget_tables()
+        if number:
+            found[spec.name] = {"solve_cpu_s": round(statistics.median(cpus), 2),
+                                "solve_wall_s": round(statistics.median(walls), 2)}
+    return found
 
 
 def checks(name: str, races: int) -> dict[str, object]:
@@ -235,8 +269,16 @@ def main() -> None:
     parser.add_argument("--skip-balance", action="store_true")
     parser.add_argument("--skip-checks", action="store_true")
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--tables-only", action="store_true",
+                        help="only every shipped vehicle's table solved on Bogwater Bowl")
     args = parser.parse_args()
     results: dict[str, object] = {}
+    results["tables bogwater-bowl every vehicle"] = field_solves(args.repeats)
+    for name, times in results["tables bogwater-bowl every vehicle"].items():
+        print("bogwater-bowl table", name, times, flush=True)
+    if args.tables_only:
+        save_results("race-planner-tables", results)
+        return
     for name in SHIPPED:
         results[f"table {name}"] = solve_times(name)
         print(name, results[f"table {name}"], flush=True)
