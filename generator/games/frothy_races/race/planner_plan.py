@@ -116,13 +116,18 @@ class Plan:
     _local: Floats | None = None  # ``local``, once worked out
     _places: dict[tuple[int, bytes], Floats] = field(default_factory=dict)  # ``places``
 
-    def follow(self, work: Floats, channels: int) -> None:
+    def follow(self, work: Floats, channels: int, rows: list[Floats] | None = None) -> None:
         """One round of the plan, phase 4 back to phase 1 and the Speed Check, over the
-        first ``channels`` channels (each point reads the one after it, as updated)."""
+        first ``channels`` channels (each point reads the one after it, as updated), in
+        the layers ``rows[p]`` before each phase p (all when None): the layers a round
+        start reaches read only each other's values."""
         flat = work[:channels].reshape(channels, -1)
+        every = np.arange(work.shape[4])
         for p in (3, 2, 1, 0):
-            found = np.take(flat, self.source[p], axis=1) + self.adds[:channels, p]
-            places = self.places(work.shape, p, np.arange(work.shape[4]))
+            layers = every if rows is None else rows[p]
+            found = np.take(flat, self.source[p][:, layers], axis=1) \
+                + self.adds[:channels, p][:, :, layers]
+            places = self.places(work.shape, p, layers)
             for c in range(channels):
                 flat[c][places] = found[c]
         for check in self.checks:
@@ -148,9 +153,10 @@ class Plan:
         return found
 
     def settle(self, work: Floats, channels: int, counted: Floats, firsts: list[int],
-               tolerance: float, most: int) -> None:
+               tolerance: float, most: int, rows: list[Floats] | None = None) -> None:
         """Follow the plan until no round-end value of a round start moves by more than
-        ``tolerance`` (at most ``most`` rounds), then once more over every point.
+        ``tolerance`` (at most ``most`` rounds), then once more over every point (of the
+        layers ``rows``, ``follow``).
 
         Only the round starts' values before phase 1 feed the Speed Check, and each of
         them reads the round's end through at most four moves: those chains are joined
@@ -172,7 +178,7 @@ class Plan:
         for check, end in zip(self.checks, ends, strict=True):
             self.write_end(work, check, work[:channels, 0, 4][:, :, end[0]][..., self.cols],
                            check.layers)
-        self.follow(work, channels)
+        self.follow(work, channels, rows)
 
     def end_layers(self, layers: int) -> Floats:
         """For each layer, the layer whose round's end the chains read for it (the first

@@ -204,7 +204,8 @@ class Solver:
                           .max(initial=0.0))
             if moved < TOLERANCE:
                 break
-            plan.settle(work, 1, counted, firsts, max(SETTLE, moved / 2), MAX_ROUNDS)
+            plan.settle(work, 1, counted, firsts, max(SETTLE, moved / 2), MAX_ROUNDS,
+                        self.reached)
         assert plan is not None
         return plan
 
@@ -335,7 +336,7 @@ class Solver:
         pick = np.take(pick, run, axis=1)
         by_speed = pick + (np.repeat(group, rows // len(group)) * count)[:, None]
         return (np.take(least, run, axis=1), np.take(prices, by_speed),
-                np.take(hurts, by_speed), np.take(at, pick + (np.arange(rows) * count)[:, None]))
+                np.take(hurts, by_speed), np.take(ends, pick) + base)
 
     def runs_of(self, e: Edges) -> Floats:
         """For each corridor state, its run of ``e`` in the order of ``e.blocks`` (0 for a
