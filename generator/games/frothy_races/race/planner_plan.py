@@ -98,7 +98,8 @@ class Reach:
             chosen, state = rows[places], places % size
             k = int(count[places].max())
             reads = best_of[self.sets[chosen, :k].T, state] * size + state
-            groups.append((places, reads, self.chances[chosen, :k].T))
+            groups.append((places, np.ascontiguousarray(reads),  # numpy copies any other
+                           np.ascontiguousarray(self.chances[chosen, :k].T)))
         return groups
 
 
@@ -208,7 +209,8 @@ class Plan:
             source = np.where(on, sources[at], source)
         end = source - 4 * per_point
         layer = np.where((end >= 0) & (end < per_point), end // states % layers, 0)
-        return source - (layer - self.end_layers(layers)[layer]) * states, adds
+        source = source - (layer - self.end_layers(layers)[layer]) * states
+        return np.ascontiguousarray(source), adds  # gathered from each round
 
     def local(self, shape: tuple[int, ...]) -> Floats:
         """For each place of points 1-3 in a channel of this stage's work, its place in

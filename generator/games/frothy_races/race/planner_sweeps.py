@@ -379,8 +379,8 @@ class Solver:
                       for kind in (0, 1)]
             order = e.order
             found = self._costs[key] = ((e.dst + e.across * self.block)[order],
-                                        np.array(prices[0])[:, order],
-                                        np.array(prices[1])[:, order])
+                                        np.ascontiguousarray(np.array(prices[0])[:, order]),
+                                        np.ascontiguousarray(np.array(prices[1])[:, order]))
         return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
