@@ -42,6 +42,8 @@ class SpeedChecks:
         self.reach = Reach.of(self.chances)
         self.speeds = spec.top_speed + 1
         self.still = all(row[0] == 0 for row in spec.moves)  # Speed 0 moves no space
+        self.by_size = by_size(self.sets)
+        self.moving = by_size([tuple(s for s in ends if s) for ends in self.sets])
 
     def check(self, first: Floats, f: int, layers: Floats) -> tuple[Floats, CheckPlan]:
         """The round's end: the best Speed Check choice at each Speed, each way the dice
@@ -51,8 +53,7 @@ class SpeedChecks:
         first = first.copy()
         columns = np.arange(first.shape[1])
         still = self.still_check(first) if self.still else None
-        best_of = np.stack([np.array(ends)[np.argmin(first[list(ends)], axis=0)]
-                            for ends in self.sets])
+        best_of = best_in(first, self.by_size)
         kept = first[best_of, columns]
         out = np.zeros((self.speeds, len(columns)))
         picks = np.zeros((self.speeds, len(columns)), np.int64)
@@ -73,9 +74,7 @@ class SpeedChecks:
         W0 = min over choices of (price + 1 + P(stuck at 0) W0 + the rest), set in
         ``first`` (in place); the choice, as ``CheckPlan.still`` holds it."""
         columns = np.arange(first.shape[1])
-        kept = np.stack([np.array([s for s in ends if s])[
-            np.argmin(first[[s for s in ends if s]], axis=0)] if ends[-1]
-            else np.zeros(len(columns), np.int64) for ends in self.sets])
+        kept = best_in(first, self.moving)
         moving = first[kept, columns]
         chances = self.chances[0]
         rest = product(chances[:, ~self.stops], moving[~self.stops])
@@ -92,3 +91,31 @@ def product(chances: Floats, kept: Floats) -> Floats:
     own loops (a threaded BLAS is a hundred times slower on matrices this small, on a
     shared machine, and its sums need not come out the same bit for bit)."""
     return np.einsum("ck,ks->cs", chances, kept, optimize=False)
+
+
+def by_size(sets: list[tuple[int, ...]]) -> list[tuple[Floats, Floats]]:
+    """The sets of Speeds (each ascending) grouped by how many they hold: each group's
+    places in ``sets`` and its Speeds (set, member); the empty sets, with Speed 0."""
+    found: dict[int, list[int]] = {}
+    for i, ends in enumerate(sets):
+        found.setdefault(len(ends), []).append(i)
+    return [(np.array(places), np.array([sets[i] or (0,) for i in places]))
+            for _, places in sorted(found.items())]
+
+
+def best_in(first: Floats, groups: list[tuple[Floats, Floats]]) -> Floats:
+    """For each set of Speeds (``by_size``) and corridor state, the Speed of the set with
+    the least value in ``first`` (Speed, corridor), the first of equals (as ``np.argmin``
+    over the set's Speeds picks): the sets of a size at once, a member at a time."""
+    best = np.empty((sum(len(places) for places, _ in groups), first.shape[1]), np.int64)
+    for places, members in groups:
+        low = first[members[:, 0]]
+        at = np.repeat(members[:, :1], first.shape[1], axis=1)
+        for j in range(1, members.shape[1]):
+            other = first[members[:, j]]
+            better = other < low
+            np.copyto(low, other, where=better)
+            np.copyto(at, members[:, j:j + 1], where=better)
+        best[places] = at
+    return best
+
