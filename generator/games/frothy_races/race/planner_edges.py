@@ -79,7 +79,24 @@ def hex_distance(rt: RaceTrack, sources: frozenset[int] | list[int]) -> list[int
     return dist
 
 
+# Corridors by track, line and whether the stage is the race's first (entered from the
+# grid): they depend on the track alone, and a table's every stage asks for one (the track
+# is kept with them, so its id is never another's).
+_CORRIDORS: dict[tuple[int, int, bool], tuple[RaceTrack, list[int]]] = {}
+
+
 def corridor(rt: RaceTrack, stage: int) -> list[int]:
+    """``corridor_of``, kept for the track."""
+    key = (id(rt), stage % len(rt.lines), stage == 0)
+    found = _CORRIDORS.get(key)
+    if found is None or found[0] is not rt:
+        if len(_CORRIDORS) >= 256:
+            _CORRIDORS.clear()
+        found = _CORRIDORS[key] = (rt, corridor_of(rt, stage))
+    return list(found[1])
+
+
+def corridor_of(rt: RaceTrack, stage: int) -> list[int]:
     """The states a vehicle drives through in ``stage``: every facing of the hexes between
     the line before (or the grid) and the stage's own, nearest the line first. A hex is
     between when its distances to both lines add up to little more than the shortest such

@@ -157,7 +157,8 @@ class Solver:
         far = left >= UNREACHABLE
         guess = np.where(far, FAR, ESTIMATE * left / self.pace + 1.0)
         work = self.work
-        work[:, 1] = 0.0 if self.last else work[:, 0]  # the stage after
+        # The stage after (read from its points 1-4 alone: a move reads the point after).
+        work[:, 1, 1:] = 0.0 if self.last else work[:, 0, 1:]
         work[0, 0] = guess
         work[1:, 0] = 0.0
         line = stage % len(self.rt.lines)
