@@ -376,12 +376,12 @@ class Solver:
         key = (id(e), -1, self.block)  # each layer count its own ends
         found = self._costs.get(key)
         if found is None:
-            prices = [[sum(self.edge_costs(e, v, kind)) for v in range(self.speeds)]
-                      for kind in (0, 1)]
             order = e.order
-            found = self._costs[key] = ((e.dst + e.across * self.block)[order],
-                                        np.ascontiguousarray(np.array(prices[0])[:, order]),
-                                        np.ascontiguousarray(np.array(prices[1])[:, order]))
+            turned, slid, rough = e.turned[order], e.slid[order], e.rough[order]
+            prices = [turned * self.turn[kind][:, None] + slid * self.slide[kind][:, None]
+                      + self.rough[kind][:, rough] for kind in (0, 1)]  # ``edge_costs``' sum
+            found = self._costs[key] = ((e.dst + e.across * self.block)[order], *prices)
+            self._kept.append(e)
         return found
 
     def edge_costs(self, e: Edges, v: int, kind: int) -> tuple[Floats, Floats, Floats]:
