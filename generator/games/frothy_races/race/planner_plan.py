@@ -95,11 +95,12 @@ class Reach:
         groups = []
         for low, high in zip(bounds, bounds[1:], strict=False):
             places = np.flatnonzero((count > low) & (count <= high))
-            chosen, state = rows[places], places % size
+            chosen, state = rows[places], (places % size)[:, None]
             k = int(count[places].max())
-            reads = best_of[self.sets[chosen, :k].T, state] * size + state
-            groups.append((places, np.ascontiguousarray(reads),  # numpy copies any other
-                           np.ascontiguousarray(self.chances[chosen, :k].T)))
+            sets = np.take(self.sets, chosen, axis=0)[:, :k]
+            reads = np.take(best_of, sets * size + state) * size + state
+            groups.append((places, np.ascontiguousarray(reads.T),  # numpy copies any other
+                           np.ascontiguousarray(np.take(self.chances, chosen, axis=0)[:, :k].T)))
         return groups
 
 

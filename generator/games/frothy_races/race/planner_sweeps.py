@@ -229,7 +229,8 @@ class Solver:
                 places = ((p * speeds + v) * len(self.ends) + layer)[:, None] * self.states
                 values.reshape(-1)[places + self.cols] = found[0]
                 plan.source[p][v, layer] = found[1]
-                plan.adds[:, p][:, v, layer] = found[2:]
+                for c in range(3):
+                    plan.adds[c, p][v, layer] = found[2 + c]
             if len(copies):
                 values[p][:, copies[:, None], self.cols] = values[p][:, kinds[:, None],
                                                                      self.cols]
