@@ -10,10 +10,18 @@ remain (the plan's choices settling). The expected Damage and cards are the last
 A phase's moves are kept as flat edge arrays (``planner_edges``: from each state, every end
 state with its turn, Slide and rough-ground flags), so a sweep works out every state at once,
 in every Whip layer and at every Speed that moves as far: the candidates' values, the least
-per state (``np.minimum.reduceat``) and the first candidate that reaches it (as the planner's
-own ``value < best`` would choose), which the plan keeps. The Speed Check is a matrix product:
-each choice's chances over the sets of Speeds a roll allows, times the best value in each set.
-Everything is float64 and done in one order, so a table is the same bit for bit each time.
+per state and the first candidate that reaches it (``first_least``, as the planner's own
+``value < best`` would choose), which the plan keeps. Layers whose values cannot differ at a
+point are worked out once (``planner_layers.layer_classes``). The Speed Check
+(``planner_checks``) is a matrix product: each choice's chances over the sets of Speeds a
+roll allows, times the best value in each set. Everything is float64 and done in one
+order, so a table is the same bit for bit each time; the shortcuts (whole-row minimums, the
+layers worked out once, sums without the terms of chance 0) give the same bits as the plain
+steps, which tests/games/frothy_races/race/test_race_planner_sweeps.py holds.
+
+Most arrays a sweep reads are gathered with ``np.take`` from C-contiguous arrays and written
+through flat indices: numpy's own indexing by several arrays, or a take from a strided
+array, cost about a third of a solve more (issue 24, docs/race-speed.md).
 """
 
 from __future__ import annotations
