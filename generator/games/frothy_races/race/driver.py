@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 STALLED = 4  # movement phases in a row without a space moved: it is stuck
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
+_TABLE_IDS: dict[tuple[bytes, int], int] = {}  # see Planner.table_id
 
 
 class Planner(Bot):
@@ -71,6 +72,7 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self._ids: dict[tuple[int, int], int] = {}  # table_id by vehicle and race length
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -95,28 +97,51 @@ class Planner(Bot):
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
-        (the vehicle, track, race length and style), the race's length, the phase, the
-        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, the spaces with and without a card, whether
-        it has stood still a whole round, and whether a Whip is left after one played. The
-        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        (the vehicle, track, race length and style) and the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice a turn rolls and the
+        Control Loss it adds (and whether it rolls at all), whether a card is spare, the
+        spaces with and without a card, whether it has stood still a whole round, and
+        whether a Whip is left after one played. The engine keeps the plan under it, so a
+        phase driven before is not weighed again.
+
+        Packed into one int, each number in bits of its own (``Bot.plan_key``: a sweep
+        keeps a hundred thousand, and an int is a fraction of a tuple's memory and
+        hashing); a number too big for its bits gives None, so two situations never share
+        a key."""
         spec = car.spec
-        key = self._keys.get(id(spec))
-        if key is None:
-            self.table(race, car)
-            key = self._keys[id(spec)]
+        table = self._ids.get((id(spec), race.stages))
+        if table is None:
+            table = self.table_id(race, car)
         speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
+        loss = car.control_loss
+        rolls = bool(dice or loss)
+        loss += car.extra_control
         whips = 0
         if whip:
             played = car.whips_played if car.whipped == race.round else 0
-            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
-        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
-                dice, car.control_loss, car.extra_control,
-                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, max(0, whips))
+            whips = max(0, min(2, car.cards("whip"), self._tables[id(spec)].budget - played))
+        state, stage = car.hex * FACINGS + car.facing, car.stage
+        if not (state < 1 << 16 and stage < 1 << 8 and speed < 16 and dice < 32
+                and loss < 64 and spaces < 32):
+            return None
+        key = ((table << 8 | stage) << 16 | state) << 2 | phase
+        key = ((key << 4 | speed) << 5 | dice) << 6 | loss
+        key = (((key << 1 | rolls) << 1 | (sum(car.hand) > self.driving.card_reserve))
+               << 5 | spaces)
+        return ((((key << 1 | whip) << 1 | reins) << 1 | (car.idle >= STALLED))
+                << 2 | whips)
+
+    def table_id(self, race: Race, car: Car) -> int:
+        """A small number for the vehicle's table and the race's length, the same in
+        every planner of this process (``plan_key``; kept plans are shared by track)."""
+        self.table(race, car)
+        key = (self._keys[id(car.spec)], race.stages)
+        found = self._ids[id(car.spec), race.stages] = _TABLE_IDS.setdefault(
+            key, len(_TABLE_IDS))
+        return found
 
     @staticmethod
     def table_stages(race: Race) -> int:
