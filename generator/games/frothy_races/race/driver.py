@@ -60,6 +60,10 @@ STALLED = 4  # movement phases in a row without a space moved: it is stuck
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
 _TABLE_IDS: dict[tuple[bytes, int], int] = {}  # see Planner.table_id
+# For each facing, the turns a phase may end with as the planner weighs them (none, then
+# left, then right: the first is kept on a tie), each with the facing it leaves.
+TURNS = tuple(tuple((t, (facing + t) % FACINGS) for t in (0, 1, -1))
+              for facing in range(FACINGS))
 
 
 class Planner(Bot):
@@ -294,36 +298,39 @@ class Planner(Bot):
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
-        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
+        ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
+            race.stages
+        turns = TURNS[facing]
         layers: dict[tuple[int, str | None], array] = {}
         for option in pool:
-            end = option.hexes[-1] if option.hexes else car.hex
-            extra = card if option.card else 0.0
-            extra += rough * option.rough
-            if option.blocked >= 0:
+            played, steps, hexes, blocked, spaces_rough, stage = option
+            end = hexes[-1] if hexes else car.hex
+            extra = card if played else 0.0
+            extra += rough * spaces_rough
+            if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
-            if option.stage >= race.stages:
+            if stage >= stages:
                 value = extra  # across the finish: the race is over for it
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = layers.get((option.stage, option.card))
+            layer = layers.get((stage, played))
             if layer is None:
-                layer = layers[option.stage, option.card] = table.layer(
-                    lap + option.stage % lap if wrap else option.stage, point,
-                    whips - (option.card == "whip"))
+                layer = layers[stage, played] = table.layer(
+                    lap + stage % lap if wrap else stage, point, whips - (played == "whip"))
             at = end * FACINGS
-            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
-            for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                turned = (facing + t) % FACINGS
-                value = layer[base + at + turned] + extra
+            row = base + at
+            drift = before >= 0 and steps.count(ahead) != len(steps)
+            wall = bool(hexes) and blocked < 0 and neighbours[end][steps[-1]] < 0
+            for t, turned in (turns if hexes and blocked < 0 else turns[:1]):
+                value = layer[row + turned] + extra
                 if t:
                     value += turn
-                    if neighbours[end][option.steps[-1]] < 0:
+                    if wall:
                         value += slide  # a Slide would run it into the wall ahead
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(option.stage, at + turned) >= before:
+                if drift and race.remaining(stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
