@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
@@ -33,22 +32,19 @@ from generator.games.frothy_races.race.check_programs import (
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
+from generator.games.frothy_races.race.driver_prices import turn_prices, vehicle_attack_damage
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
     ValueTable,
-    collision_cost,
     damage_rounds,
-    roll_cost,
-    roll_traits,
     solo_optimum,
 )
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
-from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
-from generator.probability.frothy_dice import attack_value
+from generator.games.frothy_races.race.vehicles import race_vehicle
 from generator.probability.frothy_speed_table import Row
 from generator.tracks.hexgrid import FACINGS
 
@@ -285,13 +281,9 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, self.whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
-        speed, facing = car.speed, car.facing
+        facing = car.facing
         pool = weighed(options, facing)
-        dice = race.control_dice(car, speed)
-        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
-                                         car.control_loss + car.extra_control,
-                                         bool(dice or car.control_loss))
-        card = self.card_price(car)
+        card, turn, slide, rough = self.prices(race, car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
@@ -342,6 +334,16 @@ class Planner(Bot):
                 not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen
         return chosen
+
+    def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
+        """What a card, a turn's Control roll, that turn's Slide into the wall ahead and
+        each rough space's roll cost now, in rounds (``turn_prices``, ``card_price``)."""
+        speed = car.speed
+        dice = race.control_dice(car, speed)
+        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
+                                         car.control_loss + car.extra_control,
+                                         bool(dice or car.control_loss))
+        return self.card_price(car), turn, slide, rough
 
     def whips_left(self, race: Race, car: Car) -> int:
         """Whips the table lets it play for a space more in the rest of this round: those
@@ -443,47 +445,6 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style,
                         solo_wipe_out(spec, rt, stages, style))
-
-
-@lru_cache(maxsize=4096)
-def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, loss: int,
-                rolls: bool) -> tuple[float, float, float]:
-    """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
-    Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
-    the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
-    price, traits = damage_rounds(spec, style), roll_traits(spec)
-    turn, _, slide = roll_cost(dice + loss, spec.resilience, price, *traits) if rolls \
-        else (0.0, 0.0, 0.0)
-    slide *= crash_price(spec, speed, style)
-    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price, *traits)[0]
-    return turn, slide, rough
-
-
-@lru_cache(maxsize=4096)
-def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
-    """``collision_cost``'s price in rounds, worked out once per vehicle, Speed and style."""
-    return collision_cost(spec, speed, style)[0]
-
-
-@lru_cache(maxsize=4096)
-def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int,
-                          a_half: int, t_half: int) -> tuple[float, float]:
-    """Expected Damage dice each side of a Vehicle attack rolls (exact attack odds): the
-    loser rolls the difference (its own value on a tie) plus half the winner's Speed."""
-    a_dist, t_dist = attack_value(a_cards), attack_value(t_cards)
-    to_target = to_self = 0.0
-    for a, pa in a_dist.items():
-        for t, pt in t_dist.items():
-            p = float(pa) * float(pt)
-            av, tv = a + a_bonus, t + t_bonus
-            if av > tv:
-                to_target += p * (av - tv + a_half)
-            elif tv > av:
-                to_self += p * (tv - av + t_half)
-            else:
-                to_target += p * (tv + a_half)
-                to_self += p * (av + t_half)
-    return to_target, to_self
 
 
 def make_bot(name: str) -> Bot:
