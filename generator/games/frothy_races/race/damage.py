@@ -50,10 +50,13 @@ def take_damage(race: Race, car: Car, points: int, cause: str) -> None:
     car.cost("damage", points)
     car.control_loss += points
     spec = car.spec
-    reached = [(level, a) for level, a in spec.damage_affects if level <= car.damage]
-    for _level, affect in reached[car.affects_applied:]:
-        race.apply_affect(car, affect)
-    car.affects_applied = max(car.affects_applied, len(reached))
+    # Each affect comes into play once, as its level is reached ('Apply Damage Affects').
+    # Counted before it acts: a '# Damage' affect rolls again at once, and the Damage that
+    # roll deals must not bring in the affects being applied here a second time.
+    affects = spec.damage_affects
+    while car.affects_applied < len(affects) and affects[car.affects_applied][0] <= car.damage:
+        car.affects_applied += 1
+        race.apply_affect(car, affects[car.affects_applied - 1][1])
     if car.damage >= spec.max_damage and not car.wiped_out:
         car.wipe_cause = WIPE_CAUSES.get(cause, cause)
         race.wipe_out(car)
