@@ -130,28 +130,18 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
     """Slide spaces in ``direction``. Running again into what the collision being resolved
-    met costs each vehicle involved a Damage roll of one die per Slide icon, with no
-    further Control roll (Damage Roll); running into anything else is a collision of its
-    own (Solid Obstacles and Vehicles: collisions 'as the result of a failed Control roll
-    and uncontrolled Slide movement')."""
+    met stops it there and costs each vehicle involved a Damage roll of one die per Slide
+    icon once that collision's Control rolls are made (damage.slide_back_damage);
+    running into anything else is a collision of its own (Solid Obstacles and Vehicles:
+    collisions 'as the result of a failed Control roll and uncontrolled Slide
+    movement')."""
     for _ in range(spaces):
         there = race.rt.neighbours[car.hex][direction]
         if (there < 0 or there in race.occupant) and there != car.struck:
             race.collide(car, there, direction)
             return
         if there < 0 or there in race.occupant:
-            # Still a collision: B.S.H. takes its dice off, Spiked adds its own.
-            other = race.occupant.get(there) if there >= 0 else None
-            spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
-            race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
-                             "slide collision")
-            if other is not None and car.racing:
-                victim = race.cars[other]
-                if victim.racing:
-                    dealt = race.damage_roll(
-                        victim, max(0, icons - victim.spec.trait("B.S.H."))
-                        + car.spec.trait("Spiked"), "slide collision")
-                    car.damage_dealt += dealt
+            car.slid_back = icons
             return
         race.enter(car, there, direction)
         if not car.racing:

@@ -168,20 +168,23 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
     bsh = car.spec.trait("B.S.H.")
     car.cost("collisions", 1)
     struck, car.struck = car.struck, there  # a Slide back into it is no new collision
+    slid_back, car.slid_back = car.slid_back, 0
     if other is None or race.cars[other].wiped_out:
         speed = car.speed
         if race.logging:
             race.log(car, "collision", result={"with": "solid", "speed": speed})
-        spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
+        wreck = race.cars[other] if other is not None else None
+        spiked = wreck.spec.trait("Spiked") if wreck is not None else 0
         cause = "wall collision" if there < 0 else "obstacle collision"
         hurt = race.damage_roll(car, max(0, speed - bsh) + spiked, cause)
         if hurt and car.racing:
             race.reaction_roll(car, slide=direction)
+        slide_back_damage(race, car, wreck)
         # Then the Speed halves (the Collision Example rolls Control at the old Speed).
         race.set_speed(car, car.speed // 2)
     else:
         race.vehicle_collision(car, race.cars[other], direction)
-    car.struck = struck
+    car.struck, car.slid_back = struck, slid_back
     if car.racing:
         race.face_past(car)
 
@@ -203,6 +206,7 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
         if hurt and victim.racing:
             race.reaction_roll(victim, slide=direction)
     hit.struck = struck
+    slide_back_damage(race, car, hit)
     # Speed changes come after the Control rolls, as in the Collision Example ("reduce
     # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
     # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End
@@ -218,6 +222,27 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
         race.set_speed(car, car.speed - change)
     else:
         race.set_speed(car, car.speed - 1)
+
+
+def slide_back_damage(race: Race, car: Car, hit: Car | None) -> None:
+    """The repeat Damage roll when a Slide from the collision's Control roll ran the vehicle
+    back into what it hit (Damage Roll): a die per Slide icon for each vehicle involved
+    (B.S.H. and Spiked count: it is still a collision), only the Damage applied, no Control
+    roll. It is 'made after the initial collision has been resolved' and 'does not affect
+    the Control rolls either vehicle made' (Collision Example), so it waits until both
+    vehicles have rolled for Control, and comes before the collision's Speed changes, as in
+    the Example. ``hit``: the vehicle or wreck met, None for a wall or obstacle."""
+    icons, car.slid_back = car.slid_back, 0
+    if not icons:
+        return
+    spiked = hit.spec.trait("Spiked") if hit is not None else 0
+    hurt = race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
+                            "slide collision")
+    if hit is not None and hit.racing:
+        dealt = race.damage_roll(hit, max(0, icons - hit.spec.trait("B.S.H."))
+                                 + car.spec.trait("Spiked"), "slide collision")
+        car.damage_dealt += dealt
+        hit.damage_dealt += hurt
 
 
 def collision_cost(race: Race, car: Car, there: int, direction: int) -> int:

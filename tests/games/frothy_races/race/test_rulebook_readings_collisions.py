@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.games.frothy_races.race.damage import slide_back_damage
 from generator.games.frothy_races.race.engine import Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
@@ -37,7 +38,10 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     '+1 Control Loss' affect) leaves a Slide of two icons, which runs into Red again: each
     rolls 2 more Damage dice, no new collision and no further Control roll. Red's roll
     (4 dice at Safe Speed 1) is three Left Spins and a Right Spin: it turns 30 degrees left.
-    Then White halves its Speed to 2; Red keeps Speed 1."""
+    The repeat roll is 'made after the initial collision has been resolved' and 'does not
+    affect the Control rolls either vehicle made': here it deals Red 2 more Damage, and
+    Red's Control roll is still the 4 dice of the first collision's Control Loss. Then
+    White halves its Speed to 2; Red keeps Speed 1."""
     race = make_race(CHARIOT, 2)
     white, red = race.cars
     place(race, white, 16, 16, facing=0, speed=5)
@@ -45,15 +49,18 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     white.bot = red.bot = NoCards()
     script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
               + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
-              + values(0, 0) + values(0, 0)
-              + icons("left_spin", "left_spin", "left_spin", "right_spin"))
+              + icons("left_spin", "left_spin", "left_spin", "right_spin")
+              + values(0, 0) + values(3, 3))
     race.rng = ScriptedDice(script)
     race.collide(white, red.hex, 0)
     assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5]
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
     assert [e["action"] for e in race.events].count("collision") == 1
     assert [len(d) for d in rolls(race, "control roll (reaction)")] == [6, 4]
-    assert white.damage == 2 and red.damage == 3
+    order = [e["action"] for e in race.events if e["action"].startswith(("control", "damage r"))]
+    assert order[-2:] == ["damage roll (slide collision)"] * 2  # after both Control rolls
+    assert white.damage == 2 and red.damage == 3 + 2
+    assert white.damage_dealt == 3 + 2 and red.damage_dealt == 2
     assert white.speed == 2 and red.speed == 1
     assert red.facing == 3
     assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
@@ -171,7 +178,28 @@ def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
     white.struck = red.hex  # resolving the T-bone
     race.rng = ScriptedDice(values(0, 0, 0, 0, 0))
     race.slide(white, 0, 1, 2)
+    assert race.rt.hexes[white.hex] == Hex(16, 16)  # it stays where it was
+    assert not rolls(race, "damage roll (slide collision)")  # not before the T-bone is done
+    slide_back_damage(race, white, red)
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [3, 2]
+
+
+def test_a_wipe_out_in_the_repeat_roll_still_costs_the_other_vehicle_its_roll() -> None:
+    """Damage Roll: where a Slide runs back into the same vehicle 'each vehicle involved
+    must make an additional Damage roll'. White is wrecked by its own repeat roll; Red
+    still rolls its two dice."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.damage = white.spec.max_damage - 1
+    white.affects_applied = len(white.spec.damage_affects) - 1
+    white.slid_back = 2
+    race.rng = ScriptedDice(values(3, 3) + values(3, 0))
+    slide_back_damage(race, white, red)
+    assert white.wiped_out
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert red.damage == 1
 
 
 def test_driving_through_a_hazard_gives_no_control_loss_point_back() -> None:
