@@ -5,12 +5,15 @@ bottom straight (see test_race_rules for the placing and the scripted dice)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.damage import slide_back_damage
 from generator.games.frothy_races.race.engine import Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ICON_FACE,
     VALUE_FACE,
@@ -281,3 +284,44 @@ def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
     assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2 + rating]
     assert len([e for e in race.events if e["action"].startswith("control roll")]) == 1
     assert mud not in race.debris
+
+
+def rated_boulder_race(tmp_path: Path) -> Race:
+    """Bogwater Bowl with its two back-straight boulders given ratings: the left one +2,
+    the right one none (both solid obstacles), and one chariot."""
+    text = BOWL.read_text()
+    row = "      XX...........b.......OO....XX\n"
+    assert row in text
+    text = text.replace(row, row.replace("OO", "RO")).replace(
+        "legend:\n", "legend:\n  R: {terrain: solid, rating: 2, label: big boulder (+2)}\n")
+    path = tmp_path / "rated-bowl.yaml"
+    path.write_text(text)
+    track, vehicles = load_race_inputs(path, [CHARIOT])
+    return Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+
+
+def test_a_solid_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> None:
+    """Collisions: 'It is also possible to give any Hazard, Fragile Obstacle or Solid
+    Obstacle a rating which modifies the number of basic Control points and/or dice rolled
+    for Damage'; a solid obstacle: 'Make a Damage roll using a number of dice equal to your
+    current Speed'. At Speed 3: the boulder rated +2 rolls 5 dice, the unrated one 3, and
+    the wall round the track 3."""
+    race = rated_boulder_race(tmp_path)
+    rt = race.rt
+    rated = [key for key, rating in rt.solid.items() if rating == 2]
+    plain = [key for key, rating in rt.solid.items() if rating == 0]
+    assert rated and plain
+    walls = [(h, d) for h in range(len(rt.hexes)) for d in range(6)
+             if rt.neighbours[h][d] < 0 and (h, d) not in rt.solid]
+    car = race.cars[0]
+    for (hex_, direction), dice, cause in ((rated[0], 5, "obstacle"), (plain[0], 3, "obstacle"),
+                                           (walls[0], 3, "wall")):
+        race.events.clear()
+        h = rt.hexes[hex_]
+        place(race, car, h.q, h.r, facing=direction * 2, speed=3)
+        car.damage = 0
+        car.bot = NoCards()
+        race.rng = ScriptedDice(values(*[0] * dice))
+        assert race.collision_cost(car, -1, direction) == dice
+        race.collide(car, -1, direction)
+        assert [len(d) for d in rolls(race, f"damage roll ({cause} collision)")] == [dice]
