@@ -269,21 +269,27 @@ def test_head_on_rolls_the_combined_speeds_and_halves_both() -> None:
 
 def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
     """'It is possible to have a space containing both a hazard and a fragile obstacle - in
-    which case, apply both but make only one Control roll.' Mud with debris in it at
-    Speed 4: Control Loss for the mud, a Damage roll of 2 dice (plus the space's rating)
-    for the debris (one scores), then a single Control roll."""
+    which case, apply both but make only one Control roll.' Debris a wreck dropped in the
+    deep ford (a hazard rated +1) at Speed 4: Control Loss for the ford, half the Speed
+    plus its rating (3); a Damage roll of half the Speed, 2 dice, for the debris (one
+    scores: one more point); then a single Control roll. The ford's rating is the ford's
+    ('give any Hazard, Fragile Obstacle or Solid Obstacle a rating'): it adds to the
+    Control Loss the ford gives, not to the dice of the debris lying in it."""
     race = make_race(CHARIOT, 1)
     car = race.cars[0]
-    mud = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
-    race.debris[mud] = 1
+    ford = next(h for h, t in enumerate(race.rt.terrain)
+                if t == "hazard" and race.rt.rating[h] == 1)
+    race.debris[ford] = 1
     place(race, car, 17, 16, speed=4)
     car.bot = NoCards()
-    rating = race.rt.rating[mud]
-    race.rng = ScriptedDice(values(3, *[0] * (1 + rating)) + icons(*["slow"] * 12))
-    race.rough_ground(car, mud, 0)
-    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2 + rating]
+    race.rng = ScriptedDice(values(3, 0) + icons(*["slow"] * 12))
+    race.rough_ground(car, ford, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2]
+    hazard = [e for e in race.events if e["action"] == "hazard"][0]
+    assert hazard["result"]["control_loss"] == 2 + 1
+    assert car.damage == 1
     assert len([e for e in race.events if e["action"].startswith("control roll")]) == 1
-    assert mud not in race.debris
+    assert ford not in race.debris
 
 
 def rated_boulder_race(tmp_path: Path) -> Race:
@@ -325,3 +331,25 @@ def test_a_solid_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> Non
         assert race.collision_cost(car, -1, direction) == dice
         race.collide(car, -1, direction)
         assert [len(d) for d in rolls(race, f"damage roll ({cause} collision)")] == [dice]
+
+
+def test_a_fragile_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> None:
+    """Hazards and Fragile Obstacles: 'Make a Damage roll using a number of dice equal to
+    half your current Speed (round up) - this may be modified by the fragile obstacle'. A
+    hay bale rated +1 at Speed 4: 2 + 1 dice."""
+    text = BOWL.read_text()
+    row = "    XX......**.....b.............XX\n"
+    assert row in text
+    text = text.replace(row, row.replace("**", "y*")).replace(
+        "legend:\n", "legend:\n  y: {terrain: fragile, rating: 1, label: big bale (+1)}\n")
+    path = tmp_path / "rated-bales.yaml"
+    path.write_text(text)
+    track, vehicles = load_race_inputs(path, [CHARIOT])
+    race = Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+    bale = next(h for h, t in enumerate(race.rt.terrain)
+                if t == "fragile" and race.rt.rating[h] == 1)
+    car = race.cars[0]
+    place(race, car, 17, 16, speed=4)
+    race.rng = ScriptedDice(values(0, 0, 0))
+    race.rough_ground(car, bale, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [3]
