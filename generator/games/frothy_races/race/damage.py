@@ -204,7 +204,10 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     hit.damage_dealt += hurt_car
     hit.involved = True
     struck, hit.struck = hit.struck, car.hex
-    for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
+    # 'Both vehicles will now have to make a Control roll': the vehicle hit first, then the
+    # one that moved, in the Collision Example's order (Red, then White). It matters when
+    # the first one's Slide takes it out of the other's way.
+    for victim, hurt in ((hit, hurt_hit), (car, hurt_car)):
         if hurt and victim.racing:
             race.reaction_roll(victim, slide=direction)
     hit.struck = struck

@@ -40,7 +40,8 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     takes 2 Damage, Red 3; White's Control roll (3 dice at Speed 5, 2 Control Loss, the
     '+1 Control Loss' affect) leaves a Slide of two icons, which runs into Red again: each
     rolls 2 more Damage dice, no new collision and no further Control roll. Red's roll
-    (4 dice at Safe Speed 1) is three Left Spins and a Right Spin: it turns 30 degrees left.
+    (4 dice at Safe Speed 1), which the Example makes first, is three Left Spins and a
+    Right Spin: it turns 30 degrees left.
     The repeat roll is 'made after the initial collision has been resolved' and 'does not
     affect the Control rolls either vehicle made': here it deals Red 2 more Damage, and
     Red's Control roll is still the 4 dice of the first collision's Control Loss. Then
@@ -51,15 +52,18 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     place(race, red, 17, 16, facing=2, speed=1)
     white.bot = red.bot = NoCards()
     script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
-              + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
               + icons("left_spin", "left_spin", "left_spin", "right_spin")
+              + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
               + values(0, 0) + values(3, 3))
     race.rng = ScriptedDice(script)
     race.collide(white, red.hex, 0)
     assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5]
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
     assert [e["action"] for e in race.events].count("collision") == 1
-    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [6, 4]
+    # The Example's order: Red's Control roll, then White's.
+    controls = [e["vehicle"] for e in race.events if e["action"] == "control roll (reaction)"]
+    assert controls == [red.label, white.label]
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [4, 6]
     order = [e["action"] for e in race.events if e["action"].startswith(("control", "damage r"))]
     assert order[-2:] == ["damage roll (slide collision)"] * 2  # after both Control rolls
     assert white.damage == 2 and red.damage == 3 + 2
@@ -67,6 +71,26 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     assert white.speed == 2 and red.speed == 1
     assert red.facing == 3
     assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
+
+
+def test_the_vehicle_hit_rolls_for_control_first_and_may_slide_out_of_the_way() -> None:
+    """Collision Example: 'Both vehicles will now have to make a Control roll', and the
+    Example makes Red's (the vehicle hit) before White's. Red's Slide (in White's direction,
+    'the direction of the moving vehicle ... causing the collision') takes it a space on;
+    White's Slide then moves into the space Red left: no second collision, no repeat roll."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.bot = red.bot = NoCards()
+    script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
+              + icons(*["slide"] * 4) + icons(*["slide"] * 6) + values(*[0] * 10))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert race.rt.hexes[red.hex] == Hex(18, 16)
+    assert race.rt.hexes[white.hex] == Hex(17, 16)
+    assert not rolls(race, "damage roll (slide collision)")
+    assert [e["action"] for e in race.events].count("collision") == 1
 
 
 def test_a_slide_from_a_turn_into_a_wall_is_a_wall_collision() -> None:
