@@ -59,6 +59,11 @@ if TYPE_CHECKING:
 STALLED = 4  # movement phases in a row without a space moved: it is stuck
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
+_TABLE_IDS: dict[tuple[bytes, int], int] = {}  # see Planner.table_id
+# For each facing, the turns a phase may end with as the planner weighs them (none, then
+# left, then right: the first is kept on a tie), each with the facing it leaves.
+TURNS = tuple(tuple((t, (facing + t) % FACINGS) for t in (0, 1, -1))
+              for facing in range(FACINGS))
 
 
 class Planner(Bot):
@@ -71,6 +76,7 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self._ids: dict[tuple[int, int], int] = {}  # table_id by vehicle and race length
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -95,28 +101,51 @@ class Planner(Bot):
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
-        (the vehicle, track, race length and style), the race's length, the phase, the
-        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, the spaces with and without a card, whether
-        it has stood still a whole round, and whether a Whip is left after one played. The
-        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        (the vehicle, track, race length and style) and the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice a turn rolls and the
+        Control Loss it adds (and whether it rolls at all), whether a card is spare, the
+        spaces with and without a card, whether it has stood still a whole round, and
+        whether a Whip is left after one played. The engine keeps the plan under it, so a
+        phase driven before is not weighed again.
+
+        Packed into one int, each number in bits of its own (``Bot.plan_key``: a sweep
+        keeps a hundred thousand, and an int is a fraction of a tuple's memory and
+        hashing); a number too big for its bits gives None, so two situations never share
+        a key."""
         spec = car.spec
-        key = self._keys.get(id(spec))
-        if key is None:
-            self.table(race, car)
-            key = self._keys[id(spec)]
+        table = self._ids.get((id(spec), race.stages))
+        if table is None:
+            table = self.table_id(race, car)
         speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
+        loss = car.control_loss
+        rolls = bool(dice or loss)
+        loss += car.extra_control
         whips = 0
         if whip:
             played = car.whips_played if car.whipped == race.round else 0
-            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
-        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
-                dice, car.control_loss, car.extra_control,
-                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, max(0, whips))
+            whips = max(0, min(2, car.cards("whip"), self._tables[id(spec)].budget - played))
+        state, stage = car.hex * FACINGS + car.facing, car.stage
+        if not (state < 1 << 16 and stage < 1 << 8 and speed < 16 and dice < 32
+                and loss < 64 and spaces < 32):
+            return None
+        key = ((table << 8 | stage) << 16 | state) << 2 | phase
+        key = ((key << 4 | speed) << 5 | dice) << 6 | loss
+        key = (((key << 1 | rolls) << 1 | (sum(car.hand) > self.driving.card_reserve))
+               << 5 | spaces)
+        return ((((key << 1 | whip) << 1 | reins) << 1 | (car.idle >= STALLED))
+                << 2 | whips)
+
+    def table_id(self, race: Race, car: Car) -> int:
+        """A small number for the vehicle's table and the race's length, the same in
+        every planner of this process (``plan_key``; kept plans are shared by track)."""
+        self.table(race, car)
+        key = (self._keys[id(car.spec)], race.stages)
+        found = self._ids[id(car.spec), race.stages] = _TABLE_IDS.setdefault(
+            key, len(_TABLE_IDS))
+        return found
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -269,36 +298,39 @@ class Planner(Bot):
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
-        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
+        ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
+            race.stages
+        turns = TURNS[facing]
         layers: dict[tuple[int, str | None], array] = {}
         for option in pool:
-            end = option.hexes[-1] if option.hexes else car.hex
-            extra = card if option.card else 0.0
-            extra += rough * option.rough
-            if option.blocked >= 0:
+            played, steps, hexes, blocked, spaces_rough, stage = option
+            end = hexes[-1] if hexes else car.hex
+            extra = card if played else 0.0
+            extra += rough * spaces_rough
+            if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
-            if option.stage >= race.stages:
+            if stage >= stages:
                 value = extra  # across the finish: the race is over for it
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = layers.get((option.stage, option.card))
+            layer = layers.get((stage, played))
             if layer is None:
-                layer = layers[option.stage, option.card] = table.layer(
-                    lap + option.stage % lap if wrap else option.stage, point,
-                    whips - (option.card == "whip"))
+                layer = layers[stage, played] = table.layer(
+                    lap + stage % lap if wrap else stage, point, whips - (played == "whip"))
             at = end * FACINGS
-            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
-            for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                turned = (facing + t) % FACINGS
-                value = layer[base + at + turned] + extra
+            row = base + at
+            drift = before >= 0 and steps.count(ahead) != len(steps)
+            wall = bool(hexes) and blocked < 0 and neighbours[end][steps[-1]] < 0
+            for t, turned in (turns if hexes and blocked < 0 else turns[:1]):
+                value = layer[row + turned] + extra
                 if t:
                     value += turn
-                    if neighbours[end][option.steps[-1]] < 0:
+                    if wall:
                         value += slide  # a Slide would run it into the wall ahead
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(option.stage, at + turned) >= before:
+                if drift and race.remaining(stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
