@@ -73,6 +73,50 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
 
 
+class Cards(NoCards):
+    """Plays the same Whip and Reins cards on every Control roll."""
+
+    def __init__(self, whip: int, reins: int) -> None:
+        super().__init__()
+        self.cards = (whip, reins)
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return self.cards
+
+
+def test_collision_example_with_its_cards_and_dice() -> None:
+    """The Collision Example with the Example's own cards and Control dice. Red (Resilience
+    0, Speed 1) takes 3 Damage from 0, 0, 1, 1, 3; with its Reins card it rolls 5 dice: three
+    Left Spins, a Slide, a Right Spin; a Slide would run it into the Black chariot, so it
+    'just accept[s] the predominate Left Spin icons'. White (Speed 5, 2 Damage) with 2 Whips
+    rolls 8 dice: three Slides and a Damage, Haste, Slow, Left and Right Spin; it discards
+    'just one of the Slide icons and the Damage icon, leaving them with a Slide result (two
+    Slide icons)', which runs it into Red again: 2 Damage dice each. White ends at Speed 2."""
+    race = make_race(CHARIOT, 3)
+    white, red, black = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    place(race, black, 18, 16, facing=0, speed=3)
+    red.spec = dataclasses.replace(red.spec, resilience=0)
+    white.bot, red.bot = Cards(2, 0), Cards(0, 1)
+    script = (values(3, 3, 0, 0, 0) + values(0, 0, 1, 1, 3)
+              + icons("left_spin", "left_spin", "left_spin", "slide", "right_spin")
+              + icons("slide", "slide", "slide", "damage", "haste", "slow", "left_spin",
+                      "right_spin")
+              + values(0, 0) + values(0, 0))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert white.damage == 2 and red.damage == 3
+    controls = [e for e in race.events if e["action"] == "control roll (reaction)"]
+    assert [len(e["dice"]) for e in controls] == [5, 8]
+    assert controls[0]["result"]["effects"] == ["left_spin"]
+    assert controls[1]["result"] == {"effects": ["slide"], "count": 2}
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert red.facing == 3 and race.rt.hexes[red.hex] == Hex(17, 16)
+    assert white.speed == 2 and race.rt.hexes[white.hex] == Hex(16, 16)
+    assert white.spent[0] == 2 and red.spent[1] == 1
+
+
 def test_the_vehicle_hit_rolls_for_control_first_and_may_slide_out_of_the_way() -> None:
     """Collision Example: 'Both vehicles will now have to make a Control roll', and the
     Example makes Red's (the vehicle hit) before White's. Red's Slide (in White's direction,
