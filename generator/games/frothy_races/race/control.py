@@ -61,7 +61,11 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     if car.icon_swap:
         icons = [car.icon_swap.get(icon, icon) for icon in icons]
     there = race.rt.neighbours[car.hex][slide] if slide >= 0 else 0
-    blocked = slide >= 0 and (there < 0 or there in race.occupant)
+    # 1: the Slide's way is blocked; 2: back into what the collision being resolved met,
+    # where each Slide icon is a Damage die.
+    blocked = 0
+    if slide >= 0 and (there < 0 or there in race.occupant):
+        blocked = 2 if there == car.struck else 1
     outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                             car.bot.avoid_damage, race.options.stamina, blocked)
     if race.logging:
@@ -130,28 +134,18 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
     """Slide spaces in ``direction``. Running again into what the collision being resolved
-    met costs each vehicle involved a Damage roll of one die per Slide icon, with no
-    further Control roll (Damage Roll); running into anything else is a collision of its
-    own (Solid Obstacles and Vehicles: collisions 'as the result of a failed Control roll
-    and uncontrolled Slide movement')."""
+    met stops it there and costs each vehicle involved a Damage roll of one die per Slide
+    icon once that collision's Control rolls are made (damage.slide_back_damage);
+    running into anything else is a collision of its own (Solid Obstacles and Vehicles:
+    collisions 'as the result of a failed Control roll and uncontrolled Slide
+    movement')."""
     for _ in range(spaces):
         there = race.rt.neighbours[car.hex][direction]
         if (there < 0 or there in race.occupant) and there != car.struck:
             race.collide(car, there, direction)
             return
         if there < 0 or there in race.occupant:
-            # Still a collision: B.S.H. takes its dice off, Spiked adds its own.
-            other = race.occupant.get(there) if there >= 0 else None
-            spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
-            race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
-                             "slide collision")
-            if other is not None and car.racing:
-                victim = race.cars[other]
-                if victim.racing:
-                    dealt = race.damage_roll(
-                        victim, max(0, icons - victim.spec.trait("B.S.H."))
-                        + car.spec.trait("Spiked"), "slide collision")
-                    car.damage_dealt += dealt
+            car.slid_back = icons
             return
         race.enter(car, there, direction)
         if not car.racing:
@@ -165,24 +159,30 @@ def gain_control_loss(race: Race, car: Car, points: int) -> None:
 
 @lru_cache(maxsize=65536)
 def resolve_icons(icons: tuple[str, ...], discards: int, careful: bool, stamina: bool,
-                  blocked: bool = False) -> ControlOutcome:
+                  blocked: int = 0) -> ControlOutcome:
     """A Control roll's outcome with the discards chosen optimally: careful drivers avoid
     Damage first (Control Loss Example 2), others keep Control Loss lowest; with the Slide's
-    way ``blocked``, a Slide (a collision) is avoided before anything but Damage. Cached:
-    the same dice come up again and again in a sweep."""
+    way ``blocked``, a Slide (a collision) is avoided before anything but Damage, and when
+    it would run back into what the collision met (``blocked`` 2: a Damage die for each
+    Slide icon), the fewest Slide icons are kept (the Collision Example's White keeps two
+    of its three). Cached: the same dice come up again and again in a sweep."""
     objective = least_harm if careful else min_control_loss
     if blocked:
-        return best_control_outcome(icons, discards, lambda o: _no_crash(o, objective),
+        return best_control_outcome(icons, discards,
+                                    lambda o: _no_crash(o, objective, blocked > 1),
                                     stamina_rules=stamina)
     return best_control_outcome(icons, discards, objective, stamina_rules=stamina)
 
 
-def _no_crash(outcome: ControlOutcome, objective: Objective) -> Cost:
-    """Rank by Damage dice, then whether a Slide runs into what blocks it, then by the
+def _no_crash(outcome: ControlOutcome, objective: Objective, back: bool = False) -> Cost:
+    """Rank by Damage dice, then whether a Slide runs into what blocks it (by its icons,
+    each a Damage die, when it runs ``back`` into what the collision met), then by the
     driver's own objective."""
     cost = objective(outcome)
     rest = cost if isinstance(cost, tuple) else (cost,)
-    return (outcome.damage_dice, float("slide" in outcome.effects), *rest)
+    slide = "slide" in outcome.effects
+    return (outcome.damage_dice, float(outcome.icon_count if slide and back else slide),
+            *rest)
 
 
 def least_harm(outcome: ControlOutcome) -> tuple[int, ...]:

@@ -92,6 +92,9 @@ class RaceTrack:
     to_infield: list[int]  # hex -> steps to the infield (see _infield_distance), or UNREACHABLE
     chain: list[list[int]] = field(default_factory=list)  # see remaining()
     hazard: list[bool] = field(default_factory=list)  # hex -> a hazard space
+    # (hex, direction) -> the rating of the solid obstacle that way (a neighbour of -1 that
+    # is a solid obstacle, not a barrier or the board's edge); 0 when it has none.
+    solid: dict[tuple[int, int], int] = field(default_factory=dict)
     lap_length: int = 0
     _room: dict[int, list[int]] = field(default_factory=dict)
     _paths: dict[int, list[tuple[tuple[int, frozenset[int]], ...]]] = field(
@@ -276,6 +279,10 @@ def _build(track: Track) -> RaceTrack:
                    line_of, inside, _infield_distance(hexes, number, neighbours))
     rt.chain = _chained(rt)
     rt.hazard = [t == "hazard" for t in terrain]
+    cells = layout.cells
+    rt.solid = {(i, d): cells[n].symbol.rating or 0 for i, h in enumerate(hexes)
+                for d, n in enumerate(h.plus(step) for step in DIRECTIONS)
+                if n not in number and n in cells and cells[n].symbol.terrain == "solid"}
     lap = len(lines)
     start = slots[0][0] * FACINGS + slots[0][1] if slots else 0
     rt.lap_length = max(1, rt.chain[0][start] - rt.chain[lap][start]) if lap else 1

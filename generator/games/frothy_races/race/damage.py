@@ -50,10 +50,13 @@ def take_damage(race: Race, car: Car, points: int, cause: str) -> None:
     car.cost("damage", points)
     car.control_loss += points
     spec = car.spec
-    reached = [(level, a) for level, a in spec.damage_affects if level <= car.damage]
-    for _level, affect in reached[car.affects_applied:]:
-        race.apply_affect(car, affect)
-    car.affects_applied = max(car.affects_applied, len(reached))
+    # Each affect comes into play once, as its level is reached ('Apply Damage Affects').
+    # Counted before it acts: a '# Damage' affect rolls again at once, and the Damage that
+    # roll deals must not bring in the affects being applied here a second time.
+    affects = spec.damage_affects
+    while car.affects_applied < len(affects) and affects[car.affects_applied][0] <= car.damage:
+        car.affects_applied += 1
+        race.apply_affect(car, affects[car.affects_applied - 1][1])
     if car.damage >= spec.max_damage and not car.wiped_out:
         car.wipe_cause = WIPE_CAUSES.get(cause, cause)
         race.wipe_out(car)
@@ -165,20 +168,25 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
     bsh = car.spec.trait("B.S.H.")
     car.cost("collisions", 1)
     struck, car.struck = car.struck, there  # a Slide back into it is no new collision
+    slid_back, car.slid_back = car.slid_back, 0
     if other is None or race.cars[other].wiped_out:
         speed = car.speed
         if race.logging:
             race.log(car, "collision", result={"with": "solid", "speed": speed})
-        spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
-        cause = "wall collision" if there < 0 else "obstacle collision"
-        hurt = race.damage_roll(car, max(0, speed - bsh) + spiked, cause)
+        wreck = race.cars[other] if other is not None else None
+        spiked = wreck.spec.trait("Spiked") if wreck is not None else 0
+        rating = race.rt.solid.get((car.hex, direction)) if there < 0 else 0
+        cause = "wall collision" if rating is None else "obstacle collision"
+        # A solid obstacle's rating adds to (or takes from) the dice (Collisions).
+        hurt = race.damage_roll(car, max(0, speed + (rating or 0) - bsh) + spiked, cause)
         if hurt and car.racing:
             race.reaction_roll(car, slide=direction)
+        slide_back_damage(race, car, wreck)
         # Then the Speed halves (the Collision Example rolls Control at the old Speed).
         race.set_speed(car, car.speed // 2)
     else:
         race.vehicle_collision(car, race.cars[other], direction)
-    car.struck = struck
+    car.struck, car.slid_back = struck, slid_back
     if car.racing:
         race.face_past(car)
 
@@ -196,10 +204,14 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     hit.damage_dealt += hurt_car
     hit.involved = True
     struck, hit.struck = hit.struck, car.hex
-    for victim, hurt in ((car, hurt_car), (hit, hurt_hit)):
+    # 'Both vehicles will now have to make a Control roll': the vehicle hit first, then the
+    # one that moved, in the Collision Example's order (Red, then White). It matters when
+    # the first one's Slide takes it out of the other's way.
+    for victim, hurt in ((hit, hurt_hit), (car, hurt_car)):
         if hurt and victim.racing:
             race.reaction_roll(victim, slide=direction)
     hit.struck = struck
+    slide_back_damage(race, car, hit)
     # Speed changes come after the Control rolls, as in the Collision Example ("reduce
     # its current Speed rating by half"), from the Speed each vehicle has then: a Haste
     # or Slow from those rolls stands, as it does after hitting a wall. The Rear-End
@@ -217,13 +229,35 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
         race.set_speed(car, car.speed - 1)
 
 
+def slide_back_damage(race: Race, car: Car, hit: Car | None) -> None:
+    """The repeat Damage roll when a Slide from the collision's Control roll ran the vehicle
+    back into what it hit (Damage Roll): a die per Slide icon for each vehicle involved
+    (B.S.H. and Spiked count: it is still a collision), only the Damage applied, no Control
+    roll. It is 'made after the initial collision has been resolved' and 'does not affect
+    the Control rolls either vehicle made' (Collision Example), so it waits until both
+    vehicles have rolled for Control, and comes before the collision's Speed changes, as in
+    the Example. ``hit``: the vehicle or wreck met, None for a wall or obstacle."""
+    icons, car.slid_back = car.slid_back, 0
+    if not icons:
+        return
+    spiked = hit.spec.trait("Spiked") if hit is not None else 0
+    hurt = race.damage_roll(car, max(0, icons - car.spec.trait("B.S.H.")) + spiked,
+                            "slide collision")
+    if hit is not None and hit.racing:
+        dealt = race.damage_roll(hit, max(0, icons - hit.spec.trait("B.S.H."))
+                                 + car.spec.trait("Spiked"), "slide collision")
+        car.damage_dealt += dealt
+        hit.damage_dealt += hurt
+
+
 def collision_cost(race: Race, car: Car, there: int, direction: int) -> int:
     """Damage dice the moving vehicle would roll running into ``there`` (a wall, a
     solid obstacle or a wreck: its Speed; a vehicle: by the kind of collision)."""
     other = race.occupant.get(there) if there >= 0 else None
     if other is None or race.cars[other].wiped_out:
         spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
-        return max(0, car.speed - car.spec.trait("B.S.H.")) + spiked
+        rating = race.rt.solid.get((car.hex, direction), 0) if there < 0 else 0
+        return max(0, car.speed + rating - car.spec.trait("B.S.H.")) + spiked
     return collision_dice(car, race.cars[other], direction)[1]
 
 

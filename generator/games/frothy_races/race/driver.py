@@ -21,7 +21,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
@@ -33,22 +32,19 @@ from generator.games.frothy_races.race.check_programs import (
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
+from generator.games.frothy_races.race.driver_prices import turn_prices, vehicle_attack_damage
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
     SoloOptimum,
     ValueTable,
-    collision_cost,
     damage_rounds,
-    roll_cost,
-    roll_traits,
     solo_optimum,
 )
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
-from generator.games.frothy_races.race.vehicles import RaceVehicle, race_vehicle
-from generator.probability.frothy_dice import attack_value
+from generator.games.frothy_races.race.vehicles import race_vehicle
 from generator.probability.frothy_speed_table import Row
 from generator.tracks.hexgrid import FACINGS
 
@@ -59,6 +55,11 @@ if TYPE_CHECKING:
 STALLED = 4  # movement phases in a row without a space moved: it is stuck
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
+_TABLE_IDS: dict[tuple[bytes, int], int] = {}  # see Planner.table_id
+# For each facing, the turns a phase may end with as the planner weighs them (none, then
+# left, then right: the first is kept on a tie), each with the facing it leaves.
+TURNS = tuple(tuple((t, (facing + t) % FACINGS) for t in (0, 1, -1))
+              for facing in range(FACINGS))
 
 
 class Planner(Bot):
@@ -71,6 +72,7 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self._ids: dict[tuple[int, int], int] = {}  # table_id by vehicle and race length
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -95,28 +97,51 @@ class Planner(Bot):
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
-        (the vehicle, track, race length and style), the race's length, the phase, the
-        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
-        rolls, whether a card is spare, the spaces with and without a card, whether
-        it has stood still a whole round, and whether a Whip is left after one played. The
-        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        (the vehicle, track, race length and style) and the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice a turn rolls and the
+        Control Loss it adds (and whether it rolls at all), whether a card is spare, the
+        spaces with and without a card, whether it has stood still a whole round, and
+        whether a Whip is left after one played. The engine keeps the plan under it, so a
+        phase driven before is not weighed again.
+
+        Packed into one int, each number in bits of its own (``Bot.plan_key``: a sweep
+        keeps a hundred thousand, and an int is a fraction of a tuple's memory and
+        hashing); a number too big for its bits gives None, so two situations never share
+        a key."""
         spec = car.spec
-        key = self._keys.get(id(spec))
-        if key is None:
-            self.table(race, car)
-            key = self._keys[id(spec)]
+        table = self._ids.get((id(spec), race.stages))
+        if table is None:
+            table = self.table_id(race, car)
         speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
+        loss = car.control_loss
+        rolls = bool(dice or loss)
+        loss += car.extra_control
         whips = 0
         if whip:
             played = car.whips_played if car.whipped == race.round else 0
-            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
-        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
-                dice, car.control_loss, car.extra_control,
-                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, max(0, whips))
+            whips = max(0, min(2, car.cards("whip"), self._tables[id(spec)].budget - played))
+        state, stage = car.hex * FACINGS + car.facing, car.stage
+        if not (state < 1 << 16 and stage < 1 << 8 and speed < 16 and dice < 32
+                and loss < 64 and spaces < 32):
+            return None
+        key = ((table << 8 | stage) << 16 | state) << 2 | phase
+        key = ((key << 4 | speed) << 5 | dice) << 6 | loss
+        key = (((key << 1 | rolls) << 1 | (sum(car.hand) > self.driving.card_reserve))
+               << 5 | spaces)
+        return ((((key << 1 | whip) << 1 | reins) << 1 | (car.idle >= STALLED))
+                << 2 | whips)
+
+    def table_id(self, race: Race, car: Car) -> int:
+        """A small number for the vehicle's table and the race's length, the same in
+        every planner of this process (``plan_key``; kept plans are shared by track)."""
+        self.table(race, car)
+        key = (self._keys[id(car.spec)], race.stages)
+        found = self._ids[id(car.spec), race.stages] = _TABLE_IDS.setdefault(
+            key, len(_TABLE_IDS))
+        return found
 
     @staticmethod
     def table_stages(race: Race) -> int:
@@ -256,49 +281,48 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, self.whips_left(race, car)
         base = min(car.speed, table.speeds - 1) * states
-        speed, facing = car.speed, car.facing
+        facing = car.facing
         pool = weighed(options, facing)
-        dice = race.control_dice(car, speed)
-        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
-                                         car.control_loss + car.extra_control,
-                                         bool(dice or car.control_loss))
-        card = self.card_price(car)
+        card, turn, slide, rough = self.prices(race, car)
         # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
         # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
         best, chosen = FAR * 4, Plan(pool[0], 0)
         last_best, last_chosen = FAR * 4, chosen
-        ahead, neighbours, point = facing // 2, race.rt.neighbours, phase + 1
+        ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
+            race.stages
+        turns = TURNS[facing]
         layers: dict[tuple[int, str | None], array] = {}
         for option in pool:
-            end = option.hexes[-1] if option.hexes else car.hex
-            extra = card if option.card else 0.0
-            extra += rough * option.rough
-            if option.blocked >= 0:
+            played, steps, hexes, blocked, spaces_rough, stage = option
+            end = hexes[-1] if hexes else car.hex
+            extra = card if played else 0.0
+            extra += rough * spaces_rough
+            if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
-            if option.stage >= race.stages:
+            if stage >= stages:
                 value = extra  # across the finish: the race is over for it
                 if value < best:
                     best, chosen = value, Plan(option, 0)
                 continue
-            layer = layers.get((option.stage, option.card))
+            layer = layers.get((stage, played))
             if layer is None:
-                layer = layers[option.stage, option.card] = table.layer(
-                    lap + option.stage % lap if wrap else option.stage, point,
-                    whips - (option.card == "whip"))
+                layer = layers[stage, played] = table.layer(
+                    lap + stage % lap if wrap else stage, point, whips - (played == "whip"))
             at = end * FACINGS
-            drift = before >= 0 and option.steps.count(ahead) != len(option.steps)
-            for t in ((0, 1, -1) if option.hexes and option.blocked < 0 else (0,)):
-                turned = (facing + t) % FACINGS
-                value = layer[base + at + turned] + extra
+            row = base + at
+            drift = before >= 0 and steps.count(ahead) != len(steps)
+            wall = bool(hexes) and blocked < 0 and neighbours[end][steps[-1]] < 0
+            for t, turned in (turns if hexes and blocked < 0 else turns[:1]):
+                value = layer[row + turned] + extra
                 if t:
                     value += turn
-                    if neighbours[end][option.steps[-1]] < 0:
+                    if wall:
                         value += slide  # a Slide would run it into the wall ahead
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(option.stage, at + turned) >= before:
+                if drift and race.remaining(stage, at + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen = value, Plan(option, t)
                 elif value < best:
@@ -310,6 +334,16 @@ class Planner(Bot):
                 not chosen.option.steps and car.idle >= STALLED)):
             return last_chosen
         return chosen
+
+    def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
+        """What a card, a turn's Control roll, that turn's Slide into the wall ahead and
+        each rough space's roll cost now, in rounds (``turn_prices``, ``card_price``)."""
+        speed = car.speed
+        dice = race.control_dice(car, speed)
+        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
+                                         car.control_loss + car.extra_control,
+                                         bool(dice or car.control_loss))
+        return self.card_price(car), turn, slide, rough
 
     def whips_left(self, race: Race, car: Car) -> int:
         """Whips the table lets it play for a space more in the rest of this round: those
@@ -411,47 +445,6 @@ def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
     stages = len(rt.lines) * options.for_track(track).laps
     return solo_optimum(value_table(spec, rt, stages, style), spec, style,
                         solo_wipe_out(spec, rt, stages, style))
-
-
-@lru_cache(maxsize=4096)
-def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, loss: int,
-                rolls: bool) -> tuple[float, float, float]:
-    """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
-    Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
-    the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
-    price, traits = damage_rounds(spec, style), roll_traits(spec)
-    turn, _, slide = roll_cost(dice + loss, spec.resilience, price, *traits) if rolls \
-        else (0.0, 0.0, 0.0)
-    slide *= crash_price(spec, speed, style)
-    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price, *traits)[0]
-    return turn, slide, rough
-
-
-@lru_cache(maxsize=4096)
-def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
-    """``collision_cost``'s price in rounds, worked out once per vehicle, Speed and style."""
-    return collision_cost(spec, speed, style)[0]
-
-
-@lru_cache(maxsize=4096)
-def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int,
-                          a_half: int, t_half: int) -> tuple[float, float]:
-    """Expected Damage dice each side of a Vehicle attack rolls (exact attack odds): the
-    loser rolls the difference (its own value on a tie) plus half the winner's Speed."""
-    a_dist, t_dist = attack_value(a_cards), attack_value(t_cards)
-    to_target = to_self = 0.0
-    for a, pa in a_dist.items():
-        for t, pt in t_dist.items():
-            p = float(pa) * float(pt)
-            av, tv = a + a_bonus, t + t_bonus
-            if av > tv:
-                to_target += p * (av - tv + a_half)
-            elif tv > av:
-                to_self += p * (tv - av + t_half)
-            else:
-                to_target += p * (tv + a_half)
-                to_self += p * (av + t_half)
-    return to_target, to_self
 
 
 def make_bot(name: str) -> Bot:

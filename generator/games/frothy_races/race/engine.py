@@ -121,6 +121,7 @@ class Car:
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
         self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
+        self.slid_back = 0  # Slide icons that ran it back into that: the repeat Damage roll
         self.idle = 0  # movement phases in a row in which it moved no space
         self.whipped = self.whips_played = 0  # last round it whipped a space more; how often
         # Permanent damage affects reached so far.
@@ -395,32 +396,6 @@ class Race:
             positions.append(VehiclePosition(car.label, h.q, h.r, car.facing, car.speed,
                                              status, places[car.index], car.stage))
         self.snapshots.append(RoundSnapshot(self.round, self.phase, tuple(positions)))
-
-    # --- Round start and maintenance -------------------------------------------------
-
-
-    # --- Cards ---------------------------------------------------------------------------
-
-
-    # --- Speed ---------------------------------------------------------------------------
-
-
-    # --- Movement ------------------------------------------------------------------------
-
-
-    # --- Turning and Control rolls ----------------------------------------------------
-
-
-    # --- Damage -------------------------------------------------------------------------
-
-
-    # --- Collisions ---------------------------------------------------------------------
-
-
-    # --- Attacks ------------------------------------------------------------------------
-
-
-    # --- Result ---------------------------------------------------------------------------
 
     # --- The phases of the round, each in a module of its own -------------------------
 

@@ -248,10 +248,14 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
         return
     car.involved = True  # moving into one is a collision with it: no Control Loss back
     half = (car.speed + 1) // 2
+    # A rating belongs to the hazard or obstacle it is given to (Collisions): a hazard's
+    # to its Control Loss, a fragile obstacle's to its Damage dice; debris a wreck drops
+    # is a fragile obstacle of its own, with none, even on a rated hazard.
     rating = race.rt.rating[there]
     need_roll = False
     if hazard:
         race.gain_control_loss(car, max(0, half + rating))
+        rating = 0
         need_roll = True
         if race.logging:
             race.log(car, "hazard", result={"control_loss": car.control_loss})

@@ -177,11 +177,13 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
                extra: int, fixed: int, shift: int, top: int, limit: int
                ) -> list[tuple[int, float]]:
-    """Each Speed a Speed Check can end at, with its chance (cached: few markers recur)."""
+    """Each Speed a Speed Check can end at, with its chance (cached: few markers recur).
+    With Tireless or Anchor no die is rolled, so no modifier applies to the boxes (as
+    speed_roll plays it): the most the trait allows."""
     values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
     odds: dict[int, float] = {}
     for value, p in values:
-        boxes = min(value + shift, limit)
+        boxes = min(value if fixed else value + shift, limit)
         speed = table.speed_of(shift_marker(table, marker, boxes, accelerate, top))
         odds[speed] = odds.get(speed, 0.0) + p
     return sorted(odds.items())

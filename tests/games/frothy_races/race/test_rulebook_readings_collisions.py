@@ -5,11 +5,15 @@ bottom straight (see test_race_rules for the placing and the scripted dice)."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race.damage import slide_back_damage
 from generator.games.frothy_races.race.engine import Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ICON_FACE,
     VALUE_FACE,
@@ -36,27 +40,101 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     takes 2 Damage, Red 3; White's Control roll (3 dice at Speed 5, 2 Control Loss, the
     '+1 Control Loss' affect) leaves a Slide of two icons, which runs into Red again: each
     rolls 2 more Damage dice, no new collision and no further Control roll. Red's roll
-    (4 dice at Safe Speed 1) is three Left Spins and a Right Spin: it turns 30 degrees left.
-    Then White halves its Speed to 2; Red keeps Speed 1."""
+    (4 dice at Safe Speed 1), which the Example makes first, is three Left Spins and a
+    Right Spin: it turns 30 degrees left.
+    The repeat roll is 'made after the initial collision has been resolved' and 'does not
+    affect the Control rolls either vehicle made': here it deals Red 2 more Damage, and
+    Red's Control roll is still the 4 dice of the first collision's Control Loss. Then
+    White halves its Speed to 2; Red keeps Speed 1."""
     race = make_race(CHARIOT, 2)
     white, red = race.cars
     place(race, white, 16, 16, facing=0, speed=5)
     place(race, red, 17, 16, facing=2, speed=1)
     white.bot = red.bot = NoCards()
     script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
+              + icons("left_spin", "left_spin", "left_spin", "right_spin")
               + icons("slide", "slide", "left_spin", "right_spin", "slow", "haste")
-              + values(0, 0) + values(0, 0)
-              + icons("left_spin", "left_spin", "left_spin", "right_spin"))
+              + values(0, 0) + values(3, 3))
     race.rng = ScriptedDice(script)
     race.collide(white, red.hex, 0)
     assert [len(d) for d in rolls(race, "damage roll (vehicle collision)")] == [5, 5]
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
     assert [e["action"] for e in race.events].count("collision") == 1
-    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [6, 4]
-    assert white.damage == 2 and red.damage == 3
+    # The Example's order: Red's Control roll, then White's.
+    controls = [e["vehicle"] for e in race.events if e["action"] == "control roll (reaction)"]
+    assert controls == [red.label, white.label]
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [4, 6]
+    order = [e["action"] for e in race.events if e["action"].startswith(("control", "damage r"))]
+    assert order[-2:] == ["damage roll (slide collision)"] * 2  # after both Control rolls
+    assert white.damage == 2 and red.damage == 3 + 2
+    assert white.damage_dealt == 3 + 2 and red.damage_dealt == 2
     assert white.speed == 2 and red.speed == 1
     assert red.facing == 3
     assert race.rt.hexes[white.hex] == Hex(16, 16)  # White never entered Red's space
+
+
+class Cards(NoCards):
+    """Plays the same Whip and Reins cards on every Control roll."""
+
+    def __init__(self, whip: int, reins: int) -> None:
+        super().__init__()
+        self.cards = (whip, reins)
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return self.cards
+
+
+def test_collision_example_with_its_cards_and_dice() -> None:
+    """The Collision Example with the Example's own cards and Control dice. Red (Resilience
+    0, Speed 1) takes 3 Damage from 0, 0, 1, 1, 3; with its Reins card it rolls 5 dice: three
+    Left Spins, a Slide, a Right Spin; a Slide would run it into the Black chariot, so it
+    'just accept[s] the predominate Left Spin icons'. White (Speed 5, 2 Damage) with 2 Whips
+    rolls 8 dice: three Slides and a Damage, Haste, Slow, Left and Right Spin; it discards
+    'just one of the Slide icons and the Damage icon, leaving them with a Slide result (two
+    Slide icons)', which runs it into Red again: 2 Damage dice each. White ends at Speed 2."""
+    race = make_race(CHARIOT, 3)
+    white, red, black = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    place(race, black, 18, 16, facing=0, speed=3)
+    red.spec = dataclasses.replace(red.spec, resilience=0)
+    white.bot, red.bot = Cards(2, 0), Cards(0, 1)
+    script = (values(3, 3, 0, 0, 0) + values(0, 0, 1, 1, 3)
+              + icons("left_spin", "left_spin", "left_spin", "slide", "right_spin")
+              + icons("slide", "slide", "slide", "damage", "haste", "slow", "left_spin",
+                      "right_spin")
+              + values(0, 0) + values(0, 0))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert white.damage == 2 and red.damage == 3
+    controls = [e for e in race.events if e["action"] == "control roll (reaction)"]
+    assert [len(e["dice"]) for e in controls] == [5, 8]
+    assert controls[0]["result"]["effects"] == ["left_spin"]
+    assert controls[1]["result"] == {"effects": ["slide"], "count": 2}
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert red.facing == 3 and race.rt.hexes[red.hex] == Hex(17, 16)
+    assert white.speed == 2 and race.rt.hexes[white.hex] == Hex(16, 16)
+    assert white.spent[0] == 2 and red.spent[1] == 1
+
+
+def test_the_vehicle_hit_rolls_for_control_first_and_may_slide_out_of_the_way() -> None:
+    """Collision Example: 'Both vehicles will now have to make a Control roll', and the
+    Example makes Red's (the vehicle hit) before White's. Red's Slide (in White's direction,
+    'the direction of the moving vehicle ... causing the collision') takes it a space on;
+    White's Slide then moves into the space Red left: no second collision, no repeat roll."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.bot = red.bot = NoCards()
+    script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
+              + icons(*["slide"] * 4) + icons(*["slide"] * 6) + values(*[0] * 10))
+    race.rng = ScriptedDice(script)
+    race.collide(white, red.hex, 0)
+    assert race.rt.hexes[red.hex] == Hex(18, 16)
+    assert race.rt.hexes[white.hex] == Hex(17, 16)
+    assert not rolls(race, "damage roll (slide collision)")
+    assert [e["action"] for e in race.events].count("collision") == 1
 
 
 def test_a_slide_from_a_turn_into_a_wall_is_a_wall_collision() -> None:
@@ -171,7 +249,28 @@ def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
     white.struck = red.hex  # resolving the T-bone
     race.rng = ScriptedDice(values(0, 0, 0, 0, 0))
     race.slide(white, 0, 1, 2)
+    assert race.rt.hexes[white.hex] == Hex(16, 16)  # it stays where it was
+    assert not rolls(race, "damage roll (slide collision)")  # not before the T-bone is done
+    slide_back_damage(race, white, red)
     assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [3, 2]
+
+
+def test_a_wipe_out_in_the_repeat_roll_still_costs_the_other_vehicle_its_roll() -> None:
+    """Damage Roll: where a Slide runs back into the same vehicle 'each vehicle involved
+    must make an additional Damage roll'. White is wrecked by its own repeat roll; Red
+    still rolls its two dice."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    white.damage = white.spec.max_damage - 1
+    white.affects_applied = len(white.spec.damage_affects) - 1
+    white.slid_back = 2
+    race.rng = ScriptedDice(values(3, 3) + values(3, 0))
+    slide_back_damage(race, white, red)
+    assert white.wiped_out
+    assert [len(d) for d in rolls(race, "damage roll (slide collision)")] == [2, 2]
+    assert red.damage == 1
 
 
 def test_driving_through_a_hazard_gives_no_control_loss_point_back() -> None:
@@ -238,18 +337,87 @@ def test_head_on_rolls_the_combined_speeds_and_halves_both() -> None:
 
 def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
     """'It is possible to have a space containing both a hazard and a fragile obstacle - in
-    which case, apply both but make only one Control roll.' Mud with debris in it at
-    Speed 4: Control Loss for the mud, a Damage roll of 2 dice (plus the space's rating)
-    for the debris (one scores), then a single Control roll."""
+    which case, apply both but make only one Control roll.' Debris a wreck dropped in the
+    deep ford (a hazard rated +1) at Speed 4: Control Loss for the ford, half the Speed
+    plus its rating (3); a Damage roll of half the Speed, 2 dice, for the debris (one
+    scores: one more point); then a single Control roll. The ford's rating is the ford's
+    ('give any Hazard, Fragile Obstacle or Solid Obstacle a rating'): it adds to the
+    Control Loss the ford gives, not to the dice of the debris lying in it."""
     race = make_race(CHARIOT, 1)
     car = race.cars[0]
-    mud = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
-    race.debris[mud] = 1
+    ford = next(h for h, t in enumerate(race.rt.terrain)
+                if t == "hazard" and race.rt.rating[h] == 1)
+    race.debris[ford] = 1
     place(race, car, 17, 16, speed=4)
     car.bot = NoCards()
-    rating = race.rt.rating[mud]
-    race.rng = ScriptedDice(values(3, *[0] * (1 + rating)) + icons(*["slow"] * 12))
-    race.rough_ground(car, mud, 0)
-    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2 + rating]
+    race.rng = ScriptedDice(values(3, 0) + icons(*["slow"] * 12))
+    race.rough_ground(car, ford, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2]
+    hazard = [e for e in race.events if e["action"] == "hazard"][0]
+    assert hazard["result"]["control_loss"] == 2 + 1
+    assert car.damage == 1
     assert len([e for e in race.events if e["action"].startswith("control roll")]) == 1
-    assert mud not in race.debris
+    assert ford not in race.debris
+
+
+def rated_boulder_race(tmp_path: Path) -> Race:
+    """Bogwater Bowl with its two back-straight boulders given ratings: the left one +2,
+    the right one none (both solid obstacles), and one chariot."""
+    text = BOWL.read_text()
+    row = "      XX...........b.......OO....XX\n"
+    assert row in text
+    text = text.replace(row, row.replace("OO", "RO")).replace(
+        "legend:\n", "legend:\n  R: {terrain: solid, rating: 2, label: big boulder (+2)}\n")
+    path = tmp_path / "rated-bowl.yaml"
+    path.write_text(text)
+    track, vehicles = load_race_inputs(path, [CHARIOT])
+    return Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+
+
+def test_a_solid_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> None:
+    """Collisions: 'It is also possible to give any Hazard, Fragile Obstacle or Solid
+    Obstacle a rating which modifies the number of basic Control points and/or dice rolled
+    for Damage'; a solid obstacle: 'Make a Damage roll using a number of dice equal to your
+    current Speed'. At Speed 3: the boulder rated +2 rolls 5 dice, the unrated one 3, and
+    the wall round the track 3."""
+    race = rated_boulder_race(tmp_path)
+    rt = race.rt
+    rated = [key for key, rating in rt.solid.items() if rating == 2]
+    plain = [key for key, rating in rt.solid.items() if rating == 0]
+    assert rated and plain
+    walls = [(h, d) for h in range(len(rt.hexes)) for d in range(6)
+             if rt.neighbours[h][d] < 0 and (h, d) not in rt.solid]
+    car = race.cars[0]
+    for (hex_, direction), dice, cause in ((rated[0], 5, "obstacle"), (plain[0], 3, "obstacle"),
+                                           (walls[0], 3, "wall")):
+        race.events.clear()
+        h = rt.hexes[hex_]
+        place(race, car, h.q, h.r, facing=direction * 2, speed=3)
+        car.damage = 0
+        car.bot = NoCards()
+        race.rng = ScriptedDice(values(*[0] * dice))
+        assert race.collision_cost(car, -1, direction) == dice
+        race.collide(car, -1, direction)
+        assert [len(d) for d in rolls(race, f"damage roll ({cause} collision)")] == [dice]
+
+
+def test_a_fragile_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> None:
+    """Hazards and Fragile Obstacles: 'Make a Damage roll using a number of dice equal to
+    half your current Speed (round up) - this may be modified by the fragile obstacle'. A
+    hay bale rated +1 at Speed 4: 2 + 1 dice."""
+    text = BOWL.read_text()
+    row = "    XX......**.....b.............XX\n"
+    assert row in text
+    text = text.replace(row, row.replace("**", "y*")).replace(
+        "legend:\n", "legend:\n  y: {terrain: fragile, rating: 1, label: big bale (+1)}\n")
+    path = tmp_path / "rated-bales.yaml"
+    path.write_text(text)
+    track, vehicles = load_race_inputs(path, [CHARIOT])
+    race = Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+    bale = next(h for h, t in enumerate(race.rt.terrain)
+                if t == "fragile" and race.rt.rating[h] == 1)
+    car = race.cars[0]
+    place(race, car, 17, 16, speed=4)
+    race.rng = ScriptedDice(values(0, 0, 0))
+    race.rough_ground(car, bale, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [3]

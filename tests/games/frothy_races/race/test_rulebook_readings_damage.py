@@ -3,6 +3,8 @@ Damage Affects), each from its sentence, on the basic chariot (see test_race_rul
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.vehicles import Affect
 from tests.games.frothy_races.race.test_race_readings import NoCards
@@ -106,3 +108,24 @@ def test_haste_affect_reads_slow_icons_as_haste() -> None:
     race.turn(car, 1, moving=0)
     roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
     assert roll["result"]["effects"] == ["haste"]
+
+
+def test_each_damage_affect_comes_into_play_once() -> None:
+    """Damage Roll: 'apply all Damage Affects accumulated as each new Damage value level is
+    reached'; a permanent affect 'comes into play for the rest of the game' once. At level 1
+    a '1 Damage' affect ('make another immediate Damage roll') and '+1 Control Loss'; at
+    level 2 '+1 Control / Round'. A wall's Damage die scores (level 1), the affect's one die
+    scores (level 2): two Damage rolls in all, each affect once."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, damage_affects=(
+        (1, Affect("# Damage", 1)), (1, Affect("+# Control Loss", 1)),
+        (2, Affect("+# Control / Round", 1))))
+    race.rng = ScriptedDice([VALUE_FACE[3], VALUE_FACE[3]] + [VALUE_FACE[0]] * 6)
+    race.damage_roll(car, 1, "wall collision")
+    rolls = [e["action"] for e in race.events if e["action"].startswith("damage roll")]
+    assert rolls == ["damage roll (wall collision)", "damage roll (damage affect)"]
+    applied = [e["result"]["affect"] for e in race.events if e["action"] == "damage affect"]
+    assert sorted(applied) == ["# Damage", "+# Control / Round", "+# Control Loss"]
+    assert car.damage == 2 and car.extra_control == 1 and car.control_per_round == 1
+    assert car.control_loss == 2  # one point for each point of Damage

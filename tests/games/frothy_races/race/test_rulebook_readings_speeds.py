@@ -8,7 +8,13 @@ import dataclasses
 
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.probability.frothy_speed_table import Row
-from tests.games.frothy_races.race.test_race_rules import REPO, make_race, place, speed_check
+from tests.games.frothy_races.race.test_race_rules import (
+    CHARIOT,
+    REPO,
+    make_race,
+    place,
+    speed_check,
+)
 
 # Whisper Gig: Speed 1 has 1 Acceleration box and 2 Deceleration boxes.
 WHISPER = REPO / "vehicles/frothy-races/whisper-gig.yaml"
@@ -56,3 +62,20 @@ def test_whoah_adds_to_a_negative_result_too() -> None:
     speed_check(race, car, SpeedChoice(False, 0, 1), [0, 0, 0])
     assert [e for e in race.events if e["action"] == "special card"]
     assert race.events[-1]["result"]["boxes"] == -1
+
+
+def test_tireless_odds_add_no_modifier_as_no_die_is_rolled() -> None:
+    """Tireless #: 'you do not make a Speed Check roll when attempting to Accelerate, but
+    may ... change your Speed by up to # boxes'; Hyperactive # adds to 'all Speed Check
+    rolls to Accelerate', and with no roll there is nothing to add to. The odds a driver
+    weighs say what the Speed Check then does: Tireless 2 with Hyperactive 1 from rest is
+    at most 2 boxes."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, traits=car.spec.traits
+                                   + (("Tireless", 2), ("Hyperactive", 1)))
+    table = car.spec.table
+    best = table.speed_of(table.accelerate(car.marker, 2))
+    assert race.speed_odds(car, True, 1, 0) == [(best, 1.0)]
+    speed_check(race, car, SpeedChoice(True, 1, 0), [])
+    assert race.events[-1]["result"]["boxes"] == 2 and car.speed == best

@@ -1,0 +1,59 @@
+"""What the planning driver's choices cost in rounds (``driver.Planner``), worked out once per
+vehicle, style and the numbers they turn on: a turn's Control roll and its Slide into a
+wall, a rough space's roll, an unavoidable collision, and a Vehicle attack's Damage each
+way by the exact attack odds."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from generator.games.frothy_races.race.planner import (
+    collision_cost,
+    damage_rounds,
+    roll_cost,
+    roll_traits,
+)
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.games.frothy_races.race.vehicles import RaceVehicle
+from generator.probability.frothy_dice import attack_value
+
+
+@lru_cache(maxsize=4096)
+def turn_prices(spec: RaceVehicle, style: DrivingStyle, speed: int, dice: int, loss: int,
+                rolls: bool) -> tuple[float, float, float]:
+    """What a movement phase's turn costs at ``speed`` with Control ``dice`` and ``loss``
+    Control Loss and affect dice (``rolls``: a turn rolls at all): the roll, a Slide into
+    the wall ahead, and each rough space's roll (``roll_cost``), kept per vehicle."""
+    price, traits = damage_rounds(spec, style), roll_traits(spec)
+    turn, _, slide = roll_cost(dice + loss, spec.resilience, price, *traits) if rolls \
+        else (0.0, 0.0, 0.0)
+    slide *= crash_price(spec, speed, style)
+    rough = roll_cost(dice + loss + (speed + 1) // 2, spec.resilience, price, *traits)[0]
+    return turn, slide, rough
+
+
+@lru_cache(maxsize=4096)
+def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
+    """``collision_cost``'s price in rounds, worked out once per vehicle, Speed and style."""
+    return collision_cost(spec, speed, style)[0]
+
+
+@lru_cache(maxsize=4096)
+def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int,
+                          a_half: int, t_half: int) -> tuple[float, float]:
+    """Expected Damage dice each side of a Vehicle attack rolls (exact attack odds): the
+    loser rolls the difference (its own value on a tie) plus half the winner's Speed."""
+    a_dist, t_dist = attack_value(a_cards), attack_value(t_cards)
+    to_target = to_self = 0.0
+    for a, pa in a_dist.items():
+        for t, pt in t_dist.items():
+            p = float(pa) * float(pt)
+            av, tv = a + a_bonus, t + t_bonus
+            if av > tv:
+                to_target += p * (av - tv + a_half)
+            elif tv > av:
+                to_self += p * (tv - av + t_half)
+            else:
+                to_target += p * (tv + a_half)
+                to_self += p * (av + t_half)
+    return to_target, to_self
