@@ -31,8 +31,8 @@
   underpowered), the chariot against copies of itself (on one track and with --race all)
   and a borderline one (the Glimmering Orrery on Tin-Plate Loop).
 
-Results go to bench/results/race-planner.json; docs/racing.md and docs/race-speed.md quote
-them.
+Results go to bench/results/race-planner.json (with ``--tables-only``,
+race-planner-tables.json); docs/racing.md and docs/race-speed.md quote them.
 """
 
 from __future__ import annotations
