@@ -109,6 +109,7 @@ class Solver:
         # same every sweep of a stage): kept while the stage is solved.
         self._reads: dict[tuple[int, bytes], Floats] = {}
         self._runs: dict[int, tuple[Edges, Floats]] = {}  # ``runs_of``, by the edges
+        self._kinds: dict[tuple[int, bytes], tuple[Floats, ...]] = {}  # ``move_once``'s
         self.budget, self.whip_to, self.ends, self.firsts = whip_rounds(spec)
         layers = len(self.ends)
         self.whip_array = np.asarray(self.whip_to, np.int64)
@@ -291,8 +292,12 @@ class Solver:
     def move_once(self, line: int, p: int, n: int, group: Floats, layers: Floats) -> Choice:
         """``move`` for each of ``layers``, worked out once for the layers that read the
         same values at the next point (``layer_classes``) and copied to the others."""
-        kinds = self.classes[p + 1][layers]
-        _, first, back = np.unique(kinds, return_index=True, return_inverse=True)
+        key = (p, layers.tobytes())
+        kinds = self._kinds.get(key)
+        if kinds is None:
+            kinds = self._kinds[key] = np.unique(self.classes[p + 1][layers],
+                                                 return_index=True, return_inverse=True)
+        _, first, back = kinds
         found = self.move(line, p, n, group, layers[first])
         if len(first) == len(layers) and np.array_equal(first, np.arange(len(layers))):
             return found
