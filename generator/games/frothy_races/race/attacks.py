@@ -113,7 +113,9 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
             winner.damage_dealt += hurt
             if hurt and loser.racing:
                 race.attack_reaction(loser, car, direction)
-        else:
+        elif margin > 0:
+            # A tie at 0 gives no Control Loss point, and the Control roll is for 'Control
+            # Loss points due to losing a Personal attack' (Damage Roll): none then.
             race.gain_control_loss(loser, margin)
             if loser.racing:
                 race.attack_reaction(loser, car, heading_of(loser))  # 'current heading'

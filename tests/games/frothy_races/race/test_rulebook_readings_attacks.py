@@ -255,3 +255,25 @@ def test_a_vehicle_attack_slide_before_the_first_space_goes_the_way_the_attacker
         race.attack_window(red, moved, 1)
         assert black.damage == 1
         assert race.rt.hexes[black.hex] == there
+
+
+def test_a_personal_attack_tied_at_0_costs_neither_a_control_roll() -> None:
+    """Attack Outcome: on a tie 'both players are considered as losers', and each
+    'receives a number of Control Loss points equal to the difference between Attack
+    Values, (use the Attack value as is for ties) and must make an immediate Control Roll
+    as per the rules listed under Damage Roll', which call for one when 'you gained
+    Control Loss points due to losing a Personal attack'. Tied at 0 nobody gains a point,
+    so nobody rolls (at Speed 3 a roll would be a die); tied at 1 each gains one and
+    rolls (two Control dice each, all Slow)."""
+    for value, rolls in ((0, 0), (1, 2)):
+        race = make_race(EXAMPLE, 2)
+        red, black = race.cars
+        place(race, red, 16, 17, facing=0, speed=3)
+        place(race, black, 16, 16, facing=0, speed=3)
+        red.bot, black.bot = Raider(99), Raider(99)
+        race.rng = ScriptedDice([VALUE_FACE[v] for v in (value, 0, value)]
+                                + [ICON_FACE["slow"]] * 4)
+        race.attack(red, black, "personal", 1)
+        assert [e["action"] for e in race.events].count("control roll (attack)") == rolls
+        if not rolls:
+            assert red.control_loss == black.control_loss == 0 and not red.move_lost
