@@ -36,8 +36,7 @@ def turn(race: Race, car: Car, turn: int, moving: int) -> None:
         car.facing = intended
         return
     outcome = race.control_roll(car, dice, "turn", slide=moving)
-    car.facing = intended
-    race.apply_control(car, outcome, slide=moving)
+    race.apply_control(car, outcome, slide=moving, turn=turn)
 
 
 def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
@@ -76,17 +75,21 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     return outcome
 
 
-def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> None:
-    """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
-    Slow. A Haste or Slow that changes the Speed to a Safe one clears Control Loss, the
-    points just gained too (Control Loss Example 2); staying at a Safe Speed keeps them
-    (the Collision Example's Red chariot)."""
+def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int, turn: int = 0
+                  ) -> None:
+    """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, the ``turn``
+    being made (a turn's roll: 'it still changes direction as planned after the Slide
+    movement'), Spins, Haste, Slow. A Haste or Slow that changes the Speed to a Safe one
+    clears Control Loss, the points just gained too (Control Loss Example 2); staying at
+    a Safe Speed keeps them (the Collision Example's Red chariot)."""
     race.gain_control_loss(car, outcome.control_loss)
     effects = outcome.effects
     # Slides and Spins move the vehicle off its line: the distance to go they add is
-    # what the roll cost (measured below, once the vehicle has come to rest).
+    # what the roll cost (measured below, once the vehicle has come to rest), against
+    # where the turn meant it to be.
     moves = "slide" in effects or "left_spin" in effects or "right_spin" in effects
-    before = race.remaining(car.stage, car.hex * FACINGS + car.facing) if moves else 0
+    before = race.remaining(car.stage, car.hex * FACINGS + (car.facing + turn) % FACINGS) \
+        if moves else 0
     if race.options.stamina and outcome.stamina_lost:
         car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
     if "damage" in effects:
@@ -108,7 +111,7 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         spin *= 1 + min(car.spec.trait("Spinner"), outcome.icon_count)
     if spin:
         car.cost("spins", 1)
-        car.facing = (car.facing + spin) % FACINGS
+    car.facing = (car.facing + turn + spin) % FACINGS
     table = car.spec.table
     if "haste" in effects:
         last = sum(table.acceleration) - 1

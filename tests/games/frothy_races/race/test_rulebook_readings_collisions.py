@@ -476,3 +476,27 @@ def test_a_slides_collision_is_faced_past_once_the_spin_is_made() -> None:
     assert rolls(race, "damage roll (wall collision)") == [values(0, 0, 0, 0)]
     assert race.rt.hexes[car.hex] == h
     assert car.facing in (0, 2) and race.free(car, car.facing)
+
+
+def test_a_wreck_from_a_failed_turns_slide_rolls_the_way_it_went_before_the_turn() -> None:
+    """Control Roll Icons: a Slide 'moves an additional space forwards in the direction it
+    was moving before the turn was attempted, but it still changes direction as planned
+    after the Slide movement'; 'Wipe-out': a vehicle 'destroyed as a consequence of a
+    Control roll' rolls on 'the direction it was travelling before any change of
+    direction causing the Control roll'. A chariot one point from its Wipe-out faces the
+    corner between east and north-east, its last space east, and turns left to face
+    north-east; the roll fails with two Slides, the Slide east runs into the wall and the
+    collision wrecks it: the wreck goes east (and rests against the wall), not
+    north-east."""
+    race = make_race(EXAMPLE, 1)
+    car = race.cars[0]
+    h = race.rt.hexes[wall_ahead(race)]
+    place(race, car, h.q, h.r, facing=1, speed=4)
+    car.heading = 0
+    car.damage = car.spec.max_damage - 1
+    car.affects_applied = len(car.spec.damage_affects) - 1
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "slide") + values(3, 3, 3, 3))
+    race.turn(car, 1, moving=0)
+    assert car.wiped_out and car.wipe_cause == "wall"
+    assert car.wreck_heading == 0
