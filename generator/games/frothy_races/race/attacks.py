@@ -63,12 +63,19 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
                                    "Kamikaze" if kind == "vehicle" else "Berserker")
     if not played:
         return
-    race.attack(car, target, kind, played, bonus)
+    # The way the attacker is moving: its last space's way once it has moved this phase;
+    # before its first space, the way it now heads (a turn at the end of the phase before
+    # included), as it will move ('Damage Roll': a Vehicle attack's Slide goes 'in the
+    # direction of the moving vehicle initiating the Vehicle attack').
+    race.attack(car, target, kind, played, bonus, car.heading if moved else heading_of(car))
 
 
-def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int = 0) -> None:
+def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int = 0,
+           moving: int | None = None) -> None:
     """Resolve an attack at once: each side rolls 1 die + 1 a card and keeps the best two
-    (Performing the Attack; Attack Outcome); special cards add their '#'."""
+    (Performing the Attack; Attack Outcome); special cards add their '#'. ``moving``: the
+    way the attacker is moving, where a Vehicle attack's Slides go (attack_window; by
+    default the way it now heads)."""
     card_kind = "reins" if kind == "vehicle" else "whip"
     defend, guard = race.play_with(target, card_kind,
                                    max(0, target.bot.defend(race, target, car, kind)),
@@ -97,7 +104,7 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
         race.log(car, f"{kind} attack", a_roll + t_roll,
                  {"target": target.label, "values": [a_value, t_value],
                   "losers": [c.label for c, _ in losers]})
-    direction = car.heading
+    direction = heading_of(car) if moving is None else moving
     for loser, margin in losers:
         winner = target if loser is car else car
         if kind == "vehicle":
@@ -106,7 +113,9 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
             winner.damage_dealt += hurt
             if hurt and loser.racing:
                 race.attack_reaction(loser, car, direction)
-        else:
+        elif margin > 0:
+            # A tie at 0 gives no Control Loss point, and the Control roll is for 'Control
+            # Loss points due to losing a Personal attack' (Damage Roll): none then.
             race.gain_control_loss(loser, margin)
             if loser.racing:
                 race.attack_reaction(loser, car, heading_of(loser))  # 'current heading'

@@ -159,6 +159,8 @@ class Bot:
         best: tuple[float, int] | None = None
         chosen = SpeedChoice(False, 0, 0)
         choices = self.speed_choices(car)
+        if race.stamina_reins(car):  # Stamina's Reins count as played: either way, no card
+            choices.append(SpeedChoice(not choices[0].accelerate, 0, 0))
         if car.speed == 0 and any(c.accelerate for c in choices):
             # Standing still, slowing does nothing: set off (a vehicle whose Safe Speeds
             # crawl would otherwise wait for ever).

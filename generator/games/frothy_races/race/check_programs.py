@@ -65,9 +65,8 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
         champing = spec.trait("Champing at the Bit") > 0
         program: list[Weighed] = []
         slots: dict[tuple[bool, tuple[int, ...]], int] = {}
-        for accelerate, whip, rein in choices_for(spec, whips, reins, cards):
-            if whip + rein == 0:
-                accelerate = champing
+        for accelerate, whip, rein in with_stamina(choices_for(spec, whips, reins, cards),
+                                                   champing, extra):
             rolls = check_speeds(spec, marker, accelerate, whip, rein + extra,
                                  car.accel_mod if accelerate else car.decel_mod,
                                  car.max_accel if accelerate else car.max_decel,
@@ -81,3 +80,21 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
             forget_oldest_half(_PROGRAMS)
         found = _PROGRAMS[key] = (tuple(program), len(slots))
     return found
+
+
+def with_stamina(choices: tuple[tuple[bool, int, int], ...], champing: bool, extra: int
+                 ) -> list[tuple[bool, int, int]]:
+    """The choices as the Speed Check plays them: with no card of its own a vehicle must
+    Decelerate (Accelerate with Champing at the Bit), unless Stamina's Reins (``extra``)
+    count as cards played (Stamina Check Example): then it may go either way, and both
+    are weighed (the forced way first, as without Stamina)."""
+    found = []
+    for accelerate, whip, rein in choices:
+        if whip + rein == 0:
+            found.append((champing, 0, 0))
+            if extra:
+                found.append((not champing, 0, 0))
+        else:
+            found.append((accelerate, whip, rein))
+    return found
+

@@ -36,8 +36,7 @@ def turn(race: Race, car: Car, turn: int, moving: int) -> None:
         car.facing = intended
         return
     outcome = race.control_roll(car, dice, "turn", slide=moving)
-    car.facing = intended
-    race.apply_control(car, outcome, slide=moving)
+    race.apply_control(car, outcome, slide=moving, turn=turn)
 
 
 def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
@@ -76,17 +75,21 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     return outcome
 
 
-def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> None:
-    """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, Spins, Haste,
-    Slow. A Haste or Slow that changes the Speed to a Safe one clears Control Loss, the
-    points just gained too (Control Loss Example 2); staying at a Safe Speed keeps them
-    (the Collision Example's Red chariot)."""
+def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int, turn: int = 0
+                  ) -> None:
+    """Apply a resolved Control roll: Control Loss, Stamina, Damage, Slide, the ``turn``
+    being made (a turn's roll: 'it still changes direction as planned after the Slide
+    movement'), Spins, Haste, Slow. A Haste or Slow that changes the Speed to a Safe one
+    clears Control Loss, the points just gained too (Control Loss Example 2); staying at
+    a Safe Speed keeps them (the Collision Example's Red chariot)."""
     race.gain_control_loss(car, outcome.control_loss)
     effects = outcome.effects
     # Slides and Spins move the vehicle off its line: the distance to go they add is
-    # what the roll cost (measured below, once the vehicle has come to rest).
+    # what the roll cost (measured below, once the vehicle has come to rest), against
+    # where the turn meant it to be.
     moves = "slide" in effects or "left_spin" in effects or "right_spin" in effects
-    before = race.remaining(car.stage, car.hex * FACINGS + car.facing) if moves else 0
+    before = race.remaining(car.stage, car.hex * FACINGS + (car.facing + turn) % FACINGS) \
+        if moves else 0
     if race.options.stamina and outcome.stamina_lost:
         car.stamina = max(car.spec.stamina_min, car.stamina - outcome.stamina_lost)
     if "damage" in effects:
@@ -94,11 +97,12 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         race.damage_roll(car, dice, "failed control roll")
         if not car.racing:
             return
+    hit = False
     if "slide" in effects:
         # Slippery #: a space more for each Slide icon applied, at most # more.
         spaces = 1 + min(car.spec.trait("Slippery"), outcome.icon_count)
         car.cost("slides", 1)
-        race.slide(car, slide, spaces, outcome.icon_count)
+        hit = race.slide(car, slide, spaces, outcome.icon_count)
         if not car.racing:
             return
     spin = (1 if "left_spin" in effects else 0) - (1 if "right_spin" in effects else 0)
@@ -107,13 +111,7 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         spin *= 1 + min(car.spec.trait("Spinner"), outcome.icon_count)
     if spin:
         car.cost("spins", 1)
-        car.facing = (car.facing + spin) % FACINGS
-    if moves and car.racing:
-        after = race.remaining(car.stage, car.hex * FACINGS + car.facing)
-        # A spin can leave the car facing where no legal drive reaches the next line (the
-        # table holds UNREACHABLE there): that is no distance, so only the count records it.
-        if before < UNREACHABLE and after < UNREACHABLE:
-            car.lose_spaces("failed Control rolls", after - before)
+    car.facing = (car.facing + turn + spin) % FACINGS
     table = car.spec.table
     if "haste" in effects:
         last = sum(table.acceleration) - 1
@@ -121,6 +119,19 @@ def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int) -> 
         race.set_marker(car, Marker(Row.ACCELERATION, box))
     if "slow" in effects:
         race.set_marker(car, table.decelerate(car.marker, outcome.icon_count))
+    if hit:
+        # The Slide's collision was resolved as it happened (Collisions: 'resolved
+        # immediately after the vehicle moves to cause it'), its Speed halving included,
+        # before the roll's Spin, Haste and Slow (the Attack Example: the Skid's movement,
+        # 'then' the Slow); whether it can move past is judged at its 'final position',
+        # with the Spin made.
+        race.face_past(car)
+    if moves and car.racing:
+        after = race.remaining(car.stage, car.hex * FACINGS + car.facing)
+        # A spin can leave the car facing where no legal drive reaches the next line (the
+        # table holds UNREACHABLE there): that is no distance, so only the count records it.
+        if before < UNREACHABLE and after < UNREACHABLE:
+            car.lose_spaces("failed Control rolls", after - before)
 
 
 def reaction_roll(race: Race, car: Car, slide: int) -> None:
@@ -132,24 +143,26 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
     race.apply_control(car, outcome, slide=slide)  # a passed roll's pairs still cost
 
 
-def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> None:
+def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> bool:
     """Slide spaces in ``direction``. Running again into what the collision being resolved
     met stops it there and costs each vehicle involved a Damage roll of one die per Slide
     icon once that collision's Control rolls are made (damage.slide_back_damage);
     running into anything else is a collision of its own (Solid Obstacles and Vehicles:
     collisions 'as the result of a failed Control roll and uncontrolled Slide
-    movement')."""
+    movement'), resolved at once but for the turn that lets the vehicle face a way past:
+    True then, and the caller makes that turn once the roll's Spins are made."""
     for _ in range(spaces):
         there = race.rt.neighbours[car.hex][direction]
         if (there < 0 or there in race.occupant) and there != car.struck:
-            race.collide(car, there, direction)
-            return
+            race.collide(car, there, direction, face=False)
+            return True
         if there < 0 or there in race.occupant:
             car.slid_back = icons
-            return
+            return False
         race.enter(car, there, direction)
         if not car.racing:
-            return
+            return False
+    return False
 
 
 def gain_control_loss(race: Race, car: Car, points: int) -> None:

@@ -160,9 +160,11 @@ def move_wrecks(race: Race) -> None:
             race.log(car, "wreck moves", result={"hex": race.rt.hexes[there][:]})
 
 
-def collide(race: Race, car: Car, there: int, direction: int) -> None:
+def collide(race: Race, car: Car, there: int, direction: int, face: bool = True) -> None:
     """A collision: the vehicle stays where it is; Damage rolls and Speed changes by the
-    kind of collision; Control rolls for Damage taken; then it may face a way past."""
+    kind of collision; Control rolls for Damage taken; then it may face a way past (with
+    ``face`` False the caller does that, once the vehicle has come to rest: a failed
+    roll's Slide that ran into something, whose Spins are still to come)."""
     car.involved = True
     other = race.occupant.get(there) if there >= 0 else None
     bsh = car.spec.trait("B.S.H.")
@@ -187,7 +189,7 @@ def collide(race: Race, car: Car, there: int, direction: int) -> None:
     else:
         race.vehicle_collision(car, race.cars[other], direction)
     car.struck, car.slid_back = struck, slid_back
-    if car.racing:
+    if car.racing and face:
         race.face_past(car)
 
 

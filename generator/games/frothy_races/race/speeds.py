@@ -70,9 +70,12 @@ def speed_check(race: Race, car: Car) -> None:
                                 "Lash" if accelerate else None)
     reins, whoah = race.play_with(car, "reins", max(0, choice.reins),
                                   None if accelerate else "Whoah!")
-    if whip + reins == 0:
-        accelerate = car.spec.trait("Champing at the Bit") > 0
+    # Stamina's '+# Reins / Speed Check': the check is made 'as though they had played an
+    # additional 2 Reins cards' (Stamina Check Example), so with those the player has used
+    # cards and may choose either way; only with none at all must it Decelerate.
     extra_reins = race.stamina_reins(car)
+    if whip + reins + extra_reins == 0:
+        accelerate = car.spec.trait("Champing at the Bit") > 0
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
     table = car.spec.table
     values, dice = race.speed_roll(car, whip, reins + extra_reins, direction)

@@ -226,3 +226,22 @@ def test_the_edges_worked_out_at_once_are_the_edges_walked_one_at_a_time() -> No
             at_once = edges_from(edge_table(rt, stage, spaces, states), states, count)
             for name in walked.__dataclass_fields__:
                 assert np.array_equal(getattr(walked, name), getattr(at_once, name)), name
+
+
+def test_a_tired_vehicle_with_no_cards_accelerates_on_stamina_s_reins() -> None:
+    """Stamina Check Example: a tired vehicle checks 'as though they had played an
+    additional 2 Reins cards', so with no card of its own it may still Accelerate. At
+    rest on the grid, with an empty hand, the planner takes that (at rest, Decelerating
+    leaves it standing); at full Stamina (no extra Reins) it must Decelerate."""
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [CHARIOT])
+    for stamina, accelerates in ((5, True), (10, False)):
+        race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2, stamina=True))
+        car = race.cars[0]
+        car.stamina = stamina
+        car.hand = [0] * len(car.hand)
+        assert car.speed == 0 and race.stamina_reins(car) == (2 if accelerates else 0)
+        planner = car.bot
+        assert isinstance(planner, Planner)
+        choice = planner.weigh_checks(race, car)
+        assert choice.whip + choice.reins == 0
+        assert choice.accelerate is accelerates

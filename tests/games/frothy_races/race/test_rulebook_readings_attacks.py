@@ -222,3 +222,58 @@ def test_a_wreck_rolls_on_the_way_it_was_heading() -> None:
         car.heading = 0
         race.take_damage(car, car.spec.max_damage, cause)
         assert car.wiped_out and car.wreck_heading == direction
+
+
+class Sideswipe(Raider):
+    """Starts a Vehicle attack with one Reins card on the first vehicle at its side,
+    whenever it may."""
+
+    def attack(self, race, car, targets):  # type: ignore[no-untyped-def]
+        return (targets[0], "vehicle", 1)
+
+
+def test_a_vehicle_attack_slide_before_the_first_space_goes_the_way_the_attacker_heads(
+        ) -> None:
+    """Damage Roll: 'Slide movement made following a Control roll due to damage sustained
+    from a Vehicle attack ... will be in the direction of the moving vehicle initiating
+    the Vehicle attack'. Red last moved east and turned at the end of that phase to face
+    north-east (a hex side); it attacks Black, at its side to the east, before its first
+    space: Red will move north-east, so Black (losing 1 + 0 against 0 + 0 and half of
+    Red's Speed 1: two Damage dice, one scores) slides north-east, not east. Once Red has
+    moved a space this phase, the way of that space is its way (the Attack Example)."""
+    for moved, there in ((0, Hex(18, 16)), (1, Hex(18, 17))):
+        race = make_race(EXAMPLE, 2)
+        red, black = race.cars
+        place(race, red, 16, 17, facing=2, speed=1)
+        place(race, black, 17, 17, facing=0, speed=1)
+        red.heading = 0  # its last space was due east, before the turn
+        red.bot, black.bot = Sideswipe(0), Raider(99)
+        # Red 1 + 0 against Black 0; Damage dice 3 and 0; Black's Control roll (Safe
+        # Speed: its Control Loss point and the '+1 Control Loss' affect) two Slides.
+        race.rng = ScriptedDice([VALUE_FACE[v] for v in (1, 0, 0, 3, 0)]
+                                + [ICON_FACE["slide"]] * 2)
+        race.attack_window(red, moved, 1)
+        assert black.damage == 1
+        assert race.rt.hexes[black.hex] == there
+
+
+def test_a_personal_attack_tied_at_0_costs_neither_a_control_roll() -> None:
+    """Attack Outcome: on a tie 'both players are considered as losers', and each
+    'receives a number of Control Loss points equal to the difference between Attack
+    Values, (use the Attack value as is for ties) and must make an immediate Control Roll
+    as per the rules listed under Damage Roll', which call for one when 'you gained
+    Control Loss points due to losing a Personal attack'. Tied at 0 nobody gains a point,
+    so nobody rolls (at Speed 3 a roll would be a die); tied at 1 each gains one and
+    rolls (two Control dice each, all Slow)."""
+    for value, rolls in ((0, 0), (1, 2)):
+        race = make_race(EXAMPLE, 2)
+        red, black = race.cars
+        place(race, red, 16, 17, facing=0, speed=3)
+        place(race, black, 16, 16, facing=0, speed=3)
+        red.bot, black.bot = Raider(99), Raider(99)
+        race.rng = ScriptedDice([VALUE_FACE[v] for v in (value, 0, value)]
+                                + [ICON_FACE["slow"]] * 4)
+        race.attack(red, black, "personal", 1)
+        assert [e["action"] for e in race.events].count("control roll (attack)") == rolls
+        if not rolls:
+            assert red.control_loss == black.control_loss == 0 and not red.move_lost

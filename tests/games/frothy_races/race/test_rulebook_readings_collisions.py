@@ -15,6 +15,7 @@ from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
     CHARIOT,
+    EXAMPLE,
     ICON_FACE,
     VALUE_FACE,
     ScriptedDice,
@@ -421,3 +422,81 @@ def test_a_fragile_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> N
     race.rng = ScriptedDice(values(0, 0, 0))
     race.rough_ground(car, bale, 0)
     assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [3]
+
+
+def wall_ahead(race: Race) -> int:
+    """A space on Bogwater Bowl with the wall to its east (a Slide east hits it) and track
+    to its south-east (a Drift that way is free)."""
+    rt = race.rt
+    return next(h for h in range(len(rt.hexes))
+                if rt.neighbours[h][0] < 0 and rt.neighbours[h][5] >= 0
+                and rt.terrain[rt.neighbours[h][5]] == rt.terrain[h])
+
+
+def test_a_failed_turns_slide_into_a_wall_halves_the_speed_before_the_slow() -> None:
+    """Collisions are 'resolved immediately after the vehicle moves to cause it', a Slide
+    included ('as the result of a failed Control roll and uncontrolled Slide movement'),
+    and the Attack Example applies a failed roll's movement ('Left Skid') and 'then'
+    its Slow. At Speed 4 a failed turn's Slide and Slow: the Slide east runs into the
+    wall (4 Damage dice, none scores), the Speed halves to 2 (its right-most box), and
+    the Slow then takes one box: still Speed 2 (the Slow first would leave Speed 1)."""
+    race = make_race(EXAMPLE, 1)
+    car = race.cars[0]
+    h = race.rt.hexes[wall_ahead(race)]
+    place(race, car, h.q, h.r, facing=0, speed=4)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "slow") + values(0, 0, 0, 0))
+    race.turn(car, -1, moving=0)
+    assert rolls(race, "damage roll (wall collision)") == [values(0, 0, 0, 0)]
+    assert car.speed == 2 and race.rt.hexes[car.hex] == h
+
+
+def test_a_slides_collision_is_faced_past_once_the_spin_is_made() -> None:
+    """Solid Obstacles and Vehicles: 'If your vehicle's final position after resolving a
+    collision ... will not allow it to move past that obstacle ... you may change its
+    direction by 30 degrees'. A chariot facing a corner turns left to face east, its
+    last space east; the roll fails with a Slide and a Left Spin (a Left Skid): the
+    Slide east runs into the wall, and the Spin leaves it facing the corner between east
+    (the wall) and north-east (a vehicle there). Judged after the Spin, it turns 30
+    degrees to a facing that gets it past; judged before, it would be left facing the
+    wall and the vehicle."""
+    race = make_race(EXAMPLE, 2)
+    car, other = race.cars
+    here = wall_ahead(race)
+    h = race.rt.hexes[here]
+    place(race, car, h.q, h.r, facing=11, speed=4)
+    car.heading = 0
+    north_east = race.rt.neighbours[here][1]
+    if north_east >= 0:
+        n = race.rt.hexes[north_east]
+        place(race, other, n.q, n.r, facing=0, speed=0)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "left_spin") + values(0, 0, 0, 0))
+    race.turn(car, 1, moving=0)
+    assert rolls(race, "damage roll (wall collision)") == [values(0, 0, 0, 0)]
+    assert race.rt.hexes[car.hex] == h
+    assert car.facing in (0, 2) and race.free(car, car.facing)
+
+
+def test_a_wreck_from_a_failed_turns_slide_rolls_the_way_it_went_before_the_turn() -> None:
+    """Control Roll Icons: a Slide 'moves an additional space forwards in the direction it
+    was moving before the turn was attempted, but it still changes direction as planned
+    after the Slide movement'; 'Wipe-out': a vehicle 'destroyed as a consequence of a
+    Control roll' rolls on 'the direction it was travelling before any change of
+    direction causing the Control roll'. A chariot one point from its Wipe-out faces the
+    corner between east and north-east, its last space east, and turns left to face
+    north-east; the roll fails with two Slides, the Slide east runs into the wall and the
+    collision wrecks it: the wreck goes east (and rests against the wall), not
+    north-east."""
+    race = make_race(EXAMPLE, 1)
+    car = race.cars[0]
+    h = race.rt.hexes[wall_ahead(race)]
+    place(race, car, h.q, h.r, facing=1, speed=4)
+    car.heading = 0
+    car.damage = car.spec.max_damage - 1
+    car.affects_applied = len(car.spec.damage_affects) - 1
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slide", "slide") + values(3, 3, 3, 3))
+    race.turn(car, 1, moving=0)
+    assert car.wiped_out and car.wipe_cause == "wall"
+    assert car.wreck_heading == 0

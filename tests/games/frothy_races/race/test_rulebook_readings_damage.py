@@ -110,6 +110,30 @@ def test_haste_affect_reads_slow_icons_as_haste() -> None:
     assert roll["result"]["effects"] == ["haste"]
 
 
+def test_haste_and_slow_affects_together_read_each_die_once_from_its_face() -> None:
+    """'Haste - all Slow results on Control Roll dice are considered as Haste icons
+    instead'; 'Slow - all Haste results on Control Roll dice are considered as Slow icons
+    instead'. The guide does not say what both do together; each speaks of the results
+    on the dice, so each die is read once from the face it shows (our reading, in
+    docs/reference/race-simulation.md): two Slow faces and a Haste face read as two Haste
+    and a Slow, the pair is discarded, and one Haste is applied (with neither affect the
+    same dice leave one Slow). Which affect came first does not matter."""
+    for affects, effect in (((), "slow"), (("Haste", "Slow"), "haste"),
+                            (("Slow", "Haste"), "haste")):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, 12, 16, speed=3)
+        for name in affects:
+            race.apply_affect(car, Affect(name, 0))
+        car.control_loss = 2  # three Control dice
+        car.bot = NoCards()
+        race.rng = ScriptedDice([ICON_FACE[i] for i in ("slow", "slow", "haste")])
+        race.turn(car, 1, moving=0)
+        roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
+        assert len(roll["dice"]) == 3
+        assert roll["result"]["effects"] == [effect] and roll["result"]["count"] == 1
+
+
 def test_each_damage_affect_comes_into_play_once() -> None:
     """Damage Roll: 'apply all Damage Affects accumulated as each new Damage value level is
     reached'; a permanent affect 'comes into play for the rest of the game' once. At level 1

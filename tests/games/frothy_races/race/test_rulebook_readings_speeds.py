@@ -6,9 +6,12 @@ from __future__ import annotations
 
 import dataclasses
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Race
 from generator.probability.frothy_speed_table import Row
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     REPO,
     make_race,
@@ -79,3 +82,26 @@ def test_tireless_odds_add_no_modifier_as_no_die_is_rolled() -> None:
     assert race.speed_odds(car, True, 1, 0) == [(best, 1.0)]
     speed_check(race, car, SpeedChoice(True, 1, 0), [])
     assert race.events[-1]["result"]["boxes"] == 2 and car.speed == best
+
+
+def test_stamina_reins_let_a_vehicle_with_no_card_played_accelerate() -> None:
+    """Speed Check: 'If you decide to use any Whip and/or Reins cards then you may choose to
+    either Accelerate or Decelerate. If you do not use any ... then you must Decelerate.'
+    The Stamina Check Example's tired vehicle makes 'their Speed check for this round as
+    though they had played an additional 2 Reins cards': it has played cards, so it may
+    Accelerate with none of its own, rolling 4 dice and keeping the two lowest (twice as
+    many Reins as Whip to Accelerate): 3, 3, 1, 0 is 1 box. At full Stamina (no extra
+    Reins) the same choice must Decelerate."""
+    for stamina, direction, speed in ((5, "accelerate", 1), (10, "decelerate", 0)):
+        track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+        race = Race(track, vehicles, ["racing-line"], seed=1,
+                    options=RaceOptions(stamina=True, log_events=True))
+        car = race.cars[0]
+        car.stamina = stamina
+        assert race.stamina_reins(car) == (2 if stamina == 5 else 0)
+        speed_check(race, car, SpeedChoice(True, 0, 0), [3, 3, 1, 0])
+        result = race.events[-1]["result"]
+        assert result["direction"] == direction and car.speed == speed
+        assert sum(car.spent) == 0  # no card of its own played
+        if stamina == 5:
+            assert result["boxes"] == 1 and len(race.events[-1]["dice"]) == 4
