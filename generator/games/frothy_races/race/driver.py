@@ -55,7 +55,6 @@ if TYPE_CHECKING:
 STALLED = 4  # movement phases in a row without a space moved: it is stuck
 TABLE_LAPS = 2  # laps of table a race without a finish (Furthest, Toughest) reads
 _CHECKS: dict[tuple[object, ...], SpeedChoice] = {}
-_TABLE_IDS: dict[tuple[bytes, int], int] = {}  # see Planner.table_id
 # For each facing, the turns a phase may end with as the planner weighs them (none, then
 # left, then right: the first is kept on a tie), each with the facing it leaves.
 TURNS = tuple(tuple((t, (facing + t) % FACINGS) for t in (0, 1, -1))
@@ -72,7 +71,6 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
-        self._ids: dict[tuple[int, int], int] = {}  # table_id by vehicle and race length
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -97,51 +95,28 @@ class Planner(Bot):
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
-        (the vehicle, track, race length and style) and the race's length, the phase, the
-        lines crossed, the state, the Speed, the Control dice a turn rolls and the
-        Control Loss it adds (and whether it rolls at all), whether a card is spare, the
-        spaces with and without a card, whether it has stood still a whole round, and
-        whether a Whip is left after one played. The engine keeps the plan under it, so a
-        phase driven before is not weighed again.
-
-        Packed into one int, each number in bits of its own (``Bot.plan_key``: a sweep
-        keeps a hundred thousand, and an int is a fraction of a tuple's memory and
-        hashing); a number too big for its bits gives None, so two situations never share
-        a key."""
+        (the vehicle, track, race length and style), the race's length, the phase, the
+        lines crossed, the state, the Speed, the Control dice and Control Loss a turn
+        rolls, whether a card is spare, the spaces with and without a card, whether
+        it has stood still a whole round, and whether a Whip is left after one played. The
+        engine keeps the plan under it, so a phase driven before is not weighed again."""
         spec = car.spec
-        table = self._ids.get((id(spec), race.stages))
-        if table is None:
-            table = self.table_id(race, car)
+        key = self._keys.get(id(spec))
+        if key is None:
+            self.table(race, car)
+            key = self._keys[id(spec)]
         speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
-        loss = car.control_loss
-        rolls = bool(dice or loss)
-        loss += car.extra_control
         whips = 0
         if whip:
             played = car.whips_played if car.whipped == race.round else 0
-            whips = max(0, min(2, car.cards("whip"), self._tables[id(spec)].budget - played))
-        state, stage = car.hex * FACINGS + car.facing, car.stage
-        if not (state < 1 << 16 and stage < 1 << 8 and speed < 16 and dice < 32
-                and loss < 64 and spaces < 32):
-            return None
-        key = ((table << 8 | stage) << 16 | state) << 2 | phase
-        key = ((key << 4 | speed) << 5 | dice) << 6 | loss
-        key = (((key << 1 | rolls) << 1 | (sum(car.hand) > self.driving.card_reserve))
-               << 5 | spaces)
-        return ((((key << 1 | whip) << 1 | reins) << 1 | (car.idle >= STALLED))
-                << 2 | whips)
-
-    def table_id(self, race: Race, car: Car) -> int:
-        """A small number for the vehicle's table and the race's length, the same in
-        every planner of this process (``plan_key``; kept plans are shared by track)."""
-        self.table(race, car)
-        key = (self._keys[id(car.spec)], race.stages)
-        found = self._ids[id(car.spec), race.stages] = _TABLE_IDS.setdefault(
-            key, len(_TABLE_IDS))
-        return found
+            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
+        return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
+                dice, car.control_loss, car.extra_control,
+                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
+                car.idle >= STALLED, max(0, whips))
 
     @staticmethod
     def table_stages(race: Race) -> int:
