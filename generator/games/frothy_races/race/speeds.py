@@ -12,6 +12,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.vehicles import (
+    RaceVehicle,
     speed_box,
 )
 from generator.probability.frothy_dice import Direction, kept_lowest
@@ -78,12 +79,9 @@ def speed_check(race: Race, car: Car) -> None:
         accelerate = car.spec.trait("Champing at the Bit") > 0
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
     table = car.spec.table
-    values, dice = race.speed_roll(car, whip, reins + extra_reins, direction)
-    if lash or whoah:
-        # 'The player may add +# to the result': to any result, a negative one (Cautious,
-        # Reckless) too, or not at all.
-        limit = car.max_accel if accelerate else car.max_decel
-        values = sorted({min(v + lash + whoah, limit) for v in values}.union(values))
+    # 'The player may add +# to the result' of a Lash or Whoah! card: to any result, a
+    # negative one (Cautious, Reckless) too, or not at all.
+    values, dice = race.speed_roll(car, whip, reins + extra_reins, direction, lash + whoah)
     boxes = car.bot.keep(race, car, accelerate, values)
     if boxes not in values:
         raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
@@ -146,25 +144,48 @@ def race_speed_odds(race: Race, car: Car, accelerate: bool, whip: int, reins: in
         if len(_ODDS) >= 100_000:
             _ODDS.clear()
         found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
-                                        extra, fixed, shift, car.max_speed, limit)
+                                        extra, fixed, shift, car.max_speed, limit,
+                                        reversing(spec, accelerate))
     return found
 
 
-def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
-               ) -> tuple[list[int], list[int]]:
+def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction,
+               card: int = 0) -> tuple[list[int], list[int]]:
     """Every Speed Check value (boxes) the player may choose, and the dice rolled
     ('Speed Check'): any two dice the card rule lets it keep, not only the highest;
-    with Tireless or Anchor, any number of boxes up to the trait's."""
+    with Tireless or Anchor, any number of boxes up to the trait's. ``card``: a Lash or
+    Whoah! card's '#', which the player may add or not."""
     accelerate = direction is Direction.ACCELERATE
     fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
     limit = car.max_accel if accelerate else car.max_decel
     if fixed:
-        return list(range(0, min(fixed, limit) + 1)), []
-    rolled = race.roll_values(2 + whip + reins + extra)
-    dice = sorted(race.reroll_low(rolled, rerolls))
-    lock = kept_lowest(whip, reins, direction)
-    shift += car.accel_mod if accelerate else car.decel_mod
-    return sorted({min(v + shift, limit) for v in kept_sums_of(tuple(dice), lock)}), dice
+        sums, dice = set(range(0, min(fixed, limit) + 1)), []
+        shift = 0  # no roll, so no Speed Check roll modifier (Tireless, Anchor)
+    else:
+        rolled = race.roll_values(2 + whip + reins + extra)
+        dice = sorted(race.reroll_low(rolled, rerolls))
+        sums = set(kept_sums_of(tuple(dice), lock=kept_lowest(whip, reins, direction)))
+        shift += car.accel_mod if accelerate else car.decel_mod
+    reverses = reversing(car.spec, accelerate)
+    return sorted({final_value(v + shift + bonus, limit, reverses)
+                   for v in sums for bonus in {0, card}}), dice
+
+
+def reversing(spec: RaceVehicle, accelerate: bool) -> bool:
+    """True when a negative final Speed Check value reverses the direction: only Cautious
+    (accelerating) and Reckless (decelerating) say so ('If the final value is negative
+    then Decelerate by that amount instead')."""
+    return spec.trait("Cautious" if accelerate else "Reckless") > 0
+
+
+def final_value(value: int, limit: int, reverses: bool) -> int:
+    """The boxes a Speed Check moves: at most ``limit`` ('# Maximum Acceleration' /
+    'Deceleration'); a negative value reverses the direction only with Cautious or
+    Reckless (``reverses``), otherwise it moves no box: 'Speed Changes' moves the marker
+    'a number of boxes ... equal to the final Speed check value', and a '-# Speed Check
+    Acceleration Modifier' says nothing of reversing."""
+    value = min(value, limit)
+    return value if value >= 0 or reverses else 0
 
 
 @lru_cache(maxsize=256)
@@ -178,15 +199,15 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 
 @lru_cache(maxsize=65536)
 def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
-               extra: int, fixed: int, shift: int, top: int, limit: int
-               ) -> list[tuple[int, float]]:
+               extra: int, fixed: int, shift: int, top: int, limit: int,
+               reverses: bool = True) -> list[tuple[int, float]]:
     """Each Speed a Speed Check can end at, with its chance (cached: few markers recur).
     With Tireless or Anchor no die is rolled, so no modifier applies to the boxes (as
     speed_roll plays it): the most the trait allows."""
     values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
     odds: dict[int, float] = {}
     for value, p in values:
-        boxes = min(value if fixed else value + shift, limit)
+        boxes = final_value(value if fixed else value + shift, limit, reverses)
         speed = table.speed_of(shift_marker(table, marker, boxes, accelerate, top))
         odds[speed] = odds.get(speed, 0.0) + p
     return sorted(odds.items())
