@@ -471,3 +471,105 @@ def test_minus_one_whip_or_reins_card_takes_the_kind_named() -> None:
     car = race.cars[0]
     race.apply_affect(car, Affect("-1 Whip / Reins card", 1, "reins"))
     assert car.hand[:2] == [4, 3] and car.lost[1] == 1
+
+
+# --- More Speed traits, Flyer, Safe Speed and special cards ------------------------------------
+
+
+def test_champing_at_the_bit_accelerates_with_no_card_and_leaves_a_choice_with_cards() -> None:
+    """Champing at the Bit: 'you Accelerate instead of Decelerate if you do not use any
+    Whip/Reins cards for a Speed Check'; with a card played the player still chooses."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Champing at the Bit", 1)
+    race.set_speed(car, 3)
+    speed_check(race, car, SpeedChoice(False, 0, 0), [1, 1])
+    assert race.events[-1]["result"]["direction"] == "accelerate" and car.speed > 3
+    speed_check(race, car, SpeedChoice(False, 0, 1), [1, 1, 1])
+    assert race.events[-1]["result"]["direction"] == "decelerate"
+
+
+def test_long_legs_rolls_and_discards_its_extra_dice_accelerating_only() -> None:
+    """Long Legs #: 'roll and discard # number of extra dice when making a Speed check roll
+    to Accelerate'. Long Legs 2 with no card (Champing at the Bit to accelerate) rolls 4
+    dice and keeps any two: 3 + 3 of 3, 3, 0, 0."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Long Legs", 2)
+    with_trait(car, "Champing at the Bit", 1)
+    speed_check(race, car, SpeedChoice(True, 0, 0), [0, 3, 0, 3])
+    assert len(race.events[-1]["dice"]) == 4 and race.events[-1]["result"]["boxes"] == 6
+    race.set_speed(car, 4)
+    speed_check(race, car, SpeedChoice(False, 0, 1), [1, 1, 1])
+    assert len(race.events[-1]["dice"]) == 3
+
+
+def test_flyer_ignores_hazards_and_fragile_obstacles() -> None:
+    """Flyer: 'you ignore any Hazard or low Obstacle': no Control Loss, no Damage roll, no
+    Control roll, and the fragile obstacle is not knocked away."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Flyer", 1)
+    ford = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
+    bale = next(h for h, t in enumerate(race.rt.terrain) if t == "fragile")
+    place(race, car, 17, 16, speed=5)
+    race.rng = Dice([])
+    race.rough_ground(car, ford, 0)
+    race.rough_ground(car, bale, 0)
+    assert car.control_loss == 0 and car.damage == 0
+    assert not [e for e in race.events if e["action"] in ("hazard",)
+                or e["action"].startswith(("damage roll", "control roll"))]
+    assert race.debris.get(bale) == 1
+
+
+def test_two_safe_speed_affects_take_the_two_highest_safe_speeds() -> None:
+    """'-1 Safe Speed - from now on the vehicle will have to make a Control roll using a
+    basic 1 Control dice for any change of direction made at it's current highest Safe
+    Speed': a second one takes the next highest, and Speed 0 stays Safe. At a lost Safe
+    Speed a Speed Check no longer clears Control Loss ('a vehicles' maximum Safe Speed
+    may alter due to permanent Damage Affects')."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    safe = [s for s, dice in enumerate(car.spec.control) if dice == 0]
+    assert len(safe) >= 3
+    race.apply_affect(car, Affect("-1 Safe Speed", 1))
+    race.apply_affect(car, Affect("-1 Safe Speed", 1))
+    assert [race.control_dice(car, s) for s in safe] == [0] * (len(safe) - 2) + [1, 1]
+    race.set_speed(car, safe[-1])
+    car.control_loss = 2
+    speed_check(race, car, SpeedChoice(False, 0, 1), [0, 0, 0])
+    assert car.speed == safe[-1] and car.control_loss == 2
+
+
+def test_lash_card_adds_to_an_acceleration_only(tmp_path: Path) -> None:
+    """Lash # (Whip special card): 'if this card is used to accelerate during a Speed Check
+    then the player may add +# to the result'. Played to accelerate: 1 + 0 and Lash 2 is
+    3 boxes; a Whip played to decelerate does not bring it out."""
+    text = CHARIOT.read_text().replace("  dual: 0\n", "  dual: 0\n  special:\n"
+                                       "    - {name: Lash, value: 2}\n")
+    lashed = tmp_path / "lashed-chariot.yaml"
+    lashed.write_text(text)
+    race = make_race(lashed, 1)
+    car = race.cars[0]
+    race.set_speed(car, 4)
+    speed_check(race, car, SpeedChoice(False, 1, 1), [1, 0, 0, 0])
+    assert not [e for e in race.events if e["action"] == "special card"]
+    race.set_speed(car, 0)
+    speed_check(race, car, SpeedChoice(True, 1, 0), [1, 0, 0])
+    assert race.events[-1]["result"]["boxes"] == 1 + 2
+    assert [e["result"]["card"] for e in race.events if e["action"] == "special card"] \
+        == ["Lash"]
+
+
+def test_a_special_card_not_simulated_plays_as_its_ordinary_face_and_is_named() -> None:
+    """Special cards: 'These will usually be a normal Whip or Reins on one side (used as
+    normal during play)'. The Whisper Gig's Lucky (a re-roll the engine does not play) is
+    an ordinary Whip card in its hand, and is named as not simulated."""
+    gig = BOWL.parents[1] / "frothy-races/whisper-gig.yaml"
+    race = make_race(gig, 1)
+    car = race.cars[0]
+    assert "special card Lucky (played as an ordinary Whip card)" in car.spec.not_simulated
+    whips = car.cards("whip")
+    assert whips == car.spec.whip + car.spec.dual + 1
+    assert race.play(car, "whip", whips) == whips
+    assert car.cards("whip") == 0
