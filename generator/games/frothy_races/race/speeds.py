@@ -12,7 +12,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.vehicles import (
-    RaceVehicle,
     speed_box,
 )
 from generator.probability.frothy_dice import Direction, kept_lowest
@@ -136,16 +135,15 @@ def race_speed_odds(race: Race, car: Car, accelerate: bool, whip: int, reins: in
         shift, limit = shift + car.accel_mod, car.max_accel
     else:
         shift, limit = shift + car.decel_mod, car.max_decel
-    marker = car.marker
+    marker, back = car.marker, reverse_limit(car, accelerate)
     key = (spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, whip,
-           reins + race.stamina_reins(car), fixed, shift, car.max_speed, limit)
+           reins + race.stamina_reins(car), fixed, shift, car.max_speed, limit, back)
     found = _ODDS.get(key)
     if found is None:
         if len(_ODDS) >= 100_000:
             _ODDS.clear()
         found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
-                                        extra, fixed, shift, car.max_speed, limit,
-                                        reversing(spec, accelerate))
+                                        extra, fixed, shift, car.max_speed, limit, back)
     return found
 
 
@@ -166,26 +164,30 @@ def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
         dice = sorted(race.reroll_low(rolled, rerolls))
         sums = set(kept_sums_of(tuple(dice), lock=kept_lowest(whip, reins, direction)))
         shift += car.accel_mod if accelerate else car.decel_mod
-    reverses = reversing(car.spec, accelerate)
-    return sorted({final_value(v + shift + bonus, limit, reverses)
+    back = reverse_limit(car, accelerate)
+    return sorted({final_value(v + shift + bonus, limit, back)
                    for v in sums for bonus in {0, card}}), dice
 
 
-def reversing(spec: RaceVehicle, accelerate: bool) -> bool:
-    """True when a negative final Speed Check value reverses the direction: only Cautious
-    (accelerating) and Reckless (decelerating) say so ('If the final value is negative
-    then Decelerate by that amount instead')."""
-    return spec.trait("Cautious" if accelerate else "Reckless") > 0
+def reverse_limit(car: Car, accelerate: bool) -> int:
+    """The most boxes a negative final Speed Check value may move the other way: none
+    unless Cautious (accelerating) or Reckless (decelerating) says so ('If the final value
+    is negative then Decelerate by that amount instead'), and then at most what '#
+    Maximum Deceleration' (or Acceleration) allows, since the marker then moves
+    'when Decelerating during a Speed check'."""
+    if accelerate:
+        return car.max_decel if car.spec.trait("Cautious") > 0 else 0
+    return car.max_accel if car.spec.trait("Reckless") > 0 else 0
 
 
-def final_value(value: int, limit: int, reverses: bool) -> int:
+def final_value(value: int, limit: int, back: int) -> int:
     """The boxes a Speed Check moves: at most ``limit`` ('# Maximum Acceleration' /
-    'Deceleration'); a negative value reverses the direction only with Cautious or
-    Reckless (``reverses``), otherwise it moves no box: 'Speed Changes' moves the marker
-    'a number of boxes ... equal to the final Speed check value', and a '-# Speed Check
-    Acceleration Modifier' says nothing of reversing."""
+    'Deceleration'); a negative value moves the other way by at most ``back``
+    (``reverse_limit``), so without Cautious or Reckless no box at all: 'Speed Changes'
+    moves the marker 'a number of boxes ... equal to the final Speed check value', and a
+    '-# Speed Check Acceleration Modifier' says nothing of reversing."""
     value = min(value, limit)
-    return value if value >= 0 or reverses else 0
+    return value if value >= 0 else max(value, -back)
 
 
 @lru_cache(maxsize=256)
@@ -200,14 +202,14 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 @lru_cache(maxsize=65536)
 def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
                extra: int, fixed: int, shift: int, top: int, limit: int,
-               reverses: bool = True) -> list[tuple[int, float]]:
+               back: int = 99) -> list[tuple[int, float]]:
     """Each Speed a Speed Check can end at, with its chance (cached: few markers recur).
     With Tireless or Anchor no die is rolled, so no modifier applies to the boxes (as
     speed_roll plays it): the most the trait allows."""
     values = ((fixed, 1.0),) if fixed else speed_values(whip, reins, accelerate, extra)
     odds: dict[int, float] = {}
     for value, p in values:
-        boxes = final_value(value if fixed else value + shift, limit, reverses)
+        boxes = final_value(value if fixed else value + shift, limit, back)
         speed = table.speed_of(shift_marker(table, marker, boxes, accelerate, top))
         odds[speed] = odds.get(speed, 0.0) + p
     return sorted(odds.items())

@@ -573,3 +573,19 @@ def test_a_special_card_not_simulated_plays_as_its_ordinary_face_and_is_named() 
     assert whips == car.spec.whip + car.spec.dual + 1
     assert race.play(car, "whip", whips) == whips
     assert car.cards("whip") == 0
+
+
+def test_a_cautious_shortfall_is_a_deceleration_that_maximum_deceleration_caps() -> None:
+    """Cautious #: 'If the final value is negative then Decelerate by that amount
+    instead'; '# Maximum Deceleration': 'may only move their Speed track marker by a
+    maximum number of boxes, as shown, when Decelerating during a Speed check'. Cautious 3
+    on a roll of 0 + 0 is -3: three boxes back, or one with '1 Maximum Deceleration'."""
+    for cap, boxes in ((None, -3), (1, -1)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        race.set_speed(car, 4)
+        with_trait(car, "Cautious", 3)
+        if cap is not None:
+            race.apply_affect(car, Affect("# Maximum Deceleration", cap))
+        speed_check(race, car, SpeedChoice(True, 1, 0), [0, 0, 0])
+        assert race.events[-1]["result"]["boxes"] == boxes
