@@ -14,12 +14,17 @@ if TYPE_CHECKING:
 
 
 def start_of_round(race: Race, car: Car) -> None:
+    """Stamina #: 'you may recover # Whip or Reins cards from your Spent box at the start of
+    each round'. Card Recovery empties the Spent box into Recovery at every round's end, so
+    at a round's start the cards spent (last round) wait in Recovery: # of them come back
+    to the hand, Spent first should any be there. Then the per-round affects."""
     back = car.spec.trait("Stamina")
-    while back > 0 and any(car.spent):
-        kind = max(range(len(car.spent)), key=lambda k: (car.spent[k], -k))
-        car.spent[kind] -= 1
-        car.hand[kind] += 1
-        back -= 1
+    for box in (car.spent, car.recovery):
+        while back > 0 and any(box):
+            kind = max(range(len(box)), key=lambda k: (box[k], -k))
+            box[kind] -= 1
+            car.hand[kind] += 1
+            back -= 1
     if car.control_per_round:
         race.gain_control_loss(car, car.control_per_round)
     if car.damage_per_round:

@@ -429,17 +429,20 @@ def test_reactions_removes_its_points_at_the_end_of_the_round_to_the_minimum() -
 
 def test_stamina_trait_takes_back_its_number_of_spent_cards_at_the_round_start() -> None:
     """Stamina #: 'you may recover # Whip or Reins cards from your Spent box at the start of
-    each round'. Stamina 1 with two Whips spent: one back in hand, one still spent; with
-    nothing spent, nothing happens."""
+    each round'. Card Recovery moves the Spent box to Recovery at every round's end, so the
+    cards spent last round wait there when the round starts: Stamina 1 with two Whips
+    spent gets one back in hand for the next round, the other returns at the end of it."""
     race = make_race(CHARIOT, 1)
     car = race.cars[0]
     with_trait(car, "Stamina", 1)
     assert race.play(car, "whip", 2) == 2
+    race.maintenance(car)  # the round ends: Spent -> Recovery
+    assert car.recovery[0] == 2 and car.hand[0] == 2
     race.start_of_round(car)
-    assert car.hand[0] == 3 and car.spent[0] == 1
+    assert car.hand[0] == 3 and car.recovery[0] == 1
+    race.maintenance(car)
     race.start_of_round(car)
-    race.start_of_round(car)
-    assert car.hand[0] == 4 and sum(car.spent) == 0
+    assert car.hand[0] == 4 and sum(car.spent) + sum(car.recovery) == 0
 
 
 # --- Stamina affects ---------------------------------------------------------------------------
