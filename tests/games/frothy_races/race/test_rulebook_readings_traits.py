@@ -592,3 +592,19 @@ def test_a_cautious_shortfall_is_a_deceleration_that_maximum_deceleration_caps()
             race.apply_affect(car, Affect("# Maximum Deceleration", cap))
         speed_check(race, car, SpeedChoice(True, 1, 0), [0, 0, 0])
         assert race.events[-1]["result"]["boxes"] == boxes
+
+
+def test_a_reckless_shortfall_is_an_acceleration_that_maximum_acceleration_caps() -> None:
+    """Reckless #: 'If the final value is negative then Accelerate by that amount instead';
+    '# Maximum Acceleration' caps the boxes moved 'when Accelerating during a Speed check'.
+    Reckless 3 on a roll of 0 + 0 from Speed 0 is three boxes on, or one with the cap."""
+    for cap, boxes in ((None, -3), (1, -1)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        with_trait(car, "Reckless", 3)
+        if cap is not None:
+            race.apply_affect(car, Affect("# Maximum Acceleration", cap))
+        speed_check(race, car, SpeedChoice(False, 0, 1), [0, 0, 0])
+        assert race.events[-1]["result"]["boxes"] == boxes
+        table = car.spec.table
+        assert car.speed == table.speed_of(table.accelerate(table.start, -boxes))
