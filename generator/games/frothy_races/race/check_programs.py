@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.games.frothy_races.race.course import forget_oldest_half
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.planner import check_choices, check_rolls
-from generator.games.frothy_races.race.speeds import shift_marker
+from generator.games.frothy_races.race.speeds import reverse_limit, shift_marker
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 from generator.probability.frothy_speed_table import Marker, Row
 
@@ -31,12 +31,13 @@ def choices_for(spec: RaceVehicle, whips: int, reins: int, cards: int
 
 @lru_cache(maxsize=65536)
 def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int, reins: int,
-                 modifier: int, limit: int, top: int
+                 modifier: int, limit: int, top: int, back: int
                  ) -> tuple[tuple[float, tuple[int, ...]], ...]:
-    """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``."""
+    """``check_rolls`` as the Speeds each roll lets the player end at, from ``marker``
+    (``back``: the most a negative value moves the other way, ``speeds.reverse_limit``)."""
     table = spec.table
     merged: dict[tuple[int, ...], float] = {}
-    for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit):
+    for p, boxes in check_rolls(spec, accelerate, whip, reins, modifier, limit, back):
         ends = tuple(sorted({table.speed_of(shift_marker(table, marker, b, accelerate, top))
                              for b in boxes}))
         merged[ends] = merged.get(ends, 0.0) + p
@@ -70,7 +71,7 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
             rolls = check_speeds(spec, marker, accelerate, whip, rein + extra,
                                  car.accel_mod if accelerate else car.decel_mod,
                                  car.max_accel if accelerate else car.max_decel,
-                                 car.max_speed)
+                                 car.max_speed, reverse_limit(car, accelerate))
             moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
             keeps = whip < whips
             program.append((SpeedChoice(accelerate, whip, rein), whip + rein, keeps, moving,

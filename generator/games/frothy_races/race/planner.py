@@ -39,7 +39,7 @@ from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 
-from generator.games.frothy_races.race.speeds import kept_sums, shift_marker
+from generator.games.frothy_races.race.speeds import final_value, kept_sums, shift_marker
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle, speed_box
 from generator.probability.frothy_control import avoid_damage
@@ -301,18 +301,24 @@ def check_choices(spec: RaceVehicle, whips: int, reins: int, cards: int
 
 @lru_cache(maxsize=4096)
 def check_rolls(spec: RaceVehicle, accelerate: bool, whip: int, reins: int, modifier: int,
-                limit: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+                limit: int, back: int | None = None
+                ) -> tuple[tuple[float, tuple[int, ...]], ...]:
     """Every roll a Speed Check can make, with its chance, as the values (boxes) the
-    rules let the player keep from it (``kept_sums``); Tireless and Anchor keep any number
-    of boxes up to theirs. Re-rolls are not counted (they only help)."""
+    rules let the player keep from it (``kept_sums``), each a final value as the engine
+    plays it (``speeds.final_value``: at most ``limit``; a negative one the other way by at
+    most ``back``, by default unlimited with Cautious or Reckless and not at all without);
+    Tireless and Anchor keep any number of boxes up to theirs. Re-rolls are not counted
+    (they only help)."""
     fixed, extra, shift, _ = spec.speed_traits[accelerate]
     if fixed:
         return ((1.0, tuple(range(min(fixed, limit) + 1))),)
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
     lock = kept_lowest(whip, reins, direction)
+    if back is None:
+        back = 99 if spec.trait("Cautious" if accelerate else "Reckless") > 0 else 0
     found: dict[tuple[int, ...], float] = {}
     for p, dice in dice_rolls(2 + whip + reins + extra):
-        boxes = tuple(sorted({min(s + shift + modifier, limit)
+        boxes = tuple(sorted({final_value(s + shift + modifier, limit, back)
                               for s in _kept_sums(list(dice), lock)}))
         found[boxes] = found.get(boxes, 0.0) + p
     return tuple((p, boxes) for boxes, p in found.items())

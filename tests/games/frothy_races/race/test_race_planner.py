@@ -245,3 +245,43 @@ def test_a_tired_vehicle_with_no_cards_accelerates_on_stamina_s_reins() -> None:
         choice = planner.weigh_checks(race, car)
         assert choice.whip + choice.reins == 0
         assert choice.accelerate is accelerates
+
+
+@pytest.mark.parametrize("accelerate", [True, False])
+def test_the_driver_weighs_a_negative_speed_check_value_as_the_engine_plays_it(
+        accelerate: bool) -> None:
+    """'+/- # Speed Check ... Modifier': a negative final value moves no box unless
+    Cautious (accelerating) or Reckless (decelerating) turns it round, and then at most the
+    '# Maximum' the other way (speeds.final_value). The Speeds the driver's Speed Check
+    weighs (check_programs.check_speeds) end where the engine's exact odds say, roll by
+    roll: with a -3 affect and no trait the vehicle at Speed 3 can only stay or move the
+    chosen way; with the trait (1: -4 in all), the chance of turning round is the
+    engine's."""
+    import dataclasses
+
+    from generator.games.frothy_races.race.check_programs import check_speeds
+    from generator.games.frothy_races.race.speeds import reverse_limit
+    from generator.games.frothy_races.race.vehicles import Affect
+
+    name = ("+/- # Speed Check Acceleration Modifier" if accelerate
+            else "+/- # Speed Check Deceleration Modifier")
+    trait = "Cautious" if accelerate else "Reckless"
+    track, vehicles = load_race_inputs(TRACKS / "bogwater-bowl.yaml", [CHARIOT])
+    for turns_round in (False, True):
+        race = Race(track, vehicles, ["careful"], 1, RaceOptions(laps=2))
+        car = race.cars[0]
+        race.set_speed(car, 3)
+        race.apply_affect(car, Affect(name, -3))
+        if turns_round:
+            car.spec = dataclasses.replace(car.spec, traits=((trait, 1),) + car.spec.traits)
+        whip, reins = (1, 0) if accelerate else (0, 1)
+        rolls = check_speeds(car.spec, car.marker, accelerate, whip, reins,
+                             car.accel_mod if accelerate else car.decel_mod,
+                             car.max_accel if accelerate else car.max_decel,
+                             car.max_speed, reverse_limit(car, accelerate))
+        wrong_way = sum(p for p, ends in rolls
+                        if all((v < 3) if accelerate else (v > 3) for v in ends))
+        odds = dict(race.speed_odds(car, accelerate, whip, reins))
+        engine = sum(p for v, p in odds.items() if ((v < 3) if accelerate else (v > 3)))
+        assert wrong_way == pytest.approx(engine, abs=1e-12)
+        assert (wrong_way > 0) is turns_round
