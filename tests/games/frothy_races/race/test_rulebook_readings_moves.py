@@ -4,6 +4,8 @@ earlier test pinned, each set up from the rulebook's sentence."""
 
 from __future__ import annotations
 
+import pytest
+
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.bots import Bot
 from generator.games.frothy_races.race.course import move_sequences
@@ -253,4 +255,22 @@ class Straight(Bot):
 
     def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
         return Plan(next(o for o in options if o.card is None and set(o.steps) <= {0}), 0)
+
+
+class Wide(Straight):
+    """Asks to turn 60 degrees at the end of the phase."""
+
+    def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
+        return Plan(super().plan(race, car, phase, options).option, 2)
+
+
+def test_a_turn_is_30_degrees() -> None:
+    """'alter the vehicle's facing by 30 degrees left or right': a driver asking for more
+    is refused."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 14, 16, facing=0, speed=2)
+    car.bot = Wide()
+    with pytest.raises(RuntimeError, match="30 degrees"):
+        race.move(car, 0)
 
