@@ -15,6 +15,7 @@ from generator.probability.frothy_control import ControlOutcome
 from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
     CHARIOT,
+    ICON_FACE,
     ScriptedDice,
     make_race,
     place,
@@ -274,3 +275,64 @@ def test_a_turn_is_30_degrees() -> None:
     with pytest.raises(RuntimeError, match="30 degrees"):
         race.move(car, 0)
 
+
+
+def test_moving_straight_facing_a_corner_takes_off_a_point() -> None:
+    """Facing a corner the front hexes alternate; that is no Drift (a Drift is a side
+    facing's move to a front side hex), so the phase still counts as moving straight."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 14, 16, facing=1, speed=3)
+    car.control_loss = 2
+    car.bot = Zigzag()
+    race.move(car, 1)  # Speed 3, phase 2: two spaces
+    assert car.facing == 1 and car.control_loss == 1
+
+
+class Zigzag(Straight):
+    """Facing a corner, takes the first walk with no card and does not turn."""
+
+    def plan(self, race, car, phase, options):  # type: ignore[no-untyped-def]
+        return Plan(next(o for o in options if o.card is None and o.blocked < 0), 0)
+
+
+class TurnLeftWithCards(TurnLeft):
+    def __init__(self, cards: tuple[int, int]) -> None:
+        super().__init__(None)
+        self.cards = cards
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return self.cards
+
+
+@pytest.mark.parametrize(("speed", "points", "cards", "dice"), [
+    (4, 1, (1, 1), 5),  # Control Loss Example 1: 2 dice, 1 for the point, 2 for the cards
+    (3, 4, (1, 0), 6),  # Control Loss Example 2: 1 die, 4 for the points, 1 for the Whip
+])
+def test_control_loss_examples_roll_basic_plus_points_plus_cards(
+        speed: int, points: int, cards: tuple[int, int], dice: int) -> None:
+    """'Roll: the basic number of dice indicated in the Control row ..., plus 1 extra dice
+    for every Control Loss point ..., plus 1 extra dice for each Whip &/or Reins card'."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 14, 16, facing=0, speed=speed)
+    car.control_loss = points
+    car.bot = TurnLeftWithCards(cards)
+    # Pairs of Spins and of Slow/Haste: the roll passes, whatever is discarded.
+    faces = ["left_spin", "right_spin", "slow", "haste"] * 2
+    race.rng = ScriptedDice([ICON_FACE[i] for i in faces])
+    phase = next(p for p in range(4) if race.moves(car, p))
+    race.move(car, phase)
+    rolled = next(e for e in race.events if e["action"] == "control roll (turn)")
+    assert len(rolled["dice"]) == dice
+    assert sum(car.spent) == sum(cards)
+
+
+def test_maximum_deceleration_caps_the_boxes_moved() -> None:
+    """'# Maximum Deceleration': the boxes a Speed Check may move when Decelerating."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.set_speed(car, 6)
+    car.max_decel = 2
+    speed_check(race, car, SpeedChoice(False, 0, 1), [3, 3, 3])
+    assert race.events[-1]["result"]["boxes"] == 2
