@@ -336,3 +336,18 @@ def test_maximum_deceleration_caps_the_boxes_moved() -> None:
     car.max_decel = 2
     speed_check(race, car, SpeedChoice(False, 0, 1), [3, 3, 3])
     assert race.events[-1]["result"]["boxes"] == 2
+
+
+def test_wrecks_move_after_the_speed_checks_and_before_the_first_phase() -> None:
+    """Rounds and Phases: '1. Speed Check ...', then '2. Movement Phases - Wiped-out
+    vehicles are moved first'."""
+    race = make_race(CHARIOT, 2)
+    wreck, racer = race.cars
+    place(race, wreck, 17, 15, facing=0, speed=3)
+    race.round = 1
+    race.take_damage(wreck, wreck.spec.max_damage, "wall collision")
+    assert race.step()
+    actions = [(e["action"], e["phase"]) for e in race.events if e["round"] == 2]
+    names = [a for a, _ in actions]
+    assert names.index("wreck moves") > names.index("speed check")
+    assert all(phase == 0 for _, phase in actions[:names.index("wreck moves") + 1])
