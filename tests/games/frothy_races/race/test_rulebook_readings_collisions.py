@@ -361,18 +361,23 @@ def test_a_hazard_with_a_fragile_obstacle_makes_one_control_roll() -> None:
     assert ford not in race.debris
 
 
-def rated_boulder_race(tmp_path: Path) -> Race:
-    """Bogwater Bowl with its two back-straight boulders given ratings: the left one +2,
-    the right one none (both solid obstacles), and one chariot."""
+def rated_race(tmp_path: Path, row: str, cells: tuple[str, str], legend: str) -> Race:
+    """Bogwater Bowl with ``cells`` replaced in its map ``row`` and a ``legend`` line added
+    (a rated obstacle), and one chariot."""
     text = BOWL.read_text()
-    row = "      XX...........b.......OO....XX\n"
     assert row in text
-    text = text.replace(row, row.replace("OO", "RO")).replace(
-        "legend:\n", "legend:\n  R: {terrain: solid, rating: 2, label: big boulder (+2)}\n")
+    text = text.replace(row, row.replace(*cells)).replace("legend:\n", f"legend:\n  {legend}\n")
     path = tmp_path / "rated-bowl.yaml"
     path.write_text(text)
     track, vehicles = load_race_inputs(path, [CHARIOT])
     return Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+
+
+def rated_boulder_race(tmp_path: Path) -> Race:
+    """Bogwater Bowl with its two back-straight boulders given ratings: the left one +2,
+    the right one none (both solid obstacles), and one chariot."""
+    return rated_race(tmp_path, "      XX...........b.......OO....XX\n", ("OO", "RO"),
+                      "R: {terrain: solid, rating: 2, label: big boulder (+2)}")
 
 
 def test_a_solid_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> None:
@@ -406,15 +411,8 @@ def test_a_fragile_obstacles_rating_changes_its_damage_dice(tmp_path: Path) -> N
     """Hazards and Fragile Obstacles: 'Make a Damage roll using a number of dice equal to
     half your current Speed (round up) - this may be modified by the fragile obstacle'. A
     hay bale rated +1 at Speed 4: 2 + 1 dice."""
-    text = BOWL.read_text()
-    row = "    XX......**.....b.............XX\n"
-    assert row in text
-    text = text.replace(row, row.replace("**", "y*")).replace(
-        "legend:\n", "legend:\n  y: {terrain: fragile, rating: 1, label: big bale (+1)}\n")
-    path = tmp_path / "rated-bales.yaml"
-    path.write_text(text)
-    track, vehicles = load_race_inputs(path, [CHARIOT])
-    race = Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(log_events=True))
+    race = rated_race(tmp_path, "    XX......**.....b.............XX\n", ("**", "y*"),
+                      "y: {terrain: fragile, rating: 1, label: big bale (+1)}")
     bale = next(h for h, t in enumerate(race.rt.terrain)
                 if t == "fragile" and race.rt.rating[h] == 1)
     car = race.cars[0]
