@@ -357,10 +357,12 @@ class Race:
             if car.racing:
                 car.rounds = self.round
                 self.start_of_round(car)
-        self.move_wrecks()
         for car in self.cars:
             if car.racing:
                 self.speed_check(car)
+        # Rounds and Phases: '1. Speed Check', then '2. Movement Phases - Wiped-out
+        # vehicles are moved first'.
+        self.move_wrecks()
         self.snapshot()
         for phase in range(4):
             self.phase = phase + 1

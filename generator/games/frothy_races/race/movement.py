@@ -140,6 +140,8 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     option = plan.option
     if option not in options:
         raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
+    if plan.turn not in (-1, 0, 1):  # Changing Direction: 'by 30 degrees left or right'
+        raise RuntimeError(f"{car.spec.name}: the bot turned other than 30 degrees")
     if option.blocked >= 0 and any(o.blocked < 0 for o in options):
         raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
     if situation is not None and option.blocked < 0:

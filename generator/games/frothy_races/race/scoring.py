@@ -62,14 +62,20 @@ def ranking(race: Race) -> list[Car]:
 
 def has_winner(race: Race, car: Car) -> bool:
     """Whether the vehicle placed first has won: a Fastest race is won by crossing the
-    finish (no finisher, no winner); a Toughest one by the last vehicle not wiped out
-    (all wiped out, none); a Furthest one by the furthest, still going or not."""
+    finish (no finisher, no winner); a Toughest one once 'all but one' are wiped out, by
+    that one (all wiped out, or two or more still going at the round limit: none); a
+    Furthest one by 'the vehicle that has travelled the furthest', still going: a wreck
+    is out of the race, and two level at the front are a draw with no winner."""
     kind = race.options.race_type
     if kind == "fastest":
         return bool(car.finished_round)
+    going = [c for c in race.cars if not c.wiped_out]
     if kind == "toughest":
-        return not car.wiped_out
-    return race.progress(car) > 0
+        return going == [car]
+    if car.wiped_out:
+        return False
+    best = race.progress(car)
+    return best > 0 and not any(c is not car and race.progress(c) == best for c in going)
 
 
 def ending(race: Race, car: Car) -> str:
