@@ -85,6 +85,7 @@ def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "
             "track": getattr(track, "name", ""), "seed": result.seed,
             "round": snaps[-1].round, "rounds": result.rounds,
             "lines": lines, "laps": result.options.laps, "results": [], "winner": None,
+            "race_type": result.options.race_type,
             "vehicles": [_vehicle_words(p, i, events.get((snaps[-1].round, p.name), []),
                                         track) for i, p in enumerate(snaps[-1].positions)]})
         return lambda canvas: draw_round(canvas, sheet, track, snaps, words, icons)
@@ -103,7 +104,7 @@ def results_context(track: Any, result: RaceResult) -> dict[str, Any]:
              "progress": v.progress} for v in sorted(result.vehicles, key=lambda v: v.place)]
     return {"track": getattr(track, "name", ""), "seed": result.seed, "round": result.rounds,
             "rounds": result.rounds, "lines": 0, "laps": result.options.laps,
-            "vehicles": [], "results": rows,
+            "race_type": result.options.race_type, "vehicles": [], "results": rows,
             "winner": next((r["name"] for r in rows if r["won"]), None)}
 
 

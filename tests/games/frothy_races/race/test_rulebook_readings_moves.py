@@ -351,3 +351,34 @@ def test_wrecks_move_after_the_speed_checks_and_before_the_first_phase() -> None
     names = [a for a, _ in actions]
     assert names.index("wreck moves") > names.index("speed check")
     assert all(phase == 0 for _, phase in actions[:names.index("wreck moves") + 1])
+
+
+@pytest.mark.parametrize("race_type, why", [
+    ("fastest", "nobody finished"),
+    ("toughest", "more than one vehicle, or none, still going at the end"),
+    ("furthest", "a tie at the front, or every vehicle wiped out"),
+])
+def test_a_race_with_no_winner_says_why_by_its_type(race_type: str, why: str) -> None:
+    """Race Types & Play Styles: a race with no winner is one nobody finished (Fastest),
+    one not down to a single vehicle (Toughest), or one with two level at the front or
+    nobody still going (Furthest); the replay's results page and the summary say which, and
+    the page says a vehicle of a Furthest or Toughest race is still going, not finished."""
+    import dataclasses
+
+    from generator.games.frothy_races.race import run_race
+    from generator.games.frothy_races.race.replay import TEMPLATE, results_context
+    from generator.text.templates import TextTemplates
+
+    track, vehicles = load_race_inputs(BOWL, [CHARIOT, CHARIOT])
+    result = run_race(track, vehicles, bots="careful", seed=1,
+                      options=RaceOptions(race_type=race_type, laps=1, rounds=1,
+                                          max_rounds=1))
+    if race_type == "furthest":  # one round rarely leaves two level: made a draw by hand
+        result = dataclasses.replace(result, vehicles=tuple(
+            dataclasses.replace(v, won=False) for v in result.vehicles))
+    assert not any(v.won for v in result.vehicles)  # a Fastest or Toughest one by the rules
+    words = TextTemplates().blocks(TEMPLATE, results_context(track, result))
+    assert words["results_title"].endswith(f"(no winner: {why})")
+    # Only a Fastest race is finished by crossing the line; the others end with the clock.
+    still = "still going after round 1" in words["results_rows"]
+    assert still is (race_type != "fastest")
