@@ -9,7 +9,7 @@ from pathlib import Path
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.damage import slide_back_damage
-from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
@@ -36,6 +36,17 @@ def rolls(race: Race, action: str) -> list[list[object]]:
     return [e["dice"] for e in race.events if e["action"] == action]
 
 
+def collision_example(cars: int = 2) -> tuple[Race, tuple[Car, ...]]:
+    """The Collision Example's position: White at Speed 5 facing east, about to T-bone Red
+    (Speed 1, facing north-east: its side to White) in the space ahead; any further
+    vehicles are left on the grid for the test to place."""
+    race = make_race(CHARIOT, cars)
+    white, red = race.cars[:2]
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    return race, tuple(race.cars)
+
+
 def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> None:
     """The Collision Example stepped through: White (Speed 5) T-bones Red (Speed 1). White
     takes 2 Damage, Red 3; White's Control roll (3 dice at Speed 5, 2 Control Loss, the
@@ -47,10 +58,7 @@ def test_collision_example_slide_back_into_red_is_the_extra_damage_roll() -> Non
     affect the Control rolls either vehicle made': here it deals Red 2 more Damage, and
     Red's Control roll is still the 4 dice of the first collision's Control Loss. Then
     White halves its Speed to 2; Red keeps Speed 1."""
-    race = make_race(CHARIOT, 2)
-    white, red = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red) = collision_example()
     white.bot = red.bot = NoCards()
     script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
               + icons("left_spin", "left_spin", "left_spin", "right_spin")
@@ -93,10 +101,7 @@ def test_collision_example_with_its_cards_and_dice() -> None:
     rolls 8 dice: three Slides and a Damage, Haste, Slow, Left and Right Spin; it discards
     'just one of the Slide icons and the Damage icon, leaving them with a Slide result (two
     Slide icons)', which runs it into Red again: 2 Damage dice each. White ends at Speed 2."""
-    race = make_race(CHARIOT, 3)
-    white, red, black = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red, black) = collision_example(3)
     place(race, black, 18, 16, facing=0, speed=3)
     red.spec = dataclasses.replace(red.spec, resilience=0)
     white.bot, red.bot = Cards(2, 0), Cards(0, 1)
@@ -123,10 +128,7 @@ def test_the_vehicle_hit_rolls_for_control_first_and_may_slide_out_of_the_way() 
     Example makes Red's (the vehicle hit) before White's. Red's Slide (in White's direction,
     'the direction of the moving vehicle ... causing the collision') takes it a space on;
     White's Slide then moves into the space Red left: no second collision, no repeat roll."""
-    race = make_race(CHARIOT, 2)
-    white, red = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red) = collision_example()
     white.bot = red.bot = NoCards()
     script = (values(3, 3, 0, 0, 0) + values(2, 2, 3, 0, 0)
               + icons(*["slide"] * 4) + icons(*["slide"] * 6) + values(*[0] * 10))
@@ -160,10 +162,7 @@ def test_a_slide_after_a_collision_into_another_vehicle_is_a_new_collision() -> 
     with the Black chariot': sliding (in White's direction) into a vehicle the collision did
     not involve is a collision of its own, Red the colliding vehicle at its Speed 1 (a
     'T' into Black's side: one Damage die each)."""
-    race = make_race(CHARIOT, 3)
-    white, red, black = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red, black) = collision_example(3)
     place(race, black, 18, 16, facing=2, speed=3)
     for car in race.cars:
         car.bot = NoCards()
@@ -240,10 +239,7 @@ def test_bsh_and_spiked_count_when_a_slide_runs_back_into_the_vehicle() -> None:
     """The Collision Example's second Damage roll (White slides back into Red, 2 Slide
     icons: 2 dice each) is part of the collision: White's B.S.H. 1 takes one die off its
     own roll, and Red's Spiked 2 adds two to White's: 3 dice for White, 2 for Red."""
-    race = make_race(CHARIOT, 2)
-    white, red = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red) = collision_example()
     white.spec = dataclasses.replace(white.spec, traits=white.spec.traits + (("B.S.H.", 1),))
     red.spec = dataclasses.replace(red.spec, traits=red.spec.traits + (("Spiked", 2),))
     white.bot = red.bot = NoCards()
@@ -260,10 +256,7 @@ def test_a_wipe_out_in_the_repeat_roll_still_costs_the_other_vehicle_its_roll() 
     """Damage Roll: where a Slide runs back into the same vehicle 'each vehicle involved
     must make an additional Damage roll'. White is wrecked by its own repeat roll; Red
     still rolls its two dice."""
-    race = make_race(CHARIOT, 2)
-    white, red = race.cars
-    place(race, white, 16, 16, facing=0, speed=5)
-    place(race, red, 17, 16, facing=2, speed=1)
+    race, (white, red) = collision_example()
     white.damage = white.spec.max_damage - 1
     white.affects_applied = len(white.spec.damage_affects) - 1
     white.slid_back = 2
