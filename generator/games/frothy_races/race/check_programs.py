@@ -98,4 +98,3 @@ def with_stamina(choices: tuple[tuple[bool, int, int], ...], champing: bool, ext
         else:
             found.append((accelerate, whip, rein))
     return found
-

@@ -99,7 +99,6 @@ class ValueTable:
         return self.values[stage][point]
 
 
-
 @dataclass(frozen=True)
 class SoloOptimum:
     """The table's answer for one vehicle alone from grid slot 1 at rest."""

@@ -202,7 +202,7 @@ def speed_values(whip: int, reins: int, accelerate: bool, extra: int
 @lru_cache(maxsize=65536)
 def speed_odds(table: SpeedTable, marker: Marker, accelerate: bool, whip: int, reins: int,
                extra: int, fixed: int, shift: int, top: int, limit: int,
-               back: int = 99) -> list[tuple[int, float]]:
+               back: int) -> list[tuple[int, float]]:
     """Each Speed a Speed Check can end at, with its chance (cached: few markers recur).
     With Tireless or Anchor no die is rolled, so no modifier applies to the boxes (as
     speed_roll plays it): the most the trait allows."""
