@@ -382,3 +382,5 @@ def test_a_race_with_no_winner_says_why_by_its_type(race_type: str, why: str) ->
     # Only a Fastest race is finished by crossing the line; the others end with the clock.
     still = "still going after round 1" in words["results_rows"]
     assert still is (race_type != "fastest")
+    # A Toughest race has no distance to drive: no share of it is given.
+    assert ("% of the race driven" in words["results_rows"]) is (race_type == "fastest")
