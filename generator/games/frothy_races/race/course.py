@@ -102,6 +102,7 @@ class RaceTrack:
     _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     _walks: dict[tuple[int, int], tuple[Walk, ...]] = field(default_factory=dict)
     _reach: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    _to_go: dict[int, list[tuple[list[int], int]]] = field(default_factory=dict)
     # A bot's plan for a phase whose walks meet no vehicle and no debris, by everything the
     # plan depends on (see Bot.plan_key); kept per track because it depends on the track.
     plans: dict[object, Any] = field(default_factory=dict)
@@ -129,6 +130,20 @@ class RaceTrack:
             return self.chain[stage - window][state]
         line = stage % lap
         return self.chain[line][state] + (window - stage + line) // lap * self.lap_length
+
+    def to_go(self, stages: int) -> list[tuple[list[int], int]]:
+        """For a race of ``stages`` lines, each stage's distance table and the laps to add
+        to it: ``remaining`` as one lookup (a race asks it thousands of times)."""
+        found = self._to_go.get(stages)
+        if found is None:
+            lap = len(self.lines)
+            window = stages - 2 * lap
+            found = self._to_go[stages] = [
+                (self.chain[stage - window], 0) if stage >= window else
+                (self.chain[stage % lap],
+                 (window - stage + stage % lap) // lap * self.lap_length)
+                for stage in range(stages)]
+        return found
 
     def straight_room(self, spaces: int) -> list[int]:
         """Phases of ``spaces`` spaces (Drifts allowed, no turning) that can be driven from

@@ -190,6 +190,7 @@ class Race:
         lap = len(self.rt.lines)
         laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
         self.stages = lap * laps
+        self.to_go = self.rt.to_go(self.stages)  # see remaining()
         starts = self._grid(len(vehicles))
         specs = [race_vehicle(v) for v in vehicles]
         labels = entrant_labels([spec.name for spec in specs])
@@ -246,7 +247,8 @@ class Race:
         """Spaces still to drive in the race from ``state`` with ``stage`` lines crossed."""
         if stage >= self.stages:
             return 0
-        return self.rt.remaining(stage, self.stages, state)
+        table, laps = self.to_go[stage]  # RaceTrack.remaining, looked up
+        return table[state] + laps
 
     def reachable_at(self, stage: int, state: int, pace: int) -> bool:
         """True when the next line can be reached from ``state`` moving ``pace`` spaces every
@@ -270,7 +272,8 @@ class Race:
         return rt.chain[line], rt.phases_to_go(line, pace), offset
 
     def car_remaining(self, car: Car) -> int:
-        return 0 if car.finished_round else self.remaining(car.stage, car.state)
+        return 0 if car.finished_round else self.remaining(car.stage,
+                                                           car.hex * FACINGS + car.facing)
 
     def is_safe(self, car: Car, speed: int) -> bool:
         return self.control_dice(car, speed) == 0
@@ -381,10 +384,17 @@ class Race:
         """Movement order (Movement & Initiative): highest Speed, then in front (least to
         go), then closest to the inside of the track (fewest steps to the infield, see
         course._infield_distance), then grid order for what is still level."""
-        racing = [c for c in self.cars if c.racing]
-        inside = self.rt.to_infield
-        return sorted(racing, key=lambda c: (-c.speed, self.car_remaining(c), inside[c.hex],
-                                             c.index))
+        # A vehicle racing has not crossed its last line: its distance is one lookup
+        # (remaining); the grid number settles every tie before the vehicle is compared.
+        inside, to_go = self.rt.to_infield, self.to_go
+        order = []
+        for c in self.cars:
+            if c.racing:
+                table, laps = to_go[c.stage]
+                order.append((-c.speed, table[c.hex * FACINGS + c.facing] + laps,
+                              inside[c.hex], c.index, c))
+        order.sort()
+        return [entry[4] for entry in order]
 
     def snapshot(self) -> None:
         if not self.options.snapshots:
