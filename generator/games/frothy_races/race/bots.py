@@ -216,13 +216,14 @@ class Bot:
 
     # --- Movement --------------------------------------------------------------------------
 
-    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whips: int,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks (the engine
         adds that): the style, the state, the lines crossed, the spaces with and without a
-        card, the pace and phases the rest of the round asks for, and the Control dice a
-        turn would roll. The engine keeps the plan under this key, so a phase driven before
-        is not weighed again; None when plans are not to be kept.
+        card (``whips``: the cards in hand that play as a Whip; ``reins``: whether one
+        plays as Reins), the pace and phases the rest of the round asks for, and the
+        Control dice a turn would roll. The engine keeps the plan under this key, so a
+        phase driven before is not weighed again; None when plans are not to be kept.
 
         The numbers are packed into one int, each in bits of its own (a tenth of the
         memory of a tuple, and a sweep keeps a hundred thousand of them); a number too big
@@ -242,7 +243,7 @@ class Bot:
         key = (self.style_key << 16 | stages) << 24 | state
         key = ((key << 16 | stage) << 5 | spaces) << 5 | pace
         key = ((key << 3 | need) << 5 | dice) << 8 | load
-        return (key << 1 | whip) << 1 | reins
+        return (key << 1 | (whips > 0)) << 1 | reins
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
         """The option and turn with the lowest score; of the ways to reach one end hex with
@@ -449,7 +450,7 @@ class RandomBot(Bot):
     name = "random"
     avoid_damage = False
 
-    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whips: int,
                  reins: bool) -> Hashable | None:
         return None  # every plan is a fresh roll of the race's dice
 

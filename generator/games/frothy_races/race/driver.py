@@ -71,6 +71,7 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self._plan_keys: dict[int, tuple[bytes, int]] = {}  # that key, the Whip budget
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -92,7 +93,7 @@ class Planner(Bot):
             self._keys[id(car.spec)] = table_key(car.spec, race.rt, stages, self.driving)
         return found
 
-    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whip: bool,
+    def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whips: int,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks: the table
         (the vehicle, track, race length and style), the race's length, the phase, the
@@ -101,22 +102,32 @@ class Planner(Bot):
         it has stood still a whole round, and whether a Whip is left after one played. The
         engine keeps the plan under it, so a phase driven before is not weighed again."""
         spec = car.spec
-        key = self._keys.get(id(spec))
-        if key is None:
-            self.table(race, car)
-            key = self._keys[id(spec)]
+        known = self._plan_keys.get(id(spec))
+        if known is None:
+            table = self.table(race, car)
+            known = self._plan_keys[id(spec)] = (self._keys[id(spec)], table.budget)
+        key, left = known
         speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
-        whips = 0
-        if whip:
-            played = car.whips_played if car.whipped == race.round else 0
-            whips = min(2, car.cards("whip"), self._tables[id(spec)].budget - played)
+        if whips:  # min(2, whips, the budget left this round), never below 0: as whips_left
+            if car.whipped == race.round:
+                left -= car.whips_played
+            if left < whips:
+                whips = left
+            if whips > 2:
+                whips = 2
+            elif whips < 0:
+                whips = 0
+            return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing,
+                    speed, dice, car.control_loss, car.extra_control,
+                    sum(car.hand) > self.driving.card_reserve, spaces, True, reins,
+                    car.idle >= STALLED, whips)
         return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
                 dice, car.control_loss, car.extra_control,
-                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
-                car.idle >= STALLED, max(0, whips))
+                sum(car.hand) > self.driving.card_reserve, spaces, False, reins,
+                car.idle >= STALLED, 0)
 
     @staticmethod
     def table_stages(race: Race) -> int:

@@ -118,14 +118,14 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     rough follows from these and the track)."""
     bot = car.bot
     spaces = car.spec.moves[phase][car.speed]
-    whip = car.cards("whip") > 0
+    whips = car.cards("whip")
     reins = spaces >= 1 and car.cards("reins") > 0
     # No walk comes back to the space it starts from (every step leads away along the
     # facing), so the vehicle's own space is never among them.
-    reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whip else spaces)
+    reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whips else spaces)
     occupant, on_track = race.occupant, race.debris
     clear = reach.isdisjoint(occupant) and (not on_track or reach.isdisjoint(on_track))
-    key = bot.plan_key(race, car, phase, spaces, whip, reins)
+    key = bot.plan_key(race, car, phase, spaces, whips, reins)
     plans = race.rt.plans
     situation: object = key
     if not clear and key is not None:
@@ -135,7 +135,7 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
         known = plans.get(situation)
         if known is not None:
             return known
-    options = race.phase_options(car, spaces, whip, reins, clear)
+    options = race.phase_options(car, spaces, whips > 0, reins, clear)
     plan = bot.plan(race, car, phase, options)
     option = plan.option
     if option not in options:
