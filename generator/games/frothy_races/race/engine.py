@@ -102,6 +102,7 @@ class Car:
         self.stamina = spec.stamina_max
         # Card piles by slot: Whip, Reins, dual, then one slot per special card copy.
         self.hand = spec.deck_slots
+        self.card_slots = spec.card_slots  # spec.card_slots, read by cards() many times a phase
         self.spent = [0] * len(self.hand)
         self.recovery = [0] * len(self.hand)
         self.lost = [0] * len(self.hand)  # gone for good: an affect, or a special discarded
@@ -145,15 +146,18 @@ class Car:
     def cards(self, kind: str) -> int:
         """Cards in hand that can be played as ``kind`` (whip or reins; dual cards count)."""
         hand = self.hand
-        slots = self.spec.card_slots[kind]
+        slots = self.card_slots[kind]
         if len(slots) == 2:  # no special cards: its own kind and dual
             return hand[slots[0]] + hand[2]
-        return sum([hand[slot] for slot in slots])
+        count = 0
+        for slot in slots:
+            count += hand[slot]
+        return count
 
     def slots(self, kind: str) -> tuple[int, ...]:
         """Pile slots whose cards play as ``kind``: its own, dual, then special cards by
         their ordinary face."""
-        return self.spec.card_slots[kind]
+        return self.card_slots[kind]
 
     def special_in_hand(self, name: str) -> int | None:
         """The slot of a simulated special card called ``name`` in the hand, if any."""
