@@ -179,13 +179,12 @@ def move(race: Race, car: Car, phase: int) -> None:
             race.collide(car, there, direction)
             collided = True
             break
-        hits = car.costs.get("collisions", 0)
-        race.enter(car, there, direction)
+        slid_into = race.enter(car, there, direction)
         moved += 1
         drifted = drifted or (car.facing % 2 == 0 and direction != car.facing // 2)
         if not car.racing:
             break
-        if car.costs.get("collisions", 0) != hits:  # a Slide on the way hit something
+        if slid_into:  # a Slide on the way hit something
             collided = True
             break
         if attacks:  # between spaces, and after the last one before any turn (Attacks)
@@ -209,11 +208,13 @@ def move(race: Race, car: Car, phase: int) -> None:
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
     elif moved and not drifted and not car.involved and not hit_before:
-        car.control_loss = max(car.spec.control_minimum, car.control_loss - 1)
+        loss, least = car.control_loss - 1, car.spec.control_minimum
+        car.control_loss = loss if loss > least else least
 
 
-def enter(race: Race, car: Car, there: int, direction: int) -> None:
-    """Move one space: lines crossed, then hazards and fragile obstacles in it."""
+def enter(race: Race, car: Car, there: int, direction: int) -> bool:
+    """Move one space: lines crossed, then hazards and fragile obstacles in it. True when
+    the rough ground there slid the vehicle into something (a collision counted)."""
     occupant = race.occupant
     del occupant[car.hex]
     car.hex = there
@@ -227,9 +228,12 @@ def enter(race: Race, car: Car, there: int, direction: int) -> None:
             race.log(car, "line", result={"stage": car.stage})
         if car.stage >= race.stages:
             race.finish(car)
-            return
+            return False
     if rt.hazard[there] or there in race.debris:
+        hits = car.costs.get("collisions", 0)
         race.rough_ground(car, there, direction)
+        return car.costs.get("collisions", 0) != hits
+    return False
 
 
 def finish(race: Race, car: Car) -> None:
