@@ -99,8 +99,9 @@ class Planner(Bot):
         (the vehicle, track, race length and style), the race's length, the phase, the
         lines crossed, the state, the Speed, the Control dice and Control Loss a turn
         rolls, whether a card is spare, the spaces with and without a card, whether
-        it has stood still a whole round, and whether a Whip is left after one played. The
-        engine keeps the plan under it, so a phase driven before is not weighed again."""
+        it has stood still a whole round, and whether a Whip is left after one played
+        (``whips``: the cards in hand that play as a Whip). The engine keeps the plan
+        under it, so a phase driven before is not weighed again."""
         spec = car.spec
         known = self._plan_keys.get(id(spec))
         if known is None:
@@ -111,7 +112,8 @@ class Planner(Bot):
         dice = spec.control[speed]  # race.control_dice, read here: asked every phase
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
-        if whips:  # min(2, whips, the budget left this round), never below 0: as whips_left
+        whip = whips > 0
+        if whip:  # min(2, whips, the budget left this round), never below 0: as whips_left
             if car.whipped == race.round:
                 left -= car.whips_played
             if left < whips:
@@ -120,14 +122,10 @@ class Planner(Bot):
                 whips = 2
             elif whips < 0:
                 whips = 0
-            return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing,
-                    speed, dice, car.control_loss, car.extra_control,
-                    sum(car.hand) > self.driving.card_reserve, spaces, True, reins,
-                    car.idle >= STALLED, whips)
         return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
                 dice, car.control_loss, car.extra_control,
-                sum(car.hand) > self.driving.card_reserve, spaces, False, reins,
-                car.idle >= STALLED, 0)
+                sum(car.hand) > self.driving.card_reserve, spaces, whip, reins,
+                car.idle >= STALLED, whips)
 
     @staticmethod
     def table_stages(race: Race) -> int:
