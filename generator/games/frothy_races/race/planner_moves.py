@@ -36,9 +36,8 @@ def _tables_path() -> Path:
 # A table is 15-25 MB: each is a file of its own (a run reads only those it races), the
 # folder kept under 2 GiB by letting go of those unused longest. Kept as pickled, not
 # compressed: every verdict worker reads two to four tables, and inflating one took
-# 0.06-0.1 s of CPU against 0.03 s to read and check it whole (zlib at level 1 saved only
-# two thirds of the disk; its best levels inflate little faster and compress too slowly
-# for a solve's 2 s).
+# 0.06-0.1 s of CPU against 0.03 s to read and check it whole (zlib's higher levels,
+# smaller still, take twice that to inflate).
 TABLES = FolderStore("tables", lambda: _tables_path().name, most_bytes=2 << 30)
 _IN_PROCESS: dict[bytes, ValueTable] = {}
 
