@@ -210,7 +210,10 @@ class Planner(Bot):
             lap = len(race.rt.lines)
             stage = lap + stage % lap
         layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
-        found = [layer[min(v, top) * states + state] for v in range(speeds)]
+        if speeds <= top + 1:  # each Speed's value at the state, as one slice
+            found = layer[state:speeds * states:states].tolist()
+        else:
+            found = [layer[min(v, top) * states + state] for v in range(speeds)]
         return [x + y for x, y in zip(found, ahead, strict=True)] if ahead else found
 
     def target_speed(self, race: Race, car: Car) -> int:
