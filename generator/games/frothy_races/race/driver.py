@@ -167,32 +167,32 @@ class Planner(Bot):
         """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
         the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        # With a Whip left: the round's whole Whip budget, as far as the hand holds it.
-        with_whip = self.starts(race, car, state, car.spec.top_speed + 1,
-                                max(1, car.cards("whip")), ahead)
-        without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
+        speeds = car.spec.top_speed + 1
+        # With a Whip left: the round's whole Whip budget, as far as the hand holds it;
+        # then without (the program's slots read both, one after the other).
+        starts = self.starts(race, car, state, speeds, max(1, car.cards("whip")), ahead) \
+            + self.starts(race, car, state, speeds, 0, ahead)
         spare = sum(car.hand) - self.driving.card_reserve
         card_rounds = self.driving.card_rounds
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        program, slots = check_program(car, race.stamina_reins(car))
-        # The best start among a roll's Speeds, with and without a Whip left in hand, by
-        # the program's slot for it.
-        least: list[float | None] = [None] * slots
+        program, runs, others = check_program(car, race.stamina_reins(car))
+        # The best start among each slot's Speeds (the round is driven with the Whips the
+        # check leaves in hand).
+        least = list(map(min, map(starts.__getitem__, runs)))
+        if others:
+            least += [min(speeds_of(starts)) for speeds_of in others]
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        for choice, cards, keeps_whip, moving, rolls in program:
+        for choice, cards, moving, rolls in program:
             if stalled and not moving:
                 continue  # more likely than not to leave it standing
-            # The round is driven with the Whips the check leaves in hand.
-            starts = with_whip if keeps_whip else without
+            # The cards' price, then each roll's chance times its best start, added in
+            # the rolls' order.
             value = card_rounds * (cards + max(0, cards - spare))
-            for p, ends, slot in rolls:
-                at = least[slot]
-                if at is None:
-                    at = least[slot] = min([starts[v] for v in ends])
-                value += p * at
+            for p, slot in rolls:
+                value += p * least[slot]
             if value < best:
                 best, chosen = value, choice
         return chosen
