@@ -50,7 +50,7 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
 # its best start (the Speeds the roll lets it end at, with or without a Whip left in hand).
 Weighed = tuple[SpeedChoice, int, bool, tuple[tuple[float, int], ...]]
 # The program: the choices, then what each slot reads of the starts (``check_program``).
-Program = tuple[tuple[Weighed, ...], tuple[slice, ...], tuple[itemgetter, ...]]
+Program = tuple[tuple[Weighed, ...], tuple[int, ...], tuple[slice, ...], tuple[itemgetter, ...]]
 _PROGRAMS: dict[tuple[object, ...], Program] = {}
 
 
@@ -61,7 +61,8 @@ def check_program(car: Car, extra: int) -> Program:
     depend on the state. ``extra``: Reins Stamina adds.
 
     A slot reads the starts with a Whip left (Speeds 0 .. top) followed by those without:
-    the first slots as slices (a run of Speeds, most sets), the rest by itemgetters."""
+    the first slots one start each (a single Speed, most sets), then runs of Speeds as
+    slices, the rest by itemgetters."""
     marker, spec = car.marker, car.spec
     whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
     reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
@@ -90,15 +91,18 @@ def check_program(car: Car, extra: int) -> Program:
 
 def numbered(weighed: list[tuple[SpeedChoice, int, bool, list[tuple[float, tuple[int, ...]]]]]
              ) -> Program:
-    """The choices with each roll's set of starts as a slot: the runs first (read as a
-    slice), then the others (an itemgetter of two or more)."""
+    """The choices with each roll's set of starts as a slot: single starts first (read
+    by index), then runs (read as a slice), then the others (an itemgetter of two or
+    more)."""
     sets = dict.fromkeys(ends for *_, rolls in weighed for _, ends in rolls)
-    runs = [ends for ends in sets if ends[-1] - ends[0] == len(ends) - 1]
+    singles = [ends for ends in sets if len(ends) == 1]
+    runs = [ends for ends in sets if len(ends) > 1 and ends[-1] - ends[0] == len(ends) - 1]
     others = [ends for ends in sets if ends[-1] - ends[0] != len(ends) - 1]
-    slot = {ends: n for n, ends in enumerate(runs + others)}
+    slot = {ends: n for n, ends in enumerate(singles + runs + others)}
     program = tuple((choice, cards, moving, tuple((p, slot[ends]) for p, ends in rolls))
                     for choice, cards, moving, rolls in weighed)
-    return (program, tuple(slice(ends[0], ends[-1] + 1) for ends in runs),
+    return (program, tuple(ends[0] for ends in singles),
+            tuple(slice(ends[0], ends[-1] + 1) for ends in runs),
             tuple(itemgetter(*ends) for ends in others))
 
 

@@ -172,13 +172,16 @@ class Planner(Bot):
         # then without (the program's slots read both, one after the other).
         starts = self.starts(race, car, state, speeds, max(1, car.cards("whip")), ahead) \
             + self.starts(race, car, state, speeds, 0, ahead)
-        spare = sum(car.hand) - self.driving.card_reserve
-        card_rounds = self.driving.card_rounds
+        # What playing 0, 1 or 2 cards costs: dearer beyond the cards to spare.
+        spare, card_rounds = sum(car.hand) - self.driving.card_reserve, self.driving.card_rounds
+        prices = [card_rounds * (cards + max(0, cards - spare))
+                  for cards in range(CHECK_CARDS + 1)]
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        program, runs, others = check_program(car, race.stamina_reins(car))
+        program, singles, runs, others = check_program(car, race.stamina_reins(car))
         # The best start among each slot's Speeds (the round is driven with the Whips the
         # check leaves in hand).
-        least = list(map(min, map(starts.__getitem__, runs)))
+        least = list(map(starts.__getitem__, singles))
+        least += map(min, map(starts.__getitem__, runs))
         if others:
             least += [min(speeds_of(starts)) for speeds_of in others]
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
@@ -190,7 +193,7 @@ class Planner(Bot):
                 continue  # more likely than not to leave it standing
             # The cards' price, then each roll's chance times its best start, added in
             # the rolls' order.
-            value = card_rounds * (cards + max(0, cards - spare))
+            value = prices[cards]
             for p, slot in rolls:
                 value += p * least[slot]
             if value < best:
