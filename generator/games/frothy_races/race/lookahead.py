@@ -157,24 +157,48 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
     without meeting it; one that never meets it goes as far as its first wall. One pass
     over the walks notes, for each space met, the fewest spaces to it, the most gone
     before meeting it and which walks meet it; the longest walk that does not is then
-    the first such in order of length (a space is met by a few walks of dozens)."""
+    the first such in order of length (a space is met by a few walks of dozens).
+
+    Facing a side, a walk that Drifts at step k goes straight ahead until then
+    (``move_sequences``: straight first, then a Drift at each step, to either side): the
+    straight walk's spaces are noted once for all the walks that share them, and each
+    Drift's walk is followed from where it turns."""
     hex_, facing = divmod(state, FACINGS)
     neighbours = rt.neighbours
+    sequences = move_sequences(facing, most)
     lengths: list[int] = []  # each walk's spaces before a wall
     first: dict[int, int] = {}
     before: dict[int, int] = {}
     meets: dict[int, int] = {}  # space -> the walks that meet it, as bits
-    for w, seq in enumerate(move_sequences(facing, most)):
-        here, length, bit = hex_, 0, 1 << w
+    # Each walk as followed: from where, with how many spaces gone, the steps left.
+    followed = [(hex_, 0, seq) for seq in sequences]
+    if facing % 2 == 0:
+        ahead, line, here = facing // 2, [hex_], hex_
+        while len(line) <= most:
+            here = neighbours[here][ahead]
+            if here < 0:
+                break
+            line.append(here)
+        everyone = (1 << len(sequences)) - 1
+        for k in range(1, len(line)):
+            # Met at step k by the straight walk and every walk that Drifts at k or later.
+            meets[line[k]] = 1 | everyone & ~((1 << (1 + 2 * k)) - 1)
+            first[line[k]], before[line[k]] = k, k - 1
+        straight = len(line) - 1  # a walk Drifting later than that stops where it does
+        followed = [(hex_, straight, ())] + [
+            (line[at], at, seq[at:]) if at <= straight else (hex_, straight, ())
+            for at, seq in ((w // 2, sequences[w + 1]) for w in range(len(sequences) - 1))]
+    for w, (here, length, seq) in enumerate(followed):
+        bit = 1 << w
         for d in seq:
             here = neighbours[here][d]
             if here < 0:
                 break
             length += 1
-            walks = meets.get(here, 0)
-            if walks & bit:
+            met = meets.get(here, 0)
+            if met & bit:
                 continue  # met before on this walk: its first meeting counts
-            meets[here] = walks | bit
+            meets[here] = met | bit
             if length < first.get(here, most + 1):
                 first[here] = length
             if length - 1 > before.get(here, 0):
