@@ -85,8 +85,7 @@ def speed_check(race: Race, car: Car) -> None:
     if boxes not in values:
         raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
     marker = car.marker
-    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
-           car.max_speed)
+    key = (car.spec, marker, boxes, accelerate, car.max_speed)
     shifted = _SHIFTED.get(key)
     if shifted is None:
         if len(_SHIFTED) >= 100_000:
@@ -105,8 +104,7 @@ def speed_check(race: Race, car: Car) -> None:
 def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
     """The Speed each Speed Check value would leave the vehicle at."""
     marker = car.marker
-    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, car.max_speed,
-           tuple(values))
+    key = (car.spec, marker, accelerate, car.max_speed, tuple(values))
     found = _AFTER.get(key)
     if found is None:
         if len(_AFTER) >= 100_000:
