@@ -171,8 +171,9 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
     before: dict[int, int] = {}
     meets: dict[int, int] = {}  # space -> the walks that meet it, as bits
     # Each walk as followed: from where, with how many spaces gone, the steps left.
-    followed = [(hex_, 0, seq) for seq in sequences]
-    if facing % 2 == 0:
+    if facing % 2:  # facing a corner: two walks, each followed from the start
+        followed = [(hex_, 0, seq) for seq in sequences]
+    else:
         ahead, line, here = facing // 2, [hex_], hex_
         while len(line) <= most:
             here = neighbours[here][ahead]
