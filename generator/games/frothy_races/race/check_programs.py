@@ -6,6 +6,7 @@ which depend on where the vehicle stands."""
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.course import forget_oldest_half
@@ -44,18 +45,24 @@ def check_speeds(spec: RaceVehicle, marker: Marker, accelerate: bool, whip: int,
     return tuple((p, ends) for ends, p in merged.items())
 
 
-# A Speed Check choice as weighed: the choice, the cards it plays, whether a Whip is left
-# in hand after it, whether it is more likely than not to leave the vehicle moving, and its
-# rolls (chance, the Speeds the roll lets it end at, the slot of their best start).
-Weighed = tuple[SpeedChoice, int, bool, bool, tuple[tuple[float, tuple[int, ...], int], ...]]
-_PROGRAMS: dict[tuple[object, ...], tuple[tuple[Weighed, ...], int]] = {}
+# A Speed Check choice as weighed: the choice, the cards it plays, whether it is more likely
+# than not to leave the vehicle moving, and its rolls: each roll's chance and the slot of
+# its best start (the Speeds the roll lets it end at, with or without a Whip left in hand).
+Weighed = tuple[SpeedChoice, int, bool, tuple[tuple[float, int], ...]]
+# The program: the choices, then what each slot reads of the starts (``check_program``).
+Program = tuple[tuple[Weighed, ...], tuple[int, ...], tuple[slice, ...], tuple[itemgetter, ...]]
+_PROGRAMS: dict[tuple[object, ...], Program] = {}
 
 
-def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
+def check_program(car: Car, extra: int) -> Program:
     """The Speed Check choices ``car``'s hand allows as weighed (``check_speeds`` gives
-    their rolls), with the number of slots: one per set of Speeds a roll may end at and
-    whether a Whip is left, so a set's best start is worked out once a check. All but the
-    prices, which depend on the state. ``extra``: Reins Stamina adds."""
+    their rolls), with a slot for each set of Speeds a roll may end at and whether a Whip
+    is left, so a set's best start is worked out once a check. All but the prices, which
+    depend on the state. ``extra``: Reins Stamina adds.
+
+    A slot reads the starts with a Whip left (Speeds 0 .. top) followed by those without:
+    the first slots one start each (a single Speed, most sets), then runs of Speeds as
+    slices, the rest by itemgetters."""
     marker, spec = car.marker, car.spec
     whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
     reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
@@ -64,8 +71,7 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
     found = _PROGRAMS.get(key)
     if found is None:
         champing = spec.trait("Champing at the Bit") > 0
-        program: list[Weighed] = []
-        slots: dict[tuple[bool, tuple[int, ...]], int] = {}
+        weighed: list[tuple[SpeedChoice, int, bool, list[tuple[float, tuple[int, ...]]]]] = []
         for accelerate, whip, rein in with_stamina(choices_for(spec, whips, reins, cards),
                                                    champing, extra):
             rolls = check_speeds(spec, marker, accelerate, whip, rein + extra,
@@ -73,14 +79,31 @@ def check_program(car: Car, extra: int) -> tuple[tuple[Weighed, ...], int]:
                                  car.max_accel if accelerate else car.max_decel,
                                  car.max_speed, reverse_limit(car, accelerate))
             moving = sum(p for p, ends in rolls if ends[-1] > 0) >= 0.5
-            keeps = whip < whips
-            program.append((SpeedChoice(accelerate, whip, rein), whip + rein, keeps, moving,
-                            tuple((p, ends, slots.setdefault((keeps, ends), len(slots)))
-                                  for p, ends in rolls)))
+            # The starts without a Whip left come after the top Speed's with one.
+            offset = 0 if whip < whips else spec.top_speed + 1
+            weighed.append((SpeedChoice(accelerate, whip, rein), whip + rein, moving,
+                            [(p, tuple(offset + v for v in ends)) for p, ends in rolls]))
         if len(_PROGRAMS) >= CHECK_CACHE:
             forget_oldest_half(_PROGRAMS)
-        found = _PROGRAMS[key] = (tuple(program), len(slots))
+        found = _PROGRAMS[key] = numbered(weighed)
     return found
+
+
+def numbered(weighed: list[tuple[SpeedChoice, int, bool, list[tuple[float, tuple[int, ...]]]]]
+             ) -> Program:
+    """The choices with each roll's set of starts as a slot: single starts first (read
+    by index), then runs (read as a slice), then the others (an itemgetter of two or
+    more)."""
+    sets = dict.fromkeys(ends for *_, rolls in weighed for _, ends in rolls)
+    singles = [ends for ends in sets if len(ends) == 1]
+    runs = [ends for ends in sets if len(ends) > 1 and ends[-1] - ends[0] == len(ends) - 1]
+    others = [ends for ends in sets if ends[-1] - ends[0] != len(ends) - 1]
+    slot = {ends: n for n, ends in enumerate(singles + runs + others)}
+    program = tuple((choice, cards, moving, tuple((p, slot[ends]) for p, ends in rolls))
+                    for choice, cards, moving, rolls in weighed)
+    return (program, tuple(ends[0] for ends in singles),
+            tuple(slice(ends[0], ends[-1] + 1) for ends in runs),
+            tuple(itemgetter(*ends) for ends in others))
 
 
 def with_stamina(choices: tuple[tuple[bool, int, int], ...], champing: bool, extra: int

@@ -45,7 +45,6 @@ from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
 from generator.games.frothy_races.race.vehicles import race_vehicle
-from generator.probability.frothy_speed_table import Row
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -73,6 +72,9 @@ class Planner(Bot):
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
         self._plan_keys: dict[int, tuple[bytes, int]] = {}  # that key, the Whip budget
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
+        # The most cards a Speed Check's memo key tells apart: a check plays at most
+        # CHECK_CARDS, and only the cards beyond the reserve are spare.
+        self._hand_cap = max(CHECK_CARDS, style.card_reserve + CHECK_CARDS)
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
         self._way: tuple[int, int, int, tuple[float, ...]] = (-1, -1, -1, ())
@@ -157,13 +159,11 @@ class Planner(Bot):
         self._way = (race.round, car.index, state, ahead)  # for the dice kept next
         # Cards beyond what a check can play (two) count only as "more": capped, so that
         # hands the choice cannot tell apart share it.
-        hand, marker = sum(car.hand), car.marker
-        key = (self._keys[id(car.spec)], race.stages, car.stage, state,
-               marker[0] is Row.ACCELERATION, marker[1], min(3, car.cards("whip")),
-               min(2, car.cards("reins")),
-               min(hand, max(CHECK_CARDS, self.driving.card_reserve + CHECK_CARDS)),
-               race.stamina_reins(car), car.accel_mod, car.decel_mod, car.max_accel,
-               car.max_decel, car.max_speed, car.speed == 0 and car.idle >= STALLED, ahead)
+        key = (self._keys[id(car.spec)], race.stages, car.stage, state, car.marker,
+               min(3, car.cards("whip")), min(2, car.cards("reins")),
+               min(sum(car.hand), self._hand_cap), race.stamina_reins(car), car.accel_mod,
+               car.decel_mod, car.max_accel, car.max_decel, car.max_speed,
+               car.speed == 0 and car.idle >= STALLED, ahead)
         found = _CHECKS.get(key)
         if found is None:
             if len(_CHECKS) >= CHECK_CACHE:
@@ -176,32 +176,35 @@ class Planner(Bot):
         """speed_check() worked out; ``ahead`` prices each Speed's run into a vehicle in
         the way this round (``in_the_way``)."""
         state = car.hex * FACINGS + car.facing
-        # With a Whip left: the round's whole Whip budget, as far as the hand holds it.
-        with_whip = self.starts(race, car, state, car.spec.top_speed + 1,
-                                max(1, car.cards("whip")), ahead)
-        without = self.starts(race, car, state, car.spec.top_speed + 1, 0, ahead)
-        spare = sum(car.hand) - self.driving.card_reserve
-        card_rounds = self.driving.card_rounds
+        speeds = car.spec.top_speed + 1
+        # With a Whip left: the round's whole Whip budget, as far as the hand holds it;
+        # then without (the program's slots read both, one after the other).
+        starts = self.starts(race, car, state, speeds, max(1, car.cards("whip")), ahead) \
+            + self.starts(race, car, state, speeds, 0, ahead)
+        # What playing 0, 1 or 2 cards costs: dearer beyond the cards to spare.
+        spare, card_rounds = sum(car.hand) - self.driving.card_reserve, self.driving.card_rounds
+        prices = [card_rounds * (cards + max(0, cards - spare))
+                  for cards in range(CHECK_CARDS + 1)]
         best, chosen = FAR * 2, SpeedChoice(False, 0, 0)
-        program, slots = check_program(car, race.stamina_reins(car))
-        # The best start among a roll's Speeds, with and without a Whip left in hand, by
-        # the program's slot for it.
-        least: list[float | None] = [None] * slots
+        program, singles, runs, others = check_program(car, race.stamina_reins(car))
+        # The best start among each slot's Speeds (the round is driven with the Whips the
+        # check leaves in hand).
+        least = list(map(starts.__getitem__, singles))
+        least += map(min, map(starts.__getitem__, runs))
+        if others:
+            least += [min(speeds_of(starts)) for speeds_of in others]
         # A vehicle that has stood still a whole round (facing a wall after a spin, where
         # the table sees no way on) does not choose to stand still again: it takes a
         # choice more likely than not to move it, and a collision turns it free.
         stalled = car.speed == 0 and car.idle >= STALLED
-        for choice, cards, keeps_whip, moving, rolls in program:
+        for choice, cards, moving, rolls in program:
             if stalled and not moving:
                 continue  # more likely than not to leave it standing
-            # The round is driven with the Whips the check leaves in hand.
-            starts = with_whip if keeps_whip else without
-            value = card_rounds * (cards + max(0, cards - spare))
-            for p, ends, slot in rolls:
-                at = least[slot]
-                if at is None:
-                    at = least[slot] = min([starts[v] for v in ends])
-                value += p * at
+            # The cards' price, then each roll's chance times its best start, added in
+            # the rolls' order.
+            value = prices[cards]
+            for p, slot in rolls:
+                value += p * least[slot]
             if value < best:
                 best, chosen = value, choice
         return chosen
@@ -214,12 +217,16 @@ class Planner(Bot):
         table = self.table(race, car)
         stage = car.stage
         if stage >= race.stages:
-            return [0.0] * speeds
-        if race.stages > table.stages:
-            lap = len(race.rt.lines)
-            stage = lap + stage % lap
-        layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
-        found = [layer[min(v, top) * states + state] for v in range(speeds)]
+            found = [0.0] * speeds
+        else:
+            if race.stages > table.stages:
+                lap = len(race.rt.lines)
+                stage = lap + stage % lap
+            layer, top, states = table.layer(stage, 0, whips), table.speeds - 1, table.states
+            if speeds <= top + 1:  # each Speed's value at the state, as one slice
+                found = layer[state:speeds * states:states].tolist()
+            else:
+                found = [layer[min(v, top) * states + state] for v in range(speeds)]
         return [x + y for x, y in zip(found, ahead, strict=True)] if ahead else found
 
     def target_speed(self, race: Race, car: Car) -> int:
@@ -234,27 +241,19 @@ class Planner(Bot):
         if len(values) == 1:
             return values[0]
         state = car.hex * FACINGS + car.facing
-        ends = race.speed_after(car, accelerate, values)
         way = self._way
         ahead = way[3] if way[:3] == (race.round, car.index, state) else \
             in_the_way(race, car, self.driving)
         # The value of each Speed (as ``value`` reads it), the best kept: the highest
         # value of the Speed Check where two leave it as well placed.
-        table = self.table(race, car)
-        stage, top = car.stage, table.speeds - 1
-        layer = None
-        if stage < race.stages:
-            if race.stages > table.stages:
-                lap = len(race.rt.lines)
-                stage = lap + stage % lap
-            layer = table.layer(stage, 0, car.cards("whip"))
-        best: tuple[float, int] | None = None
-        kept = values[0]
+        at_speed = self.starts(race, car, state, car.spec.top_speed + 1, car.cards("whip"),
+                               ahead)
+        ends = race.speed_after(car, accelerate, values)
+        kept, best = values[0], at_speed[ends[0]]
         for value, end in zip(values, ends, strict=True):
-            at = (layer[min(end, top) * table.states + state] if layer is not None else 0.0) \
-                + (ahead[end] if ahead else 0.0)
-            if best is None or (at, -value) < best:
-                best, kept = (at, -value), value
+            at = at_speed[end]
+            if at < best or (at == best and value > kept):
+                kept, best = value, at
         return kept
 
     # --- Movement --------------------------------------------------------------------------

@@ -157,24 +157,28 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
     without meeting it; one that never meets it goes as far as its first wall. One pass
     over the walks notes, for each space met, the fewest spaces to it, the most gone
     before meeting it and which walks meet it; the longest walk that does not is then
-    the first such in order of length (a space is met by a few walks of dozens)."""
+    the first such in order of length (a space is met by a few walks of dozens).
+    Facing a side, a walk that Drifts at step k goes straight ahead until then
+    (``move_sequences``), so the walks share the straight walk's spaces
+    (``_walks_followed``)."""
     hex_, facing = divmod(state, FACINGS)
     neighbours = rt.neighbours
     lengths: list[int] = []  # each walk's spaces before a wall
     first: dict[int, int] = {}
     before: dict[int, int] = {}
     meets: dict[int, int] = {}  # space -> the walks that meet it, as bits
-    for w, seq in enumerate(move_sequences(facing, most)):
-        here, length, bit = hex_, 0, 1 << w
+    followed = _walks_followed(neighbours, hex_, facing, most, meets, first, before)
+    for w, (here, length, seq) in enumerate(followed):
+        bit = 1 << w
         for d in seq:
             here = neighbours[here][d]
             if here < 0:
                 break
             length += 1
-            walks = meets.get(here, 0)
-            if walks & bit:
+            met = meets.get(here, 0)
+            if met & bit:
                 continue  # met before on this walk: its first meeting counts
-            meets[here] = walks | bit
+            meets[here] = met | bit
             if length < first.get(here, most + 1):
                 first[here] = length
             if length - 1 > before.get(here, 0):
@@ -192,3 +196,32 @@ def _boxes_round(rt: Any, state: int, most: int) -> dict[int, tuple[bool, ...]]:
         if max(soonest, past + 1) <= most:
             out[there] = tuple(soonest <= n and n > past for n in range(most + 1))
     return out
+
+
+Followed = list[tuple[int, int, tuple[int, ...]]]
+
+
+def _walks_followed(neighbours: Any, hex_: int, facing: int, most: int, meets: dict[int, int],
+                    first: dict[int, int], before: dict[int, int]) -> Followed:
+    """Each walk of ``_boxes_round`` as it is followed: from where, with how many spaces
+    gone, the steps left. Facing a side, the straight walk's spaces are noted here (in
+    ``meets``, ``first`` and ``before``) for every walk that shares them, and a Drift's
+    walk is followed from where it turns."""
+    sequences = move_sequences(facing, most)
+    if facing % 2:  # facing a corner: two walks, each followed from the start
+        return [(hex_, 0, seq) for seq in sequences]
+    ahead, line, here = facing // 2, [hex_], hex_
+    while len(line) <= most:
+        here = neighbours[here][ahead]
+        if here < 0:
+            break
+        line.append(here)
+    everyone = (1 << len(sequences)) - 1
+    for k in range(1, len(line)):
+        # Met at step k by the straight walk and every walk that Drifts at k or later.
+        meets[line[k]] = 1 | everyone & ~((1 << (1 + 2 * k)) - 1)
+        first[line[k]], before[line[k]] = k, k - 1
+    straight = len(line) - 1  # a walk Drifting later than that stops where it does
+    return [(hex_, straight, ())] + [
+        (line[at], at, seq[at:]) if at <= straight else (hex_, straight, ())
+        for at, seq in ((w // 2, sequences[w + 1]) for w in range(len(sequences) - 1))]

@@ -85,8 +85,7 @@ def speed_check(race: Race, car: Car) -> None:
     if boxes not in values:
         raise RuntimeError(f"{car.label}: the bot kept Speed dice the rules do not allow")
     marker = car.marker
-    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], boxes, accelerate,
-           car.max_speed)
+    key = (car.spec, marker, boxes, accelerate, car.max_speed)
     shifted = _SHIFTED.get(key)
     if shifted is None:
         if len(_SHIFTED) >= 100_000:
@@ -105,8 +104,7 @@ def speed_check(race: Race, car: Car) -> None:
 def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -> list[int]:
     """The Speed each Speed Check value would leave the vehicle at."""
     marker = car.marker
-    key = (car.spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, car.max_speed,
-           tuple(values))
+    key = (car.spec, marker, accelerate, car.max_speed, tuple(values))
     found = _AFTER.get(key)
     if found is None:
         if len(_AFTER) >= 100_000:
@@ -156,17 +154,15 @@ def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
     accelerate = direction is Direction.ACCELERATE
     fixed, extra, shift, rerolls = car.spec.speed_traits[accelerate]
     limit = car.max_accel if accelerate else car.max_decel
-    if fixed:
-        sums, dice = set(range(0, min(fixed, limit) + 1)), []
-        shift = 0  # no roll, so no Speed Check roll modifier (Tireless, Anchor)
-    else:
-        rolled = race.roll_values(2 + whip + reins + extra)
-        dice = sorted(race.reroll_low(rolled, rerolls))
-        sums = set(kept_sums_of(tuple(dice), lock=kept_lowest(whip, reins, direction)))
-        shift += car.accel_mod if accelerate else car.decel_mod
-    back = reverse_limit(car, accelerate)
-    return sorted({final_value(v + shift + bonus, limit, back)
-                   for v in sums for bonus in {0, card}}), dice
+    if fixed:  # no roll, so no Speed Check roll modifier (Tireless, Anchor)
+        back = reverse_limit(car, accelerate)
+        return sorted({final_value(v + bonus, limit, back)
+                       for v in range(min(fixed, limit) + 1) for bonus in {0, card}}), []
+    rolled = race.roll_values(2 + whip + reins + extra)
+    dice = sorted(race.reroll_low(rolled, rerolls))
+    shift += car.accel_mod if accelerate else car.decel_mod
+    return list(check_values(tuple(dice), kept_lowest(whip, reins, direction), shift, limit,
+                             reverse_limit(car, accelerate), card)), dice
 
 
 def reverse_limit(car: Car, accelerate: bool) -> int:
@@ -238,9 +234,14 @@ def kept_sum(sorted_dice: list[int], lock: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def kept_sums_of(sorted_dice: tuple[int, ...], lock: int) -> frozenset[int]:
-    """``kept_sums``, kept: the same dice come up again and again."""
-    return frozenset(kept_sums(list(sorted_dice), lock))
+def check_values(sorted_dice: tuple[int, ...], lock: int, shift: int, limit: int, back: int,
+                 card: int) -> tuple[int, ...]:
+    """``speed_roll``'s values for dice rolled, kept: the same dice come up again and
+    again. ``lock``: how many kept dice must be the lowest (``kept_sums``); ``shift``: the
+    Speed Check modifiers; ``limit`` and ``back``: as ``final_value`` reads them;
+    ``card``: a Lash or Whoah! card's '#', added or not."""
+    return tuple(sorted({final_value(v + shift + bonus, limit, back)
+                         for v in kept_sums(list(sorted_dice), lock) for bonus in {0, card}}))
 
 
 def kept_sums(sorted_dice: list[int], lock: int) -> set[int]:
