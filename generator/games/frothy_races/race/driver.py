@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable
+from math import inf
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
@@ -251,7 +252,24 @@ class Planner(Bot):
     # --- Movement --------------------------------------------------------------------------
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
-        """The way to drive and the turn with the fewest expected rounds to go."""
+        """The way to drive and the turn with the fewest expected rounds to go. A sideways
+        Drift after which, turned as chosen, the vehicle is no nearer the finish is a last
+        resort: taken when no other way and turn is clear, or when a vehicle that has stood
+        still a whole round would stand still again (the table's own plan may be the
+        Drift: refusing it for ever, the vehicle would never move again). So the last
+        resorts are weighed among themselves only when one of those may be so."""
+        found = self.weigh_moves(race, car, phase, options, car.idle >= STALLED)
+        if found is None:  # nothing clear but the last resorts: weighed with them now
+            found = self.weigh_moves(race, car, phase, options, True)
+        assert found is not None  # with the last resorts weighed there is always a plan
+        return found
+
+    def weigh_moves(self, race: Race, car: Car, phase: int, options: list[Option],
+                    resorts: bool) -> Plan | None:
+        """plan() worked out: every way (``weighed``) and turn by the table's value where it
+        ends plus its prices, the first on a tie. With ``resorts`` False the last resorts
+        are passed over (none is kept, so none needs its distance read) and None is the
+        answer when nothing else is clear."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         states, whips = table.states, self.whips_left(race, car)
@@ -259,16 +277,19 @@ class Planner(Bot):
         facing = car.facing
         pool = weighed(options, facing)
         card, turn, slide, rough = self.prices(race, car)
-        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort (see the end).
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1
-        best, chosen = FAR * 4, Plan(pool[0], 0)
-        last_best, last_chosen = FAR * 4, chosen
+        best, chosen, chosen_turn = FAR * 4, pool[0], 0
+        # -inf: no value gets past the test below for the last resorts' pile
+        last_best, last_chosen, last_turn = (FAR * 4 if resorts else -inf), chosen, 0
         ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
             race.stages
         turns = TURNS[facing]
-        layers: dict[tuple[int, str | None], array] = {}
+        # The table's values where an option ends, read again only when the stage or the
+        # card changes from the option before (the options come in groups).
+        layer: array
+        layer_card: str | None = "none yet"
+        layer_stage = -1
         for option in pool:
             played, steps, hexes, blocked, spaces_rough, stage = option
             end = hexes[-1] if hexes else car.hex
@@ -277,14 +298,13 @@ class Planner(Bot):
             if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
             if stage >= stages:
-                value = extra  # across the finish: the race is over for it
-                if value < best:
-                    best, chosen = value, Plan(option, 0)
+                if extra < best:  # across the finish: the race is over for it
+                    best, chosen, chosen_turn = extra, option, 0
                 continue
-            layer = layers.get((stage, played))
-            if layer is None:
-                layer = layers[stage, played] = table.layer(
-                    lap + stage % lap if wrap else stage, point, whips - (played == "whip"))
+            if stage != layer_stage or played != layer_card:
+                layer_stage, layer_card = stage, played
+                layer = table.layer(lap + stage % lap if wrap else stage, point,
+                                    whips - (played == "whip"))
             at = end * FACINGS
             row = base + at
             drift = before >= 0 and steps.count(ahead) != len(steps)
@@ -299,16 +319,15 @@ class Planner(Bot):
                     continue  # no better than what either pile holds
                 if drift and race.remaining(stage, at + turned) >= before:
                     if value < last_best:
-                        last_best, last_chosen = value, Plan(option, t)
+                        last_best, last_chosen, last_turn = value, option, t
                 elif value < best:
-                    best, chosen = value, Plan(option, t)
-        # Taken when no other way and turn is clear, or when a vehicle that has stood
-        # still a whole round would stand still again (the table's own plan may be the
-        # Drift: refusing it for ever, the vehicle would never move again).
+                    best, chosen, chosen_turn = value, option, t
+        if best >= FAR * 4 and not resorts:
+            return None
         if last_best < best and (best >= FAR * 4 or (
-                not chosen.option.steps and car.idle >= STALLED)):
-            return last_chosen
-        return chosen
+                not chosen.steps and car.idle >= STALLED)):
+            return Plan(last_chosen, last_turn)
+        return Plan(chosen, chosen_turn)
 
     def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
         """What a card, a turn's Control roll, that turn's Slide into the wall ahead and
