@@ -72,6 +72,7 @@ class Planner(Bot):
         self.avoid_damage = True
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
+        self._turns: dict[tuple[int, ...], tuple[float, float, float]] = {}  # see prices
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The lookahead of this vehicle's (a bot drives one) last Speed Check: its round,
         # the vehicle, its state, the prices; the dice kept just after read it again.
@@ -330,14 +331,23 @@ class Planner(Bot):
         return Plan(chosen, chosen_turn)
 
     def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
-        """What a card, a turn's Control roll, that turn's Slide into the wall ahead and
-        each rough space's roll cost now, in rounds (``turn_prices``, ``card_price``)."""
-        speed = car.speed
-        dice = race.control_dice(car, speed)
-        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
-                                         car.control_loss + car.extra_control,
-                                         bool(dice or car.control_loss))
-        return self.card_price(car), turn, slide, rough
+        """What a card (dearer when the hand is at its reserve), a turn's Control roll,
+        that turn's Slide into the wall ahead and each rough space's roll cost now, in
+        rounds (``turn_prices``). The roll prices are kept by the planner too, under plain
+        numbers: a vehicle meets a few Speeds and Control Loss counts a race, and the
+        shared cache hashes the vehicle and the style at every look-up."""
+        spec, speed, loss, extra = car.spec, car.speed, car.control_loss, car.extra_control
+        dice = spec.control[speed]  # race.control_dice, read here: asked every plan
+        if dice == 0 and car.safe_lost:
+            dice = race.control_dice(car, speed)
+        key = (id(spec), speed, dice, loss, extra)
+        found = self._turns.get(key)
+        if found is None:
+            found = self._turns[key] = turn_prices(spec, self.driving, speed, dice,
+                                                   loss + extra, bool(dice or loss))
+        style = self.driving
+        card = style.card_rounds * (1 if sum(car.hand) > style.card_reserve else 3)
+        return (card, *found)
 
     def whips_left(self, race: Race, car: Car) -> int:
         """Whips the table lets it play for a space more in the rest of this round: those
@@ -348,11 +358,6 @@ class Planner(Bot):
         if table is None:
             table = self.table(race, car)
         return max(0, min(car.cards("whip"), table.budget - played))
-
-    def card_price(self, car: Car) -> float:
-        """A card's price now: dearer when the hand is at its reserve."""
-        spare = sum(car.hand) - self.driving.card_reserve
-        return self.driving.card_rounds * (1 if spare > 0 else 3)
 
     def crash_price(self, race: Race, car: Car, option: Option, end: int) -> float:
         """An unavoidable collision: its Damage dice for the moving vehicle, priced."""
