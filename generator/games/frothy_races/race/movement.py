@@ -73,9 +73,9 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
     if clear:
         return known
     occupant, debris = race.occupant, race.debris
-    return [race.trace(car, o.card, o.steps, o.hexes, occupant, debris)
-            if not (occupant.keys().isdisjoint(o.hexes) and debris.keys().isdisjoint(o.hexes))
-            else o for o in known]
+    taken = occupant.keys() | debris.keys() if debris else occupant.keys()
+    return [o if taken.isdisjoint(o.hexes)
+            else race.trace(car, o.card, o.steps, o.hexes, occupant, debris) for o in known]
 
 
 def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
