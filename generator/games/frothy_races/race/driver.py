@@ -253,47 +253,45 @@ class Planner(Bot):
     # --- Movement --------------------------------------------------------------------------
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
-        """The way to drive and the turn with the fewest expected rounds to go. A sideways
-        Drift after which, turned as chosen, the vehicle is no nearer the finish is a last
-        resort: taken when no other way and turn is clear, or when a vehicle that has stood
-        still a whole round would stand still again (the table's own plan may be the
-        Drift: refusing it for ever, the vehicle would never move again). So the last
-        resorts are weighed among themselves only when one of those may be so."""
-        found = self.weigh_moves(race, car, phase, options, car.idle >= STALLED)
-        if found is None:  # nothing clear but the last resorts: weighed with them now
-            found = self.weigh_moves(race, car, phase, options, True)
-        assert found is not None  # with the last resorts weighed there is always a plan
-        return found
+        """The way to drive and the turn with the fewest expected rounds to go, the first
+        on a tie (``weigh_moves``). A sideways Drift after which, turned as chosen, the
+        vehicle is no nearer the finish is a last resort: taken when no other way and
+        turn is clear, or when a vehicle that has stood still a whole round would stand
+        still again (the table's own plan may be the Drift: refusing it for ever, the
+        vehicle would never move again). So the last resorts are weighed only then."""
+        stalled, facing = car.idle >= STALLED, car.facing
+        pool, prices = weighed(options, facing), self.prices(race, car)
+        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
+            else -1  # a Drift that leaves it this far from the finish or more
+        best, option, turn, last, last_option, last_turn = self.weigh_moves(
+            race, car, phase, pool, prices, before, stalled)
+        if best >= FAR * 4 and not stalled:  # nothing clear: weighed with the last resorts
+            best, option, turn, last, last_option, last_turn = self.weigh_moves(
+                race, car, phase, pool, prices, before, True)
+        if last < best and (best >= FAR * 4 or (not option.steps and stalled)):
+            return Plan(last_option, last_turn)
+        return Plan(option, turn)
 
-    def weigh_moves(self, race: Race, car: Car, phase: int, options: list[Option],
-                    resorts: bool) -> Plan | None:
-        """plan() worked out: every way (``weighed``) and turn by the table's value where it
-        ends plus its prices, the first on a tie. With ``resorts`` False the last resorts
-        are passed over (none is kept, so none needs its distance read) and None is the
-        answer when nothing else is clear."""
+    def weigh_moves(self, race: Race, car: Car, phase: int, pool: list[Option],
+                    prices: tuple[float, float, float, float], before: int, resorts: bool
+                    ) -> tuple[float, Option, int, float, Option, int]:
+        """plan() worked out: each way and turn by the table's value where it ends plus
+        its ``prices``; the best value, way and turn, then those of the last resorts
+        (passed over when not ``resorts``: none kept, at -inf)."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        states, whips = table.states, self.whips_left(race, car)
-        base = min(car.speed, table.speeds - 1) * states
-        facing = car.facing
-        pool = weighed(options, facing)
-        card, turn, slide, rough = self.prices(race, car)
-        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
-            else -1
+        whips, point, stages = self.whips_left(race, car), phase + 1, race.stages
+        base = min(car.speed, table.speeds - 1) * table.states
+        card, turn, slide, rough = prices
+        ahead, here, neighbours = car.facing // 2, car.hex, race.rt.neighbours
+        (_, straight), (_, left), (_, right) = TURNS[car.facing]
         best, chosen, chosen_turn = FAR * 4, pool[0], 0
-        # -inf: no value gets past the test below for the last resorts' pile
         last_best, last_chosen, last_turn = (FAR * 4 if resorts else -inf), chosen, 0
-        ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
-            race.stages
-        turns = TURNS[facing]
-        # The table's values where an option ends, read again only when the stage or the
-        # card changes from the option before (the options come in groups).
-        layer: array
-        layer_card: str | None = "none yet"
-        layer_stage = -1
+        layer: array  # read again when the stage or Whip differs from the option before
+        layer_stage, layer_whip = -1, False
         for option in pool:
             played, steps, hexes, blocked, spaces_rough, stage = option
-            end = hexes[-1] if hexes else car.hex
+            end = hexes[-1] if hexes else here
             extra = card if played else 0.0
             extra += rough * spaces_rough
             if blocked >= 0:
@@ -302,33 +300,38 @@ class Planner(Bot):
                 if extra < best:  # across the finish: the race is over for it
                     best, chosen, chosen_turn = extra, option, 0
                 continue
-            if stage != layer_stage or played != layer_card:
-                layer_stage, layer_card = stage, played
-                layer = table.layer(lap + stage % lap if wrap else stage, point,
-                                    whips - (played == "whip"))
-            at = end * FACINGS
-            row = base + at
+            whip = played == "whip"
+            if stage != layer_stage or whip != layer_whip:
+                layer_stage, layer_whip = stage, whip
+                layer = table.layer(lap + stage % lap if wrap else stage, point, whips - whip)
+            row = base + end * FACINGS
+            # Its turns (none, left, right) are passed over together when none beats what
+            # either pile holds (which only falls as they are weighed).
+            bar = best if best >= last_best else last_best
+            value = layer[row + straight] + extra
+            if hexes and blocked < 0:
+                to_left = layer[row + left] + extra + turn
+                to_right = layer[row + right] + extra + turn
+                if neighbours[end][steps[-1]] < 0:  # a Slide would run it into the wall
+                    to_left += slide
+                    to_right += slide
+                if value >= bar and to_left >= bar and to_right >= bar:
+                    continue
+                turns = [(0, straight, value), (1, left, to_left), (-1, right, to_right)]
+            elif value >= bar:
+                continue
+            else:
+                turns = [(0, straight, value)]
             drift = before >= 0 and steps.count(ahead) != len(steps)
-            wall = bool(hexes) and blocked < 0 and neighbours[end][steps[-1]] < 0
-            for t, turned in (turns if hexes and blocked < 0 else turns[:1]):
-                value = layer[row + turned] + extra
-                if t:
-                    value += turn
-                    if wall:
-                        value += slide  # a Slide would run it into the wall ahead
+            for t, turned, value in turns:
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(stage, at + turned) >= before:
+                if drift and race.remaining(stage, row - base + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen, last_turn = value, option, t
                 elif value < best:
                     best, chosen, chosen_turn = value, option, t
-        if best >= FAR * 4 and not resorts:
-            return None
-        if last_best < best and (best >= FAR * 4 or (
-                not chosen.steps and car.idle >= STALLED)):
-            return Plan(last_chosen, last_turn)
-        return Plan(chosen, chosen_turn)
+        return best, chosen, chosen_turn, last_best, last_chosen, last_turn
 
     def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
         """What a card (dearer when the hand is at its reserve), a turn's Control roll,
