@@ -26,6 +26,9 @@ PLAN_CACHE = 150_000  # about 25 MB
 
 
 OPTIONS_CACHE = 50_000  # about 60 MB
+# Makes an Option as a plain tuple of its type: Option(...) goes through the named tuple's
+# __new__, a Python function, and a sweep makes thousands of options a race.
+new_option = tuple.__new__
 
 
 def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
@@ -64,7 +67,7 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
                     if stage < stages and line == stage % lap:
                         stage += 1
                 blocked = -1 if len(entered) == len(steps) else len(entered)
-                found.append(Option(card, steps, entered, blocked, hazards, stage))
+                found.append(new_option(Option, (card, steps, entered, blocked, hazards, stage)))
         if len(race.rt.options) >= OPTIONS_CACHE:
             forget_oldest_half(race.rt.options)
         known = race.rt.options[key] = Options(found)
@@ -98,7 +101,7 @@ def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
             rough += 1
         if stage < race.stages and rt.line_of[there] == stage % lap:
             stage += 1
-    return Option(card, steps, entered, blocked, rough, stage)
+    return new_option(Option, (card, steps, entered, blocked, rough, stage))
 
 
 def clear_ahead(race: Race, car: Car, spaces: int) -> bool:
