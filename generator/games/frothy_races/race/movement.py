@@ -88,18 +88,18 @@ def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
     ``occupant``) or a wall, rough ground (hazards and ``debris``), and the lines
     crossed. ``entered`` is the walk's spaces up to any wall."""
     rt = race.rt
+    hazard, line_of, own = rt.hazard, rt.line_of, car.index
     blocked = -1 if len(entered) == len(steps) else len(entered)
     rough = 0
-    stage = car.stage
-    lap = len(rt.lines)
+    stage, stages, lap = car.stage, race.stages, len(rt.lines)
     for i, there in enumerate(entered):
-        if there in occupant and occupant[there] != car.index:
+        if there in occupant and occupant[there] != own:
             blocked = i
             entered = entered[:i]
             break
-        if rt.hazard[there] or there in debris:
+        if hazard[there] or there in debris:
             rough += 1
-        if stage < race.stages and rt.line_of[there] == stage % lap:
+        if stage < stages and line_of[there] == stage % lap:
             stage += 1
     return new_option(Option, (card, steps, entered, blocked, rough, stage))
 
