@@ -241,6 +241,28 @@ def test_report_replay_and_log_are_written(tmp_path: Path,
         assert "Speed" in first
 
 
+@pytest.mark.parametrize("race_type", ["furthest", "toughest"])
+def test_a_race_run_by_the_clock_is_worded_without_a_finish(
+        race_type: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Furthest and Toughest races have no finish line and no count of laps (Race Types &
+    Play Styles): the summary, the report and the replay's round lines say 'still going'
+    and 'placed', the rounds column is the rounds raced, and a lap has no 'of N'."""
+    report, replay = tmp_path / "r.pdf", tmp_path / "replay.pdf"
+    assert main(["race", str(TRACK), *map(str, FIELD[:2]), "--type", race_type, "--rounds",
+                 "3", "--races", "2", "--workers", "1", "-o",
+                 str(report), "--replay", str(replay)]) == 0
+    out = capsys.readouterr().out
+    assert " going " in out and "placed ahead of the column" in out
+    assert "finish " not in out and "finished ahead" not in out
+    with pdfplumber.open(report) as pdf:
+        header = pdf.pages[0].extract_text().split("Results per vehicle")[1].split("#1")[0]
+    assert {"Still", "going", "Rounds", "raced"} <= set(header.split())
+    assert "finish" not in header
+    with pdfplumber.open(replay) as pdf:
+        first = pdf.pages[1].extract_text()
+    assert "(lap 1, " in first and "(lap 1/" not in first
+
+
 def test_templates_folder_rewords_the_summary_and_the_report(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """--templates DIR, as the other commands take it: the summary and the report's words

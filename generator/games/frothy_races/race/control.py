@@ -56,7 +56,7 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     icons = race.roll_icons(dice)
     handling = car.spec.trait("Handling")
     if handling:
-        icons = race.reroll_worst(icons, handling)
+        icons = race.reroll_worst(icons, handling, car.icon_swap)
     if car.icon_swap:
         icons = [car.icon_swap.get(icon, icon) for icon in icons]
     there = race.rt.neighbours[car.hex][slide] if slide >= 0 else 0

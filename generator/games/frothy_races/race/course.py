@@ -408,15 +408,19 @@ def _chained(rt: RaceTrack) -> list[list[int]]:
 def _stage(line: frozenset[int], successors: list[tuple[int, ...]],
            predecessors: list[list[int]], after: list[int]) -> list[int]:
     best = [UNREACHABLE] * len(successors)
+    # Entering the line: a space plus what remains from the state entered, for the states
+    # one space before it (the line's own states' predecessors, not a pass over all).
+    for hex_ in line:
+        for entered in range(hex_ * FACINGS, hex_ * FACINGS + FACINGS):
+            if after[entered] < UNREACHABLE:
+                value = after[entered] + 1
+                for state in predecessors[entered]:
+                    if value < best[state]:
+                        best[state] = value
     buckets: dict[int, list[int]] = {}
-    for state, following in enumerate(successors):
-        for nxt in following:
-            if nxt // FACINGS in line and after[nxt] < UNREACHABLE:
-                value = after[nxt] + 1
-                if value < best[state]:
-                    best[state] = value
-        if best[state] < UNREACHABLE:
-            buckets.setdefault(best[state], []).append(state)
+    for state, value in enumerate(best):
+        if value < UNREACHABLE:
+            buckets.setdefault(value, []).append(state)
     level = min(buckets, default=0)
     top = max(buckets, default=-1)
     while level <= top:

@@ -96,6 +96,10 @@ def apply_affect(race: Race, car: Car, affect: Any) -> None:
         race.lose_card(car, affect.card or "either")
     if race.logging:
         race.log(car, "damage affect", result={"affect": name, "value": value})
+    if name == "Random":
+        # 'Randomly determined, from a given list ..., by rolling 1 or 2 dice': the guide
+        # gives no table from dice to list, so each affect listed is equally likely.
+        race.apply_affect(car, affect.choices[race.rng.randrange(len(affect.choices))])
 
 
 def lose_card(race: Race, car: Car, kind: str) -> None:

@@ -309,12 +309,15 @@ class Race:
             again[i] = VALUES[self.rng.randrange(6)]
         return again
 
-    def reroll_worst(self, icons: list[str], count: int) -> list[str]:
+    def reroll_worst(self, icons: list[str], count: int,
+                     swap: dict[str, str] | None = None) -> list[str]:
         """Handling: re-roll up to ``count`` Control dice, worst first (Damage, then Haste),
-        each once."""
+        each once, each judged by the icon it counts as (``swap``: the Haste and Slow
+        affects, under which a Slow face counts as Haste, or a Haste face as Slow)."""
         order = {"damage": 0, "haste": 1}
-        worst = sorted((i for i, icon in enumerate(icons) if icon in order),
-                       key=lambda i: (order[icons[i]], i))
+        counts = [swap.get(icon, icon) for icon in icons] if swap else icons
+        worst = sorted((i for i, icon in enumerate(counts) if icon in order),
+                       key=lambda i: (order[counts[i]], i))
         again = list(icons)
         for i in worst[:count]:
             again[i] = ICONS[self.rng.randrange(6)]

@@ -73,6 +73,7 @@ class Affect:
     name: str
     value: int
     card: str | None = None  # for '-1 Whip / Reins card': whip, reins or either
+    choices: tuple[Affect, ...] = ()  # for 'Random': the affects a roll picks between
 
 
 @dataclass(frozen=True)
@@ -243,13 +244,31 @@ def _affects(levels: dict[int, tuple[AffectRef, ...]], catalogue: Catalogue,
     found: list[tuple[int, Affect]] = []
     for level in sorted(levels):
         for ref in levels[level]:
-            name = ref.name if ref.custom else _canonical(catalogue, ref.name)
-            if name in simulated and not ref.custom:
-                found.append((level, Affect(name, _value(ref.value), ref.card)))
-                _rolled(f"{what} {name}", ref.value, missing)
-            else:
-                missing.append(f"{what} {name}")
+            affect = _affect(ref, catalogue, simulated, what, missing)
+            if affect is not None:
+                found.append((level, affect))
     return tuple(found)
+
+
+def _affect(ref: AffectRef, catalogue: Catalogue, simulated: frozenset[str], what: str,
+            missing: list[str]) -> Affect | None:
+    """An affect as the engine plays it, or None (named in ``missing``). A 'Random' one is
+    played when every affect it may pick is; a damage affect's only (a Stamina affect
+    acts at every check, so a pick would have to be rolled at each: not simulated)."""
+    name = ref.name if ref.custom else _canonical(catalogue, ref.name)
+    if name == "Random" and not ref.custom and what == "damage affect":
+        picks = [_affect(AffectRef(name=c.name, value=c.value, custom=c.custom), catalogue,
+                         simulated, what, missing) for c in ref.choices]
+        if picks and all(p is not None for p in picks):
+            return Affect(name, 0, choices=tuple(p for p in picks if p is not None))
+        missing.append(f"{what} {name} (" + ("one of its picks is not simulated)" if picks
+                                             else "no affects listed to pick from)"))
+        return None
+    if name in simulated and not ref.custom:
+        _rolled(f"{what} {name}", ref.value, missing)
+        return Affect(name, _value(ref.value), ref.card)
+    missing.append(f"{what} {name}")
+    return None
 
 
 def speed_box(table: SpeedTable, speed: int, right_most: bool) -> Marker:

@@ -4,11 +4,18 @@ Damage Affects), each from its sentence, on the basic chariot (see test_race_rul
 from __future__ import annotations
 
 import dataclasses
+import random
+from collections import Counter
+from pathlib import Path
 
+import yaml
+
+from generator.games.frothy_races.race import load_race_inputs
 from generator.games.frothy_races.race.decisions import SpeedChoice
-from generator.games.frothy_races.race.vehicles import Affect
+from generator.games.frothy_races.race.vehicles import Affect, RaceVehicle, race_vehicle
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ICON_FACE,
     VALUE_FACE,
@@ -17,6 +24,8 @@ from tests.games.frothy_races.race.test_race_rules import (
     place,
     speed_check,
 )
+
+ORRERY = CHARIOT.with_name("glimmering-orrery.yaml")
 
 
 def test_control_per_round_and_damage_per_round_come_at_the_round_start() -> None:
@@ -153,3 +162,47 @@ def test_each_damage_affect_comes_into_play_once() -> None:
     assert sorted(applied) == ["# Damage", "+# Control / Round", "+# Control Loss"]
     assert car.damage == 2 and car.extra_control == 1 and car.control_per_round == 1
     assert car.control_loss == 2  # one point for each point of Damage
+
+
+def test_a_random_affect_applies_one_of_its_list_each_equally_likely() -> None:
+    """'Random - the actual damage affect applied will be randomly determined, from a given
+    list of damage affects': exactly one of the list comes into play. The guide gives no
+    table from the dice to the list, so each is taken to be equally likely: over 80 seeds
+    Haste and Slow each come up between 25 and 55 times."""
+    picked: Counter[str] = Counter()
+    for seed in range(80):
+        race = make_race(CHARIOT, 1)
+        race.rng = random.Random(seed)
+        car = race.cars[0]
+        race.apply_affect(car, Affect("Random", 0, choices=(Affect("Haste", 0),
+                                                            Affect("Slow", 0))))
+        assert len(car.icon_swap) == 1  # one of the two, never both
+        picked[next(iter(car.icon_swap.values()))] += 1
+    assert set(picked) == {"haste", "slow"}
+    assert all(25 <= n <= 55 for n in picked.values())
+
+
+def test_a_random_affect_is_raced_when_every_pick_is_and_named_when_one_is_not(
+        tmp_path: Path) -> None:
+    """The Glimmering Orrery's Random (Haste or Slow) is raced; a Random that may pick an
+    affect the engine does not play (one of the designer's own) is named as not
+    simulated (a Random with nothing listed is a rule error: FR-AFFECT-PARAM)."""
+    orrery = raced(ORRERY)
+    random_affect = next(a for _, a in orrery.damage_affects if a.name == "Random")
+    assert [a.name for a in random_affect.choices] == ["Haste", "Slow"]
+    assert not any("Random" in n for n in orrery.not_simulated)
+    own = {"name": "Gremlins", "custom": True, "summary": "Gears slip: the designer's own."}
+    for choices, why in (([{"name": "Haste"}, own], "one of its"),):
+        data = yaml.safe_load(ORRERY.read_text(encoding="utf-8"))
+        data["damage"]["affects"][3] = {"name": "Random", "choices": choices}
+        changed = tmp_path / f"orrery-{len(choices)}.yaml"
+        changed.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        vehicle = raced(changed)
+        assert not any(a.name == "Random" for _, a in vehicle.damage_affects)
+        assert any(n.startswith("damage affect Random") and why in n
+                   for n in vehicle.not_simulated), vehicle.not_simulated
+
+
+def raced(path: Path) -> RaceVehicle:
+    """The vehicle at ``path`` as the engine races it."""
+    return race_vehicle(load_race_inputs(BOWL, [path])[1][0])

@@ -413,6 +413,29 @@ def test_handling_rerolls_a_damage_icon() -> None:
     assert not [e for e in race.events if e["action"].startswith("damage roll")]
 
 
+@pytest.mark.parametrize("affect, rolled, kept", [
+    ("Haste", "slow", "left_spin"),  # a Slow face counts as Haste: re-rolled
+    ("Slow", "haste", "slow"),  # a Haste face counts as Slow: kept, and read as Slow
+])
+def test_handling_rerolls_a_die_by_the_icon_it_counts_as(affect: str, rolled: str,
+                                                         kept: str) -> None:
+    """Handling re-rolls the worst dice, Haste before the rest; under the Haste affect
+    'every Slow icon ... counts as Haste' (and under Slow the other way), so what a die
+    counts as decides it, not its face. At Speed 5 (3 dice) with Handling 1: ``rolled``,
+    Left Spin, Right Spin, then a Left Spin for any re-roll."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=5)
+    with_trait(car, "Handling", 1)
+    race.apply_affect(car, Affect(affect, 0))
+    car.bot = Still()
+    race.rng = Dice([ICON_FACE[i] for i in (rolled, "left_spin", "right_spin",
+                                            "left_spin")])
+    race.turn(car, 1, moving=0)
+    roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
+    assert sorted(roll["dice"]) == sorted([kept, "left_spin", "right_spin"])
+
+
 def test_reactions_removes_its_points_at_the_end_of_the_round_to_the_minimum() -> None:
     """Reactions #: 'remove # Control points (to your usual minimum Control value) at the
     end of each Round'. Reactions 2: 5 points become 3, then 1 point becomes 0 (not -1)."""
