@@ -75,6 +75,11 @@ class Walk(NamedTuple):
     lines: tuple[int, ...]  # the line (index) of each entered space on one, in order
 
 
+# Makes a Walk as a plain tuple of its type, without the named tuple's __new__ (a Python
+# function): a sweep meets thousands of new walks a race.
+new_walk = tuple.__new__
+
+
 @dataclass
 class RaceTrack:
     """The numbered track and its tables (built by :func:`race_track`)."""
@@ -174,17 +179,18 @@ class RaceTrack:
         found = self._walks.get(key)
         if found is None:
             hex_, facing = divmod(state, FACINGS)
+            neighbours, hazard, line_of = self.neighbours, self.hazard, self.line_of
             walks = []
             for seq in move_sequences(facing, spaces):
                 here, entered = hex_, []
                 for d in seq:
-                    here = self.neighbours[here][d]
+                    here = neighbours[here][d]
                     if here < 0:
                         break
                     entered.append(here)
-                walks.append(Walk(seq, tuple(entered), sum(self.hazard[h] for h in entered),
-                                  tuple(self.line_of[h] for h in entered
-                                        if self.line_of[h] >= 0)))
+                lines = [line_of[h] for h in entered if line_of[h] >= 0]
+                walks.append(new_walk(Walk, (seq, tuple(entered),
+                                             sum([hazard[h] for h in entered]), tuple(lines))))
             found = self._walks[key] = tuple(walks)
         return found
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Hashable
+from math import inf
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.bots import CAREFUL as CAREFUL_HEURISTIC
@@ -71,6 +72,7 @@ class Planner(Bot):
         self._tables: dict[int, ValueTable] = {}
         self._keys: dict[int, bytes] = {}  # each table's key (what it was solved for)
         self._plan_keys: dict[int, tuple[bytes, int]] = {}  # that key, the Whip budget
+        self._turns: dict[tuple[int, ...], tuple[float, float, float]] = {}  # see prices
         self.cache_plans = True  # a plan is a function of plan_key and what blocks
         # The most cards a Speed Check's memo key tells apart: a check plays at most
         # CHECK_CARDS, and only the cards beyond the reserve are spare.
@@ -259,74 +261,104 @@ class Planner(Bot):
     # --- Movement --------------------------------------------------------------------------
 
     def plan(self, race: Race, car: Car, phase: int, options: list[Option]) -> Plan:
-        """The way to drive and the turn with the fewest expected rounds to go."""
+        """The way to drive and the turn with the fewest expected rounds to go, the first
+        on a tie (``weigh_moves``). A sideways Drift after which, turned as chosen, the
+        vehicle is no nearer the finish is a last resort: taken when no other way and
+        turn is clear, or when a vehicle that has stood still a whole round would stand
+        still again (the table's own plan may be the Drift: refusing it for ever, the
+        vehicle would never move again). So the last resorts are weighed only then."""
+        stalled, facing = car.idle >= STALLED, car.facing
+        pool, prices = weighed(options, facing), self.prices(race, car)
+        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
+            else -1  # a Drift that leaves it this far from the finish or more
+        best, option, turn, last, last_option, last_turn = self.weigh_moves(
+            race, car, phase, pool, prices, before, stalled)
+        if best >= FAR * 4 and not stalled:  # nothing clear: weighed with the last resorts
+            best, option, turn, last, last_option, last_turn = self.weigh_moves(
+                race, car, phase, pool, prices, before, True)
+        if last < best and (best >= FAR * 4 or (not option.steps and stalled)):
+            return Plan(last_option, last_turn)
+        return Plan(option, turn)
+
+    def weigh_moves(self, race: Race, car: Car, phase: int, pool: list[Option],
+                    prices: tuple[float, float, float, float], before: int, resorts: bool
+                    ) -> tuple[float, Option, int, float, Option, int]:
+        """plan() worked out: each way and turn by the table's value where it ends plus
+        its ``prices``; the best value, way and turn, then those of the last resorts
+        (passed over when not ``resorts``: none kept, at -inf)."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
-        states, whips = table.states, self.whips_left(race, car)
-        base = min(car.speed, table.speeds - 1) * states
-        facing = car.facing
-        pool = weighed(options, facing)
-        card, turn, slide, rough = self.prices(race, car)
-        # A sideways Drift after which, turned as chosen, the vehicle is no nearer the
-        # finish is a last resort (see the end).
-        before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
-            else -1
-        best, chosen = FAR * 4, Plan(pool[0], 0)
-        last_best, last_chosen = FAR * 4, chosen
-        ahead, neighbours, point, stages = facing // 2, race.rt.neighbours, phase + 1, \
-            race.stages
-        turns = TURNS[facing]
-        layers: dict[tuple[int, str | None], array] = {}
+        whips, point, stages = self.whips_left(race, car), phase + 1, race.stages
+        base = min(car.speed, table.speeds - 1) * table.states
+        card, turn, slide, rough = prices
+        ahead, here, neighbours = car.facing // 2, car.hex, race.rt.neighbours
+        (_, straight), (_, left), (_, right) = TURNS[car.facing]
+        best, chosen, chosen_turn = FAR * 4, pool[0], 0
+        last_best, last_chosen, last_turn = (FAR * 4 if resorts else -inf), chosen, 0
+        layer: array  # read again when the stage or Whip differs from the option before
+        layer_stage, layer_whip = -1, False
         for option in pool:
             played, steps, hexes, blocked, spaces_rough, stage = option
-            end = hexes[-1] if hexes else car.hex
+            end = hexes[-1] if hexes else here
             extra = card if played else 0.0
             extra += rough * spaces_rough
             if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
             if stage >= stages:
-                value = extra  # across the finish: the race is over for it
-                if value < best:
-                    best, chosen = value, Plan(option, 0)
+                if extra < best:  # across the finish: the race is over for it
+                    best, chosen, chosen_turn = extra, option, 0
                 continue
-            layer = layers.get((stage, played))
-            if layer is None:
-                layer = layers[stage, played] = table.layer(
-                    lap + stage % lap if wrap else stage, point, whips - (played == "whip"))
-            at = end * FACINGS
-            row = base + at
+            whip = played == "whip"
+            if stage != layer_stage or whip != layer_whip:
+                layer_stage, layer_whip = stage, whip
+                layer = table.layer(lap + stage % lap if wrap else stage, point, whips - whip)
+            row = base + end * FACINGS
+            # Its turns (none, left, right) are passed over together when none beats what
+            # either pile holds (which only falls as they are weighed).
+            bar = best if best >= last_best else last_best
+            value = layer[row + straight] + extra
+            if hexes and blocked < 0:
+                to_left = layer[row + left] + extra + turn
+                to_right = layer[row + right] + extra + turn
+                if neighbours[end][steps[-1]] < 0:  # a Slide would run it into the wall
+                    to_left += slide
+                    to_right += slide
+                if value >= bar and to_left >= bar and to_right >= bar:
+                    continue
+                turns = [(0, straight, value), (1, left, to_left), (-1, right, to_right)]
+            elif value >= bar:
+                continue
+            else:
+                turns = [(0, straight, value)]
             drift = before >= 0 and steps.count(ahead) != len(steps)
-            wall = bool(hexes) and blocked < 0 and neighbours[end][steps[-1]] < 0
-            for t, turned in (turns if hexes and blocked < 0 else turns[:1]):
-                value = layer[row + turned] + extra
-                if t:
-                    value += turn
-                    if wall:
-                        value += slide  # a Slide would run it into the wall ahead
+            for t, turned, value in turns:
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(stage, at + turned) >= before:
+                if drift and race.remaining(stage, row - base + turned) >= before:
                     if value < last_best:
-                        last_best, last_chosen = value, Plan(option, t)
+                        last_best, last_chosen, last_turn = value, option, t
                 elif value < best:
-                    best, chosen = value, Plan(option, t)
-        # Taken when no other way and turn is clear, or when a vehicle that has stood
-        # still a whole round would stand still again (the table's own plan may be the
-        # Drift: refusing it for ever, the vehicle would never move again).
-        if last_best < best and (best >= FAR * 4 or (
-                not chosen.option.steps and car.idle >= STALLED)):
-            return last_chosen
-        return chosen
+                    best, chosen, chosen_turn = value, option, t
+        return best, chosen, chosen_turn, last_best, last_chosen, last_turn
 
     def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
-        """What a card, a turn's Control roll, that turn's Slide into the wall ahead and
-        each rough space's roll cost now, in rounds (``turn_prices``, ``card_price``)."""
-        speed = car.speed
-        dice = race.control_dice(car, speed)
-        turn, slide, rough = turn_prices(car.spec, self.driving, speed, dice,
-                                         car.control_loss + car.extra_control,
-                                         bool(dice or car.control_loss))
-        return self.card_price(car), turn, slide, rough
+        """What a card (dearer when the hand is at its reserve), a turn's Control roll,
+        that turn's Slide into the wall ahead and each rough space's roll cost now, in
+        rounds (``turn_prices``). The roll prices are kept by the planner too, under plain
+        numbers: a vehicle meets a few Speeds and Control Loss counts a race, and the
+        shared cache hashes the vehicle and the style at every look-up."""
+        spec, speed, loss, extra = car.spec, car.speed, car.control_loss, car.extra_control
+        dice = spec.control[speed]  # race.control_dice, read here: asked every plan
+        if dice == 0 and car.safe_lost:
+            dice = race.control_dice(car, speed)
+        key = (id(spec), speed, dice, loss, extra)
+        found = self._turns.get(key)
+        if found is None:
+            found = self._turns[key] = turn_prices(spec, self.driving, speed, dice,
+                                                   loss + extra, bool(dice or loss))
+        style = self.driving
+        card = style.card_rounds * (1 if sum(car.hand) > style.card_reserve else 3)
+        return (card, *found)
 
     def whips_left(self, race: Race, car: Car) -> int:
         """Whips the table lets it play for a space more in the rest of this round: those
@@ -337,11 +369,6 @@ class Planner(Bot):
         if table is None:
             table = self.table(race, car)
         return max(0, min(car.cards("whip"), table.budget - played))
-
-    def card_price(self, car: Car) -> float:
-        """A card's price now: dearer when the hand is at its reserve."""
-        spare = sum(car.hand) - self.driving.card_reserve
-        return self.driving.card_rounds * (1 if spare > 0 else 3)
 
     def crash_price(self, race: Race, car: Car, option: Option, end: int) -> float:
         """An unavoidable collision: its Damage dice for the moving vehicle, priced."""

@@ -26,6 +26,9 @@ PLAN_CACHE = 150_000  # about 25 MB
 
 
 OPTIONS_CACHE = 50_000  # about 60 MB
+# Makes an Option as a plain tuple of its type: Option(...) goes through the named tuple's
+# __new__, a Python function, and a sweep makes thousands of options a race.
+new_option = tuple.__new__
 
 
 def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
@@ -64,7 +67,7 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
                     if stage < stages and line == stage % lap:
                         stage += 1
                 blocked = -1 if len(entered) == len(steps) else len(entered)
-                found.append(Option(card, steps, entered, blocked, hazards, stage))
+                found.append(new_option(Option, (card, steps, entered, blocked, hazards, stage)))
         if len(race.rt.options) >= OPTIONS_CACHE:
             forget_oldest_half(race.rt.options)
         known = race.rt.options[key] = Options(found)
@@ -73,9 +76,9 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
     if clear:
         return known
     occupant, debris = race.occupant, race.debris
-    return [race.trace(car, o.card, o.steps, o.hexes, occupant, debris)
-            if not (occupant.keys().isdisjoint(o.hexes) and debris.keys().isdisjoint(o.hexes))
-            else o for o in known]
+    taken = occupant.keys() | debris.keys() if debris else occupant.keys()
+    return [o if taken.isdisjoint(o.hexes)
+            else race.trace(car, o.card, o.steps, o.hexes, occupant, debris) for o in known]
 
 
 def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
@@ -85,20 +88,20 @@ def trace(race: Race, car: Car, card: str | None, steps: tuple[int, ...],
     ``occupant``) or a wall, rough ground (hazards and ``debris``), and the lines
     crossed. ``entered`` is the walk's spaces up to any wall."""
     rt = race.rt
+    hazard, line_of, own = rt.hazard, rt.line_of, car.index
     blocked = -1 if len(entered) == len(steps) else len(entered)
     rough = 0
-    stage = car.stage
-    lap = len(rt.lines)
+    stage, stages, lap = car.stage, race.stages, len(rt.lines)
     for i, there in enumerate(entered):
-        if there in occupant and occupant[there] != car.index:
+        if there in occupant and occupant[there] != own:
             blocked = i
             entered = entered[:i]
             break
-        if rt.hazard[there] or there in debris:
+        if hazard[there] or there in debris:
             rough += 1
-        if stage < race.stages and rt.line_of[there] == stage % lap:
+        if stage < stages and line_of[there] == stage % lap:
             stage += 1
-    return Option(card, steps, entered, blocked, rough, stage)
+    return new_option(Option, (card, steps, entered, blocked, rough, stage))
 
 
 def clear_ahead(race: Race, car: Car, spaces: int) -> bool:
