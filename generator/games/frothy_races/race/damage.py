@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.course import one_step_directions
+from generator.games.frothy_races.race.vehicles import without_trait
 from generator.tracks.hexgrid import FACINGS
 
 WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
@@ -94,6 +95,10 @@ def apply_affect(race: Race, car: Car, affect: Any) -> None:
         car.icon_swap["haste"] = "slow"
     elif name == "-1 Whip / Reins card":
         race.lose_card(car, affect.card or "either")
+    elif name == "Lose Named Trait" and affect.trait:
+        # 'Loses and may no longer use the specific Trait named': the vehicle races on as
+        # one without it, and its driver plans with that vehicle's own table.
+        car.spec = without_trait(car.spec, affect.trait)
     if race.logging:
         race.log(car, "damage affect", result={"affect": name, "value": value})
     if name == "Random":

@@ -10,7 +10,7 @@ result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -74,6 +74,7 @@ class Affect:
     value: int
     card: str | None = None  # for '-1 Whip / Reins card': whip, reins or either
     choices: tuple[Affect, ...] = ()  # for 'Random': the affects a roll picks between
+    trait: str | None = None  # for 'Lose Named Trait': the trait lost (catalogue name)
 
 
 @dataclass(frozen=True)
@@ -264,11 +265,23 @@ def _affect(ref: AffectRef, catalogue: Catalogue, simulated: frozenset[str], wha
         missing.append(f"{what} {name} (" + ("one of its picks is not simulated)" if picks
                                              else "no affects listed to pick from)"))
         return None
+    if name == "Lose Named Trait" and not ref.custom and name in simulated:
+        if not ref.trait:
+            missing.append(f"{what} {name} (no trait named)")
+            return None
+        return Affect(name, 0, trait=_canonical(frothy_data().traits, ref.trait))
     if name in simulated and not ref.custom:
         _rolled(f"{what} {name}", ref.value, missing)
         return Affect(name, _value(ref.value), ref.card)
     missing.append(f"{what} {name}")
     return None
+
+
+@lru_cache(maxsize=256)
+def without_trait(spec: RaceVehicle, name: str) -> RaceVehicle:
+    """The vehicle as it races once it has lost trait ``name`` ('Lose Named Trait'): kept,
+    so every race that loses it shares one vehicle (and its driver one value table)."""
+    return replace(spec, traits=tuple(t for t in spec.traits if t[0] != name))
 
 
 def speed_box(table: SpeedTable, speed: int, right_most: bool) -> Marker:

@@ -10,8 +10,9 @@ from pathlib import Path
 
 import yaml
 
-from generator.games.frothy_races.race import load_race_inputs
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Race
 from generator.games.frothy_races.race.vehicles import Affect, RaceVehicle, race_vehicle
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
@@ -206,3 +207,28 @@ def test_a_random_affect_is_raced_when_every_pick_is_and_named_when_one_is_not(
 def raced(path: Path) -> RaceVehicle:
     """The vehicle at ``path`` as the engine races it."""
     return race_vehicle(load_race_inputs(BOWL, [path])[1][0])
+
+
+def test_lose_named_trait_races_on_without_it_and_plans_with_its_own_table() -> None:
+    """'Lose "Named" Trait - your vehicle loses and may no longer use the specific Trait
+    named'. The Glimmering Orrery loses Flyer at its second Damage point: the hazard it
+    ignored before now costs it Control Loss; the other Orrery keeps its Flyer; and its
+    planning driver reads a value table solved for the vehicle without it."""
+    track, vehicles = load_race_inputs(BOWL, [ORRERY, ORRERY])
+    race = Race(track, vehicles, ["careful", "careful"], seed=1,
+                options=RaceOptions(log_events=True))
+    car, other = race.cars
+    lose = next(a for level, a in car.spec.damage_affects if a.name == "Lose Named Trait")
+    assert (lose.trait, car.spec.trait("Flyer")) == ("Flyer", 1)
+    assert not any("Lose Named Trait" in n for n in car.spec.not_simulated)
+    before = car.bot.table(race, car)
+    race.apply_affect(car, lose)
+    assert car.spec.trait("Flyer") == 0 and other.spec.trait("Flyer") == 1
+    assert car.bot.table(race, car) is not before
+    assert other.bot.table(race, other) is before
+    ford = next(h for h, t in enumerate(race.rt.terrain) if t == "hazard")
+    race.rng = ScriptedDice([ICON_FACE["slow"]] * 8)
+    for each in (other, car):
+        race.rough_ground(each, ford, 0)
+    hazards = [e["vehicle"] for e in race.events if e["action"] == "hazard"]
+    assert hazards == [car.label]  # the hazard no longer ignored; the other still flies
