@@ -45,7 +45,7 @@ from generator.games.frothy_races.race.planner import (
 from generator.games.frothy_races.race.planner_moves import solo_wipe_out, table_key, value_table
 from generator.games.frothy_races.race.results import RaceOptions
 from generator.games.frothy_races.race.styles import STYLES, DrivingStyle
-from generator.games.frothy_races.race.vehicles import race_vehicle
+from generator.games.frothy_races.race.vehicles import race_vehicle, without_trait
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -96,6 +96,18 @@ class Planner(Bot):
                 car.spec, race.rt, stages, self.driving)
             self._keys[id(car.spec)] = table_key(car.spec, race.rt, stages, self.driving)
         return found
+
+    def later_tables(self, race: Race, car: Car) -> None:
+        """The tables of the vehicles it may become (Lose Named Trait, directly or as a
+        Random pick), read or solved now: a sweep prepares them before its workers fork,
+        rather than each worker solving one in the middle of a race."""
+        spec, stages = car.spec, self.table_stages(race)
+        for _, affect in spec.damage_affects:
+            for lose in (affect, *affect.choices):
+                if lose.name == "Lose Named Trait" and lose.trait:
+                    value_table(without_trait(spec, lose.trait), race.rt, stages, self.driving)
+            if affect.name == "Lose Named Trait" and affect.trait:
+                spec = without_trait(spec, affect.trait)  # the next loss is from this one
 
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whips: int,
                  reins: bool) -> Hashable | None:

@@ -32,13 +32,15 @@ class FrothyRace:
     def prepare(self, field: Field) -> None:
         """Each planning entrant's value table, solved or read here (at once when it is
         in this process), so that forked workers inherit it and it is kept in the cache
-        folder by this process."""
+        folder by this process; also those of the vehicle it becomes once it loses a
+        trait (Lose Named Trait)."""
         warm_control_odds()
         race = Race(field.track, list(field.vehicles), [self.bot] * len(field.vehicles), 0,
                     field.options)
         for car in race.cars:
             if isinstance(car.bot, Planner):
                 car.bot.table(race, car)
+                car.bot.later_tables(race, car)
 
     def setup(self, field: Field, job: RaceJob) -> Race:
         warm_control_odds()

@@ -10,10 +10,20 @@ from pathlib import Path
 
 import yaml
 
-from generator.games.frothy_races.race import RaceOptions, load_race_inputs
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs, planner_moves
+from generator.games.frothy_races.race.course import race_track
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Race
-from generator.games.frothy_races.race.vehicles import Affect, RaceVehicle, race_vehicle
+from generator.games.frothy_races.race.game import FrothyRace
+from generator.games.frothy_races.race.planner_moves import forget_tables, table_key
+from generator.games.frothy_races.race.styles import CAREFUL
+from generator.games.frothy_races.race.vehicles import (
+    Affect,
+    RaceVehicle,
+    race_vehicle,
+    without_trait,
+)
+from generator.race.sweep import Field
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
@@ -232,3 +242,16 @@ def test_lose_named_trait_races_on_without_it_and_plans_with_its_own_table() -> 
         race.rough_ground(each, ford, 0)
     hazards = [e["vehicle"] for e in race.events if e["action"] == "hazard"]
     assert hazards == [car.label]  # the hazard no longer ignored; the other still flies
+
+
+def test_a_sweep_prepares_the_table_of_the_vehicle_a_lost_trait_makes() -> None:
+    """A sweep reads or solves the tables its workers will need before they fork, the
+    Orrery-without-Flyer's too: no worker solves one in the middle of a race."""
+    track, vehicles = load_race_inputs(BOWL, [ORRERY])
+    forget_tables()
+    field = Field(track, tuple(vehicles), FrothyRace("careful"), RaceOptions())
+    field.game.prepare(field)
+    rt = race_track(track)
+    stages = len(rt.lines) * RaceOptions().for_track(track).laps
+    without = without_trait(race_vehicle(vehicles[0]), "Flyer")
+    assert table_key(without, rt, stages, CAREFUL) in planner_moves._IN_PROCESS
