@@ -129,14 +129,14 @@ class Planner(Bot):
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
         whip = whips > 0
-        if whip:  # min(2, whips, the budget left this round), never below 0: as whips_left
+        if whip:  # min(whips, the budget left this round), never below 0: as whips_left
+            # (not capped lower: the plan reads the table's layer for every count below
+            # the budget, and a budget of 3 or more tells 2 and 3 apart).
             if car.whipped == race.round:
                 left -= car.whips_played
             if left < whips:
                 whips = left
-            if whips > 2:
-                whips = 2
-            elif whips < 0:
+            if whips < 0:
                 whips = 0
         return (key, race.stages, phase, car.stage, car.hex * FACINGS + car.facing, speed,
                 dice, car.control_loss, car.extra_control,

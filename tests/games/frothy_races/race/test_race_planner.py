@@ -96,6 +96,28 @@ def test_a_hand_without_a_whip_is_driven_by_the_table_of_a_round_without_one() -
     assert choice.whip == 0 and not (choice.accelerate and choice.reins == 0)
 
 
+def test_a_kept_plan_is_keyed_by_every_whip_count_its_table_reads() -> None:
+    """A kept plan is reused only where the plan would be weighed the same. The plan reads
+    the table's layer for the Whips it may still play this round, up to the budget; the
+    Ironhide Rhinodon's budget is 3, so hands of 2 and 3 Whips are weighed apart and must
+    be kept apart. (Their key once capped the count at 2: a race then reused a plan made
+    for the other hand, and its result hung on the races run before it in the process.)"""
+    rhinodon = CHARIOT.with_name("ironhide-rhinodon.yaml")
+    track, vehicles = load_race_inputs(TRACKS / "tanners-twist.yaml", [rhinodon])
+    race = Race(track, vehicles, ["careful"], 1, RaceOptions())
+    car = race.cars[0]
+    planner = car.bot
+    assert isinstance(planner, Planner) and planner.table(race, car).budget == 3
+    at_rest(race, car, 27, 0, 4, 2)
+    keys = {}
+    for whips in (2, 3):
+        car.hand[0] = whips
+        assert planner.whips_left(race, car) == whips
+        keys[whips] = planner.plan_key(race, car, 0, race.moves(car, 0), car.cards("whip"),
+                                       True)
+    assert keys[2] != keys[3]
+
+
 def test_the_speed_check_does_not_run_into_a_vehicle_stopped_in_the_way() -> None:
     """Two chariots nose to tail at Tanner's Twist's hairpin, the one in front at Speed 0:
     every Speed whose spaces this round would carry the one behind into it, with no way
