@@ -127,18 +127,15 @@ class RaceTrack:
 
         The distances are chained through the lines, so where and how a vehicle crosses a
         line counts towards the next; they are exact over the race's last two laps, and
-        earlier laps add a lap's length each.
+        earlier laps add a lap's length each (``to_go``).
         """
-        lap = len(self.lines)
-        window = stages - 2 * lap
-        if stage >= window:
-            return self.chain[stage - window][state]
-        line = stage % lap
-        return self.chain[line][state] + (window - stage + line) // lap * self.lap_length
+        table, laps = self.to_go(stages)[stage]
+        return table[state] + laps
 
     def to_go(self, stages: int) -> list[tuple[list[int], int]]:
-        """For a race of ``stages`` lines, each stage's distance table and the laps to add
-        to it: ``remaining`` as one lookup (a race asks it thousands of times)."""
+        """For a race of ``stages`` lines, each stage's distance table and the laps' length
+        to add to it, so that ``remaining`` is one lookup (a race asks it thousands of
+        times, and Race reads these directly)."""
         found = self._to_go.get(stages)
         if found is None:
             lap = len(self.lines)
