@@ -101,8 +101,8 @@ class Planner(Bot):
         """The tables of the vehicles it may become (Lose Named Trait, directly or as a
         Random pick), read or solved now: a sweep prepares them before its workers fork,
         rather than each worker solving one in the middle of a race."""
-        spec, stages = car.spec, self.table_stages(race)
-        for _, affect in spec.damage_affects:
+        spec, stages = car.spec, self.table_stages(race)  # spec: as the losses so far leave it
+        for _, affect in car.spec.damage_affects:
             for lose in (affect, *affect.choices):
                 if lose.name == "Lose Named Trait" and lose.trait:
                     value_table(without_trait(spec, lose.trait), race.rt, stages, self.driving)
