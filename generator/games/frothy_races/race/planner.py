@@ -204,11 +204,20 @@ def rough_costs(spec: RaceVehicle, speed: int, price: float, most: int = 8
 
 
 def whip_budget(spec: RaceVehicle) -> int:
-    """The Whips the table lets a round play for a space more: half the cards that can be
-    played as a Whip, rounded up. A card spent comes back only at the end of the next
-    round ('Card Recovery'), so a hand of W keeps up W Whips every two rounds (three
-    alternate two and one a round)."""
-    return (sum(spec.deck_slots[k] for k in spec.card_slots["whip"]) + 1) // 2
+    """The Whips the table lets a round play for a space more: half of the cards that can
+    be played as a Whip and the Stamina trait's cards, rounded up, and never more than the
+    cards. A card spent comes back only at the end of the next round ('Card Recovery'),
+    so a hand of W keeps up W Whips every two rounds (three alternate two and one a
+    round); Stamina N takes N of a round's spent cards back at the next round's start, so
+    W keeps up W + N every two rounds (the Bramblewick's four and Stamina 1: three, then
+    two)."""
+    whips = whip_cards(spec)
+    return min(whips, (whips + spec.trait("Stamina") + 1) // 2)
+
+
+def whip_cards(spec: RaceVehicle) -> int:
+    """The cards in the vehicle's deck that can be played as a Whip."""
+    return sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
 
 
 def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from generator.games.frothy_races.race.planner import whip_budget
+from generator.games.frothy_races.race.planner import whip_budget, whip_cards
 from generator.games.frothy_races.race.vehicles import RaceVehicle
 
 Floats = np.ndarray
@@ -20,18 +20,19 @@ def whip_rounds(spec: RaceVehicle) -> tuple[int, list[int], list[int], list[int]
     none left) and which round start its round's end leads to; and the layers each round
     start is (the first, a round with the whole budget).
 
-    A card spent comes back only at the end of the next round ('Card Recovery'): the
-    Whips in hand at a round's start are the W that can be played as one less those
-    played the round before. So with W even a round may always play k = W / 2; with W
-    odd, k = (W + 1) / 2, but a round that played all k starts the next with k - 1 (and
-    that round, whatever it plays, the next with k). Layers 0 .. k are the rounds that
-    start with k (layer j: j left); after them, those that start with k - 1."""
-    whips = sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
+    A card spent comes back only at the end of the next round ('Card Recovery'), and
+    Stamina N takes N of them back at the next round's start: the Whips in hand at a
+    round's start are the W that can be played less those played the round before, less
+    N. With W + N even a round may always play k = (W + N) / 2; with W + N odd,
+    k = (W + N + 1) / 2, but a round that played all k starts the next with k - 1 (and
+    that round, whatever it plays, the next with k); k never exceeds W, and a Stamina
+    that gives back every card played keeps the whole hand. Layers 0 .. k are the rounds
+    that start with k (layer j: j left); after them, those that start with k - 1."""
     k = whip_budget(spec)
     whip_to = [j - 1 for j in range(k + 1)]
     ends = [0] * (k + 1)
     firsts = [k]
-    if whips % 2:
+    if whip_cards(spec) - max(0, k - spec.trait("Stamina")) < k:
         ends[0] = 1  # the whole budget played: the next round starts one short
         whip_to += [k + j if j else -1 for j in range(k)]
         ends += [0] * k
