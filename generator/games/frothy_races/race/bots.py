@@ -216,6 +216,16 @@ class Bot:
 
     # --- Movement --------------------------------------------------------------------------
 
+    # Whether a plan made for a clear road may hold with vehicles or debris on the walks
+    # (``clear_plan_holds`` says where): not for the heuristics, whose scores have not
+    # been shown to keep it.
+    clear_plans_hold = False
+
+    def clear_plan_holds(self, race: Race, car: Car, plan: Plan) -> bool:
+        """Whether ``plan``, made for a clear road under the same ``plan_key``, is still
+        the plan when vehicles or debris lie on other walks but not on its own."""
+        return False
+
     def plan_key(self, race: Race, car: Car, phase: int, spaces: int, whips: int,
                  reins: bool) -> Hashable | None:
         """Everything ``plan`` reads besides what lies on the phase's walks (the engine

@@ -118,7 +118,8 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     is reused: the same answer, without listing and weighing every option again. The
     situation is the bot's plan_key and what lies on the phase's walks: the spaces
     taken by vehicles and wrecks, and those with debris (which options are blocked or
-    rough follows from these and the track)."""
+    rough follows from these and the track). With something on the walks, the plan for
+    a clear road is taken where it still holds (``clear_plan_here``)."""
     bot = car.bot
     spaces = car.spec.moves[phase][car.speed]
     whips = car.cards("whip")
@@ -132,14 +133,45 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     plans = race.rt.plans
     situation: object = key
     if not clear and key is not None:
+        if bot.clear_plans_hold:
+            held = clear_plan_here(race, car, phase, key, spaces, whips, reins)
+            if held is not None:
+                return held
         taken = reach.intersection(occupant)
         situation = (key, taken, reach.intersection(on_track) if on_track else taken)
     if situation is not None:
         known = plans.get(situation)
         if known is not None:
             return known
-    options = race.phase_options(car, spaces, whips > 0, reins, clear)
-    plan = bot.plan(race, car, phase, options)
+    return weighed_plan(race, car, phase,
+                        race.phase_options(car, spaces, whips > 0, reins, clear), situation)
+
+
+def clear_plan_here(race: Race, car: Car, phase: int, key: object, spaces: int, whips: int,
+                    reins: bool) -> Plan | None:
+    """The plan this situation would have on a clear road (kept under ``key``, or made
+    now and kept), when it collides with nothing (a crash's price turns on what is hit),
+    nothing lies on its own walk and the bot says it still holds
+    (``Bot.clear_plan_holds``); None otherwise. Most phases with a vehicle somewhere
+    within reach are driven so, and a plan a clear road shares is met far more often
+    than one that also names where every vehicle stands."""
+    known = race.rt.plans.get(key)
+    if known is None:
+        known = weighed_plan(race, car, phase,
+                             race.phase_options(car, spaces, whips > 0, reins, True), key)
+    hexes, debris = known.option.hexes, race.debris
+    if known.option.blocked < 0 and race.occupant.keys().isdisjoint(hexes) and \
+            (not debris or debris.keys().isdisjoint(hexes)) and \
+            car.bot.clear_plan_holds(race, car, known):
+        return known
+    return None
+
+
+def weighed_plan(race: Race, car: Car, phase: int, options: list[Option],
+                 situation: object) -> Plan:
+    """The bot's plan from ``options``, checked against the rules, and kept under
+    ``situation`` (unless None, or the plan collides)."""
+    plan = car.bot.plan(race, car, phase, options)
     option = plan.option
     if option not in options:
         raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
@@ -150,6 +182,7 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     if situation is not None and option.blocked < 0:
         # With every way blocked the choice would turn on the Speeds and facings of
         # what is hit (collision costs): such plans are not kept.
+        plans = race.rt.plans
         if len(plans) >= PLAN_CACHE:
             forget_oldest_half(plans)
         plans[situation] = plan
