@@ -141,7 +141,9 @@ def attack_losers(race: Race, car: Car, target: Car, kind: str, a_value: int, t_
 
 def attack_reaction(race: Race, loser: Car, attacker: Car, slide: int) -> None:
     outcome = race.control_roll(loser, race.control_dice(loser, loser.speed), "attack", slide)
+    was, loser.reacting = loser.reacting, True  # no turn caused it (damage.wipe_out)
     race.apply_control(loser, outcome, slide=slide)  # a passed roll's pairs still cost
+    loser.reacting = was
     if outcome.success:
         return
     if loser is attacker:

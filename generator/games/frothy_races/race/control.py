@@ -140,7 +140,9 @@ def reaction_roll(race: Race, car: Car, slide: int) -> None:
     outcome = race.control_roll(car, race.control_dice(car, car.speed), "reaction", slide)
     if not outcome.success:
         car.involved = True
+    was, car.reacting = car.reacting, True  # no turn caused it (damage.wipe_out)
     race.apply_control(car, outcome, slide=slide)  # a passed roll's pairs still cost
+    car.reacting = was
 
 
 def slide(race: Race, car: Car, direction: int, spaces: int, icons: int) -> bool:

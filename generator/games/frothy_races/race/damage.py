@@ -136,14 +136,18 @@ def heading_of(car: Car) -> int:
 
 def wipe_out(race: Race, car: Car) -> None:
     """Wipe-out: out of the race; the wreck bounces on and then lies as a solid obstacle,
-    the way it was heading; destroyed by a failed Control roll, the way it was going
-    before the turn that called for the roll."""
+    the way it was heading; destroyed by a failed Control roll made for a turn, the way
+    it was going before that turn ('use the direction it was travelling before any
+    change of direction causing the Control roll'). A roll no turn caused (after Damage,
+    a hazard or a Personal attack: ``car.reacting``) leaves the way it heads when
+    destroyed, as any other cause does: a turn made in an earlier phase is no change of
+    direction causing it."""
     car.wiped_out = True
     car.racing = False
     car.wiped_round = race.round
     car.wreck_speed = car.speed
-    failed_roll = car.wipe_cause == WIPE_CAUSES["failed control roll"]
-    car.wreck_heading = car.heading if failed_roll else heading_of(car)
+    failed_turn = car.wipe_cause == WIPE_CAUSES["failed control roll"] and not car.reacting
+    car.wreck_heading = car.heading if failed_turn else heading_of(car)
     if race.logging:
         race.log(car, "wipe-out", result={"damage": car.damage})
 
@@ -238,6 +242,21 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
         race.set_speed(car, car.speed - change)
     else:
         race.set_speed(car, car.speed - 1)
+    face_past_hit(race, car, hit)
+
+
+def face_past_hit(race: Race, car: Car, hit: Car) -> None:
+    """The vehicle hit may face a way past too ('If your vehicle's final position after
+    resolving a collision with a solid obstacle or vehicle will not allow it to move past
+    that obstacle or vehicle when it next moves'): both vehicles were in the collision.
+    It is turned (or stopped and faced) only when the vehicle that hit it stands in one
+    of its front spaces (a Head-On, or a 'T' into a front side) and it has no way past;
+    a vehicle hit from behind or beside is not in its way."""
+    if not hit.racing:
+        return
+    around = race.rt.neighbours[hit.hex]
+    if car.hex in [around[d] for d in one_step_directions(hit.facing)]:
+        race.face_past(hit)
 
 
 def slide_back_damage(race: Race, car: Car, hit: Car | None) -> None:

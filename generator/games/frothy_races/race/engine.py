@@ -121,6 +121,7 @@ class Car:
         self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
         self.move_lost = False  # failed a Control roll after its own attack this phase
+        self.reacting = False  # resolving a Control roll no turn called for (wipe_out)
         self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
         self.slid_back = 0  # Slide icons that ran it back into that: the repeat Damage roll
         self.idle = 0  # movement phases in a row in which it moved no space
