@@ -5,12 +5,14 @@ hit facing a way past). Set up on Bogwater Bowl as test_race_rules does, dice sc
 
 from __future__ import annotations
 
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.bots import Bot
 from generator.games.frothy_races.race.decisions import Plan
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ICON_FACE,
     VALUE_FACE,
@@ -243,3 +245,38 @@ def test_at_most_one_card_changes_a_phase_by_one_space() -> None:
     place(race, car, 10, 17, facing=0, speed=4)
     counts = {(o.card, len(o.steps)) for o in race.options_for(car, 1)}
     assert counts == {(None, 3), ("whip", 4), ("reins", 2)}
+
+
+# --- Maintenance Checks ----------------------------------------------------------------------
+
+
+def test_the_stamina_track_ends_cap_the_change() -> None:
+    """'The value cannot go above the maximum or below the minimum values shown, ignore any
+    changes that would take the value beyond these': at Speed 0 (+3) from 9 of 10 the
+    chariot ends at 10; at Speed 6 (-3) from 1 it ends at the minimum, 0."""
+    for speed, start, end in ((0, 9, 10), (6, 1, 0)):
+        track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+        race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(stamina=True))
+        car = race.cars[0]
+        race.set_speed(car, speed)
+        car.stamina = start
+        race.maintenance(car)
+        assert car.stamina == end
+
+
+def test_maintenance_checks_stamina_then_recovers_cards() -> None:
+    """'1. Stamina Check 2. Card Recover', and Card Recovery's 'Cards in your Recovery box
+    are returned to your hand ...; Cards in your Spent box are moved to your Recovery box':
+    at the end of a round the Stamina affects act on the Speed first, then the Recovery box
+    comes back to the hand and the Spent box waits in Recovery for a round."""
+    track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+    race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(stamina=True))
+    car = race.cars[0]
+    race.set_speed(car, 6)
+    car.stamina = 10  # -3 at Speed 6: to 7, the '-1 Speed' at 9 acts
+    car.hand = [1, 1, 0]
+    car.recovery = [2, 0, 0]
+    car.spent = [1, 2, 0]
+    race.maintenance(car)
+    assert car.stamina == 7 and car.speed == 5
+    assert car.hand == [3, 1, 0] and car.recovery == [1, 2, 0] and car.spent == [0, 0, 0]
