@@ -14,6 +14,7 @@ from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
     CHARIOT,
+    EXAMPLE,
     ICON_FACE,
     VALUE_FACE,
     ScriptedDice,
@@ -51,6 +52,13 @@ class Steps(Bot):
 
     def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
         return (0, 0)
+
+
+class Bare(NoCards):
+    """Adds no card to a Control roll and defends an attack with none."""
+
+    def defend(self, race, car, attacker, kind):  # type: ignore[no-untyped-def]
+        return 0
 
 
 # --- 'Wipe-out' & Movement of Destroyed Vehicles ------------------------------------------
@@ -280,3 +288,106 @@ def test_maintenance_checks_stamina_then_recovers_cards() -> None:
     race.maintenance(car)
     assert car.stamina == 7 and car.speed == 5
     assert car.hand == [3, 1, 0] and car.recovery == [1, 2, 0] and car.spent == [0, 0, 0]
+
+
+# --- Control Loss: a Drift, the icons ---------------------------------------------------------
+
+
+def test_a_drift_needs_no_control_roll_at_any_speed() -> None:
+    """'Drift movement is not a manoeuvre and does not require a Control roll': at Speed 3
+    (one Control die for a turn) with 2 Control Loss points, a Drift and a straight space
+    roll no die at all (the dice are scripted empty) and keep the Control Loss."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=3)
+    car.control_loss = 2
+    car.bot = Steps((5, 0))
+    race.rng = ScriptedDice([])
+    race.move(car, 1)  # movement phase 2: two spaces at Speed 3
+    assert not [a for a in actions(race) if a.startswith("control roll")]
+    assert car.control_loss == 2 and car.facing == 0
+
+
+def test_many_slow_or_damage_icons_are_one_control_loss_point_each_kind() -> None:
+    """'After any failed Control roll, 1 Control Loss point is gained for each different
+    icon affect applied - note that this is still only 1 Control Loss point for Slow or
+    Damage icons, no matter how many icons of each there are', while Slow moves a box for
+    'each' icon and Damage rolls a die for 'each' icon. At Speed 5 (three dice): three
+    Slows are one point and three boxes back, to Speed 3; three Damage icons are one point,
+    three Damage dice, and a point more for each Damage sustained (one here)."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=5)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("slow", "slow", "slow"))
+    race.reaction_roll(car, slide=0)
+    assert car.control_loss == 1 and car.speed == 3
+
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=5)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("damage", "damage", "damage") + values(2, 0, 0))
+    race.reaction_roll(car, slide=0)
+    rolled = [e["dice"] for e in race.events if e["action"] == "damage roll (failed control roll)"]
+    assert [len(d) for d in rolled] == [3]
+    assert car.damage == 1 and car.control_loss == 1 + 1
+
+
+# --- Damage Roll after a collision or an attack ------------------------------------------------
+
+
+def test_damage_from_a_fragile_obstacle_calls_a_control_roll_at_a_safe_speed() -> None:
+    """'Control Roll - if damage was sustained due to a Vehicle attack or collision ...
+    you will need to make a Control roll, even if the vehicle is travelling at a Safe
+    Speed rating', rolling 'a number of Control dice equal to the number of Control points
+    it currently has': a fragile obstacle at Safe Speed 2 (one Damage die, a 3: one point,
+    one Control Loss point and the '+1 Control Loss' affect) makes a Control roll of two
+    dice; a roll that scores no Damage makes none."""
+    for damage, dice in ((3, [2]), (0, [])):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        place(race, car, 17, 16, facing=0, speed=2)
+        car.bot = NoCards()
+        there = race.rt.neighbours[car.hex][0]
+        race.debris[there] = 1
+        race.rng = ScriptedDice(values(damage) + icons("left_spin", "right_spin"))
+        race.rough_ground(car, there, 0)
+        rolled = [e["dice"] for e in race.events if e["action"] == "control roll (reaction)"]
+        assert [len(d) for d in rolled] == dice
+
+
+def test_a_vehicle_attack_rolls_half_the_winners_speed_rounded_up() -> None:
+    """Vehicle attack: the loser rolls 'the difference between Attack Values (use the
+    Attack value as is for ties); plus half the winner's speed (round up)'. The attacker at
+    Speed 3 wins 3 to 2: the target rolls 1 + 2 dice. Tied at 2, both lose: the attacker
+    rolls 2 + half of the target's Speed 5 (3), the target 2 + half of 3 (2)."""
+    for attack_dice, target_die, damage in (((3, 0), 2, [3]), ((1, 1), 2, [5, 4])):
+        race = make_race(EXAMPLE, 2)
+        car, target = race.cars
+        place(race, car, 17, 16, facing=0, speed=3)
+        place(race, target, 17, 17, facing=0, speed=5)
+        car.bot = target.bot = Bare()
+        race.rng = ScriptedDice(values(*attack_dice, target_die) + values(*[0] * 9))
+        race.attack(car, target, "vehicle", 1)
+        rolled = [e["dice"] for e in race.events if e["action"] == "damage roll (vehicle attack)"]
+        assert [len(d) for d in rolled] == damage
+
+
+def test_a_slow_and_haste_pair_costs_stamina_or_a_control_loss_point() -> None:
+    """'You must Discard any pairs of dice where one is showing Slow and the other a Haste
+    ..., but lose 1 Stamina point for each such pair discarded (if you are not using
+    Stamina rules then gain 1 Control Loss instead)'. At Speed 5: Slow, Haste and a Left
+    Spin leave the Spin (one point); the pair costs a Stamina point with the Stamina rule,
+    a Control Loss point more without it."""
+    for stamina, loss, spent in ((True, 1, 1), (False, 2, 0)):
+        track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+        race = Race(track, vehicles, ["careful"], seed=1,
+                    options=RaceOptions(stamina=stamina))
+        car = race.cars[0]
+        place(race, car, 12, 16, facing=0, speed=5)
+        car.bot = NoCards()
+        race.rng = ScriptedDice(icons("slow", "haste", "left_spin"))
+        race.reaction_roll(car, slide=0)
+        assert car.control_loss == loss and car.stamina == car.spec.stamina_max - spent
+        assert car.facing == 1 and car.speed == 5
