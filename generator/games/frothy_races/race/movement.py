@@ -314,8 +314,14 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
 
 
 def free(race: Race, car: Car, facing: int) -> bool:
-    """True when the vehicle could move past what is in front of it facing ``facing``."""
-    for d in one_step_directions(facing):
+    """True when the vehicle could move past what is in front of it facing ``facing``
+    (Solid Obstacles and Vehicles): facing a side, when the space straight ahead is open;
+    facing a corner, when either front space is. A Drift does not count: the Collision
+    Example's White, facing a side with Red straight ahead, 'cannot move past the Red
+    chariot on their next movement in its current direction', and turns 30 degrees to
+    face a corner, from which the front space beside Red is an ordinary move; the turn
+    could not open any space a Drift did not already reach."""
+    for d in ((facing // 2,) if facing % 2 == 0 else one_step_directions(facing)):
         there = race.rt.neighbours[car.hex][d]
         if there >= 0 and there not in race.occupant:
             return True

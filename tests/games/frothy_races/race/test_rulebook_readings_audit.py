@@ -148,20 +148,19 @@ def test_the_vehicle_hit_head_on_faces_a_way_past_too() -> None:
     then you may change its direction by 30 degrees ...; if this change of direction will
     still not allow your vehicle to move past ..., then reduce its Speed rating to 0 [and]
     face it in any direction such that it may move past'. Both vehicles were in the
-    collision. Facing west, the one hit has the vehicle that hit it ahead, the wall to its
-    front right and a third chariot to its front left: a 30-degree turn gets it nowhere,
-    so it stops (Speed 0, not the half of 2 a head-on leaves) and faces a way past. With
-    no third chariot, facing the corner between north-west and west (a head-on too: the
-    wall and the vehicle that hit it ahead), a turn to face west opens the space to the
-    south-west, so it turns and keeps the head-on's Speed 1. The engine left both as they
-    were, facing what they could not get past."""
+    collision. Facing west, the one hit has the vehicle that hit it straight ahead, the
+    wall to its front right and a third chariot to its front left: a 30-degree turn gets
+    it nowhere, so it stops (Speed 0, not the half of 2 a head-on leaves) and faces a way
+    past. With no third chariot, a turn left to face the corner between west and
+    south-west opens the front space to the south-west, so it turns and keeps the
+    head-on's Speed 1. The engine left both as they were, facing what hit them."""
     race, car, hit = head_on(hit_facing=6, hemmed=True)
     assert [e["result"].get("kind") for e in race.events if e["action"] == "collision"] == [
         "head-on"]
     assert hit.speed == 0 and race.free(hit, hit.facing)
 
-    race, car, hit = head_on(hit_facing=5, hemmed=False)
-    assert hit.facing == 6 and race.free(hit, hit.facing) and hit.speed == 1
+    race, car, hit = head_on(hit_facing=6, hemmed=False)
+    assert hit.facing == 7 and race.free(hit, hit.facing) and hit.speed == 1
 
 
 def test_a_vehicle_hit_from_behind_is_not_turned() -> None:
@@ -391,3 +390,39 @@ def test_a_slow_and_haste_pair_costs_stamina_or_a_control_loss_point() -> None:
         race.reaction_roll(car, slide=0)
         assert car.control_loss == loss and car.stamina == car.spec.stamina_max - spent
         assert car.facing == 1 and car.speed == 5
+
+
+# --- Solid Obstacles and Vehicles: what 'move past' asks -------------------------------------
+
+
+def test_collision_example_white_turns_to_get_past_red() -> None:
+    """Collision Example: 'Since the White chariot cannot move past the Red chariot on their
+    next movement in its current direction it may change its facing by 30 degrees to left
+    or right ... Since a turn to the right is sufficient to potentially allow the White
+    chariot to Drift move past the Red chariot ... there is no further affect'. White,
+    facing east with Red straight ahead (no Damage die scores here), halves its Speed 5 to
+    2 and turns 30 degrees to face a corner, from which a front space beside Red is open;
+    it is not stopped. The engine counted White's Drift spaces as a way past and left it
+    facing Red."""
+    race = make_race(CHARIOT, 2)
+    white, red = race.cars
+    place(race, white, 16, 16, facing=0, speed=5)
+    place(race, red, 17, 16, facing=2, speed=1)
+    race.rng = ScriptedDice(values(*[0] * 10))
+    race.collide(white, red.hex, 0)
+    assert white.speed == 2 and white.facing in (1, 11)
+    assert race.free(white, white.facing) and not race.free(white, 0)
+    assert red.facing == 2 and red.speed == 1
+
+
+def test_a_vehicle_that_drifted_into_something_with_the_way_ahead_open_is_not_turned() -> None:
+    """Facing a side, a vehicle whose Drift ran into another (its front-left space) still
+    has the space straight ahead open: it can move past, so it keeps its facing."""
+    race = make_race(CHARIOT, 2)
+    car, other = race.cars
+    place(race, car, 14, 16, facing=0, speed=3)
+    north_east = race.rt.hexes[race.rt.neighbours[car.hex][1]]
+    place(race, other, north_east.q, north_east.r, facing=0, speed=3)
+    race.rng = ScriptedDice(values(*[0] * 10))
+    race.collide(car, other.hex, 1)
+    assert car.facing == 0 and car.speed == 1 and race.free(car, 0)

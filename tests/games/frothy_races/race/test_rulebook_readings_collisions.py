@@ -448,25 +448,22 @@ def test_a_slides_collision_is_faced_past_once_the_spin_is_made() -> None:
     direction by 30 degrees'. A chariot facing a corner turns left to face east, its
     last space east; the roll fails with a Slide and a Left Spin (a Left Skid): the
     Slide east runs into the wall, and the Spin leaves it facing the corner between east
-    (the wall) and north-east (a vehicle there). Judged after the Spin, it turns 30
-    degrees to a facing that gets it past; judged before, it would be left facing the
-    wall and the vehicle."""
-    race = make_race(EXAMPLE, 2)
-    car, other = race.cars
+    (the wall) and north-east (open track). Judged after the Spin, that final position
+    gets it past (the north-east front space), so it keeps the Skid's facing; judged
+    before, facing east with the wall straight ahead, it would have turned 30 degrees and
+    then spun on to face north-east or east."""
+    race = make_race(EXAMPLE, 1)
+    car = race.cars[0]
     here = wall_ahead(race)
     h = race.rt.hexes[here]
     place(race, car, h.q, h.r, facing=11, speed=4)
     car.heading = 0
-    north_east = race.rt.neighbours[here][1]
-    if north_east >= 0:
-        n = race.rt.hexes[north_east]
-        place(race, other, n.q, n.r, facing=0, speed=0)
     car.bot = NoCards()
     race.rng = ScriptedDice(icons("slide", "left_spin") + values(0, 0, 0, 0))
     race.turn(car, 1, moving=0)
     assert rolls(race, "damage roll (wall collision)") == [values(0, 0, 0, 0)]
     assert race.rt.hexes[car.hex] == h
-    assert car.facing in (0, 2) and race.free(car, car.facing)
+    assert car.facing == 1 and race.free(car, car.facing) and car.speed == 2
 
 
 def test_a_wreck_from_a_failed_turns_slide_rolls_the_way_it_went_before_the_turn() -> None:
