@@ -20,7 +20,8 @@ class TrackGame:
     item pick-ups and item checkpoints. ``token_set`` names the track tokens it prints, and
     ``pieces`` whether a build with its tracks prints the standard modular pieces.
     ``players`` is the game's player count (low, high) when its rulebook gives one, and
-    ``standard_items`` the names of the items every copy of the game has.
+    ``standard_items`` the names of the items every copy of the game has. ``straight_lines``
+    is true when a checkpoint or starting line is the straight row between two tokens.
     """
 
     game_id: str
@@ -34,3 +35,4 @@ class TrackGame:
     pieces: bool = False
     players: tuple[int, int] | None = None
     standard_items: tuple[str, ...] = ()
+    straight_lines: bool = False

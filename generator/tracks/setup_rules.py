@@ -19,7 +19,7 @@ from generator.input.schema import did_you_mean
 from generator.tracks.analysis import Slot
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
-from generator.tracks.hexgrid import HexLayout, facing_angle, neighbours
+from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, hex_to_offset, neighbours
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.rules import RULES, drawable
@@ -225,3 +225,32 @@ def each_checkpoint_leads_to_the_next(track: Track) -> Iterator[Violation]:
             yield Violation(track.layout.where(the_course.checkpoints[after][0]), {
                 "before": before, "after": after, "instead": crossed})
             return
+
+
+def off_the_row(hexes: frozenset[Hex], track: Track) -> list[Hex]:
+    """The hexes of a line that leave its longest straight row, in reading order.
+
+    A straight row runs along one of the three hex axes (one q, one r or one s); a column of
+    the text map (a row of flat-top hexes) counts too, since a map draws it as one straight
+    stroke. Empty when the whole line is one such row.
+    """
+    axis = 0 if track.orientation == "pointy" else 1
+    keys = (lambda h: ("q", h.q), lambda h: ("r", h.r), lambda h: ("s", -h.q - h.r),
+            lambda h: ("map", hex_to_offset(h, track.orientation)[axis]))
+    groups: dict[tuple[str, int], set[Hex]] = {}
+    for key in keys:
+        for hex_ in hexes:
+            groups.setdefault(key(hex_), set()).add(hex_)
+    row = max(groups.values(), key=len)
+    return sorted(hexes - row, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
+
+
+@RULES.check("TRK-CHECKPOINT-STRAIGHT")
+def lines_are_straight_rows(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.straight_lines or not drawable(track):
+        return
+    for target in course(track).targets:
+        astray = off_the_row(target.hexes, track)
+        if astray:
+            yield Violation(track.layout.where(astray[0]), {
+                "name": target.name, "count": len(astray)})

@@ -55,6 +55,15 @@ X........X
 X........X
 XXXXXXXXXX"""
 
+# A Joyride strip three spaces wide whose checkpoint 1 runs barrier to barrier but bends
+# (down-right, then down-left): no two tokens pointing at each other set out that line.
+BENT_CHECKPOINT = """\
+XXXXXXXXXXXXX
+X.12...a..=.X
+X.34....a.=.X
+X......a..=.X
+XXXXXXXXXXXXX"""
+
 # rule -> (map, game, fields) of a track that breaks it and as little else as possible.
 BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-MAP-CHAR": (STRIP.replace("X12", "#12"), "frothy-races", {}),
@@ -100,6 +109,7 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
                          "joyride", {"items": ["Rocket"]}),
     "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
+    "TRK-CHECKPOINT-STRAIGHT": (BENT_CHECKPOINT, "joyride", {}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
     "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
     "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
@@ -166,6 +176,27 @@ def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
     swapped = CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace("b", "a").replace("c", "b")
     ordered = check_file(write_track(tmp_path, "ok.yaml", map_text=swapped))
     assert "TRK-CHECKPOINT-ORDER" not in rule_ids(ordered.findings)
+
+
+@pytest.mark.parametrize(("rows", "game", "bends"), [
+    (("...a..", "....a.", "...a.."), "joyride", True),      # down-right, then down-left
+    (("...a..", "...a..", "..aa.."), "joyride", True),      # a foot at the bottom
+    (("...a..", "...a..", "..a..."), "joyride", False),     # a hex diagonal (one s)
+    (("...a..", "...a..", "...a.."), "joyride", False),     # one column of the map
+    (("...a..", "....a.", "...a.."), "frothy-races", False),  # lines not set by tokens
+])
+def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str, str],
+                                            game: str, bends: bool) -> None:
+    lines = BENT_CHECKPOINT.splitlines()
+    map_text = "\n".join([lines[0], *(f"{line[:4]}{row}{line[10:]}" for line, row in
+                                      zip(lines[1:4], rows, strict=True)), lines[4]])
+    findings = check_file(write_track(tmp_path, map_text=map_text, game=game)).findings
+    fired = [f for f in findings if f.rule == "TRK-CHECKPOINT-STRAIGHT"]
+    assert bool(fired) is bends
+    assert rule_ids(findings) - {"TRK-CHECKPOINT-STRAIGHT"} == {"TRK-LAP-LENGTH"}
+    for finding in fired:
+        row = map_text.splitlines()[finding.mark.line - 7]
+        assert row[finding.mark.column - 3] == "a"
 
 
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {

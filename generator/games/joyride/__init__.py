@@ -32,6 +32,7 @@ TRACKS = TrackGame(
     items=True,
     token_set="joyride",
     standard_items=tuple(item.name for item in standard_items()),
+    straight_lines=True,  # Shared Components > Checkpoint Tokens: the row between two tokens
 )
 
 GAME = Game(
