@@ -97,10 +97,20 @@ def rule_of_four(vehicle: Vehicle, cap: int, superior_initiative: int, fire_link
             parts = capped_parts(vehicle, side, roll, superior_initiative, fire_link)
             total = sum(bonus for _, bonus in parts)
             if total > cap:
-                characteristic = CHARACTERISTICS[ROLLS.index(roll)]
-                yield Violation(("variants", side, "bonuses", characteristic), {
+                yield Violation(cap_breaker(vehicle, side, roll), {
                     "side": side, "roll": roll, "total": total,
                     "parts": ", ".join(f"{label} +{bonus}" for label, bonus in parts)})
+
+
+def cap_breaker(vehicle: Vehicle, side: str, roll: str) -> tuple[str | int, ...]:
+    """Where a roll over the cap is reported: the side's characteristic bonus when it has one,
+    else the last piece of equipment that adds to the roll (the bonus the file writes)."""
+    characteristic = CHARACTERISTICS[ROLLS.index(roll)]
+    variant: Variant = getattr(vehicle.variants, side)
+    adding = [i for i, upgrade in enumerate(vehicle.upgrades) if upgrade.roll == roll]
+    if variant.bonuses.of(characteristic) or not adding:
+        return ("variants", side, "bonuses", characteristic)
+    return ("upgrades", adding[-1], "bonus")
 
 
 @RULES.check("OR-VARIANT-BONUSES")

@@ -261,6 +261,17 @@ def test_a_side_without_a_primary_arc_points_at_its_arcs(write_outrider: Callabl
     assert text.startswith("- {weapon: secondary")
 
 
+def test_equipment_alone_over_the_cap_points_at_the_equipment(
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(upgrades=[
+        {"name": "Supercharger", "roll": "initiative", "bonus": 4},
+        {"name": "Grip Tyres", "roll": "initiative", "bonus": 1}]))
+    found = at_mark(path, "OR-RULE-OF-FOUR")
+    assert len(found) == 2  # both sides: neither has an acceleration bonus to blame
+    assert all(text.startswith("1}") for _, text in found)
+    assert all("Grip Tyres" in path.read_text().splitlines()[line - 1] for line, _ in found)
+
+
 def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Path]) -> None:
     (finding,) = [f for f in check_file(write_outrider(top(nickname="Linebaker"))).findings]
     assert finding.rule == "OR-CLASS-UNKNOWN"
