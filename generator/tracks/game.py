@@ -21,7 +21,8 @@ class TrackGame:
     ``pieces`` whether a build with its tracks prints the standard modular pieces.
     ``players`` is the game's player count (low, high) when its rulebook gives one, and
     ``standard_items`` the names of the items every copy of the game has. ``straight_lines``
-    is true when a checkpoint or starting line is the straight row between two tokens.
+    is true when a checkpoint or starting line is the straight row between two tokens, and
+    ``item_aliases`` (other name, standard item) the rulebook's other names for its items.
     """
 
     game_id: str
@@ -36,3 +37,4 @@ class TrackGame:
     players: tuple[int, int] | None = None
     standard_items: tuple[str, ...] = ()
     straight_lines: bool = False
+    item_aliases: tuple[tuple[str, str], ...] = ()

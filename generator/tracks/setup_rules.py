@@ -177,9 +177,10 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
     keys = {_key(name) for name in known}
+    aliases = {_key(other): name for other, name in context.item_aliases}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
-                         suggestion=did_you_mean(name, known) or "",
+                         suggestion=aliases.get(_key(name)) or did_you_mean(name, known) or "",
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]

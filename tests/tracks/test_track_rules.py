@@ -254,6 +254,13 @@ def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: P
     assert "did you mean 'Banana Skin'?" in finding.message
 
 
+def test_the_rulebooks_other_name_for_an_item_suggests_the_standard_one(tmp_path: Path
+                                                                       ) -> None:
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=["MISSILE", "Mine"])
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
+    assert finding.message.endswith("did you mean 'Rocket'?")
+
+
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
     path = write_track(tmp_path, map_text=STRIP.replace("=.X", "=.."))
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-BARRIER-GAP"]

@@ -33,6 +33,7 @@ TRACKS = TrackGame(
     token_set="joyride",
     standard_items=tuple(item.name for item in standard_items()),
     straight_lines=True,  # Shared Components > Checkpoint Tokens: the row between two tokens
+    item_aliases=tuple(ITEM_RULES["JR-ITEM-STANDARD-NAME"].params["also_called"].items()),
 )
 
 GAME = Game(
