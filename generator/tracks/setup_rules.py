@@ -255,3 +255,15 @@ def lines_are_straight_rows(track: Track, context: TrackGame) -> Iterator[Violat
         if astray:
             yield Violation(track.layout.where(astray[0]), {
                 "name": target.name, "count": len(astray)})
+
+
+@RULES.check("TRK-SPECIAL-RULES")
+def special_spaces_are_explained(track: Track) -> Iterator[Violation]:
+    if not drawable(track) or track.special_rules.strip():
+        return
+    special = track.layout.with_terrain("special")
+    if special:
+        labels = sorted({c.symbol.label for c in track.layout.ordered()
+                         if c.symbol.terrain == "special"})
+        yield Violation(track.layout.where(special[0]), {
+            "count": len(special), "labels": labels})

@@ -110,11 +110,13 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
     "TRK-CHECKPOINT-STRAIGHT": (BENT_CHECKPOINT, "joyride", {}),
+    "TRK-SPECIAL-RULES": (STRIP.replace("X12...", "X12.!."), "frothy-races", {}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
     "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
     "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
     "TRK-PRINT-ICON": (STRIP.replace("X12...", "X12.s."), "frothy-races",
-                       {"legend": {"s": {"terrain": "special", "icon": "nosuch"}}}),
+                       {"legend": {"s": {"terrain": "special", "icon": "nosuch"}},
+                        "special_rules": "s: a spring; it throws you one space on."}),
     "TRK-PRINT-TEXT": (STRIP, "frothy-races", {"description": "A very long tale. " * 400}),
 }
 
@@ -259,6 +261,20 @@ def test_the_rulebooks_other_name_for_an_item_suggests_the_standard_one(tmp_path
     path = write_track(tmp_path, map_text=STRIP, game="joyride", items=["MISSILE", "Mine"])
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
     assert finding.message.endswith("did you mean 'Rocket'?")
+
+
+@pytest.mark.parametrize("game", ["joyride", "frothy-races"])
+def test_special_spaces_need_their_rules_written_down(tmp_path: Path, game: str) -> None:
+    legend = {"r": {"terrain": "special", "label": "tram rails"}}
+    map_text = STRIP.replace("X12...", "X12.r.").replace("X34...", "X34.!.")
+    path = write_track(tmp_path, map_text=map_text, game=game, legend=legend)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-SPECIAL-RULES"]
+    assert finding.message == ("the map has 2 special spaces (special space, tram rails) and "
+                               "no special_rules to say what they do")
+    assert (finding.mark.line, finding.mark.column) == (12, 7)  # the first, in reading order
+    explained = write_track(tmp_path, "ok.yaml", map_text=map_text, game=game, legend=legend,
+                            special_rules="Tram rails: steer at once. !: lose a die.")
+    assert "TRK-SPECIAL-RULES" not in rule_ids(check_file(explained).findings)
 
 
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
