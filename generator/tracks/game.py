@@ -23,6 +23,8 @@ class TrackGame:
     ``standard_items`` the names of the items every copy of the game has. ``straight_lines``
     is true when a checkpoint or starting line is the straight row between two tokens, and
     ``item_aliases`` (other name, standard item) the rulebook's other names for its items.
+    ``layout_fields`` are the fields every layout of the game gives, beyond the required
+    name and players.
     """
 
     game_id: str
@@ -38,3 +40,4 @@ class TrackGame:
     standard_items: tuple[str, ...] = ()
     straight_lines: bool = False
     item_aliases: tuple[tuple[str, str], ...] = ()
+    layout_fields: tuple[str, ...] = ()

@@ -27,7 +27,7 @@ from generator.tracks.rules import RULES, drawable
 if TYPE_CHECKING:
     from generator.project.loading import Definition
 
-__all__ = ["RULES", "items_known"]
+__all__ = ["RULES", "items_known", "layout_given", "track_related"]
 
 CIRCUIT_RACES = ("Pursuit", "Fox and Hounds")
 # How far in front of the pack the Fox must stand, in hexes along the grid's facing: a hex
@@ -184,6 +184,23 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]
+
+
+def layout_given(definition: Definition) -> list[Finding]:
+    """TRK-LAYOUT-FIELDS for one track: the fields its game's layouts give that the file
+    leaves out (read from the file's own keys, since each has a default)."""
+    context: TrackGame = definition.kind.context
+    missing = [name for name in context.layout_fields if (name,) not in definition.marks]
+    if not missing:
+        return []
+    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(()), missing=missing,
+                                               game=context.title)]
+
+
+def track_related(definition: Definition, others: Sequence[Definition]) -> list[Finding]:
+    """The track checks that read more than the model: the recommended items against the
+    project's item files, and the layout's fields as the file writes them."""
+    return items_known(definition, others) + layout_given(definition)
 
 
 def _key(name: str) -> str:

@@ -111,6 +111,7 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
     "TRK-CHECKPOINT-STRAIGHT": (BENT_CHECKPOINT, "joyride", {}),
     "TRK-SPECIAL-RULES": (STRIP.replace("X12...", "X12.!."), "frothy-races", {}),
+    "TRK-LAYOUT-FIELDS": (STRIP, "joyride", {"location": None}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
     "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
     "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
@@ -133,7 +134,9 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
     # TRK-ITEMS-UNKNOWN reads the run's item files too: the track kind's cross-file check.
-    assert RULES.unchecked() == ["TRK-PRINT-ICON", "TRK-PRINT-TEXT", "TRK-ITEMS-UNKNOWN"]
+    # TRK-LAYOUT-FIELDS reads the file's own keys, which the model's defaults hide.
+    assert sorted(RULES.unchecked()) == ["TRK-ITEMS-UNKNOWN", "TRK-LAYOUT-FIELDS",
+                                         "TRK-PRINT-ICON", "TRK-PRINT-TEXT"]
 
 
 def test_the_clean_strip_has_only_its_lap_length(tmp_path: Path) -> None:
@@ -196,9 +199,9 @@ def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str
     fired = [f for f in findings if f.rule == "TRK-CHECKPOINT-STRAIGHT"]
     assert bool(fired) is bends
     assert rule_ids(findings) - {"TRK-CHECKPOINT-STRAIGHT"} == {"TRK-LAP-LENGTH"}
+    lines = (tmp_path / "track.yaml").read_text().splitlines()
     for finding in fired:
-        row = map_text.splitlines()[finding.mark.line - 7]
-        assert row[finding.mark.column - 3] == "a"
+        assert lines[finding.mark.line - 1][finding.mark.column - 1] == "a"
 
 
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -271,10 +274,28 @@ def test_special_spaces_need_their_rules_written_down(tmp_path: Path, game: str)
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-SPECIAL-RULES"]
     assert finding.message == ("the map has 2 special spaces (special space, tram rails) and "
                                "no special_rules to say what they do")
-    assert (finding.mark.line, finding.mark.column) == (12, 7)  # the first, in reading order
+    marked = path.read_text().splitlines()[finding.mark.line - 1]
+    assert marked.startswith("  X12.r.") and finding.mark.column == 7  # the first one
     explained = write_track(tmp_path, "ok.yaml", map_text=map_text, game=game, legend=legend,
                             special_rules="Tram rails: steer at once. !: lose a die.")
     assert "TRK-SPECIAL-RULES" not in rule_ids(check_file(explained).findings)
+
+
+@pytest.mark.parametrize("left_out", [("laps",), ("location", "description"),
+                                      ("difficulty",)])
+def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
+        tmp_path: Path, left_out: tuple[str, ...]) -> None:
+    path = write_track(tmp_path, map_text=STRIP, game="joyride")
+    kept = [line for line in path.read_text().splitlines()
+            if not line.startswith(tuple(f"{name}:" for name in left_out))]
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    findings = check_file(path).findings
+    (finding,) = [f for f in findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.severity is Severity.WARNING
+    assert finding.message.startswith(f"the layout leaves out {', '.join(left_out)}; ")
+    assert (finding.mark.line, finding.mark.column) == (1, 1)
+    frothy = write_track(tmp_path, "frothy.yaml", map_text=STRIP)  # Frothy has no such list
+    assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
 
 
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
