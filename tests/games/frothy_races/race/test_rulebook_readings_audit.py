@@ -217,6 +217,10 @@ def test_each_more_fragile_marker_adds_a_die_and_one_goes() -> None:
     rolled = [e["dice"] for e in race.events if e["action"] == "damage roll (fragile obstacle)"]
     assert [len(d) for d in rolled] == [4]
     assert race.debris[there] == 2
+    # The sentence's '(or alternatively, 1 marker is removed for each point of damage ...)'
+    # is not played, and every result says so.
+    assert any(n.startswith("rule alternative fragile obstacle markers")
+               for n in race.result().not_simulated)
 
 
 # --- Control Loss: moving straight ----------------------------------------------------------
