@@ -127,6 +127,21 @@ def places_make_sense(team: Team) -> Iterator[Violation]:
                 seen[key].add(value)
 
 
+@RULES.check("FA-RACE-REPEAT")
+def circuit_once_a_category(team: Team) -> Iterator[Violation]:
+    first: dict[tuple[str, str], int] = {}
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is None:
+            continue
+        key = (" ".join(race.name.casefold().split()), race.category)
+        if key in first:
+            yield Violation(("season", step, "race", "name"), {
+                "race": race.name, "category": race.category, "first": first[key] + 1,
+                "step": step + 1})
+        first.setdefault(key, step)
+
+
 @RULES.check("FA-RACE-FINISH")
 def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
     for step, entry in enumerate(team.season):

@@ -169,6 +169,9 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
     "FA-RACE-PLACE": (season(race("Oval", "total-speed-way",
                                   [result("Ada Voss", "Lambda One", 4)], starters=3)),
                       "error"),
+    "FA-RACE-REPEAT": (season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2)]), race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", 3)])), "warning"),
     "FA-RACE-FINISH": (season(race("Oval", "total-speed-way", [result(
         "Ada Voss", "Lambda One", 1, hit_points_lost=11, pilot_outcome="hit")])), "error"),
     "FA-RACE-DAMAGE": (season(race("Oval", "total-speed-way", [result(
