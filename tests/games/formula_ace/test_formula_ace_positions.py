@@ -190,3 +190,21 @@ def test_a_circuit_raced_twice_in_a_category_points_at_the_second(tmp_path: Path
                                    "steps 1 and 3); a circuit is raced once in each category")
     line, _ = finding_line(path, "FA-RACE-REPEAT")
     assert line == nth_line(path, "OVAL", 1)
+
+
+# --- FA-CREDITS-NEGATIVE at the start: the purchase the credits do not cover ------------
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("{item: decoys}", "{item: repulsor}", "{item: repulsor}"),
+    ("upgrades: {hit-point: 2}", "upgrades: {hit-point: 2, auto-start: 1}", "auto-start: 1"),
+    ("      - {item: decoys}\n", "      - {item: decoys}\n  - {name: Spare, type: Tau}\n",
+     "name: Spare"),
+], ids=["an-item-swapped", "an-upgrade-added", "a-fourth-ship"])
+def test_overspending_at_the_start_points_at_what_overdraws(old: str, new: str, where: str,
+                                                            tmp_path: Path) -> None:
+    # Red Comet spends 1850 of its 2500: what is listed after that, in the order paid
+    # (ships in turn; a ship's price, then its upgrades, then its derby items), overdraws.
+    path = tmp_path / "team.yaml"
+    path.write_text(RED_COMET.read_text().replace(old, new, 1))
+    line, _ = finding_line(path, "FA-CREDITS-NEGATIVE")
+    assert where in path.read_text().splitlines()[line - 1]
