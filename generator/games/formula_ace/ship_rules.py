@@ -205,9 +205,14 @@ def mounts_are_for_firing_weapons(team: Team, context: FormulaData) -> Iterator[
 def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]:
     def kinds(state: ShipState) -> Counter[str]:
         return Counter(context.items[item].kind for item, _ in state.weapons)
+    ships = dict(every_ship(team))
     for path, state, written in first_breaches(
             team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
-        yield Violation(_at(path, written, "weapons"), {
+        ship = ships.get(path) if written else None
+        if ship is not None:  # the first turret with no weapon left to carry
+            turrets = [j for j, w in enumerate(ship.weapons) if w.item == "turret"]
+            path = (*path, "weapons", turrets[kinds(state)["weapon"]])
+        yield Violation(path, {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
 

@@ -208,3 +208,11 @@ def test_overspending_at_the_start_points_at_what_overdraws(old: str, new: str, 
     path.write_text(RED_COMET.read_text().replace(old, new, 1))
     line, _ = finding_line(path, "FA-CREDITS-NEGATIVE")
     assert where in path.read_text().splitlines()[line - 1]
+
+
+def test_a_turret_without_a_weapon_is_pointed_at(tmp_path: Path) -> None:
+    # Rockets, then two turrets: the first carries the rockets, the second nothing.
+    path = write_team(tmp_path, ship(2, weapons=[{"item": "rockets", "mount": "front"},
+                                                 {"item": "turret"}, {"item": "turret"}]))
+    line, _ = finding_line(path, "FA-TURRET")
+    assert line == nth_line(path, "{item: turret}", 2)
