@@ -186,8 +186,8 @@ def test_a_circuit_raced_twice_in_a_category_points_at_the_second(tmp_path: Path
     findings = check_file(path).findings
     assert rule_ids(findings) == {"FA-RACE-REPEAT"}
     assert findings[0].severity.value == "warning"
-    assert findings[0].message == ("OVAL is raced again in the total-speed-way (season "
-                                   "steps 1 and 3); a circuit is raced once in each category")
+    assert findings[0].message == ("OVAL (total-speed-way) is raced again at season step 3, "
+                                   "after step 1; each circuit is raced once in each category")
     line, _ = finding_line(path, "FA-RACE-REPEAT")
     assert line == nth_line(path, "OVAL", 1)
 
