@@ -402,12 +402,17 @@ def test_a_fourth_pilot_listed_at_the_start_is_the_recruit_and_costs_1000(
     assert replay(loaded.definitions[0].model).credits == 2500 - 1000
     five = add_pilots(SEASONED_TSW, {**SEASONED_TSW, "name": "Eve Lund"})
     assert rule_ids(check_file(write_team(tmp_path, five)).findings) == {"FA-PILOTS-MAX"}
-    # The Seasoned pilot is the recruit wherever it is listed; two Aces are still one too many.
+    # The Seasoned pilot is the recruit wherever it is listed. With a second Ace no pilot
+    # can be: the one listed 4th is the recruit, who should have been Seasoned (16/).
     first = both(lambda d: d["pilots"].insert(0, copy.deepcopy(SEASONED_TSW)))
     assert check_file(write_team(tmp_path, first)).findings == []
     ace = {**SEASONED_TSW, "rank": "ace", "skills": {"piloting": 4, "g_endurance": 4}}
     assert rule_ids(check_file(write_team(tmp_path, add_pilots(ace))).findings) == {
-        "FA-TEAM-RANKS"}
+        "FA-RECRUIT-RANK"}
+    # With no Ace at all, the three listed first are judged as the starting pilots (5/).
+    no_ace = both(pilot(2, rank="seasoned", category="total-speed-way",
+                        skills={"piloting": 3, "g_endurance": 3}), add_pilots(SEASONED_TSW))
+    assert rule_ids(check_file(write_team(tmp_path, no_ace)).findings) == {"FA-TEAM-RANKS"}
     # Four pilots cost 1000 of the 2500: 1500 more (one cm of speed) is exactly 0, and one
     # hit point more (200) is not.
     exact = both(add_pilots(SEASONED_TSW), ship(0, upgrades={"speed": 1}))
