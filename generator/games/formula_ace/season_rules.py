@@ -44,8 +44,9 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
     was_negative = False
     for line in state.ledger:
         if line.balance < 0 and not was_negative:
-            path = (_overdrawn_item(team, line.path[1], line.balance - line.amount, context)
-                    if line.kind == "start-ship" else line.path)
+            index = line.path[1] if line.kind == "start-ship" else None
+            path = (_overdrawn_item(team, index, line.balance - line.amount, context)
+                    if isinstance(index, int) else line.path)
             yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
