@@ -50,6 +50,7 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
             yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+                "bought": line.about.get("bought", False),
                 "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
         was_negative = line.balance < 0
 

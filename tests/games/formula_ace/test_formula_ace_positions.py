@@ -216,3 +216,14 @@ def test_a_turret_without_a_weapon_is_pointed_at(tmp_path: Path) -> None:
                                                  {"item": "turret"}, {"item": "turret"}]))
     line, _ = finding_line(path, "FA-TURRET")
     assert line == nth_line(path, "{item: turret}", 2)
+
+
+def test_a_ship_beyond_the_first_three_that_overdraws_is_named_as_bought(
+        tmp_path: Path) -> None:
+    # 4/: more ships are bought (1000 each, 16/); the baseline's 2500 pays for two more.
+    extra = [{"name": name, "type": "Lambda"} for name in ("Four", "Five", "Six")]
+    path = write_team(tmp_path, lambda d: d["ships"].extend(extra))
+    (finding,) = check_file(path).findings
+    assert finding.message == ("Six, a ship beyond the first three, and its equipment "
+                               "(1000 credits) takes the balance to -500 credits")
+    assert "Six" in path.read_text().splitlines()[finding.mark.line - 1]
