@@ -190,6 +190,13 @@ def ends_in_wipeout(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation
     for level, refs in affects.items():
         if level < top and any(is_wipeout(ref.name, context) for ref in refs):
             yield Violation(("damage", "affects", level), {"level": level, "value": top})
+            continue
+        for j, ref in enumerate(refs):  # a roll that may pick Wipe-out before the top
+            picks = [k for k, c in enumerate(getattr(ref, "choices", ()))
+                     if is_wipeout(c.name, context)]
+            if level < top and picks:
+                yield Violation(("damage", "affects", level, j, "choices", picks[0]),
+                                {"level": level, "value": top})
 
 
 def scoring_chance(resilience: int | None) -> Fraction:
@@ -227,18 +234,6 @@ def not_fragile(vehicle: Vehicle, min_dice: int) -> Iterator[Violation]:
     toughness = _toughness(vehicle)
     if toughness and float(str(toughness["dice"])) < min_dice:
         yield Violation(("damage", "value"), toughness)
-
-
-@RULES.check("FR-DMG-LOSE-TRAIT")
-def lost_trait_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    owned = {name_key(t.name) for t in vehicle.traits}
-    for site in reference_sites(vehicle):
-        trait = getattr(site.ref, "trait", None)
-        entry = context.damage_affects.find(site.ref.name)
-        if trait and entry is not None and "trait" in entry.params and \
-                name_key(trait) not in owned:
-            yield Violation((*site.path, "trait"), {
-                "trait": trait, "traits": ", ".join(t.name for t in vehicle.traits) or "none"})
 
 
 @RULES.check("FR-STAMINA-TRACK")
@@ -328,6 +323,8 @@ def affect_params_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viola
     for site in reference_sites(vehicle):
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         for param in entry.params if entry else ():
+            if param == "choices" and "choices" in site.path:
+                continue  # a Random among a Random's picks: FR-DMG-RANDOM-CHOICES
             if not getattr(site.ref, param, None):
                 yield Violation(site.path, {"what": site.what, "name": entry.label if entry
                                             else site.ref.name, "param": param,
@@ -434,20 +431,6 @@ def playable_as(vehicle: Vehicle, kind: str, context: FrothyData) -> int:
                 if special_face(card, None if card.custom else context.special_cards.find(
                     card.name)) == kind)
     return int(getattr(cards, kind)) + cards.dual + faces
-
-
-@RULES.check("FR-DMG-LOSE-CARD")
-def lost_card_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for site in reference_sites(vehicle):
-        card = getattr(site.ref, "card", None)
-        entry = None if site.ref.custom else context.catalogue(site.catalogue).find(
-            site.ref.name)
-        if entry is None or "card" not in entry.params or not card:
-            continue
-        kinds = ("whip", "reins") if card == "either" else (card,)
-        if sum(playable_as(vehicle, kind, context) for kind in kinds) == 0:
-            yield Violation((*site.path, "card"), {
-                "name": entry.label.replace("{card}", card.capitalize()), "card": card})
 
 
 def signed(value: int) -> str:

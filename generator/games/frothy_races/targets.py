@@ -120,13 +120,38 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
+def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
+    """(affect, need, why) for each damage affect an earlier one has already made idle,
+    in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
+    losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
+    earlier one of the same affect."""
+    seen: dict[tuple[str, str], Placed] = {}
+    chosen = sorted((a for a in affects if not a.rolled),
+                    key=lambda a: a.level if a.level is not None else 0)
+    for item in chosen:
+        trait = getattr(item.site.ref, "trait", None) or ""
+        found = context.traits.find(trait) if trait else None
+        key = (item.entry.name, name_key(found.name if found else trait))
+        earlier = seen.get(key)
+        value = item.site.ref.value
+        if earlier is not None and item.entry.extra.get("once"):
+            yield item, "repeat", f"{earlier.entry.label} at level {earlier.level}"
+        elif earlier is not None and item.entry.extra.get("caps") and isinstance(
+                value, int) and isinstance(earlier.site.ref.value, int) and \
+                value >= earlier.site.ref.value:
+            yield item, "cap", (f"{earlier.entry.label} {earlier.site.ref.value} at level "
+                                f"{earlier.level}")
+            continue  # the lower, earlier limit stands
+        seen[key] = item
+
+
 @RULES.check("FR-DMG-NO-TARGET")
 def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                              ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     gone = taken_away(vehicle, context)
     affects = placed(vehicle, context, "damage_affects")
-    for item, need, because in wearing(vehicle, affects):
+    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
         yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                          "because": because})
     for item in affects:
@@ -149,6 +174,9 @@ def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             low, high = (int(n) for n in possible) if possible else (0, 10**6)
             if row:
                 high = min(high, sum(getattr(vehicle.speed_table, str(row))) - 1)
+            resilience = vehicle.damage.resilience
+            if item.entry.extra.get("up_to_resilience") and resilience is not None:
+                high = min(high, resilience + 1)  # lowered to blank at most
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "name": item.entry.label, "value": value, "low": low, "high": high})
