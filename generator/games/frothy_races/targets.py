@@ -62,6 +62,10 @@ def taken_away(vehicle: Vehicle, context: FrothyData) -> dict[str, str]:
     return gone
 
 
+# The card an attack is started with, and the other type (Rules & Game-play > Attacks).
+ATTACK_CARDS = {"vehicle_attack": ("reins", "whip"), "personal_attack": ("whip", "reins")}
+
+
 def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
     """Whether the vehicle carries what ``need`` names at the start of the race."""
     if need in ("whip_cards", "reins_cards"):
@@ -70,6 +74,12 @@ def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
         return vehicle.damage.resilience is not None
     if need == "safe_speed":
         return 0 in vehicle.speed_table.control
+    if need in ATTACK_CARDS:  # started with its own card type, or the other by a trait
+        card, other = ATTACK_CARDS[need]
+        return playable_as(vehicle, card, context) > 0 or (
+            playable_as(vehicle, other, context) > 0 and any(
+                trait.entry.extra.get("also_starts") == need
+                for trait in placed(vehicle, context, "traits")))
     return True
 
 

@@ -75,6 +75,11 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         set_path("damage", "resilience", value=None),
         damage_track(10, {10: W}),
         with_cards(whip=3, special=[{"name": "Survivor", "face": "whip"}])), "{name"),
+    "Blades with no card to start a Vehicle attack": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=6, reins=0), set_path("traits", value=[hash_of("Blades", 1)])), "{name"),
+    "Sneaky with no card to start a Personal attack": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=6), set_path("traits", value=["Encouragement", "Sneaky"])),
+        "Sneaky"),
     "a Random that may lose a trait the vehicle lacks": ("FR-DMG-LOSE-TRAIT", damage_track(6, {
         3: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
                                                      "trait": "Flyer"}]}, 6: W}), "Flyer"),
@@ -134,6 +139,10 @@ CLEAN: dict[str, Change] = {
     "Survivor with a Resilience": with_cards(whip=3, special=[{"name": "Survivor",
                                                                "face": "whip"}]),
     "a roll as the '#'": set_path("traits", value=[hash_of("Tank", "d3")]),
+    "Tank with Whip cards and Snapper": both(with_cards(whip=6, reins=0), set_path(
+        "traits", value=[hash_of("Tank", 1), "Snapper"])),
+    "Whiplash with only Reins and a Berserker card": both(with_cards(whip=0, reins=5, special=[
+        hash_of("Berserker", 1)]), set_path("traits", value=[hash_of("Whiplash", 1)])),
 }
 
 
