@@ -119,6 +119,20 @@ def no_gain_from_slowing(vehicle: Vehicle) -> Iterator[Violation]:
                     break
 
 
+@RULES.check("FR-MOVE-STEP-FALLS")
+def step_never_falls(vehicle: Vehicle) -> Iterator[Violation]:
+    table = vehicle.speed_table
+    if not table.complete:
+        return
+    for speed in SPEEDS[1:]:
+        moves, lower = table.moves(speed), table.moves(speed - 1)
+        if max(moves) < max(lower):
+            phase = moves.index(max(moves)) + 1
+            yield Violation(("speed_table", f"move_{phase}", speed), {
+                "speed": speed, "step": max(moves), "lower": speed - 1,
+                "lower_step": max(lower)})
+
+
 def spread_problem(moves: tuple[int, ...], max_gap: int) -> str | None:
     """Why a round's moves are not spread evenly, or None if they are."""
     moving = [i for i, spaces in enumerate(moves) if spaces]

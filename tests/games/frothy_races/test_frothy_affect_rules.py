@@ -38,6 +38,8 @@ def both(*changes: Change) -> Change:
 ERRORS: dict[str, tuple[str, Change, str]] = {
     "Wipe-out a Random may pick before the top level": ("FR-DMG-WIPEOUT", damage_track(6, {
         3: {"name": "Random", "choices": ["Haste", W]}, 6: W}), W),
+    "an affect beside Wipe-out at the top level": ("FR-DMG-NO-TARGET", damage_track(6, {
+        6: [W, hash_of("# Damage", 1)]}), "{name"),
     "a second Haste": ("FR-DMG-NO-TARGET", damage_track(6, {2: "Haste", 4: "Haste", 6: W}),
                        "Haste"),
     "the same trait lost twice, by two spellings": ("FR-DMG-NO-TARGET", damage_track(6, {

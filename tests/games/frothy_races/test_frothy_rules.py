@@ -48,6 +48,7 @@ BAD_CASES: dict[str, Change] = {
     "FR-MOVE-TOTAL-FALLS": lambda d: speed(d, 6, (0, 4, 0, 4)),
     "FR-MOVE-SPEED-DROP": lambda d: speed(d, 6, (3, 3, 3, 3)),
     "FR-MOVE-EVEN-SPREAD": lambda d: speed(d, 2, (0, 0, 4, 0)),
+    "FR-MOVE-STEP-FALLS": lambda d: speed(d, 6, (3, 3, 3, 3)),
     "FR-CONTROL-RISING": set_path("speed_table", "control", 5, value=1),
     "FR-DMG-RESILIENCE": set_path("damage", "resilience", value=3),
     "FR-DMG-AFFECT-LEVEL": damage_track(6, {9: "Haste", 6: "Wipe-out"}),
