@@ -100,6 +100,13 @@ def test_each_class_is_an_error_at_the_offending_value(
     assert line[errors[0].mark.column - 1:].startswith(text), line
 
 
+@pytest.mark.parametrize(("roll", "flagged"), [("d6", True), ("2d3", True), ("d3", False)])
+def test_a_special_card_rolling_high_is_discarded_once_used(
+        roll: str, flagged: bool, write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(with_cards(special=[hash_of("Kamikaze", roll)])))
+    assert ("FR-SPECIAL-DISCARD" in {f.rule for f in loaded.findings}) is flagged
+
+
 def test_a_second_loss_of_the_only_reins_card_is_flagged(
         write_vehicle: Callable[..., Path]) -> None:
     lose = {"name": "-1 Whip / Reins card", "card": "reins"}
