@@ -84,6 +84,7 @@ BAD_CASES: dict[str, Change] = {
     "FR-CARDS-LIMIT": lambda d: d["cards"].update(whip=1, reins=1),
     "FR-CARDS-GUIDE": lambda d: d["cards"].update(whip=5, reins=5),
     "FR-CARDS-DUAL": lambda d: d["cards"].update(whip=3, reins=3, dual=2),
+    "FR-CARDS-SINGLE": lambda d: d["cards"].update(whip=1, reins=1, dual=4),
     "FR-SPECIAL-COUNT": lambda d: d["cards"].update(whip=2, reins=3, special=[
         {"name": "Survivor", "face": "whip"}, {"name": "Cool", "face": "reins"},
         {"name": "Yah!"}]),
