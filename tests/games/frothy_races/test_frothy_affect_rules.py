@@ -172,3 +172,12 @@ def test_a_roll_of_no_dice_or_one_sided_dice_is_refused(
     assert finding.rule == "SCHEMA-VALUE" and "two or more sides" in finding.message
     line = path.read_text().splitlines()[finding.mark.line - 1]
     assert line[finding.mark.column - 1:].startswith(roll)
+
+
+def test_a_random_pick_prints_the_trait_and_card_it_names(
+        write_vehicle: Callable[..., Path]) -> None:
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    loaded = check_file(write_vehicle(CLEAN["a Random that may lose a trait or a card"]))
+    (random,) = loaded.definitions[0].model.damage.affects[3]
+    labels = [resolve(pick, frothy_data().damage_affects).label for pick in random.choices]
+    assert labels == ["Lose Blades", "-1 Whip card"]
