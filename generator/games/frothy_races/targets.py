@@ -164,11 +164,6 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
     for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
         yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                          "because": because})
-    for item in affects:  # the top level wipes the vehicle out: nothing else there acts
-        if item.level == vehicle.damage.value and not item.rolled and \
-                item.entry.name != "Wipe-out":
-            yield Violation(item.site.path, {"name": item.entry.label, "need": "wiped",
-                                             "because": ""})
     for item in affects:
         for need in item.listed("acts_on"):
             if need in gone:

@@ -38,8 +38,6 @@ def both(*changes: Change) -> Change:
 ERRORS: dict[str, tuple[str, Change, str]] = {
     "Wipe-out a Random may pick before the top level": ("FR-DMG-WIPEOUT", damage_track(6, {
         3: {"name": "Random", "choices": ["Haste", W]}, 6: W}), W),
-    "an affect beside Wipe-out at the top level": ("FR-DMG-NO-TARGET", damage_track(6, {
-        6: [W, hash_of("# Damage", 1)]}), "{name"),
     "a second Haste": ("FR-DMG-NO-TARGET", damage_track(6, {2: "Haste", 4: "Haste", 6: W}),
                        "Haste"),
     "the same trait lost twice, by two spellings": ("FR-DMG-NO-TARGET", damage_track(6, {
@@ -148,6 +146,8 @@ CLEAN: dict[str, Change] = {
     "Survivor with a Resilience": with_cards(whip=3, special=[{"name": "Survivor",
                                                                "face": "whip"}]),
     "a roll as the '#'": set_path("traits", value=[hash_of("Tank", "d3")]),
+    "several affects at once, at the top level too": damage_track(6, {
+        3: ["Haste", hash_of("# Damage", 1)], 6: [W, "-1 Safe Speed"]}),
     "Tank with Whip cards and Snapper": both(with_cards(whip=6, reins=0), set_path(
         "traits", value=[hash_of("Tank", 1), "Snapper"])),
     "Whiplash with only Reins and a Berserker card": both(with_cards(whip=0, reins=5, special=[
