@@ -62,21 +62,11 @@ def special_face_known(vehicle: Vehicle, context: FrothyData) -> Iterator[Violat
             yield Violation(("cards", "special", i), {"name": card.name})
 
 
-def typical_value(value: int | str | None) -> float | None:
-    """A '#' as a number: itself, or a roll's average ('2d3' is 4)."""
-    if isinstance(value, int):
-        return value
-    if isinstance(value, str) and "d" in value:
-        count, sides = value.split("d")
-        return int(count) * (int(sides) + 1) / 2
-    return None
-
-
 @RULES.check("FR-SPECIAL-DISCARD")
 def strong_specials_discarded(vehicle: Vehicle, from_value: int) -> Iterator[Violation]:
     for i, card in enumerate(vehicle.cards.special):
-        value = typical_value(card.value)
-        if value is not None and value >= from_value and not card.discard:
+        value = card.value
+        if isinstance(value, int) and value >= from_value and not card.discard:
             yield Violation(("cards", "special", i), {"name": card.name, "value": card.value})
 
 

@@ -184,9 +184,6 @@ def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             low, high = (int(n) for n in possible) if possible else (0, 10**6)
             if row:
                 high = min(high, sum(getattr(vehicle.speed_table, str(row))) - 1)
-            resilience = vehicle.damage.resilience
-            if item.entry.extra.get("up_to_resilience") and resilience is not None:
-                high = min(high, resilience + 1)  # lowered to blank at most
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "name": item.entry.label, "value": value, "low": low, "high": high})
