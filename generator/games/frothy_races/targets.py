@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from generator.games.frothy_races.catalogues import FrothyData, RefSite, reference_sites
+from generator.games.frothy_races.catalogues import (
+    FrothyData,
+    RefSite,
+    reference_sites,
+    resolve,
+)
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES, playable_as
 from generator.input.catalogue import Entry, name_key
@@ -140,17 +145,19 @@ def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Place
                     key=lambda a: a.level if a.level is not None else 0)
     for item in chosen:
         trait = getattr(item.site.ref, "trait", None) or ""
+        if "trait" in item.entry.params and not trait:
+            continue  # FR-AFFECT-PARAM asks for the trait first
         found = context.traits.find(trait) if trait else None
         key = (item.entry.name, name_key(found.name if found else trait))
         earlier = seen.get(key)
         value = item.site.ref.value
+        before = earlier and resolve(earlier.site.ref, context.damage_affects).label
         if earlier is not None and item.entry.extra.get("once"):
-            yield item, "repeat", f"{earlier.entry.label} at level {earlier.level}"
+            yield item, "repeat", f"{before} at level {earlier.level}"
         elif earlier is not None and item.entry.extra.get("caps") and isinstance(
                 value, int) and isinstance(earlier.site.ref.value, int) and \
                 value >= earlier.site.ref.value:
-            yield item, "cap", (f"{earlier.entry.label} {earlier.site.ref.value} at level "
-                                f"{earlier.level}")
+            yield item, "cap", f"{before} at level {earlier.level}"
             continue  # the lower, earlier limit stands
         seen[key] = item
 
