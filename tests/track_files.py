@@ -23,10 +23,14 @@ XXXXXXXXXXXX"""
 
 def track_text(map_text: str | None = STRIP, game: str = "frothy-races",
                **fields: Any) -> str:
-    """A track file: the strip's metadata changed by ``fields``, the map as a literal block."""
+    """A track file: the strip's metadata changed by ``fields`` (a field given as None is left
+    out), the map as a literal block."""
     head: dict[str, Any] = {"game": game, "kind": "track", "name": "Test Strip", "players": 2,
                             "start_facing": 3}
+    if game == "joyride":  # every Joyride layout gives these (TRK-LAYOUT-FIELDS)
+        head.update(location="Test Yard", laps=1, difficulty=1, description="A test strip.")
     head.update(fields)
+    head = {key: value for key, value in head.items() if value is not None}  # None: left out
     text = yaml.safe_dump(head, sort_keys=False)
     if map_text is not None:
         text += "map: |\n" + textwrap.indent(map_text, "  ", lambda line: True) + "\n"

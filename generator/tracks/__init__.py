@@ -14,7 +14,7 @@ from generator.project.game import Kind
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
-from generator.tracks.setup_rules import RULES, items_known
+from generator.tracks.setup_rules import RULES, track_related
 
 if TYPE_CHECKING:
     from generator.input.findings import Finding
@@ -31,7 +31,7 @@ __all__ = ["RACE_TYPES", "RULES", "PhaseTurning", "SteerPerMove", "TrackGame", "
 def track_kind(game: TrackGame) -> Kind:
     """The ``track`` kind of a game, with the game's settings as its context."""
     return Kind("track", TRACK_SCHEMA, RULES, game, print_check=print_findings,
-                related=items_known)
+                related=track_related)
 
 
 # The printing code (tiles, layout pages, tokens, pieces) is imported only when a track is

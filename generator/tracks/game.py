@@ -20,7 +20,11 @@ class TrackGame:
     item pick-ups and item checkpoints. ``token_set`` names the track tokens it prints, and
     ``pieces`` whether a build with its tracks prints the standard modular pieces.
     ``players`` is the game's player count (low, high) when its rulebook gives one, and
-    ``standard_items`` the names of the items every copy of the game has.
+    ``standard_items`` the names of the items every copy of the game has. ``straight_lines``
+    is true when a checkpoint or starting line is the straight row between two tokens, and
+    ``item_aliases`` (other name, standard item) the rulebook's other names for its items.
+    ``layout_fields`` are the fields every layout of the game gives, beyond the required
+    name and players.
     """
 
     game_id: str
@@ -34,3 +38,6 @@ class TrackGame:
     pieces: bool = False
     players: tuple[int, int] | None = None
     standard_items: tuple[str, ...] = ()
+    straight_lines: bool = False
+    item_aliases: tuple[tuple[str, str], ...] = ()
+    layout_fields: tuple[str, ...] = ()

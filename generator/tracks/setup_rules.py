@@ -19,7 +19,7 @@ from generator.input.schema import did_you_mean
 from generator.tracks.analysis import Slot
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
-from generator.tracks.hexgrid import HexLayout, facing_angle, neighbours
+from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, hex_to_offset, neighbours
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.rules import RULES, drawable
@@ -27,7 +27,7 @@ from generator.tracks.rules import RULES, drawable
 if TYPE_CHECKING:
     from generator.project.loading import Definition
 
-__all__ = ["RULES", "items_known"]
+__all__ = ["RULES", "items_known", "layout_given", "track_related"]
 
 CIRCUIT_RACES = ("Pursuit", "Fox and Hounds")
 # How far in front of the pack the Fox must stand, in hexes along the grid's facing: a hex
@@ -177,12 +177,30 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
     keys = {_key(name) for name in known}
+    aliases = {_key(other): name for other, name in context.item_aliases}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
-                         suggestion=did_you_mean(name, known) or "",
+                         suggestion=aliases.get(_key(name)) or did_you_mean(name, known) or "",
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]
+
+
+def layout_given(definition: Definition) -> list[Finding]:
+    """TRK-LAYOUT-FIELDS for one track: the fields its game's layouts give that the file
+    leaves out (read from the file's own keys, since each has a default)."""
+    context: TrackGame = definition.kind.context
+    missing = [name for name in context.layout_fields if (name,) not in definition.marks]
+    if not missing:
+        return []
+    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(()), missing=missing,
+                                               game=context.title)]
+
+
+def track_related(definition: Definition, others: Sequence[Definition]) -> list[Finding]:
+    """The track checks that read more than the model: the recommended items against the
+    project's item files, and the layout's fields as the file writes them."""
+    return items_known(definition, others) + layout_given(definition)
 
 
 def _key(name: str) -> str:
@@ -225,3 +243,44 @@ def each_checkpoint_leads_to_the_next(track: Track) -> Iterator[Violation]:
             yield Violation(track.layout.where(the_course.checkpoints[after][0]), {
                 "before": before, "after": after, "instead": crossed})
             return
+
+
+def off_the_row(hexes: frozenset[Hex], track: Track) -> list[Hex]:
+    """The hexes of a line that leave its longest straight row, in reading order.
+
+    A straight row runs along one of the three hex axes (one q, one r or one s); a column of
+    the text map (a row of flat-top hexes) counts too, since a map draws it as one straight
+    stroke. Empty when the whole line is one such row.
+    """
+    axis = 0 if track.orientation == "pointy" else 1
+    keys = (lambda h: ("q", h.q), lambda h: ("r", h.r), lambda h: ("s", -h.q - h.r),
+            lambda h: ("map", hex_to_offset(h, track.orientation)[axis]))
+    groups: dict[tuple[str, int], set[Hex]] = {}
+    for key in keys:
+        for hex_ in hexes:
+            groups.setdefault(key(hex_), set()).add(hex_)
+    row = max(groups.values(), key=len)
+    return sorted(hexes - row, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
+
+
+@RULES.check("TRK-CHECKPOINT-STRAIGHT")
+def lines_are_straight_rows(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.straight_lines or not drawable(track):
+        return
+    for target in course(track).targets:
+        astray = off_the_row(target.hexes, track)
+        if astray:
+            yield Violation(track.layout.where(astray[0]), {
+                "name": target.name, "count": len(astray)})
+
+
+@RULES.check("TRK-SPECIAL-RULES")
+def special_spaces_are_explained(track: Track) -> Iterator[Violation]:
+    if not drawable(track) or track.special_rules.strip():
+        return
+    special = track.layout.with_terrain("special")
+    if special:
+        labels = sorted({c.symbol.label for c in track.layout.ordered()
+                         if c.symbol.terrain == "special"})
+        yield Violation(track.layout.where(special[0]), {
+            "count": len(special), "labels": labels})

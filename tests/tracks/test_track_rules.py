@@ -55,6 +55,15 @@ X........X
 X........X
 XXXXXXXXXX"""
 
+# A Joyride strip three spaces wide whose checkpoint 1 runs barrier to barrier but bends
+# (down-right, then down-left): no two tokens pointing at each other set out that line.
+BENT_CHECKPOINT = """\
+XXXXXXXXXXXXX
+X.12...a..=.X
+X.34....a.=.X
+X......a..=.X
+XXXXXXXXXXXXX"""
+
 # rule -> (map, game, fields) of a track that breaks it and as little else as possible.
 BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-MAP-CHAR": (STRIP.replace("X12", "#12"), "frothy-races", {}),
@@ -100,11 +109,15 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
                          "joyride", {"items": ["Rocket"]}),
     "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
+    "TRK-CHECKPOINT-STRAIGHT": (BENT_CHECKPOINT, "joyride", {}),
+    "TRK-SPECIAL-RULES": (STRIP.replace("X12...", "X12.!."), "frothy-races", {}),
+    "TRK-LAYOUT-FIELDS": (STRIP, "joyride", {"location": None}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
     "TRK-PIECE-JOIN": (None, "frothy-races", {"pieces": ["start", "finish"], "closed": True}),
     "TRK-PIECE-OVERLAP": (None, "frothy-races", {"pieces": ["curve-60-left"] * 7}),
     "TRK-PRINT-ICON": (STRIP.replace("X12...", "X12.s."), "frothy-races",
-                       {"legend": {"s": {"terrain": "special", "icon": "nosuch"}}}),
+                       {"legend": {"s": {"terrain": "special", "icon": "nosuch"}},
+                        "special_rules": "s: a spring; it throws you one space on."}),
     "TRK-PRINT-TEXT": (STRIP, "frothy-races", {"description": "A very long tale. " * 400}),
 }
 
@@ -121,7 +134,9 @@ def test_every_rule_has_a_bad_case_here() -> None:
 
 def test_every_rule_but_the_print_checks_has_a_registered_check() -> None:
     # TRK-ITEMS-UNKNOWN reads the run's item files too: the track kind's cross-file check.
-    assert RULES.unchecked() == ["TRK-PRINT-ICON", "TRK-PRINT-TEXT", "TRK-ITEMS-UNKNOWN"]
+    # TRK-LAYOUT-FIELDS reads the file's own keys, which the model's defaults hide.
+    assert sorted(RULES.unchecked()) == ["TRK-ITEMS-UNKNOWN", "TRK-LAYOUT-FIELDS",
+                                         "TRK-PRINT-ICON", "TRK-PRINT-TEXT"]
 
 
 def test_the_clean_strip_has_only_its_lap_length(tmp_path: Path) -> None:
@@ -166,6 +181,27 @@ def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
     swapped = CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace("b", "a").replace("c", "b")
     ordered = check_file(write_track(tmp_path, "ok.yaml", map_text=swapped))
     assert "TRK-CHECKPOINT-ORDER" not in rule_ids(ordered.findings)
+
+
+@pytest.mark.parametrize(("rows", "game", "bends"), [
+    (("...a..", "....a.", "...a.."), "joyride", True),      # down-right, then down-left
+    (("...a..", "...a..", "..aa.."), "joyride", True),      # a foot at the bottom
+    (("...a..", "...a..", "..a..."), "joyride", False),     # a hex diagonal (one s)
+    (("...a..", "...a..", "...a.."), "joyride", False),     # one column of the map
+    (("...a..", "....a.", "...a.."), "frothy-races", False),  # lines not set by tokens
+])
+def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str, str],
+                                            game: str, bends: bool) -> None:
+    lines = BENT_CHECKPOINT.splitlines()
+    map_text = "\n".join([lines[0], *(f"{line[:4]}{row}{line[10:]}" for line, row in
+                                      zip(lines[1:4], rows, strict=True)), lines[4]])
+    findings = check_file(write_track(tmp_path, map_text=map_text, game=game)).findings
+    fired = [f for f in findings if f.rule == "TRK-CHECKPOINT-STRAIGHT"]
+    assert bool(fired) is bends
+    assert rule_ids(findings) - {"TRK-CHECKPOINT-STRAIGHT"} == {"TRK-LAP-LENGTH"}
+    lines = (tmp_path / "track.yaml").read_text().splitlines()
+    for finding in fired:
+        assert lines[finding.mark.line - 1][finding.mark.column - 1] == "a"
 
 
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {
@@ -221,6 +257,45 @@ def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: P
                         items=["Banana Skins"])
     (finding,) = [f for f in check_file(other).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
     assert "did you mean 'Banana Skin'?" in finding.message
+
+
+def test_the_rulebooks_other_name_for_an_item_suggests_the_standard_one(tmp_path: Path
+                                                                       ) -> None:
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=["MISSILE", "Mine"])
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
+    assert finding.message.endswith("did you mean 'Rocket'?")
+
+
+@pytest.mark.parametrize("game", ["joyride", "frothy-races"])
+def test_special_spaces_need_their_rules_written_down(tmp_path: Path, game: str) -> None:
+    legend = {"r": {"terrain": "special", "label": "tram rails"}}
+    map_text = STRIP.replace("X12...", "X12.r.").replace("X34...", "X34.!.")
+    path = write_track(tmp_path, map_text=map_text, game=game, legend=legend)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-SPECIAL-RULES"]
+    assert finding.message == ("the map has 2 special spaces (special space, tram rails) and "
+                               "no special_rules to say what they do")
+    marked = path.read_text().splitlines()[finding.mark.line - 1]
+    assert marked.startswith("  X12.r.") and finding.mark.column == 7  # the first one
+    explained = write_track(tmp_path, "ok.yaml", map_text=map_text, game=game, legend=legend,
+                            special_rules="Tram rails: steer at once. !: lose a die.")
+    assert "TRK-SPECIAL-RULES" not in rule_ids(check_file(explained).findings)
+
+
+@pytest.mark.parametrize("left_out", [("laps",), ("location", "description"),
+                                      ("difficulty",)])
+def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
+        tmp_path: Path, left_out: tuple[str, ...]) -> None:
+    path = write_track(tmp_path, map_text=STRIP, game="joyride")
+    kept = [line for line in path.read_text().splitlines()
+            if not line.startswith(tuple(f"{name}:" for name in left_out))]
+    path.write_text("\n".join(kept) + "\n", encoding="utf-8")
+    findings = check_file(path).findings
+    (finding,) = [f for f in findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.severity is Severity.WARNING
+    assert finding.message.startswith(f"the layout leaves out {', '.join(left_out)}; ")
+    assert (finding.mark.line, finding.mark.column) == (1, 1)
+    frothy = write_track(tmp_path, "frothy.yaml", map_text=STRIP)  # Frothy has no such list
+    assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
 
 
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:

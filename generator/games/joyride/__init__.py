@@ -32,6 +32,9 @@ TRACKS = TrackGame(
     items=True,
     token_set="joyride",
     standard_items=tuple(item.name for item in standard_items()),
+    straight_lines=True,  # Shared Components > Checkpoint Tokens: the row between two tokens
+    item_aliases=tuple(ITEM_RULES["JR-ITEM-STANDARD-NAME"].params["also_called"].items()),
+    layout_fields=("location", "laps", "difficulty", "description"),  # Track Layouts
 )
 
 GAME = Game(

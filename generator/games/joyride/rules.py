@@ -124,11 +124,27 @@ def named_abilities_are_standard(car: Car) -> Iterator[Violation]:
 
 @RULES.check("JR-ABILITY-MIX")
 def unique_set_is_its_own(car: Car) -> Iterator[Violation]:
+    """Every face of the set, a toggleable token's other side too: a standard ability named
+    on either side of a unique token mixes the sets."""
     standard = {_alnum(a.name): a.name for a in standard_abilities()}
+    for path, name in set_names(car):
+        if _alnum(name) in standard:
+            yield Violation(path, {"name": standard[_alnum(name)]})
+
+
+def set_names(car: Car) -> Iterator[tuple[tuple[str | int, ...], str]]:
+    """(key path of the name, name) for every ability face of the unique set: a bare name
+    where it is written, a described face's ``name`` value, a toggleable token's back too."""
     for index, ref in enumerate(car.abilities):
-        ability = resolve(ref)
-        if ability is not None and _alnum(ability.name) in standard:
-            yield Violation(("abilities", index), {"name": standard[_alnum(ability.name)]})
+        if isinstance(ref, str):
+            named = resolve(ref)
+            if named is not None:
+                yield ("abilities", index), named.name
+            continue
+        for path, face in ((("abilities", index), ref),
+                           (("abilities", index, "other_side"), ref.other_side)):
+            if face is not None:
+                yield (*path, "name"), face.name
 
 
 def _alnum(name: str) -> str:
@@ -149,14 +165,13 @@ def toggleable_tokens_have_two_sides(car: Car) -> Iterator[Violation]:
 
 @RULES.check("JR-ABILITY-NAMES")
 def one_name_per_token(car: Car) -> Iterator[Violation]:
+    """No two faces of the set share a name: two tokens, or a toggleable token's two sides,
+    or one token's back and another token."""
     seen: set[str] = set()
-    for index, ref in enumerate(car.abilities):
-        ability = resolve(ref)
-        if ability is None:
-            continue
-        key = ability.name.casefold()
+    for path, name in set_names(car):
+        key = _alnum(name)
         if key in seen:
-            yield Violation(("abilities", index), {"name": ability.name})
+            yield Violation(path, {"name": name})
         seen.add(key)
 
 
@@ -207,7 +222,13 @@ def items_are_used_when_their_type_says(item: Item, context: JoyrideData
 
 
 @ITEM_RULES.check("JR-ITEM-STANDARD-NAME")
-def custom_items_have_names_of_their_own(item: Item) -> Iterator[Violation]:
-    standard = [i.name for i in standard_items()]
-    if item.name.casefold() in {name.casefold() for name in standard}:
-        yield Violation(("name",), {"name": item.name, "standard": standard})
+def custom_items_have_names_of_their_own(item: Item, also_called: Mapping[str, str]
+                                         ) -> Iterator[Violation]:
+    names = [i.name for i in standard_items()]
+    own = {_alnum(name): name for name in names}
+    aliases = {_alnum(other): name for other, name in also_called.items()}
+    key = _alnum(item.name)
+    standard = own.get(key) or aliases.get(key)
+    if standard is not None:
+        yield Violation(("name",), {"name": item.name.strip(), "standard": standard,
+                                    "alias": key not in own, "names": names})

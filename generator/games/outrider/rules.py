@@ -97,10 +97,20 @@ def rule_of_four(vehicle: Vehicle, cap: int, superior_initiative: int, fire_link
             parts = capped_parts(vehicle, side, roll, superior_initiative, fire_link)
             total = sum(bonus for _, bonus in parts)
             if total > cap:
-                characteristic = CHARACTERISTICS[ROLLS.index(roll)]
-                yield Violation(("variants", side, "bonuses", characteristic), {
+                yield Violation(cap_breaker(vehicle, side, roll), {
                     "side": side, "roll": roll, "total": total,
                     "parts": ", ".join(f"{label} +{bonus}" for label, bonus in parts)})
+
+
+def cap_breaker(vehicle: Vehicle, side: str, roll: str) -> tuple[str | int, ...]:
+    """Where a roll over the cap is reported: the side's characteristic bonus when it has one,
+    else the last piece of equipment that adds to the roll (the bonus the file writes)."""
+    characteristic = CHARACTERISTICS[ROLLS.index(roll)]
+    variant: Variant = getattr(vehicle.variants, side)
+    adding = [i for i, upgrade in enumerate(vehicle.upgrades) if upgrade.roll == roll]
+    if variant.bonuses.of(characteristic) or not adding:
+        return ("variants", side, "bonuses", characteristic)
+    return ("upgrades", adding[-1], "bonus")
 
 
 @RULES.check("OR-VARIANT-BONUSES")
@@ -125,12 +135,23 @@ def wide_side_has_wider_arcs(vehicle: Vehicle, fixed_degrees: int, articulated_d
         yield Violation(("variants", "narrow", "arcs"), {"narrow": narrow, "wide": wide})
 
 
+def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str
+                 ) -> tuple[str | int, ...]:
+    """Where a finding about too many arcs points: the ``key`` of the first arc whose ``key``
+    is ``value`` beyond the first ``keep`` of them, or the side's arc list if there is none."""
+    matching = [i for i, arc in enumerate(variant.arcs) if getattr(arc, key) == value]
+    if len(matching) > keep:
+        return ("variants", side, "arcs", matching[keep], key)
+    return ("variants", side, "arcs")
+
+
 @RULES.check("OR-ARC-PRIMARY")
 def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
         count = sum(arc.weapon == "primary" for arc in variant.arcs)
         if count != 1:
-            yield Violation(("variants", side, "arcs"), {"side": side, "count": count})
+            yield Violation(first_beyond(variant, side, 1, "weapon", "primary"),
+                            {"side": side, "count": count})
 
 
 @RULES.check("OR-ARC-SECONDARY")
@@ -138,7 +159,8 @@ def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
         count = sum(arc.weapon == "secondary" for arc in variant.arcs)
         if count > limit:
-            yield Violation(("variants", side, "arcs"), {"side": side, "count": count})
+            yield Violation(first_beyond(variant, side, limit, "weapon", "secondary"),
+                            {"side": side, "count": count})
 
 
 @RULES.check("OR-ARC-FIXED-FACING")
@@ -163,5 +185,5 @@ def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
         for facing, count in Counter(arc.facing for arc in variant.arcs).items():
             if count > limit and facing in FACINGS:
-                yield Violation(("variants", side, "arcs"),
+                yield Violation(first_beyond(variant, side, limit, "facing", facing),
                                 {"side": side, "facing": facing, "count": count})

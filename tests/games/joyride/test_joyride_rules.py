@@ -263,6 +263,50 @@ def test_a_unique_set_that_reuses_standard_abilities_mixes_the_sets(
     assert [f.rule for f in check_file(described).findings] == ["JR-ABILITY-MIX"]
 
 
+def toggleable(back: str, front: str = "Double Clutch") -> Change:
+    """The first token made toggleable, its other side called ``back``."""
+    return ability(0, name=front, mode="toggleable", other_side={
+        "name": back, "timing": ["roll"], "effect": "Roll one more die."})
+
+
+def mark_text(path: Path, rule_id: str) -> list[str]:
+    """The file's text from each finding's line:column on."""
+    lines = path.read_text().splitlines()
+    return [lines[f.mark.line - 1][f.mark.column - 1:]
+            for f in check_file(path).findings if f.rule == rule_id]
+
+
+@pytest.mark.parametrize("back", ["Handbrake Turn", "gear master", "Precision-Driving"])
+def test_a_standard_ability_on_a_toggleable_tokens_back_mixes_the_sets(
+        back: str, write_car: Callable[..., Path]) -> None:
+    path = write_car(toggleable(back))
+    assert rule_ids(check_file(path).findings) == {"JR-ABILITY-MIX"}
+    assert mark_text(path, "JR-ABILITY-MIX") == [back]
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (ability(1, name="double clutch"), "double clutch"),      # two tokens
+    (toggleable("Double Clutch"), "Double Clutch"),            # one token's two sides
+    (toggleable("Steady-Hands"), "Steady Hands"),             # a back and another token
+])
+def test_every_face_of_the_set_has_a_name_of_its_own(change: Change, where: str,
+                                                     write_car: Callable[..., Path]) -> None:
+    path = write_car(change)
+    assert rule_ids(check_file(path).findings) == {"JR-ABILITY-NAMES"}
+    assert mark_text(path, "JR-ABILITY-NAMES") == [where]
+
+
+def test_a_toggleable_token_with_a_back_of_its_own_is_clean(write_car: Callable[..., Path]
+                                                            ) -> None:
+    assert check_file(write_car(toggleable("Second Wind"))).findings == []
+
+
+def test_a_described_standard_ability_is_reported_at_its_name(
+        write_car: Callable[..., Path]) -> None:
+    path = write_car(ability(2, name="HANDBRAKE TURN"))
+    assert mark_text(path, "JR-ABILITY-MIX") == ["HANDBRAKE TURN"]
+
+
 def test_a_unique_set_with_a_standard_effect_under_its_own_name_is_clean(
         write_car: Callable[..., Path]) -> None:
     assert check_file(write_car(ability(0, name="Double Clutch"))).findings == []
@@ -321,6 +365,24 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
 def test_items_are_used_when_their_type_says(change: Change, expected: str,
                                              write_item: Callable[..., Path]) -> None:
     assert messages(write_item(change), "JR-ITEM-TIMING") == [expected]
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("rocket", "'rocket' is the name of a standard item"),
+    ("Oil-Slick", "'Oil-Slick' is the name of a standard item"),
+    ("OilSlick", "'OilSlick' is the name of a standard item"),
+    ("Missile", "'Missile' is the rulebook's other name for the standard item Rocket"),
+])
+def test_a_custom_item_may_not_take_a_standard_items_name(
+        name: str, message: str, write_item: Callable[..., Path]) -> None:
+    path = write_item(top(name=name))
+    assert messages(path, "JR-ITEM-STANDARD-NAME") == [message]
+    assert rule_ids(check_file(path).findings) == {"JR-ITEM-STANDARD-NAME"}
+
+
+def test_a_custom_item_whose_name_only_contains_a_standard_one_is_clean(
+        write_item: Callable[..., Path]) -> None:
+    assert check_file(write_item(top(name="Rocket Skates"))).findings == []
 
 
 def test_a_dropped_item_may_spell_out_its_steps(write_item: Callable[..., Path]) -> None:

@@ -225,6 +225,53 @@ def test_a_fixed_side_arc_points_at_its_facing(write_outrider: Callable[..., Pat
     assert "facing: left" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
+def at_mark(path: Path, rule_id: str) -> list[tuple[int, str]]:
+    """(line, the text from each finding's column on) for every finding of ``rule_id``."""
+    lines = path.read_text().splitlines()
+    return [(f.mark.line, lines[f.mark.line - 1][f.mark.column - 1:])
+            for f in check_file(path).findings if f.rule == rule_id]
+
+
+@pytest.mark.parametrize(("rule_id", "arcs", "index", "value"), [
+    ("OR-ARC-PRIMARY", [arc("primary", "front", "fixed"), arc("primary", "rear", "fixed")],
+     1, "primary"),
+    ("OR-ARC-SECONDARY", [arc("primary", "front", "articulated"),
+                          arc("secondary", "rear", "fixed"),
+                          arc("secondary", "left", "articulated"),
+                          arc("secondary", "right", "articulated"),
+                          arc("secondary", "rear", "articulated")], 3, "secondary"),
+    ("OR-PRINT-ARCS", [arc("secondary", "rear", "fixed"), arc("primary", "rear", "fixed"),
+                       arc("secondary", "rear", "articulated")], 2, "rear"),
+])
+def test_too_many_arcs_point_at_the_first_arc_beyond_the_limit(
+        rule_id: str, arcs: list[dict[str, str]], index: int, value: str,
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(side("wide", arcs=arcs))
+    text = path.read_text()
+    (found,) = at_mark(path, rule_id)
+    arc_lines = [n for n, line in enumerate(text.splitlines(), 1) if "{weapon:" in line]
+    wide_arcs = arc_lines[-len(arcs):]
+    assert found[0] == wide_arcs[index] and found[1].startswith(value)
+
+
+def test_a_side_without_a_primary_arc_points_at_its_arcs(write_outrider: Callable[..., Path]
+                                                          ) -> None:
+    path = write_outrider(BAD_CASES["OR-ARC-PRIMARY"])
+    ((_, text),) = at_mark(path, "OR-ARC-PRIMARY")
+    assert text.startswith("- {weapon: secondary")
+
+
+def test_equipment_alone_over_the_cap_points_at_the_equipment(
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(upgrades=[
+        {"name": "Supercharger", "roll": "initiative", "bonus": 4},
+        {"name": "Grip Tyres", "roll": "initiative", "bonus": 1}]))
+    found = at_mark(path, "OR-RULE-OF-FOUR")
+    assert len(found) == 2  # both sides: neither has an acceleration bonus to blame
+    assert all(text.startswith("1}") for _, text in found)
+    assert all("Grip Tyres" in path.read_text().splitlines()[line - 1] for line, _ in found)
+
+
 def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Path]) -> None:
     (finding,) = [f for f in check_file(write_outrider(top(nickname="Linebaker"))).findings]
     assert finding.rule == "OR-CLASS-UNKNOWN"

@@ -470,12 +470,6 @@ def weighed(options: list[Option], facing: int) -> list[Option]:
     return found
 
 
-def drifts(option: Option, facing: int) -> bool:
-    """The walk takes a sideways step (a Drift) from a vehicle facing a hex side."""
-    ahead = facing // 2
-    return any(step != ahead for step in option.steps)
-
-
 def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str
                     ) -> SoloOptimum | None:
     """The table's expected rounds and Wipe-out chance for ``vehicle`` alone on ``track``
