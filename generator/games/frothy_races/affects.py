@@ -95,10 +95,18 @@ def affect_params_expected(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
         entry = entry_of(site, context)
         if entry is None or site.catalogue not in ("damage_affects", "stamina_affects"):
             continue
+        spelled = entry.extra.get("spelled", {})
+        implied = next((says for spelling, says in spelled.items()
+                        if name_key(spelling) == name_key(site.ref.name)), {})
         for param in AFFECT_PARAMS:
-            if getattr(site.ref, param, None) and param not in entry.params:
+            given = getattr(site.ref, param, None)
+            if given and param not in entry.params:
                 yield Violation((*site.path, param), {
                     "what": site.what, "name": entry.label, "param": param})
+            elif given and param in implied and given != implied[param]:
+                yield Violation((*site.path, param), {
+                    "what": site.what, "name": site.ref.name, "param": param,
+                    "given": given, "implied": implied[param]})
 
 
 @RULES.check("FR-DMG-RANDOM-CHOICES")

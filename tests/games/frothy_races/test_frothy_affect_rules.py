@@ -62,6 +62,8 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         6, {3: {"name": "Slow", "card": "reins"}, 6: W}), "reins"),
     "a trait named on an affect that takes none": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
         6, {3: {"name": "# Damage", "value": 1, "trait": "Blades"}, 6: W}), "Blades"),
+    "a card the affect's own name contradicts": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
+        6, {3: {"name": "-1 Reins card", "card": "whip"}, 6: W}), "whip"),
     "choices on an affect that is not Random": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
         6, {3: {"name": "Haste", "choices": ["Slow", "Haste"]}, 6: W}), "["),
     "a Random with one choice": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {
@@ -145,6 +147,8 @@ CLEAN: dict[str, Change] = {
     "Survivor with a Resilience": with_cards(whip=3, special=[{"name": "Survivor",
                                                                "face": "whip"}]),
     "a roll as the '#'": set_path("traits", value=[hash_of("Tank", "d3")]),
+    "'-1 Reins card' with card: reins": damage_track(6, {
+        3: {"name": "-1 Reins card", "card": "reins"}, 6: W}),
     "several affects at once, at the top level too": damage_track(6, {
         3: ["Haste", hash_of("# Damage", 1)], 6: [W, "-1 Safe Speed"]}),
     "Tank with Whip cards and Snapper": both(with_cards(whip=6, reins=0), set_path(
