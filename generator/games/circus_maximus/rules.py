@@ -31,15 +31,20 @@ def ram_modifier_follows_the_car(chariot: Chariot) -> Iterator[Violation]:
     parts = chariot.ram_modifiers
     stated = chariot.ram_modifier
     # A heavy car has a ram modifier the second-edition text never gives (16.5 only says
-    # one exists), so its expected value is unknown; light with blades: combination unknown.
-    if stated is None or len(parts) > 1 or chariot.car.type == "heavy":
+    # one exists), so its expected value is unknown. Blades on a light car: the text never
+    # says how +3 and -3 combine, so either one alone or their sum is a reading of it.
+    if stated is None or chariot.car.type == "heavy":
         return
-    expected = sum(value for _, value in parts)
-    if stated != expected:
+    readings = sorted({sum(value for _, value in parts), *(value for _, value in parts)})
+    if stated not in readings:
         yield Violation(("ram_modifier",), {
-            "stated": f"{stated:+d}" if stated else "0", "car": chariot.car.type,
+            "stated": _signed(stated), "car": chariot.car.type,
             "blades": chariot.car.scythe_blades,
-            "expected": f"{expected:+d}" if expected else "0"})
+            "expected": " or ".join(_signed(value) for value in readings)})
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "0"
 
 
 @RULES.check("CM-LIGHT-SCYTHE")
@@ -52,8 +57,8 @@ def light_car_with_blades(chariot: Chariot, context: CircusData) -> Iterator[Vio
 
 @RULES.check("CM-TEAM-SIZE")
 def team_losses_covered(chariot: Chariot, covered: int) -> Iterator[Violation]:
-    if len(chariot.horses) > covered + 1:
-        yield Violation(("horses",), {"horses": len(chariot.horses)})
+    if len(chariot.horses) > covered + 1:  # the first horse whose loss is not covered
+        yield Violation(("horses", covered + 1), {"horses": len(chariot.horses)})
 
 
 @RULES.check("CM-CUT-FREE-NEVER")

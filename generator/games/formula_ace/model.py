@@ -12,6 +12,7 @@ maxima, credits) is checked by rules (``rules.py``) citing their sections.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -313,16 +314,22 @@ class Team:
         """Which of the listed pilots are the team's recruited 4th (16/), by index: those
         marked ``recruited: true``, and any listed beyond the three a season starts with
         (4/), as extra ships are bought. A recruit is Seasoned, so the last Seasoned pilots
-        listed are taken first; the rules then judge the rest as the starting three."""
+        listed are taken first, where that leaves the two Seasoned pilots and the Ace a
+        season starts with (5/); where nothing does, the pilots listed last are the
+        recruits, and the rules judge them and the starting three as written."""
+        start = formula_data().season_start
         marked = {i for i, p in enumerate(self.pilots) if p.recruited}
         unmarked = [i for i in range(len(self.pilots)) if i not in marked]
-        extra = len(unmarked) - int(formula_data().season_start["pilots"])
+        extra = len(unmarked) - int(start["pilots"])
         if extra <= 0:
             return frozenset(marked)
         backwards = unmarked[::-1]
         seasoned = [i for i in backwards if self.pilots[i].rank == "seasoned"]
-        others = [i for i in backwards if self.pilots[i].rank != "seasoned"]
-        return frozenset(marked | set((seasoned + others)[:extra]))
+        chosen = set(seasoned[:extra])
+        ranks = Counter(self.pilots[i].rank for i in unmarked if i not in chosen)
+        if len(chosen) < extra or ranks != Counter(start["ranks"]):
+            chosen = set(backwards[:extra])
+        return frozenset(marked | chosen)
 
     def pilot(self, name: str) -> Pilot | None:
         """The pilot called ``name`` at the start of the season, if any."""

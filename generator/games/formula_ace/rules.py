@@ -125,9 +125,29 @@ def starts_with_two_seasoned_and_an_ace(team: Team, context: FormulaData
     ranks = Counter(p.rank for p in starting)
     want = context.season_start["ranks"]
     if ranks["seasoned"] != want["seasoned"] or ranks["ace"] != want["ace"]:
-        yield Violation(("pilots",), {"seasoned": ranks["seasoned"], "ace": ranks["ace"],
-                                      "want_seasoned": want["seasoned"],
-                                      "want_ace": want["ace"]})
+        yield Violation(_surplus_rank(team, context), {
+            "seasoned": ranks["seasoned"], "ace": ranks["ace"],
+            "want_seasoned": want["seasoned"], "want_ace": want["ace"]})
+
+
+def _surplus_rank(team: Team, context: FormulaData) -> KeyPath:
+    """The rank to change: of the starting pilots of the rank there are too many of, the
+    one whose skills fit it worst (an Ace with a Seasoned pilot's points); on a tie, the
+    later of two Aces or the first of three Seasoned pilots, as a team lists its Ace first."""
+    want = context.season_start["ranks"]
+    starting = [(i, p) for i, p in enumerate(team.pilots) if i not in team.recruits]
+    counts = Counter(p.rank for _, p in starting)
+    surplus = next((rank for rank in want if counts[rank] > want[rank]), None)
+    candidates = [(i, p) for i, p in starting if p.rank == surplus]
+    if not candidates:
+        return ("pilots",)
+
+    def misfit(pilot: Pilot) -> int:
+        total = sum(pilot.base_skills[s] for s in context.skills_of(pilot.category))
+        return abs(context.skill_points(pilot.rank, pilot.category) - total)
+    order = candidates if surplus == "seasoned" else candidates[::-1]
+    index, _ = max(order, key=lambda candidate: misfit(candidate[1]))
+    return ("pilots", index, "rank")
 
 
 @RULES.check("FA-TEAM-SHIPS")
@@ -149,8 +169,8 @@ def starts_with_the_season_credits(team: Team, context: FormulaData) -> Iterator
 @RULES.check("FA-PILOTS-MAX")
 def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
     limit = context.max_pilots
-    if len(team.pilots) > limit:
-        yield Violation(("pilots",), {"count": len(team.pilots), "max": limit,
+    if len(team.pilots) > limit:  # the first pilot listed beyond the limit
+        yield Violation(("pilots", limit), {"count": len(team.pilots), "max": limit,
                                       "names": ", ".join(p.name for p in team.pilots)})
         return
     for moment in timeline(team, context)[1]:

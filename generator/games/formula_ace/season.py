@@ -199,12 +199,13 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
         state.ships[ship.name] = ship_state(ship)
         cost = ship_cost(ship, data)
         path: KeyPath = ("ships", index)
-        if index >= len(team.ships) - extra_ships:
+        bought = index >= len(team.ships) - extra_ships
+        if bought:
             cost += data.items["new-ship"].price
         elif bool(ship.upgrades) != bool(ship.weapons):  # what was paid for, when only one
             path = (*path, "upgrades" if ship.upgrades else "weapons")
         if cost:
-            state.pay(0, path, "start-ship", -cost, name=ship.name)
+            state.pay(0, path, "start-ship", -cost, name=ship.name, bought=bought)
     return state
 
 

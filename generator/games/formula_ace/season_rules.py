@@ -44,11 +44,35 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
     was_negative = False
     for line in state.ledger:
         if line.balance < 0 and not was_negative:
-            yield Violation(line.path, {
+            index = line.path[1] if line.kind == "start-ship" else None
+            path = (_overdrawn_item(team, index, line.balance - line.amount, context)
+                    if isinstance(index, int) else line.path)
+            yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
+                "bought": line.about.get("bought", False),
                 "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
         was_negative = line.balance < 0
+
+
+def _overdrawn_item(team: Team, index: int, balance: int, data: FormulaData) -> KeyPath:
+    """What a ship listed at the start was fitted with that took the credits below zero:
+    the ship itself when it is one bought beyond the first three (16/), then its upgrades
+    in the order written, then its derby items, paid in that order from ``balance``."""
+    ship = team.ships[index]
+    at: KeyPath = ("ships", index)
+    costs: list[tuple[KeyPath, int]] = []
+    if index >= int(data.season_start["ships"]):
+        costs.append((at, data.items["new-ship"].price))
+    costs += [((*at, "upgrades", name), data.items[name].price * count)
+              for name, count in ship.upgrades.items()]
+    costs += [((*at, "weapons", j), data.items[weapon.item].price)
+              for j, weapon in enumerate(ship.weapons)]
+    for path, cost in costs:
+        balance -= cost
+        if balance < 0:
+            return path
+    return at
 
 
 @RULES.check("FA-BORROW")
@@ -125,6 +149,21 @@ def places_make_sense(team: Team) -> Iterator[Violation]:
                     yield Violation((*at, key), {"case": "twice", "race": race.name,
                                                  "key": key, "value": value})
                 seen[key].add(value)
+
+
+@RULES.check("FA-RACE-REPEAT")
+def circuit_once_a_category(team: Team) -> Iterator[Violation]:
+    first: dict[tuple[str, str], int] = {}
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is None:
+            continue
+        key = (" ".join(race.name.casefold().split()), race.category)
+        if key in first:
+            yield Violation(("season", step, "race", "name"), {
+                "race": race.name, "category": race.category, "first": first[key] + 1,
+                "step": step + 1})
+        first.setdefault(key, step)
 
 
 @RULES.check("FA-RACE-FINISH")

@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 
 from generator.games.formula_ace.catalogues import FormulaData
-from generator.games.formula_ace.model import DERBY, Team
+from generator.games.formula_ace.model import DERBY, Ship, Team
 from generator.games.formula_ace.rules import (
     RULES,
     every_ship,
@@ -18,6 +18,7 @@ from generator.games.formula_ace.rules import (
 )
 from generator.games.formula_ace.season import (
     ShipState,
+    timeline,
 )
 from generator.input.findings import KeyPath, Violation
 
@@ -42,12 +43,31 @@ def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
     return (*path, *keys) if written else path
 
 
+def overflow(ship: Ship, space: int, data: FormulaData) -> KeyPath:
+    """Where in a written ship the item that does not fit is: its upgrades counted first,
+    in the order written, then its derby items; the one that takes the ship past its
+    space."""
+    used = 0
+    for name, count in ship.upgrades.items():
+        used += data.items[name].space * count
+        if used > space:
+            return ("upgrades", name)
+    for index, weapon in enumerate(ship.weapons):
+        used += data.items[weapon.item].space
+        if used > space:
+            return ("weapons", index)
+    return ()
+
+
 @RULES.check("FA-SHIP-SPACE")
 def ship_space(team: Team, context: FormulaData) -> Iterator[Violation]:
+    written = dict(every_ship(team))
     for path, state, _ in first_breaches(team, context,
                                          lambda state: state.space_used > state.space):
         larger = [t.name for t in context.ships.values() if t.space >= state.space_used]
-        yield Violation(path, {
+        ship = written.get(path)
+        at = (*path, *overflow(ship, state.space, context)) if ship is not None else path
+        yield Violation(at, {
             "ship": state.name, "type": state.type, "used": state.space_used,
             "space": state.space, "larger": ", ".join(larger)})
 
@@ -142,7 +162,8 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
         extras = [context.items[item].name
                   for item in (*line.result.options, *line.result.weapons_used)]
         if extras:
-            yield Violation(line.at, {
+            field = "options" if line.result.options else "weapons_used"
+            yield Violation((*line.at, field), {
                 "case": "extras", "race": race.name, "category": race.category,
                 "pilot": line.result.pilot, "items": ", ".join(extras)})
 
@@ -184,9 +205,14 @@ def mounts_are_for_firing_weapons(team: Team, context: FormulaData) -> Iterator[
 def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]:
     def kinds(state: ShipState) -> Counter[str]:
         return Counter(context.items[item].kind for item, _ in state.weapons)
+    ships = dict(every_ship(team))
     for path, state, written in first_breaches(
             team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
-        yield Violation(_at(path, written, "weapons"), {
+        ship = ships.get(path) if written else None
+        if ship is not None:  # the first turret with no weapon left to carry
+            turrets = [j for j, w in enumerate(ship.weapons) if w.item == "turret"]
+            path = (*path, "weapons", turrets[kinds(state)["weapon"]])
+        yield Violation(path, {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
 
@@ -199,17 +225,33 @@ def one_auto_start(team: Team, context: FormulaData) -> Iterator[Violation]:
             "ship": state.name, "count": state.upgrades["auto-start"]})
 
 
+def weapons_fitted(team: Team) -> Iterator[tuple[KeyPath, str, str, int]]:
+    """(path, ship, item, step) for every derby item fitted to a ship: on the ships the
+    season starts with (step 0), on each ship bought and by each purchase (its step)."""
+    for index, ship in enumerate(team.ships):
+        for j, weapon in enumerate(ship.weapons):
+            yield ("ships", index, "weapons", j, "item"), ship.name, weapon.item, 0
+    for index, entry in enumerate(team.season):
+        if entry.new_ship is not None:
+            for j, weapon in enumerate(entry.new_ship.weapons):
+                yield (("season", index, "new_ship", "weapons", j, "item"),
+                       entry.new_ship.name, weapon.item, index + 1)
+        elif entry.buy is not None and entry.buy.ship is not None:
+            yield ("season", index, "buy", "item"), entry.buy.ship, entry.buy.item, index + 1
+
+
 @RULES.check("FA-FIRING-NEVER")
 def weapons_can_hit(team: Team, context: FormulaData) -> Iterator[Violation]:
-    pilots = {pilot.name: pilot for pilot in team.pilots}
-    for i, ship in enumerate(team.ships):
-        pilot = pilots.get(ship.pilot or "")
-        if pilot is None or pilot.category != DERBY:
+    start, moments = timeline(team, context)
+    for path, name, item_id, step in weapons_fitted(team):
+        state = moments[step - 1].after if step else start
+        ship = state.ships.get(name)
+        pilot = state.pilots.get(ship.pilot or "") if ship is not None else None
+        item = context.items[item_id]
+        if pilot is None or pilot.category != DERBY or item.kind != "weapon":
             continue
-        firing = pilot.skills.level("firing")
-        for j, weapon in enumerate(ship.weapons):
-            item = context.items[weapon.item]
-            if item.kind == "weapon" and firing + int(item.skill or 0) < 1:
-                yield Violation(("ships", i, "weapons", j, "item"), {
-                    "pilot": pilot.name, "ship": ship.name, "firing": firing,
-                    "weapon": item.name, "needed": firing + int(item.skill or 0)})
+        firing = pilot.skills["firing"]
+        if firing + int(item.skill or 0) < 1:
+            yield Violation(path, {
+                "pilot": pilot.name, "ship": name, "firing": firing, "weapon": item.name,
+                "needed": firing + int(item.skill or 0)})

@@ -59,8 +59,9 @@ BAD_CASES = {
     "CM-RAM-MODIFIER": (_set(("ram_modifier",), 3), "error", "ram_modifier: 3"),
     "CM-LIGHT-SCYTHE": (lambda d: d.update(car={"type": "light", "scythe_blades": True}),
                         "info", None),
+    # The fifth horse is the first whose loss the text does not cover.
     "CM-TEAM-SIZE": (lambda d: d["horses"].append({"name": "Victor", "damage_boxes": 6}),
-                     "info", None),
+                     "info", "Victor"),
     # Four horses, one down: three dice less a CDM of 1 is at least 2, over a speed of 1.
     "CM-CUT-FREE-NEVER": (_set(("max_team_speed",), 1), "warning", "max_team_speed: 1"),
     # Two dice less a CDM of 0 is at least 2: one hit box can never be enough.
@@ -121,6 +122,28 @@ def test_ram_modifier_still_checked_on_light_and_standard_cars(tmp_path: Path,
                                                                stated: int) -> None:
     path = chariot(tmp_path, lambda d: d.update(car=car, ram_modifier=stated))
     assert rule_ids(check_file(path).findings) == {"CM-RAM-MODIFIER"}
+
+
+@pytest.mark.parametrize("stated", [-3, 0, 3, None])
+def test_a_light_car_with_blades_may_state_any_reading(tmp_path: Path,
+                                                       stated: int | None) -> None:
+    # 9.61 gives +3 for blades and -3 for a light car but not how they combine: either
+    # alone or their sum is a reading, and the combination itself is pointed out (info).
+    path = chariot(tmp_path, lambda d: d.update(
+        car={"type": "light", "scythe_blades": True}, ram_modifier=stated))
+    assert rule_ids(check_file(path).findings) == {"CM-LIGHT-SCYTHE"}
+
+
+@pytest.mark.parametrize("stated", [-6, 2, 6])
+def test_a_light_car_with_blades_stating_no_reading_is_refused(tmp_path: Path,
+                                                               stated: int) -> None:
+    path = chariot(tmp_path, lambda d: d.update(
+        car={"type": "light", "scythe_blades": True}, ram_modifier=stated))
+    findings = [f for f in check_file(path).findings if f.rule == "CM-RAM-MODIFIER"]
+    assert [f.message for f in findings] == [
+        f"ram_modifier says {stated:+d}, but a light car with scythe blades rams a team at "
+        "-3 or 0 or +3"]
+    assert f"ram_modifier: {stated}" in path.read_text().splitlines()[findings[0].mark.line - 1]
 
 
 @pytest.mark.parametrize("change", [_set(("endurance",), 1), _set(("driver", "cdm"), 0),

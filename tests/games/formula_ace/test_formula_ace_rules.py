@@ -169,6 +169,9 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
     "FA-RACE-PLACE": (season(race("Oval", "total-speed-way",
                                   [result("Ada Voss", "Lambda One", 4)], starters=3)),
                       "error"),
+    "FA-RACE-REPEAT": (season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2)]), race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", 3)])), "warning"),
     "FA-RACE-FINISH": (season(race("Oval", "total-speed-way", [result(
         "Ada Voss", "Lambda One", 1, hit_points_lost=11, pilot_outcome="hit")])), "error"),
     "FA-RACE-DAMAGE": (season(race("Oval", "total-speed-way", [result(
@@ -236,8 +239,8 @@ def test_overspending_at_the_start_points_at_what_was_bought(tmp_path: Path) -> 
     path = write_team(tmp_path, ship(2, weapons=[{"item": "plasma", "mount": "front"},
                                                  {"item": "rays", "mount": "rear"}]))
     (finding,) = check_file(path).findings
-    lines = path.read_text().splitlines()
-    assert "weapons:" in lines[finding.mark.line - 2] + lines[finding.mark.line - 1]
+    # Plasma (2000) is paid from the 2500; the Rays (1500) are what the team cannot afford.
+    assert "{item: rays" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
 def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
@@ -399,12 +402,17 @@ def test_a_fourth_pilot_listed_at_the_start_is_the_recruit_and_costs_1000(
     assert replay(loaded.definitions[0].model).credits == 2500 - 1000
     five = add_pilots(SEASONED_TSW, {**SEASONED_TSW, "name": "Eve Lund"})
     assert rule_ids(check_file(write_team(tmp_path, five)).findings) == {"FA-PILOTS-MAX"}
-    # The Seasoned pilot is the recruit wherever it is listed; two Aces are still one too many.
+    # The Seasoned pilot is the recruit wherever it is listed. With a second Ace no pilot
+    # can be: the one listed 4th is the recruit, who should have been Seasoned (16/).
     first = both(lambda d: d["pilots"].insert(0, copy.deepcopy(SEASONED_TSW)))
     assert check_file(write_team(tmp_path, first)).findings == []
     ace = {**SEASONED_TSW, "rank": "ace", "skills": {"piloting": 4, "g_endurance": 4}}
     assert rule_ids(check_file(write_team(tmp_path, add_pilots(ace))).findings) == {
-        "FA-TEAM-RANKS"}
+        "FA-RECRUIT-RANK"}
+    # With no Ace at all, the three listed first are judged as the starting pilots (5/).
+    no_ace = both(pilot(2, rank="seasoned", category="total-speed-way",
+                        skills={"piloting": 3, "g_endurance": 3}), add_pilots(SEASONED_TSW))
+    assert rule_ids(check_file(write_team(tmp_path, no_ace)).findings) == {"FA-TEAM-RANKS"}
     # Four pilots cost 1000 of the 2500: 1500 more (one cm of speed) is exactly 0, and one
     # hit point more (200) is not.
     exact = both(add_pilots(SEASONED_TSW), ship(0, upgrades={"speed": 1}))
