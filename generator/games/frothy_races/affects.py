@@ -95,9 +95,9 @@ def affect_params_expected(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
         entry = entry_of(site, context)
         if entry is None or site.catalogue not in ("damage_affects", "stamina_affects"):
             continue
-        spelled = entry.extra.get("spelled", {})
-        implied = next((says for spelling, says in spelled.items()
-                        if name_key(spelling) == name_key(site.ref.name)), {})
+        spelled: dict[str, dict[str, str]] = entry.extra.get("spelled", {})
+        implied: dict[str, str] = next((says for spelling, says in spelled.items()
+                                        if name_key(spelling) == name_key(site.ref.name)), {})
         for param in AFFECT_PARAMS:
             given = getattr(site.ref, param, None)
             if given and param not in entry.params:
