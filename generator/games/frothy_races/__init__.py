@@ -5,9 +5,9 @@ from __future__ import annotations
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.catalogues import frothy_data, listings
 from generator.games.frothy_races.components import outputs, print_findings
+from generator.games.frothy_races.hand import RULES
 from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.scaffold import scaffold
-from generator.games.frothy_races.targets import RULES
 from generator.project.game import Game, Kind, lazy_balance
 from generator.tracks import RACE_TYPES, PhaseTurning, TrackGame, track_kind, with_tracks
 from generator.tracks.scaffold import track_scaffold

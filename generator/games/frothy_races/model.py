@@ -59,7 +59,10 @@ def parse_hash_value(value: Any) -> int | str:
         return value
     if isinstance(value, str) and _DICE_ROLL.match(value):
         count, sides = _DICE_ROLL.match(value).groups()  # type: ignore[union-attr]
-        return f"{int(count) if count else 1}d{int(sides)}"
+        dice = int(count) if count else 1
+        if dice < 1 or int(sides) < 2:
+            raise ValueError("a roll is one or more dice of two or more sides, such as d3")
+        return f"{dice}d{int(sides)}"
     raise ValueError("write a whole number, or a roll such as d3")
 
 
@@ -81,7 +84,8 @@ RESILIENCE = Int()
 RESILIENCE.also = {"minimum": 0, "maximum": 2}
 
 HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", json={
-    "anyOf": [{"type": "integer"}, {"type": "string", "pattern": r"^\s*\d*\s*[dD]\s*\d+\s*$"}]})
+    "anyOf": [{"type": "integer"}, {
+        "type": "string", "pattern": r"^\s*([1-9]\d*)?\s*[dD]\s*([2-9]|[1-9]\d+)\s*$"}]})
 CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
               {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"}]},
@@ -202,8 +206,9 @@ class TraitRef(Ref):
 
 
 @dataclass(frozen=True)
-class AffectRef(Ref):
-    """A damage or stamina affect at one level of its track."""
+class ChoiceRef(Ref):
+    """One affect a 'Random' damage affect may pick: it names its trait or card as any
+    affect does, but holds no list of its own (a pick is one affect)."""
 
     trait: str | None = spec_field(
         Text(), "For 'Lose Named Trait': the trait that is lost.",
@@ -211,9 +216,15 @@ class AffectRef(Ref):
     card: str | None = spec_field(
         Choice(["whip", "reins", "either"]),
         "For '-1 Whip / Reins card': which card is lost.", default=None)
+
+
+@dataclass(frozen=True)
+class AffectRef(ChoiceRef):
+    """A damage or stamina affect at one level of its track."""
+
     choices: tuple[Ref, ...] = spec_field(
-        ListOf(RefSpec(Ref, "damage_affects")), "For 'Random': the affects a roll chooses "
-        "between.", default=())
+        ListOf(RefSpec(ChoiceRef, "damage_affects")), "For 'Random': the affects a roll "
+        "chooses between.", default=())
 
 
 @dataclass(frozen=True)

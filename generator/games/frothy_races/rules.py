@@ -119,6 +119,20 @@ def no_gain_from_slowing(vehicle: Vehicle) -> Iterator[Violation]:
                     break
 
 
+@RULES.check("FR-MOVE-STEP-FALLS")
+def step_never_falls(vehicle: Vehicle) -> Iterator[Violation]:
+    table = vehicle.speed_table
+    if not table.complete:
+        return
+    for speed in SPEEDS[2:]:  # Speed 0 moving at all is FR-SPEED-ZERO-MOVES's
+        moves, lower = table.moves(speed), table.moves(speed - 1)
+        if max(moves) < max(lower):
+            phase = moves.index(max(moves)) + 1
+            yield Violation(("speed_table", f"move_{phase}", speed), {
+                "speed": speed, "step": max(moves), "lower": speed - 1,
+                "lower_step": max(lower)})
+
+
 def spread_problem(moves: tuple[int, ...], max_gap: int) -> str | None:
     """Why a round's moves are not spread evenly, or None if they are."""
     moving = [i for i, spaces in enumerate(moves) if spaces]
@@ -190,6 +204,13 @@ def ends_in_wipeout(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation
     for level, refs in affects.items():
         if level < top and any(is_wipeout(ref.name, context) for ref in refs):
             yield Violation(("damage", "affects", level), {"level": level, "value": top})
+            continue
+        for j, ref in enumerate(refs):  # a roll that may pick Wipe-out before the top
+            picks = [k for k, c in enumerate(getattr(ref, "choices", ()))
+                     if is_wipeout(c.name, context)]
+            if level < top and picks:
+                yield Violation(("damage", "affects", level, j, "choices", picks[0]),
+                                {"level": level, "value": top})
 
 
 def scoring_chance(resilience: int | None) -> Fraction:
@@ -227,18 +248,6 @@ def not_fragile(vehicle: Vehicle, min_dice: int) -> Iterator[Violation]:
     toughness = _toughness(vehicle)
     if toughness and float(str(toughness["dice"])) < min_dice:
         yield Violation(("damage", "value"), toughness)
-
-
-@RULES.check("FR-DMG-LOSE-TRAIT")
-def lost_trait_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    owned = {name_key(t.name) for t in vehicle.traits}
-    for site in reference_sites(vehicle):
-        trait = getattr(site.ref, "trait", None)
-        entry = context.damage_affects.find(site.ref.name)
-        if trait and entry is not None and "trait" in entry.params and \
-                name_key(trait) not in owned:
-            yield Violation((*site.path, "trait"), {
-                "trait": trait, "traits": ", ".join(t.name for t in vehicle.traits) or "none"})
 
 
 @RULES.check("FR-STAMINA-TRACK")
@@ -328,6 +337,8 @@ def affect_params_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viola
     for site in reference_sites(vehicle):
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         for param in entry.params if entry else ():
+            if param == "choices" and "choices" in site.path:
+                continue  # a Random among a Random's picks: FR-DMG-RANDOM-CHOICES
             if not getattr(site.ref, param, None):
                 yield Violation(site.path, {"what": site.what, "name": entry.label if entry
                                             else site.ref.name, "param": param,
@@ -350,51 +361,6 @@ def traits_once(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
             yield Violation(("traits", i), {"name": trait.name, "first": seen[key] + 1})
         else:
             seen[key] = i
-
-
-@RULES.check("FR-CARDS-LIMIT")
-def card_limits(vehicle: Vehicle, minimum: int, maximum: int) -> Iterator[Violation]:
-    total = vehicle.cards.total
-    if not minimum <= total <= maximum:
-        yield Violation(("cards",), {"total": total})
-
-
-@RULES.check("FR-CARDS-GUIDE")
-def card_guide(vehicle: Vehicle, low: int, high: int) -> Iterator[Violation]:
-    total = vehicle.cards.total
-    if not low <= total <= high and 4 <= total <= 12:
-        yield Violation(("cards",), {"total": total})
-
-
-@RULES.check("FR-CARDS-DUAL")
-def dual_means_fewer(vehicle: Vehicle, weight: float, ceiling: int) -> Iterator[Violation]:
-    cards = vehicle.cards
-    weighted = cards.total + weight * cards.dual
-    if cards.dual and weighted > ceiling:
-        yield Violation(("cards", "dual"), {"total": cards.total, "dual": cards.dual,
-                                            "weighted": f"{weighted:g}"})
-
-
-@RULES.check("FR-SPECIAL-COUNT")
-def few_special_cards(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
-    count = vehicle.cards.special_count
-    if count > limit:
-        yield Violation(("cards", "special"), {"count": count})
-
-
-@RULES.check("FR-SPECIAL-FACE")
-def special_face_known(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for i, card in enumerate(vehicle.cards.special):
-        entry = None if card.custom else context.special_cards.find(card.name)
-        if (entry is not None or card.custom) and special_face(card, entry) is None:
-            yield Violation(("cards", "special", i), {"name": card.name})
-
-
-@RULES.check("FR-SPECIAL-DISCARD")
-def strong_specials_discarded(vehicle: Vehicle, from_value: int) -> Iterator[Violation]:
-    for i, card in enumerate(vehicle.cards.special):
-        if isinstance(card.value, int) and card.value >= from_value and not card.discard:
-            yield Violation(("cards", "special", i), {"name": card.name, "value": card.value})
 
 
 @RULES.check("FR-PRINT-BOXES")
@@ -436,20 +402,6 @@ def playable_as(vehicle: Vehicle, kind: str, context: FrothyData) -> int:
     return int(getattr(cards, kind)) + cards.dual + faces
 
 
-@RULES.check("FR-DMG-LOSE-CARD")
-def lost_card_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for site in reference_sites(vehicle):
-        card = getattr(site.ref, "card", None)
-        entry = None if site.ref.custom else context.catalogue(site.catalogue).find(
-            site.ref.name)
-        if entry is None or "card" not in entry.params or not card:
-            continue
-        kinds = ("whip", "reins") if card == "either" else (card,)
-        if sum(playable_as(vehicle, kind, context) for kind in kinds) == 0:
-            yield Violation((*site.path, "card"), {
-                "name": entry.label.replace("{card}", card.capitalize()), "card": card})
-
-
 def signed(value: int) -> str:
     return f"{value:+d}" if value else "0"
 
@@ -476,13 +428,3 @@ def stamina_row_sense(vehicle: Vehicle) -> Iterator[Violation]:
 def some_trait(vehicle: Vehicle) -> Iterator[Violation]:
     if not vehicle.traits:
         yield Violation(("name",), {})
-
-
-@RULES.check("FR-SPECIAL-WRONG-FACE")
-def special_on_its_own_face(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for i, card in enumerate(vehicle.cards.special):
-        entry = None if card.custom else context.special_cards.find(card.name)
-        kind = entry.extra.get("type") if entry else None
-        if kind in ("whip", "reins") and card.face is not None and card.face != kind:
-            yield Violation(("cards", "special", i, "face"),
-                            {"name": card.name, "kind": kind, "face": card.face})

@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from generator.games.frothy_races.catalogues import FrothyData, RefSite, reference_sites
+from generator.games.frothy_races.catalogues import (
+    FrothyData,
+    RefSite,
+    reference_sites,
+    resolve,
+)
 from generator.games.frothy_races.model import Vehicle
 from generator.games.frothy_races.rules import RULES, playable_as
 from generator.input.catalogue import Entry, name_key
@@ -62,6 +67,10 @@ def taken_away(vehicle: Vehicle, context: FrothyData) -> dict[str, str]:
     return gone
 
 
+# The card an attack is started with, and the other type (Rules & Game-play > Attacks).
+ATTACK_CARDS = {"vehicle_attack": ("reins", "whip"), "personal_attack": ("whip", "reins")}
+
+
 def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
     """Whether the vehicle carries what ``need`` names at the start of the race."""
     if need in ("whip_cards", "reins_cards"):
@@ -70,6 +79,12 @@ def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
         return vehicle.damage.resilience is not None
     if need == "safe_speed":
         return 0 in vehicle.speed_table.control
+    if need in ATTACK_CARDS:  # started with its own card type, or the other by a trait
+        card, other = ATTACK_CARDS[need]
+        return playable_as(vehicle, card, context) > 0 or (
+            playable_as(vehicle, other, context) > 0 and any(
+                trait.entry.extra.get("also_starts") == need
+                for trait in placed(vehicle, context, "traits")))
     return True
 
 
@@ -120,13 +135,40 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
+def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
+    """(affect, need, why) for each damage affect an earlier one has already made idle,
+    in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
+    losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
+    earlier one of the same affect."""
+    seen: dict[tuple[str, str], Placed] = {}
+    chosen = sorted((a for a in affects if not a.rolled),
+                    key=lambda a: a.level if a.level is not None else 0)
+    for item in chosen:
+        trait = getattr(item.site.ref, "trait", None) or ""
+        if "trait" in item.entry.params and not trait:
+            continue  # FR-AFFECT-PARAM asks for the trait first
+        found = context.traits.find(trait) if trait else None
+        key = (item.entry.name, name_key(found.name if found else trait))
+        earlier = seen.get(key)
+        value = item.site.ref.value
+        before = earlier and resolve(earlier.site.ref, context.damage_affects).label
+        if earlier is not None and item.entry.extra.get("once"):
+            yield item, "repeat", f"{before} at level {earlier.level}"
+        elif earlier is not None and item.entry.extra.get("caps") and isinstance(
+                value, int) and isinstance(earlier.site.ref.value, int) and \
+                value >= earlier.site.ref.value:
+            yield item, "cap", f"{before} at level {earlier.level}"
+            continue  # the lower, earlier limit stands
+        seen[key] = item
+
+
 @RULES.check("FR-DMG-NO-TARGET")
 def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                              ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     gone = taken_away(vehicle, context)
     affects = placed(vehicle, context, "damage_affects")
-    for item, need, because in wearing(vehicle, affects):
+    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
         yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                          "because": because})
     for item in affects:

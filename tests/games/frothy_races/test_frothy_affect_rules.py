@@ -1,0 +1,186 @@
+"""The audit of the Vehicle Creation Guide's damage affects, '#' values and Random picks:
+each class of mistake is an error at the offending value, and the builds the guide allows
+(a trait named by another spelling, a Random that may lose a trait) stay clean."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.input.findings import Severity
+from tests.conftest import check_file
+from tests.games.frothy_races.test_frothy_rules import Change, damage_track, set_path
+
+W = "Wipe-out"
+
+
+def hash_of(name: str, value: int | str) -> dict[str, Any]:
+    return {"name": name, "value": value}
+
+
+def with_cards(**cards: Any) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        data["cards"].update(cards)
+    return change
+
+
+def both(*changes: Change) -> Change:
+    def change(data: dict[str, Any]) -> None:
+        for one in changes:
+            one(data)
+    return change
+
+
+# case: (rule, change, the text at the finding's line and column)
+ERRORS: dict[str, tuple[str, Change, str]] = {
+    "Wipe-out a Random may pick before the top level": ("FR-DMG-WIPEOUT", damage_track(6, {
+        3: {"name": "Random", "choices": ["Haste", W]}, 6: W}), W),
+    "a second Haste": ("FR-DMG-NO-TARGET", damage_track(6, {2: "Haste", 4: "Haste", 6: W}),
+                       "Haste"),
+    "the same trait lost twice, by two spellings": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: {"name": "Lose Named Trait", "trait": "Blades"},
+        4: {"name": "Lose Named Trait", "trait": "blade"}, 6: W}), "{name"),
+    "a later Maximum Speed no lower than the first": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: hash_of("Maximum Speed #", 3), 4: hash_of("Maximum Speed #", 3), 6: W}), "{name"),
+    "a later maximum deceleration above the first": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: hash_of("# Maximum Deceleration", 2), 4: hash_of("# Maximum Deceleration", 5),
+        6: W}), "{name"),
+    "-4 Resilience goes past blank from any Resilience": ("FR-DMG-VALUE-IMPOSSIBLE",
+        damage_track(6, {3: hash_of("-# Resilience", 4), 6: W}), "4"),
+    "-0 Resilience": ("FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {
+        3: hash_of("-# Resilience", 0), 6: W}), "0"),
+    "a Speed Check modifier of 0": ("FR-HASH-NO-EFFECT", damage_track(6, {
+        3: hash_of("+/- # Speed Check Deceleration Modifier", 0), 6: W}), "0"),
+    "a trait with a negative '#'": ("FR-HASH-NO-EFFECT", set_path("traits", value=[
+        hash_of("Armoured", -1)]), "-1"),
+    "a stamina affect with '#' 0": ("FR-HASH-NO-EFFECT", set_path(
+        "stamina", "affects", 4, value=hash_of("+# Reins / Speed Check", 0)), "0"),
+    "a card named on an affect that takes none": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
+        6, {3: {"name": "Slow", "card": "reins"}, 6: W}), "reins"),
+    "a trait named on an affect that takes none": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
+        6, {3: {"name": "# Damage", "value": 1, "trait": "Blades"}, 6: W}), "Blades"),
+    "a card the affect's own name contradicts": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
+        6, {3: {"name": "-1 Reins card", "card": "whip"}, 6: W}), "whip"),
+    "choices on an affect that is not Random": ("FR-AFFECT-PARAM-UNEXPECTED", damage_track(
+        6, {3: {"name": "Haste", "choices": ["Slow", "Haste"]}, 6: W}), "["),
+    "a Random with one choice": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {
+        3: {"name": "Random", "choices": ["Slow"]}, 6: W}), "["),
+    "a Random with eight choices": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {
+        3: {"name": "Random", "choices": ["Slow", "Haste"] * 4}, 6: W}), "["),
+    "a Random among a Random's choices": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {
+        3: {"name": "Random", "choices": ["Slow", "Random"]}, 6: W}), "Random"),
+    "Survivor with a blank Resilience": ("FR-TRAIT-NO-TARGET", both(
+        set_path("damage", "resilience", value=None),
+        damage_track(10, {10: W}),
+        with_cards(whip=3, special=[{"name": "Survivor", "face": "whip"}])), "{name"),
+    "Blades with no card to start a Vehicle attack": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=6, reins=0), set_path("traits", value=[hash_of("Blades", 1)])), "{name"),
+    "Sneaky with no card to start a Personal attack": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=6), set_path("traits", value=["Encouragement", "Sneaky"])),
+        "Sneaky"),
+    "a Random that may lose a trait the vehicle lacks": ("FR-DMG-LOSE-TRAIT", damage_track(6, {
+        3: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
+                                                     "trait": "Flyer"}]}, 6: W}), "Flyer"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_each_class_is_an_error_at_the_offending_value(
+        case: str, write_vehicle: Callable[..., Path]) -> None:
+    rule_id, change, text = ERRORS[case]
+    path = write_vehicle(change)
+    loaded = check_file(path)
+    errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    assert [f.rule for f in errors] == [rule_id], [f.message for f in errors]
+    line = path.read_text().splitlines()[errors[0].mark.line - 1]
+    assert line[errors[0].mark.column - 1:].startswith(text), line
+
+
+@pytest.mark.parametrize("roll", ["d6", "d3"])
+def test_a_special_card_with_a_rolled_value_may_be_kept(
+        roll: str, write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(with_cards(special=[hash_of("Kamikaze", roll)])))
+    assert "FR-SPECIAL-DISCARD" not in {f.rule for f in loaded.findings}
+
+
+def test_a_second_loss_of_the_only_reins_card_is_flagged(
+        write_vehicle: Callable[..., Path]) -> None:
+    lose = {"name": "-1 Whip / Reins card", "card": "reins"}
+    loaded = check_file(write_vehicle(both(
+        with_cards(whip=6, reins=0, special=[{"name": "Whoah!", "value": 1}]),
+        damage_track(6, {2: lose, 4: lose, 6: W}))))
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-DMG-LOSE-CARD"]
+    assert finding.severity is Severity.WARNING
+    assert finding.mark.line > 1 and "left by then" in finding.message
+
+
+CLEAN: dict[str, Change] = {
+    "Lose Named Trait naming a trait by another of its spellings": damage_track(6, {
+        3: {"name": "Lose Named Trait", "trait": "Cat o' Nines"}, 6: W}),
+    "a trait written by another spelling, lost by the guide's name": both(
+        set_path("traits", value=[hash_of("Blade", 1)]),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Blades"}, 6: W})),
+    "a Random that may lose a trait or a card": damage_track(6, {
+        3: {"name": "Random", "choices": [{"name": "Lose Named Trait", "trait": "Blades"},
+                                          {"name": "-1 Whip / Reins card", "card": "whip"}]},
+        6: W}),
+    "two different traits lost": damage_track(6, {
+        2: {"name": "Lose Named Trait", "trait": "Blades"},
+        4: {"name": "Lose Named Trait", "trait": "Cat O' Nine"}, 6: W}),
+    "Maximum Speed 4, then 2": damage_track(6, {2: hash_of("Maximum Speed #", 4),
+                                               4: hash_of("Maximum Speed #", 2), 6: W}),
+    "-3 Resilience from Resilience 1, to blank": damage_track(6, {
+        3: hash_of("-# Resilience", 3), 6: W}),
+    "a negative Speed Check modifier": damage_track(6, {
+        3: hash_of("+/- # Speed Check Acceleration Modifier", -2), 6: W}),
+    "Maximum Speed 0 after a maximum acceleration of 1": damage_track(6, {
+        2: hash_of("# Maximum Acceleration", 1), 4: hash_of("Maximum Speed #", 0), 6: W}),
+    "a Random of seven": damage_track(6, {3: {"name": "Random", "choices": [
+        "Haste", "Slow", "-1 Safe Speed", hash_of("# Damage", 1), hash_of("# Damage", 2),
+        hash_of("+# Control / Round", 1), hash_of("Maximum Speed #", 3)]}, 6: W}),
+    "two losses of Reins with two Reins cards": damage_track(6, {
+        2: {"name": "-1 Whip / Reins card", "card": "reins"},
+        4: {"name": "-1 Whip / Reins card", "card": "reins"}, 6: W}),
+    "Survivor with a Resilience": with_cards(whip=3, special=[{"name": "Survivor",
+                                                               "face": "whip"}]),
+    "a roll as the '#'": set_path("traits", value=[hash_of("Tank", "d3")]),
+    "'-1 Reins card' with card: reins": damage_track(6, {
+        3: {"name": "-1 Reins card", "card": "reins"}, 6: W}),
+    "several affects at once, at the top level too": damage_track(6, {
+        3: ["Haste", hash_of("# Damage", 1)], 6: [W, "-1 Safe Speed"]}),
+    "Tank with Whip cards and Snapper": both(with_cards(whip=6, reins=0), set_path(
+        "traits", value=[hash_of("Tank", 1), "Snapper"])),
+    "Whiplash with only Reins and a Berserker card": both(with_cards(whip=0, reins=5, special=[
+        hash_of("Berserker", 1)]), set_path("traits", value=[hash_of("Whiplash", 1)])),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CLEAN))
+def test_builds_the_guide_allows_stay_clean(case: str, write_vehicle: Callable[..., Path]
+                                            ) -> None:
+    loaded = check_file(write_vehicle(CLEAN[case]))
+    assert [(f.rule, f.message) for f in loaded.findings
+            if f.severity is not Severity.INFO] == []
+
+
+@pytest.mark.parametrize("roll", ["0d6", "d0", "2d1"])
+def test_a_roll_of_no_dice_or_one_sided_dice_is_refused(
+        roll: str, write_vehicle: Callable[..., Path]) -> None:
+    path = write_vehicle(set_path("traits", value=[hash_of("Tank", roll)]))
+    loaded = check_file(path)
+    (finding,) = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    assert finding.rule == "SCHEMA-VALUE" and "two or more sides" in finding.message
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith(roll)
+
+
+def test_a_random_pick_prints_the_trait_and_card_it_names(
+        write_vehicle: Callable[..., Path]) -> None:
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    loaded = check_file(write_vehicle(CLEAN["a Random that may lose a trait or a card"]))
+    (random,) = loaded.definitions[0].model.damage.affects[3]
+    labels = [resolve(pick, frothy_data().damage_affects).label for pick in random.choices]
+    assert labels == ["Lose Blades", "-1 Whip card"]
