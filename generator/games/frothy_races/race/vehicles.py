@@ -258,8 +258,12 @@ def _affect(ref: AffectRef, catalogue: Catalogue, simulated: frozenset[str], wha
     acts at every check, so a pick would have to be rolled at each: not simulated)."""
     name = ref.name if ref.custom else _canonical(catalogue, ref.name)
     if name == "Random" and not ref.custom and what == "damage affect":
-        picks = [_affect(AffectRef(name=c.name, value=c.value, custom=c.custom), catalogue,
-                         simulated, what, missing) for c in ref.choices]
+        # A pick names its trait or card as any affect does (Lose Named Trait, -1 Whip /
+        # Reins card).
+        picks = [_affect(AffectRef(name=c.name, value=c.value, custom=c.custom,
+                                   trait=getattr(c, "trait", None),
+                                   card=getattr(c, "card", None)),
+                         catalogue, simulated, what, missing) for c in ref.choices]
         if picks and all(p is not None for p in picks):
             return Affect(name, 0, choices=tuple(p for p in picks if p is not None))
         missing.append(f"{what} {name} (" + ("one of its picks is not simulated)" if picks

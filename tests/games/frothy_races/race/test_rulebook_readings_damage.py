@@ -214,6 +214,37 @@ def test_a_random_affect_is_raced_when_every_pick_is_and_named_when_one_is_not(
                    for n in vehicle.not_simulated), vehicle.not_simulated
 
 
+def test_a_random_pick_that_loses_a_trait_or_a_card_is_raced_with_what_it_names(
+        tmp_path: Path) -> None:
+    """A Random may pick 'Lose Named Trait' or '-1 Whip / Reins card', each naming what is
+    lost as the affect alone does: the engine races the pick with that trait or card, and
+    a race that rolls it loses the trait (its driver planning without it) or the card."""
+    data = yaml.safe_load(ORRERY.read_text(encoding="utf-8"))
+    data["damage"]["affects"][3] = {"name": "Random", "choices": [
+        {"name": "Lose Named Trait", "trait": "Flyer"},
+        {"name": "-1 Whip / Reins card", "card": "whip"}]}
+    changed = tmp_path / "orrery-random-loss.yaml"
+    changed.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+    vehicle = raced(changed)
+    random_affect = next(a for _, a in vehicle.damage_affects if a.name == "Random")
+    lose, card = random_affect.choices
+    assert (lose.name, lose.trait) == ("Lose Named Trait", "Flyer")
+    assert (card.name, card.card) == ("-1 Whip / Reins card", "whip")
+    assert not any("Random" in n for n in vehicle.not_simulated), vehicle.not_simulated
+    track, vehicles = load_race_inputs(BOWL, [changed])
+    lost = set()
+    for seed in range(12):
+        race = Race(track, vehicles, ["careful"], seed=seed, options=RaceOptions())
+        car = race.cars[0]
+        whips = car.cards("whip") + sum(car.spent) + sum(car.recovery)
+        race.apply_affect(car, random_affect)
+        if car.spec.trait("Flyer") == 0:
+            lost.add("trait")
+        elif car.cards("whip") + sum(car.spent) + sum(car.recovery) == whips - 1:
+            lost.add("card")
+    assert lost == {"trait", "card"}
+
+
 def raced(path: Path) -> RaceVehicle:
     """The vehicle at ``path`` as the engine races it."""
     return race_vehicle(load_race_inputs(BOWL, [path])[1][0])
