@@ -25,7 +25,8 @@ Readings (section numbers of the rulebook):
 - 5.7: the reference-card summary of the loss-of-control charts disagrees
   with the detailed charts (e.g. straights: "1-2 Skid Left / 3+ Skid Right"
   vs "1-3 Panic Brake / 4+ Regain Control"); the detailed charts are used,
-  read on the plain driver die.
+  read on the driver die plus the Speedometer's +1 for its holder (4.3 Lucky: "+1 to
+  ALL die rolls this round"), without Handling (a control-check bonus).
 """
 
 from __future__ import annotations
@@ -228,11 +229,14 @@ _LOSS_OF_CONTROL: dict[ManeuverType, tuple[tuple[int, str], ...]] = {
 }
 
 
-def loss_of_control(driver: Die, maneuver: ManeuverType) -> Dist[str]:
-    """Distribution of the loss-of-control result for a maneuver type."""
+def loss_of_control(driver: Die, maneuver: ManeuverType,
+                    speedometer: bool = False) -> Dist[str]:
+    """Distribution of the loss-of-control result for a maneuver type; the Speedometer's
+    holder adds 1 to the chart roll (4.3 Lucky: +1 to all its die rolls this round)."""
     chart = _LOSS_OF_CONTROL[maneuver]
+    add = 1 if speedometer else 0
 
     def result(v: int) -> str:
-        return next(name for top, name in chart if v <= top)
+        return next(name for top, name in chart if v + add <= top)
 
     return driver.values().map(result)

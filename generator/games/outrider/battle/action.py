@@ -79,7 +79,7 @@ def drive(battle: Battle, car: Car, driver: Driver, outcome: Outcome, laid: list
     entry = driving_pose(car.pose, car.reverse)
     for driven in outcome.driven:
         card = lay_card(entry, driven.face)
-        if not _advance(battle, car, entry, card.exit, card.card, outcome, driven.programmed, laid):
+        if not _advance(battle, car, entry, card.exit, card.card, outcome, laid):
             return
         if driven.attack:
             shoot(battle, car, driver)
@@ -89,14 +89,14 @@ def drive(battle: Battle, car: Car, driver: Driver, outcome: Outcome, laid: list
     if outcome.overshoot:
         end = entry.moved(CARD_LENGTH)
         if not _advance(battle, car, entry, end, body(vehicle_pose(end, car.reverse)),
-                        outcome, -1, laid):
+                        outcome, laid):
             return
         battle.log(car, "overshoot")
     car.moving = not outcome.stopped
 
 
 def _advance(battle: Battle, car: Car, entry: Pose, end: Pose, footprint: Rect,
-             outcome: Outcome, programmed: int, laid: list[Laid]) -> bool:
+             outcome: Outcome, laid: list[Laid]) -> bool:
     """Move the car from ``entry`` to ``end``; on a contact stop it there and resolve the
     collision. Returns whether it got all the way."""
     contact = first_contact(battle, car, entry, end, footprint)
@@ -104,11 +104,18 @@ def _advance(battle: Battle, car: Car, entry: Pose, end: Pose, footprint: Rect,
         car.pose = vehicle_pose(end, car.reverse)
         return True
     car.pose = vehicle_pose(between(entry, end, contact.share), car.reverse)
-    ram = (contact.slot is not None and outcome.success and programmed >= 1
-           and body(battle.car(contact.slot).pose).contains(
-               (laid[programmed].exit.x, laid[programmed].exit.y)))
+    ram = contact.slot is not None and outcome.success and rams(battle, contact.slot, laid)
     collide(battle, car, contact, ram)
     return False
+
+
+def rams(battle: Battle, slot: int, laid: list[Laid]) -> bool:
+    """6.3: the chain as programmed 'causes the alignment arrow of the second or subsequent
+    maneuver card to contact or overlap the target': any card after the first whose red
+    arrow lies on the base met, even a card laid beyond the point of impact (the chain is
+    laid whole before the roll; the vehicle then stops where it meets the base)."""
+    base = body(battle.car(slot).pose)
+    return any(base.contains((card.exit.x, card.exit.y)) for card in laid[1:])
 
 
 def update_contacts(battle: Battle, car: Car) -> None:

@@ -83,6 +83,19 @@ def collides(battle: Battle, car: Car, laid: list[Laid]) -> bool:
                for shape in (card.card, body(card.exit)) for other in others)
 
 
+def boxed_in(battle: Battle, car: Car) -> bool:
+    """6.1 Boxed in: a stopped vehicle that begins its turn in contact with another base,
+    or that cannot play a single Maneuver Card, forwards or in reverse, without it meeting
+    another base. It may only stay stopped (and shoot) or play a chain that meets nothing,
+    and in the second case there is none."""
+    if car.moving:
+        return False
+    if car.contact:
+        return True
+    return all(collides(battle, car, [lay_card(driving_pose(car.pose, reverse), face)])
+               for reverse in (False, True) for face in moves())
+
+
 def hazards(battle: Battle, car: Car, plan: Plan, laid: list[Laid]) -> int:
     """Capstone modifiers: reverse (+1) and a collision in the chain (+2)."""
     hazard = REVERSE_HAZARD if plan.reverse and plan.cards else 0
@@ -134,7 +147,7 @@ def problems(car: Car, plan: Plan, laid: list[Laid], battle: Battle) -> list[str
         found.append("Brake Hard ends a chain of cards")
     if starts_from_stop(car, plan) and plan.cards[0].attack:
         found.append("the first card from a stop carries the shift token")
-    if car.contact and not car.moving and plan.cards and collides(battle, car, laid):
+    if plan.cards and collides(battle, car, laid) and boxed_in(battle, car):
         found.append("a boxed-in vehicle may only disengage")
     if plan.skill > car.skill or plan.skill < 0:
         found.append("more Skill Points than the driver has")

@@ -94,13 +94,18 @@ def check(battle: Battle, car: Car, plan: Plan, hazard: int) -> Outcome:
 
 
 def lose_control(battle: Battle, car: Car, plan: Plan, kept: tuple[Driven, ...]) -> Outcome:
-    """Roll the chart for the card where control was lost and alter the chain (5.6, 5.7)."""
+    """Roll the chart for the card where control was lost and alter the chain (5.6, 5.7).
+
+    The chart's DRIVER roll takes the Speedometer's +1 like every other roll its holder makes
+    this round (4.3 Lucky: '+1 to ALL die rolls this round'; 1.8: 'ALL Driver ... and Control
+    rolls'); nothing excludes it. No Handling bonus: that is for control checks (1.3)."""
     index = len(kept) - 1
     kind = card_kind(plan, index)
     roll = battle.roll(car.vehicle.equipment.driver)
-    result = chart_result(kind, roll)
+    result = chart_result(kind, roll + battle.lucky(car))
     face = kept[-1].face
-    battle.log(car, "loss of control", [die("driver", car.vehicle.equipment.driver, roll)],
+    battle.log(car, "loss of control", [die("driver", car.vehicle.equipment.driver, roll,
+                                            roll + battle.lucky(car))],
                card=moves()[face].title, chart=kind.value, result=result)
     turn = moves()[face].turn
     replaced, stopped, overshoot = face, False, False
