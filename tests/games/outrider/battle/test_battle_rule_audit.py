@@ -330,7 +330,8 @@ def test_611_613_the_stopped_target_and_the_speedometer_go_past_the_rule_of_four
     battle.speedometer = target.slot
     battle.order = [2, 1]
     target.moving = True
-    assert attack_adds(battle, car, target, shot, 0)[1] == 2 + 1 + 1  # Defense, initiative, Speedometer
+    # Defense +2, superior initiative +1, the Speedometer +1
+    assert attack_adds(battle, car, target, shot, 0)[1] == 2 + 1 + 1
 
 
 @pytest.mark.parametrize(("rear_edge", "reached"), [(521.0, True), (523.0, False)])
