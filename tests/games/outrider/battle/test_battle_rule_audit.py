@@ -356,3 +356,31 @@ def test_580_the_first_vehicle_to_interrupt_the_corridor_is_the_target() -> None
     assert {s.target for s in shots(battle, car, car.pose)} == {3}
     battle.car(3).wrecked_in = 1
     assert {s.target for s in shots(battle, car, car.pose)} == set()
+
+
+@pytest.mark.parametrize(("side", "reached"), [("narrow", False), ("wide", True)])
+def test_578_an_articulated_arc_sweeps_90_degrees_a_fixed_one_shoots_straight(
+        side: str, reached: bool) -> None:
+    """L578: 'Articulated weapons have a 90 degree cone, while fixed weapons have a small,
+    rectangular arc that allows only for straight forward (or backward) shooting.' Iron
+    Curtain's front arc is fixed on the narrow side, articulated on the wide; the target's
+    middle lies 200 mm out at 35 degrees right of straight ahead."""
+    iron = vehicle("iron-curtain")
+    battle = table((iron, side, Pose(457.0, 150.0, 0.0), True),
+                   (iron, "narrow", Pose(571.7, 373.8, 0.0), True))
+    targets = {s.target for s in shots(battle, battle.car(1), battle.car(1).pose)}
+    assert targets == ({2} if reached else set())
+
+
+def test_584_a_secondary_arc_shoots_a_d6() -> None:
+    """L584: 'Any attack made with a secondary arc will not use the vehicle's assigned
+    WEAPON die ... only attack with a strength of D6. The vehicle's FIREPOWER characteristic
+    bonus can still be added.' Big Horn (d12 WEAPON, Firepower +2) shoots a car behind it
+    with its rear secondary arc."""
+    battle = table((vehicle("big-horn"), "narrow", Pose(457.0, 450.0, 0.0), True),
+                   (vehicle("iron-curtain"), "narrow", Pose(457.0, 250.0, 0.0), True))
+    car = battle.car(1)
+    found_shots = shots(battle, car, car.pose)
+    assert [(s.target, s.sides, s.linked) for s in found_shots] == [(2, 6, False)]
+    assert car.variant.arcs[found_shots[0].arc].weapon == "secondary"
+    assert attack_adds(battle, car, battle.car(2), found_shots[0], 0)[0] == 2
