@@ -69,8 +69,9 @@ def use(race: Any, car: Entrant, slot: int) -> Any:
 
 def rocket_path(race: Any, car: Entrant, start: Hex) -> Hex | None:
     """Where a Rocket fired from ``start`` (a front-arc space) explodes; None if ``start``
-    is not empty."""
-    if start not in race.course.open or race.car_at(start) is not None:
+    is not empty (no car and no item on it: "Fired items shoot from your front arc,
+    dropped items are placed in your rear arc. Both require an empty space")."""
+    if not race.is_empty(start):
         return None
     here = start
     while True:
@@ -104,9 +105,9 @@ def empty_rear(race: Any, car: Entrant) -> list[Hex]:
 
 
 def empty_front(race: Any, car: Entrant) -> list[Hex]:
-    """Spaces of the front arc a Rocket may leave from."""
-    return [h for h in front_arc(car.front, car.facing)
-            if h in race.course.open and race.car_at(h) is None]
+    """Empty spaces of the front arc a Rocket may leave from (no car, no item, open
+    track: the same empty space a dropped item needs)."""
+    return [h for h in front_arc(car.front, car.facing) if race.is_empty(h)]
 
 
 def explode(race: Any, at: Hex, by: Entrant | None) -> None:

@@ -31,7 +31,7 @@ from generator.games.joyride.race.state import Entrant
 def take_turn(race: Any, car: Entrant) -> None:
     """Play one whole turn of ``car``."""
     car.on_turn = True
-    car.steers_left = 1
+    car.steers_left, car.oiled = 1, False
     for ability in car.abilities:
         ability.used_this_turn = False
     start_step(race, car)
@@ -82,10 +82,18 @@ def _move(race: Any, car: Entrant, spaces: int, steer: int, reverse: bool, step:
     race.log(car, step, "reverse" if reverse else "move", dice=dice,
              result={"spaces": spaces, "steer": steer, "from": start,
                      "to": list(car.front), "facing": car.facing, "outcome": outcome})
-    for item in car.collected:
-        collect(race, car, item)
-    car.collected.clear()
+    collect_all(race)
     return outcome
+
+
+def collect_all(race: Any) -> None:
+    """Items picked up during the move just ended, by every car in it: a car pushed or
+    swung over an item checkpoint takes its item when the move ends ("you must finish
+    your move before picking up the item"), not at the end of its own next move."""
+    for other in race.entrants:
+        for item in other.collected:
+            collect(race, other, item)
+        other.collected.clear()
 
 
 def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[int]:
@@ -107,11 +115,15 @@ def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[i
 
 def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bool
               ) -> list[int]:
-    """ROLL: add the nitro die or extra dice if they pay, roll, then drive the total."""
+    """ROLL: add the nitro die or extra dice if they pay, roll, then drive the total.
+
+    A car an Oil Slick made steer this turn "cannot steer again this turn" (Standard Items
+    > Oil Slick): not with gear 2's bonus steer, nor with an ability's extra steer (items
+    take precedence over driver abilities)."""
     driver = race.driver
-    free = car.steers_left > 0 or car.gear == 2
+    free = (car.steers_left > 0 or car.gear == 2) and not car.oiled
     extra_steer = None
-    if not free:
+    if not free and not car.oiled:
         extra_steer = car.offered("extra_steer", "roll")[1]
         free = extra_steer is not None
     sharp = car.offered("sharp_steer", "roll")[0] > 0 and free
@@ -149,15 +161,20 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
 
 
 def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
-    """END: dice back on the mirror, forced shifts, damage placed, items, repairs."""
+    """END: dice back on the mirror, forced shifts, damage placed, items, repairs.
+
+    In the rulebook's order (Your Turn > END): "First, return the dice ...", "Then shift
+    down if an effect forced you to do so this turn. Finally, place any damage tokens": a
+    car an explosion struck drops its gear before its damage is placed, so a damaged top
+    gear it has just left does not shift it down a second time."""
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
     car.on_turn = False
+    end_of_turn_drops(race)
     for _ in range(car.pending_damage):
         place_damage(race, car, "own turn")
     car.pending_damage = 0
-    end_of_turn_drops(race)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:

@@ -1,0 +1,162 @@
+"""The Joyride engine against rulebook sentences it used to read differently (the seed
+file's line in brackets): each laid out in the test yard and stepped."""
+
+from __future__ import annotations
+
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.driver import Plan
+from generator.games.joyride.race.engine import Race
+from generator.games.joyride.race.items import BoardItem, empty_front, rocket_path
+from generator.games.joyride.race.movement import DONE, drive, pile_up
+from generator.games.joyride.race.results import RaceOptions
+from generator.games.joyride.race.turn import collect_all, end_step, roll_step
+from generator.games.joyride.standard import baseline, standard_items
+from tests.games.joyride.race_support import YARD, model, placed, row
+
+
+def item(name: str) -> Any:
+    return next(i for i in standard_items() if i.name == name)
+
+
+@lru_cache(maxsize=1)
+def item_yard() -> Any:
+    """The test yard with item checkpoint 1 across it (row 2's space 12 is on the line)."""
+    lines = []
+    for line in YARD.replace("name: Test Yard", "name: Item Yard").split("\n"):
+        if line.startswith("  X") and "." in line:
+            line = line[:15] + "A" + line[16:]
+        lines.append(line)
+    folder = Path(tempfile.mkdtemp(prefix="paddock-item-yard-"))
+    (folder / "yard.yaml").write_text("\n".join(lines), encoding="utf-8")
+    return model(folder / "yard.yaml")
+
+
+def test_oil_slick_steer_takes_gear_twos_bonus_steer(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """[630] "If the front of your car is on an oil slick at the start of a move, you must
+    immediately steer and cannot steer again this turn": not even in gear 2 at ROLL."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    race.board[row(4)] = BoardItem(item("Oil Slick"), face_down=False)
+    car.on_turn, car.steers_left = True, 1
+    assert drive(race, car, 2, 0, False, "lock") == DONE
+    assert car.facing in (1, 5) and car.oiled
+    asked: list[bool] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
+        asked.append(free_steer)
+        return real(car, total, free_steer, *rest)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    plan = Plan((), None, 0, 2, 0, (), 0.0)
+    roll_step(race, car, plan, [2, 2], True)
+    assert asked == [False]
+    moves = [e for e in race.events if e["action"] == "move" and e["phase"] == "roll"]
+    assert moves and moves[-1]["result"]["steer"] == 0
+
+
+def test_gear_two_still_steers_twice_without_a_slick(monkeypatch: pytest.MonkeyPatch
+                                                     ) -> None:
+    """[432] Gear 2's bonus steer: a car that steered at LOCK may steer at ROLL in gear 2."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.on_turn = True
+    assert drive(race, car, 2, 1, False, "lock") == DONE
+    car.steers_left = 0  # the LOCK move's steer, as the turn counts it
+    asked: list[bool] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
+        asked.append(free_steer)
+        return real(car, total, free_steer, *rest)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    roll_step(race, car, Plan((), None, 0, 2, 0, (), 0.0), [2, 2], True)
+    assert asked == [True]
+
+
+def test_end_shifts_down_before_placing_damage() -> None:
+    """[406-408] END: "Then shift down if an effect forced you to do so this turn. Finally,
+    place any damage tokens": struck by an explosion in gear 5, the car drops to gear 4,
+    then the damage shuts gear 5, which it has already left; it stays in gear 4."""
+    race = placed([(row(4), 0, 5)])
+    car = race.entrants[0]
+    car.item_damage, car.locked_damage = {0, 1}, {1}  # only a gear is left to damage
+    car.on_turn, car.pending_damage = True, 1
+    race.drops_at_end.append(car)
+    end_step(race, car, [2] * 5)
+    assert car.gear_damage == {5}
+    assert car.gear == 4 and len(car.dice) == 4
+
+
+def test_reversing_car_picks_up_what_its_back_drives_over() -> None:
+    """[570] "When you drive over a face-down item on the track, pick it up": reversing,
+    the back is the end that drives over it [438]."""
+    race = placed([(row(10), 0, 1)])
+    car = race.entrants[0]
+    race.board[row(7)] = BoardItem(item("Nitro"), face_down=True)
+    car.on_turn = True
+    assert drive(race, car, 3, 0, True, "roll") == DONE
+    collect_all(race)
+    assert car.back == row(6) and car.facing == 0
+    assert row(7) not in race.board
+    assert [i.name for i in car.items if i is not None] == ["Nitro"]
+
+
+def test_pushed_car_does_not_pick_up_a_face_down_item() -> None:
+    """[570, 632] A car pushed over a face-down item did not drive over it."""
+    race = placed([(row(4), 0, 3), (row(7), 0, 2)])
+    red, yellow = race.entrants
+    race.board[row(8)] = BoardItem(item("Nitro"), face_down=True)
+    red.on_turn = True
+    drive(race, red, 6, 0, False, "roll")
+    collect_all(race)
+    assert yellow.front.q > 8 and yellow.items == [None, None]
+
+
+def test_pushed_car_takes_an_item_checkpoints_item_when_the_move_ends() -> None:
+    """[150, 154, 572] A car pushed onto an item checkpoint's line crosses it and takes its
+    item once the move is over, not at the end of its own next move."""
+    track = item_yard()
+    driver = driver_for(track)
+    race = Race(driver.table.course, driver, [baseline()] * 2, 1,
+                RaceOptions(log_events=True), (item("Nitro"),))
+    red, yellow = race.entrants
+    red.front, red.facing, red.gear = row(8), 0, 3
+    yellow.front, yellow.facing, yellow.gear = row(11), 0, 2
+    red.on_turn = True
+    assert drive(race, red, 6, 0, False, "roll") == DONE
+    collect_all(race)
+    assert yellow.stage == 1 and yellow.front == row(14)
+    assert [i.name for i in yellow.items if i is not None] == ["Nitro"]
+    assert yellow.collected == []
+
+
+def test_pile_up_damages_each_car_once() -> None:
+    """[494] "Every car involved in the PILE-UP (including you) takes 1 damage and drops 1
+    gear": once, even if a car is named twice."""
+    race = placed([(row(4), 0, 4), (row(8), 0, 3)])
+    a, b = race.entrants
+    pile_up(race, [a, b, a])
+    assert (a.damage_taken, a.gear) == (1, 3)
+    assert (b.damage_taken, b.gear) == (1, 2)
+
+
+def test_rocket_needs_an_empty_front_arc_space() -> None:
+    """[592, 863] "Both require an empty space": a Rocket does not leave from a space
+    holding an item, as a dropped item cannot go on one."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    ahead = row(5)
+    assert ahead in empty_front(race, car)
+    race.board[ahead] = BoardItem(item("Oil Slick"), face_down=False)
+    assert ahead not in empty_front(race, car)
+    assert rocket_path(race, car, ahead) is None
