@@ -69,7 +69,7 @@ def test_gear_two_still_steers_twice_without_a_slick(monkeypatch: pytest.MonkeyP
     race = placed([(row(4), 0, 2)])
     car = race.entrants[0]
     car.on_turn = True
-    assert drive(race, car, 2, 1, False, "lock") == DONE
+    assert drive(race, car, 1, 1, False, "lock") == DONE
     car.steers_left = 0  # the LOCK move's steer, as the turn counts it
     asked: list[bool] = []
     real = race.driver.roll_move
