@@ -160,3 +160,20 @@ def test_rocket_needs_an_empty_front_arc_space() -> None:
     race.board[ahead] = BoardItem(item("Oil Slick"), face_down=False)
     assert ahead not in empty_front(race, car)
     assert rocket_path(race, car, ahead) is None
+
+
+def test_permanent_extra_dice_are_rolled_whether_you_like_it_or_not() -> None:
+    """[307] Permanent abilities "apply every turn, whether you like it or not": the
+    fixture's Afterburner (two extra dice on every ROLL) rolls them even two spaces from
+    a wall with no steer left, where the driver would rather not."""
+    from tests.games.joyride.race_support import FIXTURES, yard
+
+    driver = driver_for(yard())
+    race = Race(driver.table.course, driver, [model(FIXTURES / "overpowered.yaml")], 1,
+                RaceOptions(log_events=True))
+    car = race.entrants[0]
+    car.front, car.facing, car.gear, car.dice = row(21), 0, 1, [1]
+    car.on_turn, car.steers_left, car.oiled = True, 0, True  # no steer left this turn
+    roll_step(race, car, Plan((0,), None, 0, 1, 0, (), 0.0), [], True)
+    moves = [e for e in race.events if e["phase"] == "roll" and e["action"] == "move"]
+    assert len(moves) == 1 and len(moves[0]["dice"]) == 2
