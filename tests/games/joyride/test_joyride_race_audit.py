@@ -177,3 +177,16 @@ def test_permanent_extra_dice_are_rolled_whether_you_like_it_or_not() -> None:
     roll_step(race, car, Plan((0,), None, 0, 1, 0, (), 0.0), [], True)
     moves = [e for e in race.events if e["phase"] == "roll" and e["action"] == "move"]
     assert len(moves) == 1 and len(moves[0]["dice"]) == 2
+
+
+def test_rocket_picked_up_on_the_lock_move_is_fired_at_end() -> None:
+    """[596, 233] "Fired items can be used during the START, SHIFT or END stages of your
+    turn" and "can be used immediately": a Rocket in hand at END, a rival ahead, flies."""
+    race = placed([(row(4), 0, 2), (row(9), 0, 2)])
+    shooter, target = race.entrants
+    shooter.items[0] = item("Rocket")
+    shooter.on_turn = True
+    end_step(race, shooter, [2, 2])
+    fired = [e for e in race.events if e["action"] == "fire Rocket"]
+    assert fired and fired[0]["phase"] == "end"
+    assert shooter.items == [None, None] and target.damage_taken == 1

@@ -83,12 +83,14 @@ def rocket_path(race: Any, car: Entrant, start: Hex) -> Hex | None:
         here = there
 
 
-def fire_rocket(race: Any, car: Entrant, slot: int, start: Hex) -> None:
-    """Fire the Rocket in ``slot`` from ``start`` and explode it where it stops."""
+def fire_rocket(race: Any, car: Entrant, slot: int, start: Hex, step: str = "start"
+                ) -> None:
+    """Fire the Rocket in ``slot`` from ``start`` at ``step`` and explode it where it
+    stops."""
     at = rocket_path(race, car, start)
     assert at is not None
     use(race, car, slot)
-    race.log(car, "start", "fire Rocket", result={"from": list(start), "explodes": list(at)})
+    race.log(car, step, "fire Rocket", result={"from": list(start), "explodes": list(at)})
     explode(race, at, car)
 
 

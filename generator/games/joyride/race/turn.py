@@ -1,14 +1,15 @@
 """A car's turn, step by step: START > LOCK > SHIFT > ROLL > END (Playing the Game > Your
 Turn).
 
-START: a Rocket may be fired. LOCK: dice from the mirror go to open locked slots and the
-car moves their total, steering if it likes. SHIFT: stay, up (a die joins the mirror, if
-the next gear is open), down (a die leaves it), engine brake (two leave, 1 damage); after a
-SMASH the car must shift up. ROLL: every die left on the mirror is rolled and the car moves
-the total; it may steer if it did not steer in LOCK or is in gear 2, and reverse in gear 1
-with nothing locked. END: the dice go back to the mirror with their faces, forced shifts
-and the turn's damage are placed, items picked up this turn are taken, a Mine or Oil Slick
-may be dropped, and a repair ability may be used.
+START: a Rocket may be fired (and at SHIFT and END). LOCK: dice from the mirror go to open
+locked slots and the car moves their total, steering if it likes. SHIFT: stay, up (a die
+joins the mirror, if the next gear is open), down (a die leaves it), engine brake (two
+leave, 1 damage); after a SMASH the car must shift up. ROLL: every die left on the mirror
+is rolled and the car moves the total; it may steer if it did not steer in LOCK or is in
+gear 2 (never after an Oil Slick's steer), and reverse in gear 1 with nothing locked. END:
+the dice go back to the mirror with their faces, forced shifts then the turn's damage are
+placed, a Mine or Oil Slick may be dropped, and a repair ability may be used. Items picked
+up are taken as each move ends, by every car the move carried over them.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def take_turn(race: Any, car: Entrant) -> None:
     car.steers_left, car.oiled = 1, False
     for ability in car.abilities:
         ability.used_this_turn = False
-    start_step(race, car)
+    fire_step(race, car, "start")
     plan = race.driver.plan(race, car)
     locked = [car.dice[i] for i in plan.locked]
     if plan.face is not None:
@@ -56,13 +57,15 @@ def take_turn(race: Any, car: Entrant) -> None:
     end_step(race, car, locked + mirror + rolled)
 
 
-def start_step(race: Any, car: Entrant) -> None:
-    """START: fire a Rocket if the driver sees a rival in the blast."""
+def fire_step(race: Any, car: Entrant, step: str) -> None:
+    """Fire a Rocket if the driver sees a rival in the blast: at START, SHIFT or END
+    ("Fired items can be used during the START, SHIFT or END stages of your turn"; an
+    item "can be used immediately", so one picked up on the LOCK move may fly at SHIFT)."""
     slot = held(car, "Rocket")
-    if slot is not None:
+    if slot is not None and not race.over:
         start = race.driver.rocket_target(race, car)
         if start is not None:
-            fire_rocket(race, car, slot, start)
+            fire_rocket(race, car, slot, start, step)
 
 
 def _spend(car: Entrant, effect: str, step: str) -> None:
@@ -97,7 +100,9 @@ def collect_all(race: Any) -> None:
 
 
 def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[int]:
-    """SHIFT: move the gear stick as planned; dice join or leave the mirror."""
+    """SHIFT: move the gear stick as planned; dice join or leave the mirror; a Rocket
+    may be fired."""
+    fire_step(race, car, "shift")
     change = plan.gear - car.gear
     for use in plan.uses:
         if use in ("shift_up", "shift_down"):
@@ -170,6 +175,7 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
+    fire_step(race, car, "end")
     car.on_turn = False
     end_of_turn_drops(race)
     for _ in range(car.pending_damage):
