@@ -190,3 +190,55 @@ def test_rocket_picked_up_on_the_lock_move_is_fired_at_end() -> None:
     fired = [e for e in race.events if e["action"] == "fire Rocket"]
     assert fired and fired[0]["phase"] == "end"
     assert shooter.items == [None, None] and target.damage_taken == 1
+
+
+def overpowered_race() -> Race:
+    """The yard with the fixture car whose abilities are permanent extra dice, an extra
+    steer and sharp steers."""
+    from tests.games.joyride.race_support import FIXTURES, yard
+
+    driver = driver_for(yard())
+    return Race(driver.table.course, driver, [model(FIXTURES / "overpowered.yaml")], 1,
+                RaceOptions(log_events=True))
+
+
+def test_oil_slick_steer_also_takes_an_abilitys_extra_steer(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """[630, 536] "cannot steer again this turn", and items take precedence over driver
+    abilities: Power Steering's extra steer does not give the ROLL a steer back."""
+    race = overpowered_race()
+    car = race.entrants[0]
+    car.front, car.facing, car.gear, car.dice = row(4), 0, 3, [2, 2, 2]
+    race.board[row(4)] = BoardItem(item("Oil Slick"), face_down=False)
+    car.on_turn, car.steers_left = True, 1
+    assert drive(race, car, 2, 0, False, "lock") == DONE and car.oiled
+    asked: list[bool] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
+        asked.append(free_steer)
+        return real(car, total, free_steer, *rest)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    roll_step(race, car, Plan((0, 1), None, 0, 3, 0, (), 0.0), [2], True)
+    assert asked == [False]
+
+
+def test_a_car_in_gear_one_dropping_a_gear_goes_to_gear_zero() -> None:
+    """Reading (docs/racing-joyride.md): a PILE-UP's "drops 1 gear" from gear 1 leaves the
+    car in gear 0 with no dice, as after a SMASH, and it must shift up next turn."""
+    race = placed([(row(4), 0, 1), (row(8), 0, 3)])
+    low, other = race.entrants
+    pile_up(race, [low, other])
+    assert low.gear == 0 and low.dice == [] and low.must_shift_up
+    assert all(g >= 1 for g, _, _ in race.driver._shifts(low))  # shift up (Gear Master: 2)
+
+
+def test_shifting_down_never_goes_below_gear_one() -> None:
+    """[390-393] SHIFT DOWN and ENGINE BRAKE move the stick down the gear column (gears 1
+    to 5): from gear 1 neither is offered, from gear 2 no engine brake."""
+    race = placed([(row(4), 0, 1), (row(8), 0, 2)])
+    first, second = race.entrants
+    assert min(g for g, _, _ in race.driver._shifts(first)) == 1
+    assert all(g >= 1 for g, _, _ in race.driver._shifts(second))
+    assert all(damage == 0 for _, damage, _ in race.driver._shifts(second))
