@@ -13,11 +13,13 @@ import pytest
 from generator.games.joyride.race.api import driver_for
 from generator.games.joyride.race.driver import Plan
 from generator.games.joyride.race.engine import Race
-from generator.games.joyride.race.items import BoardItem, empty_front, rocket_path
+from generator.games.joyride.race.damage import take_damage
+from generator.games.joyride.race.items import BoardItem, collect, empty_front, rocket_path
 from generator.games.joyride.race.movement import DONE, drive, pile_up
 from generator.games.joyride.race.results import RaceOptions
 from generator.games.joyride.race.turn import collect_all, end_step, roll_step
 from generator.games.joyride.standard import baseline, standard_items
+from generator.tracks.hexgrid import Hex
 from tests.games.joyride.race_support import YARD, model, placed, row
 
 
@@ -242,3 +244,82 @@ def test_shifting_down_never_goes_below_gear_one() -> None:
     assert min(g for g, _, _ in race.driver._shifts(first)) == 1
     assert all(g >= 1 for g, _, _ in race.driver._shifts(second))
     assert all(damage == 0 for _, damage, _ in race.driver._shifts(second))
+
+
+def test_round_end_sorts_by_gear_and_ties_keep_their_order(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """[412, 831] Highest gear at the top; cars in the same gear stay in their order."""
+    race = placed([(Hex(4, 1), 0, 2), (Hex(4, 3), 0, 4), (Hex(4, 5), 0, 2)])
+    a, b, c = race.entrants
+    monkeypatch.setattr("generator.games.joyride.race.engine.take_turn",
+                        lambda race, car: None)
+    race.order = [c, a, b]
+    race.play_round()
+    assert race.order == [b, c, a]
+
+
+def test_an_item_with_both_slots_full_replaces_one_and_with_both_shut_is_lost() -> None:
+    """[572] Full slots: one item is discarded for the new one. Both slots damaged: the
+    item is revealed, then discarded."""
+    race = placed([(row(4), 0, 2), (row(10), 0, 2)])
+    full, shut = race.entrants
+    full.items = [item("Mine"), item("Rocket")]
+    collect(race, full, item("Nitro"))
+    assert sorted(i.name for i in full.items) in (["Nitro", "Rocket"], ["Mine", "Nitro"])
+    shut.item_damage = {0, 1}
+    collect(race, shut, item("Nitro"))
+    assert shut.items == [None, None]
+
+
+def test_lap_repowers_one_ability_for_each_car_ahead() -> None:
+    """[296-303] The first car over the line gets none back, the second one, the third
+    two: only abilities already used."""
+    race = placed([(row(4), 0, 2), (row(8), 0, 2), (row(12), 0, 2)])
+    lines = len(race.course.lines)
+    for car in race.entrants:
+        for state in car.abilities:
+            state.used = True
+    first, second, third = race.entrants
+    for car in (first, second, third):
+        car.stage = lines - 1
+        race._cross(car, lines - 1)
+        assert race.winner is first  # [354] the first over the line wins
+    assert [sum(not s.used for s in c.abilities) for c in (first, second, third)] == [0, 1, 2]
+
+
+def test_gear_damage_hits_the_highest_gear_and_shifts_the_car_down() -> None:
+    """[512] Damage on the gears shuts the highest open gear; a car in it shifts down at
+    once (damage on another's turn is placed at once [500])."""
+    race = placed([(row(4), 0, 5)])
+    car = race.entrants[0]
+    car.item_damage, car.locked_damage = {0, 1}, {1}
+    take_damage(race, car, 1, "test")
+    assert car.gear_damage == {5} and car.gear == 4 and len(car.dice) == 4
+    take_damage(race, car, 1, "test")
+    assert car.gear_damage == {5, 4} and car.gear == 3
+
+
+def test_damage_on_a_full_dashboard_is_ignored() -> None:
+    """[524] With every damage slot full, more damage is ignored."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    take_damage(race, car, 12, "test")
+    assert car.damage_taken == 8
+    assert car.gear == 2 and car.top_gear() == 2
+
+
+def test_a_car_pushed_over_the_finish_wins_and_its_pusher_does_not() -> None:
+    """[354-356] The first car over the finish line wins and the game ends at once: a car
+    pushed over it wins, and the car pushing it stops there."""
+    track = item_yard()  # checkpoint 1 at space 12 of row 2, the finish line at space 0
+    driver = driver_for(track)
+    race = Race(driver.table.course, driver, [baseline()] * 2, 1,
+                RaceOptions(log_events=True), ())
+    pusher, pushed = race.entrants
+    pusher.front, pusher.facing, pusher.gear = row(4), 3, 3
+    pushed.front, pushed.facing, pushed.gear = row(2), 3, 2
+    pusher.stage = pushed.stage = 1  # both past checkpoint 1
+    pusher.on_turn = True
+    drive(race, pusher, 6, 0, False, "roll")
+    assert race.over and race.winner is pushed
+    assert pushed.front == row(0) and pusher.front == row(3)

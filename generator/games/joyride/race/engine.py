@@ -156,7 +156,10 @@ class Race:
         for state in spent[:ahead]:
             state.used = False
         self.log(car, "move", "lap", result={"lap": lap, "repowered": min(ahead, len(spent))})
-        if car.stage >= self.course.stages:
+        if car.stage >= self.course.stages and self.winner is None:
+            # "The first player to cross the finish line ... wins. The game ends
+            # immediately": a car over the line after the winner (a pusher behind the car
+            # it pushed over) does not take the win.
             car.finished_round = self.round
             self.winner, self.over = car, True
 

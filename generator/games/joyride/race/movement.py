@@ -49,6 +49,8 @@ def drive(race: Any, car: Entrant, distance: int, steer: int, reverse: bool,
         if pushed is not None:
             if not push_step(race, car, pushed, heading):
                 return PILE_UP
+            if race.over:  # the car pushed won: the game ends at once
+                return DONE
             step(race, car, target, heading, reverse)
             remaining -= 1
             continue
