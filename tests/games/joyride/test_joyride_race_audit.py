@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.damage import take_damage
 from generator.games.joyride.race.driver import Plan
 from generator.games.joyride.race.engine import Race
-from generator.games.joyride.race.damage import take_damage
 from generator.games.joyride.race.items import BoardItem, collect, empty_front, rocket_path
 from generator.games.joyride.race.movement import DONE, drive, pile_up
 from generator.games.joyride.race.results import RaceOptions

@@ -4,7 +4,8 @@ Standard Items).
 The pile holds four pick-ups of each item the track recommends, shuffled; the face-down
 pick-ups the map marks are dealt from it at setup. A car takes an item when its move ends
 after crossing an item checkpoint (each lap) or driving onto a face-down pick-up; with both
-slots full it discards the older item first; with both shut it reveals and discards.
+slots full it discards the first open slot's item first; with both shut it reveals and
+discards.
 
 Played as the rulebook's notes read (items.yaml records the readings): the Rocket flies
 straight from an empty space of the front arc until it meets a car (exploding in that
@@ -36,7 +37,7 @@ class BoardItem:
 
 
 def collect(race: Any, car: Entrant, item: Any) -> None:
-    """Take an item into an open slot (discarding the older one if both are full)."""
+    """Take an item into an open slot (discarding the first open slot's if both are full)."""
     slots = car.open_item_slots()
     if not slots:
         race.log(car, "item", "discard", result={"item": item.name, "reason": "slots shut"})
