@@ -323,3 +323,16 @@ def test_a_car_pushed_over_the_finish_wins_and_its_pusher_does_not() -> None:
     drive(race, pusher, 6, 0, False, "roll")
     assert race.over and race.winner is pushed
     assert pushed.front == row(0) and pusher.front == row(3)
+
+
+def test_a_smash_on_the_starting_roll_is_placed_at_once(monkeypatch: pytest.MonkeyPatch
+                                                       ) -> None:
+    """[340, 442, 500] The starting roll is nobody's turn: a car that SMASHes on it has
+    its damage placed at once, and sits in gear 0 with no dice."""
+    race = placed([(row(12), 0, 2)])
+    car = race.entrants[0]
+    monkeypatch.setattr(race.course, "start_facing", 3)  # the line faces the west wall
+    monkeypatch.setattr(race.driver.table, "start_value", lambda space, facing: 0.0)
+    race.setup()
+    assert car.smashes == 1 and car.pending_damage == 0 and car.damage_taken == 1
+    assert car.gear == 0 and car.dice == [] and car.must_shift_up

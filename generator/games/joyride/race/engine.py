@@ -180,9 +180,9 @@ class Race:
             self.log(car, "setup", "place", result={"at": list(space)})
         for car in sorted(order, key=lambda c: -c.front.q):
             car.dice = [self.die(), self.die()]
-            car.on_turn = True
+            # The starting roll is nobody's turn: damage it causes (a SMASH) is placed at
+            # once, not left on the mirror for the car's first END.
             drive(self, car, sum(car.dice), 0, False, "setup")
-            car.on_turn = False
             collect_all(self)
             self.log(car, "setup", "starting roll", dice=list(car.dice),
                      result={"to": list(car.front)})
