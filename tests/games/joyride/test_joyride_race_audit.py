@@ -336,3 +336,49 @@ def test_a_smash_on_the_starting_roll_is_placed_at_once(monkeypatch: pytest.Monk
     race.setup()
     assert car.smashes == 1 and car.pending_damage == 0 and car.damage_taken == 1
     assert car.gear == 0 and car.dice == [] and car.must_shift_up
+
+
+def test_a_mine_driven_onto_explodes_under_the_car() -> None:
+    """[550, 624] A car moving onto a Mine: the mine explodes in its space and is removed;
+    the car takes 1 damage (at its END, on its own turn) and drops a gear at the end of
+    the turn; a car next to the space takes 1 damage at once."""
+    race = placed([(row(4), 0, 3), (Hex(7, 3), 0, 2)])
+    mover, near = race.entrants
+    race.board[row(7)] = BoardItem(item("Mine"), face_down=False)
+    mover.on_turn = True
+    assert drive(race, mover, 4, 0, False, "lock") == DONE
+    assert row(7) not in race.board and mover.front == row(8)
+    assert mover.pending_damage == 1 and mover in race.drops_at_end
+    assert near.damage_taken == 1 and near not in race.drops_at_end
+    end_step(race, mover, [2, 2, 2])
+    assert mover.gear == 2 and mover.damage_taken == 1
+
+
+def test_a_rocket_flies_straight_on_over_dropped_items_to_the_first_car() -> None:
+    """[592-594, 618] From a front-arc space the Rocket flies the way the car points, over
+    a dropped item, and explodes in the space of the car part it meets; at a barrier it
+    explodes in the space it is in."""
+    race = placed([(row(4), 0, 2), (row(12), 0, 2)])
+    shooter, target = race.entrants
+    race.board[row(7)] = BoardItem(item("Oil Slick"), face_down=False)
+    assert rocket_path(race, shooter, row(5)) == target.back
+    side = next(h for h in empty_front(race, shooter) if h != row(5))
+    end = rocket_path(race, shooter, side)
+    assert end is not None and end.neighbour(0) not in race.course.open
+
+
+def test_a_line_counts_only_after_the_lower_checkpoints() -> None:
+    """[150] Onto the line from any direction counts, "but only if it has already crossed
+    all lower-numbered checkpoints this lap": the finish line before checkpoint 1 does not."""
+    track = item_yard()
+    driver = driver_for(track)
+    race = Race(driver.table.course, driver, [baseline()], 1, RaceOptions(), ())
+    car = race.entrants[0]
+    car.front, car.facing, car.gear = row(3), 3, 2
+    car.on_turn = True
+    drive(race, car, 3, 0, False, "roll")  # west over the finish line first
+    assert car.front == row(0) and car.stage == 0 and not race.over
+    car.facing = 0
+    car.front = row(1)
+    drive(race, car, 11, 0, False, "roll")  # east onto checkpoint 1 (space 12)
+    assert car.stage == 1
