@@ -13,6 +13,7 @@ copied run sits in the seeds.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 from collections.abc import Iterable, Iterator
 from pathlib import Path
@@ -129,17 +130,27 @@ def data_files() -> list[Path]:
     return sorted((REPO / "generator").rglob("*.yaml"))
 
 
+def schema_files() -> list[Path]:
+    """The JSON Schemas an editor reads: each field's description is shown to the user."""
+    return sorted((REPO / "schemas").glob("*.json"))
+
+
 def doc_files() -> list[Path]:
     """README.md and every page under docs/."""
     return [REPO / "README.md", *sorted((REPO / "docs").rglob("*.md"))]
 
 
 def shipped_texts() -> Iterator[tuple[str, str]]:
-    """(where, text) for every template, YAML string and docs page (quotes taken out)."""
+    """(where, text) for every template, YAML string, JSON Schema string and docs page
+    (quotes taken out)."""
     for path in template_files():
         yield str(path.relative_to(REPO)), template_text(path.read_text(encoding="utf-8"))
     for path in data_files():
         loaded = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for key, text in strings(loaded):
+            yield f"{path.relative_to(REPO)}:{key}", text
+    for path in schema_files():
+        loaded = json.loads(path.read_text(encoding="utf-8"))
         for key, text in strings(loaded):
             yield f"{path.relative_to(REPO)}:{key}", text
     for path in doc_files():

@@ -1,8 +1,9 @@
-"""Facts, numbers and names carry over from the rulebooks; their sentences do not. No text Paddock
-ships (templates, the YAML under generator/: catalogues, rule messages, hints and notes; the
-docs; the text the default kit prints) shares a run of ``paraphrase.RUN`` words with a
-rulebook, except a short quotation marked as one in the docs. Across every layer, so here
-beside the architecture and code-quality checks; see tests/paraphrase.py for the matching."""
+"""Facts, numbers and names carry over from the rulebooks; their sentences do not. No text
+Paddock ships (templates; the YAML under generator/: catalogues, rule messages, hints and
+notes; the JSON Schemas' field descriptions; the docs; the text the default kit prints)
+shares a run of ``paraphrase.RUN`` words with a rulebook, except a short quotation marked as
+one in the docs. Across every layer, so here beside the architecture and code-quality
+checks; see tests/paraphrase.py for the matching."""
 
 from __future__ import annotations
 
