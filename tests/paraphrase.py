@@ -40,9 +40,10 @@ _BREAK = " paddockbreak "
 _TOKEN = re.compile(r"[a-z0-9]+")
 _TAG = re.compile(r"\{[{%#].*?[}%#]\}", re.S)
 # A short quotation in the docs, in straight or curly quotes, double or single, may quote a
-# rulebook sentence to say which sentence a reading follows; at most this many words. (A
-# single quote opens after a non-letter and closes before one, so "vehicle's" is no quote.)
-QUOTE_WORDS = 40
+# rulebook sentence to say which sentence a reading follows; at most this many words, one
+# sentence, not a paragraph (the docs' longest such quotation has 20). A single quote opens
+# after a non-letter and closes before one, so "vehicle's" is no quotation.
+QUOTE_WORDS = 25
 _QUOTE = re.compile(r"\"[^\"]+\"|\u201c[^\u201d]+\u201d|\u2018[^\u2019]+\u2019(?!\w)"
                     r"|(?<!\w)'(?:[^']|'(?=\w))+'(?!\w)")
 
