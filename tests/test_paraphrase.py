@@ -84,10 +84,12 @@ def test_a_planted_copy_in_each_kind_of_source_fails_the_check(
 
 
 def test_a_marked_short_quotation_in_the_docs_is_allowed(fingerprint: frozenset[bytes]) -> None:
-    for quoted in (f'The reading follows "{COPIED}"', f"the book's '{COPIED}', read as",
-                   f"\u201c{COPIED}\u201d"):
+    short = COPIED.split(":")[0]  # "Each dashboard has eight slots where damage can be assigned"
+    for quoted in (f'The reading follows "{short}".', f"the book's '{short}', read as",
+                   f"\u201c{short}\u201d", f"\u2018{short}\u2019"):
         assert paraphrase.copied_runs(paraphrase.unquoted(quoted), fingerprint) == []
-    too_long = '"' + " ".join([COPIED] * 2) + '"'  # a quotation is short or it is a copy
+    assert paraphrase.copied_runs(paraphrase.unquoted(short), fingerprint)  # unmarked
+    too_long = f'"{COPIED}"'  # 26 words: past a short quotation, so a copy
     assert paraphrase.copied_runs(paraphrase.unquoted(too_long), fingerprint)
 
 
