@@ -126,9 +126,10 @@ def template_files() -> list[Path]:
 
 
 def data_files() -> list[Path]:
-    """Every YAML file under generator/: catalogues, rule data (messages, hints, notes),
-    print data and the traceability tables the rule pages in docs/rules are written from."""
-    return sorted((REPO / "generator").rglob("*.yaml"))
+    """Every YAML file under generator/ (catalogues, rule data: messages, hints, notes; print
+    data; the traceability tables the rule pages in docs/rules are written from) and the
+    default kit's definitions under vehicles/ (descriptions, flavour text)."""
+    return sorted([*(REPO / "generator").rglob("*.yaml"), *(REPO / "vehicles").rglob("*.yaml")])
 
 
 def schema_files() -> list[Path]:
