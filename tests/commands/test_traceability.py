@@ -46,7 +46,7 @@ def test_the_constraints_the_audit_found_are_traced_to_their_new_rules() -> None
 
 def test_a_row_shows_the_rule_severity_and_what_it_checks() -> None:
     page = render_document(load_document("frothy-races"))
-    assert ("| As a guide, no more than 6 spaces in any one movement phase. | "
+    assert ("| As a guide, at most 6 spaces in a single movement phase. | "
             "`FR-MOVE-PHASE-MAX` (error): no Speed moves more than 6 spaces in one movement "
             "phase |") in page
     assert "| Encouragement is also noted on the vehicle's Reins cards. | no rule: " in page

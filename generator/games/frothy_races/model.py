@@ -124,7 +124,7 @@ class SpeedTable:
         speed_row(CONTROL), "'safe' or the basic Control dice rolled to turn at each Speed.",
         source=SEC_CONTROL)
     stamina: tuple[int, ...] = spec_field(
-        speed_row(Int(-9, 9)), "Stamina gained (+) or lost (-) at the end of a round.",
+        speed_row(Int(-9, 9)), "Stamina won (+) or drained (-) as each round ends.",
         source=SEC_STAMINA)
 
     @property

@@ -213,15 +213,21 @@ class PlanningDriver:
 
     def add_dice(self, race: Any, car: Entrant, dice: int, free_steer: bool, sharp: bool,
                  reverse: bool) -> tuple[bool, int]:
-        """Before rolling: (add the nitro die?, extra dice to add from an ability)."""
+        """Before rolling: (add the nitro die?, extra dice to add from an ability).
+
+        A permanent ability's extra dice are always rolled: permanent abilities "apply
+        every turn, whether you like it or not" (Driver Abilities > Non-standard)."""
         pos, stage, gear = (car.front, car.facing), car.stage, car.gear
-        extra = car.offered("extra_die", "roll")[0]
+        extra, source = car.offered("extra_die", "roll")
         nitro = held(car, "Nitro") is not None
-        choices = [(False, 0, 0.0)]
-        if nitro:
-            choices.append((True, 0, 0.0))
-        if extra:
-            choices.append((False, extra, ABILITY_ROUNDS))
+        if source is not None and source.ability.mode == "permanent":
+            choices = [(use, extra, 0.0) for use in (False, True) if nitro or not use]
+        else:
+            choices = [(False, 0, 0.0)]
+            if nitro:
+                choices.append((True, 0, 0.0))
+            if extra:
+                choices.append((False, extra, ABILITY_ROUNDS))
         scored = [(self.roll_value(stage, pos, gear, dice + more, use, free_steer, sharp,
                                    reverse) + cost, use, more) for use, more, cost in choices]
         _, use, more = min(scored, key=lambda s: s[0])

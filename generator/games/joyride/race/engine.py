@@ -22,7 +22,7 @@ from typing import Any
 from generator.games.joyride.model import Car
 from generator.games.joyride.race.course import JoyrideCourse
 from generator.games.joyride.race.driver import PlanningDriver
-from generator.games.joyride.race.items import BoardItem, collect, draw, explode
+from generator.games.joyride.race.items import BoardItem, draw, explode
 from generator.games.joyride.race.movement import drive
 from generator.games.joyride.race.results import (
     CarResult,
@@ -32,7 +32,7 @@ from generator.games.joyride.race.results import (
     not_simulated,
 )
 from generator.games.joyride.race.state import AbilityState, Entrant
-from generator.games.joyride.race.turn import take_turn
+from generator.games.joyride.race.turn import collect_all, take_turn
 from generator.games.joyride.standard import resolved_set, standard_abilities
 from generator.race.events import event
 from generator.tracks.hexgrid import Hex
@@ -116,7 +116,11 @@ class Race:
             and space not in self.board
 
     def entered(self, car: Entrant, space: Hex, own_move: bool) -> None:
-        """A part of ``car`` came onto ``space``: lines, mines and pick-ups."""
+        """A part of ``car`` came onto ``space``: lines, mines and pick-ups.
+
+        A face-down item is picked up by a car that drives over it ("When you drive over a
+        face-down item on the track, pick it up"): on its own move, by its leading end,
+        which is the back when it reverses; not by a car pushed or swung onto it."""
         course = self.course
         line = course.line_of.get(space)
         if line is not None and car.stage < course.stages and \
@@ -125,7 +129,7 @@ class Race:
         found = self.board.get(space)
         if found is None:
             return
-        if found.face_down and own_move and space == car.front:
+        if found.face_down and own_move:  # the leading end: the back, reversing
             del self.board[space]
             car.collected.append(found.item)
         elif not found.face_down and found.item.name == "Mine":
@@ -152,7 +156,10 @@ class Race:
         for state in spent[:ahead]:
             state.used = False
         self.log(car, "move", "lap", result={"lap": lap, "repowered": min(ahead, len(spent))})
-        if car.stage >= self.course.stages:
+        if car.stage >= self.course.stages and self.winner is None:
+            # "The first player to cross the finish line ... wins. The game ends
+            # immediately": a car over the line after the winner (a pusher behind the car
+            # it pushed over) does not take the win.
             car.finished_round = self.round
             self.winner, self.over = car, True
 
@@ -173,12 +180,10 @@ class Race:
             self.log(car, "setup", "place", result={"at": list(space)})
         for car in sorted(order, key=lambda c: -c.front.q):
             car.dice = [self.die(), self.die()]
-            car.on_turn = True
+            # The starting roll is nobody's turn: damage it causes (a SMASH) is placed at
+            # once, not left on the mirror for the car's first END.
             drive(self, car, sum(car.dice), 0, False, "setup")
-            car.on_turn = False
-            for item in car.collected:
-                collect(self, car, item)
-            car.collected.clear()
+            collect_all(self)
             self.log(car, "setup", "starting roll", dice=list(car.dice),
                      result={"to": list(car.front)})
         self._snapshot()

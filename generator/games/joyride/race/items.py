@@ -4,7 +4,8 @@ Standard Items).
 The pile holds four pick-ups of each item the track recommends, shuffled; the face-down
 pick-ups the map marks are dealt from it at setup. A car takes an item when its move ends
 after crossing an item checkpoint (each lap) or driving onto a face-down pick-up; with both
-slots full it discards the older item first; with both shut it reveals and discards.
+slots full it discards the first open slot's item first; with both shut it reveals and
+discards.
 
 Played as the rulebook's notes read (items.yaml records the readings): the Rocket flies
 straight from an empty space of the front arc until it meets a car (exploding in that
@@ -36,7 +37,7 @@ class BoardItem:
 
 
 def collect(race: Any, car: Entrant, item: Any) -> None:
-    """Take an item into an open slot (discarding the older one if both are full)."""
+    """Take an item into an open slot (discarding the first open slot's if both are full)."""
     slots = car.open_item_slots()
     if not slots:
         race.log(car, "item", "discard", result={"item": item.name, "reason": "slots shut"})
@@ -69,8 +70,9 @@ def use(race: Any, car: Entrant, slot: int) -> Any:
 
 def rocket_path(race: Any, car: Entrant, start: Hex) -> Hex | None:
     """Where a Rocket fired from ``start`` (a front-arc space) explodes; None if ``start``
-    is not empty."""
-    if start not in race.course.open or race.car_at(start) is not None:
+    is not empty (no car and no item on it: "Fired items shoot from your front arc,
+    dropped items are placed in your rear arc. Both require an empty space")."""
+    if not race.is_empty(start):
         return None
     here = start
     while True:
@@ -82,12 +84,14 @@ def rocket_path(race: Any, car: Entrant, start: Hex) -> Hex | None:
         here = there
 
 
-def fire_rocket(race: Any, car: Entrant, slot: int, start: Hex) -> None:
-    """Fire the Rocket in ``slot`` from ``start`` and explode it where it stops."""
+def fire_rocket(race: Any, car: Entrant, slot: int, start: Hex, step: str = "start"
+                ) -> None:
+    """Fire the Rocket in ``slot`` from ``start`` at ``step`` and explode it where it
+    stops."""
     at = rocket_path(race, car, start)
     assert at is not None
     use(race, car, slot)
-    race.log(car, "start", "fire Rocket", result={"from": list(start), "explodes": list(at)})
+    race.log(car, step, "fire Rocket", result={"from": list(start), "explodes": list(at)})
     explode(race, at, car)
 
 
@@ -104,9 +108,9 @@ def empty_rear(race: Any, car: Entrant) -> list[Hex]:
 
 
 def empty_front(race: Any, car: Entrant) -> list[Hex]:
-    """Spaces of the front arc a Rocket may leave from."""
-    return [h for h in front_arc(car.front, car.facing)
-            if h in race.course.open and race.car_at(h) is None]
+    """Empty spaces of the front arc a Rocket may leave from (no car, no item, open
+    track: the same empty space a dropped item needs)."""
+    return [h for h in front_arc(car.front, car.facing) if race.is_empty(h)]
 
 
 def explode(race: Any, at: Hex, by: Entrant | None) -> None:

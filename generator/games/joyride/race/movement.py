@@ -43,12 +43,14 @@ def drive(race: Any, car: Entrant, distance: int, steer: int, reverse: bool,
                 pushed, remaining = None, remaining * 2
             travel = (car.facing + (3 if reverse else 0)) % 6
             heading = race.driver.oil_steer(race, car, travel, remaining, reverse)
-            car.steers_left = 0
+            car.steers_left, car.oiled = 0, True
             race.log(car, step_name, "oil slick steer", result={"heading": heading})
         target = lead.neighbour(heading)
         if pushed is not None:
             if not push_step(race, car, pushed, heading):
                 return PILE_UP
+            if race.over:  # the car pushed won: the game ends at once
+                return DONE
             step(race, car, target, heading, reverse)
             remaining -= 1
             continue
@@ -149,7 +151,10 @@ def smash(race: Any, car: Entrant, step_name: str) -> None:
 
 
 def pile_up(race: Any, cars: list[Entrant]) -> None:
-    """A PILE-UP: each car in it takes 1 damage and drops a gear."""
+    """A PILE-UP: each car in it takes 1 damage and drops a gear ("Every car involved in
+    the PILE-UP (including you) takes 1 damage and drops 1 gear"): once a car, even when
+    the swing that piled up ran into the mover itself."""
+    cars = [c for i, c in enumerate(cars) if all(c is not o for o in cars[:i])]
     race.log(cars[0], "collision", "PILE-UP", result={"cars": [c.name for c in cars]})
     for victim in cars:
         victim.pile_ups += 1

@@ -70,6 +70,7 @@ class Entrant:
     pending_damage: int = 0
     pending_drops: int = 0
     steers_left: int = 1
+    oiled: bool = False  # an Oil Slick forced a steer this turn: no other steer this turn
     finished_round: int | None = None
     damage_taken: int = 0
     damage_dealt: int = 0

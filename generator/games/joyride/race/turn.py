@@ -1,14 +1,15 @@
 """A car's turn, step by step: START > LOCK > SHIFT > ROLL > END (Playing the Game > Your
 Turn).
 
-START: a Rocket may be fired. LOCK: dice from the mirror go to open locked slots and the
-car moves their total, steering if it likes. SHIFT: stay, up (a die joins the mirror, if
-the next gear is open), down (a die leaves it), engine brake (two leave, 1 damage); after a
-SMASH the car must shift up. ROLL: every die left on the mirror is rolled and the car moves
-the total; it may steer if it did not steer in LOCK or is in gear 2, and reverse in gear 1
-with nothing locked. END: the dice go back to the mirror with their faces, forced shifts
-and the turn's damage are placed, items picked up this turn are taken, a Mine or Oil Slick
-may be dropped, and a repair ability may be used.
+START: a Rocket may be fired (and at SHIFT and END). LOCK: dice from the mirror go to open
+locked slots and the car moves their total, steering if it likes. SHIFT: stay, up (a die
+joins the mirror, if the next gear is open), down (a die leaves it), engine brake (two
+leave, 1 damage); after a SMASH the car must shift up. ROLL: every die left on the mirror
+is rolled and the car moves the total; it may steer if it did not steer in LOCK or is in
+gear 2 (never after an Oil Slick's steer), and reverse in gear 1 with nothing locked. END:
+the dice go back to the mirror with their faces, forced shifts then the turn's damage are
+placed, a Mine or Oil Slick may be dropped, and a repair ability may be used. Items picked
+up are taken as each move ends, by every car the move carried over them.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ from generator.games.joyride.race.state import Entrant
 def take_turn(race: Any, car: Entrant) -> None:
     """Play one whole turn of ``car``."""
     car.on_turn = True
-    car.steers_left = 1
+    car.steers_left, car.oiled = 1, False
     for ability in car.abilities:
         ability.used_this_turn = False
-    start_step(race, car)
+    fire_step(race, car, "start")
     plan = race.driver.plan(race, car)
     locked = [car.dice[i] for i in plan.locked]
     if plan.face is not None:
@@ -56,13 +57,15 @@ def take_turn(race: Any, car: Entrant) -> None:
     end_step(race, car, locked + mirror + rolled)
 
 
-def start_step(race: Any, car: Entrant) -> None:
-    """START: fire a Rocket if the driver sees a rival in the blast."""
+def fire_step(race: Any, car: Entrant, step: str) -> None:
+    """Fire a Rocket if the driver sees a rival in the blast: at START, SHIFT or END
+    ("Fired items can be used during the START, SHIFT or END stages of your turn"; an
+    item "can be used immediately", so one picked up on the LOCK move may fly at SHIFT)."""
     slot = held(car, "Rocket")
-    if slot is not None:
+    if slot is not None and not race.over:
         start = race.driver.rocket_target(race, car)
         if start is not None:
-            fire_rocket(race, car, slot, start)
+            fire_rocket(race, car, slot, start, step)
 
 
 def _spend(car: Entrant, effect: str, step: str) -> None:
@@ -82,14 +85,24 @@ def _move(race: Any, car: Entrant, spaces: int, steer: int, reverse: bool, step:
     race.log(car, step, "reverse" if reverse else "move", dice=dice,
              result={"spaces": spaces, "steer": steer, "from": start,
                      "to": list(car.front), "facing": car.facing, "outcome": outcome})
-    for item in car.collected:
-        collect(race, car, item)
-    car.collected.clear()
+    collect_all(race)
     return outcome
 
 
+def collect_all(race: Any) -> None:
+    """Items picked up during the move just ended, by every car in it: a car pushed or
+    swung over an item checkpoint takes its item when the move ends ("you must finish
+    your move before picking up the item"), not at the end of its own next move."""
+    for other in race.entrants:
+        for item in other.collected:
+            collect(race, other, item)
+        other.collected.clear()
+
+
 def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[int]:
-    """SHIFT: move the gear stick as planned; dice join or leave the mirror."""
+    """SHIFT: move the gear stick as planned; dice join or leave the mirror; a Rocket
+    may be fired."""
+    fire_step(race, car, "shift")
     change = plan.gear - car.gear
     for use in plan.uses:
         if use in ("shift_up", "shift_down"):
@@ -107,11 +120,15 @@ def shift_step(race: Any, car: Entrant, plan: Plan, mirror: list[int]) -> list[i
 
 def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bool
               ) -> list[int]:
-    """ROLL: add the nitro die or extra dice if they pay, roll, then drive the total."""
+    """ROLL: add the nitro die or extra dice if they pay, roll, then drive the total.
+
+    A car an Oil Slick made steer this turn "cannot steer again this turn" (Standard Items
+    > Oil Slick): not with gear 2's bonus steer, nor with an ability's extra steer (items
+    take precedence over driver abilities)."""
     driver = race.driver
-    free = car.steers_left > 0 or car.gear == 2
+    free = (car.steers_left > 0 or car.gear == 2) and not car.oiled
     extra_steer = None
-    if not free:
+    if not free and not car.oiled:
         extra_steer = car.offered("extra_steer", "roll")[1]
         free = extra_steer is not None
     sharp = car.offered("sharp_steer", "roll")[0] > 0 and free
@@ -149,15 +166,21 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
 
 
 def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
-    """END: dice back on the mirror, forced shifts, damage placed, items, repairs."""
+    """END: dice back on the mirror, forced shifts, damage placed, items, repairs.
+
+    In the rulebook's order (Your Turn > END): "First, return the dice ...", "Then shift
+    down if an effect forced you to do so this turn. Finally, place any damage tokens": a
+    car an explosion struck drops its gear before its damage is placed, so a damaged top
+    gear it has just left does not shift it down a second time."""
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
+    fire_step(race, car, "end")
     car.on_turn = False
+    end_of_turn_drops(race)
     for _ in range(car.pending_damage):
         place_damage(race, car, "own turn")
     car.pending_damage = 0
-    end_of_turn_drops(race)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:
