@@ -195,3 +195,86 @@ def grown_polygon(points: Sequence[tuple[float, float]], distance: float
         t = ((qx - px) * ey - (qy - py) * ex) / cross
         grown.append((px + t * dx, py + t * dy))
     return grown
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+def bleed_box(width: float, height: float, bleed: float) -> Box:
+    """A face's bleed box in its own coordinates (either y direction: it is symmetric)."""
+    return (-bleed, -bleed, width + bleed, height + bleed)
+
+
+def clip_polygon(points: Sequence[tuple[float, float]], box: Box) -> list[tuple[float, float]]:
+    """The part of the polygon ``points`` inside the rectangle ``box`` (Sutherland-Hodgman).
+
+    Art clipped by a clip path still carries its whole outline into the PDF, where a reader
+    (or a print shop's preflight) sees it run off the page; art cut to its box here is what
+    prints, so a bleed's mitred hexagon corner or a road running on past a card's edge ends
+    exactly at the bleed."""
+    x0, y0, x1, y1 = box
+    edges: tuple[tuple[int, float, float], ...] = ((0, x0, 1.0), (0, x1, -1.0),
+                                                   (1, y0, 1.0), (1, y1, -1.0))
+    result = list(points)
+    for axis, limit, sign in edges:
+        if not result:
+            break
+        current, result = result, []
+        for index, point in enumerate(current):
+            previous = current[index - 1]
+            inside = sign * (point[axis] - limit) >= 0
+            was_inside = sign * (previous[axis] - limit) >= 0
+            if inside != was_inside:
+                result.append(_crossing(previous, point, axis, limit))
+            if inside:
+                result.append(point)
+    return result
+
+
+def clip_polyline(points: Sequence[tuple[float, float]], box: Box
+                  ) -> list[list[tuple[float, float]]]:
+    """The runs of the open line ``points`` inside ``box``, each a list of points."""
+    runs: list[list[tuple[float, float]]] = []
+    run: list[tuple[float, float]] = []
+    for start, end in zip(points, points[1:], strict=False):
+        segment = _clip_segment(start, end, box)
+        if segment is None:
+            run = []
+            continue
+        if not run or run[-1] != segment[0]:
+            run = [segment[0]]
+            runs.append(run)
+        run.append(segment[1])
+    return runs
+
+
+def _crossing(a: tuple[float, float], b: tuple[float, float], axis: int, limit: float
+              ) -> tuple[float, float]:
+    t = (limit - a[axis]) / (b[axis] - a[axis])
+    return (a[0] + t * (b[0] - a[0]), a[1] + t * (b[1] - a[1]))
+
+
+def _clip_segment(a: tuple[float, float], b: tuple[float, float], box: Box
+                  ) -> tuple[tuple[float, float], tuple[float, float]] | None:
+    """The part of the segment ``a``-``b`` inside ``box`` (Liang-Barsky), or None."""
+    low, high = 0.0, 1.0
+    delta = (b[0] - a[0], b[1] - a[1])
+    for axis, lower, upper in ((0, box[0], box[2]), (1, box[1], box[3])):
+        if abs(delta[axis]) < 1e-12:
+            if not lower <= a[axis] <= upper:
+                return None
+            continue
+        t1, t2 = (lower - a[axis]) / delta[axis], (upper - a[axis]) / delta[axis]
+        low, high = max(low, min(t1, t2)), min(high, max(t1, t2))
+        if low > high:
+            return None
+    return ((a[0] + low * delta[0], a[1] + low * delta[1]),
+            (a[0] + high * delta[0], a[1] + high * delta[1]))
+
+
+def bleed_outline(points: Sequence[tuple[float, float]], bleed: float, width: float,
+                  height: float) -> list[tuple[float, float]]:
+    """A die-cut piece's outline grown by ``bleed``, cut to its ``width`` x ``height`` face's
+    bleed box: a mitred corner would otherwise run past the box (by 0.46 mm at a hexagon's
+    point for a 3 mm bleed)."""
+    return clip_polygon(grown_polygon(points, bleed), bleed_box(width, height, bleed))

@@ -29,7 +29,7 @@ from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
 from generator.paper.layout import SAFE_SLACK, cut_guides, safe_zone
 from generator.paper.output import BuildContext
-from generator.paper.pieces import grown_polygon
+from generator.paper.pieces import bleed_outline
 from generator.paper.units import mm
 from generator.text.blocks import Blocks
 from generator.text.fonts import BOLD
@@ -93,7 +93,8 @@ class HexFace:
         corners = [(centre[0] + dx, centre[1] + dy) for dx, dy in geometry.corner_offsets()]
         canvas.setFillColor(TOKEN_FILLS[self.kind])
         if bleed > 0:  # a print shop's bleed: the token's colour runs on past the cut
-            canvas.drawPath(hex_path(canvas, grown_polygon(corners, bleed)), stroke=0, fill=1)
+            canvas.drawPath(hex_path(canvas, bleed_outline(corners, bleed, width, height)),
+                            stroke=0, fill=1)
         canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
         self.paint(canvas, centre, across, corners, bleed)
         if cut_guides(canvas):
@@ -148,7 +149,8 @@ class ObstacleFace:
             corners = [(x + dx, y + dy) for x, y in geometry.corners(hex_)]
             canvas.setFillColor(FILLS["barrier"])
             if bleed > 0:
-                canvas.drawPath(hex_path(canvas, grown_polygon(corners, bleed)), stroke=0, fill=1)
+                canvas.drawPath(hex_path(canvas, bleed_outline(corners, bleed, width, height)),
+                                stroke=0, fill=1)
             canvas.drawPath(hex_path(canvas, corners), stroke=0, fill=1)
             size = self.across * 0.55
             icons["solid"].draw(canvas, cx + dx - size / 2, cy + dy - size / 2, size, white)

@@ -38,7 +38,7 @@ from generator.paper.layout import (
     cut_line,
     safe_zone,
 )
-from generator.paper.pieces import grown_polygon
+from generator.paper.pieces import bleed_outline
 from generator.paper.units import to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -101,12 +101,13 @@ class CounterFace:
         back = pointy_hexagon(across / 2, h / 2, across)
         front = pointy_hexagon(3 * across / 2, h / 2, across)
         if b > 0:  # a print shop's bleed: each hex's colour runs on past the cut
-            pen.polygon(grown_polygon(counter_outline(w, h), b), fill=mix(accent, white, 0.55))
+            pen.polygon(bleed_outline(counter_outline(w, h), b, w, h),
+                        fill=mix(accent, white, 0.55))
             canvas.saveState()  # the front's colour only right of the join
             half = canvas.beginPath()
             half.rect(width / 2, -bleed, width / 2 + bleed, height + 2 * bleed)
             canvas.clipPath(half, stroke=0, fill=0)
-            pen.polygon(grown_polygon(front, b), fill=accent)
+            pen.polygon(bleed_outline(front, b, w, h), fill=accent)
             canvas.restoreState()
         pen.polygon(back, fill=mix(accent, white, 0.55))
         pen.polygon(front, fill=accent)

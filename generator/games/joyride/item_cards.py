@@ -37,7 +37,7 @@ from generator.paper.layout import (
     cut_line,
     safe_zone,
 )
-from generator.paper.pieces import grown_polygon
+from generator.paper.pieces import bleed_outline, grown_polygon
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -157,12 +157,12 @@ class PickupFront:
         corners = hexagon(w, h)
         top = SHOP_BAND_TOP if self.safe > 0 else BAND_TOP
         if b > 0:  # a print shop's bleed: light above the band, dark below, past the cut
-            pen.polygon(grown_polygon(corners, b), fill=colour(light))
+            pen.polygon(bleed_outline(corners, b, w, h), fill=colour(light))
             canvas.saveState()
             band = canvas.beginPath()
             band.rect(-bleed, -bleed, width + 2 * bleed, bleed + mm(h * (1 - top)))
             canvas.clipPath(band, stroke=0, fill=0)
-            pen.polygon(grown_polygon(corners, b), fill=colour(dark))
+            pen.polygon(bleed_outline(corners, b, w, h), fill=colour(dark))
             canvas.restoreState()
         pen.polygon(corners, fill=colour(light))
         # The band's top corners on the hexagon's slanted edges.
@@ -189,7 +189,7 @@ class PickupBack:
         w, h, b = to_mm(width), to_mm(height), to_mm(bleed)
         pen = Pen(canvas, h, self.icons)
         corners = hexagon(w, h)
-        pen.polygon(grown_polygon(corners, b) if b > 0 else corners, fill=FACE_DOWN)
+        pen.polygon(bleed_outline(corners, b, w, h) if b > 0 else corners, fill=FACE_DOWN)
         pen.icon("item", w / 2, h / 2, h * 0.5, colour("#f6c700"))
         if cut_guides(canvas):
             pen.polygon(corners, stroke=INK, line=0.6)

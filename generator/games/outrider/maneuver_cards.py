@@ -38,6 +38,7 @@ from generator.paper.layout import (
     Slot,
     cut_line,
 )
+from generator.paper.pieces import clip_polygon, clip_polyline
 from generator.paper.units import mm, to_mm
 from generator.text.fonts import BOLD
 from generator.text.templates import TextTemplates
@@ -160,12 +161,18 @@ def _draw_road(pen: Pen, points: list[tuple[float, float]], surface: Color,
     c.saveState()
     x, y, width, height = within
     pen.clip_polygon([(x, y), (x + width, y), (x + width, y + height), (x, y + height)])
-    pen.polygon(road_outline(points, ROAD_WIDTH), fill=surface)
-    path = polyline_path(c, [pen.point(px, py) for px, py in points], closed=False)
+    # Cut to the box as geometry too: the road runs on past the card, and a shape left to
+    # the clip path alone would still reach off the page in the PDF's drawing.
+    box = (x, y, x + width, y + height)
+    outline = clip_polygon(road_outline(points, ROAD_WIDTH), box)
+    if outline:
+        pen.polygon(outline, fill=surface)
     c.setStrokeColor(white)
     c.setLineWidth(mm(0.8))
     c.setDash([mm(4), mm(3)])
-    c.drawPath(path, stroke=1, fill=0)
+    for run in clip_polyline(points, box):
+        path = polyline_path(c, [pen.point(px, py) for px, py in run], closed=False)
+        c.drawPath(path, stroke=1, fill=0)
     c.restoreState()
 
 
