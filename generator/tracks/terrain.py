@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.keep.kept_drawings import can_replay, colour_key
 from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line
 from generator.paper.icons import IconSet
-from generator.paper.pieces import grown_polygon
+from generator.paper.pieces import Box, clip_polygon, grown_polygon
 from generator.paper.units import mm
 from generator.text.fonts import BOLD
 from generator.tracks.hexgrid import HexLayout, Point, facing_angle
@@ -183,12 +183,14 @@ def draw_arrow(canvas: Canvas, icons: IconSet, centre: Point, size: float,
 
 
 def draw_chequer(canvas: Canvas, corners: list[Point], centre: Point, size: float,
-                 bleed: float = 0.0) -> None:
+                 bleed: float = 0.0, box: Box | None = None) -> None:
     """A chequered finish line, clipped to the hex. With a print shop's ``bleed`` it is one
     pattern running on past the cut: its squares drawn as a single path clipped to the hex
-    grown by the bleed (a square the cut crosses is art at the edge, not a mark)."""
+    grown by the bleed (a square the cut crosses is art at the edge, not a mark), and cut
+    to ``box`` (the face's bleed box), so none of it reaches past the page."""
     if bleed > 0:
-        _bleeding_chequer(canvas, grown_polygon(corners, bleed), centre, size)
+        outline = grown_polygon(corners, bleed)
+        _bleeding_chequer(canvas, clip_polygon(outline, box) if box else outline, centre, size)
         return
     canvas.saveState()
     canvas.clipPath(hex_path(canvas, corners), stroke=0, fill=0)
@@ -217,17 +219,23 @@ def _bleeding_chequer(canvas: Canvas, outline: list[Point], centre: Point, size:
     canvas.clipPath(hex_path(canvas, outline), stroke=0, fill=0)
     square = size / 4
     left, bottom = centre[0] - size, centre[1] - size
+    # Each band cut to the outline's box as geometry too, not by the clip path alone.
+    box = (min(x for x, _ in outline), min(y for _, y in outline),
+           max(x for x, _ in outline), max(y for _, y in outline))
     path = canvas.beginPath()
     for row in range(8):
         y = bottom + row * square
         xs = [left + column * square for column in range(8) if (row + column) % 2 == 0]
-        path.moveTo(xs[0], y)
+        band = [(xs[0], y)]
         for x in xs:
-            path.lineTo(x, y + square)
-            path.lineTo(x + square, y + square)
-            path.lineTo(x + square, y)
-            path.lineTo(x + 2 * square, y)
-        path.close()
+            band += [(x, y + square), (x + square, y + square), (x + square, y),
+                     (x + 2 * square, y)]
+        band = clip_polygon(band, box)
+        if band:
+            path.moveTo(*band[0])
+            for point in band[1:]:
+                path.lineTo(*point)
+            path.close()
     canvas.setFillColor(black)
     canvas.drawPath(path, stroke=0, fill=1)
     canvas.restoreState()

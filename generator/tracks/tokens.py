@@ -29,7 +29,7 @@ from generator.paper.icons import IconSet
 from generator.paper.imposition import Component, Piece, Rect, SheetOptions, SheetWriter
 from generator.paper.layout import SAFE_SLACK, cut_guides, safe_zone
 from generator.paper.output import BuildContext
-from generator.paper.pieces import bleed_outline
+from generator.paper.pieces import bleed_box, bleed_outline
 from generator.paper.units import mm
 from generator.text.blocks import Blocks
 from generator.text.fonts import BOLD
@@ -43,7 +43,9 @@ from generator.tracks.terrain import CHECKPOINT, FILLS, ITEM_CHECKPOINT, draw_ch
 
 TEMPLATE = "tracks/tokens.j2"
 CAPTION_HEIGHT = mm(17)
-DAMAGE = Component(mm(14), mm(14), bleed=0.0)
+# White pieces cut on their hairline at home; for a print shop they draw their white into
+# the bleed themselves (own_bleed) rather than have their edges mirrored into it.
+DAMAGE = Component(mm(14), mm(14), bleed=0.0, own_bleed=True)
 GUTTER = mm(3)
 DAMAGE_RED = colour("#b3261e")
 
@@ -107,7 +109,8 @@ class HexFace:
         icons = self.icons or IconSet()
         x, y = centre
         if self.kind == "start":
-            draw_chequer(canvas, corners, centre, size, bleed)
+            draw_chequer(canvas, corners, centre, size, bleed,  # the face is centred on the hex
+                         bleed_box(2 * x, 2 * y, bleed))
             icons["arrow"].draw(canvas, x - size * 0.2, y - size * 0.2, size * 0.4, white)
         elif self.kind in ("checkpoint", "item-checkpoint"):
             icons["arrow"].draw(canvas, x - size * 0.12, y + size * 0.12, size * 0.24, black)
@@ -166,6 +169,13 @@ class ObstacleFace:
                     canvas.line(x1 + dx, y1 + dy, x2 + dx, y2 + dy)
 
 
+def _white_bleed(canvas: Canvas, width: float, height: float, bleed: float) -> None:
+    """A print shop's bleed in the face's white (the fill colour set), so nothing of the
+    face need be reflected into it."""
+    if bleed > 0:
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+
+
 @dataclass(frozen=True)
 class DamageFace:
     """A damage token for a Joyride dashboard slot."""
@@ -180,6 +190,7 @@ class DamageFace:
         canvas.setFillColor(white)
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
+        _white_bleed(canvas, width, height, bleed)
         canvas.roundRect(0, 0, width, height, mm(2), stroke=int(cut_guides(canvas)), fill=1)
         # 15% in from the cut at home; in a print shop, out of its safe zone.
         inset = max(width * 0.15, safe_zone(canvas) + mm(SAFE_SLACK))
@@ -203,6 +214,7 @@ class InitiativeFace:
         canvas.setStrokeColor(black)
         canvas.setLineWidth(0.6)
         canvas.setFillColor(white)
+        _white_bleed(canvas, width, height, bleed)
         canvas.rect(0, 0, width, height, stroke=int(cut_guides(canvas)), fill=1)
         head = mm(16)
         # In a print shop the icon, the spaces' sides and the last space's foot keep out
@@ -328,7 +340,7 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None,
     players = track.players.high
     title = fitted(_blocks(templates, track, "Joyride")["initiative"], mm(26), mm(5), 9,
                    "the initiative track title", align="centre")
-    groups.append((Component(mm(30), mm(16) + players * mm(18), bleed=0.0),
+    groups.append((Component(mm(30), mm(16) + players * mm(18), bleed=0.0, own_bleed=True),
                    (Piece(InitiativeFace(players, title, icons)),)))
     counts.append(TokenCount(1, words["initiative_track"]))
     damage = numbers["damage_per_player"] * players
