@@ -14,8 +14,8 @@ from typing import Any
 import pdfplumber
 import pytest
 
-from generator.paper.pieces import bleed_outline, clip_polygon, clip_polyline, hexagon_points
 from generator.paper.pieces import Rect as PieceRect
+from generator.paper.pieces import bleed_outline, clip_polygon, clip_polyline, hexagon_points
 from tests.conftest import KitBuild
 
 MM = 72 / 25.4
@@ -100,7 +100,7 @@ def test_shared_sheet_pieces_are_framed_by_marks_and_backed_under_a_long_edge_fl
                 for piece, trim in zip(pieces, trims, strict=True):
                     x, y, w, h = trim
                     where = f"{pdf_path.name} page {number}: {piece['piece']}"
-                    assert 0 <= x and x + w <= width and 0 <= y and y + h <= height, where
+                    assert x >= 0 and x + w <= width and y >= 0 and y + h <= height, where
                     # Its declared size, measured between the marks on its cuts.
                     for edge in (x, x + w):
                         assert any(abs(edge - v) <= TOLERANCE_MM for v in verticals), where
