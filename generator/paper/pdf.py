@@ -68,7 +68,7 @@ class PageCompressingCanvas(Canvas):
     # Whether faces draw their cut guides (a hairline on the trim): home sheets only.
     cut_guides = True
 
-    # Whether the page being drawn has had its TrimBox or BleedBox set (PDF/X needs them).
+    # Whether the page being drawn has had its TrimBox or BleedBox set (every page gets them).
     page_boxes_set = False
     pdfx = False
 
@@ -77,8 +77,9 @@ class PageCompressingCanvas(Canvas):
         self.page_boxes_set = True
 
     def showPage(self) -> None:
-        if self.pdfx and not self.page_boxes_set:
-            # A sheet printed whole (a map tile, a layout page): the page is the product.
+        if not self.page_boxes_set:
+            # A sheet printed whole (a map tile, a layout page): the page is the product, and
+            # says so in a PDF/X file and at home alike (every page carries both boxes).
             page = (0.0, 0.0, *self._pagesize)
             super().setCropBox(page, "trim")
             super().setCropBox(page, "bleed")

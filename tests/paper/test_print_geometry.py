@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pdfplumber
+import pikepdf
 import pytest
 
 from generator.paper.pieces import Rect as PieceRect
@@ -153,3 +154,23 @@ def test_nothing_on_a_print_shops_face_pages_is_drawn_past_the_bleed(
     assert set(SHOP_FILES) <= set(files)
     found = [line for path in SHOP_FILES for line in drawn_past_the_page(out / path)]
     assert not found, found[:5]
+
+
+@pytest.mark.parametrize("options", [(), ("--print-shop",)], ids=["home", "print-shop"])
+def test_every_page_carries_a_trim_box_inside_its_bleed_box_inside_the_page(
+        kit_build: Callable[..., KitBuild], options: tuple[str, ...]) -> None:
+    """Map tiles, layouts and circuits (sheets printed whole) too: their boxes are the page."""
+    out, files = kit_build(*options)
+    pages = 0
+    for path in (out / name for name in files if name.endswith(".pdf")):
+        with pikepdf.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                where = f"{path.name} page {number}"
+                assert "/TrimBox" in page and "/BleedBox" in page, where
+                media, bleed, trim = ([float(v) for v in page[key]]
+                                      for key in ("/MediaBox", "/BleedBox", "/TrimBox"))
+                for outer, inner in ((media, bleed), (bleed, trim)):
+                    assert outer[0] <= inner[0] + 1e-6 and outer[1] <= inner[1] + 1e-6, where
+                    assert inner[2] <= outer[2] + 1e-6 and inner[3] <= outer[3] + 1e-6, where
+                pages += 1
+    assert pages > 100
