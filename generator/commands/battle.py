@@ -82,7 +82,9 @@ def load_vehicle(path: Path) -> Vehicle:
     errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
     if errors:
         first = errors[0]
-        raise InputError(f"cannot battle with this file: {first.message}", file=str(path),
+        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        raise InputError(f"cannot battle with this file: {first.message} [{first.rule}]{more}",
+                         file=first.mark.file, line=first.mark.line, column=first.mark.column,
                          hint=f"run 'paddock check {path}' and fix what it reports")
     if len(loaded.definitions) != 1 or loaded.definitions[0].game.id != "outrider":
         raise UsageError(f"{path} is not an Outrider vehicle; 'paddock battle' plays Outrider "
