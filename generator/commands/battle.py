@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.race_games import race_game
+from generator.commands.usage import choose_from
 from generator.errors import InputError, UsageError
 from generator.games.outrider.battle.engine import BattleResult
 from generator.games.outrider.battle.game import BattleOptions
@@ -67,6 +68,9 @@ def parse_entrant(text: str) -> tuple[Path, str]:
     """'FILE' or 'FILE:narrow' / 'FILE:wide' (the side of the card; narrow by default)."""
     path, _, side = text.rpartition(":") if text.endswith((":narrow", ":wide")) \
         else (text, "", "narrow")
+    head, colon, tail = text.rpartition(":")
+    if side == "narrow" and colon and not Path(text).exists() and Path(head).is_file():
+        raise UsageError(choose_from(f"{text}: the side", tail, ["narrow", "wide"]))
     return Path(path), side
 
 
@@ -78,7 +82,9 @@ def load_vehicle(path: Path) -> Vehicle:
     errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
     if errors:
         first = errors[0]
-        raise InputError(f"cannot battle with this file: {first.message}", file=str(path),
+        more = f" (and {len(errors) - 1} more errors)" if len(errors) > 1 else ""
+        raise InputError(f"cannot battle with this file: {first.message} [{first.rule}]{more}",
+                         file=first.mark.file, line=first.mark.line, column=first.mark.column,
                          hint=f"run 'paddock check {path}' and fix what it reports")
     if len(loaded.definitions) != 1 or loaded.definitions[0].game.id != "outrider":
         raise UsageError(f"{path} is not an Outrider vehicle; 'paddock battle' plays Outrider "
@@ -157,7 +163,7 @@ def run_battle_command(args: argparse.Namespace) -> int:
     """``paddock battle``: play, print the standings (text or JSON), write battle 1's log."""
     scenarios = battle_data().scenarios
     if args.scenario not in scenarios:
-        raise UsageError(f"--scenario {args.scenario}: choose one of {', '.join(scenarios)}")
+        raise UsageError(choose_from("--scenario", args.scenario, list(scenarios)))
     entrants = [Entrant(str(p), load_vehicle(p), side)
                 for p, side in map(parse_entrant, args.vehicles)]
     scenario = scenarios[args.scenario]

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from generator.commands.battle import Entrant, battle_field
+from generator.commands.usage import choose_from
 from generator.errors import UsageError
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.battle.setup import battle_data
@@ -138,8 +139,7 @@ def battle_verdicts(args: argparse.Namespace, loaded: Loaded, against: Definitio
     """Battle every clean Outrider vehicle, both sides (by file path)."""
     scenario = args.battle or "duel"
     if scenario not in battle_data().scenarios:
-        raise UsageError(f"--battle {scenario}: choose one of "
-                         f"{', '.join(battle_data().scenarios)}")
+        raise UsageError(choose_from("--battle", scenario, list(battle_data().scenarios)))
     mine = [d for d in loaded.clean() if d.game.id == "outrider" and d.kind.name == "vehicle"]
     if not mine:
         raise UsageError("--battle judges Outrider vehicles; none of the files given is one")

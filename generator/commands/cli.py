@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NoReturn
 from generator import __version__
 from generator.commands.serve.command import add_serve_command
 from generator.commands.table_command import add_table_command
+from generator.commands.usage import PaddockParser
 from generator.errors import InputError, PaddockError
 from generator.input.schema import did_you_mean
 from generator.keep.cache_folder import sweep_stale
@@ -151,7 +152,7 @@ def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.Argum
 
 def make_parser() -> argparse.ArgumentParser:
     """The parser of every command: each adds its own sub-parser, options and runner."""
-    parser = argparse.ArgumentParser(
+    parser = PaddockParser(
         prog="paddock",
         description="Check tabletop racing vehicles against their rulebooks and print them.")
     parser.add_argument("--version", action="version", version=f"paddock {__version__}")

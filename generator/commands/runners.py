@@ -385,9 +385,12 @@ def load_against(path: Path) -> Definition:
     loaded = load([path])
     errors = [f for f in loaded.findings if f.severity is Severity.ERROR]
     if errors or len(loaded.definitions) != 1:
-        first = f"; the first: {errors[0].mark}: {errors[0].message}" if errors else ""
+        first = f"; the first: {errors[0].message} [{errors[0].rule}]" if errors else ""
+        mark = errors[0].mark if errors else None
         raise InputError(f"cannot compare against this file: {len(errors)} "
-                         f"error{'s' * (len(errors) != 1)}{first}", file=str(path),
+                         f"error{'s' * (len(errors) != 1)}{first}",
+                         file=mark.file if mark else str(path), line=mark.line if mark else None,
+                         column=mark.column if mark else None,
                          hint=f"run 'paddock check {path}' and fix what it reports")
     return loaded.definitions[0]
 

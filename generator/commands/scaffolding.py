@@ -7,6 +7,7 @@ import tempfile
 from pathlib import Path
 
 from generator.commands.json_schema import SCHEMA_LINE
+from generator.commands.usage import choose_from
 from generator.errors import OutputError, UsageError
 from generator.input.findings import Severity
 from generator.input.names import slug
@@ -35,10 +36,9 @@ def write_scaffold(game: Game, name: str, target: Path | None, force: bool,
     scaffold = game.scaffold_for(kind)
     if scaffold is None:
         main = next(iter(game.kinds))
-        named = "vehicle" if main == "vehicle" else f"vehicle (or {main})"
-        kinds = [named, *game.kind_scaffolds] if game.scaffold else list(game.kind_scaffolds)
-        raise UsageError(f"paddock new has no {kind} for {game.id}; "
-                         f"it writes: {', '.join(kinds)}")
+        named = ["vehicle"] + ([main] if main != "vehicle" else [])
+        kinds = [*named, *game.kind_scaffolds] if game.scaffold else list(game.kind_scaffolds)
+        raise UsageError(choose_from(f"--kind (for {game.id})", kind, kinds))
     path = target or default_path(game, kind, name)
     if path.exists() and not force:
         raise OutputError(f"{path} already exists; pass --force to overwrite it")

@@ -110,8 +110,13 @@ class Struct(Spec):
             if info is None:
                 guess = did_you_mean(str(key), list(known)) if isinstance(key, str) else None
                 block = self.left_block(node, entry, path, v)
+                home = nested_home(str(key), known) if not (block or guess) else None
                 suggestion = (f"did you mean to indent '{key}' under '{block}'?" if block
-                              else f"did you mean '{guess}'?" if guess else "")
+                              else f"did you mean '{guess}'?" if guess
+                              else f"did you mean to put it under '{home[0]}:'?"
+                              if home and home[1] == key
+                              else f"did you mean '{home[1]}' under '{home[0]}:'?" if home
+                              else "")
                 v.fail("SCHEMA-UNKNOWN-KEY", entry.key_mark, (*path, str(key)), None,
                        key=key, known=", ".join(known), suggestion=suggestion)
                 bad = True
@@ -221,3 +226,16 @@ def load_packaged(path: Path, schema: Struct) -> Any:
     if model is INVALID or validation.findings:
         raise RuntimeError(f"{path} is invalid: {validation.findings}")
     return model
+
+
+def nested_home(key: str, known: dict[str, Any]) -> tuple[str, str] | None:
+    """For a key unknown at its level, the block one level down that has it (or a close
+    spelling of it): ``papr:`` at the top of a kit is ``paper`` under ``print:``."""
+    for name, info in known.items():
+        inner = getattr(info.spec, "fields", None)
+        if not inner:
+            continue
+        guess = did_you_mean(key, [f.name for f in inner])
+        if guess:
+            return name, guess
+    return None

@@ -59,7 +59,8 @@ def test_battle_json_is_the_same_for_the_same_seed(capsys: pytest.CaptureFixture
 @pytest.mark.parametrize(("args", "message"), [
     (["battle", RATTLER], "takes 2 to 8 vehicles"),
     (["battle", RATTLER, BIG_HORN, RATTLER, "--scenario", "duel"], "takes 2 to 2"),
-    (["battle", RATTLER, BIG_HORN, "--scenario", "roadblock"], "choose one of"),
+    (["battle", RATTLER, BIG_HORN, "--scenario", "roadblock"],
+     "choose from last-car-standing, duel"),
     (["battle", str(VEHICLES / "frothy-races" / "basic-chariot.yaml"), RATTLER],
      "not an Outrider vehicle"),
     (["battle", str(KIT), RATTLER], "not a folder"),

@@ -66,7 +66,7 @@ def test_a_kind_no_scaffold_writes_still_says_what_it_writes(
         ) -> None:
     monkeypatch.chdir(tmp_path)
     code, _, err = run(["new", "circus-maximus", "Blue", "--kind", "track"], capsys)
-    assert code == 2 and "it writes: vehicle (or chariot)" in err
+    assert code == 2 and "(choose from vehicle, chariot)" in err
 
 
 def test_a_bare_paddock_lists_the_commands(capsys: pytest.CaptureFixture[str]) -> None:

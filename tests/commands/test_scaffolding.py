@@ -62,7 +62,7 @@ def test_a_kind_the_game_has_no_scaffold_for_is_bad_usage(
         ) -> None:
     monkeypatch.chdir(tmp_path)
     code, _, err = run(["new", "outrider", "Mud Loop", "--kind", "track"], capsys)
-    assert code == 2 and "paddock new has no track for outrider; it writes: vehicle" in err
+    assert code == 2 and "--kind (for outrider): unknown value 'track' (choose from vehicle)" in err
 
 
 def test_a_formula_ace_team_with_no_letters_to_keep_is_team_yaml(

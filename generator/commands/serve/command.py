@@ -9,6 +9,7 @@ from pathlib import Path
 
 from generator.commands.arguments import MAX_PORT, add_inputs, command, default_paths, positive
 from generator.errors import UsageError
+from generator.project.loading import find_files
 
 DEFAULT_PORT = 8765
 SERVE_DEBOUNCE_MS = 40  # an editor's save (write, rename) arrives within this
@@ -41,6 +42,9 @@ def run_serve(args: argparse.Namespace) -> int:
     paths = default_paths(args.paths)
     if args.port > 65535:
         raise UsageError(f"--port {args.port}: give a port from 1 to 65535")
+    # A mistyped path is bad input, not an empty page waiting for it (an empty folder is
+    # fine: files saved into it later are served).
+    find_files([path for path in paths if not path.exists()])
     studio = Studio(paths, args.templates)
     started = time.perf_counter()
     studio.rebuild_all()

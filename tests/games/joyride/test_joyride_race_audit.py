@@ -40,6 +40,19 @@ def item_yard() -> Any:
     return model(folder / "yard.yaml")
 
 
+def free_steers_asked(race: Any, monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """The driver's ROLL moves from here on, each as whether a free steer was offered."""
+    asked: list[bool] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
+        asked.append(free_steer)
+        return real(car, total, free_steer, *rest)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    return asked
+
+
 def test_oil_slick_steer_takes_gear_twos_bonus_steer(monkeypatch: pytest.MonkeyPatch
                                                      ) -> None:
     """[630] "If the front of your car is on an oil slick at the start of a move, you must
@@ -50,14 +63,7 @@ def test_oil_slick_steer_takes_gear_twos_bonus_steer(monkeypatch: pytest.MonkeyP
     car.on_turn, car.steers_left = True, 1
     assert drive(race, car, 2, 0, False, "lock") == DONE
     assert car.facing in (1, 5) and car.oiled
-    asked: list[bool] = []
-    real = race.driver.roll_move
-
-    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
-        asked.append(free_steer)
-        return real(car, total, free_steer, *rest)
-
-    monkeypatch.setattr(race.driver, "roll_move", spy)
+    asked = free_steers_asked(race, monkeypatch)
     plan = Plan((), None, 0, 2, 0, (), 0.0)
     roll_step(race, car, plan, [2, 2], True)
     assert asked == [False]
@@ -73,14 +79,7 @@ def test_gear_two_still_steers_twice_without_a_slick(monkeypatch: pytest.MonkeyP
     car.on_turn = True
     assert drive(race, car, 1, 1, False, "lock") == DONE
     car.steers_left = 0  # the LOCK move's steer, as the turn counts it
-    asked: list[bool] = []
-    real = race.driver.roll_move
-
-    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
-        asked.append(free_steer)
-        return real(car, total, free_steer, *rest)
-
-    monkeypatch.setattr(race.driver, "roll_move", spy)
+    asked = free_steers_asked(race, monkeypatch)
     roll_step(race, car, Plan((), None, 0, 2, 0, (), 0.0), [2, 2], True)
     assert asked == [True]
 
@@ -214,14 +213,7 @@ def test_oil_slick_steer_also_takes_an_abilitys_extra_steer(monkeypatch: pytest.
     race.board[row(4)] = BoardItem(item("Oil Slick"), face_down=False)
     car.on_turn, car.steers_left = True, 1
     assert drive(race, car, 2, 0, False, "lock") == DONE and car.oiled
-    asked: list[bool] = []
-    real = race.driver.roll_move
-
-    def spy(car: Any, total: int, free_steer: bool, *rest: Any) -> Any:
-        asked.append(free_steer)
-        return real(car, total, free_steer, *rest)
-
-    monkeypatch.setattr(race.driver, "roll_move", spy)
+    asked = free_steers_asked(race, monkeypatch)
     roll_step(race, car, Plan((0, 1), None, 0, 3, 0, (), 0.0), [2], True)
     assert asked == [False]
 

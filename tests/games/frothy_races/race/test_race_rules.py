@@ -31,6 +31,16 @@ VALUE_FACE = {0: 0, 1: 1, 2: 2, 3: 4}
 ICON_FACE = {"slide": 0, "slow": 1, "left_spin": 2, "right_spin": 3, "haste": 4, "damage": 5}
 
 
+def icons(*names: str) -> list[int]:
+    """The die faces that show these Control icons, in order (for ScriptedDice)."""
+    return [ICON_FACE[name] for name in names]
+
+
+def values(*numbers: int) -> list[int]:
+    """The die faces that show these Speed values, in order (for ScriptedDice)."""
+    return [VALUE_FACE[n] for n in numbers]
+
+
 class ScriptedDice(random.Random):
     """Dice that come up as the rulebook example says, in order."""
 

@@ -15,20 +15,12 @@ from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
     CHARIOT,
     EXAMPLE,
-    ICON_FACE,
-    VALUE_FACE,
     ScriptedDice,
+    icons,
     make_race,
     place,
+    values,
 )
-
-
-def icons(*names: str) -> list[int]:
-    return [ICON_FACE[name] for name in names]
-
-
-def values(*numbers: int) -> list[int]:
-    return [VALUE_FACE[n] for n in numbers]
 
 
 def actions(race: Race) -> list[str]:

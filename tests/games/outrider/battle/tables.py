@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from generator.games.outrider.baseline import baseline
+from generator.games.outrider.battle.attacks import Shot
 from generator.games.outrider.battle.geometry import Pose
 from generator.games.outrider.battle.setup import Car, battle_data
-from generator.games.outrider.battle.state import Battle
+from generator.games.outrider.battle.state import Battle, Plan
 from generator.games.outrider.model import VEHICLE_SCHEMA, Vehicle
 from generator.input.schema import load_packaged
 
@@ -65,3 +67,18 @@ def script(battle: Battle, rolls: Sequence[int]) -> Scripted:
     dice = Scripted(rolls)
     battle.rng = dice  # type: ignore[assignment]
     return dice
+
+
+@dataclass
+class Told:
+    """A driver that plays the plan it is told and never finds a target."""
+
+    plan_given: Plan
+    shots_asked: int = 0
+
+    def plan(self, battle: Battle, car: Car) -> Plan:
+        return self.plan_given
+
+    def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None:
+        self.shots_asked += 1
+        return None

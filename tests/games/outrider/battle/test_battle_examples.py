@@ -3,35 +3,17 @@ roll what the book says."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from generator.games.outrider.battle.action import IllegalPlan, take_turn
-from generator.games.outrider.battle.attacks import Shot, damage
+from generator.games.outrider.battle.attacks import damage
 from generator.games.outrider.battle.chain import action_points, item_costs
 from generator.games.outrider.battle.geometry import Pose
 from generator.games.outrider.battle.initiative import initiative_phase
-from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan, Step
-from tests.games.outrider.battle.tables import script, table, two_cars, vehicle
+from tests.games.outrider.battle.tables import Told, script, table, two_cars, vehicle
 
 EXAMPLE = Plan((Step("easy_left", True), Step("easy_right"), Step("punch_it")), brake=True)
-
-
-@dataclass
-class Told:
-    """A driver that plays the plan it is told and never finds a target."""
-
-    plan_given: Plan
-    shots_asked: int = 0
-
-    def plan(self, battle: Battle, car: Car) -> Plan:
-        return self.plan_given
-
-    def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None:
-        self.shots_asked += 1
-        return None
 
 
 def actions(battle: Battle) -> list[tuple[str, dict[str, object]]]:

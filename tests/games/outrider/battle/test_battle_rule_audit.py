@@ -4,8 +4,6 @@ set up by hand with dice that roll what the test says. Line numbers are those of
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 
 from generator.games.outrider.battle.action import take_turn
@@ -26,22 +24,7 @@ from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan, Step
 from generator.probability.dist import Die
 from generator.probability.outrider import ManeuverType, loss_of_control
-from tests.games.outrider.battle.tables import script, table, two_cars, vehicle
-
-
-@dataclass
-class Told:
-    """A driver that plays the plan it is told and never finds a target."""
-
-    plan_given: Plan
-    shots_asked: int = 0
-
-    def plan(self, battle: Battle, car: Car) -> Plan:
-        return self.plan_given
-
-    def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None:
-        self.shots_asked += 1
-        return None
+from tests.games.outrider.battle.tables import Told, script, table, two_cars, vehicle
 
 
 def found(battle: Battle, action: str) -> list[dict[str, object]]:
