@@ -86,6 +86,12 @@ def plan_card(text: Blocks, width: float) -> Plan:
     for index, label in enumerate(text.lines("bonus_label_lines")[:len(CHARACTERISTICS)]):
         slots.append(Slot(f"bonus label {index + 1}", label, _bonus_x(index, width) - 0.5,
                           BONUS_TOP + 8.5, BONUS_COLUMN + 1.0, 3.0, 6, BOLD))
+    # The bonus as a number, right of its lights: the lights alone cannot be read aloud.
+    for index, value in enumerate(text.rows("bonus_value_lines")[:len(CHARACTERISTICS)]):
+        if value:
+            slots.append(Slot(f"bonus value {index + 1}", value,
+                              _bonus_x(index, width) + BONUS_COLUMN / 2 + 4.0, BONUS_TOP + 12.4,
+                              3.6, 3.2, 6, BOLD, align="left"))
     return Plan().place_all(slots)
 
 

@@ -135,6 +135,41 @@ def test_each_vehicle_card_shows_both_variants_front_and_back(pdfs: dict[str, An
     assert "DEFENSE" in front_text and "Goal Line" in front_text and "Blitz" in back_text
 
 
+LABELS = {"ACCEL": "acceleration", "HANDLING": "handling", "DEFENSE": "defense",
+          "FIREPOWER": "firepower"}
+
+
+def printed_bonuses(card: Page) -> dict[str, int]:
+    """Each characteristic's bonus as printed, by the label over the column it stands in."""
+    words = card.extract_words()
+    labels = [w for w in words if w["text"] in LABELS]
+    bonuses = {}
+    for word in words:
+        if word["text"].startswith("+") and word["text"][1:].isdigit():
+            nearest = min(labels, key=lambda label: abs((label["x0"] + label["x1"]) / 2
+                                                        - word["x0"]))
+            bonuses[LABELS[nearest["text"]]] = int(word["text"])
+    return bonuses
+
+
+def test_each_vehicle_card_prints_its_bonuses_as_numbers(pdfs: dict[str, Any]) -> None:
+    """Lights alone are not text: each side's bonuses from the YAML are printed as +1, +2."""
+    vehicles = {v.name: v for v in (check_file(p, templates=False).definitions[0].model
+                                    for p in KIT)}
+    seen = []
+    for index, page in enumerate(pdfs["vehicle-cards"].pages):
+        for x, top in cut_hairlines(page, CARD):
+            card = page.crop((x, top, x + CARD[0], top + CARD[1]))
+            text = card.extract_text()
+            name = next(n for n in vehicles if n in text)
+            variant = getattr(vehicles[name].variants, "narrow" if index % 2 == 0 else "wide")
+            expected = {c: variant.bonuses.of(c) for c in LABELS.values()
+                        if variant.bonuses.of(c)}
+            assert printed_bonuses(card) == expected, (name, index)
+            seen.append(name)
+    assert sorted(seen) == sorted(NAMES * 2)
+
+
 def dashboard_regions(page: Page) -> list[Page]:
     return [page.crop((x, top, x + DASHBOARD[0], top + DASHBOARD[1]))
             for x, top in cut_hairlines(page, DASHBOARD)]
