@@ -9,8 +9,9 @@ import pdfplumber
 import pytest
 
 from generator.commands.cli import main
+from generator.games.frothy_races.licence_grid import HOME
 from generator.paper.units import mm
-from tests.conftest import VEHICLES
+from tests.conftest import VEHICLES, check_file
 
 TRIM_W, TRIM_H = mm(190), mm(125)
 PAPER = {"a4": (mm(210), mm(297)), "letter": (612.0, 792.0)}
@@ -139,3 +140,51 @@ def test_back_offset_nudges_the_back_pages(tmp_path: Path) -> None:
         for (x0, top0), (x1, top1) in zip(trims(a.pages[1]), trims(b.pages[1]), strict=True):
             assert x1 - x0 == pytest.approx(mm(1.5), abs=0.01)
             assert top1 - top0 == pytest.approx(mm(2), abs=0.01)
+
+
+def speed_table_rows(page: pdfplumber.page.Page, x: float, top: float) -> dict[str, str]:
+    """The Speed table of the licence whose trim starts at (x, top), row label -> cells."""
+    g = HOME
+    table = page.crop((x + mm(g.centre_left), top + mm(g.row_top["speed"]),
+                       x + mm(g.centre_right), top + mm(g.row_top["stamina"]
+                                                       + g.row_height["stamina"])))
+    rows = {}
+    for line in table.extract_text().splitlines():
+        for label in ("SPEED", "TOTAL", "MOVE 1", "MOVE 2", "MOVE 3", "MOVE 4", "CONTROL",
+                      "STAMINA"):
+            if line.startswith(label + " ") or line == label:
+                rows[label] = line[len(label):].strip()
+    return rows
+
+
+def test_each_speed_table_prints_its_vehicle_numbers(licences: tuple[str, Path]) -> None:
+    """Speed, total spaces a round, Movement per phase, Control and Stamina, as in the YAML."""
+    _, path = licences
+    vehicles = {}
+    for file in sorted((VEHICLES / "frothy-races").glob("*.yaml")):
+        model = check_file(file, templates=False).definitions[0].model
+        vehicles[model.name] = model
+    seen = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages[0::2]:
+            text = page.extract_text()
+            for x, top in trims(page):
+                face = page.crop((x, top, x + TRIM_W, top + TRIM_H)).extract_text()
+                name = max((n for n in vehicles if n in face), key=len)
+                table = vehicles[name].speed_table
+                rows = speed_table_rows(page, x, top)
+                moves = [table.move_1, table.move_2, table.move_3, table.move_4]
+                assert rows["SPEED"] == "0 1 2 3 4 5 6"
+                totals = [sum(phase[s] for phase in moves) for s in range(7)]
+                assert rows["TOTAL"] == " ".join(f"{t} spaces" if t != 1 else "1 space"
+                                                 for t in totals), name
+                for phase, row in enumerate(moves, start=1):
+                    assert rows[f"MOVE {phase}"] == " ".join(str(n) if n else "-"
+                                                             for n in row), (name, phase)
+                assert rows["CONTROL"] == " ".join(f"+{d} DICE" if d else "SAFE"
+                                                   for d in table.control), name
+                assert rows["STAMINA"] == " ".join(f"{n:+d}" if n else "0"
+                                                   for n in table.stamina), name
+                assert name in text
+                seen.append(name)
+    assert sorted(seen) == sorted(NAMES)
