@@ -1,0 +1,126 @@
+"""Exact odds against brute force over every ordered face combination, the rule restated
+from the rulebooks (not from the code), for the rolls the other probability tests check
+by hand, closed form or simulation only: Joyride's roll and nitro die, Frothy Races'
+Damage roll face by face, and Formula Ace's damage, overtake and crash tables.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Hashable
+from fractions import Fraction
+
+import pytest
+
+from generator.probability import damage_points, formula_ace, joyride
+
+JOYRIDE_FACES = (1, 1, 2, 2, 3, 3)  # Joyride 'driver set': every die shows 1-1-2-2-3-3
+NITRO_FACES = (2, 2, 3, 3, 4, "bolt")  # 'Nitro': 2 2 3 3 4 and a lightning bolt
+FROTHY_VALUES = (0, 1, 2, 2, 3, 3)  # Frothy Races 'Speed Check'
+D6 = range(1, 7)
+
+
+def exact(counts: Counter[Hashable], total: int) -> dict[Hashable, Fraction]:
+    return {k: Fraction(n, total) for k, n in counts.items()}
+
+
+# -- Joyride: the ROLL step --------------------------------------------------------------
+
+@pytest.mark.parametrize("nitro", [False, True])
+@pytest.mark.parametrize("dice", [0, 1, 2, 3])
+def test_joyride_roll_matches_every_face_combination(dice: int, nitro: bool) -> None:
+    nitro_faces: tuple[int | str | None, ...] = NITRO_FACES if nitro else (None,)
+    counts: Counter[Hashable] = Counter()
+    for roll in itertools.product(JOYRIDE_FACES, repeat=dice):
+        for extra in nitro_faces:
+            bolt = extra == "bolt"
+            spaces = sum(roll) + (extra if isinstance(extra, int) else 0)
+            counts[joyride.RolledMove(spaces, bolt)] += 1
+    got = joyride.rolled_move(dice, nitro)
+    assert dict(got.items()) == exact(counts, 6**dice * len(nitro_faces))
+
+
+@pytest.mark.parametrize(("gear", "locked", "shift"),
+                         [(3, (3,), 0), (4, (1, 2), 1), (5, (3, 3), -2), (2, (2, 2), 0)])
+def test_joyride_turn_is_locked_values_plus_the_rest_rolled(
+        gear: int, locked: tuple[int, ...], shift: int) -> None:
+    left = gear - len(locked) + shift  # dice still on the mirror after SHIFT
+    counts: Counter[Hashable] = Counter(
+        joyride.RolledMove(sum(locked) + sum(roll))
+        for roll in itertools.product(JOYRIDE_FACES, repeat=left))
+    got = joyride.turn_move(gear, locked, shift)
+    assert dict(got.items()) == exact(counts, 6**left)
+
+
+# -- Frothy Races: the Damage roll, face by face ----------------------------------------
+
+@pytest.mark.parametrize("resilience", [None, 0, 1, 2, 3])
+@pytest.mark.parametrize("dice", [0, 1, 2, 3, 4])
+def test_frothy_damage_roll_counts_faces_above_resilience(dice: int,
+                                                          resilience: int | None) -> None:
+    """'Damage Roll': a die scores when its value is higher than Resilience; a vehicle
+    with no Resilience takes a point for every die."""
+    counts: Counter[Hashable] = Counter(
+        sum(1 for v in roll if resilience is None or v > resilience)
+        for roll in itertools.product(FROTHY_VALUES, repeat=dice))
+    got = damage_points(dice, resilience)
+    assert dict(got.items()) == exact(counts, 6**dice)
+
+
+# -- Formula Ace: damage, critical damage, overtakes, crashes ---------------------------
+
+_DAMAGE = {1: "scratch", 2: "booster_broken", 3: "fin_broken", 4: "booster_destroyed",
+           5: "fin_destroyed"}
+_CRITICAL = {3: "wounded_miss_one_race", 4: "wounded_miss_two_races",
+             5: "wounded_miss_season"}
+
+
+@pytest.mark.parametrize("g_endurance", [0, 1, 3, 5, 6])
+def test_formula_ace_damage_table_over_every_three_dice(g_endurance: int) -> None:
+    """12/: a d6 on the Damage Table, a 6 rerolls on the Critical Damage Table, whose 3-5
+    need a G-endurance roll (a d6 at or under the level) or the pilot dies; 1 shuts the
+    engine down, 2 ends the race, 6 blows the ship up."""
+    counts: Counter[Hashable] = Counter()
+    for first, second, endurance in itertools.product(D6, D6, D6):
+        if first <= 5:
+            result = _DAMAGE[first]
+        elif second in _CRITICAL:
+            result = _CRITICAL[second] if endurance <= g_endurance else "pilot_killed"
+        else:
+            result = {1: "engine_shut_down", 2: "pilot_hit", 6: "ship_explodes"}[second]
+        counts[result] += 1
+    got = formula_ace.damage_table(g_endurance)
+    assert {str(k): p for k, p in got.items()} == exact(counts, 6**3)
+
+
+def test_formula_ace_failed_overtake_over_both_dice() -> None:
+    """11/: two d6, the higher to the overtaking ship, the lower to the overtaken one."""
+    counts: Counter[Hashable] = Counter(
+        (max(a, b), min(a, b)) for a, b in itertools.product(D6, D6))
+    assert dict(formula_ace.failed_pass_damage().items()) == exact(counts, 36)
+
+
+@pytest.mark.parametrize(("move_cm", "extra"), [(0, 0), (1, 1), (10, 1), (11, 2), (21, 3)])
+def test_formula_ace_crash_damage_is_a_d6_plus_started_tens(move_cm: int,
+                                                             extra: int) -> None:
+    counts: Counter[Hashable] = Counter(v + extra for v in D6)
+    assert dict(formula_ace.crash_damage(move_cm).items()) == exact(counts, 6)
+
+
+@pytest.mark.parametrize("auto_start", [False, True])
+@pytest.mark.parametrize("piloting", [0, 2, 4, 6])
+@pytest.mark.parametrize("face", [1, 2, 4, 6])
+def test_formula_ace_engine_start_over_control_and_piloting_dice(
+        face: int, piloting: int, auto_start: bool) -> None:
+    """13/: face c moves 5c cm; a control d6 of 8 - c or more calls for a piloting roll
+    (a d6 at or under the skill) or the ship does not move; Auto Start Engine gives a
+    second attempt (16/)."""
+    attempts = 2 if auto_start else 1
+    counts: Counter[Hashable] = Counter()
+    for dice in itertools.product(D6, repeat=2 * attempts):
+        pairs = zip(dice[::2], dice[1::2], strict=True)
+        started = any(control < 8 - face or pilot <= piloting for control, pilot in pairs)
+        counts[5 * face if started else 0] += 1
+    got = formula_ace.engine_start(face, piloting, auto_start)
+    assert dict(got.items()) == exact(counts, 6 ** (2 * attempts))
