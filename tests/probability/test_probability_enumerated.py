@@ -1,7 +1,8 @@
 """Exact odds against brute force over every ordered face combination, the rule restated
 from the rulebooks (not from the code), for the rolls the other probability tests check
 by hand, closed form or simulation only: Joyride's roll and nitro die, Frothy Races'
-Damage roll face by face, and Formula Ace's damage, overtake and crash tables.
+Damage roll face by face, a Speed Check with extra dice under the keep limits, a Control
+roll followed by its Damage roll, and Formula Ace's damage, overtake and crash tables.
 """
 
 from __future__ import annotations
@@ -13,7 +14,14 @@ from fractions import Fraction
 
 import pytest
 
-from generator.probability import damage_points, formula_ace, joyride
+from generator.probability import (
+    Direction,
+    control_roll,
+    damage_points,
+    formula_ace,
+    joyride,
+    speed_check,
+)
 
 JOYRIDE_FACES = (1, 1, 2, 2, 3, 3)  # Joyride 'driver set': every die shows 1-1-2-2-3-3
 NITRO_FACES = (2, 2, 3, 3, 4, "bolt")  # 'Nitro': 2 2 3 3 4 and a lightning bolt
@@ -66,6 +74,57 @@ def test_frothy_damage_roll_counts_faces_above_resilience(dice: int,
         for roll in itertools.product(FROTHY_VALUES, repeat=dice))
     got = damage_points(dice, resilience)
     assert dict(got.items()) == exact(counts, 6**dice)
+
+
+@pytest.mark.parametrize(("whip", "reins", "direction"),
+                         [(1, 1, "accelerate"), (0, 1, "accelerate"), (1, 0, "decelerate"),
+                          (1, 0, "accelerate")])
+def test_frothy_speed_check_with_an_extra_die_keeps_two_under_the_card_limits(
+        whip: int, reins: int, direction: str) -> None:
+    """'Speed Check': 2 dice + 1 per card (+1 for The Whips of Shame, "still choose the sum
+    of only two"); cards against the direction at least as many as those for it: one kept
+    die is a lowest value; at least twice as many: both kept dice are the lowest values."""
+    against, towards = (reins, whip) if direction == "accelerate" else (whip, reins)
+    n = 3 + whip + reins
+    counts: Counter[Hashable] = Counter()
+    for roll in itertools.product(FROTHY_VALUES, repeat=n):
+        low = sorted(roll)
+        best = max(a + b for a, b in itertools.combinations(roll, 2)
+                   if (against < towards)
+                   or (against < 2 * towards and min(a, b) == low[0])
+                   or sorted((a, b)) == low[:2])
+        counts[best] += 1
+    got = speed_check(whip, reins, Direction(direction), extra_dice=1)
+    assert dict(got.items()) == exact(counts, 6**n)
+
+
+_ICONS = ("slide", "slow", "left_spin", "right_spin", "haste", "damage")
+
+
+@pytest.mark.parametrize("resilience", [None, 1, 2])
+@pytest.mark.parametrize("dice", [1, 2, 3])
+def test_frothy_control_roll_then_its_damage_roll(dice: int, resilience: int | None) -> None:
+    """'Control Roll' with no cards: Left/Right Spin pairs go (+1 Control Loss each), then
+    Slow/Haste pairs (-1 Stamina each); the icons with the most dice left all apply, +1
+    Control Loss each; Damage rolls one die per Damage icon and every point sustained
+    ('Damage Roll': value higher than Resilience) adds one more Control Loss point."""
+    counts: Counter[Hashable] = Counter()
+    for roll in itertools.product(_ICONS, repeat=dice):
+        left = Counter(roll)
+        spins = min(left["left_spin"], left["right_spin"])
+        paces = min(left["slow"], left["haste"])
+        for icon, pairs in (("left_spin", spins), ("right_spin", spins),
+                            ("slow", paces), ("haste", paces)):
+            left[icon] -= pairs
+        most = max(left.values())
+        applied = [icon for icon, n in left.items() if most and n == most]
+        loss = spins + len(applied)
+        damage_dice = most if "damage" in applied else 0
+        for faces in itertools.product(FROTHY_VALUES, repeat=damage_dice):
+            sustained = sum(1 for v in faces if resilience is None or v > resilience)
+            counts[loss + sustained] += 6 ** (dice - damage_dice)  # same weight per roll
+    got = control_roll(dice).control_loss_with_damage(resilience)
+    assert dict(got.items()) == exact(counts, 6 ** (2 * dice))
 
 
 # -- Formula Ace: damage, critical damage, overtakes, crashes ---------------------------
