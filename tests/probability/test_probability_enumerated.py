@@ -2,7 +2,8 @@
 from the rulebooks (not from the code), for the rolls the other probability tests check
 by hand, closed form or simulation only: Joyride's roll and nitro die, Frothy Races'
 Damage roll face by face, a Speed Check with extra dice under the keep limits, a Control
-roll followed by its Damage roll, and Formula Ace's damage, overtake and crash tables.
+roll followed by its Damage roll, Formula Ace's damage, overtake and crash tables, and
+Outrider's loss-of-control charts.
 """
 
 from __future__ import annotations
@@ -15,11 +16,13 @@ from fractions import Fraction
 import pytest
 
 from generator.probability import (
+    Die,
     Direction,
     control_roll,
     damage_points,
     formula_ace,
     joyride,
+    outrider,
     speed_check,
 )
 
@@ -183,3 +186,26 @@ def test_formula_ace_engine_start_over_control_and_piloting_dice(
         counts[5 * face if started else 0] += 1
     got = formula_ace.engine_start(face, piloting, auto_start)
     assert dict(got.items()) == exact(counts, 6 ** (2 * attempts))
+
+
+# -- Outrider: the loss-of-control charts on every equipment die ------------------------
+
+_CHARTS = {  # 5.7, the detailed charts: (lowest roll, result), read top down
+    "straight": ((4, "regain_control"), (1, "panic_brake")),
+    "turn": ((5, "regain_control"), (3, "understeer"), (1, "oversteer")),
+    "stop": ((5, "regain_control"), (3, "overshoot"), (2, "skid_right"), (1, "skid_left")),
+}
+
+
+@pytest.mark.parametrize("speedometer", [False, True])
+@pytest.mark.parametrize("maneuver", sorted(_CHARTS))
+@pytest.mark.parametrize("sides", [6, 8, 10, 12])
+def test_outrider_loss_of_control_chart_over_every_face(sides: int, maneuver: str,
+                                                        speedometer: bool) -> None:
+    """5.7 read on the DRIVER die; the Speedometer's holder adds 1 to every die roll (4.3)."""
+    counts: Counter[Hashable] = Counter(
+        next(name for low, name in _CHARTS[maneuver] if face + speedometer >= low)
+        for face in range(1, sides + 1))
+    got = outrider.loss_of_control(Die.numbered(sides), outrider.ManeuverType(maneuver),
+                                   speedometer)
+    assert dict(got.items()) == exact(counts, sides)
