@@ -152,8 +152,10 @@ def _edges(canvas: Canvas, circuit: Circuit, scale: Scale) -> None:
 
 def _lines(canvas: Canvas, circuit: Circuit, scale: Scale, words: dict[str, str]) -> None:
     canvas.setLineWidth(2.4)
-    for line, label, ink in ((circuit.start, words["start_label"], colour("#2e7d32")),
-                             (circuit.finish, words["finish_label"], colour("#000000"))):
+    lines = [(circuit.finish, words["finish_label"], colour("#000000"))]
+    if circuit.start != circuit.finish:  # a lapped circuit's one line is labelled once
+        lines.insert(0, (circuit.start, words["start_label"], colour("#2e7d32")))
+    for line, label, ink in lines:
         ink = deepened(ink, (WHITE,), canvas_inks(canvas))  # on the paper
         canvas.setStrokeColor(ink)
         canvas.line(*scale.at(line.left), *scale.at(line.right))

@@ -129,6 +129,8 @@ def test_a_build_prints_the_plan_and_the_exact_size_markers(tmp_path: Path) -> N
     pdf = open_pdf(tmp_path / "out" / "formula-ace" / "crater-loop-circuit.pdf")
     plan = pdf.pages[0].extract_text()
     assert "Crater Loop: circuit plan" in plan and "1:" in plan and "L12" in plan
+    # Lapped: the one line is labelled START / FINISH once, not a START printed over it.
+    assert "START / FINISH" in plan and "SSTT" not in plan
     # The markers and the gauge start under the plan, where there is room for them.
     (markers,) = [page for page in pdf.pages if "Width gauge" in page.extract_text()]
     assert "O1" in markers.extract_text()
