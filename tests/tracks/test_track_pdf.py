@@ -250,6 +250,7 @@ def test_the_layout_page_says_the_scale_its_map_is_drawn_at(out: Path) -> None:
         assert match, text[:300]
         percent, drawn, real = int(match[1]), float(match[2]), float(match[3])
         assert 100 * drawn / real == pytest.approx(percent, abs=0.6)
+        assert "not to scale" not in text, "a map drawn at a stated scale is to scale"
 
 
 def test_no_text_on_any_track_sheet_is_below_6_pt(out: Path) -> None:
