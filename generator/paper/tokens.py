@@ -94,8 +94,10 @@ class CounterFace:
             baseline, name, (y, box_h), (arrow_y, arrow) = in_safe_zone_layout(
                 self, height, zone, size, box_w, _hex(ink))
         self.arrow.draw(canvas, (width - arrow) / 2, arrow_y, arrow, arrow_ink)
-        free = box_h - name.height
-        name.draw(canvas, x, y + box_h - free / 2)
+        # Top-aligned, not centred: names of one, two or three lines then start their lines
+        # at the same heights across a row of counters, so text read back from the sheet
+        # keeps each name's words whole (centred, their lines interleave letter by letter).
+        name.draw(canvas, x, y + box_h)
         if self.label:
             canvas.setFillColor(ink)
             # Low enough that a three-line name above it keeps clear of it, high enough

@@ -158,6 +158,17 @@ def test_counter_fits_its_hex_facing_a_side_or_a_corner() -> None:
     assert corner_radius <= hex_inradius / math.cos(math.radians(30)) * 1.0001
 
 
+def test_every_counter_name_reads_back_word_for_word(shipped_build: Path) -> None:
+    # Counters of one, two and three lines share a row: each word must read back whole,
+    # front and back (a centred name's lines interleaved with its neighbours' letters).
+    pdf = open_pdf(shipped_build / "frothy-races" / "tokens.pdf")
+    for page in pdf.pages[:2]:
+        words = set(page.extract_text().split())
+        for vehicle in shipped_vehicles():
+            missing = [w for w in vehicle.name.split() if w not in words]
+            assert not missing, f"{vehicle.name}: {missing} not read back"
+
+
 def test_counters_carry_name_and_arrow_and_a_hexagon_cut_line(shipped_build: Path) -> None:
     pdf = open_pdf(shipped_build / "frothy-races" / "tokens.pdf")
     front = pdf.pages[0]
