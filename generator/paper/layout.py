@@ -34,7 +34,9 @@ CUT_GREY = colour("#9a9a9a")
 class Slot:
     """A piece of text and the box it must fit in (mm from the face's top-left).
 
-    ``rotate=90`` runs the text up the box, bottom to top, for a label along a long edge."""
+    ``rotate=90`` runs the text up the box, bottom to top, for a label along a long edge;
+    ``rotate=-90`` runs it down the box, top to bottom (the way text read back from a PDF
+    takes turned words: turned up the box, they read back letter-reversed)."""
 
     part: str
     markup: str
@@ -239,8 +241,11 @@ class Pen:
             return
         c = self.canvas
         c.saveState()
-        c.translate(*self.point(slot.x + dx, slot.y + slot.height + dy))
-        c.rotate(90)
+        if slot.rotate < 0:  # down the box: the lines' tops along its right side
+            c.translate(*self.point(slot.x + slot.width + dx, slot.y + dy))
+        else:
+            c.translate(*self.point(slot.x + dx, slot.y + slot.height + dy))
+        c.rotate(slot.rotate)
         free = mm(slot.width) - fitted.height
         fitted.draw(c, 0.0, -(free / 2 if slot.valign == "middle" else 0.0))
         c.restoreState()
@@ -364,6 +369,9 @@ def text_box(placed: PlacedText) -> tuple[float, float, float, float]:
     first = (depth - across) / 2 if slot.valign == "middle" else 0.0
     if not slot.rotate:
         return slot.x + start, slot.y + first, slot.x + start + along, slot.y + first + across
+    if slot.rotate < 0:  # turned to run down the box: along downwards, across leftwards
+        right = slot.x + slot.width - first
+        return right - across, slot.y + start, right, slot.y + start + along
     # Turned to run up the box: along is upwards from the slot's foot, across rightwards.
     return (slot.x + first, slot.y + slot.height - start - along, slot.x + first + across,
             slot.y + slot.height - start)

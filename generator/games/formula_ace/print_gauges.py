@@ -220,7 +220,7 @@ def ruler_text(part: RulerPart, data: FormulaData, templates: TextTemplates) -> 
 
 
 def plan_ruler(part: RulerPart, text: Blocks, w: float) -> Plan:
-    """The label and the join note, both running up the strip (right of the ticks)."""
+    """The label and the join note, both running down the strip (right of the ticks)."""
     room = JOIN_ROOM + (part.inset - 1.0 if part.safe > 0 else 0.0)
     top = room if part.join_before else 3.0
     bottom = room if part.join_after else 3.0
@@ -229,9 +229,9 @@ def plan_ruler(part: RulerPart, text: Blocks, w: float) -> Plan:
     label_w = w - left - 1.0
     return Plan().place_all([
         Slot("ruler label", text["ruler_label"], left, top, label_w * 0.6, along, 7,
-             rotate=90),
+             rotate=-90),
         Slot("join note", text["join_note"], left + label_w * 0.6, top, label_w * 0.4,
-             along, 6, rotate=90, colour_hex="#1f4e79"),
+             along, 6, rotate=-90, colour_hex="#1f4e79"),
     ]).require(f"Formula Ace {part.ruler.length_cm} cm ruler")
 
 

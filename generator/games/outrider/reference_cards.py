@@ -91,16 +91,16 @@ def range_faces(text: Blocks, data: OutriderData, icons: IconSet, w: float, h: f
     left_edge = w / 2 - corridor / 2
     single = Plan().place_all([
         Slot("range title", text["range_single_title"], 3.0, 8.0, 7.0, h - 16, 10, BOLD,
-             rotate=90),
+             rotate=-90),
         Slot("range text", text["range_single_text"], w / 2 + corridor / 2 + 3.0, 8.0,
-             left_edge - 6.0, h - 16, 7.5, rotate=90),
+             left_edge - 6.0, h - 16, 7.5, rotate=-90),
     ]).require("range card")
     gap_left = w / 2 - offset + corridor / 2
     dual = Plan().place_all([
         Slot("dual title", text["range_dual_title"], 1.5, 8.0, w / 2 - offset - corridor / 2
-             - 3.0, h - 16, 8, BOLD, rotate=90),
+             - 3.0, h - 16, 8, BOLD, rotate=-90),
         Slot("dual text", text["range_dual_text"], gap_left + 1.5, 8.0,
-             2 * offset - corridor - 3.0, h - 16, 7.5, rotate=90),
+             2 * offset - corridor - 3.0, h - 16, 7.5, rotate=-90),
     ]).require("range card back")
     return (SharedFace("range single", single, _corridors([w / 2], corridor), icons),
             SharedFace("range dual", dual, _corridors([w / 2 - offset, w / 2 + offset],

@@ -282,6 +282,11 @@ def test_ruler_joins_are_lettered_on_both_parts(built: dict[str, Path]) -> None:
     assert "join A to A, tape behind" in first
     assert "30 CM RANGE · Rockets, Rays, special features · part 1 of 2" in first
     assert "50 CM RANGE · Missile, Plasma · part 2 of 2" in second
+    # Turned along the strip, the label still reads back word for word, not reversed.
+    read = [" ".join(page.extract_text().split()) for page in pdf.pages[:2]]
+    assert "30 CM RANGE · Rockets, Rays, special features · part 1 of 2" in read[0]
+    assert "join A to A, tape behind" in read[0]
+    assert "50 CM RANGE · Missile, Plasma · part 2 of 2" in read[1]
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -36,7 +36,7 @@ def font_size(char: dict[str, Any]) -> float:
 
 
 def running_text(page: Page) -> str:
-    """The text set running up the page (turned 90 degrees), in the order it was drawn."""
+    """The text set turned 90 degrees along the page, in the order it was drawn."""
     return "".join(c["text"] for c in page.chars if not c["upright"])
 
 
@@ -218,6 +218,10 @@ def test_the_shared_cards_and_their_counts(pdfs: dict[str, Any]) -> None:
     text += "\n".join(running_text(p) for p in pdf.pages)
     assert len(card_fronts) == 3 + 1 + 1 and len(tiles) == 1
     assert text.count("RANGE CARD") == 3 and text.count("DUAL CORRIDOR") == 3
+    # The range cards' turned text reads back as words, not letter-reversed ("DRAC EGNAR").
+    read = " ".join(" ".join(p.extract_text().split()) for p in pdf.pages)
+    assert read.count("RANGE CARD") == 3 and read.count("DUAL CORRIDOR") == 3, read[:200]
+    assert read.count("Chain up to three cards.") == 3 and "DRAC" not in read
     for words in ("BRAKE HARD", "STOP", "+1", "CONTINUE", "MODIFIERS", "at most +4",
                   "TURN SEQUENCE", "LOSS OF CONTROL", "Panic Brake", "Oversteer",
                   "Understeer", "Skid Left", "Skid Right", "Overshoot", "Regain Control",
