@@ -341,7 +341,7 @@ def no_islands(track: Track) -> Iterator[Violation]:
 
 @RULES.check("TRK-LAP-DIRECTION")
 def circuits_have_a_direction(track: Track) -> Iterator[Violation]:
-    if not drawable(track):
+    if not drawable(track) or track.race_type != "Fastest":  # only Fastest counts laps
         return
     the_course = course(track)
     if the_course.finish and the_course.is_circuit() and len(the_course.checkpoints) < 2:

@@ -246,6 +246,15 @@ def test_hounds_one_space_apart_are_still_one_pack(tmp_path: Path) -> None:
             and f.rule.startswith("TRK-FOX")] == []
 
 
+@pytest.mark.parametrize("race_type", ["Furthest", "Toughest", "Pursuit", "Fox and Hounds"])
+def test_a_race_not_decided_by_laps_needs_no_lap_direction(tmp_path: Path,
+                                                          race_type: str) -> None:
+    map_text, game, fields = BAD_CASES["TRK-LAP-DIRECTION"]
+    findings = check_file(write_track(tmp_path, map_text=map_text, game=game,
+                                      **{**fields, "race_type": race_type})).findings
+    assert "TRK-LAP-DIRECTION" not in rule_ids(findings)
+
+
 def test_a_point_to_point_race_of_laps_says_so_plainly_and_only_so(tmp_path: Path) -> None:
     findings = check_file(write_track(tmp_path, laps=2)).findings
     assert [f.rule for f in findings if f.severity is Severity.ERROR] == ["TRK-LAPS-NO-LOOP"]
