@@ -255,6 +255,16 @@ def test_a_race_not_decided_by_laps_needs_no_lap_direction(tmp_path: Path,
     assert "TRK-LAP-DIRECTION" not in rule_ids(findings)
 
 
+def test_a_one_lap_finish_line_racers_can_drive_round_is_an_error(tmp_path: Path) -> None:
+    short = STRIP.replace("X34......=.X", "X34........X")  # the line stops half way across
+    findings = check_file(write_track(tmp_path, map_text=short)).findings
+    (finding,) = [f for f in findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-CROSS"
+    assert finding.message.startswith("the finish line does not run from barrier to barrier")
+    assert (finding.mark.line, finding.mark.column) == (8, 12)
+    assert rule_ids(check_file(write_track(tmp_path, "ok.yaml")).findings) == {"TRK-LAP-LENGTH"}
+
+
 def test_a_point_to_point_race_of_laps_says_so_plainly_and_only_so(tmp_path: Path) -> None:
     findings = check_file(write_track(tmp_path, laps=2)).findings
     assert [f.rule for f in findings if f.severity is Severity.ERROR] == ["TRK-LAPS-NO-LOOP"]
