@@ -268,7 +268,7 @@ def lines_cross(track: Track) -> Iterator[Violation]:
         return
     the_course = course(track)
     for target in the_course.targets:
-        if target.kind == "finish" and (track.laps < 2 or not the_course.loops()):
+        if target.kind == "finish" and track.laps > 1 and not the_course.loops():
             continue  # raced once; laps on a track that does not loop: TRK-LAPS-NO-LOOP
         if not the_course.line_crosses(target.hexes):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
@@ -341,7 +341,7 @@ def no_islands(track: Track) -> Iterator[Violation]:
 
 @RULES.check("TRK-LAP-DIRECTION")
 def circuits_have_a_direction(track: Track) -> Iterator[Violation]:
-    if not drawable(track):
+    if not drawable(track) or track.race_type != "Fastest":  # only Fastest counts laps
         return
     the_course = course(track)
     if the_course.finish and the_course.is_circuit() and len(the_course.checkpoints) < 2:

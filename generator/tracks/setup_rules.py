@@ -19,7 +19,14 @@ from generator.input.schema import did_you_mean
 from generator.tracks.analysis import Slot
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
-from generator.tracks.hexgrid import Hex, HexLayout, facing_angle, hex_to_offset, neighbours
+from generator.tracks.hexgrid import (
+    Hex,
+    HexLayout,
+    distance,
+    facing_angle,
+    hex_to_offset,
+    neighbours,
+)
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.rules import RULES, drawable
@@ -71,6 +78,30 @@ def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
     if advance(fox, facing, track) - advance(second, facing, track) < FOX_LEAD:
         yield Violation(track.layout.where(fox.hex), {"slot": fox.number,
                                                       "other": second.number})
+
+
+# The most hexes between two neighbouring Hounds of one pack: one space left between them.
+PACK_GAP = 2
+
+
+@RULES.check("TRK-FOX-PACK")
+def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
+    if track.race_type != "Fox and Hounds" or not drawable(track):
+        return
+    slots = course(track).slots
+    if len(slots) < 3:
+        return
+    facing = slots[0].facing
+    hounds = sorted(slots, key=lambda s: (-advance(s, facing, track), s.number))[1:]
+    packs: list[list[Slot]] = []
+    for hound in sorted(hounds, key=lambda s: s.number):
+        near = [p for p in packs if any(distance(hound.hex, o.hex) <= PACK_GAP for o in p)]
+        merged = [hound] + [s for p in near for s in p]
+        packs = [p for p in packs if p not in near] + [merged]
+    pack = max(packs, key=lambda p: (len(p), -min(s.number for s in p)))
+    numbers = sorted(s.number for s in pack)
+    for stray in sorted((s for s in hounds if s not in pack), key=lambda s: s.number):
+        yield Violation(track.layout.where(stray.hex), {"slot": stray.number, "pack": numbers})
 
 
 @RULES.check("TRK-LAPS-NO-LOOP")

@@ -97,6 +97,10 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-RACE-NEEDS-CIRCUIT": (STRIP, "frothy-races", {"race_type": "Fox and Hounds"}),
     "TRK-FOX-START": (FOX_CIRCUIT.replace("X23..1", "X21...").replace("X45", "X43"),
                       "frothy-races", {"race_type": "Fox and Hounds", "players": 4}),
+    # A Hound (slot 5) started round the far bend, away from the pack on the start.
+    "TRK-FOX-PACK": (FOX_CIRCUIT.replace("X45", "X4.").replace(
+        "X........X\nXXXX", "X....5...X\nXXXX"), "frothy-races",
+                     {"race_type": "Fox and Hounds", "players": 5}),
     "TRK-PLAYERS-RANGE": (STRIP, "frothy-races", {"players": "1-4"}),
     "TRK-LAPS-NO-LOOP": (STRIP, "frothy-races", {"laps": 3}),
     "TRK-LAPS-UNUSED": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
@@ -223,6 +227,42 @@ def test_race_set_ups_the_rulebooks_allow_are_clean(tmp_path: Path, case: str) -
     findings = check_file(write_track(tmp_path, map_text=map_text, game=game, **fields)).findings
     # (tight test circuits may warn that the drive model cannot turn in time: not errors)
     assert [f.rule for f in findings if f.severity is Severity.ERROR] == []
+
+
+def test_a_hound_away_from_the_pack_is_named_at_its_slot(tmp_path: Path) -> None:
+    fired = [f for f in findings_of(tmp_path, "TRK-FOX-PACK") if f.rule == "TRK-FOX-PACK"]
+    assert [f.message for f in fired] == [
+        "in a Fox and Hounds race the Hounds line up together on the start, and slot 5 "
+        "stands apart from the pack (slots 2, 3, 4)"]
+    lines = (tmp_path / "track.yaml").read_text().splitlines()
+    assert lines[fired[0].mark.line - 1][fired[0].mark.column - 1] == "5"
+
+
+def test_hounds_one_space_apart_are_still_one_pack(tmp_path: Path) -> None:
+    spaced = FOX_CIRCUIT.replace("X23..1", "X2.3.1").replace("X45", "X.4")
+    findings = check_file(write_track(tmp_path, map_text=spaced, race_type="Fox and Hounds",
+                                      players=4)).findings
+    assert [f.rule for f in findings if f.severity is not Severity.INFO
+            and f.rule.startswith("TRK-FOX")] == []
+
+
+@pytest.mark.parametrize("race_type", ["Furthest", "Toughest", "Pursuit", "Fox and Hounds"])
+def test_a_race_not_decided_by_laps_needs_no_lap_direction(tmp_path: Path,
+                                                          race_type: str) -> None:
+    map_text, game, fields = BAD_CASES["TRK-LAP-DIRECTION"]
+    findings = check_file(write_track(tmp_path, map_text=map_text, game=game,
+                                      **{**fields, "race_type": race_type})).findings
+    assert "TRK-LAP-DIRECTION" not in rule_ids(findings)
+
+
+def test_a_one_lap_finish_line_racers_can_drive_round_is_an_error(tmp_path: Path) -> None:
+    short = STRIP.replace("X34......=.X", "X34........X")  # the line stops half way across
+    findings = check_file(write_track(tmp_path, map_text=short)).findings
+    (finding,) = [f for f in findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-CROSS"
+    assert finding.message.startswith("the finish line does not run from barrier to barrier")
+    assert (finding.mark.line, finding.mark.column) == (8, 12)
+    assert rule_ids(check_file(write_track(tmp_path, "ok.yaml")).findings) == {"TRK-LAP-LENGTH"}
 
 
 def test_a_point_to_point_race_of_laps_says_so_plainly_and_only_so(tmp_path: Path) -> None:
