@@ -65,6 +65,12 @@ def advance(slot: Slot, facing: int, track: Track) -> float:
     return x * math.cos(angle) + y * math.sin(angle)
 
 
+def front_first(slots: list[Slot], track: Track) -> list[Slot]:
+    """The grid slots furthest forward (along the grid's facing) first; ties by number."""
+    facing = slots[0].facing
+    return sorted(slots, key=lambda s: (-advance(s, facing, track), s.number))
+
+
 @RULES.check("TRK-FOX-START")
 def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
     if track.race_type != "Fox and Hounds" or not drawable(track):
@@ -72,9 +78,8 @@ def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
     slots = course(track).slots
     if len(slots) < 2:
         return
+    fox, second = front_first(slots, track)[:2]
     facing = slots[0].facing
-    ranked = sorted(slots, key=lambda s: (-advance(s, facing, track), s.number))
-    fox, second = ranked[0], ranked[1]
     if advance(fox, facing, track) - advance(second, facing, track) < FOX_LEAD:
         yield Violation(track.layout.where(fox.hex), {"slot": fox.number,
                                                       "other": second.number})
@@ -91,8 +96,7 @@ def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
     slots = course(track).slots
     if len(slots) < 3:
         return
-    facing = slots[0].facing
-    hounds = sorted(slots, key=lambda s: (-advance(s, facing, track), s.number))[1:]
+    hounds = front_first(slots, track)[1:]  # the first is the Fox
     packs: list[list[Slot]] = []
     for hound in sorted(hounds, key=lambda s: s.number):
         near = [p for p in packs if any(distance(hound.hex, o.hex) <= PACK_GAP for o in p)]
