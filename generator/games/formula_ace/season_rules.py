@@ -166,6 +166,16 @@ def circuit_once_a_category(team: Team) -> Iterator[Violation]:
         first.setdefault(key, step)
 
 
+@RULES.check("FA-RACE-FEATURES")
+def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
+    maximum = len(context.special_features)
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is not None and race.special_features > maximum:
+            yield Violation(("season", step, "race", "special_features"), {
+                "race": race.name, "features": race.special_features, "maximum": maximum})
+
+
 @RULES.check("FA-RACE-FINISH")
 def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
     for step, entry in enumerate(team.season):
