@@ -546,3 +546,23 @@ def test_a_ship_named_after_its_type_reads_an_alpha(tmp_path: Path) -> None:
                                       rich=True)))).findings
     (speed,) = [f for f in findings if f.rule == "FA-SHIP-SPEED-MAX"]
     assert "an Alpha goes at most 48 cm" in speed.message
+
+
+@pytest.mark.parametrize(("change", "rule_id", "key"), [
+    (ship(2, weapons=[{"item": "mines", "mount": "rear"}]), "FA-MOUNT-NO-WEAPON", "mount"),
+    (season({"repair": {"ship": "Lambda One", "fins": 1}}), "FA-REPAIR-EXCESS", "fins"),
+    (season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", "dnf", hit_points_lost=20, fins_destroyed=3)])),
+     "FA-RACE-DAMAGE", "fins_destroyed"),
+])
+def test_findings_point_at_the_key_to_change(change: Change, rule_id: str, key: str,
+                                             tmp_path: Path) -> None:
+    data = baseline_data()
+    change(data)
+    path = tmp_path / "team.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, default_flow_style=False),
+                    encoding="utf-8")
+    fired = [f for f in check_file(path).findings if f.rule == rule_id]
+    assert fired
+    lines = path.read_text().splitlines()
+    assert all(lines[f.mark.line - 1].strip().startswith(f"{key}:") for f in fired)
