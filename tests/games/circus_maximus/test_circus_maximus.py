@@ -297,3 +297,25 @@ def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> 
              for line in (page.extract_text() or "").splitlines()]
     assert any(line.endswith("-3 (light car)") for line in lines), lines
     assert any("+3 (scythe blades)" in line for line in lines), lines
+
+
+@pytest.mark.parametrize("rule_id, change, written", [
+    # The CDM alone spoils the roll (a CDM of 0 would do): the finding points at the CDM.
+    ("CM-DRAG-FREE-NEVER", _set(("driver", "cdm"), -9), "cdm: -9"),
+    ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 2}),
+     "cdm: -1"),
+    ("CM-CUT-FREE-NEVER", lambda d: d.update(max_team_speed=3, driver={
+        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "cdm: -1"),
+    # Too few boxes or too low a speed even with a CDM of 0: the finding points at them.
+    ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 1}),
+     "hit_boxes: 1"),
+    ("CM-CUT-FREE-NEVER", lambda d: d.update(max_team_speed=2, driver={
+        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "max_team_speed: 2")],
+    ids=["drag-cdm-9", "drag-cdm-1-two-boxes", "cut-cdm-1-speed-3", "drag-one-box",
+         "cut-speed-2"])
+def test_freeing_rules_point_at_the_value_that_spoils_the_roll(
+        tmp_path: Path, rule_id: str, change: Any, written: str) -> None:
+    path = chariot(tmp_path, change)
+    findings = [f for f in check_file(path).findings if f.rule == rule_id]
+    assert len(findings) == 1 and findings[0].severity.value == "warning"
+    assert written in path.read_text().splitlines()[findings[0].mark.line - 1]
