@@ -260,7 +260,7 @@ def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
     pitch = 164 / 20 - 0.8
     assert _squares(page, pitch) == red["endurance"]
     for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
-                  "heavy car: not given",
+                  "heavy car: not given; in all, as stated: +3",
                   "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
         assert words in text, words
     big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
@@ -284,6 +284,14 @@ def test_reference_card_front_and_back(built: Path) -> None:
     # horse falls; 16.2: dragged no farther than the team moved from the flip.
     assert "cannot attack, brake or evade in a turn it tries to cut the horse free" in back
     assert "no farther than the team moved since the flip" in back
+    # 9.311 and 9.43: the written speed is "not necessarily" lowered, which is not "never".
+    assert "the written move need not fall with it" in front
+    assert "(the written speed need not)" in front
+    # 16.7: a driver pulled out keeps the team checking for flips; 17.4: a loss that leaves
+    # the chariot short comes off next turn's maximum speed; 12.4: a wreck left in a square.
+    assert "still checks for a flip above a corner lane's safe speed" in back
+    assert "from next turn's maximum speed if the loss leaves it short" in back
+    assert "Left sharing a wreck's square: roll on the chart at the start of the move" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
 
 
@@ -297,6 +305,24 @@ def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> 
              for line in (page.extract_text() or "").splitlines()]
     assert any(line.endswith("-3 (light car)") for line in lines), lines
     assert any("+3 (scythe blades)" in line for line in lines), lines
+    assert not any("as stated" in line for line in lines), lines  # no reading stated
+
+
+@pytest.mark.parametrize("car, stated, printed", [
+    ({"type": "light", "scythe_blades": True}, 0, "in all, as stated: 0"),
+    ({"type": "heavy"}, -2, "in all, as stated: -2"),
+    ({"type": "light"}, -3, None)], ids=["light-blades", "heavy", "light-unambiguous"])
+def test_a_stated_ram_modifier_the_text_cannot_settle_is_printed(
+        tmp_path: Path, car: dict[str, Any], stated: int, printed: str | None) -> None:
+    # Heavy, or light with blades: the number the players agreed on is on the sheet.
+    path = chariot(tmp_path, lambda d: d.update(car=car, ram_modifier=stated))
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    text = " ".join((page.extract_text() or "").replace("\xa0", " ").split())
+    if printed is None:
+        assert "as stated" not in text and "-3 (light car)" in text
+    else:
+        assert printed in text, text
 
 
 @pytest.mark.parametrize("rule_id, change, written", [
