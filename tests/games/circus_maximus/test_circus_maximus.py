@@ -292,6 +292,8 @@ def test_reference_card_front_and_back(built: Path) -> None:
     assert "still checks for a flip above a corner lane's safe speed" in back
     assert "from next turn's maximum speed if the loss leaves it short" in back
     assert "Left sharing a wreck's square: roll on the chart at the start of the move" in back
+    # 9.52: the CDM counts as 0 for attacks only; the cut-free roll (9.53) takes the real one.
+    assert "counts its CDM as 0 in attacks (unless negative)" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
 
 
