@@ -347,3 +347,33 @@ def test_freeing_rules_point_at_the_value_that_spoils_the_roll(
     findings = [f for f in check_file(path).findings if f.rule == rule_id]
     assert len(findings) == 1 and findings[0].severity.value == "warning"
     assert written in path.read_text().splitlines()[findings[0].mark.line - 1]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_sheet_reads_back_its_chariot(built: Path, path: Path) -> None:
+    # Every number a player marks or rolls with, read back from the PDF: a row of damage
+    # boxes per horse beside its name, the driver's hit boxes, the endurance boxes numbered
+    # down from the total, the CDM and the maximum team speed, the car and its ram modifiers.
+    data = yaml.safe_load(path.read_text())
+    pdf = open_pdf(built / "record-sheets.pdf")
+    page = next(p for p in pdf.pages if data["name"] in (p.extract_text() or ""))
+    text = " ".join((page.extract_text() or "").replace("\xa0", " ").split())
+    rows: dict[float, int] = {}
+    for r in page.rects:
+        if r["stroke"] and abs(r["width"] / MM - 6.0) < 0.01:
+            rows[round(r["top"], 1)] = rows.get(round(r["top"], 1), 0) + 1
+    assert list(rows.values()) == [h["damage_boxes"] for h in data["horses"]]
+    words = [w["text"] for w in page.extract_words()]
+    assert [w for w in words if w in {h["name"] for h in data["horses"]}] == [
+        h["name"] for h in data["horses"]]
+    assert _squares(page, 5.0) == data["driver"]["hit_boxes"]
+    assert _squares(page, 164 / 20 - 0.8) == data["endurance"]
+    assert str(data["endurance"]) in words and "1" in words
+    big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
+                  if c["size"] > 20)
+    cdm = data["driver"]["cdm"]
+    assert big == (f"{cdm:+d}" if cdm else "0") + str(data["max_team_speed"])
+    car = data["car"]
+    assert f"{car['type'].upper()} CAR" in text
+    assert ("+3 (scythe blades)" in text) == bool(car.get("scythe_blades"))
+    assert ("-3 (light car)" in text) == (car["type"] == "light")
