@@ -75,6 +75,11 @@ def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
     """Whether the vehicle carries what ``need`` names at the start of the race."""
     if need in ("whip_cards", "reins_cards"):
         return playable_as(vehicle, need.split("_")[0], context) > 0
+    if need in ("whip_only_cards", "reins_only_cards"):  # a dual card already plays as both
+        return playable_as(vehicle, need.split("_")[0], context) > vehicle.cards.dual
+    if need == "single_cards":
+        return playable_as(vehicle, "whip", context) + playable_as(
+            vehicle, "reins", context) > 2 * vehicle.cards.dual
     if need == "resilience":
         return vehicle.damage.resilience is not None
     if need == "safe_speed":
@@ -177,6 +182,11 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
                 yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                                  "because": f"its trait {gone[need]} "
                                                             "takes it away"})
+            elif item.rolled and not has(vehicle, context, need):
+                # a pick is checked against what the vehicle starts with: a roll may come
+                # at any level, but a pick nothing on the vehicle can take never acts
+                yield Violation(item.site.path, {"name": item.entry.label, "need": need,
+                                                 "because": "a pick of its Random"})
 
 
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")

@@ -84,6 +84,23 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "a Random that may lose a trait the vehicle lacks": ("FR-DMG-LOSE-TRAIT", damage_track(6, {
         3: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
                                                      "trait": "Flyer"}]}, 6: W}), "Flyer"),
+    "a Random that may take a Safe Speed from a vehicle with none": ("FR-DMG-NO-TARGET", both(
+        set_path("speed_table", "control", value=[1, 1, 1, 1, 2, 3, 4]),
+        damage_track(6, {3: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 6: W})),
+        "-1 Safe Speed"),
+    "a Random that may lower a blank Resilience": ("FR-DMG-NO-TARGET", both(
+        set_path("damage", "resilience", value=None), damage_track(10, {
+            3: {"name": "Random", "choices": ["Slow", hash_of("-# Resilience", 1)]}, 10: W})),
+        "{name"),
+    "Encouragement when every Reins card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=5, reins=0, dual=1), set_path("traits", value=["Encouragement"])),
+        "Encouragement"),
+    "Snapper when every Whip card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=5, dual=1), set_path("traits", value=["Snapper"])),
+        "Snapper"),
+    "Adaptive when every card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=0, dual=6), set_path("traits", value=[hash_of("Adaptive", 1)])),
+        "{name"),
 }
 
 
@@ -104,6 +121,29 @@ def test_a_special_card_with_a_rolled_value_may_be_kept(
         roll: str, write_vehicle: Callable[..., Path]) -> None:
     loaded = check_file(write_vehicle(with_cards(special=[hash_of("Kamikaze", roll)])))
     assert "FR-SPECIAL-DISCARD" not in {f.rule for f in loaded.findings}
+
+
+def test_a_card_loss_named_by_its_spelling_counts_that_card(
+        write_vehicle: Callable[..., Path]) -> None:
+    """'-1 Reins card' loses a Reins card with no 'card:' (the guide's 'as indicated'): on
+    a vehicle without one it is flagged, and it prints as the card it names."""
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    path = write_vehicle(both(with_cards(whip=6, reins=0), set_path("traits", value=[]),
+                              damage_track(6, {3: "-1 Reins card", 6: W})))
+    loaded = check_file(path)
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-DMG-LOSE-CARD"]
+    assert "'-1 Reins card' takes away a reins card" in finding.message
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("-1 Reins card")
+    (loss,) = loaded.definitions[0].model.damage.affects[3]
+    assert resolve(loss, frothy_data().damage_affects).label == "-1 Reins card"
+
+
+def test_a_loss_of_either_card_prints_both_names_capitalised() -> None:
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    from generator.games.frothy_races.model import AffectRef
+    either = AffectRef(name="-1 Whip / Reins card", card="either")
+    assert resolve(either, frothy_data().damage_affects).label == "-1 Whip/Reins card"
 
 
 def test_a_second_loss_of_the_only_reins_card_is_flagged(
@@ -155,6 +195,15 @@ CLEAN: dict[str, Change] = {
         "traits", value=[hash_of("Tank", 1), "Snapper"])),
     "Whiplash with only Reins and a Berserker card": both(with_cards(whip=0, reins=5, special=[
         hash_of("Berserker", 1)]), set_path("traits", value=[hash_of("Whiplash", 1)])),
+    "'-1 Whip card' and '-1 Reins card' with no card:, the name says which": damage_track(6, {
+        2: "-1 Whip card", 4: "-1 Reins card", 6: W}),
+    "a Random that may take a Safe Speed the vehicle has": damage_track(6, {
+        3: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 6: W}),
+    "Encouragement with dual cards and a Reins-faced special card": both(
+        with_cards(whip=4, reins=0, dual=1, special=[hash_of("Whoah!", 1)]),
+        set_path("traits", value=["Encouragement"])),
+    "Adaptive with Whip cards and dual ones": both(
+        with_cards(whip=5, reins=0, dual=1), set_path("traits", value=[hash_of("Adaptive", 1)])),
 }
 
 
