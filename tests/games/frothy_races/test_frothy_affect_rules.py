@@ -101,6 +101,10 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "Adaptive when every card is dual": ("FR-TRAIT-NO-TARGET", both(
         with_cards(whip=0, reins=0, dual=6), set_path("traits", value=[hash_of("Adaptive", 1)])),
         "{name"),
+    "an acceleration modifier before the level that loses Tireless": ("FR-DMG-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
+            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
 }
 
 
@@ -204,6 +208,14 @@ CLEAN: dict[str, Change] = {
         set_path("traits", value=["Encouragement"])),
     "Adaptive with Whip cards and dual ones": both(
         with_cards(whip=5, reins=0, dual=1), set_path("traits", value=[hash_of("Adaptive", 1)])),
+    "an acceleration modifier once Tireless is lost": both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: {"name": "Lose Named Trait", "trait": "Tireless"},
+            4: hash_of("+/- # Speed Check Acceleration Modifier", 1), 6: W})),
+    "Lash with a Tireless a Random may lose": both(
+        set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
+        damage_track(6, {3: {"name": "Random", "choices": [
+            "Haste", {"name": "Lose Named Trait", "trait": "Tireless"}]}, 6: W})),
 }
 
 
