@@ -33,12 +33,27 @@ class FrothyData:
         return catalogue
 
 
+LIMITED_USE = "Special card ability, as a limited-use trait"
+
+
+def limited_use(entry: Entry) -> Entry:
+    """A special card's ability taken as a trait: the guide lets a vehicle have one as a
+    limited-use Trait instead of a card (Vehicle Creation Guide > Whip & Reins)."""
+    return replace(entry, category=LIMITED_USE, summary=f"Limited use: {entry.summary}",
+                   text=f"Limited use: {entry.text}",
+                   extra={**entry.extra, "kind": "edge"})
+
+
 @lru_cache(maxsize=1)
 def frothy_data() -> FrothyData:
-    """Load the catalogues once per process."""
+    """Load the catalogues once per process. A trait may also name a special card's ability
+    (where a trait has the same name, Lash and Shield, the trait is meant)."""
+    special_cards = Catalogue(DATA / "special_cards.yaml")
+    traits = Catalogue(DATA / "traits.yaml")
+    traits.adopt(limited_use(entry) for entry in special_cards)
     return FrothyData(
-        traits=Catalogue(DATA / "traits.yaml"),
-        special_cards=Catalogue(DATA / "special_cards.yaml"),
+        traits=traits,
+        special_cards=special_cards,
         damage_affects=Catalogue(DATA / "damage_affects.yaml"),
         stamina_affects=Catalogue(DATA / "stamina_affects.yaml"),
     )

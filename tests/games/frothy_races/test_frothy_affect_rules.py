@@ -101,6 +101,11 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "Adaptive when every card is dual": ("FR-TRAIT-NO-TARGET", both(
         with_cards(whip=0, reins=0, dual=6), set_path("traits", value=[hash_of("Adaptive", 1)])),
         "{name"),
+    "Survivor taken as a trait with a blank Resilience": ("FR-TRAIT-NO-TARGET", both(
+        set_path("damage", "resilience", value=None), damage_track(10, {10: W}),
+        set_path("traits", value=["Survivor"])), "Survivor"),
+    "a special card's ability taken as a trait without its '#'": ("FR-HASH-MISSING", set_path(
+        "traits", value=["Kamikaze"]), "Kamikaze"),
     "an acceleration modifier before the level that loses Tireless": ("FR-DMG-NO-TARGET", both(
         set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
             2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
@@ -141,6 +146,20 @@ def test_a_card_loss_named_by_its_spelling_counts_that_card(
     assert line[finding.mark.column - 1:].startswith("-1 Reins card")
     (loss,) = loaded.definitions[0].model.damage.affects[3]
     assert resolve(loss, frothy_data().damage_affects).label == "-1 Reins card"
+
+
+def test_a_special_ability_taken_as_a_trait_prints_as_limited_use(
+        write_vehicle: Callable[..., Path]) -> None:
+    """The guide lets a special card's ability be a limited-use Trait instead; where a trait
+    shares the name (Lash), the trait is meant."""
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    loaded = check_file(write_vehicle(set_path("traits", value=[
+        hash_of("Lucky", 2), hash_of("Lash", 1)])))
+    lucky, lash = (resolve(t, frothy_data().traits) for t in loaded.definitions[0].model.traits)
+    assert lucky.label == "Lucky 2" and lucky.summary.startswith("Limited use: ")
+    assert "re-roll 2 of" in lucky.summary and lucky.text.startswith("Limited use: ")
+    assert lash.category == "Acceleration" and "Limited" not in lash.summary
+    assert [t.name for t in frothy_data().traits if t.name == "Lucky"] == []  # not listed
 
 
 def test_a_loss_of_either_card_prints_both_names_capitalised() -> None:
@@ -212,6 +231,8 @@ CLEAN: dict[str, Change] = {
         set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
             2: {"name": "Lose Named Trait", "trait": "Tireless"},
             4: hash_of("+/- # Speed Check Acceleration Modifier", 1), 6: W})),
+    "special cards' abilities taken as limited-use traits": set_path("traits", value=[
+        "Determination", hash_of("Lucky", 1), hash_of("Blades", 1)]),
     "Lash with a Tireless a Random may lose": both(
         set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
         damage_track(6, {3: {"name": "Random", "choices": [
