@@ -162,6 +162,16 @@ def test_a_special_ability_taken_as_a_trait_prints_as_limited_use(
     assert [t.name for t in frothy_data().traits if t.name == "Lucky"] == []  # not listed
 
 
+def test_too_many_special_cards_points_at_the_card_past_the_limit(
+        write_vehicle: Callable[..., Path]) -> None:
+    path = write_vehicle(with_cards(whip=2, reins=3, special=[
+        {"name": "Survivor", "face": "whip"}, "Yah!", {"name": "Cool", "face": "reins"}]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "FR-SPECIAL-COUNT"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert finding.severity is Severity.WARNING
+    assert line[finding.mark.column - 1:].startswith("{name: Cool")  # the third
+
+
 def test_a_loss_of_either_card_prints_both_names_capitalised() -> None:
     from generator.games.frothy_races.catalogues import frothy_data, resolve
     from generator.games.frothy_races.model import AffectRef
