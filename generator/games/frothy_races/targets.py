@@ -205,8 +205,9 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
             elif item.rolled and not has(vehicle, context, need):
                 # a pick is checked against what the vehicle starts with: a roll may come
                 # at any level, but a pick nothing on the vehicle can take never acts
-                yield Violation(item.site.path, {"name": item.entry.label, "need": need,
-                                                 "because": "a pick of its Random"})
+                yield Violation(item.site.path, {
+                    "name": item.entry.label, "need": need,
+                    "because": "a Random's pick; the vehicle starts without it"})
 
 
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
