@@ -11,7 +11,7 @@ from generator.games.joyride.race.api import driver_for
 from generator.games.joyride.race.engine import Race
 from generator.games.joyride.race.results import RaceOptions
 from generator.games.joyride.race.state import Entrant
-from generator.games.joyride.standard import baseline
+from generator.games.joyride.standard import baseline, standard_items
 from generator.project.loading import load
 from generator.tracks.hexgrid import Hex
 
@@ -76,3 +76,31 @@ def row(q: int) -> Hex:
 
 def spaces(car: Entrant) -> tuple[Hex, Hex]:
     return car.spaces
+
+
+def item(name: str) -> Any:
+    """The standard item called ``name``."""
+    return next(i for i in standard_items() if i.name == name)
+
+
+@lru_cache(maxsize=1)
+def item_yard() -> Any:
+    """The test yard with item checkpoint 1 across it (row 2's space 12 is on the line)."""
+    import tempfile
+
+    lines = []
+    for line in YARD.replace("name: Test Yard", "name: Item Yard").split("\n"):
+        if line.startswith("  X") and "." in line:
+            line = line[:15] + "A" + line[16:]
+        lines.append(line)
+    folder = Path(tempfile.mkdtemp(prefix="paddock-item-yard-"))
+    (folder / "yard.yaml").write_text("\n".join(lines), encoding="utf-8")
+    return model(folder / "yard.yaml")
+
+
+def item_race(cars: int = 1, items: tuple = ()) -> Race:
+    """A race of baseline cars in the item yard, nothing placed yet."""
+    track = item_yard()
+    driver = driver_for(track)
+    return Race(driver.table.course, driver, [baseline()] * cars, 1,
+                RaceOptions(log_events=True), items)

@@ -271,6 +271,22 @@ class PlanningDriver:
         runs = {(travel + s) % 6: len(race.course.beam(lead, travel + s)) for s in (1, -1)}
         return max(runs, key=lambda h: (min(runs[h], remaining), -h))
 
+    def head_on_smash(self, race: Any, hit: Entrant, remaining: int) -> bool:
+        """A HEAD-ON into ``hit``: does its driver choose that both cars SMASH (True)
+        rather than be pushed backwards half the movement left, rounded up ("the driver of
+        that car decides")? The choice with fewer expected rounds to go for that car, on
+        the empty track (a push into a barrier is a PILE-UP: a gear down and a damage)."""
+        course = self.table.course
+        pushed = course.ray(hit.front, hit.facing, -(-remaining // 2), 0, reverse=True)
+        gear = max(hit.gear - pushed.smashed, 0)
+        if (pushed.front, pushed.facing) not in self.table.index:
+            return False
+        stage = course.advance(hit.stage, pushed.entered)
+        push = self.table.value(stage, (pushed.front, pushed.facing), gear) \
+            + DAMAGE_ROUNDS * pushed.smashed
+        smash = self.table.value(hit.stage, (hit.front, hit.facing), 0) + DAMAGE_ROUNDS
+        return smash < push - 1e-9
+
     # --- START and END: items and repairs --------------------------------------------
 
     def rocket_target(self, race: Any, car: Entrant) -> Any:

@@ -92,9 +92,10 @@ def _move(race: Any, car: Entrant, spaces: int, steer: int, reverse: bool, step:
 def collect_all(race: Any) -> None:
     """Items picked up during the move just ended, by every car in it: a car pushed or
     swung over an item checkpoint takes its item when the move ends ("you must finish
-    your move before picking up the item"), not at the end of its own next move."""
+    your move before picking up the item"), not at the end of its own next move. A move
+    that won the race picks nothing up: the game ended before the move did."""
     for other in race.entrants:
-        for item in other.collected:
+        for item in other.collected if not race.over else ():
             collect(race, other, item)
         other.collected.clear()
 
@@ -175,6 +176,11 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
+    if race.over:
+        # "The game ends immediately": a turn that won the race has no END (no item used,
+        # no gear dropped, no damage placed, no repair).
+        car.on_turn = False
+        return
     fire_step(race, car, "end")
     car.on_turn = False
     end_of_turn_drops(race)

@@ -1,0 +1,445 @@
+"""The Joyride engine against the rulebook's play sentences not pinned elsewhere (the seed
+file's line in brackets), each set up in the test yard and stepped: the dashboard and the
+SHIFT, steering, reversing, collisions, items and their timing, abilities, the game's end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from generator.games.joyride.race.damage import take_damage
+from generator.games.joyride.race.driver import Plan, RollChoice
+from generator.games.joyride.race.engine import Race
+from generator.games.joyride.race.items import BoardItem, explode, fire_rocket, rocket_path
+from generator.games.joyride.race.movement import DONE, PILE_UP, SMASH, drive
+from generator.games.joyride.race.state import AbilityState
+from generator.games.joyride.race.turn import collect_all, end_step, roll_step, take_turn
+from generator.games.joyride.standard import standard_abilities
+from generator.tracks.hexgrid import Hex
+from tests.games.joyride.race_support import CARS, item, item_race, model, placed, row
+
+
+def plan(locked: tuple[int, ...] = (), gear: int = 2, steer: int = 0, damage: int = 0,
+         face: tuple[int, int] | None = None, uses: tuple[str, ...] = ()) -> Plan:
+    return Plan(locked, face, steer, gear, damage, uses, 0.0)
+
+
+def fixed_plan(race: Race, monkeypatch: pytest.MonkeyPatch, chosen: Plan) -> None:
+    """The driver's LOCK-step plan from here on is ``chosen``."""
+    monkeypatch.setattr(race.driver, "plan", lambda race, car: chosen)
+
+
+def roll_asks(race: Race, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool]]:
+    """Each ROLL move the driver is asked for, as (free steer offered, reverse offered)."""
+    asked: list[tuple[bool, bool]] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, sharp: bool, reverse: bool) -> Any:
+        asked.append((free_steer, reverse))
+        return real(car, total, free_steer, sharp, reverse)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    return asked
+
+
+def straight_on(race: Race, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver drives every rolled total straight on from here on."""
+    monkeypatch.setattr(race.driver, "roll_move", lambda car, total, *rest: RollChoice(
+        total, 0, False, 0.0))
+
+
+def actions(race: Race) -> list[str]:
+    return [e["action"] for e in race.events]
+
+
+# --- the dashboard, SHIFT and the dice (Your Turn) -----------------------------------------
+
+def test_locks_go_only_into_undamaged_slots() -> None:
+    """[378, 516] Up to four dice, "so long as you have undamaged slots to put them in": in
+    gear 5 with two locked slots shut, no lock the driver weighs holds more than two."""
+    race = placed([(row(4), 0, 5)])
+    car = race.entrants[0]
+    car.locked_damage = {1, 2}
+    sizes = {len(locked) for locked, *_ in race.driver._locks(car)}
+    assert sizes == {0, 1, 2}
+    car.locked_damage = set()
+    assert max(len(locked) for locked, *_ in race.driver._locks(car)) == 4
+
+
+def test_shift_up_only_into_an_undamaged_gear_and_never_above_five() -> None:
+    """[389] "You can only shift up if the next gear is undamaged, and you cannot shift
+    above gear five"."""
+    race = placed([(row(4), 0, 3), (row(10), 0, 5)])
+    third, fifth = race.entrants
+    third.gear_damage = {4, 5}
+    assert max(g for g, _, _ in race.driver._shifts(third)) == 3
+    assert max(g for g, _, _ in race.driver._shifts(fifth)) == 5
+
+
+def test_shift_down_and_engine_brake_need_dice_on_the_mirror(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """[393] "You cannot shift down or engine brake if there are not enough dice to
+    remove": no turn the driver weighs drops more gears than the dice left unlocked."""
+    race = placed([(row(4), 0, 3)])
+    car = race.entrants[0]
+    car.dice = [1, 1, 1]
+    weighed: list[tuple[int, int]] = []
+    real = race.driver._turn_value
+
+    def spy(car_: Any, ray: Any, steer: int, locked: tuple[int, ...], gear: int,
+            *rest: Any) -> float:
+        weighed.append((len(locked), gear))
+        return real(car_, ray, steer, locked, gear, *rest)
+
+    monkeypatch.setattr(race.driver, "_turn_value", spy)
+    race.driver.plan(race, car)
+    assert (3, 3) in weighed and (1, 1) in weighed
+    assert all(3 - gear <= 3 - locked for locked, gear in weighed)
+
+
+def test_engine_brake_damage_waits_on_the_mirror_until_end(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """[391, 500] ENGINE BRAKE: down two gears, two dice off the mirror and a damage token
+    on it, placed on a damage slot at the end of the turn."""
+    race = placed([(row(4), 0, 4)])
+    car = race.entrants[0]
+    fixed_plan(race, monkeypatch, plan(gear=2, damage=1))
+    seen: list[tuple[int, int]] = []
+
+    def no_extra(race_: Any, car_: Any, *rest: Any) -> tuple[bool, int]:
+        seen.append((car_.pending_damage, car_.damage_taken))
+        return False, 0
+
+    monkeypatch.setattr(race.driver, "add_dice", no_extra)
+    straight_on(race, monkeypatch)
+    take_turn(race, car)
+    assert seen == [(1, 0)]  # on the mirror during ROLL
+    assert car.gear == 2 and len(car.dice) == 2
+    assert car.damage_taken == 1 and car.pending_damage == 0
+
+
+def test_precision_driving_face_stays_on_the_mirror(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[406, 658] The chosen face "remains even when you return the dice to your mirror"."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.dice = [1, 1]
+    fixed_plan(race, monkeypatch, plan(locked=(0,), gear=2, face=(0, 3),
+                                       uses=("choose_face",)))
+    take_turn(race, car)
+    assert car.dice[0] == 3
+    moves = [e for e in race.events if e["action"] == "move"]
+    assert moves[0]["dice"] == [3] and moves[0]["result"]["spaces"] == 3
+
+
+def test_gear_master_shifts_two_down_free_or_three_for_a_damage() -> None:
+    """[650] Gear Master with SHIFT DOWN drops two gears without penalty, with ENGINE BRAKE
+    three gears for 1 damage."""
+    race = placed([(row(4), 0, 4)])
+    car = race.entrants[0]
+    options = set(race.driver._shifts(car))
+    assert (2, 0, "shift_down") in options and (1, 1, "shift_down") in options
+    assert (3, 0, "") in options and (2, 1, "") in options
+
+
+# --- steering and reversing (Driving) ------------------------------------------------------
+
+def test_rolled_move_steers_only_if_the_locked_one_did_not_or_in_gear_two(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[397-400, 430-432] After a steer at LOCK, the ROLL move may steer only in gear 2
+    ("You must be in Gear 2 during ROLL for the bonus to apply")."""
+    for gear, free in ((3, False), (2, True)):
+        race = placed([(row(4), 0, gear)])
+        car = race.entrants[0]
+        car.on_turn, car.steers_left = True, 0  # the LOCK move steered
+        asked = roll_asks(race, monkeypatch)
+        roll_step(race, car, plan(locked=(0,), gear=gear), [2] * (gear - 1), True)
+        assert asked == [(free, False)]
+
+
+def test_reverse_only_in_gear_one_with_nothing_locked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[402, 436-438] "If you are in Gear 1 and did not lock any dice, you can move in
+    reverse": not with a die locked, not in gear 2."""
+    for gear, locked, reverse in ((1, False, True), (1, True, False), (2, False, False)):
+        race = placed([(row(10), 0, gear)])
+        car = race.entrants[0]
+        car.on_turn = True
+        asked = roll_asks(race, monkeypatch)
+        roll_step(race, car, plan(gear=gear), [2] * gear, locked)
+        assert asked == [(True, reverse)]
+
+
+def test_handbrake_turn_puts_the_front_beside_the_car_as_one_space() -> None:
+    """[666-668] The front moves into the space directly beside the car, the back into the
+    space the front left; the car drives on that way, the turn counting as one space."""
+    race = placed([(Hex(4, 4), 0, 2)])
+    car = race.entrants[0]
+    beside = Hex(4, 4).neighbour(2)
+    assert beside in {car.front.neighbour(2)} and car.back.neighbour(1) == beside
+    car.on_turn = True
+    assert drive(race, car, 1, 2, False, "lock") == DONE
+    assert car.front == beside and car.back == Hex(4, 4) and car.facing == 2
+    assert drive(race, car, 2, 0, False, "roll") == DONE
+    assert car.front == Hex(4, 1)
+
+
+def test_a_reversing_car_is_not_steered_by_a_slick_under_its_front() -> None:
+    """[630] The slick acts on the end that leads: the back when reversing ("or the back of
+    your car if moving in reverse")."""
+    race = placed([(row(10), 0, 1)])
+    car = race.entrants[0]
+    race.board[row(10)] = BoardItem(item("Oil Slick"), face_down=False)
+    car.on_turn = True
+    assert drive(race, car, 2, 0, True, "roll") == DONE
+    assert not car.oiled and car.facing == 0 and car.back == row(7)
+
+
+def test_a_reversing_car_whose_back_is_on_a_slick_must_steer() -> None:
+    """[630] "If the rear of your car is on an oil slick at the start of a move it has no
+    effect (unless you are moving in reverse)"."""
+    race = placed([(row(10), 0, 1)])
+    car = race.entrants[0]
+    race.board[row(9)] = BoardItem(item("Oil Slick"), face_down=False)
+    car.on_turn = True
+    assert drive(race, car, 2, 0, True, "roll") == DONE
+    assert car.oiled and car.facing in (1, 5)
+    assert car.back == row(9).neighbour(car.facing + 3).neighbour(car.facing + 3)
+
+
+# --- collisions (Collisions; Examples: Collisions) -----------------------------------------
+
+def test_side_swipe_on_the_front_swings_it_about_the_back() -> None:
+    """[476] "Leave the end you did not hit in place and push the other end out of the
+    space you're moving into"."""
+    race = placed([(row(4), 0, 3), (row(7), 5, 2)])
+    yellow, red = race.entrants
+    assert red.back == Hex(7, 1)
+    yellow.on_turn = True
+    assert drive(race, yellow, 5, 0, False, "lock") == DONE
+    assert yellow.front == row(9) and red.back == Hex(7, 1)
+    assert red.front == Hex(8, 1) and red.facing == 0
+
+
+def test_rear_end_into_a_car_held_by_a_third_piles_up_all_three() -> None:
+    """[732-736] The green car blocks the yellow car from being pushed: the red car moves
+    as far as it can, then all three cars PILE-UP, each a gear down and a damage."""
+    race = placed([(row(4), 0, 4), (row(9), 0, 3), (row(11), 0, 2)])
+    red, yellow, green = race.entrants
+    red.on_turn = True
+    assert drive(race, red, 7, 0, False, "roll") == PILE_UP
+    assert red.front == row(7) and yellow.front == row(9) and green.front == row(11)
+    assert (red.gear, yellow.gear, green.gear) == (3, 2, 1)
+    assert (red.pending_damage, yellow.damage_taken, green.damage_taken) == (1, 1, 1)
+
+
+def test_head_on_pushed_backwards_into_a_barrier_piles_up() -> None:
+    """[490, 494] A HEAD-ON taken as a push: the car hit moves backwards, and a barrier
+    behind it makes a PILE-UP."""
+    race = placed([(row(17), 0, 3), (row(20), 3, 5)])
+    red, yellow = race.entrants
+    red.on_turn = True
+    assert drive(race, red, 8, 0, False, "roll") == PILE_UP
+    assert yellow.back == row(23) and red.front == row(21)
+    assert (red.gear, yellow.gear) == (2, 4) and yellow.damage_taken == 1
+
+
+def test_head_on_both_cars_smash_when_the_car_hit_chooses_it(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """[486-488, 748] "Both cars immediately SMASH, ending the red car's turn": neither
+    moves on; both go to gear 0 with a damage (the car hit places it at once)."""
+    race = placed([(row(4), 0, 3), (row(7), 3, 2)])
+    red, yellow = race.entrants
+    monkeypatch.setattr(race.driver, "head_on_smash", lambda race_, hit, left: True)
+    red.on_turn = True
+    assert drive(race, red, 4, 0, False, "roll") == SMASH
+    assert red.front == row(6) and yellow.front == row(7) and yellow.facing == 3
+    assert (red.gear, yellow.gear) == (0, 0) and red.must_shift_up and yellow.must_shift_up
+    assert red.pending_damage == 1 and yellow.damage_taken == 1 and yellow.dice == []
+
+
+def test_the_car_hit_head_on_chooses_by_what_each_choice_costs_it() -> None:
+    """[486] "the driver of that car decides": pushed backwards into a barrier from gear 1
+    (a PILE-UP: gear 0, a damage and ground lost) our driver takes the SMASH; in gear 5 with
+    room behind, the push."""
+    race = placed([(row(4), 0, 3), (row(21), 3, 1), (Hex(10, 4), 3, 5)])
+    _, cornered, roomy = race.entrants
+    assert race.driver.head_on_smash(race, cornered, 6)
+    assert not race.driver.head_on_smash(race, roomy, 2)
+
+
+# --- items (Special Effects > Items, Explosions; Examples: Fired Items) --------------------
+
+def test_firing_at_a_barrier_damages_the_cars_beside_the_blast_only() -> None:
+    """[773] The Rocket explodes in the space it is in as it hits the barrier: the two cars
+    next to that space take 1 damage each, and as neither was hit, no gear drops."""
+    race = placed([(row(10), 0, 2), (Hex(23, 1), 0, 3), (Hex(23, 3), 0, 3)])
+    yellow, black, red = race.entrants
+    yellow.items[0] = item("Rocket")
+    yellow.on_turn = True
+    assert rocket_path(race, yellow, row(11)) == row(23)
+    fire_rocket(race, yellow, 0, row(11))
+    assert black.damage_taken == 1 and red.damage_taken == 1 and yellow.pending_damage == 0
+    assert race.drops_at_end == []
+
+
+def test_chained_explosions_example() -> None:
+    """[779-783] A Rocket into the green car's back: green 1 damage and a gear at the end of
+    the turn, red and the mine beside it 1 damage; the mine explodes in turn, green takes 1
+    more, and the oil slick beside the mine is removed."""
+    race = placed([(row(4), 0, 2), (row(11), 0, 3), (Hex(10, 3), 0, 3)])
+    black, green, red = race.entrants
+    race.board[Hex(10, 1)] = BoardItem(item("Mine"), face_down=False)
+    race.board[Hex(9, 1)] = BoardItem(item("Oil Slick"), face_down=False)
+    black.items[0] = item("Rocket")
+    black.on_turn = True
+    assert rocket_path(race, black, row(5)) == green.back
+    fire_rocket(race, black, 0, row(5))
+    assert green.damage_taken == 2 and red.damage_taken == 1
+    assert race.drops_at_end == [green] and race.board == {}
+
+
+def test_an_explosion_takes_face_down_items_off_the_board() -> None:
+    """[552] "Any item in that space or an adjacent space takes 1 damage, removing it from
+    the game": a face-down pick-up too; items in hand are untouched."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.items[0] = item("Mine")
+    race.board[row(12)] = BoardItem(item("Nitro"), face_down=True)
+    explode(race, row(11), None)
+    assert race.board == {} and car.items[0] is not None
+
+
+def test_item_slot_damage_discards_the_item_on_it() -> None:
+    """[520] "If you have an item on that slot you must immediately discard it"."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.items = [item("Mine"), item("Rocket")]
+    car.locked_damage, car.gear_damage = {1, 2, 3}, {3, 4, 5}
+    take_damage(race, car, 1, "test")
+    assert len(car.item_damage) == 1
+    assert sum(i is not None for i in car.items) == 1
+
+
+def test_no_empty_rear_arc_space_means_no_drop() -> None:
+    """[582] "If there are no empty spaces in your rear arc you cannot use the item": a car
+    in one, a face-down pick-up in another, a barrier in the third."""
+    race = placed([(Hex(10, 1), 0, 2), (Hex(8, 1), 0, 2)])
+    car, rival = race.entrants
+    rear = [car.back.neighbour(d) for d in (3, 2, 4)]
+    assert rear[0] in rival.spaces and rear[1] not in race.course.open
+    race.board[rear[2]] = BoardItem(item("Nitro"), face_down=True)
+    car.items[0] = item("Mine")
+    car.on_turn = True
+    end_step(race, car, [2, 2])
+    assert car.items[0] is not None and "drop Mine" not in actions(race)
+
+
+def test_nitro_lets_gear_two_roll_and_steer_with_both_dice_locked(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[642] "You may use the nitro to make a rolled move even if you have no dice
+    remaining on your mirror. This allows you to lock both dice in Gear 2 and still steer
+    twice"."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.items[0] = item("Nitro")
+    car.on_turn, car.steers_left = True, 0  # the LOCK move (both dice) steered
+    monkeypatch.setattr(race.driver, "add_dice", lambda *args: (True, 0))
+    asked = roll_asks(race, monkeypatch)
+    rolled = roll_step(race, car, plan(locked=(0, 1), gear=2), [], True)
+    assert rolled == [] and asked == [(True, False)]
+    assert car.items[0] is None and "nitro" in actions(race)
+
+
+def test_an_item_taken_on_the_lock_move_can_be_used_at_roll(monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """[233, 572] "Take a random item when you complete your move (not your turn) ... Items
+    can be used immediately": the Nitro from an item checkpoint crossed on the LOCK move is
+    in hand when the ROLL is rolled."""
+    race = item_race(items=(item("Nitro"),))
+    car = race.entrants[0]
+    car.front, car.facing, car.gear, car.dice = row(9), 0, 2, [3, 1]
+    fixed_plan(race, monkeypatch, plan(locked=(0,), gear=2))
+    in_hand: list[bool] = []
+
+    def no_extra(race_: Any, car_: Any, *rest: Any) -> tuple[bool, int]:
+        in_hand.append(car_.items[0] is not None)
+        return False, 0
+
+    monkeypatch.setattr(race.driver, "add_dice", no_extra)
+    take_turn(race, car)
+    assert car.stage == 1 and in_hand == [True]
+
+
+def test_a_side_swiped_car_takes_an_item_checkpoints_item() -> None:
+    """[150, 154, 476, 572] A car swung onto an item checkpoint's line crosses it ("any part
+    of a car onto the line from any direction") and takes its item when the move ends."""
+    race = item_race(2, items=(item("Nitro"),))
+    mover, swung = race.entrants
+    mover.front, mover.facing, mover.gear = row(8), 0, 3
+    swung.front, swung.facing, swung.gear = Hex(12, 1), 1, 2
+    assert swung.back == row(11) and not set(swung.spaces) & set(race.course.line_of)
+    mover.on_turn = True
+    assert drive(race, mover, 5, 0, False, "lock") == DONE
+    collect_all(race)
+    assert swung.front == Hex(12, 1) and swung.back == Hex(13, 1)
+    assert swung.stage == 1 and [i.name for i in swung.items if i] == ["Nitro"]
+
+
+# --- abilities (Player Components > Driver Abilities) --------------------------------------
+
+def test_a_toggleable_token_gives_one_side_a_turn() -> None:
+    """[308] "You can only use one side of a toggleable ability per turn": Verdigris's
+    Hairpin used, its other side (Feathered Throttle) waits for the next turn."""
+    verdigris = model(next(p for p in CARS if p.stem == "verdigris"))
+    token = next(a for a in verdigris.abilities if a.mode == "toggleable")
+    state = AbilityState(token)
+    assert state.offers("sharp_steer", "lock") and not state.offers("adjust_move", "roll")
+    state.spend()
+    assert not state.offers("adjust_move", "roll") and not state.offers("sharp_steer", "roll")
+    state.used_this_turn = False  # the next turn
+    assert state.offers("adjust_move", "roll") == 1 and not state.used
+
+
+def test_a_flipped_ability_stays_used_until_repowered() -> None:
+    """[286, 294] Used, a token is flipped to low power and cannot be used again."""
+    state = AbilityState(next(a for a in standard_abilities() if a.name == "Gear Master"))
+    state.spend()
+    state.used_this_turn = False  # a later turn
+    assert state.used and not state.offers("shift_down", "shift")
+
+
+# --- the end of the game (Goal) ------------------------------------------------------------
+
+def winning_race(monkeypatch: pytest.MonkeyPatch) -> Race:
+    """Item yard: a car past checkpoint 1 that crosses the finish line on its LOCK move,
+    a Mine in hand, a damage pending and a rival close behind."""
+    race = item_race(2)
+    car, rival = race.entrants
+    car.front, car.facing, car.gear, car.dice, car.stage = row(3), 3, 2, [3, 3], 1
+    rival.front, rival.facing = row(7), 3
+    car.items[0] = item("Mine")
+    car.pending_damage = 1
+    fixed_plan(race, monkeypatch, plan(locked=(0, 1), gear=2))
+    return race
+
+
+def test_the_game_ends_at_once_with_no_end_step(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[354-356] "The game ends immediately": a turn that crosses the finish line has no
+    more steps; no item is dropped, no damage placed."""
+    race = winning_race(monkeypatch)
+    car = race.entrants[0]
+    take_turn(race, car)
+    assert race.over and race.winner is car
+    assert car.items[0] is not None and not race.board
+    assert car.damage_taken == 0 and "drop Mine" not in actions(race)
+    assert actions(race)[-2:] == ["lap", "move"]
+
+
+def test_a_winning_move_picks_nothing_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[354-356, 572] An item is taken once the move is finished; the game ended first."""
+    race = winning_race(monkeypatch)
+    car = race.entrants[0]
+    race.board[row(0)] = BoardItem(item("Nitro"), face_down=True)
+    take_turn(race, car)
+    assert race.winner is car and row(0) in race.board
+    assert [i.name for i in car.items if i] == ["Mine"]
