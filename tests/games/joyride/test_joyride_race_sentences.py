@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from generator.games.joyride.model import Ability, BalanceEffect
 from generator.games.joyride.race.damage import take_damage
 from generator.games.joyride.race.driver import Plan, RollChoice
 from generator.games.joyride.race.engine import Race
@@ -443,3 +444,36 @@ def test_a_winning_move_picks_nothing_up(monkeypatch: pytest.MonkeyPatch) -> Non
     take_turn(race, car)
     assert race.winner is car and row(0) in race.board
     assert [i.name for i in car.items if i] == ["Mine"]
+
+
+def token(name: str, effect: str, timing: tuple[str, ...], mode: str = "flip"
+          ) -> AbilityState:
+    """A custom ability token in play, measured as ``effect``."""
+    return AbilityState(Ability(name=name, timing=timing, effect=f"{name}.", mode=mode,
+                                balance=(BalanceEffect(effect, 1),)))
+
+
+def test_a_permanent_reroll_is_rolled_whether_you_like_it_or_not(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[307] Permanent abilities "apply every turn, whether you like it or not": a
+    permanent reroll rolls a die again even where the driver would keep the roll; the same
+    reroll on a flip token is left unused."""
+    for mode, rerolled in (("permanent", True), ("flip", False)):
+        race = placed([(row(4), 0, 2)])
+        car = race.entrants[0]
+        car.abilities = [token("Loaded Dice", "reroll", ("roll",), mode)]
+        car.on_turn = True
+        straight_on(race, monkeypatch)  # every total equally good: no reason to reroll
+        roll_step(race, car, plan(gear=2), [2, 2], False)
+        assert ("reroll" in actions(race)) is rerolled
+
+
+def test_a_choose_face_ability_lit_at_start_is_used_before_the_locked_move() -> None:
+    """[290, 658] "if a light is illuminated, the ability can be used during that part of
+    your turn": a face chosen at START is still chosen before the locked move."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.abilities = [token("Sleight", "choose_face", ("start",))]
+    assert any(face is not None for _, face, _, _ in race.driver._locks(car))
+    car.abilities = [token("Sleight", "choose_face", ("end",))]
+    assert all(face is None for _, face, _, _ in race.driver._locks(car))

@@ -18,6 +18,7 @@ Slick when a rival is within ``DROP_RANGE`` spaces behind it.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -163,7 +164,8 @@ class PlanningDriver:
                                                  int, str]]:
         """(mirror indexes, face turned, total, ability spent) for each distinct lock."""
         dice, slots = car.dice, car.lock_slots()
-        choose = car.offered("choose_face", "lock")[0] > 0
+        # a choose-face ability lit at START or LOCK: either is "before your locked move"
+        choose = any(car.offered("choose_face", step)[0] for step in ("start", "lock"))
         seen: dict[tuple, tuple] = {}
         for size in range(0, min(len(dice), slots) + 1):
             for chosen in itertools.combinations(range(len(dice)), size):
@@ -249,13 +251,14 @@ class PlanningDriver:
         return best
 
     def reroll(self, car: Entrant, faces: list[int], extra: int, free_steer: bool,
-               sharp: bool, reverse: bool) -> int | None:
-        """Which rolled die to roll again (None: keep them all)."""
+               sharp: bool, reverse: bool, forced: bool = False) -> int | None:
+        """Which rolled die to roll again (None: keep them all; ``forced``, a permanent
+        reroll, always picks one)."""
         if not faces:
             return None
         total = sum(faces) + extra
         keep = self.roll_move(car, total, free_steer, sharp, reverse).value
-        best, pick = keep - ABILITY_ROUNDS, None
+        best, pick = (math.inf if forced else keep - ABILITY_ROUNDS), None
         for index in sorted(set(range(len(faces))), key=lambda i: faces[i]):
             rest = total - faces[index]
             value = sum(self.roll_move(car, rest + face, free_steer, sharp, reverse).value

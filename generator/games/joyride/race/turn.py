@@ -41,7 +41,7 @@ def take_turn(race: Any, car: Entrant) -> None:
     if plan.face is not None:
         index, face = plan.face
         locked[plan.locked.index(index)] = face
-        _spend(car, "choose_face", "lock")
+        _spend(car, "choose_face", "lock" if car.offered("choose_face", "lock")[0] else "start")
         race.log(car, "lock", "choose face", result={"face": face})
     mirror = [d for i, d in enumerate(car.dice) if i not in plan.locked]
     outcome = DONE
@@ -148,8 +148,11 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
         race.log(car, "roll", "nitro", dice=[face if face else "lightning"])
     if more:
         _spend(car, "extra_die", "roll")
-    if car.offered("reroll", "roll")[0]:
-        again = driver.reroll(car, faces, extra, free, sharp, reverse)
+    reroll = car.offered("reroll", "roll")[1]
+    if reroll is not None:
+        # a permanent reroll applies "whether you like it or not": a die is rolled again
+        forced = reroll.ability.mode == "permanent"
+        again = driver.reroll(car, faces, extra, free, sharp, reverse, forced)
         if again is not None:
             _spend(car, "reroll", "roll")
             faces[again] = race.die()
