@@ -207,6 +207,31 @@ def test_a_reversing_car_whose_back_is_on_a_slick_must_steer() -> None:
     assert car.back == row(9).neighbour(car.facing + 3).neighbour(car.facing + 3)
 
 
+def test_a_slick_met_mid_move_turns_the_rest_of_the_move() -> None:
+    """[630] The front moving out of a slick it drove onto steers at once, then drives the
+    spaces left the new way; no other steer this turn."""
+    race = placed([(row(4), 0, 3)])
+    car = race.entrants[0]
+    race.board[row(6)] = BoardItem(item("Oil Slick"), face_down=False)
+    car.on_turn = True
+    assert drive(race, car, 4, 0, False, "lock") == DONE
+    assert car.oiled and car.steers_left == 0 and car.facing in (1, 5)
+    assert car.front == row(6).neighbour(car.facing).neighbour(car.facing)
+
+
+def test_a_reversing_car_crosses_a_line_with_its_back() -> None:
+    """[150, 438] Any part of the car onto the line counts: reversing, the back leads over
+    the item checkpoint, and the item is taken when the move ends."""
+    race = item_race(items=(item("Nitro"),))
+    car = race.entrants[0]
+    car.front, car.facing, car.gear = row(16), 0, 1
+    car.on_turn = True
+    assert drive(race, car, 3, 0, True, "roll") == DONE
+    collect_all(race)
+    assert car.back == row(12) and car.stage == 1
+    assert [i.name for i in car.items if i] == ["Nitro"]
+
+
 # --- collisions (Collisions; Examples: Collisions) -----------------------------------------
 
 def test_side_swipe_on_the_front_swings_it_about_the_back() -> None:
