@@ -285,12 +285,17 @@ def test_head_on_both_cars_smash_when_the_car_hit_chooses_it(monkeypatch: pytest
 
 def test_the_car_hit_head_on_chooses_by_what_each_choice_costs_it() -> None:
     """[486] "the driver of that car decides": pushed backwards into a barrier from gear 1
-    (a PILE-UP: gear 0, a damage and ground lost) our driver takes the SMASH; in gear 5 with
-    room behind, the push."""
-    race = placed([(row(4), 0, 3), (row(21), 3, 1), (Hex(10, 4), 3, 5)])
+    (a PILE-UP: gear 0, a damage and ground lost) our driver takes the SMASH; with room
+    behind it takes the push, in any gear; against a barrier in gear 5, the PILE-UP."""
+    race = placed([(row(4), 0, 3), (row(21), 3, 1), (Hex(10, 3), 3, 5)])
     _, cornered, roomy = race.entrants
     assert race.driver.head_on_smash(race, cornered, 6)
-    assert not race.driver.head_on_smash(race, roomy, 2)
+    for facing in range(6):
+        for gear in range(6):
+            roomy.facing, roomy.gear = facing, gear
+            assert not race.driver.head_on_smash(race, roomy, 2)
+    cornered.gear = 5
+    assert not race.driver.head_on_smash(race, cornered, 6)
 
 
 # --- items (Special Effects > Items, Explosions; Examples: Fired Items) --------------------

@@ -277,16 +277,16 @@ class PlanningDriver:
     def head_on_smash(self, race: Any, hit: Entrant, remaining: int) -> bool:
         """A HEAD-ON into ``hit``: does its driver choose that both cars SMASH (True)
         rather than be pushed backwards half the movement left, rounded up ("the driver of
-        that car decides")? The choice with fewer expected rounds to go for that car, on
-        the empty track (a push into a barrier is a PILE-UP: a gear down and a damage)."""
+        that car decides")? Ours take the push unless it would end against a barrier (a
+        PILE-UP: a gear down and a damage, on the empty track) and the SMASH leaves them
+        fewer expected rounds to go: a push that costs nothing but ground is taken."""
         course = self.table.course
         pushed = course.ray(hit.front, hit.facing, -(-remaining // 2), 0, reverse=True)
-        gear = max(hit.gear - pushed.smashed, 0)
-        if (pushed.front, pushed.facing) not in self.table.index:
+        if not pushed.smashed or (pushed.front, pushed.facing) not in self.table.index:
             return False
+        gear = max(hit.gear - 1, 0)
         stage = course.advance(hit.stage, pushed.entered)
-        push = self.table.value(stage, (pushed.front, pushed.facing), gear) \
-            + DAMAGE_ROUNDS * pushed.smashed
+        push = self.table.value(stage, (pushed.front, pushed.facing), gear) + DAMAGE_ROUNDS
         smash = self.table.value(hit.stage, (hit.front, hit.facing), 0) + DAMAGE_ROUNDS
         return smash < push - 1e-9
 
