@@ -456,14 +456,14 @@ def winning_race(monkeypatch: pytest.MonkeyPatch) -> Race:
 
 def test_the_game_ends_at_once_with_no_end_step(monkeypatch: pytest.MonkeyPatch) -> None:
     """[354-356] "The game ends immediately": a turn that crosses the finish line has no
-    more steps; no item is dropped, no damage placed."""
+    more steps (no SHIFT, no ROLL, no item dropped at END); the damage it took is counted."""
     race = winning_race(monkeypatch)
     car = race.entrants[0]
     take_turn(race, car)
     assert race.over and race.winner is car
-    assert car.items[0] is not None and not race.board
-    assert car.damage_taken == 0 and "drop Mine" not in actions(race)
-    assert actions(race)[-2:] == ["lap", "move"]
+    assert car.items[0] is not None and not race.board and "drop Mine" not in actions(race)
+    assert actions(race)[-3:] == ["lap", "move", "damage"]
+    assert car.damage_taken == 1 and car.pending_damage == 0 and not car.on_turn
 
 
 def test_a_winning_move_picks_nothing_up(monkeypatch: pytest.MonkeyPatch) -> None:

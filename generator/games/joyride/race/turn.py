@@ -181,15 +181,12 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
         car.dice.append(1)
     if race.over:
         # "The game ends immediately": a turn that won the race has no END (no item used,
-        # no gear dropped, no damage placed, no repair).
-        car.on_turn = False
+        # no gear dropped, no repair); the damage it took is still counted on the dashboard.
+        _place_pending(race, car)
         return
     fire_step(race, car, "end")
-    car.on_turn = False
     end_of_turn_drops(race)
-    for _ in range(car.pending_damage):
-        place_damage(race, car, "own turn")
-    car.pending_damage = 0
+    _place_pending(race, car)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:
@@ -199,6 +196,14 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
     repair(race, car)
     if car.gear == 0:
         set_gear(car, 0)
+
+
+def _place_pending(race: Any, car: Entrant) -> None:
+    """The turn is over: the damage tokens on the mirror go onto damage slots."""
+    car.on_turn = False
+    for _ in range(car.pending_damage):
+        place_damage(race, car, "own turn")
+    car.pending_damage = 0
 
 
 def repair(race: Any, car: Entrant) -> None:
