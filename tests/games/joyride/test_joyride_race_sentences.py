@@ -170,6 +170,20 @@ def test_reverse_only_in_gear_one_with_nothing_locked(monkeypatch: pytest.Monkey
         assert asked == [(True, reverse)]
 
 
+def test_a_steer_moves_the_front_into_the_front_arcs_side_space_and_the_back_follows(
+        ) -> None:
+    """[428, 454-458] Steering: on the first space the front moves into the left or right
+    space of the front arc, then on that way; the back moves into the space the front left
+    (it "does not swing to the left or right before it moves")."""
+    race = placed([(Hex(6, 3), 0, 2)])
+    car = race.entrants[0]
+    car.on_turn = True
+    assert drive(race, car, 1, 1, False, "lock") == DONE
+    assert car.front == Hex(6, 3).neighbour(1) and car.back == Hex(6, 3) and car.facing == 1
+    assert drive(race, car, 2, -1, False, "roll") == DONE
+    assert car.facing == 0 and car.front == Hex(9, 2) and car.back == Hex(8, 2)
+
+
 def test_handbrake_turn_puts_the_front_beside_the_car_as_one_space() -> None:
     """[666-668] The front moves into the space directly beside the car, the back into the
     space the front left; the car drives on that way, the turn counting as one space."""
@@ -244,6 +258,33 @@ def test_side_swipe_on_the_front_swings_it_about_the_back() -> None:
     assert drive(race, yellow, 5, 0, False, "lock") == DONE
     assert yellow.front == row(9) and red.back == Hex(7, 1)
     assert red.front == Hex(8, 1) and red.facing == 0
+
+
+def test_a_car_side_swiped_again_on_the_roll_rotates_again() -> None:
+    """[682-690] Examples: SIDE-SWIPE. The locked move swings the red car's rear out of the
+    way; "If the yellow car steers to the left during ROLL, the red car will rotate again"."""
+    race = placed([(Hex(4, 4), 0, 3), (Hex(7, 3), 2, 2)])
+    yellow, red = race.entrants
+    assert red.back == Hex(7, 4)
+    yellow.on_turn = True
+    assert drive(race, yellow, 3, 0, False, "lock") == DONE
+    assert red.front == Hex(7, 3) and red.back == Hex(8, 3) and yellow.front == Hex(7, 4)
+    assert drive(race, yellow, 2, 1, False, "roll") == DONE
+    assert red.front == Hex(7, 3) and red.back == Hex(8, 2)
+    assert yellow.front == Hex(9, 2) and actions(race).count("side-swipe") == 2
+
+
+def test_a_side_swipe_stopped_by_a_barrier_rotates_as_far_as_it_can_then_piles_up() -> None:
+    """[696-700] Examples: PILE-UP: SIDE-SWIPE. "The red car cannot rotate fully out of the
+    way due to the barrier. It rotates as far as possible, then both cars PILE-UP"."""
+    race = placed([(Hex(2, 3), 1, 3), (Hex(3, 1), 2, 3)])
+    black, red = race.entrants
+    assert red.back == Hex(3, 2) and black.front.neighbour(1) == red.back
+    black.on_turn = True
+    assert drive(race, black, 5, 0, False, "lock") == PILE_UP
+    assert red.front == Hex(3, 1) and red.back == Hex(4, 1)  # one sixth, then the wall
+    assert black.front == Hex(2, 3)
+    assert (black.gear, red.gear, black.pending_damage, red.damage_taken) == (2, 2, 1, 1)
 
 
 def test_rear_end_into_a_car_held_by_a_third_piles_up_all_three() -> None:
