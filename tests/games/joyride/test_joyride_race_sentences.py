@@ -91,6 +91,37 @@ def test_engine_brake_damage_waits_on_the_mirror_until_end(monkeypatch: pytest.M
     assert car.damage_taken == 1 and car.pending_damage == 0
 
 
+def test_a_die_added_by_shift_up_is_the_one_rolled(monkeypatch: pytest.MonkeyPatch) -> None:
+    """[389, 397, 406] Both dice locked in gear 2, SHIFT UP adds a die to the empty mirror:
+    the ROLL rolls that one die, and END returns all three dice to the mirror."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    car.dice = [1, 1]
+    fixed_plan(race, monkeypatch, plan(locked=(0, 1), gear=3))
+    straight_on(race, monkeypatch)
+    take_turn(race, car)
+    rolls = [e for e in race.events if e["phase"] == "roll" and e["action"] == "move"]
+    assert len(rolls) == 1 and len(rolls[0]["dice"]) == 1
+    assert car.gear == 3 and car.dice[:2] == [1, 1] and car.dice[2] == rolls[0]["dice"][0]
+
+
+def test_a_smash_on_the_lock_move_skips_to_end_and_the_next_turn_shifts_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[442-444] SMASH: stop, 1 damage, gear zero with every die off the dashboard, skip to
+    END; "You must shift up on your next turn" (then one die, so a reverse is allowed)."""
+    race = placed([(row(20), 0, 3)])
+    car = race.entrants[0]
+    car.dice = [3, 3, 1]
+    fixed_plan(race, monkeypatch, plan(locked=(0, 1), gear=3))
+    take_turn(race, car)
+    assert actions(race) == ["SMASH", "move", "damage"]  # no SHIFT, no ROLL
+    assert car.gear == 0 and car.dice == [] and car.damage_taken == 1 and car.must_shift_up
+    monkeypatch.undo()
+    asked = roll_asks(race, monkeypatch)
+    take_turn(race, car)
+    assert car.gear == 1 and len(car.dice) == 1 and asked[0][1]
+
+
 def test_precision_driving_face_stays_on_the_mirror(monkeypatch: pytest.MonkeyPatch) -> None:
     """[406, 658] The chosen face "remains even when you return the dice to your mirror"."""
     race = placed([(row(4), 0, 2)])
