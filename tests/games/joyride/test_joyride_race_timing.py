@@ -240,3 +240,17 @@ def test_a_choose_face_ability_lit_at_start_is_used_before_the_locked_move() -> 
     assert any(face is not None for _, face, _, _ in race.driver._locks(car))
     car.abilities = [token("Sleight", "choose_face", ("end",))]
     assert all(face is None for _, face, _, _ in race.driver._locks(car))
+
+
+def test_an_extra_steer_lit_at_lock_leaves_the_rolled_move_a_steer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[290] An extra steer lit at LOCK covers the locked move's steer, so the ROLL move
+    keeps the turn's own steer (in gear 3); lit at SHIFT only, it gives none."""
+    for timing, free in ((("lock",), True), (("shift",), False)):
+        race = placed([(row(4), 0, 3)])
+        car = race.entrants[0]
+        car.abilities = [token("Countersteer", "extra_steer", timing)]
+        car.on_turn, car.steers_left = True, 0  # the LOCK move steered
+        asked = roll_asks(race, monkeypatch)
+        roll_step(race, car, plan(locked=(0,), gear=3), [2, 2], True)
+        assert asked == [(free, False)]

@@ -30,7 +30,7 @@ from generator.games.joyride.race.planner import (
     MAX_GEAR,
     ValueTable,
 )
-from generator.games.joyride.race.state import AbilityState, Entrant
+from generator.games.joyride.race.state import Entrant
 from generator.probability.joyride import rolled_move
 from generator.tracks.hexgrid import distance, neighbours
 
@@ -88,7 +88,7 @@ class PlanningDriver:
         shifts = self._shifts(car)
         steers = self._steers(car, "lock", True)
         course = self.table.course
-        flags = (car.offered("sharp_steer", "roll")[0] > 0, bool(self._extra_steer(car)))
+        flags = (car.offered("sharp_steer", "roll")[0] > 0, car.extra_steer() is not None)
         for locked, face, total, face_use in self._locks(car):
             for steer, steer_use in (steers if total else [(0, "")]):
                 ray = course.ray(car.front, car.facing, total, steer)
@@ -206,10 +206,6 @@ class PlanningDriver:
         options += [(gear - 2 - k, 1, "shift_down") for k in range(1, down + 1)]
         return [o for o in dict.fromkeys(options) if 1 <= o[0] <= max(top, 1)
                 and (o[0] <= gear or o[0] <= top)]
-
-    @staticmethod
-    def _extra_steer(car: Entrant) -> AbilityState | None:
-        return car.offered("extra_steer", "roll")[1]
 
     # --- ROLL ------------------------------------------------------------------------
 

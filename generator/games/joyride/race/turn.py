@@ -130,7 +130,7 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
     free = (car.steers_left > 0 or car.gear == 2) and not car.oiled
     extra_steer = None
     if not free and not car.oiled:
-        extra_steer = car.offered("extra_steer", "roll")[1]
+        extra_steer = car.extra_steer()
         free = extra_steer is not None
     sharp = car.offered("sharp_steer", "roll")[0] > 0 and free
     reverse = car.gear == 1 and not locked
