@@ -53,11 +53,13 @@ _DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
 
 
 def parse_die(value: Any) -> int:
-    """An equipment die written 'd6', 'd8', 'd10' or 'd12'; its number of sides."""
+    """An equipment die written 'd6', 'd12', 'd20'...; its number of sides. Any die reads:
+    whether it is one of the standard set is a rule (OR-EQUIPMENT-STANDARD, 2.2), so a d20
+    is reported with the rulebook's reason, not as a typo."""
     match = _DIE.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) in (6, 8, 10, 12):
+    if match and int(match.group(1)) >= 2:
         return int(match.group(1))
-    if isinstance(value, int) and not isinstance(value, bool) and value in (6, 8, 10, 12):
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 2:
         raise ValueError(f"write the die as d{value}")
     raise ValueError("")
 
@@ -73,7 +75,7 @@ class Nickname(Text):
 
 NICKNAME = Nickname(max_length=20)
 
-DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
+DIE = Custom(parse_die, "an equipment die written dN: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
              json={"type": "string", "pattern": r"^\s*[dD]\s*(6|8|10|12)\s*$"})
 
 
@@ -106,13 +108,13 @@ class Bonuses:
     """The green lights under the characteristic icons: 0, +1 or +2 each."""
 
     acceleration: int = spec_field(
-        Int(min=0), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
+        Int(), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
     handling: int = spec_field(
-        Int(min=0), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
+        Int(), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
     defense: int = spec_field(
-        Int(min=0), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
+        Int(), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
     firepower: int = spec_field(
-        Int(min=0), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
+        Int(), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
 
     @property
     def total(self) -> int:
@@ -187,7 +189,7 @@ class Upgrade:
     name: str = spec_field(Text(max_length=28), "The equipment's name, printed on the dashboard.")
     roll: str = spec_field(
         Choice(ROLLS), "The roll it adds to: initiative, control, defense or attack.")
-    bonus: int = spec_field(Int(1, 4), "What it adds to that roll.")
+    bonus: int = spec_field(Int(min=1), "What it adds to that roll.")
     summary: str | None = spec_field(
         Text(max_length=80), "A short description printed after its bonus.", default=None)
 
@@ -206,11 +208,11 @@ class Vehicle:
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
-        Nullable(Int(0, 12)),
+        Nullable(Int()),
         "The Action Points you expect the tachometer to show; checked against the engine.",
         default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
-        Nullable(Int(0, 30)),
+        Nullable(Int()),
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(
