@@ -110,6 +110,7 @@ def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
 
 
 def part_label(vehicle: Vehicle, what: str | int) -> str:
+    """A counted bonus as the message names it: the characteristic, or the equipment's name."""
     return vehicle.upgrades[what].name if isinstance(what, int) else what
 
 
