@@ -194,13 +194,15 @@ def test_a_die_outside_the_standard_set_is_the_equipment_rule(
     assert f"{slot}: {die}" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
-@pytest.mark.parametrize("value", [-1, 3])
+@pytest.mark.parametrize(("value", "hint"), [
+    (-1, "a bonus is never negative: write 0 or leave it out"), (3, "lower it to 2 or less")])
 def test_a_bonus_outside_0_to_2_is_the_bonus_rule(
-        value: int, write_outrider: Callable[..., Path]) -> None:
+        value: int, hint: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(bonuses("wide", defense=value))
     (finding,) = [f for f in check_file(path).findings if f.rule == "OR-BONUS-RANGE"]
     assert finding.message == (f"the wide side's defense bonus is {value:+d}; a characteristic "
                                "bonus is 0, +1 or +2")
+    assert finding.hint == hint
     assert not [f for f in check_file(path).findings if f.rule.startswith("SCHEMA")]
     assert path.read_text().splitlines()[finding.mark.line - 1][
         finding.mark.column - 1:].startswith(str(value))
