@@ -10,6 +10,7 @@ the bonus each side adds to each roll) are properties, read from the rulebook ca
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,8 +76,44 @@ class Nickname(Text):
 
 NICKNAME = Nickname(max_length=20)
 
-DIE = Custom(parse_die, "an equipment die written dN: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
-             json={"type": "string", "pattern": r"^\s*[dD]\s*(6|8|10|12)\s*$"})
+
+def die_pattern(sides: Iterable[int]) -> str:
+    """The spellings ``parse_die`` reads for these dice, as a JSON Schema pattern."""
+    return r"^\s*[dD]\s*0*(" + "|".join(str(s) for s in sides) + r")\s*$"
+
+
+class EquipmentDie(Custom):
+    """An equipment die: any dN reads; the editor's schema holds the standard set, as
+    OR-EQUIPMENT-STANDARD does in ``check``."""
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": die_pattern(outrider_data().standard_set)}
+
+
+class EquipmentSlots(Struct):
+    """The four equipment slots; the editor's schema also asks for every standard die in
+    some slot, so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+
+    def own_schema(self) -> dict[str, Any]:
+        def somewhere(sides: int) -> dict[str, Any]:
+            return {"anyOf": [{"properties": {slot: {"pattern": die_pattern([sides])}},
+                               "required": [slot]} for slot in SLOTS]}
+        return {**super().own_schema(),
+                "allOf": [somewhere(sides) for sides in outrider_data().standard_set]}
+
+
+class Bonus(Int):
+    """A characteristic bonus: any whole number reads, and OR-BONUS-RANGE reports one
+    outside 0 to its limit; the editor's schema holds the same range."""
+
+    def own_schema(self) -> dict[str, Any]:
+        rules = read_data(Path(__file__).with_name("rules.yaml"))["rules"]
+        return {"type": "integer", "minimum": 0,
+                "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
+
+
+DIE = EquipmentDie(parse_die, "an equipment die written dN: d6, d8, d10 or d12",
+                   source=SEC_EQUIPMENT)
 
 
 @dataclass(frozen=True)
@@ -108,13 +145,13 @@ class Bonuses:
     """The green lights under the characteristic icons: 0, +1 or +2 each."""
 
     acceleration: int = spec_field(
-        Int(), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
     handling: int = spec_field(
-        Int(), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
     defense: int = spec_field(
-        Int(), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
     firepower: int = spec_field(
-        Int(), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
 
     @property
     def total(self) -> int:
@@ -203,8 +240,8 @@ class Vehicle:
         NICKNAME, "The nickname class of the build, e.g. Interceptor.",
         source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
-        Struct(Equipment), "The equipment dice assigned to Engine, Driver, Armor and Weapon.",
-        source=SEC_EQUIPMENT)
+        EquipmentSlots(Equipment),
+        "The equipment dice assigned to Engine, Driver, Armor and Weapon.", source=SEC_EQUIPMENT)
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
