@@ -15,6 +15,7 @@ from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
 from generator.tracks.setup_rules import RULES, track_related
+from generator.tracks.start_rules import RULES as _START  # registers the start checks
 
 if TYPE_CHECKING:
     from generator.input.findings import Finding
