@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+import generator.tracks.start_rules  # noqa: F401  (registers the start checks on RULES)
 from generator.project.game import Kind
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
 from generator.tracks.setup_rules import RULES, track_related
-from generator.tracks.start_rules import RULES as _START  # registers the start checks
 
 if TYPE_CHECKING:
     from generator.input.findings import Finding
