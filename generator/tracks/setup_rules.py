@@ -154,6 +154,16 @@ def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Viola
             return
 
 
+@RULES.check("TRK-ITEMS-SPACE")
+def pickups_on_spaces(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not drawable(track):
+        return  # a game without items: TRK-TERRAIN says so
+    for cell in track.layout.ordered():
+        if cell.symbol.item and not cell.passable:
+            yield Violation(track.layout.where(cell.hex), {
+                "char": cell.symbol.char, "terrain": cell.symbol.terrain})
+
+
 PICKUPS_PER_ITEM = 4  # Special Effects > Items: "four hexagonal pick-up tokens" each
 
 

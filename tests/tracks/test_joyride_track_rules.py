@@ -66,7 +66,7 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     found = findings(tmp_path, slots)
     (fired,) = [f for f in found if f.rule == "TRK-START-ON-LINE"]
     assert fired.severity is Severity.ERROR
-    assert fired.message == ("Joyride cars start on the starting line, and this map marks 2 "
+    assert fired.message == ("Joyride cars start on the starting line, and this track marks 2 "
                              "numbered starting slots")
     assert at(tmp_path, fired) == "1"
 
@@ -135,3 +135,16 @@ def test_item_checkpoints_need_a_token_left_in_the_stack(tmp_path: Path) -> None
                              "to take from")
     assert at(tmp_path, fired) == "B"
     assert rule_ids(findings(tmp_path, pickups(4), items=["Rocket"])) == {"TRK-LAP-LENGTH"}
+
+
+@pytest.mark.parametrize(("terrain", "fired"), [("barrier", True), ("solid", True),
+                                                ("special", False), ("track", False)])
+def test_a_face_down_item_lies_where_a_car_can_drive_over_it(
+        tmp_path: Path, terrain: str, fired: bool) -> None:
+    crate = JOY_LOOP.replace("X..............X", "X......k.......X", 1)
+    found = findings(tmp_path, crate, items=["Rocket"], special_rules="k: a crate.",
+                     legend={"k": {"terrain": terrain, "item": True, "label": "crate"}})
+    spotted = [f for f in found if f.rule == "TRK-ITEMS-SPACE"]
+    assert bool(spotted) is fired
+    for finding in spotted:
+        assert finding.severity is Severity.ERROR and at(tmp_path, finding) == "k"
