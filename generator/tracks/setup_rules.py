@@ -154,6 +154,15 @@ def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Viola
             return
 
 
+@RULES.check("TRK-ITEMS-UNUSED")
+def items_can_be_gained(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not track.items or not drawable(track):
+        return
+    layout = track.layout
+    if not layout.item_checkpoints() and not any(c.symbol.item for c in layout.ordered()):
+        yield Violation(("items",), {"count": len(track.items)})
+
+
 @RULES.check("TRK-ITEMS-SPACE")
 def pickups_on_spaces(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not context.items or not drawable(track):

@@ -148,3 +148,13 @@ def test_a_face_down_item_lies_where_a_car_can_drive_over_it(
     assert bool(spotted) is fired
     for finding in spotted:
         assert finding.severity is Severity.ERROR and at(tmp_path, finding) == "k"
+
+
+def test_recommended_items_need_a_way_to_be_gained(tmp_path: Path) -> None:
+    (fired,) = [f for f in findings(tmp_path, JOY_LOOP, items=["Rocket", "Mine"])
+                if f.rule == "TRK-ITEMS-UNUSED"]
+    assert fired.severity is Severity.WARNING
+    assert fired.message == ("the track recommends 2 items but has no item checkpoint and no "
+                             "face-down item, so no car can gain them")
+    for gained in (JOY_LOOP.replace("b", "B"), pickups(1)):
+        assert rule_ids(findings(tmp_path, gained, items=["Rocket"])) == {"TRK-LAP-LENGTH"}

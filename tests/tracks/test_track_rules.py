@@ -120,6 +120,7 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-START-RUNWAY": (JOY_LOOP.replace("X.......=......X", "X.......=..X...X", 1),
                          "joyride", {}),
     "TRK-ITEMS-TWICE": (JOY_LOOP, "joyride", {"items": ["Rocket", "Mine", "ROCKET"]}),
+    "TRK-ITEMS-UNUSED": (JOY_LOOP, "joyride", {"items": ["Rocket"]}),
     "TRK-ITEMS-SPACE": (JOY_LOOP.replace("XXXXXXXX", "XXXXXXXk", 1), "joyride", {
         "items": ["Rocket"], "legend": {"k": {"terrain": "barrier", "item": True}}}),
     "TRK-SPECIAL-RULES": (STRIP.replace("X12...", "X12.!."), "frothy-races", {}),
