@@ -8,6 +8,15 @@ covered and the damage taken. Readings beyond those of the odds module:
 
 - A failed pass deals the lower of 2D to the ship passed and the higher to the one passing
   (11/); Ramming Edge adds 1 to the damage dealt either way (16/).
+- 12/: every point past the last rolls on the Damage Table, so a blow's later rolls are
+  made even after one put the pilot out (pilot hit, wounded): only death stops them.
+- A turn's blows are taken in order, the ship's own move's first, then a failed pass on it
+  by a ship from behind (7/'s Total Speed Way moves the leader first); a pilot out of the
+  race or quitting at zero after the first does not take the second.
+- 9/: each pivot needs 5 cm straight before it; a move too short for the pivots a turn
+  needs goes straight on into the boundary, like a failed Piloting test.
+- A restart after a critical 'engine shut down' uses the Engine Start Table like any
+  restart (13/: each start or restart); the start turn asks nothing of the ship.
 """
 
 from __future__ import annotations

@@ -97,8 +97,10 @@ def test_moves_and_blackouts_with_zero_to_four_boosters() -> None:
     assert m.moves() == [20, 26, Fraction(59, 2), 33, None]
     assert m.blackouts() == [0, Fraction(1, 2), Fraction(3, 4), Fraction(7, 8), None]
     assert m.passage_damage(4) is None
-    # One Zap o' Burn fired: always 26 cm, so 1D + 3 on a failed passage.
-    assert m.passage_damage(1) == Fraction(1, 2) * Fraction(13, 2)
+    # One Zap o' Burn fired: always 26 cm, so 1D + 3 on a failed passage; the booster's
+    # G-Endurance test failed (1/2), the blacked-out pilot cannot steer through it (10/).
+    assert m.passage_damage(1) == (1 - Fraction(1, 2) * Fraction(1, 2)) * Fraction(13, 2)
+    assert m.passage_damage(0) == Fraction(1, 2) * Fraction(11, 2)
 
 
 def test_auto_start_gives_a_second_try() -> None:
