@@ -9,6 +9,9 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from generator.games.formula_ace.balance_race import after_turn, excess_rolls, race
 from generator.games.formula_ace.season import replay
@@ -132,11 +135,14 @@ def test_the_rulebook_example_a_21_cm_move_takes_1d_plus_3() -> None:
     assert found.damage == STARTED * HALF * (Fraction(7, 2) + 3)
 
 
-def test_a_failed_passage_shuts_the_engine_down_until_next_turn() -> None:
-    # Turn 1: the start. Turn 2: running ships fail the passage half the time, which stops
-    # the engine; stalled ones try to start again. Turn 3: every stopped engine restarts
-    # (15 cm at face 3, 5/6 of the time) and every running ship moves its 20 cm.
-    found = race(base_rig(), model(turns=3, narrow_passage=Fraction(1)))
+@pytest.mark.parametrize("hazard", [{"narrow_passage": Fraction(1)}, {"pivots": one(3)}],
+                         ids=["failed passage", "boundary hit"])
+def test_a_failed_passage_or_a_boundary_hit_shuts_the_engine_down_until_next_turn(
+        hazard: dict[str, Any]) -> None:
+    # Turn 1: the start. Turn 2: running ships fail the passage (or the third pivot's test)
+    # half the time, which stops the engine; stalled ones try to start again. Turn 3: every
+    # stopped engine restarts (15 cm at face 3, 5/6 of the time), running ships move 20 cm.
+    found = race(base_rig(), model(turns=3, **hazard))
     start = 15 * STARTED
     running = STARTED * HALF + (1 - STARTED) * STARTED
     assert found.distance == start + (STARTED * 20 + (1 - STARTED) * start) + (
@@ -156,6 +162,18 @@ def test_a_three_point_blow_with_no_hit_point_left_makes_three_rolls() -> None:
         "scratch", "booster_broken", "fin_broken", "booster_destroyed", "fin_destroyed",
         "engine_shut_down"))
     assert excess_rolls(2, 3)["out"] == (1 - killed) ** 2 - (1 - ended) ** 2
+
+
+def test_critical_results_by_hand() -> None:
+    # With no hit point left and flying on, one point: a 6 then critical 1 shuts the engine
+    # down (restarted next turn), critical 2 ends the race; 3-5 end it too, killing on a
+    # failed G-Endurance test (3: half the time); 6 kills.
+    after = after_turn(0, 1, False, 0, 3, False)
+    sixth = Fraction(1, 36)
+    assert after[(0, False)] == sixth
+    assert after["out"] == sixth + 3 * sixth * HALF
+    assert after["killed"] == 3 * sixth * HALF + sixth
+    assert after[(0, True)] == Fraction(5, 6)
 
 
 def test_points_come_off_the_hit_points_while_any_are_left() -> None:
