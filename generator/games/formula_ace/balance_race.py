@@ -125,7 +125,7 @@ def turn_outcome(rig: RaceKey, model: RaceModel) -> tuple[Dist[Blows], Fraction]
     own_pass = failed_pass(model.overtake * (1 - piloting), passer=True)
     passed = failed_pass(model.overtaken * (1 - skill_test(model.field_piloting)),
                          passer=False)
-    crash_at: dict[int, Fraction] = {}  # cm moved: the chance to hit the boundary so
+    crash_at: dict[int, Fraction] = {}  # cm moved -> chance to hit the boundary moving it
     free = moved = Fraction(0)
     for (pivots, narrow), weight in model.segments().items():
         fired = min(model.fired(pivots, narrow), rig.boosters)
