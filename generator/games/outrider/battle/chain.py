@@ -10,16 +10,24 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.outrider.battle.geometry import Pose, Rect, body, card_at, overlap
+from generator.games.outrider.battle.geometry import (
+    ARROW_SPAN,
+    Pose,
+    Rect,
+    body,
+    card_at,
+    overlap,
+)
 from generator.games.outrider.battle.setup import Car, moves
 from generator.games.outrider.battle.state import Battle, Plan
-from generator.probability.outrider import RULE_OF_FOUR
+from generator.probability.outrider import RULE_OF_FOUR, ManeuverType
 
 TOKENS = 3  # 1.6: three Attack/Action tokens a turn
 REVERSE_LIMIT = 3  # 5.3
 REVERSE_HAZARD = 1  # 5.3: a moderate hazard
 COLLISION_HAZARD = 2  # 6.3, 6.4: a severe hazard
 CONTACT_SLACK = 0.5  # mm of overlap below which two bases only touch
+TOUCHING = 2.5  # contact gaps within which two bases stand touching (a stop's bisection errs)
 
 
 @dataclass(frozen=True)
@@ -46,6 +54,19 @@ def vehicle_pose(driving: Pose, reverse: bool) -> Pose:
 def lay_card(entry: Pose, face: str) -> Laid:
     move = moves()[face]
     return Laid(face, entry, entry.moved(move.ahead, move.aside, move.degrees), card_at(entry))
+
+
+def leading_edge(entry: Pose, face: str) -> Pose:
+    """The driving arrow with the vehicle's front even with the leading edge of card
+    ``face`` seated on ``entry`` (5.7 Panic Brake and Regain Control; Overshoot puts the
+    rear there). A straight card leads out of its far edge: the arrow stands ARROW_SPAN on
+    from the entry arrow, whatever the card's own exit arrow (Ease Up's stops 28 mm short of
+    that edge). A turn card leads out of the edge its road turns through, and its exit
+    arrow stands at that edge (our reading, battle.yaml)."""
+    move = moves()[face]
+    if move.kind is ManeuverType.STRAIGHT:
+        return entry.moved(ARROW_SPAN)
+    return entry.moved(move.ahead, move.aside, move.degrees)
 
 
 def lay(start: Pose, faces: list[str] | tuple[str, ...]) -> list[Laid]:
@@ -83,14 +104,20 @@ def collides(battle: Battle, car: Car, laid: list[Laid]) -> bool:
                for shape in (card.card, body(card.exit)) for other in others)
 
 
+def touches(battle: Battle, car: Car, other: Car) -> bool:
+    """Whether two bases stand touching: within a few contact gaps of each other (6.1)."""
+    return overlap(body(car.pose), body(other.pose), -TOUCHING * battle.data.contact_gap)
+
+
 def boxed_in(battle: Battle, car: Car) -> bool:
-    """6.1 Boxed in: a stopped vehicle that begins its turn in contact with another base,
-    or that cannot play a single Maneuver Card, forwards or in reverse, without it meeting
-    another base. It may only stay stopped (and shoot) or play a chain that meets nothing,
-    and in the second case there is none."""
+    """6.1 Boxed in: a stopped vehicle that begins its turn in contact with another base
+    (a collision's, remembered, or any base its own stands touching on the table: 'in
+    contact ... from a previous turn'), or that cannot play a single Maneuver Card,
+    forwards or in reverse, without it meeting another base. It may only stay stopped (and
+    shoot) or play a chain that meets nothing, and in the second case there is none."""
     if car.moving:
         return False
-    if car.contact:
+    if car.contact or any(touches(battle, car, other) for other in battle.others(car)):
         return True
     return all(collides(battle, car, [lay_card(driving_pose(car.pose, reverse), face)])
                for reverse in (False, True) for face in moves())
