@@ -48,6 +48,7 @@ def take_turn(battle: Battle, car: Car, driver: Driver) -> None:
     wrong = problems(car, plan, laid, battle)
     if wrong:
         raise IllegalPlan(f"{car.identity}: {'; '.join(wrong)} ({plan})")
+    start, contacts = car.pose, set(car.contact)
     hazard = hazards(battle, car, plan, laid)
     _, difficulty = item_costs(car, plan, hazard)
     battle.log(car, "program", cards=[moves()[s.face].title + (" + attack" * s.attack)
@@ -64,7 +65,7 @@ def take_turn(battle: Battle, car: Car, driver: Driver) -> None:
         drive(battle, car, driver, outcome, laid)
     elif plan.cards:
         car.moving = False
-    update_contacts(battle, car)
+    update_contacts(battle, car, car.contact if car.pose == start else car.contact - contacts)
 
 
 def shoot(battle: Battle, car: Car, driver: Driver, aims: int = 0) -> None:
@@ -124,12 +125,17 @@ def rams(battle: Battle, slot: int, laid: list[Laid]) -> bool:
     return any(base.contains((card.exit.x, card.exit.y), gap) for card in laid[1:])
 
 
-def update_contacts(battle: Battle, car: Car) -> None:
-    """Which bases now touch ``car`` (boxed in, 6.1), kept on both cars."""
+def update_contacts(battle: Battle, car: Car, kept: set[int] | frozenset[int] = frozenset()
+                    ) -> None:
+    """Which bases now touch ``car`` (boxed in, 6.1), kept on both cars. A contact in
+    ``kept`` stays though the bases stand apart: a collision's, whose cars 'remain touching
+    at the point of contact' and are 'automatically boxed in by each other next turn' (6.3,
+    6.4) even where only the card met the base, until one of them drives away; and every
+    contact of a car that has not moved."""
     for other in battle.others(car):
         if touches(battle, car, other):
             car.contact.add(other.slot)
             other.contact.add(car.slot)
-        else:
+        elif other.slot not in kept:
             car.contact.discard(other.slot)
             other.contact.discard(car.slot)

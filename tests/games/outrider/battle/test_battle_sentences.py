@@ -183,6 +183,31 @@ def test_548_rammed_cars_are_boxed_in_by_each_other_next_turn() -> None:
         assert wrong(battle, car, away) == [] and wrong(battle, car, Plan(stationary=1)) == []
 
 
+def test_548_552_cars_stay_boxed_in_where_only_the_card_met_the_base() -> None:
+    """L520: 'Whenever a Maneuver Card is played that contacts the area of influence of
+    another vehicle ... a collision has occurred'; L552: 'The colliding cars remain touching
+    at the point of contact, making them automatically boxed in by each other next turn.'
+    The Ease Up card reaches 10 mm into Iron Curtain's base, but the car on its exit arrow
+    stops 18 mm short of it: an incidental all the same, and both are boxed in until one
+    drives away."""
+    iron = vehicle("iron-curtain")
+    battle = two_cars(iron, iron, gap=206)
+    car, target = battle.car(1), battle.car(2)
+    script(battle, [5, 12, 1])  # the check (difficulty 1 + 2), then ARMOR 12 + 2 against 1 + 2
+    take_turn(battle, car, Told(Plan((Step("ease_up"),))))
+    assert found(battle, "collision")[0]["kind"] == "incidental" and target.damage == 1
+    assert rear(target) - front(car) == pytest.approx(18.0)
+    assert car.contact == {2} and target.contact == {1}
+    assert boxed_in(battle, car) and boxed_in(battle, target)
+    script(battle, [5])
+    take_turn(battle, target, Told(Plan(stationary=1)))  # shooting from where it stands
+    assert boxed_in(battle, car)
+    script(battle, [5])
+    take_turn(battle, car, Told(Plan((Step("punch_it"),), reverse=True)))  # backing away
+    assert car.contact == set() and target.contact == set()
+    assert not boxed_in(battle, target)
+
+
 # -- 6.3-6.4 rams and incidentals -------------------------------------------------------------
 
 
