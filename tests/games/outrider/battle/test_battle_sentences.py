@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from generator.games.outrider.battle.action import take_turn
-from generator.games.outrider.battle.attacks import Shot, attack_adds, damage
+from generator.games.outrider.battle.attacks import Shot, attack_adds, damage, shots
 from generator.games.outrider.battle.chain import (
     action_points,
     boxed_in,
@@ -184,7 +184,7 @@ def test_548_rammed_cars_are_boxed_in_by_each_other_next_turn() -> None:
 
 
 def test_548_552_cars_stay_boxed_in_where_only_the_card_met_the_base() -> None:
-    """L520: 'Whenever a Maneuver Card is played that contacts the area of influence of
+    """L522: 'Whenever a Maneuver Card is played that contacts the area of influence of
     another vehicle ... a collision has occurred'; L552: 'The colliding cars remain touching
     at the point of contact, making them automatically boxed in by each other next turn.'
     The Ease Up card reaches 10 mm into Iron Curtain's base, but the car on its exit arrow
@@ -228,7 +228,7 @@ def test_532_an_arrow_touching_the_base_contacts_it() -> None:
 
 def test_552_an_incidental_stops_a_moving_target_and_a_stopped_one_gives_the_rammer_1(
         ) -> None:
-    """L536/L552: 'both will stop at the point of impact'; L552: 'If the targeted car is
+    """L536: 'both will stop at the point of impact'; L550: 'If the targeted car is
     stopped, the ramming vehicle will receive a +1'. Big Horn's 6 + Defense 1 + 1 beats Iron
     Curtain's 5 + Defense 2 only because Iron Curtain stands stopped (a tie would go to the
     larger ARMOR die, Iron Curtain's d12)."""
@@ -249,7 +249,7 @@ def test_552_an_incidental_stops_a_moving_target_and_a_stopped_one_gives_the_ram
 
 
 def test_413_416_initiative_adds_acceleration_and_the_highest_takes_the_speedometer() -> None:
-    """L239 and L413: the ENGINE roll plus the Acceleration bonus; L416: the Speedometer to
+    """L268 and L408: the ENGINE roll plus the Acceleration bonus; L416: the Speedometer to
     the highest; L419 Second Wind: a Skill Point 'even if it takes the player beyond their
     starting amount'. Dust Devil (d12, Acceleration +2) rolls 5 (7); Iron Curtain (d8) 8."""
     battle = table((vehicle("dust-devil"), "narrow", Pose(200, 200, 0), True),
@@ -262,7 +262,7 @@ def test_413_416_initiative_adds_acceleration_and_the_highest_takes_the_speedome
 
 
 def test_8_1_a_wreck_rolls_no_initiative_and_is_never_activated() -> None:
-    """L661: a wrecked vehicle 'must remain in place, but can no longer be activated'."""
+    """L654: a wrecked vehicle 'must remain in place, but can no longer be activated'."""
     iron = vehicle("iron-curtain")
     battle = table((iron, "narrow", Pose(200, 200, 0), True),
                    (iron, "narrow", Pose(450, 200, 0), True),
@@ -289,7 +289,7 @@ def test_309_the_speedometer_adds_1_to_the_control_check(lucky: bool, success: b
 
 
 def test_284_three_attack_tokens_whatever_the_action_points() -> None:
-    """L284: 'three (3) Attack Tokens to use each turn, regardless of available AP'; L428:
+    """L284: 'three (3) Attack Tokens to use each turn, regardless of available AP'; L431:
     no more maneuvers than Action Points. Big Horn's d6 engine gives 3 AP."""
     battle = two_cars(vehicle("big-horn"))
     car = battle.car(1)
@@ -303,7 +303,7 @@ def test_284_three_attack_tokens_whatever_the_action_points() -> None:
 
 
 def test_436_brake_hard_stops_on_the_final_card_with_its_attack() -> None:
-    """L436: 'the vehicle will come to a stop on top of the final maneuver card ... The
+    """L439: 'the vehicle will come to a stop on top of the final maneuver card ... The
     choice to Brake Hard does not prevent an action from being paired with the final
     maneuver.' Costs 1, then 2 + the attack + Brake Hard = 4."""
     battle = two_cars(vehicle("iron-curtain"), gap=800)
@@ -321,7 +321,7 @@ def test_436_brake_hard_stops_on_the_final_card_with_its_attack() -> None:
 @pytest.mark.parametrize(("skill", "rolled", "success"), [(5, 1, True), (2, 2, False)])
 def test_466_skill_points_go_past_4_and_are_lost_on_a_failure(
         skill: int, rolled: int, success: bool) -> None:
-    """L466: each Skill Point adds 1 'even beyond the normal limit of +4'; L480: on a failed
+    """L464: each Skill Point adds 1 'even beyond the normal limit of +4'; L482: on a failed
     check 'Any Action Points, Skill Points or tokens that were used this attempt are lost'.
     Difficulty 6; Iron Curtain's Handling +1."""
     battle = two_cars(vehicle("iron-curtain"), gap=800)
@@ -336,7 +336,7 @@ def test_466_skill_points_go_past_4_and_are_lost_on_a_failure(
 def test_638_aiming_goes_with_a_stationary_attack_only_two_at_most() -> None:
     """L638: 'one or two action tokens next to that stationary attack, for a +1 for each
     Aim ... limited by the +4 rule and MAY NOT be paired with attacks that are paired with
-    maneuvers'; each action token adds 1 difficulty (L630)."""
+    maneuvers'; each action token adds 1 difficulty (L631)."""
     battle = two_cars(vehicle("iron-curtain"))
     car = battle.car(1)
     car.moving = False
@@ -356,6 +356,38 @@ def test_607_611_a_stopped_defender_loses_superior_initiative_and_gives_1() -> N
     car, target = battle.car(1), battle.car(2)
     target.moving = False
     assert attack_adds(battle, car, target, Shot(2, 0, 12, False), 0) == (2 + 1, 2)
+
+
+@pytest.mark.parametrize(("aside", "found_shots"), [
+    (0.0, [("primary", 12, True), ("secondary", 6, False)]),
+    (40.0, [("secondary", 6, False)])])
+def test_585_fire_linked_only_when_both_arcs_touch_the_target(
+        aside: float, found_shots: list[tuple[str, int, bool]]) -> None:
+    """L585: 'If both arcs can touch the intended target, the player may fire with the
+    primary weapon, with an additional +1'; L584: a secondary arc alone shoots a d6. Quick
+    Draw's narrow side has a fixed primary and a fixed secondary arc on its front edge, 15 mm
+    either side of its middle; the target straight ahead meets both corridors, one 40 mm to
+    the right only the secondary's."""
+    battle = table((vehicle("quick-draw"), "narrow", Pose(457.0, 150.0, 0.0), True),
+                   (vehicle("iron-curtain"), "narrow", Pose(457.0 + aside, 450.0, 0.0), True))
+    car = battle.car(1)
+    got = [(car.variant.arcs[s.arc].weapon, s.sides, s.linked)
+           for s in shots(battle, car, car.pose)]
+    assert got == found_shots
+
+
+def test_7_3_an_attack_resolves_from_its_card_before_the_car_moves_on() -> None:
+    """L599 (7.3): 'the player may resolve an attack from the marked position, before moving
+    along to the end of the chain'; L576: the vehicle fires with its front arrow on the
+    attack card's red exit arrow."""
+    battle = two_cars(vehicle("iron-curtain"), gap=800)
+    car = battle.car(1)
+    start = car.pose
+    driver = Recording(Plan((Step("punch_it", True), Step("easy_right"))))
+    script(battle, [9])
+    take_turn(battle, car, driver)
+    laid = lay(start, ["punch_it", "easy_right"])
+    assert driver.poses == [laid[0].exit] and car.pose == laid[1].exit and car.moving
 
 
 # -- 7.8 the complex attack example ----------------------------------------------------------
