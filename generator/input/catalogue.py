@@ -8,7 +8,7 @@ not matter, and entries list the spellings the guide itself uses as aliases), so
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -77,6 +77,13 @@ class Catalogue:
             note=item.get("note"),
             extra={k: v for k, v in item.items() if k not in _KNOWN},
         )
+
+    def adopt(self, entries: Iterable[Entry]) -> None:
+        """Find ``entries`` too, under every spelling no entry of this catalogue has. They
+        are not listed (iteration and ``paddock catalogue`` show the catalogue's own)."""
+        for entry in entries:
+            for spelling in (entry.name, *entry.aliases):
+                self._by_key.setdefault(name_key(spelling), entry)
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)

@@ -210,7 +210,7 @@ def test_the_frothy_schema_offers_and_holds_the_catalogue_names() -> None:
     schema = schema_for(data)
     names = schema["properties"]["traits"]["items"]["anyOf"][0]["anyOf"][0]["enum"]
     assert "Cat O' Nine" in names and "Blades" in names
-    for spelling in ("cat o nine", "CAT O' NINE", "blades"):
+    for spelling in ("cat o nine", "CAT O' NINE", "blades", "lucky"):  # Lucky: a special card
         jsonschema.validate({**data, "traits": [{"name": spelling, "value": 1}]}, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**data, "traits": [{"name": "Blads", "value": 1}]}, schema)

@@ -66,16 +66,26 @@ def horse_can_be_cut_free(chariot: Chariot) -> Iterator[Violation]:
     remaining = len(chariot.horses) - 1  # one die for each horse still standing (9.53)
     least = remaining - chariot.driver.cdm
     if remaining > 0 and least > chariot.max_team_speed:
-        yield Violation(("max_team_speed",), {
+        blamed = _blame_cdm(chariot.driver.cdm, remaining <= chariot.max_team_speed,
+                            ("max_team_speed",))
+        yield Violation(blamed, {
             "remaining": remaining, "cdm": chariot.driver.cdm, "least": least,
             "speed": chariot.max_team_speed})
 
 
 @RULES.check("CM-DRAG-FREE-NEVER")
-def dragged_driver_can_get_free(chariot: Chariot) -> Iterator[Violation]:
-    driver = chariot.driver
-    least = 2 - driver.cdm  # two dice, less the driver's modifier (16.2)
+def dragged_driver_can_get_free(chariot: Chariot, context: CircusData
+                                ) -> Iterator[Violation]:
+    driver, dice = chariot.driver, context.cut_free_dice
+    least = dice - driver.cdm  # two dice, less the driver's modifier (16.2)
     if least > driver.hit_boxes:
-        yield Violation(("driver", "hit_boxes"), {
+        blamed = _blame_cdm(driver.cdm, dice <= driver.hit_boxes, ("driver", "hit_boxes"))
+        yield Violation(blamed, {
             "driver": driver.name, "boxes": driver.hit_boxes, "cdm": driver.cdm,
             "least": least})
+
+
+def _blame_cdm(cdm: int, fine_at_zero: bool, otherwise: tuple[str, ...]) -> tuple[str, ...]:
+    """The driver's CDM when it alone spoils the roll (a CDM of 0 would let it succeed), else
+    the other value the roll is measured against."""
+    return ("driver", "cdm") if cdm < 0 and fine_at_zero else otherwise

@@ -126,13 +126,14 @@ def last_beacons_from_the_finish(circuit: Circuit, low: int, high: int
 @RULES.check("FA-CIRCUIT-SIDES")
 def left_on_the_left(circuit: Circuit) -> Iterator[Violation]:
     lines = circuit.lines
-    for index in range(1, len(lines) - 1):
-        before, after = lines[index - 1].middle, lines[index + 1].middle
-        gate = lines[index]
-        if cross(before, after, gate.left) < 0 < cross(before, after, gate.right):
+    last = len(lines) - 1
+    for index, gate in enumerate(lines):  # the start and finish lines' ends too
+        before, after = max(0, index - 1), min(last, index + 1)
+        start, end = lines[before].middle, lines[after].middle
+        if cross(start, end, gate.left) < 0 < cross(start, end, gate.right):
             yield Violation(line_path(circuit, index), {
-                "gate": index, "before": line_name(circuit, index - 1),
-                "after": line_name(circuit, index + 1)})
+                "where": line_name(circuit, index), "gate": 0 < index < last,
+                "before": line_name(circuit, before), "after": line_name(circuit, after)})
 
 
 @RULES.check("FA-CIRCUIT-CROSS")
@@ -184,9 +185,12 @@ def obstacles_in_the_circuit(circuit: Circuit) -> Iterator[Violation]:
 
 @RULES.check("FA-CIRCUIT-GRID")
 def a_place_for_every_ship(circuit: Circuit) -> Iterator[Violation]:
-    if len(circuit.grid) < circuit.ships:
-        yield Violation(("grid",), {"missing": True, "ships": circuit.ships,
-                                    "places": len(circuit.grid)})
+    places = len(set(circuit.grid))  # two ships cannot start on one spot
+    if places < circuit.ships:
+        again = [i for i, place in enumerate(circuit.grid) if place in circuit.grid[:i]]
+        yield Violation(("grid", again[0]) if again else ("grid",), {
+            "missing": True, "ships": circuit.ships, "places": places,
+            "written": len(circuit.grid)})
     middle, ahead = circuit.start.middle, circuit.gates[0].middle
     for number, place in enumerate(circuit.grid, start=1):
         forward = ((ahead[0] - middle[0]) * (place[0] - middle[0])

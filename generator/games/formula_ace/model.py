@@ -76,13 +76,16 @@ def section(number: str) -> str:
 
 @dataclass(frozen=True)
 class Skills:
-    """A pilot's skill levels; a test passes on a d6 at or under the level (5/)."""
+    """A pilot's skill levels; a test passes on a d6 at or under the level (5/). The schema
+    takes any level a d6 test can be read with; the rules hold them to the rank's maximum
+    and the school's (FA-PILOT-SKILL-MAX, FA-SCHOOL-MAX)."""
 
-    piloting: int = spec_field(Int(0, 6), "Piloting: overtaking, narrow passages, extra turns.",
+    piloting: int = spec_field(Int(0, 99),
+                               "Piloting: overtaking, narrow passages, extra turns.",
                                source=section("5/"))
-    g_endurance: int = spec_field(Int(0, 6), "G-Endurance: one test per booster used (10/).",
+    g_endurance: int = spec_field(Int(0, 99), "G-Endurance: one test per booster used (10/).",
                                   source=section("5/, 10/"))
-    firing: int = spec_field(Int(0, 6), "Firing: Destruction Derby pilots only (5/, 17/).",
+    firing: int = spec_field(Int(0, 99), "Firing: Destruction Derby pilots only (5/, 17/).",
                              default=0, source=section("5/, 17/"))
 
     def level(self, skill: str) -> int:
@@ -109,7 +112,7 @@ class Pilot:
                                "The one category this pilot races all season (4/).")
     skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.")
     school: dict[str, int] = spec_field(
-        MapOf(Choice(SKILLS, loose=True), Int(0, 6)),
+        MapOf(Choice(SKILLS, loose=True), Int(0, 99)),
         "Levels bought at the advanced school before the season, by skill (16/).",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
@@ -221,7 +224,7 @@ class Race:
     results: tuple[RaceResult, ...] = spec_field(
         ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
     special_features: int = spec_field(
-        Int(0, 6), "Aces High Special Features on the circuit (19/).", default=0,
+        Int(0, 99), "Aces High Special Features on the circuit (19/).", default=0,
         source=section("19/"))
 
 

@@ -277,6 +277,13 @@ def derby_ace_points(team: Team, context: FormulaData) -> Iterator[Violation]:
 @RULES.check("FA-SCHOOL-MAX")
 def school_within_six(team: Team, context: FormulaData) -> Iterator[Violation]:
     maximum = context.school_maximum
+    for path, written in every_pilot(team):  # school levels written with the pilot
+        for skill, bought in written.school.items():
+            level = written.skills.level(skill)
+            if bought and level > maximum:
+                yield Violation((*path, "skills", skill), {
+                    "pilot": written.name, "skill": skill, "level": level,
+                    "maximum": maximum})
     for moment in timeline(team, context)[1]:
         buy = moment.entry.buy
         if buy is None or buy.item != "school" or buy.skill is None:

@@ -166,6 +166,16 @@ def circuit_once_a_category(team: Team) -> Iterator[Violation]:
         first.setdefault(key, step)
 
 
+@RULES.check("FA-RACE-FEATURES")
+def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
+    maximum = len(context.special_features)
+    for step, entry in enumerate(team.season):
+        race = entry.race
+        if race is not None and race.special_features > maximum:
+            yield Violation(("season", step, "race", "special_features"), {
+                "race": race.name, "features": race.special_features, "maximum": maximum})
+
+
 @RULES.check("FA-RACE-FINISH")
 def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
     for step, entry in enumerate(team.season):
@@ -201,8 +211,11 @@ def damage_follows_the_table(team: Team, context: FormulaData) -> Iterator[Viola
                  ship.working_boosters),
                 ("fin", result.fins_broken + result.fins_destroyed, ship.working_fins)):
             if lost > working:
-                yield Violation(at, {"case": "parts", "ship": ship.name, "race": race.name,
-                                     "part": part, "lost": lost, "working": working})
+                key = f"{part}s_broken" if getattr(result, f"{part}s_broken") else \
+                    f"{part}s_destroyed"
+                yield Violation((*at, key), {"case": "parts", "ship": ship.name,
+                                             "race": race.name, "part": part, "lost": lost,
+                                             "working": working})
 
 
 @RULES.check("FA-RACE-WEAPON-USED")
@@ -231,15 +244,17 @@ def repairs_mend_damage(team: Team, context: FormulaData) -> Iterator[Violation]
         if ship.destroyed:
             yield Violation(path, {"case": "destroyed", "ship": ship.name})
             continue
-        for what, mended, damage in (
-                ("hit point", repair.hit_points, ship.hit_points_lost),
-                ("broken booster", repair.boosters, ship.boosters_broken),
-                ("broken fin", repair.fins, ship.fins_broken),
-                ("destroyed booster", repair.boosters_replaced, ship.boosters_destroyed),
-                ("destroyed fin", repair.fins_replaced, ship.fins_destroyed)):
+        for key, what, damage in (
+                ("hit_points", "hit point", ship.hit_points_lost),
+                ("boosters", "broken booster", ship.boosters_broken),
+                ("fins", "broken fin", ship.fins_broken),
+                ("boosters_replaced", "destroyed booster", ship.boosters_destroyed),
+                ("fins_replaced", "destroyed fin", ship.fins_destroyed)):
+            mended = getattr(repair, key)
             if mended > damage:
-                yield Violation(path, {"case": "excess", "ship": ship.name, "part": what,
-                                       "mended": mended, "damage": damage})
+                yield Violation((*path, key), {"case": "excess", "ship": ship.name,
+                                               "part": what, "mended": mended,
+                                               "damage": damage})
 
 
 @RULES.check("FA-BUY-TARGET")

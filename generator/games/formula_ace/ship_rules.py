@@ -189,10 +189,10 @@ NOT_MOUNTED = {"dropped": "it is dropped on the circuit", "area": "it covers an 
 
 @RULES.check("FA-MOUNT-NO-WEAPON")
 def mounts_are_for_firing_weapons(team: Team, context: FormulaData) -> Iterator[Violation]:
-    bought = [((*path, "weapons", index), ship.name, weapon.item, weapon.mount)
+    bought = [((*path, "weapons", index, "mount"), ship.name, weapon.item, weapon.mount)
               for path, ship in every_ship(team) for index, weapon in enumerate(ship.weapons)]
-    bought += [(("season", index, "buy"), entry.buy.ship or "the ship", entry.buy.item,
-                entry.buy.mount)
+    bought += [(("season", index, "buy", "mount"), entry.buy.ship or "the ship",
+                entry.buy.item, entry.buy.mount)
                for index, entry in enumerate(team.season) if entry.buy is not None]
     for path, ship, item_id, mount in bought:
         item = context.items[item_id]

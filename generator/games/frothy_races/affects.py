@@ -13,7 +13,10 @@ from collections.abc import Iterator
 from generator.games.frothy_races.catalogues import (
     FrothyData,
     RefSite,
+    implied,
+    param,
     reference_sites,
+    resolve,
     special_face,
 )
 from generator.games.frothy_races.model import Vehicle
@@ -79,13 +82,14 @@ def lost_card_exists(vehicle: Vehicle, context: FrothyData) -> Iterator[Violatio
     against the cards the vehicle starts with."""
     pools = card_pools(vehicle, context)
     losses = [item for item in placed(vehicle, context, "damage_affects")
-              if "card" in item.entry.params and getattr(item.site.ref, "card", None)]
+              if "card" in item.entry.params and param(item.site.ref, item.entry, "card")]
     for item in sorted(losses, key=lambda a: (a.rolled, a.level or 0)):
-        card = str(getattr(item.site.ref, "card", ""))
+        card = str(param(item.site.ref, item.entry, "card"))
         left = take_card(dict(pools) if item.rolled else pools, card)
         if not left:
-            yield Violation((*item.site.path, "card"), {
-                "name": item.entry.label.replace("{card}", card.capitalize()), "card": card,
+            written = getattr(item.site.ref, "card", None)  # else the name says the card
+            yield Violation((*item.site.path, "card") if written else item.site.path, {
+                "name": resolve(item.site.ref, context.damage_affects).label, "card": card,
                 "by_then": take_card(card_pools(vehicle, context), card)})
 
 
@@ -95,18 +99,16 @@ def affect_params_expected(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
         entry = entry_of(site, context)
         if entry is None or site.catalogue not in ("damage_affects", "stamina_affects"):
             continue
-        spelled: dict[str, dict[str, str]] = entry.extra.get("spelled", {})
-        implied: dict[str, str] = next((says for spelling, says in spelled.items()
-                                        if name_key(spelling) == name_key(site.ref.name)), {})
-        for param in AFFECT_PARAMS:
-            given = getattr(site.ref, param, None)
-            if given and param not in entry.params:
-                yield Violation((*site.path, param), {
-                    "what": site.what, "name": entry.label, "param": param})
-            elif given and param in implied and given != implied[param]:
-                yield Violation((*site.path, param), {
-                    "what": site.what, "name": site.ref.name, "param": param,
-                    "given": given, "implied": implied[param]})
+        says = implied(site.ref, entry)
+        for key in AFFECT_PARAMS:
+            given = getattr(site.ref, key, None)
+            if given and key not in entry.params:
+                yield Violation((*site.path, key), {
+                    "what": site.what, "name": entry.label, "param": key})
+            elif given and key in says and given != says[key]:
+                yield Violation((*site.path, key), {
+                    "what": site.what, "name": site.ref.name, "param": key,
+                    "given": given, "implied": says[key]})
 
 
 @RULES.check("FR-DMG-RANDOM-CHOICES")

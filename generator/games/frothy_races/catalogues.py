@@ -8,12 +8,12 @@ vehicle's value, so "Blades" with value 1 prints as "Blades 1".
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
 from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
-from generator.input.catalogue import Catalogue, Entry, Listed, listed_entries
+from generator.input.catalogue import Catalogue, Entry, Listed, listed_entries, name_key
 from generator.input.partial import failed
 
 DATA = Path(__file__).with_name("data")
@@ -33,12 +33,27 @@ class FrothyData:
         return catalogue
 
 
+LIMITED_USE = "Special card ability, as a limited-use trait"
+
+
+def limited_use(entry: Entry) -> Entry:
+    """A special card's ability taken as a trait: the guide lets a vehicle have one as a
+    limited-use Trait instead of a card (Vehicle Creation Guide > Whip & Reins)."""
+    return replace(entry, category=LIMITED_USE, summary=f"Limited use: {entry.summary}",
+                   text=f"Limited use: {entry.text}",
+                   extra={**entry.extra, "kind": "edge"})
+
+
 @lru_cache(maxsize=1)
 def frothy_data() -> FrothyData:
-    """Load the catalogues once per process."""
+    """Load the catalogues once per process. A trait may also name a special card's ability
+    (where a trait has the same name, Lash and Shield, the trait is meant)."""
+    special_cards = Catalogue(DATA / "special_cards.yaml")
+    traits = Catalogue(DATA / "traits.yaml")
+    traits.adopt(limited_use(entry) for entry in special_cards)
     return FrothyData(
-        traits=Catalogue(DATA / "traits.yaml"),
-        special_cards=Catalogue(DATA / "special_cards.yaml"),
+        traits=traits,
+        special_cards=special_cards,
         damage_affects=Catalogue(DATA / "damage_affects.yaml"),
         stamina_affects=Catalogue(DATA / "stamina_affects.yaml"),
     )
@@ -107,11 +122,25 @@ def fill(template: str, ref: Ref, signed: bool = False) -> str:
         text = template.replace("+#", shown if signed else f"+{shown}").replace("#", shown)
     else:
         text = f"{template} {shown}".strip()
+    card = getattr(ref, "card", None) or "either"
     params = {"trait": getattr(ref, "trait", None) or "trait",
-              "card": (getattr(ref, "card", None) or "Whip/Reins").replace("either", "Whip/Reins")
-              .capitalize()}
+              "card": "Whip/Reins" if card == "either" else card.capitalize()}
     return " ".join(text.replace("{trait}", params["trait"]).replace("{card}", params["card"])
                     .split())
+
+
+def implied(ref: Ref, entry: Entry | None) -> dict[str, str]:
+    """The parameters a spelling of the entry's name says itself: '-1 Reins card' loses a
+    Reins card (``spelled`` in the data), so it needs no 'card:'."""
+    spelled: dict[str, dict[str, str]] = entry.extra.get("spelled", {}) if entry else {}
+    return next((says for spelling, says in spelled.items()
+                 if name_key(spelling) == name_key(ref.name)), {})
+
+
+def param(ref: Ref, entry: Entry | None, name: str) -> str | None:
+    """A parameter of an affect (trait, card): as written, else as its spelling says."""
+    given = getattr(ref, name, None)
+    return str(given) if given else implied(ref, entry).get(name)
 
 
 def resolve(ref: Ref, catalogue: Catalogue) -> Resolved:
@@ -123,6 +152,9 @@ def resolve(ref: Ref, catalogue: Catalogue) -> Resolved:
                         text=ref.text or summary, category="Custom", kind="", custom=True,
                         ref=ref)
     signed = bool(entry.extra.get("signed", False))
+    card = param(ref, entry, "card")
+    if card and not getattr(ref, "card", None):  # '-1 Reins card' names its card itself
+        ref = replace(ref, card=card)  # type: ignore[call-arg]
     short = fill(str(entry.extra.get("short", entry.name)), ref, signed)
     return Resolved(
         label=fill(str(entry.extra.get("label", entry.name)), ref, signed),

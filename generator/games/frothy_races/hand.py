@@ -49,9 +49,12 @@ def mostly_single_type(vehicle: Vehicle) -> Iterator[Violation]:
 
 @RULES.check("FR-SPECIAL-COUNT")
 def few_special_cards(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
-    count = vehicle.cards.special_count
-    if count > limit:
-        yield Violation(("cards", "special"), {"count": count})
+    count, running = vehicle.cards.special_count, 0
+    for i, card in enumerate(vehicle.cards.special):  # at the card that passes the limit
+        running += card.count
+        if running > limit:
+            yield Violation(("cards", "special", i), {"count": count})
+            return
 
 
 @RULES.check("FR-SPECIAL-FACE")

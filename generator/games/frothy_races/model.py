@@ -344,13 +344,20 @@ class Vehicle:
 VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))
 
 
+# A trait may also name a special card's ability, as a limited-use trait (catalogues.py).
+ALSO_NAMES = {"traits": ("special_cards",)}
+
+
 @lru_cache(maxsize=8)
 def catalogue_names(name: str) -> dict[str, Any]:
-    """The JSON Schema of a name from catalogue ``name`` (data/<name>.yaml): its names and
-    aliases offered for completion, and every spelling ``check`` matches them by (any case,
-    without the '#' and punctuation: ``input.catalogue.name_key``)."""
-    raw = read_data(Path(__file__).with_name("data") / f"{name}.yaml")
-    spellings = [s for entry in raw["entries"] for s in (entry["name"], *entry.get("aliases", ()))]
+    """The JSON Schema of a name from catalogue ``name`` (data/<name>.yaml, and those
+    ``ALSO_NAMES`` adds): its names and aliases offered for completion, and every spelling
+    ``check`` matches them by (any case, without the '#' and punctuation:
+    ``input.catalogue.name_key``)."""
+    spellings = [s for part in (name, *ALSO_NAMES.get(name, ()))
+                 for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
+                     "entries"] for s in (entry["name"], *entry.get("aliases", ()))]
+    spellings = list(dict.fromkeys(spellings))  # Lash and Shield are both
     keys = sorted({name_key(s) for s in spellings if name_key(s)})
     loose = r"[^A-Za-z0-9+/\-]*"
     pattern = "^" + loose + "(" + "|".join(

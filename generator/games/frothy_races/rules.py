@@ -13,6 +13,7 @@ from pathlib import Path
 
 from generator.games.frothy_races.catalogues import (
     FrothyData,
+    implied,
     reference_sites,
     special_face,
 )
@@ -339,7 +340,7 @@ def affect_params_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viola
         for param in entry.params if entry else ():
             if param == "choices" and "choices" in site.path:
                 continue  # a Random among a Random's picks: FR-DMG-RANDOM-CHOICES
-            if not getattr(site.ref, param, None):
+            if not getattr(site.ref, param, None) and param not in implied(site.ref, entry):
                 yield Violation(site.path, {"what": site.what, "name": entry.label if entry
                                             else site.ref.name, "param": param,
                                             "meaning": _PARAM_MEANING.get(param, param)})

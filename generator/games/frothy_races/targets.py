@@ -58,10 +58,30 @@ def placed(vehicle: Vehicle, context: FrothyData, catalogue: str) -> list[Placed
     return found
 
 
-def taken_away(vehicle: Vehicle, context: FrothyData) -> dict[str, str]:
-    """What the vehicle's traits take away, and the trait that does."""
+def lost_traits(vehicle: Vehicle, context: FrothyData) -> dict[str, int]:
+    """The traits a 'Lose Named Trait' takes away (one a Random may pick too), by the lowest
+    Damage level it does so at, keyed by the guide's name."""
+    lost: dict[str, int] = {}
+    for item in placed(vehicle, context, "damage_affects"):
+        trait = getattr(item.site.ref, "trait", None)
+        if trait and "trait" in item.entry.params and item.level is not None:
+            found = context.traits.find(trait)
+            key = name_key(found.name if found else trait)
+            lost[key] = min(item.level, lost.get(key, item.level))
+    return lost
+
+
+def taken_away(vehicle: Vehicle, context: FrothyData, at: int | None = None
+               ) -> dict[str, str]:
+    """What the vehicle's traits take away, and the trait that does: for the whole race, or
+    (``at``) still at that Damage level. A trait a damage affect loses gives back what it
+    took once lost (Tireless lost, the roll to accelerate is made again)."""
+    lost = lost_traits(vehicle, context)
     gone: dict[str, str] = {}
     for trait in placed(vehicle, context, "traits"):
+        level = lost.get(name_key(trait.entry.name))
+        if level is not None and (at is None or level <= at):
+            continue
         for what in trait.listed("takes_away"):
             gone.setdefault(what, trait.entry.label)
     return gone
@@ -75,6 +95,11 @@ def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
     """Whether the vehicle carries what ``need`` names at the start of the race."""
     if need in ("whip_cards", "reins_cards"):
         return playable_as(vehicle, need.split("_")[0], context) > 0
+    if need in ("whip_only_cards", "reins_only_cards"):  # a dual card already plays as both
+        return playable_as(vehicle, need.split("_")[0], context) > vehicle.cards.dual
+    if need == "single_cards":
+        return playable_as(vehicle, "whip", context) + playable_as(
+            vehicle, "reins", context) > 2 * vehicle.cards.dual
     if need == "resilience":
         return vehicle.damage.resilience is not None
     if need == "safe_speed":
@@ -166,17 +191,23 @@ def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Place
 def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                              ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
-    gone = taken_away(vehicle, context)
     affects = placed(vehicle, context, "damage_affects")
     for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
         yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                          "because": because})
     for item in affects:
+        gone = taken_away(vehicle, context, item.level)
         for need in item.listed("acts_on"):
             if need in gone:
                 yield Violation(item.site.path, {"name": item.entry.label, "need": need,
                                                  "because": f"its trait {gone[need]} "
                                                             "takes it away"})
+            elif item.rolled and not has(vehicle, context, need):
+                # a pick is checked against what the vehicle starts with: a roll may come
+                # at any level, but a pick nothing on the vehicle can take never acts
+                yield Violation(item.site.path, {
+                    "name": item.entry.label, "need": need,
+                    "because": "a Random's pick; the vehicle starts without it"})
 
 
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")

@@ -260,7 +260,7 @@ def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
     pitch = 164 / 20 - 0.8
     assert _squares(page, pitch) == red["endurance"]
     for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
-                  "heavy car: not given",
+                  "heavy car: not given; in all, as stated: +3",
                   "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
         assert words in text, words
     big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
@@ -284,6 +284,16 @@ def test_reference_card_front_and_back(built: Path) -> None:
     # horse falls; 16.2: dragged no farther than the team moved from the flip.
     assert "cannot attack, brake or evade in a turn it tries to cut the horse free" in back
     assert "no farther than the team moved since the flip" in back
+    # 9.311 and 9.43: the written speed is "not necessarily" lowered, which is not "never".
+    assert "the written move need not fall with it" in front
+    assert "(the written speed need not)" in front
+    # 16.7: a driver pulled out keeps the team checking for flips; 17.4: a loss that leaves
+    # the chariot short comes off next turn's maximum speed; 12.4: a wreck left in a square.
+    assert "still checks for a flip above a corner lane's safe speed" in back
+    assert "from next turn's maximum speed if the loss leaves it short" in back
+    assert "Left sharing a wreck's square: roll on the chart at the start of the move" in back
+    # 9.52: the CDM counts as 0 for attacks only; the cut-free roll (9.53) takes the real one.
+    assert "counts its CDM as 0 in attacks (unless negative)" in back
     assert min(c["size"] for p in pdf.pages for c in p.chars) >= 6.0
 
 
@@ -297,3 +307,73 @@ def test_a_ram_modifier_never_wraps_away_from_what_it_is_for(tmp_path: Path) -> 
              for line in (page.extract_text() or "").splitlines()]
     assert any(line.endswith("-3 (light car)") for line in lines), lines
     assert any("+3 (scythe blades)" in line for line in lines), lines
+    assert not any("as stated" in line for line in lines), lines  # no reading stated
+
+
+@pytest.mark.parametrize("car, stated, printed", [
+    ({"type": "light", "scythe_blades": True}, 0, "in all, as stated: 0"),
+    ({"type": "heavy"}, -2, "in all, as stated: -2"),
+    ({"type": "light"}, -3, None)], ids=["light-blades", "heavy", "light-unambiguous"])
+def test_a_stated_ram_modifier_the_text_cannot_settle_is_printed(
+        tmp_path: Path, car: dict[str, Any], stated: int, printed: str | None) -> None:
+    # Heavy, or light with blades: the number the players agreed on is on the sheet.
+    path = chariot(tmp_path, lambda d: d.update(car=car, ram_modifier=stated))
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    text = " ".join((page.extract_text() or "").replace("\xa0", " ").split())
+    if printed is None:
+        assert "as stated" not in text and "-3 (light car)" in text
+    else:
+        assert printed in text, text
+
+
+@pytest.mark.parametrize("rule_id, change, written", [
+    # The CDM alone spoils the roll (a CDM of 0 would do): the finding points at the CDM.
+    ("CM-DRAG-FREE-NEVER", _set(("driver", "cdm"), -9), "cdm: -9"),
+    ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 2}),
+     "cdm: -1"),
+    ("CM-CUT-FREE-NEVER", lambda d: d.update(max_team_speed=3, driver={
+        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "cdm: -1"),
+    # Too few boxes or too low a speed even with a CDM of 0: the finding points at them.
+    ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 1}),
+     "hit_boxes: 1"),
+    ("CM-CUT-FREE-NEVER", lambda d: d.update(max_team_speed=2, driver={
+        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "max_team_speed: 2")],
+    ids=["drag-cdm-9", "drag-cdm-1-two-boxes", "cut-cdm-1-speed-3", "drag-one-box",
+         "cut-speed-2"])
+def test_freeing_rules_point_at_the_value_that_spoils_the_roll(
+        tmp_path: Path, rule_id: str, change: Any, written: str) -> None:
+    path = chariot(tmp_path, change)
+    findings = [f for f in check_file(path).findings if f.rule == rule_id]
+    assert len(findings) == 1 and findings[0].severity.value == "warning"
+    assert written in path.read_text().splitlines()[findings[0].mark.line - 1]
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_sheet_reads_back_its_chariot(built: Path, path: Path) -> None:
+    # Every number a player marks or rolls with, read back from the PDF: a row of damage
+    # boxes per horse beside its name, the driver's hit boxes, the endurance boxes numbered
+    # down from the total, the CDM and the maximum team speed, the car and its ram modifiers.
+    data = yaml.safe_load(path.read_text())
+    pdf = open_pdf(built / "record-sheets.pdf")
+    page = next(p for p in pdf.pages if data["name"] in (p.extract_text() or ""))
+    text = " ".join((page.extract_text() or "").replace("\xa0", " ").split())
+    rows: dict[float, int] = {}
+    for r in page.rects:
+        if r["stroke"] and abs(r["width"] / MM - 6.0) < 0.01:
+            rows[round(r["top"], 1)] = rows.get(round(r["top"], 1), 0) + 1
+    assert list(rows.values()) == [h["damage_boxes"] for h in data["horses"]]
+    words = [w["text"] for w in page.extract_words()]
+    assert [w for w in words if w in {h["name"] for h in data["horses"]}] == [
+        h["name"] for h in data["horses"]]
+    assert _squares(page, 5.0) == data["driver"]["hit_boxes"]
+    assert _squares(page, 164 / 20 - 0.8) == data["endurance"]
+    assert str(data["endurance"]) in words and "1" in words
+    big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
+                  if c["size"] > 20)
+    cdm = data["driver"]["cdm"]
+    assert big == (f"{cdm:+d}" if cdm else "0") + str(data["max_team_speed"])
+    car = data["car"]
+    assert f"{car['type'].upper()} CAR" in text
+    assert ("+3 (scythe blades)" in text) == bool(car.get("scythe_blades"))
+    assert ("-3 (light car)" in text) == (car["type"] == "light")

@@ -108,6 +108,27 @@ def test_messages_give_the_measured_lengths(tmp_path: Path) -> None:
     assert width.severity is Severity.ERROR
 
 
+@pytest.mark.parametrize(("line", "source"), [("start", SPRINT), ("finish", SPRINT),
+                                              ("start", LOOP)])
+def test_a_start_or_finish_line_with_its_ends_swapped_breaks_the_sides(
+        tmp_path: Path, line: str, source: Path) -> None:
+    def swap(data: dict[str, Any]) -> None:
+        ends = data[line]
+        data[line] = {"left": ends["right"], "right": ends["left"]}
+    path = write_circuit(tmp_path, swap, source)
+    sides = [f for f in check_file(path).findings if f.rule == "FA-CIRCUIT-SIDES"]
+    assert sides and f"the {line} line's left end is on the right" in sides[0].message
+    assert path.read_text().splitlines()[sides[0].mark.line - 1].strip().startswith(
+        (f"{line}:", "left:", "right:"))
+
+
+def test_two_ships_cannot_share_a_starting_place(tmp_path: Path) -> None:
+    path = write_circuit(tmp_path, top(grid=[[80, 31], [80, 19], [65, 31], [65, 31]]))
+    (grid,) = [f for f in check_file(path).findings if f.rule == "FA-CIRCUIT-GRID"]
+    assert grid.message == ("4 ships race and the grid has 3 starting places (4 written, "
+                            "some on the same spot)")
+
+
 def test_a_crossing_circuit_is_an_error(tmp_path: Path) -> None:
     change, source = BAD_CASES["FA-CIRCUIT-CROSS"]
     findings = check_file(write_circuit(tmp_path, change, source)).findings

@@ -126,7 +126,7 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
                              rich=True), "error"),
     "FA-PILOT-PURSE": (season(race("Oval", "total-speed-way",
                                    [result("Ada Voss", "Lambda One", 1)]),
-                              buy("booster", ship="Lambda Two", count=2)), "warning"),
+                              buy("booster", ship="Lambda Two", count=2)), "error"),
     "FA-PILOT-WOUND-RACES": (pilot(0, wounds="severely-wounded", races_out=2), "warning"),
     "FA-PILOT-CATEGORY": (season(race("Oval", "total-speed-way",
                                       [result("Bram Oduya", "Lambda Two", 2)])), "error"),
@@ -172,6 +172,8 @@ BAD_CASES: dict[str, tuple[Change, str]] = {
     "FA-RACE-REPEAT": (season(race("Oval", "total-speed-way", [result(
         "Ada Voss", "Lambda One", 2)]), race("Oval", "total-speed-way", [result(
             "Ada Voss", "Lambda One", 3)])), "warning"),
+    "FA-RACE-FEATURES": (season({"race": {**race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2)])["race"], "special_features": 7}}), "error"),
     "FA-RACE-FINISH": (season(race("Oval", "total-speed-way", [result(
         "Ada Voss", "Lambda One", 1, hit_points_lost=11, pilot_outcome="hit")])), "error"),
     "FA-RACE-DAMAGE": (season(race("Oval", "total-speed-way", [result(
@@ -514,3 +516,53 @@ def test_equipment_that_can_act_is_not_reported(change: Change, tmp_path: Path) 
     findings = check_file(write_team(tmp_path, change)).findings
     quiet = {"FA-AUTO-START-ONE", "FA-FIRING-NEVER", "FA-MOUNT-NO-WEAPON"}
     assert not rule_ids(findings) & quiet, [f.message for f in findings]
+
+
+@pytest.mark.parametrize(("change", "rule_id", "key"), [
+    # 5/: a skill above the rank's maximum is the rule's finding, not an unreadable number.
+    (pilot(0, skills={"piloting": 7, "g_endurance": 1}), "FA-PILOT-SKILL-MAX", "piloting"),
+    # School written with the pilot past 6 (FA-SCHOOL-MAX), as a bought level is.
+    (pilot(1, skills={"piloting": 7, "g_endurance": 2}, school={"piloting": 3}),
+     "FA-SCHOOL-MAX", "piloting"),
+])
+def test_a_skill_past_six_is_a_rule_finding(change: Change, rule_id: str, key: str,
+                                           tmp_path: Path) -> None:
+    path = write_team(tmp_path, change)
+    findings = check_file(path).findings
+    fired = [f for f in findings if f.rule == rule_id]
+    assert fired and not [f for f in findings if f.rule.startswith("SCHEMA")]
+    assert key in path.read_text().splitlines()[fired[0].mark.line - 1]
+
+
+def test_six_special_features_are_allowed(tmp_path: Path) -> None:
+    step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 2)])
+    step["race"]["special_features"] = 6
+    assert check_file(write_team(tmp_path, season(step))).findings == []
+
+
+def test_a_ship_named_after_its_type_reads_an_alpha(tmp_path: Path) -> None:
+    findings = check_file(write_team(tmp_path, both(
+        ship(0, type="Alpha"), season(buy("speed", ship="Lambda One", count=25),
+                                      rich=True)))).findings
+    (speed,) = [f for f in findings if f.rule == "FA-SHIP-SPEED-MAX"]
+    assert "an Alpha goes at most 48 cm" in speed.message
+
+
+@pytest.mark.parametrize(("change", "rule_id", "key"), [
+    (ship(2, weapons=[{"item": "mines", "mount": "rear"}]), "FA-MOUNT-NO-WEAPON", "mount"),
+    (season({"repair": {"ship": "Lambda One", "fins": 1}}), "FA-REPAIR-EXCESS", "fins"),
+    (season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", "dnf", hit_points_lost=20, fins_destroyed=3)])),
+     "FA-RACE-DAMAGE", "fins_destroyed"),
+])
+def test_findings_point_at_the_key_to_change(change: Change, rule_id: str, key: str,
+                                             tmp_path: Path) -> None:
+    data = baseline_data()
+    change(data)
+    path = tmp_path / "team.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, default_flow_style=False),
+                    encoding="utf-8")
+    fired = [f for f in check_file(path).findings if f.rule == rule_id]
+    assert fired
+    lines = path.read_text().splitlines()
+    assert all(lines[f.mark.line - 1].strip().startswith(f"{key}:") for f in fired)

@@ -84,6 +84,32 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "a Random that may lose a trait the vehicle lacks": ("FR-DMG-LOSE-TRAIT", damage_track(6, {
         3: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
                                                      "trait": "Flyer"}]}, 6: W}), "Flyer"),
+    "a Random that may take a Safe Speed from a vehicle with none": ("FR-DMG-NO-TARGET", both(
+        set_path("speed_table", "control", value=[1, 1, 1, 1, 2, 3, 4]),
+        damage_track(6, {3: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 6: W})),
+        "-1 Safe Speed"),
+    "a Random that may lower a blank Resilience": ("FR-DMG-NO-TARGET", both(
+        set_path("damage", "resilience", value=None), damage_track(10, {
+            3: {"name": "Random", "choices": ["Slow", hash_of("-# Resilience", 1)]}, 10: W})),
+        "{name"),
+    "Encouragement when every Reins card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=5, reins=0, dual=1), set_path("traits", value=["Encouragement"])),
+        "Encouragement"),
+    "Snapper when every Whip card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=5, dual=1), set_path("traits", value=["Snapper"])),
+        "Snapper"),
+    "Adaptive when every card is dual": ("FR-TRAIT-NO-TARGET", both(
+        with_cards(whip=0, reins=0, dual=6), set_path("traits", value=[hash_of("Adaptive", 1)])),
+        "{name"),
+    "Survivor taken as a trait with a blank Resilience": ("FR-TRAIT-NO-TARGET", both(
+        set_path("damage", "resilience", value=None), damage_track(10, {10: W}),
+        set_path("traits", value=["Survivor"])), "Survivor"),
+    "a special card's ability taken as a trait without its '#'": ("FR-HASH-MISSING", set_path(
+        "traits", value=["Kamikaze"]), "Kamikaze"),
+    "an acceleration modifier before the level that loses Tireless": ("FR-DMG-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
+            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
 }
 
 
@@ -104,6 +130,53 @@ def test_a_special_card_with_a_rolled_value_may_be_kept(
         roll: str, write_vehicle: Callable[..., Path]) -> None:
     loaded = check_file(write_vehicle(with_cards(special=[hash_of("Kamikaze", roll)])))
     assert "FR-SPECIAL-DISCARD" not in {f.rule for f in loaded.findings}
+
+
+def test_a_card_loss_named_by_its_spelling_counts_that_card(
+        write_vehicle: Callable[..., Path]) -> None:
+    """'-1 Reins card' loses a Reins card with no 'card:' (the guide's 'as indicated'): on
+    a vehicle without one it is flagged, and it prints as the card it names."""
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    path = write_vehicle(both(with_cards(whip=6, reins=0), set_path("traits", value=[]),
+                              damage_track(6, {3: "-1 Reins card", 6: W})))
+    loaded = check_file(path)
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-DMG-LOSE-CARD"]
+    assert "'-1 Reins card' takes away a reins card" in finding.message
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("-1 Reins card")
+    (loss,) = loaded.definitions[0].model.damage.affects[3]
+    assert resolve(loss, frothy_data().damage_affects).label == "-1 Reins card"
+
+
+def test_a_special_ability_taken_as_a_trait_prints_as_limited_use(
+        write_vehicle: Callable[..., Path]) -> None:
+    """The guide lets a special card's ability be a limited-use Trait instead; where a trait
+    shares the name (Lash), the trait is meant."""
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    loaded = check_file(write_vehicle(set_path("traits", value=[
+        hash_of("Lucky", 2), hash_of("Lash", 1)])))
+    lucky, lash = (resolve(t, frothy_data().traits) for t in loaded.definitions[0].model.traits)
+    assert lucky.label == "Lucky 2" and lucky.summary.startswith("Limited use: ")
+    assert "re-roll 2 of" in lucky.summary and lucky.text.startswith("Limited use: ")
+    assert lash.category == "Acceleration" and "Limited" not in lash.summary
+    assert [t.name for t in frothy_data().traits if t.name == "Lucky"] == []  # not listed
+
+
+def test_too_many_special_cards_points_at_the_card_past_the_limit(
+        write_vehicle: Callable[..., Path]) -> None:
+    path = write_vehicle(with_cards(whip=2, reins=3, special=[
+        {"name": "Survivor", "face": "whip"}, "Yah!", {"name": "Cool", "face": "reins"}]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "FR-SPECIAL-COUNT"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert finding.severity is Severity.WARNING
+    assert line[finding.mark.column - 1:].startswith("{name: Cool")  # the third
+
+
+def test_a_loss_of_either_card_prints_both_names_capitalised() -> None:
+    from generator.games.frothy_races.catalogues import frothy_data, resolve
+    from generator.games.frothy_races.model import AffectRef
+    either = AffectRef(name="-1 Whip / Reins card", card="either")
+    assert resolve(either, frothy_data().damage_affects).label == "-1 Whip/Reins card"
 
 
 def test_a_second_loss_of_the_only_reins_card_is_flagged(
@@ -155,6 +228,25 @@ CLEAN: dict[str, Change] = {
         "traits", value=[hash_of("Tank", 1), "Snapper"])),
     "Whiplash with only Reins and a Berserker card": both(with_cards(whip=0, reins=5, special=[
         hash_of("Berserker", 1)]), set_path("traits", value=[hash_of("Whiplash", 1)])),
+    "'-1 Whip card' and '-1 Reins card' with no card:, the name says which": damage_track(6, {
+        2: "-1 Whip card", 4: "-1 Reins card", 6: W}),
+    "a Random that may take a Safe Speed the vehicle has": damage_track(6, {
+        3: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 6: W}),
+    "Encouragement with dual cards and a Reins-faced special card": both(
+        with_cards(whip=4, reins=0, dual=1, special=[hash_of("Whoah!", 1)]),
+        set_path("traits", value=["Encouragement"])),
+    "Adaptive with Whip cards and dual ones": both(
+        with_cards(whip=5, reins=0, dual=1), set_path("traits", value=[hash_of("Adaptive", 1)])),
+    "an acceleration modifier once Tireless is lost": both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: {"name": "Lose Named Trait", "trait": "Tireless"},
+            4: hash_of("+/- # Speed Check Acceleration Modifier", 1), 6: W})),
+    "special cards' abilities taken as limited-use traits": set_path("traits", value=[
+        "Determination", hash_of("Lucky", 1), hash_of("Blades", 1)]),
+    "Lash with a Tireless a Random may lose": both(
+        set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
+        damage_track(6, {3: {"name": "Random", "choices": [
+            "Haste", {"name": "Lose Named Trait", "trait": "Tireless"}]}, 6: W})),
 }
 
 

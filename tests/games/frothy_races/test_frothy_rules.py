@@ -214,8 +214,8 @@ def test_effects_that_can_never_act_are_errors(case: str, write_vehicle: Callabl
 
 
 STILL_ACTS: dict[str, Change] = {
-    "Encouragement with dual cards only": lambda d: (
-        d["cards"].update(whip=3, reins=0, dual=3, special=[]),
+    "Encouragement with a Reins-faced special card": lambda d: (
+        d["cards"].update(whip=3, reins=0, dual=3, special=[{"name": "Whoah!", "value": 1}]),
         set_path("traits", value=["Encouragement"])(d)),
     "Snapper with a Whip-faced special card": lambda d: (
         d["cards"].update(whip=0, reins=6, dual=0, special=[{"name": "Lash", "value": 1}]),
