@@ -20,7 +20,7 @@ from generator.games.outrider.battle.geometry import (
 )
 from generator.games.outrider.battle.setup import Car, moves
 from generator.games.outrider.battle.state import Battle, Plan
-from generator.probability.outrider import RULE_OF_FOUR, ManeuverType
+from generator.probability.outrider import RULE_OF_FOUR
 
 TOKENS = 3  # 1.6: three Attack/Action tokens a turn
 REVERSE_LIMIT = 3  # 5.3
@@ -59,13 +59,14 @@ def lay_card(entry: Pose, face: str) -> Laid:
 def leading_edge(entry: Pose, face: str) -> Pose:
     """The driving arrow with the vehicle's front even with the leading edge of card
     ``face`` seated on ``entry`` (5.7 Panic Brake and Regain Control; Overshoot puts the
-    rear there). A straight card leads out of its far edge: the arrow stands ARROW_SPAN on
-    from the entry arrow, whatever the card's own exit arrow (Ease Up's stops 28 mm short of
-    that edge). A turn card leads out of the edge its road turns through, and its exit
-    arrow stands at that edge (our reading, battle.yaml)."""
+    rear there). A card whose road leaves it straight ahead (the straights, the Swerves)
+    leads out of its far edge: the arrow stands ARROW_SPAN on from the entry arrow, beside
+    the card's own exit arrow (Ease Up's stops 28 mm short of that edge, a Swerve's 2 mm). A
+    turning card leads out of the edge its road turns through, and its exit arrow stands
+    at that edge (our reading, battle.yaml)."""
     move = moves()[face]
-    if move.kind is ManeuverType.STRAIGHT:
-        return entry.moved(ARROW_SPAN)
+    if move.degrees == 0:
+        return entry.moved(ARROW_SPAN, move.aside)
     return entry.moved(move.ahead, move.aside, move.degrees)
 
 

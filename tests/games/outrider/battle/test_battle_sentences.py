@@ -105,6 +105,21 @@ def test_515_an_overshoot_on_a_braked_ease_up_leaves_the_rear_on_its_leading_edg
     assert car.moving
 
 
+def test_508_regain_control_on_a_swerve_puts_the_front_on_its_far_edge() -> None:
+    """L508 (5+ on the turn chart): 'Place the front of the vehicle even with the leading
+    edge of this maneuver card'. A Swerve Right's road leaves the card straight ahead, 18 mm
+    to the right, through its far edge (its exit arrow stands 2 mm short of that edge)."""
+    battle = two_cars(vehicle("iron-curtain"), gap=800)
+    car = battle.car(1)
+    start = car.pose
+    script(battle, [1, 5])  # 1 + Handling 1 = 2 reaches the Swerve Right (cost 2)
+    take_turn(battle, car, Told(Plan((Step("swerve_right"), Step("punch_it")))))
+    assert found(battle, "loss of control")[0]["result"] == "Regain Control"
+    assert front(car) == pytest.approx(far_edge(start))
+    assert car.pose.x == pytest.approx(lay(start, ["swerve_right"])[0].exit.x)
+    assert car.pose.heading == pytest.approx(0.0) and car.moving
+
+
 @pytest.mark.parametrize(("plan", "chart_roll", "result", "heading"), [
     (Plan((Step("punch_it"), Step("hard_right"))), 1, "Oversteer", 270.0),
     (Plan((Step("punch_it"), Step("hard_left")), brake=True), 1, "Skid Left", 90.0),
