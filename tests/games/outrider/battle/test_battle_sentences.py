@@ -179,6 +179,25 @@ def test_524_a_car_that_begins_its_turn_touching_a_base_is_boxed_in() -> None:
         assert wrong(battle, car, plan) == []
 
 
+@pytest.mark.parametrize(("face", "collided"), [("punch_it", False), ("swerve_right", True)])
+def test_524_a_touching_car_drives_away_alongside_but_not_into_the_other(
+        face: str, collided: bool) -> None:
+    """L524 'make a disengaging maneuver (if possible)': the Punch It! slides away along the
+    base it touches, no collision; a chain into it (here played by a car not boxed in: the
+    other is in motion) meets it at once."""
+    battle = _touching_table()
+    car = battle.car(1)
+    if collided:
+        car.moving = True  # in motion, it is not boxed in: the swerve is played
+    script(battle, [9, 6, 5])
+    take_turn(battle, car, Told(Plan((Step(face),))))
+    assert bool(found(battle, "collision")) is collided
+    if collided:  # within a few millimetres, where it first overlaps the other's base
+        assert 300.0 <= car.pose.y < 305.0
+    else:
+        assert car.pose.y == pytest.approx(396.0) and car.moving
+
+
 def test_548_rammed_cars_are_boxed_in_by_each_other_next_turn() -> None:
     """L548: 'The colliding cars remain touching at the point of contact, making them
     automatically boxed in by each other next turn. Both vehicles will be marked as
