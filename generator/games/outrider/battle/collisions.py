@@ -25,6 +25,7 @@ from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, die
 from generator.probability.outrider import capped
 
+FLUSH = 1e-6  # mm of overlap below which bases set edge to edge still only touch
 BISECTIONS = 12
 SAMPLE_BITS = 3
 SAMPLES = 2 ** SAMPLE_BITS  # steps a path is walked in before bisecting the first blocked one
@@ -66,7 +67,7 @@ def _clear(battle: Battle, shape: Rect, obstacle: Rect | None, touching: bool = 
     if obstacle is None:
         return inside(shape, battle.data.width, battle.data.height)
     if touching:
-        return not overlap(shape, obstacle, CONTACT_SLACK)
+        return not overlap(shape, obstacle, FLUSH)
     return not overlap(shape, obstacle, -battle.data.contact_gap)
 
 

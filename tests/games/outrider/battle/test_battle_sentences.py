@@ -192,8 +192,8 @@ def test_524_a_touching_car_drives_away_alongside_but_not_into_the_other(
     script(battle, [9, 6, 5])
     take_turn(battle, car, Told(Plan((Step(face),))))
     assert bool(found(battle, "collision")) is collided
-    if collided:  # within a few millimetres, where it first overlaps the other's base
-        assert 300.0 <= car.pose.y < 305.0
+    if collided:  # where it stood: the point of impact
+        assert car.pose == Pose(457.0, 300.0, 0.0)
     else:
         assert car.pose.y == pytest.approx(396.0) and car.moving
 
@@ -390,6 +390,16 @@ def test_607_611_a_stopped_defender_loses_superior_initiative_and_gives_1() -> N
     car, target = battle.car(1), battle.car(2)
     target.moving = False
     assert attack_adds(battle, car, target, Shot(2, 0, 12, False), 0) == (2 + 1, 2)
+
+
+def test_580_a_corridor_that_only_touches_a_base_hits_it() -> None:
+    """L580: 'If any portion of the red fire corridor on the Range Cards touches the base of
+    another vehicle, that vehicle is hit.' Iron Curtain's fixed front arc reaches 360 mm out
+    of its front edge (y = 162): a base whose rear edge lies at y = 522 is touched."""
+    iron = vehicle("iron-curtain")
+    battle = table((iron, "narrow", Pose(457.0, 150.0, 0.0), True),
+                   (iron, "narrow", Pose(457.0, 522.0 + 108.0, 0.0), True))
+    assert {s.target for s in shots(battle, battle.car(1), battle.car(1).pose)} == {2}
 
 
 @pytest.mark.parametrize(("aside", "found_shots"), [
