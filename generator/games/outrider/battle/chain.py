@@ -27,6 +27,7 @@ REVERSE_LIMIT = 3  # 5.3
 REVERSE_HAZARD = 1  # 5.3: a moderate hazard
 COLLISION_HAZARD = 2  # 6.3, 6.4: a severe hazard
 CONTACT_SLACK = 0.5  # mm of overlap below which two bases only touch
+FLUSH = 1e-6  # mm of overlap below which bases set edge to edge still only touch
 TOUCHING = 2.5  # contact gaps within which two bases stand touching (a stop's bisection errs)
 
 
@@ -97,12 +98,27 @@ def tokens(car: Car, plan: Plan) -> int:
     return plan.attacks + plan.aims + (1 if starts_from_stop(car, plan) else 0)
 
 
+def meeting_slack(battle: Battle, start: Rect, other: Rect) -> float:
+    """How far a card, or a base on its way, must overlap ``other`` to meet it: coming
+    within the contact gap (negative overlap), as two bases touch; but for a base that sets
+    out (``start``) touching ``other``, only driving into it, not sliding along it or
+    pulling away (6.1: a disengaging maneuver)."""
+    gap = battle.data.contact_gap
+    return FLUSH if overlap(start, other, -gap) else -gap
+
+
 def collides(battle: Battle, car: Car, laid: list[Laid]) -> bool:
     """Whether the programmed chain contacts another vehicle's base (6.1): a card, or the
-    vehicle standing at a card's end, overlaps it."""
-    others = [body(c.pose) for c in battle.others(car)]
-    return any(overlap(shape, other, CONTACT_SLACK) for card in laid
-               for shape in (card.card, body(card.exit)) for other in others)
+    vehicle standing at a card's end, meets it (:func:`meeting_slack`), as the vehicle
+    driving the chain would."""
+    mine = body(car.pose)
+    for other in battle.others(car):
+        base = body(other.pose)
+        slack = meeting_slack(battle, mine, base)
+        if any(overlap(shape, base, slack) for card in laid
+               for shape in (card.card, body(card.exit))):
+            return True
+    return False
 
 
 def touches(battle: Battle, car: Car, other: Car) -> bool:

@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from generator.games.outrider.battle.attacks import damage
-from generator.games.outrider.battle.chain import CONTACT_SLACK
+from generator.games.outrider.battle.chain import FLUSH, meeting_slack
 from generator.games.outrider.battle.geometry import (
     ARROW_INSET,
     CARD_LENGTH,
@@ -25,7 +25,6 @@ from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, die
 from generator.probability.outrider import capped
 
-FLUSH = 1e-6  # mm of overlap below which bases set edge to edge still only touch
 BISECTIONS = 12
 SAMPLE_BITS = 3
 SAMPLES = 2 ** SAMPLE_BITS  # steps a path is walked in before bisecting the first blocked one
@@ -132,9 +131,8 @@ def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
         if apart(sweep, shape) and apart(card, shape) and apart(final, shape):
             continue  # none of the three overlaps below can hold (most bases, most cards)
         share = _touch_share(battle, path, shape, bisections, sweep)
-        if share is None and (overlap(card, shape, CONTACT_SLACK)
-                              or overlap(final, shape, CONTACT_SLACK)):
-            share = 1.0
+        if share is None and overlap(card, shape, meeting_slack(battle, path.base(0), shape)):
+            share = 1.0  # only the card meets it: a collision (6.1), at the card's end
         if share is not None:
             contacts.append(Contact(other.slot, share))
     edge = _touch_share(battle, path, None, bisections, sweep)

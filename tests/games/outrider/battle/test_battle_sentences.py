@@ -245,6 +245,21 @@ def test_548_552_cars_stay_boxed_in_where_only_the_card_met_the_base() -> None:
 # -- 6.3-6.4 rams and incidentals -------------------------------------------------------------
 
 
+def test_522_532_a_card_that_ends_flush_with_a_base_is_a_collision_with_its_hazard() -> None:
+    """L522: a Maneuver Card 'that contacts the area of influence of another vehicle' is a
+    collision; L532: 'Any Maneuver chain that involves a collision will incur a severe (+2)
+    hazard'. The Punch It! card's far edge lies on Iron Curtain's rear edge: the chain costs
+    1 + 2, and the car stops at the point of impact, an incidental."""
+    battle = two_cars(vehicle("iron-curtain"), vehicle("iron-curtain"), gap=216)
+    car, target = battle.car(1), battle.car(2)
+    assert far_edge(car.pose) == pytest.approx(rear(target))
+    script(battle, [9, 12, 1])
+    take_turn(battle, car, Told(Plan((Step("punch_it"),))))
+    assert found(battle, "control check")[0]["difficulty"] == 3
+    assert found(battle, "collision")[0]["kind"] == "incidental"
+    assert rear(target) - front(car) == pytest.approx(1.0, abs=0.05)
+
+
 def test_532_an_arrow_touching_the_base_contacts_it() -> None:
     """L532: a ram needs 'the alignment arrow of the second or subsequent maneuver card to
     contact or overlap the target vehicle's card'. The second Punch It!'s arrow stops half a
