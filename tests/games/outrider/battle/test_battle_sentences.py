@@ -382,6 +382,25 @@ def test_466_skill_points_go_past_4_and_are_lost_on_a_failure(
     assert car.skill == 10 - skill
 
 
+def test_478_a_failed_check_can_still_advance_to_the_final_card() -> None:
+    """L480: 'There will be situations where a player can fail a DRIVER roll and still
+    manage to advance to the final card, due to modifying factors like bonuses.' Three
+    Punch It!, an attack on the second, the third meeting Iron Curtain (+2): costs 1, 3, 4,
+    difficulty 6. The 4 + Handling 1 = 5 passes every card but not the hazard: the attack
+    resolves, the car drives on to the final card and meets the base there, an incidental
+    (a failed check rams nothing, L532)."""
+    iron = vehicle("iron-curtain")
+    battle = two_cars(iron, iron, gap=330)
+    car = battle.car(1)
+    driver = Told(Plan((Step("punch_it"), Step("punch_it", True), Step("punch_it"))))
+    script(battle, [4, 12, 1])
+    take_turn(battle, car, driver)
+    assert found(battle, "control check")[0] == {"difficulty": 6, "skill": 0, "success": False}
+    assert driver.shots_asked == 1
+    assert found(battle, "collision")[0]["kind"] == "incidental"
+    assert car.pose.y > lay(Pose(457.0, 150.0, 0.0), ["punch_it"] * 2)[1].exit.y
+
+
 def test_638_aiming_goes_with_a_stationary_attack_only_two_at_most() -> None:
     """L638: 'one or two action tokens next to that stationary attack, for a +1 for each
     Aim ... limited by the +4 rule and MAY NOT be paired with attacks that are paired with
