@@ -197,9 +197,15 @@ class OutriderMeasures:
             return None
         return self.control(side, self.chain_difficulty(maneuver, cards)).success
 
-    def loss_of_control(self, maneuver: ManeuverType) -> Dist[str]:
-        """The chart result once control is lost (5.7), read on the plain DRIVER die."""
-        return loss_of_control(die(self.driver), maneuver)
+    def loss_of_control(self, maneuver: ManeuverType, side: str = SIDES[0]) -> Dist[str]:
+        """The chart result once control is lost (5.7), read on the DRIVER die plus the
+        Speedometer's +1 in the rounds ``side`` wins the duel (4.3 Lucky: +1 to all its
+        rolls; the battle engine reads the chart so too)."""
+        p = self.initiative(side)
+        plain = loss_of_control(die(self.driver), maneuver)
+        lucky = loss_of_control(die(self.driver), maneuver, speedometer=True)
+        return Dist.from_weights({r: p * lucky[r] + (1 - p) * plain[r]
+                                  for r in (*plain.support, *lucky.support)})
 
     # -- attacks -------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, Arc, Vehicle
 from generator.input.source import Mark
 from generator.probability.dist import Die
-from generator.probability.outrider import contest_chance
+from generator.probability.outrider import ManeuverType, contest_chance
 from generator.project.loading import load
 from tests.commands.test_balance_cli import read_pages
 from tests.commands.test_cli import LINE
@@ -198,6 +198,17 @@ def test_a_stopped_field_vehicle_gives_our_attack_and_our_ram_1_past_the_rule_of
     # Speedometer (+1) but has no superior initiative; we add 4 + 1
     hits = sum(1 for w in range(2, 13) for a in range(1, 9) if w + 4 + 1 >= a + 1)
     assert stopped.attack_when("narrow", 8, False) == Fraction(hits, 12 * 8)
+
+
+def test_the_loss_of_control_chart_takes_the_speedometer_in_the_rounds_it_is_held() -> None:
+    """4.3 Lucky (+1 to ALL die rolls this round), as the battle engine reads the 5.7 chart:
+    Iron Curtain's d10 DRIVER die shows Panic Brake on 1-3, on 1-2 with the Speedometer, held
+    in the rounds the narrow side wins the duel."""
+    m = OutriderMeasures(vehicle("iron-curtain"))
+    p = m.initiative("narrow")
+    chart = m.loss_of_control(ManeuverType.STRAIGHT)
+    assert chart["panic_brake"] == p * Fraction(2, 10) + (1 - p) * Fraction(3, 10)
+    assert chart["regain_control"] == 1 - chart["panic_brake"]
 
 
 @pytest.mark.parametrize(("arcs", "degrees"), [
