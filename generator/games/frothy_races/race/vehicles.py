@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from generator.games.frothy_races.catalogues import frothy_data, special_face
+from generator.games.frothy_races.catalogues import frothy_data, param, special_face
 from generator.games.frothy_races.model import AffectRef, Vehicle
 from generator.input.catalogue import Catalogue
 from generator.keep.data_yaml import read_data
@@ -276,7 +276,8 @@ def _affect(ref: AffectRef, catalogue: Catalogue, simulated: frozenset[str], wha
         return Affect(name, 0, trait=_canonical(frothy_data().traits, ref.trait))
     if name in simulated and not ref.custom:
         _rolled(f"{what} {name}", ref.value, missing)
-        return Affect(name, _value(ref.value), ref.card)
+        # '-1 Reins card' names its card without a 'card:' (the catalogue's spellings).
+        return Affect(name, _value(ref.value), param(ref, catalogue.find(ref.name), "card"))
     missing.append(f"{what} {name}")
     return None
 

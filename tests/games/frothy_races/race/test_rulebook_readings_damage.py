@@ -286,3 +286,22 @@ def test_a_sweep_prepares_the_table_of_the_vehicle_a_lost_trait_makes() -> None:
     stages = len(rt.lines) * RaceOptions().for_track(track).laps
     without = without_trait(race_vehicle(vehicles[0]), "Flyer")
     assert table_key(without, rt, stages, CAREFUL) in planner_moves._IN_PROCESS
+
+
+def test_a_card_loss_spelled_with_its_card_loses_that_card(tmp_path: Path) -> None:
+    """'-1 Reins card' (or '-1 Whip card') names the card it loses without a 'card:': the
+    engine races it as that card's loss, not as the player's choice of either."""
+    for spelling, kind in (("-1 Reins card", "reins"), ("-1 Whip card", "whip")):
+        data = yaml.safe_load(ORRERY.read_text(encoding="utf-8"))
+        data["damage"]["affects"][3] = {"name": spelling}
+        changed = tmp_path / f"orrery-{kind}.yaml"
+        changed.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        affect = next(a for _, a in raced(changed).damage_affects
+                      if a.name == "-1 Whip / Reins card")
+        assert affect.card == kind
+        track, vehicles = load_race_inputs(BOWL, [changed])
+        race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions())
+        car = race.cars[0]
+        before = car.cards(kind)
+        race.apply_affect(car, affect)
+        assert car.cards(kind) == before - 1
