@@ -29,6 +29,8 @@ class TrackGame:
     guide asks for a track wide enough for the field with every space in use, ``open_edge``
     when a line may run to the board's edge (so track there is no gap in the walls), and
     ``line_start`` when racers start on the starting line, never on numbered slots.
+    ``rated`` are the terrains a legend entry may give a rating to (none: the game has no
+    ratings).
     """
 
     game_id: str
@@ -49,3 +51,4 @@ class TrackGame:
     scale_advice: bool = False
     open_edge: bool = False
     line_start: bool = False
+    rated: frozenset[str] = frozenset()

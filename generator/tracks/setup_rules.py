@@ -133,12 +133,23 @@ def laps_decide_the_race(track: Track) -> Iterator[Violation]:
                                     "decided": DECIDED_WITHOUT_LAPS[track.race_type]})
 
 
+# How the rule names the terrains a game lets carry a rating, in the order it lists them.
+RATED_NAMES = {"hazard": "hazards", "fragile": "fragile obstacles", "solid": "solid obstacles",
+               "barrier": "walls (barriers)"}
+
+
 @RULES.check("TRK-RATING-PLAIN")
-def ratings_on_what_they_add_to(track: Track) -> Iterator[Violation]:
+def ratings_on_what_they_add_to(track: Track, context: TrackGame) -> Iterator[Violation]:
+    """A rating only where the game adds it to something (Collisions: 'give any Hazard,
+    Fragile Obstacle or Solid Obstacle a rating'; walls are solid obstacles)."""
+    names = [RATED_NAMES[t] for t in RATED_NAMES if t in context.rated]
+    rated = ", ".join(names[:-1]) + (" and " if len(names) > 1 else "") + names[-1] \
+        if names else ""
     for char, entry in track.legend.items():
-        if entry.rating is not None and entry.terrain in ("track", "barrier"):
+        if entry.rating is not None and entry.terrain not in context.rated:
             yield Violation(("legend", char, "rating"), {
-                "char": char, "terrain": entry.terrain, "rating": entry.rating})
+                "char": char, "terrain": entry.terrain, "rating": entry.rating,
+                "rated": rated, "game": context.title})
 
 
 @RULES.check("TRK-ITEMS-NONE")

@@ -28,6 +28,9 @@ TRACKS = TrackGame(
     players=(2, 6),  # Introduction: "a ... racing game for 2 to 6 players"
     wrecks=True,  # 'Wipe-out': a wrecked vehicle stays on the track as a solid obstacle
     scale_advice=True,  # Introduction > Scale: room for the field to race side by side
+    # Collisions: 'give any Hazard, Fragile Obstacle or Solid Obstacle a rating'; walls
+    # ('eg those around the edge of the track') are solid obstacles.
+    rated=frozenset({"hazard", "fragile", "solid", "barrier"}),
 )
 
 GAME = Game(

@@ -101,6 +101,9 @@ class RaceTrack:
     # (hex, direction) -> the rating of the solid obstacle that way (a neighbour of -1 that
     # is a solid obstacle, not a barrier or the board's edge); 0 when it has none.
     solid: dict[tuple[int, int], int] = field(default_factory=dict)
+    # (hex, direction) -> the rating of a rated barrier that way (walls are solid obstacles
+    # too, so a wall may be rated); unrated walls and the board's edge are not listed.
+    walls: dict[tuple[int, int], int] = field(default_factory=dict)
     lap_length: int = 0
     _room: dict[int, list[int]] = field(default_factory=dict)
     _paths: dict[int, list[tuple[tuple[int, frozenset[int]], ...]]] = field(
@@ -309,6 +312,9 @@ def _build(track: Track) -> RaceTrack:
     rt.solid = {(i, d): cells[n].symbol.rating or 0 for i, h in enumerate(hexes)
                 for d, n in enumerate(h.plus(step) for step in DIRECTIONS)
                 if n not in number and n in cells and cells[n].symbol.terrain == "solid"}
+    rt.walls = {(i, d): cells[n].symbol.rating or 0 for i, h in enumerate(hexes)
+                for d, n in enumerate(h.plus(step) for step in DIRECTIONS)
+                if n in cells and cells[n].symbol.terrain == "barrier" and cells[n].symbol.rating}
     lap = len(lines)
     start = slots[0][0] * FACINGS + slots[0][1] if slots else 0
     rt.lap_length = max(1, rt.chain[0][start] - rt.chain[lap][start]) if lap else 1

@@ -192,8 +192,10 @@ def collide(race: Race, car: Car, there: int, direction: int, face: bool = True)
         spiked = wreck.spec.trait("Spiked") if wreck is not None else 0
         rating = race.rt.solid.get((car.hex, direction)) if there < 0 else 0
         cause = "wall collision" if rating is None else "obstacle collision"
+        if rating is None:  # a wall is a solid obstacle too, and may be rated
+            rating = race.rt.walls.get((car.hex, direction), 0)
         # A solid obstacle's rating adds to (or takes from) the dice (Collisions).
-        hurt = race.damage_roll(car, max(0, speed + (rating or 0) - bsh) + spiked, cause)
+        hurt = race.damage_roll(car, max(0, speed + rating - bsh) + spiked, cause)
         if hurt and car.racing:
             race.reaction_roll(car, slide=direction)
         slide_back_damage(race, car, wreck)
@@ -286,7 +288,8 @@ def collision_cost(race: Race, car: Car, there: int, direction: int) -> int:
     other = race.occupant.get(there) if there >= 0 else None
     if other is None or race.cars[other].wiped_out:
         spiked = race.cars[other].spec.trait("Spiked") if other is not None else 0
-        rating = race.rt.solid.get((car.hex, direction), 0) if there < 0 else 0
+        key = (car.hex, direction)
+        rating = race.rt.solid.get(key, race.rt.walls.get(key, 0)) if there < 0 else 0
         return max(0, car.speed + rating - car.spec.trait("B.S.H.")) + spiked
     return collision_dice(car, race.cars[other], direction)[1]
 

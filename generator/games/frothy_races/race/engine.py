@@ -206,6 +206,10 @@ class Race:
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
         self.debris: dict[int, int] = {h: 1 for h, t in enumerate(self.rt.terrain)
                                        if t == "fragile"}
+        # The rating of each rated fragile obstacle the map lays, while it lies there: it
+        # goes with the obstacle, so debris dropped on its space later has none.
+        self.fragile_rating: dict[int, int] = {h: r for h, r in enumerate(self.rt.rating)
+                                               if r and h in self.debris}
         self.not_simulated = self._not_simulated()
 
     # --- Setup -------------------------------------------------------------------------

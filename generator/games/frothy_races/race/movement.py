@@ -296,20 +296,21 @@ def rough_ground(race: Race, car: Car, there: int, direction: int) -> None:
     car.involved = True  # moving into one is a collision with it: no Control Loss back
     half = (car.speed + 1) // 2
     # A rating belongs to the hazard or obstacle it is given to (Collisions): a hazard's
-    # to its Control Loss, a fragile obstacle's to its Damage dice; debris a wreck drops
-    # is a fragile obstacle of its own, with none, even on a rated hazard.
-    rating = race.rt.rating[there]
+    # to its Control Loss, a fragile obstacle's to its Damage dice while it lies there;
+    # debris a wreck drops is a fragile obstacle of its own, with none, even on a rated
+    # hazard or where a rated obstacle was knocked away.
     need_roll = False
     if hazard:
-        race.gain_control_loss(car, max(0, half + rating))
-        rating = 0
+        race.gain_control_loss(car, max(0, half + race.rt.rating[there]))
         need_roll = True
         if race.logging:
             race.log(car, "hazard", result={"control_loss": car.control_loss})
     if markers:
+        rating = race.fragile_rating.get(there, 0)
         race.debris[there] = markers - 1
         if race.debris[there] == 0:
             del race.debris[there]
+            race.fragile_rating.pop(there, None)
         # Moving into a fragile obstacle is a collision with it: B.S.H. counts.
         dice = max(0, half + rating + markers - 1 - car.spec.trait("B.S.H."))
         if race.damage_roll(car, dice, "fragile obstacle"):
