@@ -156,7 +156,8 @@ def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, ic
             draw_number(canvas, str(symbol.slot), centre, size, on_arrow=facing is not None)
     if symbol.rating is not None and text:
         sign = "+" if symbol.rating > 0 else ""
-        canvas.setFillColor(INK)
+        # A rated wall is a dark hex: its rating in the track's light colour.
+        canvas.setFillColor(FILLS["track"] if symbol.terrain == "barrier" else INK)
         draw_line(canvas, f"{sign}{symbol.rating}", cx, cy - size * 0.42,
                   max(MIN_FONT_SIZE, size * 0.16), BOLD, "centre")
 
