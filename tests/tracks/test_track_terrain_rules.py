@@ -2,7 +2,7 @@
 Collisions: what counts as a Hazard, Fragile or Solid Obstacle, and their ratings; walls
 round the track): each constraint fires with its severity at the map cell or legend entry
 it is about, and the set-ups the book allows are clean. The audit is
-docs/audits/frothy-track.md; the minimal bad case of every rule is in test_track_rules."""
+docs/reference/frothy-track-audit.md; the minimal bad case of every rule is in test_track_rules."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """The track's own features as the rulebook reads them (Collisions: Hazards and Fragile
 Obstacles, Solid Obstacles and Vehicles, ratings; 'Wipe-out': the debris a wreck leaves):
 the sentences no other reading test pins, each set up on Bogwater Bowl (or a track changed
-from it, or the test strip) with scripted dice. The audit is docs/audits/frothy-track.md."""
+from it, or the test strip) with scripted dice. The audit's table of sentences is
+docs/reference/frothy-track-audit.md."""
 
 from __future__ import annotations
 
