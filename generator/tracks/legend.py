@@ -26,6 +26,16 @@ class Symbol:
     finish: bool = False
     checkpoint: int | None = None
     item_checkpoint: bool = False
+    markers: int | None = None  # fragile obstacle markers laid here (None: as the terrain)
+
+    @property
+    def fragile_markers(self) -> int:
+        """Fragile obstacle markers on the hex at the start of a race: as many as the legend
+        lays (several may share a space; on a hazard, a space with both), else one on a
+        fragile obstacle and none elsewhere."""
+        if self.markers is not None:
+            return self.markers
+        return 1 if self.terrain == "fragile" else 0
 
     @property
     def passable(self) -> bool:

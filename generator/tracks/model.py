@@ -122,6 +122,10 @@ class LegendEntry:
         Nullable(Text()), "An icon from icons.yaml to draw in the hex.", default=None)
     item: bool = spec_field(
         Bool(), "true when a face-down item is placed on the hex.", default=False)
+    markers: int | None = spec_field(
+        Nullable(Int(1, 9)), "Fragile obstacle markers laid in the hex at the start: several "
+        "on a fragile obstacle, or some on a hazard (a space with both).", default=None,
+        source=f"{SEC_COLLISIONS} > Hazards and Fragile Obstacles")
 
 
 @dataclass(frozen=True)
@@ -279,7 +283,8 @@ class Track:
         for char, entry in self.legend.items():
             if char not in BUILTIN_LEGEND:
                 symbols[char] = Symbol(char, entry.terrain, entry.label or entry.terrain,
-                                       entry.rating, entry.icon, entry.item)
+                                       entry.rating, entry.icon, entry.item,
+                                       markers=entry.markers)
         return symbols
 
     def facing_hour(self, slot: int) -> int:

@@ -152,6 +152,22 @@ def ratings_on_what_they_add_to(track: Track, context: TrackGame) -> Iterator[Vi
                 "rated": rated, "game": context.title})
 
 
+# Where fragile obstacle markers may lie (Hazards and Fragile Obstacles): on a fragile
+# obstacle (several in one space) or a hazard (a space with both).
+MARKED = ("fragile", "hazard")
+
+
+@RULES.check("TRK-MARKERS-PLACE")
+def markers_on_what_holds_them(track: Track, context: TrackGame) -> Iterator[Violation]:
+    allowed = " or ".join(f"a {t}" for t in MARKED) if "fragile" in context.terrains else ""
+    for char, entry in track.legend.items():
+        if entry.markers is not None and (not allowed or entry.terrain not in MARKED):
+            yield Violation(("legend", char, "markers"), {
+                "char": char, "terrain": entry.terrain, "markers": entry.markers,
+                "allowed": allowed.replace("a fragile", "a fragile obstacle"),
+                "game": context.title})
+
+
 @RULES.check("TRK-ITEMS-NONE")
 def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not context.items or track.items or not drawable(track):

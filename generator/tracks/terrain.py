@@ -137,7 +137,7 @@ def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, ic
         canvas.drawPath(hex_path(canvas, corners), stroke=1, fill=0)  # the edge on top
         canvas.restoreState()
     icon = symbol.icon or ICONS.get(symbol.terrain)
-    if symbol.terrain == "fragile":
+    if symbol.fragile_markers:
         draw_marker_ring(canvas, centre, size)
     if icon and icon in icons:
         scale = 0.5 if symbol.terrain != "solid" else 0.62
@@ -154,6 +154,10 @@ def draw_cell(canvas: Canvas, geometry: HexLayout, cell: Cell, centre: Point, ic
             draw_arrow(canvas, icons, centre, size, facing_angle(facing, geometry.orientation))
         if text:
             draw_number(canvas, str(symbol.slot), centre, size, on_arrow=facing is not None)
+    if symbol.fragile_markers > 1 and text:  # several markers laid in one space
+        canvas.setFillColor(ICON_INK["fragile"])
+        draw_line(canvas, f"x{symbol.fragile_markers}", cx, cy + size * 0.26,
+                  max(MIN_FONT_SIZE, size * 0.16), BOLD, "centre")
     if symbol.rating is not None and text:
         sign = "+" if symbol.rating > 0 else ""
         # A rated wall is a dark hex: its rating in the track's light colour.

@@ -351,7 +351,7 @@ def _joyride(track: Track, templates: TextTemplates, icons: IconSet | None,
 
 def _frothy(track: Track, templates: TextTemplates, icons: IconSet | None) -> TokenPlan:
     spare = token_counts()["frothy"]["spare_debris_per_player"] * track.players.high
-    fragile = len(track.layout.with_terrain("fragile"))
+    fragile = sum(c.symbol.fragile_markers for c in track.layout.ordered())
     words = _words(templates, track, "Frothy Races")
     counts = [TokenCount(fragile, words["fragile_tokens"])] if fragile else []
     counts.append(TokenCount(spare, words["debris_tokens"]))

@@ -107,6 +107,8 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
                         {"race_type": "Furthest", "laps": 3}),
     "TRK-RATING-PLAIN": (STRIP.replace("X12...", "X12.k."), "frothy-races",
                          {"legend": {"k": {"terrain": "track", "rating": 1}}}),
+    "TRK-MARKERS-PLACE": (STRIP.replace("X12...", "X12.k."), "frothy-races",
+                          {"legend": {"k": {"terrain": "track", "markers": 2}}}),
     "TRK-ITEMS-NONE": (STRIP.replace("X12...", "X12.?."), "joyride", {}),
     # Five face-down pick-ups and one recommended item: four tokens to lay them with.
     "TRK-ITEMS-TOKENS": (STRIP.replace("X12...", "X12???").replace("X34...", "X34??."),

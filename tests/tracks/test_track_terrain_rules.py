@@ -12,6 +12,8 @@ from typing import Any
 import pytest
 
 from generator.input.findings import Finding, Severity
+from generator.text.templates import TextTemplates
+from generator.tracks.tokens import plan_tokens
 from tests.conftest import check_file
 from tests.track_files import JOY_LOOP, write_track
 
@@ -127,7 +129,7 @@ def test_a_walls_rating_is_printed_legibly_on_its_dark_hex(tmp_path: Path) -> No
     assert main(["build", "--no-pack", str(path), "-o", str(tmp_path / "out")]) == 0
     with pdfplumber.open(tmp_path / "out" / "tracks" / "test-strip-layout.pdf") as pdf:
         chars = pdf.pages[0].chars
-    colours = {}
+    colours: dict[str, set[tuple[float, ...]]] = {}
     for i, char in enumerate(chars[:-1]):
         if char["text"] == "+" and chars[i + 1]["text"] in "12":
             colours.setdefault(chars[i + 1]["text"], set()).add(
@@ -135,3 +137,44 @@ def test_a_walls_rating_is_printed_legibly_on_its_dark_hex(tmp_path: Path) -> No
     assert set(colours) == {"1", "2"}
     (wall,), (mud,) = colours["2"], colours["1"]
     assert sum(wall) / len(wall) > 0.9 > 0.2 > sum(mud) / len(mud)
+
+
+@pytest.mark.parametrize("terrain", ["fragile", "hazard"])
+def test_several_markers_or_a_hazard_with_markers_are_clean(tmp_path: Path,
+                                                             terrain: str) -> None:
+    """'Multiple fragile obstacle markers may be put in the same space'; 'It is possible
+    to have a space containing both a hazard and a fragile obstacle': a legend entry
+    laying three markers on a fragile obstacle, or one on a hazard, is no error, and the
+    token sheet counts every marker the map lays (three, or one, and the two '*')."""
+    map_text = WIDE.replace("X12.......", "X12.k..*..").replace("X.........=", "X......*..=")
+    found = findings(tmp_path, map_text, legend={
+        "k": {"terrain": terrain, "markers": 3 if terrain == "fragile" else 1}})
+    assert errors(found) == []
+    definition = check_file(tmp_path / "track.yaml").definitions[0]
+    plan = plan_tokens(definition.model, definition.kind.context, TextTemplates())
+    assert plan.counts[0].count == (3 if terrain == "fragile" else 1) + 2
+
+
+@pytest.mark.parametrize("game, terrain", [
+    ("frothy-races", "track"), ("frothy-races", "solid"), ("frothy-races", "barrier"),
+    ("frothy-races", "special"), ("joyride", "special")])
+def test_markers_anywhere_else_are_an_error_at_the_legend_entry(
+        tmp_path: Path, game: str, terrain: str) -> None:
+    """Markers lie on a fragile obstacle or a hazard; on a wall or a solid obstacle no
+    vehicle could ever meet them, and on a plain or special space they would be a fragile
+    obstacle the map does not show. Joyride has no fragile obstacles at all. The error
+    names the entry's 'markers' at its line and column."""
+    if game == "joyride":
+        map_text = JOY_LOOP.replace("X..............X", "X.....k........X", 1)
+    elif terrain == "barrier":
+        map_text = WIDE.replace("XXXXXXXXXXXXX", "XkXXXXXXXXXXX", 1)
+    else:
+        map_text = WIDE.replace("X.........", "X....k....", 1)
+    fields: dict[str, Any] = {"legend": {"k": {"terrain": terrain, "markers": 2}}}
+    if terrain == "special":
+        fields["special_rules"] = "k: a ramp; it throws you one space on."
+    found = [f for f in findings(tmp_path, map_text, game, **fields)
+             if f.rule == "TRK-MARKERS-PLACE"]
+    assert [f.severity for f in found] == [Severity.ERROR]
+    before, there = at(tmp_path, found[0])
+    assert before.endswith("markers: ") and there.startswith("2")

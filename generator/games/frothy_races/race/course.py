@@ -98,6 +98,8 @@ class RaceTrack:
     to_infield: list[int]  # hex -> steps to the infield (see _infield_distance), or UNREACHABLE
     chain: list[list[int]] = field(default_factory=list)  # see remaining()
     hazard: list[bool] = field(default_factory=list)  # hex -> a hazard space
+    # hex -> fragile obstacle markers the map lays there (Symbol.fragile_markers)
+    markers: list[int] = field(default_factory=list)
     # (hex, direction) -> the rating of the solid obstacle that way (a neighbour of -1 that
     # is a solid obstacle, not a barrier or the board's edge); 0 when it has none.
     solid: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -283,7 +285,8 @@ def forget_oldest_half(cache: dict[Any, Any]) -> None:
 def _content_key(track: Track) -> tuple[object, ...]:
     layout = track.layout
     cells = tuple(sorted((h.q, h.r, c.symbol.terrain, c.symbol.rating or 0,
-                          c.symbol.slot or 0, c.symbol.finish, c.symbol.checkpoint or 0)
+                          c.symbol.slot or 0, c.symbol.finish, c.symbol.checkpoint or 0,
+                          c.symbol.fragile_markers)
                          for h, c in layout.cells.items()))
     return (track.name, cells, tuple(sorted(layout.facings.items())))
 
@@ -308,6 +311,7 @@ def _build(track: Track) -> RaceTrack:
                    line_of, inside, _infield_distance(hexes, number, neighbours))
     rt.chain = _chained(rt)
     rt.hazard = [t == "hazard" for t in terrain]
+    rt.markers = [layout.cells[h].symbol.fragile_markers for h in hexes]
     cells = layout.cells
     rt.solid = {(i, d): cells[n].symbol.rating or 0 for i, h in enumerate(hexes)
                 for d, n in enumerate(h.plus(step) for step in DIRECTIONS)

@@ -109,6 +109,46 @@ def test_a_fragile_obstacles_rating_goes_with_it(tmp_path: Path) -> None:
     assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [3, 2]
 
 
+# --- Markers the map lays: several in a space, or on a hazard ------------------------------
+
+
+def test_a_stack_of_markers_the_map_lays_adds_a_die_each(tmp_path: Path) -> None:
+    """'Multiple fragile obstacle markers may be put in the same space, where the number of
+    dice used for the Damage roll is increased by 1 for each additional marker and only 1
+    marker is removed each time a vehicle moves into the space': three markers laid by the
+    track's legend, met at Speed 4, roll 2 + 2 dice and leave two."""
+    race = rated_race(tmp_path, "    XX......**.....b.............XX\n", ("**", "z*"),
+                      "z: {terrain: fragile, markers: 3, label: stacked bales}")
+    stack = next(h for h, n in race.debris.items() if n == 3)
+    car = race.cars[0]
+    car.bot = NoCards()
+    place(race, car, 17, 16, speed=4)
+    race.rng = ScriptedDice(values(0, 0, 0, 0))
+    race.rough_ground(car, stack, 0)
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [4]
+    assert race.debris[stack] == 2
+
+
+def test_a_hazard_the_map_lays_a_marker_on_applies_both_with_one_roll(tmp_path: Path) -> None:
+    """'It is possible to have a space containing both a hazard and a fragile obstacle - in
+    which case, apply both but make only one Control roll': a ford (rated +1) with a
+    marker on it, met at Speed 4: half the Speed plus the ford's rating in Control Loss
+    (3), half the Speed in Damage dice (2: the rating is the ford's), one Control roll, and
+    the marker goes while the ford stays."""
+    race = rated_race(tmp_path, "  X.....w.X                 XX.~....XX\n", ("w", "v"),
+                      "v: {terrain: hazard, rating: 1, markers: 1, label: ford and crate}")
+    ford = next(h for h, n in race.debris.items() if race.rt.terrain[h] == "hazard")
+    car = race.cars[0]
+    car.bot = NoCards()
+    place(race, car, 17, 16, speed=4)
+    race.rng = ScriptedDice(values(0, 0) + icons(*["slow"] * 12))
+    race.rough_ground(car, ford, 0)
+    assert [e["result"]["control_loss"] for e in race.events if e["action"] == "hazard"] == [3]
+    assert [len(d) for d in rolls(race, "damage roll (fragile obstacle)")] == [2]
+    assert len([a for a in actions(race) if a.startswith("control roll")]) == 1
+    assert ford not in race.debris and race.rt.terrain[ford] == "hazard"
+
+
 # --- Hazards and Fragile Obstacles: 'only applied when your vehicle moves into the space' -
 
 
