@@ -100,6 +100,10 @@ class RaceTrack:
     hazard: list[bool] = field(default_factory=list)  # hex -> a hazard space
     # hex -> fragile obstacle markers the map lays there (Symbol.fragile_markers)
     markers: list[int] = field(default_factory=list)
+    # hex -> the rating of a rated fragile obstacle the map lays there: it goes with the
+    # obstacle, so debris dropped on its space later has none (a hazard's rating is its
+    # own, never that of markers lying in it)
+    fragile_rating: dict[int, int] = field(default_factory=dict)
     # (hex, direction) -> the rating of the solid obstacle that way (a neighbour of -1 that
     # is a solid obstacle, not a barrier or the board's edge); 0 when it has none.
     solid: dict[tuple[int, int], int] = field(default_factory=dict)
@@ -312,6 +316,8 @@ def _build(track: Track) -> RaceTrack:
     rt.chain = _chained(rt)
     rt.hazard = [t == "hazard" for t in terrain]
     rt.markers = [layout.cells[h].symbol.fragile_markers for h in hexes]
+    rt.fragile_rating = {i: r for i, (r, t) in enumerate(zip(rating, terrain, strict=True))
+                         if r and t == "fragile"}
     cells = layout.cells
     rt.solid = {(i, d): cells[n].symbol.rating or 0 for i, h in enumerate(hexes)
                 for d, n in enumerate(h.plus(step) for step in DIRECTIONS)

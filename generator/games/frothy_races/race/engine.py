@@ -204,15 +204,10 @@ class Race:
                          zip(specs, bots, starts, labels, strict=True))]
         self.start_remaining = [self.remaining(c.stage, c.state) for c in self.cars]
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
-        # Fragile obstacle markers by space: those the map lays (several may share one, and
-        # a hazard may have some), then the debris wrecks drop.
+        # Fragile obstacle markers by space (the map's, then wrecks' debris), and the ratings
+        # of the map's rated fragile obstacles while they lie there (rough_ground).
         self.debris: dict[int, int] = {h: n for h, n in enumerate(self.rt.markers) if n}
-        # The rating of each rated fragile obstacle the map lays, while it lies there: it
-        # goes with the obstacle, so debris dropped on its space later has none (a hazard's
-        # rating is its own, never its markers').
-        self.fragile_rating: dict[int, int] = {
-            h: r for h, r in enumerate(self.rt.rating)
-            if r and h in self.debris and self.rt.terrain[h] == "fragile"}
+        self.fragile_rating = dict(self.rt.fragile_rating)
         self.not_simulated = self._not_simulated()
 
     # --- Setup -------------------------------------------------------------------------
