@@ -189,9 +189,11 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
               if n in track.slot_facings else ("start_facing",)) for n in slots]
     if not slots:
         faced = [(0, clock_to_facing(track.start_facing, track.orientation), ("start_facing",))]
+    said = set()  # slots sharing start_facing are one mistake: said once, of the line
     for number, facing, path in faced:
-        if not is_side_facing(facing):
-            yield Violation(path, {**base, "slot": number,
+        if not is_side_facing(facing) and (path, facing) not in said:
+            said.add((path, facing))
+            yield Violation(path, {**base, "slot": number if path != ("start_facing",) else 0,
                                    "hour": facing_to_clock(facing, track.orientation)})
 
 

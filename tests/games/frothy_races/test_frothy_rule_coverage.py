@@ -1,0 +1,86 @@
+"""Where each Frothy Races rule points: on its minimal bad case (BAD_CASES in
+test_frothy_rules.py) every finding of the rule is in the changed file, at the line and column
+of the value that breaks the rule, with the rule's severity and rulebook section."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.games.frothy_races.rules import RULES
+from tests.conftest import check_file, small_picture
+from tests.games.frothy_races.test_frothy_rules import BAD_CASES
+from tests.rule_coverage import At, assert_points_at
+
+# rule -> the text its finding points at in the bad case's file.
+AT: dict[str, At] = {
+    "FR-AFFECT-PARAM": "Lose Named Trait, 6:",
+    "FR-AFFECT-PARAM-UNEXPECTED": "whip}",
+    "FR-ART-FILE": "no-such-picture.png",
+    "FR-ART-RESOLUTION": small_picture,
+    "FR-CARDS-DUAL": "2}",
+    "FR-CARDS-GUIDE": "{whip: 5, reins: 5",
+    "FR-CARDS-LIMIT": "{whip: 1, reins: 1",
+    "FR-CARDS-SINGLE": "4}",
+    "FR-CONTROL-FLAT": "safe]",               # Speed 6
+    "FR-CONTROL-RISING": "1, 4]",             # Speed 5, easier than Speed 4
+    "FR-CUSTOM-SHADOWS": "Flyer, custom",
+    "FR-CUSTOM-SUMMARY": "{name: Mud Lover",
+    "FR-DMG-AFFECT-LEVEL": "Haste, 6:",       # the affect at level 9 of 6
+    "FR-DMG-AFFECT-UNKNOWN": "Whoops",
+    "FR-DMG-CONFLICT": "Slow, 6:",
+    "FR-DMG-FRAGILE": "3",
+    "FR-DMG-INDESTRUCTIBLE": "10",
+    "FR-DMG-LOSE-CARD": "whip}",
+    "FR-DMG-LOSE-TRAIT": "Flyer}",
+    "FR-DMG-NO-TARGET": "{name: -# Resilience",
+    "FR-DMG-RANDOM-CHOICES": "[Haste]",
+    "FR-DMG-RESILIENCE": "3",
+    "FR-DMG-VALUE-IMPOSSIBLE": "7}",
+    "FR-DMG-WIPEOUT": "{1: Haste}",
+    "FR-HASH-MISSING": "Blades]",
+    "FR-HASH-NO-EFFECT": "0}",
+    "FR-HASH-RANGE": "5}",
+    "FR-HASH-UNEXPECTED": "2}",
+    "FR-MOVE-EVEN-SPREAD": "0, 1, 0, 0, 0]",  # Speed 2's row in the speed table
+    "FR-MOVE-PHASE-MAX": "7]",
+    "FR-MOVE-ROUND-MAX": "0]",                # Speed 6, its first phase
+    "FR-MOVE-SPEED-DROP": "4, 3]",
+    "FR-MOVE-STEP-FALLS": "3]",
+    "FR-MOVE-TOTAL-FALLS": "0]",
+    "FR-PRINT-BOXES": "6, 1, 2, 1]",
+    "FR-PRINT-PIECE-TEXT": "W" * 28,
+    "FR-PRINT-TEXT": "'A very long tale.",
+    "FR-PRINT-TRACK": "25",
+    "FR-SPECIAL-COUNT": "{name: Yah!}",
+    "FR-SPECIAL-DISCARD": "{name: Lash, value: 3}",
+    "FR-SPECIAL-FACE": "{name: Lucky",
+    "FR-SPECIAL-UNKNOWN": "Lsh,",
+    "FR-SPECIAL-WRONG-FACE": "reins}",
+    "FR-SPEED-BOXES": "0, 1, 2, 1]",
+    "FR-SPEED-RATINGS": "[0, 1, 1, 1, 0, 0]",
+    "FR-SPEED-ZERO-MOVES": "1, 1, 1, 1, 3, 3, 0]",
+    "FR-STAMINA-AFFECT-LEVEL": "Speed",
+    "FR-STAMINA-AFFECT-UNKNOWN": "Tired",
+    "FR-STAMINA-ROW": "1, -1, -3]",
+    "FR-STAMINA-TRACK": "10",
+    "FR-TRAIT-CONFLICT": "Unlucky Charm]",
+    "FR-TRAIT-COUNT": "Snapper]",
+    "FR-TRAIT-DUPLICATE": "{name: blades",
+    "FR-TRAIT-NO-TARGET": "Encouragement]",
+    "FR-TRAIT-NONE": "[]",
+    "FR-TRAIT-UNKNOWN": "Blads,",
+}
+
+
+def test_every_rule_says_where_it_points() -> None:
+    assert set(AT) == set(BAD_CASES) == set(RULES.rules)
+
+
+@pytest.mark.parametrize("rule_id", sorted(AT))
+def test_rule_points_at_what_breaks_it(rule_id: str, write_vehicle: Callable[..., Path]
+                                       ) -> None:
+    path = write_vehicle(BAD_CASES[rule_id])
+    assert_points_at(check_file(path).findings, RULES[rule_id], path, AT[rule_id])
