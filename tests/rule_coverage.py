@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.input.findings import Finding, Rule
+from generator.input.findings import Finding, Rule, Severity
 from tests.conftest import rule_ids
 
 # What a finding must point at: the text found at its line and column (the column is where
@@ -21,7 +21,8 @@ At = str | tuple[str, ...] | Callable[[], str]
 def assert_points_at(findings: list[Finding], rule: Rule, path: Path, at: At,
                      whole: bool = False) -> None:
     """Every finding of ``rule`` is in ``path``, its line and column pointing at ``at``, with
-    the rule's severity and its rulebook section; at least one fired."""
+    the rule's severity and its rulebook section, and a hint unless it is only information; at
+    least one fired."""
     fired = [f for f in findings if f.rule == rule.id]
     assert fired, f"{rule.id} did not fire; got {sorted(rule_ids(findings))}"
     expected = (at(),) if callable(at) else at if isinstance(at, tuple) else (at,)
@@ -38,3 +39,5 @@ def assert_points_at(findings: list[Finding], rule: Rule, path: Path, at: At,
         assert finding.severity is rule.severity
         assert finding.source == rule.source
         assert finding.message and "{{" not in finding.message and "{%" not in finding.message
+        if rule.severity is not Severity.INFO:  # an error or a warning says how to fix it
+            assert finding.hint and "{{" not in finding.hint, f"{rule.id} gives no hint"
