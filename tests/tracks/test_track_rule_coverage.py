@@ -5,11 +5,12 @@ breaks the rule, with the rule's severity and rulebook section."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from generator.tracks.rules import RULES
-from tests.conftest import check_file
+from tests.conftest import check_file, rule_ids
 from tests.rule_coverage import At, assert_points_at
 from tests.track_files import STRIP, write_track
 from tests.tracks.test_track_rules import BAD_CASES
@@ -61,6 +62,30 @@ AT: dict[str, At] = {
     "TRK-START-SLOTS": "6",
     "TRK-TERRAIN": "~.....=.X",
 }
+
+
+# The other ways into a rule that BAD_CASES does not take:
+# (rule, map, game, fields, the rest of the line from where it points).
+BRANCHES: dict[str, tuple[str, str, str, dict[str, Any], str]] = {
+    "an item pick-up on a Frothy Races map": (
+        "TRK-TERRAIN", STRIP.replace("X12...", "X12.?."), "frothy-races", {}, "?....=.X"),
+    "slot 5 with no slot 4": (
+        "TRK-START-NUMBERS", STRIP.replace("X34", "X35"), "frothy-races", {}, "5......=.X"),
+    "a facing for a slot not on the map": (
+        "TRK-START-FACING", STRIP, "joyride", {"slot_facings": {7: 3}}, "3"),
+    "one checkpoint line both normal and item": (
+        "TRK-CHECKPOINT-NUMBERS", STRIP.replace("X12...", "X12.a.").replace("X34...", "X34.A."),
+        "joyride", {"items": ["Rocket"]}, "a....=.X"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BRANCHES))
+def test_each_way_into_a_rule_points_at_what_breaks_it(tmp_path: Path, case: str) -> None:
+    rule_id, map_text, game, fields, at = BRANCHES[case]
+    path = write_track(tmp_path, map_text=map_text, game=game, **fields)
+    findings = check_file(path).findings
+    assert rule_id in rule_ids(findings) <= {rule_id, "TRK-LAP-LENGTH", "TRK-START-ROOM"}
+    assert_points_at(findings, RULES[rule_id], path, at, whole=True)
 
 
 def test_every_rule_says_where_it_points() -> None:

@@ -14,7 +14,19 @@ from generator.games.formula_ace import circuit_rules
 from generator.games.formula_ace.rules import RULES
 from tests.conftest import check_file
 from tests.games.formula_ace import test_circuits as circuits
-from tests.games.formula_ace.test_formula_ace_rules import BAD_CASES, write_team
+from tests.games.formula_ace.test_formula_ace_rules import (
+    BAD_CASES,
+    SEASONED_TSW,
+    Change,
+    add_pilots,
+    both,
+    buy,
+    pilot,
+    race,
+    result,
+    season,
+    write_team,
+)
 from tests.rule_coverage import At, assert_points_at
 
 LONG_NAME = "W" * 24
@@ -91,6 +103,39 @@ CIRCUIT_AT: dict[str, At] = {
     "FA-CIRCUIT-SURFACE": "- 252.5",                 # the point off the surface
     "FA-CIRCUIT-WIDTH": "left:",
 }
+
+
+RECRUIT = {"recruit": {"name": "Eve Lund", "rank": "seasoned", "category": "total-speed-way",
+                       "skills": {"piloting": 3, "g_endurance": 3}}}
+KILLED = race("Pit", "destruction-derby", [result(
+    "Cleo Marrant", "Lambda Three", "dnf", hit_points_lost=11, pilot_outcome="killed",
+    ship_destroyed=True)])
+# The other ways into a rule that no table above takes: (rule, change, what it points at).
+BRANCHES: dict[str, tuple[str, Change, At]] = {
+    "a recruit during the season past four pilots": (
+        "FA-PILOTS-MAX", both(add_pilots({**SEASONED_TSW, "recruited": True}),
+                              season(RECRUIT, rich=True)), "name: Eve Lund"),
+    "school for a pilot killed in a race": (
+        "FA-BUY-TARGET", season(KILLED, buy("school", pilot="Cleo Marrant", skill="piloting"),
+                                rich=True), "{item: school, pilot: Cleo Marrant"),
+    "a weapon bought during the season without a mount": (
+        "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "{item: rockets"),
+    "a weapon on a ship bought during the season, for a pilot with Firing 0": (
+        "FA-FIRING-NEVER", both(
+            pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),
+            season({"new_ship": {"name": "Nova", "type": "Alpha", "pilot": "Cleo Marrant",
+                                 "weapons": [{"item": "rockets", "mount": "front"}]}},
+                   rich=True)), "rockets, mount: front}"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BRANCHES))
+def test_each_way_into_a_rule_points_at_what_breaks_it(case: str, tmp_path: Path) -> None:
+    rule_id, change, at = BRANCHES[case]
+    path = write_team(tmp_path, change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {rule_id}
+    assert_points_at(findings, RULES[rule_id], path, at)
 
 
 def test_every_rule_says_where_it_points() -> None:

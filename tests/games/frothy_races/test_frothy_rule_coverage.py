@@ -11,7 +11,7 @@ import pytest
 
 from generator.games.frothy_races.rules import RULES
 from tests.conftest import check_file, small_picture
-from tests.games.frothy_races.test_frothy_rules import BAD_CASES
+from tests.games.frothy_races.test_frothy_rules import BAD_CASES, Change, damage_track, set_path
 from tests.rule_coverage import At, assert_points_at
 
 # rule -> the text its finding points at in the bad case's file.
@@ -73,6 +73,26 @@ AT: dict[str, At] = {
     "FR-TRAIT-NONE": "[]",
     "FR-TRAIT-UNKNOWN": "Blads,",
 }
+
+
+# The other ways into a rule that BAD_CASES does not take: (rule, change, what it points at).
+BRANCHES: dict[str, tuple[str, Change, At]] = {
+    "Wipe-out below the top of the Damage track": (
+        "FR-DMG-WIPEOUT", damage_track(6, {3: "Wipe-out", 6: "Wipe-out"}),
+        "Wipe-out, 6:"),
+    "a Stamina track too long for the licence edge": (
+        "FR-PRINT-TRACK", set_path("stamina", "maximum", value=25), "25"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BRANCHES))
+def test_each_way_into_a_rule_points_at_what_breaks_it(
+        case: str, write_vehicle: Callable[..., Path]) -> None:
+    rule_id, change, at = BRANCHES[case]
+    path = write_vehicle(change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {rule_id}
+    assert_points_at(findings, RULES[rule_id], path, at)
 
 
 def test_every_rule_says_where_it_points() -> None:
