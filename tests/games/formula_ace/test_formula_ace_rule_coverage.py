@@ -25,6 +25,7 @@ from tests.games.formula_ace.test_formula_ace_rules import (
     race,
     result,
     season,
+    ship,
     write_team,
 )
 from tests.rule_coverage import At, assert_points_at
@@ -136,6 +137,30 @@ def test_each_way_into_a_rule_points_at_what_breaks_it(case: str, tmp_path: Path
     findings = check_file(path).findings
     assert {f.rule for f in findings} == {rule_id}
     assert_points_at(findings, RULES[rule_id], path, at)
+
+
+# Each limit of the book reached exactly: the rule that guards it stays silent (and so does
+# every other).
+AT_THE_LIMIT: dict[str, Change] = {
+    "FA-PILOTS-MAX": add_pilots({**SEASONED_TSW, "recruited": True}),       # four pilots
+    "FA-SHIP-BOOSTERS-MAX": season(buy("booster", ship="Lambda One", count=2), rich=True),
+    "FA-SHIP-FINS-MAX": season(buy("fin", ship="Lambda One", count=2), rich=True),
+    "FA-SHIP-SPEED-MAX": season(buy("speed", ship="Lambda One", count=20), rich=True),
+    "FA-SHIP-HP-MAX": ship(0, upgrades={"hit-point": 10}),                   # twice 10
+    "FA-SHIP-RAMMING-MAX": both(ship(0, type="Gamma"), season(
+        buy("ramming-edge", ship="Lambda One", count=6), rich=True)),
+    "FA-RACE-FEATURES": season({"race": {**race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2)])["race"], "special_features": 6}}),
+    "FA-SCHOOL-MAX": season(buy("school", pilot="Ada Voss", skill="piloting", count=3),
+                            rich=True),                                     # 3 + 3 = 6
+    "FA-RACE-PLACE": season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 3)], starters=3)),                        # last of three
+}
+
+
+@pytest.mark.parametrize("rule_id", sorted(AT_THE_LIMIT))
+def test_rule_is_silent_at_the_book_s_limit(rule_id: str, tmp_path: Path) -> None:
+    assert check_file(write_team(tmp_path, AT_THE_LIMIT[rule_id])).findings == []
 
 
 def test_every_rule_says_where_it_points() -> None:

@@ -10,8 +10,15 @@ from pathlib import Path
 import pytest
 
 from generator.games.frothy_races.rules import RULES
-from tests.conftest import check_file, small_picture
-from tests.games.frothy_races.test_frothy_rules import BAD_CASES, Change, damage_track, set_path
+from generator.input.findings import Severity
+from tests.conftest import check_file, rule_ids, small_picture
+from tests.games.frothy_races.test_frothy_rules import (
+    BAD_CASES,
+    Change,
+    damage_track,
+    set_path,
+    speed,
+)
 from tests.rule_coverage import At, assert_points_at
 
 # rule -> the text its finding points at in the bad case's file.
@@ -95,6 +102,44 @@ def test_each_way_into_a_rule_points_at_what_breaks_it(
     assert_points_at(findings, RULES[rule_id], path, at)
 
 
+SEVEN = ["Haste", "Slow", "-1 Safe Speed", "+# Control Loss", "Haste", "Slow", "Haste"]
+# Each limit of the guide reached exactly: (the rule that guards it, the change). The rule
+# stays silent; another rule may speak (four cards are legal, but fewer than the guide's 6).
+AT_THE_LIMIT: dict[str, tuple[str, Change]] = {
+    "6 spaces in a phase, 12 in a round": ("FR-MOVE-PHASE-MAX", lambda d: speed(
+        d, 6, (0, 6, 0, 6))),
+    "12 spaces in a round": ("FR-MOVE-ROUND-MAX", lambda d: speed(d, 6, (0, 6, 0, 6))),
+    "4 cards": ("FR-CARDS-LIMIT", lambda d: d["cards"].update(whip=2, reins=2)),
+    "12 cards": ("FR-CARDS-LIMIT", lambda d: d["cards"].update(whip=6, reins=6)),
+    "6 cards": ("FR-CARDS-GUIDE", lambda d: d["cards"].update(whip=3, reins=3)),
+    "8 cards": ("FR-CARDS-GUIDE", lambda d: d["cards"].update(whip=4, reins=4)),
+    "4 traits": ("FR-TRAIT-COUNT", set_path("traits", value=["Flyer", "Leap", "Sneaky",
+                                                             "Savage"])),
+    "a '#' of 3": ("FR-HASH-RANGE", set_path("traits", value=[{"name": "Blades",
+                                                               "value": 3}])),
+    "5 Acceleration boxes": ("FR-PRINT-BOXES", set_path("speed_table", "acceleration", 3,
+                                                        value=5)),
+    "a Damage track of 22 rows": ("FR-PRINT-TRACK", damage_track(21, {21: "Wipe-out"})),
+    "Random of 7": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {3: {
+        "name": "Random", "choices": SEVEN}, 6: "Wipe-out"})),
+    "Random of 2": ("FR-DMG-RANDOM-CHOICES", damage_track(6, {3: {
+        "name": "Random", "choices": SEVEN[:2]}, 6: "Wipe-out"})),
+    "2 special cards": ("FR-SPECIAL-COUNT", set_path("cards", "special", value=[
+        {"name": "Lash", "value": 1}, {"name": "Yah!"}])),
+    "Resilience 2": ("FR-DMG-RESILIENCE", set_path("damage", "resilience", value=2)),
+    "a blank Resilience": ("FR-DMG-RESILIENCE", set_path("damage", "resilience", value=None)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(AT_THE_LIMIT))
+def test_rule_is_silent_at_the_guide_s_limit(case: str,
+                                             write_vehicle: Callable[..., Path]) -> None:
+    rule_id, change = AT_THE_LIMIT[case]
+    findings = check_file(write_vehicle(change)).findings
+    assert rule_id not in rule_ids(findings)
+    assert not [f for f in findings if f.severity is Severity.ERROR]  # read, checked, legal
+
+
 def test_every_rule_says_where_it_points() -> None:
     assert set(AT) == set(BAD_CASES) == set(RULES.rules)
 
@@ -104,3 +149,15 @@ def test_rule_points_at_what_breaks_it(rule_id: str, write_vehicle: Callable[...
                                        ) -> None:
     path = write_vehicle(BAD_CASES[rule_id])
     assert_points_at(check_file(path).findings, RULES[rule_id], path, AT[rule_id])
+
+
+def test_a_stamina_track_too_tall_for_its_labels_says_to_shorten_the_track(
+        write_vehicle: Callable[..., Path]) -> None:
+    # 19 rows (18 down to 0) leave the basic chariot's stamina affects no room at 6 pt,
+    # though the track itself fits along the edge (FR-PRINT-TRACK allows 22 rows).
+    path = write_vehicle(set_path("stamina", "maximum", value=18))
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"FR-PRINT-TEXT"}
+    assert_points_at(findings, RULES["FR-PRINT-TEXT"], path, "maximum: 18")
+    assert all("a shorter Stamina track" in (f.hint or "") for f in findings)
+    assert check_file(write_vehicle(set_path("stamina", "maximum", value=17))).findings == []

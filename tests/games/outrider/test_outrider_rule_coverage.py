@@ -12,7 +12,14 @@ import yaml
 
 from generator.games.outrider.rules import RULES
 from tests.conftest import check_file, small_picture
-from tests.games.outrider.test_outrider_rules import BAD_CASES, baseline_data
+from tests.games.outrider.test_outrider_rules import (
+    BAD_CASES,
+    Change,
+    arc,
+    baseline_data,
+    bonuses,
+    side,
+)
 from tests.rule_coverage import At, assert_points_at
 
 # rule -> the text its finding points at in the bad case's file.
@@ -35,15 +42,37 @@ AT: dict[str, At] = {
 }
 
 
+# Each limit of the book reached exactly: the rule that guards it stays silent (and so does
+# every other).
+AT_THE_LIMIT: dict[str, Change] = {
+    "OR-BONUS-RANGE": bonuses("narrow", defense=2, handling=1, acceleration=1),
+    "OR-ARC-SECONDARY": side("wide", arcs=[arc("primary", "front", "articulated"),
+                                           arc("secondary", "rear", "fixed"),
+                                           arc("secondary", "left", "articulated")]),
+    "OR-PRINT-ARCS": side("wide", arcs=[arc("primary", "front", "articulated"),
+                                        arc("secondary", "front", "fixed")]),
+}
+
+
+def write(folder: Path, change: Change) -> Path:
+    data = copy.deepcopy(baseline_data())
+    change(data)
+    path = folder / "vehicle.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
+                                   default_flow_style=None), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("rule_id", sorted(AT_THE_LIMIT))
+def test_rule_is_silent_at_the_book_s_limit(rule_id: str, tmp_path: Path) -> None:
+    assert check_file(write(tmp_path, AT_THE_LIMIT[rule_id])).findings == []
+
+
 def test_every_rule_says_where_it_points() -> None:
     assert set(AT) == set(BAD_CASES) == set(RULES.rules)
 
 
 @pytest.mark.parametrize("rule_id", sorted(AT))
 def test_rule_points_at_what_breaks_it(rule_id: str, tmp_path: Path) -> None:
-    data = copy.deepcopy(baseline_data())
-    BAD_CASES[rule_id](data)
-    path = tmp_path / "vehicle.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True,
-                                   default_flow_style=None), encoding="utf-8")
+    path = write(tmp_path, BAD_CASES[rule_id])
     assert_points_at(check_file(path).findings, RULES[rule_id], path, AT[rule_id])
