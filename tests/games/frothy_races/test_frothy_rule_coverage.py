@@ -102,7 +102,7 @@ def test_each_way_into_a_rule_points_at_what_breaks_it(
     assert_points_at(findings, RULES[rule_id], path, at)
 
 
-SEVEN = ["Haste", "Slow", "-1 Safe Speed", "+# Control Loss", "Haste", "Slow", "Haste"]
+SEVEN = ["Haste", "Slow", "-1 Safe Speed", "Haste", "Slow", "-1 Safe Speed", "Haste"]
 # Each limit of the guide reached exactly: (the rule that guards it, the change). The rule
 # stays silent; another rule may speak (four cards are legal, but fewer than the guide's 6).
 AT_THE_LIMIT: dict[str, tuple[str, Change]] = {
