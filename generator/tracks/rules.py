@@ -243,7 +243,7 @@ def enough_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
 def finish_present(track: Track, context: TrackGame) -> Iterator[Violation]:
     if drawable(track) and track.race_type in context.finish_races \
             and not course(track).finish:
-        yield Violation(("race_type",), {"race_type": track.race_type, "game": context.title})
+        yield Violation(("map",), {"race_type": track.race_type, "game": context.title})
 
 
 @RULES.check("TRK-CHECKPOINT-NUMBERS")

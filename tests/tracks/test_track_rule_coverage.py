@@ -25,7 +25,7 @@ AT: dict[str, At] = {
     "TRK-CHECKPOINT-SEQUENCE": "b....X",
     "TRK-CHECKPOINT-STRAIGHT": "a..=.X",                  # the hex off the line's row
     "TRK-DRIVE-REACH": ("12......=.X", "2......=.X", "34......=.X", "4......=.X"),
-    "TRK-FINISH-MISSING": "game: frothy-races",           # no race_type: the file's top
+    "TRK-FINISH-MISSING": "|",                            # the map, where the line goes
     "TRK-FINISH-REACH": ("12.....X=.X", "2.....X=.X", "34.....X=.X", "4.....X=.X"),
     "TRK-FOX-PACK": "5...X",
     "TRK-FOX-START": "1......X",                          # the Fox's slot, not first
