@@ -104,7 +104,7 @@ def test_a_shared_start_facing_is_one_finding_and_a_slot_s_own_is_its_own(tmp_pa
                                                                          ) -> None:
     shared = write_track(tmp_path, "shared.yaml", STRIP, "joyride", start_facing=12)
     (finding,) = [f for f in check_file(shared).findings if f.rule == "TRK-START-FACING"]
-    assert finding.message.startswith("starting line faces 12 o'clock, a hex corner")
+    assert finding.message.startswith("every starting slot faces 12 o'clock, a hex corner")
     own = write_track(tmp_path, "own.yaml", STRIP, "joyride", slot_facings={2: 12, 4: 2})
     findings = [f for f in check_file(own).findings if f.rule == "TRK-START-FACING"]
     assert [f.message.split(",")[0] for f in findings] == [
