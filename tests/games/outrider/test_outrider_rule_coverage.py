@@ -35,7 +35,7 @@ AT: dict[str, At] = {
     "OR-EQUIPMENT-STANDARD": "d12}",
     "OR-PRINT-ARCS": "front, mount: fixed}",            # the second fixed front arc
     "OR-PRINT-TEXT": "- {name: Gadget 0",              # the upgrades that do not fit
-    "OR-RULE-OF-FOUR": "2, handling",                   # the defense bonus the upgrade tops
+    "OR-RULE-OF-FOUR": "3}",                            # the upgrade's bonus past the cap
     "OR-SKILL-POINTS": "12",
     "OR-VARIANT-ARCS": "- {weapon: primary",            # the narrow side's arcs
     "OR-VARIANT-BONUSES": "{defense: 2, handling: 1",   # the narrow side's bonuses
