@@ -47,9 +47,12 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     Example's Red chariot chooses its discards not to hit the Black one."""
     extra = car.control_loss + car.extra_control
     cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
-    whip = race.play(car, "whip", cards[0])
-    reins = race.play(car, "reins", cards[1])
-    driver = car.spec.trait("Driver")
+    # Control # (special card): 'played during a Control roll the player may roll and
+    # discard an additional # number of dice', on top of the die and discard it gives as
+    # a card played; played first of the cards when it is in hand, as either type.
+    whip, bonus = race.play_with(car, "whip", cards[0], "Control")
+    reins, more = race.play_with(car, "reins", cards[1], None if bonus else "Control")
+    driver = car.spec.trait("Driver") + bonus + more
     dice = base + extra + whip + reins + driver
     if dice <= 0:
         return best_control_outcome([], 0)

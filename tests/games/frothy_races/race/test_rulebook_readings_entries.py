@@ -1,0 +1,174 @@
+"""The seventh pass, catalogue entry by catalogue entry (Vehicle Creation Guide: Traits, Special
+Cards, Permanent Damage Affects): a race situation set up from an entry's sentence plays out
+as the sentence says. Each test pins a reading the earlier passes left wrong or unplayed;
+the readings already pinned live in test_rulebook_readings_traits and the other
+test_rulebook_readings_* files. Set up on Bogwater Bowl with scripted dice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.vehicles import Affect
+from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
+    CHARIOT,
+    ICON_FACE,
+    VALUE_FACE,
+    make_race,
+    place,
+    speed_check,
+)
+from tests.games.frothy_races.race.test_rulebook_readings_traits import Dice, Still, with_trait
+
+FROTHY = BOWL.parents[1] / "frothy-races"
+
+
+def with_specials(tmp_path: Path, *lines: str) -> Path:
+    """The basic chariot with these special cards (YAML flow mappings) in its deck."""
+    text = CHARIOT.read_text().replace(
+        "  dual: 0\n", "  dual: 0\n  special:\n" + "".join(f"    - {line}\n" for line in lines))
+    path = tmp_path / "special-chariot.yaml"
+    path.write_text(text)
+    return path
+
+
+# --- Permanent Damage Affects ----------------------------------------------------------------
+
+
+def test_more_safe_speed_affects_than_safe_speeds_take_every_one() -> None:
+    """'-1 Safe Speed - ... a Control roll using a basic 1 Control dice for any change of
+    direction made at it's current highest Safe Speed': the basic chariot is Safe at 0, 1
+    and 2; each affect takes the highest Safe Speed left, so after four none above 0 is
+    Safe (a fourth gave Speed 1 back its Safe rating)."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    assert [race.control_dice(car, s) for s in range(3)] == [0, 0, 0]
+    for count in range(1, 5):
+        race.apply_affect(car, Affect("-1 Safe Speed", 1))
+        lost = min(count, 2)
+        assert [race.control_dice(car, s) for s in (1, 2)] == [0] * (2 - lost) + [1] * lost
+
+
+def dual_deck(race: Race) -> Car:
+    """The race's car holding 2 Whip, 2 Reins and 2 dual cards, all in hand."""
+    car = race.cars[0]
+    car.hand[:3] = [2, 2, 2]
+    return car
+
+
+def test_minus_one_whip_card_takes_a_whip_card_before_a_dual_one() -> None:
+    """'-1 Whip / Reins card - permanently lose 1 Whip or Reins card as indicated': a
+    '-1 Whip card' takes a Whip card, though every Whip card is spent and a dual card
+    (Whip on one side, Reins on the other) is in hand; the dual card goes only once no
+    Whip card is left."""
+    race = make_race(CHARIOT, 1)
+    car = dual_deck(race)
+    car.hand[0], car.recovery[0] = 0, 1
+    car.spent[0] = 1
+    for _ in range(2):
+        race.apply_affect(car, Affect("-1 Whip / Reins card", 1, "whip"))
+        assert car.hand[2] == 2 and car.lost[2] == 0
+    assert car.lost[0] == 2 and car.recovery[0] == car.spent[0] == 0
+    race.apply_affect(car, Affect("-1 Whip / Reins card", 1, "whip"))
+    assert car.lost[2] == 1 and car.hand[2] == 1 and car.hand[1] == 2
+
+
+def test_minus_one_card_either_way_takes_a_whip_or_reins_card_not_a_dual_one() -> None:
+    """'(where either is indicated you may chose which to lose)': the choice is between a
+    Whip and a Reins card. With only a dual card in hand and the rest in Recovery, a
+    Whip or a Reins card from Recovery goes, not the dual card."""
+    race = make_race(CHARIOT, 1)
+    car = dual_deck(race)
+    car.hand[:3] = [0, 0, 1]
+    car.recovery[:3] = [2, 2, 1]
+    race.apply_affect(car, Affect("-1 Whip / Reins card", 1, "either"))
+    assert car.lost[:3] == [1, 0, 0] and car.hand[2] == 1 and car.recovery[:3] == [1, 2, 1]
+
+
+# --- Traits ----------------------------------------------------------------------------------
+
+
+def test_beastmaster_keeps_any_two_dice_whatever_the_cards() -> None:
+    """Beastmaster: 'after rolling dice for a Speed check, you may always use the values on
+    any two of the dice rolled, no matter which cards were used'. 1 Whip and 2 Reins to
+    Accelerate would keep the two lowest (0 + 0); with Beastmaster 3 + 3 of 3, 3, 0, 0, 1.
+    The odds a bot weighs are those of keeping any two of five dice."""
+    for beastmaster, boxes in ((False, 0), (True, 6)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        if beastmaster:
+            with_trait(car, "Beastmaster", 1)
+        speed_check(race, car, SpeedChoice(True, 1, 2), [3, 3, 0, 0, 1])
+        assert race.events[-1]["result"]["boxes"] == boxes
+    race.set_marker(car, car.spec.start_marker())
+    free = make_race(CHARIOT, 1)
+    other = free.cars[0]
+    with_trait(other, "Long Legs", 3)  # 2 + 3 dice, no card: any two kept
+    assert race.speed_odds(car, True, 1, 2) == free.speed_odds(other, True, 0, 0)
+
+
+def test_whitey_is_played_and_leap_is_named_as_not_played() -> None:
+    """Whitey: 'you may not make a Jump move'. The engine makes no Jump (the optional rule
+    is named as not played), so a vehicle that may not Jump races exactly: the Ironhide
+    Rhinodon's Whitey is not named as not simulated. Leap's longer Jump never comes into
+    play, so the Marsh Hopper's Leap is named."""
+    race = make_race(FROTHY / "ironhide-rhinodon.yaml", 1)
+    assert not [n for n in race.not_simulated if "Whitey" in n]
+    assert "rule Jumps (optional movement)" in race.not_simulated
+    hopper = make_race(FROTHY / "marsh-hopper.yaml", 1)
+    assert "trait Leap" in hopper.not_simulated
+
+
+# --- Special cards ---------------------------------------------------------------------------
+
+
+class PlaysOne(Still):
+    """Plays one Whip card to every Control roll."""
+
+    def control_cards(self, race, car, dice):  # type: ignore[no-untyped-def]
+        return (1, 0)
+
+
+def test_control_card_rolls_and_discards_its_number_more(tmp_path: Path) -> None:
+    """Control # (special card): 'if this special ability card is played during a Control
+    roll the player may roll and discard an additional # number of dice'. A turn at Speed
+    3 (1 die) with the Control 2 card played rolls 1 + 1 + 2 dice and may discard 3: two
+    Damage icons go and the Spin pair is discarded, so the turn is made. Without the
+    card, one ordinary Whip: two dice, one discard, and a Damage icon is left."""
+    carded = with_specials(tmp_path, "{name: Control, value: 2, face: whip}")
+    for vehicle, dice in ((carded, 4), (CHARIOT, 2)):
+        race = make_race(vehicle, 1)
+        car = race.cars[0]
+        place(race, car, 12, 16, facing=0, speed=3)
+        car.bot = PlaysOne()
+        faces = ["damage", "damage", "left_spin", "right_spin"][-dice:] if dice == 4 \
+            else ["damage", "damage"]
+        race.rng = Dice([ICON_FACE[f] for f in faces] + [VALUE_FACE[0]] * 4)
+        race.turn(car, 1, moving=0)
+        roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
+        assert len(roll["dice"]) == dice
+        cards = [e["result"]["card"] for e in race.events if e["action"] == "special card"]
+        assert cards == (["Control"] if vehicle == carded else [])
+        assert (roll["result"]["effects"] == []) == (vehicle == carded)
+        assert car.facing == 1
+
+
+def test_survivor_ignores_a_damage_roll_and_rolls_it_again(tmp_path: Path) -> None:
+    """Survivor: 'after making any Damage roll, the player may play this card to ignore the
+    outcome of the initial Damage roll and re-roll it'. Two dice scoring 3 and 3 against
+    Resilience 1 (two points) are rolled again as 0 and 0: no Damage, the card spent. A
+    roll of 3 and 0 (one point, below the two dice's odds of 4 in 3) is kept."""
+    carded = with_specials(tmp_path, "{name: Survivor, face: reins}")
+    race = make_race(carded, 1)
+    car = race.cars[0]
+    slot = car.special_in_hand("Survivor")
+    assert slot is not None
+    race.rng = Dice([VALUE_FACE[v] for v in (3, 3, 0, 0)])
+    assert race.damage_roll(car, 2, "wall collision") == 0
+    assert car.damage == 0 and car.spent[slot] == 1 and car.hand[slot] == 0
+    car.hand[slot], car.spent[slot] = 1, 0
+    race.rng = Dice([VALUE_FACE[v] for v in (3, 0, 0, 0)])
+    assert race.damage_roll(car, 2, "wall collision") == 1
+    assert car.damage == 1 and car.hand[slot] == 1
