@@ -70,12 +70,57 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
         blocked = 2 if there == car.struck else 1
     outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                             car.bot.avoid_damage, race.options.stamina, blocked)
+    if car.spec.specials and not outcome.success:
+        icons, outcome = after_roll_card(race, car, icons, whip + reins + driver, blocked,
+                                         outcome)
     if race.logging:
         race.log(car, f"control roll ({reason})", icons,
                  {"effects": sorted(outcome.effects), "count": outcome.icon_count})
     if not outcome.success:
         car.cost("failed control roll count", 1)
     return outcome
+
+
+AFTER_ROLL = ("Yah!", "Brake", "Cool")
+
+
+def after_roll_card(race: Race, car: Car, icons: list[str], discards: int, blocked: int,
+                    outcome: ControlOutcome) -> tuple[list[str], ControlOutcome]:
+    """Yah!, Brake and Cool (special cards), played 'after any control roll involving
+    this vehicle', before its outcome is worked out: Yah! counts every Slow icon rolled
+    as Haste, Brake every Haste as Slow (the catalogue's reading of the guide's text,
+    which repeats Yah!'s), Cool names one icon and discards every die showing it. One
+    is played, when in hand, where it gives an outcome the discards' own objective
+    ranks better; the dice as they then count, and the outcome, are returned."""
+    careful, stamina = car.bot.avoid_damage, race.options.stamina
+    objective = least_harm if careful else min_control_loss
+
+    def rank(o: ControlOutcome) -> Cost:
+        return _no_crash(o, objective, blocked > 1) if blocked else objective(o)
+    best, cost = None, rank(outcome)
+    for name in AFTER_ROLL:
+        slot = car.special_in_hand(name)
+        if slot is None:
+            continue
+        if name == "Cool":
+            changes = [[i for i in icons if i != icon] for icon in sorted(set(icons))]
+        else:
+            was, now = ("slow", "haste") if name == "Yah!" else ("haste", "slow")
+            changes = [[now if i == was else i for i in icons]] if was in icons else []
+        for changed in changes:
+            found = resolve_icons(tuple(sorted(changed)), min(discards, len(changed)),
+                                  careful, stamina, blocked)
+            if rank(found) < cost:
+                best, cost = (slot, changed, found), rank(found)
+    if best is None:
+        return icons, outcome
+    slot, changed, found = best
+    card = car.spec.specials[slot - 3]
+    car.hand[slot] -= 1
+    (car.lost if card.discard else car.spent)[slot] += 1
+    if race.logging:
+        race.log(car, "special card", result={"card": card.name})
+    return changed, found
 
 
 def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int, turn: int = 0

@@ -7,6 +7,7 @@ test_rulebook_readings_* files. Set up on Bogwater Bowl with scripted dice."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
@@ -20,7 +21,12 @@ from tests.games.frothy_races.race.test_race_rules import (
     place,
     speed_check,
 )
-from tests.games.frothy_races.race.test_rulebook_readings_traits import Dice, Still, with_trait
+from tests.games.frothy_races.race.test_rulebook_readings_traits import (
+    Dice,
+    Still,
+    side_by_side,
+    with_trait,
+)
 
 FROTHY = BOWL.parents[1] / "frothy-races"
 
@@ -172,3 +178,76 @@ def test_survivor_ignores_a_damage_roll_and_rolls_it_again(tmp_path: Path) -> No
     race.rng = Dice([VALUE_FACE[v] for v in (3, 0, 0, 0)])
     assert race.damage_roll(car, 2, "wall collision") == 1
     assert car.damage == 1 and car.hand[slot] == 1
+
+
+def test_snapper_starts_a_vehicle_attack_with_whip_cards() -> None:
+    """Snapper: 'You may use your Whip cards as Reins cards when initiating a Vehicle
+    attack'. Red, with no Reins card left, starts a Vehicle attack with two Whip cards:
+    it rolls 1 + 2 dice. Without Snapper it has no card to start one with."""
+    for snapper in (True, False):
+        race, red, black = side_by_side()
+        red.hand[1] = 0
+        if snapper:
+            with_trait(red, "Snapper", 1)
+        red.bot = Still(("vehicle", 2))
+        race.rng = Dice([])
+        race.attack_window(red, 1, 1)
+        attacks = [e for e in race.events if e["action"] == "vehicle attack"]
+        if snapper:
+            assert len(attacks[0]["dice"]) == 3 + 1 and red.spent[0] == 2
+        else:
+            assert not attacks and red.spent[0] == 0
+
+
+class Bold(Still):
+    """Ranks a Control roll's outcomes by Control Loss first, as the aggressive bots do."""
+
+    avoid_damage = False
+
+
+def turn_with(tmp_path: Path, card: str, faces: list[str], bot: type[Still] = Still
+              ) -> tuple[Race, Car, dict[str, Any]]:
+    """A turn at Speed 5 (three Control dice, no card played) by a chariot holding the
+    special card ``card``, with these icons rolled; the race, the car and the roll."""
+    race = make_race(with_specials(tmp_path, f"{{name: {card}, face: whip}}"), 1)
+    car = race.cars[0]
+    place(race, car, 12, 16, facing=0, speed=5)
+    car.bot = bot()
+    race.rng = Dice([ICON_FACE[f] for f in faces] + [VALUE_FACE[0]] * 6)
+    race.turn(car, 1, moving=0)
+    return race, car, [e for e in race.events if e["action"] == "control roll (turn)"][0]
+
+
+def played(race: Race) -> list[str]:
+    return [e["result"]["card"] for e in race.events if e["action"] == "special card"]
+
+
+def test_yah_counts_every_slow_icon_as_haste(tmp_path: Path) -> None:
+    """Yah!: 'play after any control roll involving this vehicle to count all Slow icons
+    rolled as Haste icons instead'. Slow, Slow, Haste: a Slow/Haste pair goes (a Control
+    Loss point) and a Slow is left (another). Played, three Haste: one point only."""
+    race, car, roll = turn_with(tmp_path, "Yah!", ["slow", "slow", "haste"], Bold)
+    assert played(race) == ["Yah!"]
+    assert roll["dice"] == ["haste"] * 3 and roll["result"]["effects"] == ["haste"]
+    assert car.control_loss == 1
+
+
+def test_brake_counts_every_haste_icon_as_slow(tmp_path: Path) -> None:
+    """Brake (the Reins mirror of Yah!, as the catalogue reads the guide's repeated text):
+    every Haste icon counts as Slow. Haste, Haste, Slow at Speed 5 would leave a Haste
+    after the pair; played, three Slow: the vehicle slows by three boxes."""
+    race, car, roll = turn_with(tmp_path, "Brake", ["haste", "haste", "slow"])
+    assert played(race) == ["Brake"]
+    assert roll["dice"] == ["slow"] * 3 and roll["result"]["effects"] == ["slow"]
+    assert car.speed < 5
+
+
+def test_cool_discards_every_die_showing_the_icon_named(tmp_path: Path) -> None:
+    """Cool: 'after any Control roll involving the vehicle, the player may play and use this
+    card to choose any control icon and discard all dice showing that icon'. Damage,
+    Damage, Slide: naming Damage leaves the Slide, and no Damage roll is made."""
+    race, car, roll = turn_with(tmp_path, "Cool", ["damage", "damage", "slide"])
+    assert played(race) == ["Cool"]
+    assert roll["dice"] == ["slide"] and roll["result"]["effects"] == ["slide"]
+    assert not [e for e in race.events if e["action"].startswith("damage roll")]
+    assert car.damage == 0
