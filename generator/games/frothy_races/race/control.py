@@ -7,6 +7,7 @@ first and is a method of ``Race`` there.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -95,8 +96,9 @@ def after_roll_card(race: Race, car: Car, icons: list[str], discards: int, block
     careful, stamina = car.bot.avoid_damage, race.options.stamina
     objective = least_harm if careful else min_control_loss
 
-    def rank(o: ControlOutcome) -> Cost:
-        return _no_crash(o, objective, blocked > 1) if blocked else objective(o)
+    def rank(o: ControlOutcome) -> tuple[float | Fraction, ...]:
+        cost = _no_crash(o, objective, blocked > 1) if blocked else objective(o)
+        return cost if isinstance(cost, tuple) else (cost,)
     best, cost = None, rank(outcome)
     for name in AFTER_ROLL:
         slot = car.special_in_hand(name)

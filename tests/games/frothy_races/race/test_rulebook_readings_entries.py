@@ -251,3 +251,20 @@ def test_cool_discards_every_die_showing_the_icon_named(tmp_path: Path) -> None:
     assert roll["dice"] == ["slide"] and roll["result"]["effects"] == ["slide"]
     assert not [e for e in race.events if e["action"].startswith("damage roll")]
     assert car.damage == 0
+
+
+def test_determination_recovers_two_spent_cards_when_it_is_kept(tmp_path: Path) -> None:
+    """Determination: 'play at the end of the Round to recover all cards in your Spent box'.
+    A Determination card that is not discarded is played for two spent cards (it costs
+    only its own round out of the hand): both are back in hand for the next round, and
+    the card itself waits in Recovery. Discarded for good, it waits for a third."""
+    for discard, back in ((False, True), (True, False)):
+        carded = with_specials(tmp_path, "{name: Determination, face: reins, discard: "
+                               f"{str(discard).lower()}}}")
+        race = make_race(carded, 1)
+        car = race.cars[0]
+        slot = car.special_in_hand("Determination")
+        assert slot is not None and race.play(car, "whip", 2) == 2
+        race.maintenance(car)
+        assert (car.hand[0] == 4) == back
+        assert car.recovery[slot] == (1 if back and not discard else 0)
