@@ -9,8 +9,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.planner import check_rolls
 from generator.games.frothy_races.race.vehicles import Affect
 from tests.games.frothy_races.race.test_race_rules import (
     BOWL,
@@ -144,13 +147,13 @@ def test_control_card_rolls_and_discards_its_number_more(tmp_path: Path) -> None
     Damage icons go and the Spin pair is discarded, so the turn is made. Without the
     card, one ordinary Whip: two dice, one discard, and a Damage icon is left."""
     carded = with_specials(tmp_path, "{name: Control, value: 2, face: whip}")
-    for vehicle, dice in ((carded, 4), (CHARIOT, 2)):
+    for vehicle, faces in ((carded, ["damage", "damage", "left_spin", "right_spin"]),
+                           (CHARIOT, ["damage", "damage"])):
+        dice = len(faces)
         race = make_race(vehicle, 1)
         car = race.cars[0]
         place(race, car, 12, 16, facing=0, speed=3)
         car.bot = PlaysOne()
-        faces = ["damage", "damage", "left_spin", "right_spin"][-dice:] if dice == 4 \
-            else ["damage", "damage"]
         race.rng = Dice([ICON_FACE[f] for f in faces] + [VALUE_FACE[0]] * 4)
         race.turn(car, 1, moving=0)
         roll = [e for e in race.events if e["action"] == "control roll (turn)"][0]
@@ -268,3 +271,19 @@ def test_determination_recovers_two_spent_cards_when_it_is_kept(tmp_path: Path) 
         race.maintenance(car)
         assert (car.hand[0] == 4) == back
         assert car.recovery[slot] == (1 if back and not discard else 0)
+
+
+def test_the_planning_driver_weighs_beastmasters_free_keep() -> None:
+    """The planning driver's Speed Check rolls (planner.check_rolls) keep any two dice for
+    a Beastmaster, as the engine plays it: 1 Whip and 2 Reins to Accelerate keep 3 + 3
+    whenever two of the five dice show 3, not only when all five do (the two lowest)."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    plain = check_rolls(car.spec, True, 1, 2, 0, 99)
+    with_trait(car, "Beastmaster", 1)
+    free = check_rolls(car.spec, True, 1, 2, 0, 99)
+
+    def six(rolls: tuple[tuple[float, tuple[int, ...]], ...]) -> float:
+        return sum(p for p, boxes in rolls if max(boxes) == 6)
+    assert six(plain) == pytest.approx((2 / 6) ** 5)
+    assert six(free) == pytest.approx(1 - (4 / 6) ** 5 - 5 * (2 / 6) * (4 / 6) ** 4)
