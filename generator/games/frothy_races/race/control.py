@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from generator.games.frothy_races.race.course import (
     UNREACHABLE,
 )
+from generator.games.frothy_races.race.damage import play_special
 from generator.probability.frothy_control import (
     ControlOutcome,
     Cost,
@@ -117,11 +118,7 @@ def after_roll_card(race: Race, car: Car, icons: list[str], discards: int, block
     if best is None:
         return icons, outcome
     slot, changed, found = best
-    card = car.spec.specials[slot - 3]
-    car.hand[slot] -= 1
-    (car.lost if card.discard else car.spent)[slot] += 1
-    if race.logging:
-        race.log(car, "special card", result={"card": card.name})
+    play_special(race, car, slot)
     return changed, found
 
 

@@ -42,30 +42,54 @@ def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
     points = damage_points(rolled, resilience)
     if race.logging:
         race.log(car, f"damage roll ({cause})", rolled, {"damage": points})
-    if points and survivor(race, car, dice, points, resilience):
-        rolled = race.roll_values(dice)
-        points = damage_points(rolled, resilience)
+    again = second_chance(race, car, rolled, points, resilience) \
+        if points and car.spec.specials else None
+    if again is not None:
+        points = damage_points(again, resilience)
         if race.logging:
-            race.log(car, f"damage roll ({cause}, again)", rolled, {"damage": points})
+            race.log(car, f"damage roll ({cause}, re-rolled)", again, {"damage": points})
     if points:
         race.take_damage(car, points, cause)
     return points
 
 
-def survivor(race: Race, car: Car, dice: int, points: int, resilience: int | None) -> bool:
-    """Survivor (special card): 'after making any Damage roll, the player may play this
-    card to ignore the outcome of the initial Damage roll and re-roll it' (each die once:
-    Dice Re-rolls). Played, when in hand, on a roll that scored more Damage than a new
-    roll of its dice is expected to; True when it was (the caller rolls again)."""
+def second_chance(race: Race, car: Car, rolled: list[int], points: int,
+                  resilience: int | None) -> list[int] | None:
+    """A Damage roll that scored, as a special card in hand leaves it (each die re-rolled
+    once at most: Dice Re-rolls). Survivor: 'after making any Damage roll, the player may
+    play this card to ignore the outcome of the initial Damage roll and re-roll it',
+    played when the roll scored more than a new roll of its dice is expected to. Else
+    Lucky #: 'after any roll involving the vehicle ... re-roll # number of dice used in
+    that roll', played on the vehicle's own Damage rolls only (the one kind of roll the
+    engine plays it on), re-rolling up to # of the dice that scored. The dice as they
+    then lie; None when no card is played."""
+    chance = scoring_chance(resilience)
+    if chance == 1:
+        return None  # every die scores whatever it shows
     slot = car.special_in_hand("Survivor")
-    if slot is None or points <= dice * scoring_chance(resilience):
-        return False
+    if slot is not None and points > len(rolled) * chance:
+        play_special(race, car, slot)
+        return race.roll_values(len(rolled))
+    slot = car.special_in_hand("Lucky")
+    if slot is None:
+        return None
+    count = play_special(race, car, slot)
+    again = list(rolled)
+    scored = [i for i, value in enumerate(rolled) if resilience is None or value > resilience]
+    for i in scored[:count]:
+        again[i] = race.roll_values(1)[0]
+    return again
+
+
+def play_special(race: Race, car: Car, slot: int) -> int:
+    """Play the special card in pile ``slot`` for its ability: to Spent, or out of the
+    race when it is discarded; its '#'."""
     card = car.spec.specials[slot - 3]
     car.hand[slot] -= 1
     (car.lost if card.discard else car.spent)[slot] += 1
     if race.logging:
-        race.log(car, "special card", result={"card": card.name})
-    return True
+        race.log(car, "special card", result={"card": card.name, "value": card.value})
+    return card.value
 
 
 def take_damage(race: Race, car: Car, points: int, cause: str) -> None:

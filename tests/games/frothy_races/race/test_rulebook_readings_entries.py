@@ -287,3 +287,19 @@ def test_the_planning_driver_weighs_beastmasters_free_keep() -> None:
         return sum(p for p, boxes in rolls if max(boxes) == 6)
     assert six(plain) == pytest.approx((2 / 6) ** 5)
     assert six(free) == pytest.approx(1 - (4 / 6) ** 5 - 5 * (2 / 6) * (4 / 6) ** 4)
+
+
+def test_lucky_rerolls_its_number_of_the_dice_that_scored() -> None:
+    """Lucky #: 'after any roll involving the vehicle, the player may play and use this card
+    to re-roll # number of dice used in that roll before determining the outcome'. The
+    Whisper Gig (Resilience 0, Lucky 1) rolls 3 and 3 for Damage: one 3 is rolled again
+    and shows 0, so one point is taken, not two, and the card is spent."""
+    race = make_race(FROTHY / "whisper-gig.yaml", 1)
+    car = race.cars[0]
+    slot = car.special_in_hand("Lucky")
+    assert slot is not None
+    race.rng = Dice([VALUE_FACE[v] for v in (3, 3, 0)])
+    assert race.damage_roll(car, 2, "wall collision") == 1
+    assert car.damage == 1 and car.spent[slot] == 1 and car.hand[slot] == 0
+    rolls = [e["dice"] for e in race.events if e["action"].startswith("damage roll")]
+    assert rolls == [[3, 3], [0, 3]]
