@@ -24,12 +24,15 @@ from generator.project.registry import GAMES
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
 # Rules whose whole constraint the JSON Schema holds too (declared on the specs with ``also``
-# or by a catalogue's names): an editor flags what these rules report, and the agreement
-# test counts them with the schema findings.
+# or by a catalogue's names, or with an editor schema of their own beside their check):
+# an editor flags what these rules report, and the agreement test counts them with the
+# schema findings.
 SCHEMA_RULES = frozenset({
     "FR-SPEED-RATINGS", "FR-DMG-RESILIENCE", "FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN",
     "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY",
-    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN"})
+    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN",
+    *(rule_id for game in GAMES.values() for kind in game.kinds.values()
+      for rule_id in kind.rules.editor_parts)})
 SCHEMA_FOLDER = Path("schemas")
 KIT_SCHEMA_FILE = "kit.schema.json"
 # One schema for every file of a project: it picks the kind's own schema by 'game' and
@@ -59,6 +62,10 @@ def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
                           "kind": {"const": kind.name, "description": "What the file defines."},
                           **body["properties"]}
     body["required"] = ["game", "kind", *body.get("required", [])]
+    rules = [part for parts in kind.rules.editor_schemas(kind.context).values()
+             for part in parts]
+    if rules:  # the rules that judge one value or one mapping alone (RuleBook.editor_schema)
+        body["allOf"] = rules
     return {"$schema": DRAFT, "title": f"{game.title} {kind.name}", **body}
 
 

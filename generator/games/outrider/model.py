@@ -73,8 +73,14 @@ class Nickname(Text):
 
 NICKNAME = Nickname(max_length=20)
 
+def die_schema(*sides: int) -> dict[str, Any]:
+    """JSON Schema of the spellings ``parse_die`` takes for a die of one of ``sides``."""
+    return {"type": "string",
+            "pattern": r"^\s*[dD]\s*(" + "|".join(map(str, sides)) + r")\s*$"}
+
+
 DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
-             json={"type": "string", "pattern": r"^\s*[dD]\s*(6|8|10|12)\s*$"})
+             json=die_schema(6, 8, 10, 12))
 
 
 @dataclass(frozen=True)

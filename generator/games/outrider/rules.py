@@ -10,17 +10,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.model import (
     CHARACTERISTICS,
     FACINGS,
     ROLLS,
+    SIDES,
     SLOTS,
+    Arc,
     Variant,
     Vehicle,
+    die_schema,
 )
+from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
+from generator.input.schema import Choice, declared_fields
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
@@ -46,6 +52,14 @@ def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Vi
         seen.add(sides)
 
 
+@RULES.editor_schema("OR-EQUIPMENT-STANDARD")
+def one_die_of_each_size_schema(context: OutriderData) -> list[dict[str, Any]]:
+    # As many slots as dice in the set: each die in some slot is one of each.
+    assert len(context.standard_set) == len(SLOTS)
+    return [at(["equipment"], {"anyOf": [has([slot], die_schema(sides)) for slot in SLOTS]})
+            for sides in context.standard_set]
+
+
 @RULES.check("OR-ACTION-POINTS")
 def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     stated, engine = vehicle.tachometer, vehicle.equipment.engine
@@ -53,6 +67,13 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
         yield Violation(("tachometer",), {
             "stated": stated, "engine": engine, "expected": vehicle.action_points,
             "engine_class": context.meaning("engine", engine).label})
+
+
+@RULES.editor_schema("OR-ACTION-POINTS")
+def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
+    return [when(has(["equipment", "engine"], die_schema(sides)),
+                 at(["tachometer"], integer_is(context.action_points(sides))))
+            for sides in context.slots["engine"].dice]
 
 
 @RULES.check("OR-SKILL-POINTS")
@@ -64,6 +85,13 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
             "driver_class": context.meaning("driver", driver).label})
 
 
+@RULES.editor_schema("OR-SKILL-POINTS")
+def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
+    return [when(has(["equipment", "driver"], die_schema(sides)),
+                 at(["skill_track"], integer_is(context.skill_points(sides))))
+            for sides in context.slots["driver"].dice]
+
+
 @RULES.check("OR-BONUS-RANGE")
 def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
@@ -72,6 +100,12 @@ def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
             if value > limit:
                 yield Violation(("variants", side, "bonuses", characteristic), {
                     "side": side, "characteristic": characteristic, "value": value})
+
+
+@RULES.editor_schema("OR-BONUS-RANGE")
+def bonuses_up_to_two_schema(limit: int) -> list[dict[str, Any]]:
+    return [at(["variants", side, "bonuses", characteristic], {"maximum": limit})
+            for side in SIDES for characteristic in CHARACTERISTICS]
 
 
 def capped_parts(vehicle: Vehicle, side: str, roll: str, superior_initiative: int,
@@ -163,6 +197,26 @@ def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
                             {"side": side, "count": count})
 
 
+ARC = {info.name: info.spec for info in declared_fields(Arc) if isinstance(info.spec, Choice)}
+
+
+def arcs_schema(counted: str, option: str, least: int, most: int) -> list[dict[str, Any]]:
+    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``."""
+    return [at(["variants", side, "arcs"], {
+        "contains": has([counted], ARC[counted].spellings([option])),
+        "minContains": least, "maxContains": most}) for side in SIDES]
+
+
+@RULES.editor_schema("OR-ARC-PRIMARY")
+def one_primary_arc_schema() -> list[dict[str, Any]]:
+    return arcs_schema("weapon", "primary", 1, 1)
+
+
+@RULES.editor_schema("OR-ARC-SECONDARY")
+def few_secondary_arcs_schema(limit: int) -> list[dict[str, Any]]:
+    return arcs_schema("weapon", "secondary", 0, limit)
+
+
 @RULES.check("OR-ARC-FIXED-FACING")
 def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
@@ -170,6 +224,13 @@ def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
             if arc.mount == "fixed" and arc.facing not in ("front", "rear"):
                 yield Violation(("variants", side, "arcs", index, "facing"),
                                 {"side": side, "facing": arc.facing})
+
+
+@RULES.editor_schema("OR-ARC-FIXED-FACING")
+def fixed_arcs_face_ahead_or_behind_schema() -> list[dict[str, Any]]:
+    return [at(["variants", side, "arcs", EVERY], when(
+        has(["mount"], ARC["mount"].spellings(["fixed"])),
+        at(["facing"], ARC["facing"].spellings(["front", "rear"])))) for side in SIDES]
 
 
 @RULES.check("OR-CLASS-UNKNOWN")
@@ -187,3 +248,8 @@ def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
             if count > limit and facing in FACINGS:
                 yield Violation(first_beyond(variant, side, limit, "facing", facing),
                                 {"side": side, "facing": facing, "count": count})
+
+
+@RULES.editor_schema("OR-PRINT-ARCS")
+def arcs_fit_their_edge_schema(limit: int) -> list[dict[str, Any]]:
+    return [part for facing in FACINGS for part in arcs_schema("facing", facing, 0, limit)]
