@@ -9,15 +9,19 @@ from typing import Any
 
 from generator.input.validation import any_case
 
-# In a path, EVERY stands for each item of a list.
+# In a path, EVERY stands for each item of a list, EACH_VALUE for each value of a mapping
+# whose keys are data (a track's legend, by character).
 EVERY = None
+EACH_VALUE = "*"
 
 
 def at(path: Sequence[str | None], body: dict[str, Any]) -> dict[str, Any]:
     """A subschema of the whole file that holds the value at ``path`` (field names, EVERY
-    for each item of a list) to ``body``; a file without that value passes it."""
+    for each item of a list, EACH_VALUE for each value of a mapping) to ``body``; a file
+    without that value passes it."""
     for part in reversed(path):
-        body = {"items": body} if part is EVERY else {"properties": {part: body}}
+        body = ({"items": body} if part is EVERY else {"additionalProperties": body}
+                if part == EACH_VALUE else {"properties": {part: body}})
     return body
 
 
