@@ -208,3 +208,22 @@ def test_a_file_moved_into_a_sub_folder_finds_its_schema_by_the_project_setting(
         assert [d for d in broken if d.get("severity", 1) == 1], "the editor saw no mistake"
     finally:
         editor.close()
+
+
+def parity_cases() -> list[tuple[str, str, str, str]]:
+    from tests.commands.test_editor_parity import CASES
+    return CASES
+
+
+@pytest.mark.parametrize(("rule", "name", "old", "new"), parity_cases(),
+                         ids=[f"{c[0]}-{Path(c[1]).stem}" for c in parity_cases()])
+def test_the_editor_flags_each_rule_one_value_decides(
+        client: Any, rule: str, name: str, old: str, new: str, tmp_path: Path) -> None:
+    # The cases test_editor_parity.py checks with jsonschema, here through the editor's own
+    # engine: each broken file is flagged, as check flags it.
+    from tests.commands.test_editor_parity import broken
+
+    path = VEHICLES / name
+    found = client.diagnostics(tmp_path / f"{rule}-{path.name}",
+                               with_schema(path, broken(name, old, new)))
+    assert [d for d in found if d.get("severity", 1) == 1], f"the editor missed {rule}"
