@@ -48,9 +48,14 @@ def spec_of(model: type, name: str) -> Any:
     return spec
 
 
-SLOT = spec_of(Dashboard, "locked_slots").item
-STEP = TIMING.item
-assert isinstance(SLOT, Choice) and isinstance(STEP, Choice)
+def as_choice(spec: Spec) -> Choice:
+    """A spec that is a choice of words (whose spellings a schema names)."""
+    assert isinstance(spec, Choice)
+    return spec
+
+
+SLOT = as_choice(spec_of(Dashboard, "locked_slots").item)
+STEP = as_choice(TIMING.item)
 DAMAGE = has(["damage"], Bool().spellings(True))
 
 
