@@ -64,8 +64,15 @@ def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
     body["required"] = ["game", "kind", *body.get("required", [])]
     rules = [part for parts in kind.rules.editor_schemas(kind.context).values()
              for part in parts]
-    if rules:  # the rules that judge one value or one mapping alone (RuleBook.editor_schema)
+    # The rules that judge one value or one mapping alone (RuleBook.editor_schema); what a
+    # part keeps under '$defs' (text patterns several parts share) goes to the root, where
+    # its '#/$defs/...' references find it.
+    shared = {key: value for part in rules for key, value in part.get("$defs", {}).items()}
+    rules = [part for part in rules if set(part) != {"$defs"}]
+    if rules:
         body["allOf"] = rules
+    if shared:
+        body["$defs"] = dict(sorted(shared.items()))
     return {"$schema": DRAFT, "title": f"{game.title} {kind.name}", **body}
 
 

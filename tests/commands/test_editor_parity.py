@@ -82,6 +82,38 @@ CASES = [
      "move_4:       [0, 0, 1, 2, 7,"),
     ("FR-PRINT-BOXES", "frothy-races/basic-chariot.yaml", "acceleration: [1, 2, 2, 2, 1,",
      "acceleration: [1, 2, 2, 2, 6,"),
+    ("FR-HASH-MISSING", "frothy-races/glimmering-orrery.yaml", "  - {name: Driver, value: 1}",
+     "  - Driver"),
+    ("FR-HASH-MISSING", "frothy-races/glimmering-orrery.yaml", "  - {name: Driver, value: 1}",
+     "  - {name: driver}"),
+    ("FR-HASH-UNEXPECTED", "frothy-races/glimmering-orrery.yaml", "  - Flyer",
+     "  - {name: Flyer, value: 2}"),
+    ("FR-HASH-NO-EFFECT", "frothy-races/glimmering-orrery.yaml",
+     "  - {name: Driver, value: 1}", "  - {name: Driver, value: 0}"),
+    ("FR-HASH-NO-EFFECT", "frothy-races/glimmering-orrery.yaml",
+     "    3: {name: Random, choices: [Haste, Slow]}",
+     "    3: {name: '+/- # Speed Check Acceleration Modifier', value: 0}"),
+    ("FR-AFFECT-PARAM", "frothy-races/glimmering-orrery.yaml",
+     "    2: {name: Lose Named Trait, trait: Flyer}", "    2: Lose Named Trait"),
+    ("FR-AFFECT-PARAM", "frothy-races/glimmering-orrery.yaml",
+     "    2: {name: Lose Named Trait, trait: Flyer}", "    2: [Haste, -1 Whip/Reins card]"),
+    ("FR-AFFECT-PARAM-UNEXPECTED", "frothy-races/glimmering-orrery.yaml",
+     "    2: {name: Lose Named Trait, trait: Flyer}",
+     "    2: {name: Lose Named Trait, trait: Flyer, card: whip}"),
+    ("FR-AFFECT-PARAM-UNEXPECTED", "frothy-races/glimmering-orrery.yaml",
+     "    2: {name: Lose Named Trait, trait: Flyer}", "    2: {name: -1 Reins card, card: Whip}"),
+    ("FR-DMG-RANDOM-CHOICES", "frothy-races/glimmering-orrery.yaml", "choices: [Haste, Slow]",
+     "choices: [Haste]"),
+    ("FR-DMG-RANDOM-CHOICES", "frothy-races/glimmering-orrery.yaml", "choices: [Haste, Slow]",
+     "choices: [Haste, random]"),
+    ("FR-SPECIAL-FACE", "frothy-races/glimmering-orrery.yaml", "  dual: 2",
+     "  dual: 2\n  special:\n    - {name: Mud Lark, custom: true, summary: Sticks.}"),
+    ("FR-SPECIAL-FACE", "frothy-races/cogsworth-steam-carriage.yaml",
+     "{name: Determination, face: reins, discard: true}", "{name: Determination, discard: true}"),
+    ("FR-STAMINA-TRACK", "frothy-races/glimmering-orrery.yaml", "  minimum: 0",
+     "  minimum: 10"),
+    ("FR-PRINT-TRACK", "frothy-races/glimmering-orrery.yaml", "  maximum: 10",
+     "  maximum: 22"),
     ("CM-RAM-MODIFIER", "circus-maximus/blue-light.yaml", "ram_modifier: -3",
      "ram_modifier: 3"),
     ("CM-RAM-MODIFIER", "circus-maximus/green-faction.yaml", "  scythe_blades: false",
@@ -134,6 +166,13 @@ def test_the_shipped_file_passes_check_and_the_editor_schema(
     code, out, _ = run(["check", str(VEHICLES / name)], capsys)
     assert code == 0, out
     assert schema_errors((VEHICLES / name).read_text(encoding="utf-8")) == []
+
+
+@pytest.mark.parametrize(("game_id", "kind"), [(g.id, k) for g in GAMES.values()
+                                               for k in g.kinds])
+def test_every_kind_schema_is_a_valid_json_schema(game_id: str, kind: str) -> None:
+    game = GAMES[game_id]
+    jsonschema.Draft202012Validator.check_schema(kind_schema(game, game.kinds[kind]))
 
 
 @pytest.mark.parametrize("players", ["4-2", "0-3", "2-10"])
