@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from generator.games.frothy_races.affects import AFFECT_PARAMS
 from generator.games.frothy_races.catalogues import FrothyData
 from generator.games.frothy_races.hand import RULES
-from generator.games.frothy_races.model import ChoiceRef, StaminaTrack, key_pattern
+from generator.games.frothy_races.model import ChoiceRef, Damage, StaminaTrack, key_pattern
 from generator.input.catalogue import Entry, name_key
 from generator.input.editor_schema import EACH_VALUE, EVERY, at, has, when
 from generator.input.schema import Bool, Choice, Int, declared_fields
@@ -85,20 +85,31 @@ def written(names: list[str]) -> dict[str, Any]:
     in the schema's ``$defs`` (``defined`` lists it with the rule's parts), as several rules
     and every place a reference is written use the same sets of names."""
     key = "frothy-names-" + hashlib.sha1("|".join(names).encode()).hexdigest()[:12]
-    NAMES[key] = {"type": "string", "pattern": key_pattern(names)}
+    return shared(key, {"type": "string", "pattern": key_pattern(names)})
+
+
+# The subschemas kept once under ``$defs`` (``shared``), by their key there.
+SHARED: dict[str, dict[str, Any]] = {}
+
+
+def shared(key: str, body: dict[str, Any]) -> dict[str, Any]:
+    """A reference to ``body``, kept once under ``$defs`` as ``key``."""
+    SHARED[key] = body
     return {"$ref": f"#/$defs/{key}"}
 
 
-# The sets of names ``written`` has named, by their key in ``$defs``.
-NAMES: dict[str, dict[str, Any]] = {}
-
-
 def defined(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """A rule's parts, and the ``$defs`` they refer to (lifted to the root by
-    ``kind_schema``)."""
+    """A rule's parts, and the ``$defs`` they refer to, directly or through each other
+    (lifted to the root by ``kind_schema``)."""
+    used: dict[str, dict[str, Any]] = {}
     text = json.dumps(parts)
-    used = {key: body for key, body in NAMES.items() if f"#/$defs/{key}" in text}
-    return [*parts, {"$defs": used}] if used else parts
+    while True:
+        more = {key: body for key, body in SHARED.items()
+                if key not in used and f"#/$defs/{key}" in text}
+        if not more:
+            return [*parts, {"$defs": used}] if used else parts
+        used.update(more)
+        text = json.dumps(list(more.values()))
 
 
 def mapped(names: list[str]) -> dict[str, Any]:
@@ -266,3 +277,69 @@ def stamina_track_order_schema() -> list[dict[str, Any]]:
 def tracks_printable_schema(limit: int) -> list[dict[str, Any]]:
     return [at(["damage", "value"], {"maximum": limit}),
             *stamina_bound(lambda minimum: {"maximum": minimum + limit})]
+
+
+def levels(numbers: Iterable[int], below: int | None = None) -> str:
+    """A pattern for the level keys (whole numbers, as JSON keys: '3' or '3.0') among
+    ``numbers``; with ``below``, any level under it (negative ones too)."""
+    words = [str(n) for n in numbers if n >= 0]
+    if below is not None:
+        words = ["-[0-9]+", *(str(n) for n in range(below))]
+    return "^(" + "|".join(words or ["(?!)"]) + r")(\.0*)?$"
+
+
+def only_levels(numbers: Iterable[int]) -> dict[str, Any]:
+    """A mapping by level whose levels are all among ``numbers``. (A pattern on the keys
+    that refuses the rest: an editor reads a key '3' as a number, which 'propertyNames'
+    does not hold to a pattern, but 'patternProperties' does.)"""
+    return {"patternProperties": {"^(?!" + levels(numbers)[1:] + ")": False}}
+
+
+def bounds(model: type, name: str) -> tuple[int, int, Any]:
+    """The least and greatest whole number a field takes, and its default."""
+    info = next(info for info in declared_fields(model) if info.name == name)
+    assert isinstance(info.spec, Int) and info.spec.min is not None and info.spec.max is not None
+    return info.spec.min, info.spec.max, info.default
+
+
+@RULES.editor_schema("FR-DMG-AFFECT-LEVEL")
+def damage_levels_schema() -> list[dict[str, Any]]:
+    low, high, _ = bounds(Damage, "value")
+    return [when(has(["damage", "value"], {"const": top}), at(
+        ["damage", "affects"], only_levels(range(1, top + 1))))
+        for top in range(low, high + 1)]
+
+
+@RULES.editor_schema("FR-STAMINA-AFFECT-LEVEL")
+def stamina_levels_schema() -> list[dict[str, Any]]:
+    # Each level at or above the minimum and below the maximum: the two bounds apart, each
+    # case by case of its own value (a value left out is its default).
+    parts = []
+    for name, allowed in (("minimum", lambda low, high, n: range(n, high + 1)),
+                          ("maximum", lambda low, high, n: range(0, n))):
+        low, high, default = bounds(StaminaTrack, name)
+        for n in range(low, high + 1):
+            written_as = has(["stamina", name], {"const": n})
+            if n == default:
+                written_as = {"not": has(["stamina", name], {"not": {"const": n}})}
+            parts.append(when(written_as, at(["stamina", "affects"],
+                                              only_levels(allowed(low, high, n)))))
+    return parts
+
+
+@RULES.editor_schema("FR-DMG-WIPEOUT")
+def ends_in_wipeout_schema(context: FrothyData) -> list[dict[str, Any]]:
+    wipeout = keys(context, "damage_affects", lambda entry, key: entry.name == "Wipe-out")
+    ref = {"anyOf": [written(wipeout), has(["name"], written(wipeout))]}  # custom or not
+    rolls_it = has(["choices"], {"type": "array", "contains": ref})
+    at_level = shared("frothy-wipeout-at-level",
+                      {"anyOf": [ref, {"type": "array", "contains": ref}]})
+    before = shared("frothy-wipeout-before", {"not": {"anyOf": [
+        at_level, rolls_it, {"type": "array", "contains": rolls_it}]}})
+    low, high, _ = bounds(Damage, "value")
+    return defined([when(has(["damage", "value"], {"const": top}), {"allOf": [
+        has(["damage", "affects"], {"anyOf": [has([f"{top}{point}"], at_level)
+                                              for point in ("", ".0")]}),
+        at(["damage", "affects"], {"patternProperties": {
+            levels((), below=top): before}})]})
+        for top in range(low, high + 1)])
