@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +23,22 @@ from generator.project.registry import GAMES
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-# Rules whose whole constraint the JSON Schema holds too (declared on the specs with ``also``
-# or by a catalogue's names, or with an editor schema of their own beside their check):
-# an editor flags what these rules report, and the agreement test counts them with the
-# schema findings.
+# Rules whose whole constraint the JSON Schema holds too, declared on the specs with ``also``
+# or by a catalogue's names; ``schema_rules`` adds those with an editor schema of their own
+# beside their check.
 SCHEMA_RULES = frozenset({
     "FR-SPEED-RATINGS", "FR-DMG-RESILIENCE", "FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN",
     "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY",
-    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN",
-    *(rule_id for game in GAMES.values() for kind in game.kinds.values()
-      for rule_id in kind.rules.editor_parts)})
+    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN"})
+
+
+@cache
+def schema_rules() -> frozenset[str]:
+    """Every rule an editor flags as ``check`` does (its whole constraint is in the JSON
+    Schema): the agreement tests count them with the schema findings. (A function: it loads
+    every game, which a command that needs one should not pay for.)"""
+    return SCHEMA_RULES | {rule_id for game in GAMES.values() for kind in game.kinds.values()
+                           for rule_id in kind.rules.editor_parts}
 SCHEMA_FOLDER = Path("schemas")
 KIT_SCHEMA_FILE = "kit.schema.json"
 # One schema for every file of a project: it picks the kind's own schema by 'game' and

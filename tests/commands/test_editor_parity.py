@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.commands.json_schema import SCHEMA_RULES, kind_schema
+from generator.commands.json_schema import kind_schema, schema_rules
 from generator.project.registry import GAMES
 from tests.conftest import VEHICLES
 from tests.conftest import run_cli as run
@@ -158,7 +158,7 @@ def schema_errors(text: str) -> list[str]:
 def test_check_and_the_editor_schema_both_refuse_the_broken_file(
         rule: str, name: str, old: str, new: str, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
-    assert rule in SCHEMA_RULES
+    assert rule in schema_rules()
     text = broken(name, old, new)
     path = tmp_path / Path(name).name
     path.write_text(text, encoding="utf-8")

@@ -14,7 +14,7 @@ import jsonschema
 import pytest
 import yaml
 
-from generator.commands.json_schema import SCHEMA_RULES, kind_schema, kit_schema
+from generator.commands.json_schema import kind_schema, kit_schema, schema_rules
 from generator.input.findings import Severity
 from generator.project.kit import Kit
 from generator.project.loading import load
@@ -39,7 +39,7 @@ def format_verdict(path: Path) -> bool | None:
     if any(f.rule in ("YAML-DUPLICATE-KEY", "DEF-GAME-UNKNOWN", "DEF-KIND-UNKNOWN")
            for f in errors):
         return None
-    return any(f.rule.startswith("SCHEMA-") or f.rule in SCHEMA_RULES for f in errors)
+    return any(f.rule.startswith("SCHEMA-") or f.rule in schema_rules() for f in errors)
 
 
 def as_json(data: Any) -> Any | None:
