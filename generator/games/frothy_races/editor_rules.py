@@ -117,16 +117,18 @@ def mapped(names: list[str]) -> dict[str, Any]:
     return {"allOf": [has(["name"], written(names)), {"not": CUSTOM}]}
 
 
-def named(names: list[str], every: list[str], then: dict[str, Any], bare: bool = False
-          ) -> list[dict[str, Any]]:
-    """``then`` for a mapping that names one of ``names`` (name keys, of ``every`` key of
-    its catalogue); with ``bare``, a bare name of them is refused (it can give no value or
-    parameter). Said the short way round: where ``names`` are most of the catalogue, a
-    mapping that is not ``then`` (or a bare name) must name one of the others; a name of
-    no entry is refused by the catalogue's own names (``catalogue_names``) either way."""
+def named(context: FrothyData, catalogue: str, which: Callable[[Entry, str], bool],
+          then: dict[str, Any], bare: bool = False) -> list[dict[str, Any]]:
+    """``then`` for a mapping that names an entry of ``catalogue`` that ``which`` takes (by
+    a name key, see ``keys``); with ``bare``, a bare name of one is refused (it can give no
+    value or parameter). Said the short way round: where those names are most of the
+    catalogue, a mapping that is not ``then`` (or a bare name) must name one of the others;
+    a name of no entry is refused by the catalogue's own names (``catalogue_names``) either
+    way."""
+    names = keys(context, catalogue, which)
     if not names:
         return []
-    others = [key for key in every if key not in set(names)]
+    others = [key for key in keys(context, catalogue, any_entry) if key not in set(names)]
     if len(names) <= len(others):
         return [when(mapped(names), then), *([{"not": written(names)}] if bare else [])]
     elsewhere = has(["name"], written(others)) if others else {"not": {}}
@@ -135,7 +137,8 @@ def named(names: list[str], every: list[str], then: dict[str, Any], bare: bool =
               if bare else [])]
 
 
-def ANY(entry: Entry, key: str) -> bool:  # noqa: N802 - reads as a constant where used
+def any_entry(entry: Entry, key: str) -> bool:
+    """Every entry, under every spelling."""
     return True
 
 
@@ -146,15 +149,14 @@ def takes_value(entry: Entry, key: str) -> bool:
 @RULES.editor_schema("FR-HASH-MISSING")
 def hash_value_given_schema(context: FrothyData) -> list[dict[str, Any]]:
     return sites(lambda catalogue, _: {"allOf": named(
-        keys(context, catalogue, takes_value), keys(context, catalogue, ANY),
-        {"required": ["value"]}, bare=True)})
+        context, catalogue, takes_value, {"required": ["value"]}, bare=True)})
 
 
 @RULES.editor_schema("FR-HASH-UNEXPECTED")
 def hash_value_not_given_schema(context: FrothyData) -> list[dict[str, Any]]:
     return sites(lambda catalogue, _: {"allOf": named(
-        keys(context, catalogue, lambda entry, key: not entry.takes_value),
-        keys(context, catalogue, ANY), {"not": {"required": ["value"]}})})
+        context, catalogue, lambda entry, key: not entry.takes_value,
+        {"not": {"required": ["value"]}})})
 
 
 @RULES.editor_schema("FR-HASH-NO-EFFECT")
@@ -165,18 +167,18 @@ def hash_value_acts_schema(context: FrothyData) -> list[dict[str, Any]]:
     acts = {True: {"not": {"const": 0}}, False: {"minimum": 1}}  # affects.does_nothing
     return sites(lambda catalogue, _: {"allOf": [
         part for signed in (True, False) for part in named(
-            keys(context, catalogue, counted(signed)), keys(context, catalogue, ANY),
+            context, catalogue, counted(signed),
             at(["value"], {"if": {"type": "integer"}, "then": acts[signed]}))]})
 
 
 @RULES.editor_schema("FR-SPECIAL-FACE")
 def special_face_schema(context: FrothyData) -> list[dict[str, Any]]:
-    either = keys(context, "special_cards",
-                  lambda entry, key: entry.extra.get("type") not in ("whip", "reins"))
     faced = {"required": ["face"]}
-    every = keys(context, "special_cards", ANY)
     return defined([at(["cards", "special", EVERY], {"allOf": [
-        when(CUSTOM, faced), *named(either, every, faced, bare=True)]})])
+        when(CUSTOM, faced), *named(
+            context, "special_cards",
+            lambda entry, key: entry.extra.get("type") not in ("whip", "reins"),
+            faced, bare=True)]})])
 
 
 @RULES.editor_schema("FR-DMG-RANDOM-CHOICES")
@@ -185,12 +187,14 @@ def random_choices_schema(context: FrothyData, minimum: int, maximum: int
     def body(catalogue: str, in_choices: bool) -> dict[str, Any] | None:
         if catalogue not in AFFECTS:
             return None
-        rolls = keys(context, catalogue, lambda entry, key: "choices" in entry.params)
-        if not rolls:
+        def rolls(entry: Entry, key: str) -> bool:
+            return "choices" in entry.params
+        names = keys(context, catalogue, rolls)
+        if not names:
             return None
         if in_choices:  # a pick is one affect, not another roll
-            return {"allOf": [{"not": written(rolls)}, {"not": mapped(rolls)}]}
-        return {"allOf": named(rolls, keys(context, catalogue, ANY), at(["choices"], {"anyOf": [
+            return {"allOf": [{"not": written(names)}, {"not": mapped(names)}]}
+        return {"allOf": named(context, catalogue, rolls, at(["choices"], {"anyOf": [
             {"maxItems": 0}, {"minItems": minimum, "maxItems": maximum}]}))}
     return sites(body)
 
@@ -202,8 +206,7 @@ def affect_params_given_schema(context: FrothyData) -> list[dict[str, Any]]:
         for name in AFFECT_PARAMS:
             if name == "choices" and in_choices:
                 continue  # FR-DMG-RANDOM-CHOICES's
-            parts += named(keys(context, catalogue, needs(name)), keys(context, catalogue, ANY),
-                           GIVEN[name], bare=True)
+            parts += named(context, catalogue, needs(name), GIVEN[name], bare=True)
         return {"allOf": parts}
     return sites(body)
 
@@ -215,14 +218,18 @@ def affect_params_expected_schema(context: FrothyData) -> list[dict[str, Any]]:
             return None
         parts = []
         for name in AFFECT_PARAMS:
-            parts += named(keys(context, catalogue, takes_no(name)),
-                           keys(context, catalogue, ANY), {"not": GIVEN[name]})
+            parts += named(context, catalogue, takes_no(name), {"not": GIVEN[name]})
         for key, said in spelled(context, catalogue):  # '-1 Reins card' is a Reins card
-            parts += named([key], keys(context, catalogue, ANY), {"allOf": [
+            parts += named(context, catalogue, spelt_as(key), {"allOf": [
                 at([name], CARD.spellings([value]) if name == "card" else {"const": value})
                 for name, value in said.items()]})
         return {"allOf": parts}
     return sites(body)
+
+
+def spelt_as(spelling: str) -> Callable[[Entry, str], bool]:
+    """The entry under one spelling (name key) alone."""
+    return lambda entry, key: key == spelling
 
 
 def needs(param: str) -> Callable[[Entry, str], bool]:
