@@ -59,6 +59,9 @@ def clear_caches() -> None:
     balance_race.run_race.cache_clear()
     balance_rig.moved.cache_clear()
     balance_race.after_damage.cache_clear()
+    balance_race.after_turn.cache_clear()
+    balance_race.after_turn_weights.cache_clear()
+    balance_race.taken.cache_clear()
     balance_race.excess_rolls.cache_clear()
     dist._multiset_weights.cache_clear()
 

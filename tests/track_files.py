@@ -43,3 +43,21 @@ def write_track(folder: Path, file_name: str = "track.yaml", map_text: str | Non
     path = folder / file_name
     path.write_text(track_text(map_text, game, **fields), encoding="utf-8")
     return path
+
+# A Joyride circuit: cars start on the starting line (=) facing 3 o'clock and cross
+# checkpoints 1 to 4 (right, top right, top left, left) before the line again. Clean for two
+# to four players (its only finding is its lap length).
+JOY_LOOP = """\
+XXXXXXXXXXXXXXXX
+X..............X
+X..............X
+X..............X
+XcccXXXXXXXXbbbX
+X...X      X...X
+X...X      X...X
+XdddXXXXXXXXaaaX
+X.......=......X
+X.......=......X
+X.......=......X
+X.......=......X
+XXXXXXXXXXXXXXXX"""

@@ -29,7 +29,8 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_RULES = frozenset({
     "FR-SPEED-RATINGS", "FR-DMG-RESILIENCE", "FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN",
     "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY",
-    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN"})
+    "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN",
+    "OR-EQUIPMENT-STANDARD", "OR-BONUS-RANGE"})
 
 
 @cache
@@ -39,6 +40,8 @@ def schema_rules() -> frozenset[str]:
     every game, which a command that needs one should not pay for.)"""
     return SCHEMA_RULES | {rule_id for game in GAMES.values() for kind in game.kinds.values()
                            for rule_id in kind.rules.editor_parts}
+
+
 SCHEMA_FOLDER = Path("schemas")
 KIT_SCHEMA_FILE = "kit.schema.json"
 # One schema for every file of a project: it picks the kind's own schema by 'game' and

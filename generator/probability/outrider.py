@@ -199,12 +199,14 @@ def collision_chance(
     opponent_defense: int = 0,
     opponent_defense_characteristic: int = 0,
     opponent_speedometer: bool = False,
+    target_stopped: bool = False,
 ) -> Fraction:
     """P(winning a collision, 6.3/6.4): ARMOR roll + capped Defense bonuses + the
-    Speedometer against the other vehicle's, both moving; ties as for initiative (the
-    larger armour die, then the higher Defense characteristic, then a re-roll). The loser
-    of a ram takes 2 damage and the winner 1; of an incidental, 1 and none."""
-    add = capped(defense) + (1 if speedometer else 0)
+    Speedometer against the other vehicle's; ties as for initiative (the larger armour die,
+    then the higher Defense characteristic, then a re-roll). ``target_stopped``: we ram a
+    stopped vehicle and add 1 outside the rule of four. The loser of a ram takes 2 damage
+    and the winner 1; of an incidental, 1 and none."""
+    add = capped(defense) + (1 if speedometer else 0) + (1 if target_stopped else 0)
     their_add = capped(opponent_defense) + (1 if opponent_speedometer else 0)
     return contest_chance(armour, opponent, add=add, their_add=their_add,
                           tie_break=(defense_characteristic,),

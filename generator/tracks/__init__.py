@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
+import generator.tracks.start_rules  # noqa: F401  (registers the start checks on RULES)
 from generator.project.game import Kind
 from generator.tracks.editor_rules import RULES
 from generator.tracks.game import TrackGame

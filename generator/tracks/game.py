@@ -24,7 +24,11 @@ class TrackGame:
     is true when a checkpoint or starting line is the straight row between two tokens, and
     ``item_aliases`` (other name, standard item) the rulebook's other names for its items.
     ``layout_fields`` are the fields every layout of the game gives, beyond the required
-    name and players.
+    name and players. ``wrecks`` is true when a wrecked vehicle stays on the track as an
+    obstacle (so the track must never be one space wide), ``scale_advice`` when the game's
+    guide asks for a track wide enough for the field with every space in use, ``open_edge``
+    when a line may run to the board's edge (so track there is no gap in the walls), and
+    ``line_start`` when racers start on the starting line, never on numbered slots.
     """
 
     game_id: str
@@ -41,3 +45,7 @@ class TrackGame:
     straight_lines: bool = False
     item_aliases: tuple[tuple[str, str], ...] = ()
     layout_fields: tuple[str, ...] = ()
+    wrecks: bool = False
+    scale_advice: bool = False
+    open_edge: bool = False
+    line_start: bool = False

@@ -16,7 +16,6 @@ from generator.input.findings import RuleBook, Violation
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import (
-    DIRECTIONS,
     Hex,
     clock_to_facing,
     facing_to_clock,
@@ -195,45 +194,6 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
                                    "hour": facing_to_clock(facing, track.orientation)})
 
 
-@RULES.check("TRK-START-ROOM")
-def room_behind_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
-    if not drawable(track) or context.movement.vehicle_length < 2:
-        return
-    the_course = course(track)
-    if the_course.starts_on_line:
-        return  # places on a line without room are simply not counted (TRK-START-SLOTS)
-    for slot in the_course.slots:
-        behind = _behind(track, slot.hex, slot.facing)
-        if behind is not None:
-            yield Violation(track.layout.where(slot.hex), {
-                "slot": slot.number, "hour": facing_to_clock(slot.facing, track.orientation),
-                "behind": behind})
-
-
-def _behind(track: Track, hex_: Hex, facing: int) -> str | None:
-    """What stands behind a car's front space: None when it is a track space."""
-    if not is_side_facing(facing):
-        return None
-    back = hex_.plus(DIRECTIONS[(facing // 2 + 3) % 6])
-    cell = track.layout.cells.get(back)
-    if cell is not None and cell.passable:
-        return None
-    return cell.symbol.label if cell is not None else "space off the board"
-
-
-@RULES.check("TRK-START-SLOTS")
-def enough_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
-    if not drawable(track):
-        return
-    the_course = course(track)
-    usable = the_course.slots
-    if the_course.starts_on_line and context.movement.vehicle_length > 1:
-        usable = [s for s in usable if _behind(track, s.hex, s.facing) is None]
-    if len(usable) < track.players.high:
-        yield Violation(("players",), {"players": track.players.high, "usable": len(usable),
-                                       "line": the_course.starts_on_line})
-
-
 # --- Lines and the course ----------------------------------------------------------------
 
 
@@ -263,13 +223,14 @@ def checkpoints_numbered(track: Track) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-CHECKPOINT-CROSS")
-def lines_cross(track: Track) -> Iterator[Violation]:
+def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track):
         return
     the_course = course(track)
+    lapped = track.laps > 1 or context.line_start
     for target in the_course.targets:
-        if target.kind == "finish" and track.laps > 1 and not the_course.loops():
-            continue  # raced once; laps on a track that does not loop: TRK-LAPS-NO-LOOP
+        if target.kind == "finish" and lapped and not the_course.loops():
+            continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
         if not the_course.line_crosses(target.hexes):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
@@ -306,8 +267,9 @@ def _width_asked(track: Track) -> int:
 
 
 @RULES.check("TRK-NARROW")
-def wide_enough_for_a_wreck(track: Track, min_width: int) -> Iterator[Violation]:
-    if not drawable(track) or not _reaches(track):
+def wide_enough_for_a_wreck(track: Track, min_width: int, context: TrackGame
+                            ) -> Iterator[Violation]:
+    if not context.wrecks or not drawable(track) or not _reaches(track):
         return
     narrowest = course(track).narrowest_below(_width_asked(track))
     if narrowest is not None and narrowest[0] < min_width:
@@ -317,8 +279,8 @@ def wide_enough_for_a_wreck(track: Track, min_width: int) -> Iterator[Violation]
 
 
 @RULES.check("TRK-NARROW-FIELD")
-def wide_enough_for_the_field(track: Track) -> Iterator[Violation]:
-    if not drawable(track) or not _reaches(track):
+def wide_enough_for_the_field(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.scale_advice or not drawable(track) or not _reaches(track):
         return
     narrowest = course(track).narrowest_below(_width_asked(track))
     min_width = int(RULES["TRK-NARROW"].params["min_width"])
@@ -329,8 +291,8 @@ def wide_enough_for_the_field(track: Track) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-ISLAND")
-def no_islands(track: Track) -> Iterator[Violation]:
-    if not drawable(track) or not course(track).slots:
+def no_islands(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.scale_advice or not drawable(track) or not course(track).slots:
         return
     the_course = course(track)
     for island in the_course.islands():
@@ -426,8 +388,8 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
 
 
 @RULES.check("TRK-BARRIER-GAP")
-def enclosed_by_barrier(track: Track) -> Iterator[Violation]:
-    if track.map is None or not drawable(track):
+def enclosed_by_barrier(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if context.open_edge or track.map is None or not drawable(track):
         return
     layout = track.layout
     edge = [h for h in layout.passable if any(n not in layout.cells for n in neighbours(h))]

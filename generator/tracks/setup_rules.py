@@ -109,12 +109,13 @@ def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-LAPS-NO-LOOP")
-def laps_need_a_loop(track: Track) -> Iterator[Violation]:
-    if track.laps < 2 or not drawable(track):
+def laps_need_a_loop(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if (track.laps < 2 and not context.line_start) or not drawable(track):
         return
     the_course = course(track)
     if the_course.finish and not the_course.loops():
-        yield Violation(("laps",), {"laps": track.laps})
+        yield Violation(("laps",), {"laps": track.laps, "line": context.line_start,
+                                    "game": context.title})
 
 
 # How each race type other than Fastest is decided (Race Types & Play Styles): not by laps.
@@ -153,6 +154,25 @@ def gates_have_items_to_give(track: Track, context: TrackGame) -> Iterator[Viola
             return
 
 
+@RULES.check("TRK-ITEMS-UNUSED")
+def items_can_be_gained(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not track.items or not drawable(track):
+        return
+    layout = track.layout
+    if not layout.item_checkpoints() and not any(c.symbol.item for c in layout.ordered()):
+        yield Violation(("items",), {"count": len(track.items)})
+
+
+@RULES.check("TRK-ITEMS-SPACE")
+def pickups_on_spaces(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items or not drawable(track):
+        return  # a game without items: TRK-TERRAIN says so
+    for cell in track.layout.ordered():
+        if cell.symbol.item and not cell.passable:
+            yield Violation(track.layout.where(cell.hex), {
+                "char": cell.symbol.char, "terrain": cell.symbol.terrain})
+
+
 PICKUPS_PER_ITEM = 4  # Special Effects > Items: "four hexagonal pick-up tokens" each
 
 
@@ -160,12 +180,36 @@ PICKUPS_PER_ITEM = 4  # Special Effects > Items: "four hexagonal pick-up tokens"
 def pickups_have_tokens(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not context.items or not track.items or not drawable(track):
         return
-    pickups = [c.hex for c in track.layout.ordered() if c.symbol.item]
-    kinds = len({item.strip().lower() for item in track.items})
-    if len(pickups) > kinds * PICKUPS_PER_ITEM:
-        yield Violation(track.layout.where(pickups[kinds * PICKUPS_PER_ITEM]), {
-            "pickups": len(pickups), "kinds": kinds, "tokens": kinds * PICKUPS_PER_ITEM,
-            "per": PICKUPS_PER_ITEM})
+    layout = track.layout
+    pickups = [c.hex for c in layout.ordered() if c.symbol.item]
+    kinds = len({_item_key(item, context) for item in track.items})
+    tokens = kinds * PICKUPS_PER_ITEM
+    gates = [h for n in sorted(layout.item_checkpoints()) for h in layout.checkpoints()[n]]
+    values = {"pickups": len(pickups), "kinds": kinds, "tokens": tokens,
+              "per": PICKUPS_PER_ITEM, "gates": bool(gates)}
+    if len(pickups) > tokens:
+        yield Violation(layout.where(pickups[tokens]), values)
+    elif gates and pickups and len(pickups) == tokens:  # none left in the stack
+        yield Violation(layout.where(gates[0]), values)
+
+
+def _item_key(name: str, context: TrackGame) -> str:
+    """One item however it is written: its letters and digits, another name as the item's."""
+    aliases = {_key(other): _key(item) for other, item in context.item_aliases}
+    return aliases.get(_key(name), _key(name))
+
+
+@RULES.check("TRK-ITEMS-TWICE")
+def each_item_listed_once(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not context.items:
+        return  # a game without items: TRK-ITEMS-UNKNOWN says so
+    seen: dict[str, str] = {}
+    for index, name in enumerate(track.items):
+        key = _item_key(name, context)
+        if key in seen:
+            yield Violation(("items", index), {"name": name.strip(), "first": seen[key],
+                                               "per": PICKUPS_PER_ITEM})
+        seen.setdefault(key, name.strip())
 
 
 # --- Recommended items: a check across files ----------------------------------------------

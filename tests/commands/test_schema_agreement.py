@@ -184,3 +184,26 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
     errors = list(jsonschema.Draft202012Validator(schema_of(data)).iter_errors(as_json(data)))
     assert format_verdict(target) == bool(errors) == (key != int(key))
+
+
+@pytest.mark.parametrize(("path", "value", "wrong"), [
+    (("equipment", "weapon"), "d20", True),          # OR-EQUIPMENT-STANDARD: not a standard die
+    (("equipment", "weapon"), "d8", True),           # OR-EQUIPMENT-STANDARD: the d8 twice
+    (("equipment", "weapon"), " D6", False),
+    (("variants", "wide", "bonuses", "defense"), -1, True),   # OR-BONUS-RANGE
+    (("variants", "wide", "bonuses", "defense"), 3, True),
+    (("variants", "wide", "bonuses", "defense"), 2, False),
+    (("tachometer",), 13, False),                    # OR-ACTION-POINTS: no format question
+])
+def test_the_outrider_rules_the_schema_holds_agree_with_check(
+        path: tuple[str, ...], value: Any, wrong: bool, tmp_path: Path) -> None:
+    seed = next(p for p in SEEDS if p.stem == "iron-curtain")
+    data = yaml.safe_load(seed.read_text(encoding="utf-8"))
+    if path == ("tachometer",):
+        data["tachometer"] = 4
+    document = with_value(data, path, value)
+    target = tmp_path / seed.name
+    target.write_text(yaml.safe_dump(document, sort_keys=False), encoding="utf-8")
+    errors = list(jsonschema.Draft202012Validator(schema_of(data)).iter_errors(
+        as_json(document)))
+    assert format_verdict(target) == bool(errors) == wrong

@@ -10,7 +10,7 @@ import pytest
 from generator.input.findings import Finding, Severity
 from generator.tracks.rules import RULES
 from tests.conftest import check_file, rule_ids, shipped_files
-from tests.track_files import STRIP, TRACKS, write_track
+from tests.track_files import JOY_LOOP, STRIP, TRACKS, write_track
 
 CIRCUIT_WITH_ONE_CHECKPOINT = """\
 XXXXXXXXXX
@@ -114,6 +114,15 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-ITEMS-UNKNOWN": (STRIP, "joyride", {"items": ["Rocket", "Banana Skin"]}),
     "TRK-CHECKPOINT-SEQUENCE": (CIRCUIT_MIDDLE_SWAPPED, "frothy-races", {}),
     "TRK-CHECKPOINT-STRAIGHT": (BENT_CHECKPOINT, "joyride", {}),
+    # A starting slot drawn on a Joyride map, beside its starting line.
+    "TRK-START-ON-LINE": (JOY_LOOP.replace("X.......=", "X......1=", 1), "joyride", {}),
+    # A barrier two spaces ahead of one place on the starting line.
+    "TRK-START-RUNWAY": (JOY_LOOP.replace("X.......=......X", "X.......=..X...X", 1),
+                         "joyride", {}),
+    "TRK-ITEMS-TWICE": (JOY_LOOP, "joyride", {"items": ["Rocket", "Mine", "ROCKET"]}),
+    "TRK-ITEMS-UNUSED": (JOY_LOOP, "joyride", {"items": ["Rocket"]}),
+    "TRK-ITEMS-SPACE": (JOY_LOOP.replace("XXXXXXXX", "XXXXXXXk", 1), "joyride", {
+        "items": ["Rocket"], "legend": {"k": {"terrain": "barrier", "item": True}}}),
     "TRK-SPECIAL-RULES": (STRIP.replace("X12...", "X12.!."), "frothy-races", {}),
     "TRK-LAYOUT-FIELDS": (STRIP, "joyride", {"location": None}),
     "TRK-PIECE-UNKNOWN": (None, "frothy-races", {"pieces": ["strait"]}),
@@ -196,16 +205,18 @@ def test_checkpoints_numbered_with_the_drive_are_silent(tmp_path: Path) -> None:
 ])
 def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str, str],
                                             game: str, bends: bool) -> None:
-    lines = BENT_CHECKPOINT.splitlines()
-    map_text = "\n".join([lines[0], *(f"{line[:4]}{row}{line[10:]}" for line, row in
-                                      zip(lines[1:4], rows, strict=True)), lines[4]])
+    # Checkpoint 2 of the Joyride loop moved into its top straight, three spaces wide.
+    lines = JOY_LOOP.replace("bbb", "...").splitlines()
+    map_text = "\n".join([lines[0], *(f"{line[:4]}{row.replace('a', 'b')}{line[10:]}"
+                                      for line, row in zip(lines[1:4], rows, strict=True)),
+                          *lines[4:]])
     findings = check_file(write_track(tmp_path, map_text=map_text, game=game)).findings
     fired = [f for f in findings if f.rule == "TRK-CHECKPOINT-STRAIGHT"]
     assert bool(fired) is bends
     assert rule_ids(findings) - {"TRK-CHECKPOINT-STRAIGHT"} == {"TRK-LAP-LENGTH"}
     lines = (tmp_path / "track.yaml").read_text().splitlines()
     for finding in fired:
-        assert lines[finding.mark.line - 1][finding.mark.column - 1] == "a"
+        assert lines[finding.mark.line - 1][finding.mark.column - 1] == "b"
 
 
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {

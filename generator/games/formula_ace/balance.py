@@ -20,6 +20,8 @@ Readings of the rulebook beyond those of the odds module and the race model's fi
 - A failed pass deals the lower of 2D to the ship passed and the higher to the one passing
   (11/); Ramming Edge adds 1 to the damage dealt either way (16/).
 - The advanced school raises a skill up to 6 (the data's 'skill-after-school' gap).
+- Damage per narrow passage counts a blackout from a booster fired through it as a crash,
+  as the race model does (10/: no manoeuvre of any kind).
 """
 
 from __future__ import annotations
@@ -109,10 +111,14 @@ class FormulaMeasures:
         return crash_damage(move_cm).mean()
 
     def passage_damage(self, boosters: int) -> Fraction | None:
-        """Expected damage per narrow passage attempted firing ``boosters`` boosters."""
+        """Expected damage per narrow passage attempted firing ``boosters`` boosters: the
+        Piloting test failed, or a blackout first (10/: no manoeuvre of any kind, so the
+        ship goes straight on into the boundary, as the race model reads it), times 1D + 1
+        per started 10 cm moved (11/)."""
         if boosters > self.rig.boosters:
             return None
-        return self.narrow_fail * self.rig.move(boosters).bind(crash_damage).mean()
+        through = skill_test(self.rig.g_endurance) ** boosters * (1 - self.narrow_fail)
+        return (1 - through) * self.rig.move(boosters).bind(crash_damage).mean()
 
     @property
     def fired(self) -> int:

@@ -8,6 +8,15 @@ covered and the damage taken. Readings beyond those of the odds module:
 
 - A failed pass deals the lower of 2D to the ship passed and the higher to the one passing
   (11/); Ramming Edge adds 1 to the damage dealt either way (16/).
+- 12/: every point past the last rolls on the Damage Table, so a blow's later rolls are
+  made even after one put the pilot out (pilot hit, wounded): only death stops them.
+- A turn's blows are taken in order, the ship's own move's first, then a failed pass on it
+  by a ship from behind (7/'s Total Speed Way moves the leader first); a pilot out of the
+  race or quitting at zero after the first does not take the second.
+- 9/: each pivot needs 5 cm straight before it; a move too short for the pivots a turn
+  needs goes straight on into the boundary, like a failed Piloting test.
+- A restart after a critical 'engine shut down' uses the Engine Start Table like any
+  restart (13/: each start or restart); the start turn asks nothing of the ship.
 """
 
 from __future__ import annotations
@@ -21,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.games.formula_ace.balance_rig import Rig, moved
+from generator.games.formula_ace.catalogues import formula_data
 from generator.keep.data_yaml import read_data
 from generator.probability.dist import Dist
 from generator.probability.formula_ace import (
@@ -85,6 +95,8 @@ def race_model() -> RaceModel:
 # -- the race chain -------------------------------------------------------------------------
 
 FINISHED, RETIRED, OUT, KILLED = "finished", "retired", "out", "killed"
+# 9/: a ship flies this far straight before each pivot.
+STRAIGHT_BEFORE_TURN_CM = int(formula_data().movement["straight_before_turn_cm"])
 ENDINGS = (FINISHED, RETIRED, OUT, KILLED)
 Racing = tuple[int, bool]  # (hit points left, engine running)
 ZERO: Dist[int] = Dist.certain(0)
@@ -100,52 +112,88 @@ class RaceResult:
     by_turn: tuple[Fraction, ...]  # chance still racing after each turn (1..turns)
 
 
-def turn_outcome(rig: RaceKey, model: RaceModel) -> tuple[Dist[tuple[int, bool]], Fraction]:
-    """One turn with the engine running: (damage taken, engine shut down by a crash), and
-    the expected cm moved."""
+Blows = tuple[int, bool, int]  # (own move's damage, it crashed, damage from being passed)
+
+
+def turn_outcome(rig: RaceKey, model: RaceModel) -> tuple[Dist[Blows], Fraction]:
+    """One turn with the engine running: the blows the ship takes, in the order it takes
+    them (its own move's crash or failed pass, whether that was a crash, which shuts the
+    engine down; then a failed pass on it by a ship from behind), and the expected cm
+    moved. Why in that order: 7/'s Total Speed Way moves the ships ahead first, so a ship
+    passing this one moves after it."""
     piloting = skill_test(rig.piloting)
-    passing = failed_pass_damage()
-    own_pass = Dist({False: 1 - model.overtake * (1 - piloting),
-                     True: model.overtake * (1 - piloting)}).bind(
-        lambda failed: passing.map(lambda hit: hit[0]) if failed else ZERO)
-    field_fails = model.overtaken * (1 - skill_test(model.field_piloting))
-    passed = Dist({False: 1 - field_fails, True: field_fails}).bind(
-        lambda failed: passing.map(lambda hit: hit[1]) if failed else ZERO)
-    parts: dict[tuple[int, bool], Fraction] = {}
-    moved = Fraction(0)
+    own_pass = failed_pass(model.overtake * (1 - piloting), passer=True)
+    passed = failed_pass(model.overtaken * (1 - skill_test(model.field_piloting)),
+                         passer=False)
+    crash_at: dict[int, Fraction] = {}  # cm moved -> chance to hit the boundary moving it
+    free = moved = Fraction(0)
     for (pivots, narrow), weight in model.segments().items():
         fired = min(model.fired(pivots, narrow), rig.boosters)
         move = rig.move(fired)
         moved += weight * move.mean()
         clear_head = skill_test(rig.g_endurance) ** fired
-        alert = piloting ** max(0, pivots - rig.fins) * (piloting if narrow else 1)
-        blind = Fraction(0) if pivots or narrow else Fraction(1)
-        # (blacked out, crashed) and their chances on this kind of turn.
-        cases = {(False, False): clear_head * alert, (False, True): clear_head * (1 - alert),
-                 (True, False): (1 - clear_head) * blind,
-                 (True, True): (1 - clear_head) * (1 - blind)}
-        crash = move.bind(crash_damage)
-        for (blacked_out, crashed), p in cases.items():
-            if not p:
-                continue
-            own = (crash if crashed else ZERO).combine(
-                ZERO if blacked_out or crashed else own_pass, lambda a, b: a + b)
-            for damage, q in own.combine(passed, lambda a, b: a + b).items():
-                key = (damage, crashed)
-                parts[key] = parts.get(key, Fraction(0)) + weight * p * q
-    return Dist(parts), moved
+        for cm, chance in move.items():
+            crash, clear = own_move(cm, pivots, narrow, rig.fins, piloting, clear_head)
+            add(crash_at, cm, weight * chance * crash)
+            free += weight * chance * clear
+    own: dict[tuple[int, bool], Fraction] = {}
+    for cm, p in crash_at.items():
+        for damage, q in crash_damage(cm).items():
+            add(own, (damage, True), p * q)
+    for damage, q in own_pass.items():
+        add(own, (damage, False), free * q)
+    add(own, (0, False), 1 - sum(crash_at.values(), Fraction(0)) - free)
+    return Dist(own).combine(passed, lambda first, second: (*first, second)), moved
+
+
+def own_move(cm: int, pivots: int, narrow: bool, fins: int, piloting: Fraction,
+             clear_head: Fraction) -> tuple[Fraction, Fraction]:
+    """(chance to hit the boundary, chance to fly the turn clear-headed and free to try a
+    pass) moving ``cm`` on a turn needing ``pivots`` pivots and perhaps a narrow passage.
+
+    9/: one free pivot a fin, a Piloting test for each beyond (failed, the ship goes straight
+    on); each pivot needs 5 cm straight before it, so a move too short for them all goes
+    straight on too. 10/: a blacked-out pilot makes no pivot and no manoeuvre (no narrow
+    passage, no pass). The rest of the chance: blacked out on a turn asking nothing."""
+    reachable = pivots * STRAIGHT_BEFORE_TURN_CM <= cm
+    alert = (piloting ** max(0, pivots - fins) * (piloting if narrow else 1)
+             if reachable else Fraction(0))
+    asks = bool(pivots or narrow)
+    crash = clear_head * (1 - alert) + (1 - clear_head) * (1 if asks else 0)
+    return crash, clear_head * alert
+
+
+def failed_pass(chance: Fraction, passer: bool) -> Dist[int]:
+    """Damage from a pass tried with ``chance`` to fail: the higher of 2D to the ship
+    passing, the lower to the ship passed (11/)."""
+    side = failed_pass_damage().map(lambda hit: hit[0] if passer else hit[1])
+    return Dist({False: 1 - chance, True: chance}).bind(
+        lambda failed: side if failed else ZERO)
+
+
+def add(parts: dict[Any, Fraction], key: Any, p: Fraction) -> None:
+    """Add ``p`` to ``parts[key]``, skipping nothing-chances."""
+    if p:
+        parts[key] = parts.get(key, Fraction(0)) + p
+
+
+# How far a roll's result goes: a later roll of the same blow keeps the worst so far.
+SEVERITY = {"none": 0, "engine": 1, OUT: 2, KILLED: 3}
 
 
 @lru_cache(maxsize=4096)
 def excess_rolls(rolls: int, g_endurance: int) -> Dist[str]:
-    """``rolls`` Damage Table rolls in turn: killed, out, engine (shut down) or none; the
-    pilot killed or out rolls no more."""
+    """``rolls`` Damage Table rolls in turn: killed, out, engine (shut down) or none.
+
+    12/: one roll a point of damage, so a 3-point blow makes three rolls; a pilot hit or
+    wounded (out of the race) still makes the blow's other rolls, and a later one can kill.
+    Only a killed pilot rolls no more (nothing worse can follow)."""
     table = damage_table(g_endurance).map(_roll_kind)
 
     def roll(before: str) -> Dist[str]:
-        if before in (KILLED, OUT):
+        if before == KILLED:
             return Dist.certain(before)
-        return table.map(lambda r: r if r in (KILLED, OUT) or before != "engine" else before)
+        return table.map(lambda r: max(r, before, key=SEVERITY.__getitem__))
 
     state: Dist[str] = Dist.certain("none")
     for _ in range(rolls):
@@ -214,24 +262,15 @@ def run_race(key: RaceKey, model: RaceModel) -> RaceResult:
     on_turn, moving = turn_outcome(rig, model)
     start = engine_start(model.start_face, rig.piloting, rig.auto_start)
     started = start.p(lambda cm: cm > 0)
-    hurt = on_turn.expectation(lambda outcome: outcome[0])
-    turn_weights, turn_denominator = as_integers(on_turn.items())
-    transitions: dict[Racing, Weights] = {}
+    turn = as_integers(on_turn.items())
+    transitions: dict[Racing, tuple[Weights, Fraction]] = {}
 
-    def transition(state: Racing) -> Weights:
+    def transition(state: Racing) -> tuple[Weights, Fraction]:
         hp, running = state
         if not running:
-            return as_integers(iter([((hp, True), started), ((hp, False), 1 - started)]))
-        parts = [(q, as_integers(after_damage(hp, damage, crashed, rig.g_endurance,
-                                              model.quit_at_zero).items()))
-                 for (damage, crashed), q in turn_weights.items()]
-        common = math.lcm(*(d for _, (_, d) in parts))
-        out: dict[Any, int] = {}
-        for q, (weights, d) in parts:
-            scale = q * (common // d)
-            for outcome, r in weights.items():
-                out[outcome] = out.get(outcome, 0) + scale * r
-        return out, turn_denominator * common
+            return as_integers(iter([((hp, True), started), ((hp, False), 1 - started)])), \
+                Fraction(0)
+        return running_turn(hp, turn, rig.g_endurance, model.quit_at_zero)
 
     alive: dict[Racing, int] = {(rig.hit_points, False): 1}
     mass = 1  # the denominator of ``alive``
@@ -239,17 +278,18 @@ def run_race(key: RaceKey, model: RaceModel) -> RaceResult:
     distance = damage_taken = Fraction(0)
     by_turn = []
     for _ in range(model.turns):
-        running = sum(p for state, p in alive.items() if state[1])
-        stopped = sum(p for state, p in alive.items() if not state[1])
-        distance += Fraction(running, mass) * moving + Fraction(stopped, mass) * start.mean()
-        damage_taken += Fraction(running, mass) * hurt
         for state in alive:
             if state not in transitions:
                 transitions[state] = transition(state)
-        common = math.lcm(*(transitions[state][1] for state in alive))
+        running = sum(p for state, p in alive.items() if state[1])
+        stopped = sum(p for state, p in alive.items() if not state[1])
+        distance += Fraction(running, mass) * moving + Fraction(stopped, mass) * start.mean()
+        damage_taken += sum((Fraction(p, mass) * transitions[state][1]
+                             for state, p in alive.items()), Fraction(0))
+        common = math.lcm(*(transitions[state][0][1] for state in alive))
         nxt: dict[Any, int] = {}
         for state, p in alive.items():
-            weights, d = transitions[state]
+            weights, d = transitions[state][0]
             scale = p * (common // d)
             for outcome, q in weights.items():
                 nxt[outcome] = nxt.get(outcome, 0) + scale * q
@@ -266,11 +306,71 @@ def run_race(key: RaceKey, model: RaceModel) -> RaceResult:
     return RaceResult(ended, distance, damage_taken, tuple(by_turn))
 
 
+def running_turn(hp: int, turn: Weights, g_endurance: int, quit_at_zero: bool
+                 ) -> tuple[Weights, Fraction]:
+    """A running ship's turn from ``hp`` hit points: where it stands after the turn's
+    blows (``turn``: their weights), and the expected damage it takes. Blows that leave a
+    hit point are plain subtraction; only the others go through :func:`after_turn`."""
+    turn_weights, turn_denominator = turn
+    plain: dict[Any, int] = {}
+    plain_hurt = 0
+    parts = []
+    hurts = []
+    for (own, crashed, passed), q in turn_weights.items():
+        if own + passed < hp:
+            left = (hp - own - passed, not crashed)
+            plain[left] = plain.get(left, 0) + q
+            plain_hurt += q * (own + passed)
+            continue
+        parts.append((q, after_turn_weights(hp, own, crashed, passed, g_endurance,
+                                            quit_at_zero)))
+        hurts.append((q, taken(hp, own, crashed, passed, g_endurance, quit_at_zero)))
+    below = math.lcm(1, *(t.denominator for _, t in hurts))
+    hurt = Fraction(sum(q * t.numerator * (below // t.denominator) for q, t in hurts), below)
+    common = math.lcm(1, *(d for _, (_, d) in parts))
+    out = {outcome: q * common for outcome, q in plain.items()}
+    for q, (weights, d) in parts:
+        scale = q * (common // d)
+        for outcome, r in weights.items():
+            out[outcome] = out.get(outcome, 0) + scale * r
+    return (out, turn_denominator * common), (hurt + plain_hurt) / turn_denominator
+
+
+@lru_cache(maxsize=65536)
+def after_turn_weights(hp: int, own: int, crashed: bool, passed: int, g_endurance: int,
+                       quit_at_zero: bool) -> Weights:
+    """:func:`after_turn` as integer weights (shared by every rig with that G-Endurance)."""
+    return as_integers(after_turn(hp, own, crashed, passed, g_endurance, quit_at_zero).items())
+
+
+@lru_cache(maxsize=65536)
+def after_turn(hp: int, own: int, crashed: bool, passed: int, g_endurance: int,
+               quit_at_zero: bool) -> Dist[Racing | str]:
+    """Where a running ship stands after a turn's two blows, taken in order: ``own`` from
+    its own move (a crash when ``crashed``, which shuts the engine down), then ``passed``
+    from a ship failing to pass it. A ship the first blow put out of the race (out, killed,
+    or quit with no hit point left) is not there to take the second."""
+    first = after_damage(hp, own, crashed, g_endurance, quit_at_zero)
+    if not passed:
+        return first
+    return first.bind(lambda where: Dist.certain(where) if isinstance(where, str) else
+                      after_damage(where[0], passed, not where[1], g_endurance, quit_at_zero))
+
+
+@lru_cache(maxsize=65536)
+def taken(hp: int, own: int, crashed: bool, passed: int, g_endurance: int,
+          quit_at_zero: bool) -> Fraction:
+    """Expected hit points of damage the turn's blows deal (as :func:`after_turn`)."""
+    first = after_damage(hp, own, crashed, g_endurance, quit_at_zero)
+    return own + passed * first.p(lambda where: not isinstance(where, str))
+
+
 @lru_cache(maxsize=65536)
 def after_damage(hp: int, damage: int, crashed: bool, g_endurance: int, quit_at_zero: bool
                  ) -> Dist[Racing | str]:
-    """Where a running ship stands after taking ``damage`` (12/): points past the last hit
-    point roll on the Damage Table; the pilot quits at zero when the model says so."""
+    """Where a running ship stands after one blow of ``damage`` (12/): points come off the
+    hit points left, each point past the last one rolls on the Damage Table; the pilot quits
+    at zero when the model says so."""
     excess = damage if hp == 0 else max(0, damage - hp)
     left = max(0, hp - damage)
 

@@ -219,6 +219,8 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
         ship = state.ships.get(result.ship)
         prize = data.prize(result.place, race.starters)
         points = data.points(result.place)
+        # 19/ adds the features' point and credits to the race's gains; a pilot who does
+        # not finish gains nothing (15/), so only finishers get them.
         if result.place is not None and race.special_features:
             prize += bonus["credits"] * race.special_features
             points += bonus["points"] * race.special_features

@@ -26,6 +26,8 @@ TRACKS = TrackGame(
     token_set="frothy",
     pieces=True,
     players=(2, 6),  # Introduction: "a ... racing game for 2 to 6 players"
+    wrecks=True,  # 'Wipe-out': a wrecked vehicle stays on the track as a solid obstacle
+    scale_advice=True,  # Introduction > Scale: room for the field to race side by side
 )
 
 GAME = Game(

@@ -35,6 +35,8 @@ TRACKS = TrackGame(
     straight_lines=True,  # Shared Components > Checkpoint Tokens: the row between two tokens
     item_aliases=tuple(ITEM_RULES["JR-ITEM-STANDARD-NAME"].params["also_called"].items()),
     layout_fields=("location", "laps", "difficulty", "description"),  # Track Layouts
+    open_edge=True,  # Checkpoint Tokens: a single token's line runs to the board edge
+    line_start=True,  # Setup: each car's front on an empty space of the starting line
 )
 
 GAME = Game(

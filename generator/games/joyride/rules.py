@@ -158,7 +158,7 @@ def protected_slots_stay_clear(car: Car, gears: Sequence[int], locked_free: int
                             {"place": "gear", "number": number})
     slots = dashboard.locked_slots
     if slots and slots.count("plain") < locked_free:
-        yield Violation(("dashboard", "locked_slots"), {"place": "locked"})
+        yield Violation(("dashboard", "locked_slots"), {"place": "locked", "count": len(slots)})
 
 
 @RULES.editor_schema("JR-DAMAGE-PROTECTED")

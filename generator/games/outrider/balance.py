@@ -16,8 +16,11 @@ Readings of the rulebook, each used where its function says:
   weapon) die, its engine is one of the other three, each equally likely. The duel's
   initiative decides the Speedometer (+1 to every roll, 4.3) and superior initiative (+1 to
   a moving defender, 7.4) for the whole round, so each chance below mixes the two cases.
-- Everybody is moving: no +1 for a stopped target, and the defender's superior initiative
-  applies whenever it won the duel.
+- Everybody is moving (the settings' ``moving``): no +1 for a stopped target, and the
+  defender's superior initiative applies whenever it won the duel. With ``moving: false``
+  the vehicle attacked or rammed stands stopped: no superior initiative, and +1 outside
+  the rule of four to the attack (7.4 Superior Motion) and to the ramming vehicle (6.3,
+  6.4), as the battle engine plays them.
 - Skill Points are never spent on the rolls measured: the pool is an axis of its own, and
   spending it is a choice made during play.
 - The attack axes use the primary weapon, fire-linked (+1, inside the rule of four) when a
@@ -194,9 +197,15 @@ class OutriderMeasures:
             return None
         return self.control(side, self.chain_difficulty(maneuver, cards)).success
 
-    def loss_of_control(self, maneuver: ManeuverType) -> Dist[str]:
-        """The chart result once control is lost (5.7), read on the plain DRIVER die."""
-        return loss_of_control(die(self.driver), maneuver)
+    def loss_of_control(self, maneuver: ManeuverType, side: str = SIDES[0]) -> Dist[str]:
+        """The chart result once control is lost (5.7), read on the DRIVER die plus the
+        Speedometer's +1 in the rounds ``side`` wins the duel (4.3 Lucky: +1 to all its
+        rolls; the battle engine reads the chart so too)."""
+        p = self.initiative(side)
+        plain = loss_of_control(die(self.driver), maneuver)
+        lucky = loss_of_control(die(self.driver), maneuver, speedometer=True)
+        return Dist.from_weights({r: p * lucky[r] + (1 - p) * plain[r]
+                                  for r in (*plain.support, *lucky.support)})
 
     # -- attacks -------------------------------------------------------------------------
 
@@ -241,14 +250,15 @@ class OutriderMeasures:
         """P(winning a collision with a field vehicle of ``armour`` die)."""
         s = self.sides[side]
         return field_collision(self.engine, capped(s.initiative), s.acceleration, self.armour,
-                               armour, capped(s.defense), s.defense_characteristic)
+                               armour, capped(s.defense), s.defense_characteristic,
+                               self.settings.moving)
 
     def collisions(self, side: str) -> Collisions:
         """Collisions with the field: any armour die, each equally likely."""
         s = self.sides[side]
         return field_collisions(self.engine, capped(s.initiative), s.acceleration,
                                 self.armour, capped(s.defense), s.defense_characteristic,
-                                self.armor_tokens)
+                                self.armor_tokens, self.settings.moving)
 
     # -- arcs ----------------------------------------------------------------------------
 

@@ -90,22 +90,23 @@ def damage(weapon: int, armour: int, firepower: int, fire_linked: bool, attacker
            defense: int, moving: bool) -> Fraction:
     """P(a hit deals damage) when the attacker did (``attacker_won``) or did not win the
     round's initiative duel: the winner holds the Speedometer; a moving defender that won
-    also has superior initiative."""
+    also has superior initiative, a stopped one gives the attacker 1 (7.4)."""
     defender_won = not attacker_won
     return attack_damage_chance(
         die(weapon), die(armour), firepower=firepower, fire_linked=fire_linked,
-        attacker_speedometer=attacker_won, defense=defense,
+        target_stopped=not moving, attacker_speedometer=attacker_won, defense=defense,
         superior_initiative=defender_won and moving, defender_speedometer=defender_won)
 
 
 @lru_cache(maxsize=4096)
-def crash(armour: int, opponent: int, defense: int, characteristic: int, won: bool
-          ) -> Fraction:
+def crash(armour: int, opponent: int, defense: int, characteristic: int, won: bool,
+          moving: bool = True) -> Fraction:
     """P(winning a collision against a field vehicle's ``opponent`` armour die (no
-    bonuses), the Speedometer with whoever won the round's duel."""
+    bonuses), the Speedometer with whoever won the round's duel; against a field vehicle
+    standing stopped (not ``moving``) we ram it and add 1 (6.3, 6.4)."""
     return collision_chance(die(armour), die(opponent), defense=defense,
                             defense_characteristic=characteristic, speedometer=won,
-                            opponent_speedometer=not won)
+                            opponent_speedometer=not won, target_stopped=not moving)
 
 
 def mixed(p_won: Fraction, won: Fraction, lost: Fraction) -> Fraction:
@@ -168,20 +169,23 @@ def field_damage(engine: int, initiative: int, acceleration: int, armour: int, w
 
 @lru_cache(maxsize=4096)
 def field_collision(engine: int, initiative: int, acceleration: int, armour: int,
-                    opponent: int, defense: int, characteristic: int) -> Fraction:
-    """P(winning a collision with a field vehicle of ``opponent`` armour die)."""
+                    opponent: int, defense: int, characteristic: int, moving: bool = True
+                    ) -> Fraction:
+    """P(winning a collision with a field vehicle of ``opponent`` armour die, moving or
+    stopped)."""
     return mixed(field_initiative_knowing(engine, initiative, acceleration, opponent),
-                 crash(armour, opponent, defense, characteristic, True),
-                 crash(armour, opponent, defense, characteristic, False))
+                 crash(armour, opponent, defense, characteristic, True, moving),
+                 crash(armour, opponent, defense, characteristic, False, moving))
 
 
 @lru_cache(maxsize=4096)
 def field_collisions(engine: int, initiative: int, acceleration: int, armour: int,
-                     defense: int, characteristic: int, tokens: int) -> Collisions:
+                     defense: int, characteristic: int, tokens: int, moving: bool = True
+                     ) -> Collisions:
     """Collisions with the field, any armour die equally likely: the chance to win one and
     the expected rams and incidentals until ``tokens`` damage."""
     win = mean([field_collision(engine, initiative, acceleration, armour, a, defense,
-                                characteristic) for a in field_dice()])
+                                characteristic, moving) for a in field_dice()])
     return Collisions(win, rams_to_wreck(win, tokens),
                       tokens / (1 - win) if win < 1 else math.inf)
 

@@ -10,6 +10,7 @@ the bonus each side adds to each roll) are properties, read from the rulebook ca
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,11 +54,13 @@ _DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
 
 
 def parse_die(value: Any) -> int:
-    """An equipment die written 'd6', 'd8', 'd10' or 'd12'; its number of sides."""
+    """An equipment die written 'd6', 'd12', 'd20'...; its number of sides. Any die reads:
+    whether it is one of the standard set is a rule (OR-EQUIPMENT-STANDARD, 2.2), so a d20
+    is reported with the rulebook's reason, not as a typo."""
     match = _DIE.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) in (6, 8, 10, 12):
+    if match and int(match.group(1)) >= 2:
         return int(match.group(1))
-    if isinstance(value, int) and not isinstance(value, bool) and value in (6, 8, 10, 12):
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 2:
         raise ValueError(f"write the die as d{value}")
     raise ValueError("")
 
@@ -73,14 +76,44 @@ class Nickname(Text):
 
 NICKNAME = Nickname(max_length=20)
 
-def die_schema(*sides: int) -> dict[str, Any]:
-    """JSON Schema of the spellings ``parse_die`` takes for a die of one of ``sides``."""
-    return {"type": "string",
-            "pattern": r"^\s*[dD]\s*(" + "|".join(map(str, sides)) + r")\s*$"}
+
+def die_pattern(sides: Iterable[int]) -> str:
+    """The spellings ``parse_die`` reads for these dice, as a JSON Schema pattern."""
+    return r"^\s*[dD]\s*0*(" + "|".join(str(s) for s in sides) + r")\s*$"
 
 
-DIE = Custom(parse_die, "an equipment die: d6, d8, d10 or d12", source=SEC_EQUIPMENT,
-             json=die_schema(6, 8, 10, 12))
+class EquipmentDie(Custom):
+    """An equipment die: any dN reads; the editor's schema holds the standard set, as
+    OR-EQUIPMENT-STANDARD does in ``check``."""
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"type": "string", "pattern": die_pattern(outrider_data().standard_set)}
+
+
+class EquipmentSlots(Struct):
+    """The four equipment slots; the editor's schema also asks for every standard die in
+    some slot, so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+
+    def own_schema(self) -> dict[str, Any]:
+        def somewhere(sides: int) -> dict[str, Any]:
+            return {"anyOf": [{"properties": {slot: {"pattern": die_pattern([sides])}},
+                               "required": [slot]} for slot in SLOTS]}
+        return {**super().own_schema(),
+                "allOf": [somewhere(sides) for sides in outrider_data().standard_set]}
+
+
+class Bonus(Int):
+    """A characteristic bonus: any whole number reads, and OR-BONUS-RANGE reports one
+    outside 0 to its limit; the editor's schema holds the same range."""
+
+    def own_schema(self) -> dict[str, Any]:
+        rules = read_data(Path(__file__).with_name("rules.yaml"))["rules"]
+        return {"type": "integer", "minimum": 0,
+                "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
+
+
+DIE = EquipmentDie(parse_die, "an equipment die written dN: d6, d8, d10 or d12",
+                   source=SEC_EQUIPMENT)
 
 
 @dataclass(frozen=True)
@@ -112,13 +145,13 @@ class Bonuses:
     """The green lights under the characteristic icons: 0, +1 or +2 each."""
 
     acceleration: int = spec_field(
-        Int(min=0), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the ENGINE roll for initiative.", default=0, source=SEC_BONUSES)
     handling: int = spec_field(
-        Int(min=0), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the DRIVER roll in control checks.", default=0, source=SEC_BONUSES)
     defense: int = spec_field(
-        Int(min=0), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the ARMOR roll against attacks.", default=0, source=SEC_BONUSES)
     firepower: int = spec_field(
-        Int(min=0), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
+        Bonus(), "Added to the WEAPON roll when attacking.", default=0, source=SEC_BONUSES)
 
     @property
     def total(self) -> int:
@@ -193,7 +226,7 @@ class Upgrade:
     name: str = spec_field(Text(max_length=28), "The equipment's name, printed on the dashboard.")
     roll: str = spec_field(
         Choice(ROLLS), "The roll it adds to: initiative, control, defense or attack.")
-    bonus: int = spec_field(Int(1, 4), "What it adds to that roll.")
+    bonus: int = spec_field(Int(min=1), "What it adds to that roll.")
     summary: str | None = spec_field(
         Text(max_length=80), "A short description printed after its bonus.", default=None)
 
@@ -207,16 +240,16 @@ class Vehicle:
         NICKNAME, "The nickname class of the build, e.g. Interceptor.",
         source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
-        Struct(Equipment), "The equipment dice assigned to Engine, Driver, Armor and Weapon.",
-        source=SEC_EQUIPMENT)
+        EquipmentSlots(Equipment),
+        "The equipment dice assigned to Engine, Driver, Armor and Weapon.", source=SEC_EQUIPMENT)
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
-        Nullable(Int(0, 12)),
+        Nullable(Int()),
         "The Action Points you expect the tachometer to show; checked against the engine.",
         default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
-        Nullable(Int(0, 30)),
+        Nullable(Int()),
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(

@@ -22,7 +22,7 @@ from generator.games.outrider.model import (
     Arc,
     Variant,
     Vehicle,
-    die_schema,
+    die_pattern,
 )
 from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
@@ -47,31 +47,36 @@ def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Vi
             yield Violation(("equipment", slot), {
                 "dice": ", ".join(f"{s} {die_name(d)}" for s, d in zip(SLOTS, dice, strict=True)),
                 "missing": " or ".join(missing) or "another die",
-                "repeated": die_name(sides)})
+                "repeated": die_name(sides), "standard": sides in context.standard_set})
             return
         seen.add(sides)
 
 
-@RULES.editor_schema("OR-EQUIPMENT-STANDARD")
-def one_die_of_each_size_schema(context: OutriderData) -> list[dict[str, Any]]:
-    # As many slots as dice in the set: each die in some slot is one of each.
-    assert len(context.standard_set) == len(SLOTS)
-    return [at(["equipment"], {"anyOf": [has([slot], die_schema(sides)) for slot in SLOTS]})
-            for sides in context.standard_set]
+def known_die(context: OutriderData, slot: str, sides: int) -> bool:
+    """Whether the rulebook gives a die of ``sides`` a meaning in ``slot``; a die outside the
+    standard set is OR-EQUIPMENT-STANDARD's finding, and no other rule reads it."""
+    return sides in context.slots[slot].dice
 
 
 @RULES.check("OR-ACTION-POINTS")
 def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     stated, engine = vehicle.tachometer, vehicle.equipment.engine
+    if not known_die(context, "engine", engine):
+        return
     if stated is not None and stated != vehicle.action_points:
         yield Violation(("tachometer",), {
             "stated": stated, "engine": engine, "expected": vehicle.action_points,
             "engine_class": context.meaning("engine", engine).label})
 
 
+def die_is(sides: int) -> dict[str, Any]:
+    """A die of ``sides``, in the spellings ``parse_die`` reads."""
+    return {"type": "string", "pattern": die_pattern([sides])}
+
+
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "engine"], die_schema(sides)),
+    return [when(has(["equipment", "engine"], die_is(sides)),
                  at(["tachometer"], integer_is(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
@@ -79,6 +84,8 @@ def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, An
 @RULES.check("OR-SKILL-POINTS")
 def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     stated, driver = vehicle.skill_track, vehicle.equipment.driver
+    if not known_die(context, "driver", driver):
+        return
     if stated is not None and stated != vehicle.skill_points:
         yield Violation(("skill_track",), {
             "stated": stated, "driver": driver, "expected": vehicle.skill_points,
@@ -87,7 +94,7 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "driver"], die_schema(sides)),
+    return [when(has(["equipment", "driver"], die_is(sides)),
                  at(["skill_track"], integer_is(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 
@@ -97,54 +104,54 @@ def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
         for characteristic in CHARACTERISTICS:
             value = variant.bonuses.of(characteristic)
-            if value > limit:
+            if not 0 <= value <= limit:
                 yield Violation(("variants", side, "bonuses", characteristic), {
                     "side": side, "characteristic": characteristic, "value": value})
 
 
-@RULES.editor_schema("OR-BONUS-RANGE")
-def bonuses_up_to_two_schema(limit: int) -> list[dict[str, Any]]:
-    return [at(["variants", side, "bonuses", characteristic], {"maximum": limit})
-            for side in SIDES for characteristic in CHARACTERISTICS]
-
-
-def capped_parts(vehicle: Vehicle, side: str, roll: str, superior_initiative: int,
-                 fire_link: int) -> list[tuple[str, int]]:
-    """(label, bonus) of everything the rule of four counts for one side's ``roll``."""
+def capped_parts(vehicle: Vehicle, side: str, roll: str) -> list[tuple[str | int, int]]:
+    """(what, bonus) of everything the rule of four counts for one side's ``roll``: the
+    side's characteristic (its name) and each piece of equipment adding to the roll (its
+    index in ``upgrades``), in the file's order."""
     variant: Variant = getattr(vehicle.variants, side)
     characteristic = CHARACTERISTICS[ROLLS.index(roll)]
-    parts = [(characteristic, variant.bonuses.of(characteristic))]
-    parts += [(upgrade.name, upgrade.bonus) for upgrade in vehicle.upgrades
+    parts: list[tuple[str | int, int]] = [(characteristic, variant.bonuses.of(characteristic))]
+    parts += [(index, upgrade.bonus) for index, upgrade in enumerate(vehicle.upgrades)
               if upgrade.roll == roll]
-    if roll == "attack" and variant.fire_linked_facings:
-        parts.append(("fire-linked arcs", fire_link))
-    if roll == "defense":
-        parts.append(("superior initiative", superior_initiative))
-    return [(label, bonus) for label, bonus in parts if bonus]
+    return [(what, bonus) for what, bonus in parts if bonus]
 
 
 @RULES.check("OR-RULE-OF-FOUR")
-def rule_of_four(vehicle: Vehicle, cap: int, superior_initiative: int, fire_link: int
-                 ) -> Iterator[Violation]:
+def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
     for side, _ in vehicle.variants.sides():
         for roll in ROLLS:
-            parts = capped_parts(vehicle, side, roll, superior_initiative, fire_link)
+            parts = capped_parts(vehicle, side, roll)
             total = sum(bonus for _, bonus in parts)
             if total > cap:
-                yield Violation(cap_breaker(vehicle, side, roll), {
+                yield Violation(cap_breaker(side, parts, cap), {
                     "side": side, "roll": roll, "total": total,
-                    "parts": ", ".join(f"{label} +{bonus}" for label, bonus in parts)})
+                    "parts": ", ".join(f"{part_label(vehicle, what)} +{bonus}"
+                                       for what, bonus in parts)})
 
 
-def cap_breaker(vehicle: Vehicle, side: str, roll: str) -> tuple[str | int, ...]:
-    """Where a roll over the cap is reported: the side's characteristic bonus when it has one,
-    else the last piece of equipment that adds to the roll (the bonus the file writes)."""
-    characteristic = CHARACTERISTICS[ROLLS.index(roll)]
-    variant: Variant = getattr(vehicle.variants, side)
-    adding = [i for i, upgrade in enumerate(vehicle.upgrades) if upgrade.roll == roll]
-    if variant.bonuses.of(characteristic) or not adding:
-        return ("variants", side, "bonuses", characteristic)
-    return ("upgrades", adding[-1], "bonus")
+def part_label(vehicle: Vehicle, what: str | int) -> str:
+    """A counted bonus as the message names it: the characteristic, or the equipment's name."""
+    return vehicle.upgrades[what].name if isinstance(what, int) else what
+
+
+def cap_breaker(side: str, parts: list[tuple[str | int, int]], cap: int
+                ) -> tuple[str | int, ...]:
+    """Where a roll over the cap is reported: the bonus that takes the running total past
+    the cap, the characteristic first and then the equipment in the file's order. A
+    characteristic is at most +2, so in a legal build it is the equipment that breaks it."""
+    total = 0
+    for what, bonus in parts:
+        total += bonus
+        if total > cap:
+            if isinstance(what, int):
+                return ("upgrades", what, "bonus")
+            return ("variants", side, "bonuses", what)
+    raise AssertionError("cap_breaker is asked only about a total over the cap")
 
 
 @RULES.check("OR-VARIANT-BONUSES")
@@ -155,9 +162,12 @@ def narrow_side_has_more_bonuses(vehicle: Vehicle) -> Iterator[Violation]:
 
 
 def arc_cover(variant: Variant, fixed_degrees: int, articulated_degrees: int) -> int:
-    """How much of the compass a side's arcs cover, for comparing the two sides."""
-    return sum(articulated_degrees if arc.mount == "articulated" else fixed_degrees
-               for arc in variant.arcs)
+    """How much of the compass a side's arcs cover, for comparing the two sides: each edge
+    with an arc counts once, at its widest mount (a second arc on the same edge fires down
+    the same corridor, 7.2, and covers nothing more)."""
+    return sum(max(articulated_degrees if arc.mount == "articulated" else fixed_degrees
+                   for arc in variant.arcs_on(facing))
+               for facing in FACINGS if variant.arcs_on(facing))
 
 
 @RULES.check("OR-VARIANT-ARCS")

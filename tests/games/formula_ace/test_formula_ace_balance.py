@@ -97,8 +97,10 @@ def test_moves_and_blackouts_with_zero_to_four_boosters() -> None:
     assert m.moves() == [20, 26, Fraction(59, 2), 33, None]
     assert m.blackouts() == [0, Fraction(1, 2), Fraction(3, 4), Fraction(7, 8), None]
     assert m.passage_damage(4) is None
-    # One Zap o' Burn fired: always 26 cm, so 1D + 3 on a failed passage.
-    assert m.passage_damage(1) == Fraction(1, 2) * Fraction(13, 2)
+    # One Zap o' Burn fired: always 26 cm, so 1D + 3 on a failed passage; the booster's
+    # G-Endurance test failed (1/2), the blacked-out pilot cannot steer through it (10/).
+    assert m.passage_damage(1) == (1 - Fraction(1, 2) * Fraction(1, 2)) * Fraction(13, 2)
+    assert m.passage_damage(0) == Fraction(1, 2) * Fraction(11, 2)
 
 
 def test_auto_start_gives_a_second_try() -> None:
@@ -136,24 +138,30 @@ def test_quitting_and_dying_with_four_hit_points_by_hand() -> None:
     found = race(rig, model(narrow_passage=Fraction(1)))
     crash = Fraction(5, 6) * Fraction(1, 2)
     # A Damage Table roll with G-Endurance 3: a 6 (1/6), then the critical table kills on
-    # 3-5 with a failed test (3 x 1/12) or 6 (1/6): 5/72 killed, 5/72 out, else on.
-    killed_within = [1 - (1 - Fraction(10, 72)) ** n for n in range(5)]
+    # 3-5 with a failed test (3 x 1/12) or 6 (1/6): 5/72 killed, 5/72 out, else on. Every
+    # point rolls (12/), so over n rolls: killed 1 - (67/72)^n, out (67/72)^n - (62/72)^n.
+    killed_within = [1 - Fraction(67, 72) ** n for n in range(5)]
+    out_within = [Fraction(67, 72) ** n - Fraction(62, 72) ** n for n in range(5)]
     # 1D + 2 against 4 hit points: a 1 leaves 1 point; 2 empties it exactly; 3-6 leave
     # 1-4 points past the last, each a roll.
-    killed = crash * SIXTH * sum(killed_within[n] / 2 for n in (1, 2, 3, 4))
+    killed = crash * SIXTH * sum(killed_within[n] for n in (1, 2, 3, 4))
+    out = crash * SIXTH * sum(out_within[n] for n in (1, 2, 3, 4))
     assert found.endings["killed"] == killed
-    assert found.endings["out"] == killed           # G-Endurance 3: out as often as killed
-    assert found.endings["retired"] == crash * Fraction(5, 6) - 2 * killed
+    assert found.endings["out"] == out
+    assert found.endings["retired"] == crash * Fraction(5, 6) - killed - out
     assert found.endings["finished"] == 1 - crash * Fraction(5, 6)
     assert sum(found.endings.values()) == 1
 
 
-def test_excess_rolls_stop_when_the_pilot_is_out() -> None:
+def test_excess_rolls_go_on_after_the_pilot_is_out() -> None:
     one = excess_rolls(1, 3)
     assert one["killed"] == Fraction(5, 72) and one["out"] == Fraction(5, 72)
     assert one["engine"] == SIXTH * SIXTH           # a 6, then critical 1
     two = excess_rolls(2, 3)
-    assert two["killed"] == Fraction(5, 72) + (1 - Fraction(10, 72)) * Fraction(5, 72)
+    # A pilot out after the first roll still makes the second (12/), which kills 5/72.
+    assert two["killed"] == Fraction(5, 72) + (1 - Fraction(5, 72)) * Fraction(5, 72)
+    # Engine shut down: no roll worse than it, not both rolls nothing.
+    assert two["engine"] == Fraction(62, 72) ** 2 - Fraction(60, 72) ** 2
 
 
 def test_the_shipped_race_model_reads_fractions() -> None:

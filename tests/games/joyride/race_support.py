@@ -1,5 +1,6 @@
 """Shared set-ups for the Joyride race tests: the shipped track, a plain test yard where
-the rulebook's worked examples are laid out, and a race with cars placed by hand."""
+the rulebook's worked examples are laid out (and one with an item checkpoint), a race with
+cars placed by hand, and turns stepped with the driver's choices fixed."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.driver import Plan, RollChoice
 from generator.games.joyride.race.engine import Race
 from generator.games.joyride.race.results import RaceOptions
 from generator.games.joyride.race.state import Entrant
-from generator.games.joyride.standard import baseline
+from generator.games.joyride.standard import baseline, standard_items
 from generator.project.loading import load
 from generator.tracks.hexgrid import Hex
 
@@ -76,3 +80,66 @@ def row(q: int) -> Hex:
 
 def spaces(car: Entrant) -> tuple[Hex, Hex]:
     return car.spaces
+
+
+def item(name: str) -> Any:
+    """The standard item called ``name``."""
+    return next(i for i in standard_items() if i.name == name)
+
+
+@lru_cache(maxsize=1)
+def item_yard() -> Any:
+    """The test yard with item checkpoint 1 across it (row 2's space 12 is on the line)."""
+    import tempfile
+
+    lines = []
+    for line in YARD.replace("name: Test Yard", "name: Item Yard").split("\n"):
+        if line.startswith("  X") and "." in line:
+            line = line[:15] + "A" + line[16:]
+        lines.append(line)
+    folder = Path(tempfile.mkdtemp(prefix="paddock-item-yard-"))
+    (folder / "yard.yaml").write_text("\n".join(lines), encoding="utf-8")
+    return model(folder / "yard.yaml")
+
+
+def item_race(cars: int = 1, items: tuple = ()) -> Race:
+    """A race of baseline cars in the item yard, nothing placed yet."""
+    track = item_yard()
+    driver = driver_for(track)
+    return Race(driver.table.course, driver, [baseline()] * cars, 1,
+                RaceOptions(log_events=True), items)
+
+
+# --- a turn stepped with the driver's choices fixed ---------------------------------------
+
+def plan(locked: tuple[int, ...] = (), gear: int = 2, steer: int = 0, damage: int = 0,
+         face: tuple[int, int] | None = None, uses: tuple[str, ...] = ()) -> Plan:
+    return Plan(locked, face, steer, gear, damage, uses, 0.0)
+
+
+def fixed_plan(race: Race, monkeypatch: pytest.MonkeyPatch, chosen: Plan) -> None:
+    """The driver's LOCK-step plan from here on is ``chosen``."""
+    monkeypatch.setattr(race.driver, "plan", lambda race, car: chosen)
+
+
+def roll_asks(race: Race, monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, bool]]:
+    """Each ROLL move the driver is asked for, as (free steer offered, reverse offered)."""
+    asked: list[tuple[bool, bool]] = []
+    real = race.driver.roll_move
+
+    def spy(car: Any, total: int, free_steer: bool, sharp: bool, reverse: bool) -> Any:
+        asked.append((free_steer, reverse))
+        return real(car, total, free_steer, sharp, reverse)
+
+    monkeypatch.setattr(race.driver, "roll_move", spy)
+    return asked
+
+
+def straight_on(race: Race, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The driver drives every rolled total straight on from here on."""
+    monkeypatch.setattr(race.driver, "roll_move", lambda car, total, *rest: RollChoice(
+        total, 0, False, 0.0))
+
+
+def actions(race: Race) -> list[str]:
+    return [e["action"] for e in race.events]

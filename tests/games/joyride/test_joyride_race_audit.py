@@ -3,9 +3,6 @@ file's line in brackets): each laid out in the test yard and stepped."""
 
 from __future__ import annotations
 
-import tempfile
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,26 +15,9 @@ from generator.games.joyride.race.items import BoardItem, collect, empty_front, 
 from generator.games.joyride.race.movement import DONE, drive, pile_up
 from generator.games.joyride.race.results import RaceOptions
 from generator.games.joyride.race.turn import collect_all, end_step, roll_step
-from generator.games.joyride.standard import baseline, standard_items
+from generator.games.joyride.standard import baseline
 from generator.tracks.hexgrid import Hex
-from tests.games.joyride.race_support import YARD, model, placed, row
-
-
-def item(name: str) -> Any:
-    return next(i for i in standard_items() if i.name == name)
-
-
-@lru_cache(maxsize=1)
-def item_yard() -> Any:
-    """The test yard with item checkpoint 1 across it (row 2's space 12 is on the line)."""
-    lines = []
-    for line in YARD.replace("name: Test Yard", "name: Item Yard").split("\n"):
-        if line.startswith("  X") and "." in line:
-            line = line[:15] + "A" + line[16:]
-        lines.append(line)
-    folder = Path(tempfile.mkdtemp(prefix="paddock-item-yard-"))
-    (folder / "yard.yaml").write_text("\n".join(lines), encoding="utf-8")
-    return model(folder / "yard.yaml")
+from tests.games.joyride.race_support import item, item_yard, model, placed, row
 
 
 def free_steers_asked(race: Any, monkeypatch: pytest.MonkeyPatch) -> list[bool]:

@@ -229,6 +229,9 @@ def test_one_locked_slot_and_gears_1_and_2_are_never_damaged(write_car: Callable
     path = write_car(dashboard(locked_slots=["damage"] * 4))
     assert messages(path, "JR-DAMAGE-PROTECTED") == [
         "all four locked dice slots are damage slots; 1 of them can never be damaged"]
+    path = write_car(dashboard(locked_slots=["damage"] * 3))  # and JR-DASH-ELEMENTS
+    assert messages(path, "JR-DAMAGE-PROTECTED") == [
+        "all three locked dice slots are damage slots; 1 of them can never be damaged"]
     path = write_car(CAR_CASES["JR-DAMAGE-PROTECTED"])
     assert messages(path, "JR-DAMAGE-PROTECTED") == [
         "gear 2 is a damage slot; gears 1 and 2 can never be damaged"]

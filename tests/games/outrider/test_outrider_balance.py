@@ -6,6 +6,7 @@ vehicles; ``paddock balance`` on Outrider files and its PDF pages read back."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import itertools
 import json
 import math
@@ -39,10 +40,13 @@ from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.model import SIDES, Arc, Vehicle
 from generator.input.source import Mark
+from generator.probability.dist import Die
+from generator.probability.outrider import ManeuverType, contest_chance
 from generator.project.loading import load
 from tests.commands.test_balance_cli import read_pages
 from tests.commands.test_cli import LINE
 from tests.conftest import VEHICLES, rule_ids, shipped_files
+from tests.games.outrider.battle.tables import vehicle
 
 SIGMAS = 5.0
 FIELD = (6, 8, 10, 12)
@@ -164,6 +168,47 @@ def test_collisions_to_wreck_follow_the_damage_of_each_result() -> None:
         crash = detail(shipped()[name]).collisions("narrow")
         assert crash.rams == rams_by_recursion(crash.win)
         assert crash.incidentals == 6 / (1 - crash.win)
+
+
+def test_a_stopped_field_vehicle_gives_our_attack_and_our_ram_1_past_the_rule_of_four(
+        ) -> None:
+    """7.4 Superior Motion and 6.3-6.4: against a stopped vehicle the attacker, and the
+    ramming vehicle, add 1 outside the rule of four, and a stopped defender has no superior
+    initiative; the settings' ``moving: false`` plays the field stopped. Juggernaut's narrow
+    side: d8 engine (Acceleration 2, initiative +2), d10 armour with Defense 4 (the cap),
+    d12 weapon fire-linked with Firepower 2 + 2 (capped at 4)."""
+    juggernaut = vehicle("juggernaut")
+    moving = OutriderMeasures(juggernaut)
+    stopped = OutriderMeasures(juggernaut, settings=dataclasses.replace(SETTINGS, moving=False))
+    # a collision with a field d6 armour: its engine is a d8, d10 or d12
+    p = sum((moving.initiative_against("narrow", e) for e in (8, 10, 12)), Fraction(0)) / 3
+    d10, d6 = Die.numbered(10), Die.numbered(6)
+
+    def win(stopped_add: int) -> Fraction:
+        won = contest_chance(d10, d6, add=4 + 1 + stopped_add, tie_break=(2,),
+                             their_tie_break=(0,))
+        lost = contest_chance(d10, d6, add=4 + stopped_add, their_add=1, tie_break=(2,),
+                              their_tie_break=(0,))
+        return p * won + (1 - p) * lost
+
+    assert moving.collision_against("narrow", 6) == win(0)
+    assert stopped.collision_against("narrow", 6) == win(1) > win(0)
+    assert stopped.collisions("narrow").win > moving.collisions("narrow").win
+    # an attack on a stopped field d8 armour after losing the duel: the field holds the
+    # Speedometer (+1) but has no superior initiative; we add 4 + 1
+    hits = sum(1 for w in range(2, 13) for a in range(1, 9) if w + 4 + 1 >= a + 1)
+    assert stopped.attack_when("narrow", 8, False) == Fraction(hits, 12 * 8)
+
+
+def test_the_loss_of_control_chart_takes_the_speedometer_in_the_rounds_it_is_held() -> None:
+    """4.3 Lucky (+1 to ALL die rolls this round), as the battle engine reads the 5.7 chart:
+    Iron Curtain's d10 DRIVER die shows Panic Brake on 1-3, on 1-2 with the Speedometer, held
+    in the rounds the narrow side wins the duel."""
+    m = OutriderMeasures(vehicle("iron-curtain"))
+    p = m.initiative("narrow")
+    chart = m.loss_of_control(ManeuverType.STRAIGHT)
+    assert chart["panic_brake"] == p * Fraction(2, 10) + (1 - p) * Fraction(3, 10)
+    assert chart["regain_control"] == 1 - chart["panic_brake"]
 
 
 @pytest.mark.parametrize(("arcs", "degrees"), [

@@ -64,6 +64,25 @@ def test_check_exits_1_on_a_rule_error_and_2_on_unreadable_yaml(
     assert run(["check", str(unreadable)], capsys)[0] == 2
 
 
+@pytest.mark.parametrize(("old", "new", "finding"), [
+    ("weapon: d8 ", "weapon: d20", "error OR-EQUIPMENT-STANDARD:"),
+    ("{acceleration: 2, handling: 1}", "{acceleration: -1, handling: 1}",
+     "error OR-BONUS-RANGE:"),
+    ("equipment:", "tachometer: 13\nequipment:", "error OR-ACTION-POINTS:")])
+def test_check_reports_a_rule_break_by_its_rule_at_its_line(
+        old: str, new: str, finding: str, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    text = (KIT / "dust-devil.yaml").read_text()
+    assert old in text
+    path = tmp_path / "broken.yaml"
+    path.write_text(text.replace(old, new, 1))
+    code, out, _ = run(["check", str(path)], capsys)
+    assert code == 1 and "SCHEMA" not in out
+    (line,) = [line for line in out.splitlines() if finding in line]
+    number = int(line.split(":")[1])
+    assert new.split("\n")[0] in path.read_text().splitlines()[number - 1]
+
+
 def test_build_refuses_a_bad_vehicle_and_prints_the_rest(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "kit"

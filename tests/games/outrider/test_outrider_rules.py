@@ -89,7 +89,7 @@ BAD_CASES: dict[str, Change] = {
     "OR-SKILL-POINTS": top(skill_track=12),
     "OR-BONUS-RANGE": bonuses("narrow", defense=3),
     "OR-RULE-OF-FOUR": top(upgrades=[{"name": "Reactive Plating", "roll": "defense",
-                                      "bonus": 2}]),
+                                      "bonus": 3}]),
     "OR-VARIANT-BONUSES": bonuses("wide", defense=2, handling=2),
     "OR-VARIANT-ARCS": side("narrow", arcs=[arc("primary", "front", "articulated"),
                                             arc("secondary", "rear", "articulated")]),
@@ -182,6 +182,41 @@ def test_equipment_message_names_the_dice_and_the_fix(write_outrider: Callable[.
     assert "weapon:" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
+@pytest.mark.parametrize(("slot", "die", "hint"), [
+    ("weapon", "d20", "use d6 in place of the d20"),
+    ("engine", "d4", "use d8 in place of the d4")])
+def test_a_die_outside_the_standard_set_is_the_equipment_rule(
+        slot: str, die: str, hint: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(lambda d: (equipment(**{slot: die})(d), top(tachometer=4)(d)))
+    (finding,) = check_file(path).findings
+    assert (finding.rule, finding.severity, finding.hint) == (
+        "OR-EQUIPMENT-STANDARD", Severity.ERROR, hint)
+    assert f"{slot}: {die}" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize(("value", "hint"), [
+    (-1, "a bonus is never negative: write 0 or leave it out"), (3, "lower it to 2 or less")])
+def test_a_bonus_outside_0_to_2_is_the_bonus_rule(
+        value: int, hint: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(bonuses("wide", defense=value))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-BONUS-RANGE"]
+    assert finding.message == (f"the wide side's defense bonus is {value:+d}; a characteristic "
+                               "bonus is 0, +1 or +2")
+    assert finding.hint == hint
+    assert not [f for f in check_file(path).findings if f.rule.startswith("SCHEMA")]
+    assert path.read_text().splitlines()[finding.mark.line - 1][
+        finding.mark.column - 1:].startswith(str(value))
+
+
+@pytest.mark.parametrize(("field", "value", "rule_id"), [
+    ("tachometer", 13, "OR-ACTION-POINTS"), ("tachometer", -1, "OR-ACTION-POINTS"),
+    ("skill_track", 40, "OR-SKILL-POINTS")])
+def test_any_wrong_count_is_the_count_rule_not_a_schema_error(
+        field: str, value: int, rule_id: str, write_outrider: Callable[..., Path]) -> None:
+    (finding,) = check_file(write_outrider(top(**{field: value}))).findings
+    assert (finding.rule, finding.severity) == (rule_id, Severity.ERROR)
+
+
 def test_tachometer_must_follow_the_engine(write_outrider: Callable[..., Path]) -> None:
     (finding,) = [f for f in check_file(write_outrider(top(tachometer=6))).findings
                   if f.rule == "OR-ACTION-POINTS"]
@@ -193,21 +228,37 @@ def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callabl
     assert check_file(write_outrider(top(tachometer=4, skill_track=10))).findings == []
 
 
-def test_rule_of_four_counts_the_superior_initiative_bonus(
+def test_rule_of_four_counts_characteristic_and_equipment(
         write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(BAD_CASES["OR-RULE-OF-FOUR"])
     (finding,) = [f for f in check_file(path).findings if f.rule == "OR-RULE-OF-FOUR"]
     assert finding.message == (
-        "the narrow side can add +5 to a defense roll (defense +2, Reactive Plating +2, "
-        "superior initiative +1); the rule of four caps it at +4, so +1 is wasted")
+        "the narrow side can add +5 to a defense roll (defense +2, Reactive Plating +3); "
+        "the rule of four caps it at +4, so +1 is wasted")
     assert finding.severity is Severity.WARNING
+    # The finding points at the equipment that takes the roll past the cap, not at the
+    # characteristic (+2 at most, legal alone).
+    assert "Reactive Plating" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize("roll", ["initiative", "control", "defense", "attack"])
+def test_exactly_four_from_characteristic_and_equipment_is_clean(
+        roll: str, write_outrider: Callable[..., Path]) -> None:
+    characteristic = {"initiative": "acceleration", "control": "handling",
+                      "defense": "defense", "attack": "firepower"}[roll]
+    other = "handling" if roll == "defense" else "defense"
+
+    def change(data: dict[str, Any]) -> None:
+        bonuses("narrow", **{characteristic: 2, other: 2})(data)
+        data["upgrades"] = [{"name": "Kit", "roll": roll, "bonus": 2}]
+    assert check_file(write_outrider(change)).findings == []
 
 
 @pytest.mark.parametrize(("scope", "expected"), [
-    (1, []),
-    (2, ["the narrow side can add +5 to an attack roll (firepower +2, Scope +2, fire-linked arcs "
-         "+1); the rule of four caps it at +4, so +1 is wasted"])])
-def test_fire_linked_arcs_count_towards_the_attack_cap(
+    (2, []),
+    (3, ["the narrow side can add +5 to an attack roll (firepower +2, Scope +3); the rule of "
+         "four caps it at +4, so +1 is wasted"])])
+def test_fire_linked_arcs_are_earned_in_play_not_counted_towards_the_cap(
         scope: int, expected: list[str], write_outrider: Callable[..., Path]) -> None:
     def change(data: dict[str, Any]) -> None:
         bonuses("narrow", firepower=2, defense=1)(data)
@@ -217,6 +268,25 @@ def test_fire_linked_arcs_count_towards_the_attack_cap(
     messages = [f.message for f in check_file(write_outrider(change)).findings
                 if f.rule == "OR-RULE-OF-FOUR"]
     assert messages == expected
+
+
+def test_one_piece_of_equipment_over_four_is_the_rule_of_four_not_a_schema_error(
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(upgrades=[{"name": "Nitrous", "roll": "initiative", "bonus": 5}]))
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
+    assert all(f.severity is Severity.WARNING for f in findings)
+    assert all("Nitrous" in path.read_text().splitlines()[f.mark.line - 1] for f in findings)
+
+
+def test_a_second_arc_on_the_same_edge_widens_nothing(write_outrider: Callable[..., Path]
+                                                       ) -> None:
+    narrow = [arc("primary", "front", "articulated"), arc("secondary", "rear", "fixed")]
+    wide = [arc("primary", "front", "articulated"), arc("secondary", "front", "articulated")]
+    path = write_outrider(lambda d: (side("narrow", arcs=narrow)(d), side("wide", arcs=wide)(d)))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-VARIANT-ARCS"]
+    assert finding.message.startswith("the narrow-arc side's arcs cover 100 degrees, not less "
+                                      "than the wide-arc side's 90")
 
 
 def test_a_fixed_side_arc_points_at_its_facing(write_outrider: Callable[..., Path]) -> None:
@@ -279,7 +349,7 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
 
 
 @pytest.mark.parametrize(("value", "expected"), [
-    ("d7", "an equipment die: d6, d8, d10 or d12"), (8, "write the die as d8")])
+    ("six", "an equipment die written dN: d6, d8, d10 or d12"), (8, "write the die as d8")])
 def test_an_unreadable_die_is_a_schema_error_at_its_place(
         value: Any, expected: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(equipment(engine=value))

@@ -34,6 +34,7 @@ from generator.tracks.model import Track
 UNREACHABLE = 1 << 20
 HORIZON = 8
 MAX_SPACES = 9
+REACH_STRIDE = 16  # RaceTrack.reach_at holds walks of up to 15 spaces
 
 
 @lru_cache(maxsize=64)
@@ -106,7 +107,9 @@ class RaceTrack:
         default_factory=dict)
     _phases: dict[tuple[int, int], list[int]] = field(default_factory=dict)
     _walks: dict[tuple[int, int], tuple[Walk, ...]] = field(default_factory=dict)
-    _reach: dict[tuple[int, int], frozenset[int]] = field(default_factory=dict)
+    # reach() by state * REACH_STRIDE + spaces (None: not yet worked out): read straight
+    # from the list by the planner, at every phase of every vehicle.
+    reach_at: list[frozenset[int] | None] = field(default_factory=list)
     _to_go: dict[int, list[tuple[list[int], int]]] = field(default_factory=dict)
     # A bot's plan for a phase whose walks meet no vehicle and no debris, by everything the
     # plan depends on (see Bot.plan_key); kept per track because it depends on the track.
@@ -118,8 +121,12 @@ class RaceTrack:
 
     def forget_decisions(self) -> None:
         """Empty what races fill in (see engine.forget_decisions); the tables stay."""
-        for cache in (self._walks, self._reach, self.plans, self.options, self.targets):
+        for cache in (self._walks, self.plans, self.options, self.targets):
             cache.clear()
+        self.reach_at[:] = [None] * len(self.reach_at)
+
+    def __post_init__(self) -> None:
+        self.reach_at = [None] * (len(self.hexes) * FACINGS * REACH_STRIDE)
 
     def remaining(self, stage: int, stages: int, state: int) -> int:
         """Spaces still to drive from ``state`` when ``stage`` of the race's ``stages`` lines
@@ -194,10 +201,11 @@ class RaceTrack:
     def reach(self, state: int, spaces: int) -> frozenset[int]:
         """Every hex some walk of ``spaces`` spaces from ``state`` enters (cached). A walk
         of k spaces is the start of one of k + 1, so this also covers the shorter ones."""
-        key = (state, spaces)
-        found = self._reach.get(key)
+        if spaces >= REACH_STRIDE:
+            return frozenset(h for walk in self.walks(state, spaces) for h in walk.entered)
+        found = self.reach_at[state * REACH_STRIDE + spaces]
         if found is None:
-            found = self._reach[key] = frozenset(
+            found = self.reach_at[state * REACH_STRIDE + spaces] = frozenset(
                 h for walk in self.walks(state, spaces) for h in walk.entered)
         return found
 

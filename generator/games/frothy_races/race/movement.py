@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.course import (
+    REACH_STRIDE,
     forget_oldest_half,
     one_step_directions,
 )
@@ -126,11 +127,15 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     reins = spaces >= 1 and car.cards("reins") > 0
     # No walk comes back to the space it starts from (every step leads away along the
     # facing), so the vehicle's own space is never among them.
-    reach = race.rt.reach(car.hex * FACINGS + car.facing, spaces + 1 if whips else spaces)
+    rt, far = race.rt, spaces + 1 if whips else spaces
+    reach = rt.reach_at[(car.hex * FACINGS + car.facing) * REACH_STRIDE + far] \
+        if far < REACH_STRIDE else None
+    if reach is None:
+        reach = rt.reach(car.hex * FACINGS + car.facing, far)
     occupant, on_track = race.occupant, race.debris
     clear = reach.isdisjoint(occupant) and (not on_track or reach.isdisjoint(on_track))
     key = bot.plan_key(race, car, phase, spaces, whips, reins)
-    plans = race.rt.plans
+    plans = rt.plans
     situation: object = key
     if not clear and key is not None:
         if bot.clear_plans_hold:

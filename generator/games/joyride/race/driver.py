@@ -18,6 +18,7 @@ Slick when a rival is within ``DROP_RANGE`` spaces behind it.
 from __future__ import annotations
 
 import itertools
+import math
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -29,7 +30,7 @@ from generator.games.joyride.race.planner import (
     MAX_GEAR,
     ValueTable,
 )
-from generator.games.joyride.race.state import AbilityState, Entrant
+from generator.games.joyride.race.state import Entrant
 from generator.probability.joyride import rolled_move
 from generator.tracks.hexgrid import distance, neighbours
 
@@ -87,7 +88,7 @@ class PlanningDriver:
         shifts = self._shifts(car)
         steers = self._steers(car, "lock", True)
         course = self.table.course
-        flags = (car.offered("sharp_steer", "roll")[0] > 0, bool(self._extra_steer(car)))
+        flags = (car.offered("sharp_steer", "roll")[0] > 0, car.extra_steer() is not None)
         for locked, face, total, face_use in self._locks(car):
             for steer, steer_use in (steers if total else [(0, "")]):
                 ray = course.ray(car.front, car.facing, total, steer)
@@ -163,7 +164,8 @@ class PlanningDriver:
                                                  int, str]]:
         """(mirror indexes, face turned, total, ability spent) for each distinct lock."""
         dice, slots = car.dice, car.lock_slots()
-        choose = car.offered("choose_face", "lock")[0] > 0
+        # a choose-face ability lit at START or LOCK: either is "before your locked move"
+        choose = any(car.offered("choose_face", step)[0] for step in ("start", "lock"))
         seen: dict[tuple, tuple] = {}
         for size in range(0, min(len(dice), slots) + 1):
             for chosen in itertools.combinations(range(len(dice)), size):
@@ -205,10 +207,6 @@ class PlanningDriver:
         return [o for o in dict.fromkeys(options) if 1 <= o[0] <= max(top, 1)
                 and (o[0] <= gear or o[0] <= top)]
 
-    @staticmethod
-    def _extra_steer(car: Entrant) -> AbilityState | None:
-        return car.offered("extra_steer", "roll")[1]
-
     # --- ROLL ------------------------------------------------------------------------
 
     def add_dice(self, race: Any, car: Entrant, dice: int, free_steer: bool, sharp: bool,
@@ -249,13 +247,14 @@ class PlanningDriver:
         return best
 
     def reroll(self, car: Entrant, faces: list[int], extra: int, free_steer: bool,
-               sharp: bool, reverse: bool) -> int | None:
-        """Which rolled die to roll again (None: keep them all)."""
+               sharp: bool, reverse: bool, forced: bool = False) -> int | None:
+        """Which rolled die to roll again (None: keep them all; ``forced``, a permanent
+        reroll, always picks one)."""
         if not faces:
             return None
         total = sum(faces) + extra
         keep = self.roll_move(car, total, free_steer, sharp, reverse).value
-        best, pick = keep - ABILITY_ROUNDS, None
+        best, pick = (math.inf if forced else keep - ABILITY_ROUNDS), None
         for index in sorted(set(range(len(faces))), key=lambda i: faces[i]):
             rest = total - faces[index]
             value = sum(self.roll_move(car, rest + face, free_steer, sharp, reverse).value
@@ -270,6 +269,22 @@ class PlanningDriver:
         lead = car.back if reverse else car.front
         runs = {(travel + s) % 6: len(race.course.beam(lead, travel + s)) for s in (1, -1)}
         return max(runs, key=lambda h: (min(runs[h], remaining), -h))
+
+    def head_on_smash(self, race: Any, hit: Entrant, remaining: int) -> bool:
+        """A HEAD-ON into ``hit``: does its driver choose that both cars SMASH (True)
+        rather than be pushed backwards half the movement left, rounded up ("the driver of
+        that car decides")? Ours take the push unless it would end against a barrier (a
+        PILE-UP: a gear down and a damage, on the empty track) and the SMASH leaves them
+        fewer expected rounds to go: a push that costs nothing but ground is taken."""
+        course = self.table.course
+        pushed = course.ray(hit.front, hit.facing, -(-remaining // 2), 0, reverse=True)
+        if not pushed.smashed or (pushed.front, pushed.facing) not in self.table.index:
+            return False
+        gear = max(hit.gear - 1, 0)
+        stage = course.advance(hit.stage, pushed.entered)
+        push = self.table.value(stage, (pushed.front, pushed.facing), gear) + DAMAGE_ROUNDS
+        smash = self.table.value(hit.stage, (hit.front, hit.facing), 0) + DAMAGE_ROUNDS
+        return smash < push - 1e-9
 
     # --- START and END: items and repairs --------------------------------------------
 

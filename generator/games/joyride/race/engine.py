@@ -127,7 +127,7 @@ class Race:
                 line == course.next_line(car.stage):
             self._cross(car, line)
         found = self.board.get(space)
-        if found is None:
+        if found is None or self.over:  # the game ended on the line: nothing more happens
             return
         if found.face_down and own_move:  # the leading end: the back, reversing
             del self.board[space]

@@ -5,7 +5,7 @@ A move goes space by space in a straight line from the front (the back, reversin
 trailing end takes the space the leading end leaves. A barrier ahead is a SMASH. Another
 car ahead is a collision: a REAR-END (its back, facing our way) pushes it ahead of us for
 half the movement left, rounded up; a HEAD-ON (its front, facing us) lets its driver choose
-(our drivers take the push backwards, never a double SMASH); anything else is a SIDE-SWIPE,
+between both cars SMASHing and that push, backwards; anything else is a SIDE-SWIPE,
 which swings the end we hit about the other end, a sixth of a turn at a time away from us,
 until it is off the rest of our path. A push or swing stopped by a barrier or a third car is
 a PILE-UP: every car in it takes a damage and drops a gear, and the mover's turn ends.
@@ -64,6 +64,10 @@ def drive(race: Any, car: Entrant, distance: int, steer: int, reverse: bool,
             continue
         kind = collision_kind(other, target, heading)
         race.log(car, step_name, kind, result={"with": other.name, "left": remaining})
+        if kind == "head-on" and race.driver.head_on_smash(race, other, remaining):
+            smash(race, other, step_name)  # the car hit chose: both cars SMASH
+            smash(race, car, step_name)
+            return SMASH
         if kind in ("rear-end", "head-on"):
             pushed, remaining = other, -(-remaining // 2)
             continue
@@ -126,7 +130,7 @@ def side_swipe(race: Any, car: Entrant, other: Entrant, target: Hex, heading: in
         else:
             other.facing = (direction + 3) % 6
         race.entered(other, new, own_move=False)
-        if new not in path:
+        if new not in path or race.over:  # off the path, or swung over the finish: won
             return True
     pile_up(race, [car, other])
     return False

@@ -116,6 +116,12 @@ class Entrant:
                  if kind == "damage" and i not in self.item_damage]
         return {"gears": gears[:1], "locked": locked, "items": items}
 
+    def extra_steer(self) -> AbilityState | None:
+        """An ability that gives one more steer this turn: lit at ROLL, where it is used,
+        or at LOCK, where it covers the locked move's steer and leaves the turn's own steer
+        for the ROLL (the same two steers either way)."""
+        return self.offered("extra_steer", "roll")[1] or self.offered("extra_steer", "lock")[1]
+
     def offered(self, effect: str, step: str) -> tuple[int, AbilityState | None]:
         """The most of ``effect`` one ability offers at ``step``, and that ability."""
         best: tuple[int, AbilityState | None] = (0, None)

@@ -41,7 +41,7 @@ def take_turn(race: Any, car: Entrant) -> None:
     if plan.face is not None:
         index, face = plan.face
         locked[plan.locked.index(index)] = face
-        _spend(car, "choose_face", "lock")
+        _spend(car, "choose_face", "lock" if car.offered("choose_face", "lock")[0] else "start")
         race.log(car, "lock", "choose face", result={"face": face})
     mirror = [d for i, d in enumerate(car.dice) if i not in plan.locked]
     outcome = DONE
@@ -92,9 +92,10 @@ def _move(race: Any, car: Entrant, spaces: int, steer: int, reverse: bool, step:
 def collect_all(race: Any) -> None:
     """Items picked up during the move just ended, by every car in it: a car pushed or
     swung over an item checkpoint takes its item when the move ends ("you must finish
-    your move before picking up the item"), not at the end of its own next move."""
+    your move before picking up the item"), not at the end of its own next move. A move
+    that won the race picks nothing up: the game ended before the move did."""
     for other in race.entrants:
-        for item in other.collected:
+        for item in other.collected if not race.over else ():
             collect(race, other, item)
         other.collected.clear()
 
@@ -129,7 +130,7 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
     free = (car.steers_left > 0 or car.gear == 2) and not car.oiled
     extra_steer = None
     if not free and not car.oiled:
-        extra_steer = car.offered("extra_steer", "roll")[1]
+        extra_steer = car.extra_steer()
         free = extra_steer is not None
     sharp = car.offered("sharp_steer", "roll")[0] > 0 and free
     reverse = car.gear == 1 and not locked
@@ -147,8 +148,11 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
         race.log(car, "roll", "nitro", dice=[face if face else "lightning"])
     if more:
         _spend(car, "extra_die", "roll")
-    if car.offered("reroll", "roll")[0]:
-        again = driver.reroll(car, faces, extra, free, sharp, reverse)
+    reroll = car.offered("reroll", "roll")[1]
+    if reroll is not None:
+        # a permanent reroll applies "whether you like it or not": a die is rolled again
+        forced = reroll.ability.mode == "permanent"
+        again = driver.reroll(car, faces, extra, free, sharp, reverse, forced)
         if again is not None:
             _spend(car, "reroll", "roll")
             faces[again] = race.die()
@@ -175,12 +179,14 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
+    if race.over:
+        # "The game ends immediately": a turn that won the race has no END (no item used,
+        # no gear dropped, no repair); the damage it took is still counted on the dashboard.
+        _place_pending(race, car)
+        return
     fire_step(race, car, "end")
-    car.on_turn = False
     end_of_turn_drops(race)
-    for _ in range(car.pending_damage):
-        place_damage(race, car, "own turn")
-    car.pending_damage = 0
+    _place_pending(race, car)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:
@@ -190,6 +196,14 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
     repair(race, car)
     if car.gear == 0:
         set_gear(car, 0)
+
+
+def _place_pending(race: Any, car: Entrant) -> None:
+    """The turn is over: the damage tokens on the mirror go onto damage slots."""
+    car.on_turn = False
+    for _ in range(car.pending_damage):
+        place_damage(race, car, "own turn")
+    car.pending_damage = 0
 
 
 def repair(race: Any, car: Entrant) -> None:

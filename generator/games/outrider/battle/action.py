@@ -17,12 +17,14 @@ from generator.games.outrider.battle.chain import (
     item_costs,
     lay,
     lay_card,
+    leading_edge,
     problems,
+    touches,
     vehicle_pose,
 )
 from generator.games.outrider.battle.collisions import collide, first_contact
 from generator.games.outrider.battle.control import Outcome, check
-from generator.games.outrider.battle.geometry import CARD_LENGTH, Pose, Rect, between, body, overlap
+from generator.games.outrider.battle.geometry import CARD_LENGTH, Pose, Rect, between, body
 from generator.games.outrider.battle.setup import Car, moves
 from generator.games.outrider.battle.state import Battle, Plan
 
@@ -46,6 +48,7 @@ def take_turn(battle: Battle, car: Car, driver: Driver) -> None:
     wrong = problems(car, plan, laid, battle)
     if wrong:
         raise IllegalPlan(f"{car.identity}: {'; '.join(wrong)} ({plan})")
+    start, contacts = car.pose, set(car.contact)
     hazard = hazards(battle, car, plan, laid)
     _, difficulty = item_costs(car, plan, hazard)
     battle.log(car, "program", cards=[moves()[s.face].title + (" + attack" * s.attack)
@@ -62,7 +65,7 @@ def take_turn(battle: Battle, car: Car, driver: Driver) -> None:
         drive(battle, car, driver, outcome, laid)
     elif plan.cards:
         car.moving = False
-    update_contacts(battle, car)
+    update_contacts(battle, car, car.contact if car.pose == start else car.contact - contacts)
 
 
 def shoot(battle: Battle, car: Car, driver: Driver, aims: int = 0) -> None:
@@ -77,15 +80,17 @@ def shoot(battle: Battle, car: Car, driver: Driver, aims: int = 0) -> None:
 def drive(battle: Battle, car: Car, driver: Driver, outcome: Outcome, laid: list[Laid]) -> None:
     """Drive the cards of ``outcome`` in order; a contact stops the vehicle there."""
     entry = driving_pose(car.pose, car.reverse)
-    for driven in outcome.driven:
+    last = len(outcome.driven) - 1
+    for index, driven in enumerate(outcome.driven):
         card = lay_card(entry, driven.face)
-        if not _advance(battle, car, entry, card.exit, card.card, outcome, laid):
+        end = leading_edge(entry, driven.face) if outcome.edge and index == last else card.exit
+        if not _advance(battle, car, entry, end, card.card, outcome, laid):
             return
         if driven.attack:
             shoot(battle, car, driver)
             if car.wrecked:
                 return
-        entry = card.exit
+        entry = end
     if outcome.overshoot:
         end = entry.moved(CARD_LENGTH)
         if not _advance(battle, car, entry, end, body(vehicle_pose(end, car.reverse)),
@@ -113,19 +118,24 @@ def rams(battle: Battle, slot: int, laid: list[Laid]) -> bool:
     """6.3: the chain as programmed 'causes the alignment arrow of the second or subsequent
     maneuver card to contact or overlap the target': any card after the first whose red
     arrow lies on the base met, even a card laid beyond the point of impact (the chain is
-    laid whole before the roll; the vehicle then stops where it meets the base)."""
+    laid whole before the roll; the vehicle then stops where it meets the base). An arrow
+    'contacts' the base within the contact gap, as two bases touch."""
     base = body(battle.car(slot).pose)
-    return any(base.contains((card.exit.x, card.exit.y)) for card in laid[1:])
+    gap = battle.data.contact_gap
+    return any(base.contains((card.exit.x, card.exit.y), gap) for card in laid[1:])
 
 
-def update_contacts(battle: Battle, car: Car) -> None:
-    """Which bases now touch ``car`` (boxed in, 6.1), kept on both cars."""
-    mine = body(car.pose)
+def update_contacts(battle: Battle, car: Car, kept: set[int] | frozenset[int] = frozenset()
+                    ) -> None:
+    """Which bases now touch ``car`` (boxed in, 6.1), kept on both cars. A contact in
+    ``kept`` stays though the bases stand apart: a collision's, whose cars 'remain touching
+    at the point of contact' and are 'automatically boxed in by each other next turn' (6.3,
+    6.4) even where only the card met the base, until one of them drives away; and every
+    contact of a car that has not moved."""
     for other in battle.others(car):
-        touching = overlap(mine, body(other.pose), -2.5 * battle.data.contact_gap)
-        if touching:
+        if touches(battle, car, other):
             car.contact.add(other.slot)
             other.contact.add(car.slot)
-        else:
+        elif other.slot not in kept:
             car.contact.discard(other.slot)
             other.contact.discard(car.slot)

@@ -31,6 +31,7 @@ from generator.games.outrider.model import Arc
 from generator.probability.outrider import capped
 
 CORRIDOR_WIDTH = 10.0
+TOUCHES = 1e-6  # mm: a corridor whose edge lies on a base touches it (7.2 'touches')
 PAIRED_OFFSET = 15.0
 SECONDARY_DIE = 6  # 7.1: backup weapons are small arms, a d6
 FACING_TURN = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}
@@ -112,7 +113,8 @@ def reachable(battle: Battle, car: Car, pose: Pose, arc: Arc, offset: float) -> 
             continue
         aim = Pose(start.x, start.y, start.heading + angle)
         corridor = rect_ahead(aim, 0.0, length, CORRIDOR_WIDTH)
-        hits = [(distance_along(aim, r), c) for c, r in touching if overlap(corridor, r)]
+        hits = [(distance_along(aim, r), c) for c, r in touching
+                if overlap(corridor, r, -TOUCHES)]
         if hits:
             first = min(hits, key=lambda h: (h[0], h[1].slot))[1]
             if not first.wrecked:

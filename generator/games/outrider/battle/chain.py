@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from generator.games.outrider.battle.geometry import Pose, Rect, body, card_at, overlap
+from generator.games.outrider.battle.geometry import (
+    ARROW_SPAN,
+    Pose,
+    Rect,
+    body,
+    card_at,
+    overlap,
+)
 from generator.games.outrider.battle.setup import Car, moves
 from generator.games.outrider.battle.state import Battle, Plan
 from generator.probability.outrider import RULE_OF_FOUR
@@ -20,6 +27,8 @@ REVERSE_LIMIT = 3  # 5.3
 REVERSE_HAZARD = 1  # 5.3: a moderate hazard
 COLLISION_HAZARD = 2  # 6.3, 6.4: a severe hazard
 CONTACT_SLACK = 0.5  # mm of overlap below which two bases only touch
+FLUSH = 1e-6  # mm of overlap below which bases set edge to edge still only touch
+TOUCHING = 2.5  # contact gaps within which two bases stand touching (a stop's bisection errs)
 
 
 @dataclass(frozen=True)
@@ -46,6 +55,20 @@ def vehicle_pose(driving: Pose, reverse: bool) -> Pose:
 def lay_card(entry: Pose, face: str) -> Laid:
     move = moves()[face]
     return Laid(face, entry, entry.moved(move.ahead, move.aside, move.degrees), card_at(entry))
+
+
+def leading_edge(entry: Pose, face: str) -> Pose:
+    """The driving arrow with the vehicle's front even with the leading edge of card
+    ``face`` seated on ``entry`` (5.7 Panic Brake and Regain Control; Overshoot puts the
+    rear there). A card whose road leaves it straight ahead (the straights, the Swerves)
+    leads out of its far edge: the arrow stands ARROW_SPAN on from the entry arrow, beside
+    the card's own exit arrow (Ease Up's stops 28 mm short of that edge, a Swerve's 2 mm). A
+    turning card leads out of the edge its road turns through, and its exit arrow stands
+    at that edge (our reading, battle.yaml)."""
+    move = moves()[face]
+    if move.degrees == 0:
+        return entry.moved(ARROW_SPAN, move.aside)
+    return entry.moved(move.ahead, move.aside, move.degrees)
 
 
 def lay(start: Pose, faces: list[str] | tuple[str, ...]) -> list[Laid]:
@@ -75,22 +98,43 @@ def tokens(car: Car, plan: Plan) -> int:
     return plan.attacks + plan.aims + (1 if starts_from_stop(car, plan) else 0)
 
 
+def meeting_slack(battle: Battle, start: Rect, other: Rect) -> float:
+    """How far a card, or a base on its way, must overlap ``other`` to meet it: coming
+    within the contact gap (negative overlap), as two bases touch; but for a base that sets
+    out (``start``) touching ``other``, only driving into it, not sliding along it or
+    pulling away (6.1: a disengaging maneuver)."""
+    gap = battle.data.contact_gap
+    return FLUSH if overlap(start, other, -gap) else -gap
+
+
 def collides(battle: Battle, car: Car, laid: list[Laid]) -> bool:
     """Whether the programmed chain contacts another vehicle's base (6.1): a card, or the
-    vehicle standing at a card's end, overlaps it."""
-    others = [body(c.pose) for c in battle.others(car)]
-    return any(overlap(shape, other, CONTACT_SLACK) for card in laid
-               for shape in (card.card, body(card.exit)) for other in others)
+    vehicle standing at a card's end, meets it (:func:`meeting_slack`), as the vehicle
+    driving the chain would."""
+    mine = body(car.pose)
+    for other in battle.others(car):
+        base = body(other.pose)
+        slack = meeting_slack(battle, mine, base)
+        if any(overlap(shape, base, slack) for card in laid
+               for shape in (card.card, body(card.exit))):
+            return True
+    return False
+
+
+def touches(battle: Battle, car: Car, other: Car) -> bool:
+    """Whether two bases stand touching: within a few contact gaps of each other (6.1)."""
+    return overlap(body(car.pose), body(other.pose), -TOUCHING * battle.data.contact_gap)
 
 
 def boxed_in(battle: Battle, car: Car) -> bool:
-    """6.1 Boxed in: a stopped vehicle that begins its turn in contact with another base,
-    or that cannot play a single Maneuver Card, forwards or in reverse, without it meeting
-    another base. It may only stay stopped (and shoot) or play a chain that meets nothing,
-    and in the second case there is none."""
+    """6.1 Boxed in: a stopped vehicle that begins its turn in contact with another base
+    (a collision's, remembered, or any base its own stands touching on the table: 'in
+    contact ... from a previous turn'), or that cannot play a single Maneuver Card,
+    forwards or in reverse, without it meeting another base. It may only stay stopped (and
+    shoot) or play a chain that meets nothing, and in the second case there is none."""
     if car.moving:
         return False
-    if car.contact:
+    if car.contact or any(touches(battle, car, other) for other in battle.others(car)):
         return True
     return all(collides(battle, car, [lay_card(driving_pose(car.pose, reverse), face)])
                for reverse in (False, True) for face in moves())

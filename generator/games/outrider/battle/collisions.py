@@ -8,7 +8,7 @@ import math
 from dataclasses import dataclass
 
 from generator.games.outrider.battle.attacks import damage
-from generator.games.outrider.battle.chain import CONTACT_SLACK
+from generator.games.outrider.battle.chain import FLUSH, meeting_slack
 from generator.games.outrider.battle.geometry import (
     ARROW_INSET,
     CARD_LENGTH,
@@ -59,9 +59,14 @@ class _Path:
         return found
 
 
-def _clear(battle: Battle, shape: Rect, obstacle: Rect | None) -> bool:
+def _clear(battle: Battle, shape: Rect, obstacle: Rect | None, touching: bool = False
+           ) -> bool:
+    """Whether ``shape`` stays clear of ``obstacle`` (None: on the map): further than the
+    contact gap from it, or, for a base that set out ``touching`` it, not driven into it."""
     if obstacle is None:
         return inside(shape, battle.data.width, battle.data.height)
+    if touching:
+        return not overlap(shape, obstacle, FLUSH)
     return not overlap(shape, obstacle, -battle.data.contact_gap)
 
 
@@ -71,20 +76,23 @@ def _touch_share(battle: Battle, path: _Path, obstacle: Rect | None, bisections:
     the contact gap of ``obstacle`` (None: leaves the map), or None if it never does. The
     path is walked in SAMPLES steps, not bisected from end to end: a turning base pivots
     about its driving arrow, so its tail can swing through a base that neither the card nor
-    the base at the card's end touches (and out again before the end)."""
+    the base at the card's end touches (and out again before the end). A base that sets
+    out touching ``obstacle`` (set on the table so) meets it only by driving into it, not
+    by sliding along it or pulling away (6.1: a disengaging maneuver)."""
     gap = battle.data.contact_gap
     if (inside(sweep, battle.data.width, battle.data.height) if obstacle is None
             else not overlap(sweep, obstacle, -gap)):
         return None
-    if not _clear(battle, path.base(0), obstacle):
+    touching = not _clear(battle, path.base(0), obstacle)
+    if touching and (obstacle is None or not _clear(battle, path.base(0), obstacle, True)):
         return 0.0
     low = 0.0
     for step in range(1, SAMPLES + 1):
         high = step / SAMPLES
-        if not _clear(battle, path.base(step), obstacle):
+        if not _clear(battle, path.base(step), obstacle, touching):
             for _ in range(max(0, bisections - SAMPLE_BITS)):
                 mid = (low + high) / 2
-                if _clear(battle, body(between(path.start, path.end, mid)), obstacle):
+                if _clear(battle, body(between(path.start, path.end, mid)), obstacle, touching):
                     low = mid
                 else:
                     high = mid
@@ -123,9 +131,8 @@ def first_contact(battle: Battle, car: Car, start: Pose, end: Pose, card: Rect,
         if apart(sweep, shape) and apart(card, shape) and apart(final, shape):
             continue  # none of the three overlaps below can hold (most bases, most cards)
         share = _touch_share(battle, path, shape, bisections, sweep)
-        if share is None and (overlap(card, shape, CONTACT_SLACK)
-                              or overlap(final, shape, CONTACT_SLACK)):
-            share = 1.0
+        if share is None and overlap(card, shape, meeting_slack(battle, path.base(0), shape)):
+            share = 1.0  # only the card meets it: a collision (6.1), at the card's end
         if share is not None:
             contacts.append(Contact(other.slot, share))
     edge = _touch_share(battle, path, None, bisections, sweep)

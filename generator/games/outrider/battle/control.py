@@ -13,6 +13,8 @@ from generator.games.outrider.battle.state import Battle, Plan, die
 from generator.games.outrider.catalogues import outrider_data
 from generator.probability.outrider import ManeuverType, capped
 
+EDGE_RESULTS = ("Panic Brake", "Regain Control", "Overshoot")  # placed by the leading edge
+
 
 @dataclass(frozen=True)
 class Driven:
@@ -26,7 +28,9 @@ class Driven:
 @dataclass(frozen=True)
 class Outcome:
     """What the check lets happen: stationary attacks that resolve, the cards driven, and
-    how the vehicle ends (stopped or moving; an overshoot drives one vehicle length on)."""
+    how the vehicle ends (stopped or moving; ``edge``: its front even with the last card's
+    leading edge, not on the card's exit arrow; an overshoot then drives one vehicle length
+    on)."""
 
     success: bool
     stationary: int
@@ -34,6 +38,7 @@ class Outcome:
     stopped: bool
     overshoot: bool = False
     loss: str | None = None  # the chart result, after a loss of control
+    edge: bool = False
 
 
 def control_add(battle: Battle, car: Car, plan: Plan) -> int:
@@ -124,7 +129,8 @@ def lose_control(battle: Battle, car: Car, plan: Plan, kept: tuple[Driven, ...])
     elif result == "Overshoot":
         overshoot = True
     driven = kept[:-1] + (Driven(replaced, False, index),)
-    return Outcome(False, plan.stationary, driven, stopped, overshoot, result)
+    return Outcome(False, plan.stationary, driven, stopped, overshoot, result,
+                   edge=result in EDGE_RESULTS)
 
 
 def _other(direction: str) -> str:

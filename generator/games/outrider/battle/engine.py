@@ -132,7 +132,7 @@ def end_phase(battle: Battle) -> None:
     recorded in the log."""
     battle.phase = "end"
     for car in battle.cars:
-        update_contacts(battle, car)
+        update_contacts(battle, car, car.contact)  # nobody moves in the end phase
         battle.log(car, "state", x=round(car.pose.x, 1), y=round(car.pose.y, 1),
                    heading=round(car.pose.heading, 1), moving=car.moving,
                    reverse=car.reverse, damage=car.damage, skill=car.skill,
