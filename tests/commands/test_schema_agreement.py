@@ -193,7 +193,8 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     (("variants", "wide", "bonuses", "defense"), -1, True),   # OR-BONUS-RANGE
     (("variants", "wide", "bonuses", "defense"), 3, True),
     (("variants", "wide", "bonuses", "defense"), 2, False),
-    (("tachometer",), 13, False),                    # OR-ACTION-POINTS: no format question
+    (("tachometer",), 13, True),    # OR-ACTION-POINTS: the engine's AP, in both (any number reads)
+    (("tachometer",), 4, False),
 ])
 def test_the_outrider_rules_the_schema_holds_agree_with_check(
         path: tuple[str, ...], value: Any, wrong: bool, tmp_path: Path) -> None:
