@@ -51,9 +51,8 @@ def ranking(race: Race) -> list[Car]:
 
     def key(car: Car) -> tuple[float, ...]:
         gone = -race.progress(car)
-        if kind == "toughest":
-            return (1 if car.wiped_out else 0, -car.wiped_round if car.wiped_out else 0,
-                    gone, car.index)
+        if kind == "toughest":  # the last destroyed places first after the survivors
+            return (1 if car.wiped_out else 0, -car.wipe_order, gone, car.index)
         if car.finished_round:
             return (0, car.finished_round, car.finish_order, car.index)
         return (2 if car.wiped_out else 1, 0, gone, car.index)
