@@ -78,10 +78,16 @@ def has_winner(race: Race, car: Car) -> bool:
 
 
 def ending(race: Race, car: Car) -> str:
-    """How the vehicle's race ended (results.ENDINGS)."""
+    """How the vehicle's race ended (results.ENDINGS): a Furthest race ends after its
+    rounds with those still going 'finished'; a Toughest one only once all but one are
+    destroyed, so two or more still going when the round limit stops it are out of rounds
+    as in a Fastest race nobody has won."""
     if car.wiped_out:
         return "wiped out"
-    if car.finished_round or race.options.race_type != "fastest":
+    kind = race.options.race_type
+    if car.finished_round or kind == "furthest":
+        return "finished"
+    if kind == "toughest" and not any(c is not car and not c.wiped_out for c in race.cars):
         return "finished"
     return "out of rounds"
 
@@ -90,10 +96,9 @@ def result(race: Race) -> RaceResult:
     ranking = race.ranking()
     places = {car.index: place for place, car in enumerate(ranking, start=1)}
     winner = ranking[0].index if ranking and race.has_winner(ranking[0]) else -1
-    kind = race.options.race_type
     vehicles = []
     for car in race.cars:
-        finished = bool(car.finished_round) if kind == "fastest" else not car.wiped_out
+        finished = race.ending(car) == "finished"  # over the line, or going at the end
         vehicles.append(VehicleResult(
             name=car.spec.name, slot=car.index, bot=car.bot.name, place=places[car.index],
             finished=finished, wiped_out=car.wiped_out, label=car.label,
