@@ -12,7 +12,7 @@ import pytest
 from generator.commands.cli import main
 from tests.conftest import REPO
 from tests.games.frothy_races.race.test_rulebook_readings_race_types import CIRCUIT
-from tests.track_files import write_track
+from tests.track_files import STRIP, write_track
 
 CHARIOT = str(REPO / "vehicles" / "frothy-races" / "basic-chariot.yaml")
 LOOP = str(REPO / "vehicles" / "tracks" / "tin-plate-loop.yaml")
@@ -111,3 +111,12 @@ def test_a_joyride_race_refuses_a_frothy_race_type(capsys: pytest.CaptureFixture
     track = str(REPO / "vehicles" / "tracks" / "gasometer-gauntlet.yaml")
     code, _, err = race(capsys, track, CHARIOT, "--type", "toughest")
     assert code == 2 and "a Joyride race is won over laps" in err
+
+
+def test_laps_round_a_point_to_point_track_are_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = str(write_track(tmp_path, map_text=STRIP))
+    code, out, err = race(capsys, path, CHARIOT, CHARIOT, "--laps", "3")
+    assert code == 2 and out == "" and "cannot be raced for 3 laps" in err
+    code, out, _ = race(capsys, path, CHARIOT, CHARIOT)
+    assert code == 0 and "(fastest, 1 lap)" in out

@@ -194,12 +194,8 @@ class Race:
         self.snapshots: list[RoundSnapshot] = []
         self.finishers = 0
         self.wipe_outs = 0  # Wipe-outs so far: a Toughest race places the later one higher
+        _scoring.raceable(self.rt, track, options)
         lap = len(self.rt.lines)
-        if not lap:  # the distance tables run from line to line: no line, no way round
-            raise UsageError(f"{self.rt.name} has no finish line or checkpoint, and the race "
-                             "engine measures the way round a track (every race type's "
-                             "distance) from line to line: mark a start / finish line with "
-                             "'=' across the track")
         laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
         self.stages = lap * laps
         self.to_go = self.rt.to_go(self.stages)  # see remaining()

@@ -7,7 +7,10 @@ first and is a method of ``Race`` there.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+from generator.errors import UsageError
 
 from generator.games.frothy_races.race.course import (
     UNREACHABLE,
@@ -16,9 +19,34 @@ from generator.games.frothy_races.race.results import (
     RaceResult,
     VehicleResult,
 )
+from generator.tracks.analysis import course_of
+from generator.tracks.model import Track
 
 if TYPE_CHECKING:
+    from generator.games.frothy_races.race.course import RaceTrack
     from generator.games.frothy_races.race.engine import Car, Race
+    from generator.games.frothy_races.race.results import RaceOptions
+
+
+@lru_cache(maxsize=64)
+def _loops(track: Track) -> bool:
+    """Whether the course comes round again (asked once per track, not once per race)."""
+    return course_of(track).loops()
+
+
+def raceable(rt: RaceTrack, track: Any, options: RaceOptions) -> None:
+    """Refuse, before any race, a track the race type cannot be run on as the rulebook
+    says: one with no line (the engine measures every type's distance from line to line),
+    or a Fastest race of laps round a course that does not loop (a lap ends by crossing
+    the finish line again: Race Types & Play Styles > Fastest)."""
+    if not rt.lines:
+        raise UsageError(f"{rt.name} has no finish line or checkpoint, and the race engine "
+                         "measures the way round a track (every race type's distance) from "
+                         "line to line: mark a start / finish line with '=' across the track")
+    if options.race_type == "fastest" and options.laps > 1 \
+            and isinstance(track, Track) and not _loops(track):
+        raise UsageError(f"{rt.name} does not loop back to its finish line, so it cannot be "
+                         f"raced for {options.laps} laps: race it for 1 lap (--laps 1)")
 
 
 def progress(race: Race, car: Car) -> float:

@@ -13,7 +13,7 @@ from generator.games.frothy_races.race import RaceOptions, load_race_inputs, run
 from generator.games.frothy_races.race.bots import Bot
 from generator.games.frothy_races.race.engine import Car, Race
 from tests.games.frothy_races.race.test_race_rules import BOWL, CHARIOT, place
-from tests.track_files import write_track
+from tests.track_files import STRIP, write_track
 
 # A circuit with its start / finish line and no checkpoint: slot 1 top left, slot 2 on the
 # far side (facing 9 o'clock); race_type and players are the test's.
@@ -226,3 +226,16 @@ def test_a_track_without_a_line_is_refused_with_a_message(tmp_path: Path) -> Non
     with pytest.raises(UsageError, match="has no finish line or checkpoint"):
         run_race(track, vehicles, bots="careful", seed=1,
                  options=RaceOptions(race_type="toughest"))
+
+
+def test_laps_round_a_course_that_does_not_loop_are_refused(tmp_path: Path) -> None:
+    """Fastest: 'after completing a pre-determined number of laps': a lap ends at the
+    finish line again, which a point-to-point strip never comes back to. Asked for 3 laps
+    there, the engine used to race something else (about 11 rounds of it); one lap runs."""
+    path = write_track(tmp_path, map_text=STRIP)
+    track, vehicles = load_race_inputs(path, [CHARIOT] * 2)
+    with pytest.raises(UsageError, match="does not loop back to its finish line, so it "
+                                         "cannot be raced for 3 laps"):
+        run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(laps=3))
+    one = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(laps=1))
+    assert any(v.won for v in one.vehicles)
