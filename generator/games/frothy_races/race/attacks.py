@@ -48,7 +48,7 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     the race's first round: First Round Truce (an optional rule the guide recommends for
     most games, played always; every bot kept it before the engine did)."""
     if not car.bot.may_attack or max(moved, planned) < 1 or not car.racing \
-            or race.round <= 1:
+            or race.round == 1:
         return
     targets = race.side_neighbours(car)
     if not targets:
