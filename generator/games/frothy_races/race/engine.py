@@ -196,7 +196,8 @@ class Race:
         self.wipe_outs = 0  # Wipe-outs so far: a Toughest race places the later one higher
         _scoring.raceable(self.rt, track, options)
         lap = len(self.rt.lines)
-        laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
+        longest = -(-max(options.rounds, options.max_rounds) // 150)  # 400 laps a 150 rounds
+        laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS * longest
         self.stages = lap * laps
         self.to_go = self.rt.to_go(self.stages)  # see remaining()
         starts = self._grid(len(vehicles))

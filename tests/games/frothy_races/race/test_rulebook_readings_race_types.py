@@ -239,3 +239,12 @@ def test_laps_round_a_course_that_does_not_loop_are_refused(tmp_path: Path) -> N
         run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(laps=3))
     one = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(laps=1))
     assert any(v.won for v in one.vehicles)
+
+
+def test_a_long_furthest_race_never_runs_out_of_track() -> None:
+    """A Furthest race of many rounds (the command takes up to 999) must not have its
+    vehicles 'finish' the engine's endless laps: the laps grow with the rounds."""
+    short, long = race_of("furthest", 2, rounds=12), race_of("furthest", 2, rounds=999)
+    laps = long.stages // len(long.rt.lines)
+    assert laps * long.rt.lap_length >= 999 * 40  # more than any vehicle drives a round
+    assert short.stages == long.stages // 7  # the 150 rounds' 400 laps, as before
