@@ -424,15 +424,15 @@ def _grid_gap(track: Track, numbers: int) -> tuple[int, int, int, int] | None:
     open_hexes = track.layout.passable
     half_lap = max(_distances(open_hexes, slots[0].hex).values())
     spacing = max(1, round(2 * half_lap / len(slots)))
-    gaps = []
-    for slot in slots:
-        reach = _distances(open_hexes, slot.hex)
-        gaps += [(reach[o.hex], slot.number, o.number) for o in slots
-                 if o is not slot and o.hex in reach]
+    gaps: list[tuple[int, int, int]] = []
+    for one in slots:
+        reach = _distances(open_hexes, one.hex)
+        gaps += [(reach[o.hex], one.number, o.number) for o in slots
+                 if o is not one and o.hex in reach]
     if not gaps:
         return None
-    gap, slot, other = min(gaps)
-    return gap, slot, other, spacing
+    gap, first, other = min(gaps)
+    return gap, first, other, spacing
 
 
 def _gap_violation(track: Track, numbers: int) -> Iterator[Violation]:

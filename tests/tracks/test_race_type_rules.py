@@ -5,6 +5,7 @@ what it calls 'usually best', each at the line that breaks it."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from generator.input.findings import Finding, Severity
 from tests.conftest import check_file
@@ -15,7 +16,7 @@ from tests.tracks.test_track_rules import PURSUIT_CIRCUIT
 SIDE_BY_SIDE = PURSUIT_CIRCUIT.replace("X1.=", "X12=").replace("...2X", "....X")
 
 
-def findings(tmp_path: Path, map_text: str, **fields: object) -> list[Finding]:
+def findings(tmp_path: Path, map_text: str, **fields: Any) -> list[Finding]:
     fields.setdefault("players", 2)
     return check_file(write_track(tmp_path, map_text=map_text, **fields)).findings
 

@@ -11,7 +11,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from generator.errors import UsageError
-
 from generator.games.frothy_races.race.course import (
     UNREACHABLE,
 )

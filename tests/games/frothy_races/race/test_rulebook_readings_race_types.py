@@ -5,6 +5,7 @@ tests/tracks/test_race_type_rules.py). Each test sets up the situation its sente
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ X........X
 XXXXXXXXXX"""
 
 
-def race_of(kind: str, count: int = 3, **options: int) -> Race:
+def race_of(kind: str, count: int = 3, **options: Any) -> Race:
     track, vehicles = load_race_inputs(BOWL, [CHARIOT] * count)
     return Race(track, vehicles, ["careful"] * count, seed=1,
                 options=RaceOptions(race_type=kind, **options))
