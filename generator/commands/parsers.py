@@ -271,7 +271,7 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
     race.add_argument("--type", "--race-type", dest="race_type",
                       type=lambda v: "-".join(v.lower().split()),
                       choices=("fastest", "furthest", "toughest", "pursuit", "fox-and-hounds",
-                               "scoring", "tag-team"),
+                               "scoring", "tag-team"), metavar="TYPE",
                       help="race type: fastest over laps, furthest in rounds, toughest until "
                       "one is left (default: the track's race_type); the rulebook's pursuit, "
                       "fox-and-hounds, scoring and tag-team are refused, not played")
