@@ -75,16 +75,11 @@ def run_race_command(args: argparse.Namespace) -> int:
     track = track_file(args.track)  # a file, or a shipped track's name
     if is_joyride_track(track):
         from generator.commands.joyride_race import run_joyride_race
-        if args.race_type not in (None, "fastest") or args.rounds is not None:
-            raise UsageError("a Joyride race is won over laps (--laps); --type and --rounds "
-                             "are Frothy Races' race types and rounds: leave them out")
         return run_joyride_race(args, track)
-    options = RaceOptions(race_type=args.race_type or "", laps=args.laps or 0,
-                          rounds=args.rounds or 12,
-                          stamina=args.stamina)  # laps 0, type "": the track's own
-    asked = tuple(name for name in ("laps", "rounds") if getattr(args, name) is not None)
+    options = RaceOptions(race_type=args.race_type or "", laps=args.laps or 0,  # the track's
+                          rounds=args.rounds or 12, stamina=args.stamina)
     request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
-                          asked=asked,
+                          asked=tuple(n for n in ("laps", "rounds") if getattr(args, n)),
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
                           report=args.output, replay=args.replay, log=args.log,
