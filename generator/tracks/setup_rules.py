@@ -112,6 +112,8 @@ def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
 def laps_need_a_loop(track: Track, context: TrackGame) -> Iterator[Violation]:
     if (track.laps < 2 and not context.line_start) or not drawable(track):
         return
+    if track.race_type in DECIDED_WITHOUT_LAPS:
+        return  # laps decide nothing there: TRK-LAPS-UNUSED's warning says so
     the_course = course(track)
     if the_course.finish and not the_course.loops():
         yield Violation(("laps",), {"laps": track.laps, "line": context.line_start,

@@ -111,3 +111,15 @@ def test_laps_on_a_race_they_do_not_decide_warn(tmp_path: Path) -> None:
         (advice,) = of(found, "TRK-LAPS-UNUSED")
         assert advice.severity is Severity.WARNING
         assert map_line(tmp_path, advice).startswith("laps:")
+
+
+def test_laps_off_a_loop_are_an_error_only_where_laps_decide(tmp_path: Path) -> None:
+    """Only a Fastest race is run over laps: a Furthest or Toughest strip that gives laps
+    gets TRK-LAPS-UNUSED's warning, not TRK-LAPS-NO-LOOP's error too (it can still be
+    raced); a Fastest strip of 3 laps cannot be."""
+    for race_type in ("Furthest", "Toughest"):
+        found = findings(tmp_path, STRIP, race_type=race_type, laps=3)
+        assert of(found, "TRK-LAPS-NO-LOOP") == []
+        assert [f.severity for f in of(found, "TRK-LAPS-UNUSED")] == [Severity.WARNING]
+    (bad,) = of(findings(tmp_path, STRIP, laps=3), "TRK-LAPS-NO-LOOP")
+    assert bad.severity is Severity.ERROR

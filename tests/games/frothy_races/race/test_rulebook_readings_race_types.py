@@ -249,3 +249,22 @@ def test_a_long_furthest_race_never_runs_out_of_track() -> None:
     laps = long.stages // len(long.rt.lines)
     assert laps * long.rt.lap_length >= 999 * 40  # more than any vehicle drives a round
     assert short.stages == long.stages // 7  # the 150 rounds' 400 laps, as before
+
+
+def test_the_finish_counts_only_after_the_checkpoints_and_the_laps() -> None:
+    """Fastest: 'the first to cross a predesignated finish line after completing a
+    pre-determined number of laps': the finish line counts once each lap's checkpoints
+    are crossed in order, and ends the race only on the last lap."""
+    race = race_of("fastest", 2, laps=2)
+    car = race.cars[0]
+    lap = len(race.rt.lines)
+    assert lap >= 2  # the shipped bowl has checkpoints before its finish line
+    finish_line = min(h for h in race.rt.lines[-1] if h not in race.occupant)
+    race.enter(car, finish_line, 0)  # no checkpoint crossed yet: it does not count
+    assert car.stage == 0 and car.racing
+    car.stage = lap - 1  # lap 1's checkpoints all crossed
+    race.enter(car, min(h for h in race.rt.lines[-1] if h not in race.occupant), 0)
+    assert car.stage == lap and car.racing  # lap 1 done, one more to go
+    car.stage = 2 * lap - 1
+    race.enter(car, min(h for h in race.rt.lines[-1] if h not in race.occupant), 0)
+    assert not car.racing and car.finished_round == race.round
