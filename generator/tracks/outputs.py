@@ -148,6 +148,11 @@ def _write_pieces(path: Path, document: PiecesDocument, context: BuildContext) -
     return finish(canvas, pages, document.paper)
 
 
+# The layout page's parts that print one field of the file, by the name PrintProblem gives.
+_PRINTED_FROM = {"the description": "description", "the location": "location",
+                 "the special rules": "special_rules", "the recommended items": "items"}
+
+
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
     """TRK-PRINT-ICON for legend icons that do not exist, TRK-PRINT-TEXT for text that cannot
     fit at 6 pt on any sheet (planned on A4, whose width and Letter's height bound every
@@ -169,6 +174,7 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
         tokens = plan_tokens(track, game, templates, icons)
         plan_layout_page(track, game, tokens.counts, templates)
     except PrintProblem as problem:
-        findings.append(RULES["TRK-PRINT-TEXT"].finding(definition.locate(("name",)),
+        where = _PRINTED_FROM.get(problem.part, "name")  # a part of no one field: the name
+        findings.append(RULES["TRK-PRINT-TEXT"].finding(definition.locate((where,)),
                                                         part=problem.part))
     return findings

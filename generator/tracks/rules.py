@@ -183,14 +183,17 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not context.movement.sides_only:
         return
     base = {"missing": False, "game": context.title, "orientation": track.orientation,
-            "hours": ", ".join(map(str, side_hours(track.orientation)))}
+            "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False}
     faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
               if n in track.slot_facings else ("start_facing",)) for n in slots]
     if not slots:
         faced = [(0, clock_to_facing(track.start_facing, track.orientation), ("start_facing",))]
+    said = set()  # slots sharing start_facing are one mistake, said once for them all
     for number, facing, path in faced:
-        if not is_side_facing(facing):
-            yield Violation(path, {**base, "slot": number,
+        if not is_side_facing(facing) and (path, facing) not in said:
+            said.add((path, facing))
+            shared = path == ("start_facing",) and number != 0
+            yield Violation(path, {**base, "slot": 0 if shared else number, "shared": shared,
                                    "hour": facing_to_clock(facing, track.orientation)})
 
 
@@ -201,7 +204,7 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
 def finish_present(track: Track, context: TrackGame) -> Iterator[Violation]:
     if drawable(track) and track.race_type in context.finish_races \
             and not course(track).finish:
-        yield Violation(("race_type",), {"race_type": track.race_type, "game": context.title})
+        yield Violation(("map",), {"race_type": track.race_type, "game": context.title})
 
 
 @RULES.check("TRK-CHECKPOINT-NUMBERS")

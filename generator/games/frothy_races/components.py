@@ -63,7 +63,9 @@ _PART_PATHS = (("trait", ("traits",)), ("explanations", ("traits",)), ("backgrou
                ("Speed", ("speed_table",)), ("control", ("speed_table", "control")))
 _ADVICE = {"background": "a shorter background", "explanations": "shorter custom texts or "
            "background, or fewer traits and affects", "traits": "shorter trait summaries, or "
-           "fewer traits"}
+           "fewer traits", "damage affect": "a shorter affect, or a lower Damage value (fewer "
+           "rows give each more room)", "stamina affect": "a shorter affect, or a shorter "
+           "Stamina track (fewer rows give each more room)"}
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:

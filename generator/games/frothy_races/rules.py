@@ -428,4 +428,4 @@ def stamina_row_sense(vehicle: Vehicle) -> Iterator[Violation]:
 @RULES.check("FR-TRAIT-NONE")
 def some_trait(vehicle: Vehicle) -> Iterator[Violation]:
     if not vehicle.traits:
-        yield Violation(("name",), {})
+        yield Violation(("traits",), {})  # the file's top when it has no traits: key

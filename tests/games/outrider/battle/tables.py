@@ -8,6 +8,7 @@ from pathlib import Path
 
 from generator.games.outrider.baseline import baseline
 from generator.games.outrider.battle.attacks import Shot
+from generator.games.outrider.battle.chain import driving_pose, lay, problems
 from generator.games.outrider.battle.geometry import Pose
 from generator.games.outrider.battle.setup import Car, battle_data
 from generator.games.outrider.battle.state import Battle, Plan
@@ -82,3 +83,14 @@ class Told:
     def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None:
         self.shots_asked += 1
         return None
+
+
+def found(battle: Battle, action: str) -> list[dict[str, object]]:
+    """The results of every event of ``action`` in the battle's log."""
+    return [e["result"] for e in battle.events if e["action"] == action]
+
+
+def wrong(battle: Battle, car: Car, plan: Plan) -> list[str]:
+    """What the engine's plan check finds wrong with ``plan`` for ``car`` now."""
+    laid = lay(driving_pose(car.pose, plan.reverse), [s.face for s in plan.cards])
+    return problems(car, plan, laid, battle)

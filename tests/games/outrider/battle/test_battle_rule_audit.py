@@ -16,25 +16,21 @@ from generator.games.outrider.battle.chain import (
     item_costs,
     lay,
     lay_card,
-    problems,
 )
 from generator.games.outrider.battle.collisions import collision_add, contest
 from generator.games.outrider.battle.geometry import CARD_LENGTH, Pose, body, card_at
-from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan, Step
 from generator.probability.dist import Die
 from generator.probability.outrider import ManeuverType, loss_of_control
-from tests.games.outrider.battle.tables import Told, script, table, two_cars, vehicle
-
-
-def found(battle: Battle, action: str) -> list[dict[str, object]]:
-    return [e["result"] for e in battle.events if e["action"] == action]
-
-
-def wrong(battle: Battle, car: Car, plan: Plan) -> list[str]:
-    laid = lay(driving_pose(car.pose, plan.reverse), [s.face for s in plan.cards])
-    return problems(car, plan, laid, battle)
-
+from tests.games.outrider.battle.tables import (
+    Told,
+    found,
+    script,
+    table,
+    two_cars,
+    vehicle,
+    wrong,
+)
 
 STRAIGHTS = Plan((Step("punch_it", True), Step("punch_it", True), Step("punch_it", True)))
 

@@ -14,25 +14,22 @@ from generator.games.outrider.battle.attacks import Shot, attack_adds, damage, s
 from generator.games.outrider.battle.chain import (
     action_points,
     boxed_in,
-    driving_pose,
     item_costs,
     lay,
-    problems,
 )
 from generator.games.outrider.battle.geometry import Pose, body, card_at
 from generator.games.outrider.battle.initiative import initiative_phase
 from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan, Step
-from tests.games.outrider.battle.tables import Told, script, table, two_cars, vehicle
-
-
-def found(battle: Battle, action: str) -> list[dict[str, object]]:
-    return [e["result"] for e in battle.events if e["action"] == action]
-
-
-def wrong(battle: Battle, car: Car, plan: Plan) -> list[str]:
-    laid = lay(driving_pose(car.pose, plan.reverse), [s.face for s in plan.cards])
-    return problems(car, plan, laid, battle)
+from tests.games.outrider.battle.tables import (
+    Told,
+    found,
+    script,
+    table,
+    two_cars,
+    vehicle,
+    wrong,
+)
 
 
 def front(car: Car) -> float:
