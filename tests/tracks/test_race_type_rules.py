@@ -123,3 +123,19 @@ def test_laps_off_a_loop_are_an_error_only_where_laps_decide(tmp_path: Path) -> 
         assert [f.severity for f in of(found, "TRK-LAPS-UNUSED")] == [Severity.WARNING]
     (bad,) = of(findings(tmp_path, STRIP, laps=3), "TRK-LAPS-NO-LOOP")
     assert bad.severity is Severity.ERROR
+
+
+def test_pursuit_vehicles_facing_opposite_ways_round_warn_at_slot_2(tmp_path: Path) -> None:
+    """Pursuit: 'the first vehicle to catch up with the other' wins: both race the same
+    way round. Slot 2 on the far side facing 3 o'clock as slot 1 does drives the other way
+    round the circuit (head on); facing 9 o'clock it follows."""
+    found = findings(tmp_path, PURSUIT_CIRCUIT, race_type="Pursuit")
+    (advice,) = of(found, "TRK-PURSUIT-WAY")
+    assert advice.severity is Severity.WARNING
+    assert advice.message.startswith("starting slot 2 faces counter-clockwise round the "
+                                     "circuit, the other way from slot 1")
+    assert map_line(tmp_path, advice)[advice.mark.column - 1] == "2"
+    same = findings(tmp_path, PURSUIT_CIRCUIT, race_type="Pursuit", slot_facings={2: 9})
+    assert of(same, "TRK-PURSUIT-WAY") == []
+    toughest = findings(tmp_path, PURSUIT_CIRCUIT, race_type="Toughest")
+    assert of(toughest, "TRK-PURSUIT-WAY") == []

@@ -98,6 +98,8 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
                       {"race_type": "Toughest"}),
     "TRK-PURSUIT-START": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
                           {"race_type": "Pursuit"}),
+    # Slot 2 on the far side facing 3 o'clock, as slot 1 does: the other way round.
+    "TRK-PURSUIT-WAY": (PURSUIT_CIRCUIT, "frothy-races", {"race_type": "Pursuit"}),
     "TRK-NARROW": (STRIP.replace("X12......", "X12...X.."), "frothy-races", {}),
     "TRK-NARROW-FIELD": (STRIP, "frothy-races", {"players": 3}),
     "TRK-ISLAND": (STRIP + "\nX...X", "frothy-races", {}),
