@@ -194,7 +194,7 @@ class Race:
         self.snapshots: list[RoundSnapshot] = []
         self.finishers = 0
         self.wipe_outs = 0  # Wipe-outs so far: a Toughest race places the later one higher
-        _scoring.raceable(self.rt, track, options)
+        _scoring.raceable(self.rt, track, options, len(vehicles))
         lap = len(self.rt.lines)
         longest = -(-max(options.rounds, options.max_rounds) // 150)  # 400 laps a 150 rounds
         laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS * longest

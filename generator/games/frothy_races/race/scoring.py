@@ -33,11 +33,16 @@ def _loops(track: Track) -> bool:
     return course_of(track).loops()
 
 
-def raceable(rt: RaceTrack, track: Any, options: RaceOptions) -> None:
-    """Refuse, before any race, a track the race type cannot be run on as the rulebook
-    says: one with no line (the engine measures every type's distance from line to line),
-    or a Fastest race of laps round a course that does not loop (a lap ends by crossing
-    the finish line again: Race Types & Play Styles > Fastest)."""
+def raceable(rt: RaceTrack, track: Any, options: RaceOptions, count: int) -> None:
+    """Refuse, before any race, a race the rulebook's race type cannot be run as: on a
+    track with no line (the engine measures every type's distance from line to line); a
+    Fastest race of laps round a course that does not loop (a lap ends by crossing the
+    finish line again); a Toughest race of one vehicle ('until all but one of them have
+    been destroyed' is so before it starts)."""
+    if options.race_type == "toughest" and count < 2:
+        raise UsageError("a Toughest race is run until all but one of its vehicles are "
+                         "destroyed, so it needs two or more: give another vehicle, or race "
+                         "one alone as fastest or furthest")
     if not rt.lines:
         raise UsageError(f"{rt.name} has no finish line or checkpoint, and the race engine "
                          "measures the way round a track (every race type's distance) from "

@@ -268,3 +268,13 @@ def test_the_finish_counts_only_after_the_checkpoints_and_the_laps() -> None:
     car.stage = 2 * lap - 1
     race.enter(car, min(h for h in race.rt.lines[-1] if h not in race.occupant), 0)
     assert not car.racing and car.finished_round == race.round
+
+
+def test_a_toughest_race_of_one_vehicle_is_refused() -> None:
+    """Toughest: 'until all but one of them have been destroyed' holds for one vehicle
+    before it starts; the engine used to run it until that vehicle wrecked itself or the
+    round limit came, then call it the winner."""
+    track, vehicles = load_race_inputs(BOWL, [CHARIOT])
+    with pytest.raises(UsageError, match="needs two or more"):
+        run_race(track, vehicles, bots="careful", seed=1,
+                 options=RaceOptions(race_type="toughest"))
