@@ -20,10 +20,10 @@ RACE_TYPES = ("fastest", "furthest", "toughest")
 # play: asked for, or declared by the track, they are refused, never raced as another type.
 # Each says what the engine would need for it.
 NOT_PLAYED = {
-    "pursuit": ("Pursuit", "the first of 2 vehicles, started on opposite sides of a "
-                "circuit, to catch up with the other wins, and the engine has no catching up"),
-    "fox and hounds": ("Fox and Hounds", "the first Hound to catch up with or destroy the "
-                       "Fox, started ahead of the pack, wins, and the engine has no Fox and "
+    "pursuit": ("Pursuit", "it is won by whichever of 2 vehicles, started half a circuit "
+                "apart, reaches the other first, and the engine has no catching up"),
+    "fox and hounds": ("Fox and Hounds", "it is won by the first Hound to reach or wreck "
+                       "the Fox, who starts ahead of the pack, and the engine has no Fox and "
                        "no catching up"),
     "scoring": ("Scoring", "points for the first vehicle into each fragile obstacle, for "
                 "damage inflicted and for places decide it, and the engine keeps no points"),
