@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +23,25 @@ from generator.project.registry import GAMES
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 
-# Rules whose whole constraint the JSON Schema holds too (declared on the specs with ``also``
-# or by a catalogue's names): an editor flags what these rules report, and the agreement
-# test counts them with the schema findings.
+# Rules whose whole constraint the JSON Schema holds too, declared on the specs with ``also``
+# or by a catalogue's names; ``schema_rules`` adds those with an editor schema of their own
+# beside their check.
 SCHEMA_RULES = frozenset({
     "FR-SPEED-RATINGS", "FR-DMG-RESILIENCE", "FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN",
     "FR-DMG-AFFECT-UNKNOWN", "FR-STAMINA-AFFECT-UNKNOWN", "FR-CUSTOM-SUMMARY",
     "JR-ABILITY-MIX", "JR-ABILITY-UNKNOWN", "TRK-PIECE-UNKNOWN",
     "OR-EQUIPMENT-STANDARD", "OR-BONUS-RANGE"})
+
+
+@cache
+def schema_rules() -> frozenset[str]:
+    """Every rule an editor flags as ``check`` does (its whole constraint is in the JSON
+    Schema): the agreement tests count them with the schema findings. (A function: it loads
+    every game, which a command that needs one should not pay for.)"""
+    return SCHEMA_RULES | {rule_id for game in GAMES.values() for kind in game.kinds.values()
+                           for rule_id in kind.rules.editor_parts}
+
+
 SCHEMA_FOLDER = Path("schemas")
 KIT_SCHEMA_FILE = "kit.schema.json"
 # One schema for every file of a project: it picks the kind's own schema by 'game' and
@@ -60,6 +71,17 @@ def kind_schema(game: Game, kind: Kind) -> dict[str, Any]:
                           "kind": {"const": kind.name, "description": "What the file defines."},
                           **body["properties"]}
     body["required"] = ["game", "kind", *body.get("required", [])]
+    rules = [part for parts in kind.rules.editor_schemas(kind.context).values()
+             for part in parts]
+    # The rules that judge one value or one mapping alone (RuleBook.editor_schema); what a
+    # part keeps under '$defs' (text patterns several parts share) goes to the root, where
+    # its '#/$defs/...' references find it.
+    shared = {key: value for part in rules for key, value in part.get("$defs", {}).items()}
+    rules = [part for part in rules if set(part) != {"$defs"}]
+    if rules:
+        body["allOf"] = rules
+    if shared:
+        body["$defs"] = dict(sorted(shared.items()))
     return {"$schema": DRAFT, "title": f"{game.title} {kind.name}", **body}
 
 

@@ -88,6 +88,10 @@ class Catalogue:
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
 
+    def keys(self) -> dict[str, Entry]:
+        """Each name key ``find`` knows (``name_key``), with the entry it finds."""
+        return dict(self._by_key)
+
     def find(self, name: str) -> Entry | None:
         """The entry called ``name`` (loosely matched), or None."""
         return self._by_key.get(name_key(name))

@@ -140,6 +140,8 @@ class RuleBook(Generic[Model]):
                 section=section,
             )
         self.checks: dict[str, Check] = {}
+        # What an editor's JSON Schema holds of a rule (``editor_schema``), by rule id.
+        self.editor_parts: dict[str, Callable[..., list[dict[str, Any]]]] = {}
 
     def __getitem__(self, rule_id: str) -> Rule:
         return self.rules[rule_id]
@@ -154,6 +156,32 @@ class RuleBook(Generic[Model]):
             return func
 
         return register
+
+    def editor_schema(self, rule_id: str) -> Callable[[Callable[..., list[dict[str, Any]]]],
+                                                       Callable[..., list[dict[str, Any]]]]:
+        """Decorator registering the JSON Schema of ``rule_id``: a function given the rule's
+        ``params`` (and ``context`` when it asks) that returns subschemas of the whole file,
+        each rejecting exactly what the rule's check reports. Only a rule whose whole
+        constraint a schema can say (one value or one mapping in isolation) has one."""
+        if rule_id not in self.rules:
+            raise RuleBookError(f"{rule_id} has an editor schema but no entry in rules.yaml")
+
+        def register(func: Callable[..., list[dict[str, Any]]]
+                     ) -> Callable[..., list[dict[str, Any]]]:
+            self.editor_parts[rule_id] = func
+            return func
+
+        return register
+
+    def editor_schemas(self, context: Any = None) -> dict[str, list[dict[str, Any]]]:
+        """Each rule's subschemas (see ``editor_schema``), built from its params as data."""
+        built = {}
+        for rule_id, func in self.editor_parts.items():
+            kwargs = dict(self.rules[rule_id].params)
+            if "context" in func.__code__.co_varnames[: func.__code__.co_argcount]:
+                kwargs["context"] = context
+            built[rule_id] = func(**kwargs)
+        return built
 
     def run(self, model: Model, locate: Callable[[KeyPath], Mark],
             context: Any = None) -> Iterator[Finding]:

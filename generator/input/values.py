@@ -145,6 +145,11 @@ class Bool(Spec):
     def own_schema(self) -> dict[str, Any]:
         return {"anyOf": [{"type": "boolean"}, {"enum": list(YAML_BOOL_WORDS)}]}
 
+    def spellings(self, value: bool) -> dict[str, Any]:
+        """JSON Schema of the spellings ``check`` reads as ``value``."""
+        words = [w for w in YAML_BOOL_WORDS if (w.lower() in ("yes", "on", "true")) == value]
+        return {"anyOf": [{"const": value}, {"enum": words}]}
+
 
 
 def loose_word(text: str) -> str:
@@ -201,12 +206,16 @@ class Choice(Spec):
         return f"; did you mean '{guess}'?" if guess else ""
 
     def own_schema(self) -> dict[str, Any]:
-        # Any case, surrounding spaces, and (loose) the book's spellings and names.
-        words = [any_case(o) for o in self.options]
+        return self.spellings(self.options)
+
+    def spellings(self, options: Sequence[str]) -> dict[str, Any]:
+        """JSON Schema of the spellings ``check`` reads as one of ``options``: any case,
+        surrounding spaces, and (loose) the book's spellings and names."""
+        words = [any_case(o) for o in options]
         if self.loose:
-            words = [loose_pattern(w) for w in self.words]
-        return {"anyOf": [{"enum": [*self.options, *(n for n in self.aliases
-                                                     if n not in self.options)]},
+            words = [loose_pattern(w) for w, o in self.words.items() if o in options]
+        return {"anyOf": [{"enum": [*options, *(n for n, o in self.aliases.items()
+                                                if o in options and n not in options)]},
                           {"type": "string",
                            "pattern": r"^\s*(" + "|".join(words) + r")\s*$"}]}
 
@@ -255,9 +264,12 @@ class Nullable(Spec):
         return self.inner.nested()
 
     def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.inner.json_schema(), *self.blank_schema()["anyOf"]]}
+
+    def blank_schema(self) -> dict[str, Any]:
+        """JSON Schema of the spellings ``check`` reads as blank (None)."""
         blank = r"^\s*(" + "|".join(any_case(w) for w in self.blank_words) + r")\s*$"
-        return {"anyOf": [self.inner.json_schema(), {"type": "null"},
-                          {"type": "string", "pattern": blank}]}
+        return {"anyOf": [{"type": "null"}, {"type": "string", "pattern": blank}]}
 
 
 

@@ -12,10 +12,11 @@ from typing import TYPE_CHECKING
 
 import generator.tracks.start_rules  # noqa: F401  (registers the start checks on RULES)
 from generator.project.game import Kind
+from generator.tracks.editor_rules import RULES
 from generator.tracks.game import TrackGame
 from generator.tracks.model import RACE_TYPES, TRACK_SCHEMA
 from generator.tracks.movement import PhaseTurning, SteerPerMove
-from generator.tracks.setup_rules import RULES, track_related
+from generator.tracks.setup_rules import track_related
 
 if TYPE_CHECKING:
     from generator.input.findings import Finding

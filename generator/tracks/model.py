@@ -64,6 +64,10 @@ class Players:
         return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
 
 
+# The player counts a track may give: 1 to 9, a range with the smaller number first.
+PLAYER_COUNTS = (1, 9)
+
+
 def parse_players(value: Any) -> Players:
     """'4' or '2-6': how many players the track is for."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -72,9 +76,21 @@ def parse_players(value: Any) -> Players:
         low, high = (int(part) for part in value.split("-"))
     else:
         raise ValueError("write a number such as 4, or a range such as 2-6 (quoted)")
-    if not 1 <= low <= high <= 9:
-        raise ValueError("between 1 and 9 players, the smaller number first")
+    least, most = PLAYER_COUNTS
+    if not least <= low <= high <= most:
+        raise ValueError(f"between {least} and {most} players, the smaller number first")
     return Players(low, high)
+
+
+def players_schema(counts: tuple[int, int], high: int | None = None) -> dict[str, Any]:
+    """JSON Schema of the ``players`` values ``parse_players`` reads as a count, or a
+    range, within ``counts`` (least, most); with ``high``, only those whose top is it."""
+    least, most = counts
+    pairs = [(low, top) for low in range(least, most + 1) for top in range(low, most + 1)
+             if high is None or top == high]
+    ranges = "|".join(rf"0*{low}\s*-\s*0*{top}" for low, top in pairs)
+    return {"anyOf": [{"type": "integer", "enum": [low for low, top in pairs if low == top]},
+                      {"type": "string", "pattern": rf"^\s*({ranges})\s*$"}]}
 
 
 def parse_hex_size(value: Any) -> float:
@@ -214,9 +230,8 @@ class Track:
     name: str = spec_field(
         Text(max_length=40), "The race's title, on the layout page and every tile.")
     players: Players = spec_field(
-        Custom(parse_players, "a number of players such as 4, or a range such as '2-6'", json={
-            "anyOf": [{"type": "integer", "minimum": 1, "maximum": 9},
-                      {"type": "string", "pattern": r"^\s*[1-9]\s*-\s*[1-9]\s*$"}]}),
+        Custom(parse_players, "a number of players such as 4, or a range such as '2-6'",
+               json=players_schema(PLAYER_COUNTS)),
         "How many racers the track is meant for.", source=SEC_LAYOUTS)
     start_facing: int = spec_field(
         CLOCK, "The clock hour every starting slot faces (12 up the page, 3 right).",

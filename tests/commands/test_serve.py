@@ -236,3 +236,49 @@ def test_a_saved_table_shows_its_new_findings_in_a_real_browser(table_project: P
         browser.quit()
         served.close()
 
+
+
+def check_lines(folder: Path, name: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    """What ``paddock check --format json`` finds in one file of ``folder``, each finding as
+    the studio writes it beside the file: 'line:column severity RULE: message'."""
+    import json
+
+    from tests.conftest import run_cli
+
+    code, out, _ = run_cli(["check", str(folder), "--format", "json"], capsys)
+    assert code == 1
+    return [f"{f['line']}:{f['column']} {f['severity']} {f['rule']}: {f['message']}"
+            for f in json.loads(out)["findings"] if Path(f["file"]).name == name]
+
+
+@NEEDS_BROWSER
+def test_a_saved_file_shows_the_findings_check_finds_in_a_real_browser(
+        running: Running, project: Path, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # A format error (and the rules it holds back), a rule's error and a warning: the page
+    # lists each as `paddock check` does, at the same line and column, none more or fewer.
+    from selenium.webdriver.common.by import By
+
+    path = project / "whisper-gig.yaml"
+    text = path.read_text()
+    for old, new in (("  reins: 3", "  reins: 30"),                      # SCHEMA-VALUE
+                     ("[0, 0, 1, 1, 2, 2, 3]", "[1, 0, 1, 1, 2, 2, 3]")):  # FR-SPEED-ZERO-MOVES
+        assert old in text
+        text = text.replace(old, new, 1)
+    browser = headless_chromium(tmp_path / "chromium-profile")
+    try:
+        browser.get(running.url)
+        path.write_text(text)
+        wanted = check_lines(project, path.name, capsys)
+        assert {"SCHEMA-VALUE", "CHECK-SKIPPED", "FR-SPEED-ZERO-MOVES"} <= {
+            line.split()[2].rstrip(":") for line in wanted}
+
+        def shown() -> list[str]:  # one script: the page may reload between two lookups
+            return list(browser.execute_script(
+                "const s = document.querySelector('section.file[data-name=\"Whisper Gig\"]');"
+                "return s ? [...s.querySelectorAll('.finding')].map(f => f.innerText) : [];"))
+
+        wait_for(lambda: shown() == wanted, 30)
+        assert browser.find_elements(By.CSS_SELECTOR, "#errors .finding.error")
+    finally:
+        browser.quit()

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.conftest import VEHICLES
+from tests.conftest import VEHICLES, shipped_files
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -208,3 +208,33 @@ def test_a_file_moved_into_a_sub_folder_finds_its_schema_by_the_project_setting(
         assert [d for d in broken if d.get("severity", 1) == 1], "the editor saw no mistake"
     finally:
         editor.close()
+
+
+def parity_cases() -> list[tuple[str, str, str, str]]:
+    from tests.commands.test_editor_parity import CASES
+    return CASES
+
+
+@pytest.mark.parametrize(("rule", "name", "old", "new"), parity_cases(),
+                         ids=[f"{c[0]}-{Path(c[1]).stem}" for c in parity_cases()])
+def test_the_editor_flags_each_rule_one_value_decides(
+        client: Any, rule: str, name: str, old: str, new: str, tmp_path: Path) -> None:
+    # The cases test_editor_parity.py checks with jsonschema, here through the editor's own
+    # engine: each broken file is flagged, as check flags it.
+    from tests.commands.test_editor_parity import broken
+
+    path = VEHICLES / name
+    found = client.diagnostics(tmp_path / f"{rule}-{path.name}",
+                               with_schema(path, broken(name, old, new)))
+    assert [d for d in found if d.get("severity", 1) == 1], f"the editor missed {rule}"
+
+
+@pytest.mark.parametrize("path", [p for p in shipped_files() if p.name != "kit.yaml"],
+                         ids=lambda p: p.stem)
+def test_the_editor_finds_no_error_in_a_shipped_file(client: Any, path: Path,
+                                                     tmp_path: Path) -> None:
+    # The editor reads YAML 1.2 and keys such as a Damage level as numbers, where the
+    # jsonschema tests read JSON: each shipped file must be clean here too.
+    found = client.diagnostics(tmp_path / path.name,
+                               with_schema(path, path.read_text(encoding="utf-8")))
+    assert [d["message"] for d in found if d.get("severity", 1) == 1] == []

@@ -60,6 +60,18 @@ class Car:
         default=False, source=section("9.61"))
 
 
+def ram_parts(car_type: str, scythe_blades: bool, table: dict[str, int]
+              ) -> tuple[tuple[str, int], ...]:
+    """(what, modifier) a car of ``car_type`` adds when it rams a team (9.61), from the
+    facts' ``ram_modifiers`` table: scythe blades, a light car."""
+    parts = []
+    if scythe_blades:
+        parts.append(("scythe blades", table["scythe_blades"]))
+    if car_type == "light":
+        parts.append(("light car", table["light"]))
+    return tuple(parts)
+
+
 @dataclass(frozen=True)
 class Horse:
     """One horse of the team, left to right as the team is drawn."""
@@ -100,13 +112,7 @@ class Chariot:
     @property
     def ram_modifiers(self) -> tuple[tuple[str, int], ...]:
         """(what, modifier) this chariot adds when it rams a team (9.61): blades, light car."""
-        table = circus_data().ram_modifiers
-        parts = []
-        if self.car.scythe_blades:
-            parts.append(("scythe blades", table["scythe_blades"]))
-        if self.car.type == "light":
-            parts.append(("light car", table["light"]))
-        return tuple(parts)
+        return ram_parts(self.car.type, self.car.scythe_blades, circus_data().ram_modifiers)
 
     @property
     def damage_boxes(self) -> int:

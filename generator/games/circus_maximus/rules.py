@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from generator.games.circus_maximus.catalogues import CircusData
-from generator.games.circus_maximus.model import Chariot
+from generator.games.circus_maximus.model import CAR_TYPES, Car, Chariot, ram_parts
+from generator.input.editor_schema import at, has, when
 from generator.input.findings import RuleBook, Violation
+from generator.input.schema import Bool, Choice, declared_fields
 
 RULES: RuleBook[Chariot] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
@@ -26,16 +29,33 @@ def straining_needs_a_cdm_of_zero_or_more(chariot: Chariot) -> Iterator[Violatio
                                             "cdm": chariot.driver.cdm})
 
 
+def ram_readings(parts: tuple[tuple[str, int], ...]) -> list[int]:
+    """The ram modifiers the text allows for these parts. Blades on a light car: the text
+    never says how +3 and -3 combine, so either one alone or their sum is a reading of it."""
+    return sorted({sum(value for _, value in parts), *(value for _, value in parts)})
+
+
+@RULES.editor_schema("CM-RAM-MODIFIER")
+def ram_modifier_schema(context: CircusData) -> list[dict[str, Any]]:
+    kind = next(info.spec for info in declared_fields(Car) if info.name == "type")
+    assert isinstance(kind, Choice)
+    bladed = has(["car", "scythe_blades"], Bool().spellings(True))
+    return [when({"allOf": [has(["car", "type"], kind.spellings([car_type])),
+                            bladed if blades else {"not": bladed}]},
+                 at(["ram_modifier"], {"if": {"type": "integer"}, "then": {"enum": ram_readings(
+                     ram_parts(car_type, blades, context.ram_modifiers))}}))
+            for car_type in CAR_TYPES if car_type != "heavy" for blades in (False, True)]
+
+
 @RULES.check("CM-RAM-MODIFIER")
 def ram_modifier_follows_the_car(chariot: Chariot) -> Iterator[Violation]:
     parts = chariot.ram_modifiers
     stated = chariot.ram_modifier
     # A heavy car has a ram modifier the second-edition text never gives (16.5 only says
-    # one exists), so its expected value is unknown. Blades on a light car: the text never
-    # says how +3 and -3 combine, so either one alone or their sum is a reading of it.
+    # one exists), so its expected value is unknown.
     if stated is None or chariot.car.type == "heavy":
         return
-    readings = sorted({sum(value for _, value in parts), *(value for _, value in parts)})
+    readings = ram_readings(parts)
     if stated not in readings:
         yield Violation(("ram_modifier",), {
             "stated": _signed(stated), "car": chariot.car.type,

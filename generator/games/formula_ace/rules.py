@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.model import DERBY, Pilot, Race, RaceResult, Ship, Team
@@ -21,10 +22,15 @@ from generator.games.formula_ace.season import (
     ship_state,
     timeline,
 )
+from generator.input.editor_schema import EVERY, at, has, integer_is
 from generator.input.findings import KeyPath, RuleBook, Violation
-from generator.input.schema import did_you_mean
+from generator.input.schema import Bool, Choice, declared_fields, did_you_mean
 
 RULES: RuleBook[Team] = RuleBook(Path(__file__).with_name("rules.yaml"))
+
+# Each model's declared fields by name: the specs a rule's editor schema names values by.
+FIELDS = {model: {info.name: info.spec for info in declared_fields(model)}
+          for model in (Pilot, Ship, Team)}
 
 ENDS_RACE = ("hit", "wounded-1", "wounded-2", "wounded-season", "killed")
 
@@ -116,6 +122,15 @@ def starts_with_three_pilots(team: Team, context: FormulaData) -> Iterator[Viola
                                       "marked": len(team.recruits)})
 
 
+@RULES.editor_schema("FA-TEAM-PILOTS")
+def starts_with_three_pilots_schema(context: FormulaData) -> list[dict[str, Any]]:
+    # The pilots not marked recruited number at least three: those beyond three are taken
+    # as recruits (Team.recruits), so fewer is the only way the starting three fall short.
+    marked = has(["recruited"], Bool().spellings(True))
+    return [at(["pilots"], {"contains": {"not": marked},
+                            "minContains": int(context.season_start["pilots"])})]
+
+
 @RULES.check("FA-TEAM-RANKS")
 def starts_with_two_seasoned_and_an_ace(team: Team, context: FormulaData
                                         ) -> Iterator[Violation]:
@@ -158,12 +173,22 @@ def starts_with_three_ships(team: Team, context: FormulaData) -> Iterator[Violat
                                      "expected": expected})
 
 
+@RULES.editor_schema("FA-TEAM-SHIPS")
+def starts_with_three_ships_schema(context: FormulaData) -> list[dict[str, Any]]:
+    return [at(["ships"], {"minItems": int(context.season_start["ships"])})]
+
+
 @RULES.check("FA-TEAM-CREDITS")
 def starts_with_the_season_credits(team: Team, context: FormulaData) -> Iterator[Violation]:
     expected = int(context.season_start["credits"])
     if team.credits != expected:
         yield Violation(("credits",), {"team": team.name, "credits": team.credits,
                                        "expected": expected})
+
+
+@RULES.editor_schema("FA-TEAM-CREDITS")
+def starts_with_the_season_credits_schema(context: FormulaData) -> list[dict[str, Any]]:
+    return [at(["credits"], integer_is(int(context.season_start["credits"])))]
 
 
 @RULES.check("FA-PILOTS-MAX")
@@ -251,6 +276,15 @@ def firing_only_in_the_derby(team: Team) -> Iterator[Violation]:
             yield Violation((*path, "skills", "firing"), {
                 "pilot": pilot.name, "category": pilot.category,
                 "level": pilot.skills.firing})
+
+
+@RULES.editor_schema("FA-PILOT-FIRING")
+def firing_only_in_the_derby_schema() -> list[dict[str, Any]]:
+    category = FIELDS[Pilot]["category"]
+    assert isinstance(category, Choice)
+    elsewhere = {"if": {"not": has(["category"], category.spellings([DERBY]))},
+                 "then": at(["skills", "firing"], {"maximum": 0})}
+    return [at(["pilots", EVERY], elsewhere), at(["season", EVERY, "recruit"], elsewhere)]
 
 
 @RULES.check("FA-PILOT-SCHOOL")

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData
-from generator.games.formula_ace.model import Team
+from generator.games.formula_ace.model import SeasonEntry, Team
 from generator.games.formula_ace.rules import (
     ENDS_RACE,
     RULES,
@@ -21,12 +22,23 @@ from generator.games.formula_ace.season import (
     timeline,
 )
 from generator.games.formula_ace.ship_rules import carried_items
+from generator.input.editor_schema import EVERY, at, has
 from generator.input.findings import KeyPath, Violation
+from generator.input.schema import Nullable, declared_fields
 
 __all__ = ["RULES"]
 
 
 # --- The season ----------------------------------------------------------------------
+
+
+@RULES.editor_schema("FA-SEASON-ENTRY")
+def one_thing_a_step_schema() -> list[dict[str, Any]]:
+    # Exactly one of the entry's fields is written and not blank (SeasonEntry.kinds).
+    kinds = [(info.name, info.spec) for info in declared_fields(SeasonEntry)
+             if isinstance(info.spec, Nullable)]
+    return [at(["season", EVERY], {"oneOf": [has([name], {"not": spec.blank_schema()})
+                                             for name, spec in kinds]})]
 
 
 @RULES.check("FA-SEASON-ENTRY")
@@ -174,6 +186,12 @@ def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
         if race is not None and race.special_features > maximum:
             yield Violation(("season", step, "race", "special_features"), {
                 "race": race.name, "features": race.special_features, "maximum": maximum})
+
+
+@RULES.editor_schema("FA-RACE-FEATURES")
+def features_once_each_schema(context: FormulaData) -> list[dict[str, Any]]:
+    return [at(["season", EVERY, "race", "special_features"],
+               {"maximum": len(context.special_features)})]
 
 
 @RULES.check("FA-RACE-FINISH")

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData
-from generator.games.formula_ace.model import DERBY, Ship, Team
+from generator.games.formula_ace.model import DERBY, Purchase, Ship, Team, Weapon
 from generator.games.formula_ace.rules import (
     RULES,
     every_ship,
@@ -20,7 +21,9 @@ from generator.games.formula_ace.season import (
     ShipState,
     timeline,
 )
+from generator.input.editor_schema import EVERY, at, has, when
 from generator.input.findings import KeyPath, Violation
+from generator.input.schema import Choice, Nullable, declared_fields
 
 __all__ = ["RULES"]
 
@@ -180,6 +183,22 @@ def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Vio
         if buy is not None and context.items[buy.item].kind == "weapon" and buy.mount is None:
             yield Violation(("season", index, "buy"), {
                 "ship": buy.ship or "the ship", "item": context.items[buy.item].name})
+
+
+@RULES.editor_schema("FA-WEAPON-MOUNT")
+def firing_weapons_are_mounted_schema(context: FormulaData) -> list[dict[str, Any]]:
+    firing = [key for key, item in context.items.items() if item.kind == "weapon"]
+
+    def mounted(model: type) -> dict[str, Any]:
+        fields = {info.name: info.spec for info in declared_fields(model)}
+        item, mount = fields["item"], fields["mount"]
+        assert isinstance(item, Choice) and isinstance(mount, Nullable)
+        return when(has(["item"], item.spellings(firing)),
+                    has(["mount"], {"not": mount.blank_schema()}))
+    weapon = mounted(Weapon)
+    return [at(["ships", EVERY, "weapons", EVERY], weapon),
+            at(["season", EVERY, "new_ship", "weapons", EVERY], weapon),
+            at(["season", EVERY, "buy"], mounted(Purchase))]
 
 
 # What each kind of derby item does instead of firing from a mount (17/).

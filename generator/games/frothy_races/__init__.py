@@ -5,7 +5,7 @@ from __future__ import annotations
 from generator.games.frothy_races.baseline import baseline
 from generator.games.frothy_races.catalogues import frothy_data, listings
 from generator.games.frothy_races.components import outputs, print_findings
-from generator.games.frothy_races.hand import RULES
+from generator.games.frothy_races.editor_rules import RULES
 from generator.games.frothy_races.model import VEHICLE_SCHEMA
 from generator.games.frothy_races.scaffold import scaffold
 from generator.project.game import Game, Kind, lazy_balance

@@ -9,6 +9,7 @@ finding can name the guide's section; the schema here only refuses what cannot b
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -359,8 +360,13 @@ def catalogue_names(name: str) -> dict[str, Any]:
                      "entries"] for s in (entry["name"], *entry.get("aliases", ()))]
     spellings = list(dict.fromkeys(spellings))  # Lash and Shield are both
     keys = sorted({name_key(s) for s in spellings if name_key(s)})
+    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": key_pattern(keys)}]}
+
+
+def key_pattern(keys: Iterable[str]) -> str:
+    """A pattern for the names whose ``name_key`` is one of ``keys``: any case, and any
+    run of the characters the key leaves out between its own."""
     loose = r"[^A-Za-z0-9+/\-]*"
-    pattern = "^" + loose + "(" + "|".join(
+    return "^" + loose + "(" + "|".join(
         loose.join(any_case(char) if char.isalpha() else re.escape(char) for char in key)
         for key in keys) + ")" + loose + "$"
-    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": pattern}]}

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from generator.games.frothy_races.catalogues import (
     FrothyData,
@@ -19,6 +20,7 @@ from generator.games.frothy_races.catalogues import (
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
 from generator.input.catalogue import name_key
+from generator.input.editor_schema import EVERY, at
 from generator.input.findings import RuleBook, Violation
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
@@ -56,6 +58,12 @@ def speed_zero_never_moves(vehicle: Vehicle) -> Iterator[Violation]:
                             {"phase": phase, "spaces": f"{spaces} space{'s' * (spaces != 1)}"})
 
 
+@RULES.editor_schema("FR-SPEED-ZERO-MOVES")
+def speed_zero_never_moves_schema() -> list[dict[str, Any]]:
+    return [at(["speed_table", f"move_{phase}"], {"prefixItems": [{"maximum": 0}]})
+            for phase in PHASES]
+
+
 @RULES.check("FR-SPEED-BOXES")
 def boxes_for_every_speed(vehicle: Vehicle) -> Iterator[Violation]:
     table = vehicle.speed_table
@@ -63,6 +71,12 @@ def boxes_for_every_speed(vehicle: Vehicle) -> Iterator[Violation]:
         for speed, boxes in enumerate(getattr(table, row)):
             if boxes < 1 and speed in SPEEDS:
                 yield Violation(("speed_table", row, speed), {"speed": speed, "row": row})
+
+
+@RULES.editor_schema("FR-SPEED-BOXES")
+def boxes_for_every_speed_schema() -> list[dict[str, Any]]:
+    return [at(["speed_table", row, EVERY], {"minimum": 1})
+            for row in ("acceleration", "deceleration")]
 
 
 @RULES.check("FR-MOVE-PHASE-MAX")
@@ -75,6 +89,12 @@ def phase_limit(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
             if spaces > limit:
                 yield Violation(("speed_table", f"move_{phase}", speed),
                                 {"speed": speed, "phase": phase, "spaces": spaces})
+
+
+@RULES.editor_schema("FR-MOVE-PHASE-MAX")
+def phase_limit_schema(limit: int) -> list[dict[str, Any]]:
+    return [at(["speed_table", f"move_{phase}", EVERY], {"maximum": limit})
+            for phase in PHASES]
 
 
 @RULES.check("FR-MOVE-ROUND-MAX")
@@ -371,6 +391,12 @@ def boxes_printable(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
             if boxes > limit:
                 yield Violation(("speed_table", row, speed),
                                 {"speed": speed, "boxes": boxes, "row": row})
+
+
+@RULES.editor_schema("FR-PRINT-BOXES")
+def boxes_printable_schema(limit: int) -> list[dict[str, Any]]:
+    return [at(["speed_table", row, EVERY], {"maximum": limit})
+            for row in ("acceleration", "deceleration")]
 
 
 @RULES.check("FR-PRINT-TRACK")

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from generator.games.joyride.catalogues import joyride_data
+from generator.input.editor_schema import same_letters
 from generator.input.schema import (
     Bool,
     Choice,
@@ -27,7 +28,6 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
-from generator.input.validation import any_case
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -160,12 +160,7 @@ class AbilitySpec(Either):
 
     def own_schema(self) -> dict[str, Any]:
         raw = read_data(Path(__file__).with_name("data") / "abilities.yaml")
-        keys = ["".join(c for c in a["name"].casefold() if c.isalnum())
-                for a in raw["abilities"]]
-        gap = "[^A-Za-z0-9]*"
-        standard = "^" + gap + "(" + "|".join(
-            gap.join(any_case(c) if c.isalpha() else c for c in key) for key in keys) + ")" \
-            + gap + "$"
+        standard = same_letters([a["name"] for a in raw["abilities"]])
         mapping = Struct(Ability).json_schema()
         return {"allOf": [mapping, {"properties": {"name": {"not": {"pattern": standard}}}}]}
 

@@ -11,16 +11,28 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from generator.games.joyride.catalogues import JoyrideData
-from generator.games.joyride.model import Ability, AbilityFace, Car, Item
+from generator.games.joyride.model import (
+    STEPS,
+    TIMING,
+    Ability,
+    AbilityFace,
+    Car,
+    Dashboard,
+    Gear,
+    Item,
+)
 from generator.games.joyride.standard import (
     resolve,
     standard_abilities,
     standard_items,
     suggest_ability,
 )
+from generator.input.editor_schema import EVERY, at, has, same_letters, when
 from generator.input.findings import RuleBook, Violation
+from generator.input.schema import Bool, Choice, Nullable, Spec, declared_fields
 from generator.paper.dice import DICE_DATA, load_dice_set
 
 HERE = Path(__file__).parent
@@ -28,6 +40,34 @@ RULES: RuleBook[Car] = RuleBook(HERE / "rules.yaml")
 ITEM_RULES: RuleBook[Item] = RuleBook(HERE / "item_rules.yaml")
 
 DICE_FILE = DICE_DATA / "joyride.yaml"
+
+
+def spec_of(model: type, name: str) -> Any:
+    """The value spec of a model's field, whose spellings a rule's editor schema names."""
+    spec: Spec = next(info.spec for info in declared_fields(model) if info.name == name)
+    return spec
+
+
+def as_choice(spec: Spec) -> Choice:
+    """A spec that is a choice of words (whose spellings a schema names)."""
+    assert isinstance(spec, Choice)
+    return spec
+
+
+SLOT = as_choice(spec_of(Dashboard, "locked_slots").item)
+STEP = as_choice(TIMING.item)
+DAMAGE = has(["damage"], Bool().spellings(True))
+
+
+def gear_at(number: int, body: dict[str, Any]) -> dict[str, Any]:
+    """Gear ``number`` (1 first) of the dashboard fits ``body``, when there is one."""
+    return at(["dashboard", "gears"], {"prefixItems": [{}] * (number - 1) + [body]})
+
+
+def steps_once_each() -> dict[str, Any]:
+    """A timing list that lights no step twice (in any of the spellings of a step)."""
+    return {"allOf": [{"contains": STEP.spellings([step]), "minContains": 0, "maxContains": 1}
+                      for step in STEPS]}
 
 
 @RULES.check("JR-DASH-ELEMENTS")
@@ -42,6 +82,14 @@ def four_elements(car: Car, counts: Mapping[str, int], labels: Mapping[str, str]
         yield Violation(("dashboard", "mirror"), {"element": "mirror", "count": 0})
 
 
+@RULES.editor_schema("JR-DASH-ELEMENTS")
+def four_elements_schema(counts: Mapping[str, int], labels: Mapping[str, str]
+                         ) -> list[dict[str, Any]]:
+    return [*(has(["dashboard", element], {"minItems": wanted, "maxItems": wanted})
+              for element, wanted in counts.items()),
+            at(["dashboard", "mirror"], Bool().spellings(True))]
+
+
 @RULES.check("JR-DASH-MARKERS")
 def markers_on_their_gears(car: Car, gears: Mapping[str, int]) -> Iterator[Violation]:
     column = car.dashboard.gears
@@ -54,6 +102,20 @@ def markers_on_their_gears(car: Car, gears: Mapping[str, int]) -> Iterator[Viola
         if home not in carrying:
             yield Violation(("dashboard", "gears", home - 1) if home <= len(column)
                             else ("dashboard", "gears"), {"marker": marker, "found": None})
+
+
+@RULES.editor_schema("JR-DASH-MARKERS")
+def markers_on_their_gears_schema(gears: Mapping[str, int]) -> list[dict[str, Any]]:
+    # One gear carries the marker, and it is its home: fewer gears than that is one
+    # carrying it elsewhere, or none.
+    marker = spec_of(Gear, "marker")
+    assert isinstance(marker, Nullable) and isinstance(marker.inner, Choice)
+    parts = []
+    for name, home in gears.items():
+        carries = has(["marker"], marker.inner.spellings([name]))
+        parts += [has(["dashboard", "gears"], {"contains": carries, "maxContains": 1}),
+                  gear_at(home, carries)]
+    return parts
 
 
 @RULES.check("JR-DAMAGE-SLOTS")
@@ -76,6 +138,16 @@ def damage_slots_where_the_rulebook_puts_them(car: Car, gears: Sequence[int], lo
                             {"place": "item", "number": index + 1})
 
 
+@RULES.editor_schema("JR-DAMAGE-SLOTS")
+def damage_slots_schema(gears: Sequence[int], locked: int, total: int
+                        ) -> list[dict[str, Any]]:
+    return [*(gear_at(number, DAMAGE) for number in gears),
+            at(["dashboard", "locked_slots"], when(
+                {"minItems": 1},
+                {"contains": SLOT.spellings(["damage"]), "minContains": locked})),
+            at(["dashboard", "item_slots", EVERY], SLOT.spellings(["damage"]))]
+
+
 @RULES.check("JR-DAMAGE-PROTECTED")
 def protected_slots_stay_clear(car: Car, gears: Sequence[int], locked_free: int
                                ) -> Iterator[Violation]:
@@ -89,10 +161,23 @@ def protected_slots_stay_clear(car: Car, gears: Sequence[int], locked_free: int
         yield Violation(("dashboard", "locked_slots"), {"place": "locked", "count": len(slots)})
 
 
+@RULES.editor_schema("JR-DAMAGE-PROTECTED")
+def protected_slots_schema(gears: Sequence[int], locked_free: int) -> list[dict[str, Any]]:
+    return [*(gear_at(number, {"not": DAMAGE}) for number in gears),
+            at(["dashboard", "locked_slots"], when(
+                {"minItems": 1},
+                {"contains": SLOT.spellings(["plain"]), "minContains": locked_free}))]
+
+
 @RULES.check("JR-ABILITY-SET")
 def three_abilities(car: Car, count: int) -> Iterator[Violation]:
     if len(car.abilities) != count:
         yield Violation(("abilities",), {"found": len(car.abilities)})
+
+
+@RULES.editor_schema("JR-ABILITY-SET")
+def three_abilities_schema(count: int) -> list[dict[str, Any]]:
+    return [has(["abilities"], {"minItems": count, "maxItems": count})]
 
 
 def described(car: Car) -> Iterator[tuple[tuple[str | int, ...], AbilityFace]]:
@@ -111,6 +196,13 @@ def lights_from_the_five_steps(car: Car) -> Iterator[Violation]:
         if not face.timing or repeated:
             yield Violation((*path, "timing"), {"name": face.name, "timing": face.timing,
                                                 "repeated": [s.upper() for s in repeated]})
+
+
+@RULES.editor_schema("JR-ABILITY-TIMING")
+def lights_schema() -> list[dict[str, Any]]:
+    lit = {"minItems": 1, **steps_once_each()}
+    return [at(["abilities", EVERY, "timing"], lit),
+            at(["abilities", EVERY, "other_side", "timing"], lit)]
 
 
 @RULES.check("JR-ABILITY-UNKNOWN")
@@ -161,6 +253,16 @@ def toggleable_tokens_have_two_sides(car: Car) -> Iterator[Violation]:
         elif ref.mode != "toggleable" and ref.other_side is not None:
             yield Violation(("abilities", index, "other_side"),
                             {"name": ref.name, "mode": ref.mode})
+
+
+@RULES.editor_schema("JR-ABILITY-TOGGLE")
+def toggleable_schema() -> list[dict[str, Any]]:
+    mode, other = spec_of(Ability, "mode"), spec_of(Ability, "other_side")
+    assert isinstance(mode, Choice) and isinstance(other, Nullable)
+    return [at(["abilities", EVERY], {
+        "if": {"type": "object", **has(["mode"], mode.spellings(["toggleable"]))},
+        "then": has(["other_side"], {"not": other.blank_schema()}),
+        "else": at(["other_side"], other.blank_schema())})]
 
 
 @RULES.check("JR-ABILITY-NAMES")
@@ -221,6 +323,21 @@ def items_are_used_when_their_type_says(item: Item, context: JoyrideData
         yield Violation(("timing",), {**values, "problem": "fixed"})
 
 
+@ITEM_RULES.editor_schema("JR-ITEM-TIMING")
+def item_timing_schema(context: JoyrideData) -> list[dict[str, Any]]:
+    kind = spec_of(Item, "type")
+    assert isinstance(kind, Choice)
+    parts = [at(["timing"], steps_once_each())]
+    for name, item_type in context.item_types.items():
+        fixed = item_type.timing
+        parts.append(when(has(["type"], kind.spellings([name])), has(["timing"], {
+            "minItems": 1}) if fixed is None else at(["timing"], {"anyOf": [
+                {"maxItems": 0},
+                {"items": STEP.spellings(fixed),
+                 "allOf": [{"contains": STEP.spellings([step])} for step in fixed]}]})))
+    return parts
+
+
 @ITEM_RULES.check("JR-ITEM-STANDARD-NAME")
 def custom_items_have_names_of_their_own(item: Item, also_called: Mapping[str, str]
                                          ) -> Iterator[Violation]:
@@ -232,3 +349,9 @@ def custom_items_have_names_of_their_own(item: Item, also_called: Mapping[str, s
     if standard is not None:
         yield Violation(("name",), {"name": item.name.strip(), "standard": standard,
                                     "alias": key not in own, "names": names})
+
+
+@ITEM_RULES.editor_schema("JR-ITEM-STANDARD-NAME")
+def standard_name_schema(also_called: Mapping[str, str]) -> list[dict[str, Any]]:
+    taken = [*(i.name for i in standard_items()), *also_called]
+    return [at(["name"], {"not": {"type": "string", "pattern": same_letters(taken)}})]

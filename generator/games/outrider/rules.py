@@ -10,17 +10,23 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from generator.games.outrider.catalogues import OutriderData
 from generator.games.outrider.model import (
     CHARACTERISTICS,
     FACINGS,
     ROLLS,
+    SIDES,
     SLOTS,
+    Arc,
     Variant,
     Vehicle,
+    die_pattern,
 )
+from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
+from generator.input.schema import Choice, declared_fields
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
@@ -63,6 +69,18 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
             "engine_class": context.meaning("engine", engine).label})
 
 
+def die_is(sides: int) -> dict[str, Any]:
+    """A die of ``sides``, in the spellings ``parse_die`` reads."""
+    return {"type": "string", "pattern": die_pattern([sides])}
+
+
+@RULES.editor_schema("OR-ACTION-POINTS")
+def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
+    return [when(has(["equipment", "engine"], die_is(sides)),
+                 at(["tachometer"], integer_is(context.action_points(sides))))
+            for sides in context.slots["engine"].dice]
+
+
 @RULES.check("OR-SKILL-POINTS")
 def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     stated, driver = vehicle.skill_track, vehicle.equipment.driver
@@ -72,6 +90,13 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
         yield Violation(("skill_track",), {
             "stated": stated, "driver": driver, "expected": vehicle.skill_points,
             "driver_class": context.meaning("driver", driver).label})
+
+
+@RULES.editor_schema("OR-SKILL-POINTS")
+def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
+    return [when(has(["equipment", "driver"], die_is(sides)),
+                 at(["skill_track"], integer_is(context.skill_points(sides))))
+            for sides in context.slots["driver"].dice]
 
 
 @RULES.check("OR-BONUS-RANGE")
@@ -182,6 +207,26 @@ def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
                             {"side": side, "count": count})
 
 
+ARC = {info.name: info.spec for info in declared_fields(Arc) if isinstance(info.spec, Choice)}
+
+
+def arcs_schema(counted: str, option: str, least: int, most: int) -> list[dict[str, Any]]:
+    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``."""
+    return [at(["variants", side, "arcs"], {
+        "contains": has([counted], ARC[counted].spellings([option])),
+        "minContains": least, "maxContains": most}) for side in SIDES]
+
+
+@RULES.editor_schema("OR-ARC-PRIMARY")
+def one_primary_arc_schema() -> list[dict[str, Any]]:
+    return arcs_schema("weapon", "primary", 1, 1)
+
+
+@RULES.editor_schema("OR-ARC-SECONDARY")
+def few_secondary_arcs_schema(limit: int) -> list[dict[str, Any]]:
+    return arcs_schema("weapon", "secondary", 0, limit)
+
+
 @RULES.check("OR-ARC-FIXED-FACING")
 def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
     for side, variant in vehicle.variants.sides():
@@ -189,6 +234,13 @@ def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
             if arc.mount == "fixed" and arc.facing not in ("front", "rear"):
                 yield Violation(("variants", side, "arcs", index, "facing"),
                                 {"side": side, "facing": arc.facing})
+
+
+@RULES.editor_schema("OR-ARC-FIXED-FACING")
+def fixed_arcs_face_ahead_or_behind_schema() -> list[dict[str, Any]]:
+    return [at(["variants", side, "arcs", EVERY], when(
+        has(["mount"], ARC["mount"].spellings(["fixed"])),
+        at(["facing"], ARC["facing"].spellings(["front", "rear"])))) for side in SIDES]
 
 
 @RULES.check("OR-CLASS-UNKNOWN")
@@ -206,3 +258,8 @@ def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
             if count > limit and facing in FACINGS:
                 yield Violation(first_beyond(variant, side, limit, "facing", facing),
                                 {"side": side, "facing": facing, "count": count})
+
+
+@RULES.editor_schema("OR-PRINT-ARCS")
+def arcs_fit_their_edge_schema(limit: int) -> list[dict[str, Any]]:
+    return [part for facing in FACINGS for part in arcs_schema("facing", facing, 0, limit)]

@@ -62,8 +62,13 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     if target not in targets or kind not in ("vehicle", "personal") or not beside:
         raise RuntimeError(f"{car.spec.name}: the bot chose an attack that is not legal")
     card_kind = "reins" if kind == "vehicle" else "whip"
-    played, bonus = race.play_with(car, card_kind, max(1, cards),
+    want = max(1, cards)
+    played, bonus = race.play_with(car, card_kind, want,
                                    "Kamikaze" if kind == "vehicle" else "Berserker")
+    if kind == "vehicle" and played < want and car.spec.trait("Snapper"):
+        # Snapper: 'You may use your Whip cards as Reins cards when initiating a Vehicle
+        # attack': the Reins go first, then Whip cards make up the count asked for.
+        played += race.play(car, "whip", want - played)
     if not played:
         return
     # The way the attacker is moving: its last space's way once it has moved this phase;

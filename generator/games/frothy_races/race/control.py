@@ -7,12 +7,14 @@ first and is a method of ``Race`` there.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.course import (
     UNREACHABLE,
 )
+from generator.games.frothy_races.race.damage import play_special
 from generator.probability.frothy_control import (
     ControlOutcome,
     Cost,
@@ -47,9 +49,12 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     Example's Red chariot chooses its discards not to hit the Black one."""
     extra = car.control_loss + car.extra_control
     cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
-    whip = race.play(car, "whip", cards[0])
-    reins = race.play(car, "reins", cards[1])
-    driver = car.spec.trait("Driver")
+    # Control # (special card): 'played during a Control roll the player may roll and
+    # discard an additional # number of dice', on top of the die and discard it gives as
+    # a card played; played first of the cards when it is in hand, as either type.
+    whip, bonus = race.play_with(car, "whip", cards[0], "Control")
+    reins, more = race.play_with(car, "reins", cards[1], None if bonus else "Control")
+    driver = car.spec.trait("Driver") + bonus + more
     dice = base + extra + whip + reins + driver
     if dice <= 0:
         return best_control_outcome([], 0)
@@ -67,12 +72,54 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
         blocked = 2 if there == car.struck else 1
     outcome = resolve_icons(tuple(sorted(icons)), whip + reins + driver,
                             car.bot.avoid_damage, race.options.stamina, blocked)
+    if car.spec.specials and not outcome.success:
+        icons, outcome = after_roll_card(race, car, icons, whip + reins + driver, blocked,
+                                         outcome)
     if race.logging:
         race.log(car, f"control roll ({reason})", icons,
                  {"effects": sorted(outcome.effects), "count": outcome.icon_count})
     if not outcome.success:
         car.cost("failed control roll count", 1)
     return outcome
+
+
+AFTER_ROLL = ("Yah!", "Brake", "Cool")
+
+
+def after_roll_card(race: Race, car: Car, icons: list[str], discards: int, blocked: int,
+                    outcome: ControlOutcome) -> tuple[list[str], ControlOutcome]:
+    """Yah!, Brake and Cool (special cards), played 'after any control roll involving
+    this vehicle', before its outcome is worked out: Yah! counts every Slow icon rolled
+    as Haste, Brake every Haste as Slow (the catalogue's reading of the guide's text,
+    which repeats Yah!'s), Cool names one icon and discards every die showing it. One
+    is played, when in hand, where it gives an outcome the discards' own objective
+    ranks better; the dice as they then count, and the outcome, are returned."""
+    careful, stamina = car.bot.avoid_damage, race.options.stamina
+    objective = least_harm if careful else min_control_loss
+
+    def rank(o: ControlOutcome) -> tuple[float | Fraction, ...]:
+        cost = _no_crash(o, objective, blocked > 1) if blocked else objective(o)
+        return cost if isinstance(cost, tuple) else (cost,)
+    best, cost = None, rank(outcome)
+    for name in AFTER_ROLL:
+        slot = car.special_in_hand(name)
+        if slot is None:
+            continue
+        if name == "Cool":
+            changes = [[i for i in icons if i != icon] for icon in sorted(set(icons))]
+        else:
+            was, now = ("slow", "haste") if name == "Yah!" else ("haste", "slow")
+            changes = [[now if i == was else i for i in icons]] if was in icons else []
+        for changed in changes:
+            found = resolve_icons(tuple(sorted(changed)), min(discards, len(changed)),
+                                  careful, stamina, blocked)
+            if rank(found) < cost:
+                best, cost = (slot, changed, found), rank(found)
+    if best is None:
+        return icons, outcome
+    slot, changed, found = best
+    play_special(race, car, slot)
+    return changed, found
 
 
 def apply_control(race: Race, car: Car, outcome: ControlOutcome, slide: int, turn: int = 0

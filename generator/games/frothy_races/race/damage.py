@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from generator.games.frothy_races.race.course import one_step_directions
 from generator.games.frothy_races.race.vehicles import without_trait
+from generator.probability.frothy_dice import scoring_chance
 from generator.tracks.hexgrid import FACINGS
 
 WHIP, REINS, DUAL = 0, 1, 2  # the card pile slots: Whip, Reins, dual, then special cards
@@ -36,13 +37,59 @@ def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
     dice += car.spec.trait("Jerry Rigged")
     rolled = race.roll_values(dice)
     resilience = car.spec.resilience
-    points = damage_points(rolled, None if resilience is None
-                           else resilience - car.resilience_loss)
+    if resilience is not None:
+        resilience -= car.resilience_loss
+    points = damage_points(rolled, resilience)
     if race.logging:
         race.log(car, f"damage roll ({cause})", rolled, {"damage": points})
+    again = second_chance(race, car, rolled, points, resilience) \
+        if points and car.spec.specials else None
+    if again is not None:
+        points = damage_points(again, resilience)
+        if race.logging:
+            race.log(car, f"damage roll ({cause}, re-rolled)", again, {"damage": points})
     if points:
         race.take_damage(car, points, cause)
     return points
+
+
+def second_chance(race: Race, car: Car, rolled: list[int], points: int,
+                  resilience: int | None) -> list[int] | None:
+    """A Damage roll that scored, as a special card in hand leaves it (each die re-rolled
+    once at most: Dice Re-rolls). Survivor: 'after making any Damage roll, the player may
+    play this card to ignore the outcome of the initial Damage roll and re-roll it',
+    played when the roll scored more than a new roll of its dice is expected to. Else
+    Lucky #: 'after any roll involving the vehicle ... re-roll # number of dice used in
+    that roll', played on the vehicle's own Damage rolls only (the one kind of roll the
+    engine plays it on), re-rolling up to # of the dice that scored. The dice as they
+    then lie; None when no card is played."""
+    chance = scoring_chance(resilience)
+    if chance == 1:
+        return None  # every die scores whatever it shows
+    slot = car.special_in_hand("Survivor")
+    if slot is not None and points > len(rolled) * chance:
+        play_special(race, car, slot)
+        return race.roll_values(len(rolled))
+    slot = car.special_in_hand("Lucky")
+    if slot is None:
+        return None
+    count = play_special(race, car, slot)
+    again = list(rolled)
+    scored = [i for i, value in enumerate(rolled) if resilience is None or value > resilience]
+    for i in scored[:count]:
+        again[i] = race.roll_values(1)[0]
+    return again
+
+
+def play_special(race: Race, car: Car, slot: int) -> int:
+    """Play the special card in pile ``slot`` for its ability: to Spent, or out of the
+    race when it is discarded; its '#'."""
+    card = car.spec.specials[slot - 3]
+    car.hand[slot] -= 1
+    (car.lost if card.discard else car.spent)[slot] += 1
+    if race.logging:
+        race.log(car, "special card", result={"card": card.name, "value": card.value})
+    return card.value
 
 
 def take_damage(race: Race, car: Car, points: int, cause: str) -> None:
@@ -108,15 +155,18 @@ def apply_affect(race: Race, car: Car, affect: Any) -> None:
 
 
 def lose_card(race: Race, car: Car, kind: str) -> None:
-    """Remove one card for good: of the kind named (a dual card serves for either),
-    from the hand if there is one, else from Recovery, else from Spent."""
+    """'-1 Whip / Reins card': remove one card of the kind named for good ('either': the
+    player's choice, the kind with more in hand). A plain card of that kind goes first,
+    wherever it lies (hand, else Recovery, else Spent); a dual card, which is a card of
+    the other kind too, or a special card only once no plain one is left."""
+    hand = car.hand
     if kind == "either":
-        order = sorted((WHIP, REINS, DUAL), key=lambda k: (-car.hand[k], k))
-        order += [slot for slot in range(3, len(car.hand))]
+        order = sorted((WHIP, REINS), key=lambda k: (-hand[k], k)) + [DUAL]
+        order += list(range(3, len(hand)))
     else:
         order = list(car.slots(kind))
-    for pile in (car.hand, car.recovery, car.spent):
-        for slot in order:
+    for slot in order:
+        for pile in (hand, car.recovery, car.spent):
             if pile[slot]:
                 pile[slot] -= 1
                 car.lost[slot] += 1

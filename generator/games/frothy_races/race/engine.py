@@ -292,7 +292,9 @@ class Race:
         base = car.spec.control[speed]
         if base == 0 and car.safe_lost:
             safe = [s for s, c in enumerate(car.spec.control) if c == 0]
-            if speed in safe[len(safe) - car.safe_lost:] and speed > 0:
+            # More affects than Safe Speeds take them all (a negative start would slice
+            # from the end and give the lower ones back).
+            if speed in safe[max(0, len(safe) - car.safe_lost):] and speed > 0:
                 return 1
         return base
 

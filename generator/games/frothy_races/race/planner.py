@@ -321,7 +321,8 @@ def check_rolls(spec: RaceVehicle, accelerate: bool, whip: int, reins: int, modi
     if fixed:
         return ((1.0, tuple(range(min(fixed, limit) + 1))),)
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
-    lock = kept_lowest(whip, reins, direction)
+    # Beastmaster: any two dice, whatever the cards (as speeds.speed_roll plays it).
+    lock = 0 if spec.trait("Beastmaster") else kept_lowest(whip, reins, direction)
     if back is None:
         back = 99 if spec.trait("Cautious" if accelerate else "Reckless") > 0 else 0
     found: dict[tuple[int, ...], float] = {}

@@ -134,13 +134,16 @@ def race_speed_odds(race: Race, car: Car, accelerate: bool, whip: int, reins: in
     else:
         shift, limit = shift + car.decel_mod, car.max_decel
     marker, back = car.marker, reverse_limit(car, accelerate)
+    reins += race.stamina_reins(car)
+    if spec.trait("Beastmaster"):  # any two dice kept: the odds of as many with no card
+        whip, reins, extra = 0, 0, extra + whip + reins
     key = (spec, marker[0] is Row.ACCELERATION, marker[1], accelerate, whip,
-           reins + race.stamina_reins(car), fixed, shift, car.max_speed, limit, back)
+           reins, fixed, shift, car.max_speed, limit, back, extra)
     found = _ODDS.get(key)
     if found is None:
         if len(_ODDS) >= 100_000:
             _ODDS.clear()
-        found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, key[5],
+        found = _ODDS[key] = speed_odds(spec.table, marker, accelerate, whip, reins,
                                         extra, fixed, shift, car.max_speed, limit, back)
     return found
 
@@ -161,7 +164,10 @@ def speed_roll(race: Race, car: Car, whip: int, reins: int, direction: Direction
     rolled = race.roll_values(2 + whip + reins + extra)
     dice = sorted(race.reroll_low(rolled, rerolls))
     shift += car.accel_mod if accelerate else car.decel_mod
-    return list(check_values(tuple(dice), kept_lowest(whip, reins, direction), shift, limit,
+    # Beastmaster: 'you may always use the values on any two of the dice rolled, no
+    # matter which cards were used'.
+    lock = 0 if car.spec.trait("Beastmaster") else kept_lowest(whip, reins, direction)
+    return list(check_values(tuple(dice), lock, shift, limit,
                              reverse_limit(car, accelerate), card)), dice
 
 

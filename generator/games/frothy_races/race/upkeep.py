@@ -83,12 +83,16 @@ def play_with(race: Race, car: Car, kind: str, count: int, ability: str | None
 
 
 def determination(race: Race, car: Car) -> None:
-    """Determination: at the end of a round, every Spent card back to the hand (played
-    when three or more are spent)."""
+    """Determination: 'play at the end of the Round to recover all cards in your Spent
+    box'. Played when it brings back more than it costs: two spent cards or more (it
+    goes to Spent itself, out of the hand for a round), three or more when the card is
+    discarded for good."""
     slot = car.special_in_hand("Determination")
-    if slot is None or sum(car.spent) < 3:
+    if slot is None:
         return
     card = car.spec.specials[slot - 3]
+    if sum(car.spent) < (3 if card.discard else 2):
+        return
     car.hand[slot] -= 1
     for kind in range(len(car.hand)):
         car.hand[kind] += car.spent[kind]
