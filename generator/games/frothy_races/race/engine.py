@@ -196,9 +196,7 @@ class Race:
         self.wipe_outs = 0  # Wipe-outs so far: a Toughest race places the later one higher
         _scoring.raceable(self.rt, track, options, len(vehicles))
         lap = len(self.rt.lines)
-        longest = -(-max(options.rounds, options.max_rounds) // 150)  # 400 laps a 150 rounds
-        laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS * longest
-        self.stages = lap * laps
+        self.stages = lap * _scoring.laps_of(options, UNLIMITED_LAPS)
         self.to_go = self.rt.to_go(self.stages)  # see remaining()
         starts = self._grid(len(vehicles))
         specs = [race_vehicle(v) for v in vehicles]

@@ -27,6 +27,15 @@ if TYPE_CHECKING:
     from generator.games.frothy_races.race.results import RaceOptions
 
 
+def laps_of(options: RaceOptions, unlimited: int) -> int:
+    """The laps a race is run over: a Fastest race's own; for the others, which no lap
+    count ends, ``unlimited`` laps for every 150 rounds it may last (more than any vehicle
+    can drive)."""
+    if options.race_type == "fastest":
+        return options.laps
+    return unlimited * -(-max(options.rounds, options.max_rounds) // 150)
+
+
 @lru_cache(maxsize=64)
 def _loops(track: Track) -> bool:
     """Whether the course comes round again (asked once per track, not once per race)."""
