@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from generator.commands.race_games import race_game
-from generator.errors import UsageError
+from generator.errors import InputError, UsageError
 from generator.games.frothy_races.race.api import (
     RaceOptions,
     event_lines,
     load_race_inputs,
     run_race,
+    where_given,
 )
 from generator.games.frothy_races.race.figures import SweepStats, sweep_stats
 from generator.games.frothy_races.race.game import bot_of
@@ -44,6 +45,7 @@ class RaceRequest:
     log: Path | None = None
     paper: str = "a4"
     templates: Path | None = None  # a folder searched before Paddock's own templates
+    asked: tuple[str, ...] = ()  # the options given outright ('laps', 'rounds')
 
 
 def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path | None]]:
@@ -55,8 +57,13 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
             refuse_odd_target(target)  # a FIFO or device named: refused before any race
     templates = TextTemplates(request.templates)  # a missing folder fails before any race
     track, vehicles = load_race_inputs(request.track, request.vehicles)
-    field = Field(track, tuple(vehicles), race_game("frothy-races", bot=request.bot),
-                  request.options.for_track(track))
+    try:
+        options = request.options.for_track(track)
+    except UsageError as refused:  # the track's own race type: said at its line
+        raise InputError(str(refused), **where_given(request.track, "race_type"),
+                         hint="give --type fastest, furthest or toughest") from None
+    options = fit_lengths(options, request.asked)
+    field = Field(track, tuple(vehicles), race_game("frothy-races", bot=request.bot), options)
     bar = ProgressBar(request.races)
     try:
         sweep = run_sweep(field, request.races, request.seed, workers=request.workers,
@@ -83,6 +90,23 @@ def run_request(request: RaceRequest) -> tuple[Sweep, SweepStats, dict[str, Path
             temp, sweep, stats, templates, request.paper))
         paths["report"] = request.report
     return sweep, stats, paths
+
+
+def fit_lengths(options: RaceOptions, asked: tuple[str, ...]) -> RaceOptions:
+    """--laps and --rounds for the race type (Race Types & Play Styles): Fastest is run over
+    laps, Furthest for a set number of rounds, Toughest until one is left. --rounds is the
+    round limit of a fastest or toughest race (stopped there, undecided if nobody has won);
+    --laps, which only a fastest race has, is refused for the others, not ignored."""
+    if "laps" in asked and options.race_type != "fastest":
+        raise UsageError(f"--laps counts the laps of a fastest race, and this is a "
+                         f"{options.race_type} race ("
+                         + ("won by the furthest after --rounds rounds"
+                            if options.race_type == "furthest" else
+                            "run until all but one vehicle are destroyed")
+                         + "): leave --laps out, or give --type fastest")
+    if "rounds" in asked and options.race_type != "furthest":
+        return replace(options, max_rounds=options.rounds)
+    return options
 
 
 def replay_first_race(sweep: Sweep) -> Any:

@@ -80,6 +80,9 @@ def run_joyride_race(args: argparse.Namespace, track_path: Path) -> int:
     if args.output is not None:
         raise UsageError("-o (the race report PDF) is not made for Joyride races yet: use "
                          "--replay for race 1, --log for its events, --format json")
+    if args.race_type not in (None, "fastest") or args.rounds:  # Frothy Races' own
+        raise UsageError("a Joyride race is won over laps (--laps): leave out --type and "
+                         "--rounds")
     templates = TextTemplates(args.templates)
     track, cars, custom = load_field(track_path, args.vehicles)
     field = Field(track, tuple(cars), race_game("joyride", items=race_items(track, custom)),

@@ -268,13 +268,19 @@ def add_race_command(commands: argparse._SubParsersAction) -> None:
                       default="careful", help="how the vehicles are driven: a planning "
                       "style (careful, aggressive; docs/racing.md), the old racing-line "
                       "heuristics, or random (default: careful)")
-    race.add_argument("--type", dest="race_type", choices=("fastest", "furthest", "toughest"),
-                      default="fastest", help="race type: fastest over laps, furthest in "
-                      "rounds, toughest until one is left (default: fastest)")
+    race.add_argument("--type", "--race-type", dest="race_type",
+                      type=lambda v: "-".join(v.lower().split()),
+                      choices=("fastest", "furthest", "toughest", "pursuit", "fox-and-hounds",
+                               "scoring", "tag-team"), metavar="TYPE",
+                      help="race type: fastest over laps, furthest in rounds, toughest until "
+                      "one is left (default: the track's race_type); the rulebook's pursuit, "
+                      "fox-and-hounds, scoring and tag-team are refused, not played")
     race.add_argument("--laps", type=positive("laps", MAX_LAPS), metavar="L",
                       help="laps of a fastest race (default: the track's laps)")
-    race.add_argument("--rounds", type=positive("rounds", MAX_ROUNDS), default=12, metavar="R",
-                      help="rounds of a furthest race (default: 12)")
+    race.add_argument("--rounds", type=positive("rounds", MAX_ROUNDS), metavar="R",
+                      help="rounds of a furthest race (default: 12); for a fastest or "
+                      "toughest race, the round it is stopped at, undecided if nobody has won "
+                      "(default: 150)")
     race.add_argument("--stamina", action="store_true", help="play the optional Stamina rule")
     race.add_argument("--workers", type=positive("workers"), metavar="K",
                       help="local worker processes (default and most: all cores)")

@@ -76,9 +76,10 @@ def run_race_command(args: argparse.Namespace) -> int:
     if is_joyride_track(track):
         from generator.commands.joyride_race import run_joyride_race
         return run_joyride_race(args, track)
-    options = RaceOptions(race_type=args.race_type, laps=args.laps or 0, rounds=args.rounds,
-                          stamina=args.stamina)  # laps 0: the track's own
+    options = RaceOptions(race_type=args.race_type or "", laps=args.laps or 0,  # the track's
+                          rounds=args.rounds or 12, stamina=args.stamina)
     request = RaceRequest(track=track, vehicles=tuple(args.vehicles), races=args.races,
+                          asked=tuple(n for n in ("laps", "rounds") if getattr(args, n)),
                           seed=args.seed, bot=args.bot, options=options,
                           workers=args.workers, scheduler=args.scheduler,
                           report=args.output, replay=args.replay, log=args.log,

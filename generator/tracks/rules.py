@@ -364,8 +364,8 @@ def pursuit_for_two(track: Track) -> Iterator[Violation]:
 def circuit_races(track: Track) -> Iterator[Violation]:
     if not drawable(track):
         return
-    if track.race_type in ("Pursuit", "Fox and Hounds", "Toughest") \
-            and not course(track).is_circuit():
+    # Pursuit and Fox and Hounds need a circuit outright: TRK-RACE-NEEDS-CIRCUIT, an error.
+    if track.race_type == "Toughest" and not course(track).is_circuit():
         yield Violation(("race_type",), {"race_type": track.race_type})
 
 
@@ -415,25 +415,50 @@ def _distances(open_hexes: frozenset[Hex], start: Hex) -> dict[Hex, int]:
     return seen
 
 
-@RULES.check("TRK-RACE-GRID")
-def grid_spread_round(track: Track) -> Iterator[Violation]:
-    if track.race_type not in ("Toughest", "Pursuit") or not drawable(track):
-        return
+def _grid_gap(track: Track, numbers: int) -> tuple[int, int, int, int] | None:
+    """On a circuit, the closest two of the first ``numbers`` starting slots: (gap, slot,
+    other, spacing), where ``spacing`` is how far apart that many slots spread evenly
+    round the circuit would be, all in track spaces. The furthest track space from slot 1
+    is taken as half a lap. None when there are fewer than 2 slots or no circuit."""
     the_course = course(track)
-    slots = the_course.slots
+    slots = sorted(the_course.slots, key=lambda s: s.number)[:numbers]
     if len(slots) < 2 or not the_course.is_circuit():
-        return
+        return None
     open_hexes = track.layout.passable
     half_lap = max(_distances(open_hexes, slots[0].hex).values())
     spacing = max(1, round(2 * half_lap / len(slots)))
-    gaps = []
-    for slot in slots:
-        reach = _distances(open_hexes, slot.hex)
-        gaps += [(reach[o.hex], slot, o) for o in slots if o is not slot and o.hex in reach]
+    gaps: list[tuple[int, int, int]] = []
+    for one in slots:
+        reach = _distances(open_hexes, one.hex)
+        gaps += [(reach[o.hex], one.number, o.number) for o in slots
+                 if o is not one and o.hex in reach]
     if not gaps:
+        return None
+    gap, first, other = min(gaps)
+    return gap, first, other, spacing
+
+
+def _gap_violation(track: Track, numbers: int) -> Iterator[Violation]:
+    found = _grid_gap(track, numbers)
+    if found is None:
         return
-    gap, slot, other = min(gaps, key=lambda g: (g[0], g[1].number, g[2].number))
+    gap, slot, other, spacing = found
     if gap < spacing / 2:
-        yield Violation(track.layout.where(other.hex), {
-            "slot": slot.number, "other": other.number, "gap": gap, "spacing": spacing,
+        hexes = {s.number: s.hex for s in course(track).slots}
+        yield Violation(track.layout.where(hexes[other]), {
+            "slot": slot, "other": other, "gap": gap, "spacing": spacing,
             "race_type": track.race_type})
+
+
+@RULES.check("TRK-RACE-GRID")
+def grid_spread_round(track: Track) -> Iterator[Violation]:
+    if track.race_type != "Toughest" or not drawable(track):
+        return
+    yield from _gap_violation(track, len(course(track).slots))
+
+
+@RULES.check("TRK-PURSUIT-START")
+def pursuit_from_opposite_sides(track: Track) -> Iterator[Violation]:
+    if track.race_type != "Pursuit" or not drawable(track):
+        return
+    yield from _gap_violation(track, 2)  # the two vehicles race from slots 1 and 2

@@ -85,6 +85,35 @@ def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
                                                       "other": second.number})
 
 
+def turning(slot: Slot, centre: tuple[float, float], track: Track) -> float:
+    """Which way round ``centre`` the slot's facing drives, as the sine of the angle between
+    the way from the centre to the slot and the facing: above 0 counter-clockwise, below 0
+    clockwise, near 0 straight at or away from the centre."""
+    x, y = HexLayout(track.orientation, 1.0).centre(slot.hex)
+    rx, ry = x - centre[0], y - centre[1]
+    angle = math.radians(facing_angle(slot.facing, track.orientation))
+    length = math.hypot(rx, ry)
+    return (rx * math.sin(angle) - ry * math.cos(angle)) / length if length else 0.0
+
+
+@RULES.check("TRK-PURSUIT-WAY")
+def pursuit_one_way_round(track: Track) -> Iterator[Violation]:
+    if track.race_type != "Pursuit" or not drawable(track):
+        return
+    the_course = course(track)
+    slots = sorted(the_course.slots, key=lambda s: s.number)[:2]
+    if len(slots) < 2 or not the_course.is_circuit():
+        return
+    layout = HexLayout(track.orientation, 1.0)
+    points = [layout.centre(h) for h in track.layout.passable]
+    centre = (sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points))
+    first, second = (turning(slot, centre, track) for slot in slots)
+    if first * second < 0 and min(abs(first), abs(second)) > 0.25:  # round, and opposed
+        yield Violation(track.layout.where(slots[1].hex), {
+            "slot": slots[1].number, "other": slots[0].number,
+            "way": "clockwise" if second < 0 else "counter-clockwise"})
+
+
 # The most hexes between two neighbouring Hounds of one pack: one space left between them.
 PACK_GAP = 2
 
@@ -112,6 +141,8 @@ def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
 def laps_need_a_loop(track: Track, context: TrackGame) -> Iterator[Violation]:
     if (track.laps < 2 and not context.line_start) or not drawable(track):
         return
+    if track.race_type in DECIDED_WITHOUT_LAPS:
+        return  # laps decide nothing there: TRK-LAPS-UNUSED's warning says so
     the_course = course(track)
     if the_course.finish and not the_course.loops():
         yield Violation(("laps",), {"laps": track.laps, "line": context.line_start,

@@ -105,7 +105,7 @@ def test_a_hint_is_printed_once_for_the_same_rule(
     code, out, _ = run(["check", str(tmp_path)], capsys)
     assert code == 1
     assert out.count("FR-CARDS-LIMIT") == 2
-    assert out.count("hint: count whip + reins + dual + special cards") == 1
+    assert out.count("counting whip + reins + dual + special cards") == 1  # the hint, once
 
 
 def test_race_is_refused_not_ignored_for_a_game_that_cannot_race_yet(

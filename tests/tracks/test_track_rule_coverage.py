@@ -57,6 +57,8 @@ AT: dict[str, At] = {
     "TRK-PRINT-TEXT": "'A very long tale. A very",      # the description (folded)
     "TRK-RACE-CIRCUIT": "Toughest",
     "TRK-RACE-GRID": "2=.....X",
+    "TRK-PURSUIT-START": "2=.....X",                      # slot 2, beside slot 1
+    "TRK-PURSUIT-WAY": "2X",                              # slot 2, the far side
     "TRK-RACE-NEEDS-CIRCUIT": "Fox and Hounds",
     "TRK-RACE-PLAYERS": "2-4",
     "TRK-RACE-TYPE": "Toughest",

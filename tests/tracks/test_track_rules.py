@@ -55,6 +55,17 @@ X........X
 X........X
 XXXXXXXXXX"""
 
+# A Pursuit circuit: slot 1 top left facing 3 o'clock, slot 2 on the far side facing 9.
+PURSUIT_CIRCUIT = """\
+XXXXXXXXXX
+X1.=.....X
+X..=.....X
+X..XXXXaaX
+X..XXXX..X
+X...b...2X
+X...b....X
+XXXXXXXXXX"""
+
 # A Joyride strip three spaces wide whose checkpoint 1 runs barrier to barrier but bends
 # (down-right, then down-left): no two tokens pointing at each other set out that line.
 BENT_CHECKPOINT = """\
@@ -84,7 +95,11 @@ BAD_CASES: dict[str, tuple[str | None, str, dict[str, Any]]] = {
     "TRK-CHECKPOINT-ORDER": (CIRCUIT_NUMBERED_BACKWARDS, "frothy-races", {}),
     "TRK-BARRIER-GAP": (STRIP.replace("=.X", "=.."), "frothy-races", {}),
     "TRK-RACE-GRID": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
-                      {"race_type": "Pursuit"}),
+                      {"race_type": "Toughest"}),
+    "TRK-PURSUIT-START": (CIRCUIT_NUMBERED_BACKWARDS.replace("b", "."), "frothy-races",
+                          {"race_type": "Pursuit"}),
+    # Slot 2 on the far side facing 3 o'clock, as slot 1 does: the other way round.
+    "TRK-PURSUIT-WAY": (PURSUIT_CIRCUIT, "frothy-races", {"race_type": "Pursuit"}),
     "TRK-NARROW": (STRIP.replace("X12......", "X12...X.."), "frothy-races", {}),
     "TRK-NARROW-FIELD": (STRIP, "frothy-races", {"players": 3}),
     "TRK-ISLAND": (STRIP + "\nX...X", "frothy-races", {}),
@@ -224,8 +239,8 @@ def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {
     "a Fox three spaces ahead of the pack": (FOX_CIRCUIT, "frothy-races", {
         "race_type": "Fox and Hounds", "players": 5}),
-    "a Pursuit on a circuit": (CIRCUIT_NUMBERED_BACKWARDS.replace("a", "c").replace(
-        "b", "a").replace("c", "b"), "frothy-races", {"race_type": "Pursuit", "players": 2}),
+    "a Pursuit on a circuit": (PURSUIT_CIRCUIT, "frothy-races", {
+        "race_type": "Pursuit", "players": 2, "slot_facings": {2: 9}}),
     "2 players (the game's least)": (STRIP, "frothy-races", {"players": 2}),
     "three laps of a circuit": (CIRCUIT_MIDDLE_SWAPPED.replace("c", "x").replace(
         "b", "c").replace("x", "b"), "frothy-races", {"laps": 3}),

@@ -31,6 +31,7 @@ __all__ = [
     "event_lines",
     "load_race_inputs",
     "run_race",
+    "where_given",
 ]
 
 DEFAULT_OPTIONS = RaceOptions()
@@ -89,3 +90,15 @@ def _load_one(path: Path, kind: str) -> Any:
             column=definition.root.column,
             hint="races run Frothy Races vehicles ('game: frothy-races') on Frothy Races tracks")
     return definition.model
+
+
+def where_given(path: str | Path, key: str) -> dict[str, Any]:
+    """file, line and column of ``key`` in the definition file at ``path`` (for an
+    InputError about a value the file gives; the file itself if it does not give it)."""
+    from generator.project.loading import load
+
+    loaded = load([Path(path)])
+    if not loaded.definitions:
+        return {"file": str(path)}
+    mark = loaded.definitions[0].locate((key,))
+    return {"file": mark.file, "line": mark.line, "column": mark.column}

@@ -44,8 +44,11 @@ def side_neighbours(race: Race, car: Car) -> list[Car]:
 def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     """A moment in a vehicle's movement when it may start an attack (it can or did move
     at least one space this phase), as often as it likes: no rule limits attacks to one
-    a phase, nor bars one after a collision or attack it had no part in starting."""
-    if not car.bot.may_attack or max(moved, planned) < 1 or not car.racing:
+    a phase, nor bars one after a collision or attack it had no part in starting. None in
+    the race's first round: First Round Truce (an optional rule the guide recommends for
+    most games, played always; every bot kept it before the engine did)."""
+    if not car.bot.may_attack or max(moved, planned) < 1 or not car.racing \
+            or race.round == 1:
         return
     targets = race.side_neighbours(car)
     if not targets:

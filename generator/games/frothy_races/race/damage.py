@@ -195,6 +195,8 @@ def wipe_out(race: Race, car: Car) -> None:
     car.wiped_out = True
     car.racing = False
     car.wiped_round = race.round
+    race.wipe_outs += 1
+    car.wipe_order = race.wipe_outs
     car.wreck_speed = car.speed
     failed_turn = car.wipe_cause == WIPE_CAUSES["failed control roll"] and not car.reacting
     car.wreck_heading = car.heading if failed_turn else heading_of(car)

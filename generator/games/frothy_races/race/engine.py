@@ -112,6 +112,7 @@ class Car:
         self.wiped_out = False
         self.racing = True  # neither finished nor wiped out (the engine keeps it so)
         self.wiped_round = 0
+        self.wipe_order = 0  # 1 for the race's first Wipe-out, 2 for the next, ...
         self.wipe_cause = ""
         self.wreck_speed = 0
         self.wreck_heading = self.heading = facing // 2
@@ -192,9 +193,10 @@ class Race:
         self.logging = options.log_events  # callers test it before building an event
         self.snapshots: list[RoundSnapshot] = []
         self.finishers = 0
+        self.wipe_outs = 0  # Wipe-outs so far: a Toughest race places the later one higher
+        _scoring.raceable(self.rt, track, options, len(vehicles))
         lap = len(self.rt.lines)
-        laps = options.laps if options.race_type == "fastest" else UNLIMITED_LAPS
-        self.stages = lap * laps
+        self.stages = lap * _scoring.laps_of(options, UNLIMITED_LAPS)
         self.to_go = self.rt.to_go(self.stages)  # see remaining()
         starts = self._grid(len(vehicles))
         specs = [race_vehicle(v) for v in vehicles]
@@ -240,7 +242,7 @@ class Race:
         if "special" in self.rt.terrain:
             found.append("special spaces on the track")
         declared = str(getattr(self.track, "race_type", "Fastest"))
-        if declared.lower() not in ("fastest", "furthest", "toughest"):
+        if declared.lower() != self.options.race_type:
             found.append(f"the track's race type {declared} (raced as "
                          f"{self.options.race_type})")
         if getattr(self.track, "special_rules", ""):
@@ -358,10 +360,10 @@ class Race:
     def over(self) -> bool:
         racing = [c for c in self.cars if c.racing]
         kind = self.options.race_type
+        if kind == "furthest":  # its own rounds, beyond the round limit too
+            return self.round >= self.options.rounds or not racing
         if self.round >= self.options.max_rounds:
             return True
-        if kind == "furthest":
-            return self.round >= self.options.rounds or not racing
         if kind == "toughest":
             return len(racing) <= (1 if len(self.cars) > 1 else 0)
         return not racing

@@ -10,6 +10,7 @@ from typing import Any
 
 from generator.games.frothy_races.race.figures import EntrantStats, SweepStats
 from generator.games.frothy_races.race.game import bot_of
+from generator.games.frothy_races.race.results import RaceOptions
 from generator.race.report import interval_json
 from generator.race.sweep import Sweep
 from generator.text.templates import TextTemplates
@@ -57,6 +58,9 @@ def sweep_context(sweep: Sweep, stats: SweepStats) -> dict[str, Any]:
         "races": stats.races, "seed": sweep.seed, "bot": bot_of(sweep.field),
         "race_type": options.race_type, "laps": options.laps, "rounds": options.rounds,
         "stamina": options.stamina, "max_rounds": options.max_rounds,
+        # a round limit asked for (--rounds of a fastest or toughest race), else None
+        "round_limit": options.max_rounds if options.race_type != "furthest"
+        and options.max_rounds != RaceOptions.max_rounds else None,
         "mean_race_rounds": stats.mean_race_rounds, "no_winner": stats.no_winner,
         "fair_share": 1 / len(stats.entrants),
         "entrants": [entrant_context(e) for e in stats.entrants],

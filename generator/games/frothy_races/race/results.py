@@ -16,6 +16,18 @@ from generator.errors import UsageError
 from generator.race.events import event_lines as core_event_lines
 
 RACE_TYPES = ("fastest", "furthest", "toughest")
+# The rulebook's other ways to race (Race Types & Play Styles), which the engine does not
+# play: asked for, or declared by the track, they are refused, never raced as another type.
+# Each says what the engine would need for it.
+NOT_PLAYED = {
+    "pursuit": ("Pursuit", "it is won by whichever of 2 vehicles, started half a circuit "
+                "apart, reaches the other first, and the engine has no catching up"),
+    "fox and hounds": ("Fox and Hounds", "it is won by the first Hound to reach or wreck "
+                       "the Fox, who starts ahead of the pack, and the engine has no Fox and "
+                       "no catching up"),
+    "scoring": ("Scoring", "points for the first vehicle into each fragile obstacle, for "
+                "damage inflicted and for places decide it, and the engine keeps no points"),
+    "tag team": ("Tag Team", "teams are ranked, and the engine races vehicles, not teams")}
 # How a vehicle's race ended: it finished (or, in a Furthest or Toughest race, was still
 # going at the end), it was wiped out, or the race stopped at its round limit first.
 ENDINGS = ("finished", "wiped out", "out of rounds")
@@ -24,7 +36,8 @@ BOTS = ("careful", "aggressive", "racing-line", "racing-line-aggressive", "rando
 
 @dataclass(frozen=True)
 class RaceOptions:
-    """How a race is run (Race Types & Play Styles; Stamina is an optional rule)."""
+    """How a race is run (Race Types & Play Styles; Stamina is an optional rule).
+    ``race_type`` "" is the track's own (``for_track``)."""
 
     race_type: str = "fastest"
     laps: int = 2
@@ -35,19 +48,40 @@ class RaceOptions:
     snapshots: bool = False
 
     def __post_init__(self) -> None:
-        if self.race_type not in RACE_TYPES:
-            raise UsageError(f"unknown race type {self.race_type!r}: choose one of "
-                             f"{', '.join(RACE_TYPES)}")
+        if self.race_type and self.race_type not in RACE_TYPES:
+            raise UsageError(refusal(self.race_type))
         if self.laps < 0 or self.rounds < 1 or self.max_rounds < 1:
             raise UsageError("laps, rounds and max_rounds must be at least 1 (laps 0: the "
                              "track's own)")
 
     def for_track(self, track: object) -> RaceOptions:
-        """These options with ``laps`` 0 read as the track's declared laps (2 if none)."""
-        if self.laps:
-            return self
+        """These options with ``laps`` 0 read as the track's declared laps (2 if none), and
+        ``race_type`` "" as the track's declared race type (refused if not played)."""
         from dataclasses import replace
-        return replace(self, laps=max(1, int(getattr(track, "laps", 0) or 2)))
+        options = self
+        if not options.race_type:
+            declared = str(getattr(track, "race_type", "") or "Fastest")
+            if declared.lower() not in RACE_TYPES:
+                raise UsageError(refusal(declared, getattr(track, "name", "")))
+            options = replace(options, race_type=declared.lower())
+        if options.laps:
+            return options
+        return replace(options, laps=max(1, int(getattr(track, "laps", 0) or 2)))
+
+
+def refusal(race_type: str, track: str = "") -> str:
+    """Why a race type is not raced: one the rulebook has and the engine does not play, or
+    one unknown."""
+    key = race_type.strip().lower().replace("-", " ")
+    played = ", ".join(RACE_TYPES)
+    if key in NOT_PLAYED:
+        name, why = NOT_PLAYED[key]
+        if track:
+            return (f"{track} is set for a {name} race, which the race engine does not play "
+                    f"({why}); it plays {played}")
+        return (f"a {name} race was asked for, which the race engine does not play ({why}); "
+                f"it plays {played}: give --type with one of them instead")
+    return f"unknown race type {race_type!r}: choose one of {played}"
 
 
 @dataclass(frozen=True)

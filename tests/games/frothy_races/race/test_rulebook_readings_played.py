@@ -30,7 +30,7 @@ def test_every_optional_and_alternative_rule_left_out_is_named() -> None:
     track, vehicles = load_race_inputs(BOWL, [CHARIOT])
     race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(max_rounds=1))
     named = race.result().not_simulated
-    for rule in ("Jumps", "Drift options", "First Round Truce", "Friendly Race",
+    for rule in ("Jumps", "Drift options", "Friendly Race",
                  "Grandstanding to the Crowd", "The Whips of Shame", "Rolling Start",
                  "alternative Speed Check", "alternative Control Roll Discards",
                  "alternative Control Roll Damage", "Deliberate Collisions",
