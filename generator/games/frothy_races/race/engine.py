@@ -206,8 +206,7 @@ class Race:
                          zip(specs, bots, starts, labels, strict=True))]
         self.start_remaining = [self.remaining(c.stage, c.state) for c in self.cars]
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
-        # Fragile obstacle markers by space (the map's, then wrecks' debris), and the ratings
-        # of the map's rated fragile obstacles while they lie there (rough_ground).
+        # Fragile markers by space (the map's, then wrecks'), and rated ones' ratings.
         self.debris: dict[int, int] = {h: n for h, n in enumerate(self.rt.markers) if n}
         self.fragile_rating = dict(self.rt.fragile_rating)
         self.not_simulated = self._not_simulated()
