@@ -241,7 +241,8 @@ def test_driving_off_an_unwalled_edge_is_a_wall_collision(tmp_path: Path) -> Non
     turn either, it stops (Speed 0) and faces a way it can move past."""
     path = write_track(tmp_path, map_text=STRIP.replace("=.X\nX34", "=..\nX34"))
     track, vehicles = load_race_inputs(path, [CHARIOT])
-    race = Race(track, vehicles, ["careful"], seed=1, options=RaceOptions(log_events=True))
+    race = Race(track, vehicles, ["careful"], seed=1,
+                options=RaceOptions(laps=1, log_events=True))
     rt = race.rt
     cells = track.layout.cells
     edge = next(h for h in range(len(rt.hexes))
