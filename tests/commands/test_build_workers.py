@@ -22,12 +22,25 @@ from generator.paper.pdf import PdfInfo
 from tests.conftest import REPO
 
 
-def pid_writer(pages: int) -> Output:
-    """An output whose 'PDF' is the number of the process that wrote it."""
+def pid_writer(pages: int, writers: Path | None = None) -> Output:
+    """An output whose 'PDF' is the number of the process that wrote it. With ``writers``
+    (a folder each writer marks), a write waits, up to 10 s, until the build's own process
+    and a worker have both written one: who takes which file is then not left to how a
+    loaded machine schedules the workers."""
+    build = os.getpid()
+
     def write(path: Path) -> PdfInfo:
         path.write_text(str(os.getpid()), encoding="utf-8")
         for _ in range(20_000 * pages):  # long enough that both processes take some
             pass
+        if writers is not None:
+            (writers / str(os.getpid())).touch()
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                marks = {p.name for p in writers.iterdir()}
+                if str(build) in marks and len(marks) > 1:
+                    break
+                time.sleep(0.005)
         return PdfInfo(pages=pages, page_size_mm=(210.0, 297.0))
     return Output(path=f"part/{pages}.pdf", game="test", kind="part", vehicles=[], write=write)
 
@@ -55,7 +68,8 @@ def tree_digests(folder: Path) -> dict[str, str]:
 
 
 def test_workers_share_the_files_and_hand_back_each_in_order(tmp_path: Path) -> None:
-    outputs = [pid_writer(pages) for pages in range(1, 13)]
+    (tmp_path / "writers").mkdir()
+    outputs = [pid_writer(pages, tmp_path / "writers") for pages in range(1, 13)]
     with open_output(tmp_path / "out") as folder:
         infos = write_outputs(folder, outputs, 3)
         writers = {(folder.staging / o.path).read_text(encoding="utf-8") for o in outputs}
