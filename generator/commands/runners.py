@@ -217,15 +217,17 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
     """Build; with --watch, build again after every save until Ctrl-C. A rebuild that fails
     says why and keeps watching, so the designer can fix the file and save again."""
     last_good: dict[str, Definition] = {}
-    code = run_build(args, last_good=last_good if args.watch else None)
     if not args.watch:
-        return code
+        return run_build(args)
     paths = default_paths(args.paths)
+    from generator.commands.watching import file_states, watch_builds
     from generator.paper.art import art_files
 
     kit = find_project_kit(paths)  # a single file's build reads it too
     watched = [*paths, *([kit] if kit else []), *art_files(paths),
                *([args.templates] if args.templates else [])]
+    before = file_states([p for p in watched if p.exists()], args.output)
+    code = run_build(args, last_good=last_good)
 
     def rebuild(changed: list[Path]) -> None:
         print(f"\nchanged: {', '.join(map(str, changed))}; building again")
@@ -235,9 +237,7 @@ def run_build_or_watch(args: argparse.Namespace) -> int:
             print(f"paddock: {exc}" if not isinstance(exc, InputError) else str(exc),
                   file=sys.stderr)
 
-    from generator.commands.watching import watch_builds
-
-    watch_builds(watched, rebuild, output=args.output, on_start=lambda: print(
+    watch_builds(watched, rebuild, output=args.output, since=before, on_start=lambda: print(
         f"watching {', '.join(map(str, watched))} for saves; Ctrl-C stops", file=sys.stderr))
     return code
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from watchfiles import Change
 
-from generator.commands.watching import relevant_outside, watch_builds
+from generator.commands.watching import file_states, relevant_outside, watch_builds
 
 
 def test_a_saved_definition_triggers_one_rebuild_with_its_path(tmp_path: Path) -> None:
@@ -34,6 +34,51 @@ def test_a_saved_definition_triggers_one_rebuild_with_its_path(tmp_path: Path) -
     stop.set()
     thread.join(10)
     assert seen and [p.resolve() for p in seen[0]] == [(source / "a.yaml").resolve()]
+
+
+def test_saves_made_during_the_first_build_are_built_once_the_watcher_is_armed(
+        tmp_path: Path) -> None:
+    """A save between the first build's start and the watcher arming raises no event: the
+    watcher finds it by the files' states and rebuilds it at once, with no second save."""
+    source = tmp_path / "vehicles"
+    source.mkdir()
+    for name in ("a", "b", "gone"):
+        (source / f"{name}.yaml").write_text("game: x\n")
+    (source / "notes.txt").write_text("not read by a build\n")
+    before = file_states([source])
+    assert sorted(p.name for p in before) == ["a.yaml", "b.yaml", "gone.yaml"]
+    (source / "a.yaml").write_text("game: x\nname: saved while the first build ran\n")
+    (source / "gone.yaml").unlink()
+    (source / "new.yaml").write_text("game: x\n")
+    (source / "notes.txt").write_text("changed, but no build reads it\n")
+    stop, started = threading.Event(), threading.Event()
+    seen: list[list[Path]] = []
+
+    def rebuild(changed: list[Path]) -> None:
+        seen.append(changed)
+        stop.set()
+
+    thread = threading.Thread(target=watch_builds, args=([source], rebuild),
+                              kwargs={"stop": stop, "on_start": started.set, "since": before})
+    thread.start()
+    thread.join(10)
+    stop.set()
+    assert started.is_set()
+    assert [[p.name for p in changed] for changed in seen] == [["a.yaml", "gone.yaml",
+                                                                "new.yaml"]]
+
+
+def test_nothing_saved_before_the_watcher_armed_rebuilds_nothing(tmp_path: Path) -> None:
+    source = tmp_path / "vehicles"
+    source.mkdir()
+    (source / "a.yaml").write_text("game: x\n")
+    stop = threading.Event()
+    seen: list[list[Path]] = []
+    thread = threading.Thread(target=watch_builds, args=([source], seen.append), kwargs={
+        "stop": stop, "on_start": stop.set, "since": file_states([source])})
+    thread.start()
+    thread.join(10)
+    assert not thread.is_alive() and seen == []
 
 
 def test_only_what_a_build_reads_counts_and_never_the_output(tmp_path: Path) -> None:

@@ -37,7 +37,7 @@ def run_serve(args: argparse.Namespace) -> int:
     from generator.commands.serve.page import first_pages
     from generator.commands.serve.server import start, stop
     from generator.commands.serve.studio import Studio
-    from generator.commands.watching import watch_builds
+    from generator.commands.watching import file_states, watch_builds
 
     paths = default_paths(args.paths)
     if args.port > 65535:
@@ -47,6 +47,8 @@ def run_serve(args: argparse.Namespace) -> int:
     find_files([path for path in paths if not path.exists()])
     studio = Studio(paths, args.templates)
     started = time.perf_counter()
+    # What is saved while the first build runs is built once the watcher is armed.
+    before = file_states([p for p in studio.watched() if p.exists()])
     studio.rebuild_all()
     try:
         server = start(studio, args.port)
@@ -68,7 +70,7 @@ def run_serve(args: argparse.Namespace) -> int:
               flush=True)
 
     try:
-        watch_builds(studio.watched(), rebuild, debounce=SERVE_DEBOUNCE_MS)
+        watch_builds(studio.watched(), rebuild, debounce=SERVE_DEBOUNCE_MS, since=before)
     finally:
         stop(server)
         studio.close()
