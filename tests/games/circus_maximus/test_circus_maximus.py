@@ -167,8 +167,8 @@ def test_a_team_of_one_horse_is_pointed_out(tmp_path: Path) -> None:
     assert findings[0].source == "Circus Maximus, second-edition changes, 9.52"
     assert "Aquilo" in path.read_text().splitlines()[findings[0].mark.line - 1]
     for horses in (2, 3, 4):
-        assert check_file(chariot(tmp_path, lambda d: d.update(
-            horses=d["horses"][:horses]))).findings == []
+        assert check_file(chariot(tmp_path, lambda d, n=horses: d.update(
+            horses=d["horses"][:n]))).findings == []
 
 
 def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
