@@ -77,8 +77,13 @@ def light_car_with_blades(chariot: Chariot, context: CircusData) -> Iterator[Vio
 
 @RULES.check("CM-TEAM-SIZE")
 def team_losses_covered(chariot: Chariot, covered: int) -> Iterator[Violation]:
-    if len(chariot.horses) > covered + 1:  # the first horse whose loss is not covered
-        yield Violation(("horses", covered + 1), {"horses": len(chariot.horses)})
+    """A team the horse rules do not cover: one whose lone horse can fall with none left
+    (9.52, 9.53), or one that can lose more horses than 9.52 prices."""
+    horses = len(chariot.horses)
+    if horses == 1:
+        yield Violation(("horses", 0), {"horses": horses})
+    elif horses > covered + 1:  # the first horse whose loss is not covered
+        yield Violation(("horses", covered + 1), {"horses": horses})
 
 
 @RULES.check("CM-CUT-FREE-NEVER")

@@ -157,6 +157,20 @@ def test_edges_at_the_limits(tmp_path: Path, change: Any) -> None:
     assert all(f.rule == "CM-TEAM-SIZE" for f in findings)
 
 
+def test_a_team_of_one_horse_is_pointed_out(tmp_path: Path) -> None:
+    # 9.52 keeps the chariot still until a fallen horse is cut free and 9.53 rolls a die per
+    # horse left standing: both assume horses remain, which a lone horse's fall leaves none of.
+    path = chariot(tmp_path, lambda d: d.update(horses=d["horses"][:1]))
+    findings = check_file(path).findings
+    assert [(f.rule, f.severity.value) for f in findings] == [("CM-TEAM-SIZE", "info")]
+    assert findings[0].message.startswith("a team of 1 horse: once it falls no horse is left")
+    assert findings[0].source == "Circus Maximus, second-edition changes, 9.52"
+    assert "Aquilo" in path.read_text().splitlines()[findings[0].mark.line - 1]
+    for horses in (2, 3, 4):
+        assert check_file(chariot(tmp_path, lambda d, n=horses: d.update(
+            horses=d["horses"][:n]))).findings == []
+
+
 def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:

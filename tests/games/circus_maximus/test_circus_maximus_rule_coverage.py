@@ -40,6 +40,11 @@ def test_rule_points_at_what_breaks_it(rule_id: str, tmp_path: Path) -> None:
     assert_points_at(check_file(path).findings, RULES[rule_id], path, AT[rule_id])
 
 
+def test_team_size_points_at_a_lone_horse(tmp_path: Path) -> None:
+    path = chariot(tmp_path, lambda d: d.update(horses=d["horses"][:1]))
+    assert_points_at(check_file(path).findings, RULES["CM-TEAM-SIZE"], path, "name: Aquilo")
+
+
 def test_print_rule_points_at_the_text_that_overflows(tmp_path: Path) -> None:
     folder = tmp_path / "templates" / "circus-maximus"
     folder.mkdir(parents=True)
