@@ -315,9 +315,9 @@ def check_rolls(spec: RaceVehicle, accelerate: bool, whip: int, reins: int, modi
     rules let the player keep from it (``kept_sums``), each a final value as the engine
     plays it (``speeds.final_value``: at most ``limit``; a negative one the other way by at
     most ``back``, by default unlimited with Cautious or Reckless and not at all without);
-    Tireless and Anchor keep any number of boxes up to theirs. Re-rolls are not counted
-    (they only help)."""
-    fixed, extra, shift, _ = spec.speed_traits[accelerate]
+    Tireless and Anchor keep any number of boxes up to theirs. Lash and Tight Leash
+    re-roll dice as the engine does (``rerolled_rolls``)."""
+    fixed, extra, shift, rerolls = spec.speed_traits[accelerate]
     if fixed:
         return ((1.0, tuple(range(min(fixed, limit) + 1))),)
     direction = Direction.ACCELERATE if accelerate else Direction.DECELERATE
@@ -326,7 +326,7 @@ def check_rolls(spec: RaceVehicle, accelerate: bool, whip: int, reins: int, modi
     if back is None:
         back = 99 if spec.trait("Cautious" if accelerate else "Reckless") > 0 else 0
     found: dict[tuple[int, ...], float] = {}
-    for p, dice in dice_rolls(2 + whip + reins + extra):
+    for p, dice in rerolled_rolls(2 + whip + reins + extra, rerolls):
         boxes = tuple(sorted({final_value(s + shift + modifier, limit, back)
                               for s in _kept_sums(list(dice), lock)}))
         found[boxes] = found.get(boxes, 0.0) + p
@@ -346,6 +346,23 @@ def dice_rolls(count: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
                 following[key] = following.get(key, 0.0) + p / len(faces)
         rolls = following
     return tuple((p, dice) for dice, p in rolls.items())
+
+
+@lru_cache(maxsize=64)
+def rerolled_rolls(count: int, rerolls: int) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """``dice_rolls(count)`` after a Speed Check's re-rolls (Lash, Tight Leash: 're-roll #
+    dice'), as the engine plays them (``Race.reroll_low``): up to ``rerolls`` dice showing
+    0 or 1, the lowest first, each rolled once more."""
+    if rerolls <= 0:
+        return dice_rolls(count)
+    found: dict[tuple[int, ...], float] = {}
+    for p, dice in dice_rolls(count):
+        again = min(rerolls, sum(1 for value in dice if value <= 1))
+        kept = dice[again:]  # sorted: the lowest ``again`` dice are those rolled again
+        for q, fresh in dice_rolls(again):
+            key = tuple(sorted(kept + fresh))
+            found[key] = found.get(key, 0.0) + p * q
+    return tuple((p, dice) for dice, p in found.items())
 
 
 def _kept_sums(dice: list[int], lock: int) -> set[int]:

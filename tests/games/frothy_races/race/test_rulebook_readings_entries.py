@@ -303,3 +303,55 @@ def test_lucky_rerolls_its_number_of_the_dice_that_scored() -> None:
     assert car.damage == 1 and car.spent[slot] == 1 and car.hand[slot] == 0
     rolls = [e["dice"] for e in race.events if e["action"].startswith("damage roll")]
     assert rolls == [[3, 3], [0, 3]]
+
+
+class EveryFace:
+    """A die that shows the faces given, in turn: the engine's re-roll enumerated."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.faces = iter(faces)
+
+    def randrange(self, _: int) -> int:
+        return next(self.faces)
+
+
+@pytest.mark.parametrize(("count", "rerolls"), [(2, 1), (3, 1), (3, 2), (4, 2), (4, 3)])
+def test_the_planning_driver_counts_lash_and_tight_leash_rerolls_as_the_engine_plays_them(
+        count: int, rerolls: int) -> None:
+    """Lash # and Tight Leash #: 're-roll # dice' in a Speed Check roll. The planner's roll
+    odds (planner.rerolled_rolls) are the engine's (Race.reroll_low: the lowest dice showing
+    0 or 1), enumerated exactly: every roll, then every face of every die rolled again."""
+    from itertools import product
+
+    from generator.games.frothy_races.race.engine import VALUES
+    from generator.games.frothy_races.race.planner import dice_rolls, rerolled_rolls
+
+    race = make_race(CHARIOT, 1)
+    exact: dict[tuple[int, ...], float] = {}
+    for faces in product(range(6), repeat=count):
+        rolled = [VALUES[f] for f in faces]
+        again = min(rerolls, sum(1 for v in rolled if v <= 1))
+        for fresh in product(range(6), repeat=again):
+            race.rng = EveryFace(fresh)
+            key = tuple(sorted(race.reroll_low(rolled, rerolls)))
+            exact[key] = exact.get(key, 0.0) + 6.0 ** -(count + again)
+    planned = dict((dice, p) for p, dice in rerolled_rolls(count, rerolls))
+    assert planned.keys() == exact.keys()
+    assert all(planned[k] == pytest.approx(exact[k], abs=1e-12) for k in exact)
+    plain = dict((dice, p) for p, dice in dice_rolls(count))
+    assert planned != pytest.approx(plain)  # a re-roll moves the odds
+
+
+def test_a_lash_vehicles_speed_check_odds_reach_high_values_more_often() -> None:
+    """Lash 1 to Accelerate: the planner's check (check_rolls) now counts the re-roll, and
+    only for accelerating (Tight Leash is the decelerating one)."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    plain_up = check_rolls(car.spec, True, 1, 0, 0, 99)
+    plain_down = check_rolls(car.spec, False, 0, 1, 0, 99)
+    with_trait(car, "Lash", 1)
+
+    def high(rolls: tuple[tuple[float, tuple[int, ...]], ...]) -> float:
+        return sum(p for p, boxes in rolls if max(boxes) >= 5)
+    assert high(check_rolls(car.spec, True, 1, 0, 0, 99)) > high(plain_up) + 0.02
+    assert check_rolls(car.spec, False, 0, 1, 0, 99) == plain_down
