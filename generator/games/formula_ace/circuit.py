@@ -16,7 +16,7 @@ from typing import Any
 from generator.input.schema import Custom, Int, ListOf, Struct, Text, spec_field
 
 BOOK = "Formula Ace Racing Pods"
-SEC_CIRCUIT = "6/ CIRCUIT CREATION"
+SEC_CIRCUIT = f"{BOOK}, 6/ CIRCUIT CREATION"
 
 Point = tuple[float, float]
 
