@@ -481,6 +481,19 @@ def test_a_value_the_schema_refuses_cites_the_section_that_limits_it(
     assert finding.source == f"Formula Ace Racing Pods, {section}"
 
 
+def test_a_loan_at_four_pilots_says_which_category_has_none(tmp_path: Path) -> None:
+    # 14/: a category with no living pilot allows a loan only while under four pilots.
+    tsw = {**SEASONED_TSW, "recruited": True}
+    change = both(pilot(2, category="dragster-show", rank="seasoned",
+                        skills={"piloting": 3, "g_endurance": 3}),
+                  pilot(0, rank="ace", skills={"piloting": 4, "g_endurance": 4}),
+                  add_pilots(tsw), season({"borrow": 500}))
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert [f.message for f in findings if f.rule == "FA-BORROW"] == [
+        "the team borrows 500 credits with 3 ships in flying order and already 4 pilots, "
+        "though none for destruction-derby"]
+
+
 def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Path) -> None:
     # 14/: a team with no ship in flying order may borrow. Its new ship may take the balance
     # below zero (the loan), written as a borrow step or not; the next prize pays it back.
