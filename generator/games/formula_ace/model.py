@@ -107,12 +107,14 @@ class Pilot:
     """A pilot of the team, who races in one category all season (4/, 5/)."""
 
     name: str = spec_field(Text(max_length=24), "The pilot's name, printed on roster and card.")
-    rank: str = spec_field(Choice(RANKS, source=section("5/")),
-                           "seasoned or ace: sets the skill points and maxima (5/).")
-    category: str = spec_field(Choice(CATEGORIES, source=section("4/, 5/"),
-                                      aliases=CATEGORY_NAMES),
-                               "The one category this pilot races all season (4/).")
-    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.")
+    rank: str = spec_field(Choice(RANKS),
+                           "seasoned or ace: sets the skill points and maxima (5/).",
+                           source=section("5/"))
+    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+                               "The one category this pilot races all season (4/).",
+                               source=section("4/, 5/"))
+    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.",
+                                source=section("5/"))
     school: dict[str, int] = spec_field(
         MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
               Int(0, 99, source=section("16/"))),
@@ -144,10 +146,11 @@ class Pilot:
 class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
-    item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/"),
-                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["weapons"]),
+    item: str = spec_field(Choice(DERBY_EQUIPMENT, aliases=ITEM_NAMES,
+                                  elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
-                           "web, decoys, countermeasures, repulsor or turret.")
+                           "web, decoys, countermeasures, repulsor or turret.",
+                           source=section("17/"))
     mount: str | None = spec_field(
         Nullable(Choice(MOUNTS)), "front or rear, for a firing weapon (180 degree arc, 17/).",
         default=None, source=section("17/"))
@@ -158,8 +161,8 @@ class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
 
     name: str = spec_field(Text(max_length=24), "The ship's name, printed on roster and card.")
-    type: str = spec_field(Choice(SHIP_TYPES, source=section("2/")),
-                           "Alpha, Beta, Lambda, Tau or Gamma (2/).")
+    type: str = spec_field(Choice(SHIP_TYPES), "Alpha, Beta, Lambda, Tau or Gamma (2/).",
+                           source=section("2/"))
     pilot: str | None = spec_field(
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
@@ -220,9 +223,9 @@ class Race:
     """One race of the season and the team's results in it."""
 
     name: str = spec_field(Text(max_length=32), "The circuit or race name.")
-    category: str = spec_field(Choice(CATEGORIES, source=section("3/"),
-                                      aliases=CATEGORY_NAMES),
-                               "total-speed-way, dragster-show or destruction-derby.")
+    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+                               "total-speed-way, dragster-show or destruction-derby.",
+                               source=section("3/"))
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
@@ -236,9 +239,10 @@ class Race:
 class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
-    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/"),
-                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["buy"]),
-                           "What was bought: an upgrade, a derby item or school.")
+    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), aliases=ITEM_NAMES,
+                                  elsewhere=ELSEWHERE["buy"]),
+                           "What was bought: an upgrade, a derby item or school.",
+                           source=section("16/, 17/"))
     ship: str | None = spec_field(Nullable(Text(max_length=24)),
                                   "The ship it was fitted to (upgrades and derby items).",
                                   default=None)

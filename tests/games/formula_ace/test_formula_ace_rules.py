@@ -473,6 +473,9 @@ def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> N
     (season(race("Pit", "destruction-derby", [result(
         "Cleo Marrant", "Lambda Three", 1, weapons_used=["laser"])])), "17/"),
     (season({"repair": {"ship": "Lambda One", "hit_points": -1}}), "12/, 16/"),
+    (lambda d: d["pilots"][0].pop("rank"), "5/"),                 # a required key left out
+    (lambda d: d["ships"][0].pop("type"), "2/"),
+    (ship(2, weapons=[{"mount": "front"}]), "17/"),
 ])
 def test_a_value_the_schema_refuses_cites_the_section_that_limits_it(
         change: Change, section: str, tmp_path: Path) -> None:
