@@ -64,6 +64,7 @@ class FormulaData:
     prize_per_place_step: int
     aces_high_bonus: dict[str, int]
     items: dict[str, Item]
+    spellings: dict[str, tuple[str, ...]]
     weapon_mounts: tuple[str, ...]
     damage_table: tuple[dict[str, Any], ...]
     critical_table: tuple[dict[str, Any], ...]
@@ -127,6 +128,7 @@ def formula_data() -> FormulaData:
         prize_per_place_step=int(raw["prize_per_place_step"]),
         aces_high_bonus=dict(raw["aces_high_bonus"]),
         items={key: _item(key, value) for key, value in raw["purchases"].items()},
+        spellings={key: tuple(words) for key, words in raw["spellings"].items()},
         weapon_mounts=tuple(raw["weapon_mounts"]),
         damage_table=tuple(raw["damage_table"]), critical_table=tuple(raw["critical_table"]),
         engine_start=tuple(raw["engine_start"]),

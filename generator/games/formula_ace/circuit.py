@@ -16,7 +16,7 @@ from typing import Any
 from generator.input.schema import Custom, Int, ListOf, Struct, Text, spec_field
 
 BOOK = "Formula Ace Racing Pods"
-SEC_CIRCUIT = "6/ CIRCUIT CREATION"
+SEC_CIRCUIT = f"{BOOK}, 6/ CIRCUIT CREATION"
 
 Point = tuple[float, float]
 
@@ -75,7 +75,8 @@ class Circuit:
     """A Formula Ace circuit: where its beacons, lines, obstacles and grid stand."""
 
     name: str = spec_field(Text(max_length=40), "The circuit's name, on its plan.")
-    surface: Surface = spec_field(Struct(Surface), "The playing surface, in cm.")
+    surface: Surface = spec_field(Struct(Surface), "The playing surface, in cm.",
+                                  source=SEC_CIRCUIT)
     ships: int = spec_field(Int(1, 12), "How many ships race on it.", source=SEC_CIRCUIT)
     start: Gate = spec_field(Struct(Gate), "The start line: its left and right ends.",
                              source=SEC_CIRCUIT)

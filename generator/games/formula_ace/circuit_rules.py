@@ -31,6 +31,16 @@ def tenth(value: float) -> float | int:
     return int(rounded) if rounded == int(rounded) else rounded
 
 
+def beyond(value: float, low: float, high: float) -> float | int:
+    """A length outside ``low``..``high`` as its message shows it: to a tenth, or finer where
+    a tenth would read as the limit it breaks (19.96 cm wide is not "20 cm")."""
+    for digits in range(1, 7):
+        rounded = round(value, digits)
+        if rounded not in (low, high):
+            return int(rounded) if rounded == int(rounded) else rounded
+    return value
+
+
 def line_path(circuit: Circuit, index: int) -> KeyPath:
     """The key path of line ``index`` of ``circuit.lines`` (start, gates..., finish)."""
     if index == 0:
@@ -87,7 +97,7 @@ def width_along_the_route(circuit: Circuit, low: int, high: int) -> Iterator[Vio
     for index, line in enumerate(circuit.lines):
         if not low <= round(line.width, 6) <= high:
             yield Violation(line_path(circuit, index), {
-                "width": tenth(line.width), "where": line_name(circuit, index),
+                "width": beyond(line.width, low, high), "where": line_name(circuit, index),
                 "gate": 0 < index < len(circuit.lines) - 1, "narrow": line.width < low})
 
 
@@ -99,7 +109,7 @@ def beacons_spaced(circuit: Circuit, low: int, high: int) -> Iterator[Violation]
             gap = distance(getattr(before, side), getattr(gate, side))
             if not low <= round(gap, 6) <= high:
                 yield Violation(("gates", number - 1, side), {
-                    "side": side, "gate": number, "gap": tenth(gap)})
+                    "side": side, "gate": number, "gap": beyond(gap, low, high)})
 
 
 def _from_line(beacons: Gate, line: Gate, path: KeyPath, low: int, high: int
@@ -107,7 +117,7 @@ def _from_line(beacons: Gate, line: Gate, path: KeyPath, low: int, high: int
     for side in SIDES:
         gap = to_segment(getattr(beacons, side), line.left, line.right)
         if not low <= round(gap, 6) <= high:
-            yield Violation((*path, side), {"side": side, "gap": tenth(gap)})
+            yield Violation((*path, side), {"side": side, "gap": beyond(gap, low, high)})
 
 
 @RULES.check("FA-CIRCUIT-FIRST")
@@ -165,7 +175,7 @@ def obstacle_sizes(circuit: Circuit, low: int, high: int) -> Iterator[Violation]
     for number, obstacle in enumerate(circuit.obstacles, start=1):
         if not low <= obstacle.diameter <= high:
             yield Violation(("obstacles", number - 1, "diameter"), {
-                "number": number, "diameter": tenth(obstacle.diameter)})
+                "number": number, "diameter": beyond(obstacle.diameter, low, high)})
 
 
 def corridor(circuit: Circuit) -> list[list[Point]]:

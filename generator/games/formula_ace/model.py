@@ -49,8 +49,10 @@ WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-2": "wounded", "wounded-season": "severely-wounded",
                "severe": "severely-wounded", "killed": "dead"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
-# Speed Way" for total-speed-way): a Choice takes either.
-ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()}
+# Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
+# missile): a Choice takes any of them.
+ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
+    word: key for key, words in formula_data().spellings.items() for word in words}
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()}
 # Where an id written in the wrong field belongs ('rockets' under upgrades:).
 _WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",
@@ -105,14 +107,17 @@ class Pilot:
     """A pilot of the team, who races in one category all season (4/, 5/)."""
 
     name: str = spec_field(Text(max_length=24), "The pilot's name, printed on roster and card.")
-    rank: str = spec_field(Choice(RANKS, source=section("5/")),
-                           "seasoned or ace: sets the skill points and maxima (5/).")
-    category: str = spec_field(Choice(CATEGORIES, source=section("4/, 5/"),
-                                      aliases=CATEGORY_NAMES),
-                               "The one category this pilot races all season (4/).")
-    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.")
+    rank: str = spec_field(Choice(RANKS),
+                           "seasoned or ace: sets the skill points and maxima (5/).",
+                           source=section("5/"))
+    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+                               "The one category this pilot races all season (4/).",
+                               source=section("4/, 5/"))
+    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.",
+                                source=section("5/"))
     school: dict[str, int] = spec_field(
-        MapOf(Choice(SKILLS, loose=True), Int(0, 99)),
+        MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+              Int(0, 99, source=section("16/"))),
         "Levels bought at the advanced school before the season, by skill (16/).",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
@@ -141,10 +146,11 @@ class Pilot:
 class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
-    item: str = spec_field(Choice(DERBY_EQUIPMENT, source=section("17/"),
-                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["weapons"]),
+    item: str = spec_field(Choice(DERBY_EQUIPMENT, aliases=ITEM_NAMES,
+                                  elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
-                           "web, decoys, countermeasures, repulsor or turret.")
+                           "web, decoys, countermeasures, repulsor or turret.",
+                           source=section("17/"))
     mount: str | None = spec_field(
         Nullable(Choice(MOUNTS)), "front or rear, for a firing weapon (180 degree arc, 17/).",
         default=None, source=section("17/"))
@@ -155,14 +161,15 @@ class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
 
     name: str = spec_field(Text(max_length=24), "The ship's name, printed on roster and card.")
-    type: str = spec_field(Choice(SHIP_TYPES, source=section("2/")),
-                           "Alpha, Beta, Lambda, Tau or Gamma (2/).")
+    type: str = spec_field(Choice(SHIP_TYPES), "Alpha, Beta, Lambda, Tau or Gamma (2/).",
+                           source=section("2/"))
     pilot: str | None = spec_field(
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        MapOf(Choice(UPGRADES, aliases=ITEM_NAMES, elsewhere=ELSEWHERE["upgrades"]),
-              Int(0, 99)),
+        MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+                     elsewhere=ELSEWHERE["upgrades"]),
+              Int(0, 99, source=section("16/"))),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
@@ -202,11 +209,11 @@ class RaceResult:
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        ListOf(Choice(TEAM_OPTIONS, aliases=ITEM_NAMES)),
+        ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
         "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
-        ListOf(Choice(DERBY_EQUIPMENT, aliases=ITEM_NAMES), 0, 24),
+        ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"), aliases=ITEM_NAMES), 0, 24),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -216,9 +223,9 @@ class Race:
     """One race of the season and the team's results in it."""
 
     name: str = spec_field(Text(max_length=32), "The circuit or race name.")
-    category: str = spec_field(Choice(CATEGORIES, source=section("3/"),
-                                      aliases=CATEGORY_NAMES),
-                               "total-speed-way, dragster-show or destruction-derby.")
+    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+                               "total-speed-way, dragster-show or destruction-derby.",
+                               source=section("3/"))
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
@@ -232,9 +239,10 @@ class Race:
 class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
-    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), source=section("16/"),
-                                  aliases=ITEM_NAMES, elsewhere=ELSEWHERE["buy"]),
-                           "What was bought: an upgrade, a derby item or school.")
+    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), aliases=ITEM_NAMES,
+                                  elsewhere=ELSEWHERE["buy"]),
+                           "What was bought: an upgrade, a derby item or school.",
+                           source=section("16/, 17/"))
     ship: str | None = spec_field(Nullable(Text(max_length=24)),
                                   "The ship it was fitted to (upgrades and derby items).",
                                   default=None)
@@ -242,10 +250,14 @@ class Purchase:
                                    "The pilot sent to the advanced school.", default=None)
     skill: str | None = spec_field(Nullable(Choice(SKILLS, loose=True)),
                                    "The skill school raised.",
-                                   default=None)
-    count: int = spec_field(Int(1, 99), "How many were bought.", default=1)
+                                   default=None, source=section("5/, 16/"))
+    count: int = spec_field(Int(1, 99), "How many were bought.", default=1,
+                            source=section("16/, 17/"))
     mount: str | None = spec_field(Nullable(Choice(MOUNTS)), "front or rear, for a weapon.",
-                                   default=None)
+                                   default=None, source=section("17/"))
+
+
+REPAIRS = section("12/, 16/")
 
 
 @dataclass(frozen=True)
@@ -253,13 +265,16 @@ class Repair:
     """Repairs paid between races (12/, 16/)."""
 
     ship: str = spec_field(Text(max_length=24), "The ship repaired, by name.")
-    hit_points: int = spec_field(Int(0, 99), "Hit points repaired (50 each).", default=0)
-    boosters: int = spec_field(Int(0, 8), "Broken boosters repaired (500 each).", default=0)
-    fins: int = spec_field(Int(0, 8), "Broken fins repaired (500 each).", default=0)
+    hit_points: int = spec_field(Int(0, 99), "Hit points repaired (50 each).", default=0,
+                                 source=REPAIRS)
+    boosters: int = spec_field(Int(0, 8), "Broken boosters repaired (500 each).", default=0,
+                               source=REPAIRS)
+    fins: int = spec_field(Int(0, 8), "Broken fins repaired (500 each).", default=0,
+                           source=REPAIRS)
     boosters_replaced: int = spec_field(Int(0, 8), "Destroyed boosters replaced (2000 each).",
-                                        default=0)
+                                        default=0, source=REPAIRS)
     fins_replaced: int = spec_field(Int(0, 8), "Destroyed fins replaced (2000 each).",
-                                    default=0)
+                                    default=0, source=REPAIRS)
 
 
 @dataclass(frozen=True)

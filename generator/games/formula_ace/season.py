@@ -281,10 +281,15 @@ def flying_ships(state: SeasonState) -> int:
 def may_borrow(state: SeasonState, data: FormulaData) -> bool:
     """14/ (read as either case, see FA-BORROW): no ship in flying order, or a category with
     no living pilot while the team is under four pilots."""
-    living = [p for p in state.pilots.values() if p.alive]
-    covered = {p.category for p in living}
-    short = len(living) < data.max_pilots and bool(set(data.categories) - covered)
+    living = sum(1 for p in state.pilots.values() if p.alive)
+    short = living < data.max_pilots and bool(uncovered_categories(state, data))
     return flying_ships(state) == 0 or short
+
+
+def uncovered_categories(state: SeasonState, data: FormulaData) -> list[str]:
+    """The categories no living pilot of the team races (4/: the team sits them out)."""
+    covered = {p.category for p in state.pilots.values() if p.alive}
+    return [category for category in data.categories if category not in covered]
 
 
 def apply_entry(state: SeasonState, entry: SeasonEntry, step: int, data: FormulaData) -> None:

@@ -20,6 +20,7 @@ from generator.games.formula_ace.season import (
     may_borrow,
     replay,
     timeline,
+    uncovered_categories,
 )
 from generator.games.formula_ace.ship_rules import carried_items
 from generator.input.editor_schema import EVERY, at, has
@@ -94,8 +95,10 @@ def borrow_only_when_stranded(team: Team, context: FormulaData) -> Iterator[Viol
             continue
         state = moment.before
         if not may_borrow(state, context):
-            yield Violation((*moment.path, "borrow"), {"amount": moment.entry.borrow,
-                                                       "flying": flying_ships(state)})
+            yield Violation((*moment.path, "borrow"), {
+                "amount": moment.entry.borrow, "flying": flying_ships(state),
+                "uncovered": ", ".join(uncovered_categories(state, context)),
+                "maximum": context.max_pilots})
 
 
 @RULES.check("FA-REPAY")

@@ -108,6 +108,22 @@ def test_messages_give_the_measured_lengths(tmp_path: Path) -> None:
     assert width.severity is Severity.ERROR
 
 
+def test_a_circuit_the_schema_refuses_cites_6(tmp_path: Path) -> None:
+    findings = check_file(write_circuit(tmp_path, lambda d: d.pop("surface"))).findings
+    (missing,) = [f for f in findings if f.rule == "SCHEMA-MISSING-KEY"]
+    assert missing.source == "Formula Ace Racing Pods, 6/ CIRCUIT CREATION"
+
+
+def test_a_length_just_past_a_limit_is_not_shown_as_the_limit(tmp_path: Path) -> None:
+    # 19.96 cm is too narrow; rounded to a tenth it would read "20 cm", the limit itself.
+    findings = check_file(write_circuit(tmp_path, gate(0, left=[150, 32.46]))).findings
+    (width,) = [f for f in findings if f.rule == "FA-CIRCUIT-WIDTH"]
+    assert width.message.startswith("the circuit is 19.96 cm wide at gate 1;")
+    wide = top(obstacles=[{"at": [140, 128], "diameter": 5.04}])
+    (size,) = check_file(write_circuit(tmp_path, wide)).findings
+    assert size.message.startswith("obstacle 1 is 5.04 cm across;")
+
+
 @pytest.mark.parametrize(("line", "source"), [("start", SPRINT), ("finish", SPRINT),
                                               ("start", LOOP)])
 def test_a_start_or_finish_line_with_its_ends_swapped_breaks_the_sides(

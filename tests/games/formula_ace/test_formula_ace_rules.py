@@ -228,7 +228,7 @@ def test_unknown_names_suggest_the_nearest(tmp_path: Path) -> None:
 
 def test_an_unknown_item_is_refused_with_a_suggestion(tmp_path: Path) -> None:
     findings = format_findings(check_file(write_team(tmp_path, ship(2, weapons=[
-        {"item": "rocket"}]))).findings)
+        {"item": "rokets"}]))).findings)
     assert [f.rule for f in findings] == ["SCHEMA-VALUE"]
     assert "did you mean 'rockets'?" in findings[0].message
 
@@ -441,6 +441,60 @@ def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
     team = loaded.definitions[0].model
     assert team.pilots[0].category == "total-speed-way"
     assert [w.item for w in team.ships[2].weapons] == ["web", "rockets"]
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("missiles", "missile"), ("Rocket", "rockets"), ("mine", "mines"), ("Decoy", "decoys"),
+    ("Counter-measures", "countermeasures"), ("Repulsors", "repulsor"), ("ray", "rays"),
+    ("vortices", "vortex"), ("turrets", "turret")])
+def test_a_derby_item_is_taken_in_the_singular_or_plural(written: str, item: str,
+                                                         tmp_path: Path) -> None:
+    # 17/ writes "Rockets" but "Missile": a player who writes the other number means it.
+    mount = {"mount": "front"} if item in ("missile", "rockets", "rays") else {}
+    change = ship(2, weapons=[{"item": written, **mount}])
+    loaded = check_file(write_team(tmp_path, change))
+    assert [f.rule for f in loaded.findings if f.severity == "error"] == []
+    assert [w.item for w in loaded.definitions[0].model.ships[2].weapons] == [item]
+
+
+def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> None:
+    change = both(ship(0, upgrades={"boosters": 3}), ship(1, upgrades={"Hit Points": 1}))
+    loaded = check_file(write_team(tmp_path, change))
+    assert rule_ids(loaded.findings) == {"FA-SHIP-BOOSTERS-MAX", "FA-CREDITS-NEGATIVE"}
+    team = loaded.definitions[0].model
+    assert (team.ships[0].upgrades, team.ships[1].upgrades) == ({"booster": 3},
+                                                                {"hit-point": 1})
+
+
+@pytest.mark.parametrize(("change", "section"), [
+    (ship(0, upgrades={"nitro": 1}), "16/"),
+    (ship(0, upgrades={"hit-point": -1}), "16/"),
+    (pilot(0, school={"flying": 1}), "5/, 16/"),
+    (season(race("Pit", "destruction-derby", [result(
+        "Cleo Marrant", "Lambda Three", 1, weapons_used=["laser"])])), "17/"),
+    (season({"repair": {"ship": "Lambda One", "hit_points": -1}}), "12/, 16/"),
+    (lambda d: d["pilots"][0].pop("rank"), "5/"),                 # a required key left out
+    (lambda d: d["ships"][0].pop("type"), "2/"),
+    (ship(2, weapons=[{"mount": "front"}]), "17/"),
+])
+def test_a_value_the_schema_refuses_cites_the_section_that_limits_it(
+        change: Change, section: str, tmp_path: Path) -> None:
+    (finding,) = [f for f in check_file(write_team(tmp_path, change)).findings
+                  if f.rule.startswith("SCHEMA-")]
+    assert finding.source == f"Formula Ace Racing Pods, {section}"
+
+
+def test_a_loan_at_four_pilots_says_which_category_has_none(tmp_path: Path) -> None:
+    # 14/: a category with no living pilot allows a loan only while under four pilots.
+    tsw = {**SEASONED_TSW, "recruited": True}
+    change = both(pilot(2, category="dragster-show", rank="seasoned",
+                        skills={"piloting": 3, "g_endurance": 3}),
+                  pilot(0, rank="ace", skills={"piloting": 4, "g_endurance": 4}),
+                  add_pilots(tsw), season({"borrow": 500}))
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert [f.message for f in findings if f.rule == "FA-BORROW"] == [
+        "the team borrows 500 credits with 3 ships in flying order and already 4 pilots, "
+        "though none for destruction-derby"]
 
 
 def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Path) -> None:
