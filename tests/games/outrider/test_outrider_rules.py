@@ -133,9 +133,41 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_outrider: Callab
 def test_variants_with_equal_bonuses_are_reported(write_outrider: Callable[..., Path]) -> None:
     loaded = check_file(write_outrider(lambda d: (
         bonuses("narrow", defense=1, firepower=1)(d), bonuses("wide", handling=2)(d))))
-    (finding,) = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    findings = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    assert [f.mark.line for f in findings] == sorted({f.mark.line for f in findings})
+    assert len(findings) == 2 and findings[0].message == findings[1].message
+    finding = findings[0]
     assert finding.message == ("the narrow-arc side has 2 bonus lights and the wide-arc side 2; "
                                "the narrow side should carry more bonuses than the wide side")
+
+
+def sides_shown(path: Path, rule_id: str) -> list[str]:
+    """The side (narrow or wide) of each finding of ``rule_id``, from the section it is in."""
+    lines = path.read_text().splitlines()
+    shown = []
+    for finding in (f for f in check_file(path).findings if f.rule == rule_id):
+        above = [line.strip() for line in lines[:finding.mark.line]]
+        shown.append(next(s for s in reversed(above) if s in ("narrow:", "wide:"))[:-1])
+    return shown
+
+
+@pytest.mark.parametrize(("change", "rule_id", "shown"), [
+    # 2.1: the designer may have lowered the narrow side or raised the wide one.
+    (bonuses("wide", defense=2, handling=1), "OR-VARIANT-BONUSES", ["narrow", "wide"]),
+    (bonuses("narrow", defense=1, handling=1), "OR-VARIANT-BONUSES", ["narrow", "wide"]),
+    # A wide side without bonuses has none to give up.
+    (lambda d: (bonuses("narrow")(d), bonuses("wide")(d)), "OR-VARIANT-BONUSES", ["narrow"]),
+    (side("wide", arcs=[arc("primary", "front", "fixed"), arc("secondary", "rear", "fixed")]),
+     "OR-VARIANT-ARCS", ["narrow", "wide"]),
+    # One fixed edge is as narrow as a side gets: only the wide side can change.
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "front", "fixed")])(d)),
+     "OR-VARIANT-ARCS", ["wide"])])
+def test_a_comparison_of_the_two_sides_is_shown_where_it_can_be_fixed(
+        change: Change, rule_id: str, shown: list[str], write_outrider: Callable[..., Path]
+        ) -> None:
+    path = write_outrider(change)
+    assert sides_shown(path, rule_id) == shown
 
 
 @pytest.mark.parametrize("path", OUTRIDER_VEHICLES, ids=lambda p: p.stem)
@@ -174,12 +206,31 @@ def test_the_model_gives_a_balance_report_what_it_needs() -> None:
 def test_equipment_message_names_the_dice_and_the_fix(write_outrider: Callable[..., Path]
                                                       ) -> None:
     path = write_outrider(equipment(weapon="d12"))
-    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
-    assert finding.message == ("the equipment dice are engine d8, driver d10, armor d12, weapon "
-                               "d12; a standard game gives each vehicle one d6, one d8, one d10 "
-                               "and one d12")
-    assert finding.hint == "use d6 in place of the second d12"
-    assert "weapon:" in path.read_text().splitlines()[finding.mark.line - 1]
+    findings = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
+    assert [f.message for f in findings] == 2 * [
+        "the equipment dice are engine d8, driver d10, armor d12, weapon d12; a standard game "
+        "gives each vehicle one d6, one d8, one d10 and one d12"]
+    assert [f.hint for f in findings] == 2 * ["use d6 in place of this d12 or the other one"]
+
+
+@pytest.mark.parametrize(("dice", "shown"), [
+    # 2.2: either slot of a repeated die may be the one the designer changed, so both show.
+    ({"engine": "d12"}, ["engine", "armor"]),
+    ({"driver": "d8"}, ["engine", "driver"]),
+    ({"engine": "d6", "driver": "d6", "armor": "d6"}, ["engine", "driver", "armor", "weapon"]),
+    ({"engine": "d20", "driver": "d4"}, ["engine", "driver"])])
+def test_every_slot_breaking_the_standard_set_is_shown(
+        dice: dict[str, str], shown: list[str], tmp_path: Path) -> None:
+    lines = BASELINE_FILE.read_text(encoding="utf-8").splitlines(keepends=True)
+    for slot, die in dice.items():
+        lines = [f"  {slot}: {die}\n" if line.startswith(f"  {slot}: ") else line
+                 for line in lines]
+    path = tmp_path / "vehicle.yaml"
+    path.write_text("".join(lines), encoding="utf-8")
+    findings = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
+    slots = [lines[f.mark.line - 1].split(":")[0].strip() for f in findings]
+    assert slots == shown
+    assert all(lines[f.mark.line - 1][f.mark.column - 1:].startswith("d") for f in findings)
 
 
 @pytest.mark.parametrize(("slot", "die", "hint"), [
@@ -284,8 +335,9 @@ def test_a_second_arc_on_the_same_edge_widens_nothing(write_outrider: Callable[.
     narrow = [arc("primary", "front", "articulated"), arc("secondary", "rear", "fixed")]
     wide = [arc("primary", "front", "articulated"), arc("secondary", "front", "articulated")]
     path = write_outrider(lambda d: (side("narrow", arcs=narrow)(d), side("wide", arcs=wide)(d)))
-    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-VARIANT-ARCS"]
-    assert finding.message.startswith("the narrow-arc side's arcs cover 100 degrees, not less "
+    findings = [f for f in check_file(path).findings if f.rule == "OR-VARIANT-ARCS"]
+    assert len(findings) == 2  # at both sides' arcs
+    assert findings[0].message.startswith("the narrow-arc side's arcs cover 100 degrees, not less "
                                       "than the wide-arc side's 90")
 
 
