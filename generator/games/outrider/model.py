@@ -49,6 +49,13 @@ CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
 ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
+# The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
+# to it (1.3): those names, and the British spellings our own keys use, read as the roll.
+ROLL_NAMES = {
+    "engine": "initiative", "acceleration": "initiative",
+    "driver": "control", "handling": "control",
+    "armor": "defense", "armour": "defense", "defence": "defense",
+    "weapon": "attack", "firepower": "attack", "damage": "attack"}
 
 _DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
 
@@ -225,7 +232,9 @@ class Upgrade:
 
     name: str = spec_field(Text(max_length=28), "The equipment's name, printed on the dashboard.")
     roll: str = spec_field(
-        Choice(ROLLS), "The roll it adds to: initiative, control, defense or attack.")
+        Choice(ROLLS, aliases=ROLL_NAMES, source=section("1.3 Vehicle Characteristics Overview")),
+        "The roll it adds to: initiative, control, defense or attack (or the die rolled, or "
+        "the characteristic that adds to it).")
     bonus: int = spec_field(Int(min=1), "What it adds to that roll.")
     summary: str | None = spec_field(
         Text(max_length=80), "A short description printed after its bonus.", default=None)

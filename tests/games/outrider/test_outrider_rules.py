@@ -472,3 +472,17 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
         assert [row.name.lower().replace(" ", "_") for row in rows] == [n for _, n in expected]
         assert [row.high if row.high is not None else 99 for row in rows] == [
             top_ for top_, _ in expected]
+
+
+@pytest.mark.parametrize(("written", "roll"), [
+    ("handling", "control"), ("DRIVER", "control"), ("Acceleration", "initiative"),
+    ("engine", "initiative"), ("armor", "defense"), ("defence", "defense"),
+    ("firepower", "attack"), ("weapon", "attack")])
+def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
+        written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
+    """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
+    it (handling): either reads as that roll, and counts toward its rule of four."""
+    path = write_outrider(top(upgrades=[{"name": "Kit", "roll": written, "bonus": 5}]))
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
+    assert all(f" {roll} roll" in f.message for f in findings)
