@@ -168,6 +168,9 @@ def test_a_comparison_of_the_two_sides_is_shown_where_it_can_be_fixed(
         ) -> None:
     path = write_outrider(change)
     assert sides_shown(path, rule_id) == shown
+    hints = {f.hint for f in check_file(path).findings if f.rule == rule_id}
+    assert all(("variants.wide" in h) == (shown != ["narrow"]) for h in hints if h)
+    assert all(("variants.narrow" in h) == (shown != ["wide"]) for h in hints if h)
 
 
 @pytest.mark.parametrize("path", OUTRIDER_VEHICLES, ids=lambda p: p.stem)
