@@ -49,6 +49,10 @@ CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
 ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
+# 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
+# weapons; 7.2 has fixed weapons shoot straight forward or backward.
+ARC_WEAPON_NAMES = {"main": "primary", "backup": "secondary"}
+FACING_NAMES = {"forward": "front", "back": "rear", "backward": "rear"}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
 # to it (1.3): those names, and the British spellings our own keys use, read as the roll.
 ROLL_NAMES = {
@@ -175,10 +179,11 @@ class Arc:
     """A weapon arc (hard point) drawn on an edge of the vehicle card."""
 
     weapon: str = spec_field(
-        Choice(["primary", "secondary"], source=SEC_ARCS),
+        Choice(["primary", "secondary"], source=SEC_ARCS, aliases=ARC_WEAPON_NAMES),
         "primary (solid red, the WEAPON die) or secondary (striped, a d6 backup).")
     facing: str = spec_field(
-        Choice(FACINGS, source=SEC_ARCS), "The card edge it sits on: front, rear, left or right.")
+        Choice(FACINGS, source=SEC_ARCS, aliases=FACING_NAMES),
+        "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
         Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
         "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")

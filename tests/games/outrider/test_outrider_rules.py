@@ -489,3 +489,13 @@ def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
     findings = check_file(path).findings
     assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
     assert all(f" {roll} roll" in f.message for f in findings)
+
+
+def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., Path]) -> None:
+    """7.1 calls the weapons main and backup; 7.2 has fixed ones shoot forward or backward."""
+    path = write_outrider(side("narrow", arcs=[arc("Main", "forward", "fixed"),
+                                               arc("backup", "Back", "fixed")]))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    arcs = loaded.definitions[0].model.variants.narrow.arcs
+    assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
