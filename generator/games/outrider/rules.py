@@ -22,7 +22,7 @@ from generator.games.outrider.model import (
     Arc,
     Variant,
     Vehicle,
-    die_pattern,
+    slot_die_schema,
 )
 from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
@@ -71,14 +71,11 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
             "engine_class": context.meaning("engine", engine).label})
 
 
-def die_is(sides: int) -> dict[str, Any]:
-    """A die of ``sides``, in the spellings ``parse_die`` reads."""
-    return {"type": "string", "pattern": die_pattern([sides])}
 
 
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "engine"], die_is(sides)),
+    return [when(has(["equipment", "engine"], slot_die_schema("engine", [sides])),
                  at(["tachometer"], integer_is(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
@@ -96,7 +93,7 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "driver"], die_is(sides)),
+    return [when(has(["equipment", "driver"], slot_die_schema("driver", [sides])),
                  at(["skill_track"], integer_is(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 

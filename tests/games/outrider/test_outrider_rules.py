@@ -404,7 +404,9 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
 
 
 @pytest.mark.parametrize(("value", "expected"), [
-    ("six", "an equipment die written dN: d6, d8, d10 or d12"), (8, "write the die as d8")])
+    ("six", "an equipment die written dN (d6, d8, d10 or d12), or an engine class by name"),
+    (8, "write the die as d8"),
+    ("Lone Wolf", "Lone Wolf is a driver class (d12), not an engine")])
 def test_an_unreadable_die_is_a_schema_error_at_its_place(
         value: Any, expected: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(equipment(engine=value))
@@ -499,3 +501,22 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
     assert loaded.findings == []
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 name the class each die stands for in its slot: the name reads as the die, in
+    # any case, with or without accents, '&' or 'and', singular or as the book's plural.
+    ({"engine": "Small Block", "driver": "veterans", "armor": "EXPERIMENTAL COMPOUNDS",
+      "weapon": "Small Arm"}, (8, 10, 12, 6)),
+    ({"engine": "high-torque", "driver": "Mercenaries", "armor": "Ablatives and Appliques",
+      "weapon": "Friggin' Ordinance"}, (6, 8, 10, 12)),
+    ({"engine": "High Output", "driver": "Lone Wolves", "armor": "Laminate & Plating",
+      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10))])
+def test_an_equipment_die_reads_by_its_class_name(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+    standard = sorted(read) == [6, 8, 10, 12]
+    assert {f.rule for f in loaded.findings} == (set() if standard
+                                                 else {"OR-EQUIPMENT-STANDARD"})
