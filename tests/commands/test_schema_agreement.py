@@ -190,6 +190,10 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     (("equipment", "weapon"), "d20", True),          # OR-EQUIPMENT-STANDARD: not a standard die
     (("equipment", "weapon"), "d8", True),           # OR-EQUIPMENT-STANDARD: the d8 twice
     (("equipment", "weapon"), " D6", False),
+    (("equipment", "weapon"), "small arms", False),   # the d6's class, by name (2.6)
+    (("equipment", "weapon"), "Light Machine Gun", True),   # the d8 twice, by name
+    (("equipment", "weapon"), "Small Block", True),  # an engine class in the weapon slot
+    (("equipment", "armor"), "Experimental Compounds", False),
     (("variants", "wide", "bonuses", "defense"), -1, True),   # OR-BONUS-RANGE
     (("variants", "wide", "bonuses", "defense"), 3, True),
     (("variants", "wide", "bonuses", "defense"), 2, False),

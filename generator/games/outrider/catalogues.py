@@ -7,6 +7,7 @@ them from here; nothing in Python repeats a number the rulebook gives.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +35,12 @@ class DieMeaning:
     power: str | None = None
     action_points: int | None = None
     skill_points: int | None = None
+    also: tuple[str, ...] = ()  # other names the book gives the class (a heading's plural)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every name the class goes by: its label first."""
+        return (self.label, *self.also)
 
 
 @dataclass(frozen=True)
@@ -161,6 +168,17 @@ class OutriderData:
         assert value is not None, "every driver die lists its Skill Points"
         return value
 
+    def die_named(self, slot: str, name: str) -> int | None:
+        """The die of ``slot`` whose class is called ``name`` (as ``class_key`` compares
+        names), or None."""
+        key = class_key(name)
+        return next((die.sides for die in self.slots[slot].dice.values()
+                     if any(class_key(n) == key for n in die.names)), None)
+
+    def slot_of_class(self, name: str) -> str | None:
+        """The slot with a class called ``name``, for saying where a class belongs."""
+        return next((slot for slot in self.slots if self.die_named(slot, name)), None)
+
     def nickname_class(self, name: str) -> NicknameClass | None:
         """The class called ``name`` (case and spacing do not matter), or None."""
         key = _name_key(name)
@@ -175,6 +193,15 @@ class OutriderData:
         return list(self.cards)
 
 
+def class_key(name: str) -> str:
+    """An equipment class name as it is compared: case, accents, spaces and punctuation do
+    not matter, '&' is 'and', and a plural 's' is dropped ('Ablatives and Appliques' is
+    'Ablatives & Appliqu\u00e9s', 'Light Machine Gun' is 'Light Machine Guns')."""
+    bare = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    key = "".join(ch for ch in bare.casefold().replace("&", "and") if ch.isalnum())
+    return key.removesuffix("s")
+
+
 def _name_key(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
 
@@ -183,7 +210,8 @@ def _slots(raw: dict[str, Any]) -> dict[str, EquipmentSlot]:
     slots = {}
     for slot_id, spec in raw["slots"].items():
         dice = {int(sides): DieMeaning(int(sides), str(d["class"]), d.get("power"),
-                                       d.get("action_points"), d.get("skill_points"))
+                                       d.get("action_points"), d.get("skill_points"),
+                                       tuple(str(n) for n in d.get("also", ())))
                 for sides, d in spec["dice"].items()}
         slots[slot_id] = EquipmentSlot(slot_id, spec["label"], spec["characteristic"],
                                        spec["roll"], spec["section"], spec["summary"], dice)

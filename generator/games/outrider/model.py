@@ -9,7 +9,9 @@ the bonus each side adds to each roll) are properties, read from the rulebook ca
 
 from __future__ import annotations
 
+import functools
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -49,6 +51,17 @@ CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
 ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
+# 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
+# weapons; 7.2 has fixed weapons shoot straight forward or backward.
+ARC_WEAPON_NAMES = {"main": "primary", "backup": "secondary"}
+FACING_NAMES = {"forward": "front", "back": "rear", "backward": "rear"}
+# The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
+# to it (1.3): those names, and the British spellings our own keys use, read as the roll.
+ROLL_NAMES = {
+    "engine": "initiative", "acceleration": "initiative",
+    "driver": "control", "handling": "control",
+    "armor": "defense", "armour": "defense", "defence": "defense",
+    "weapon": "attack", "firepower": "attack", "damage": "attack"}
 
 _DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
 
@@ -82,12 +95,74 @@ def die_pattern(sides: Iterable[int]) -> str:
     return r"^\s*[dD]\s*0*(" + "|".join(str(s) for s in sides) + r")\s*$"
 
 
+def parse_slot_die(slot: str, value: Any) -> int:
+    """A die for ``slot``: written dN, or named by its class in that slot (engine: Small
+    Block); a class of another slot is refused with where it belongs."""
+    try:
+        return parse_die(value)
+    except ValueError:
+        if not isinstance(value, str):
+            raise
+    data = outrider_data()
+    sides = data.die_named(slot, value)
+    if sides is not None:
+        return sides
+    home = data.slot_of_class(value)
+    if home is not None:
+        raise ValueError(f"{value.strip()} is {article(home)} {home} class "
+                         f"(d{data.die_named(home, value)}), not {article(slot)} {slot}")
+    raise ValueError("")
+
+
+def article(word: str) -> str:
+    return "an" if word[0] in "aeiou" else "a"
+
+
+# Letters a class name may carry accented (Ablatives & Appliqués).
+_ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
+
+
+def class_pattern(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
+    a JSON Schema pattern: any case, any spaces or punctuation between words, '&' or 'and',
+    a plural 's'."""
+    data = outrider_data()
+    names = [n for die in sides for n in data.meaning(slot, die).names]
+    gap = r"[^A-Za-z0-9]*"
+
+    def word(token: str) -> str:
+        if token == "and":
+            return r"(&|[aA][nN][dD])"
+        return "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
+                       if c.isalpha() else c for c in token)
+
+    def spelled(name: str) -> str:
+        bare = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+        tokens = re.findall(r"[A-Za-z0-9]+", bare.replace("&", " and "))
+        tokens[-1] = tokens[-1].removesuffix("s").removesuffix("S")
+        return gap.join(word(t) for t in tokens) + "[sS]?"
+    return r"^\s*" + gap + "(" + "|".join(spelled(n) for n in names) + ")" + gap + r"\s*$"
+
+
+def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
+    """A die of ``sides`` in ``slot``, in every spelling ``parse_slot_die`` reads."""
+    dice = list(sides)
+    return {"type": "string", "anyOf": [{"pattern": die_pattern(dice)},
+                                        {"pattern": class_pattern(slot, dice)}]}
+
+
 class EquipmentDie(Custom):
-    """An equipment die: any dN reads; the editor's schema holds the standard set, as
-    OR-EQUIPMENT-STANDARD does in ``check``."""
+    """An equipment die for one slot: any dN reads, and the slot's class names; the editor's
+    schema holds the standard set, as OR-EQUIPMENT-STANDARD does in ``check``."""
+
+    def __init__(self, slot: str) -> None:
+        super().__init__(functools.partial(parse_slot_die, slot),
+                         "an equipment die written dN (d6, d8, d10 or d12), or "
+                         f"{article(slot)} {slot} class by name", source=SEC_EQUIPMENT)
+        self.slot = slot
 
     def own_schema(self) -> dict[str, Any]:
-        return {"type": "string", "pattern": die_pattern(outrider_data().standard_set)}
+        return slot_die_schema(self.slot, outrider_data().standard_set)
 
 
 class EquipmentSlots(Struct):
@@ -96,7 +171,7 @@ class EquipmentSlots(Struct):
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
-            return {"anyOf": [{"properties": {slot: {"pattern": die_pattern([sides])}},
+            return {"anyOf": [{"properties": {slot: slot_die_schema(slot, [sides])},
                                "required": [slot]} for slot in SLOTS]}
         return {**super().own_schema(),
                 "allOf": [somewhere(sides) for sides in outrider_data().standard_set]}
@@ -112,24 +187,23 @@ class Bonus(Int):
                 "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
 
 
-DIE = EquipmentDie(parse_die, "an equipment die written dN: d6, d8, d10 or d12",
-                   source=SEC_EQUIPMENT)
-
-
 @dataclass(frozen=True)
 class Equipment:
     """The equipment dice: one die in each of the dashboard's four slots."""
 
     engine: int = spec_field(
-        DIE, "Engine die: initiative and Action Points (d6 3 AP ... d12 6 AP).",
+        EquipmentDie("engine"),
+        "Engine die: initiative and Action Points (d6 3 AP ... d12 6 AP).",
         source=section("2.3 Engines"))
     driver: int = spec_field(
-        DIE, "Driver die: control checks and Skill Points (d6 6 ... d12 12).",
+        EquipmentDie("driver"), "Driver die: control checks and Skill Points (d6 6 ... d12 12).",
         source=section("2.4 Outriders for Hire"))
-    armor: int = spec_field(DIE, "Armor die: defence against attacks and collisions.",
-                            source=section("2.5 Vehicular Armor"))
-    weapon: int = spec_field(DIE, "Weapon die: the primary weapon's damage roll.",
-                             source=section("2.6 Vehicular Weaponry"))
+    armor: int = spec_field(
+        EquipmentDie("armor"), "Armor die: defence against attacks and collisions.",
+        source=section("2.5 Vehicular Armor"))
+    weapon: int = spec_field(
+        EquipmentDie("weapon"), "Weapon die: the primary weapon's damage roll.",
+        source=section("2.6 Vehicular Weaponry"))
 
     def die(self, slot: str) -> int:
         """Sides of the die in ``slot`` (engine, driver, armor or weapon)."""
@@ -168,10 +242,11 @@ class Arc:
     """A weapon arc (hard point) drawn on an edge of the vehicle card."""
 
     weapon: str = spec_field(
-        Choice(["primary", "secondary"], source=SEC_ARCS),
+        Choice(["primary", "secondary"], source=SEC_ARCS, aliases=ARC_WEAPON_NAMES),
         "primary (solid red, the WEAPON die) or secondary (striped, a d6 backup).")
     facing: str = spec_field(
-        Choice(FACINGS, source=SEC_ARCS), "The card edge it sits on: front, rear, left or right.")
+        Choice(FACINGS, source=SEC_ARCS, aliases=FACING_NAMES),
+        "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
         Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
         "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")
@@ -225,7 +300,9 @@ class Upgrade:
 
     name: str = spec_field(Text(max_length=28), "The equipment's name, printed on the dashboard.")
     roll: str = spec_field(
-        Choice(ROLLS), "The roll it adds to: initiative, control, defense or attack.")
+        Choice(ROLLS, aliases=ROLL_NAMES, source=section("1.3 Vehicle Characteristics Overview")),
+        "The roll it adds to: initiative, control, defense or attack (or the die rolled, or "
+        "the characteristic that adds to it).")
     bonus: int = spec_field(Int(min=1), "What it adds to that roll.")
     summary: str | None = spec_field(
         Text(max_length=80), "A short description printed after its bonus.", default=None)

@@ -22,7 +22,7 @@ from generator.games.outrider.model import (
     Arc,
     Variant,
     Vehicle,
-    die_pattern,
+    slot_die_schema,
 )
 from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
@@ -37,19 +37,21 @@ def die_name(sides: int) -> str:
 
 @RULES.check("OR-EQUIPMENT-STANDARD")
 def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    """Every slot whose die breaks the set: a die outside it, or each slot holding a die
+    another slot holds too (either of them may be the one to change, so both are shown)."""
     dice = vehicle.equipment.as_tuple()
     if sorted(dice) == sorted(context.standard_set):
         return
     missing = [die_name(s) for s in context.standard_set if s not in dice]
-    seen: set[int] = set()
+    held = Counter(dice)
     for slot, sides in zip(SLOTS, dice, strict=True):
-        if sides in seen or sides not in context.standard_set:
-            yield Violation(("equipment", slot), {
-                "dice": ", ".join(f"{s} {die_name(d)}" for s, d in zip(SLOTS, dice, strict=True)),
-                "missing": " or ".join(missing) or "another die",
-                "repeated": die_name(sides), "standard": sides in context.standard_set})
-            return
-        seen.add(sides)
+        standard = sides in context.standard_set
+        if standard and held[sides] == 1:
+            continue
+        yield Violation(("equipment", slot), {
+            "dice": ", ".join(f"{s} {die_name(d)}" for s, d in zip(SLOTS, dice, strict=True)),
+            "missing": " or ".join(missing) or "another die", "every": ", ".join(missing),
+            "repeated": die_name(sides), "held": held[sides], "standard": standard})
 
 
 def known_die(context: OutriderData, slot: str, sides: int) -> bool:
@@ -69,14 +71,11 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
             "engine_class": context.meaning("engine", engine).label})
 
 
-def die_is(sides: int) -> dict[str, Any]:
-    """A die of ``sides``, in the spellings ``parse_die`` reads."""
-    return {"type": "string", "pattern": die_pattern([sides])}
 
 
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "engine"], die_is(sides)),
+    return [when(has(["equipment", "engine"], slot_die_schema("engine", [sides])),
                  at(["tachometer"], integer_is(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
@@ -94,7 +93,7 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "driver"], die_is(sides)),
+    return [when(has(["equipment", "driver"], slot_die_schema("driver", [sides])),
                  at(["skill_track"], integer_is(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 
@@ -156,9 +155,12 @@ def cap_breaker(side: str, parts: list[tuple[str | int, int]], cap: int
 
 @RULES.check("OR-VARIANT-BONUSES")
 def narrow_side_has_more_bonuses(vehicle: Vehicle) -> Iterator[Violation]:
+    """Shown at both sides' bonuses, for the designer may have lowered one or raised the
+    other; not at a wide side without bonuses, which has none to give up."""
     narrow, wide = vehicle.variants.narrow.bonuses.total, vehicle.variants.wide.bonuses.total
     if narrow <= wide:
-        yield Violation(("variants", "narrow", "bonuses"), {"narrow": narrow, "wide": wide})
+        for side in SIDES if wide else ("narrow",):
+            yield Violation(("variants", side, "bonuses"), {"narrow": narrow, "wide": wide})
 
 
 def arc_cover(variant: Variant, fixed_degrees: int, articulated_degrees: int) -> int:
@@ -175,8 +177,9 @@ def wide_side_has_wider_arcs(vehicle: Vehicle, fixed_degrees: int, articulated_d
                              ) -> Iterator[Violation]:
     narrow = arc_cover(vehicle.variants.narrow, fixed_degrees, articulated_degrees)
     wide = arc_cover(vehicle.variants.wide, fixed_degrees, articulated_degrees)
-    if narrow >= wide:
-        yield Violation(("variants", "narrow", "arcs"), {"narrow": narrow, "wide": wide})
+    if narrow >= wide:  # at both sides' arcs, but a lone fixed arc cannot be narrower
+        for side in SIDES if narrow > fixed_degrees else ("wide",):
+            yield Violation(("variants", side, "arcs"), {"narrow": narrow, "wide": wide})
 
 
 def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str

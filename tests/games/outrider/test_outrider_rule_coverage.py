@@ -32,13 +32,14 @@ AT: dict[str, At] = {
     "OR-ART-RESOLUTION": small_picture,
     "OR-BONUS-RANGE": "3}",
     "OR-CLASS-UNKNOWN": "Linebaker",
-    "OR-EQUIPMENT-STANDARD": "d12}",
+    "OR-EQUIPMENT-STANDARD": ("d12, weapon", "d12}"),  # both slots holding the d12
     "OR-PRINT-ARCS": "front, mount: fixed}",            # the second fixed front arc
     "OR-PRINT-TEXT": "- {name: Gadget 0",              # the upgrades that do not fit
     "OR-RULE-OF-FOUR": "3}",                            # the upgrade's bonus past the cap
     "OR-SKILL-POINTS": "12",
-    "OR-VARIANT-ARCS": "- {weapon: primary",            # the narrow side's arcs
-    "OR-VARIANT-BONUSES": "{defense: 2, handling: 1",   # the narrow side's bonuses
+    "OR-VARIANT-ARCS": "- {weapon: primary",            # both sides' arcs
+    "OR-VARIANT-BONUSES": ("{defense: 2, handling: 1",  # the narrow side's bonuses
+                           "{defense: 2, handling: 2"), # and the wide side's
 }
 
 

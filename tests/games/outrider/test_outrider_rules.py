@@ -133,9 +133,44 @@ def test_rule_fires_on_its_minimal_bad_case(rule_id: str, write_outrider: Callab
 def test_variants_with_equal_bonuses_are_reported(write_outrider: Callable[..., Path]) -> None:
     loaded = check_file(write_outrider(lambda d: (
         bonuses("narrow", defense=1, firepower=1)(d), bonuses("wide", handling=2)(d))))
-    (finding,) = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    findings = [f for f in loaded.findings if f.rule == "OR-VARIANT-BONUSES"]
+    assert [f.mark.line for f in findings] == sorted({f.mark.line for f in findings})
+    assert len(findings) == 2 and findings[0].message == findings[1].message
+    finding = findings[0]
     assert finding.message == ("the narrow-arc side has 2 bonus lights and the wide-arc side 2; "
                                "the narrow side should carry more bonuses than the wide side")
+
+
+def sides_shown(path: Path, rule_id: str) -> list[str]:
+    """The side (narrow or wide) of each finding of ``rule_id``, from the section it is in."""
+    lines = path.read_text().splitlines()
+    shown = []
+    for finding in (f for f in check_file(path).findings if f.rule == rule_id):
+        above = [line.strip() for line in lines[:finding.mark.line]]
+        shown.append(next(s for s in reversed(above) if s in ("narrow:", "wide:"))[:-1])
+    return shown
+
+
+@pytest.mark.parametrize(("change", "rule_id", "shown"), [
+    # 2.1: the designer may have lowered the narrow side or raised the wide one.
+    (bonuses("wide", defense=2, handling=1), "OR-VARIANT-BONUSES", ["narrow", "wide"]),
+    (bonuses("narrow", defense=1, handling=1), "OR-VARIANT-BONUSES", ["narrow", "wide"]),
+    # A wide side without bonuses has none to give up.
+    (lambda d: (bonuses("narrow")(d), bonuses("wide")(d)), "OR-VARIANT-BONUSES", ["narrow"]),
+    (side("wide", arcs=[arc("primary", "front", "fixed"), arc("secondary", "rear", "fixed")]),
+     "OR-VARIANT-ARCS", ["narrow", "wide"]),
+    # One fixed edge is as narrow as a side gets: only the wide side can change.
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "front", "fixed")])(d)),
+     "OR-VARIANT-ARCS", ["wide"])])
+def test_a_comparison_of_the_two_sides_is_shown_where_it_can_be_fixed(
+        change: Change, rule_id: str, shown: list[str], write_outrider: Callable[..., Path]
+        ) -> None:
+    path = write_outrider(change)
+    assert sides_shown(path, rule_id) == shown
+    hints = {f.hint for f in check_file(path).findings if f.rule == rule_id}
+    assert all(("variants.wide" in h) == (shown != ["narrow"]) for h in hints if h)
+    assert all(("variants.narrow" in h) == (shown != ["wide"]) for h in hints if h)
 
 
 @pytest.mark.parametrize("path", OUTRIDER_VEHICLES, ids=lambda p: p.stem)
@@ -174,12 +209,31 @@ def test_the_model_gives_a_balance_report_what_it_needs() -> None:
 def test_equipment_message_names_the_dice_and_the_fix(write_outrider: Callable[..., Path]
                                                       ) -> None:
     path = write_outrider(equipment(weapon="d12"))
-    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
-    assert finding.message == ("the equipment dice are engine d8, driver d10, armor d12, weapon "
-                               "d12; a standard game gives each vehicle one d6, one d8, one d10 "
-                               "and one d12")
-    assert finding.hint == "use d6 in place of the second d12"
-    assert "weapon:" in path.read_text().splitlines()[finding.mark.line - 1]
+    findings = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
+    assert [f.message for f in findings] == 2 * [
+        "the equipment dice are engine d8, driver d10, armor d12, weapon d12; a standard game "
+        "gives each vehicle one d6, one d8, one d10 and one d12"]
+    assert [f.hint for f in findings] == 2 * ["use d6 in place of this d12 or the other one"]
+
+
+@pytest.mark.parametrize(("dice", "shown"), [
+    # 2.2: either slot of a repeated die may be the one the designer changed, so both show.
+    ({"engine": "d12"}, ["engine", "armor"]),
+    ({"driver": "d8"}, ["engine", "driver"]),
+    ({"engine": "d6", "driver": "d6", "armor": "d6"}, ["engine", "driver", "armor", "weapon"]),
+    ({"engine": "d20", "driver": "d4"}, ["engine", "driver"])])
+def test_every_slot_breaking_the_standard_set_is_shown(
+        dice: dict[str, str], shown: list[str], tmp_path: Path) -> None:
+    lines = BASELINE_FILE.read_text(encoding="utf-8").splitlines(keepends=True)
+    for slot, die in dice.items():
+        lines = [f"  {slot}: {die}\n" if line.startswith(f"  {slot}: ") else line
+                 for line in lines]
+    path = tmp_path / "vehicle.yaml"
+    path.write_text("".join(lines), encoding="utf-8")
+    findings = [f for f in check_file(path).findings if f.rule == "OR-EQUIPMENT-STANDARD"]
+    slots = [lines[f.mark.line - 1].split(":")[0].strip() for f in findings]
+    assert slots == shown
+    assert all(lines[f.mark.line - 1][f.mark.column - 1:].startswith("d") for f in findings)
 
 
 @pytest.mark.parametrize(("slot", "die", "hint"), [
@@ -284,8 +338,9 @@ def test_a_second_arc_on_the_same_edge_widens_nothing(write_outrider: Callable[.
     narrow = [arc("primary", "front", "articulated"), arc("secondary", "rear", "fixed")]
     wide = [arc("primary", "front", "articulated"), arc("secondary", "front", "articulated")]
     path = write_outrider(lambda d: (side("narrow", arcs=narrow)(d), side("wide", arcs=wide)(d)))
-    (finding,) = [f for f in check_file(path).findings if f.rule == "OR-VARIANT-ARCS"]
-    assert finding.message.startswith("the narrow-arc side's arcs cover 100 degrees, not less "
+    findings = [f for f in check_file(path).findings if f.rule == "OR-VARIANT-ARCS"]
+    assert len(findings) == 2  # at both sides' arcs
+    assert findings[0].message.startswith("the narrow-arc side's arcs cover 100 degrees, not less "
                                       "than the wide-arc side's 90")
 
 
@@ -349,7 +404,9 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
 
 
 @pytest.mark.parametrize(("value", "expected"), [
-    ("six", "an equipment die written dN: d6, d8, d10 or d12"), (8, "write the die as d8")])
+    ("six", "an equipment die written dN (d6, d8, d10 or d12), or an engine class by name"),
+    (8, "write the die as d8"),
+    ("Lone Wolf", "Lone Wolf is a driver class (d12), not an engine")])
 def test_an_unreadable_die_is_a_schema_error_at_its_place(
         value: Any, expected: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(equipment(engine=value))
@@ -420,3 +477,46 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
         assert [row.name.lower().replace(" ", "_") for row in rows] == [n for _, n in expected]
         assert [row.high if row.high is not None else 99 for row in rows] == [
             top_ for top_, _ in expected]
+
+
+@pytest.mark.parametrize(("written", "roll"), [
+    ("handling", "control"), ("DRIVER", "control"), ("Acceleration", "initiative"),
+    ("engine", "initiative"), ("armor", "defense"), ("defence", "defense"),
+    ("firepower", "attack"), ("weapon", "attack")])
+def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
+        written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
+    """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
+    it (handling): either reads as that roll, and counts toward its rule of four."""
+    path = write_outrider(top(upgrades=[{"name": "Kit", "roll": written, "bonus": 5}]))
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
+    assert all(f" {roll} roll" in f.message for f in findings)
+
+
+def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., Path]) -> None:
+    """7.1 calls the weapons main and backup; 7.2 has fixed ones shoot forward or backward."""
+    path = write_outrider(side("narrow", arcs=[arc("Main", "forward", "fixed"),
+                                               arc("backup", "Back", "fixed")]))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    arcs = loaded.definitions[0].model.variants.narrow.arcs
+    assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 name the class each die stands for in its slot: the name reads as the die, in
+    # any case, with or without accents, '&' or 'and', singular or as the book's plural.
+    ({"engine": "Small Block", "driver": "veterans", "armor": "EXPERIMENTAL COMPOUNDS",
+      "weapon": "Small Arm"}, (8, 10, 12, 6)),
+    ({"engine": "high-torque", "driver": "Mercenaries", "armor": "Ablatives and Appliques",
+      "weapon": "Friggin' Ordinance"}, (6, 8, 10, 12)),
+    ({"engine": "High Output", "driver": "Lone Wolves", "armor": "Laminate & Plating",
+      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10))])
+def test_an_equipment_die_reads_by_its_class_name(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+    standard = sorted(read) == [6, 8, 10, 12]
+    assert {f.rule for f in loaded.findings} == (set() if standard
+                                                 else {"OR-EQUIPMENT-STANDARD"})
