@@ -132,11 +132,14 @@ def test_each_vehicle_card_shows_both_variants_front_and_back(pdfs: dict[str, An
     for name in NAMES:
         assert name in front_text and name in back_text
     assert front_text.count("narrow arcs") == back_text.count("wide arcs") == len(NAMES)
-    assert "DEFENSE" in front_text and "Goal Line" in front_text and "Blitz" in back_text
+    assert "Defense" in front_text and "Goal Line" in front_text and "Blitz" in back_text
+    # 1.2, 1.3: the four characteristics by the names the rulebook gives them, on every side.
+    for text in (front_text, back_text):
+        assert text.count("Acceleration Handling Defense Firepower") == len(NAMES)
 
 
-LABELS = {"ACCEL": "acceleration", "HANDLING": "handling", "DEFENSE": "defense",
-          "FIREPOWER": "firepower"}
+LABELS = {"Acceleration": "acceleration", "Handling": "handling", "Defense": "defense",
+          "Firepower": "firepower"}
 
 
 def printed_bonuses(card: Page) -> dict[str, int]:
