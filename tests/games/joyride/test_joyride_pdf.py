@@ -122,7 +122,7 @@ def test_one_dashboard_a_page_with_eight_red_dashed_damage_slots(pdfs: dict[str,
         assert sizes.count((24.0, 24.0)) == 3                      # three locked dice slots
         assert sizes.count((33.9, 29.4)) == 2                      # both item slots
         text = page.extract_text()
-        for words in (car.name, "GEARS", "REAR-VIEW MIRROR", "LOCKED DICE", "ITEMS",
+        for words in (car.name, "GEARS", "REAR-VIEW MIRROR", "LOCKED DICE SLOTS", "ITEM SLOTS",
                       "1 START", "2 LOCK", "3 SHIFT", "4 ROLL", "5 END", "REVERSE.",
                       "BONUS STEER."):
             assert words in text, words
