@@ -261,7 +261,7 @@ def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
     assert _squares(page, pitch) == red["endurance"]
     for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
                   "heavy car: not given; in all, as stated: +3",
-                  "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
+                  "Ingenuus", "Tigris", "MAXIMUM TEAM SPEED", "TURN LOG", "Written"):
         assert words in text, words
     big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
                   if c["size"] > 20)
