@@ -27,6 +27,7 @@ from generator.input.schema import (
 BOOK = "Circus Maximus, second-edition changes"
 CAR_TYPES = ("light", "standard", "heavy")
 MAX_HORSES = 6
+MAX_HORSE_BOXES = 12  # the most damage boxes a horse may have: the sheet's row fits them
 
 
 def section(name: str) -> str:
@@ -78,7 +79,7 @@ class Horse:
 
     name: str = spec_field(Text(max_length=16), "The horse's name, printed over its boxes.")
     damage_boxes: int = spec_field(
-        Int(1, 12), "Damage boxes; when all are checked the horse falls (9.52).",
+        Int(1, MAX_HORSE_BOXES), "Damage boxes; when all are checked the horse falls (9.52).",
         source=section("9.52"))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.lib.colors import Color, white
 
 from generator.games.circus_maximus.catalogues import CircusData
-from generator.games.circus_maximus.model import MAX_HORSES, Chariot
+from generator.games.circus_maximus.model import MAX_HORSE_BOXES, MAX_HORSES, Chariot
 from generator.paper.colour import canvas_inks, under_light_text
 from generator.paper.drawing import MIN_FONT_SIZE, colour, draw_line, mix
 from generator.paper.layout import INK, Blocks, Pen, Plan, Slot, TurnLog, cut_line
@@ -82,10 +82,15 @@ def plan_sheet(chariot: Chariot, text: Blocks, width: float, data: CircusData) -
              8.0, 6.5, align="left", valign="top"),
         Slot("log title", text["log_title"], MARGIN, log_top(width), 40, 5.0, 8, BOLD, "left"),
     ]
-    for index, horse in enumerate(chariot.horses):
+    boxes_left = horse_box_x(MAX_HORSE_BOXES) + 1.0
+    for index, (horse, count) in enumerate(
+            zip(chariot.horses, text.lines("horse_boxes_lines"), strict=True)):
         y = TEAM_TOP + 9.0 + index * HORSE_ROW
         slots.append(Slot(f"horse {index + 1} name", escape(horse.name), MARGIN, y, 38,
                           HORSE_BOX, 9, align="left"))
+        slots.append(Slot(f"horse {index + 1} boxes", count, boxes_left, y,
+                          width - MARGIN - boxes_left, HORSE_BOX, 6.5, align="right",
+                          colour_hex="#5a5a5a"))
     log = turn_log(width, data.log_turns)
     for column, (header, x, w) in enumerate(
             zip(text.lines("log_headers"), *log.columns(), strict=True)):
@@ -93,6 +98,11 @@ def plan_sheet(chariot: Chariot, text: Blocks, width: float, data: CircusData) -
             slots.append(Slot(f"log header {column + 1}", header, log.table_left(table) + x,
                               log.top, w, LOG_HEADER, 6.5, BOLD))
     return Plan().place_all(slots)
+
+
+def horse_box_x(box: int) -> float:
+    """The left edge of a horse's ``box``-th damage box (0-based), from the sheet's left."""
+    return MARGIN + 40.0 + box * (HORSE_BOX + 1.5)
 
 
 def turn_log(width: float, turns: int) -> TurnLog:
@@ -144,8 +154,8 @@ class RecordSheetFace:
             y = TEAM_TOP + 9.0 + index * HORSE_ROW
             pen.rect(MARGIN - 1.0, y - 1.0, w - 2 * MARGIN + 2.0, HORSE_ROW - 0.5, fill=tint)
             for box in range(horse.damage_boxes):
-                pen.rect(MARGIN + 40.0 + box * (HORSE_BOX + 1.5), y, HORSE_BOX, HORSE_BOX,
-                         fill=white, stroke=INK, line=0.7)
+                pen.rect(horse_box_x(box), y, HORSE_BOX, HORSE_BOX, fill=white, stroke=INK,
+                         line=0.7)
 
     def endurance(self, pen: Pen, canvas: Any, w: float) -> None:
         """One numbered box per endurance factor, counted down to the last."""

@@ -75,6 +75,8 @@ class FaceSpec:
     vehicle: str | None
     special: SpecialText | None = None
     notes: tuple[TraitNote, ...] = ()
+    # A dual card's other side ('whip' or 'reins'): the face says it may be used as either.
+    other: FaceKind | None = None
 
     @property
     def colour_name(self) -> str:
@@ -130,12 +132,18 @@ def vehicle_deck(vehicle: Vehicle, data: FrothyData) -> Deck:
     cards: list[tuple[FaceSpec, FaceSpec]] = []
     cards += [(whip, whip)] * vehicle.cards.whip
     cards += [(reins, reins)] * vehicle.cards.reins
-    cards += [(whip, reins)] * vehicle.cards.dual
+    cards += [dual_faces(whip, reins)] * vehicle.cards.dual
     for card in vehicle.cards.special:
         text = special_text(card, data)
         front = FaceSpec("special", vehicle.name, text)
         cards += [(front, ordinary[text.face])] * card.count
     return Deck(vehicle.name, tuple(cards))
+
+
+def dual_faces(whip: FaceSpec, reins: FaceSpec) -> tuple[FaceSpec, FaceSpec]:
+    """A dual card: Whip on the front and Reins on the back, each face naming the other so
+    that a player sees the card may be used as either (Driving License Example)."""
+    return replace(whip, other="reins"), replace(reins, other="whip")
 
 
 @lru_cache(maxsize=1)
@@ -176,7 +184,8 @@ class CardText:
 def render_face_text(spec: FaceSpec, templates: TextTemplates) -> CardText:
     """Render the card template's blocks for one face."""
     blocks = templates.blocks(TEMPLATE, {"face": spec.face, "vehicle": spec.vehicle,
-                                         "special": spec.special, "notes": list(spec.notes)})
+                                         "special": spec.special, "notes": list(spec.notes),
+                                         "other": spec.other})
     return CardText(*(blocks[name].strip() for name in
                       ("title", "subtitle", "rules", "status", "footer")))
 

@@ -17,6 +17,7 @@ from generator.games.frothy_races.cards import (
     CardProblem,
     Deck,
     FaceSpec,
+    dual_faces,
     generic_deck,
     special_text,
     trait_notes,
@@ -93,9 +94,12 @@ def piece_findings(definition: Definition, templates: TextTemplates,
     """A finding for each card face and counter of the vehicle whose text cannot fit."""
     vehicle, data = definition.model, frothy_data()
     faces = CardFaces(templates, IconSet(), card_component(printing))
+    whip = FaceSpec("whip", vehicle.name, notes=trait_notes(vehicle, data, "whip"))
+    reins = FaceSpec("reins", vehicle.name, notes=trait_notes(vehicle, data, "reins"))
     specs: list[tuple[FaceSpec, tuple[str | int, ...]]] = [
-        (FaceSpec("whip", vehicle.name, notes=trait_notes(vehicle, data, "whip")), ("cards",)),
-        (FaceSpec("reins", vehicle.name, notes=trait_notes(vehicle, data, "reins")), ("cards",))]
+        (whip, ("cards",)), (reins, ("cards",))]
+    if vehicle.cards.dual:
+        specs += [(face, ("cards", "dual")) for face in dual_faces(whip, reins)]
     specs += [(FaceSpec("special", vehicle.name, special_text(card, data)),
                ("cards", "special", index)) for index, card in enumerate(vehicle.cards.special)]
     findings = []

@@ -275,7 +275,7 @@ def test_record_sheet_boxes_and_text_match_the_chariot(built: Path) -> None:
     assert _squares(page, pitch) == red["endurance"]
     for words in ("Scorpus", "HEAVY CAR with scythe blades", "+3 (scythe blades)",
                   "heavy car: not given; in all, as stated: +3",
-                  "Ingenuus", "Tigris", "MAX TEAM SPEED", "TURN LOG", "Written"):
+                  "Ingenuus", "Tigris", "MAXIMUM TEAM SPEED", "TURN LOG", "Written"):
         assert words in text, words
     big = "".join(c["text"] for c in sorted(page.chars, key=lambda c: c["x0"])
                   if c["size"] > 20)
@@ -391,3 +391,21 @@ def test_every_sheet_reads_back_its_chariot(built: Path, path: Path) -> None:
     assert f"{car['type'].upper()} CAR" in text
     assert ("+3 (scythe blades)" in text) == bool(car.get("scythe_blades"))
     assert ("-3 (light car)" in text) == (car["type"] == "light")
+
+
+def test_record_sheet_prints_each_count_as_text(tmp_path: Path) -> None:
+    # The horses' damage boxes, the driver's hit boxes and the endurance factors are also
+    # printed as numbers, and follow the file: a reader (or a pasted-in text) sees them.
+    def change(data: dict[str, Any]) -> None:
+        data["horses"][0]["damage_boxes"] = 12
+        data["driver"]["hit_boxes"] = 27
+        data["endurance"] = 33
+    path = chariot(tmp_path, change)
+    assert main(["build", str(path), "-o", str(tmp_path / "out"), "--only", "record-sheets"]) == 0
+    page = open_pdf(tmp_path / "out" / "circus-maximus" / "record-sheets.pdf").pages[0]
+    lines = [" ".join(line.replace("\xa0", " ").split())
+             for line in (page.extract_text() or "").splitlines()]
+    data = yaml.safe_load(path.read_text())
+    assert "HIT BOXES · 27" in lines and "ENDURANCE · 33" in lines, lines
+    for horse in data["horses"]:
+        assert f"{horse['name']} {horse['damage_boxes']} damage boxes" in lines, lines

@@ -114,6 +114,27 @@ def test_roster_shows_the_team_after_its_replayed_season(built: dict[str, Path])
     assert "+1 cm speed ×2" in text and "+1 booster" in text
 
 
+def test_roster_says_in_words_what_damage_a_ship_still_carries(tmp_path: Path) -> None:
+    # 1/, 12/: the roster keeps the damage a ship has taken. Kestrel left unrepaired: its
+    # hit points left and its broken booster are written out, not only crossed in boxes.
+    data = yaml.safe_load(HOLLOW.read_text())
+    data["season"] = [entry for entry in data["season"]
+                      if entry.get("repair", {}).get("ship") != "Kestrel"]
+    path = tmp_path / "team.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    assert main(["build", "--no-pack", str(path), "-o", str(tmp_path / "out")]) == 0
+    text = words(open_pdf(tmp_path / "out" / "formula-ace" / "team-rosters.pdf").pages[0])
+    kestrel = next(s for s in team_view(team_of(path)).ships if s.name == "Kestrel")
+    assert kestrel.state.hit_points_lost and kestrel.state.boosters_broken == 1
+    left = f"{kestrel.state.hit_points_left} of {kestrel.state.hit_points} hit points left"
+    assert f"Speed 18 cm · {left}" in text, text
+    assert "1 booster broken; +1 booster" in text, text
+    assert "Starling · Beta Pilot: Lena Morrow Speed 24 cm · 11 hit points" in text
+    # The ship card says it too, over its upgrades.
+    cards = drawn_text(tmp_path / "out" / "formula-ace" / "ship-cards.pdf")[0]
+    assert f"{left} · 1 booster broken +1 booster Pilot: Otto Brandt" in cards, cards
+
+
 def test_roster_turn_log_has_a_numbered_row_per_turn(built: dict[str, Path]) -> None:
     page = open_pdf(built["a4"] / "team-rosters.pdf").pages[0]
     tokens = [w["text"] for w in page.extract_words()]

@@ -101,6 +101,22 @@ def test_special_card_shows_its_value_and_discard_status(tmp_path: Path) -> None
     assert "Other side: Reins" in words
 
 
+def test_a_dual_card_says_so_on_both_faces(tmp_path: Path) -> None:
+    # Driving License Example: a dual card is Whip on one side and Reins on the other, and
+    # may be played as either; each face names the other, so it is not taken for a plain one.
+    folder = copy_vehicles(tmp_path / "in", "basic-chariot")
+    path = folder / "basic-chariot.yaml"
+    path.write_text(path.read_text().replace("  dual: 0\n", "  dual: 2\n")
+                    .replace("reins: 4", "reins: 2"))
+    assert main(["build", "--no-pack", str(folder), "-o", str(tmp_path / "out")]) == 0
+    faces = card_texts(tmp_path / "out" / "frothy-races" / "cards.pdf")
+    fronts = [f for f in faces if f.startswith("WHIP Dual · other side: Reins")]
+    backs = [f for f in faces if f.startswith("REINS Dual · other side: Whip")]
+    assert len(fronts) == len(backs) == 2
+    assert sum(f.startswith("REINS Speed Check") and f.endswith("Basic Chariot")
+               for f in faces) == 2 * 2  # the two plain Reins cards, both faces
+
+
 def test_a_trait_that_changes_cards_is_noted_on_them(tmp_path: Path) -> None:
     folder = copy_vehicles(tmp_path / "in", "basic-chariot")
     path = folder / "basic-chariot.yaml"

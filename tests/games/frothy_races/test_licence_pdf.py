@@ -68,6 +68,9 @@ def test_every_name_and_its_speed_table_are_printed(licences: tuple[str, Path]) 
     for text in ("0 spaces", "2 spaces", "12 spaces", "SAFE", "+4 DICE", "MOVE 4", "RESILIENCE",
                  "CONTROL LOSS", "SPENT", "RECOVERY", "Blades 1", "WIPE-OUT"):
         assert text in first
+    # Driving License Summary: the box rows are named as the guide names them.
+    assert first.count("Acceleration") == first.count("Deceleration") == 2
+    assert first.count("DAMAGE VALUE") == 2  # the track the guide calls the Damage Value
 
 
 def test_nothing_is_smaller_than_6_pt(licences: tuple[str, Path]) -> None:

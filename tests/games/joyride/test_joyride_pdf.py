@@ -122,7 +122,7 @@ def test_one_dashboard_a_page_with_eight_red_dashed_damage_slots(pdfs: dict[str,
         assert sizes.count((24.0, 24.0)) == 3                      # three locked dice slots
         assert sizes.count((33.9, 29.4)) == 2                      # both item slots
         text = page.extract_text()
-        for words in (car.name, "GEARS", "REAR-VIEW MIRROR", "LOCKED DICE", "ITEMS",
+        for words in (car.name, "GEARS", "REAR-VIEW MIRROR", "LOCKED DICE SLOTS", "ITEM SLOTS",
                       "1 START", "2 LOCK", "3 SHIFT", "4 ROLL", "5 END", "REVERSE.",
                       "BONUS STEER."):
             assert words in text, words
@@ -159,6 +159,42 @@ def test_six_ability_tokens_a_car_with_the_right_backs(pdfs: dict[str, Any]) -> 
             if ability.mode == "permanent":
                 assert any(text.startswith(ability.name.upper()) for text in back_text)
     assert all(text.endswith("START LOCK SHIFT ROLL END") for text in front_text)
+
+
+def token_lights(page: Page, x: float, top: float) -> tuple[str, list[bool]]:
+    """The name on the token at (x, top) and its five timing lights, left to right, lit or
+    not, read from the circles' fill (Player Components > Timing Indicators)."""
+    crop = page.crop((x, top, x + TOKEN[0], top + TOKEN[1]))
+    lights = sorted((c for c in crop.curves if c.get("fill")
+                     and abs(c["x1"] - c["x0"] - mm(4.8)) < 0.1),
+                    key=lambda c: c["x0"])
+    lit = [tuple(round(float(v), 3) for v in c["non_stroking_color"]) == LIT for c in lights]
+    return crop.extract_text().splitlines()[0], lit
+
+
+LIT = (0.965, 0.78, 0.0)  # #f6c700
+
+
+def test_each_tokens_lit_lights_are_its_timing(tmp_path: Path) -> None:
+    # The lights lit are the steps the file gives, in turn order; change one and the
+    # printed token follows.
+    text = (KIT / "blue-streak.yaml").read_text().replace(
+        "timing: [shift]", "timing: [start, end]")
+    (tmp_path / "car.yaml").write_text(text)
+    assert main(["build", "--no-pack", str(tmp_path / "car.yaml"), "-o",
+                 str(tmp_path / "out")]) == 0
+    car = check_file(tmp_path / "car.yaml", templates=False).definitions[0].model
+    steps = [step.id for step in joyride_data().steps]
+    expected = {a.name.upper(): [step in a.timing for step in steps]
+                for a in (*standard_abilities(), *resolved_set(car.abilities))}
+    assert expected["LAUNCH CONTROL"] == [True, False, False, False, True]
+    seen = {}
+    with pdfplumber.open(tmp_path / "out" / "joyride" / "ability-tokens.pdf") as pdf:
+        for page in pdf.pages[0::2]:
+            for x, top in cut_hairlines(page, TOKEN):
+                name, lit = token_lights(page, x, top)
+                seen[name] = lit
+    assert seen == expected
 
 
 def test_backs_land_behind_their_fronts(pdfs: dict[str, Any]) -> None:

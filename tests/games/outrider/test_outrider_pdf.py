@@ -132,11 +132,14 @@ def test_each_vehicle_card_shows_both_variants_front_and_back(pdfs: dict[str, An
     for name in NAMES:
         assert name in front_text and name in back_text
     assert front_text.count("narrow arcs") == back_text.count("wide arcs") == len(NAMES)
-    assert "DEFENSE" in front_text and "Goal Line" in front_text and "Blitz" in back_text
+    assert "Defense" in front_text and "Goal Line" in front_text and "Blitz" in back_text
+    # 1.2, 1.3: the four characteristics by the names the rulebook gives them, on every side.
+    for text in (front_text, back_text):
+        assert text.count("Acceleration Handling Defense Firepower") == len(NAMES)
 
 
-LABELS = {"ACCEL": "acceleration", "HANDLING": "handling", "DEFENSE": "defense",
-          "FIREPOWER": "firepower"}
+LABELS = {"Acceleration": "acceleration", "Handling": "handling", "Defense": "defense",
+          "Firepower": "firepower"}
 
 
 def printed_bonuses(card: Page) -> dict[str, int]:
@@ -197,6 +200,7 @@ def test_dashboards_hold_the_tracks_the_rulebook_lists(pdfs: dict[str, Any]) -> 
             damage = [c for c in places if c["bottom"] - top < mm(30)]
             assert len(damage) == 6                          # armor tokens (1.7, 2.7)
             assert len(places) == 6 + 4 + 3                  # + equipment and actions
+            # 2.7: the three tokens go "along the right side (labeled Action Tokens)".
             skill = circles(region, plus)
             own = [c for c in skill if not c["dash"] or not c["dash"][0]]
             assert len(skill) == 12 and len(own) == vehicle.skill_points
@@ -204,7 +208,7 @@ def test_dashboards_hold_the_tracks_the_rulebook_lists(pdfs: dict[str, Any]) -> 
             for die in vehicle.equipment.as_tuple():
                 assert f"D{die}" in text
             for label in ("ENGINE", "DRIVER", "ARMOR", "WEAPON", "TACHOMETER",
-                          "DAMAGE TRACK", "ACTIONS", "SKILL", "SPEEDOMETER"):
+                          "DAMAGE TRACK", "ACTION TOKENS", "SKILL", "SPEEDOMETER"):
                 assert label in text
             seen += 1
     assert seen == 2 * len(NAMES)
