@@ -5,6 +5,8 @@ scripted dice (as test_race_rules does)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.tracks.hexgrid import Hex
@@ -236,3 +238,23 @@ def test_a_resilience_taken_below_0_scores_every_die_without_rolling() -> None:
     race.rng = ScriptedDice([])
     assert race.damage_roll(car, 2, "vehicle attack") == 2
     assert car.damage == 2
+
+
+def test_a_control_roll_of_no_dice_rolls_none_for_driver_either() -> None:
+    """Damage Roll, Safe Speed: 'only roll a number of Control dice equal to the number of
+    Control points it currently has'. A chariot with Driver 1 whipped one space into the
+    mud at Speed 0 gains half of 0 Control Loss points, none: its Control roll has no die,
+    and Driver's extra die, which it could only discard, is not rolled (the same class as
+    a blank Resilience's Damage roll). The engine rolled it."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, traits=car.spec.traits + (("Driver", 1),))
+    mud = next(h for h, t in enumerate(race.rt.terrain)
+               if t == "hazard" and race.rt.rating[h] == 0 and h not in race.debris)
+    h = race.rt.hexes[mud]
+    place(race, car, h.q, h.r, speed=0)
+    car.bot = NoCards()
+    race.rng = ScriptedDice([])
+    race.rough_ground(car, mud, 0)
+    assert car.control_loss == 0 and car.facing == 0
+    assert not rolls(race, "control roll (reaction)")
