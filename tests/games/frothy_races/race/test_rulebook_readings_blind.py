@@ -1,7 +1,9 @@
 """The eighth reading pass, a blind one over Rules & Game-play: sentences of the Speed Check,
-Control Roll Icons, Attacks and Hazards and Fragile Obstacles that no earlier test pinned on
-their own, each written down first from the guide and then set up on Bogwater Bowl with
-scripted dice (as test_race_rules does)."""
+Control Roll Icons, Attacks, Hazards and Fragile Obstacles and Damage (Resilience) that no
+earlier test pinned on their own, each written down first from the guide and then set up on
+Bogwater Bowl with scripted dice (as test_race_rules does). Two the engine played otherwise:
+a Damage roll whose every die must score is not rolled, nor is a Control roll of no dice
+(Driver's extra dice included)."""
 
 from __future__ import annotations
 
