@@ -48,7 +48,12 @@ def control_roll(race: Race, car: Car, base: int, reason: str, slide: int = -1
     or a vehicle (``slide``: its direction) is avoided first, after Damage, as the Collision
     Example's Red chariot chooses its discards not to hit the Black one."""
     extra = car.control_loss + car.extra_control
-    cards = car.bot.control_cards(race, car, base + extra) if base + extra else (0, 0)
+    if base + extra <= 0:
+        # At a Safe Speed with no Control Loss there is no die to roll ('only roll a number
+        # of Control dice equal to the number of Control points'): Driver's extra dice would
+        # be rolled only to be discarded, so none are, as with a blank Resilience.
+        return best_control_outcome([], 0)
+    cards = car.bot.control_cards(race, car, base + extra)
     # Control # (special card): 'played during a Control roll the player may roll and
     # discard an additional # number of dice', on top of the die and discard it gives as
     # a card played; played first of the cards when it is in hand, as either type.

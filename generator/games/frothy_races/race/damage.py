@@ -31,14 +31,22 @@ WIPE_CAUSES = {"wall collision": "wall", "obstacle collision": "obstacle",
 def damage_roll(race: Race, car: Car, dice: int, cause: str) -> int:
     """Roll ``dice`` Damage dice (+ Jerry Rigged); each above Resilience is a point of
     Damage and a Control Loss point; affects come in as levels are reached. No dice is no
-    Damage roll (B.S.H.: 'do not make a Damage roll'), so Jerry Rigged adds none then."""
+    Damage roll (B.S.H.: 'do not make a Damage roll'), so Jerry Rigged adds none then.
+    Where every die would score (a blank Resilience, or one taken below 0) no die is rolled:
+    the vehicle 'will automatically sustain damage without even having to roll' (Vehicle
+    Creation Guide, Resilience), a point for each die the roll would have had."""
     if not car.racing or dice <= 0:
         return 0
     dice += car.spec.trait("Jerry Rigged")
-    rolled = race.roll_values(dice)
     resilience = car.spec.resilience
     if resilience is not None:
         resilience -= car.resilience_loss
+    if resilience is None or resilience < 0:  # every face scores: nothing to roll
+        if race.logging:
+            race.log(car, f"damage roll ({cause})", (), {"damage": dice, "unrolled": dice})
+        race.take_damage(car, dice, cause)
+        return dice
+    rolled = race.roll_values(dice)
     points = damage_points(rolled, resilience)
     if race.logging:
         race.log(car, f"damage roll ({cause})", rolled, {"damage": points})
