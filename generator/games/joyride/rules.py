@@ -314,7 +314,9 @@ def items_are_used_when_their_type_says(item: Item, context: JoyrideData
     fixed = context.item_types[item.type].timing
     repeated = sorted(step for step, n in Counter(item.timing).items() if n > 1)
     values = {"name": item.name, "type": item.type, "timing": list(item.timing),
-              "fixed": list(fixed or ()), "repeated": repeated}
+              "fixed": list(fixed or ()), "repeated": repeated,
+              "extra": [s for s in item.timing if s not in (fixed or ())],
+              "missing": [s for s in fixed or () if s not in item.timing]}
     if repeated:
         yield Violation(("timing",), {**values, "problem": "repeated"})
     elif fixed is None and not item.timing:

@@ -360,7 +360,14 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL"),
+    (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL; and "
+                           "its timing leaves out START, SHIFT, END"),
+    # A dropped item lights all three of its type's steps: fewer would print another type's
+    # lights (Special Effects > Items: the lights tell the types apart).
+    (top(timing=["start"]), "'Tar Pit' is dropped, used at START, SHIFT, END, and its timing "
+                            "leaves out SHIFT, END"),
+    (top(type="fired", timing=["start", "shift", "end", "lock"]),
+     "'Tar Pit' is fired, used at START, SHIFT, END, not LOCK"),
     (top(type="activated"), "'Tar Pit' is activated but says nothing about when it can be "
                             "used"),
     (top(type="activated", timing=["roll", "roll"]), "'Tar Pit' lights ROLL more than once"),
