@@ -270,6 +270,16 @@ def each_item_listed_once(track: Track, context: TrackGame) -> Iterator[Violatio
         seen.setdefault(key, name.strip())
 
 
+@RULES.check("TRK-ITEMS-OTHER-NAME")
+def items_go_by_their_standard_names(track: Track, context: TrackGame
+                                     ) -> Iterator[Violation]:
+    aliases = {_key(other): item for other, item in context.item_aliases}
+    for index, name in enumerate(track.items):
+        standard = aliases.get(_key(name))
+        if standard is not None:
+            yield Violation(("items", index), {"name": name.strip(), "standard": standard})
+
+
 # --- Recommended items: a check across files ----------------------------------------------
 
 _NAME = re.compile(r"^name:\s*['\"]?(.+?)['\"]?\s*(#.*)?$", re.MULTILINE)
@@ -313,11 +323,11 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
         known += sorted(d.name for d in others
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
-    keys = {_key(name) for name in known}
-    aliases = {_key(other): name for other, name in context.item_aliases}
+    # The rulebook's other name for an item is that item (TRK-ITEMS-OTHER-NAME advises).
+    keys = {_key(name) for name in known} | {_key(other) for other, _ in context.item_aliases}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
-                         suggestion=aliases.get(_key(name)) or did_you_mean(name, known) or "",
+                         suggestion=did_you_mean(name, known) or "",
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]
