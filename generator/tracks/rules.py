@@ -156,9 +156,9 @@ def pieces_apart(track: Track) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-START-NUMBERS")
-def slots_numbered_once(track: Track) -> Iterator[Violation]:
-    if not drawable(track):
-        return
+def slots_numbered_once(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or context.line_start:
+        return  # a game that starts on the line has no slots to number (TRK-START-ON-LINE)
     slots = track.layout.slots()
     for number, hexes in slots.items():
         if len(hexes) > 1:

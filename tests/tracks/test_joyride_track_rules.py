@@ -71,6 +71,18 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     assert at(tmp_path, fired) == "1"
 
 
+def test_a_slot_on_a_joyride_map_is_one_error_and_the_line_still_counts(tmp_path: Path
+                                                                      ) -> None:
+    # One digit drawn beside the line (slot 2, no slot 1): TRK-START-ON-LINE reports it; the
+    # slot is no grid to number, and the line's places still hold the field.
+    found = findings(tmp_path, JOY_LOOP.replace("X.......=", "X......2=", 1))
+    assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-START-ON-LINE"]
+    crowded = findings(tmp_path, JOY_LOOP.replace("X.......=", "X......2=", 1), players=5)
+    (short,) = [f for f in crowded if f.rule == "TRK-START-SLOTS"]
+    assert short.message == ("5 players need 5 starting places; the track has 4 usable places "
+                             "on its starting line")
+
+
 def test_the_starting_roll_needs_six_spaces_straight_ahead(tmp_path: Path) -> None:
     # The loop's line has exactly 6 spaces ahead of every place: at the limit, clean.
     assert rule_ids(findings(tmp_path, JOY_LOOP)) == {"TRK-LAP-LENGTH"}
