@@ -170,3 +170,12 @@ def test_recommended_items_need_a_way_to_be_gained(tmp_path: Path) -> None:
                              "face-down item, so no car can gain them")
     for gained in (JOY_LOOP.replace("b", "B"), pickups(1)):
         assert rule_ids(findings(tmp_path, gained, items=["Rocket"])) == {"TRK-LAP-LENGTH"}
+
+
+@pytest.mark.parametrize("race_type", ["Furthest", "Toughest", "Pursuit", "Fox and Hounds"])
+def test_a_race_type_joyride_lacks_is_one_error(tmp_path: Path, race_type: str) -> None:
+    # Racing > Goal: Joyride races to the finish line. Another game's race type is reported
+    # once (TRK-RACE-TYPE); its own set-up rules (two vehicles for a Pursuit, a spread grid
+    # for Toughest, laps it does not count) are that game's and say nothing here.
+    found = findings(tmp_path, JOY_LOOP, race_type=race_type, laps=2)
+    assert [f.rule for f in found if f.severity is not Severity.INFO] == ["TRK-RACE-TYPE"]
