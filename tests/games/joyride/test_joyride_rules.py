@@ -210,8 +210,16 @@ def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs
         data["dashboard"]["gears"][1] = {}
         data["dashboard"]["gears"][2] = {"marker": "bonus-steer", "damage": True}
     assert messages(write_car(swap), "JR-DASH-MARKERS") == [
-        "no gear has the bonus-steer marker; gear 2 carries it",
+        "gear 2 lacks the bonus-steer marker, which is on gear 3 instead",
         "gear 3 has the bonus-steer marker; it belongs on gear 2 only"]
+
+
+def test_a_gear_column_too_short_for_its_markers_is_one_finding(
+        write_car: Callable[..., Path]) -> None:
+    # No gears at all: JR-DASH-ELEMENTS asks for five; the markers they would carry are not
+    # reported again as missing.
+    path = write_car(dashboard(gears=[]))
+    assert rule_ids(check_file(path).findings) == {"JR-DASH-ELEMENTS"}
 
 
 def test_damage_slots_where_the_rulebook_puts_them(write_car: Callable[..., Path]) -> None:
