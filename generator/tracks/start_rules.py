@@ -49,6 +49,8 @@ def _behind(track: Track, hex_: Hex, facing: int) -> str | None:
 def enough_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track):
         return
+    if context.line_start and not track.layout.finish():
+        return  # no starting line at all: TRK-FINISH-MISSING's to report
     the_course = course(track)
     # A game whose racers start on the line counts its places even when the map also marks
     # numbered slots (TRK-START-ON-LINE reports those).

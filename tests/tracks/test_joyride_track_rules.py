@@ -179,3 +179,10 @@ def test_a_race_type_joyride_lacks_is_one_error(tmp_path: Path, race_type: str) 
     # for Toughest, laps it does not count) are that game's and say nothing here.
     found = findings(tmp_path, JOY_LOOP, race_type=race_type, laps=2)
     assert [f.rule for f in found if f.severity is not Severity.INFO] == ["TRK-RACE-TYPE"]
+
+
+def test_a_joyride_map_with_no_starting_line_is_one_error(tmp_path: Path) -> None:
+    # Racing > Goal and Setup: the line is where cars start and finish. Without one the
+    # finish is missing (TRK-FINISH-MISSING); its places are not counted again.
+    found = findings(tmp_path, JOY_LOOP.replace("=", "."))
+    assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-FINISH-MISSING"]
