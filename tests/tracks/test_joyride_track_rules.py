@@ -186,3 +186,11 @@ def test_a_joyride_map_with_no_starting_line_is_one_error(tmp_path: Path) -> Non
     # finish is missing (TRK-FINISH-MISSING); its places are not counted again.
     found = findings(tmp_path, JOY_LOOP.replace("=", "."))
     assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-FINISH-MISSING"]
+
+
+@pytest.mark.parametrize("players", ["2-4", "2 - 4", "2\u20134", "2\u20144"])
+def test_a_player_range_may_be_written_with_a_printed_dash(tmp_path: Path, players: str
+                                                           ) -> None:
+    # Track Layouts: the layout's PLAYERS 2-4, as typed or as copied from a printed page.
+    assert rule_ids(findings(tmp_path, JOY_LOOP, players=players)) == {"TRK-LAP-LENGTH"}
+    assert "SCHEMA-VALUE" in rule_ids(findings(tmp_path, JOY_LOOP, players="2 to 4"))
