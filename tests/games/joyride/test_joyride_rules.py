@@ -204,6 +204,16 @@ def test_a_missing_element_is_named_with_the_rulebook_count(write_car: Callable[
         "the dashboard has 1 item slots; every Joyride dashboard has 2"]
 
 
+def test_a_dashboard_element_short_of_slots_is_told_what_kind_to_add(
+        write_car: Callable[..., Path]) -> None:
+    # The hint leads to a clean dashboard: both item slots and three of the four locked dice
+    # slots are damage slots (Driving > Damage), so it does not offer 'damage or plain'.
+    path = write_car(dashboard(item_slots=["damage"], locked_slots=["plain", "damage"]))
+    hints = [f.hint for f in check_file(path).findings if f.rule == "JR-DASH-ELEMENTS"]
+    assert hints == ["list 4 locked dice slots: one plain, the others damage",
+                     "list 2 item slots, both damage"]
+
+
 def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs(
         write_car: Callable[..., Path]) -> None:
     def swap(data: dict[str, Any]) -> None:
