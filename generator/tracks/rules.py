@@ -178,11 +178,14 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
         return
     slots = track.layout.slots()
     for slot in track.slot_facings:
-        if slot not in slots:
-            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot})
+        if slot not in slots:  # (a slot drawn on a line-start game's map: TRK-START-ON-LINE)
+            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot,
+                                                     "line": context.line_start,
+                                                     "game": context.title})
     if not context.movement.sides_only:
         return
-    base = {"missing": False, "game": context.title, "orientation": track.orientation,
+    base = {"missing": False, "line": context.line_start, "game": context.title,
+            "orientation": track.orientation,
             "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False}
     faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
               if n in track.slot_facings else ("start_facing",)) for n in slots]

@@ -194,3 +194,13 @@ def test_a_player_range_may_be_written_with_a_printed_dash(tmp_path: Path, playe
     # Track Layouts: the layout's PLAYERS 2-4, as typed or as copied from a printed page.
     assert rule_ids(findings(tmp_path, JOY_LOOP, players=players)) == {"TRK-LAP-LENGTH"}
     assert "SCHEMA-VALUE" in rule_ids(findings(tmp_path, JOY_LOOP, players="2 to 4"))
+
+
+def test_slot_facings_on_a_joyride_track_say_the_cars_have_no_slots(tmp_path: Path) -> None:
+    # Setup: every car starts on the line, facing the way its arrows show (start_facing);
+    # a facing for a slot is no use, and marking the slot would be TRK-START-ON-LINE's error.
+    (fired,) = [f for f in findings(tmp_path, JOY_LOOP, slot_facings={1: 9})
+                if f.rule == "TRK-START-FACING"]
+    assert fired.message == ("slot_facings turns slot 1, and Joyride cars have no slots: they "
+                             "all start on the starting line, facing start_facing")
+    assert fired.hint == "remove slot_facings"
