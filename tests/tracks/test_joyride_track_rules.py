@@ -204,3 +204,4 @@ def test_slot_facings_on_a_joyride_track_say_the_cars_have_no_slots(tmp_path: Pa
     assert fired.message == ("slot_facings turns slot 1, and Joyride cars have no slots: they "
                              "all start on the starting line, facing start_facing")
     assert fired.hint == "remove slot_facings"
+
