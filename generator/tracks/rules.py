@@ -156,9 +156,9 @@ def pieces_apart(track: Track) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-START-NUMBERS")
-def slots_numbered_once(track: Track) -> Iterator[Violation]:
-    if not drawable(track):
-        return
+def slots_numbered_once(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or context.line_start:
+        return  # a game that starts on the line has no slots to number (TRK-START-ON-LINE)
     slots = track.layout.slots()
     for number, hexes in slots.items():
         if len(hexes) > 1:
@@ -178,11 +178,14 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
         return
     slots = track.layout.slots()
     for slot in track.slot_facings:
-        if slot not in slots:
-            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot})
+        if slot not in slots:  # (a slot drawn on a line-start game's map: TRK-START-ON-LINE)
+            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot,
+                                                     "line": context.line_start,
+                                                     "game": context.title})
     if not context.movement.sides_only:
         return
-    base = {"missing": False, "game": context.title, "orientation": track.orientation,
+    base = {"missing": False, "line": context.line_start, "game": context.title,
+            "orientation": track.orientation,
             "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False}
     faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
               if n in track.slot_facings else ("start_facing",)) for n in slots]
@@ -354,15 +357,23 @@ def race_type_of_the_game(track: Track, context: TrackGame) -> Iterator[Violatio
                                          "known": ", ".join(context.race_types)})
 
 
+def raced_here(track: Track, context: TrackGame) -> bool:
+    """True when the track's race type is one its game plays: a rule of another game's race
+    type has nothing to say (TRK-RACE-TYPE reports the type itself)."""
+    return track.race_type in context.race_types
+
+
 @RULES.check("TRK-RACE-PLAYERS")
-def pursuit_for_two(track: Track) -> Iterator[Violation]:
+def pursuit_for_two(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not raced_here(track, context):
+        return
     if track.race_type == "Pursuit" and track.players.high != 2:
         yield Violation(("players",), {"players": str(track.players)})
 
 
 @RULES.check("TRK-RACE-CIRCUIT")
-def circuit_races(track: Track) -> Iterator[Violation]:
-    if not drawable(track):
+def circuit_races(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track) or not raced_here(track, context):
         return
     # Pursuit and Fox and Hounds need a circuit outright: TRK-RACE-NEEDS-CIRCUIT, an error.
     if track.race_type == "Toughest" and not course(track).is_circuit():
@@ -451,14 +462,14 @@ def _gap_violation(track: Track, numbers: int) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-RACE-GRID")
-def grid_spread_round(track: Track) -> Iterator[Violation]:
-    if track.race_type != "Toughest" or not drawable(track):
+def grid_spread_round(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type != "Toughest" or not drawable(track) or not raced_here(track, context):
         return
     yield from _gap_violation(track, len(course(track).slots))
 
 
 @RULES.check("TRK-PURSUIT-START")
-def pursuit_from_opposite_sides(track: Track) -> Iterator[Violation]:
-    if track.race_type != "Pursuit" or not drawable(track):
+def pursuit_from_opposite_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type != "Pursuit" or not drawable(track) or not raced_here(track, context):
         return
     yield from _gap_violation(track, 2)  # the two vehicles race from slots 1 and 2

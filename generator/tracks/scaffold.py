@@ -15,5 +15,6 @@ def track_scaffold(game: TrackGame) -> Callable[[str, TextTemplates, str], str]:
     def scaffold(name: str, templates: TextTemplates, path: str = "FILE") -> str:
         return templates.render(TEMPLATE, {
             "name": name, "path": path, "game": game.game_id, "title": game.title,
-            "race_types": list(game.race_types)})
+            "race_types": list(game.race_types), "line_start": game.line_start,
+            "items": game.items, "scale_advice": game.scale_advice})
     return scaffold

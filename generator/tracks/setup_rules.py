@@ -29,7 +29,7 @@ from generator.tracks.hexgrid import (
 )
 from generator.tracks.layout import components
 from generator.tracks.model import Track
-from generator.tracks.rules import RULES, drawable
+from generator.tracks.rules import RULES, drawable, raced_here
 
 if TYPE_CHECKING:
     from generator.project.loading import Definition
@@ -53,7 +53,9 @@ def players_the_game_has(track: Track, context: TrackGame) -> Iterator[Violation
 
 
 @RULES.check("TRK-RACE-NEEDS-CIRCUIT")
-def circuit_for_the_chase(track: Track) -> Iterator[Violation]:
+def circuit_for_the_chase(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not raced_here(track, context):
+        return
     if track.race_type in CIRCUIT_RACES and drawable(track) and not course(track).is_circuit():
         yield Violation(("race_type",), {"race_type": track.race_type})
 
@@ -72,8 +74,9 @@ def front_first(slots: list[Slot], track: Track) -> list[Slot]:
 
 
 @RULES.check("TRK-FOX-START")
-def fox_ahead_of_the_pack(track: Track) -> Iterator[Violation]:
-    if track.race_type != "Fox and Hounds" or not drawable(track):
+def fox_ahead_of_the_pack(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type != "Fox and Hounds" or not drawable(track) \
+            or not raced_here(track, context):
         return
     slots = course(track).slots
     if len(slots) < 2:
@@ -97,8 +100,8 @@ def turning(slot: Slot, centre: tuple[float, float], track: Track) -> float:
 
 
 @RULES.check("TRK-PURSUIT-WAY")
-def pursuit_one_way_round(track: Track) -> Iterator[Violation]:
-    if track.race_type != "Pursuit" or not drawable(track):
+def pursuit_one_way_round(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type != "Pursuit" or not drawable(track) or not raced_here(track, context):
         return
     the_course = course(track)
     slots = sorted(the_course.slots, key=lambda s: s.number)[:2]
@@ -119,8 +122,9 @@ PACK_GAP = 2
 
 
 @RULES.check("TRK-FOX-PACK")
-def hounds_in_one_pack(track: Track) -> Iterator[Violation]:
-    if track.race_type != "Fox and Hounds" or not drawable(track):
+def hounds_in_one_pack(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.race_type != "Fox and Hounds" or not drawable(track) \
+            or not raced_here(track, context):
         return
     slots = course(track).slots
     if len(slots) < 3:
@@ -158,8 +162,9 @@ DECIDED_WITHOUT_LAPS = {
 
 
 @RULES.check("TRK-LAPS-UNUSED")
-def laps_decide_the_race(track: Track) -> Iterator[Violation]:
-    if track.laps > 1 and track.race_type in DECIDED_WITHOUT_LAPS:
+def laps_decide_the_race(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if track.laps > 1 and track.race_type in DECIDED_WITHOUT_LAPS \
+            and raced_here(track, context):
         yield Violation(("laps",), {"race_type": track.race_type, "laps": track.laps,
                                     "decided": DECIDED_WITHOUT_LAPS[track.race_type]})
 
@@ -270,6 +275,16 @@ def each_item_listed_once(track: Track, context: TrackGame) -> Iterator[Violatio
         seen.setdefault(key, name.strip())
 
 
+@RULES.check("TRK-ITEMS-OTHER-NAME")
+def items_go_by_their_standard_names(track: Track, context: TrackGame
+                                     ) -> Iterator[Violation]:
+    aliases = {_key(other): item for other, item in context.item_aliases}
+    for index, name in enumerate(track.items):
+        standard = aliases.get(_key(name))
+        if standard is not None:
+            yield Violation(("items", index), {"name": name.strip(), "standard": standard})
+
+
 # --- Recommended items: a check across files ----------------------------------------------
 
 _NAME = re.compile(r"^name:\s*['\"]?(.+?)['\"]?\s*(#.*)?$", re.MULTILINE)
@@ -313,11 +328,11 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
         known += sorted(d.name for d in others
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
-    keys = {_key(name) for name in known}
-    aliases = {_key(other): name for other, name in context.item_aliases}
+    # The rulebook's other name for an item is that item (TRK-ITEMS-OTHER-NAME advises).
+    keys = {_key(name) for name in known} | {_key(other) for other, _ in context.item_aliases}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
-                         suggestion=aliases.get(_key(name)) or did_you_mean(name, known) or "",
+                         suggestion=did_you_mean(name, known) or "",
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
             for index, name in enumerate(track.items) if _key(name) not in keys]

@@ -49,13 +49,24 @@ def _behind(track: Track, hex_: Hex, facing: int) -> str | None:
 def enough_slots(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track):
         return
+    if context.line_start and not track.layout.finish():
+        return  # no starting line at all: TRK-FINISH-MISSING's to report
     the_course = course(track)
-    usable = the_course.slots
-    if the_course.starts_on_line and context.movement.vehicle_length > 1:
+    # A game whose racers start on the line counts its places even when the map also marks
+    # numbered slots (TRK-START-ON-LINE reports those).
+    on_line = the_course.starts_on_line or context.line_start
+    usable = _line_slots(track) if context.line_start else the_course.slots
+    if on_line and context.movement.vehicle_length > 1:
         usable = _places_on_the_line(track, usable)
     if len(usable) < track.players.high:
         yield Violation(("players",), {"players": track.players.high, "usable": len(usable),
-                                       "line": the_course.starts_on_line})
+                                       "line": on_line})
+
+
+def _line_slots(track: Track) -> list[Slot]:
+    """A place for a car's front on each space of the starting line, facing its arrows."""
+    facing = course(track).start_line_facing()
+    return [Slot(n, h, facing) for n, h in enumerate(track.layout.finish(), start=1)]
 
 
 def _places_on_the_line(track: Track, slots: list[Slot]) -> list[Slot]:

@@ -57,6 +57,20 @@ def test_tracks_and_items_have_scaffolds_that_check_clean(
     assert code == 0 and " 0 errors, 0 warnings" in " " + out.splitlines()[-1]
 
 
+@pytest.mark.parametrize(("game", "offers_slots"), [("frothy-races", True), ("joyride", False)])
+def test_a_track_scaffold_offers_only_what_its_game_allows(
+        game: str, offers_slots: bool, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # A Joyride car starts on the starting line (TRK-START-ON-LINE): its scaffold must not
+    # suggest numbered slots, and it names the item checkpoints and pick-ups instead.
+    monkeypatch.chdir(tmp_path)
+    assert run(["new", game, "Mud Loop", "--kind", "track"], capsys)[0] == 0
+    text = (tmp_path / "vehicles/tracks/mud-loop.yaml").read_text()
+    assert ("numbered starting slots if you want a grid" in text) is offers_slots
+    assert ("? a face-down item" in text) is not offers_slots
+    assert ("spaces wide everywhere" in text) is offers_slots
+
+
 def test_a_kind_the_game_has_no_scaffold_for_is_bad_usage(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
         ) -> None:

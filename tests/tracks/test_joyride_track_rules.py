@@ -71,6 +71,18 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     assert at(tmp_path, fired) == "1"
 
 
+def test_a_slot_on_a_joyride_map_is_one_error_and_the_line_still_counts(tmp_path: Path
+                                                                      ) -> None:
+    # One digit drawn beside the line (slot 2, no slot 1): TRK-START-ON-LINE reports it; the
+    # slot is no grid to number, and the line's places still hold the field.
+    found = findings(tmp_path, JOY_LOOP.replace("X.......=", "X......2=", 1))
+    assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-START-ON-LINE"]
+    crowded = findings(tmp_path, JOY_LOOP.replace("X.......=", "X......2=", 1), players=5)
+    (short,) = [f for f in crowded if f.rule == "TRK-START-SLOTS"]
+    assert short.message == ("5 players need 5 starting places; the track has 4 usable places "
+                             "on its starting line")
+
+
 def test_the_starting_roll_needs_six_spaces_straight_ahead(tmp_path: Path) -> None:
     # The loop's line has exactly 6 spaces ahead of every place: at the limit, clean.
     assert rule_ids(findings(tmp_path, JOY_LOOP)) == {"TRK-LAP-LENGTH"}
@@ -158,3 +170,38 @@ def test_recommended_items_need_a_way_to_be_gained(tmp_path: Path) -> None:
                              "face-down item, so no car can gain them")
     for gained in (JOY_LOOP.replace("b", "B"), pickups(1)):
         assert rule_ids(findings(tmp_path, gained, items=["Rocket"])) == {"TRK-LAP-LENGTH"}
+
+
+@pytest.mark.parametrize("race_type", ["Furthest", "Toughest", "Pursuit", "Fox and Hounds"])
+def test_a_race_type_joyride_lacks_is_one_error(tmp_path: Path, race_type: str) -> None:
+    # Racing > Goal: Joyride races to the finish line. Another game's race type is reported
+    # once (TRK-RACE-TYPE); its own set-up rules (two vehicles for a Pursuit, a spread grid
+    # for Toughest, laps it does not count) are that game's and say nothing here.
+    found = findings(tmp_path, JOY_LOOP, race_type=race_type, laps=2)
+    assert [f.rule for f in found if f.severity is not Severity.INFO] == ["TRK-RACE-TYPE"]
+
+
+def test_a_joyride_map_with_no_starting_line_is_one_error(tmp_path: Path) -> None:
+    # Racing > Goal and Setup: the line is where cars start and finish. Without one the
+    # finish is missing (TRK-FINISH-MISSING); its places are not counted again.
+    found = findings(tmp_path, JOY_LOOP.replace("=", "."))
+    assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-FINISH-MISSING"]
+
+
+@pytest.mark.parametrize("players", ["2-4", "2 - 4", "2\u20134", "2\u20144"])
+def test_a_player_range_may_be_written_with_a_printed_dash(tmp_path: Path, players: str
+                                                           ) -> None:
+    # Track Layouts: the layout's PLAYERS 2-4, as typed or as copied from a printed page.
+    assert rule_ids(findings(tmp_path, JOY_LOOP, players=players)) == {"TRK-LAP-LENGTH"}
+    assert "SCHEMA-VALUE" in rule_ids(findings(tmp_path, JOY_LOOP, players="2 to 4"))
+
+
+def test_slot_facings_on_a_joyride_track_say_the_cars_have_no_slots(tmp_path: Path) -> None:
+    # Setup: every car starts on the line, facing the way its arrows show (start_facing);
+    # a facing for a slot is no use, and marking the slot would be TRK-START-ON-LINE's error.
+    (fired,) = [f for f in findings(tmp_path, JOY_LOOP, slot_facings={1: 9})
+                if f.rule == "TRK-START-FACING"]
+    assert fired.message == ("slot_facings turns slot 1, and Joyride cars have no slots: they "
+                             "all start on the starting line, facing start_facing")
+    assert fired.hint == "remove slot_facings"
+

@@ -35,6 +35,7 @@ AT: dict[str, At] = {
     "TRK-ITEMS-SPACE": "kXXXXXXXX",                       # the item laid on a barrier
     "TRK-ITEMS-TWICE": "ROCKET",
     "TRK-ITEMS-UNKNOWN": "Banana Skin",
+    "TRK-ITEMS-OTHER-NAME": "Missile",
     "TRK-ITEMS-UNUSED": "- Rocket",                       # the items list
     "TRK-START-ON-LINE": "1=......X",
     "TRK-START-RUNWAY": "=..X...X",                       # the place with no room ahead

@@ -98,22 +98,23 @@ def markers_on_their_gears(car: Car, gears: Mapping[str, int]) -> Iterator[Viola
         for found in carrying:
             if found != home:
                 yield Violation(("dashboard", "gears", found - 1, "marker"),
-                                {"marker": marker, "found": found})
-        if home not in carrying:
-            yield Violation(("dashboard", "gears", home - 1) if home <= len(column)
-                            else ("dashboard", "gears"), {"marker": marker, "found": None})
+                                {"marker": marker, "found": found, "elsewhere": []})
+        if home not in carrying and home <= len(column):  # a short column: JR-DASH-ELEMENTS
+            yield Violation(("dashboard", "gears", home - 1),
+                            {"marker": marker, "found": None, "elsewhere": carrying})
 
 
 @RULES.editor_schema("JR-DASH-MARKERS")
 def markers_on_their_gears_schema(gears: Mapping[str, int]) -> list[dict[str, Any]]:
-    # One gear carries the marker, and it is its home: fewer gears than that is one
-    # carrying it elsewhere, or none.
+    # The marker's home gear carries it and no other gear does; a column too short to
+    # reach its home is JR-DASH-ELEMENTS's to report.
     marker = spec_of(Gear, "marker")
     assert isinstance(marker, Nullable) and isinstance(marker.inner, Choice)
     parts = []
     for name, home in gears.items():
         carries = has(["marker"], marker.inner.spellings([name]))
-        parts += [has(["dashboard", "gears"], {"contains": carries, "maxContains": 1}),
+        parts += [has(["dashboard", "gears"], {"contains": carries, "minContains": 0,
+                                               "maxContains": 1}),
                   gear_at(home, carries)]
     return parts
 
@@ -314,7 +315,9 @@ def items_are_used_when_their_type_says(item: Item, context: JoyrideData
     fixed = context.item_types[item.type].timing
     repeated = sorted(step for step, n in Counter(item.timing).items() if n > 1)
     values = {"name": item.name, "type": item.type, "timing": list(item.timing),
-              "fixed": list(fixed or ()), "repeated": repeated}
+              "fixed": list(fixed or ()), "repeated": repeated,
+              "extra": [s for s in item.timing if s not in (fixed or ())],
+              "missing": [s for s in fixed or () if s not in item.timing]}
     if repeated:
         yield Violation(("timing",), {**values, "problem": "repeated"})
     elif fixed is None and not item.timing:

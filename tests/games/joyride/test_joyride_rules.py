@@ -204,14 +204,32 @@ def test_a_missing_element_is_named_with_the_rulebook_count(write_car: Callable[
         "the dashboard has 1 item slots; every Joyride dashboard has 2"]
 
 
+def test_a_dashboard_element_short_of_slots_is_told_what_kind_to_add(
+        write_car: Callable[..., Path]) -> None:
+    # The hint leads to a clean dashboard: both item slots and three of the four locked dice
+    # slots are damage slots (Driving > Damage), so it does not offer 'damage or plain'.
+    path = write_car(dashboard(item_slots=["damage"], locked_slots=["plain", "damage"]))
+    hints = [f.hint for f in check_file(path).findings if f.rule == "JR-DASH-ELEMENTS"]
+    assert hints == ["list 4 locked dice slots: one plain, the others damage",
+                     "list 2 item slots, both damage"]
+
+
 def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs(
         write_car: Callable[..., Path]) -> None:
     def swap(data: dict[str, Any]) -> None:
         data["dashboard"]["gears"][1] = {}
         data["dashboard"]["gears"][2] = {"marker": "bonus-steer", "damage": True}
     assert messages(write_car(swap), "JR-DASH-MARKERS") == [
-        "no gear has the bonus-steer marker; gear 2 carries it",
+        "gear 2 lacks the bonus-steer marker, which is on gear 3 instead",
         "gear 3 has the bonus-steer marker; it belongs on gear 2 only"]
+
+
+def test_a_gear_column_too_short_for_its_markers_is_one_finding(
+        write_car: Callable[..., Path]) -> None:
+    # No gears at all: JR-DASH-ELEMENTS asks for five; the markers they would carry are not
+    # reported again as missing.
+    path = write_car(dashboard(gears=[]))
+    assert rule_ids(check_file(path).findings) == {"JR-DASH-ELEMENTS"}
 
 
 def test_damage_slots_where_the_rulebook_puts_them(write_car: Callable[..., Path]) -> None:
@@ -360,7 +378,14 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
 
 
 @pytest.mark.parametrize(("change", "expected"), [
-    (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL"),
+    (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL; and "
+                           "its timing leaves out START, SHIFT, END"),
+    # A dropped item lights all three of its type's steps: fewer would print another type's
+    # lights (Special Effects > Items: the lights tell the types apart).
+    (top(timing=["start"]), "'Tar Pit' is dropped, used at START, SHIFT, END, and its timing "
+                            "leaves out SHIFT, END"),
+    (top(type="fired", timing=["start", "shift", "end", "lock"]),
+     "'Tar Pit' is fired, used at START, SHIFT, END, not LOCK"),
     (top(type="activated"), "'Tar Pit' is activated but says nothing about when it can be "
                             "used"),
     (top(type="activated", timing=["roll", "roll"]), "'Tar Pit' lights ROLL more than once"),
