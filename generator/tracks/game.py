@@ -52,3 +52,10 @@ class TrackGame:
     open_edge: bool = False
     line_start: bool = False
     rated: frozenset[str] = frozenset()
+
+
+def item_key(name: str) -> str:
+    """One item however it is written ('Oil-Slick', 'oil slick'): its letters and digits,
+    case folded. The track checks and the races compare item names by it, so a name the
+    check accepts is one the race finds."""
+    return "".join(ch for ch in name.casefold() if ch.isalnum())

@@ -18,7 +18,7 @@ from generator.input.findings import Finding, Violation
 from generator.input.schema import did_you_mean
 from generator.tracks.analysis import Slot
 from generator.tracks.analysis import course_of as course
-from generator.tracks.game import TrackGame
+from generator.tracks.game import TrackGame, item_key
 from generator.tracks.hexgrid import (
     Hex,
     HexLayout,
@@ -258,8 +258,8 @@ def pickups_have_tokens(track: Track, context: TrackGame) -> Iterator[Violation]
 
 def _item_key(name: str, context: TrackGame) -> str:
     """One item however it is written: its letters and digits, another name as the item's."""
-    aliases = {_key(other): _key(item) for other, item in context.item_aliases}
-    return aliases.get(_key(name), _key(name))
+    aliases = {item_key(other): item_key(item) for other, item in context.item_aliases}
+    return aliases.get(item_key(name), item_key(name))
 
 
 @RULES.check("TRK-ITEMS-TWICE")
@@ -278,9 +278,9 @@ def each_item_listed_once(track: Track, context: TrackGame) -> Iterator[Violatio
 @RULES.check("TRK-ITEMS-OTHER-NAME")
 def items_go_by_their_standard_names(track: Track, context: TrackGame
                                      ) -> Iterator[Violation]:
-    aliases = {_key(other): item for other, item in context.item_aliases}
+    aliases = {item_key(other): item for other, item in context.item_aliases}
     for index, name in enumerate(track.items):
-        standard = aliases.get(_key(name))
+        standard = aliases.get(item_key(name))
         if standard is not None:
             yield Violation(("items", index), {"name": name.strip(), "standard": standard})
 
@@ -329,13 +329,14 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
     # The rulebook's other name for an item is that item (TRK-ITEMS-OTHER-NAME advises).
-    keys = {_key(name) for name in known} | {_key(other) for other, _ in context.item_aliases}
+    keys = {item_key(name) for name in known} | {
+        item_key(other) for other, _ in context.item_aliases}
     rule = RULES["TRK-ITEMS-UNKNOWN"]
     return [rule.finding(definition.locate(("items", index)), name=name,
                          suggestion=did_you_mean(name, known) or "",
                          known=", ".join(dict.fromkeys(known)), game=context.title,
                          items=context.items)
-            for index, name in enumerate(track.items) if _key(name) not in keys]
+            for index, name in enumerate(track.items) if item_key(name) not in keys]
 
 
 def layout_given(definition: Definition) -> list[Finding]:
@@ -355,8 +356,6 @@ def track_related(definition: Definition, others: Sequence[Definition]) -> list[
     return items_known(definition, others) + layout_given(definition)
 
 
-def _key(name: str) -> str:
-    return "".join(ch for ch in name.casefold() if ch.isalnum())
 
 
 # --- Checkpoints in order anywhere in the lap ------------------------------------------

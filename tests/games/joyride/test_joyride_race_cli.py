@@ -71,3 +71,28 @@ def test_balance_race_refuses_a_frothy_track_for_a_joyride_car(tmp_path: Path) -
     assert done.returncode == 2
     assert "not a Joyride track" in done.stderr and "Traceback" not in done.stderr
     assert not (tmp_path / "balance.pdf").exists()
+
+
+def test_items_the_check_accepts_are_the_items_the_race_uses(tmp_path: Path) -> None:
+    """'Oil-Slick', 'NITRO' and the rulebook's 'Missile' (the Rocket) check clean but for an
+    info note, and `paddock race` finds them: one reading of an item's name for both."""
+    folder = tmp_path / "vehicles" / "tracks"
+    folder.mkdir(parents=True)
+    track = folder / "spelled.yaml"
+    text = (REPO / "vehicles/tracks/gasometer-gauntlet.yaml").read_text()
+    assert "items: [Rocket, Oil Slick, Nitro]" in text
+    track.write_text(text.replace("items: [Rocket, Oil Slick, Nitro]",
+                                  "items: [Missile, Oil-Slick, NITRO]"))
+    def rules(path: Path) -> set[str]:
+        checked = paddock("check", str(path), "--format", "json")
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+        return {f["rule"] for f in json.loads(checked.stdout)["findings"]}
+    assert rules(track) - rules(REPO / "vehicles/tracks/gasometer-gauntlet.yaml") == {
+        "TRK-ITEMS-OTHER-NAME"}
+    raced = paddock("race", str(track), str(CARS[0]), "--races", "2", "--log",
+                    str(tmp_path / "race.jsonl"))
+    assert raced.returncode == 0, raced.stderr
+    typo = track.with_name("typo.yaml")
+    typo.write_text(text.replace("items: [Rocket, Oil Slick, Nitro]", "items: [Rockett]"))
+    refused = paddock("race", str(typo), str(CARS[0]))
+    assert refused.returncode == 2 and "Rockett" in refused.stderr, refused.stderr

@@ -12,7 +12,9 @@ from generator.games.joyride.race.driver import PlanningDriver
 from generator.games.joyride.race.engine import Race
 from generator.games.joyride.race.planner import ValueTable
 from generator.games.joyride.race.results import RaceOptions, RaceResult, event_lines
+from generator.games.joyride.rules import ITEM_RULES
 from generator.games.joyride.standard import standard_items
+from generator.tracks.game import item_key
 
 __all__ = ["RaceOptions", "RaceResult", "event_lines", "race_items", "run_race", "table_for"]
 
@@ -41,13 +43,16 @@ def table_for(track: Any, laps: int | None = None) -> ValueTable:
 
 
 def race_items(track: Any, custom: Sequence[Any] = ()) -> tuple[Any, ...]:
-    """The items in the pile: the track's recommended items, by name, from the standard
-    ones and the custom item files given. A name neither knows is bad input."""
-    known = {item.name.casefold(): item for item in (*standard_items(), *custom)}
-    aliases = {"missile": "rocket"}  # the race guide's Junkyard lists a MISSILE
+    """The items in the pile: the track's recommended items, by name (written as the track
+    checks read it: letters and digits, any case), from the standard ones and the custom
+    item files given. A name neither knows is bad input."""
+    known = {item_key(item.name): item for item in (*standard_items(), *custom)}
+    # The rulebook's other names (the Junkyard layout lists a MISSILE): as the check reads them.
+    aliases = {item_key(other): item_key(standard) for other, standard
+               in ITEM_RULES["JR-ITEM-STANDARD-NAME"].params["also_called"].items()}
     found = []
     for name in track.items:
-        key = aliases.get(name.casefold(), name.casefold())
+        key = aliases.get(item_key(name), item_key(name))
         if key not in known:
             raise UsageError(f"{track.name} lists the item {name!r}, which is neither a "
                              "standard item nor one of the item files given")
