@@ -186,7 +186,7 @@ def test_a_second_loss_of_the_only_reins_card_is_flagged(
         with_cards(whip=6, reins=0, special=[{"name": "Whoah!", "value": 1}]),
         damage_track(6, {2: lose, 4: lose, 6: W}))))
     (finding,) = [f for f in loaded.findings if f.rule == "FR-DMG-LOSE-CARD"]
-    assert finding.severity is Severity.WARNING
+    assert finding.severity is Severity.ERROR
     assert finding.mark.line > 1 and "left by then" in finding.message
 
 
