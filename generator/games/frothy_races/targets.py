@@ -160,14 +160,22 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
+def level_then_limit(item: Placed) -> tuple[int, int]:
+    """Damage-level order; two limits of one kind at the same level ('Maximum Speed 5' and
+    'Maximum Speed 4' at once) lowest first, so the one that never binds is the higher,
+    whichever order the file lists them in."""
+    value = item.site.ref.value
+    limit = value if item.entry.extra.get("caps") and isinstance(value, int) else 0
+    return (item.level if item.level is not None else 0, limit)
+
+
 def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect an earlier one has already made idle,
     in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
     losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
     earlier one of the same affect."""
     seen: dict[tuple[str, str], Placed] = {}
-    chosen = sorted((a for a in affects if not a.rolled),
-                    key=lambda a: a.level if a.level is not None else 0)
+    chosen = sorted((a for a in affects if not a.rolled), key=level_then_limit)
     for item in chosen:
         trait = getattr(item.site.ref, "trait", None) or ""
         if "trait" in item.entry.params and not trait:

@@ -45,6 +45,12 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         4: {"name": "Lose Named Trait", "trait": "blade"}, 6: W}), "{name"),
     "a later Maximum Speed no lower than the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("Maximum Speed #", 3), 4: hash_of("Maximum Speed #", 3), 6: W}), "{name"),
+    "a higher Maximum Speed listed first at the level of a lower one": ("FR-DMG-NO-TARGET",
+        damage_track(6, {2: [hash_of("Maximum Speed #", 5), hash_of("Maximum Speed #", 4)],
+                         6: W}), "{name: 'Maximum Speed #', value: 5}"),
+    "a card loss on a vehicle with no card of that kind": ("FR-DMG-LOSE-CARD", both(
+        with_cards(whip=6, reins=0), set_path("traits", value=["Flyer"]),
+        damage_track(6, {3: "-1 Reins card", 6: W})), "-1 Reins card"),
     "a later maximum deceleration above the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("# Maximum Deceleration", 2), 4: hash_of("# Maximum Deceleration", 5),
         6: W}), "{name"),
