@@ -51,6 +51,15 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "a card loss on a vehicle with no card of that kind": ("FR-DMG-LOSE-CARD", both(
         with_cards(whip=6, reins=0), set_path("traits", value=["Flyer"]),
         damage_track(6, {3: "-1 Reins card", 6: W})), "-1 Reins card"),
+    "a maximum acceleration of 6, the most two Speed dice make": ("FR-DMG-VALUE-IMPOSSIBLE",
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 6), 6: W}), "6"),
+    "a maximum deceleration Whoah! 1 and Lazy 1 cannot reach": ("FR-DMG-VALUE-IMPOSSIBLE",
+        both(set_path("traits", value=[hash_of("Lazy", 1), hash_of("Blades", 1)]),
+             with_cards(whip=3, reins=3, special=[hash_of("Whoah!", 1)]),
+             damage_track(6, {3: hash_of("# Maximum Deceleration", 8), 6: W})), "8"),
+    "a maximum acceleration no lower than Tireless's '#'": ("FR-DMG-VALUE-IMPOSSIBLE", both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 2), 6: W})), "2"),
     "a later maximum deceleration above the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("# Maximum Deceleration", 2), 4: hash_of("# Maximum Deceleration", 5),
         6: W}), "{name"),
@@ -249,6 +258,19 @@ CLEAN: dict[str, Change] = {
             4: hash_of("+/- # Speed Check Acceleration Modifier", 1), 6: W})),
     "special cards' abilities taken as limited-use traits": set_path("traits", value=[
         "Determination", hash_of("Lucky", 1), hash_of("Blades", 1)]),
+    "a maximum acceleration of 6 with Hyperactive 1": both(
+        set_path("traits", value=[hash_of("Hyperactive", 1), hash_of("Blades", 1)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 6), 6: W})),
+    "a maximum deceleration of 6 with a Whoah! 1 card": both(
+        with_cards(whip=3, reins=3, special=[hash_of("Whoah!", 1)]),
+        damage_track(6, {3: hash_of("# Maximum Deceleration", 6), 6: W})),
+    "a maximum acceleration of 1 with Tireless 2": both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 1), 6: W})),
+    "a maximum acceleration of 5 with Tireless 2 a later level loses": both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 5),
+                         4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
     "Lash with a Tireless a Random may lose": both(
         set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
         damage_track(6, {3: {"name": "Random", "choices": [

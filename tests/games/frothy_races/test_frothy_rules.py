@@ -228,8 +228,13 @@ STILL_ACTS: dict[str, Change] = {
     "Maximum Speed 0 and 5": damage_track(6, {2: {"name": "Maximum Speed #", "value": 5},
                                              4: {"name": "Maximum Speed #", "value": 0},
                                              6: "Wipe-out"}),
-    "a maximum acceleration of one box fewer than the row": damage_track(6, {
-        3: {"name": "# Maximum Acceleration", "value": 10}, 6: "Wipe-out"}),
+    "a maximum acceleration of 5, below the 6 two Speed dice make": damage_track(6, {
+        3: {"name": "# Maximum Acceleration", "value": 5}, 6: "Wipe-out"}),
+    "a maximum acceleration one box under a row of 7, Hyperactive 3 rolling up to 9": lambda d: (
+        set_path("speed_table", "acceleration", value=[1] * 7)(d),
+        set_path("traits", value=[{"name": "Hyperactive", "value": 3}])(d),
+        damage_track(6, {3: {"name": "# Maximum Acceleration", "value": 6},
+                         6: "Wipe-out"})(d)),
     "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, "Beastmaster"]),
     "Tireless with a deceleration trait": set_path("traits", value=[
