@@ -153,6 +153,17 @@ def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
     assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
 
 
+def test_a_stamina_track_written_upside_down_is_the_track_rule_not_a_schema_error(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Maximum 0 and minimum 10 (the two swapped) is FR-STAMINA-TRACK at the minimum; the
+    file format no longer refuses a maximum of 0 before the rule can say why."""
+    loaded = check_file(write_vehicle(lambda d: (
+        set_path("stamina", "maximum", value=0)(d), set_path("stamina", "minimum", value=10)(d),
+        set_path("stamina", "affects", value={})(d))))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [
+        "FR-STAMINA-TRACK"]
+
+
 def test_losing_a_card_counts_dual_cards_and_special_faces(
         write_vehicle: Callable[..., Path]) -> None:
     lose_whip = damage_track(6, {3: {"name": "-1 Whip / Reins card", "card": "whip"},
