@@ -60,6 +60,8 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
     "a maximum acceleration no lower than Tireless's '#'": ("FR-DMG-VALUE-IMPOSSIBLE", both(
         set_path("traits", value=[hash_of("Tireless", 2)]),
         damage_track(6, {3: hash_of("# Maximum Acceleration", 2), 6: W})), "2"),
+    "a trait listed twice, once with a hyphen for the space": ("FR-TRAIT-DUPLICATE", set_path(
+        "traits", value=[hash_of("Long Legs", 1), hash_of("Long-Legs", 2)]), "{name: Long-Legs"),
     "a later maximum deceleration above the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("# Maximum Deceleration", 2), 4: hash_of("# Maximum Deceleration", 5),
         6: W}), "{name"),
@@ -271,6 +273,11 @@ CLEAN: dict[str, Change] = {
         set_path("traits", value=[hash_of("Tireless", 2)]),
         damage_track(6, {3: hash_of("# Maximum Acceleration", 5),
                          4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
+    "names with hyphens for spaces, and Failsafe for Failsafes": both(
+        set_path("traits", value=[hash_of("Long-Legs", 1), "Lady-Luck",
+                                  hash_of("Cat-O'-Nine", 1), hash_of("Fail-safe", 1)]),
+        with_cards(whip=3, reins=3, special=[{"name": "Emergency-Stop", "face": "reins"}]),
+        damage_track(6, {3: {"name": "Lose-Named-Trait", "trait": "Long-Legs"}, 6: "Wipe-Out"})),
     "Lash with a Tireless a Random may lose": both(
         set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
         damage_track(6, {3: {"name": "Random", "choices": [
