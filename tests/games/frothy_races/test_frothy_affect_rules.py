@@ -311,3 +311,14 @@ def test_a_random_pick_prints_the_trait_and_card_it_names(
     (random,) = loaded.definitions[0].model.damage.affects[3]
     labels = [resolve(pick, frothy_data().damage_affects).label for pick in random.choices]
     assert labels == ["Lose Blades", "-1 Whip card"]
+
+
+def test_a_raised_damage_value_is_flagged_at_the_value_that_lost_its_wipe_out(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Raising the Damage value past the Wipe-out leaves the new maximum without one: the
+    finding is at the value, and the old Wipe-out now comes before the end."""
+    path = write_vehicle(damage_track(7, {3: "Haste", 6: W}))
+    found = [f for f in check_file(path).findings if f.rule == "FR-DMG-WIPEOUT"]
+    lines = path.read_text().splitlines()
+    assert [lines[f.mark.line - 1][f.mark.column - 1:][:1] for f in found] == ["7", "W"]
+    assert all(f.severity is Severity.ERROR for f in found)
