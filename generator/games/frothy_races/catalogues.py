@@ -7,9 +7,11 @@ vehicle's value, so "Blades" with value 1 prints as "Blades 1".
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from itertools import combinations
 from pathlib import Path
 
 from generator.games.frothy_races.model import Ref, SpecialCard, Vehicle
@@ -44,18 +46,47 @@ def limited_use(entry: Entry) -> Entry:
                    extra={**entry.extra, "kind": "edge"})
 
 
+# A space between two words of a name, which a designer may write as a hyphen.
+WORD_GAP = re.compile(r"(?<=[A-Za-z0-9'.!]) (?=[A-Za-z0-9])")
+
+
+def hyphenated(entry: Entry) -> Entry:
+    """The entry under the spellings that join words of its names with hyphens instead of
+    spaces ('Long-Legs', 'Champing-at-the-Bit'), as 'Jerry-Rigged' is found for 'Jerry
+    Rigged'. The name key keeps a hyphen (it may be a sign, '-# Resilience'), so each
+    joining is a spelling of its own: every one for a name of up to four gaps, else all
+    or one."""
+    spellings = []
+    for name in (entry.name, *entry.aliases):
+        gaps = [m.start() for m in WORD_GAP.finditer(name)]
+        if len(gaps) <= 4:
+            chosen = [c for n in range(1, len(gaps) + 1) for c in combinations(gaps, n)]
+        else:
+            chosen = [tuple(gaps), *((gap,) for gap in gaps)]
+        spellings += ["".join("-" if i in joined else ch for i, ch in enumerate(name))
+                      for joined in map(set, chosen)]
+    return replace(entry, aliases=tuple(spellings))
+
+
+def catalogue(name: str, *adopted: Entry) -> Catalogue:
+    """A catalogue file, finding ``adopted`` entries too, and every entry under its
+    hyphenated spellings."""
+    loaded = Catalogue(DATA / f"{name}.yaml")
+    loaded.adopt(adopted)
+    loaded.adopt(hyphenated(entry) for entry in (*loaded, *adopted))
+    return loaded
+
+
 @lru_cache(maxsize=1)
 def frothy_data() -> FrothyData:
     """Load the catalogues once per process. A trait may also name a special card's ability
     (where a trait has the same name, Lash and Shield, the trait is meant)."""
-    special_cards = Catalogue(DATA / "special_cards.yaml")
-    traits = Catalogue(DATA / "traits.yaml")
-    traits.adopt(limited_use(entry) for entry in special_cards)
+    special_cards = catalogue("special_cards")
     return FrothyData(
-        traits=traits,
+        traits=catalogue("traits", *(limited_use(entry) for entry in special_cards)),
         special_cards=special_cards,
-        damage_affects=Catalogue(DATA / "damage_affects.yaml"),
-        stamina_affects=Catalogue(DATA / "stamina_affects.yaml"),
+        damage_affects=catalogue("damage_affects"),
+        stamina_affects=catalogue("stamina_affects"),
     )
 
 

@@ -271,7 +271,7 @@ class StaminaTrack:
     """The Stamina track down the right edge."""
 
     maximum: int = spec_field(
-        Int(1, 30), "Stamina at the top of the track, where every vehicle starts.", default=10,
+        Int(0, 30), "Stamina at the top of the track, where every vehicle starts.", default=10,
         source=SEC_STAMINA)
     minimum: int = spec_field(
         Int(0, 29), "The lowest Stamina the track shows.", default=0, source=SEC_STAMINA)

@@ -221,7 +221,8 @@ def ends_in_wipeout(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation
     top = vehicle.damage.value
     affects = vehicle.damage.affects
     if not any(is_wipeout(ref.name, context) for ref in affects.get(top, ())):
-        yield Violation(("damage", "affects"), {"level": None, "value": top})
+        # at the maximum it belongs to: a raised value, like a lost Wipe-out, leaves none there
+        yield Violation(("damage", "value"), {"level": None, "value": top})
     for level, refs in affects.items():
         if level < top and any(is_wipeout(ref.name, context) for ref in refs):
             yield Violation(("damage", "affects", level), {"level": level, "value": top})

@@ -19,7 +19,7 @@ from generator.games.frothy_races.catalogues import (
     resolve,
 )
 from generator.games.frothy_races.model import Vehicle
-from generator.games.frothy_races.rules import RULES, playable_as
+from generator.games.frothy_races.rules import FROTHY_DIE_VALUES, RULES, playable_as
 from generator.input.catalogue import Entry, name_key
 from generator.input.findings import Violation
 
@@ -160,14 +160,22 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
+def level_then_limit(item: Placed) -> tuple[int, int]:
+    """Damage-level order; two limits of one kind at the same level ('Maximum Speed 5' and
+    'Maximum Speed 4' at once) lowest first, so the one that never binds is the higher,
+    whichever order the file lists them in."""
+    value = item.site.ref.value
+    limit = value if item.entry.extra.get("caps") and isinstance(value, int) else 0
+    return (item.level if item.level is not None else 0, limit)
+
+
 def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect an earlier one has already made idle,
     in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
     losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
     earlier one of the same affect."""
     seen: dict[tuple[str, str], Placed] = {}
-    chosen = sorted((a for a in affects if not a.rolled),
-                    key=lambda a: a.level if a.level is not None else 0)
+    chosen = sorted((a for a in affects if not a.rolled), key=level_then_limit)
     for item in chosen:
         trait = getattr(item.site.ref, "trait", None) or ""
         if "trait" in item.entry.params and not trait:
@@ -210,18 +218,63 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
                     "because": "a Random's pick; the vehicle starts without it"})
 
 
+def highest(value: int | str | None) -> int:
+    """The most a '#' can come to: the number, or a roll ('2d3') with every die at its top."""
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and "d" in value:
+        count, sides = value.split("d")
+        return int(count or 1) * int(sides)
+    return 0
+
+
+def most_boxes(vehicle: Vehicle, context: FrothyData, roll: str) -> int | None:
+    """The most boxes one Speed Check can move the marker in the direction of ``roll``
+    (accelerate_roll or decelerate_roll), or None when a custom entry might change it.
+    Two kept dice make at most 6 (Rules & Game-play > Speed Check); entries that add to the
+    roll (``adds_to``: Hyperactive, the Lash card, a positive modifier) raise that, and one
+    that moves the marker without it (``moves_instead``: Tireless, or Reckless turning a
+    Speed Check to decelerate into acceleration) may move up to its '#'. A roll a trait
+    takes away for the whole race (Tireless never lost) moves nothing itself."""
+    sites = [site for site in reference_sites(vehicle) if site.catalogue != "stamina_affects"]
+    if any(site.ref.custom for site in sites):
+        return None
+    rolled = 0 if roll in taken_away(vehicle, context) else 2 * max(FROTHY_DIE_VALUES)
+    others = [0]
+    for catalogue in ("traits", "special_cards", "damage_affects"):
+        for item in placed(vehicle, context, catalogue):
+            value = highest(item.site.ref.value) * getattr(item.site.ref, "count", 1)
+            if roll in item.listed("adds_to"):
+                rolled += max(value, 0)
+            if roll in item.listed("moves_instead"):
+                others.append(value)
+    return max(rolled, *others)
+
+
+def value_range(vehicle: Vehicle, context: FrothyData, entry: Entry) -> tuple[int, int]:
+    """The values an affect's '#' can act with: its ``possible`` range, below the boxes of
+    its ``below_row``, and below the most a Speed Check can move (``limits``)."""
+    possible = entry.extra.get("possible")
+    low, high = (int(n) for n in possible) if possible else (0, 10**6)
+    row = entry.extra.get("below_row")
+    if row:
+        high = min(high, sum(getattr(vehicle.speed_table, str(row))) - 1)
+    roll = entry.extra.get("limits")
+    most = most_boxes(vehicle, context, str(roll)) if roll else None
+    if most is not None:
+        high = min(high, most - 1)
+    return low, high
+
+
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
 def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     for catalogue in ("damage_affects", "stamina_affects"):
         for item in placed(vehicle, context, catalogue):
-            possible = item.entry.extra.get("possible")
-            row = item.entry.extra.get("below_row")
             value = item.site.ref.value
-            if not isinstance(value, int) or not (possible or row):
+            extra = item.entry.extra
+            if not isinstance(value, int) or not ("possible" in extra or "below_row" in extra):
                 continue
-            low, high = (int(n) for n in possible) if possible else (0, 10**6)
-            if row:
-                high = min(high, sum(getattr(vehicle.speed_table, str(row))) - 1)
+            low, high = value_range(vehicle, context, item.entry)
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "name": item.entry.label, "value": value, "low": low, "high": high})

@@ -45,6 +45,23 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         4: {"name": "Lose Named Trait", "trait": "blade"}, 6: W}), "{name"),
     "a later Maximum Speed no lower than the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("Maximum Speed #", 3), 4: hash_of("Maximum Speed #", 3), 6: W}), "{name"),
+    "a higher Maximum Speed listed first at the level of a lower one": ("FR-DMG-NO-TARGET",
+        damage_track(6, {2: [hash_of("Maximum Speed #", 5), hash_of("Maximum Speed #", 4)],
+                         6: W}), "{name: 'Maximum Speed #', value: 5}"),
+    "a card loss on a vehicle with no card of that kind": ("FR-DMG-LOSE-CARD", both(
+        with_cards(whip=6, reins=0), set_path("traits", value=["Flyer"]),
+        damage_track(6, {3: "-1 Reins card", 6: W})), "-1 Reins card"),
+    "a maximum acceleration of 6, the most two Speed dice make": ("FR-DMG-VALUE-IMPOSSIBLE",
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 6), 6: W}), "6"),
+    "a maximum deceleration Whoah! 1 and Lazy 1 cannot reach": ("FR-DMG-VALUE-IMPOSSIBLE",
+        both(set_path("traits", value=[hash_of("Lazy", 1), hash_of("Blades", 1)]),
+             with_cards(whip=3, reins=3, special=[hash_of("Whoah!", 1)]),
+             damage_track(6, {3: hash_of("# Maximum Deceleration", 8), 6: W})), "8"),
+    "a maximum acceleration no lower than Tireless's '#'": ("FR-DMG-VALUE-IMPOSSIBLE", both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 2), 6: W})), "2"),
+    "a trait listed twice, once with a hyphen for the space": ("FR-TRAIT-DUPLICATE", set_path(
+        "traits", value=[hash_of("Long Legs", 1), hash_of("Long-Legs", 2)]), "{name: Long-Legs"),
     "a later maximum deceleration above the first": ("FR-DMG-NO-TARGET", damage_track(6, {
         2: hash_of("# Maximum Deceleration", 2), 4: hash_of("# Maximum Deceleration", 5),
         6: W}), "{name"),
@@ -186,7 +203,7 @@ def test_a_second_loss_of_the_only_reins_card_is_flagged(
         with_cards(whip=6, reins=0, special=[{"name": "Whoah!", "value": 1}]),
         damage_track(6, {2: lose, 4: lose, 6: W}))))
     (finding,) = [f for f in loaded.findings if f.rule == "FR-DMG-LOSE-CARD"]
-    assert finding.severity is Severity.WARNING
+    assert finding.severity is Severity.ERROR
     assert finding.mark.line > 1 and "left by then" in finding.message
 
 
@@ -243,6 +260,24 @@ CLEAN: dict[str, Change] = {
             4: hash_of("+/- # Speed Check Acceleration Modifier", 1), 6: W})),
     "special cards' abilities taken as limited-use traits": set_path("traits", value=[
         "Determination", hash_of("Lucky", 1), hash_of("Blades", 1)]),
+    "a maximum acceleration of 6 with Hyperactive 1": both(
+        set_path("traits", value=[hash_of("Hyperactive", 1), hash_of("Blades", 1)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 6), 6: W})),
+    "a maximum deceleration of 6 with a Whoah! 1 card": both(
+        with_cards(whip=3, reins=3, special=[hash_of("Whoah!", 1)]),
+        damage_track(6, {3: hash_of("# Maximum Deceleration", 6), 6: W})),
+    "a maximum acceleration of 1 with Tireless 2": both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 1), 6: W})),
+    "a maximum acceleration of 5 with Tireless 2 a later level loses": both(
+        set_path("traits", value=[hash_of("Tireless", 2)]),
+        damage_track(6, {3: hash_of("# Maximum Acceleration", 5),
+                         4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
+    "names with hyphens for spaces, and Failsafe for Failsafes": both(
+        set_path("traits", value=[hash_of("Long-Legs", 1), "Lady-Luck",
+                                  hash_of("Cat-O'-Nine", 1), hash_of("Fail-safe", 1)]),
+        with_cards(whip=3, reins=3, special=[{"name": "Emergency-Stop", "face": "reins"}]),
+        damage_track(6, {3: {"name": "Lose-Named-Trait", "trait": "Long-Legs"}, 6: "Wipe-Out"})),
     "Lash with a Tireless a Random may lose": both(
         set_path("traits", value=[hash_of("Tireless", 1), hash_of("Lash", 1)]),
         damage_track(6, {3: {"name": "Random", "choices": [
@@ -276,3 +311,14 @@ def test_a_random_pick_prints_the_trait_and_card_it_names(
     (random,) = loaded.definitions[0].model.damage.affects[3]
     labels = [resolve(pick, frothy_data().damage_affects).label for pick in random.choices]
     assert labels == ["Lose Blades", "-1 Whip card"]
+
+
+def test_a_raised_damage_value_is_flagged_at_the_value_that_lost_its_wipe_out(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Raising the Damage value past the Wipe-out leaves the new maximum without one: the
+    finding is at the value, and the old Wipe-out now comes before the end."""
+    path = write_vehicle(damage_track(7, {3: "Haste", 6: W}))
+    found = [f for f in check_file(path).findings if f.rule == "FR-DMG-WIPEOUT"]
+    lines = path.read_text().splitlines()
+    assert [lines[f.mark.line - 1][f.mark.column - 1:][:1] for f in found] == ["7", "W"]
+    assert all(f.severity is Severity.ERROR for f in found)

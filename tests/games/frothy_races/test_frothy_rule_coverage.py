@@ -46,7 +46,7 @@ AT: dict[str, At] = {
     "FR-DMG-RANDOM-CHOICES": "[Haste]",
     "FR-DMG-RESILIENCE": "3",
     "FR-DMG-VALUE-IMPOSSIBLE": "7}",
-    "FR-DMG-WIPEOUT": "{1: Haste}",
+    "FR-DMG-WIPEOUT": "6",                    # the maximum, where Wipe-out belongs
     "FR-HASH-MISSING": "Blades]",
     "FR-HASH-NO-EFFECT": "0}",
     "FR-HASH-RANGE": "5}",

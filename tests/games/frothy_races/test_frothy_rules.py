@@ -153,6 +153,17 @@ def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
     assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
 
 
+def test_a_stamina_track_written_upside_down_is_the_track_rule_not_a_schema_error(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Maximum 0 and minimum 10 (the two swapped) is FR-STAMINA-TRACK at the minimum; the
+    file format no longer refuses a maximum of 0 before the rule can say why."""
+    loaded = check_file(write_vehicle(lambda d: (
+        set_path("stamina", "maximum", value=0)(d), set_path("stamina", "minimum", value=10)(d),
+        set_path("stamina", "affects", value={})(d))))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [
+        "FR-STAMINA-TRACK"]
+
+
 def test_losing_a_card_counts_dual_cards_and_special_faces(
         write_vehicle: Callable[..., Path]) -> None:
     lose_whip = damage_track(6, {3: {"name": "-1 Whip / Reins card", "card": "whip"},
@@ -228,8 +239,13 @@ STILL_ACTS: dict[str, Change] = {
     "Maximum Speed 0 and 5": damage_track(6, {2: {"name": "Maximum Speed #", "value": 5},
                                              4: {"name": "Maximum Speed #", "value": 0},
                                              6: "Wipe-out"}),
-    "a maximum acceleration of one box fewer than the row": damage_track(6, {
-        3: {"name": "# Maximum Acceleration", "value": 10}, 6: "Wipe-out"}),
+    "a maximum acceleration of 5, below the 6 two Speed dice make": damage_track(6, {
+        3: {"name": "# Maximum Acceleration", "value": 5}, 6: "Wipe-out"}),
+    "a maximum acceleration one box under a row of 7, Hyperactive 3 rolling up to 9": lambda d: (
+        set_path("speed_table", "acceleration", value=[1] * 7)(d),
+        set_path("traits", value=[{"name": "Hyperactive", "value": 3}])(d),
+        damage_track(6, {3: {"name": "# Maximum Acceleration", "value": 6},
+                         6: "Wipe-out"})(d)),
     "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, "Beastmaster"]),
     "Tireless with a deceleration trait": set_path("traits", value=[
