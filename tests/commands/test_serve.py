@@ -98,6 +98,34 @@ def test_a_save_rebuilds_that_file_alone(running: Running, project: Path) -> Non
     assert marsh.folder == marsh_folder, "the other file was not built again"
 
 
+def first_event(running: Running, query: str) -> str:
+    """The first event the stream sends (its ``event:`` name), read off a raw connection."""
+    with urllib.request.urlopen(running.url + "events" + query, timeout=10) as stream:
+        for raw in stream:
+            line = raw.decode().strip()
+            if line.startswith("event:"):
+                return line.split(":", 1)[1].strip()
+    return ""
+
+
+def test_a_page_older_than_the_studio_is_told_to_reload_at_once(
+        running: Running, project: Path) -> None:
+    """The page says which version it shows when it asks for events: a save rebuilt after
+    the page was drawn but before its event stream opened (a slow browser, a busy machine)
+    reloads it at once instead of never."""
+    page = running.get().decode()
+    shown = int(page.split("/events?since=", 1)[1].split('"', 1)[0])
+    assert shown == running.studio.version
+    gig = next(v for v in running.studio.files.values() if v.name == "Whisper Gig")
+    path = project / "whisper-gig.yaml"
+    path.write_text(path.read_text().replace("name: Whisper Gig", "name: Whisper Gig Two"))
+    wait_for(lambda: gig.name == "Whisper Gig Two")
+    assert running.studio.version > shown
+    assert first_event(running, f"?since={shown}") == "reload"
+    assert first_event(running, f"?since={running.studio.version}") == "hello"
+    assert first_event(running, "") == "hello"  # a page that does not say: from now on
+
+
 def test_a_save_with_errors_keeps_the_last_good_pages_and_shows_errors_on_top(
         running: Running, project: Path) -> None:
     gig = next(v for v in running.studio.files.values() if v.name == "Whisper Gig")

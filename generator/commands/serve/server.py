@@ -9,7 +9,7 @@ import threading
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import parse_qs, unquote, urlparse
 
 from generator.commands.serve.page import page_html, page_image
 from generator.commands.serve.studio import Studio
@@ -35,12 +35,13 @@ class StudioHandler(BaseHTTPRequestHandler):
     server: StudioServer
 
     def do_GET(self) -> None:  # noqa: N802 - the name http.server calls
-        route = urlparse(self.path).path
+        url = urlparse(self.path)
+        route = url.path
         if route == "/":
             self.send(HTTPStatus.OK, "text/html; charset=utf-8",
                       page_html(self.server.studio).encode("utf-8"))
         elif route == "/events":
-            self.stream_events()
+            self.stream_events(shown_version(url.query))
         elif route.startswith("/pages/") and route.endswith(".png"):
             key, _, number = unquote(route[len("/pages/"):-len(".png")]).rpartition("/")
             image = page_image(self.server.studio, key, number)
@@ -59,15 +60,21 @@ class StudioHandler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(body)
 
-    def stream_events(self) -> None:
-        """Send ``reload`` each time the studio changes, until the browser goes."""
+    def stream_events(self, shown: int | None) -> None:
+        """Send ``reload`` each time the studio changes, until the browser goes; at once
+        when it changed after the version the page shows (``shown``: a save rebuilt while
+        the page was loading, before it asked for events, would otherwise never show)."""
         self.send_response(HTTPStatus.OK)
         self.send_header("Content-Type", "text/event-stream")
         self.send_header("Cache-Control", "no-store")
         self.end_headers()
         studio = self.server.studio
-        seen = studio.version
+        seen = studio.version if shown is None else min(shown, studio.version)
         try:
+            if studio.version > seen:
+                seen = studio.version
+                self.wfile.write(f"event: reload\ndata: {seen}\n\n".encode())
+                self.wfile.flush()
             self.wfile.write(f"event: hello\ndata: {seen}\n\n".encode())
             self.wfile.flush()
             while not self.server.stopping.is_set():
@@ -81,6 +88,12 @@ class StudioHandler(BaseHTTPRequestHandler):
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's
         return  # quiet: the terminal shows what was rebuilt, not every request
+
+
+def shown_version(query: str) -> int | None:
+    """The studio version a page says it shows (``/events?since=N``), if it says."""
+    values = parse_qs(query).get("since", [])
+    return int(values[0]) if values and values[0].isdigit() else None
 
 
 def start(studio: Studio, port: int) -> StudioServer:
