@@ -9,24 +9,38 @@ from pathlib import Path
 import pytest
 from watchfiles import Change
 
-from generator.commands.watching import file_states, relevant_outside, watch_builds
+from generator.commands.watching import (
+    FileStates,
+    file_states,
+    relevant_outside,
+    watch_builds,
+)
+
+
+class Watching:
+    """``watch_builds`` on ``source`` in a thread that stops after the first rebuild, whose
+    changed files it keeps (``seen``)."""
+
+    def __init__(self, source: Path, since: FileStates | None = None) -> None:
+        self.stop, self.started = threading.Event(), threading.Event()
+        self.seen: list[list[Path]] = []
+        self.thread = threading.Thread(target=watch_builds, args=([source], self.rebuild),
+                                       kwargs={"stop": self.stop, "since": since,
+                                               "on_start": self.started.set})
+        self.thread.start()
+
+    def rebuild(self, changed: list[Path]) -> None:
+        self.seen.append(changed)
+        self.stop.set()
 
 
 def test_a_saved_definition_triggers_one_rebuild_with_its_path(tmp_path: Path) -> None:
     source = tmp_path / "vehicles"
     source.mkdir()
     (source / "a.yaml").write_text("game: x\n")
-    stop, started = threading.Event(), threading.Event()
-    seen: list[list[Path]] = []
-
-    def rebuild(changed: list[Path]) -> None:
-        seen.append(changed)
-        stop.set()
-
-    thread = threading.Thread(target=watch_builds, args=([source], rebuild),
-                              kwargs={"stop": stop, "on_start": started.set})
-    thread.start()
-    started.wait(5)
+    watching = Watching(source)
+    stop, seen, thread = watching.stop, watching.seen, watching.thread
+    watching.started.wait(5)
     deadline = time.monotonic() + 10
     while not seen and time.monotonic() < deadline:  # the watcher may need a moment to arm
         (source / "a.yaml").write_text(f"game: x\nname: {time.monotonic()}\n")
@@ -51,21 +65,12 @@ def test_saves_made_during_the_first_build_are_built_once_the_watcher_is_armed(
     (source / "gone.yaml").unlink()
     (source / "new.yaml").write_text("game: x\n")
     (source / "notes.txt").write_text("changed, but no build reads it\n")
-    stop, started = threading.Event(), threading.Event()
-    seen: list[list[Path]] = []
-
-    def rebuild(changed: list[Path]) -> None:
-        seen.append(changed)
-        stop.set()
-
-    thread = threading.Thread(target=watch_builds, args=([source], rebuild),
-                              kwargs={"stop": stop, "on_start": started.set, "since": before})
-    thread.start()
-    thread.join(10)
-    stop.set()
-    assert started.is_set()
-    assert [[p.name for p in changed] for changed in seen] == [["a.yaml", "gone.yaml",
-                                                                "new.yaml"]]
+    watching = Watching(source, since=before)
+    watching.thread.join(10)
+    watching.stop.set()
+    assert watching.started.is_set()
+    assert [[p.name for p in changed] for changed in watching.seen] == [
+        ["a.yaml", "gone.yaml", "new.yaml"]]
 
 
 def test_nothing_saved_before_the_watcher_armed_rebuilds_nothing(tmp_path: Path) -> None:

@@ -24,11 +24,7 @@ from tests.games.frothy_races.race.test_race_rules import (
     values,
 )
 from tests.games.frothy_races.race.test_rulebook_readings_audit import Bare, Steps
-
-
-def rolls(race: Race, action: str) -> list[list[object]]:
-    return [e["dice"] for e in race.events if e["action"] == action]
-
+from tests.games.frothy_races.race.test_rulebook_readings_collisions import rolls
 
 # --- Speed Check: which dice may be kept when decelerating ----------------------------------
 
