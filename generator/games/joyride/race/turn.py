@@ -7,8 +7,8 @@ joins the mirror, if the next gear is open), down (a die leaves it), engine brak
 leave, 1 damage); after a SMASH the car must shift up. ROLL: every die left on the mirror
 is rolled and the car moves the total; it may steer if it did not steer in LOCK or is in
 gear 2 (never after an Oil Slick's steer), and reverse in gear 1 with nothing locked. END:
-the dice go back to the mirror with their faces, forced shifts then the turn's damage are
-placed, a Mine or Oil Slick may be dropped, and a repair ability may be used. Items picked
+the dice go back to the mirror with their faces, forced shifts, a Mine or Oil Slick may be
+dropped and a repair ability used, and last the turn's damage is placed. Items picked
 up are taken as each move ends, by every car the move carried over them.
 """
 
@@ -170,12 +170,14 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
 
 
 def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
-    """END: dice back on the mirror, forced shifts, damage placed, items, repairs.
+    """END: dice back on the mirror, forced shifts, items and repairs, damage placed.
 
     In the rulebook's order (Your Turn > END): "First, return the dice ...", "Then shift
     down if an effect forced you to do so this turn. Finally, place any damage tokens": a
     car an explosion struck drops its gear before its damage is placed, so a damaged top
-    gear it has just left does not shift it down a second time."""
+    gear it has just left does not shift it down a second time. Placing the turn's damage
+    comes last, so an item used or an ability lit at END comes before it: a Mine dropped at
+    END is not lost to the damage first, and a repair mends only damage already placed."""
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
@@ -186,7 +188,6 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
         return
     fire_step(race, car, "end")
     end_of_turn_drops(race)
-    _place_pending(race, car)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:
@@ -194,6 +195,7 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
             if at is not None:
                 drop_item(race, car, slot, at, "end")
     repair(race, car)
+    _place_pending(race, car)
     if car.gear == 0:
         set_gear(car, 0)
 

@@ -1,0 +1,63 @@
+"""The Joyride engine against rulebook play sentences read a third time, blind (the seed
+file's line in brackets): each laid out in the test yard and stepped, what should happen
+written first."""
+
+from __future__ import annotations
+
+from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.engine import Race
+from generator.games.joyride.race.results import RaceOptions
+from generator.games.joyride.race.turn import end_step
+from tests.games.joyride.race_support import CARS, item, model, placed, row, yard
+
+# --- END: placing the turn's damage comes last (Playing the Game > Your Turn > END) ---------
+
+def test_a_mine_dropped_at_end_is_not_lost_to_the_damage_placed_after_it() -> None:
+    """[406-408] END ends with "Finally, place any damage tokens you gained this turn": an
+    item used at END comes before. A car holding a Mine and an Oil Slick, every other
+    damage slot it would give up already shut, a rival close behind: both items are
+    dropped, then the turn's damage shuts an item slot that is empty by then."""
+    race = placed([(row(10), 0, 2), (row(6), 0, 2)])
+    car, rival = race.entrants
+    car.items = [item("Mine"), item("Oil Slick")]
+    car.gear_damage, car.locked_damage = {3, 4, 5}, {1}
+    car.on_turn, car.pending_damage = True, 1
+    end_step(race, car, [2, 2])
+    dropped = sorted(board.item.name for board in race.board.values())
+    assert dropped == ["Mine", "Oil Slick"]
+    assert car.items == [None, None] and len(car.item_damage) == 1
+    assert car.pending_damage == 0 and car.damage_taken == 1
+
+
+def rust_bucket_race() -> Race:
+    """The yard with Rust Bucket alone (Duct Tape: a repair lit at END)."""
+    driver = driver_for(yard())
+    path = next(p for p in CARS if p.name == "rust-bucket.yaml")
+    race = Race(driver.table.course, driver, [model(path)], 1, RaceOptions(log_events=True))
+    car = race.entrants[0]
+    car.front, car.facing, car.gear, car.dice = row(10), 0, 2, [2, 2]
+    return race
+
+
+def test_a_repair_at_end_mends_only_damage_already_placed() -> None:
+    """[406-408] The turn's damage is placed last in END: a repair lit at END comes before
+    it, so it cannot take off the token this turn's SMASH left on the mirror; the token is
+    placed and the ability stays ready."""
+    race = rust_bucket_race()
+    car = race.entrants[0]
+    car.on_turn, car.pending_damage = True, 1
+    end_step(race, car, [2, 2])
+    assert car.damage_taken == 1 and len(car.locked_damage | car.item_damage) == 1
+    assert not any(state.used for state in car.abilities)
+
+
+def test_a_repair_at_end_mends_an_earlier_token_before_the_new_one_is_placed() -> None:
+    """[406-408] With a token placed on an earlier turn, the repair at END takes it off;
+    this turn's token is placed after it and stays."""
+    race = rust_bucket_race()
+    car = race.entrants[0]
+    car.locked_damage, car.damage_taken = {1}, 1
+    car.on_turn, car.pending_damage = True, 1
+    end_step(race, car, [2, 2])
+    assert any(state.used for state in car.abilities)
+    assert car.damage_taken == 2 and len(car.locked_damage | car.item_damage) == 1
