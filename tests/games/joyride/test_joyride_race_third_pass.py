@@ -4,10 +4,16 @@ written first."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
+
+from generator.games.joyride.model import Ability, BalanceEffect
 from generator.games.joyride.race.api import driver_for
 from generator.games.joyride.race.engine import Race
 from generator.games.joyride.race.results import RaceOptions
-from generator.games.joyride.race.turn import end_step
+from generator.games.joyride.race.state import AbilityState
+from generator.games.joyride.race.turn import end_step, take_turn
 from tests.games.joyride.race_support import CARS, item, model, placed, row, yard
 
 # --- END: placing the turn's damage comes last (Playing the Game > Your Turn > END) ---------
@@ -61,3 +67,48 @@ def test_a_repair_at_end_mends_an_earlier_token_before_the_new_one_is_placed() -
     end_step(race, car, [2, 2])
     assert any(state.used for state in car.abilities)
     assert car.damage_taken == 2 and len(car.locked_damage | car.item_damage) == 1
+
+
+# --- ability timing lights (Player Components > Driver Abilities > Timing Indicators) ------
+
+def repair_car(timing: tuple[str, ...]) -> tuple[Race, Any]:
+    """A baseline car in the yard whose one ability is a repair lit at ``timing``, its
+    fourth gear and the gear above shut earlier, in gear 3."""
+    race = placed([(row(10), 0, 3)])
+    car = race.entrants[0]
+    token = Ability(name="Patch Up", timing=timing, effect="Take a damage token off.",
+                    balance=(BalanceEffect("repair", 1),))
+    car.abilities = [AbilityState(token)]
+    car.gear_damage, car.damage_taken = {4, 5}, 2
+    return race, car
+
+
+@pytest.mark.parametrize("timing", [("start",), ("lock",), ("shift",)])
+def test_a_repair_lit_before_roll_is_made_in_time_to_shift_into_the_gear(
+        timing: tuple[str, ...], monkeypatch: pytest.MonkeyPatch) -> None:
+    """[288-290] "if a light is illuminated, the ability can be used during that part of
+    your turn": a repair lit only at START, LOCK or SHIFT is used (it was used at END
+    only, so such a token never acted), before the SHIFT, which may then go up into the
+    gear it mended."""
+    race, car = repair_car(timing)
+    shifts: list[int] = []
+    real = race.driver.plan
+
+    def spy(race_: Any, car_: Any) -> Any:
+        shifts.extend(g for g, _, _ in race_.driver._shifts(car_))
+        return real(race_, car_)
+
+    monkeypatch.setattr(race.driver, "plan", spy)
+    take_turn(race, car)
+    assert car.abilities[0].used and car.gear_damage == {5}
+    assert 4 in shifts
+
+
+def test_a_repair_lit_only_at_roll_is_made_before_the_damage_is_placed() -> None:
+    """[288-290, 406-408] A repair lit only at ROLL is used in the turn, before END places
+    the turn's damage; one lit at END is too."""
+    for timing in (("roll",), ("end",)):
+        race, car = repair_car(timing)
+        car.on_turn, car.pending_damage = True, 1
+        end_step(race, car, [2, 2, 2])
+        assert car.abilities[0].used and car.damage_taken == 3

@@ -36,6 +36,7 @@ def take_turn(race: Any, car: Entrant) -> None:
     for ability in car.abilities:
         ability.used_this_turn = False
     fire_step(race, car, "start")
+    repair(race, car, EARLY_REPAIR)
     plan = race.driver.plan(race, car)
     locked = [car.dice[i] for i in plan.locked]
     if plan.face is not None:
@@ -194,7 +195,7 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
             at = race.driver.drop_space(race, car)
             if at is not None:
                 drop_item(race, car, slot, at, "end")
-    repair(race, car)
+    repair(race, car, LATE_REPAIR)
     _place_pending(race, car)
     if car.gear == 0:
         set_gear(car, 0)
@@ -208,14 +209,26 @@ def _place_pending(race: Any, car: Entrant) -> None:
     car.pending_damage = 0
 
 
-def repair(race: Any, car: Entrant) -> None:
-    """A repair ability takes damage tokens off, the lowest shut gear first."""
-    amount, state = car.offered("repair", "end")
+# Where a repair lit at each step is made: the dashboard's damage stays as it is from START
+# to the end of ROLL (the turn's own damage waits on the mirror until END), so a repair lit
+# at START, LOCK or SHIFT is made at START (a gear mended in time to shift into it), one lit
+# at ROLL or END at END, before the turn's damage is placed.
+EARLY_REPAIR = ("start", "lock", "shift")
+LATE_REPAIR = ("roll", "end")
+
+
+def repair(race: Any, car: Entrant, steps: tuple[str, ...] = LATE_REPAIR) -> None:
+    """A repair ability lit at one of ``steps`` takes damage tokens off, the lowest shut
+    gear first ("if a light is illuminated, the ability can be used during that part of
+    your turn")."""
+    if not (car.gear_damage or car.locked_damage or car.item_damage):
+        return  # nothing placed to mend (checked first: this runs every turn)
+    amount, state, step = 0, None, steps[-1]
+    for lit in steps:
+        offered, source = car.offered("repair", lit)
+        if offered > amount:
+            amount, state, step = offered, source, lit
     if not amount or state is None:
-        return
-    tokens = car.damage_taken > 0 and (car.gear_damage or car.locked_damage or
-                                       car.item_damage)
-    if not tokens:
         return
     state.spend()
     for _ in range(amount):
@@ -225,4 +238,4 @@ def repair(race: Any, car: Entrant) -> None:
             car.locked_damage.pop()
         elif car.item_damage:
             car.item_damage.pop()
-    race.log(car, "end", "repair", result={"tokens": amount})
+    race.log(car, step, "repair", result={"tokens": amount})
