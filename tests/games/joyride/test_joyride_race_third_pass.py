@@ -10,11 +10,21 @@ import pytest
 
 from generator.games.joyride.model import Ability, BalanceEffect
 from generator.games.joyride.race.api import driver_for
+from generator.games.joyride.race.driver import Plan
 from generator.games.joyride.race.engine import Race
 from generator.games.joyride.race.results import RaceOptions
 from generator.games.joyride.race.state import AbilityState
 from generator.games.joyride.race.turn import end_step, take_turn
-from tests.games.joyride.race_support import CARS, item, model, placed, row, yard
+from tests.games.joyride.race_support import (
+    CARS,
+    fixed_plan,
+    item,
+    model,
+    placed,
+    row,
+    straight_on,
+    yard,
+)
 
 # --- END: placing the turn's damage comes last (Playing the Game > Your Turn > END) ---------
 
@@ -112,3 +122,40 @@ def test_a_repair_lit_only_at_roll_is_made_before_the_damage_is_placed() -> None
         car.on_turn, car.pending_damage = True, 1
         end_step(race, car, [2, 2, 2])
         assert car.abilities[0].used and car.damage_taken == 3
+
+
+def adjusting_car(timing: tuple[str, ...]) -> tuple[Race, Any]:
+    """A baseline car in the yard, gear 2 with 2 and 2 on its mirror, whose one ability
+    moves a move a space longer or shorter, lit at ``timing``."""
+    race = placed([(row(4), 0, 2)])
+    car = race.entrants[0]
+    token = Ability(name="Throttle", timing=timing, effect="One space more or fewer.",
+                    balance=(BalanceEffect("adjust_move", 1),))
+    car.abilities = [AbilityState(token)]
+    return race, car
+
+
+def test_an_adjust_move_lit_at_lock_is_weighed_for_the_locked_move() -> None:
+    """[288-290] A move adjustment lit at LOCK can change the locked move: the driver
+    weighs locks a space longer and shorter (it was used at ROLL only, so a token lit at
+    LOCK alone never acted); lit at ROLL alone, it is not weighed at LOCK."""
+    race, car = adjusting_car(("lock",))
+    adjusted = {total for chosen, _, total, use in race.driver._locks(car)
+                if use == "adjust_move"}
+    assert adjusted == {1, 3, 5}  # one die (2) and both (4), a space either way
+    race, car = adjusting_car(("roll",))
+    assert all(use != "adjust_move" for *_, use in race.driver._locks(car))
+
+
+def test_an_adjust_move_at_lock_moves_the_locked_move_and_is_spent(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """[288-290, 380] The locked move is the dice's total, changed by the ability once;
+    the flipped token is not there for the ROLL."""
+    race, car = adjusting_car(("lock", "roll"))
+    fixed_plan(race, monkeypatch, Plan((0,), None, 0, 2, 0, ("adjust_move",), 0.0, 1))
+    straight_on(race, monkeypatch)
+    take_turn(race, car)
+    moves = [e for e in race.events if e["action"] == "move"]
+    assert moves[0]["phase"] == "lock" and moves[0]["result"]["spaces"] == 3
+    assert moves[0]["result"]["to"] == list(row(7))
+    assert car.abilities[0].used and car.offered("adjust_move", "roll")[0] == 0

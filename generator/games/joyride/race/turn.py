@@ -44,10 +44,14 @@ def take_turn(race: Any, car: Entrant) -> None:
         locked[plan.locked.index(index)] = face
         _spend(car, "choose_face", "lock" if car.offered("choose_face", "lock")[0] else "start")
         race.log(car, "lock", "choose face", result={"face": face})
+    if plan.adjust:  # an adjust-move ability lit at LOCK
+        _spend(car, "adjust_move", "lock")
+        race.log(car, "lock", "adjust move", result={"by": plan.adjust})
     mirror = [d for i, d in enumerate(car.dice) if i not in plan.locked]
     outcome = DONE
     if locked:
-        outcome = _move(race, car, sum(locked), plan.steer, False, "lock", dice=locked)
+        outcome = _move(race, car, sum(locked) + plan.adjust, plan.steer, False, "lock",
+                        dice=locked)
     rolled: list[int] = []
     if outcome == DONE and not race.over:
         mirror = shift_step(race, car, plan, mirror)
