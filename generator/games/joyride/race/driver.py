@@ -58,8 +58,9 @@ class Plan:
     steer: int
     gear: int
     damage: int
-    uses: tuple[str, ...]  # effects spent: choose_face, sharp_steer, shift_up, shift_down
+    uses: tuple[str, ...]  # effects spent: choose_face, adjust_move, sharp_steer, shift_*
     value: float
+    adjust: int = 0  # spaces an adjust-move ability lit at LOCK adds to the locked move
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,8 @@ class PlanningDriver:
         course = self.table.course
         flags = (car.offered("sharp_steer", "roll")[0] > 0, car.extra_steer() is not None)
         for locked, face, total, face_use in self._locks(car):
+            adjust = total - sum(car.dice[i] for i in locked) if face_use == "adjust_move" \
+                else 0
             for steer, steer_use in (steers if total else [(0, "")]):
                 ray = course.ray(car.front, car.facing, total, steer)
                 for gear, damage, shift_use in shifts:
@@ -101,7 +104,8 @@ class PlanningDriver:
                                              flags)
                     value += damage * DAMAGE_ROUNDS + ABILITY_ROUNDS * len(uses)
                     if best is None or value < best.value - 1e-9:
-                        best = Plan(locked, face, steer, gear, damage, uses, value)
+                        best = Plan(locked, face, steer, gear, damage, uses, value,
+                                    adjust)
         assert best is not None
         return best
 
@@ -162,7 +166,8 @@ class PlanningDriver:
 
     def _locks(self, car: Entrant) -> list[tuple[tuple[int, ...], tuple[int, int] | None,
                                                  int, str]]:
-        """(mirror indexes, face turned, total, ability spent) for each distinct lock."""
+        """(mirror indexes, face turned, total, ability spent) for each distinct lock (a
+        face turned, or the total a space or so off by a move adjustment lit at LOCK)."""
         dice, slots = car.dice, car.lock_slots()
         # a choose-face ability lit at START or LOCK: either is "before your locked move"
         choose = any(car.offered("choose_face", step)[0] for step in ("start", "lock"))
@@ -180,6 +185,13 @@ class PlanningDriver:
                             key = (tuple(turned), "turned")
                             seen.setdefault(key, (chosen, (index, face), sum(turned),
                                                   "choose_face"))
+        adjust = car.offered("adjust_move", "lock")[0]
+        if adjust:  # an adjust-move ability lit at LOCK: the locked move a space or so off
+            for (values, turned), (chosen, _, total, _) in list(seen.items()):
+                for change in range(-adjust, adjust + 1):
+                    if chosen and turned is None and change and total + change >= 0:
+                        seen.setdefault((values, change), (chosen, None, total + change,
+                                                           "adjust_move"))
         return list(seen.values())
 
     def _steers(self, car: Entrant, step: str, moving: bool) -> list[tuple[int, str]]:

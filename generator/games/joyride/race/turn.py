@@ -7,8 +7,8 @@ joins the mirror, if the next gear is open), down (a die leaves it), engine brak
 leave, 1 damage); after a SMASH the car must shift up. ROLL: every die left on the mirror
 is rolled and the car moves the total; it may steer if it did not steer in LOCK or is in
 gear 2 (never after an Oil Slick's steer), and reverse in gear 1 with nothing locked. END:
-the dice go back to the mirror with their faces, forced shifts then the turn's damage are
-placed, a Mine or Oil Slick may be dropped, and a repair ability may be used. Items picked
+the dice go back to the mirror with their faces, forced shifts, a Mine or Oil Slick may be
+dropped and a repair ability used, and last the turn's damage is placed. Items picked
 up are taken as each move ends, by every car the move carried over them.
 """
 
@@ -36,6 +36,7 @@ def take_turn(race: Any, car: Entrant) -> None:
     for ability in car.abilities:
         ability.used_this_turn = False
     fire_step(race, car, "start")
+    repair(race, car, EARLY_REPAIR)
     plan = race.driver.plan(race, car)
     locked = [car.dice[i] for i in plan.locked]
     if plan.face is not None:
@@ -43,10 +44,14 @@ def take_turn(race: Any, car: Entrant) -> None:
         locked[plan.locked.index(index)] = face
         _spend(car, "choose_face", "lock" if car.offered("choose_face", "lock")[0] else "start")
         race.log(car, "lock", "choose face", result={"face": face})
+    if plan.adjust:  # an adjust-move ability lit at LOCK
+        _spend(car, "adjust_move", "lock")
+        race.log(car, "lock", "adjust move", result={"by": plan.adjust})
     mirror = [d for i, d in enumerate(car.dice) if i not in plan.locked]
     outcome = DONE
     if locked:
-        outcome = _move(race, car, sum(locked), plan.steer, False, "lock", dice=locked)
+        outcome = _move(race, car, sum(locked) + plan.adjust, plan.steer, False, "lock",
+                        dice=locked)
     rolled: list[int] = []
     if outcome == DONE and not race.over:
         mirror = shift_step(race, car, plan, mirror)
@@ -170,12 +175,14 @@ def roll_step(race: Any, car: Entrant, plan: Plan, mirror: list[int], locked: bo
 
 
 def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
-    """END: dice back on the mirror, forced shifts, damage placed, items, repairs.
+    """END: dice back on the mirror, forced shifts, items and repairs, damage placed.
 
     In the rulebook's order (Your Turn > END): "First, return the dice ...", "Then shift
     down if an effect forced you to do so this turn. Finally, place any damage tokens": a
     car an explosion struck drops its gear before its damage is placed, so a damaged top
-    gear it has just left does not shift it down a second time."""
+    gear it has just left does not shift it down a second time. Placing the turn's damage
+    comes last, so an item used or an ability lit at END comes before it: a Mine dropped at
+    END is not lost to the damage first, and a repair mends only damage already placed."""
     car.dice = dice[:car.gear]
     while len(car.dice) < car.gear:  # a die added but never rolled keeps a face of 1
         car.dice.append(1)
@@ -186,14 +193,14 @@ def end_step(race: Any, car: Entrant, dice: list[int]) -> None:
         return
     fire_step(race, car, "end")
     end_of_turn_drops(race)
-    _place_pending(race, car)
     for name in ("Mine", "Oil Slick"):
         slot = held(car, name)
         if slot is not None:
             at = race.driver.drop_space(race, car)
             if at is not None:
                 drop_item(race, car, slot, at, "end")
-    repair(race, car)
+    repair(race, car, LATE_REPAIR)
+    _place_pending(race, car)
     if car.gear == 0:
         set_gear(car, 0)
 
@@ -206,14 +213,26 @@ def _place_pending(race: Any, car: Entrant) -> None:
     car.pending_damage = 0
 
 
-def repair(race: Any, car: Entrant) -> None:
-    """A repair ability takes damage tokens off, the lowest shut gear first."""
-    amount, state = car.offered("repair", "end")
+# Where a repair lit at each step is made: the dashboard's damage stays as it is from START
+# to the end of ROLL (the turn's own damage waits on the mirror until END), so a repair lit
+# at START, LOCK or SHIFT is made at START (a gear mended in time to shift into it), one lit
+# at ROLL or END at END, before the turn's damage is placed.
+EARLY_REPAIR = ("start", "lock", "shift")
+LATE_REPAIR = ("roll", "end")
+
+
+def repair(race: Any, car: Entrant, steps: tuple[str, ...] = LATE_REPAIR) -> None:
+    """A repair ability lit at one of ``steps`` takes damage tokens off, the lowest shut
+    gear first ("if a light is illuminated, the ability can be used during that part of
+    your turn")."""
+    if not (car.gear_damage or car.locked_damage or car.item_damage):
+        return  # nothing placed to mend (checked first: this runs every turn)
+    amount, state, step = 0, None, steps[-1]
+    for lit in steps:
+        offered, source = car.offered("repair", lit)
+        if offered > amount:
+            amount, state, step = offered, source, lit
     if not amount or state is None:
-        return
-    tokens = car.damage_taken > 0 and (car.gear_damage or car.locked_damage or
-                                       car.item_damage)
-    if not tokens:
         return
     state.spend()
     for _ in range(amount):
@@ -223,4 +242,4 @@ def repair(race: Any, car: Entrant) -> None:
             car.locked_damage.pop()
         elif car.item_damage:
             car.item_damage.pop()
-    race.log(car, "end", "repair", result={"tokens": amount})
+    race.log(car, step, "repair", result={"tokens": amount})
