@@ -1,19 +1,21 @@
 """Third blind pass over the rulebook's play sections (3-8): sentences no other battle test
 pinned, each set up on a table by hand and played through the engine with dice that roll
-what the test says. Every one was played as written; nothing here needed a fix. Line numbers
-are those of /work/shared/seeds/004_77965192d5f69886.txt."""
+what the test says. One was played otherwise and is fixed: with two turned bases across a
+fire corridor, the target was the base whose nearest corner lay nearest, even off to the
+side of the corridor, not the first base the corridor meets (L580). Line numbers are those
+of /work/shared/seeds/004_77965192d5f69886.txt."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from generator.games.outrider.battle.action import take_turn
-from generator.games.outrider.battle.attacks import Shot, attack_adds
+from generator.games.outrider.battle.attacks import Shot, attack_adds, shots
 from generator.games.outrider.battle.chain import action_points, item_costs
 from generator.games.outrider.battle.collisions import collision_add
 from generator.games.outrider.battle.control import control_add
 from generator.games.outrider.battle.engine import BattleRun, battle_result, step_battle
-from generator.games.outrider.battle.geometry import Pose
+from generator.games.outrider.battle.geometry import Pose, body, distance_along
 from generator.games.outrider.battle.initiative import initiative_phase
 from generator.games.outrider.battle.setup import Car
 from generator.games.outrider.battle.state import Battle, Plan, Step
@@ -186,3 +188,24 @@ def test_546_collision_bonuses_stop_at_4_but_not_the_speedometer_or_a_stopped_ta
     target.moving = False
     battle.speedometer = car.slot
     assert collision_add(battle, car, target, True) == 4 + 1 + 1
+
+
+def test_580_the_target_is_the_first_base_the_corridor_meets_not_the_nearest_corner() -> None:
+    """L580: 'the first vehicle to interrupt the range ruler will be considered the target'.
+    Iron Curtain's fixed front arc shoots straight up the map from (457, 162), its corridor
+    10 mm wide. Two turned cars lie across it: car 2's nearest corner stands 84 mm out but
+    70 mm to the left of the corridor, which meets car 2 only 161 mm out; car 3 crosses the
+    corridor 132 mm out. Car 3 interrupts the corridor first and is the target (car 2 was
+    taken, by its corner)."""
+    iron = vehicle("iron-curtain")
+    battle = table((iron, "narrow", Pose(457.0, 150.0, 0.0), True),
+                   (iron, "narrow", Pose(428.6, 349.1, 42.4), True),
+                   (iron, "narrow", Pose(481.2, 284.5, 240.1), True))
+    car = battle.car(1)
+    aim = Pose(457.0, 162.0, 0.0)
+    second, third = body(battle.car(2).pose), body(battle.car(3).pose)
+    assert distance_along(aim, second) < distance_along(aim, third)  # the corners
+    assert distance_along(aim, second, 5.0) > distance_along(aim, third, 5.0) + 25.0
+    assert {s.target for s in shots(battle, car, car.pose)} == {3}
+    battle.car(3).wrecked_in = 1  # a wreck there still blocks the shot (L654)
+    assert {s.target for s in shots(battle, car, car.pose)} == set()
