@@ -146,6 +146,20 @@ def test_631_each_token_adds_1_without_any_movement() -> None:
     assert driver.shots_asked == 3 and not car.moving and car.pose == Pose(457.0, 150.0, 0.0)
 
 
+def test_638_aim_tokens_cost_an_action_point_and_a_token_each() -> None:
+    """L638 (7.7): 'one or two action tokens next to that stationary attack, for a +1 for
+    each Aim'; L636: tokens played beside a stopped car 'cost (1) AP per token and cost 1
+    difficulty' (our reading for Aim tokens, battle.yaml); L284: three tokens a turn. One
+    attack aimed twice: 3 AP, difficulty 3, every token used, so the car cannot also shift."""
+    battle = two_cars(vehicle("iron-curtain"))
+    car = battle.car(1)
+    car.moving = False
+    aimed = Plan(stationary=1, aims=2)
+    assert action_points(car, aimed) == 3 and item_costs(car, aimed) == ([3], 3)
+    assert "more than three Attack/Action tokens" in wrong(
+        battle, car, Plan((Step("punch_it"),), stationary=1, aims=2))
+
+
 # -- 7.2-7.4 attacks ----------------------------------------------------------------------------
 
 
