@@ -113,12 +113,14 @@ def reachable(battle: Battle, car: Car, pose: Pose, arc: Arc, offset: float) -> 
             continue
         aim = Pose(start.x, start.y, start.heading + angle)
         corridor = rect_ahead(aim, 0.0, length, CORRIDOR_WIDTH)
-        hits = [(distance_along(aim, r), c) for c, r in touching
-                if overlap(corridor, r, -TOUCHES)]
-        if hits:
-            first = min(hits, key=lambda h: (h[0], h[1].slot))[1]
-            if not first.wrecked:
-                found.add(first.slot)
+        hits = [(c, r) for c, r in touching if overlap(corridor, r, -TOUCHES)]
+        if not hits:
+            continue
+        first = hits[0][0] if len(hits) == 1 else min(
+            hits, key=lambda h: (distance_along(aim, h[1], CORRIDOR_WIDTH / 2 + TOUCHES),
+                                 h[0].slot))[0]
+        if not first.wrecked:
+            found.add(first.slot)
     return found
 
 

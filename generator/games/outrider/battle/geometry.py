@@ -160,10 +160,37 @@ def inside(rect: Rect, width: float, height: float) -> bool:
             and 0.0 <= cx - lx + wx <= width and 0.0 <= cy - ly + wy <= height)
 
 
-def distance_along(start: Pose, rect: Rect) -> float:
-    """How far along ``start``'s heading the nearest corner of ``rect`` lies (0 if behind)."""
+def distance_along(start: Pose, rect: Rect, half_width: float = math.inf) -> float:
+    """How far along ``start``'s heading ``rect`` begins within ``half_width`` of the line
+    ahead (0 if behind; inf if it lies wholly outside that strip). A fire corridor meets a
+    base where the base crosses the strip, not at the base's nearest corner: a turned base's
+    corner can stand nearer but off to the side (7.2 'the first vehicle to interrupt the
+    range ruler'). The rectangle is clipped to the strip and its nearest point kept."""
     fx, fy = start.forward
-    return max(0.0, min((x - start.x) * fx + (y - start.y) * fy for x, y in rect.corners()))
+    points = [((x - start.x) * fx + (y - start.y) * fy, (x - start.x) * fy - (y - start.y) * fx)
+              for x, y in rect.corners()]
+    if half_width != math.inf:
+        points = _clipped(_clipped(points, half_width), -half_width)
+        if not points:
+            return math.inf
+    return max(0.0, min(along for along, _ in points))
+
+
+def _clipped(points: list[Point], bound: float) -> list[Point]:
+    """The polygon ``points`` (along, across) cut to across <= bound (bound >= 0) or to
+    across >= bound (bound < 0): one Sutherland-Hodgman pass."""
+    sign = 1.0 if bound >= 0 else -1.0
+    limit = abs(bound)
+    kept: list[Point] = []
+    for index, (a_along, a_across) in enumerate(points):
+        b_along, b_across = points[(index + 1) % len(points)]
+        a_in = sign * a_across <= limit
+        if a_in:
+            kept.append((a_along, a_across))
+        if a_in != (sign * b_across <= limit):
+            share = (sign * limit - a_across) / (b_across - a_across)
+            kept.append((a_along + share * (b_along - a_along), sign * limit))
+    return kept
 
 
 def between(a: Pose, b: Pose, t: float) -> Pose:
