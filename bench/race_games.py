@@ -82,6 +82,11 @@ def inner(field: Field, races: int, repeat: int, forget: Callable[[], object]
             "all cores races/s": races / every[0], "speed-up": one[0] / every[0]}
 
 
+# Where a timed verdict writes its PDF report: a file of its own (Paddock refuses to write
+# over a device such as /dev/null), left in the system's temporary folder.
+REPORT = str(Path(tempfile.mkdtemp(prefix="paddock-bench-")) / "verdict.pdf")
+
+
 def measure_joyride(races: int, repeat: int) -> dict[str, Any]:
     found: dict[str, Any] = inner(joyride_field(), races, repeat, joyride_api._DRIVERS.clear)
     cars = [str(p) for p in JOYRIDE_CARS]
@@ -89,7 +94,7 @@ def measure_joyride(races: int, repeat: int) -> dict[str, Any]:
                                              "--races", str(races)])
     for fixture in ("overpowered", "weak"):
         args = ["balance", str(JOYRIDE_FIXTURES / f"{fixture}.yaml"), "--race",
-                str(JOYRIDE_TRACK), "-o", os.devnull]
+                str(JOYRIDE_TRACK), "-o", REPORT]
         found[f"verdict {fixture} s"] = whole(repeat, args)
         found[f"verdict {fixture} cold cache s"] = whole(repeat, args, cold=True)
     return found
@@ -107,7 +112,7 @@ def measure_outrider(races: int, repeat: int) -> dict[str, Any]:
         # every battle was played to its end).
         found[f"verdict {fixture} {scenario} s"] = whole(repeat, [
             "balance", str(OUTRIDER_FIXTURES / f"{fixture}.yaml"), "--battle", scenario,
-            "-o", os.devnull])
+            "-o", REPORT])
     return found
 
 
