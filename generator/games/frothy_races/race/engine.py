@@ -2,12 +2,11 @@
 
 A round is: wrecks bounce on, every vehicle's Speed Check, four movement phases in
 initiative order (highest Speed, then in front, then nearest the inside of the track, then
-grid order for a tie), then the
-maintenance checks (Stamina when the option is on, card recovery). Movement follows the
-guide: forward moves with Drift and the corner alternation, a 30-degree turn at the end of
-a phase with a Control roll above a Safe Speed, collisions (walls, solid obstacles, wrecks,
-other vehicles), hazards and fragile obstacles, attacks with cards, Damage rolls against
-Resilience, permanent damage affects and Wipe-out.
+grid order for a tie), then the maintenance checks (Stamina when the option is on, card
+recovery). Movement follows the guide: forward moves with Drift and the corner alternation,
+a 30-degree turn at the end of a phase with a Control roll above a Safe Speed, collisions
+(walls, solid obstacles, wrecks, other vehicles), hazards and fragile obstacles, attacks
+with cards, Damage rolls against Resilience, permanent damage affects and Wipe-out.
 
 The parts of a round live in modules of their own, each a set of functions that take the
 race first and are ``Race`` methods here: ``upkeep`` (round start, maintenance, cards),
@@ -38,11 +37,7 @@ from generator.games.frothy_races.race import upkeep as _upkeep
 from generator.games.frothy_races.race.attacks import SIDES, best_two  # noqa: F401
 from generator.games.frothy_races.race.bots import Bot
 from generator.games.frothy_races.race.control import least_harm, resolve_icons  # noqa: F401
-from generator.games.frothy_races.race.course import (
-    UNREACHABLE,
-    RaceTrack,
-    race_track,
-)
+from generator.games.frothy_races.race.course import UNREACHABLE, RaceTrack, race_track
 from generator.games.frothy_races.race.damage import (  # noqa: F401
     DUAL,
     REINS,
@@ -140,6 +135,7 @@ class Car:
         self.accel_mod = 0
         self.decel_mod = 0
         self.affects_applied = 0
+        self.rival = -1  # Rival #: the index of the vehicle named (speeds.rival_of)
 
     @property
     def state(self) -> int:
@@ -204,6 +200,7 @@ class Race:
         self.cars = [Car(i, spec, make_bot(name), hex_, facing, label)
                      for i, (spec, name, (hex_, facing), label) in enumerate(
                          zip(specs, bots, starts, labels, strict=True))]
+        _speeds.name_rivals(self.cars)
         self.start_remaining = [self.remaining(c.stage, c.state) for c in self.cars]
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
         # Fragile markers by space (the map's, then wrecks'), and rated ones' ratings.

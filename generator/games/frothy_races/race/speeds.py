@@ -64,6 +64,52 @@ def set_speed(race: Race, car: Car, speed: int) -> None:
 
 
 def speed_check(race: Race, car: Car) -> None:
+    """The round's Speed Check: the bot's choice of direction and cards, the roll, the
+    dice kept, the marker moved. Rival # adds to it while its rival is ahead (the driver
+    weighs the check with the bonus, as the roll applies it)."""
+    bonus = rival_bonus(race, car) if car.rival >= 0 else 0
+    if not bonus:
+        _speed_check(race, car)
+        return
+    car.accel_mod += bonus
+    try:
+        _speed_check(race, car)
+    finally:
+        car.accel_mod -= bonus
+
+
+def name_rivals(cars: Sequence[Car]) -> None:
+    """Before the race, each vehicle with Rival # names its rival (``rival_of``)."""
+    for car in cars:
+        if car.spec.trait("Rival") > 0:
+            car.rival = rival_of(cars, car)
+
+
+def rival_of(cars: Sequence[Car], car: Car) -> int:
+    """Rival #: 'choose any other vehicle competing in this race'. The one a player would
+    name: the other entrant that moves furthest in a round at its top Speed (the first in
+    grid order on a tie); -1 when there is none."""
+    others = [c for c in cars if c is not car]
+    if not others:
+        return -1
+    return max(others, key=lambda c: (sum(row[c.spec.top_speed] for row in c.spec.moves),
+                                      -c.index)).index
+
+
+def rival_bonus(race: Race, car: Car) -> int:
+    """Rival #: add # to the rolls to Accelerate 'at the start of any round when that
+    vehicle is ahead of you': finished before it, or nearer the finish while both race."""
+    other = race.cars[car.rival]
+    if other.finished_round:
+        ahead = True
+    elif not other.racing:
+        ahead = False  # a wreck competes no longer
+    else:
+        ahead = race.car_remaining(other) < race.car_remaining(car)
+    return car.spec.trait("Rival") if ahead else 0
+
+
+def _speed_check(race: Race, car: Car) -> None:
     choice = car.bot.speed_check(race, car)
     accelerate = choice.accelerate
     whip, lash = race.play_with(car, "whip", max(0, choice.whip),

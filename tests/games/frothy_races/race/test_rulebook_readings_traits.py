@@ -637,3 +637,64 @@ def test_a_reckless_shortfall_is_an_acceleration_that_maximum_acceleration_caps(
         assert race.events[-1]["result"]["boxes"] == boxes
         table = car.spec.table
         assert car.speed == table.speed_of(table.accelerate(table.start, -boxes))
+
+
+# --- Rival # ---------------------------------------------------------------------------------
+
+
+def rival_race(tmp_path: Path, *others: Path) -> Race:
+    """The basic chariot with Rival 2 in slot 1, then ``others``."""
+    rival = tmp_path / "rival.yaml"
+    rival.write_text(CHARIOT.read_text().replace("name: Basic Chariot", "name: Grudge Cart")
+                     .replace("traits:\n", "traits:\n  - {name: Rival, value: 2}\n"))
+    track, vehicles = load_race_inputs(BOWL, [rival, *others])
+    return Race(track, vehicles, ["racing-line"] * len(vehicles), seed=1,
+                options=RaceOptions(log_events=True))
+
+
+def test_rival_names_the_other_entrant_that_moves_furthest_a_round(tmp_path: Path) -> None:
+    """Rival #: 'choose any other vehicle competing in this race': the engine names the one a
+    player would expect ahead, the fastest at its top Speed (the first in grid order on a
+    tie); the trait is raced, so no longer listed as not simulated."""
+    orrery = CHARIOT.parent / "glimmering-orrery.yaml"
+    race = rival_race(tmp_path, CHARIOT, orrery, CHARIOT)
+    speeds = [sum(row[c.spec.top_speed] for row in c.spec.moves) for c in race.cars[1:]]
+    fastest = max(speeds)
+    assert race.cars[0].rival == 1 + speeds.index(fastest)
+    assert [c.rival for c in race.cars[1:]] == [-1, -1, -1]
+    assert not any("Rival" in name for name in race.not_simulated)
+    assert rival_race(tmp_path).cars[0].rival == -1  # alone: no one to name
+
+
+@pytest.mark.parametrize(("ahead", "accelerate", "boxes"), [
+    (True, True, 2 + 2),    # 'add # to all Speed Check rolls to Accelerate'
+    (False, True, 2),       # only 'when that vehicle is ahead of you'
+    (True, False, 2),       # to Accelerate only
+])
+def test_rival_adds_to_accelerating_while_its_rival_is_ahead(
+        tmp_path: Path, ahead: bool, accelerate: bool, boxes: int) -> None:
+    """A roll of 2 + 0 with one card, Rival 2: the rival nearer the finish (ahead) or
+    further from it; the bonus lasts the check alone."""
+    race = rival_race(tmp_path, CHARIOT)
+    car, other = race.cars
+    assert car.rival == other.index
+    race.set_speed(car, 3)
+    car.stage, other.stage = 3, 6 if ahead else 2  # 57 spaces to go; 39 or 93
+    speed_check(race, car, SpeedChoice(accelerate, int(accelerate), int(not accelerate)),
+                [2, 0, 0])
+    assert race.events[-1]["result"]["boxes"] == boxes
+    assert car.accel_mod == 0
+
+
+def test_a_finished_rival_is_ahead_and_a_wrecked_one_is_not(tmp_path: Path) -> None:
+    """'When that vehicle is ahead of you': over the finish line first, it is; wiped out,
+    it no longer competes."""
+    from generator.games.frothy_races.race.speeds import rival_bonus
+
+    race = rival_race(tmp_path, CHARIOT)
+    car, other = race.cars
+    car.stage = other.stage = 3
+    other.finished_round, other.racing = 5, False
+    assert rival_bonus(race, car) == 2
+    other.finished_round, other.wiped_out = 0, True
+    assert rival_bonus(race, car) == 0
