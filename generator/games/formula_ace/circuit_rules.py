@@ -25,20 +25,17 @@ RULES: RuleBook[Circuit] = RuleBook(Path(__file__).with_name("circuit_rules.yaml
 SIDES = ("left", "right")
 
 
-def tenth(value: float) -> float | int:
-    """A length as a message shows it: to a tenth, without a trailing '.0'."""
-    rounded = round(value, 1)
+def tenth(value: float, digits: int = 1) -> float | int:
+    """A length as a message shows it: to a tenth (or ``digits``), without a trailing '.0'."""
+    rounded = round(value, digits)
     return int(rounded) if rounded == int(rounded) else rounded
 
 
 def beyond(value: float, low: float, high: float) -> float | int:
     """A length outside ``low``..``high`` as its message shows it: to a tenth, or finer where
     a tenth would read as the limit it breaks (19.96 cm wide is not "20 cm")."""
-    for digits in range(1, 7):
-        rounded = round(value, digits)
-        if rounded not in (low, high):
-            return int(rounded) if rounded == int(rounded) else rounded
-    return value
+    return next((tenth(value, digits) for digits in range(1, 7)
+                 if round(value, digits) not in (low, high)), value)
 
 
 def line_path(circuit: Circuit, index: int) -> KeyPath:

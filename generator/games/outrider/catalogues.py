@@ -197,9 +197,13 @@ def class_key(name: str) -> str:
     """An equipment class name as it is compared: case, accents, spaces and punctuation do
     not matter, '&' is 'and', and a plural 's' is dropped ('Ablatives and Appliques' is
     'Ablatives & Appliqu\u00e9s', 'Light Machine Gun' is 'Light Machine Guns')."""
-    bare = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    key = "".join(ch for ch in bare.casefold().replace("&", "and") if ch.isalnum())
+    key = "".join(ch for ch in unaccented(name).casefold().replace("&", "and") if ch.isalnum())
     return key.removesuffix("s")
+
+
+def unaccented(name: str) -> str:
+    """``name`` with its accents dropped ('Appliqu\u00e9s' is 'Appliques')."""
+    return unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
 
 
 def _name_key(name: str) -> str:

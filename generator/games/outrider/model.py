@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.catalogues import outrider_data, unaccented
 from generator.input.schema import (
     Choice,
     Custom,
@@ -137,8 +136,7 @@ def class_pattern(slot: str, sides: Iterable[int]) -> str:
                        if c.isalpha() else c for c in token)
 
     def spelled(name: str) -> str:
-        bare = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-        tokens = re.findall(r"[A-Za-z0-9]+", bare.replace("&", " and "))
+        tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
         tokens[-1] = tokens[-1].removesuffix("s").removesuffix("S")
         return gap.join(word(t) for t in tokens) + "[sS]?"
     return r"^\s*" + gap + "(" + "|".join(spelled(n) for n in names) + ")" + gap + r"\s*$"

@@ -7,8 +7,6 @@ of /work/shared/seeds/004_77965192d5f69886.txt."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from generator.games.outrider.battle.action import take_turn
 from generator.games.outrider.battle.attacks import Shot, attack_adds, shots
 from generator.games.outrider.battle.chain import action_points, item_costs
@@ -30,16 +28,9 @@ from tests.games.outrider.battle.tables import (
 )
 
 
-@dataclass
-class Gunner:
+class Gunner(Told):
     """A driver that plays the plan it is told and shoots car 2 with its primary arc (a d6:
     Iron Curtain's WEAPON die) at every attack, spending no Skill Points."""
-
-    plan_given: Plan
-    shots_asked: int = 0
-
-    def plan(self, battle: Battle, car: Car) -> Plan:
-        return self.plan_given
 
     def shot(self, battle: Battle, car: Car, aims: int) -> tuple[Shot, int] | None:
         self.shots_asked += 1
