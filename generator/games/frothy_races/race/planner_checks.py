@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from generator.games.frothy_races.race.planner import speed_options
+from generator.games.frothy_races.race.planner_edges import SWEEP_FLOAT
 from generator.games.frothy_races.race.planner_plan import CheckPlan, Reach
 from generator.games.frothy_races.race.styles import DrivingStyle
 from generator.games.frothy_races.race.vehicles import RaceVehicle
@@ -31,11 +32,11 @@ class SpeedChecks:
         self.sets = sorted(numbers, key=numbers.__getitem__)
         self.prices, self.chances = [], []
         for choices in options:
-            matrix = np.zeros((len(choices), len(self.sets)))
+            matrix = np.zeros((len(choices), len(self.sets)), SWEEP_FLOAT)
             for c, (_, odds) in enumerate(choices):
                 for p, ends in odds:
                     matrix[c, numbers[ends]] += p
-            self.prices.append(np.array([price for price, _ in choices]))
+            self.prices.append(np.array([price for price, _ in choices], SWEEP_FLOAT))
             self.chances.append(matrix)
         self.stops = np.array([s[-1] == 0 for s in self.sets])  # sets that leave Speed 0
         self.rolled = [np.flatnonzero(m.any(axis=0)) for m in self.chances]  # by Speed
@@ -55,9 +56,9 @@ class SpeedChecks:
         still = self.still_check(first) if self.still else None
         best_of = best_in(first, self.by_size)
         kept = first[best_of, columns]
-        out = np.zeros((self.speeds, len(columns)))
+        out = np.zeros((self.speeds, len(columns)), SWEEP_FLOAT)
         picks = np.zeros((self.speeds, len(columns)), np.int64)
-        prices = np.zeros((self.speeds, len(columns)))
+        prices = np.zeros((self.speeds, len(columns)), SWEEP_FLOAT)
         for v in range(self.speeds):
             sets = self.rolled[v]
             chances = self.chances[v][:, sets]

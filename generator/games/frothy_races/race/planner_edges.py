@@ -24,6 +24,10 @@ from generator.games.frothy_races.race.course import (
 from generator.games.frothy_races.race.planner import MARGIN, TURNING
 from generator.tracks.hexgrid import FACINGS
 
+# The float every value, price and chance of a solve is (planner_sweeps): the table's own
+# precision, and half the bytes a sweep moves of float64's.
+SWEEP_FLOAT = np.float32
+
 Floats = np.ndarray
 
 # (state, turned?, a wall ahead of the end space?, rough spaces) short of the line, and
@@ -237,7 +241,8 @@ def edges_from(table: Floats, states: Sequence[int], count: int) -> Edges:
     has[groups] = True
     finishing = np.zeros(count, bool)
     finishing[src[table[:, 5] == 1]] = True
-    return Edges(src, table[:, 1], table[:, 2].astype(float), table[:, 3].astype(float),
+    return Edges(src, table[:, 1], table[:, 2].astype(SWEEP_FLOAT),
+                 table[:, 3].astype(SWEEP_FLOAT),
                  np.minimum(table[:, 4], 8), table[:, 5] == 1, starts, groups, group_of,
                  np.flatnonzero(~has), finishing, *blocks_of(starts, groups, len(src)))
 
@@ -267,7 +272,7 @@ def first_least(value: Floats, e: Edges) -> tuple[Floats, Floats]:
     the row. A block's k-th edges lie side by side: its least is a minimum over k whole
     rows; which k reach it, a bit each, summed; the lowest bit set is the first."""
     rows = len(value)
-    least = np.empty((rows, len(e.block_groups)))
+    least = np.empty((rows, len(e.block_groups)), value.dtype)
     pick = np.empty((rows, len(e.block_groups)), np.int64)
     for k_count, count, edge, run in e.blocks:
         block = value[:, edge:edge + k_count * count].reshape(rows, k_count, count)

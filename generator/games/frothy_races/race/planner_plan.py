@@ -62,7 +62,7 @@ class Reach:
         rows = [row for matrix in chances for row in matrix]
         most = max(1, max((np.count_nonzero(row) for row in rows), default=1))
         sets = np.zeros((len(rows), most), np.int64)
-        odds = np.zeros((len(rows), most))
+        odds = np.zeros((len(rows), most), chances[0].dtype if chances else float)
         for r, row in enumerate(rows):
             reached = np.flatnonzero(row)
             sets[r, :len(reached)], odds[r, :len(reached)] = reached, row[reached]
@@ -236,7 +236,7 @@ def check_values(check: CheckPlan, first: Floats) -> Floats:
         first[0, 0] = (price + 1.0 + (leave * np.take(first[0], kept)).sum(axis=0)) / stay
     channels = len(first)
     flat = first.reshape(channels, -1)
-    sums = np.empty(flat.shape)
+    sums = np.empty(flat.shape, flat.dtype)
     for places, reads, weights in check.terms:
         found = (weights * np.take(flat, reads, axis=1)).sum(axis=1)
         for c in range(channels):

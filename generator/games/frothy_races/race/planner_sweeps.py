@@ -14,10 +14,12 @@ per state and the first candidate that reaches it (``first_least``, as the plann
 ``value < best`` would choose), which the plan keeps. Layers whose values cannot differ at a
 point are worked out once (``planner_layers.layer_classes``). The Speed Check
 (``planner_checks``) is a matrix product: each choice's chances over the sets of Speeds a
-roll allows, times the best value in each set. Everything is float64 and done in one
-order, so a table is the same bit for bit each time; the shortcuts (whole-row minimums, the
-layers worked out once, sums without the terms of chance 0) give the same bits as the plain
-steps, which tests/games/frothy_races/race/test_race_planner_sweeps.py holds.
+roll allows, times the best value in each set. Everything is float32 (``SWEEP_FLOAT``, the
+table's own precision: a sweep's time is mostly bytes moved, and float64 took 15% longer)
+and done in one order, so a table is the same bit for bit each time; the shortcuts
+(whole-row minimums, the layers worked out once, sums without the terms of chance 0) give
+the same bits as the plain steps, which
+tests/games/frothy_races/race/test_race_planner_sweeps.py holds.
 
 Most arrays a sweep reads are gathered with ``np.take`` from C-contiguous arrays and written
 through flat indices: numpy's own indexing by several arrays, or a take from a strided
@@ -43,6 +45,7 @@ from generator.games.frothy_races.race.planner import (
 )
 from generator.games.frothy_races.race.planner_checks import SpeedChecks
 from generator.games.frothy_races.race.planner_edges import (
+    SWEEP_FLOAT,
     Edges,
     corridor,
     first_least,
@@ -64,6 +67,7 @@ MAX_ROUNDS = 400  # Bellman sweeps a stage, and rounds a plan is followed, at mo
 # Safe pace (or on the corridor's own line, where that is dearer; see Solver.stage).
 ESTIMATE = 1.5
 Floats = np.ndarray
+F = SWEEP_FLOAT
 # A move in each row (a Speed and a layer): its value, where it is read from and what it
 # adds (rounds, Damage, cards), each (row, corridor state).
 Choice = tuple[Floats, Floats, Floats, Floats, Floats]
@@ -143,9 +147,9 @@ class Solver:
         rt = self.rt
         window = self.stages - 2 * len(rt.lines)
         if stage >= window:
-            return np.asarray(rt.chain[stage - window], dtype=float)
+            return np.asarray(rt.chain[stage - window], dtype=F)
         return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
-                        dtype=float)
+                        dtype=F)
 
     def stage(self, stage: int) -> tuple[Floats, Floats]:
         """Values, expected Damage and cards at every point of one stage, read from the
@@ -196,7 +200,7 @@ class Solver:
         self.last = stage == self.stages - 1
         self._reads = {}
         if self.work.ndim == 1:
-            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states))
+            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states), F)
         inside = np.zeros(self.states, bool)
         inside[self.cols] = True
         return inside
@@ -228,7 +232,7 @@ class Solver:
         speeds, size = self.speeds, len(self.cols)
         if plan is None:
             plan = Plan(self.cols, np.zeros((4, speeds, len(self.ends), size), np.int64),
-                        np.zeros((3, 4, speeds, len(self.ends), size)))
+                        np.zeros((3, 4, speeds, len(self.ends), size), F))
         values = self.work[0, 0]
         for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
             swept, copies, kinds = same_layers(rows[p], self.classes[p])
@@ -313,16 +317,16 @@ class Solver:
         base = (self.offset(p + 1, v) + layer * self.states)[:, None]
         if n == 0:
             source = base + self.cols
-            zero = np.zeros((rows, size))
+            zero = np.zeros((rows, size), F)
             return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
         # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
         if len(e.src):
             *out, source = self.weigh(e, base, group)
         else:
-            out = [np.empty((rows, size)) for _ in range(3)]
+            out = [np.empty((rows, size), F) for _ in range(3)]
             source = np.empty((rows, size), np.int64)
-        out.append(np.zeros((rows, size)))
+        out.append(np.zeros((rows, size), F))
         if len(e.stuck):
             self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
