@@ -41,7 +41,7 @@ def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> 
     they are; otherwise only the options that meet a vehicle or debris are traced
     again."""
     spaces = race.moves(car, phase)
-    whip = car.cards("whip") > 0
+    whip = car.cards("spur") > 0
     reins = spaces >= 1 and car.cards("reins") > 0
     return race.phase_options(car, spaces, whip, reins, clear)
 
@@ -123,7 +123,7 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     a clear road is taken where it still holds (``clear_plan_here``)."""
     bot = car.bot
     spaces = car.spec.moves[phase][car.speed]
-    whips = car.cards("whip")
+    whips = car.cards("spur")
     reins = spaces >= 1 and car.cards("reins") > 0
     # No walk comes back to the space it starts from (every step leads away along the
     # facing), so the vehicle's own space is never among them.
@@ -197,8 +197,8 @@ def weighed_plan(race: Race, car: Car, phase: int, options: list[Option],
 def move(race: Race, car: Car, phase: int) -> None:
     plan = race.plan(car, phase)
     option = plan.option
-    if option.card:
-        race.play(car, option.card, 1)
+    if option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
+        race.play(car, "spur" if option.card == "whip" else option.card, 1)
         if option.card == "whip":  # counted for the planner's Whip budget (planner_sweeps)
             car.whips_played = car.whips_played + 1 if car.whipped == race.round else 1
             car.whipped = race.round

@@ -112,7 +112,7 @@ def rival_bonus(race: Race, car: Car) -> int:
 def _speed_check(race: Race, car: Car) -> None:
     choice = car.bot.speed_check(race, car)
     accelerate = choice.accelerate
-    whip, lash = race.play_with(car, "whip", max(0, choice.whip),
+    whip, lash = race.play_with(car, "spur", max(0, choice.whip),
                                 "Lash" if accelerate else None)
     reins, whoah = race.play_with(car, "reins", max(0, choice.reins),
                                   None if accelerate else "Whoah!")
