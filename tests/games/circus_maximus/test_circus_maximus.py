@@ -67,7 +67,20 @@ BAD_CASES = {
     # Two dice less a CDM of 0 is at least 2: one hit box can never be enough.
     "CM-DRAG-FREE-NEVER": (_set(("driver",), {"name": "Tiro", "cdm": 0, "hit_boxes": 1}),
                            "warning", "hit_boxes: 1"),
+    # The second horse takes the first one's name: the finding is on the second.
+    "CM-HORSE-NAME-DUPLICATE": (_set(("horses", 1, "name"), "Aquilo"), "warning",
+                                "name: Aquilo"),
 }
+
+
+@pytest.mark.parametrize("name", ["AQUILO", " aquilo ", "Aquilo"])
+def test_horse_names_are_compared_ignoring_case_and_spacing(tmp_path: Path, name: str) -> None:
+    path = chariot(tmp_path, _set(("horses", 3, "name"), name))
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"CM-HORSE-NAME-DUPLICATE"}
+    assert findings[0].message.startswith("horses 1 and 4 are both called 'Aquilo'")
+    assert path.read_text().splitlines()[findings[0].mark.line - 1].endswith(
+        yaml.safe_dump(name).splitlines()[0].strip())
 
 
 @pytest.mark.parametrize("change", [
