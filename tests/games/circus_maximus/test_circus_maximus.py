@@ -93,6 +93,14 @@ def test_freeing_rules_are_silent_when_a_roll_can_succeed(tmp_path: Path, change
     assert check_file(chariot(tmp_path, change)).findings == []
 
 
+def test_a_seventh_horse_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    # The sheet has rows for six horses: the error sits on the seventh, the one to remove.
+    horses = [{"name": f"Horse {n}", "damage_boxes": 6} for n in range(1, 8)]
+    path = chariot(tmp_path, lambda d: d.update(horses=horses))
+    (error,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-LENGTH"]
+    assert "Horse 7" in path.read_text().splitlines()[error.mark.line - 1]
+
+
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))
 def test_each_rule_fires_on_a_minimal_bad_case(rule_id: str, tmp_path: Path) -> None:
     change, severity, written = BAD_CASES[rule_id]
