@@ -300,8 +300,8 @@ class ListOf(Spec):
                       else f"{self.min_length} to {self.max_length}" if self.max_length is not None
                       else f"at least {self.min_length}")
             # Too many: point at the first entry past the limit, the one to remove.
-            surplus = self.max_length is not None and count > self.max_length
-            mark = node.items[self.max_length].mark if surplus else node.mark
+            limit = self.max_length
+            mark = node.items[limit].mark if limit is not None and count > limit else node.mark
             return v.fail("SCHEMA-LENGTH", mark, path, self.source,
                           wanted=wanted + self.length_note, found=count)
         if any(item is INVALID for item in items):
