@@ -249,8 +249,14 @@ def move(race: Race, car: Car, phase: int) -> None:
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
     elif moved and not drifted and not car.involved and not hit_before:
-        loss, least = car.control_loss - 1, car.spec.control_minimum
-        car.control_loss = loss if loss > least else least
+        # Given back as the move ends, and returned should a later vehicle's collision or
+        # attack involve it this phase (damage.involve): the phase is what counts.
+        least = car.spec.control_minimum
+        if car.control_loss > least:
+            car.control_loss -= 1
+            car.straight = True
+        else:
+            car.control_loss = least
 
 
 def enter(race: Race, car: Car, there: int, direction: int) -> bool:
