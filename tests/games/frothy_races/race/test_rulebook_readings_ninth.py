@@ -255,3 +255,30 @@ def test_initiative_follows_the_speed_each_phase_starts_at() -> None:
     race.set_speed(first, 3)
     assert race.initiative() == [second, first]
 
+
+# --- 'Wipe-out': the wreck bounces on at the Speed the collision left it -------------------
+
+
+def test_a_wreck_from_a_collision_bounces_on_at_the_collisions_speed() -> None:
+    """Collisions: the colliding vehicle 'must then reduce its Speed rating by half'; 'Wipe-out':
+    'At the start of each round after the one when your vehicle was wiped-out, reduce its
+    Speed rating by -1 and then move it one space'. The T-collision's Damage roll wrecks
+    the chariot (five Damage in, so at most Speed 4), and the collision's halving is still
+    part of resolving it: the wreck starts from Speed 2 and rolls one space once the
+    vehicle it hit has gone, not three from Speed 4. The engine kept the Speed it had
+    when the Damage came."""
+    race = make_race(CHARIOT, 2)
+    car, hit = race.cars
+    race.take_damage(car, 5, "test")
+    place(race, car, 14, 16, facing=0, speed=4)
+    place(race, hit, 15, 16, facing=4, speed=1)  # its side to the chariot: a 'T'
+    car.bot, hit.bot = NoCards(), NoCards()
+    race.round = 1
+    race.rng = ScriptedDice(values(3, 0, 0, 0) + values(0, 0, 0, 0))
+    race.collide(car, hit.hex, 0)
+    assert car.wiped_out and car.speed == 2 and car.wreck_speed == 2
+    place(race, hit, 20, 18, speed=1)  # gone on its way
+    for round_ in (2, 3, 4, 5):
+        race.round = round_
+        race.move_wrecks()
+    assert race.rt.hexes[car.hex] == Hex(15, 16) and car.wreck_speed == 0
