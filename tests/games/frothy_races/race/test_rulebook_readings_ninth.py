@@ -10,6 +10,7 @@ from __future__ import annotations
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.decisions import Plan, SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
+from generator.games.frothy_races.race.vehicles import Affect
 from generator.tracks.hexgrid import Hex
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
@@ -120,6 +121,24 @@ def test_a_phase_of_no_space_gives_no_point_back() -> None:
     car.bot = Steps(())
     race.move(car, 0)
     assert race.rt.hexes[car.hex] == Hex(14, 16) and car.control_loss == 2
+
+
+def test_control_per_round_points_come_off_moving_straight_to_the_usual_minimum() -> None:
+    """'+# Control / Round - at the start of each new round gain # Control points. This does
+    not affect your usual minimum Control point value.' A Movement Example chariot at Speed 4
+    (not Safe) gains 2 at the round's start; two straight phases take both off, to its
+    minimum of 0, not to 2."""
+    race = make_race(EXAMPLE, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("+# Control / Round", 2))
+    place(race, car, 12, 16, facing=0, speed=4)
+    car.control_loss = 0
+    car.bot = StraightOn()
+    race.start_of_round(car)
+    assert car.control_loss == 2
+    for phase in (1, 2):
+        race.move(car, phase)
+    assert car.control_loss == 0 == car.spec.control_minimum
 
 
 # --- Safe Speed: a change of Speed that lands on one clears Control Loss --------------------
