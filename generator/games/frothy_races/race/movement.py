@@ -249,8 +249,19 @@ def move(race: Race, car: Car, phase: int) -> None:
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
     elif moved and not drifted and not car.involved and not hit_before:
-        loss, least = car.control_loss - 1, car.spec.control_minimum
-        car.control_loss = loss if loss > least else least
+        give_point_back(car)
+
+
+def give_point_back(car: Car) -> None:
+    """Move Straight: a Control Loss point off as the move ends, down to the minimum; marked,
+    so that a later vehicle's collision or attack that involves it this phase returns it
+    (damage.involve): the phase is what counts."""
+    least = car.spec.control_minimum
+    if car.control_loss > least:
+        car.control_loss -= 1
+        car.straight = True
+    else:
+        car.control_loss = least
 
 
 def enter(race: Race, car: Car, there: int, direction: int) -> bool:

@@ -45,6 +45,8 @@ def set_marker(race: Race, car: Car, marker: Marker, speed_check: bool = False) 
         car.speed = car.max_speed
     if (speed_check or car.speed != before) and race.is_safe(car, car.speed):
         car.control_loss = car.spec.control_minimum
+    if car.wiped_out:  # the collision that wrecked it changes the Speed it bounces on at
+        car.wreck_speed = car.speed
 
 
 def set_speed(race: Race, car: Car, speed: int) -> None:
