@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.games.outrider.catalogues import outrider_data, unaccented
+from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
 from generator.input.schema import (
     Choice,
     Custom,
@@ -62,7 +62,12 @@ ROLL_NAMES = {
     "armor": "defense", "armour": "defense", "defence": "defense",
     "weapon": "attack", "firepower": "attack", "damage": "attack"}
 
-_DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
+_DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
+# A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
+# (D8)'): the die first or last, apart from the name by a space or punctuation.
+_GAP = r"[^A-Za-z0-9]"
+_DIE_FIRST = re.compile(rf"^{_GAP}*[dD]\s*([0-9]+){_GAP}+(.*[A-Za-z0-9].*)$", re.S)
+_DIE_LAST = re.compile(rf"^(.*?[A-Za-z0-9].*?){_GAP}+[dD]\s*([0-9]+){_GAP}*$", re.S)
 
 
 def parse_die(value: Any) -> int:
@@ -106,11 +111,31 @@ def parse_slot_die(slot: str, value: Any) -> int:
     sides = data.die_named(slot, value)
     if sides is not None:
         return sides
-    home = data.slot_of_class(value)
+    die, name = die_beside_class(value)
+    if die is not None:
+        named = data.die_named(slot, name)
+        if named == die:
+            return die
+        if named is not None:
+            raise ValueError(f"d{die} and {name.strip()} (d{named}) are two different dice: "
+                             "write one of them")
+    home = data.slot_of_class(name)
     if home is not None:
-        raise ValueError(f"{value.strip()} is {article(home)} {home} class "
-                         f"(d{data.die_named(home, value)}), not {article(slot)} {slot}")
+        raise ValueError(f"{name.strip()} is {article(home)} {home} class "
+                         f"(d{data.die_named(home, name)}), not {article(slot)} {slot}")
     raise ValueError("")
+
+
+def die_beside_class(value: str) -> tuple[int | None, str]:
+    """(sides, the rest) of a die written before or after a name ('d8 Small Block'), or
+    (None, value) when the value is not so written."""
+    first = _DIE_FIRST.match(value)
+    if first:
+        return int(first.group(1)), first.group(2)
+    last = _DIE_LAST.match(value)
+    if last:
+        return int(last.group(2)), last.group(1)
+    return None, value
 
 
 def article(word: str) -> str:
@@ -121,25 +146,40 @@ def article(word: str) -> str:
 _ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
 
 
-def class_pattern(slot: str, sides: Iterable[int]) -> str:
-    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
-    a JSON Schema pattern: any case, any spaces or punctuation between words, '&' or 'and',
-    a plural 's'."""
+def class_names(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``class_key`` reads as a class name of these dice of ``slot``, as a
+    regular expression without anchors: any case, any spaces or punctuation between words,
+    '&' or 'and', 'armour' for 'armor', each word's plural 's'."""
     data = outrider_data()
     names = [n for die in sides for n in data.meaning(slot, die).names]
-    gap = r"[^A-Za-z0-9]*"
 
     def word(token: str) -> str:
         if token == "and":
             return r"(&|[aA][nN][dD])"
-        return "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
-                       if c.isalpha() else c for c in token)
+        if token.isdigit():
+            return token
+        letters = "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
+                          for c in token.removesuffix("s").removesuffix("S"))
+        if token.lower() in BRITISH.values():  # armor, or armour
+            letters = letters.replace("[oO][rR]", "[oO][uU]?[rR]")
+        return letters + "[sS]?"
 
     def spelled(name: str) -> str:
         tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
-        tokens[-1] = tokens[-1].removesuffix("s").removesuffix("S")
-        return gap.join(word(t) for t in tokens) + "[sS]?"
-    return r"^\s*" + gap + "(" + "|".join(spelled(n) for n in names) + ")" + gap + r"\s*$"
+        return (_GAP + "*").join(word(t) for t in tokens)
+    return "(" + "|".join(spelled(n) for n in names) + ")"
+
+
+def class_pattern(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
+    a JSON Schema pattern, alone or beside its die ('d8 Small Block', 'Small Block (D8)')."""
+    gap, apart = _GAP + "*", _GAP + "+"
+    beside = []
+    for die in sides:
+        written, named = r"[dD]\s*0*" + str(die), class_names(slot, [die])
+        beside += [written + apart + named, named + apart + written]
+    return (r"^\s*" + gap + "(" + class_names(slot, sides) + "|" + "|".join(beside) + ")"
+            + gap + r"\s*$")
 
 
 def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:

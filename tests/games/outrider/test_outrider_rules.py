@@ -403,6 +403,12 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     assert finding.message.endswith("did you mean 'Linebacker'?")
 
 
+@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK"])
+def test_a_nickname_class_reads_in_any_case_spacing_or_accents(
+        nickname: str, write_outrider: Callable[..., Path]) -> None:
+    assert check_file(write_outrider(top(nickname=nickname))).findings == []
+
+
 @pytest.mark.parametrize(("value", "expected"), [
     ("six", "an equipment die written dN (d6, d8, d10 or d12), or an engine class by name"),
     (8, "write the die as d8"),
@@ -520,3 +526,35 @@ def test_an_equipment_die_reads_by_its_class_name(
     standard = sorted(read) == [6, 8, 10, 12]
     assert {f.rule for f in loaded.findings} == (set() if standard
                                                  else {"OR-EQUIPMENT-STANDARD"})
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 pair each die with its class ('an eight-sided ENGINE die (D8)'): both together
+    # read as that die, the die first or last; 2.3's rows give an engine with its power and
+    # 2.4 calls Veterans vets; each word of a name singular or plural, and 'armour'.
+    ({"engine": "d8 Small Block", "driver": "Vets", "armor": "Experimental Compounds (D12)",
+      "weapon": "D6 - Small Arms"}, (8, 10, 12, 6)),
+    ({"engine": "300+ HP High Torque", "driver": "Mercenary (d8)",
+      "armor": "Ablative & Appliqué", "weapon": "d12 Friggin' Ordinance"}, (6, 8, 10, 12)),
+    ({"engine": "High Output d12", "driver": "d10 vet", "armor": "Improvised Armour",
+      "weapon": "(D8) Light Machine Gun"}, (12, 10, 6, 8))])
+def test_an_equipment_die_reads_beside_its_class_as_the_book_pairs_them(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..., Path]
+                                                      ) -> None:
+    """'d8 Big Block' is two different dice: refused at the value, saying which."""
+    path = write_outrider(equipment(engine="d8 Big Block"))
+    findings = check_file(path).findings
+    assert [(f.rule, f.mark.line) for f in findings if f.severity is Severity.ERROR] == [
+        ("SCHEMA-VALUE", line_of(path, "d8 Big Block"))]
+    assert "d8 and Big Block (d10) are two different dice" in findings[0].message
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
