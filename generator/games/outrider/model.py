@@ -51,16 +51,27 @@ ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
 # 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
-# weapons; 7.2 has fixed weapons shoot straight forward or backward.
-ARC_WEAPON_NAMES = {"main": "primary", "backup": "secondary"}
-FACING_NAMES = {"forward": "front", "back": "rear", "backward": "rear"}
+# weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
+# straight forward or backward, and speaks of articulated and fixed weapons.
+ARC_WEAPON_NAMES = {"main": "primary", "main weapon": "primary", "primary weapon": "primary",
+                    "backup": "secondary", "backup weapon": "secondary",
+                    "secondary weapon": "secondary"}
+FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
+                "backwards": "rear"}
+MOUNT_NAMES = {"fixed weapon": "fixed", "articulated weapon": "articulated"}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
-# to it (1.3): those names, and the British spellings our own keys use, read as the roll.
-ROLL_NAMES = {
-    "engine": "initiative", "acceleration": "initiative",
-    "driver": "control", "handling": "control",
-    "armor": "defense", "armour": "defense", "defence": "defense",
-    "weapon": "attack", "firepower": "attack", "damage": "attack"}
+# to it (1.3): those names, and the British spellings our own keys use, read as the roll,
+# with or without 'roll' (the attack roll, 7.4), and the control check (5.4) and the
+# defensive roll (7.4) as the book words them.
+_ROLL_WORDS = {
+    "initiative": "initiative", "engine": "initiative", "acceleration": "initiative",
+    "control": "control", "driver": "control", "handling": "control",
+    "defense": "defense", "armor": "defense", "armour": "defense", "defence": "defense",
+    "defensive": "defense",
+    "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack"}
+ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
+              for name in (word, f"{word} roll")
+              if name not in _ROLL_WORDS.values()} | {"control check": "control"}
 
 _DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
 # A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
@@ -286,7 +297,8 @@ class Arc:
         Choice(FACINGS, source=SEC_ARCS, aliases=FACING_NAMES),
         "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
-        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
+        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit"),
+               aliases=MOUNT_NAMES),
         "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")
 
 

@@ -488,7 +488,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
 @pytest.mark.parametrize(("written", "roll"), [
     ("handling", "control"), ("DRIVER", "control"), ("Acceleration", "initiative"),
     ("engine", "initiative"), ("armor", "defense"), ("defence", "defense"),
-    ("firepower", "attack"), ("weapon", "attack")])
+    ("firepower", "attack"), ("weapon", "attack"),
+    # ...with or without 'roll', and the control check (5.4), defensive roll (7.4)
+    ("Driver roll", "control"), ("control check", "control"), ("attack roll", "attack"),
+    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
@@ -507,6 +510,19 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
     assert loaded.findings == []
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
+
+
+def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
+    """7.1's Primary Weapon and backup weapons, 7.2's fixed and articulated weapons firing
+    forwards or backwards."""
+    path = write_outrider(side("narrow", arcs=[
+        arc("Primary Weapon", "forwards", "fixed weapon"),
+        arc("backup weapon", "backwards", "Fixed Weapon")]))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    arcs = loaded.definitions[0].model.variants.narrow.arcs
+    assert [(a.weapon, a.facing, a.mount) for a in arcs] == [
+        ("primary", "front", "fixed"), ("secondary", "rear", "fixed")]
 
 
 @pytest.mark.parametrize(("dice", "read"), [
