@@ -574,3 +574,27 @@ def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..
 
 def line_of(path: Path, text: str) -> int:
     return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize(("change", "rule_id"), [
+    # A value that failed on the narrow side hides nothing its rule finds on the wide side.
+    (lambda d: (bonuses("narrow", defense="2", handling=1)(d),
+                bonuses("wide", defense=3, handling=1)(d)), "OR-BONUS-RANGE"),
+    (lambda d: (side("narrow", arcs=[arc("primary", "top", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "left", "fixed")])(d)), "OR-ARC-FIXED-FACING"),
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "turret")])(d),
+                side("wide", arcs=[arc("secondary", "front", "articulated")])(d)),
+     "OR-ARC-PRIMARY"),
+    (lambda d: (bonuses("narrow", defense=2.5)(d), bonuses("wide", defense=2)(d),
+                top(upgrades=[{"name": "Plate", "roll": "defense", "bonus": 3}])(d)),
+     "OR-RULE-OF-FOUR"),
+    # ...nor does a side left out.
+    (lambda d: (d["variants"].pop("wide"),
+                side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                     arc("primary", "rear", "fixed")])(d)), "OR-ARC-PRIMARY")])
+def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
+        change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
+    assert rule_id in {f.rule for f in findings}
