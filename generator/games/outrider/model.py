@@ -294,7 +294,7 @@ class Arc:
         Choice(["primary", "secondary"], source=SEC_ARCS, aliases=ARC_WEAPON_NAMES),
         "primary (solid red, the WEAPON die) or secondary (striped, a d6 backup).")
     facing: str = spec_field(
-        Choice(FACINGS, source=SEC_ARCS, aliases=FACING_NAMES),
+        Choice(FACINGS, source=section("1.2 Vehicle Cards > Weapon Arcs"), aliases=FACING_NAMES),
         "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
         Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit"),

@@ -598,3 +598,12 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
     findings = check_file(path).findings
     assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
     assert rule_id in {f.rule for f in findings}
+
+
+def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2: weapon arcs are the red areas along the vehicle card's edges."""
+    path = write_outrider(side("narrow", arcs=[arc("primary", "top", "fixed")]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert finding.source == "Outrider, 1.2 Vehicle Cards > Weapon Arcs"
+    assert finding.mark.line == line_of(path, "top")
