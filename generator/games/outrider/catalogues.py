@@ -214,7 +214,7 @@ def unaccented(name: str) -> str:
 
 
 def _name_key(name: str) -> str:
-    return "".join(ch for ch in unaccented(name).casefold() if ch.isalnum())
+    return "".join(ch for ch in unaccented(name.casefold()) if ch.isalnum())
 
 
 def _slots(raw: dict[str, Any]) -> dict[str, EquipmentSlot]:

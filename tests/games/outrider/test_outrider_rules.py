@@ -607,3 +607,10 @@ def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
     (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
     assert finding.source == "Outrider, 1.2 Vehicle Cards > Weapon Arcs"
     assert finding.mark.line == line_of(path, "top")
+
+
+def test_an_empty_nickname_skips_the_class_rule_naming_the_nickname(
+        write_outrider: Callable[..., Path]) -> None:
+    findings = check_file(write_outrider(top(nickname=""))).findings
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "because nickname has an error: OR-CLASS-UNKNOWN" in skipped.message
