@@ -299,7 +299,10 @@ class ListOf(Spec):
             wanted = (f"exactly {self.min_length}" if self.min_length == self.max_length
                       else f"{self.min_length} to {self.max_length}" if self.max_length is not None
                       else f"at least {self.min_length}")
-            return v.fail("SCHEMA-LENGTH", node.mark, path, self.source,
+            # Too many: point at the first entry past the limit, the one to remove.
+            limit = self.max_length
+            mark = node.items[limit].mark if limit is not None and count > limit else node.mark
+            return v.fail("SCHEMA-LENGTH", mark, path, self.source,
                           wanted=wanted + self.length_note, found=count)
         if any(item is INVALID for item in items):
             v.partials[shared_path(path)] = tuple(

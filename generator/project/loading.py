@@ -390,11 +390,13 @@ def dispatch(root: Map, v: Validation) -> tuple[Game, Kind] | None:
 
 
 def name_clashes(definitions: Iterable[Definition]) -> list[Finding]:
-    """Two definitions of one game and kind with the same name would print mixed-up decks."""
+    """Two definitions of one game and kind with the same name would print mixed-up decks;
+    names are compared as they print, without regard to case or to extra spaces."""
     seen: dict[tuple[str, str, str], Definition] = {}
     findings = []
     for definition in definitions:
-        key = (definition.game.id, definition.kind.name, definition.name.casefold())
+        printed = " ".join(definition.name.split()).casefold()
+        key = (definition.game.id, definition.kind.name, printed)
         other = seen.setdefault(key, definition)
         if other is not definition:
             findings.append(FORMAT_RULES["DEF-NAME-CLASH"].finding(

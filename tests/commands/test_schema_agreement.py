@@ -194,6 +194,11 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     (("equipment", "weapon"), "Light Machine Gun", True),   # the d8 twice, by name
     (("equipment", "weapon"), "Small Block", True),  # an engine class in the weapon slot
     (("equipment", "armor"), "Experimental Compounds", False),
+    (("equipment", "armor"), "d12 Experimental Compound", False),   # the die beside its class
+    (("equipment", "armor"), "Experimental Compounds (D10)", True),  # two different dice
+    (("equipment", "engine"), "400+ HP Small Block", False),         # 2.3's row, with power
+    (("equipment", "driver"), "Vets", False),                        # 2.4's other name
+    (("equipment", "weapon"), "Small Arm (d6)", False),
     (("variants", "wide", "bonuses", "defense"), -1, True),   # OR-BONUS-RANGE
     (("variants", "wide", "bonuses", "defense"), 3, True),
     (("variants", "wide", "bonuses", "defense"), 2, False),

@@ -103,6 +103,15 @@ def test_wrong_length_and_missing_keys_are_all_reported_not_just_the_first() -> 
     }
 
 
+def test_a_list_too_long_points_at_its_first_surplus_entry() -> None:
+    # wheels take 2 to 4: the fifth is the one to remove, so the finding sits on it.
+    wheels = "".join(f"  - {{size: {n}}}\n" for n in range(1, 6))
+    _, findings, _ = validate("name: Dray\nwheels:\n" + wheels)
+    (finding,) = findings
+    assert finding.message == "wheels: expected 2 to 4 entries, found 5"
+    assert (finding.mark.line, finding.mark.column) == (7, 5)
+
+
 def test_booleans_are_not_numbers_and_numbers_are_not_text() -> None:
     _, findings, _ = validate("name: 1812\nwheels:\n  - {size: true}\n  - {size: 1}\n")
     messages = sorted(f.message for f in findings)

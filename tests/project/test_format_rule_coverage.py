@@ -36,6 +36,16 @@ def test_two_definitions_of_one_name_clash_at_the_second(tmp_path: Path) -> None
     assert "also defined in" in findings[0].message and str(first.name) in findings[0].message
 
 
+def test_names_that_differ_only_in_spaces_clash(tmp_path: Path) -> None:
+    """An Outrider vehicle named again with extra spaces prints the same card name."""
+    iron = VEHICLES / "outrider" / "iron-curtain.yaml"
+    first = copy_named(tmp_path, "Iron Curtain", "a.yaml", iron)
+    second = copy_named(tmp_path, "'  iron   CURTAIN '", "b.yaml", iron)
+    findings = load([first, second]).findings
+    assert rule_ids(findings) == {"DEF-NAME-CLASH"}
+    assert_points_at(findings, FORMAT_RULES["DEF-NAME-CLASH"], second, "'  iron")
+
+
 @pytest.mark.parametrize("other", ["Whisper Gig II", None], ids=["another-name", "another-kind"])
 def test_names_clash_only_within_one_game_and_kind(tmp_path: Path, other: str | None) -> None:
     first = copy_named(tmp_path, "Whisper Gig", "a.yaml")

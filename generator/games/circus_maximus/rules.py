@@ -86,6 +86,22 @@ def team_losses_covered(chariot: Chariot, covered: int) -> Iterator[Violation]:
         yield Violation(("horses", covered + 1), {"horses": horses})
 
 
+@RULES.check("CM-HORSE-NAME-DUPLICATE")
+def horses_are_told_apart(chariot: Chariot) -> Iterator[Violation]:
+    """Each horse's boxes are checked off on their own (9.52) and the owner may pick which
+    horse is hurt (9.61): two horses alike in name, case and spacing aside, share one label."""
+    first_at: dict[str, int] = {}
+    for index, horse in enumerate(chariot.horses):
+        key = " ".join(horse.name.split()).casefold()
+        if key in first_at:
+            first = first_at[key]
+            yield Violation(("horses", index, "name"), {
+                "first": first + 1, "second": index + 1, "name": horse.name,
+                "other": chariot.horses[first].name})
+        else:
+            first_at[key] = index
+
+
 @RULES.check("CM-CUT-FREE-NEVER")
 def horse_can_be_cut_free(chariot: Chariot) -> Iterator[Violation]:
     remaining = len(chariot.horses) - 1  # one die for each horse still standing (9.53)

@@ -7,6 +7,7 @@ them from here; nothing in Python repeats a number the rulebook gives.
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
@@ -180,7 +181,7 @@ class OutriderData:
         return next((slot for slot in self.slots if self.die_named(slot, name)), None)
 
     def nickname_class(self, name: str) -> NicknameClass | None:
-        """The class called ``name`` (case and spacing do not matter), or None."""
+        """The class called ``name`` (case, accents and spacing do not matter), or None."""
         key = _name_key(name)
         return next((c for c in self.classes if _name_key(c.name) == key), None)
 
@@ -193,12 +194,18 @@ class OutriderData:
         return list(self.cards)
 
 
+# The British spelling of a word of a class name, read as the book's ('Improvised Armour').
+BRITISH = {"armour": "armor"}  # compared singular
+
+
 def class_key(name: str) -> str:
     """An equipment class name as it is compared: case, accents, spaces and punctuation do
-    not matter, '&' is 'and', and a plural 's' is dropped ('Ablatives and Appliques' is
-    'Ablatives & Appliqu\u00e9s', 'Light Machine Gun' is 'Light Machine Guns')."""
-    key = "".join(ch for ch in unaccented(name).casefold().replace("&", "and") if ch.isalnum())
-    return key.removesuffix("s")
+    not matter, '&' is 'and', 'armour' is 'armor', and each word's plural 's' is dropped
+    ('Ablative and Applique' is 'Ablatives & Appliqu\u00e9s', 'Light Machine Gun' is 'Light
+    Machine Guns')."""
+    words = re.findall(r"[a-z0-9]+", unaccented(name).casefold().replace("&", " and "))
+    singular = (word.removesuffix("s") for word in words)
+    return "".join(BRITISH.get(word, word) for word in singular)
 
 
 def unaccented(name: str) -> str:
@@ -207,7 +214,7 @@ def unaccented(name: str) -> str:
 
 
 def _name_key(name: str) -> str:
-    return "".join(ch for ch in name.casefold() if ch.isalnum())
+    return "".join(ch for ch in unaccented(name.casefold()) if ch.isalnum())
 
 
 def _slots(raw: dict[str, Any]) -> dict[str, EquipmentSlot]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.games.outrider.catalogues import outrider_data, unaccented
+from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
 from generator.input.schema import (
     Choice,
     Custom,
@@ -51,18 +51,34 @@ ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
 # 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
-# weapons; 7.2 has fixed weapons shoot straight forward or backward.
-ARC_WEAPON_NAMES = {"main": "primary", "backup": "secondary"}
-FACING_NAMES = {"forward": "front", "back": "rear", "backward": "rear"}
+# weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
+# straight forward or backward, and speaks of articulated and fixed weapons.
+ARC_WEAPON_NAMES = {"main": "primary", "main weapon": "primary", "primary weapon": "primary",
+                    "backup": "secondary", "backup weapon": "secondary",
+                    "secondary weapon": "secondary"}
+FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
+                "backwards": "rear"}
+MOUNT_NAMES = {"fixed weapon": "fixed", "articulated weapon": "articulated"}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
-# to it (1.3): those names, and the British spellings our own keys use, read as the roll.
-ROLL_NAMES = {
-    "engine": "initiative", "acceleration": "initiative",
-    "driver": "control", "handling": "control",
-    "armor": "defense", "armour": "defense", "defence": "defense",
-    "weapon": "attack", "firepower": "attack", "damage": "attack"}
+# to it (1.3): those names, and the British spellings our own keys use, read as the roll,
+# with or without 'roll' (the attack roll, 7.4), and the control check (5.4) and the
+# defensive roll (7.4) as the book words them.
+_ROLL_WORDS = {
+    "initiative": "initiative", "engine": "initiative", "acceleration": "initiative",
+    "control": "control", "driver": "control", "handling": "control",
+    "defense": "defense", "armor": "defense", "armour": "defense", "defence": "defense",
+    "defensive": "defense",
+    "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack"}
+ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
+              for name in (word, f"{word} roll")
+              if name not in _ROLL_WORDS.values()} | {"control check": "control"}
 
-_DIE = re.compile(r"^\s*[dD]\s*(\d+)\s*$")
+_DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
+# A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
+# (D8)'): the die first or last, apart from the name by a space or punctuation.
+_GAP = r"[^A-Za-z0-9]"
+_DIE_FIRST = re.compile(rf"^{_GAP}*[dD]\s*([0-9]+){_GAP}+(.*[A-Za-z0-9].*)$", re.S)
+_DIE_LAST = re.compile(rf"^(.*?[A-Za-z0-9].*?){_GAP}+[dD]\s*([0-9]+){_GAP}*$", re.S)
 
 
 def parse_die(value: Any) -> int:
@@ -106,11 +122,31 @@ def parse_slot_die(slot: str, value: Any) -> int:
     sides = data.die_named(slot, value)
     if sides is not None:
         return sides
-    home = data.slot_of_class(value)
+    die, name = die_beside_class(value)
+    if die is not None:
+        named = data.die_named(slot, name)
+        if named == die:
+            return die
+        if named is not None:
+            raise ValueError(f"d{die} and {name.strip()} (d{named}) are two different dice: "
+                             "write one of them")
+    home = data.slot_of_class(name)
     if home is not None:
-        raise ValueError(f"{value.strip()} is {article(home)} {home} class "
-                         f"(d{data.die_named(home, value)}), not {article(slot)} {slot}")
+        raise ValueError(f"{name.strip()} is {article(home)} {home} class "
+                         f"(d{data.die_named(home, name)}), not {article(slot)} {slot}")
     raise ValueError("")
+
+
+def die_beside_class(value: str) -> tuple[int | None, str]:
+    """(sides, the rest) of a die written before or after a name ('d8 Small Block'), or
+    (None, value) when the value is not so written."""
+    first = _DIE_FIRST.match(value)
+    if first:
+        return int(first.group(1)), first.group(2)
+    last = _DIE_LAST.match(value)
+    if last:
+        return int(last.group(2)), last.group(1)
+    return None, value
 
 
 def article(word: str) -> str:
@@ -121,25 +157,40 @@ def article(word: str) -> str:
 _ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
 
 
-def class_pattern(slot: str, sides: Iterable[int]) -> str:
-    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
-    a JSON Schema pattern: any case, any spaces or punctuation between words, '&' or 'and',
-    a plural 's'."""
+def class_names(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``class_key`` reads as a class name of these dice of ``slot``, as a
+    regular expression without anchors: any case, any spaces or punctuation between words,
+    '&' or 'and', 'armour' for 'armor', each word's plural 's'."""
     data = outrider_data()
     names = [n for die in sides for n in data.meaning(slot, die).names]
-    gap = r"[^A-Za-z0-9]*"
 
     def word(token: str) -> str:
         if token == "and":
             return r"(&|[aA][nN][dD])"
-        return "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
-                       if c.isalpha() else c for c in token)
+        if token.isdigit():
+            return token
+        letters = "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
+                          for c in token.removesuffix("s").removesuffix("S"))
+        if token.lower() in BRITISH.values():  # armor, or armour
+            letters = letters.replace("[oO][rR]", "[oO][uU]?[rR]")
+        return letters + "[sS]?"
 
     def spelled(name: str) -> str:
         tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
-        tokens[-1] = tokens[-1].removesuffix("s").removesuffix("S")
-        return gap.join(word(t) for t in tokens) + "[sS]?"
-    return r"^\s*" + gap + "(" + "|".join(spelled(n) for n in names) + ")" + gap + r"\s*$"
+        return (_GAP + "*").join(word(t) for t in tokens)
+    return "(" + "|".join(spelled(n) for n in names) + ")"
+
+
+def class_pattern(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
+    a JSON Schema pattern, alone or beside its die ('d8 Small Block', 'Small Block (D8)')."""
+    gap, apart = _GAP + "*", _GAP + "+"
+    beside = []
+    for die in sides:
+        written, named = r"[dD]\s*0*" + str(die), class_names(slot, [die])
+        beside += [written + apart + named, named + apart + written]
+    return (r"^\s*" + gap + "(" + class_names(slot, sides) + "|" + "|".join(beside) + ")"
+            + gap + r"\s*$")
 
 
 def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
@@ -243,10 +294,11 @@ class Arc:
         Choice(["primary", "secondary"], source=SEC_ARCS, aliases=ARC_WEAPON_NAMES),
         "primary (solid red, the WEAPON die) or secondary (striped, a d6 backup).")
     facing: str = spec_field(
-        Choice(FACINGS, source=SEC_ARCS, aliases=FACING_NAMES),
+        Choice(FACINGS, source=section("1.2 Vehicle Cards > Weapon Arcs"), aliases=FACING_NAMES),
         "The card edge it sits on: front, rear, left or right.")
     mount: str = spec_field(
-        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit")),
+        Choice(["fixed", "articulated"], source=section("7.2 Determining a Hit"),
+               aliases=MOUNT_NAMES),
         "fixed (shoots straight out) or articulated (sweeps a 90 degree cone).")
 
 

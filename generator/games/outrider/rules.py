@@ -26,6 +26,7 @@ from generator.games.outrider.model import (
 )
 from generator.input.editor_schema import EVERY, at, has, integer_is, when
 from generator.input.findings import RuleBook, Violation
+from generator.input.partial import failed
 from generator.input.schema import Choice, declared_fields
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
@@ -33,6 +34,20 @@ RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
 
 def die_name(sides: int) -> str:
     return f"d{sides}"
+
+
+def parsed_sides(vehicle: Vehicle) -> list[tuple[str, Variant]]:
+    """The sides that parsed, for a rule that judges each side alone: a value that failed on
+    one side (its own finding is the schema's) hides nothing on the other."""
+    return [(side, variant) for side, variant in vehicle.variants.sides() if not failed(variant)]
+
+
+def parsed_arcs(variant: Variant, *keys: str) -> tuple[Arc, ...] | None:
+    """The side's arcs when each one's ``keys`` parsed, else None (a count is unknown)."""
+    if failed(variant.arcs) or any(failed(arc) or any(failed(getattr(arc, k)) for k in keys)
+                                   for arc in variant.arcs):
+        return None
+    return variant.arcs
 
 
 @RULES.check("OR-EQUIPMENT-STANDARD")
@@ -100,10 +115,10 @@ def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, A
 
 @RULES.check("OR-BONUS-RANGE")
 def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
-    for side, variant in vehicle.variants.sides():
+    for side, variant in parsed_sides(vehicle):
         for characteristic in CHARACTERISTICS:
-            value = variant.bonuses.of(characteristic)
-            if not 0 <= value <= limit:
+            value = None if failed(variant.bonuses) else variant.bonuses.of(characteristic)
+            if value is not None and not failed(value) and not 0 <= value <= limit:
                 yield Violation(("variants", side, "bonuses", characteristic), {
                     "side": side, "characteristic": characteristic, "value": value})
 
@@ -122,8 +137,11 @@ def capped_parts(vehicle: Vehicle, side: str, roll: str) -> list[tuple[str | int
 
 @RULES.check("OR-RULE-OF-FOUR")
 def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
-    for side, _ in vehicle.variants.sides():
+    for side, variant in parsed_sides(vehicle):
         for roll in ROLLS:
+            if failed(variant.bonuses) or failed(
+                    variant.bonuses.of(CHARACTERISTICS[ROLLS.index(roll)])):
+                continue
             parts = capped_parts(vehicle, side, roll)
             total = sum(bonus for _, bonus in parts)
             if total > cap:
@@ -194,18 +212,20 @@ def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str
 
 @RULES.check("OR-ARC-PRIMARY")
 def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
-    for side, variant in vehicle.variants.sides():
-        count = sum(arc.weapon == "primary" for arc in variant.arcs)
-        if count != 1:
+    for side, variant in parsed_sides(vehicle):
+        arcs = parsed_arcs(variant, "weapon")
+        count = None if arcs is None else sum(arc.weapon == "primary" for arc in arcs)
+        if count is not None and count != 1:
             yield Violation(first_beyond(variant, side, 1, "weapon", "primary"),
                             {"side": side, "count": count})
 
 
 @RULES.check("OR-ARC-SECONDARY")
 def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
-    for side, variant in vehicle.variants.sides():
-        count = sum(arc.weapon == "secondary" for arc in variant.arcs)
-        if count > limit:
+    for side, variant in parsed_sides(vehicle):
+        arcs = parsed_arcs(variant, "weapon")
+        count = None if arcs is None else sum(arc.weapon == "secondary" for arc in arcs)
+        if count is not None and count > limit:
             yield Violation(first_beyond(variant, side, limit, "weapon", "secondary"),
                             {"side": side, "count": count})
 
@@ -232,8 +252,10 @@ def few_secondary_arcs_schema(limit: int) -> list[dict[str, Any]]:
 
 @RULES.check("OR-ARC-FIXED-FACING")
 def fixed_arcs_face_ahead_or_behind(vehicle: Vehicle) -> Iterator[Violation]:
-    for side, variant in vehicle.variants.sides():
-        for index, arc in enumerate(variant.arcs):
+    for side, variant in parsed_sides(vehicle):
+        for index, arc in enumerate(() if failed(variant.arcs) else variant.arcs):
+            if failed(arc) or failed(arc.mount) or failed(arc.facing):
+                continue
             if arc.mount == "fixed" and arc.facing not in ("front", "rear"):
                 yield Violation(("variants", side, "arcs", index, "facing"),
                                 {"side": side, "facing": arc.facing})
@@ -256,8 +278,9 @@ def known_nickname(vehicle: Vehicle, context: OutriderData) -> Iterator[Violatio
 
 @RULES.check("OR-PRINT-ARCS")
 def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
-    for side, variant in vehicle.variants.sides():
-        for facing, count in Counter(arc.facing for arc in variant.arcs).items():
+    for side, variant in parsed_sides(vehicle):
+        arcs = parsed_arcs(variant, "facing")
+        for facing, count in Counter(arc.facing for arc in arcs or ()).items():
             if count > limit and facing in FACINGS:
                 yield Violation(first_beyond(variant, side, limit, "facing", facing),
                                 {"side": side, "facing": facing, "count": count})

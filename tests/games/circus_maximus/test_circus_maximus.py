@@ -67,7 +67,20 @@ BAD_CASES = {
     # Two dice less a CDM of 0 is at least 2: one hit box can never be enough.
     "CM-DRAG-FREE-NEVER": (_set(("driver",), {"name": "Tiro", "cdm": 0, "hit_boxes": 1}),
                            "warning", "hit_boxes: 1"),
+    # The second horse takes the first one's name: the finding is on the second.
+    "CM-HORSE-NAME-DUPLICATE": (_set(("horses", 1, "name"), "Aquilo"), "warning",
+                                "name: Aquilo"),
 }
+
+
+@pytest.mark.parametrize("name", ["AQUILO", " aquilo ", "Aquilo"])
+def test_horse_names_are_compared_ignoring_case_and_spacing(tmp_path: Path, name: str) -> None:
+    path = chariot(tmp_path, _set(("horses", 3, "name"), name))
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"CM-HORSE-NAME-DUPLICATE"}
+    assert findings[0].message.startswith("horses 1 and 4 are both called 'Aquilo'")
+    assert path.read_text().splitlines()[findings[0].mark.line - 1].endswith(
+        yaml.safe_dump(name).splitlines()[0].strip())
 
 
 @pytest.mark.parametrize("change", [
@@ -78,6 +91,14 @@ BAD_CASES = {
     ids=["speed-2", "two-horses-speed-1", "two-boxes", "one-box-cdm-1"])
 def test_freeing_rules_are_silent_when_a_roll_can_succeed(tmp_path: Path, change: Any) -> None:
     assert check_file(chariot(tmp_path, change)).findings == []
+
+
+def test_a_seventh_horse_is_refused_where_it_is_written(tmp_path: Path) -> None:
+    # The sheet has rows for six horses: the error sits on the seventh, the one to remove.
+    horses = [{"name": f"Horse {n}", "damage_boxes": 6} for n in range(1, 8)]
+    path = chariot(tmp_path, lambda d: d.update(horses=horses))
+    (error,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-LENGTH"]
+    assert "Horse 7" in path.read_text().splitlines()[error.mark.line - 1]
 
 
 @pytest.mark.parametrize("rule_id", sorted(BAD_CASES))

@@ -21,6 +21,7 @@ from tests.rule_coverage import At, assert_points_at
 AT: dict[str, At] = {
     "CM-CUT-FREE-NEVER": "1",                 # max_team_speed
     "CM-DRAG-FREE-NEVER": "1",                # hit_boxes
+    "CM-HORSE-NAME-DUPLICATE": "Aquilo",      # the second horse's name
     "CM-LIGHT-SCYTHE": "true",
     "CM-RAM-MODIFIER": "3",
     "CM-STRAIN-CDM": "-1",

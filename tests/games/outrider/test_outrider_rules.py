@@ -403,6 +403,12 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     assert finding.message.endswith("did you mean 'Linebacker'?")
 
 
+@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK"])
+def test_a_nickname_class_reads_in_any_case_spacing_or_accents(
+        nickname: str, write_outrider: Callable[..., Path]) -> None:
+    assert check_file(write_outrider(top(nickname=nickname))).findings == []
+
+
 @pytest.mark.parametrize(("value", "expected"), [
     ("six", "an equipment die written dN (d6, d8, d10 or d12), or an engine class by name"),
     (8, "write the die as d8"),
@@ -482,7 +488,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
 @pytest.mark.parametrize(("written", "roll"), [
     ("handling", "control"), ("DRIVER", "control"), ("Acceleration", "initiative"),
     ("engine", "initiative"), ("armor", "defense"), ("defence", "defense"),
-    ("firepower", "attack"), ("weapon", "attack")])
+    ("firepower", "attack"), ("weapon", "attack"),
+    # ...with or without 'roll', and the control check (5.4), defensive roll (7.4)
+    ("Driver roll", "control"), ("control check", "control"), ("attack roll", "attack"),
+    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
@@ -503,6 +512,19 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
 
 
+def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
+    """7.1's Primary Weapon and backup weapons, 7.2's fixed and articulated weapons firing
+    forwards or backwards."""
+    path = write_outrider(side("narrow", arcs=[
+        arc("Primary Weapon", "forwards", "fixed weapon"),
+        arc("backup weapon", "backwards", "Fixed Weapon")]))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    arcs = loaded.definitions[0].model.variants.narrow.arcs
+    assert [(a.weapon, a.facing, a.mount) for a in arcs] == [
+        ("primary", "front", "fixed"), ("secondary", "rear", "fixed")]
+
+
 @pytest.mark.parametrize(("dice", "read"), [
     # 2.3-2.6 name the class each die stands for in its slot: the name reads as the die, in
     # any case, with or without accents, '&' or 'and', singular or as the book's plural.
@@ -520,3 +542,75 @@ def test_an_equipment_die_reads_by_its_class_name(
     standard = sorted(read) == [6, 8, 10, 12]
     assert {f.rule for f in loaded.findings} == (set() if standard
                                                  else {"OR-EQUIPMENT-STANDARD"})
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 pair each die with its class ('an eight-sided ENGINE die (D8)'): both together
+    # read as that die, the die first or last; 2.3's rows give an engine with its power and
+    # 2.4 calls Veterans vets; each word of a name singular or plural, and 'armour'.
+    ({"engine": "d8 Small Block", "driver": "Vets", "armor": "Experimental Compounds (D12)",
+      "weapon": "D6 - Small Arms"}, (8, 10, 12, 6)),
+    ({"engine": "300+ HP High Torque", "driver": "Mercenary (d8)",
+      "armor": "Ablative & Appliqué", "weapon": "d12 Friggin' Ordinance"}, (6, 8, 10, 12)),
+    ({"engine": "High Output d12", "driver": "d10 vet", "armor": "Improvised Armour",
+      "weapon": "(D8) Light Machine Gun"}, (12, 10, 6, 8))])
+def test_an_equipment_die_reads_beside_its_class_as_the_book_pairs_them(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..., Path]
+                                                      ) -> None:
+    """'d8 Big Block' is two different dice: refused at the value, saying which."""
+    path = write_outrider(equipment(engine="d8 Big Block"))
+    findings = check_file(path).findings
+    assert [(f.rule, f.mark.line) for f in findings if f.severity is Severity.ERROR] == [
+        ("SCHEMA-VALUE", line_of(path, "d8 Big Block"))]
+    assert "d8 and Big Block (d10) are two different dice" in findings[0].message
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+@pytest.mark.parametrize(("change", "rule_id"), [
+    # A value that failed on the narrow side hides nothing its rule finds on the wide side.
+    (lambda d: (bonuses("narrow", defense="2", handling=1)(d),
+                bonuses("wide", defense=3, handling=1)(d)), "OR-BONUS-RANGE"),
+    (lambda d: (side("narrow", arcs=[arc("primary", "top", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "left", "fixed")])(d)), "OR-ARC-FIXED-FACING"),
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "turret")])(d),
+                side("wide", arcs=[arc("secondary", "front", "articulated")])(d)),
+     "OR-ARC-PRIMARY"),
+    (lambda d: (bonuses("narrow", defense=2.5)(d), bonuses("wide", defense=2)(d),
+                top(upgrades=[{"name": "Plate", "roll": "defense", "bonus": 3}])(d)),
+     "OR-RULE-OF-FOUR"),
+    # ...nor does a side left out.
+    (lambda d: (d["variants"].pop("wide"),
+                side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                     arc("primary", "rear", "fixed")])(d)), "OR-ARC-PRIMARY")])
+def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
+        change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
+    assert rule_id in {f.rule for f in findings}
+
+
+def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2: weapon arcs are the red areas along the vehicle card's edges."""
+    path = write_outrider(side("narrow", arcs=[arc("primary", "top", "fixed")]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert finding.source == "Outrider, 1.2 Vehicle Cards > Weapon Arcs"
+    assert finding.mark.line == line_of(path, "top")
+
+
+def test_an_empty_nickname_skips_the_class_rule_naming_the_nickname(
+        write_outrider: Callable[..., Path]) -> None:
+    findings = check_file(write_outrider(top(nickname=""))).findings
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "because nickname has an error: OR-CLASS-UNKNOWN" in skipped.message

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from generator.games.frothy_races.race.course import (
     one_step_directions,
 )
-from generator.games.frothy_races.race.damage import heading_of
+from generator.games.frothy_races.race.damage import heading_of, involve
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -105,8 +105,8 @@ def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int 
     t_roll = race.reroll_low(race.roll_values(t_dice), t_again)
     a_value = best_two(a_roll) + a_bonus + bonus
     t_value = best_two(t_roll) + t_bonus + guard
-    car.involved = True
-    target.involved = True
+    involve(car)
+    involve(target)
     losers = race.attack_losers(car, target, kind, a_value, t_value)
     if race.logging:
         race.log(car, f"{kind} attack", a_roll + t_roll,

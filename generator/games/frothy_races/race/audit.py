@@ -91,7 +91,7 @@ class AuditedRace(Race):
             return
         state = car.hex * FACINGS + car.facing
         ahead = in_the_way(self, car, bot.driving)
-        at = [bot.value(self, car, car.stage, 0, v, state, car.cards("whip"))
+        at = [bot.value(self, car, car.stage, 0, v, state, car.cards("spur"))
               + (ahead[v] if ahead else 0.0) for v in range(car.max_speed + 1)]
         if min(range(len(at)), key=at.__getitem__) == 0:
             self.table_stops += 1

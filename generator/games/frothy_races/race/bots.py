@@ -133,7 +133,7 @@ class Bot:
         target = self.target_speed(race, car)
         if car.speed == 0 and not race.reachable_at(car.stage, car.state, 1):
             # Facing a wall with nowhere to go: only moving (and bumping) turns it round.
-            if car.cards("whip"):
+            if car.cards("spur"):
                 return SpeedChoice(True, 1, 0)
             if car.cards("reins"):
                 return SpeedChoice(True, 0, 1)
@@ -142,7 +142,7 @@ class Bot:
         # races run before it in the same process.
         marker = car.marker
         key = (self.style_key, car.spec, marker[0] is Row.ACCELERATION, marker[1], target,
-               car.cards("whip"), car.cards("reins"), sum(car.hand), car.max_speed,
+               car.cards("spur"), car.cards("reins"), sum(car.hand), car.max_speed,
                car.accel_mod, car.decel_mod, car.max_accel, car.max_decel,
                race.stamina_reins(car))
         known = _SPEED_CHOICES.get(key)
@@ -204,7 +204,7 @@ class Bot:
         no card at all."""
         champing = car.spec.trait("Champing at the Bit") > 0
         found = [SpeedChoice(champing, 0, 0)]
-        whips, reins, total = car.cards("whip"), car.cards("reins"), sum(car.hand)
+        whips, reins, total = car.cards("spur"), car.cards("reins"), sum(car.hand)
         for accelerate in (True, False):
             for own in range(0, 4):
                 for other in range(0, 3):
@@ -466,7 +466,7 @@ class RandomBot(Bot):
 
     def speed_check(self, race: Race, car: Car) -> SpeedChoice:
         rng = race.rng
-        whip = rng.randint(0, min(2, car.cards("whip")))
+        whip = rng.randint(0, min(2, car.cards("spur")))
         reins = rng.randint(0, min(2, car.cards("reins")))
         return SpeedChoice(rng.random() < 0.5, whip, reins)
 

@@ -64,7 +64,7 @@ def check_program(car: Car, extra: int) -> Program:
     the first slots one start each (a single Speed, most sets), then runs of Speeds as
     slices, the rest by itemgetters."""
     marker, spec = car.marker, car.spec
-    whips = min(3, car.cards("whip"))  # a check plays at most CHECK_CARDS
+    whips = min(3, car.cards("spur"))  # a check plays at most CHECK_CARDS
     reins, cards = min(2, car.cards("reins")), min(CHECK_CARDS, sum(car.hand))
     key = (spec, marker[0] is Row.ACCELERATION, marker[1], whips, reins, cards, extra,
            car.accel_mod, car.decel_mod, car.max_accel, car.max_decel, car.max_speed)

@@ -238,7 +238,7 @@ def collide(race: Race, car: Car, there: int, direction: int, face: bool = True)
     kind of collision; Control rolls for Damage taken; then it may face a way past (with
     ``face`` False the caller does that, once the vehicle has come to rest: a failed
     roll's Slide that ran into something, whose Spins are still to come)."""
-    car.involved = True
+    involve(car)
     other = race.occupant.get(there) if there >= 0 else None
     bsh = car.spec.trait("B.S.H.")
     car.cost("collisions", 1)
@@ -268,6 +268,17 @@ def collide(race: Race, car: Car, there: int, direction: int, face: bool = True)
         race.face_past(car)
 
 
+def involve(car: Car) -> None:
+    """In a collision or attack this phase. 'Move Straight' gives a point back for a phase
+    in which the vehicle 'does not ... become involved in a collision or attack', the
+    whole phase: a point it gave back moving straight earlier in the phase is returned
+    when a later vehicle runs into it or attacks it."""
+    car.involved = True
+    if car.straight:
+        car.straight = False
+        car.control_loss += 1
+
+
 def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     """Head-On, 'T' or Rear-End, from the hit vehicle's facing against the move."""
     kind, dice_car, dice_hit = collision_dice(car, hit, direction)
@@ -279,7 +290,7 @@ def vehicle_collision(race: Race, car: Car, hit: Car, direction: int) -> None:
     hurt_hit = race.damage_roll(hit, dice_hit, "vehicle collision")
     car.damage_dealt += hurt_hit
     hit.damage_dealt += hurt_car
-    hit.involved = True
+    involve(hit)
     struck, hit.struck = hit.struck, car.hex
     # 'Both vehicles will now have to make a Control roll': the vehicle hit first, then the
     # one that moved, in the Collision Example's order (Red, then White). It matters when

@@ -195,7 +195,7 @@ class Planner(Bot):
         # Cards beyond what a check can play (two) count only as "more": capped, so that
         # hands the choice cannot tell apart share it.
         key = (self._keys[id(car.spec)], race.stages, car.stage, state, car.marker,
-               min(3, car.cards("whip")), min(2, car.cards("reins")),
+               min(3, car.cards("spur")), min(2, car.cards("reins")),
                min(sum(car.hand), self._hand_cap), race.stamina_reins(car), car.accel_mod,
                car.decel_mod, car.max_accel, car.max_decel, car.max_speed,
                car.speed == 0 and car.idle >= STALLED, ahead)
@@ -214,7 +214,7 @@ class Planner(Bot):
         speeds = car.spec.top_speed + 1
         # With a Whip left: the round's whole Whip budget, as far as the hand holds it;
         # then without (the program's slots read both, one after the other).
-        starts = self.starts(race, car, state, speeds, max(1, car.cards("whip")), ahead) \
+        starts = self.starts(race, car, state, speeds, max(1, car.cards("spur")), ahead) \
             + self.starts(race, car, state, speeds, 0, ahead)
         # What playing 0, 1 or 2 cards costs: dearer beyond the cards to spare.
         spare, card_rounds = sum(car.hand) - self.driving.card_reserve, self.driving.card_rounds
@@ -267,7 +267,7 @@ class Planner(Bot):
     def target_speed(self, race: Race, car: Car) -> int:
         """The Speed the table values most here (what ``keep`` aims for)."""
         state = car.hex * FACINGS + car.facing
-        values = [self.value(race, car, car.stage, 0, v, state, car.cards("whip"))
+        values = [self.value(race, car, car.stage, 0, v, state, car.cards("spur"))
                   for v in range(car.max_speed + 1)]
         return min(range(len(values)), key=lambda v: (values[v], -v))
 
@@ -281,7 +281,7 @@ class Planner(Bot):
             in_the_way(race, car, self.driving)
         # The value of each Speed (as ``value`` reads it), the best kept: the highest
         # value of the Speed Check where two leave it as well placed.
-        at_speed = self.starts(race, car, state, car.spec.top_speed + 1, car.cards("whip"),
+        at_speed = self.starts(race, car, state, car.spec.top_speed + 1, car.cards("spur"),
                                ahead)
         ends = race.speed_after(car, accelerate, values)
         kept, best = values[0], at_speed[ends[0]]
@@ -401,7 +401,7 @@ class Planner(Bot):
         table = self._tables.get(id(car.spec))
         if table is None:
             table = self.table(race, car)
-        return max(0, min(car.cards("whip"), table.budget - played))
+        return max(0, min(car.cards("spur"), table.budget - played))
 
     def crash_price(self, race: Race, car: Car, option: Option, end: int) -> float:
         """An unavoidable collision: its Damage dice for the moving vehicle, priced."""

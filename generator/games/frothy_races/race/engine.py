@@ -116,6 +116,7 @@ class Car:
         self.costs: dict[str, int] = {}  # how often each mechanic struck (Damage: points)
         self.spaces_lost: dict[str, int] = {}  # distance each mechanic cost, in spaces
         self.involved = False
+        self.straight = False  # gave a point back moving straight this phase (damage.involve)
         self.move_lost = False  # failed a Control roll after its own attack this phase
         self.reacting = False  # resolving a Control roll no turn called for (wipe_out)
         self.struck: int | None = None  # what the collision being resolved met (-1: a wall)
@@ -380,7 +381,7 @@ class Race:
         for phase in range(4):
             self.phase = phase + 1
             for car in self.cars:
-                car.involved = False  # in a collision or attack this phase
+                car.involved = car.straight = False  # in a collision or attack this phase
             for car in self.initiative():
                 if car.racing:
                     self.move(car, phase)

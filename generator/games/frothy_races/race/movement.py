@@ -41,7 +41,7 @@ def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> 
     they are; otherwise only the options that meet a vehicle or debris are traced
     again."""
     spaces = race.moves(car, phase)
-    whip = car.cards("whip") > 0
+    whip = car.cards("spur") > 0
     reins = spaces >= 1 and car.cards("reins") > 0
     return race.phase_options(car, spaces, whip, reins, clear)
 
@@ -123,7 +123,7 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     a clear road is taken where it still holds (``clear_plan_here``)."""
     bot = car.bot
     spaces = car.spec.moves[phase][car.speed]
-    whips = car.cards("whip")
+    whips = car.cards("spur")
     reins = spaces >= 1 and car.cards("reins") > 0
     # No walk comes back to the space it starts from (every step leads away along the
     # facing), so the vehicle's own space is never among them.
@@ -197,8 +197,8 @@ def weighed_plan(race: Race, car: Car, phase: int, options: list[Option],
 def move(race: Race, car: Car, phase: int) -> None:
     plan = race.plan(car, phase)
     option = plan.option
-    if option.card:
-        race.play(car, option.card, 1)
+    if option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
+        race.play(car, "spur" if option.card == "whip" else option.card, 1)
         if option.card == "whip":  # counted for the planner's Whip budget (planner_sweeps)
             car.whips_played = car.whips_played + 1 if car.whipped == race.round else 1
             car.whipped = race.round
@@ -249,8 +249,19 @@ def move(race: Race, car: Car, phase: int) -> None:
     if moved and plan.turn and car.facing == start_facing:
         race.turn(car, plan.turn, option.steps[moved - 1])
     elif moved and not drifted and not car.involved and not hit_before:
-        loss, least = car.control_loss - 1, car.spec.control_minimum
-        car.control_loss = loss if loss > least else least
+        give_point_back(car)
+
+
+def give_point_back(car: Car) -> None:
+    """Move Straight: a Control Loss point off as the move ends, down to the minimum; marked,
+    so that a later vehicle's collision or attack that involves it this phase returns it
+    (damage.involve): the phase is what counts."""
+    least = car.spec.control_minimum
+    if car.control_loss > least:
+        car.control_loss -= 1
+        car.straight = True
+    else:
+        car.control_loss = least
 
 
 def enter(race: Race, car: Car, there: int, direction: int) -> bool:

@@ -216,8 +216,9 @@ def whip_budget(spec: RaceVehicle) -> int:
 
 
 def whip_cards(spec: RaceVehicle) -> int:
-    """The cards in the vehicle's deck that can be played as a Whip."""
-    return sum(spec.deck_slots[k] for k in spec.card_slots["whip"])
+    """The cards in the vehicle's deck that can be played as a Whip for Speed (the Speed
+    Check and a space more; with Encouragement, its Reins too)."""
+    return sum(spec.deck_slots[k] for k in spec.card_slots["spur"])
 
 
 def damage_rounds(spec: RaceVehicle, style: DrivingStyle) -> float:

@@ -45,6 +45,8 @@ def set_marker(race: Race, car: Car, marker: Marker, speed_check: bool = False) 
         car.speed = car.max_speed
     if (speed_check or car.speed != before) and race.is_safe(car, car.speed):
         car.control_loss = car.spec.control_minimum
+    if car.wiped_out:  # the collision that wrecked it changes the Speed it bounces on at
+        car.wreck_speed = car.speed
 
 
 def set_speed(race: Race, car: Car, speed: int) -> None:
@@ -112,7 +114,7 @@ def rival_bonus(race: Race, car: Car) -> int:
 def _speed_check(race: Race, car: Car) -> None:
     choice = car.bot.speed_check(race, car)
     accelerate = choice.accelerate
-    whip, lash = race.play_with(car, "whip", max(0, choice.whip),
+    whip, lash = race.play_with(car, "spur", max(0, choice.whip),
                                 "Lash" if accelerate else None)
     reins, whoah = race.play_with(car, "reins", max(0, choice.reins),
                                   None if accelerate else "Whoah!")

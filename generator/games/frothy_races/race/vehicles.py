@@ -143,6 +143,12 @@ class RaceVehicle:
         slots = {kind: (own, 2) + tuple(3 + i for i, card in enumerate(self.specials)
                                         if card.face in (kind, "dual"))
                  for kind, own in (("whip", 0), ("reins", 1))}
+        # "spur": the cards that play as a Whip at the Speed Check and for a space more,
+        # Reins last with Encouragement (its Reins cards, special ones included, play as
+        # Whip cards there and only there: a Personal attack or a Control roll still
+        # wants a Whip card).
+        reins = tuple(s for s in slots["reins"] if s not in slots["whip"])
+        slots["spur"] = slots["whip"] + (reins if trait("Encouragement") else ())
         setattr_(self, "card_slots", slots)
         # phase -> Speed -> (spaces this phase, the pace the rest of the round asks for,
         # phases still to drive this round plus one): what a bot's plan depends on.
