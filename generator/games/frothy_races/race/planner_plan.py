@@ -165,7 +165,7 @@ class Plan:
         once (``round_trip``), so a round of the plan is one gather and the Speed Check.
         The round's end is the same in each of a check's layers: the chains read it from
         the first, and only that one is written until the last round."""
-        source, adds = self.round_trip(work.shape, firsts)
+        source, adds = self.round_trip(work.shape, firsts, channels)
         flat = work[:channels].reshape(channels, -1)
         ends = [check.layers[:1] for check in self.checks]
         watched = self.end_layers(len(self.adds[0, 0, 0]))[firsts]
@@ -190,17 +190,19 @@ class Plan:
             found[check.layers] = check.layers[0]
         return found
 
-    def round_trip(self, shape: tuple[int, ...], firsts: list[int]) -> tuple[Floats, Floats]:
+    def round_trip(self, shape: tuple[int, ...], firsts: list[int], channels: int = 3
+                   ) -> tuple[Floats, Floats]:
         """For the round starts' values before phase 1: where the plan's four moves read
         them from (the round's end, the stage after, or a state off the corridor, whose
         values stay put) and what the moves add on the way. A round's end is read from
-        the first layer of its check (``end_layers``)."""
+        the first layer of its check (``end_layers``). Only the first ``channels`` are
+        added up: following a plan to settle its values reads the values alone."""
         speeds, layers, states = shape[3:]
         per_point = speeds * layers * states
         local = self.local(shape)
         source = self.source[0][:, firsts]
-        adds = self.adds[:, 0][:, :, firsts]
-        sources, added = self.source.reshape(-1), self.adds.reshape(3, -1)
+        adds = self.adds[:channels, 0][:, :, firsts]
+        sources, added = self.source.reshape(-1), self.adds[:channels].reshape(channels, -1)
         for _ in (1, 2, 3):
             rest = source - per_point  # points 1-3 of this stage, from 0
             inside = (rest >= 0) & (rest < len(local))
