@@ -10,9 +10,9 @@ rounds to the finish the table gives each outcome (``planner``):
   vehicles and debris block: the lookahead for this phase) and every turn, by the value
   where it ends, plus a turn's Control-roll cost at the vehicle's real Control Loss, hazards
   and debris, cards and unavoidable collisions;
-* attacks (styles that attack): when the exact attack odds give the rival more expected
-  Damage, at the style's price of a Damage point, than the vehicle risks itself plus the
-  cards.
+* attacks (styles that attack), Vehicle or Personal: when the exact attack odds cost the
+  rival more, in rounds at the style's prices, than the vehicle risks itself plus the cards
+  (``driver_attacks``).
 
 Styles differ only in their prices (``styles``).
 """
@@ -33,7 +33,12 @@ from generator.games.frothy_races.race.check_programs import (
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
-from generator.games.frothy_races.race.driver_prices import turn_prices, vehicle_attack_damage
+from generator.games.frothy_races.race.driver_attacks import (
+    beside,
+    personal_attack_gain,
+    vehicle_attack_gain,
+)
+from generator.games.frothy_races.race.driver_prices import turn_prices
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
     FAR,
@@ -415,33 +420,26 @@ class Planner(Bot):
     # --- Attacks -----------------------------------------------------------------------------
 
     def attack(self, race: Race, car: Car, targets: list[Car]) -> tuple[Car, str, int] | None:
-        """The Vehicle attack that pays best by the exact odds, if one pays (not in the
-        first round: First Round Truce)."""
-        if race.round <= 1 or not self.driving.attacks:
+        """The attack that pays best by the exact odds (``driver_attacks``), if one pays:
+        a Vehicle attack with spare Reins, or a Personal attack on a vehicle to the side
+        with spare Whips; none in the first round (First Round Truce)."""
+        style = self.driving
+        if race.round <= 1 or not style.attacks:
             return None
-        spare = car.cards("reins") - self.driving.card_reserve
+        reins, whips = (car.cards(kind) - style.card_reserve for kind in ("reins", "whip"))
         best, chosen = 0.0, None
         for target in targets:
-            for cards in range(1, min(3, spare) + 1):
-                gain = self.attack_gain(car, target, cards)
+            for cards in range(1, min(3, reins) + 1):
+                gain = vehicle_attack_gain(style, car, target, cards)
                 if gain > best:
                     best, chosen = gain, (target, "vehicle", cards)
+            if whips < 1 or not beside(race, car, target):
+                continue
+            for cards in range(1, min(3, whips) + 1):
+                gain = personal_attack_gain(style, race, car, target, cards)
+                if gain > best:
+                    best, chosen = gain, (target, "personal", cards)
         return chosen
-
-    def attack_gain(self, car: Car, target: Car, cards: int) -> float:
-        """Rounds gained by a Vehicle attack with ``cards`` Reins: the rival's expected
-        Damage at its price, less the vehicle's own and the cards."""
-        spec, other = car.spec, target.spec
-        defend = 1 if target.cards("reins") > 0 else 0
-        hurt_target, hurt_self = vehicle_attack_damage(
-            cards + spec.trait("Tank"), spec.trait("Blades"),
-            defend + other.trait("Armoured"), -other.trait("Flimsy"),
-            (car.speed + 1) // 2, (target.speed + 1) // 2)
-        hurt_target *= scores(other.resilience)
-        hurt_self *= scores(spec.resilience)
-        return (hurt_target * damage_rounds(other, self.driving)
-                - hurt_self * damage_rounds(spec, self.driving)
-                - cards * self.driving.card_rounds)
 
 
 def weighed(options: list[Option], facing: int) -> list[Option]:

@@ -1,0 +1,106 @@
+"""What an attack gains the planning driver (``driver.Planner.attack``), in rounds, by the
+exact attack odds (Performing the Attack; Attack Outcome; Damage Roll).
+
+* A Vehicle attack (Reins cards): the loser rolls Damage dice, the difference plus half the
+  winner's Speed; each side's expected Damage at its price of a Damage point.
+* A Personal attack (Whip cards, a vehicle to the side): the loser gains Control Loss
+  points, the difference, and makes a Control roll at once with them; each side's roll at
+  what ``roll_cost`` prices it (a failure's delay and Damage, and the Control Loss it leaves).
+  A tie with no tie trait makes both sides lose by their own value.
+
+The gain is the rival's expected cost less the vehicle's own and the cards' price."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from generator.games.frothy_races.race.attacks import SIDES
+from generator.games.frothy_races.race.driver_prices import vehicle_attack_damage
+from generator.games.frothy_races.race.lookahead import scores
+from generator.games.frothy_races.race.planner import damage_rounds, roll_cost, roll_traits
+from generator.games.frothy_races.race.styles import DrivingStyle
+from generator.probability.frothy_dice import attack_value
+
+if TYPE_CHECKING:
+    from generator.games.frothy_races.race.engine import Car, Race
+
+
+def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) -> float:
+    """Rounds gained by a Vehicle attack with ``cards`` Reins: the rival's expected Damage
+    at its price, less the vehicle's own and the cards."""
+    spec, other = car.spec, target.spec
+    defend = 1 if target.cards("reins") > 0 else 0
+    hurt_target, hurt_self = vehicle_attack_damage(
+        cards + spec.trait("Tank"), spec.trait("Blades"),
+        defend + other.trait("Armoured"), -other.trait("Flimsy"),
+        (car.speed + 1) // 2, (target.speed + 1) // 2)
+    hurt_target *= scores(other.resilience)
+    hurt_self *= scores(spec.resilience)
+    return (hurt_target * damage_rounds(other, style)
+            - hurt_self * damage_rounds(spec, style)
+            - cards * style.card_rounds)
+
+
+def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
+                         cards: int) -> float:
+    """Rounds gained by a Personal attack with ``cards`` Whips: the rival's Control roll
+    with the Control Loss it would gain, priced, less the vehicle's own and the cards.
+    The rival is taken to defend with one Whip when it holds one."""
+    spec, other = car.spec, target.spec
+    defend = 1 if target.cards("whip") > 0 else 0
+    gain = -cards * style.card_rounds
+    for chance, to_target, to_self in personal_attack_losses(
+            cards + spec.trait("Cat O' Nine"), spec.trait("Whiplash"), tie_edge(car),
+            defend + other.trait("Shield"), -other.trait("Thin Skin"), tie_edge(target)):
+        if to_target:
+            gain += chance * reaction_price(style, race, target, to_target)
+        if to_self:
+            gain -= chance * reaction_price(style, race, car, to_self)
+    return gain
+
+
+def beside(race: Race, car: Car, target: Car) -> bool:
+    """Whether ``target`` is at a side of ``car``, where a Personal attack reaches (Savage
+    adds the space ahead for Vehicle attacks only)."""
+    around = race.rt.neighbours[car.hex]
+    return any(around[d] == target.hex for d in SIDES[car.facing][False])
+
+
+def tie_edge(car: Car) -> int:
+    """How a tied Personal attack goes for ``car``: Lady Luck wins it by 1, Ill Fate loses
+    it by 1 (``attacks.attack_losers``)."""
+    return car.spec.trait("Lady Luck") - car.spec.trait("Ill Fate")
+
+
+def reaction_price(style: DrivingStyle, race: Race, car: Car, gained: int) -> float:
+    """The Control roll ``car`` makes after gaining ``gained`` Control Loss points
+    (``attacks.attack_reaction``): its basic dice at its Speed (none at a Safe Speed),
+    its Control Loss and affect dice and the points gained, in its own rounds."""
+    dice = race.control_dice(car, car.speed) + car.control_loss + car.extra_control + gained
+    spec = car.spec
+    return roll_cost(dice, spec.resilience, damage_rounds(spec, style), *roll_traits(spec))[0]
+
+
+@lru_cache(maxsize=4096)
+def personal_attack_losses(a_extra: int, a_bonus: int, a_edge: int, t_extra: int, t_bonus: int,
+                           t_edge: int) -> tuple[tuple[float, int, int], ...]:
+    """Each way a Personal attack can end: its chance, the Control Loss points the target
+    gains and those the attacker gains. Each side rolls one die and ``a_extra`` or
+    ``t_extra`` more (a card's and the traits') and keeps the best two, plus its bonus; the
+    lower value loses by the difference. A tie goes by 1 to the side with the better
+    ``tie_edge``, or else both lose by their own value (nothing at 0 or below)."""
+    ends: defaultdict[tuple[int, int], float] = defaultdict(float)
+    a_odds, t_odds = attack_value(a_extra), attack_value(t_extra)
+    for a, pa in a_odds.items():
+        for t, pt in t_odds.items():
+            av, tv = a + a_bonus, t + t_bonus
+            if av != tv:
+                end = (av - tv, 0) if av > tv else (0, tv - av)
+            elif a_edge != t_edge:
+                end = (1, 0) if a_edge > t_edge else (0, 1)
+            else:
+                end = (max(0, tv), max(0, av))
+            ends[end] += float(pa) * float(pt)
+    return tuple((chance, to_target, to_self) for (to_target, to_self), chance in ends.items())
