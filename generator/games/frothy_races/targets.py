@@ -277,7 +277,8 @@ def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             low, high = value_range(vehicle, context, item.entry)
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
-                    "name": item.entry.label, "value": value, "low": low, "high": high})
+                    "what": item.site.what, "name": item.entry.label, "value": value,
+                    "low": low, "high": high})
 
 
 def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:

@@ -330,3 +330,68 @@ def test_every_catalogue_entry_has_category_summary_text_and_source() -> None:
         for entry in data.catalogue(name):
             assert entry.category and entry.summary and entry.text and entry.section, entry.name
             assert "#" not in entry.summary or entry.takes_value, entry.name
+
+
+TRAITS_SECTION = "Vehicle Creation Guide > Traits (Edges & Flaws)"
+CARDS_SECTION = "Vehicle Creation Guide > Whip & Reins"
+AFFECTS_SECTION = "Vehicle Creation Guide > Permanent Damage Affects"
+STAMINA_SECTION = "Rules & Game-play > Maintenance Checks > Stamina Check"
+
+# A rule shared by traits, special cards and affects cites the section where the guide says
+# it for the entry at fault (the '#' note is printed under the special cards, the damage
+# affects and the traits alike): (rule, change, the section its finding cites).
+CITED_BY_KIND: dict[str, tuple[str, Change, str]] = {
+    "a trait's '#' out of range": (
+        "FR-HASH-RANGE", set_path("traits", value=[{"name": "Blades", "value": 4}]),
+        TRAITS_SECTION),
+    "a special card's '#' out of range": (
+        "FR-HASH-RANGE", set_path("cards", "special", value=[{"name": "Lash", "value": 4,
+                                                              "discard": True}]),
+        CARDS_SECTION),
+    "a stamina affect's '#' out of range": (
+        "FR-HASH-RANGE", set_path("stamina", "affects", 8, value={
+            "name": "+# Reins / Speed Check", "value": 4}), STAMINA_SECTION),
+    "a damage affect's '#' missing": (
+        "FR-HASH-MISSING", damage_track(6, {3: "+# Control / Round", 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a special card given a '#' it takes none of": (
+        "FR-HASH-UNEXPECTED", set_path("cards", "special", value=[{"name": "Yah!",
+                                                                   "value": 2}]),
+        CARDS_SECTION),
+    "a damage affect's '#' of 0": (
+        "FR-HASH-NO-EFFECT", damage_track(6, {3: {
+            "name": "+/- # Speed Check Acceleration Modifier", "value": 0}, 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a custom special card without a summary": (
+        "FR-CUSTOM-SUMMARY", set_path("cards", "special", value=[
+            {"name": "Boost", "custom": True, "face": "whip"}]), CARDS_SECTION),
+    "a custom damage affect named as the guide's": (
+        "FR-CUSTOM-SHADOWS", damage_track(6, {3: {"name": "Haste", "custom": True,
+                                                  "summary": "Slow counts as Haste."},
+                                              6: "Wipe-out"}), AFFECTS_SECTION),
+    "a special card Tireless leaves nothing to act on": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
+            set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d)),
+        CARDS_SECTION),
+    "a stamina affect's Speed drop beyond Speed 6": (
+        "FR-DMG-VALUE-IMPOSSIBLE", set_path("stamina", "affects", 9, value={
+            "name": "-# Speed", "value": 7}), STAMINA_SECTION),
+    "a damage affect's Maximum Speed of 7": (
+        "FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {3: {"name": "Maximum Speed #",
+                                                        "value": 7}, 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a stamina affect given a card to lose": (
+        "FR-AFFECT-PARAM-UNEXPECTED", set_path("stamina", "affects", 9, value={
+            "name": "-# Speed", "value": 1, "card": "whip"}), STAMINA_SECTION),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CITED_BY_KIND))
+def test_a_shared_rule_cites_the_section_of_the_entry_at_fault(
+        case: str, write_vehicle: Callable[..., Path]) -> None:
+    rule_id, change, section = CITED_BY_KIND[case]
+    fired = [f for f in check_file(write_vehicle(change)).findings if f.rule == rule_id]
+    assert fired, case
+    assert {f.source for f in fired} == {f"Frothy Races guide 3.6, {section}"}
+    assert all(f.severity is RULES[rule_id].severity for f in fired)
