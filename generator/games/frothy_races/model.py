@@ -93,10 +93,13 @@ CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12
                  source=SEC_CONTROL)
 
 
-def speed_row(item: Spec) -> ListOf:
+def speed_row(item: Spec, source: str) -> ListOf:
     """A licence row: one entry per Speed rating. The file format takes 1 to 12 entries so
     that FR-SPEED-RATINGS, not a bare length error, reports a row that is not seven long;
-    the reference says what is required."""
+    the reference says what is required. An entry the schema refuses (a negative move, a
+    decimal) cites the row's section of the guide, as the row does."""
+    if item.source is None:
+        item.source = source
     row = ListOf(item, 1, 12, length_note="")
     row.expected = f"a list of exactly 7 entries, Speed 0 first, each {item.expected}"
     row.also = {"minItems": len(SPEEDS), "maxItems": len(SPEEDS)}  # FR-SPEED-RATINGS
@@ -108,24 +111,28 @@ class SpeedTable:
     """The Movement table across the top of the licence: one column per Speed 0-6."""
 
     acceleration: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 12)), "Boxes each Speed takes in the Acceleration row, left to right.",
-        source=SEC_ACCEL)
+        speed_row(Int(0, 12), SEC_ACCEL),
+        "Boxes each Speed takes in the Acceleration row, left to right.", source=SEC_ACCEL)
     deceleration: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 12)), "Boxes each Speed takes in the Deceleration row.",
+        speed_row(Int(0, 12), SEC_ACCEL), "Boxes each Speed takes in the Deceleration row.",
         source=SEC_ACCEL)
     move_1: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 1 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
+        source=SEC_MOVE)
     move_2: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 2 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
+        source=SEC_MOVE)
     move_3: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 3 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
+        source=SEC_MOVE)
     move_4: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 4 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
+        source=SEC_MOVE)
     control: tuple[int, ...] = spec_field(
-        speed_row(CONTROL), "'safe' or the basic Control dice rolled to turn at each Speed.",
-        source=SEC_CONTROL)
+        speed_row(CONTROL, SEC_CONTROL),
+        "'safe' or the basic Control dice rolled to turn at each Speed.", source=SEC_CONTROL)
     stamina: tuple[int, ...] = spec_field(
-        speed_row(Int(-9, 9)), "Stamina won (+) or drained (-) as each round ends.",
+        speed_row(Int(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
         source=SEC_STAMINA)
 
     @property

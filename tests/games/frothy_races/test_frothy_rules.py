@@ -395,3 +395,16 @@ def test_a_shared_rule_cites_the_section_of_the_entry_at_fault(
     assert fired, case
     assert {f.source for f in fired} == {f"Frothy Races guide 3.6, {section}"}
     assert all(f.severity is RULES[rule_id].severity for f in fired)
+
+
+@pytest.mark.parametrize(("row", "value", "section"), [
+    ("move_2", -4, "Vehicle Creation Guide > Movement > Movement per Phase (Move)"),
+    ("acceleration", 2.5, "Vehicle Creation Guide > Movement > Acceleration / Deceleration"),
+    ("stamina", 10, "Vehicle Creation Guide > Movement > Stamina"),
+    ("control", 0, "Vehicle Creation Guide > Movement > Control"),
+])
+def test_a_speed_table_entry_the_schema_refuses_cites_its_row_section(
+        row: str, value: object, section: str, write_vehicle: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_vehicle(set_path(
+        "speed_table", row, 5, value=value))).findings if f.rule.startswith("SCHEMA-")]
+    assert finding.source == section and finding.severity is Severity.ERROR
