@@ -118,12 +118,14 @@ def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                             ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     gone = taken_away(vehicle, context)
-    for catalogue, what in (("traits", "trait"), ("special_cards", "special card")):
+    for catalogue, what in (("traits", "trait"), ("special_cards", "special card"),
+                            ("stamina_affects", "stamina affect")):
         for item in placed(vehicle, context, catalogue):
             either = item.listed("acts_on_any")
             if either and all(need in gone for need in either):
                 yield Violation(item.site.path, {
-                    "what": what, "name": item.entry.label, "need": either[0],
+                    "what": what, "name": item.entry.label,
+                    "need": "speed_check_roll" if len(either) > 1 else either[0],
                     "because": " and ".join(sorted({gone[n] for n in either})) + " take them away"})
                 continue
             for need in item.listed("acts_on"):

@@ -186,8 +186,15 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
         set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
         set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d))),
     "Beastmaster when Tireless and Anchor leave no Speed Check roll": ("FR-TRAIT-NO-TARGET",
-        set_path("traits", value=[{"name": "Tireless", "value": 2}, {"name": "Anchor", "value": 2},
-                                  "Beastmaster"])),
+        lambda d: (set_path("stamina", "affects", value={5: {"name": "-# Speed", "value": 1}})(d),
+                   set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                             {"name": "Anchor", "value": 2}, "Beastmaster"])(d))),
+    "a stamina Reins affect when Tireless and Anchor leave no Speed Check roll": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("stamina", "affects", value={
+                5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+            set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                      {"name": "Anchor", "value": 2}])(d))),
     "Adaptive with no Reins to swap for": ("FR-TRAIT-NO-TARGET", lambda d: (
         d["cards"].update(whip=6, reins=0, dual=0, special=[]),
         set_path("traits", value=[{"name": "Adaptive", "value": 1}])(d))),
@@ -248,6 +255,9 @@ STILL_ACTS: dict[str, Change] = {
                          6: "Wipe-out"})(d)),
     "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, "Beastmaster"]),
+    "a stamina Reins affect with Anchor alone (the roll to accelerate is left)": lambda d: (
+        set_path("stamina", "affects", value={5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+        set_path("traits", value=[{"name": "Anchor", "value": 2}])(d)),
     "Tireless with a deceleration trait": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
     "a Random between Haste and Slow": damage_track(6, {
@@ -381,6 +391,12 @@ CITED_BY_KIND: dict[str, tuple[str, Change, str]] = {
         "FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {3: {"name": "Maximum Speed #",
                                                         "value": 7}, 6: "Wipe-out"}),
         AFFECTS_SECTION),
+    "a stamina affect Tireless and Anchor leave nothing to act on": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("stamina", "affects", value={
+                5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+            set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                      {"name": "Anchor", "value": 2}])(d)), STAMINA_SECTION),
     "a stamina affect given a card to lose": (
         "FR-AFFECT-PARAM-UNEXPECTED", set_path("stamina", "affects", 9, value={
             "name": "-# Speed", "value": 1, "card": "whip"}), STAMINA_SECTION),
