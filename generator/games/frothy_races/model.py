@@ -131,9 +131,11 @@ class SpeedTable:
     control: tuple[int, ...] = spec_field(
         speed_row(CONTROL, SEC_CONTROL),
         "'safe' or the basic Control dice rolled to turn at each Speed.", source=SEC_CONTROL)
+    # Stamina is an optional rule (Vehicle Creation Guide > Movement > Stamina): a vehicle
+    # built without it leaves the row out, which reads as a row of zeros.
     stamina: tuple[int, ...] = spec_field(
         speed_row(Int(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
-        source=SEC_STAMINA)
+        default=(0,) * len(SPEEDS), source=SEC_STAMINA)
 
     @property
     def move_rows(self) -> tuple[tuple[int, ...], ...]:

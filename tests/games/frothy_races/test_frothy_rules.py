@@ -424,3 +424,13 @@ def test_a_speed_table_entry_the_schema_refuses_cites_its_row_section(
     (finding,) = [f for f in check_file(write_vehicle(set_path(
         "speed_table", row, 5, value=value))).findings if f.rule.startswith("SCHEMA-")]
     assert finding.source == section and finding.severity is Severity.ERROR
+
+
+def test_a_vehicle_built_without_the_optional_stamina_rule_is_clean(
+        write_vehicle: Callable[..., Path]) -> None:
+    # Stamina is optional (Vehicle Creation Guide > Movement > Stamina): the row and the
+    # track may both be left out; the row then reads as zeros.
+    path = write_vehicle(lambda d: (d["speed_table"].pop("stamina"), d.pop("stamina")))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.speed_table.stamina == (0,) * 7
