@@ -303,8 +303,10 @@ class ControlLoss:
 class Cards:
     """The Whip and Reins cards the vehicle starts with."""
 
-    whip: int = spec_field(Int(0, 20), "Whip-only cards (green).", source=SEC_CARDS)
-    reins: int = spec_field(Int(0, 20), "Reins-only cards (red).", source=SEC_CARDS)
+    # A vehicle has Whip and/or Reins cards (Whip & Reins Overview), so a type it has none of
+    # may be left out; FR-CARDS-LIMIT still counts the hand.
+    whip: int = spec_field(Int(0, 20), "Whip-only cards (green).", default=0, source=SEC_CARDS)
+    reins: int = spec_field(Int(0, 20), "Reins-only cards (red).", default=0, source=SEC_CARDS)
     dual: int = spec_field(
         Int(0, 20), "Dual cards: Whip on one face, Reins on the other.", default=0,
         source=SEC_CARDS)

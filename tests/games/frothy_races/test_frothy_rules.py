@@ -434,3 +434,14 @@ def test_a_vehicle_built_without_the_optional_stamina_rule_is_clean(
     loaded = check_file(path)
     assert loaded.findings == []
     assert loaded.definitions[0].model.speed_table.stamina == (0,) * 7
+
+
+def test_a_card_type_the_vehicle_has_none_of_may_be_left_out(
+        write_vehicle: Callable[..., Path]) -> None:
+    # Whip & Reins Overview: a vehicle has Whip and/or Reins cards.
+    whip_only = check_file(write_vehicle(lambda d: (
+        d.update(cards={"whip": 8}), set_path("traits", value=["Flyer"])(d))))
+    assert whip_only.findings == []
+    assert whip_only.definitions[0].model.cards.reins == 0
+    too_few = check_file(write_vehicle(lambda d: d.update(cards={"reins": 3})))
+    assert "FR-CARDS-LIMIT" in rule_ids(too_few.findings)
