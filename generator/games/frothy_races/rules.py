@@ -324,7 +324,7 @@ def hash_value_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Violatio
     for site in reference_sites(vehicle):
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         if entry is not None and entry.takes_value and site.ref.value is None:
-            yield Violation(site.path, {"what": site.what, "name": entry.label})
+            yield Violation(site.path, {"what": site.what, "name": entry.name})
 
 
 @RULES.check("FR-HASH-UNEXPECTED")
@@ -333,7 +333,7 @@ def hash_value_not_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viol
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         if entry is not None and not entry.takes_value and site.ref.value is not None:
             yield Violation((*site.path, "value"),
-                            {"what": site.what, "name": entry.label, "value": site.ref.value})
+                            {"what": site.what, "name": entry.name, "value": site.ref.value})
 
 
 @RULES.check("FR-HASH-RANGE")
@@ -346,7 +346,7 @@ def hash_value_typical(vehicle: Vehicle, context: FrothyData) -> Iterator[Violat
         low, high = entry.typical
         if not low <= value <= high:
             yield Violation((*site.path, "value"), {
-                "what": site.what, "name": entry.label, "value": value, "low": low,
+                "what": site.what, "name": entry.name, "value": value, "low": low,
                 "high": high})
 
 
@@ -362,7 +362,7 @@ def affect_params_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viola
             if param == "choices" and "choices" in site.path:
                 continue  # a Random among a Random's picks: FR-DMG-RANDOM-CHOICES
             if not getattr(site.ref, param, None) and param not in implied(site.ref, entry):
-                yield Violation(site.path, {"what": site.what, "name": entry.label if entry
+                yield Violation(site.path, {"what": site.what, "name": entry.name if entry
                                             else site.ref.name, "param": param,
                                             "meaning": _PARAM_MEANING.get(param, param)})
 

@@ -445,3 +445,12 @@ def test_a_card_type_the_vehicle_has_none_of_may_be_left_out(
     assert whip_only.definitions[0].model.cards.reins == 0
     too_few = check_file(write_vehicle(lambda d: d.update(cards={"reins": 3})))
     assert "FR-CARDS-LIMIT" in rule_ids(too_few.findings)
+
+
+def test_a_finding_names_a_damage_affect_as_the_guide_writes_it(
+        write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(damage_track(6, {
+        3: {"name": "-# Resilience", "value": 4}, 6: "Wipe-out"})))
+    messages = {f.rule: f.message for f in loaded.findings}
+    assert messages["FR-DMG-VALUE-IMPOSSIBLE"].startswith("'-# Resilience' with '#' = 4")
+    assert messages["FR-HASH-RANGE"].startswith("damage affect '-# Resilience' has")
