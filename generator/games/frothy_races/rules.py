@@ -7,6 +7,7 @@ speed table skip a table whose rows are not seven long; FR-SPEED-RATINGS reports
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +20,7 @@ from generator.games.frothy_races.catalogues import (
     special_face,
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
-from generator.input.catalogue import name_key
+from generator.input.catalogue import Catalogue, name_key
 from generator.input.editor_schema import EVERY, at
 from generator.input.findings import RuleBook, Violation
 
@@ -289,13 +290,31 @@ def stamina_levels_on_track(vehicle: Vehicle) -> Iterator[Violation]:
                             {"level": level, "minimum": track.minimum, "maximum": track.maximum})
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
+    """A name written with its number in place of the guide's '#' ('-2 Resilience',
+    'Maximum Speed 4'): the entry's name and the number, which belongs under 'value:'."""
+    number = _NUMBER.search(name)
+    if number is None:
+        return None
+    entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
+    if entry is None or not entry.takes_value:
+        return None
+    return entry.name, int(number.group())
+
+
 def _unknown(vehicle: Vehicle, context: FrothyData, catalogue: str) -> Iterator[Violation]:
     entries = context.catalogue(catalogue)
     for site in reference_sites(vehicle):
         if site.catalogue == catalogue and not site.ref.custom and \
                 entries.find(site.ref.name) is None:
+            guide_name, value = (site.ref.value is None and numbered(site.ref.name, entries)
+                                 ) or (None, None)
             yield Violation((*site.path, "name"), {
-                "name": site.ref.name, "suggestion": entries.suggest(site.ref.name) or ""})
+                "name": site.ref.name, "value": value,
+                "suggestion": guide_name or entries.suggest(site.ref.name) or ""})
 
 
 for _rule_id in ("FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN", "FR-DMG-AFFECT-UNKNOWN",

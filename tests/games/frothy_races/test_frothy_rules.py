@@ -454,3 +454,16 @@ def test_a_finding_names_a_damage_affect_as_the_guide_writes_it(
     messages = {f.rule: f.message for f in loaded.findings}
     assert messages["FR-DMG-VALUE-IMPOSSIBLE"].startswith("'-# Resilience' with '#' = 4")
     assert messages["FR-HASH-RANGE"].startswith("damage affect '-# Resilience' has")
+
+
+@pytest.mark.parametrize(("change", "hint"), [
+    (damage_track(6, {3: "-2 Resilience", 6: "Wipe-out"}),
+     '{name: "-# Resilience", value: 2}'),
+    (set_path("traits", value=["Blades 2"]), '{name: "Blades", value: 2}'),
+    (set_path("stamina", "affects", 9, value="-1 Speed"), '{name: "-# Speed", value: 1}'),
+])
+def test_a_number_written_into_a_name_is_shown_under_value(
+        change: Change, hint: str, write_vehicle: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_vehicle(change)).findings
+                  if f.rule.endswith("-UNKNOWN")]
+    assert finding.severity is Severity.ERROR and finding.hint and finding.hint.endswith(hint)
