@@ -256,7 +256,8 @@ STILL_ACTS: dict[str, Change] = {
     "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, "Beastmaster"]),
     "a stamina Reins affect with Anchor alone (the roll to accelerate is left)": lambda d: (
-        set_path("stamina", "affects", value={5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+        set_path("stamina", "affects", value={
+            5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
         set_path("traits", value=[{"name": "Anchor", "value": 2}])(d)),
     "Tireless with a deceleration trait": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
