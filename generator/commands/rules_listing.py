@@ -43,6 +43,8 @@ def rule_data(group: str, rule: Rule) -> dict[str, Any]:
         "group": group, "rule": rule.id, "severity": rule.severity.value,
         "checks": rule.summary, "source": rule.source, "message": rule.message,
     }
+    if rule.sources:
+        data["sources"] = dict(rule.sources)
     if rule.hint:
         data["hint"] = rule.hint
     if rule.params:
@@ -90,6 +92,7 @@ def explain_rule(group: str, rule: Rule, fmt: str) -> str:
     lines = [f"{rule.id} ({rule.severity.value}; {group})",
              f"  checks:  {rule.summary}",
              f"  source:  {rule.source}"]
+    lines += [f"  source for a {what}: {source}" for what, source in rule.sources.items()]
     if rule.params:
         shown = ", ".join(f"{k} = {json.dumps(v)}" for k, v in rule.params.items())
         lines.append(f"  params:  {shown}")

@@ -96,6 +96,9 @@ class Rule:
     note: str | None = None
     checks: str = ""
     section: str = ""
+    # Where the book says it for each kind of entry the rule checks, by the finding's 'what'
+    # (a rule shared by traits, special cards and affects cites each one's own section).
+    sources: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def summary(self) -> str:
@@ -106,8 +109,9 @@ class Rule:
         """Build the finding for this rule at ``mark``; values fill the message template."""
         merged = {**self.params, **values}
         hint = render_message(self.hint, merged) if self.hint else None
+        source = self.sources.get(str(values.get("what", "")), self.source)
         return Finding(self.id, self.severity, render_message(self.message, merged),
-                       mark, self.source, hint)
+                       mark, source, hint)
 
 
 Model = TypeVar("Model")
@@ -128,6 +132,8 @@ class RuleBook(Generic[Model]):
         self.rules: dict[str, Rule] = {}
         for rule_id, spec in raw["rules"].items():
             section = spec["section"]
+            cited = {what: f"{self.book}, {where}" if self.book else where
+                     for what, where in spec.get("sections", {}).items()}
             self.rules[rule_id] = Rule(
                 id=rule_id,
                 severity=Severity(spec["severity"]),
@@ -138,6 +144,7 @@ class RuleBook(Generic[Model]):
                 note=spec.get("note"),
                 checks=spec.get("checks", ""),
                 section=section,
+                sources=cited,
             )
         self.checks: dict[str, Check] = {}
         # What an editor's JSON Schema holds of a rule (``editor_schema``), by rule id.

@@ -313,6 +313,10 @@ class ListOf(Spec):
     def nested(self) -> Mapped | None:
         return self.item.nested()
 
+    def show_default(self, value: Any) -> str:
+        """A default list as it is written in a file: [0, 0, 0]."""
+        return "[" + ", ".join(self.item.show_default(item) for item in value) + "]"
+
     def own_schema(self) -> dict[str, Any]:
         body: dict[str, Any] = {"type": "array", "items": self.item.json_schema()}
         if self.min_length:

@@ -104,7 +104,7 @@ def affect_params_expected(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             given = getattr(site.ref, key, None)
             if given and key not in entry.params:
                 yield Violation((*site.path, key), {
-                    "what": site.what, "name": entry.label, "param": key})
+                    "what": site.what, "name": entry.name, "param": key})
             elif given and key in says and given != says[key]:
                 yield Violation((*site.path, key), {
                     "what": site.what, "name": site.ref.name, "param": key,
@@ -143,5 +143,5 @@ def hash_value_acts(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation
         if entry is not None and entry.takes_value and isinstance(value, int) and \
                 does_nothing(entry, value):
             yield Violation((*site.path, "value"), {
-                "what": site.what, "name": entry.label, "value": value,
+                "what": site.what, "name": entry.name, "value": value,
                 "signed": bool(entry.extra.get("signed"))})

@@ -93,10 +93,13 @@ CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12
                  source=SEC_CONTROL)
 
 
-def speed_row(item: Spec) -> ListOf:
+def speed_row(item: Spec, source: str) -> ListOf:
     """A licence row: one entry per Speed rating. The file format takes 1 to 12 entries so
     that FR-SPEED-RATINGS, not a bare length error, reports a row that is not seven long;
-    the reference says what is required."""
+    the reference says what is required. An entry the schema refuses (a negative move, a
+    decimal) cites the row's section of the guide, as the row does."""
+    if item.source is None:
+        item.source = source
     row = ListOf(item, 1, 12, length_note="")
     row.expected = f"a list of exactly 7 entries, Speed 0 first, each {item.expected}"
     row.also = {"minItems": len(SPEEDS), "maxItems": len(SPEEDS)}  # FR-SPEED-RATINGS
@@ -108,25 +111,31 @@ class SpeedTable:
     """The Movement table across the top of the licence: one column per Speed 0-6."""
 
     acceleration: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 12)), "Boxes each Speed takes in the Acceleration row, left to right.",
-        source=SEC_ACCEL)
+        speed_row(Int(0, 12), SEC_ACCEL),
+        "Boxes each Speed takes in the Acceleration row, left to right.", source=SEC_ACCEL)
     deceleration: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 12)), "Boxes each Speed takes in the Deceleration row.",
+        speed_row(Int(0, 12), SEC_ACCEL), "Boxes each Speed takes in the Deceleration row.",
         source=SEC_ACCEL)
     move_1: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 1 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
+        source=SEC_MOVE)
     move_2: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 2 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
+        source=SEC_MOVE)
     move_3: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 3 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
+        source=SEC_MOVE)
     move_4: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99)), "Spaces moved in movement phase 4 at each Speed.", source=SEC_MOVE)
+        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
+        source=SEC_MOVE)
     control: tuple[int, ...] = spec_field(
-        speed_row(CONTROL), "'safe' or the basic Control dice rolled to turn at each Speed.",
-        source=SEC_CONTROL)
+        speed_row(CONTROL, SEC_CONTROL),
+        "'safe' or the basic Control dice rolled to turn at each Speed.", source=SEC_CONTROL)
+    # Stamina is an optional rule (Vehicle Creation Guide > Movement > Stamina): a vehicle
+    # built without it leaves the row out, which reads as a row of zeros.
     stamina: tuple[int, ...] = spec_field(
-        speed_row(Int(-9, 9)), "Stamina won (+) or drained (-) as each round ends.",
-        source=SEC_STAMINA)
+        speed_row(Int(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
+        default=(0,) * len(SPEEDS), source=SEC_STAMINA)
 
     @property
     def move_rows(self) -> tuple[tuple[int, ...], ...]:
@@ -294,8 +303,10 @@ class ControlLoss:
 class Cards:
     """The Whip and Reins cards the vehicle starts with."""
 
-    whip: int = spec_field(Int(0, 20), "Whip-only cards (green).", source=SEC_CARDS)
-    reins: int = spec_field(Int(0, 20), "Reins-only cards (red).", source=SEC_CARDS)
+    # A vehicle has Whip and/or Reins cards (Whip & Reins Overview), so a type it has none of
+    # may be left out; FR-CARDS-LIMIT still counts the hand.
+    whip: int = spec_field(Int(0, 20), "Whip-only cards (green).", default=0, source=SEC_CARDS)
+    reins: int = spec_field(Int(0, 20), "Reins-only cards (red).", default=0, source=SEC_CARDS)
     dual: int = spec_field(
         Int(0, 20), "Dual cards: Whip on one face, Reins on the other.", default=0,
         source=SEC_CARDS)

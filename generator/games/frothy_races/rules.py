@@ -7,6 +7,7 @@ speed table skip a table whose rows are not seven long; FR-SPEED-RATINGS reports
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -19,7 +20,7 @@ from generator.games.frothy_races.catalogues import (
     special_face,
 )
 from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
-from generator.input.catalogue import name_key
+from generator.input.catalogue import Catalogue, name_key
 from generator.input.editor_schema import EVERY, at
 from generator.input.findings import RuleBook, Violation
 
@@ -289,13 +290,31 @@ def stamina_levels_on_track(vehicle: Vehicle) -> Iterator[Violation]:
                             {"level": level, "minimum": track.minimum, "maximum": track.maximum})
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
+    """A name written with its number in place of the guide's '#' ('-2 Resilience',
+    'Maximum Speed 4'): the entry's name and the number, which belongs under 'value:'."""
+    number = _NUMBER.search(name)
+    if number is None:
+        return None
+    entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
+    if entry is None or not entry.takes_value:
+        return None
+    return entry.name, int(number.group())
+
+
 def _unknown(vehicle: Vehicle, context: FrothyData, catalogue: str) -> Iterator[Violation]:
     entries = context.catalogue(catalogue)
     for site in reference_sites(vehicle):
         if site.catalogue == catalogue and not site.ref.custom and \
                 entries.find(site.ref.name) is None:
+            guide_name, value = (site.ref.value is None and numbered(site.ref.name, entries)
+                                 ) or (None, None)
             yield Violation((*site.path, "name"), {
-                "name": site.ref.name, "suggestion": entries.suggest(site.ref.name) or ""})
+                "name": site.ref.name, "value": value,
+                "suggestion": guide_name or entries.suggest(site.ref.name) or ""})
 
 
 for _rule_id in ("FR-TRAIT-UNKNOWN", "FR-SPECIAL-UNKNOWN", "FR-DMG-AFFECT-UNKNOWN",
@@ -324,7 +343,7 @@ def hash_value_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Violatio
     for site in reference_sites(vehicle):
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         if entry is not None and entry.takes_value and site.ref.value is None:
-            yield Violation(site.path, {"what": site.what, "name": entry.label})
+            yield Violation(site.path, {"what": site.what, "name": entry.name})
 
 
 @RULES.check("FR-HASH-UNEXPECTED")
@@ -333,7 +352,7 @@ def hash_value_not_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viol
         entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
         if entry is not None and not entry.takes_value and site.ref.value is not None:
             yield Violation((*site.path, "value"),
-                            {"what": site.what, "name": entry.label, "value": site.ref.value})
+                            {"what": site.what, "name": entry.name, "value": site.ref.value})
 
 
 @RULES.check("FR-HASH-RANGE")
@@ -346,7 +365,7 @@ def hash_value_typical(vehicle: Vehicle, context: FrothyData) -> Iterator[Violat
         low, high = entry.typical
         if not low <= value <= high:
             yield Violation((*site.path, "value"), {
-                "what": site.what, "name": entry.label, "value": value, "low": low,
+                "what": site.what, "name": entry.name, "value": value, "low": low,
                 "high": high})
 
 
@@ -362,7 +381,7 @@ def affect_params_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viola
             if param == "choices" and "choices" in site.path:
                 continue  # a Random among a Random's picks: FR-DMG-RANDOM-CHOICES
             if not getattr(site.ref, param, None) and param not in implied(site.ref, entry):
-                yield Violation(site.path, {"what": site.what, "name": entry.label if entry
+                yield Violation(site.path, {"what": site.what, "name": entry.name if entry
                                             else site.ref.name, "param": param,
                                             "meaning": _PARAM_MEANING.get(param, param)})
 

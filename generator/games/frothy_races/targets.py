@@ -118,12 +118,14 @@ def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                             ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     gone = taken_away(vehicle, context)
-    for catalogue, what in (("traits", "trait"), ("special_cards", "special card")):
+    for catalogue, what in (("traits", "trait"), ("special_cards", "special card"),
+                            ("stamina_affects", "stamina affect")):
         for item in placed(vehicle, context, catalogue):
             either = item.listed("acts_on_any")
             if either and all(need in gone for need in either):
                 yield Violation(item.site.path, {
-                    "what": what, "name": item.entry.label, "need": either[0],
+                    "what": what, "name": item.entry.name,
+                    "need": "speed_check_roll" if len(either) > 1 else either[0],
                     "because": " and ".join(sorted({gone[n] for n in either})) + " take them away"})
                 continue
             for need in item.listed("acts_on"):
@@ -133,7 +135,7 @@ def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                     because = ""
                 else:
                     continue
-                yield Violation(item.site.path, {"what": what, "name": item.entry.label,
+                yield Violation(item.site.path, {"what": what, "name": item.entry.name,
                                                  "need": need, "because": because})
                 break
 
@@ -201,20 +203,20 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
     del lacks  # the message's words, from the data
     affects = placed(vehicle, context, "damage_affects")
     for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
-        yield Violation(item.site.path, {"name": item.entry.label, "need": need,
+        yield Violation(item.site.path, {"name": item.entry.name, "need": need,
                                          "because": because})
     for item in affects:
         gone = taken_away(vehicle, context, item.level)
         for need in item.listed("acts_on"):
             if need in gone:
-                yield Violation(item.site.path, {"name": item.entry.label, "need": need,
+                yield Violation(item.site.path, {"name": item.entry.name, "need": need,
                                                  "because": f"its trait {gone[need]} "
                                                             "takes it away"})
             elif item.rolled and not has(vehicle, context, need):
                 # a pick is checked against what the vehicle starts with: a roll may come
                 # at any level, but a pick nothing on the vehicle can take never acts
                 yield Violation(item.site.path, {
-                    "name": item.entry.label, "need": need,
+                    "name": item.entry.name, "need": need,
                     "because": "a Random's pick; the vehicle starts without it"})
 
 
@@ -277,7 +279,8 @@ def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             low, high = value_range(vehicle, context, item.entry)
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
-                    "name": item.entry.label, "value": value, "low": low, "high": high})
+                    "what": item.site.what, "name": item.entry.name, "value": value,
+                    "low": low, "high": high})
 
 
 def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
@@ -293,12 +296,12 @@ def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     for item, other in conflicts(placed(vehicle, context, "traits")):
-        yield Violation(item.site.path, {"name": item.entry.label, "other": other.entry.label})
+        yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name})
 
 
 @RULES.check("FR-DMG-CONFLICT")
 def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     affects = [a for a in placed(vehicle, context, "damage_affects") if not a.rolled]
     for item, other in conflicts(affects):
-        yield Violation(item.site.path, {"name": item.entry.label, "other": other.entry.label,
+        yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
                                          "other_level": other.level})

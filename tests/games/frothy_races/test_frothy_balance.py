@@ -341,7 +341,10 @@ def test_standing_start_against_a_simulation(build: Callable[[Change], Vehicle])
 
 def test_tireless_and_anchor_move_a_fixed_number_of_boxes(
         build: Callable[[Change], Vehicle]) -> None:
-    vehicle = build(traits({"name": "Tireless", "value": 2}, {"name": "Anchor", "value": 3}))
+    # no '+# Reins / Speed Check' stamina affect: with no Speed Check roll it never acts
+    vehicle = build(lambda d: (
+        traits({"name": "Tireless", "value": 2}, {"name": "Anchor", "value": 3})(d),
+        d["stamina"].update(affects={5: {"name": "-# Speed", "value": 1}})))
     m = FrothyMeasures(vehicle)
     boxes = [1, 2, 2, 2, 1, 2, 1]
     for speed in range(1, 7):

@@ -89,6 +89,17 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
         "Wipe-out, 6:"),
     "a Stamina track too long for the licence edge": (
         "FR-PRINT-TRACK", set_path("stamina", "maximum", value=25), "25"),
+    # a rule shared by traits, cards and affects, met through a special card and affects
+    "a special card's '#' beyond the typical range": (
+        "FR-HASH-RANGE", lambda d: d["cards"].update(whip=3, special=[
+            {"name": "Lash", "value": 4, "discard": True}]), "4,"),
+    "a stamina affect's '#' beyond the typical range": (
+        "FR-HASH-RANGE", set_path("stamina", "affects", 8, value={
+            "name": "+# Reins / Speed Check", "value": 4}), "4}"),
+    "a custom damage affect named as the guide's": (
+        "FR-CUSTOM-SHADOWS", damage_track(6, {3: {"name": "Haste", "custom": True,
+                                                  "summary": "Slow counts as Haste."},
+                                              6: "Wipe-out"}), "Haste,"),
 }
 
 

@@ -186,8 +186,15 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
         set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
         set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d))),
     "Beastmaster when Tireless and Anchor leave no Speed Check roll": ("FR-TRAIT-NO-TARGET",
-        set_path("traits", value=[{"name": "Tireless", "value": 2}, {"name": "Anchor", "value": 2},
-                                  "Beastmaster"])),
+        lambda d: (set_path("stamina", "affects", value={5: {"name": "-# Speed", "value": 1}})(d),
+                   set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                             {"name": "Anchor", "value": 2}, "Beastmaster"])(d))),
+    "a stamina Reins affect when Tireless and Anchor leave no Speed Check roll": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("stamina", "affects", value={
+                5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+            set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                      {"name": "Anchor", "value": 2}])(d))),
     "Adaptive with no Reins to swap for": ("FR-TRAIT-NO-TARGET", lambda d: (
         d["cards"].update(whip=6, reins=0, dual=0, special=[]),
         set_path("traits", value=[{"name": "Adaptive", "value": 1}])(d))),
@@ -248,6 +255,10 @@ STILL_ACTS: dict[str, Change] = {
                          6: "Wipe-out"})(d)),
     "Beastmaster with Tireless (the roll to decelerate is left)": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, "Beastmaster"]),
+    "a stamina Reins affect with Anchor alone (the roll to accelerate is left)": lambda d: (
+        set_path("stamina", "affects", value={
+            5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+        set_path("traits", value=[{"name": "Anchor", "value": 2}])(d)),
     "Tireless with a deceleration trait": set_path("traits", value=[
         {"name": "Tireless", "value": 2}, {"name": "Rubber Shoes", "value": 1}]),
     "a Random between Haste and Slow": damage_track(6, {
@@ -330,3 +341,130 @@ def test_every_catalogue_entry_has_category_summary_text_and_source() -> None:
         for entry in data.catalogue(name):
             assert entry.category and entry.summary and entry.text and entry.section, entry.name
             assert "#" not in entry.summary or entry.takes_value, entry.name
+
+
+TRAITS_SECTION = "Vehicle Creation Guide > Traits (Edges & Flaws)"
+CARDS_SECTION = "Vehicle Creation Guide > Whip & Reins"
+AFFECTS_SECTION = "Vehicle Creation Guide > Permanent Damage Affects"
+STAMINA_SECTION = "Rules & Game-play > Maintenance Checks > Stamina Check"
+
+# A rule shared by traits, special cards and affects cites the section where the guide says
+# it for the entry at fault (the '#' note is printed under the special cards, the damage
+# affects and the traits alike): (rule, change, the section its finding cites).
+CITED_BY_KIND: dict[str, tuple[str, Change, str]] = {
+    "a trait's '#' out of range": (
+        "FR-HASH-RANGE", set_path("traits", value=[{"name": "Blades", "value": 4}]),
+        TRAITS_SECTION),
+    "a special card's '#' out of range": (
+        "FR-HASH-RANGE", set_path("cards", "special", value=[{"name": "Lash", "value": 4,
+                                                              "discard": True}]),
+        CARDS_SECTION),
+    "a stamina affect's '#' out of range": (
+        "FR-HASH-RANGE", set_path("stamina", "affects", 8, value={
+            "name": "+# Reins / Speed Check", "value": 4}), STAMINA_SECTION),
+    "a damage affect's '#' missing": (
+        "FR-HASH-MISSING", damage_track(6, {3: "+# Control / Round", 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a special card given a '#' it takes none of": (
+        "FR-HASH-UNEXPECTED", set_path("cards", "special", value=[{"name": "Yah!",
+                                                                   "value": 2}]),
+        CARDS_SECTION),
+    "a damage affect's '#' of 0": (
+        "FR-HASH-NO-EFFECT", damage_track(6, {3: {
+            "name": "+/- # Speed Check Acceleration Modifier", "value": 0}, 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a custom special card without a summary": (
+        "FR-CUSTOM-SUMMARY", set_path("cards", "special", value=[
+            {"name": "Boost", "custom": True, "face": "whip"}]), CARDS_SECTION),
+    "a custom damage affect named as the guide's": (
+        "FR-CUSTOM-SHADOWS", damage_track(6, {3: {"name": "Haste", "custom": True,
+                                                  "summary": "Slow counts as Haste."},
+                                              6: "Wipe-out"}), AFFECTS_SECTION),
+    "a special card Tireless leaves nothing to act on": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("traits", value=[{"name": "Tireless", "value": 2}])(d),
+            set_path("cards", "special", value=[{"name": "Lash", "value": 1}])(d)),
+        CARDS_SECTION),
+    "a stamina affect's Speed drop beyond Speed 6": (
+        "FR-DMG-VALUE-IMPOSSIBLE", set_path("stamina", "affects", 9, value={
+            "name": "-# Speed", "value": 7}), STAMINA_SECTION),
+    "a damage affect's Maximum Speed of 7": (
+        "FR-DMG-VALUE-IMPOSSIBLE", damage_track(6, {3: {"name": "Maximum Speed #",
+                                                        "value": 7}, 6: "Wipe-out"}),
+        AFFECTS_SECTION),
+    "a stamina affect Tireless and Anchor leave nothing to act on": (
+        "FR-TRAIT-NO-TARGET", lambda d: (
+            set_path("stamina", "affects", value={
+                5: {"name": "+# Reins / Speed Check", "value": 1}})(d),
+            set_path("traits", value=[{"name": "Tireless", "value": 2},
+                                      {"name": "Anchor", "value": 2}])(d)), STAMINA_SECTION),
+    "a stamina affect given a card to lose": (
+        "FR-AFFECT-PARAM-UNEXPECTED", set_path("stamina", "affects", 9, value={
+            "name": "-# Speed", "value": 1, "card": "whip"}), STAMINA_SECTION),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CITED_BY_KIND))
+def test_a_shared_rule_cites_the_section_of_the_entry_at_fault(
+        case: str, write_vehicle: Callable[..., Path]) -> None:
+    rule_id, change, section = CITED_BY_KIND[case]
+    fired = [f for f in check_file(write_vehicle(change)).findings if f.rule == rule_id]
+    assert fired, case
+    assert {f.source for f in fired} == {f"Frothy Races guide 3.6, {section}"}
+    assert all(f.severity is RULES[rule_id].severity for f in fired)
+
+
+@pytest.mark.parametrize(("row", "value", "section"), [
+    ("move_2", -4, "Vehicle Creation Guide > Movement > Movement per Phase (Move)"),
+    ("acceleration", 2.5, "Vehicle Creation Guide > Movement > Acceleration / Deceleration"),
+    ("stamina", 10, "Vehicle Creation Guide > Movement > Stamina"),
+    ("control", 0, "Vehicle Creation Guide > Movement > Control"),
+])
+def test_a_speed_table_entry_the_schema_refuses_cites_its_row_section(
+        row: str, value: object, section: str, write_vehicle: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_vehicle(set_path(
+        "speed_table", row, 5, value=value))).findings if f.rule.startswith("SCHEMA-")]
+    assert finding.source == section and finding.severity is Severity.ERROR
+
+
+def test_a_vehicle_built_without_the_optional_stamina_rule_is_clean(
+        write_vehicle: Callable[..., Path]) -> None:
+    # Stamina is optional (Vehicle Creation Guide > Movement > Stamina): the row and the
+    # track may both be left out; the row then reads as zeros.
+    path = write_vehicle(lambda d: (d["speed_table"].pop("stamina"), d.pop("stamina")))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.speed_table.stamina == (0,) * 7
+
+
+def test_a_card_type_the_vehicle_has_none_of_may_be_left_out(
+        write_vehicle: Callable[..., Path]) -> None:
+    # Whip & Reins Overview: a vehicle has Whip and/or Reins cards.
+    whip_only = check_file(write_vehicle(lambda d: (
+        d.update(cards={"whip": 8}), set_path("traits", value=["Flyer"])(d))))
+    assert whip_only.findings == []
+    assert whip_only.definitions[0].model.cards.reins == 0
+    too_few = check_file(write_vehicle(lambda d: d.update(cards={"reins": 3})))
+    assert "FR-CARDS-LIMIT" in rule_ids(too_few.findings)
+
+
+def test_a_finding_names_a_damage_affect_as_the_guide_writes_it(
+        write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(damage_track(6, {
+        3: {"name": "-# Resilience", "value": 4}, 6: "Wipe-out"})))
+    messages = {f.rule: f.message for f in loaded.findings}
+    assert messages["FR-DMG-VALUE-IMPOSSIBLE"].startswith("'-# Resilience' with '#' = 4")
+    assert messages["FR-HASH-RANGE"].startswith("damage affect '-# Resilience' has")
+
+
+@pytest.mark.parametrize(("change", "hint"), [
+    (damage_track(6, {3: "-2 Resilience", 6: "Wipe-out"}),
+     '{name: "-# Resilience", value: 2}'),
+    (set_path("traits", value=["Blades 2"]), '{name: "Blades", value: 2}'),
+    (set_path("stamina", "affects", 9, value="-1 Speed"), '{name: "-# Speed", value: 1}'),
+])
+def test_a_number_written_into_a_name_is_shown_under_value(
+        change: Change, hint: str, write_vehicle: Callable[..., Path]) -> None:
+    (finding,) = [f for f in check_file(write_vehicle(change)).findings
+                  if f.rule.endswith("-UNKNOWN")]
+    assert finding.severity is Severity.ERROR and finding.hint and finding.hint.endswith(hint)
