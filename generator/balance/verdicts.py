@@ -102,6 +102,7 @@ def race_params(name: str, race: Any) -> dict[str, Any]:
                         "rows": rows_of(s)} for s in styles],
             "depends": bool(getattr(race, "depends_on_style", False)),
             "notes": list(getattr(race, "notes", ())),
+            "not_raced": list(getattr(race, "not_raced", ())),
             "rate": race.wins.rate * 100, "low": race.wins.low * 100,
             "high": race.wins.high * 100, "fair": race.fair_share * 100}
 

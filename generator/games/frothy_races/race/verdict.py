@@ -32,6 +32,7 @@ from generator.errors import UsageError
 from generator.games.frothy_races.race.api import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.game import FrothyRace
 from generator.games.frothy_races.race.styles import STYLES
+from generator.games.frothy_races.race.vehicles import race_vehicle
 from generator.race.judging import judge_all
 from generator.race.stats import Interval, wilson
 from generator.race.sweep import Field
@@ -90,6 +91,7 @@ class RaceVerdict:
     depends_on_style: bool = False
     notes: tuple[str, ...] = ()
     fields: tuple[tuple[str, ...], ...] = ()  # the other entrants' names on each track
+    not_raced: tuple[str, ...] = ()  # the build's traits and cards the engine leaves out
 
 
 def field_files(subject: Path, field_dir: Path | None, baseline: Path, others: int,
@@ -154,7 +156,8 @@ def race_verdict(subject: Path, tracks: Sequence[Path], *, baseline: Path,
         entrants[0].name, ", ".join(row.track for row in first.rows),
         tuple(v.name for v in entrants[1:]), first.races, first.wins, first.fair_share,
         results, len({r.flag for r in results}) > 1, tuple(notes),
-        tuple(tuple(v.name for v in vehicles[1:]) for _, vehicles, _ in fields))
+        tuple(tuple(v.name for v in vehicles[1:]) for _, vehicles, _ in fields),
+        race_vehicle(entrants[0]).not_simulated)
 
 
 def style_result(style: str, judged: Sequence[tuple[Field, Tally]], rule: StoppingRule

@@ -212,6 +212,7 @@ def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
     assert races["Thunder Wagon"]["races"] == 12
     assert races["Thunder Wagon"]["field"] == ["Basic Chariot x3"]  # the track: 2-4 players
     assert races["Thunder Wagon"]["low"] > 37.5 > races["Basic Chariot"]["low"]
+    assert races["Thunder Wagon"]["not_raced"] == races["Basic Chariot"]["not_raced"] == []
     # The report shows each build's wins by track and style with intervals.
     import pypdfium2
 
@@ -219,6 +220,19 @@ def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
     text = "".join(pdf[i].get_textpage().get_text_range() for i in range(len(pdf)))
     assert text.count("Races won on each track") == 2
     assert "Tin-Plate Loop" in text and "careful" in text and "aggressive" in text
+
+
+def test_a_verdict_names_what_its_races_leave_out(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    """A build with a trait the engine does not simulate (Adaptive) is judged on races
+    that ignore it: the verdict says so, beside its figures."""
+    adaptive = tmp_path / "adaptive-chariot.yaml"
+    adaptive.write_text(BASIC_CHARIOT.read_text().replace(
+        "traits:\n", "traits:\n  - {name: Adaptive, value: 1}\n"))
+    assert main(["balance", str(adaptive), "--race", str(TRACK), "--races", "2",
+                 "--workers", "1", "-o", str(tmp_path / "b.pdf")]) == 0
+    out = capsys.readouterr().out
+    assert "race verdict: leaves out trait Adaptive (not simulated" in out
 
 
 def test_balance_without_race_has_no_race_verdict(capsys: pytest.CaptureFixture[str],
