@@ -78,6 +78,26 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     race.attack(car, target, kind, played, bonus, car.heading if moved else heading_of(car))
 
 
+def sneaky_window(race: Race, mover: Car) -> None:
+    """A moment in ``mover``'s movement when a vehicle with Sneaky at whose side it stands
+    may start a Personal attack on it (Traits: Sneaky, 'during that vehicle's movement
+    turn'; read with the Personal attack's own reach, a vehicle to the side). Failing
+    the Control roll that follows costs the attacker its movement this phase, if it has
+    yet to move (``move_lost``, cleared as each phase starts)."""
+    if race.round == 1 or not mover.racing:
+        return
+    for car in race.sneaky:
+        around = race.rt.neighbours[car.hex]
+        if car is mover or not car.racing or not car.bot.may_attack or \
+                not any(around[d] == mover.hex for d in SIDES[car.facing][False]):
+            continue
+        cards = car.bot.sneaky_attack(race, car, mover)
+        played, bonus = race.play_with(car, "whip", cards, "Berserker") if cards > 0 \
+            else (0, 0)
+        if played:
+            race.attack(car, mover, "personal", played, bonus)
+
+
 def attack(race: Race, car: Car, target: Car, kind: str, cards: int, bonus: int = 0,
            moving: int | None = None) -> None:
     """Resolve an attack at once: each side rolls 1 die + 1 a card and keeps the best two

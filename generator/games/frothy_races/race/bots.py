@@ -438,6 +438,11 @@ class Bot:
         """False lets the engine skip asking at every step (a bot that never attacks)."""
         return self.style.attack
 
+    def sneaky_attack(self, race: Race, car: Car, target: Car) -> int:
+        """Sneaky: Whip cards for a Personal attack on ``target`` at this vehicle's side,
+        in ``target``'s own movement (0: none). These bots never start one."""
+        return 0
+
     def defend(self, race: Race, car: Car, attacker: Car, kind: str) -> int:
         """Defend with one card when one is to spare."""
         card = "reins" if kind == "vehicle" else "whip"

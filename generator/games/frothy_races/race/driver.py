@@ -33,11 +33,7 @@ from generator.games.frothy_races.race.check_programs import (
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
-from generator.games.frothy_races.race.driver_attacks import (
-    beside,
-    personal_attack_gain,
-    vehicle_attack_gain,
-)
+from generator.games.frothy_races.race.driver_attacks import chosen_attack, sneaky_cards
 from generator.games.frothy_races.race.driver_prices import turn_prices
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
@@ -420,26 +416,10 @@ class Planner(Bot):
     # --- Attacks -----------------------------------------------------------------------------
 
     def attack(self, race: Race, car: Car, targets: list[Car]) -> tuple[Car, str, int] | None:
-        """The attack that pays best by the exact odds (``driver_attacks``), if one pays:
-        a Vehicle attack with spare Reins, or a Personal attack on a vehicle to the side
-        with spare Whips; none in the first round (First Round Truce)."""
-        style = self.driving
-        if race.round <= 1 or not style.attacks:
-            return None
-        reins, whips = (car.cards(kind) - style.card_reserve for kind in ("reins", "whip"))
-        best, chosen = 0.0, None
-        for target in targets:
-            for cards in range(1, min(3, reins) + 1):
-                gain = vehicle_attack_gain(style, car, target, cards)
-                if gain > best:
-                    best, chosen = gain, (target, "vehicle", cards)
-            if whips < 1 or not beside(race, car, target):
-                continue
-            for cards in range(1, min(3, whips) + 1):
-                gain = personal_attack_gain(style, race, car, target, cards)
-                if gain > best:
-                    best, chosen = gain, (target, "personal", cards)
-        return chosen
+        return chosen_attack(self.driving, race, car, targets)
+
+    def sneaky_attack(self, race: Race, car: Car, target: Car) -> int:
+        return sneaky_cards(self.driving, race, car, target)
 
 
 def weighed(options: list[Option], facing: int) -> list[Option]:

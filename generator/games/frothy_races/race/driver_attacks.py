@@ -27,6 +27,42 @@ if TYPE_CHECKING:
     from generator.games.frothy_races.race.engine import Car, Race
 
 
+def chosen_attack(style: DrivingStyle, race: Race, car: Car, targets: list[Car]
+                  ) -> tuple[Car, str, int] | None:
+    """The attack that pays best, if one pays: a Vehicle attack with spare Reins, or a
+    Personal attack on a vehicle to the side with spare Whips; none in the first round
+    (First Round Truce) nor for a style that does not attack."""
+    if race.round <= 1 or not style.attacks:
+        return None
+    reins, whips = (car.cards(kind) - style.card_reserve for kind in ("reins", "whip"))
+    best, chosen = 0.0, None
+    for target in targets:
+        for cards in range(1, min(3, reins) + 1):
+            gain = vehicle_attack_gain(style, car, target, cards)
+            if gain > best:
+                best, chosen = gain, (target, "vehicle", cards)
+        if whips < 1 or not beside(race, car, target):
+            continue
+        for cards in range(1, min(3, whips) + 1):
+            gain = personal_attack_gain(style, race, car, target, cards)
+            if gain > best:
+                best, chosen = gain, (target, "personal", cards)
+    return chosen
+
+
+def sneaky_cards(style: DrivingStyle, race: Race, car: Car, target: Car) -> int:
+    """Sneaky: the Whips for a Personal attack on ``target`` in its own movement that pay
+    best, or 0 (as ``chosen_attack``)."""
+    if race.round <= 1 or not style.attacks:
+        return 0
+    best, chosen = 0.0, 0
+    for cards in range(1, min(3, car.cards("whip") - style.card_reserve) + 1):
+        gain = personal_attack_gain(style, race, car, target, cards)
+        if gain > best:
+            best, chosen = gain, cards
+    return chosen
+
+
 def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) -> float:
     """Rounds gained by a Vehicle attack with ``cards`` Reins: the rival's expected Damage
     at its price, less the vehicle's own and the cards."""

@@ -202,6 +202,7 @@ class Race:
                      for i, (spec, name, (hex_, facing), label) in enumerate(
                          zip(specs, bots, starts, labels, strict=True))]
         _speeds.name_rivals(self.cars)
+        self.sneaky = [c for c in self.cars if c.spec.trait("Sneaky")]  # see sneaky_window
         self.start_remaining = [self.remaining(c.stage, c.state) for c in self.cars]
         self.occupant: dict[int, int] = {c.hex: c.index for c in self.cars}
         # Fragile markers by space (the map's, then wrecks'), and rated ones' ratings.
@@ -381,7 +382,7 @@ class Race:
         for phase in range(4):
             self.phase = phase + 1
             for car in self.cars:
-                car.involved = car.straight = False  # in a collision or attack this phase
+                car.involved = car.straight = car.move_lost = False  # this phase's
             for car in self.initiative():
                 if car.racing:
                     self.move(car, phase)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from generator.games.frothy_races.race.attacks import sneaky_window
 from generator.games.frothy_races.race.course import (
     REACH_STRIDE,
     forget_oldest_half,
@@ -194,6 +195,15 @@ def weighed_plan(race: Race, car: Car, phase: int, options: list[Option],
     return plan
 
 
+def windows(race: Race, car: Car, attacks: bool, moved: int, planned: int) -> None:
+    """A moment in ``car``'s movement for attacks (Attacks): its own (when its bot ever
+    attacks), then a Sneaky vehicle's at its side (when the race has one)."""
+    if attacks:
+        race.attack_window(car, moved, planned)
+    if race.sneaky:
+        sneaky_window(race, car)
+
+
 def move(race: Race, car: Car, phase: int) -> None:
     plan = race.plan(car, phase)
     option = plan.option
@@ -207,8 +217,7 @@ def move(race: Race, car: Car, phase: int) -> None:
     hit_before, car.involved = car.involved, False
     steps = option.steps
     attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
-    if attacks:
-        race.attack_window(car, moved=0, planned=len(steps))
+    windows(race, car, attacks, 0, len(steps))
     moved, drifted, collided = 0, False, False
     start_facing = car.facing
     neighbours, occupant = race.rt.neighbours, race.occupant
@@ -228,8 +237,7 @@ def move(race: Race, car: Car, phase: int) -> None:
         if slid_into:  # a Slide on the way hit something
             collided = True
             break
-        if attacks:  # between spaces, and after the last one before any turn (Attacks)
-            race.attack_window(car, moved, len(steps))
+        windows(race, car, attacks, moved, len(steps))  # between spaces, and after the last
     # A failed Control roll after its own attack ends the movement: no turn after it
     # (Attack Example: 'it may not now change direction this movement phase').
     lost, car.move_lost = car.move_lost, False

@@ -120,3 +120,52 @@ def test_a_shielded_rival_is_a_worse_target() -> None:
     plain = personal_attack_gain(AGGRESSIVE, race, red, black, 1)
     with_traits(black, ("Shield", 2))
     assert personal_attack_gain(AGGRESSIVE, race, red, black, 1) < plain
+
+
+# --- Sneaky: a Personal attack in the other vehicle's movement -----------------------------
+
+
+def sneaky_red(style: str = "aggressive", sneaky: bool = True) -> tuple[Race, Car, Car]:
+    """The shaky rival beside Red, which holds Whips only; Red has Sneaky (or not)."""
+    race, red, black = shaky_rival()
+    red.hand[:3] = [4, 0, 0]
+    if sneaky:
+        with_traits(red, ("Sneaky", 1))
+    race.sneaky = [c for c in race.cars if c.spec.trait("Sneaky")]
+    red.bot = Planner(STYLES[style])
+    return race, red, black
+
+
+def personal_attacks(race: Race) -> list[dict[str, object]]:
+    return [e for e in race.events if e["action"] == "personal attack"]
+
+
+def test_sneaky_attacks_a_vehicle_at_its_side_in_that_vehicle_s_move() -> None:
+    """Sneaky: 'you may also initiate a Personal attack against an adjacent vehicle during
+    that vehicle's movement turn'. Black moves; Red, at whose side it stands, attacks it
+    with its Whips, as the exact odds say it pays."""
+    race, red, black = sneaky_red()
+    race.move(black, 0)
+    attacks = personal_attacks(race)
+    assert attacks and attacks[0]["vehicle"] == red.label
+    assert attacks[0]["result"]["target"] == black.label
+    assert red.spent[0] >= 1
+
+
+@pytest.mark.parametrize(("style", "sneaky"), [("aggressive", False), ("careful", True)])
+def test_no_attack_in_another_s_move_without_sneaky_or_from_a_careful_driver(
+        style: str, sneaky: bool) -> None:
+    race, red, black = sneaky_red(style, sneaky)
+    race.move(black, 0)
+    assert not personal_attacks(race) and red.spent[0] == 0
+
+
+def test_a_failed_roll_from_a_sneaky_attack_costs_the_attacker_its_move() -> None:
+    """Failing the Control roll after an attack it started ends the attacker's movement
+    that phase (Attack Outcome): Red, still to move when its Sneaky attack's roll failed,
+    stands this phase."""
+    race, red, black = sneaky_red()
+    red.move_lost = True  # as a failed roll after its Sneaky attack leaves it
+    start = red.hex
+    race.move(red, 0)
+    assert red.hex == start and not red.move_lost
