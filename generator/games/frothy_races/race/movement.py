@@ -216,8 +216,10 @@ def move(race: Race, car: Car, phase: int) -> None:
     # no Control Loss point back for moving straight ('Lose Control Loss Points').
     hit_before, car.involved = car.involved, False
     steps = option.steps
-    attacks = car.bot.may_attack  # a bot that never attacks is not asked at every step
-    windows(race, car, attacks, 0, len(steps))
+    # A bot that never attacks, in a race with no Sneaky vehicle, is not asked at each step.
+    attacks, sneaky = car.bot.may_attack, bool(race.sneaky)
+    if attacks or sneaky:
+        windows(race, car, attacks, 0, len(steps))
     moved, drifted, collided = 0, False, False
     start_facing = car.facing
     neighbours, occupant = race.rt.neighbours, race.occupant
@@ -237,7 +239,8 @@ def move(race: Race, car: Car, phase: int) -> None:
         if slid_into:  # a Slide on the way hit something
             collided = True
             break
-        windows(race, car, attacks, moved, len(steps))  # between spaces, and after the last
+        if attacks or sneaky:  # between spaces, and after the last one
+            windows(race, car, attacks, moved, len(steps))
     # A failed Control roll after its own attack ends the movement: no turn after it
     # (Attack Example: 'it may not now change direction this movement phase').
     lost, car.move_lost = car.move_lost, False
