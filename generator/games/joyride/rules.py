@@ -289,6 +289,20 @@ def measured_effects_can_act(car: Car, context: JoyrideData) -> Iterator[Violati
                     "timing": list(context.in_turn_order(face.timing))})
 
 
+@RULES.check("JR-ABILITY-MEASURE-AMOUNT")
+def measured_amounts_a_turn_can_use(car: Car, most: Mapping[str, int],
+                                    why: Mapping[str, str]) -> Iterator[Violation]:
+    """An amount past what a turn can hold (four gears a SHIFT, two steers a turn) would be
+    counted by the balance profile as a gain the car never gets."""
+    for path, face in described(car):
+        for number, measured in enumerate(face.balance):
+            limit = most.get(measured.effect)
+            if limit is not None and measured.amount > limit:
+                yield Violation((*path, "balance", number, "amount"), {
+                    "name": face.name, "effect": measured.effect,
+                    "amount": measured.amount, "reason": why[measured.effect]})
+
+
 @lru_cache(maxsize=1)
 def driver_dice_colours(faces: tuple[int, ...]) -> tuple[str, ...]:
     """The colours the sticker sheet prints Joyride driver dice in (the dice whose faces are

@@ -115,6 +115,7 @@ CAR_CASES: dict[str, Change] = {
     "JR-ABILITY-TOGGLE": ability(0, mode="toggleable"),
     "JR-ABILITY-NAMES": ability(1, name="Double Clutch"),
     "JR-ABILITY-MEASURE-STEP": ability(0, timing=["end"]),
+    "JR-ABILITY-MEASURE-AMOUNT": ability(0, balance=[{"effect": "shift_up", "amount": 4}]),
     "JR-DICE-COLOUR": top(colour="#800080"),
     "JR-PRINT-TEXT": top(name="W" * 28),
     "JR-PRINT-ICON": ability(0, icon="gearstick"),
@@ -348,6 +349,31 @@ def test_a_measured_effect_must_be_able_to_act_at_one_of_the_lights(
     assert messages(path, "JR-ABILITY-MEASURE-STEP") == [
         "'Double Clutch' is measured as shift_up, which acts at SHIFT, but its lights are END",
         "'Double Clutch' is measured as shift_down, which acts at SHIFT, but its lights are END"]
+
+
+def test_a_measured_amount_stays_within_what_a_turn_can_use(
+        write_car: Callable[..., Path]) -> None:
+    """SHIFT moves between gears 1 and 5 (at most three gears past the usual one); a turn
+    has two moves and one steer a move (one steer past every car's own)."""
+    def measured(*effects: tuple[str, int]) -> Change:
+        return ability(0, balance=[{"effect": e, "amount": n} for e, n in effects])
+    assert messages(write_car(measured(("shift_up", 4), ("shift_down", 5))),
+                    "JR-ABILITY-MEASURE-AMOUNT") == [
+        "'Double Clutch' is measured as shift_up 4, but a SHIFT already moves one gear and "
+        "the column runs from gear 1 to gear 5, never above: at most 3 more can be used",
+        "'Double Clutch' is measured as shift_down 5, but a SHIFT already moves one gear "
+        "and the column runs from gear 5 down to gear 1: at most 3 more can be used"]
+    steer = ability(2, timing=["lock", "roll"], balance=[{"effect": "extra_steer", "amount": 2}])
+    (finding,) = check_file(write_car(steer)).findings
+    assert finding.rule == "JR-ABILITY-MEASURE-AMOUNT"
+    assert finding.severity is Severity.WARNING
+    assert "at most 1 more" in finding.message
+    at_the_limit = measured(("shift_up", 3), ("shift_down", 3))
+    assert check_file(write_car(at_the_limit)).findings == []
+    one_more_steer = ability(2, balance=[{"effect": "extra_steer", "amount": 1}])
+    assert check_file(write_car(one_more_steer)).findings == []
+    many_dice = ability(0, timing=["roll"], balance=[{"effect": "extra_die", "amount": 5}])
+    assert check_file(write_car(many_dice)).findings == []
 
 
 def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
