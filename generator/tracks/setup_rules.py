@@ -341,12 +341,18 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
 
 def layout_given(definition: Definition) -> list[Finding]:
     """TRK-LAYOUT-FIELDS for one track: the fields its game's layouts give that the file
-    leaves out (read from the file's own keys, since each has a default)."""
+    leaves out (read from the file's own keys, since each has a default) or writes blank
+    (`location: ""` prints as nothing, as a field left out does)."""
     context: TrackGame = definition.kind.context
-    missing = [name for name in context.layout_fields if (name,) not in definition.marks]
+    blank = [name for name in context.layout_fields if (name,) in definition.marks
+             and isinstance(getattr(definition.model, name, None), str)
+             and not getattr(definition.model, name).strip()]
+    missing = [name for name in context.layout_fields
+               if (name,) not in definition.marks or name in blank]
     if not missing:
         return []
-    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(()), missing=missing,
+    where = (missing[0],) if missing[0] in blank else ()
+    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(where), missing=missing,
                                                game=context.title)]
 
 

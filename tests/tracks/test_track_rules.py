@@ -378,6 +378,23 @@ def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
     assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
 
 
+@pytest.mark.parametrize(("field", "value"), [("location", '""'), ("description", "'  '")])
+def test_a_joyride_layout_field_written_blank_is_left_out(
+        tmp_path: Path, field: str, value: str) -> None:
+    """A blank location or description prints as nothing, like one left out; the finding
+    points at the blank value."""
+    path = write_track(tmp_path, map_text=STRIP, game="joyride")
+    lines = [f"{field}: {value}" if line.startswith(f"{field}:") else line
+             for line in path.read_text().splitlines()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.severity is Severity.WARNING
+    assert finding.message.startswith(f"the layout leaves out {field}; ")
+    marked = path.read_text().splitlines()[finding.mark.line - 1]
+    assert marked == f"{field}: {value}"
+    assert finding.mark.column == len(field) + 3
+
+
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:
     path = write_track(tmp_path, map_text=STRIP.replace("=.X", "=.."))
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-BARRIER-GAP"]
