@@ -71,6 +71,19 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     assert at(tmp_path, fired) == "1"
 
 
+def test_a_joyride_track_of_the_standard_pieces_is_told_to_draw_a_map(tmp_path: Path
+                                                                       ) -> None:
+    # The start piece lays Frothy Races' numbered grid; a Joyride race is set on a board.
+    loop = ["start", "finish", *["curve-60-left"] * 3, "straight", "short-straight",
+            *["curve-60-left"] * 3]
+    path = write_track(tmp_path, map_text=None, game="joyride", pieces=loop, closed=True)
+    (fired,) = [f for f in check_file(path).findings if f.rule == "TRK-START-ON-LINE"]
+    assert fired.severity is Severity.ERROR
+    assert fired.message.endswith("(the standard pieces' start piece is a Frothy Races grid)")
+    assert fired.hint is not None and fired.hint.startswith(
+        "a Joyride race is set on a board: draw the track as a map (map: |)")
+
+
 def test_a_slot_on_a_joyride_map_is_one_error_and_the_line_still_counts(tmp_path: Path
                                                                       ) -> None:
     # One digit drawn beside the line (slot 2, no slot 1): TRK-START-ON-LINE reports it; the
