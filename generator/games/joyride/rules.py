@@ -289,11 +289,10 @@ def measured_effects_can_act(car: Car, context: JoyrideData) -> Iterator[Violati
                     "timing": list(context.in_turn_order(face.timing))})
 
 
-@RULES.check("JR-ABILITY-MEASURE-AMOUNT")
-def measured_amounts_a_turn_can_use(car: Car, most: Mapping[str, int],
-                                    why: Mapping[str, str]) -> Iterator[Violation]:
-    """An amount past what a turn can hold (four gears a SHIFT, two steers a turn) would be
-    counted by the balance profile as a gain the car never gets."""
+def amounts_past(car: Car, most: Mapping[str, int], why: Mapping[str, str]
+                 ) -> Iterator[Violation]:
+    """Each measured amount of an effect in ``most`` past its limit: the balance profile
+    would count a gain the turn never has room for."""
     for path, face in described(car):
         for number, measured in enumerate(face.balance):
             limit = most.get(measured.effect)
@@ -301,6 +300,18 @@ def measured_amounts_a_turn_can_use(car: Car, most: Mapping[str, int],
                 yield Violation((*path, "balance", number, "amount"), {
                     "name": face.name, "effect": measured.effect,
                     "amount": measured.amount, "reason": why[measured.effect]})
+
+
+@RULES.check("JR-ABILITY-MEASURE-GEARS")
+def measured_shifts_stay_in_the_gears(car: Car, most: Mapping[str, int],
+                                      why: Mapping[str, str]) -> Iterator[Violation]:
+    return amounts_past(car, most, why)
+
+
+@RULES.check("JR-ABILITY-MEASURE-STEERS")
+def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int],
+                                  why: Mapping[str, str]) -> Iterator[Violation]:
+    return amounts_past(car, most, why)
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,8 @@ from tests.rule_coverage import At, assert_points_at
 
 # rule -> the text its finding points at in the bad case's file.
 AT: dict[str, At] = {
-    "JR-ABILITY-MEASURE-AMOUNT": "4}",                # the amount past three gears
+    "JR-ABILITY-MEASURE-GEARS": "4}",                 # the amount past three gears
+    "JR-ABILITY-MEASURE-STEERS": "2}",                # the amount past one steer
     "JR-ABILITY-MEASURE-STEP": "{effect: shift_",    # each step the END timing cannot reach
     "JR-ABILITY-MIX": "Handbrake Turn",
     "JR-ABILITY-NAMES": "Double Clutch",              # the second ability of that name

@@ -115,7 +115,8 @@ CAR_CASES: dict[str, Change] = {
     "JR-ABILITY-TOGGLE": ability(0, mode="toggleable"),
     "JR-ABILITY-NAMES": ability(1, name="Double Clutch"),
     "JR-ABILITY-MEASURE-STEP": ability(0, timing=["end"]),
-    "JR-ABILITY-MEASURE-AMOUNT": ability(0, balance=[{"effect": "shift_up", "amount": 4}]),
+    "JR-ABILITY-MEASURE-GEARS": ability(0, balance=[{"effect": "shift_up", "amount": 4}]),
+    "JR-ABILITY-MEASURE-STEERS": ability(2, balance=[{"effect": "extra_steer", "amount": 2}]),
     "JR-DICE-COLOUR": top(colour="#800080"),
     "JR-PRINT-TEXT": top(name="W" * 28),
     "JR-PRINT-ICON": ability(0, icon="gearstick"),
@@ -358,14 +359,14 @@ def test_a_measured_amount_stays_within_what_a_turn_can_use(
     def measured(*effects: tuple[str, int]) -> Change:
         return ability(0, balance=[{"effect": e, "amount": n} for e, n in effects])
     assert messages(write_car(measured(("shift_up", 4), ("shift_down", 5))),
-                    "JR-ABILITY-MEASURE-AMOUNT") == [
+                    "JR-ABILITY-MEASURE-GEARS") == [
         "'Double Clutch' is measured as shift_up 4, but a SHIFT already moves one gear and "
         "the column runs from gear 1 to gear 5, never above: at most 3 more can be used",
         "'Double Clutch' is measured as shift_down 5, but a SHIFT already moves one gear "
         "and the column runs from gear 5 down to gear 1: at most 3 more can be used"]
     steer = ability(2, timing=["lock", "roll"], balance=[{"effect": "extra_steer", "amount": 2}])
     (finding,) = check_file(write_car(steer)).findings
-    assert finding.rule == "JR-ABILITY-MEASURE-AMOUNT"
+    assert finding.rule == "JR-ABILITY-MEASURE-STEERS"
     assert finding.severity is Severity.WARNING
     assert "at most 1 more" in finding.message
     at_the_limit = measured(("shift_up", 3), ("shift_down", 3))
