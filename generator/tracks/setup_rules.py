@@ -328,6 +328,14 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
         known += sorted(d.name for d in others
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
+    # A custom item under a standard item's name, or under the rulebook's other name for
+    # one (JR-ITEM-STANDARD-NAME's error), is that item: offered once, as the book writes it.
+    aliases = {item_key(other) for other, _ in context.item_aliases}
+    offered: dict[str, str] = {}
+    for number, name in enumerate(known):
+        if number < len(context.standard_items) or item_key(name) not in aliases:
+            offered.setdefault(item_key(name), name)
+    known = list(offered.values())
     # The rulebook's other name for an item is that item (TRK-ITEMS-OTHER-NAME advises).
     keys = {item_key(name) for name in known} | {
         item_key(other) for other, _ in context.item_aliases}
