@@ -338,16 +338,18 @@ def dice_match_the_car(car: Car, context: JoyrideData) -> Iterator[Violation]:
 def items_are_used_when_their_type_says(item: Item, context: JoyrideData
                                         ) -> Iterator[Violation]:
     fixed = context.item_types[item.type].timing
-    repeated = sorted(step for step, n in Counter(item.timing).items() if n > 1)
-    values = {"name": item.name, "type": item.type, "timing": list(item.timing),
+    timing = item.timing or ()
+    repeated = sorted(step for step, n in Counter(timing).items() if n > 1)
+    values = {"name": item.name, "type": item.type, "timing": list(timing),
               "fixed": list(fixed or ()), "repeated": repeated,
-              "extra": [s for s in item.timing if s not in (fixed or ())],
-              "missing": [s for s in fixed or () if s not in item.timing]}
+              "extra": [s for s in timing if s not in (fixed or ())],
+              "missing": [s for s in fixed or () if s not in timing]}
     if repeated:
         yield Violation(("timing",), {**values, "problem": "repeated"})
-    elif fixed is None and not item.timing:
-        yield Violation(("type",), {**values, "problem": "missing"})
-    elif fixed is not None and item.timing and set(item.timing) != set(fixed):
+    elif fixed is None and not timing:  # at the empty list, or at the type without one
+        yield Violation(("type",) if item.timing is None else ("timing",),
+                        {**values, "problem": "missing"})
+    elif fixed is not None and timing and set(timing) != set(fixed):
         yield Violation(("timing",), {**values, "problem": "fixed"})
 
 

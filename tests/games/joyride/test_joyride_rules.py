@@ -422,6 +422,17 @@ def test_items_are_used_when_their_type_says(change: Change, expected: str,
     assert messages(write_item(change), "JR-ITEM-TIMING") == [expected]
 
 
+@pytest.mark.parametrize(("timing", "pointed"), [(None, "activated"), ([], "[]")])
+def test_an_activated_item_without_steps_is_shown_where_they_are_missing(
+        timing: list[str] | None, pointed: str, write_item: Callable[..., Path]) -> None:
+    # Left out, the type asks for them; written empty, the empty list is the slip.
+    change = top(type="activated", **({} if timing is None else {"timing": timing}))
+    path = write_item(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "JR-ITEM-TIMING"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith(pointed)
+
+
 @pytest.mark.parametrize(("name", "message"), [
     ("rocket", "'rocket' is the name of a standard item"),
     ("Oil-Slick", "'Oil-Slick' is the name of a standard item"),
