@@ -76,8 +76,9 @@ def four_elements(car: Car, counts: Mapping[str, int], labels: Mapping[str, str]
     dashboard = car.dashboard
     for element, wanted in counts.items():
         found = len(getattr(dashboard, element))
-        if found != wanted:
-            yield Violation(("dashboard", element), {"element": element, "count": found})
+        if found != wanted:  # too many: at the first past the limit, as the hint removes it
+            where = ("dashboard", element, *((wanted,) if found > wanted else ()))
+            yield Violation(where, {"element": element, "count": found})
     if not dashboard.mirror:
         yield Violation(("dashboard", "mirror"), {"element": "mirror", "count": 0})
 
@@ -172,8 +173,9 @@ def protected_slots_schema(gears: Sequence[int], locked_free: int) -> list[dict[
 
 @RULES.check("JR-ABILITY-SET")
 def three_abilities(car: Car, count: int) -> Iterator[Violation]:
-    if len(car.abilities) != count:
-        yield Violation(("abilities",), {"found": len(car.abilities)})
+    if len(car.abilities) != count:  # too many: at the first ability past the set
+        where = ("abilities", *((count,) if len(car.abilities) > count else ()))
+        yield Violation(where, {"found": len(car.abilities)})
 
 
 @RULES.editor_schema("JR-ABILITY-SET")

@@ -352,6 +352,31 @@ def test_a_measured_effect_must_be_able_to_act_at_one_of_the_lights(
         "'Double Clutch' is measured as shift_down, which acts at SHIFT, but its lights are END"]
 
 
+def extra_gear(data: dict[str, Any]) -> None:
+    data["dashboard"]["gears"].append({"damage": True, "marker": None})
+
+
+def extra_ability(data: dict[str, Any]) -> None:
+    data["abilities"].append({"name": "Spare Tyre", "timing": ["end"], "effect": "Mend."})
+
+
+@pytest.mark.parametrize(("change", "rule_id", "pointed"), [
+    (extra_gear, "JR-DASH-ELEMENTS", "{damage: true, marker: null}"),
+    (dashboard(locked_slots=["plain", "damage", "damage", "damage", "plain"]),
+     "JR-DASH-ELEMENTS", "plain]"),
+    (dashboard(item_slots=["damage", "damage", "plain"]), "JR-DASH-ELEMENTS", "plain]"),
+    (extra_ability, "JR-ABILITY-SET", "name: Spare Tyre"),
+])
+def test_one_element_too_many_is_shown_at_the_first_past_the_count(
+        change: Change, rule_id: str, pointed: str, write_car: Callable[..., Path]) -> None:
+    """The hint says to remove one: the finding points at the first beyond the count (five
+    gears, four locked slots, two item slots, three abilities), not at the list's start."""
+    path = write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == rule_id]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == pointed
+
+
 def test_a_measured_amount_stays_within_what_a_turn_can_use(
         write_car: Callable[..., Path]) -> None:
     """SHIFT moves between gears 1 and 5 (at most three gears past the usual one); a turn
