@@ -128,12 +128,18 @@ def damage_slots_where_the_rulebook_puts_them(car: Car, gears: Sequence[int], lo
     dashboard = car.dashboard
     for number in gears:
         if number <= len(dashboard.gears) and not dashboard.gears[number - 1].damage:
-            yield Violation(("dashboard", "gears", number - 1),
+            # at damage: false, or at the gear when it leaves damage out
+            yield Violation(("dashboard", "gears", number - 1, "damage"),
                             {"place": "gear", "number": number})
-    damaged_locks = dashboard.locked_slots.count("damage")
-    if damaged_locks < locked and dashboard.locked_slots:
-        yield Violation(("dashboard", "locked_slots"),
-                        {"place": "locked", "number": damaged_locks})
+    slots = dashboard.locked_slots
+    damaged_locks = slots.count("damage")
+    if damaged_locks < locked and slots:
+        # at the first plain slot past the ones the count leaves plain, else the list
+        plain = [i for i, kind in enumerate(slots) if kind != "damage"]
+        spare = max(len(slots) - locked, 0)
+        past = (plain[spare],) if spare and len(plain) > spare else ()
+        where = ("dashboard", "locked_slots", *past)
+        yield Violation(where, {"place": "locked", "number": damaged_locks})
     for index, kind in enumerate(dashboard.item_slots):
         if kind != "damage":
             yield Violation(("dashboard", "item_slots", index),

@@ -33,7 +33,7 @@ AT: dict[str, At] = {
     "JR-ART-FILE": "no-such-picture.png",
     "JR-ART-RESOLUTION": small_picture,
     "JR-DAMAGE-PROTECTED": "true}",
-    "JR-DAMAGE-SLOTS": "{damage: false}",
+    "JR-DAMAGE-SLOTS": "false}",                      # gear 4's damage: false
     "JR-DASH-ELEMENTS": "[damage]",
     "JR-DASH-MARKERS": "{damage: false}",
     "JR-DICE-COLOUR": "'#800080'",

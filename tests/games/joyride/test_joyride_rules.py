@@ -377,6 +377,22 @@ def test_one_element_too_many_is_shown_at_the_first_past_the_count(
     assert line[finding.mark.column - 1:] == pointed
 
 
+@pytest.mark.parametrize(("change", "pointed"), [
+    (gear(3, damage=False), "false}"),                # the value that should be true
+    (gear(5), "{}"),                                  # no damage key: the gear itself
+    (dashboard(locked_slots=["plain", "damage", "plain", "damage"]), "plain, damage]"),
+    (dashboard(locked_slots=["plain", "damage", "damage"]), "[plain, damage, damage]"),
+])
+def test_a_missing_damage_slot_is_shown_at_the_slot_that_lacks_it(
+        change: Change, pointed: str, write_car: Callable[..., Path]) -> None:
+    """A gear at its damage value (or the gear when it has none); a second plain locked slot
+    at that slot; a short row, where no slot is the wrong one, at the row."""
+    path = write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "JR-DAMAGE-SLOTS"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == pointed
+
+
 def test_a_measured_amount_stays_within_what_a_turn_can_use(
         write_car: Callable[..., Path]) -> None:
     """SHIFT moves between gears 1 and 5 (at most three gears past the usual one); a turn
