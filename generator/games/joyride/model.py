@@ -207,8 +207,9 @@ class Item:
     # None when the file leaves timing out, () when it writes it empty: JR-ITEM-TIMING
     # points at the empty list, or at the type when there is none.
     timing: tuple[str, ...] | None = spec_field(
-        TIMING, "When it can be used: activated items say; others are START, SHIFT, END.",
-        default=None)
+        ListOf(Choice(STEPS)),
+        "When it can be used: activated items say; others are START, SHIFT, END.",
+        default=None, source=SEC_ITEMS)
     explodes: bool = spec_field(
         Bool(), "true when it explodes: its card repeats the explosion rules.", default=False,
         source=section("Special Effects > Explosions"))

@@ -463,6 +463,24 @@ def test_items_are_used_when_their_type_says(change: Change, expected: str,
     assert messages(write_item(change), "JR-ITEM-TIMING") == [expected]
 
 
+@pytest.mark.parametrize(("change", "item", "section"), [
+    (dashboard(locked_slots=["plain", "broken", "damage", "damage"]), False,
+     "Player Components > The Dashboard"),
+    (dashboard(item_slots=["damage", "spare"]), False, "Player Components > The Dashboard"),
+    (ability(0, timing=["boost"]), False, "Player Components > Timing Indicators"),
+    (top(type="activated", timing=["finish"]), True, "Special Effects > Items"),
+    (top(timing="start"), True, "Special Effects > Items"),
+])
+def test_an_unreadable_entry_cites_the_section_of_its_list(
+        change: Change, item: bool, section: str, write_car: Callable[..., Path],
+        write_item: Callable[..., Path]) -> None:
+    """A slot kind or a step the format does not know is cited where the list's sentence is
+    (an item's steps under Items, not the ability tokens' Timing Indicators)."""
+    path = write_item(change) if item else write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule.startswith("SCHEMA-")]
+    assert finding.source == f"Joyride prototype rulebook, {section}"
+
+
 @pytest.mark.parametrize(("timing", "pointed"), [(None, "activated"), ([], "[]")])
 def test_an_activated_item_without_steps_is_shown_where_they_are_missing(
         timing: list[str] | None, pointed: str, write_item: Callable[..., Path]) -> None:
