@@ -113,6 +113,8 @@ def parse_clock(value: Any) -> int:
     """A facing as a clock hour: 12 is up the page, 3 is to the right."""
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12:
         return value
+    if isinstance(value, str) and value.strip().isdigit():  # '3' quoted, as laps says too
+        raise ValueError("remove the quotes to make it a number: a clock hour from 1 to 12")
     raise ValueError("a clock hour from 1 to 12: 12 points up the page, 3 to the right")
 
 

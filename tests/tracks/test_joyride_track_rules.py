@@ -71,6 +71,13 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     assert at(tmp_path, fired) == "1"
 
 
+def test_a_facing_written_in_quotes_is_told_to_lose_them(tmp_path: Path) -> None:
+    (found,) = [f for f in findings(tmp_path, JOY_LOOP, start_facing="3")
+                if f.rule == "SCHEMA-VALUE"]
+    assert "remove the quotes to make it a number" in found.message
+    assert found.source.endswith("Shared Components > Starting Positions")
+
+
 def test_a_joyride_track_of_the_standard_pieces_is_told_to_draw_a_map(tmp_path: Path
                                                                        ) -> None:
     # The start piece lays Frothy Races' numbered grid; a Joyride race is set on a board.
