@@ -292,7 +292,7 @@ class ListOf(Spec):
         self.expected = f"a list of {count}{length_note}, each {item.expected}"
 
     @property
-    def source(self) -> str | None:  # type: ignore[override]
+    def source(self) -> str | None:
         return self._source
 
     @source.setter
