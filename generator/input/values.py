@@ -7,6 +7,7 @@ declared fields are ``schema.Struct``.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 import re
@@ -289,6 +290,20 @@ class ListOf(Spec):
         else:
             count = f"at least {min_length} entries" if min_length else "entries"
         self.expected = f"a list of {count}{length_note}, each {item.expected}"
+
+    @property
+    def source(self) -> str | None:
+        return self._source
+
+    @source.setter
+    def source(self, value: str | None) -> None:
+        """An entry of the list is cited where the list is, unless its own spec says: an
+        unknown locked slot kind is a dashboard finding, not a file-format one. The entry's
+        spec is copied first, as it may be shared with other fields."""
+        self._source = value
+        if value is not None and self.item.source is None:
+            self.item = copy.copy(self.item)
+            self.item.source = value
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if not isinstance(node, Seq):

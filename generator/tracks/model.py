@@ -76,6 +76,8 @@ def parse_players(value: Any) -> Players:
     """'4' or '2-6' (or '2\u20136'): how many players the track is for."""
     if isinstance(value, int) and not isinstance(value, bool):
         low = high = value
+    elif isinstance(value, str) and re.fullmatch(r"\s*\d+\s*", value):
+        low = high = int(value)  # '4' quoted, as a range is
     elif isinstance(value, str) and re.fullmatch(rf"\s*\d+\s*[{DASHES}]\s*\d+\s*", value):
         low, high = (int(part) for part in re.split(f"[{DASHES}]", value))
     else:
@@ -92,7 +94,8 @@ def players_schema(counts: tuple[int, int], high: int | None = None) -> dict[str
     least, most = counts
     pairs = [(low, top) for low in range(least, most + 1) for top in range(low, most + 1)
              if high is None or top == high]
-    ranges = "|".join(rf"0*{low}\s*[{DASHES}]\s*0*{top}" for low, top in pairs)
+    ranges = "|".join([rf"0*{low}\s*[{DASHES}]\s*0*{top}" for low, top in pairs]
+                      + [rf"0*{low}" for low, top in pairs if low == top])
     return {"anyOf": [{"type": "integer", "enum": [low for low, top in pairs if low == top]},
                       {"type": "string", "pattern": rf"^\s*({ranges})\s*$"}]}
 
@@ -110,6 +113,8 @@ def parse_clock(value: Any) -> int:
     """A facing as a clock hour: 12 is up the page, 3 is to the right."""
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 12:
         return value
+    if isinstance(value, str) and value.strip().isdigit():  # '3' quoted, as laps says too
+        raise ValueError("remove the quotes to make it a number: a clock hour from 1 to 12")
     raise ValueError("a clock hour from 1 to 12: 12 points up the page, 3 to the right")
 
 

@@ -328,6 +328,14 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
         known += sorted(d.name for d in others
                         if d.game.id == definition.game.id and d.kind.name == "item")
         known += sorted(project_items(Path(definition.path), definition.game.id))
+    # A custom item under a standard item's name, or under the rulebook's other name for
+    # one (JR-ITEM-STANDARD-NAME's error), is that item: offered once, as the book writes it.
+    aliases = {item_key(other) for other, _ in context.item_aliases}
+    offered: dict[str, str] = {}
+    for number, name in enumerate(known):
+        if number < len(context.standard_items) or item_key(name) not in aliases:
+            offered.setdefault(item_key(name), name)
+    known = list(offered.values())
     # The rulebook's other name for an item is that item (TRK-ITEMS-OTHER-NAME advises).
     keys = {item_key(name) for name in known} | {
         item_key(other) for other, _ in context.item_aliases}
@@ -341,12 +349,18 @@ def items_known(definition: Definition, others: Sequence[Definition]) -> list[Fi
 
 def layout_given(definition: Definition) -> list[Finding]:
     """TRK-LAYOUT-FIELDS for one track: the fields its game's layouts give that the file
-    leaves out (read from the file's own keys, since each has a default)."""
+    leaves out (read from the file's own keys, since each has a default) or writes blank
+    (`location: ""` prints as nothing, as a field left out does)."""
     context: TrackGame = definition.kind.context
-    missing = [name for name in context.layout_fields if (name,) not in definition.marks]
+    blank = [name for name in context.layout_fields if (name,) in definition.marks
+             and isinstance(getattr(definition.model, name, None), str)
+             and not getattr(definition.model, name).strip()]
+    missing = [name for name in context.layout_fields
+               if (name,) not in definition.marks or name in blank]
     if not missing:
         return []
-    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(()), missing=missing,
+    where = (missing[0],) if missing[0] in blank else ()
+    return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(where), missing=missing,
                                                game=context.title)]
 
 

@@ -102,7 +102,8 @@ def cars_start_on_the_line(track: Track, context: TrackGame) -> Iterator[Violati
     slots = track.layout.slots()
     if slots:
         yield Violation(track.layout.where(slots[min(slots)][0]), {
-            "game": context.title, "count": sum(len(h) for h in slots.values())})
+            "game": context.title, "count": sum(len(h) for h in slots.values()),
+            "pieces": bool(track.pieces)})
 
 
 @RULES.check("TRK-START-RUNWAY")

@@ -25,7 +25,7 @@ def at(tmp_path: Path, finding: Finding) -> str:
 
 
 def test_the_joyride_loop_is_clean_for_two_to_four_players(tmp_path: Path) -> None:
-    for players in (2, 4, "2-4"):
+    for players in (2, 4, "2-4", "4", " 3 "):  # a count quoted reads as a range does
         assert rule_ids(findings(tmp_path, JOY_LOOP, players=players)) == {"TRK-LAP-LENGTH"}
 
 
@@ -69,6 +69,26 @@ def test_numbered_slots_on_a_joyride_map_are_an_error_at_the_first(tmp_path: Pat
     assert fired.message == ("Joyride cars start on the starting line, and this track marks 2 "
                              "numbered starting slots")
     assert at(tmp_path, fired) == "1"
+
+
+def test_a_facing_written_in_quotes_is_told_to_lose_them(tmp_path: Path) -> None:
+    (found,) = [f for f in findings(tmp_path, JOY_LOOP, start_facing="3")
+                if f.rule == "SCHEMA-VALUE"]
+    assert "remove the quotes to make it a number" in found.message
+    assert found.source.endswith("Shared Components > Starting Positions")
+
+
+def test_a_joyride_track_of_the_standard_pieces_is_told_to_draw_a_map(tmp_path: Path
+                                                                       ) -> None:
+    # The start piece lays Frothy Races' numbered grid; a Joyride race is set on a board.
+    loop = ["start", "finish", *["curve-60-left"] * 3, "straight", "short-straight",
+            *["curve-60-left"] * 3]
+    path = write_track(tmp_path, map_text=None, game="joyride", pieces=loop, closed=True)
+    (fired,) = [f for f in check_file(path).findings if f.rule == "TRK-START-ON-LINE"]
+    assert fired.severity is Severity.ERROR
+    assert fired.message.endswith("(the standard pieces' start piece is a Frothy Races grid)")
+    assert fired.hint is not None and fired.hint.startswith(
+        "a Joyride race is set on a board: draw the track as a map (map: |)")
 
 
 def test_a_slot_on_a_joyride_map_is_one_error_and_the_line_still_counts(tmp_path: Path

@@ -328,6 +328,23 @@ def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: P
     assert "did you mean 'Banana Skin'?" in finding.message
 
 
+def test_an_item_file_under_a_standard_name_is_not_offered_twice(tmp_path: Path) -> None:
+    # 'rocket' and 'missile' item files are JR-ITEM-STANDARD-NAME errors, and the Rocket
+    # still: the unknown item's suggestion and list give the rulebook's spelling once.
+    items = tmp_path / "vehicles" / "joyride" / "items"
+    items.mkdir(parents=True)
+    for name in ("rocket", "missile", "Tar Pit"):
+        (items / f"{name}.yaml").write_text(
+            f"game: joyride\nkind: item\nname: {name}\n", encoding="utf-8")
+    folder = tmp_path / "vehicles" / "tracks"
+    folder.mkdir()
+    path = write_track(folder, map_text=STRIP, game="joyride", items=["Rockets"])
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-UNKNOWN"]
+    assert "did you mean 'Rocket'?" in finding.message
+    assert finding.hint == ("use one of Rocket, Mine, Oil Slick, Nitro, Tar Pit, or define it "
+                            "in a 'kind: item' file")
+
+
 def test_the_rulebooks_own_layout_may_recommend_a_missile(tmp_path: Path) -> None:
     # Training Wheels (the Junkyard layout) recommends MISSILE, OIL SLICK, NITRO and MINE:
     # the Missile is the Rocket, known to the stack, with advice to print it as the Rocket.
@@ -376,6 +393,23 @@ def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
     assert (finding.mark.line, finding.mark.column) == (1, 1)
     frothy = write_track(tmp_path, "frothy.yaml", map_text=STRIP)  # Frothy has no such list
     assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
+
+
+@pytest.mark.parametrize(("field", "value"), [("location", '""'), ("description", "'  '")])
+def test_a_joyride_layout_field_written_blank_is_left_out(
+        tmp_path: Path, field: str, value: str) -> None:
+    """A blank location or description prints as nothing, like one left out; the finding
+    points at the blank value."""
+    path = write_track(tmp_path, map_text=STRIP, game="joyride")
+    lines = [f"{field}: {value}" if line.startswith(f"{field}:") else line
+             for line in path.read_text().splitlines()]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.severity is Severity.WARNING
+    assert finding.message.startswith(f"the layout leaves out {field}; ")
+    marked = path.read_text().splitlines()[finding.mark.line - 1]
+    assert marked == f"{field}: {value}"
+    assert finding.mark.column == len(field) + 3
 
 
 def test_a_map_edge_with_no_barrier_is_a_gap(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ registered here with Joyride's own rules: a car points at a hex side, fills two 
 steers once at the start of a move (Driving > Movement: the front enters the front-left or
 front-right space, then the car carries on that way). The drive search assumes moves of 2
 spaces, one die's average. Races are won by the first car over the finish line after the
-set laps (Racing > Goal).
+set laps (Playing the Game > Racing > Goal).
 """
 
 from __future__ import annotations

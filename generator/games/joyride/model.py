@@ -204,9 +204,12 @@ class Item:
         Choice(ITEM_TYPES), "dropped, fired or activated.", source=SEC_ITEMS)
     effect: str = spec_field(
         Text(max_length=240), "What it does, in your own words, printed on its card.")
-    timing: tuple[str, ...] = spec_field(
-        TIMING, "When it can be used: activated items say; others are START, SHIFT, END.",
-        default=())
+    # None when the file leaves timing out, () when it writes it empty: JR-ITEM-TIMING
+    # points at the empty list, or at the type when there is none.
+    timing: tuple[str, ...] | None = spec_field(
+        ListOf(Choice(STEPS)),
+        "When it can be used: activated items say; others are START, SHIFT, END.",
+        default=None, source=SEC_ITEMS)
     explodes: bool = spec_field(
         Bool(), "true when it explodes: its card repeats the explosion rules.", default=False,
         source=section("Special Effects > Explosions"))

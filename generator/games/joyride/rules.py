@@ -76,8 +76,9 @@ def four_elements(car: Car, counts: Mapping[str, int], labels: Mapping[str, str]
     dashboard = car.dashboard
     for element, wanted in counts.items():
         found = len(getattr(dashboard, element))
-        if found != wanted:
-            yield Violation(("dashboard", element), {"element": element, "count": found})
+        if found != wanted:  # too many: at the first past the limit, as the hint removes it
+            where = ("dashboard", element, *((wanted,) if found > wanted else ()))
+            yield Violation(where, {"element": element, "count": found})
     if not dashboard.mirror:
         yield Violation(("dashboard", "mirror"), {"element": "mirror", "count": 0})
 
@@ -127,12 +128,18 @@ def damage_slots_where_the_rulebook_puts_them(car: Car, gears: Sequence[int], lo
     dashboard = car.dashboard
     for number in gears:
         if number <= len(dashboard.gears) and not dashboard.gears[number - 1].damage:
-            yield Violation(("dashboard", "gears", number - 1),
+            # at damage: false, or at the gear when it leaves damage out
+            yield Violation(("dashboard", "gears", number - 1, "damage"),
                             {"place": "gear", "number": number})
-    damaged_locks = dashboard.locked_slots.count("damage")
-    if damaged_locks < locked and dashboard.locked_slots:
-        yield Violation(("dashboard", "locked_slots"),
-                        {"place": "locked", "number": damaged_locks})
+    slots = dashboard.locked_slots
+    damaged_locks = slots.count("damage")
+    if damaged_locks < locked and slots:
+        # at the first plain slot past the ones the count leaves plain, else the list
+        plain = [i for i, kind in enumerate(slots) if kind != "damage"]
+        spare = max(len(slots) - locked, 0)
+        past = (plain[spare],) if spare and len(plain) > spare else ()
+        where = ("dashboard", "locked_slots", *past)
+        yield Violation(where, {"place": "locked", "number": damaged_locks})
     for index, kind in enumerate(dashboard.item_slots):
         if kind != "damage":
             yield Violation(("dashboard", "item_slots", index),
@@ -172,8 +179,9 @@ def protected_slots_schema(gears: Sequence[int], locked_free: int) -> list[dict[
 
 @RULES.check("JR-ABILITY-SET")
 def three_abilities(car: Car, count: int) -> Iterator[Violation]:
-    if len(car.abilities) != count:
-        yield Violation(("abilities",), {"found": len(car.abilities)})
+    if len(car.abilities) != count:  # too many: at the first ability past the set
+        where = ("abilities", *((count,) if len(car.abilities) > count else ()))
+        yield Violation(where, {"found": len(car.abilities)})
 
 
 @RULES.editor_schema("JR-ABILITY-SET")
@@ -289,6 +297,31 @@ def measured_effects_can_act(car: Car, context: JoyrideData) -> Iterator[Violati
                     "timing": list(context.in_turn_order(face.timing))})
 
 
+def amounts_past(car: Car, most: Mapping[str, int], why: Mapping[str, str]
+                 ) -> Iterator[Violation]:
+    """Each measured amount of an effect in ``most`` past its limit: the balance profile
+    would count a gain the turn never has room for."""
+    for path, face in described(car):
+        for number, measured in enumerate(face.balance):
+            limit = most.get(measured.effect)
+            if limit is not None and measured.amount > limit:
+                yield Violation((*path, "balance", number, "amount"), {
+                    "name": face.name, "effect": measured.effect,
+                    "amount": measured.amount, "reason": why[measured.effect]})
+
+
+@RULES.check("JR-ABILITY-MEASURE-GEARS")
+def measured_shifts_stay_in_the_gears(car: Car, most: Mapping[str, int],
+                                      why: Mapping[str, str]) -> Iterator[Violation]:
+    return amounts_past(car, most, why)
+
+
+@RULES.check("JR-ABILITY-MEASURE-STEERS")
+def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int],
+                                  why: Mapping[str, str]) -> Iterator[Violation]:
+    return amounts_past(car, most, why)
+
+
 @lru_cache(maxsize=1)
 def driver_dice_colours(faces: tuple[int, ...]) -> tuple[str, ...]:
     """The colours the sticker sheet prints Joyride driver dice in (the dice whose faces are
@@ -313,16 +346,18 @@ def dice_match_the_car(car: Car, context: JoyrideData) -> Iterator[Violation]:
 def items_are_used_when_their_type_says(item: Item, context: JoyrideData
                                         ) -> Iterator[Violation]:
     fixed = context.item_types[item.type].timing
-    repeated = sorted(step for step, n in Counter(item.timing).items() if n > 1)
-    values = {"name": item.name, "type": item.type, "timing": list(item.timing),
+    timing = item.timing or ()
+    repeated = sorted(step for step, n in Counter(timing).items() if n > 1)
+    values = {"name": item.name, "type": item.type, "timing": list(timing),
               "fixed": list(fixed or ()), "repeated": repeated,
-              "extra": [s for s in item.timing if s not in (fixed or ())],
-              "missing": [s for s in fixed or () if s not in item.timing]}
+              "extra": [s for s in timing if s not in (fixed or ())],
+              "missing": [s for s in fixed or () if s not in timing]}
     if repeated:
         yield Violation(("timing",), {**values, "problem": "repeated"})
-    elif fixed is None and not item.timing:
-        yield Violation(("type",), {**values, "problem": "missing"})
-    elif fixed is not None and item.timing and set(item.timing) != set(fixed):
+    elif fixed is None and not timing:  # at the empty list, or at the type without one
+        yield Violation(("type",) if item.timing is None else ("timing",),
+                        {**values, "problem": "missing"})
+    elif fixed is not None and timing and set(timing) != set(fixed):
         yield Violation(("timing",), {**values, "problem": "fixed"})
 
 

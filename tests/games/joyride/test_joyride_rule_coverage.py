@@ -21,6 +21,8 @@ from tests.rule_coverage import At, assert_points_at
 
 # rule -> the text its finding points at in the bad case's file.
 AT: dict[str, At] = {
+    "JR-ABILITY-MEASURE-GEARS": "4}",                 # the amount past three gears
+    "JR-ABILITY-MEASURE-STEERS": "2}",                # the amount past one steer
     "JR-ABILITY-MEASURE-STEP": "{effect: shift_",    # each step the END timing cannot reach
     "JR-ABILITY-MIX": "Handbrake Turn",
     "JR-ABILITY-NAMES": "Double Clutch",              # the second ability of that name
@@ -31,7 +33,7 @@ AT: dict[str, At] = {
     "JR-ART-FILE": "no-such-picture.png",
     "JR-ART-RESOLUTION": small_picture,
     "JR-DAMAGE-PROTECTED": "true}",
-    "JR-DAMAGE-SLOTS": "{damage: false}",
+    "JR-DAMAGE-SLOTS": "false}",                      # gear 4's damage: false
     "JR-DASH-ELEMENTS": "[damage]",
     "JR-DASH-MARKERS": "{damage: false}",
     "JR-DICE-COLOUR": "'#800080'",

@@ -115,6 +115,8 @@ CAR_CASES: dict[str, Change] = {
     "JR-ABILITY-TOGGLE": ability(0, mode="toggleable"),
     "JR-ABILITY-NAMES": ability(1, name="Double Clutch"),
     "JR-ABILITY-MEASURE-STEP": ability(0, timing=["end"]),
+    "JR-ABILITY-MEASURE-GEARS": ability(0, balance=[{"effect": "shift_up", "amount": 4}]),
+    "JR-ABILITY-MEASURE-STEERS": ability(2, balance=[{"effect": "extra_steer", "amount": 2}]),
     "JR-DICE-COLOUR": top(colour="#800080"),
     "JR-PRINT-TEXT": top(name="W" * 28),
     "JR-PRINT-ICON": ability(0, icon="gearstick"),
@@ -350,6 +352,72 @@ def test_a_measured_effect_must_be_able_to_act_at_one_of_the_lights(
         "'Double Clutch' is measured as shift_down, which acts at SHIFT, but its lights are END"]
 
 
+def extra_gear(data: dict[str, Any]) -> None:
+    data["dashboard"]["gears"].append({"damage": True, "marker": None})
+
+
+def extra_ability(data: dict[str, Any]) -> None:
+    data["abilities"].append({"name": "Spare Tyre", "timing": ["end"], "effect": "Mend."})
+
+
+@pytest.mark.parametrize(("change", "rule_id", "pointed"), [
+    (extra_gear, "JR-DASH-ELEMENTS", "{damage: true, marker: null}"),
+    (dashboard(locked_slots=["plain", "damage", "damage", "damage", "plain"]),
+     "JR-DASH-ELEMENTS", "plain]"),
+    (dashboard(item_slots=["damage", "damage", "plain"]), "JR-DASH-ELEMENTS", "plain]"),
+    (extra_ability, "JR-ABILITY-SET", "name: Spare Tyre"),
+])
+def test_one_element_too_many_is_shown_at_the_first_past_the_count(
+        change: Change, rule_id: str, pointed: str, write_car: Callable[..., Path]) -> None:
+    """The hint says to remove one: the finding points at the first beyond the count (five
+    gears, four locked slots, two item slots, three abilities), not at the list's start."""
+    path = write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == rule_id]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == pointed
+
+
+@pytest.mark.parametrize(("change", "pointed"), [
+    (gear(3, damage=False), "false}"),                # the value that should be true
+    (gear(5), "{}"),                                  # no damage key: the gear itself
+    (dashboard(locked_slots=["plain", "damage", "plain", "damage"]), "plain, damage]"),
+    (dashboard(locked_slots=["plain", "damage", "damage"]), "[plain, damage, damage]"),
+])
+def test_a_missing_damage_slot_is_shown_at_the_slot_that_lacks_it(
+        change: Change, pointed: str, write_car: Callable[..., Path]) -> None:
+    """A gear at its damage value (or the gear when it has none); a second plain locked slot
+    at that slot; a short row, where no slot is the wrong one, at the row."""
+    path = write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "JR-DAMAGE-SLOTS"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == pointed
+
+
+def test_a_measured_amount_stays_within_what_a_turn_can_use(
+        write_car: Callable[..., Path]) -> None:
+    """SHIFT moves between gears 1 and 5 (at most three gears past the usual one); a turn
+    has two moves and one steer a move (one steer past every car's own)."""
+    def measured(*effects: tuple[str, int]) -> Change:
+        return ability(0, balance=[{"effect": e, "amount": n} for e, n in effects])
+    assert messages(write_car(measured(("shift_up", 4), ("shift_down", 5))),
+                    "JR-ABILITY-MEASURE-GEARS") == [
+        "'Double Clutch' is measured as shift_up 4, but a SHIFT already moves one gear and "
+        "the column runs from gear 1 to gear 5, never above: at most 3 more can be used",
+        "'Double Clutch' is measured as shift_down 5, but a SHIFT already moves one gear "
+        "and the column runs from gear 5 down to gear 1: at most 3 more can be used"]
+    steer = ability(2, timing=["lock", "roll"], balance=[{"effect": "extra_steer", "amount": 2}])
+    (finding,) = check_file(write_car(steer)).findings
+    assert finding.rule == "JR-ABILITY-MEASURE-STEERS"
+    assert finding.severity is Severity.WARNING
+    assert "at most 1 more" in finding.message
+    at_the_limit = measured(("shift_up", 3), ("shift_down", 3))
+    assert check_file(write_car(at_the_limit)).findings == []
+    one_more_steer = ability(2, balance=[{"effect": "extra_steer", "amount": 1}])
+    assert check_file(write_car(one_more_steer)).findings == []
+    many_dice = ability(0, timing=["roll"], balance=[{"effect": "extra_die", "amount": 5}])
+    assert check_file(write_car(many_dice)).findings == []
+
+
 def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
         write_car: Callable[..., Path]) -> None:
     (finding,) = check_file(write_car(CAR_CASES["JR-DICE-COLOUR"])).findings
@@ -393,6 +461,35 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
 def test_items_are_used_when_their_type_says(change: Change, expected: str,
                                              write_item: Callable[..., Path]) -> None:
     assert messages(write_item(change), "JR-ITEM-TIMING") == [expected]
+
+
+@pytest.mark.parametrize(("change", "item", "section"), [
+    (dashboard(locked_slots=["plain", "broken", "damage", "damage"]), False,
+     "Player Components > The Dashboard"),
+    (dashboard(item_slots=["damage", "spare"]), False, "Player Components > The Dashboard"),
+    (ability(0, timing=["boost"]), False, "Player Components > Timing Indicators"),
+    (top(type="activated", timing=["finish"]), True, "Special Effects > Items"),
+    (top(timing="start"), True, "Special Effects > Items"),
+])
+def test_an_unreadable_entry_cites_the_section_of_its_list(
+        change: Change, item: bool, section: str, write_car: Callable[..., Path],
+        write_item: Callable[..., Path]) -> None:
+    """A slot kind or a step the format does not know is cited where the list's sentence is
+    (an item's steps under Items, not the ability tokens' Timing Indicators)."""
+    path = write_item(change) if item else write_car(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule.startswith("SCHEMA-")]
+    assert finding.source == f"Joyride prototype rulebook, {section}"
+
+
+@pytest.mark.parametrize(("timing", "pointed"), [(None, "activated"), ([], "[]")])
+def test_an_activated_item_without_steps_is_shown_where_they_are_missing(
+        timing: list[str] | None, pointed: str, write_item: Callable[..., Path]) -> None:
+    # Left out, the type asks for them; written empty, the empty list is the slip.
+    change = top(type="activated", **({} if timing is None else {"timing": timing}))
+    path = write_item(change)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "JR-ITEM-TIMING"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith(pointed)
 
 
 @pytest.mark.parametrize(("name", "message"), [
