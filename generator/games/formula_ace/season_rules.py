@@ -16,6 +16,7 @@ from generator.games.formula_ace.rules import (
     race_lines,
 )
 from generator.games.formula_ace.season import (
+    LedgerLine,
     flying_ships,
     may_borrow,
     replay,
@@ -57,15 +58,41 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
     was_negative = False
     for line in state.ledger:
         if line.balance < 0 and not was_negative:
-            index = line.path[1] if line.kind == "start-ship" else None
-            path = (_overdrawn_item(team, index, line.balance - line.amount, context)
-                    if isinstance(index, int) else line.path)
+            path = _overdrawn_at(team, line, context)
             yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
                 "bought": line.about.get("bought", False),
                 "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
         was_negative = line.balance < 0
+
+
+def _overdrawn_at(team: Team, line: LedgerLine, data: FormulaData) -> KeyPath:
+    """Where a ledger line that took the credits below zero points: into a starting ship
+    or pilot, at what was bought for it that the credits no longer cover."""
+    index, before = line.path[1] if len(line.path) > 1 else None, line.balance - line.amount
+    if line.kind == "start-ship" and isinstance(index, int):
+        return _overdrawn_item(team, index, before, data)
+    if line.kind == "start-pilot" and isinstance(index, int):
+        return _overdrawn_pilot(team, index, before, data)
+    return line.path
+
+
+def _overdrawn_pilot(team: Team, index: int, balance: int, data: FormulaData) -> KeyPath:
+    """What a starting pilot's file bought that took the credits below zero: the pilot
+    when recruited as the 4th (16/), then the school levels in the order written."""
+    pilot = team.pilots[index]
+    at: KeyPath = ("pilots", index)
+    costs: list[tuple[KeyPath, int]] = []
+    if index in team.recruits:
+        costs.append((at, data.items["new-pilot"].price))
+    costs += [((*at, "school", skill), data.items["school"].price * count)
+              for skill, count in pilot.school.items() if count]
+    for path, cost in costs:
+        balance -= cost
+        if balance < 0:
+            return path
+    return at
 
 
 def _overdrawn_item(team: Team, index: int, balance: int, data: FormulaData) -> KeyPath:

@@ -252,6 +252,61 @@ def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
     assert path.read_text().splitlines()[finding.mark.line - 1].strip().startswith("- buy:")
 
 
+def test_an_option_is_paid_before_its_race_s_prize(tmp_path: Path) -> None:
+    # 17/: Sabotage is announced before the first turn, so the 5000 Cleo wins in that race
+    # cannot pay for it; the starting 2500 all went on her ship's Repulsor and Plasma.
+    kit = ship(2, weapons=[{"item": "repulsor"}, {"item": "rockets", "mount": "front"}])
+    won = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=["security", "sabotage"])])
+    path = write_team(tmp_path, both(kit, season(won)))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert finding.message == "Security for Pit (500 credits) takes the balance to -500 credits"
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("security, sabotage]")
+    assert "paid before the race starts" in (finding.hint or "")
+    # With the starting credits unspent, 2500 of options fit exactly; 3000 do not.
+    exact = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 6,
+                                                      options=["sabotage"] * 2 + ["security"])])
+    assert check_file(write_team(tmp_path, season(exact))).findings == []
+    over = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                     options=["sabotage"] * 3)])
+    assert rule_ids(check_file(write_team(tmp_path, season(over))).findings) == {
+        "FA-CREDITS-NEGATIVE"}
+
+
+def test_school_the_starting_credits_cannot_pay_points_at_the_levels(tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(0, skills={"piloting": 4, "g_endurance": 3},
+                                      school={"piloting": 1}))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "FA-CREDITS-NEGATIVE"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("1}")
+    assert "school: {piloting: 1}" in line
+
+
+BLOCK_BUY = """- buy:
+    item: {item}
+    ship: {ship}
+    count: {count}
+"""
+
+
+@pytest.mark.parametrize(("item", "count", "rule_id"), [
+    ("speed", 21, "FA-SHIP-SPEED-MAX"), ("hit-point", 11, "FA-SHIP-HP-MAX"),
+    ("booster", 3, "FA-SHIP-BOOSTERS-MAX"), ("fin", 3, "FA-SHIP-FINS-MAX"),
+    ("zap-o-burn", 3, "FA-SHIP-ZAP"), ("ramming-edge", 7, "FA-SHIP-SPACE"),
+    ("auto-start", 2, "FA-AUTO-START-ONE")])
+def test_a_purchase_past_a_limit_points_at_its_count(item: str, count: int, rule_id: str,
+                                                     tmp_path: Path) -> None:
+    # Written as a block, the count has a line of its own: that is the value to lower.
+    path = write_team(tmp_path, season(rich=True))
+    path.write_text(path.read_text() + BLOCK_BUY.format(item=item, ship="Lambda One",
+                                                        count=count))
+    finding = next(f for f in check_file(path).findings if f.rule == rule_id)
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line.strip() == f"count: {count}"
+
+
 PIT = "destruction-derby"
 OTHER_CASES: dict[str, tuple[Change, str, str]] = {
     "weapons in a race of another category": (
