@@ -57,7 +57,8 @@ def ship_moments(team: Team, data: FormulaData
                  ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
     """Each ship as it stands whenever its equipment changes: at the start of the season,
     when it is bought, and after every purchase for it. The flag says whether the path is a
-    ship written in the file (whose ``upgrades`` and ``weapons`` keys can be pointed at)."""
+    ship written in the file (whose ``upgrades`` and ``weapons`` keys can be pointed at);
+    a purchase's path is its count (or item, when one is bought)."""
     for index, ship in enumerate(team.ships):
         yield ("ships", index), ship_state(ship), True
     for moment in timeline(team, data)[1]:
@@ -65,7 +66,9 @@ def ship_moments(team: Team, data: FormulaData
         if entry.new_ship is not None and entry.new_ship.name in moment.after.ships:
             yield (*moment.path, "new_ship"), moment.after.ships[entry.new_ship.name], True
         elif entry.buy is not None and entry.buy.ship in moment.after.ships:
-            yield (*moment.path, "buy"), moment.after.ships[entry.buy.ship], False
+            # The value that took the ship past a limit: the count bought, or the item.
+            key = "count" if entry.buy.count > 1 else "item"
+            yield (*moment.path, "buy", key), moment.after.ships[entry.buy.ship], False
 
 
 def pilot_categories(team: Team) -> dict[str, str]:
@@ -324,7 +327,7 @@ def school_within_six(team: Team, context: FormulaData) -> Iterator[Violation]:
             continue
         pilot = moment.before.pilots.get(buy.pilot or "")
         if pilot is not None and pilot.skills[buy.skill] + buy.count > maximum:
-            yield Violation((*moment.path, "buy"), {
+            yield Violation((*moment.path, "buy", "count" if buy.count > 1 else "skill"), {
                 "pilot": pilot.name, "skill": buy.skill,
                 "level": pilot.skills[buy.skill] + buy.count, "maximum": maximum})
 
@@ -365,7 +368,7 @@ def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[V
         others = {p: amount for p, amount in held.items() if p != ship.pilot and amount}
         credits = moment.before.credits
         if others and cost <= credits and cost > credits - sum(others.values()):
-            yield Violation((*moment.path, "buy"), {
+            yield Violation((*moment.path, "buy", "ship"), {
                 "item": context.items[buy.item].name, "ship": ship.name,
                 "owner": ship.pilot, "cost": cost, "held": sum(others.values()),
                 "credits": credits, "others": " and ".join(others), "race": last_race})

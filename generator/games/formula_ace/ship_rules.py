@@ -46,6 +46,14 @@ def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
     return (*path, *keys) if written else path
 
 
+def _item_at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
+    """As :func:`_at`, but a purchase is pointed at its item: what it is breaks the rule,
+    not how many."""
+    if not written and path[-1:] == ("count",):
+        return (*path[:-1], "item")
+    return _at(path, written, *keys)
+
+
 def overflow(ship: Ship, space: int, data: FormulaData) -> KeyPath:
     """Where in a written ship the item that does not fit is: its upgrades counted first,
     in the order written, then its derby items; the one that takes the ship past its
@@ -151,7 +159,7 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
     for path, state, written in first_breaches(
             team, context, lambda state: bool(state.weapons) and categories.get(
                 state.pilot or "") not in (None, DERBY)):
-        yield Violation(_at(path, written, "weapons"), {
+        yield Violation(_item_at(path, written, "weapons"), {
             "case": "pilot", "ship": state.name, "items": carried_items(state, context),
             "pilot": state.pilot, "category": categories.get(state.pilot or "")})
     for line in race_lines(team, context):
@@ -181,7 +189,7 @@ def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Vio
     for index, entry in enumerate(team.season):
         buy = entry.buy
         if buy is not None and context.items[buy.item].kind == "weapon" and buy.mount is None:
-            yield Violation(("season", index, "buy"), {
+            yield Violation(("season", index, "buy", "item"), {
                 "ship": buy.ship or "the ship", "item": context.items[buy.item].name})
 
 
@@ -231,7 +239,7 @@ def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]
         if ship is not None:  # the first turret with no weapon left to carry
             turrets = [j for j, w in enumerate(ship.weapons) if w.item == "turret"]
             path = (*path, "weapons", turrets[kinds(state)["weapon"]])
-        yield Violation(path, {
+        yield Violation(_item_at(path, written), {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
 
