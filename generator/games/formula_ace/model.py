@@ -311,12 +311,12 @@ class Team:
 
     name: str = spec_field(Text(max_length=28), "The team's name.")
     pilots: tuple[Pilot, ...] = spec_field(
-        ListOf(Struct(Pilot), 1, 8), "The pilots at the start of the season (4/, 5/).",
+        ListOf(Struct(Pilot), 0, 8), "The pilots at the start of the season (4/, 5/).",
         source=section("4/, 5/"))
     ships: tuple[Ship, ...] = spec_field(
-        ListOf(Struct(Ship), 1, MAX_SHIPS), "The ships at the start of the season (4/).",
+        ListOf(Struct(Ship), 0, MAX_SHIPS), "The ships at the start of the season (4/).",
         source=section("4/"))
-    credits: int = spec_field(Int(0, 1_000_000), "Credits at the start of the season (14/).",
+    credits: int = spec_field(Int(), "Credits at the start of the season (14/).",
                               default=2500, source=section("4/, 14/"))
     season: tuple[SeasonEntry, ...] = spec_field(
         ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),

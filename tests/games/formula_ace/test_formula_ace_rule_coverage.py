@@ -119,6 +119,9 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
     "school for a pilot killed in a race": (
         "FA-BUY-TARGET", season(KILLED, buy("school", pilot="Cleo Marrant", skill="piloting"),
                                 rich=True), "{item: school, pilot: Cleo Marrant"),
+    "starting credits written negative": (
+        "FA-TEAM-CREDITS", lambda d: d.update(credits=-2500), "-2500"),
+    "no ship listed at the start": ("FA-TEAM-SHIPS", lambda d: d.update(ships=[]), "[]"),
     "school at the start of the season the starting credits cannot pay": (
         "FA-CREDITS-NEGATIVE", pilot(0, skills={"piloting": 4, "g_endurance": 3},
                                      school={"piloting": 1}), "1}"),

@@ -284,6 +284,23 @@ def test_school_the_starting_credits_cannot_pay_points_at_the_levels(tmp_path: P
     assert "school: {piloting: 1}" in line
 
 
+@pytest.mark.parametrize(("change", "rule_id", "key"), [
+    (lambda d: d.update(credits=-1), "FA-TEAM-CREDITS", "credits: -1"),
+    (lambda d: d.update(credits=1_000_001), "FA-TEAM-CREDITS", "credits: 1000001"),
+    (lambda d: d.update(ships=[]), "FA-TEAM-SHIPS", "ships: []"),
+    (lambda d: d.update(pilots=[]), "FA-TEAM-PILOTS", "pilots: []")])
+def test_a_start_the_book_forbids_is_its_rule_not_a_format_error(
+        change: Change, rule_id: str, key: str, tmp_path: Path) -> None:
+    # 4/: 2500 credits, three pilots, three ships; a negative, huge or empty value breaks
+    # that sentence, and is reported as such rather than refused by the file format.
+    path = write_team(tmp_path, change)
+    findings = check_file(path).findings
+    assert not [f for f in findings if f.rule.startswith("SCHEMA-")]
+    (finding,) = [f for f in findings if f.rule == rule_id]
+    assert finding.severity.value == "error"
+    assert path.read_text().splitlines()[finding.mark.line - 1] == key
+
+
 BLOCK_BUY = """- buy:
     item: {item}
     ship: {ship}
