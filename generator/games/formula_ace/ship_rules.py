@@ -31,15 +31,26 @@ __all__ = ["RULES"]
 # --- Ships ---------------------------------------------------------------------------
 
 
-def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool]
-                   ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
+def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool],
+                   bought: str | None = None) -> Iterator[tuple[KeyPath, ShipState, bool]]:
     """Each ship's first moment (of :func:`ship_moments`) at which ``breaks`` holds: a fault
-    carried through the season is reported once, where it began."""
+    carried through the season is reported once, where it began. With ``bought``, only
+    purchases of that item count among the season's moments: what a race used up since is
+    no fault of another purchase."""
     reported: set[str] = set()
     for path, state, written in ship_moments(team, data):
+        if bought is not None and not written and _bought(team, path) != bought:
+            continue
         if state.name not in reported and breaks(state):
             reported.add(state.name)
             yield path, state, written
+
+
+def _bought(team: Team, path: KeyPath) -> str | None:
+    """The item of the purchase at ``path`` (a season step's buy)."""
+    step = path[1] if len(path) > 1 else None
+    buy = team.season[step].buy if isinstance(step, int) else None
+    return buy.item if buy is not None else None
 
 
 def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
@@ -234,7 +245,8 @@ def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]
         return Counter(context.items[item].kind for item, _ in state.weapons)
     ships = dict(every_ship(team))
     for path, state, written in first_breaches(
-            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
+            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"],
+            bought="turret"):
         ship = ships.get(path) if written else None
         if ship is not None:  # the first turret with no weapon left to carry
             turrets = [j for j, w in enumerate(ship.weapons) if w.item == "turret"]

@@ -632,6 +632,21 @@ def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
                             "(Gamma)")
 
 
+def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
+        tmp_path: Path) -> None:
+    # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
+    kit = ship(2, weapons=[{"item": "rockets", "mount": "front"}, {"item": "turret"}])
+    fired = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                      weapons_used=["rockets"])])
+    later = season(fired, buy("hit-point", ship="Lambda Three"))
+    assert check_file(write_team(tmp_path, both(kit, later))).findings == []
+    # A second turret bought then, with no weapon left for it, is.
+    again = season(fired, buy("turret", ship="Lambda Three"))
+    (finding,) = check_file(write_team(tmp_path, both(kit, again))).findings
+    assert finding.rule == "FA-TURRET"
+    assert finding.message == "Lambda Three has 2 turrets but 0 firing weapons"
+
+
 @pytest.mark.parametrize("change", [
     ship(0, upgrades={"auto-start": 1}),
     both(pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),
