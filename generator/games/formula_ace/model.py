@@ -113,7 +113,8 @@ class Pilot:
     category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "The one category this pilot races all season (4/).",
                                source=section("4/, 5/"))
-    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.",
+    skills: Skills = spec_field(Struct(Skills, loose_keys=True),
+                                "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
         MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),

@@ -301,6 +301,30 @@ def test_a_start_the_book_forbids_is_its_rule_not_a_format_error(
     assert path.read_text().splitlines()[finding.mark.line - 1] == key
 
 
+@pytest.mark.parametrize("skills", [
+    {"Piloting": 3, "G-Endurance": 3}, {"PILOTING": 3, "G_ENDURANCE": 3},
+    {"piloting": 3, "g endurance": 3}])
+def test_skills_are_taken_as_the_book_writes_them(skills: dict[str, int],
+                                                  tmp_path: Path) -> None:
+    # 5/ names the skills PILOTING and G-ENDURANCE (and FIRING); a purchase's skill: already
+    # took those spellings, the pilot's own skills refused them as unknown keys.
+    assert check_file(write_team(tmp_path, pilot(0, skills=skills))).findings == []
+    derby = pilot(2, skills={"Piloting": 3, "G-Endurance": 3, "Firing": 2})
+    assert check_file(write_team(tmp_path, derby)).findings == []
+
+
+def test_a_skill_written_as_the_book_does_is_still_capped_where_written(
+        tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(0, skills={"Piloting": 1, "G-Endurance": 5}))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-SKILL-MAX"
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("5}")
+    twice = write_team(tmp_path, pilot(0, skills={"piloting": 3, "g_endurance": 3,
+                                                  "G-Endurance": 3}))
+    assert rule_ids(check_file(twice).findings) == {"YAML-DUPLICATE-KEY"}
+
+
 BLOCK_BUY = """- buy:
     item: {item}
     ship: {ship}
@@ -527,6 +551,18 @@ def test_a_derby_item_is_taken_in_the_singular_or_plural(written: str, item: str
     loaded = check_file(write_team(tmp_path, change))
     assert [f.rule for f in loaded.findings if f.severity == "error"] == []
     assert [w.item for w in loaded.definitions[0].model.ships[2].weapons] == [item]
+
+
+@pytest.mark.parametrize(("written", "option"), [("Sabotages", "sabotage"),
+                                                  ("securities", "security")])
+def test_a_race_option_is_taken_in_the_plural(written: str, option: str,
+                                              tmp_path: Path) -> None:
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=[written])])
+    loaded = check_file(write_team(tmp_path, season(pit)))
+    assert loaded.findings == []
+    (entry,) = loaded.definitions[0].model.season
+    assert entry.race.results[0].options == (option,)
 
 
 def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> None:
