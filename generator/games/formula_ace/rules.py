@@ -19,6 +19,7 @@ from generator.games.formula_ace.season import (
     PilotState,
     SeasonState,
     ShipState,
+    ship_cost,
     ship_state,
     timeline,
 )
@@ -360,20 +361,42 @@ def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[V
             last_race = entry.race.name
             held = _winnings(entry.race, context)
             continue
-        buy = entry.buy
-        ship = moment.before.ships.get(buy.ship or "") if buy is not None else None
-        if buy is None or ship is None or ship.pilot is None or buy.item == "school":
+        bought = _improvement(moment, context, held)
+        if bought is None:
             continue
-        cost = context.items[buy.item].price * buy.count
-        others = {p: amount for p, amount in held.items() if p != ship.pilot and amount}
-        credits = moment.before.credits
+        at, item, ship, owner, cost, credits = bought
+        others = {p: amount for p, amount in held.items() if p != owner and amount}
         if others and cost <= credits and cost > credits - sum(others.values()):
-            yield Violation((*moment.path, "buy", "ship"), {
-                "item": context.items[buy.item].name, "ship": ship.name,
-                "owner": ship.pilot, "cost": cost, "held": sum(others.values()),
-                "credits": credits, "others": " and ".join(others), "race": last_race})
-        if ship.pilot in held:
-            held[ship.pilot] = max(0, held[ship.pilot] - cost)
+            yield Violation(at, {
+                "item": item, "ship": ship, "owner": owner, "cost": cost,
+                "held": sum(others.values()), "credits": credits,
+                "others": " and ".join(others), "race": last_race})
+        if owner in held:
+            held[owner] = max(0, held[owner] - cost)
+
+
+def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
+                 ) -> tuple[KeyPath, str, str, str, int, int] | None:
+    """(where, what, ship, its pilot, cost, credits to pay it from) for a step that improves
+    a pilot's ship: a purchase for it, or the upgrades and derby items a ship is bought
+    with. The hull of a ship bought is no improvement: any winnings may pay for it, and
+    those held for other pilots are spent on it first."""
+    buy, new = moment.entry.buy, moment.entry.new_ship
+    if buy is not None and buy.item != "school":
+        ship = moment.before.ships.get(buy.ship or "")
+        if ship is None or ship.pilot is None:
+            return None
+        return ((*moment.path, "buy", "ship"), data.items[buy.item].name, ship.name,
+                ship.pilot, data.items[buy.item].price * buy.count, moment.before.credits)
+    if new is None or new.pilot is None or not (new.upgrades or new.weapons):
+        return None
+    hull = data.items["new-ship"].price
+    for name in [p for p in held if p != new.pilot]:
+        spent = min(held[name], hull)
+        held[name], hull = held[name] - spent, hull - spent
+    key = "weapons" if new.weapons else "upgrades"
+    return ((*moment.path, "new_ship", key), "equipment", new.name, new.pilot,
+            ship_cost(new, data), moment.before.credits - data.items["new-ship"].price)
 
 
 def _winnings(race: Race, data: FormulaData) -> dict[str, int]:

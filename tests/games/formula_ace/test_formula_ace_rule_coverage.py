@@ -130,6 +130,13 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
             ship(2, weapons=[{"item": "repulsor"}, {"item": "rockets", "mount": "front"}]),
             season(race("Pit", "destruction-derby", [result(
                 "Cleo Marrant", "Lambda Three", 1, options=["sabotage"])]))), "sabotage]"),
+    "a ship bought for one pilot, armed with another's winnings (14/)": (
+        "FA-PILOT-PURSE", season(
+            race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)]),
+            {"new_ship": {"name": "Nova", "type": "Tau", "pilot": "Cleo Marrant",
+                          "weapons": [{"item": "plasma", "mount": "front"},
+                                      {"item": "plasma", "mount": "rear"}]}}),
+        "- {item: plasma, mount: front}"),
     "a weapon bought during the season without a mount": (
         "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "rockets, ship"),
     "a weapon on a ship bought during the season, for a pilot with Firing 0": (

@@ -668,6 +668,24 @@ def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
                             "(Gamma)")
 
 
+def test_a_ship_bought_for_another_pilot_is_not_equipped_with_a_winner_s_prize(
+        tmp_path: Path) -> None:
+    # 14/: Ada's 5000 cannot improve Cleo's ship before the next race, and a ship bought
+    # for Cleo with its weapons on is improved by them; the hull any winnings may buy.
+    won = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    armed = {"new_ship": {"name": "Nova", "type": "Tau", "pilot": "Cleo Marrant",
+                          "weapons": [{"item": "plasma", "mount": "front"},
+                                      {"item": "plasma", "mount": "rear"}]}}
+    path = write_team(tmp_path, season(won, armed))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-PURSE"
+    assert finding.message == ("equipment for Nova (Cleo Marrant's ship) costs 4000, but 4000 "
+                               "of the 6500 credits are Ada Voss's winnings from Oval")
+    assert "{item: plasma, mount: front}" in path.read_text().splitlines()[finding.mark.line - 1]
+    armed["new_ship"]["weapons"].pop()  # one Plasma: the 2500 the team had pays for it
+    assert check_file(write_team(tmp_path, season(won, armed))).findings == []
+
+
 def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
         tmp_path: Path) -> None:
     # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
