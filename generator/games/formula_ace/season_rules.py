@@ -273,11 +273,13 @@ def used_weapons_were_carried(team: Team, context: FormulaData) -> Iterator[Viol
         if ship is None:
             continue
         carried = Counter(item for item, _ in ship.weapons)
-        for item, count in Counter(line.result.weapons_used).items():
-            if count > carried[item]:
-                yield Violation((*line.at, "weapons_used"), {
+        used = line.result.weapons_used
+        for item, count in Counter(used).items():
+            if count > carried[item]:  # at the first one the ship has none left for
+                extra = [i for i, name in enumerate(used) if name == item][carried[item]]
+                yield Violation((*line.at, "weapons_used", extra), {
                     "ship": ship.name, "item": context.items[item].name,
-                    "race": line.race.name,
+                    "race": line.race.name, "used": count, "have": carried[item],
                     "carried": carried_items(ship, context) or "no derby items"})
 
 

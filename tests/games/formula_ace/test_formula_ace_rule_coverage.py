@@ -68,7 +68,7 @@ TEAM_AT: dict[str, At] = {
     "FA-RACE-PLACE": "4}",
     "FA-RACE-REPEAT": "Oval",                        # the second race of that name
     "FA-RACE-SHIP": "Lambda Three, place",           # the destroyed ship, racing again
-    "FA-RACE-WEAPON-USED": "[rockets]",
+    "FA-RACE-WEAPON-USED": "rockets]",               # the item the ship has none left of
     "FA-RECRUIT-RANK": "ace",
     "FA-REPAIR-EXCESS": "1}",
     "FA-REPAY": "100}",

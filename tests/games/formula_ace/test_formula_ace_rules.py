@@ -686,6 +686,21 @@ def test_a_ship_bought_for_another_pilot_is_not_equipped_with_a_winner_s_prize(
     assert check_file(write_team(tmp_path, season(won, armed))).findings == []
 
 
+def test_one_weapon_used_twice_in_a_race_is_pointed_at_the_second(tmp_path: Path) -> None:
+    # 17/: each weapon is single use; one Rockets aboard cannot be fired twice.
+    kit = ship(2, weapons=[{"item": "rockets", "mount": "front"}, {"item": "mines"}])
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    weapons_used=["rockets", "mines",
+                                                                  "rockets"])])
+    path = write_team(tmp_path, both(kit, season(pit)))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-WEAPON-USED"
+    assert finding.message == ("Lambda Three uses Rockets 2 times in Pit but carries 1 "
+                               "(Rockets, Mines): each is used once")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("rockets]")
+
+
 def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
         tmp_path: Path) -> None:
     # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
