@@ -138,7 +138,8 @@ def _at_most_parts(team: Team, context: FormulaData, item: str, attribute: str
             team, context, lambda state: getattr(state, attribute) > maximum):
         yield Violation(_at(path, written, "upgrades", item), {
             "ship": state.name, "count": getattr(state, attribute), "maximum": maximum,
-            "basic": context.basic_equipment[attribute]})
+            "basic": context.basic_equipment[attribute],
+            "destroyed": getattr(state, f"{attribute}_destroyed")})
 
 
 @RULES.check("FA-SHIP-ZAP")

@@ -701,6 +701,24 @@ def test_one_weapon_used_twice_in_a_race_is_pointed_at_the_second(tmp_path: Path
     assert line[finding.mark.column - 1:].startswith("rockets]")
 
 
+def test_a_fifth_booster_bought_for_a_destroyed_one_is_told_to_replace_it(
+        tmp_path: Path) -> None:
+    # 12/ prices a destroyed booster's replacement; +1 booster past four is still refused.
+    four = buy("booster", ship="Lambda One", count=2)
+    hit = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1,
+                                                   hit_points_lost=11, boosters_destroyed=1)])
+    path = write_team(tmp_path, season(four, hit, buy("booster", ship="Lambda One"),
+                                       rich=True))
+    (finding,) = check_file(path).findings
+    assert finding.message == ("Lambda One has 5 boosters, 1 of them destroyed; a ship has "
+                               "at most 4, its basic 2 included")
+    assert finding.hint == ("replace the destroyed booster (a repair with boosters_replaced) "
+                            "rather than buy another")
+    mended = {"repair": {"ship": "Lambda One", "hit_points": 10, "boosters_replaced": 1}}
+    assert check_file(write_team(tmp_path, season(four, hit, mended, rich=True))).findings \
+        == []
+
+
 def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
         tmp_path: Path) -> None:
     # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
