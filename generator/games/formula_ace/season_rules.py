@@ -213,9 +213,10 @@ def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
     maximum = len(context.special_features)
     for step, entry in enumerate(team.season):
         race = entry.race
-        if race is not None and race.special_features > maximum:
+        if race is not None and race.special_features > min(maximum, race.starters):
             yield Violation(("season", step, "race", "special_features"), {
-                "race": race.name, "features": race.special_features, "maximum": maximum})
+                "race": race.name, "features": race.special_features, "maximum": maximum,
+                "starters": race.starters, "players": race.starters < maximum})
 
 
 @RULES.editor_schema("FA-RACE-FEATURES")

@@ -137,6 +137,9 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
                           "weapons": [{"item": "plasma", "mount": "front"},
                                       {"item": "plasma", "mount": "rear"}]}}),
         "- {item: plasma, mount: front}"),
+    "more Special Features than ships at the start: one per player (19/)": (
+        "FA-RACE-FEATURES", season({"race": {**race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", 2)], starters=2)["race"], "special_features": 3}}), "3"),
     "a weapon bought during the season without a mount": (
         "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "rockets, ship"),
     "a weapon on a ship bought during the season, for a pilot with Firing 0": (

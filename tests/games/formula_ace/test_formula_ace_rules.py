@@ -768,6 +768,23 @@ def test_six_special_features_are_allowed(tmp_path: Path) -> None:
     assert check_file(write_team(tmp_path, season(step))).findings == []
 
 
+@pytest.mark.parametrize(("starters", "features", "clean"), [(3, 3, True), (3, 4, False),
+                                                              (1, 2, False)])
+def test_each_player_adds_one_special_feature_at_most(starters: int, features: int,
+                                                      clean: bool, tmp_path: Path) -> None:
+    # 19/: each player may add one feature; no race has more players than starters.
+    step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)],
+                starters=starters)
+    step["race"]["special_features"] = features
+    findings = check_file(write_team(tmp_path, season(step))).findings
+    assert (findings == []) is clean
+    if not clean:
+        (finding,) = findings
+        assert finding.rule == "FA-RACE-FEATURES"
+        assert "each player adds at most one" in finding.message
+        assert finding.hint == f"write special_features: {starters} or fewer"
+
+
 def test_a_ship_named_after_its_type_reads_an_alpha(tmp_path: Path) -> None:
     findings = check_file(write_team(tmp_path, both(
         ship(0, type="Alpha"), season(buy("speed", ship="Lambda One", count=25),
