@@ -191,9 +191,12 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
     state = SeasonState(credits=team.credits)
     for index, pilot in enumerate(team.pilots):
         state.pilots[pilot.name] = pilot_state(pilot)
-        cost = pilot_cost(pilot, data, recruited=index in team.recruits)
+        recruited = index in team.recruits
+        cost = pilot_cost(pilot, data, recruited=recruited)
         if cost:
-            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name)
+            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name,
+                      what=" and ".join([*(["recruiting"] if recruited else []),
+                                         *(["school"] if any(pilot.school.values()) else [])]))
     extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)

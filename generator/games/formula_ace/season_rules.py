@@ -61,6 +61,7 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
             path = _overdrawn_at(team, line, context)
             yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
+                "what": line.about.get("what", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
                 "bought": line.about.get("bought", False),
                 "cost": -line.amount, "balance": line.balance, "start": line.step == 0})

@@ -282,6 +282,13 @@ def test_school_the_starting_credits_cannot_pay_points_at_the_levels(tmp_path: P
     line = path.read_text().splitlines()[finding.mark.line - 1]
     assert line[finding.mark.column - 1:].startswith("1}")
     assert "school: {piloting: 1}" in line
+    assert finding.message == "school for Ada Voss (3000 credits) takes the balance to -500 credits"
+    # A 4th pilot is recruited (1000) before the school level the credits no longer cover.
+    fourth = add_pilots({**SEASONED_TSW, "skills": {"piloting": 4, "g_endurance": 3},
+                         "school": {"piloting": 1}})
+    (finding,) = check_file(path := write_team(tmp_path, fourth)).findings
+    assert finding.message.startswith("recruiting and school for Dax Rell (4000 credits)")
+    assert "school: {piloting: 1}" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
 @pytest.mark.parametrize(("change", "rule_id", "key"), [
