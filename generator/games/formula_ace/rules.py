@@ -361,6 +361,7 @@ def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[V
             last_race = entry.race.name
             held = _winnings(entry.race, context)
             continue
+        _repairs_from_own_winnings(moment, held)
         bought = _improvement(moment, context, held)
         if bought is None:
             continue
@@ -369,10 +370,20 @@ def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[V
         if others and cost <= credits and cost > credits - sum(others.values()):
             yield Violation(at, {
                 "item": item, "ship": ship, "owner": owner, "cost": cost,
-                "held": sum(others.values()), "credits": credits,
+                "held": min(credits, sum(others.values())), "credits": credits,
                 "others": " and ".join(others), "race": last_race})
         if owner in held:
             held[owner] = max(0, held[owner] - cost)
+
+
+def _repairs_from_own_winnings(moment: Moment, held: dict[str, int]) -> None:
+    """A repair is no improvement (14/ forbids only those): it is paid from the winnings of
+    the pilot whose ship it mends first, so they are no longer held."""
+    repair = moment.entry.repair
+    ship = moment.before.ships.get(repair.ship) if repair is not None else None
+    if ship is not None and ship.pilot in held:
+        spent = moment.before.credits - moment.after.credits
+        held[ship.pilot] = max(0, held[ship.pilot] - spent)
 
 
 def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]

@@ -726,6 +726,21 @@ def test_a_fifth_booster_bought_for_a_destroyed_one_is_told_to_replace_it(
         == []
 
 
+def test_a_winner_s_repairs_come_out_of_the_winnings_held(tmp_path: Path) -> None:
+    # Cleo wins 5000 and mends her ship (100): 4900 stay hers until the next race, so the
+    # team's own 2500 still buy an Auto Start Engine for Ada's ship (14/).
+    won = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    hit_points_lost=2)])
+    mend = {"repair": {"ship": "Lambda Three", "hit_points": 2}}
+    fits = season(won, mend, buy("auto-start", ship="Lambda One"))
+    assert check_file(write_team(tmp_path, fits)).findings == []
+    over = season(won, mend, buy("auto-start", ship="Lambda One"),
+                  buy("hit-point", ship="Lambda One"))
+    (finding,) = check_file(write_team(tmp_path, over)).findings
+    assert finding.message == ("+1 hit point for Lambda One (Ada Voss's ship) costs 200, but "
+                               "4900 of the 4900 credits are Cleo Marrant's winnings from Pit")
+
+
 def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
         tmp_path: Path) -> None:
     # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
