@@ -41,6 +41,7 @@ from generator.input.values import (
     OneOrMany,
     Text,
     colour_spec,
+    loose_pattern,
     loose_word,
 )
 
@@ -72,12 +73,16 @@ class Struct(Spec):
 
     shape = "mapping"
 
-    def __init__(self, model: type, ignore: Sequence[str] = (), book: str = "") -> None:
+    def __init__(self, model: type, ignore: Sequence[str] = (), book: str = "",
+                 loose_keys: bool = False) -> None:
         self.model = model
         self.ignore = tuple(ignore)
         self.book = book
         self.fields = list(declared_fields(model))
         self.expected = "a mapping"
+        # ``loose_keys``: a key spelt as a rulebook writes the field ("G-Endurance" for
+        # g_endurance), in any case, with spaces, hyphens or underscores, is that field.
+        self.loose = {loose_word(f.name): f for f in self.fields} if loose_keys else {}
 
     def describe_doc(self) -> str:
         return "a mapping of the fields listed under it"
@@ -93,20 +98,47 @@ class Struct(Spec):
                 required.append(info.name)
         body: dict[str, Any] = {"type": "object", "properties": properties,
                                 "additionalProperties": False}
+        if self.loose:
+            return self.loose_schema(body, required)
         if required:
             body["required"] = required
         return body
+
+    def loose_schema(self, body: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        """The mapping's schema where each field's key may be written loosely: a pattern
+        per field, and each required field present under some spelling."""
+        patterns = {f"^\\s*{loose_pattern(word)}\\s*$": info.name
+                    for word, info in self.loose.items()}
+        body["patternProperties"] = {pattern: body["properties"][name]
+                                     for pattern, name in patterns.items()}
+        present = [{"not": {"propertyNames": {"not": {"pattern": pattern}}}}
+                   for pattern, name in patterns.items() if name in required]
+        return {**body, "allOf": present} if present else body
+
+    def field_for(self, key: Any, known: Mapping[str, FieldInfo]) -> FieldInfo | None:
+        """The field a key stands for: its own name, or (loose keys) a spelling of it."""
+        if not isinstance(key, str):
+            return None
+        return known.get(key) or self.loose.get(loose_word(key))
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if not isinstance(node, Map):
             return self.wrong_type(node, path, v)
         known = {f.name: f for f in self.fields}
         values: dict[str, Any] = {}
+        first: dict[str, Mark] = {}
         bad = False
         for key, entry in node.entries.items():
             if key in self.ignore:
                 continue
-            info = known.get(key) if isinstance(key, str) else None
+            info = self.field_for(key, known)
+            if info is not None and info.name in first:  # two spellings of one field
+                v.findings.append(dataclasses.replace(
+                    FORMAT_RULES["YAML-DUPLICATE-KEY"].finding(
+                        entry.key_mark, key=info.name, first_line=first[info.name].line),
+                    source=v.source))
+                bad = True
+                continue
             if info is None:
                 guess = did_you_mean(str(key), list(known)) if isinstance(key, str) else None
                 block = self.left_block(node, entry, path, v)
@@ -121,11 +153,14 @@ class Struct(Spec):
                        key=key, known=", ".join(known), suggestion=suggestion)
                 bad = True
                 continue
+            first[info.name] = entry.key_mark
             value = info.spec.validate(entry.value, (*path, key), v)
+            if key != info.name:  # findings about the field find it by its own name
+                v.marks[shared_path((*path, info.name))] = v.marks[shared_path((*path, key))]
             bad = bad or value is INVALID
-            values[key] = value
+            values[info.name] = value
         for info in self.fields:
-            if info.required and info.name not in node.entries:
+            if info.required and info.name not in first:
                 v.missing[(*path, info.name)] = len(v.findings)
                 v.fail("SCHEMA-MISSING-KEY", node.mark, (*path, info.name), info.source,
                        key=info.name, doc=info.doc)

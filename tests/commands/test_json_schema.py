@@ -174,6 +174,19 @@ def test_the_formula_ace_schema_takes_the_books_names_as_paddock_does() -> None:
         jsonschema.validate(data, schema)
 
 
+def test_the_formula_ace_schema_takes_the_skills_as_the_book_writes_them() -> None:
+    data = yaml.safe_load((VEHICLES / "formula-ace" / "iron-bastion.yaml").read_text())
+    schema = schema_for(data)
+    data["pilots"][1]["skills"] = {"Piloting": 3, "G-Endurance": 3, "FIRING": 3}
+    jsonschema.validate(data, schema)
+    data["pilots"][1]["skills"] = {"Piloting": 3, "Firing": 3}  # G-Endurance left out
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+    data["pilots"][1]["skills"] = {"Piloting": 3, "G-Endurance": 3, "Fireing": 3}
+    with pytest.raises(jsonschema.ValidationError, match="Fireing"):
+        jsonschema.validate(data, schema)
+
+
 REPO = Path(__file__).resolve().parents[2]
 
 

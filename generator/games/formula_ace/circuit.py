@@ -21,18 +21,27 @@ SEC_CIRCUIT = f"{BOOK}, 6/ CIRCUIT CREATION"
 Point = tuple[float, float]
 
 
-def parse_cm(value: Any) -> float:
-    """A length or coordinate in centimetres: a number, 0 or more."""
+def parse_coordinate(value: Any) -> float:
+    """A coordinate in centimetres from the surface's corner: any number. One below 0 is
+    off the surface, which FA-CIRCUIT-SURFACE reports (6/ places beacons on the surface)."""
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
-        if value < 0:
-            raise ValueError("centimetres from the surface's corner are 0 or more")
         return float(value)
     raise ValueError("a number of centimetres, such as 25 or 12.5")
 
 
+def parse_cm(value: Any) -> float:
+    """A length in centimetres: a number, 0 or more."""
+    length = parse_coordinate(value)
+    if length < 0:
+        raise ValueError("a length is 0 or more")
+    return length
+
+
 CM = Custom(parse_cm, "a number of centimetres (0 or more)", show=lambda v: f"{v:g}",
             json={"type": "number", "minimum": 0})
-POINT = ListOf(CM, 2, 2, length_note=" ([x, y] in cm)")
+COORDINATE = Custom(parse_coordinate, "a number of centimetres", show=lambda v: f"{v:g}",
+                    json={"type": "number"})
+POINT = ListOf(COORDINATE, 2, 2, length_note=" ([x, y] in cm)")
 
 
 @dataclass(frozen=True)

@@ -84,7 +84,7 @@ def placed(circuit: Circuit) -> Iterator[tuple[KeyPath, str, Point]]:
 def on_the_surface(circuit: Circuit) -> Iterator[Violation]:
     width, depth = circuit.surface.width, circuit.surface.depth
     for path, what, (x, y) in placed(circuit):
-        if x > width or y > depth:
+        if not (0 <= x <= width and 0 <= y <= depth):
             yield Violation(path, {"what": what, "x": tenth(x), "y": tenth(y),
                                    "width": tenth(width), "depth": tenth(depth)})
 

@@ -113,7 +113,8 @@ class Pilot:
     category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "The one category this pilot races all season (4/).",
                                source=section("4/, 5/"))
-    skills: Skills = spec_field(Struct(Skills), "Skill levels, after any advanced school.",
+    skills: Skills = spec_field(Struct(Skills, loose_keys=True),
+                                "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
         MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
@@ -311,12 +312,12 @@ class Team:
 
     name: str = spec_field(Text(max_length=28), "The team's name.")
     pilots: tuple[Pilot, ...] = spec_field(
-        ListOf(Struct(Pilot), 1, 8), "The pilots at the start of the season (4/, 5/).",
+        ListOf(Struct(Pilot), 0, 8), "The pilots at the start of the season (4/, 5/).",
         source=section("4/, 5/"))
     ships: tuple[Ship, ...] = spec_field(
-        ListOf(Struct(Ship), 1, MAX_SHIPS), "The ships at the start of the season (4/).",
+        ListOf(Struct(Ship), 0, MAX_SHIPS), "The ships at the start of the season (4/).",
         source=section("4/"))
-    credits: int = spec_field(Int(0, 1_000_000), "Credits at the start of the season (14/).",
+    credits: int = spec_field(Int(), "Credits at the start of the season (14/).",
                               default=2500, source=section("4/, 14/"))
     season: tuple[SeasonEntry, ...] = spec_field(
         ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),

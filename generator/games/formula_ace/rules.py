@@ -19,6 +19,7 @@ from generator.games.formula_ace.season import (
     PilotState,
     SeasonState,
     ShipState,
+    ship_cost,
     ship_state,
     timeline,
 )
@@ -57,7 +58,8 @@ def ship_moments(team: Team, data: FormulaData
                  ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
     """Each ship as it stands whenever its equipment changes: at the start of the season,
     when it is bought, and after every purchase for it. The flag says whether the path is a
-    ship written in the file (whose ``upgrades`` and ``weapons`` keys can be pointed at)."""
+    ship written in the file (whose ``upgrades`` and ``weapons`` keys can be pointed at);
+    a purchase's path is its count (or item, when one is bought)."""
     for index, ship in enumerate(team.ships):
         yield ("ships", index), ship_state(ship), True
     for moment in timeline(team, data)[1]:
@@ -65,7 +67,9 @@ def ship_moments(team: Team, data: FormulaData
         if entry.new_ship is not None and entry.new_ship.name in moment.after.ships:
             yield (*moment.path, "new_ship"), moment.after.ships[entry.new_ship.name], True
         elif entry.buy is not None and entry.buy.ship in moment.after.ships:
-            yield (*moment.path, "buy"), moment.after.ships[entry.buy.ship], False
+            # The value that took the ship past a limit: the count bought, or the item.
+            key = "count" if entry.buy.count > 1 else "item"
+            yield (*moment.path, "buy", key), moment.after.ships[entry.buy.ship], False
 
 
 def pilot_categories(team: Team) -> dict[str, str]:
@@ -324,7 +328,7 @@ def school_within_six(team: Team, context: FormulaData) -> Iterator[Violation]:
             continue
         pilot = moment.before.pilots.get(buy.pilot or "")
         if pilot is not None and pilot.skills[buy.skill] + buy.count > maximum:
-            yield Violation((*moment.path, "buy"), {
+            yield Violation((*moment.path, "buy", "count" if buy.count > 1 else "skill"), {
                 "pilot": pilot.name, "skill": buy.skill,
                 "level": pilot.skills[buy.skill] + buy.count, "maximum": maximum})
 
@@ -357,20 +361,53 @@ def winnings_stay_with_the_pilot(team: Team, context: FormulaData) -> Iterator[V
             last_race = entry.race.name
             held = _winnings(entry.race, context)
             continue
-        buy = entry.buy
-        ship = moment.before.ships.get(buy.ship or "") if buy is not None else None
-        if buy is None or ship is None or ship.pilot is None or buy.item == "school":
+        _repairs_from_own_winnings(moment, held)
+        bought = _improvement(moment, context, held)
+        if bought is None:
             continue
-        cost = context.items[buy.item].price * buy.count
-        others = {p: amount for p, amount in held.items() if p != ship.pilot and amount}
-        credits = moment.before.credits
+        at, item, ship, owner, cost, credits = bought
+        others = {p: amount for p, amount in held.items() if p != owner and amount}
         if others and cost <= credits and cost > credits - sum(others.values()):
-            yield Violation((*moment.path, "buy"), {
-                "item": context.items[buy.item].name, "ship": ship.name,
-                "owner": ship.pilot, "cost": cost, "held": sum(others.values()),
-                "credits": credits, "others": " and ".join(others), "race": last_race})
-        if ship.pilot in held:
-            held[ship.pilot] = max(0, held[ship.pilot] - cost)
+            yield Violation(at, {
+                "item": item, "ship": ship, "owner": owner, "cost": cost,
+                "held": min(credits, sum(others.values())), "credits": credits,
+                "others": " and ".join(others), "race": last_race})
+        if owner in held:
+            held[owner] = max(0, held[owner] - cost)
+
+
+def _repairs_from_own_winnings(moment: Moment, held: dict[str, int]) -> None:
+    """A repair is no improvement (14/ forbids only those): it is paid from the winnings of
+    the pilot whose ship it mends first, so they are no longer held."""
+    repair = moment.entry.repair
+    ship = moment.before.ships.get(repair.ship) if repair is not None else None
+    if ship is not None and ship.pilot in held:
+        spent = moment.before.credits - moment.after.credits
+        held[ship.pilot] = max(0, held[ship.pilot] - spent)
+
+
+def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
+                 ) -> tuple[KeyPath, str, str, str, int, int] | None:
+    """(where, what, ship, its pilot, cost, credits to pay it from) for a step that improves
+    a pilot's ship: a purchase for it, or the upgrades and derby items a ship is bought
+    with. The hull of a ship bought is no improvement: any winnings may pay for it, and
+    those held for other pilots are spent on it first."""
+    buy, new = moment.entry.buy, moment.entry.new_ship
+    if buy is not None and buy.item != "school":
+        ship = moment.before.ships.get(buy.ship or "")
+        if ship is None or ship.pilot is None:
+            return None
+        return ((*moment.path, "buy", "ship"), data.items[buy.item].name, ship.name,
+                ship.pilot, data.items[buy.item].price * buy.count, moment.before.credits)
+    if new is None or new.pilot is None or not (new.upgrades or new.weapons):
+        return None
+    hull = data.items["new-ship"].price
+    for name in [p for p in held if p != new.pilot]:
+        spent = min(held[name], hull)
+        held[name], hull = held[name] - spent, hull - spent
+    key = "weapons" if new.weapons else "upgrades"
+    return ((*moment.path, "new_ship", key), "equipment", new.name, new.pilot,
+            ship_cost(new, data), moment.before.credits - data.items["new-ship"].price)
 
 
 def _winnings(race: Race, data: FormulaData) -> dict[str, int]:

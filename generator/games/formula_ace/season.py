@@ -191,9 +191,12 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
     state = SeasonState(credits=team.credits)
     for index, pilot in enumerate(team.pilots):
         state.pilots[pilot.name] = pilot_state(pilot)
-        cost = pilot_cost(pilot, data, recruited=index in team.recruits)
+        recruited = index in team.recruits
+        cost = pilot_cost(pilot, data, recruited=recruited)
         if cost:
-            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name)
+            state.pay(0, ("pilots", index), "start-pilot", -cost, name=pilot.name,
+                      what=" and ".join([*(["recruiting"] if recruited else []),
+                                         *(["school"] if any(pilot.school.values()) else [])]))
     extra_ships = max(0, len(team.ships) - int(data.season_start["ships"]))
     for index, ship in enumerate(team.ships):
         state.ships[ship.name] = ship_state(ship)
@@ -212,6 +215,7 @@ def start_of_season(team: Team, data: FormulaData | None = None) -> SeasonState:
 def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> None:
     """Prizes, points, damage and wounds of one race (12/, 15/, 19/)."""
     state.races.append(race.name)
+    pay_options(state, race, step, data)
     bonus = data.aces_high_bonus
     for index, result in enumerate(race.results):
         path: KeyPath = ("season", step - 1, "race", "results", index)
@@ -250,9 +254,6 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
                 carried = next((w for w in ship.weapons if w[0] == used), None)
                 if carried is not None:
                     ship.weapons.remove(carried)
-        for option in result.options:
-            state.pay(step, path, "option", -data.items[option].price, race=race.name,
-                      name=data.items[option].name)
         if pilot is not None:
             wound(pilot, result.pilot_outcome)
     for pilot in state.pilots.values():
@@ -261,6 +262,16 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
             pilot.races_out -= 1
             if pilot.races_out <= 0:
                 pilot.status, pilot.races_out = "fit", 0
+
+
+def pay_options(state: SeasonState, race: Race, step: int, data: FormulaData) -> None:
+    """Sabotage and Security, paid before the race: 17/ has them announced before its first
+    turn, so no prize of that race can pay for them."""
+    for index, result in enumerate(race.results):
+        for number, option in enumerate(result.options):
+            path: KeyPath = ("season", step - 1, "race", "results", index, "options", number)
+            state.pay(step, path, "option", -data.items[option].price, race=race.name,
+                      name=data.items[option].name)
 
 
 def wound(pilot: PilotState, outcome: str) -> None:

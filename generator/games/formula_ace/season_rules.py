@@ -16,6 +16,7 @@ from generator.games.formula_ace.rules import (
     race_lines,
 )
 from generator.games.formula_ace.season import (
+    LedgerLine,
     flying_ships,
     may_borrow,
     replay,
@@ -57,15 +58,42 @@ def credits_never_negative(team: Team, context: FormulaData) -> Iterator[Violati
     was_negative = False
     for line in state.ledger:
         if line.balance < 0 and not was_negative:
-            index = line.path[1] if line.kind == "start-ship" else None
-            path = (_overdrawn_item(team, index, line.balance - line.amount, context)
-                    if isinstance(index, int) else line.path)
+            path = _overdrawn_at(team, line, context)
             yield Violation(path, {
                 "kind": line.kind, "name": line.about.get("name", ""),
+                "what": line.about.get("what", ""),
                 "count": line.about.get("count", 1), "race": line.about.get("race", ""),
                 "bought": line.about.get("bought", False),
                 "cost": -line.amount, "balance": line.balance, "start": line.step == 0})
         was_negative = line.balance < 0
+
+
+def _overdrawn_at(team: Team, line: LedgerLine, data: FormulaData) -> KeyPath:
+    """Where a ledger line that took the credits below zero points: into a starting ship
+    or pilot, at what was bought for it that the credits no longer cover."""
+    index, before = line.path[1] if len(line.path) > 1 else None, line.balance - line.amount
+    if line.kind == "start-ship" and isinstance(index, int):
+        return _overdrawn_item(team, index, before, data)
+    if line.kind == "start-pilot" and isinstance(index, int):
+        return _overdrawn_pilot(team, index, before, data)
+    return line.path
+
+
+def _overdrawn_pilot(team: Team, index: int, balance: int, data: FormulaData) -> KeyPath:
+    """What a starting pilot's file bought that took the credits below zero: the pilot
+    when recruited as the 4th (16/), then the school levels in the order written."""
+    pilot = team.pilots[index]
+    at: KeyPath = ("pilots", index)
+    costs: list[tuple[KeyPath, int]] = []
+    if index in team.recruits:
+        costs.append((at, data.items["new-pilot"].price))
+    costs += [((*at, "school", skill), data.items["school"].price * count)
+              for skill, count in pilot.school.items() if count]
+    for path, cost in costs:
+        balance -= cost
+        if balance < 0:
+            return path
+    return at
 
 
 def _overdrawn_item(team: Team, index: int, balance: int, data: FormulaData) -> KeyPath:
@@ -186,9 +214,10 @@ def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
     maximum = len(context.special_features)
     for step, entry in enumerate(team.season):
         race = entry.race
-        if race is not None and race.special_features > maximum:
+        if race is not None and race.special_features > min(maximum, race.starters):
             yield Violation(("season", step, "race", "special_features"), {
-                "race": race.name, "features": race.special_features, "maximum": maximum})
+                "race": race.name, "features": race.special_features, "maximum": maximum,
+                "starters": race.starters, "players": race.starters < maximum})
 
 
 @RULES.editor_schema("FA-RACE-FEATURES")
@@ -246,11 +275,13 @@ def used_weapons_were_carried(team: Team, context: FormulaData) -> Iterator[Viol
         if ship is None:
             continue
         carried = Counter(item for item, _ in ship.weapons)
-        for item, count in Counter(line.result.weapons_used).items():
-            if count > carried[item]:
-                yield Violation((*line.at, "weapons_used"), {
+        used = line.result.weapons_used
+        for item, count in Counter(used).items():
+            if count > carried[item]:  # at the first one the ship has none left for
+                extra = [i for i, name in enumerate(used) if name == item][carried[item]]
+                yield Violation((*line.at, "weapons_used", extra), {
                     "ship": ship.name, "item": context.items[item].name,
-                    "race": line.race.name,
+                    "race": line.race.name, "used": count, "have": carried[item],
                     "carried": carried_items(ship, context) or "no derby items"})
 
 

@@ -31,19 +31,38 @@ __all__ = ["RULES"]
 # --- Ships ---------------------------------------------------------------------------
 
 
-def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool]
-                   ) -> Iterator[tuple[KeyPath, ShipState, bool]]:
+def first_breaches(team: Team, data: FormulaData, breaks: Callable[[ShipState], bool],
+                   bought: str | None = None) -> Iterator[tuple[KeyPath, ShipState, bool]]:
     """Each ship's first moment (of :func:`ship_moments`) at which ``breaks`` holds: a fault
-    carried through the season is reported once, where it began."""
+    carried through the season is reported once, where it began. With ``bought``, only
+    purchases of that item count among the season's moments: what a race used up since is
+    no fault of another purchase."""
     reported: set[str] = set()
     for path, state, written in ship_moments(team, data):
+        if bought is not None and not written and _bought(team, path) != bought:
+            continue
         if state.name not in reported and breaks(state):
             reported.add(state.name)
             yield path, state, written
 
 
+def _bought(team: Team, path: KeyPath) -> str | None:
+    """The item of the purchase at ``path`` (a season step's buy)."""
+    step = path[1] if len(path) > 1 else None
+    buy = team.season[step].buy if isinstance(step, int) else None
+    return buy.item if buy is not None else None
+
+
 def _at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
     return (*path, *keys) if written else path
+
+
+def _item_at(path: KeyPath, written: bool, *keys: str | int) -> KeyPath:
+    """As :func:`_at`, but a purchase is pointed at its item: what it is breaks the rule,
+    not how many."""
+    if not written and path[-1:] == ("count",):
+        return (*path[:-1], "item")
+    return _at(path, written, *keys)
 
 
 def overflow(ship: Ship, space: int, data: FormulaData) -> KeyPath:
@@ -119,7 +138,8 @@ def _at_most_parts(team: Team, context: FormulaData, item: str, attribute: str
             team, context, lambda state: getattr(state, attribute) > maximum):
         yield Violation(_at(path, written, "upgrades", item), {
             "ship": state.name, "count": getattr(state, attribute), "maximum": maximum,
-            "basic": context.basic_equipment[attribute]})
+            "basic": context.basic_equipment[attribute],
+            "destroyed": getattr(state, f"{attribute}_destroyed")})
 
 
 @RULES.check("FA-SHIP-ZAP")
@@ -151,7 +171,7 @@ def weapons_only_in_the_derby(team: Team, context: FormulaData) -> Iterator[Viol
     for path, state, written in first_breaches(
             team, context, lambda state: bool(state.weapons) and categories.get(
                 state.pilot or "") not in (None, DERBY)):
-        yield Violation(_at(path, written, "weapons"), {
+        yield Violation(_item_at(path, written, "weapons"), {
             "case": "pilot", "ship": state.name, "items": carried_items(state, context),
             "pilot": state.pilot, "category": categories.get(state.pilot or "")})
     for line in race_lines(team, context):
@@ -181,7 +201,7 @@ def firing_weapons_are_mounted(team: Team, context: FormulaData) -> Iterator[Vio
     for index, entry in enumerate(team.season):
         buy = entry.buy
         if buy is not None and context.items[buy.item].kind == "weapon" and buy.mount is None:
-            yield Violation(("season", index, "buy"), {
+            yield Violation(("season", index, "buy", "item"), {
                 "ship": buy.ship or "the ship", "item": context.items[buy.item].name})
 
 
@@ -226,12 +246,13 @@ def turret_has_a_weapon(team: Team, context: FormulaData) -> Iterator[Violation]
         return Counter(context.items[item].kind for item, _ in state.weapons)
     ships = dict(every_ship(team))
     for path, state, written in first_breaches(
-            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"]):
+            team, context, lambda state: kinds(state)["turret"] > kinds(state)["weapon"],
+            bought="turret"):
         ship = ships.get(path) if written else None
         if ship is not None:  # the first turret with no weapon left to carry
             turrets = [j for j, w in enumerate(ship.weapons) if w.item == "turret"]
             path = (*path, "weapons", turrets[kinds(state)["weapon"]])
-        yield Violation(path, {
+        yield Violation(_item_at(path, written), {
             "ship": state.name, "turrets": kinds(state)["turret"],
             "weapons": kinds(state)["weapon"]})
 

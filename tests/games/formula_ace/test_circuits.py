@@ -124,6 +124,19 @@ def test_a_length_just_past_a_limit_is_not_shown_as_the_limit(tmp_path: Path) ->
     assert size.message.startswith("obstacle 1 is 5.04 cm across;")
 
 
+def test_a_point_below_zero_is_off_the_surface_not_a_format_error(tmp_path: Path) -> None:
+    # Coordinates run from the surface's corner: one below 0 is a place off the surface.
+    path = write_circuit(tmp_path, top(grid=[[80, 31], [80, 19], [65, 31], [-5, 19]]))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-CIRCUIT-SURFACE"
+    assert finding.message.startswith("starting place 4 at [-5, 19] lies off the 280 by 150")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line.strip() == "- - -5"
+    beacon = write_circuit(tmp_path, gate(3, right=[252.5, -0.5]))
+    assert "FA-CIRCUIT-SURFACE" in rule_ids(check_file(beacon).findings)
+    assert not [f for f in check_file(beacon).findings if f.rule.startswith("SCHEMA-")]
+
+
 @pytest.mark.parametrize(("line", "source"), [("start", SPRINT), ("finish", SPRINT),
                                               ("start", LOOP)])
 def test_a_start_or_finish_line_with_its_ends_swapped_breaks_the_sides(

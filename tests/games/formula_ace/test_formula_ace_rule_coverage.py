@@ -40,7 +40,7 @@ def long_pilot_name(data: dict[str, Any]) -> None:
 
 # rule -> the text its finding points at in the bad case's file.
 TEAM_AT: dict[str, At] = {
-    "FA-AUTO-START-ONE": "{item: auto-start",
+    "FA-AUTO-START-ONE": "2}",                      # a purchase: the count bought
     "FA-BORROW": "1000}",
     "FA-BUY-TARGET": "{item: rockets",
     "FA-CREDITS-NEGATIVE": "buy: {item: speed",
@@ -52,7 +52,7 @@ TEAM_AT: dict[str, At] = {
     "FA-PILOT-CATEGORY": "Bram Oduya, ship",
     "FA-PILOT-DERBY-POINTS": "{piloting: 3, g_endurance: 3, firing: 3}",
     "FA-PILOT-FIRING": "1}",
-    "FA-PILOT-PURSE": "{item: booster, ship: Lambda Two",
+    "FA-PILOT-PURSE": "Lambda Two, count",           # the other pilot's ship
     "FA-PILOT-SCHOOL": "4}",
     "FA-PILOT-SKILL-MAX": "5, g_endurance",
     "FA-PILOT-SKILL-POINTS": "{piloting: 4, g_endurance: 3}",
@@ -68,19 +68,19 @@ TEAM_AT: dict[str, At] = {
     "FA-RACE-PLACE": "4}",
     "FA-RACE-REPEAT": "Oval",                        # the second race of that name
     "FA-RACE-SHIP": "Lambda Three, place",           # the destroyed ship, racing again
-    "FA-RACE-WEAPON-USED": "[rockets]",
+    "FA-RACE-WEAPON-USED": "rockets]",               # the item the ship has none left of
     "FA-RECRUIT-RANK": "ace",
     "FA-REPAIR-EXCESS": "1}",
     "FA-REPAY": "100}",
-    "FA-SCHOOL-MAX": "{item: school",
+    "FA-SCHOOL-MAX": "4}",                           # the levels bought
     "FA-SEASON-ENTRY": "{borrow: null}",
-    "FA-SHIP-BOOSTERS-MAX": "{item: booster",
-    "FA-SHIP-FINS-MAX": "{item: fin",
+    "FA-SHIP-BOOSTERS-MAX": "3}",
+    "FA-SHIP-FINS-MAX": "3}",
     "FA-SHIP-HP-MAX": "11}",
-    "FA-SHIP-RAMMING-MAX": "{item: ramming-edge",
+    "FA-SHIP-RAMMING-MAX": "7}",
     "FA-SHIP-SPACE": "{item: mines}",               # the weapons that fill the hull
-    "FA-SHIP-SPEED-MAX": "{item: speed",
-    "FA-SHIP-ZAP": "{item: zap-o-burn",
+    "FA-SHIP-SPEED-MAX": "21}",
+    "FA-SHIP-ZAP": "3}",
     "FA-TEAM-CREDITS": "3000",
     "FA-TEAM-PILOTS": "- name: Ada Voss",            # the list of two pilots
     "FA-TEAM-RANKS": "ace",
@@ -119,8 +119,29 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
     "school for a pilot killed in a race": (
         "FA-BUY-TARGET", season(KILLED, buy("school", pilot="Cleo Marrant", skill="piloting"),
                                 rich=True), "{item: school, pilot: Cleo Marrant"),
+    "starting credits written negative": (
+        "FA-TEAM-CREDITS", lambda d: d.update(credits=-2500), "-2500"),
+    "no ship listed at the start": ("FA-TEAM-SHIPS", lambda d: d.update(ships=[]), "[]"),
+    "school at the start of the season the starting credits cannot pay": (
+        "FA-CREDITS-NEGATIVE", pilot(0, skills={"piloting": 4, "g_endurance": 3},
+                                     school={"piloting": 1}), "1}"),
+    "an option the credits held before its race cannot pay (17/)": (
+        "FA-CREDITS-NEGATIVE", both(
+            ship(2, weapons=[{"item": "repulsor"}, {"item": "rockets", "mount": "front"}]),
+            season(race("Pit", "destruction-derby", [result(
+                "Cleo Marrant", "Lambda Three", 1, options=["sabotage"])]))), "sabotage]"),
+    "a ship bought for one pilot, armed with another's winnings (14/)": (
+        "FA-PILOT-PURSE", season(
+            race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)]),
+            {"new_ship": {"name": "Nova", "type": "Tau", "pilot": "Cleo Marrant",
+                          "weapons": [{"item": "plasma", "mount": "front"},
+                                      {"item": "plasma", "mount": "rear"}]}}),
+        "- {item: plasma, mount: front}"),
+    "more Special Features than ships at the start: one per player (19/)": (
+        "FA-RACE-FEATURES", season({"race": {**race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", 2)], starters=2)["race"], "special_features": 3}}), "3"),
     "a weapon bought during the season without a mount": (
-        "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "{item: rockets"),
+        "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "rockets, ship"),
     "a weapon on a ship bought during the season, for a pilot with Firing 0": (
         "FA-FIRING-NEVER", both(
             pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),

@@ -252,6 +252,109 @@ def test_negative_credits_point_at_the_step(tmp_path: Path) -> None:
     assert path.read_text().splitlines()[finding.mark.line - 1].strip().startswith("- buy:")
 
 
+def test_an_option_is_paid_before_its_race_s_prize(tmp_path: Path) -> None:
+    # 17/: Sabotage is announced before the first turn, so the 5000 Cleo wins in that race
+    # cannot pay for it; the starting 2500 all went on her ship's Repulsor and Plasma.
+    kit = ship(2, weapons=[{"item": "repulsor"}, {"item": "rockets", "mount": "front"}])
+    won = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=["security", "sabotage"])])
+    path = write_team(tmp_path, both(kit, season(won)))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-CREDITS-NEGATIVE"
+    assert finding.message == "Security for Pit (500 credits) takes the balance to -500 credits"
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("security, sabotage]")
+    assert "paid before the race starts" in (finding.hint or "")
+    # With the starting credits unspent, 2500 of options fit exactly; 3000 do not.
+    exact = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 6,
+                                                      options=["sabotage"] * 2 + ["security"])])
+    assert check_file(write_team(tmp_path, season(exact))).findings == []
+    over = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                     options=["sabotage"] * 3)])
+    assert rule_ids(check_file(write_team(tmp_path, season(over))).findings) == {
+        "FA-CREDITS-NEGATIVE"}
+
+
+def test_school_the_starting_credits_cannot_pay_points_at_the_levels(tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(0, skills={"piloting": 4, "g_endurance": 3},
+                                      school={"piloting": 1}))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "FA-CREDITS-NEGATIVE"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("1}")
+    assert "school: {piloting: 1}" in line
+    assert finding.message == "school for Ada Voss (3000 credits) takes the balance to -500 credits"
+    # A 4th pilot is recruited (1000) before the school level the credits no longer cover.
+    fourth = add_pilots({**SEASONED_TSW, "skills": {"piloting": 4, "g_endurance": 3},
+                         "school": {"piloting": 1}})
+    (finding,) = check_file(path := write_team(tmp_path, fourth)).findings
+    assert finding.message.startswith("recruiting and school for Dax Rell (4000 credits)")
+    assert "school: {piloting: 1}" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize(("change", "rule_id", "key"), [
+    (lambda d: d.update(credits=-1), "FA-TEAM-CREDITS", "credits: -1"),
+    (lambda d: d.update(credits=1_000_001), "FA-TEAM-CREDITS", "credits: 1000001"),
+    (lambda d: d.update(ships=[]), "FA-TEAM-SHIPS", "ships: []"),
+    (lambda d: d.update(pilots=[]), "FA-TEAM-PILOTS", "pilots: []")])
+def test_a_start_the_book_forbids_is_its_rule_not_a_format_error(
+        change: Change, rule_id: str, key: str, tmp_path: Path) -> None:
+    # 4/: 2500 credits, three pilots, three ships; a negative, huge or empty value breaks
+    # that sentence, and is reported as such rather than refused by the file format.
+    path = write_team(tmp_path, change)
+    findings = check_file(path).findings
+    assert not [f for f in findings if f.rule.startswith("SCHEMA-")]
+    (finding,) = [f for f in findings if f.rule == rule_id]
+    assert finding.severity.value == "error"
+    assert path.read_text().splitlines()[finding.mark.line - 1] == key
+
+
+@pytest.mark.parametrize("skills", [
+    {"Piloting": 3, "G-Endurance": 3}, {"PILOTING": 3, "G_ENDURANCE": 3},
+    {"piloting": 3, "g endurance": 3}])
+def test_skills_are_taken_as_the_book_writes_them(skills: dict[str, int],
+                                                  tmp_path: Path) -> None:
+    # 5/ names the skills PILOTING and G-ENDURANCE (and FIRING); a purchase's skill: already
+    # took those spellings, the pilot's own skills refused them as unknown keys.
+    assert check_file(write_team(tmp_path, pilot(0, skills=skills))).findings == []
+    derby = pilot(2, skills={"Piloting": 3, "G-Endurance": 3, "Firing": 2})
+    assert check_file(write_team(tmp_path, derby)).findings == []
+
+
+def test_a_skill_written_as_the_book_does_is_still_capped_where_written(
+        tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(0, skills={"Piloting": 1, "G-Endurance": 5}))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-SKILL-MAX"
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("5}")
+    twice = write_team(tmp_path, pilot(0, skills={"piloting": 3, "g_endurance": 3,
+                                                  "G-Endurance": 3}))
+    assert rule_ids(check_file(twice).findings) == {"YAML-DUPLICATE-KEY"}
+
+
+BLOCK_BUY = """- buy:
+    item: {item}
+    ship: {ship}
+    count: {count}
+"""
+
+
+@pytest.mark.parametrize(("item", "count", "rule_id"), [
+    ("speed", 21, "FA-SHIP-SPEED-MAX"), ("hit-point", 11, "FA-SHIP-HP-MAX"),
+    ("booster", 3, "FA-SHIP-BOOSTERS-MAX"), ("fin", 3, "FA-SHIP-FINS-MAX"),
+    ("zap-o-burn", 3, "FA-SHIP-ZAP"), ("ramming-edge", 7, "FA-SHIP-SPACE"),
+    ("auto-start", 2, "FA-AUTO-START-ONE")])
+def test_a_purchase_past_a_limit_points_at_its_count(item: str, count: int, rule_id: str,
+                                                     tmp_path: Path) -> None:
+    # Written as a block, the count has a line of its own: that is the value to lower.
+    path = write_team(tmp_path, season(rich=True))
+    path.write_text(path.read_text() + BLOCK_BUY.format(item=item, ship="Lambda One",
+                                                        count=count))
+    finding = next(f for f in check_file(path).findings if f.rule == rule_id)
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line.strip() == f"count: {count}"
+
+
 PIT = "destruction-derby"
 OTHER_CASES: dict[str, tuple[Change, str, str]] = {
     "weapons in a race of another category": (
@@ -457,6 +560,18 @@ def test_a_derby_item_is_taken_in_the_singular_or_plural(written: str, item: str
     assert [w.item for w in loaded.definitions[0].model.ships[2].weapons] == [item]
 
 
+@pytest.mark.parametrize(("written", "option"), [("Sabotages", "sabotage"),
+                                                  ("securities", "security")])
+def test_a_race_option_is_taken_in_the_plural(written: str, option: str,
+                                              tmp_path: Path) -> None:
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=[written])])
+    loaded = check_file(write_team(tmp_path, season(pit)))
+    assert loaded.findings == []
+    (entry,) = loaded.definitions[0].model.season
+    assert entry.race.results[0].options == (option,)
+
+
 def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> None:
     change = both(ship(0, upgrades={"boosters": 3}), ship(1, upgrades={"Hit Points": 1}))
     loaded = check_file(write_team(tmp_path, change))
@@ -560,6 +675,87 @@ def test_a_ship_over_every_types_space_is_not_told_to_fly_a_larger_type(
                             "(Gamma)")
 
 
+def test_a_ship_bought_for_another_pilot_is_not_equipped_with_a_winner_s_prize(
+        tmp_path: Path) -> None:
+    # 14/: Ada's 5000 cannot improve Cleo's ship before the next race, and a ship bought
+    # for Cleo with its weapons on is improved by them; the hull any winnings may buy.
+    won = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    armed = {"new_ship": {"name": "Nova", "type": "Tau", "pilot": "Cleo Marrant",
+                          "weapons": [{"item": "plasma", "mount": "front"},
+                                      {"item": "plasma", "mount": "rear"}]}}
+    path = write_team(tmp_path, season(won, armed))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-PURSE"
+    assert finding.message == ("equipment for Nova (Cleo Marrant's ship) costs 4000, but 4000 "
+                               "of the 6500 credits are Ada Voss's winnings from Oval")
+    assert "{item: plasma, mount: front}" in path.read_text().splitlines()[finding.mark.line - 1]
+    armed["new_ship"]["weapons"].pop()  # one Plasma: the 2500 the team had pays for it
+    assert check_file(write_team(tmp_path, season(won, armed))).findings == []
+
+
+def test_one_weapon_used_twice_in_a_race_is_pointed_at_the_second(tmp_path: Path) -> None:
+    # 17/: each weapon is single use; one Rockets aboard cannot be fired twice.
+    kit = ship(2, weapons=[{"item": "rockets", "mount": "front"}, {"item": "mines"}])
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    weapons_used=["rockets", "mines",
+                                                                  "rockets"])])
+    path = write_team(tmp_path, both(kit, season(pit)))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-WEAPON-USED"
+    assert finding.message == ("Lambda Three uses Rockets 2 times in Pit but carries 1 "
+                               "(Rockets, Mines): each is used once")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("rockets]")
+
+
+def test_a_fifth_booster_bought_for_a_destroyed_one_is_told_to_replace_it(
+        tmp_path: Path) -> None:
+    # 12/ prices a destroyed booster's replacement; +1 booster past four is still refused.
+    four = buy("booster", ship="Lambda One", count=2)
+    hit = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1,
+                                                   hit_points_lost=11, boosters_destroyed=1)])
+    path = write_team(tmp_path, season(four, hit, buy("booster", ship="Lambda One"),
+                                       rich=True))
+    (finding,) = check_file(path).findings
+    assert finding.message == ("Lambda One has 5 boosters, 1 of them destroyed; a ship has "
+                               "at most 4, its basic 2 included")
+    assert finding.hint == ("replace the destroyed booster (a repair with boosters_replaced) "
+                            "rather than buy another")
+    mended = {"repair": {"ship": "Lambda One", "hit_points": 10, "boosters_replaced": 1}}
+    assert check_file(write_team(tmp_path, season(four, hit, mended, rich=True))).findings \
+        == []
+
+
+def test_a_winner_s_repairs_come_out_of_the_winnings_held(tmp_path: Path) -> None:
+    # Cleo wins 5000 and mends her ship (100): 4900 stay hers until the next race, so the
+    # team's own 2500 still buy an Auto Start Engine for Ada's ship (14/).
+    won = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    hit_points_lost=2)])
+    mend = {"repair": {"ship": "Lambda Three", "hit_points": 2}}
+    fits = season(won, mend, buy("auto-start", ship="Lambda One"))
+    assert check_file(write_team(tmp_path, fits)).findings == []
+    over = season(won, mend, buy("auto-start", ship="Lambda One"),
+                  buy("hit-point", ship="Lambda One"))
+    (finding,) = check_file(write_team(tmp_path, over)).findings
+    assert finding.message == ("+1 hit point for Lambda One (Ada Voss's ship) costs 200, but "
+                               "4900 of the 4900 credits are Cleo Marrant's winnings from Pit")
+
+
+def test_a_turret_whose_weapon_was_used_up_is_no_fault_of_a_later_purchase(
+        tmp_path: Path) -> None:
+    # 17/: the Rockets are single use; once fired, buying hit points is no turret mistake.
+    kit = ship(2, weapons=[{"item": "rockets", "mount": "front"}, {"item": "turret"}])
+    fired = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                      weapons_used=["rockets"])])
+    later = season(fired, buy("hit-point", ship="Lambda Three"))
+    assert check_file(write_team(tmp_path, both(kit, later))).findings == []
+    # A second turret bought then, with no weapon left for it, is.
+    again = season(fired, buy("turret", ship="Lambda Three"))
+    (finding,) = check_file(write_team(tmp_path, both(kit, again))).findings
+    assert finding.rule == "FA-TURRET"
+    assert finding.message == "Lambda Three has 2 turrets but 0 firing weapons"
+
+
 @pytest.mark.parametrize("change", [
     ship(0, upgrades={"auto-start": 1}),
     both(pilot(2, skills={"piloting": 5, "g_endurance": 3, "firing": 0}),
@@ -592,6 +788,23 @@ def test_six_special_features_are_allowed(tmp_path: Path) -> None:
     step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 2)])
     step["race"]["special_features"] = 6
     assert check_file(write_team(tmp_path, season(step))).findings == []
+
+
+@pytest.mark.parametrize(("starters", "features", "clean"), [(3, 3, True), (3, 4, False),
+                                                              (1, 2, False)])
+def test_each_player_adds_one_special_feature_at_most(starters: int, features: int,
+                                                      clean: bool, tmp_path: Path) -> None:
+    # 19/: each player may add one feature; no race has more players than starters.
+    step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)],
+                starters=starters)
+    step["race"]["special_features"] = features
+    findings = check_file(write_team(tmp_path, season(step))).findings
+    assert (findings == []) is clean
+    if not clean:
+        (finding,) = findings
+        assert finding.rule == "FA-RACE-FEATURES"
+        assert "each player adds at most one" in finding.message
+        assert finding.hint == f"write special_features: {starters} or fewer"
 
 
 def test_a_ship_named_after_its_type_reads_an_alpha(tmp_path: Path) -> None:
