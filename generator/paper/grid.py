@@ -177,11 +177,12 @@ def mirror(rect: Rect, paper: Paper, duplex: Duplex,
 
 
 def _fits(usable: float, pitch: float, gutter: float, group: int, group_gap: float) -> int:
-    """How many pieces fit across ``usable``, in whole groups of ``group``."""
-    group_size = group * pitch - gutter
-    groups = math.floor((usable + group_gap) / (group_size + group_gap) + 1e-9)
+    """How many pieces fit across ``usable``, in whole groups of ``group``. Groups sit a
+    gutter and a group gap apart (as :meth:`Grid.trim` places them), so ``g`` groups span
+    ``g * (group * pitch + group_gap) - gutter - group_gap``."""
     if group == 1:
         return math.floor((usable + gutter) / pitch + 1e-9)
+    groups = math.floor((usable + gutter + group_gap) / (group * pitch + group_gap) + 1e-9)
     return groups * group
 
 
@@ -208,10 +209,19 @@ def plan_grid(component: Component, options: SheetOptions) -> Grid:
     left = (paper.width - block_w) / 2 + own_bleed
     bottom_frame, top_frame = frame, paper.height - frame - options.header
     top = (bottom_frame + top_frame + block_h) / 2 - own_bleed
+    room = min(paper.width - 2 * options.margin - block_w,
+               paper.height - 2 * options.margin - options.header - block_h) / 2
     return Grid(component, paper, columns, rows, pitch_x, pitch_y, left, top,
                 options.group, group_gap, butted=options.butted,
-                outer_bleed=min(component.bleed, options.mark_offset - MARK_CLEARANCE)
-                if options.butted and options.crop_marks else None)
+                outer_bleed=outer_bleed(component, options, room) if options.butted else None)
+
+
+def outer_bleed(component: Component, options: SheetOptions, room: float) -> float:
+    """How far a butted block's art runs past its outer cuts: the bleed, short of the crop
+    marks where there are some, and never into the printer's margin (``room`` is what the
+    block leaves on its tightest side inside it: nine poker cards on Letter leave 1.35 mm)."""
+    limit = options.mark_offset - MARK_CLEARANCE if options.crop_marks else component.bleed
+    return max(0.0, min(component.bleed, limit, room))
 
 
 

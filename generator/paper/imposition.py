@@ -100,6 +100,10 @@ class SheetWriter:
         bleed than the sheet gives it (``component``: a print shop's sheets), its art is
         extended under the rest by mirroring its edges."""
         drawn = drawn or component
+        if art is not None:  # butted: nothing past ``art`` is seen, so none is drawn there
+            reach = art_reach(trim, art)
+            component = component.with_bleed(min(component.bleed, reach))
+            drawn = drawn.with_bleed(min(drawn.bleed, reach))
         self.place(face, trim, drawn, art)
         if drawn.bleed < component.bleed:
             self.mirror_edges(face, trim, drawn, component.bleed)
@@ -221,10 +225,13 @@ class SheetWriter:
     def duplex_sheet(self, sheet: Sequence[Piece]) -> bool:
         return self.options.registration and any(piece.back is not None for piece in sheet)
 
-    def set_boxes(self, trims: Sequence[Rect], bleed: float, paper: Paper) -> None:
-        """TrimBox around the pieces' trims, BleedBox around their bleed (kept on the page)."""
+    def set_boxes(self, trims: Sequence[Rect], bleed: float | Sequence[Rect],
+                  paper: Paper) -> None:
+        """TrimBox around the pieces' trims, BleedBox around their bleed (kept on the page):
+        the trims grown by ``bleed``, or around the art of each block (a shared sheet's
+        blocks each run their art their own way past their cuts)."""
         trim = bounding(trims)
-        grown = trim.grown(bleed)
+        grown = trim.grown(bleed) if isinstance(bleed, (int, float)) else bounding(bleed)
         x0, y0 = max(0.0, grown.x), max(0.0, grown.y)
         x1, y1 = min(paper.width, grown.right), min(paper.height, grown.top)
         self.canvas.setTrimBox(trim.box())
@@ -328,3 +335,9 @@ def sheets_writer(title: str, paper: Paper, cmyk: bool, batches: Sequence[Batch]
             size = size or writer.page_size
         return finish(canvas, pages, Paper("page", *size) if size else paper)
     return write
+
+
+def art_reach(trim: Rect, art: Rect) -> float:
+    """How far ``art`` runs past ``trim`` on its widest side: the bleed a butted piece is
+    drawn with, so its drawing (which a preflight reads, clip or not) stops where it shows."""
+    return max(0.0, trim.x - art.x, trim.y - art.y, art.right - trim.right, art.top - trim.top)

@@ -25,9 +25,9 @@ from generator.paper.marks import (
     registration_points,
 )
 from generator.paper.output import BuildContext, Output
-from generator.paper.packing import Kind, Placed, Sheet, pack
+from generator.paper.packing import Kind, Placed, Sheet, Unpackable, pack
 from generator.paper.pdf import PdfInfo
-from generator.paper.pieces import Caption, Component, Piece, Rect
+from generator.paper.pieces import Caption, Component, Piece, Rect, bounding
 from generator.paper.units import SAFE_MARGIN, Paper, to_mm
 
 PACKED_NAME = "packed-sheets.pdf"
@@ -98,7 +98,10 @@ def packed_file(kinds: Sequence[Kind], context: BuildContext, header: float = 0.
     shop = context.printing.shop
     if (shop is not None and not shop.packed) or not context.printing.pack or not kinds:
         return None
-    sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds), header)
+    try:
+        sheets = pack(kinds, context.paper, min(kind.options.margin for kind in kinds), header)
+    except Unpackable:  # a safety net: every kind still prints, on sheets of its own
+        return None
     return sheets if pages_of(sheets) < sum(apart_pages(kind) for kind in kinds) else None
 
 
@@ -186,13 +189,18 @@ def reach(placed: Placed) -> float:
     return grid.reach if grid.butted else grid.component.bleed
 
 
+def art_of(placed: Placed) -> Rect:
+    """The box a block's art stays inside: its trims grown by how far the art runs past."""
+    return bounding(placed.grid.trims()).grown(reach(placed))
+
+
 def front_page(writer: SheetWriter, sheet: Sheet, paper: Paper, header: Header | None = None
                ) -> None:
     """The fronts of every block, each with its own crop marks and cut lines."""
     canvas = writer.canvas
     writer.start_page(paper.width, paper.height)
     writer.set_boxes([t for p in sheet.placed for t in p.grid.trims()],
-                     max(reach(p) for p in sheet.placed), paper)
+                     [art_of(p) for p in sheet.placed], paper)
     for placed in sheet.placed:
         grid, options = placed.grid, placed.block.kind.options
         for piece, (row, column) in zip(placed.block.pieces, grid.slots(), strict=True):
@@ -227,7 +235,8 @@ def back_page(writer: SheetWriter, sheet: Sheet, paper: Paper) -> None:
     duplex, offset = options.duplex, options.back_offset
     writer.start_page(paper.width, paper.height)
     trims = [mirror(t, paper, duplex, offset) for p in sheet.placed for t in p.grid.trims()]
-    writer.set_boxes(trims, max(reach(p) for p in sheet.placed), paper)
+    writer.set_boxes(trims, [mirror(art_of(p), paper, duplex, offset) for p in sheet.placed],
+                     paper)
     for placed in sheet.placed:
         grid = placed.grid
         if not placed.block.has_backs:

@@ -25,6 +25,10 @@ from generator.paper.units import Paper
 EPSILON = 1e-6
 
 
+class Unpackable(ValueError):
+    """A block larger than the room a sheet leaves it: its kind prints on sheets of its own."""
+
+
 @dataclass(frozen=True)
 class Kind:
     """One kind of piece a file imposes: its geometry, sheet options, pieces and source."""
@@ -81,10 +85,16 @@ def halo(grid: Grid, options: SheetOptions) -> float:
     return max(options.mark_space, reach)
 
 
-def shaped(kind: Kind, columns: int, rows: int, count: int) -> Grid:
+def base_grid(kind: Kind, header: float = 0.0) -> Grid:
+    """``kind``'s own sheet's grid on a page whose top ``header`` is kept for a caption,
+    as the packed sheets keep it: a block of it always fits their room."""
+    return plan_grid(kind.component, replace(kind.options, header=header))
+
+
+def shaped(kind: Kind, columns: int, rows: int, count: int, header: float = 0.0) -> Grid:
     """The grid of ``kind`` with ``columns`` x ``rows`` slots, ``count`` filled, its
     footprint's lower-left corner at (0, 0)."""
-    base = plan_grid(kind.component, replace(kind.options, header=0.0))
+    base = base_grid(kind, header)
     own_bleed = 0.0 if base.butted else kind.component.bleed
     gutter = kind.options.gutter
     block_h = rows * base.pitch_y - gutter
@@ -107,10 +117,10 @@ def moved(grid: Grid, dx: float, dy: float) -> Grid:
     return replace(grid, left=grid.left + dx, top=grid.top + dy)
 
 
-def blocks_of(kind: Kind) -> list[tuple[Block, list[Grid]]]:
+def blocks_of(kind: Kind, header: float = 0.0) -> list[tuple[Block, list[Grid]]]:
     """``kind``'s pieces cut into blocks, each with the grid shapes it may take (full
     blocks one; the last block every shape of whole rows that holds it, widest first)."""
-    base = plan_grid(kind.component, replace(kind.options, header=0.0))
+    base = base_grid(kind, header)
     capacity = base.capacity
     found = []
     for start in range(0, len(kind.pieces), capacity):
@@ -121,7 +131,7 @@ def blocks_of(kind: Kind) -> list[tuple[Block, list[Grid]]]:
         groups = math.ceil(count / (across * down))
         for columns in range(across, min(base.columns, groups * across) + 1, across):
             narrowest.setdefault(math.ceil(groups / (columns // across)) * down, columns)
-        shapes = [shaped(kind, columns, rows, count) for rows, columns in
+        shapes = [shaped(kind, columns, rows, count, header) for rows, columns in
                   sorted(narrowest.items()) if rows <= base.rows]
         found.append((Block(kind, pieces, shapes[0].columns, shapes[0].rows), shapes))
     return found
@@ -145,7 +155,7 @@ def pack_in_order(kinds: Sequence[Kind], paper: Paper, margin: float, header: fl
                   order: str) -> list[Sheet]:
     """:func:`pack` with the blocks taken largest first by ``order``."""
     area = Rect(margin, margin, paper.width - 2 * margin, paper.height - 2 * margin - header)
-    blocks = [entry for kind in kinds for entry in blocks_of(kind)]
+    blocks = [entry for kind in kinds for entry in blocks_of(kind, header)]
     blocks.sort(key=lambda entry: (not entry[0].has_backs,
                                    -_measure(entry[1][0], entry[0], order)))
     sheets: list[Sheet] = []
@@ -155,7 +165,7 @@ def pack_in_order(kinds: Sequence[Kind], paper: Paper, margin: float, header: fl
             sheets.append(Sheet(free=[area]))
             best = _best_spot(sheets[-1:], block, shapes)
             if best is None:
-                raise ValueError(f"a block of {block.kind.source} does not fit on {paper.name}")
+                raise Unpackable(f"a block of {block.kind.source} does not fit on {paper.name}")
             best = (len(sheets) - 1, *best[1:])
         index, grid, spot = best
         sheet = sheets[index]

@@ -91,3 +91,16 @@ def test_writers_sharing_a_canvas_never_redefine_a_form(tmp_path: Path) -> None:
     with pdfplumber.open(tmp_path / "two.pdf") as pdf:
         assert len(pdf.pages) == 2
         assert all(len(page.rects) >= 3 for page in pdf.pages)
+
+
+@pytest.mark.parametrize("gutter", [0.0, 4.0, 10.0])
+def test_grouped_pieces_with_a_gutter_fit_inside_the_frame(gutter: float) -> None:
+    """Six stickers a die kept together: the gutter between groups counts too."""
+    sticker = Component(mm(13), mm(13), mm(3))
+    options = SheetOptions(PAPERS["a4"], gutter=mm(gutter), group=(3, 2), group_gap=mm(4))
+    grid = plan_grid(sticker, options)
+    block = grid.block().grown(options.mark_space)
+    assert grid.columns % 3 == 0 and grid.rows % 2 == 0 and grid.capacity >= 6
+    assert block.x >= mm(5) - 1e-6 and block.y >= mm(5) - 1e-6
+    assert block.right <= PAPERS["a4"].width - mm(5) + 1e-6
+    assert block.top <= PAPERS["a4"].height - mm(5) + 1e-6

@@ -174,3 +174,79 @@ def test_every_page_carries_a_trim_box_inside_its_bleed_box_inside_the_page(
                     assert inner[2] <= outer[2] + 1e-6 and inner[3] <= outer[3] + 1e-6, where
                 pages += 1
     assert pages > 100
+
+
+# The print geometry audit: options the default kit does not use, read back from the PDFs.
+PRINTER_MARGIN_MM = 5.0
+
+
+def art_past_the_bleed_box(path: Path) -> list[str]:
+    """Each rectangle, picture, character or large curve of ``path`` (clip paths not
+    applied, as a preflight reads them) reaching past its page's BleedBox: what a home sheet
+    draws there runs under the crop marks. Lines and small curves (the marks and the
+    registration targets, which stand outside on purpose) are left out."""
+    found = []
+    with pdfplumber.open(path) as pdf:
+        for number, page in enumerate(pdf.pages, 1):
+            raw = page.page_obj.attrs["BleedBox"]
+            x0, y0, x1, y1 = (float(v) for v in (raw.resolve() if hasattr(raw, "resolve")
+                                                  else raw))
+            height = float(page.height)
+            for kind in ("chars", "rects", "curves", "images"):
+                for item in getattr(page, kind):
+                    if kind == "curves" and max(item["width"], item["height"]) < 5 * MM:
+                        continue
+                    over = max(x0 - item["x0"], item["x1"] - x1,
+                               y0 - (height - item["bottom"]), (height - item["top"]) - y1)
+                    if over > 0.05:
+                        found.append(f"{path.name} page {number}: a {kind[:-1]} "
+                                     f"{over / MM:.2f} mm past the BleedBox")
+                        break
+    return found
+
+
+@pytest.mark.parametrize("options", [(), ("--bleed", "10mm")], ids=["3mm", "10mm"])
+def test_home_sheets_draw_no_art_past_their_bleed_box_or_page(
+        kit_build: Callable[..., KitBuild], options: tuple[str, ...]) -> None:
+    """A butted piece's art was drawn with the whole bleed and clipped to 0.75 mm: a
+    preflight saw it under the crop marks, and a 10 mm bleed drew it off the page."""
+    out, files = kit_build(*options)
+    pdfs = [out / path for path in files if path.endswith(".pdf")]
+    found = [line for path in pdfs for line in art_past_the_bleed_box(path)]
+    found += [line for path in pdfs for line in drawn_past_the_page(path)]
+    assert not found, found[:5]
+
+
+def bleed_boxes(out: Path, files: dict[str, dict[str, Any]]) -> Iterator[tuple[str, float]]:
+    """(where, mm) for each page's BleedBox: how near it comes to the paper's edge, for
+    every page not printed whole."""
+    for path in (out / name for name in files if name.endswith(".pdf")):
+        with pikepdf.open(path) as pdf:
+            for number, page in enumerate(pdf.pages, 1):
+                media, bleed = ([float(v) / MM for v in page[key]]
+                                for key in ("/MediaBox", "/BleedBox"))
+                if bleed == media:
+                    continue
+                yield (f"{path.name} page {number}",
+                       min(bleed[0], bleed[1], media[2] - bleed[2], media[3] - bleed[3]))
+
+
+@pytest.mark.parametrize("options", [
+    ("--paper", "letter", "--marks", "lines"),
+    ("--paper", "letter", "--marks", "none", "--no-pack"),
+    ("--gutter", "4mm"),
+    ("--gutter", "4mm", "--paper", "letter", "--duplex", "short"),
+], ids=["letter-lines", "letter-none-apart", "gutter", "gutter-letter-short"])
+def test_every_option_builds_with_art_inside_the_printers_margin(
+        kit_build: Callable[..., KitBuild], options: tuple[str, ...]) -> None:
+    """Letter without crop marks (nine poker cards butted: 1.35 mm to spare, not the 3 mm
+    bleed) and a gutter between grouped dice stickers (each group's gutter was left out
+    when counting how many fit) planned blocks larger than the sheet: the shared sheets
+    stopped the build with an internal error, and sheets of their own ran art into the
+    5 mm a home printer cannot print."""
+    out, files = kit_build(*options)  # exit 0, not the internal error's 3
+    nearest = min(bleed_boxes(out, files), key=lambda found: found[1])
+    assert nearest[1] >= PRINTER_MARGIN_MM - TOLERANCE_MM, nearest
+    for _, placed in placements(out, files):
+        for piece in placed:
+            assert piece["x_mm"] >= PRINTER_MARGIN_MM and piece["y_mm"] >= PRINTER_MARGIN_MM
