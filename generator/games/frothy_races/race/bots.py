@@ -438,6 +438,11 @@ class Bot:
         """False lets the engine skip asking at every step (a bot that never attacks)."""
         return self.style.attack
 
+    def adaptive_swaps(self, race: Race, car: Car, most: int) -> int:
+        """Adaptive: Reins in hand to trade for Whips at the round's start (negative: the
+        other way), at most ``most``. These bots keep their hand."""
+        return 0
+
     def sneaky_attack(self, race: Race, car: Car, target: Car) -> int:
         """Sneaky: Whip cards for a Personal attack on ``target`` at this vehicle's side,
         in ``target``'s own movement (0: none). These bots never start one."""

@@ -394,6 +394,16 @@ class Planner(Bot):
         card = style.card_rounds * (1 if sum(car.hand) > style.card_reserve else 3)
         return (card, *found)
 
+    def adaptive_swaps(self, race: Race, car: Car, most: int) -> int:
+        """Adaptive: Reins for Whips while the hand holds fewer Whips than the table's
+        budget for a round, keeping one Reins (to slow, to defend); a Whip for a Reins
+        when the hand has no Reins and more Whips than the budget. A habit, not a price:
+        the table's state holds no hand (docs/racing.md)."""
+        budget, whips, reins = self.table(race, car).budget, car.cards("spur"), car.hand[1]
+        if whips < budget:
+            return max(0, min(most, budget - whips, reins - 1))
+        return -1 if car.cards("reins") == 0 and car.hand[0] and whips > budget else 0
+
     def whips_left(self, race: Race, car: Car) -> int:
         """Whips the table lets it play for a space more in the rest of this round: those
         in hand, up to the table's budget less those played this round (``whip_budget``:

@@ -14,10 +14,14 @@ if TYPE_CHECKING:
 
 
 def start_of_round(race: Race, car: Car) -> None:
-    """Stamina #: 'you may recover # Whip or Reins cards from your Spent box at the start of
-    each round'. Card Recovery empties the Spent box into Recovery at every round's end, so
-    at a round's start the cards spent (last round) wait in Recovery: # of them come back
-    to the hand, Spent first should any be there. Then the per-round affects."""
+    """Adaptive first ('before any other activity'; ``adapt``). Stamina #: 'you may
+    recover # Whip or Reins cards from your Spent box at the start of each round'. Card
+    Recovery empties the Spent box into Recovery at every round's end, so at a round's
+    start the cards spent (last round) wait in Recovery: # of them come back to the hand,
+    Spent first should any be there. Then the per-round affects."""
+    adaptive = car.spec.trait("Adaptive")
+    if adaptive:
+        adapt(car, max(-adaptive, min(adaptive, car.bot.adaptive_swaps(race, car, adaptive))))
     back = car.spec.trait("Stamina")
     for box in (car.spent, car.recovery):
         while back > 0 and any(box):
@@ -29,6 +33,22 @@ def start_of_round(race: Race, car: Car) -> None:
         race.gain_control_loss(car, car.control_per_round)
     if car.damage_per_round:
         race.damage_roll(car, car.damage_per_round, "damage per round")
+
+
+def adapt(car: Car, swaps: int) -> None:
+    """Adaptive #: swap up to # Whip or Reins cards in hand for cards of the other type in
+    the Spent or Recovery box (Traits): ``swaps`` > 0 trades Reins for Whips, < 0 Whips for
+    Reins. Each comes from Spent first (the card furthest from coming back), and the card
+    given up takes its place there."""
+    give, take = (1, 0) if swaps > 0 else (0, 1)
+    for _ in range(abs(swaps)):
+        box = next((b for b in (car.spent, car.recovery) if b[take]), None)
+        if box is None or not car.hand[give]:
+            return
+        box[take] -= 1
+        car.hand[take] += 1
+        car.hand[give] -= 1
+        box[give] += 1
 
 
 def maintenance(race: Race, car: Car) -> None:
