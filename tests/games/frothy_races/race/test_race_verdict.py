@@ -224,15 +224,14 @@ def test_an_overpowered_build_is_flagged_and_the_basic_chariot_is_not(
 
 def test_a_verdict_names_what_its_races_leave_out(capsys: pytest.CaptureFixture[str],
                                                  tmp_path: Path) -> None:
-    """A build with a trait the engine does not simulate (Adaptive) is judged on races
-    that ignore it: the verdict says so, beside its figures."""
-    adaptive = tmp_path / "adaptive-chariot.yaml"
-    adaptive.write_text(BASIC_CHARIOT.read_text().replace(
-        "traits:\n", "traits:\n  - {name: Adaptive, value: 1}\n"))
-    assert main(["balance", str(adaptive), "--race", str(TRACK), "--races", "2",
+    """A build with a trait the engine does not simulate (Leap: Jumps are not played) is
+    judged on races that ignore it: the verdict says so, beside its figures."""
+    leaping = tmp_path / "leaping-chariot.yaml"
+    leaping.write_text(BASIC_CHARIOT.read_text().replace("traits:\n", "traits:\n  - Leap\n"))
+    assert main(["balance", str(leaping), "--race", str(TRACK), "--races", "2",
                  "--workers", "1", "-o", str(tmp_path / "b.pdf")]) == 0
     out = capsys.readouterr().out
-    assert "race verdict: leaves out trait Adaptive (not simulated" in out
+    assert "race verdict: leaves out trait Leap (not simulated" in out
 
 
 def test_balance_without_race_has_no_race_verdict(capsys: pytest.CaptureFixture[str],
