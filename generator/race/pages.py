@@ -22,6 +22,7 @@ MARGIN = mm(12)
 ROW = mm(5.2)  # one entrant's row in the table under the map
 INK = colour("#1d1d1b")
 SMALLEST = 6.5  # no line printed smaller than this (points)
+ROW_SMALLEST = 7.0  # an entrant's row wraps rather than shrink below this
 
 Page = Callable[[Canvas], None]
 
@@ -57,10 +58,13 @@ def heading(canvas: Canvas, sheet: Paper, title: str, lines: Sequence[str],
 def entrant_table(canvas: Canvas, header: str, rows: Sequence[str], numbers: Sequence[int],
                   colour_of: Callable[[int], Color], top: float, width: float) -> float:
     """Under the map: the header, then for each row the entrant's swatch (its colour and
-    number ``numbers[i] + 1``) and the line, fitted; returns the height below the last."""
+    number ``numbers[i] + 1``) and the line: fitted on one line down to ``ROW_SMALLEST``,
+    wrapped at that size when longer (a busy round's events), never cut off; returns the
+    height below the last."""
     canvas.setFillColor(INK)
     draw_line(canvas, header.strip(), MARGIN + mm(7), top, 8, BOLD)
     y = top - ROW
+    room = width - mm(7)
     for index, line in zip(numbers, rows, strict=False):
         canvas.setFillColor(colour_of(index))
         canvas.circle(MARGIN + mm(2.5), y + 2.5, mm(1.8), stroke=0, fill=1)
@@ -68,8 +72,12 @@ def entrant_table(canvas: Canvas, header: str, rows: Sequence[str], numbers: Seq
         draw_line(canvas, str(index + 1), MARGIN + mm(2.5), y + 0.2, SMALLEST, BOLD, "centre")
         canvas.setFillColor(INK)
         text = line.strip()
-        draw_line(canvas, text, MARGIN + mm(7), y,
-                  fit_line_size(text, REGULAR, width - mm(7), 8) or SMALLEST)
+        size = fit_line_size(text, REGULAR, room, 8, ROW_SMALLEST)
+        parts = [text] if size else simpleSplit(text, REGULAR, ROW_SMALLEST, room)
+        for part in parts[:-1]:
+            draw_line(canvas, part, MARGIN + mm(7), y, ROW_SMALLEST)
+            y -= ROW_SMALLEST * 1.3
+        draw_line(canvas, parts[-1] if parts else "", MARGIN + mm(7), y, size or ROW_SMALLEST)
         y -= ROW
     return y
 

@@ -54,11 +54,15 @@ def round_pages(result: RaceResult) -> list[list[RoundSnapshot]]:
 
 def round_events(result: RaceResult) -> dict[tuple[int, str], list[dict[str, Any]]]:
     """The events of each vehicle's round worth a line on the page (the template words
-    them): Control rolls that went wrong, collisions, Damage, Wipe-out, the finish."""
+    them): attacks (on the attacker's row and the target's), Control rolls that went
+    wrong, collisions, Damage, Wipe-out, the finish."""
     found: dict[tuple[int, str], list[dict[str, Any]]] = defaultdict(list)
     for event in result.events:
         if event.get("vehicle") and _notable(event):
             found[(int(event["round"]), str(event["vehicle"]))].append(event)
+            if str(event["action"]).endswith(" attack"):  # the target's row names it too
+                target = (event.get("result") or {}).get("target")
+                found[(int(event["round"]), str(target))].append(event)
     return found
 
 
@@ -68,7 +72,8 @@ def _notable(event: dict[str, Any]) -> bool:
         return bool(outcome.get("effects"))
     if action.startswith("damage roll"):
         return bool(outcome.get("damage"))
-    return action in ("collision", "wipe-out", "finish", "hazard")
+    return action in ("collision", "wipe-out", "finish", "hazard", "vehicle attack",
+                      "personal attack")
 
 
 def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "a4",
