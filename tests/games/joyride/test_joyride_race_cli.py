@@ -63,6 +63,8 @@ def test_replay_has_a_page_a_round_and_a_results_page(tmp_path: Path) -> None:
         texts = [page.extract_text() for page in pdf.pages]
     assert "round 0 of" in texts[0] and "results after" in texts[-1]
     assert all(name in texts[-1] for name in ("Rust Bucket", "Sunburst", "Verdigris"))
+    words = " ".join(texts)
+    assert "took a Oil" not in words and "took a Item" not in words  # an Oil Slick
 
 
 def test_balance_race_refuses_a_frothy_track_for_a_joyride_car(tmp_path: Path) -> None:
