@@ -41,6 +41,13 @@ def side_neighbours(race: Race, car: Car) -> list[Car]:
     return found
 
 
+def at_side(race: Race, car: Car, other: Car) -> bool:
+    """Whether ``other`` stands at a side of ``car``: where a Personal attack reaches (Savage
+    adds the space ahead for Vehicle attacks only, ``side_neighbours``)."""
+    around = race.rt.neighbours[car.hex]
+    return any(around[d] == other.hex for d in SIDES[car.facing][False])
+
+
 def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     """A moment in a vehicle's movement when it may start an attack (it can or did move
     at least one space this phase), as often as it likes: no rule limits attacks to one
@@ -57,9 +64,8 @@ def attack_window(race: Race, car: Car, moved: int, planned: int) -> None:
     if choice is None:
         return
     target, kind, cards = choice
-    beside = kind == "vehicle" or target.hex in (  # Savage adds the front: Vehicle attacks
-        race.rt.neighbours[car.hex][d] for d in SIDES[car.facing][False])
-    if target not in targets or kind not in ("vehicle", "personal") or not beside:
+    reach = kind == "vehicle" or at_side(race, car, target)  # Savage: the front, Vehicle only
+    if target not in targets or kind not in ("vehicle", "personal") or not reach:
         raise RuntimeError(f"{car.spec.name}: the bot chose an attack that is not legal")
     card_kind = "reins" if kind == "vehicle" else "whip"
     want = max(1, cards)
@@ -87,9 +93,8 @@ def sneaky_window(race: Race, mover: Car) -> None:
     if race.round == 1 or not mover.racing:
         return
     for car in race.sneaky:
-        around = race.rt.neighbours[car.hex]
         if car is mover or not car.racing or not car.bot.may_attack or \
-                not any(around[d] == mover.hex for d in SIDES[car.facing][False]):
+                not at_side(race, car, mover):
             continue
         cards = car.bot.sneaky_attack(race, car, mover)
         played, bonus = race.play_with(car, "whip", cards, "Berserker") if cards > 0 \

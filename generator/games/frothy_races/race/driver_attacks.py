@@ -16,7 +16,7 @@ from collections import defaultdict
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from generator.games.frothy_races.race.attacks import SIDES
+from generator.games.frothy_races.race.attacks import at_side
 from generator.games.frothy_races.race.driver_prices import vehicle_attack_damage
 from generator.games.frothy_races.race.lookahead import scores
 from generator.games.frothy_races.race.planner import damage_rounds, roll_cost, roll_traits
@@ -41,10 +41,8 @@ def chosen_attack(style: DrivingStyle, race: Race, car: Car, targets: list[Car]
             gain = vehicle_attack_gain(style, car, target, cards)
             if gain > best:
                 best, chosen = gain, (target, "vehicle", cards)
-        if whips < 1 or not beside(race, car, target):
-            continue
-        for cards in range(1, min(3, whips) + 1):
-            gain = personal_attack_gain(style, race, car, target, cards)
+        if at_side(race, car, target):
+            gain, cards = best_personal(style, race, car, target, whips)
             if gain > best:
                 best, chosen = gain, (target, "personal", cards)
     return chosen
@@ -55,12 +53,19 @@ def sneaky_cards(style: DrivingStyle, race: Race, car: Car, target: Car) -> int:
     best, or 0 (as ``chosen_attack``)."""
     if race.round <= 1 or not style.attacks:
         return 0
+    return best_personal(style, race, car, target, car.cards("whip") - style.card_reserve)[1]
+
+
+def best_personal(style: DrivingStyle, race: Race, car: Car, target: Car, spare: int
+                  ) -> tuple[float, int]:
+    """The Personal attack on ``target`` with up to three of ``spare`` Whips that gains
+    most, as (gain, cards); (0.0, 0) when none gains anything."""
     best, chosen = 0.0, 0
-    for cards in range(1, min(3, car.cards("whip") - style.card_reserve) + 1):
+    for cards in range(1, min(3, spare) + 1):
         gain = personal_attack_gain(style, race, car, target, cards)
         if gain > best:
             best, chosen = gain, cards
-    return chosen
+    return best, chosen
 
 
 def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) -> float:
@@ -95,13 +100,6 @@ def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
         if to_self:
             gain -= chance * reaction_price(style, race, car, to_self)
     return gain
-
-
-def beside(race: Race, car: Car, target: Car) -> bool:
-    """Whether ``target`` is at a side of ``car``, where a Personal attack reaches (Savage
-    adds the space ahead for Vehicle attacks only)."""
-    around = race.rt.neighbours[car.hex]
-    return any(around[d] == target.hex for d in SIDES[car.facing][False])
 
 
 def tie_edge(car: Car) -> int:

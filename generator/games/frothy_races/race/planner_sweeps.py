@@ -14,12 +14,13 @@ per state and the first candidate that reaches it (``first_least``, as the plann
 ``value < best`` would choose), which the plan keeps. Layers whose values cannot differ at a
 point are worked out once (``planner_layers.layer_classes``). The Speed Check
 (``planner_checks``) is a matrix product: each choice's chances over the sets of Speeds a
-roll allows, times the best value in each set. Everything is float32 (``SWEEP_FLOAT``, the
-table's own precision: a sweep's time is mostly bytes moved, and float64 took 15% longer)
-and done in one order, so a table is the same bit for bit each time; the shortcuts
-(whole-row minimums, the layers worked out once, sums without the terms of chance 0) give
-the same bits as the plain steps, which
-tests/games/frothy_races/race/test_race_planner_sweeps.py holds.
+roll allows, times the best value in each set. The values, chances and what a plan adds
+are float32 (``SWEEP_FLOAT``, the table's own precision: a sweep's time is mostly bytes
+moved, and float64 took 15% longer); the per-Speed prices of a turn, a crash and rough
+ground stay as worked out (float64) and are added into them. All is done in one order, so
+a table is the same bit for bit each time; the shortcuts (whole-row minimums, the layers
+worked out once, sums without the terms of chance 0) give the same bits as the plain
+steps, which tests/games/frothy_races/race/test_race_planner_sweeps.py holds.
 
 Most arrays a sweep reads are gathered with ``np.take`` from C-contiguous arrays and written
 through flat indices: numpy's own indexing by several arrays, or a take from a strided
@@ -67,7 +68,6 @@ MAX_ROUNDS = 400  # Bellman sweeps a stage, and rounds a plan is followed, at mo
 # Safe pace (or on the corridor's own line, where that is dearer; see Solver.stage).
 ESTIMATE = 1.5
 Floats = np.ndarray
-F = SWEEP_FLOAT
 # A move in each row (a Speed and a layer): its value, where it is read from and what it
 # adds (rounds, Damage, cards), each (row, corridor state).
 Choice = tuple[Floats, Floats, Floats, Floats, Floats]
@@ -147,9 +147,9 @@ class Solver:
         rt = self.rt
         window = self.stages - 2 * len(rt.lines)
         if stage >= window:
-            return np.asarray(rt.chain[stage - window], dtype=F)
+            return np.asarray(rt.chain[stage - window], dtype=SWEEP_FLOAT)
         return np.array([rt.remaining(stage, self.stages, x) for x in range(self.states)],
-                        dtype=F)
+                        dtype=SWEEP_FLOAT)
 
     def stage(self, stage: int) -> tuple[Floats, Floats]:
         """Values, expected Damage and cards at every point of one stage, read from the
@@ -200,7 +200,7 @@ class Solver:
         self.last = stage == self.stages - 1
         self._reads = {}
         if self.work.ndim == 1:
-            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states), F)
+            self.work = np.zeros((3, 2, 5, self.speeds, len(self.ends), self.states), SWEEP_FLOAT)
         inside = np.zeros(self.states, bool)
         inside[self.cols] = True
         return inside
@@ -232,7 +232,7 @@ class Solver:
         speeds, size = self.speeds, len(self.cols)
         if plan is None:
             plan = Plan(self.cols, np.zeros((4, speeds, len(self.ends), size), np.int64),
-                        np.zeros((3, 4, speeds, len(self.ends), size), F))
+                        np.zeros((3, 4, speeds, len(self.ends), size), SWEEP_FLOAT))
         values = self.work[0, 0]
         for p in (p for p in (3, 2, 1, 0) if len(rows[p])):
             swept, copies, kinds = same_layers(rows[p], self.classes[p])
@@ -317,16 +317,16 @@ class Solver:
         base = (self.offset(p + 1, v) + layer * self.states)[:, None]
         if n == 0:
             source = base + self.cols
-            zero = np.zeros((rows, size), F)
+            zero = np.zeros((rows, size), SWEEP_FLOAT)
             return self.work[0].reshape(-1)[source], source, zero, zero.copy(), zero.copy()
         e = self.edges(line, n)
         # Every corridor state has edges or is stuck: only the cards a move adds start at 0.
         if len(e.src):
             *out, source = self.weigh(e, base, group)
         else:
-            out = [np.empty((rows, size), F) for _ in range(3)]
+            out = [np.empty((rows, size), SWEEP_FLOAT) for _ in range(3)]
             source = np.empty((rows, size), np.int64)
-        out.append(np.zeros((rows, size), F))
+        out.append(np.zeros((rows, size), SWEEP_FLOAT))
         if len(e.stuck):
             self.collide(e.stuck, p, v, layer, out, source)
         if self.last and e.finishing.any():  # across the finish: the race is over for it
