@@ -76,7 +76,9 @@ def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) 
     hurt_target, hurt_self = vehicle_attack_damage(
         cards + spec.trait("Tank"), spec.trait("Blades"),
         defend + other.trait("Armoured"), -other.trait("Flimsy"),
-        (car.speed + 1) // 2, (target.speed + 1) // 2)
+        (car.speed + 1) // 2, (target.speed + 1) // 2,
+        tie_edge(car, "Fortune Smiles", "Unlucky Charm"),
+        tie_edge(target, "Fortune Smiles", "Unlucky Charm"))
     hurt_target *= scores(other.resilience)
     hurt_self *= scores(spec.resilience)
     return (hurt_target * damage_rounds(other, style)
@@ -102,10 +104,11 @@ def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
     return gain
 
 
-def tie_edge(car: Car) -> int:
-    """How a tied Personal attack goes for ``car``: Lady Luck wins it by 1, Ill Fate loses
-    it by 1 (``attacks.attack_losers``)."""
-    return car.spec.trait("Lady Luck") - car.spec.trait("Ill Fate")
+def tie_edge(car: Car, win: str = "Lady Luck", lose: str = "Ill Fate") -> int:
+    """How a tied attack goes for ``car`` (``attacks.attack_losers``): the trait ``win``
+    wins it by 1, ``lose`` loses it by 1 (Personal attacks by default; Fortune Smiles and
+    Unlucky Charm for Vehicle attacks)."""
+    return car.spec.trait(win) - car.spec.trait(lose)
 
 
 def reaction_price(style: DrivingStyle, race: Race, car: Car, gained: int) -> float:

@@ -40,19 +40,22 @@ def crash_price(spec: RaceVehicle, speed: int, style: DrivingStyle) -> float:
 
 @lru_cache(maxsize=4096)
 def vehicle_attack_damage(a_cards: int, a_bonus: int, t_cards: int, t_bonus: int,
-                          a_half: int, t_half: int) -> tuple[float, float]:
+                          a_half: int, t_half: int, a_edge: int = 0, t_edge: int = 0
+                          ) -> tuple[float, float]:
     """Expected Damage dice each side of a Vehicle attack rolls (exact attack odds): the
-    loser rolls the difference (its own value on a tie) plus half the winner's Speed."""
+    loser rolls the difference plus half the winner's Speed. A tie goes by 1 to the side
+    with the better tie edge (Fortune Smiles, Unlucky Charm: ``attacks.attack_losers``),
+    or else each side rolls its own value."""
     a_dist, t_dist = attack_value(a_cards), attack_value(t_cards)
     to_target = to_self = 0.0
     for a, pa in a_dist.items():
         for t, pt in t_dist.items():
             p = float(pa) * float(pt)
             av, tv = a + a_bonus, t + t_bonus
-            if av > tv:
-                to_target += p * (av - tv + a_half)
-            elif tv > av:
-                to_self += p * (tv - av + t_half)
+            if av > tv or (av == tv and a_edge > t_edge):
+                to_target += p * (max(av - tv, 1) + a_half)
+            elif tv > av or t_edge > a_edge:
+                to_self += p * (max(tv - av, 1) + t_half)
             else:
                 to_target += p * (tv + a_half)
                 to_self += p * (av + t_half)

@@ -169,3 +169,20 @@ def test_a_failed_roll_from_a_sneaky_attack_costs_the_attacker_its_move() -> Non
     start = red.hex
     race.move(red, 0)
     assert red.hex == start and not red.move_lost
+
+
+def test_tie_traits_count_in_a_vehicle_attack_s_price() -> None:
+    """Fortune Smiles wins a tied Vehicle attack by 1, Unlucky Charm loses it by 1
+    (attacks.attack_losers): the planner's price of a Vehicle attack reads them too."""
+    from generator.games.frothy_races.race.driver_attacks import vehicle_attack_gain
+    from generator.games.frothy_races.race.driver_prices import vehicle_attack_damage
+
+    plain = vehicle_attack_damage(1, 0, 1, 0, 1, 1)
+    lucky = vehicle_attack_damage(1, 0, 1, 0, 1, 1, 1, 0)
+    assert lucky[1] < plain[1]  # ties no longer hurt the attacker
+    race, red, black = shaky_rival()
+    before = vehicle_attack_gain(AGGRESSIVE, red, black, 1)
+    with_traits(red, ("Fortune Smiles", 1))
+    assert vehicle_attack_gain(AGGRESSIVE, red, black, 1) > before
+    with_traits(red, ("Unlucky Charm", 1))
+    assert vehicle_attack_gain(AGGRESSIVE, red, black, 1) < before
