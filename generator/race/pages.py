@@ -41,18 +41,21 @@ def write_pages(path: Path, title: str, sheet: Paper, pages: Iterable[Page]) -> 
 
 def heading(canvas: Canvas, sheet: Paper, title: str, lines: Sequence[str],
             size: float = 14) -> float:
-    """The page's title and the lines under it (9 pt), each fitted to the width; returns the
-    height where the map may start."""
+    """The page's title and the lines under it (9 pt), each fitted to the width or, when it
+    would fall below ``ROW_SMALLEST``, wrapped; returns the height where the map may start."""
     width = sheet.width - 2 * MARGIN
     top = sheet.height - MARGIN
     canvas.setFillColor(INK)
     title = title.strip()
     draw_line(canvas, title, MARGIN, top - 14, fit_line_size(title, BOLD, width, size)
               or SMALLEST, BOLD)
-    for row, line in enumerate(text.strip() for text in lines):
-        draw_line(canvas, line, MARGIN, top - 26 - row * 11,
-                  fit_line_size(line, REGULAR, width, 9) or SMALLEST)
-    return top - 22 - 11 * max(1, len(lines))
+    row = 0
+    for line in (text.strip() for text in lines):
+        size = fit_line_size(line, REGULAR, width, 9, ROW_SMALLEST)
+        for part in [line] if size else simpleSplit(line, REGULAR, ROW_SMALLEST, width):
+            draw_line(canvas, part, MARGIN, top - 26 - row * 11, size or ROW_SMALLEST)
+            row += 1
+    return top - 22 - 11 * max(1, row)
 
 
 def entrant_table(canvas: Canvas, header: str, rows: Sequence[str], numbers: Sequence[int],

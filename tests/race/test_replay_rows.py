@@ -44,3 +44,21 @@ def test_an_attack_is_named_on_both_rows() -> None:
     found = round_events(SimpleNamespace(events=[attack]))  # type: ignore[arg-type]
     assert found[(5, "Bramblewick Goat Cart")] == [attack]
     assert found[(5, "Basic Chariot")] == [attack]
+
+
+def test_a_long_heading_line_wraps_and_the_map_starts_below_it(tmp_path: Path) -> None:
+    from generator.race.pages import heading
+
+    sheet, path = paper("a4"), tmp_path / "heading.pdf"
+    canvas = new_canvas(path, "heading", sheet)
+    long = "A key line " + " ".join(f"with part {n} of a long user template" for n in range(9))
+    short_top = heading(canvas, sheet, "Title", ["one line"])
+    map_top = heading(canvas, sheet, "Title", [long])
+    canvas.showPage()
+    canvas.save()
+    with pdfplumber.open(path) as pdf:
+        chars = pdf.pages[0].chars
+        text = pdf.pages[0].extract_text().replace("\n", " ")
+    assert "part 8 of a long user template" in text
+    assert max(c["x1"] for c in chars) <= sheet.width - MARGIN + 0.01
+    assert map_top < short_top  # the wrapped line's rows push the map down
