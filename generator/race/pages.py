@@ -51,9 +51,9 @@ def heading(canvas: Canvas, sheet: Paper, title: str, lines: Sequence[str],
               or SMALLEST, BOLD)
     row = 0
     for line in (text.strip() for text in lines):
-        size = fit_line_size(line, REGULAR, width, 9, ROW_SMALLEST)
-        for part in [line] if size else simpleSplit(line, REGULAR, ROW_SMALLEST, width):
-            draw_line(canvas, part, MARGIN, top - 26 - row * 11, size or ROW_SMALLEST)
+        fitted = fit_line_size(line, REGULAR, width, 9, ROW_SMALLEST)
+        for part in [line] if fitted else simpleSplit(line, REGULAR, ROW_SMALLEST, width):
+            draw_line(canvas, part, MARGIN, top - 26 - row * 11, fitted or ROW_SMALLEST)
             row += 1
     return top - 22 - 11 * max(1, row)
 
