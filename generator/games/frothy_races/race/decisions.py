@@ -1,6 +1,6 @@
 """What a driver decides and the engine carries out: the ways to drive a phase, the plan
-chosen from them, and the Speed Check. The engine and the bots both import these; neither
-imports the other for them."""
+chosen from them, the pool a planning driver weighs them from, and the Speed Check. The
+engine and the bots both import these; neither imports the other for them."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ class Option(NamedTuple):
     them (``blocked`` is the index of the first step that would collide, or -1). A named
     tuple: the engine makes thousands a race."""
 
-    card: str | None
+    card: str | None  # None, "whip", "reins" or "stop" (an Emergency Stop)
     steps: tuple[int, ...]
     hexes: tuple[int, ...]
     blocked: int
@@ -45,3 +45,36 @@ class SpeedChoice(NamedTuple):
     accelerate: bool
     whip: int
     reins: int
+
+
+def stopped_speed(speed: int, spaces: int, steps: int) -> int:
+    """Emergency Stop: the Speed after moving ``steps`` of the phase's ``spaces``, one
+    less for each space not moved (at least 0)."""
+    return max(0, speed - (spaces - steps))
+
+
+def weighed(options: list[Option], facing: int) -> list[Option]:
+    """The options ``plan`` weighs: the clear ones (every one when none is clear: then
+    it collides); of the bare track's options (kept with them), each only the first
+    time it comes with everything ``plan`` reads of it. Walks with a Drift at different
+    steps mostly end on one space: a later one with the same card, end, rough ground,
+    lines crossed, collision and last step is worth exactly what the first is, and the
+    first is taken on a tie, so it can never be chosen."""
+    if not isinstance(options, Options):
+        return [o for o in options if o.blocked < 0] or options
+    found: list[Option] | None = options.memo.get("weighed")
+    if found is None:
+        pool = [o for o in options if o.blocked < 0] or options
+        ahead, seen, found = facing // 2, set(), []
+        for option in pool:
+            steps, blocked = option.steps, option.blocked
+            sideways = facing % 2 == 0 and steps.count(ahead) != len(steps)
+            what = (option.card, option.rough, blocked, option.stage,
+                    option.hexes[-1] if option.hexes else -1, sideways,
+                    steps[-1] if steps else -1, steps[blocked] if blocked >= 0 else -1,
+                    len(steps) if option.card == "stop" else 0)  # its Speed after
+            if what not in seen:
+                seen.add(what)
+                found.append(option)
+        options.memo["weighed"] = found
+    return found

@@ -32,7 +32,13 @@ from generator.games.frothy_races.race.check_programs import (
     check_program,
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
-from generator.games.frothy_races.race.decisions import Option, Options, Plan, SpeedChoice
+from generator.games.frothy_races.race.decisions import (
+    Option,
+    Plan,
+    SpeedChoice,
+    stopped_speed,
+    weighed,
+)
 from generator.games.frothy_races.race.driver_attacks import chosen_attack, sneaky_cards
 from generator.games.frothy_races.race.driver_prices import turn_prices
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
@@ -324,6 +330,7 @@ class Planner(Bot):
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         whips, point, stages = self.whips_left(race, car), phase + 1, race.stages
         base = min(car.speed, table.speeds - 1) * table.states
+        spaces = car.spec.moves[phase][car.speed]  # an Emergency Stop's Speed reads them
         card, turn, slide, rough = prices
         ahead, here, neighbours = car.facing // 2, car.hex, race.rt.neighbours
         (_, straight), (_, left), (_, right) = TURNS[car.facing]
@@ -334,7 +341,16 @@ class Planner(Bot):
         for option in pool:
             played, steps, hexes, blocked, spaces_rough, stage = option
             end = hexes[-1] if hexes else here
-            extra = card if played else 0.0
+            if played:
+                extra, row = card, base + end * FACINGS
+                if played == "stop":  # at the Speed it leaves, one less a space not moved
+                    after = stopped_speed(car.speed, spaces, len(steps))
+                    row = min(after, table.speeds - 1) * table.states + end * FACINGS
+                    # Its rolls at that Speed too: the stops come last in the pool, so
+                    # no other option reads these prices.
+                    card, turn, slide, rough = self.prices(race, car, after)
+            else:
+                extra, row = 0.0, base + end * FACINGS
             extra += rough * spaces_rough
             if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
@@ -346,7 +362,6 @@ class Planner(Bot):
             if stage != layer_stage or whip != layer_whip:
                 layer_stage, layer_whip = stage, whip
                 layer = table.layer(lap + stage % lap if wrap else stage, point, whips - whip)
-            row = base + end * FACINGS
             # Its turns (none, left, right) are passed over together when none beats what
             # either pile holds (which only falls as they are weighed).
             bar = best if best >= last_best else last_best
@@ -368,23 +383,30 @@ class Planner(Bot):
             for t, turned, value in turns:
                 if value >= best and (not drift or value >= last_best):
                     continue  # no better than what either pile holds
-                if drift and race.remaining(stage, row - base + turned) >= before:
+                if drift and race.remaining(stage, end * FACINGS + turned) >= before:
                     if value < last_best:
                         last_best, last_chosen, last_turn = value, option, t
                 elif value < best:
                     best, chosen, chosen_turn = value, option, t
         return best, chosen, chosen_turn, last_best, last_chosen, last_turn
 
-    def prices(self, race: Race, car: Car) -> tuple[float, float, float, float]:
+    def prices(self, race: Race, car: Car, speed: int = -1
+               ) -> tuple[float, float, float, float]:
         """What a card (dearer when the hand is at its reserve), a turn's Control roll,
         that turn's Slide into the wall ahead and each rough space's roll cost now, in
-        rounds (``turn_prices``). The roll prices are kept by the planner too, under plain
-        numbers: a vehicle meets a few Speeds and Control Loss counts a race, and the
-        shared cache hashes the vehicle and the style at every look-up."""
-        spec, speed, loss, extra = car.spec, car.speed, car.control_loss, car.extra_control
+        rounds (``turn_prices``); at another ``speed`` (an Emergency Stop's), with the
+        Control Loss a change to a Safe Speed clears. The roll prices are kept by the
+        planner too, under plain numbers: a vehicle meets a few Speeds and Control Loss
+        counts a race, and the shared cache hashes the vehicle and the style at every
+        look-up."""
+        spec, loss, extra = car.spec, car.control_loss, car.extra_control
+        if speed < 0:
+            speed = car.speed
         dice = spec.control[speed]  # race.control_dice, read here: asked every plan
         if dice == 0 and car.safe_lost:
             dice = race.control_dice(car, speed)
+        if dice == 0 and speed != car.speed:
+            loss = spec.control_minimum  # cleared by the change (set_marker)
         key = (id(spec), speed, dice, loss, extra)
         found = self._turns.get(key)
         if found is None:
@@ -430,32 +452,6 @@ class Planner(Bot):
 
     def sneaky_attack(self, race: Race, car: Car, target: Car) -> int:
         return sneaky_cards(self.driving, race, car, target)
-
-
-def weighed(options: list[Option], facing: int) -> list[Option]:
-    """The options ``plan`` weighs: the clear ones (every one when none is clear: then
-    it collides); of the bare track's options (kept with them), each only the first
-    time it comes with everything ``plan`` reads of it. Walks with a Drift at different
-    steps mostly end on one space: a later one with the same card, end, rough ground,
-    lines crossed, collision and last step is worth exactly what the first is, and the
-    first is taken on a tie, so it can never be chosen."""
-    if not isinstance(options, Options):
-        return [o for o in options if o.blocked < 0] or options
-    found: list[Option] | None = options.memo.get("weighed")
-    if found is None:
-        pool = [o for o in options if o.blocked < 0] or options
-        ahead, seen, found = facing // 2, set(), []
-        for option in pool:
-            steps, blocked = option.steps, option.blocked
-            sideways = facing % 2 == 0 and steps.count(ahead) != len(steps)
-            what = (option.card, option.rough, blocked, option.stage,
-                    option.hexes[-1] if option.hexes else -1, sideways,
-                    steps[-1] if steps else -1, steps[blocked] if blocked >= 0 else -1)
-            if what not in seen:
-                seen.add(what)
-                found.append(option)
-        options.memo["weighed"] = found
-    return found
 
 
 def solo_optimum_of(track: Any, vehicle: Any, options: RaceOptions, bot: str

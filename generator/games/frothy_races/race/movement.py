@@ -15,7 +15,7 @@ from generator.games.frothy_races.race.course import (
     forget_oldest_half,
     one_step_directions,
 )
-from generator.games.frothy_races.race.decisions import Option, Options, Plan
+from generator.games.frothy_races.race.decisions import Option, Options, Plan, stopped_speed
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -34,8 +34,9 @@ new_option = tuple.__new__
 
 
 def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> list[Option]:
-    """Every legal way to drive this phase: no card, a Whip (one space more) or a Reins
-    (one less, when the vehicle moves at all), each with every legal step sequence.
+    """Every legal way to drive this phase: no card, a Whip (one space more), a Reins
+    (one less, when the vehicle moves at all) or an Emergency Stop (any number fewer),
+    each with every legal step sequence.
 
     The options as the bare track makes them are kept per track; ``clear`` (see
     clear_ahead) says no vehicle or debris lies on the way, so they are the answer as
@@ -44,14 +45,20 @@ def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> 
     spaces = race.moves(car, phase)
     whip = car.cards("spur") > 0
     reins = spaces >= 1 and car.cards("reins") > 0
-    return race.phase_options(car, spaces, whip, reins, clear)
+    return race.phase_options(car, spaces, whip, reins, clear, can_stop(car, spaces))
+
+
+def can_stop(car: Car, spaces: int) -> bool:
+    """Whether an Emergency Stop can be played: one in hand, and a space to stop short by."""
+    slots = car.card_slots["stop"]
+    return bool(slots) and spaces >= 1 and any([car.hand[slot] for slot in slots])
 
 
 def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
-                  clear: bool | None) -> list[Option]:
+                  clear: bool | None, stop: bool = False) -> list[Option]:
     """options_for() with its numbers already worked out."""
     state = car.hex * FACINGS + car.facing
-    key = (state, car.stage, race.stages, spaces, whip, reins)
+    key = (state, car.stage, race.stages, spaces, whip, reins, stop)
     known = race.rt.options.get(key)
     if known is None:
         counts: list[tuple[str | None, int]] = [(None, spaces)]
@@ -59,6 +66,8 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
             counts.append(("whip", spaces + 1))
         if reins:
             counts.append(("reins", spaces - 1))
+        if stop:  # 'reduce the required movement ... by any number of spaces'
+            counts.extend(("stop", n) for n in range(spaces))
         # What trace() makes of each walk with no vehicle and no debris anywhere.
         found = []
         stages, lap = race.stages, len(race.rt.lines)
@@ -136,11 +145,14 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     occupant, on_track = race.occupant, race.debris
     clear = reach.isdisjoint(occupant) and (not on_track or reach.isdisjoint(on_track))
     key = bot.plan_key(race, car, phase, spaces, whips, reins)
+    stop = bool(car.card_slots["stop"]) and can_stop(car, spaces)
+    if stop and key is not None:
+        key = (key, "stop")  # more options than the same situation without the card
     plans = rt.plans
     situation: object = key
     if not clear and key is not None:
         if bot.clear_plans_hold:
-            held = clear_plan_here(race, car, phase, key, spaces, whips, reins)
+            held = clear_plan_here(race, car, phase, key, spaces, whips, reins, stop)
             if held is not None:
                 return held
         taken = reach.intersection(occupant)
@@ -150,11 +162,12 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
         if known is not None:
             return known
     return weighed_plan(race, car, phase,
-                        race.phase_options(car, spaces, whips > 0, reins, clear), situation)
+                        race.phase_options(car, spaces, whips > 0, reins, clear, stop),
+                        situation)
 
 
 def clear_plan_here(race: Race, car: Car, phase: int, key: object, spaces: int, whips: int,
-                    reins: bool) -> Plan | None:
+                    reins: bool, stop: bool = False) -> Plan | None:
     """The plan this situation would have on a clear road (kept under ``key``, or made
     now and kept), when it collides with nothing (a crash's price turns on what is hit),
     nothing lies on its own walk and the bot says it still holds
@@ -164,7 +177,8 @@ def clear_plan_here(race: Race, car: Car, phase: int, key: object, spaces: int, 
     known = race.rt.plans.get(key)
     if known is None:
         known = weighed_plan(race, car, phase,
-                             race.phase_options(car, spaces, whips > 0, reins, True), key)
+                             race.phase_options(car, spaces, whips > 0, reins, True, stop),
+                             key)
     hexes, debris = known.option.hexes, race.debris
     if known.option.blocked < 0 and race.occupant.keys().isdisjoint(hexes) and \
             (not debris or debris.keys().isdisjoint(hexes)) and \
@@ -207,7 +221,9 @@ def windows(race: Race, car: Car, attacks: bool, moved: int, planned: int) -> No
 def move(race: Race, car: Car, phase: int) -> None:
     plan = race.plan(car, phase)
     option = plan.option
-    if option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
+    if option.card == "stop":
+        emergency_stop(race, car, phase, len(option.steps))
+    elif option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
         race.play(car, "spur" if option.card == "whip" else option.card, 1)
         if option.card == "whip":  # counted for the planner's Whip budget (planner_sweeps)
             car.whips_played = car.whips_played + 1 if car.whipped == race.round else 1
@@ -261,6 +277,15 @@ def move(race: Race, car: Car, phase: int) -> None:
         race.turn(car, plan.turn, option.steps[moved - 1])
     elif moved and not drifted and not car.involved and not hit_before:
         give_point_back(car)
+
+
+def emergency_stop(race: Race, car: Car, phase: int, steps: int) -> None:
+    """Emergency Stop, played to move ``steps`` of the phase's spaces: the card is spent and
+    the Speed rating falls by one for each space not moved ('Speed Rating Changes': the
+    marker to the new rating's right-most box)."""
+    spaces = race.moves(car, phase)
+    race.play_with(car, "reins", 1, "Emergency Stop")
+    race.set_speed(car, stopped_speed(car.speed, spaces, steps))
 
 
 def give_point_back(car: Car) -> None:

@@ -149,6 +149,9 @@ class RaceVehicle:
         # wants a Whip card).
         reins = tuple(s for s in slots["reins"] if s not in slots["whip"])
         slots["spur"] = slots["whip"] + (reins if trait("Encouragement") else ())
+        # "stop": the Emergency Stop cards, played for their ability in a movement phase.
+        slots["stop"] = tuple(3 + i for i, card in enumerate(self.specials)
+                              if card.name == "Emergency Stop" and card.simulated)
         setattr_(self, "card_slots", slots)
         # phase -> Speed -> (spaces this phase, the pace the rest of the round asks for,
         # phases still to drive this round plus one): what a bot's plan depends on.

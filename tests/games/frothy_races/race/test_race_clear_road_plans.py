@@ -22,7 +22,7 @@ BOWL = REPO / "vehicles" / "tracks" / "bogwater-bowl.yaml"
 FROTHY = REPO / "vehicles" / "frothy-races"
 
 
-def reuses_checked(monkeypatch: pytest.MonkeyPatch, vehicles: list[str], style: str,
+def reuses_checked(monkeypatch: pytest.MonkeyPatch, vehicles: list[str | Path], style: str,
                    races: range) -> tuple[int, list[str]]:
     """Race ``races`` from an empty decision memo; each clear-road plan reused, weighed
     again with the phase's own options: how many were reused, and those that differ."""
@@ -30,11 +30,11 @@ def reuses_checked(monkeypatch: pytest.MonkeyPatch, vehicles: list[str], style: 
     reused, wrong = [0], []
 
     def checked(race: Race, car: Car, phase: int, key: object, spaces: int, whips: int,
-                reins: bool) -> object:
-        held = held_plan(race, car, phase, key, spaces, whips, reins)
+                reins: bool, stop: bool = False) -> object:
+        held = held_plan(race, car, phase, key, spaces, whips, reins, stop)
         if held is not None:
             reused[0] += 1
-            options = race.phase_options(car, spaces, whips > 0, reins, False)
+            options = race.phase_options(car, spaces, whips > 0, reins, False, stop)
             weighed = car.bot.plan(race, car, phase, options)
             if weighed != held:
                 wrong.append(f"round {race.round}, {car.label}, phase {phase}: "
@@ -42,7 +42,8 @@ def reuses_checked(monkeypatch: pytest.MonkeyPatch, vehicles: list[str], style: 
         return held
 
     monkeypatch.setattr(movement, "clear_plan_here", checked)
-    track, loaded = load_race_inputs(BOWL, [FROTHY / f"{name}.yaml" for name in vehicles])
+    track, loaded = load_race_inputs(BOWL, [
+        name if isinstance(name, Path) else FROTHY / f"{name}.yaml" for name in vehicles])
     field = Field(track, tuple(loaded), FrothyRace(style), RaceOptions())
     forget_decisions()
     try:
@@ -69,6 +70,17 @@ def test_a_clear_road_plan_is_reused_only_where_it_is_the_plan_when_attacking(
     assert reused > 100 and wrong == []
 
 
+def test_a_clear_road_plan_is_reused_only_where_it_is_the_plan_with_emergency_stops(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Chariots holding Emergency Stop cards: the shorter walks come last in the pool and
+    hold past vehicles off their walk as the others do."""
+    stopping = tmp_path / "stopping.yaml"
+    stopping.write_text((FROTHY / "basic-chariot.yaml").read_text().replace(
+        "  dual: 0\n", "  dual: 0\n  special:\n    - Emergency Stop\n    - Emergency Stop\n"))
+    reused, wrong = reuses_checked(monkeypatch, [stopping] * 4, "careful", range(27, 31))
+    assert reused > 20 and wrong == []
+
+
 def test_a_clear_road_plan_that_crashes_is_not_reused(monkeypatch: pytest.MonkeyPatch
                                                       ) -> None:
     """Where every clear-road way runs into a wall, the plan is a crash: with a vehicle on
@@ -77,11 +89,11 @@ def test_a_clear_road_plan_that_crashes_is_not_reused(monkeypatch: pytest.Monkey
     held_plan = movement.clear_plan_here
 
     def watched(race: Race, car: Car, phase: int, key: object, spaces: int, whips: int,
-                reins: bool) -> object:
-        held = held_plan(race, car, phase, key, spaces, whips, reins)
+                reins: bool, stop: bool = False) -> object:
+        held = held_plan(race, car, phase, key, spaces, whips, reins, stop)
         kept = race.rt.plans.get(key)
         if kept is None:
-            clear = race.phase_options(car, spaces, whips > 0, reins, True)
+            clear = race.phase_options(car, spaces, whips > 0, reins, True, stop)
             crash = car.bot.plan(race, car, phase, clear)
             if crash.option.blocked >= 0:
                 reused_crashes.append(held)

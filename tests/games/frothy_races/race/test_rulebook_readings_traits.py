@@ -590,21 +590,21 @@ def test_lash_card_adds_to_an_acceleration_only(tmp_path: Path) -> None:
 def test_a_special_card_not_simulated_plays_as_its_ordinary_face_and_is_named(
         tmp_path: Path) -> None:
     """Special cards: 'These will usually be a normal Whip or Reins on one side (used as
-    normal during play)'. An Emergency Stop (a Reins special card the engine does not
-    play for its ability) is an ordinary Reins card in the hand, and is named as not
+    normal during play)'. A Ramming Speed (a Whip special card the engine does not play
+    for its ability) is an ordinary Whip card in the hand, and is named as not
     simulated."""
     text = CHARIOT.read_text().replace("  dual: 0\n", "  dual: 0\n  special:\n"
-                                       "    - {name: Emergency Stop}\n")
-    stopping = tmp_path / "stopping-chariot.yaml"
-    stopping.write_text(text)
-    race = make_race(stopping, 1)
+                                       "    - {name: Ramming Speed}\n")
+    ramming = tmp_path / "ramming-chariot.yaml"
+    ramming.write_text(text)
+    race = make_race(ramming, 1)
     car = race.cars[0]
-    assert "special card Emergency Stop (played as an ordinary Reins card)" \
+    assert "special card Ramming Speed (played as an ordinary Whip card)" \
         in car.spec.not_simulated
-    reins = car.cards("reins")
-    assert reins == car.spec.reins + car.spec.dual + 1
-    assert race.play(car, "reins", reins) == reins
-    assert car.cards("reins") == 0
+    whips = car.cards("whip")
+    assert whips == car.spec.whip + car.spec.dual + 1
+    assert race.play(car, "whip", whips) == whips
+    assert car.cards("whip") == 0
 
 
 def test_a_cautious_shortfall_is_a_deceleration_that_maximum_deceleration_caps() -> None:
