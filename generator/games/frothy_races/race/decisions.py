@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+STOP = "stop"  # the card of an Emergency Stop option
+
 
 class Option(NamedTuple):
     """One legal way to drive a movement phase: the card played, the steps, and what lies on
@@ -72,7 +74,7 @@ def weighed(options: list[Option], facing: int) -> list[Option]:
             what = (option.card, option.rough, blocked, option.stage,
                     option.hexes[-1] if option.hexes else -1, sideways,
                     steps[-1] if steps else -1, steps[blocked] if blocked >= 0 else -1,
-                    len(steps) if option.card == "stop" else 0)  # its Speed after
+                    len(steps) if option.card == STOP else 0)  # its Speed after
             if what not in seen:
                 seen.add(what)
                 found.append(option)

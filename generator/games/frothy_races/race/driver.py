@@ -33,6 +33,7 @@ from generator.games.frothy_races.race.check_programs import (
 )
 from generator.games.frothy_races.race.course import forget_oldest_half, race_track
 from generator.games.frothy_races.race.decisions import (
+    STOP,
     Option,
     Plan,
     SpeedChoice,
@@ -325,7 +326,8 @@ class Planner(Bot):
                     ) -> tuple[float, Option, int, float, Option, int]:
         """plan() worked out: each way and turn by the table's value where it ends plus
         its ``prices``; the best value, way and turn, then those of the last resorts
-        (passed over when not ``resorts``: none kept, at -inf)."""
+        (passed over when not ``resorts``: none kept, at -inf). Long because: it is one
+        loop over the pool, the hot path of every first-time plan."""
         table = self.table(race, car)
         lap, wrap = len(race.rt.lines), race.stages > table.stages
         whips, point, stages = self.whips_left(race, car), phase + 1, race.stages
@@ -341,16 +343,10 @@ class Planner(Bot):
         for option in pool:
             played, steps, hexes, blocked, spaces_rough, stage = option
             end = hexes[-1] if hexes else here
-            if played:
-                extra, row = card, base + end * FACINGS
-                if played == "stop":  # at the Speed it leaves, one less a space not moved
-                    after = stopped_speed(car.speed, spaces, len(steps))
-                    row = min(after, table.speeds - 1) * table.states + end * FACINGS
-                    # Its rolls at that Speed too: the stops come last in the pool, so
-                    # no other option reads these prices.
-                    card, turn, slide, rough = self.prices(race, car, after)
-            else:
-                extra, row = 0.0, base + end * FACINGS
+            row = base + end * FACINGS
+            if played == STOP:  # read and priced at the Speed it leaves (stops come last)
+                row, (card, turn, slide, rough) = self.stopping(race, car, spaces, option)
+            extra = card if played else 0.0
             extra += rough * spaces_rough
             if blocked >= 0:
                 extra += self.crash_price(race, car, option, end)
@@ -389,6 +385,17 @@ class Planner(Bot):
                 elif value < best:
                     best, chosen, chosen_turn = value, option, t
         return best, chosen, chosen_turn, last_best, last_chosen, last_turn
+
+    def stopping(self, race: Race, car: Car, spaces: int, option: Option
+                 ) -> tuple[int, tuple[float, float, float, float]]:
+        """An Emergency Stop's way: its row in the table at the Speed it leaves (one less
+        for each of the phase's ``spaces`` not moved) and the prices at that Speed. The
+        stops come last in the pool, so no other option reads these prices."""
+        table = self.table(race, car)
+        after = stopped_speed(car.speed, spaces, len(option.steps))
+        end = option.hexes[-1] if option.hexes else car.hex
+        row = min(after, table.speeds - 1) * table.states + end * FACINGS
+        return row, self.prices(race, car, after)
 
     def prices(self, race: Race, car: Car, speed: int = -1
                ) -> tuple[float, float, float, float]:

@@ -15,7 +15,13 @@ from generator.games.frothy_races.race.course import (
     forget_oldest_half,
     one_step_directions,
 )
-from generator.games.frothy_races.race.decisions import Option, Options, Plan, stopped_speed
+from generator.games.frothy_races.race.decisions import (
+    STOP,
+    Option,
+    Options,
+    Plan,
+    stopped_speed,
+)
 from generator.tracks.hexgrid import FACINGS
 
 if TYPE_CHECKING:
@@ -67,7 +73,7 @@ def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
         if reins:
             counts.append(("reins", spaces - 1))
         if stop:  # 'reduce the required movement ... by any number of spaces'
-            counts.extend(("stop", n) for n in range(spaces))
+            counts.extend((STOP, n) for n in range(spaces))
         # What trace() makes of each walk with no vehicle and no debris anywhere.
         found = []
         stages, lap = race.stages, len(race.rt.lines)
@@ -147,7 +153,7 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     key = bot.plan_key(race, car, phase, spaces, whips, reins)
     stop = bool(car.card_slots["stop"]) and can_stop(car, spaces)
     if stop and key is not None:
-        key = (key, "stop")  # more options than the same situation without the card
+        key = (key, STOP)  # more options than the same situation without the card
     plans = rt.plans
     situation: object = key
     if not clear and key is not None:
@@ -221,7 +227,7 @@ def windows(race: Race, car: Car, attacks: bool, moved: int, planned: int) -> No
 def move(race: Race, car: Car, phase: int) -> None:
     plan = race.plan(car, phase)
     option = plan.option
-    if option.card == "stop":
+    if option.card == STOP:
         emergency_stop(race, car, phase, len(option.steps))
     elif option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
         race.play(car, "spur" if option.card == "whip" else option.card, 1)
