@@ -207,6 +207,8 @@ def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
 def test_endurance_message_uses_the_facts(tmp_path: Path) -> None:
     finding = check_file(chariot(tmp_path, _set(("endurance",), 0))).findings[0]
     assert "maximum team speed of 14 falls by 1" in finding.message
+    # 8.41: with no endurance a corner over the lane's safe speed flips the chariot.
+    assert "corner taken faster than its lane's safe speed flips it" in finding.message
 
 
 def test_schema_refuses_an_unknown_car_with_a_suggestion(tmp_path: Path) -> None:
