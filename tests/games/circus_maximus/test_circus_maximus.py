@@ -15,8 +15,8 @@ from generator.commands.cli import main
 from generator.games.circus_maximus.catalogues import circus_data
 from generator.games.circus_maximus.model import CHARIOT_SCHEMA, Chariot
 from generator.games.circus_maximus.rules import RULES
-from generator.input.schema import load_packaged, reference
 from generator.input.nodes import Mark
+from generator.input.schema import load_packaged, reference
 from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 from tests.conftest import run_cli as run
 from tests.pdf_geometry import MM, open_pdf, page_box
