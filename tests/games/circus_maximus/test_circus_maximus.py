@@ -4,6 +4,7 @@ card read back from the PDFs: trim sizes, boxes, text."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,7 @@ import yaml
 
 from generator.commands.cli import main
 from generator.games.circus_maximus.catalogues import circus_data
-from generator.games.circus_maximus.model import CHARIOT_SCHEMA, Chariot
+from generator.games.circus_maximus.model import CHARIOT_SCHEMA, Car, Chariot, Driver, Horse
 from generator.games.circus_maximus.rules import RULES
 from generator.input.nodes import Mark
 from generator.input.schema import load_packaged, reference
@@ -494,3 +495,49 @@ def test_record_sheet_prints_each_count_as_text(tmp_path: Path) -> None:
     assert "HIT BOXES · 27" in lines and "ENDURANCE · 33" in lines, lines
     for horse in data["horses"]:
         assert f"{horse['name']} {horse['damage_boxes']} damage boxes" in lines, lines
+
+
+def _rules_found(chariot_model: Chariot) -> set[str]:
+    """The CM- rules that fire on a chariot built in Python (no file, no positions)."""
+    return {f.rule for f in RULES.run(chariot_model, lambda _: GREEN_MARK, circus_data())}
+
+
+def test_the_build_rules_agree_with_the_text_on_every_boundary() -> None:
+    # An oracle written from the text alone, over every team size, every CDM the schema
+    # takes and the speeds and hit boxes around each boundary: 6.521 (no straining with no
+    # endurance or a negative CDM), 9.52 (losses given for three horses; a lone horse),
+    # 9.53 (a die per horse still standing, less the CDM, from a speed no higher than the
+    # maximum) and 16.2 (two dice less the CDM at or under the hit boxes).
+    names = ["Aquilo", "Pompeianus", "Cotynus", "Galata", "Victor", "Tigris"]
+    car = Car(type="standard")
+    for horses, cdm, speed, boxes, endurance in itertools.product(
+            range(1, 7), range(-9, 10), (*range(1, 9), 30), (1, 2, 3, 11, 30), (0, 1)):
+        team = tuple(Horse(name=name, damage_boxes=6) for name in names[:horses])
+        model = Chariot(name="G", driver=Driver(name="D", cdm=cdm, hit_boxes=boxes),
+                        car=car, horses=team, endurance=endurance, max_team_speed=speed)
+        expected = {rule for rule, fires in (
+            ("CM-STRAIN-ENDURANCE", endurance == 0),
+            ("CM-STRAIN-CDM", cdm < 0),
+            ("CM-TEAM-SIZE", horses == 1 or horses > 4),
+            ("CM-CUT-FREE-NEVER", horses > 1 and horses - 1 - cdm > speed),
+            ("CM-DRAG-FREE-NEVER", 2 - cdm > boxes)) if fires}
+        assert _rules_found(model) == expected, (horses, cdm, speed, boxes, endurance)
+
+
+def test_the_ram_rules_agree_with_the_text_for_every_car() -> None:
+    # 9.61: +3 for scythe blades, -3 for a light car; blades on a light car may be read
+    # as either or both; a heavy car's number is never given (16.5), so it is not checked.
+    readings = {("light", False): {-3}, ("standard", False): {0},
+                ("standard", True): {3}, ("light", True): {-3, 0, 3}}
+    team = tuple(Horse(name=name, damage_boxes=6) for name in ("Aquilo", "Galata"))
+    for car_type, blades, stated in itertools.product(
+            ("light", "standard", "heavy"), (False, True), (None, *range(-9, 10))):
+        model = Chariot(name="G", driver=Driver(name="D", cdm=1, hit_boxes=10),
+                        car=Car(type=car_type, scythe_blades=blades), horses=team,
+                        endurance=30, max_team_speed=14, ram_modifier=stated)
+        wrong = (stated is not None and car_type != "heavy"
+                 and stated not in readings[car_type, blades])
+        expected = {rule for rule, fires in (
+            ("CM-RAM-MODIFIER", wrong),
+            ("CM-LIGHT-SCYTHE", car_type == "light" and blades)) if fires}
+        assert _rules_found(model) == expected, (car_type, blades, stated)
