@@ -42,8 +42,8 @@ class Driver:
     name: str = spec_field(Text(max_length=28), "The driver's name, printed on the sheet.")
     cdm: int = spec_field(
         Int(-9, 9), "The driver's modifier (CDM): added to his roll in an attack on a team, "
-        "taken off his cut-free and wreck rolls.",
-        source=section("9.41, 9.53, 14.2"))
+        "taken off his cut-free, drag-free and wreck rolls; below 0 he may not strain.",
+        source=section("6.521, 9.41, 9.52, 9.53, 14.2, 16.2"))
     hit_boxes: int = spec_field(
         Int(1, 30), "Driver hit boxes; unmarked ones set his pace on foot (17.2).",
         source=section("16.2, 17.2"))
@@ -54,8 +54,8 @@ class Car:
     """The car the team pulls."""
 
     type: str = spec_field(
-        Choice(CAR_TYPES, source=section("9.61, 16.5")),
-        "light, standard or heavy; a light car rams a team at -3 (9.61).")
+        Choice(CAR_TYPES), "light, standard or heavy; a light car rams a team at -3 (9.61).",
+        source=section("9.61, 16.5"))
     scythe_blades: bool = spec_field(
         Bool(), "Scythe blades on the wheels: +3 when this chariot rams a team (9.61).",
         default=False, source=section("9.61"))
@@ -92,17 +92,18 @@ class Chariot:
     car: Car = spec_field(Struct(Car), "The car: light, standard or heavy, and scythe blades.")
     horses: tuple[Horse, ...] = spec_field(
         ListOf(Struct(Horse), 1, MAX_HORSES), "The team, each horse with its damage boxes.",
-        source=section("9.52"))
+        source=section("9.52, 9.53, 9.61"))
     endurance: int = spec_field(
         Int(0, 60), "Endurance factors at the start of the race; straining spends them.",
-        source=section("6.521, 8.41"))
+        source=section("6.521, 8.41, 8.43, 9.52"))
     max_team_speed: int = spec_field(
-        Int(1, 30), "Maximum team speed at the start of the race.", source=section("8.43"))
+        Int(1, 30), "Maximum team speed at the start of the race.",
+        source=section("8.43, 9.52, 9.53"))
     ram_modifier: int | None = spec_field(
         Nullable(Int(-9, 9)),
         "The modifier you expect when this chariot rams a team; checked for a light "
         "or standard car (the text gives no heavy-car number).",
-        default=None, source=section("9.61"))
+        default=None, source=section("9.61, 16.5"))
     colour: str = spec_field(
         colour_spec("#7a1f1f"),
         "Accent colour of the record sheet.",

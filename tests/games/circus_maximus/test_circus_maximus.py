@@ -4,6 +4,7 @@ card read back from the PDFs: trim sizes, boxes, text."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
@@ -13,7 +14,10 @@ import yaml
 
 from generator.commands.cli import main
 from generator.games.circus_maximus.catalogues import circus_data
+from generator.games.circus_maximus.model import CHARIOT_SCHEMA, Car, Chariot, Driver, Horse
 from generator.games.circus_maximus.rules import RULES
+from generator.input.nodes import Mark
+from generator.input.schema import load_packaged, reference
 from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 from tests.conftest import run_cli as run
 from tests.pdf_geometry import MM, open_pdf, page_box
@@ -21,6 +25,7 @@ from tests.pdf_geometry import MM, open_pdf, page_box
 KIT = VEHICLES / "circus-maximus"
 SHIPPED = sorted(KIT.glob("*.yaml"))
 GREEN = KIT / "green-faction.yaml"
+GREEN_MARK = Mark(str(GREEN), 1, 1)
 
 
 def chariot(tmp_path: Path, change: Any) -> Path:
@@ -185,7 +190,7 @@ def test_a_team_of_one_horse_is_pointed_out(tmp_path: Path) -> None:
     findings = check_file(path).findings
     assert [(f.rule, f.severity.value) for f in findings] == [("CM-TEAM-SIZE", "info")]
     assert findings[0].message.startswith("a team of 1 horse: once it falls no horse is left")
-    assert findings[0].source == "Circus Maximus, second-edition changes, 9.52"
+    assert findings[0].source == "Circus Maximus, second-edition changes, 9.52, 9.53"
     assert "Aquilo" in path.read_text().splitlines()[findings[0].mark.line - 1]
     for horses in (2, 3, 4):
         assert check_file(chariot(tmp_path, lambda d, n=horses: d.update(
@@ -203,6 +208,8 @@ def test_new_chariot_file_ends_with_a_newline(tmp_path: Path,
 def test_endurance_message_uses_the_facts(tmp_path: Path) -> None:
     finding = check_file(chariot(tmp_path, _set(("endurance",), 0))).findings[0]
     assert "maximum team speed of 14 falls by 1" in finding.message
+    # 8.41: with no endurance a corner over the lane's safe speed flips the chariot.
+    assert "corner taken faster than its lane's safe speed flips it" in finding.message
 
 
 def test_schema_refuses_an_unknown_car_with_a_suggestion(tmp_path: Path) -> None:
@@ -210,6 +217,21 @@ def test_schema_refuses_an_unknown_car_with_a_suggestion(tmp_path: Path) -> None
     findings = format_findings(check_file(path).findings)
     assert [f.rule for f in findings] == ["SCHEMA-VALUE"]
     assert "did you mean 'heavy'?" in findings[0].message
+
+
+def test_a_car_without_a_type_cites_the_ram_sections(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # The car's type decides its ram modifier (9.61; 16.5 for a heavy car): a file that
+    # leaves it out is told so with those sections, as a wrong type is, and the field
+    # reference lists them too (it used to cite the file format only).
+    path = chariot(tmp_path, lambda d: d["car"].pop("type"))
+    (finding,) = format_findings(check_file(path).findings)
+    assert finding.rule == "SCHEMA-MISSING-KEY"
+    assert finding.source == "Circus Maximus, second-edition changes, 9.61, 16.5"
+    code, out, _ = run(["schema", "circus-maximus"], capsys)
+    assert code == 0
+    line = next(line for line in out.splitlines() if line.startswith("- `car.type`"))
+    assert line.endswith("(Circus Maximus, second-edition changes, 9.61, 16.5)")
 
 
 def test_print_check_reports_a_template_that_overflows(tmp_path: Path,
@@ -362,7 +384,7 @@ def test_a_stated_ram_modifier_the_text_cannot_settle_is_printed(
         assert printed in text, text
 
 
-@pytest.mark.parametrize("rule_id, change, written", [
+POINTING_CASES = [
     # The CDM alone spoils the roll (a CDM of 0 would do): the finding points at the CDM.
     ("CM-DRAG-FREE-NEVER", _set(("driver", "cdm"), -9), "cdm: -9"),
     ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 2}),
@@ -373,15 +395,58 @@ def test_a_stated_ram_modifier_the_text_cannot_settle_is_printed(
     ("CM-DRAG-FREE-NEVER", _set(("driver",), {"name": "Tiro", "cdm": -1, "hit_boxes": 1}),
      "hit_boxes: 1"),
     ("CM-CUT-FREE-NEVER", lambda d: d.update(max_team_speed=2, driver={
-        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "max_team_speed: 2")],
-    ids=["drag-cdm-9", "drag-cdm-1-two-boxes", "cut-cdm-1-speed-3", "drag-one-box",
-         "cut-speed-2"])
+        "name": "Tiro", "cdm": -1, "hit_boxes": 10}), "max_team_speed: 2")]
+POINTING_IDS = ["drag-cdm-9", "drag-cdm-1-two-boxes", "cut-cdm-1-speed-3", "drag-one-box",
+                "cut-speed-2"]
+
+
+@pytest.mark.parametrize("rule_id, change, written", POINTING_CASES, ids=POINTING_IDS)
 def test_freeing_rules_point_at_the_value_that_spoils_the_roll(
         tmp_path: Path, rule_id: str, change: Any, written: str) -> None:
     path = chariot(tmp_path, change)
     findings = [f for f in check_file(path).findings if f.rule == rule_id]
     assert len(findings) == 1 and findings[0].severity.value == "warning"
     assert written in path.read_text().splitlines()[findings[0].mark.line - 1]
+
+
+def _sections(source: str) -> set[str]:
+    """The sections a rule or a field cites, the book's name left off."""
+    return set(source.removeprefix(f"{circus_data().book}, ").split(", "))
+
+
+def _field_source(path: tuple[str | int, ...]) -> str:
+    """The source of the field at ``path``, or of its nearest ancestor that has one (a
+    horse's name is cited through the team)."""
+    fields = dict(reference(Chariot))
+    names = [key for key in path if isinstance(key, str)]
+    while names:
+        info = fields.get(".".join(names))
+        if info is not None and info.source:
+            return info.source
+        names.pop()
+    return ""
+
+
+@pytest.mark.parametrize("rule_id, change", [
+    *((rule_id, case[0]) for rule_id, case in sorted(BAD_CASES.items())),
+    *((rule_id, change) for rule_id, change, _ in POINTING_CASES)],
+    ids=[*sorted(BAD_CASES), *POINTING_IDS])
+def test_a_field_a_rule_points_at_cites_the_rule_sections(
+        tmp_path: Path, rule_id: str, change: Any) -> None:
+    # A schema error on that field (a CDM of 10, a speed of 0) cites the field's sections:
+    # they name every sentence a rule reads the value against (the CDM: 6.521, 9.53, 16.2).
+    model = load_packaged(chariot(tmp_path, change), CHARIOT_SCHEMA)
+    paths: list[tuple[str | int, ...]] = []
+
+    def locate(path: tuple[str | int, ...]) -> Mark:
+        paths.append(path)
+        return GREEN_MARK
+    findings = list(RULES.run(model, locate, circus_data()))
+    assert {f.rule for f in findings} >= {rule_id} and paths
+    rule_sections = _sections(RULES[rule_id].source)
+    for path, finding in zip(paths, findings, strict=True):
+        if finding.rule == rule_id:
+            assert rule_sections <= _sections(_field_source(path)), (path, rule_sections)
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
@@ -430,3 +495,49 @@ def test_record_sheet_prints_each_count_as_text(tmp_path: Path) -> None:
     assert "HIT BOXES · 27" in lines and "ENDURANCE · 33" in lines, lines
     for horse in data["horses"]:
         assert f"{horse['name']} {horse['damage_boxes']} damage boxes" in lines, lines
+
+
+def _rules_found(chariot_model: Chariot) -> set[str]:
+    """The CM- rules that fire on a chariot built in Python (no file, no positions)."""
+    return {f.rule for f in RULES.run(chariot_model, lambda _: GREEN_MARK, circus_data())}
+
+
+def test_the_build_rules_agree_with_the_text_on_every_boundary() -> None:
+    # An oracle written from the text alone, over every team size, every CDM the schema
+    # takes and the speeds and hit boxes around each boundary: 6.521 (no straining with no
+    # endurance or a negative CDM), 9.52 (losses given for three horses; a lone horse),
+    # 9.53 (a die per horse still standing, less the CDM, from a speed no higher than the
+    # maximum) and 16.2 (two dice less the CDM at or under the hit boxes).
+    names = ["Aquilo", "Pompeianus", "Cotynus", "Galata", "Victor", "Tigris"]
+    car = Car(type="standard")
+    for horses, cdm, speed, boxes, endurance in itertools.product(
+            range(1, 7), range(-9, 10), (*range(1, 9), 30), (1, 2, 3, 11, 30), (0, 1)):
+        team = tuple(Horse(name=name, damage_boxes=6) for name in names[:horses])
+        model = Chariot(name="G", driver=Driver(name="D", cdm=cdm, hit_boxes=boxes),
+                        car=car, horses=team, endurance=endurance, max_team_speed=speed)
+        expected = {rule for rule, fires in (
+            ("CM-STRAIN-ENDURANCE", endurance == 0),
+            ("CM-STRAIN-CDM", cdm < 0),
+            ("CM-TEAM-SIZE", horses == 1 or horses > 4),
+            ("CM-CUT-FREE-NEVER", horses > 1 and horses - 1 - cdm > speed),
+            ("CM-DRAG-FREE-NEVER", 2 - cdm > boxes)) if fires}
+        assert _rules_found(model) == expected, (horses, cdm, speed, boxes, endurance)
+
+
+def test_the_ram_rules_agree_with_the_text_for_every_car() -> None:
+    # 9.61: +3 for scythe blades, -3 for a light car; blades on a light car may be read
+    # as either or both; a heavy car's number is never given (16.5), so it is not checked.
+    readings = {("light", False): {-3}, ("standard", False): {0},
+                ("standard", True): {3}, ("light", True): {-3, 0, 3}}
+    team = tuple(Horse(name=name, damage_boxes=6) for name in ("Aquilo", "Galata"))
+    for car_type, blades, stated in itertools.product(
+            ("light", "standard", "heavy"), (False, True), (None, *range(-9, 10))):
+        model = Chariot(name="G", driver=Driver(name="D", cdm=1, hit_boxes=10),
+                        car=Car(type=car_type, scythe_blades=blades), horses=team,
+                        endurance=30, max_team_speed=14, ram_modifier=stated)
+        wrong = (stated is not None and car_type != "heavy"
+                 and stated not in readings[car_type, blades])
+        expected = {rule for rule, fires in (
+            ("CM-RAM-MODIFIER", wrong),
+            ("CM-LIGHT-SCYTHE", car_type == "light" and blades)) if fires}
+        assert _rules_found(model) == expected, (car_type, blades, stated)
