@@ -1,0 +1,155 @@
+"""The tenth reading pass, a blind one over Rules & Game-play and the entries the engine races:
+sentences written down from the guide before the engine was read, kept where no earlier test
+pinned them, and chiefly two rules meeting in one situation (a trait with a general rule, an
+affect with a collision). Each is set up on Bogwater Bowl with scripted dice, as
+test_race_rules does."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from generator.games.frothy_races.race.decisions import SpeedChoice
+from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.vehicles import Affect
+from tests.games.frothy_races.race.test_race_readings import NoCards
+from tests.games.frothy_races.race.test_race_rules import (
+    CHARIOT,
+    ScriptedDice,
+    icons,
+    make_race,
+    place,
+    speed_check,
+    values,
+)
+from tests.games.frothy_races.race.test_rulebook_readings_traits import Dice, Still, with_trait
+
+
+def rolls(race: Race, action: str) -> list[list[object]]:
+    return [e["dice"] for e in race.events if e["action"] == action]
+
+
+# --- Tireless with the card rule of the Speed Check ----------------------------------------
+
+
+def test_tireless_with_no_card_played_must_decelerate() -> None:
+    """Speed Check: 'If you do not use any Whip or Reins cards then you must Decelerate';
+    Tireless #: 'you do not make a Speed Check roll when attempting to Accelerate'. The
+    trait changes how an acceleration is made, not the rule that asks for a card to choose
+    one (Champing at the Bit is the trait that accelerates with none): with no card a
+    Tireless chariot at Speed 4 decelerates, rolling its two dice; with one Whip card it
+    may hold its Speed or rise by up to # boxes, rolling nothing."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Tireless", 2)
+    place(race, car, 14, 16, facing=0, speed=4)
+    speed_check(race, car, SpeedChoice(True, 0, 0), [2, 1])
+    event = race.events[-1]
+    assert event["result"]["direction"] == "decelerate" and len(event["dice"]) == 2
+    assert event["result"]["boxes"] == 3 and car.speed == 2
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Tireless", 2)
+    place(race, car, 14, 16, facing=0, speed=4)
+    speed_check(race, car, SpeedChoice(True, 1, 0), [])
+    event = race.events[-1]
+    assert event["result"]["direction"] == "accelerate" and event["dice"] == []
+    assert event["result"]["boxes"] == 2 and car.speed == 5
+
+
+# --- Failsafes, Jerry Rigged and the Damage rolls they change -------------------------------
+
+
+def test_failsafes_taking_every_die_leaves_jerry_rigged_no_roll_to_add_to() -> None:
+    """Failsafes #: 'If this takes the number of dice needing to be rolled to 0 or less then
+    do not make a Damage roll'; Jerry Rigged #: 'whenever you make a Damage roll, roll #
+    extra Damage dice'. A failed turn at Speed 3 (1 die) showing one Damage icon, with
+    Failsafes 1 and Jerry Rigged 1: no Damage roll is made, so none is added to."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Failsafes", 1)
+    with_trait(car, "Jerry Rigged", 1)
+    place(race, car, 14, 16, facing=0, speed=3)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(icons("damage"))
+    race.turn(car, 1, 0)
+    assert not rolls(race, "damage roll (failed control roll)")
+    assert car.damage == 0 and car.control_loss == 1  # the Damage effect's point only
+
+
+def test_jerry_rigged_adds_to_a_damage_per_round_roll() -> None:
+    """Jerry Rigged # adds its dice 'whenever you make a Damage roll': the roll a '# Damage
+    / Round' affect makes 'at the start of each Round' too."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Jerry Rigged", 1)
+    race.apply_affect(car, Affect("# Damage / Round", 1))
+    race.rng = Dice([])
+    race.start_of_round(car)
+    assert [len(d) for d in rolls(race, "damage roll (damage per round)")] == [2]
+
+
+# --- Collision traits are not attack traits -------------------------------------------------
+
+
+def test_spiked_and_bsh_leave_a_vehicle_attack_alone() -> None:
+    """B.S.H. #: '# less Damage dice for any collision'; Spiked #: 'any vehicle involved in
+    a collision with you rolls # extra'. A Vehicle attack is no collision: the loser rolls
+    the difference plus half the winner's Speed (round up), whatever either has. Red (Speed
+    4, Spiked 2) attacks Black (Speed 3, B.S.H. 1) with one Reins card and wins 3 to 0:
+    Black rolls 3 + 2 = 5 dice."""
+    race = make_race(CHARIOT, 2)
+    red, black = race.cars
+    with_trait(red, "Spiked", 2)
+    with_trait(black, "B.S.H.", 1)
+    red.spec = dataclasses.replace(red.spec, traits=tuple(
+        t for t in red.spec.traits if t[0] != "Blades"))
+    place(race, red, 14, 16, facing=0, speed=4)
+    place(race, black, 14, 15, facing=0, speed=3)
+    red.bot, black.bot = Still(), Still()
+    race.rng = Dice(values(3, 0) + values(0))
+    race.attack(red, black, "vehicle", 1)
+    assert [len(d) for d in rolls(race, "damage roll (vehicle attack)")] == [5]
+
+
+# --- A damage affect inside a collision's Damage -----------------------------------------
+
+
+def test_an_immediate_damage_affects_points_count_in_the_collisions_control_roll() -> None:
+    """Damage Roll: 'Apply Damage Affects ... Gain Control Loss Points ... Control Roll';
+    '# Damage - make another immediate Damage roll ... You will receive Control points, but
+    do not have to make a Control Roll'. A chariot whose first Damage level brings '1
+    Damage' hits the wall at Speed 3 (3 dice, one scores); the affect's die scores too:
+    2 points, 2 Control Loss points, and the one Control roll the collision asks for rolls
+    its Speed's die and both points' dice, 3."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    car.spec = dataclasses.replace(car.spec, damage_affects=(
+        (1, Affect("# Damage", 1)),) + tuple(a for a in car.spec.damage_affects if a[0] > 1))
+    place(race, car, 14, 16, facing=0, speed=3)
+    car.bot = NoCards()
+    race.rng = ScriptedDice(values(2, 0, 0) + values(2) + icons("slow", "haste", "slow"))
+    race.collide(car, -1, 0)  # a wall (no space) ahead
+    assert car.damage == 2
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [3]
+
+
+# --- '-1 Safe Speed' with a hazard ----------------------------------------------------------
+
+
+def test_a_hazard_at_a_lost_safe_speed_rolls_its_basic_die() -> None:
+    """'-1 Safe Speed - ... make a Control roll using a basic 1 Control dice for any change
+    of direction made at its current highest Safe Speed'; a hazard calls for a Control
+    roll 'as per Damage Roll', where only 'Safe' Speeds roll no basic dice. At Speed 2,
+    no longer Safe, a chariot driving into the ford (a hazard rated +1) gains 2 Control
+    Loss points, half its Speed and the rating, and rolls 3 dice: its basic die and the
+    points'. At a Safe Speed it would roll the 2 points' dice alone."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("-1 Safe Speed", 1))
+    place(race, car, 0, 10, facing=0, speed=2)
+    ford = race.rt.neighbours[car.hex][0]
+    assert race.rt.terrain[ford] == "hazard" and race.rt.rating[ford] == 1
+    car.bot = NoCards()
+    race.rng = Dice([], pad=icons("slide")[0])
+    race.enter(car, ford, 0)
+    assert [len(d) for d in rolls(race, "control roll (reaction)")] == [3]
