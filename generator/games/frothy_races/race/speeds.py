@@ -54,8 +54,12 @@ def set_speed(race: Race, car: Car, speed: int) -> None:
     new rating's right-most box, a rise in its left-most box of both rows (so the next
     deceleration counts from the left-most Deceleration box, not from the box matching
     the left-most Acceleration one). A change to the Speed it already has is no change,
-    and the marker stays in its box."""
-    speed = max(0, min(speed, car.max_speed))
+    and the marker stays in its box. A rise past the vehicle's maximum Speed (a Rear-End's
+    gain under 'Maximum Speed #') is Over-Whipping: it comes back down by the ratings it
+    could not rise ('any change that would take the vehicle's Speed above this value is
+    treated as Over-Whipping')."""
+    top = car.max_speed
+    speed = max(0, speed if speed <= top else 2 * top - speed)
     if speed == car.speed:
         return
     table = car.spec.table

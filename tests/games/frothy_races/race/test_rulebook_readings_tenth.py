@@ -2,14 +2,15 @@
 sentences written down from the guide before the engine was read, kept where no earlier test
 pinned them, and chiefly two rules meeting in one situation (a trait with a general rule, an
 affect with a collision). Each is set up on Bogwater Bowl with scripted dice, as
-test_race_rules does."""
+test_race_rules does. One the engine played otherwise: a Rear-End's Speed gain past a
+'Maximum Speed #' stopped at that Speed instead of being treated as Over-Whipping."""
 
 from __future__ import annotations
 
 import dataclasses
 
 from generator.games.frothy_races.race.decisions import SpeedChoice
-from generator.games.frothy_races.race.engine import Race
+from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.vehicles import Affect
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
@@ -26,6 +27,47 @@ from tests.games.frothy_races.race.test_rulebook_readings_traits import Dice, St
 
 def rolls(race: Race, action: str) -> list[list[object]]:
     return [e["dice"] for e in race.events if e["action"] == action]
+
+
+def rear_end(speed: int, hit_speed: int, hit_top: int) -> tuple[Car, Car]:
+    """A basic chariot at (14, 16) moving east at ``speed`` runs into the back of one at
+    (15, 16) facing east at ``hit_speed`` with a 'Maximum Speed #' of ``hit_top``; no
+    Damage die scores."""
+    race = make_race(CHARIOT, 2)
+    car, hit = race.cars
+    place(race, car, 14, 16, facing=0, speed=speed)
+    place(race, hit, 15, 16, facing=0, speed=hit_speed)
+    race.apply_affect(hit, Affect("Maximum Speed #", hit_top))
+    race.rng = ScriptedDice(values(*[0] * 30))
+    race.collide(car, hit.hex, 0)
+    return car, hit
+
+
+# --- Maximum Speed # with a Rear-End ----------------------------------------------------------
+
+
+def test_a_rear_end_gain_past_maximum_speed_is_over_whipping() -> None:
+    """Rear-End: 'The vehicle hit must then accelerate and increase its Speed rating by half
+    the difference (round up)'; 'Maximum Speed # - ... any change that would take the
+    vehicle's Speed above this value is treated as Over-Whipping', which 'is considered to
+    Decelerate by the difference that it could not accelerate by'. Hit at Speed 2 by a
+    chariot at Speed 6 under 'Maximum Speed 3', the gain of 2 would make it 4: it reaches
+    3 and comes back the one rating it could not gain, to 2. The engine stopped it at 3."""
+    car, hit = rear_end(6, 2, hit_top=3)
+    assert car.speed == 4  # 6 less half the difference, 2
+    assert hit.speed == 2
+    car, hit = rear_end(6, 1, hit_top=3)  # a gain of 3 from 1: 4 over, back to 2
+    assert hit.speed == 2
+
+
+def test_a_rear_end_gain_up_to_maximum_speed_is_an_ordinary_rise() -> None:
+    """Up to the Maximum Speed the gain is made as it is: hit at 2 by Speed 4 under
+    'Maximum Speed 3', the gain of 1 makes it 3; the Rear-End Example's 6 into 1 under
+    'Maximum Speed 4' still makes it 4."""
+    car, hit = rear_end(4, 2, hit_top=3)
+    assert (car.speed, hit.speed) == (3, 3)
+    car, hit = rear_end(6, 1, hit_top=4)
+    assert (car.speed, hit.speed) == (3, 4)
 
 
 # --- Tireless with the card rule of the Speed Check ----------------------------------------
