@@ -12,6 +12,7 @@ import dataclasses
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.vehicles import Affect
+from generator.probability.frothy_control import ControlOutcome
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
     CHARIOT,
@@ -23,6 +24,12 @@ from tests.games.frothy_races.race.test_race_rules import (
     values,
 )
 from tests.games.frothy_races.race.test_rulebook_readings_traits import Dice, Still, with_trait
+
+
+def pace(effect: str, count: int) -> ControlOutcome:
+    """A failed Control roll whose one effect is ``count`` Haste or Slow icons."""
+    return ControlOutcome(effects=frozenset({effect}), icon_count=count, spin_pairs=0,
+                          pace_pairs=0, control_loss=1, stamina_lost=0, damage_dice=0)
 
 
 def rolls(race: Race, action: str) -> list[list[object]]:
@@ -57,6 +64,8 @@ def test_a_rear_end_gain_past_maximum_speed_is_over_whipping() -> None:
     assert car.speed == 4  # 6 less half the difference, 2
     assert hit.speed == 2
     car, hit = rear_end(6, 1, hit_top=3)  # a gain of 3 from 1: 4 over, back to 2
+    assert hit.speed == 2
+    car, hit = rear_end(5, 3, hit_top=3)  # already at its maximum: a gain of 1 bounces
     assert hit.speed == 2
 
 
@@ -96,6 +105,21 @@ def test_tireless_with_no_card_played_must_decelerate() -> None:
     event = race.events[-1]
     assert event["result"]["direction"] == "accelerate" and event["dice"] == []
     assert event["result"]["boxes"] == 2 and car.speed == 5
+
+
+def test_tireless_with_champing_at_the_bit_accelerates_with_no_card_and_no_roll() -> None:
+    """With Champing at the Bit as well ('you Accelerate instead of Decelerate if you do not
+    use any Whip/Reins cards'), a Tireless chariot with no card accelerates, and as Tireless
+    makes no roll to accelerate, it moves up to # boxes without a die."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    with_trait(car, "Tireless", 2)
+    with_trait(car, "Champing at the Bit", 1)
+    place(race, car, 14, 16, facing=0, speed=4)
+    speed_check(race, car, SpeedChoice(False, 0, 0), [])
+    event = race.events[-1]
+    assert event["result"]["direction"] == "accelerate" and event["dice"] == []
+    assert car.speed == 5
 
 
 # --- Failsafes, Jerry Rigged and the Damage rolls they change -------------------------------
@@ -151,6 +175,50 @@ def test_spiked_and_bsh_leave_a_vehicle_attack_alone() -> None:
     race.rng = Dice(values(3, 0) + values(0))
     race.attack(red, black, "vehicle", 1)
     assert [len(d) for d in rolls(race, "damage roll (vehicle attack)")] == [5]
+
+
+# --- Speed Check caps are not Control icon caps --------------------------------------------
+
+
+def test_maximum_acceleration_and_deceleration_leave_haste_and_slow_alone() -> None:
+    """'# Maximum Acceleration' ('# Maximum Deceleration') caps the boxes moved 'when
+    Accelerating (Decelerating) during a Speed check'; a Haste or Slow icon moves the
+    marker 'by 1 box for each' icon, whatever those caps. Three Haste icons from Speed 1's
+    first box under '1 Maximum Acceleration' move it three boxes (to Speed 2's second
+    box), and three Slow icons back under '1 Maximum Deceleration' three boxes."""
+    race = make_race(CHARIOT, 1)
+    car = race.cars[0]
+    race.apply_affect(car, Affect("# Maximum Acceleration", 1))
+    race.apply_affect(car, Affect("# Maximum Deceleration", 1))
+    race.set_speed(car, 1)
+    before = car.spec.table.acceleration_box(car.marker)
+    race.apply_control(car, pace("haste", 3), slide=0)
+    assert car.spec.table.acceleration_box(car.marker) == before + 3 and car.speed == 2
+    race.set_speed(car, 3)
+    race.apply_control(car, pace("slow", 3), slide=0)
+    assert car.speed == 1
+
+
+# --- A Spiked vehicle's wreck ----------------------------------------------------------------
+
+
+def test_running_into_a_spiked_vehicles_wreck_adds_its_spikes() -> None:
+    """Solid Obstacles: 'wrecked vehicles' are solid obstacles, run into with a Damage roll
+    of the mover's Speed; Spiked #: 'any vehicle involved in a collision with you rolls #
+    extra Damage dice'. The wreck is still the Spiked vehicle, its spikes on it (a reading:
+    the guide does not say a wreck loses its Traits): a chariot at Speed 3 running into the
+    wreck of a Spiked 2 vehicle rolls 5 dice, and the wreck none."""
+    race = make_race(CHARIOT, 2)
+    wreck, car = race.cars
+    with_trait(wreck, "Spiked", 2)
+    place(race, wreck, 15, 16, facing=0, speed=0)
+    race.take_damage(wreck, wreck.spec.max_damage, "test")
+    place(race, car, 14, 16, facing=0, speed=3)
+    car.bot = NoCards()
+    race.rng = Dice([])
+    race.collide(car, wreck.hex, 0)
+    assert [len(d) for d in rolls(race, "damage roll (obstacle collision)")] == [5]
+    assert wreck.damage == wreck.spec.max_damage
 
 
 # --- A damage affect inside a collision's Damage -----------------------------------------
