@@ -122,6 +122,27 @@ def test_tireless_with_champing_at_the_bit_accelerates_with_no_card_and_no_roll(
     assert car.speed == 5
 
 
+# --- Dual cards at the Speed Check ---------------------------------------------------------
+
+
+def test_a_dual_card_counts_as_the_face_it_is_played_as() -> None:
+    """Whip & Reins Overview: 'some may be used as either ... Play the card with the face
+    side up that you wish to apply'; Speed Check Variations: 'The player must state how the
+    card is being used when it is played, before any dice are rolled'. A chariot holding
+    only two dual cards accelerates with one as a Whip and one as Reins: the Reins face
+    makes it keep the lowest die, so 3, 2, 1, 0 give 3; played both as Whips, nothing is
+    limited and the same dice give 5. Either way both cards go to Spent."""
+    for whip, reins, boxes in ((1, 1, 3), (2, 0, 5)):
+        race = make_race(CHARIOT, 1)
+        car = race.cars[0]
+        car.hand[:3] = [0, 0, 2]
+        speed_check(race, car, SpeedChoice(True, whip, reins), [3, 2, 1, 0])
+        event = race.events[-1]
+        assert (event["result"]["whip"], event["result"]["reins"]) == (whip, reins)
+        assert event["result"]["boxes"] == boxes
+        assert car.hand[2] == 0 and car.spent[2] == 2
+
+
 # --- Failsafes, Jerry Rigged and the Damage rolls they change -------------------------------
 
 
