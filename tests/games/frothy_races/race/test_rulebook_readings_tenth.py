@@ -11,7 +11,7 @@ import dataclasses
 
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
-from generator.games.frothy_races.race.vehicles import Affect
+from generator.games.frothy_races.race.vehicles import Affect, speed_box
 from generator.probability.frothy_control import ControlOutcome
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
@@ -63,6 +63,9 @@ def test_a_rear_end_gain_past_maximum_speed_is_over_whipping() -> None:
     car, hit = rear_end(6, 2, hit_top=3)
     assert car.speed == 4  # 6 less half the difference, 2
     assert hit.speed == 2
+    # Its last change is a fall from 3, so it sits in Speed 2's right-most box (Speed
+    # Rating Changes), not in the left-most one it started from.
+    assert hit.marker == speed_box(hit.spec.table, 2, right_most=True)
     car, hit = rear_end(6, 1, hit_top=3)  # a gain of 3 from 1: 4 over, back to 2
     assert hit.speed == 2
     car, hit = rear_end(5, 3, hit_top=3)  # already at its maximum: a gain of 1 bounces
