@@ -54,11 +54,19 @@ def set_speed(race: Race, car: Car, speed: int) -> None:
     new rating's right-most box, a rise in its left-most box of both rows (so the next
     deceleration counts from the left-most Deceleration box, not from the box matching
     the left-most Acceleration one). A change to the Speed it already has is no change,
-    and the marker stays in its box."""
-    speed = max(0, min(speed, car.max_speed))
+    and the marker stays in its box. A rise past the vehicle's maximum Speed (a Rear-End's
+    gain under 'Maximum Speed #') is Over-Whipping: it comes back down from the maximum by
+    the ratings it could not rise ('any change that would take the vehicle's Speed above
+    this value is treated as Over-Whipping'), so its last change is a fall, into the
+    right-most box, even back at the Speed it had."""
+    top = car.max_speed
+    table = car.spec.table
+    if speed > top:
+        race.set_marker(car, speed_box(table, max(0, 2 * top - speed), right_most=True))
+        return
+    speed = max(0, speed)
     if speed == car.speed:
         return
-    table = car.spec.table
     if speed < car.speed:
         race.set_marker(car, speed_box(table, speed, right_most=True))
     else:
