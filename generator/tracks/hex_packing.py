@@ -14,6 +14,13 @@ from dataclasses import dataclass
 
 from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
 
+# Where a shape fits on a page grid, by grid and shape (relative to its first hex): the
+# tiling tries each cut in several orders and a map's cuts repeat shapes, so nine in ten
+# look-ups were worked out before. Kept for the newest shapes of the process.
+_FITS: dict[tuple[object, ...], list[tuple[int, Hex, int, int, int]]] = {}
+_MOST_FITS = 2048
+_SPOTS: dict[tuple[HexLayout, frozenset[Hex]], tuple[list[Hex], dict[tuple[int, int], int]]] = {}
+
 
 @dataclass(frozen=True)
 class Area:
@@ -58,22 +65,15 @@ def pack_shapes(geometry: HexLayout, shapes: Sequence[Sequence[tuple[Hex, ...]]]
     hexes round it taken or off the grid, then topmost, then leftmost. For each shape:
     its page, the way chosen and its move; None if one fits no empty page. (A page's hexes
     are the bits of an integer, so that a fit or a count of neighbours is one AND.)"""
-    spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
-    bit = {(h.q, h.r): 1 << i for i, h in enumerate(spots)}
+    spots, bit = _grid_bits(geometry, grid)
     used: list[int] = [sum(bit[(h.q, h.r)] for h in closed)] if closed else []
     found_all = []
     for options in shapes:
-        fitting = []  # (place in spot order, way, spot, mask, halo mask, sides off the grid)
+        fitting: list[tuple[int, int, Hex, int, int, int]] = []  # (place in spot order,
+        # way, spot, mask, halo mask, sides off the grid)
         for way, hexes in enumerate(options):
-            anchor = hexes[0]
-            shape = [(h.q - anchor.q, h.r - anchor.r) for h in hexes]
-            rim = sorted({(q + d.q, r + d.r) for q, r in shape for d in DIRECTIONS}
-                         - set(shape))
-            for number, spot in enumerate(spots):
-                mask = _mask(bit, spot, shape)
-                if mask:
-                    halo, off = _halo(bit, spot, rim)
-                    fitting.append((number, way, spot, mask, halo, off))
+            fitting.extend((number, way, spot, mask, halo, off) for number, spot, mask, halo, off
+                           in _fits(geometry, grid, spots, bit, hexes))
         if not fitting:
             return None
         found = None
@@ -93,6 +93,43 @@ def pack_shapes(geometry: HexLayout, shapes: Sequence[Sequence[tuple[Hex, ...]]]
     return found_all
 
 
+def _grid_bits(geometry: HexLayout, grid: frozenset[Hex]
+               ) -> tuple[list[Hex], dict[tuple[int, int], int]]:
+    """A grid's hexes top row first, left to right, and each one's bit (kept)."""
+    key = (geometry, grid)
+    found = _SPOTS.get(key)
+    if found is None:
+        if len(_SPOTS) >= 16:
+            _SPOTS.clear()
+        spots = sorted(grid, key=lambda h: (-geometry.centre(h)[1], geometry.centre(h)[0]))
+        found = _SPOTS[key] = (spots, {(h.q, h.r): 1 << i for i, h in enumerate(spots)})
+    return found
+
+
+def _fits(geometry: HexLayout, grid: frozenset[Hex], spots: list[Hex],
+          bit: dict[tuple[int, int], int], hexes: Sequence[Hex]
+          ) -> list[tuple[int, Hex, int, int, int]]:
+    """Every place ``hexes`` fit on the grid with their first hex on a spot: its number in
+    spot order, the spot, the hexes covered, those round it and how many of those are off
+    the grid (kept by grid and shape, the newest ``_MOST_FITS``)."""
+    anchor = hexes[0]
+    shape = tuple((h.q - anchor.q, h.r - anchor.r) for h in hexes)
+    key = (geometry, grid, shape)
+    found = _FITS.pop(key, None)
+    if found is None:
+        rim = sorted({(q + d.q, r + d.r) for q, r in shape for d in DIRECTIONS} - set(shape))
+        found = []
+        for number, spot in enumerate(spots):
+            mask = _mask(bit, spot, shape)
+            if mask:
+                halo, off = _halo(bit, spot, rim)
+                found.append((number, spot, mask, halo, off))
+    _FITS[key] = found  # the newest last
+    if len(_FITS) > _MOST_FITS:
+        del _FITS[next(iter(_FITS))]
+    return found
+
+
 def _halo(bit: dict[tuple[int, int], int], spot: Hex, rim: list[tuple[int, int]]
           ) -> tuple[int, int]:
     """The page hexes round a shape placed at ``spot`` (its ``rim``, relative to its
@@ -107,7 +144,8 @@ def _halo(bit: dict[tuple[int, int], int], spot: Hex, rim: list[tuple[int, int]]
     return mask, off
 
 
-def _mask(bit: dict[tuple[int, int], int], spot: Hex, shape: list[tuple[int, int]]) -> int:
+def _mask(bit: dict[tuple[int, int], int], spot: Hex, shape: Sequence[tuple[int, int]]
+          ) -> int:
     """The page hexes ``shape`` covers with its first hex on ``spot``; 0 if it leaves the
     grid."""
     mask = 0

@@ -212,14 +212,14 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
 
     current = list(tiles)
     tried: set[str] = set()
+    owner = {h: tile.label for tile in current for h in tile.hexes}  # kept up to date
     while True:
-        owner = {h: tile.label for tile in current for h in tile.hexes}
         candidates = sorted((t for t in current if t.label not in tried),
                             key=lambda t: (len(t.hexes), t.row, t.column))
         if not candidates:
             return current
         small = candidates[0]
-        near = {owner[n] for h in small.hexes for n in (h.plus(d) for d in DIRECTIONS)
+        near = {owner[n] for h in small.hexes for n in around(h)
                 if n in owner and owner[n] != small.label}
         takers = sorted((t for t in current if t.label in near
                          and fits(t.hexes + small.hexes)),
@@ -232,12 +232,28 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
                 continue
             grown = {label: placed(tile, hexes) for label, (tile, hexes) in shared.items()}
             current = [grown.get(t.label, t) for t in current if t is not small]
+            owner.update((h, label) for label, tile in grown.items() for h in tile.hexes)
             tried.difference_update(grown)
             continue
         taker = takers[0]
         merged = placed(taker, tuple(sorted(taker.hexes + small.hexes)))
         current = [merged if t is taker else t for t in current if t is not small]
+        owner.update((h, taker.label) for h in small.hexes)
         tried.discard(taker.label)
+
+
+# The six hexes round a hex, by hex: every cut of a map asks again for the same hexes.
+_AROUND: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def around(hex_: Hex) -> tuple[Hex, ...]:
+    """The six hexes round ``hex_`` (kept for the process, at most 100,000 hexes)."""
+    found = _AROUND.get(hex_)
+    if found is None:
+        if len(_AROUND) >= 100_000:
+            _AROUND.clear()
+        found = _AROUND[hex_] = tuple(hex_.plus(d) for d in DIRECTIONS)
+    return found
 
 
 def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], bool]
@@ -255,7 +271,7 @@ def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], b
     while left:
         moves = []
         for hex_ in sorted(left):
-            near = {owner[n] for n in (hex_.plus(d) for d in DIRECTIONS) if n in owner}
+            near = {owner[n] for n in around(hex_) if n in owner}
             moves += [(len(hexes[label]), label, hex_) for label in near
                       if fits([*hexes[label], hex_])]
         if not moves:
@@ -387,7 +403,7 @@ def connected_parts(hexes: Iterable[Hex]) -> list[list[Hex]]:
         part, todo = [start], [start]
         while todo:
             here = todo.pop()
-            for near in (here.plus(d) for d in DIRECTIONS):
+            for near in around(here):
                 if near in left:
                     left.discard(near)
                     part.append(near)
@@ -470,7 +486,7 @@ def fold_onto_neighbours(placed: list[Placement], grid: frozenset[Hex],
         for small in sorted(range(len(current)), key=lambda i: (len(current[i][2]), i)):
             page, move, hexes = current[small]
             own = {h.plus(move) for h in hexes}
-            near = sorted({owner[n] for h in hexes for n in (h.plus(d) for d in DIRECTIONS)
+            near = sorted({owner[n] for h in hexes for n in around(h)
                            if n in owner and owner[n] != small},
                           key=lambda i: (len(current[i][2]), i))
             taker = next((i for i in near if all(
