@@ -28,6 +28,7 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
+from generator.input.validation import any_case
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -112,7 +113,8 @@ def die_pattern(sides: Iterable[int]) -> str:
 
 def parse_slot_die(slot: str, value: Any) -> int:
     """A die for ``slot``: written dN, or named by its class in that slot (engine: Small
-    Block); a class of another slot is refused with where it belongs."""
+    Block), or as the book words it (``slot_value_pattern``); a class of another slot is
+    refused with where it belongs."""
     try:
         return parse_die(value)
     except ValueError:
@@ -122,6 +124,10 @@ def parse_slot_die(slot: str, value: Any) -> int:
     sides = data.die_named(slot, value)
     if sides is not None:
         return sides
+    written = {int(n) for n in re.findall(r"[dD]\s*0*([0-9]+)", value)}
+    for sides in sorted(set(data.slots[slot].dice) | written):
+        if sides >= 2 and slot_value_re(slot, sides).match(value):
+            return sides
     die, name = die_beside_class(value)
     if die is not None:
         named = data.die_named(slot, name)
@@ -155,49 +161,75 @@ def article(word: str) -> str:
 
 # Letters a class name may carry accented (Ablatives & Appliqués).
 _ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
+# 2.2-2.6 word the dice ('a six-sided (D6) ARMOR die', 'twelve sided').
+DIE_WORDS = {6: "six", 8: "eight", 10: "ten", 12: "twelve"}
+
+
+def name_word(token: str) -> str:
+    """A word of a name as ``class_key`` compares it, as a regular expression: any case,
+    accents, 'armour' for 'armor', a plural 's'; '&' or 'and'."""
+    if token == "and":
+        return r"(&|[aA][nN][dD])"
+    if token.isdigit():
+        return token
+    letters = "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
+                      for c in token.removesuffix("s").removesuffix("S"))
+    if token.lower() in BRITISH.values():  # armor, or armour
+        letters = letters.replace("[oO][rR]", "[oO][uU]?[rR]")
+    return letters + "[sS]?"
+
+
+def spelled(name: str) -> str:
+    """The spellings of a name ``class_key`` reads as it, as a regular expression."""
+    tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
+    return (_GAP + "*").join(name_word(t) for t in tokens)
 
 
 def class_names(slot: str, sides: Iterable[int]) -> str:
     """The spellings ``class_key`` reads as a class name of these dice of ``slot``, as a
     regular expression without anchors: any case, any spaces or punctuation between words,
-    '&' or 'and', 'armour' for 'armor', each word's plural 's'."""
+    '&' or 'and', 'armour' for 'armor', each word's plural 's', the slot's word or not."""
     data = outrider_data()
-    names = [n for die in sides for n in data.meaning(slot, die).names]
-
-    def word(token: str) -> str:
-        if token == "and":
-            return r"(&|[aA][nN][dD])"
-        if token.isdigit():
-            return token
-        letters = "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
-                          for c in token.removesuffix("s").removesuffix("S"))
-        if token.lower() in BRITISH.values():  # armor, or armour
-            letters = letters.replace("[oO][rR]", "[oO][uU]?[rR]")
-        return letters + "[sS]?"
-
-    def spelled(name: str) -> str:
-        tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
-        return (_GAP + "*").join(word(t) for t in tokens)
+    names = [n for die in sides for n in data.class_names(slot, die)]
     return "(" + "|".join(spelled(n) for n in names) + ")"
 
 
-def class_pattern(slot: str, sides: Iterable[int]) -> str:
-    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
-    a JSON Schema pattern, alone or beside its die ('d8 Small Block', 'Small Block (D8)')."""
+def die_written(sides: int) -> str:
+    """A die of ``sides`` as the book or a player writes it: d8, D8, 1d8, eight-sided, 8
+    sided."""
+    number = f"({any_case(DIE_WORDS[sides])}|{sides})" if sides in DIE_WORDS else str(sides)
+    return rf"(1?[dD]\s*0*{sides}|{number}[\s-]*[sS][iI][dD][eE][dD])"
+
+
+def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
+    """The spellings ``parse_slot_die`` reads as one of these dice of ``slot``, as a JSON
+    Schema pattern: the die or its class alone or the two side by side ('d8 Small Block',
+    'Small Block (D8)', 'six-sided (D6)'), with the slot's own word or 'die' around them
+    as the book writes them ('D12 Armor', 2.7; 'a six-sided (D6) ARMOR die', 2.5)."""
     gap, apart = _GAP + "*", _GAP + "+"
-    beside = []
+    extra = "(" + "|".join(name_word(w) for w in (slot, "die", "dice")) + ")"
+    around = "(" + apart + extra + ")*"
+    cores = []
     for die in sides:
-        written, named = r"[dD]\s*0*" + str(die), class_names(slot, [die])
-        beside += [written + apart + named, named + apart + written]
-    return (r"^\s*" + gap + "(" + class_names(slot, sides) + "|" + "|".join(beside) + ")"
+        dice = die_written(die) + "(" + around + apart + die_written(die) + ")?"
+        cores.append(dice)
+        if die in outrider_data().slots[slot].dice:
+            named = class_names(slot, [die])
+            cores += [named, dice + around + apart + named, named + around + apart + dice]
+    return (r"^\s*" + gap + "(" + extra + apart + ")*(" + "|".join(cores) + ")" + around
             + gap + r"\s*$")
+
+
+@functools.lru_cache(maxsize=None)
+def slot_value_re(slot: str, sides: int) -> re.Pattern[str]:
+    return re.compile(slot_value_pattern(slot, [sides]))
 
 
 def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
     """A die of ``sides`` in ``slot``, in every spelling ``parse_slot_die`` reads."""
     dice = list(sides)
     return {"type": "string", "anyOf": [{"pattern": die_pattern(dice)},
-                                        {"pattern": class_pattern(slot, dice)}]}
+                                        {"pattern": slot_value_pattern(slot, dice)}]}
 
 
 class EquipmentDie(Custom):

@@ -562,6 +562,35 @@ def test_an_equipment_die_reads_beside_its_class_as_the_book_pairs_them(
     assert loaded.definitions[0].model.equipment.as_tuple() == read
 
 
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.7's example writes a die beside its slot ('D8 Engine, D10 Driver, D12 Armor & D6
+    # Weapon'); 2.2-2.6 word the dice ('a six-sided (D6) ARMOR die', 'twelve sided');
+    # 2.3 gives an engine by its power alone and writes a class with its slot ('big block
+    # engine'); 2.5's 'Improvised Armor' is 'Improvised' in the armor slot.
+    ({"engine": "D8 Engine", "driver": "D10 Driver", "armor": "D12 Armor",
+      "weapon": "D6 Weapon"}, (8, 10, 12, 6)),
+    ({"engine": "six-sided ENGINE die (D6)", "driver": "eight-sided",
+      "armor": "ten-sided (D10) ARMOR die", "weapon": "twelve sided"}, (6, 8, 10, 12)),
+    ({"engine": "400+ HP", "driver": "1d10", "armor": "Improvised",
+      "weapon": "12-sided"}, (8, 10, 6, 12)),
+    ({"engine": "Big Block engine", "driver": "Lone Wolf driver", "armor": "armour: d8",
+      "weapon": "Small Arms weapons"}, (10, 12, 8, 6))])
+def test_an_equipment_die_reads_as_the_book_words_it(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize("value", ["six", "d8 Engine d10", "Armor", "D8 Armor", "HP 400"])
+def test_a_die_s_words_read_only_as_one_die_of_the_slot(
+        value: str, write_outrider: Callable[..., Path]) -> None:
+    """Two dice, no die, or another slot's word is no die of this slot."""
+    path = write_outrider(equipment(engine=value))
+    assert "SCHEMA-VALUE" in {f.rule for f in check_file(path).findings}
+
+
 def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..., Path]
                                                       ) -> None:
     """'d8 Big Block' is two different dice: refused at the value, saying which."""
