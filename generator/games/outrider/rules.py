@@ -146,7 +146,7 @@ def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
             total = sum(bonus for _, bonus in parts)
             if total > cap:
                 yield Violation(cap_breaker(side, parts, cap), {
-                    "side": side, "roll": roll, "total": total,
+                    "side": side, "roll": roll, "what": f"{roll} roll", "total": total,
                     "parts": ", ".join(f"{part_label(vehicle, what)} +{bonus}"
                                        for what, bonus in parts)})
 

@@ -308,6 +308,20 @@ def test_exactly_four_from_characteristic_and_equipment_is_clean(
     assert check_file(write_outrider(change)).findings == []
 
 
+@pytest.mark.parametrize(("roll", "section"), [
+    # 7.4 puts the attacker's and the defender's rolls under the cap; 5.4 states the cap
+    # for the control check, and initiative (4.1) names none of its own.
+    ("attack", "Outrider, 7.4 Rolling to Damage"),
+    ("defense", "Outrider, 7.4 Rolling to Damage"),
+    ("control", "Outrider, 5.4 Determining a Successful Maneuver > The Rule of Four"),
+    ("initiative", "Outrider, 5.4 Determining a Successful Maneuver > The Rule of Four")])
+def test_a_roll_over_the_cap_cites_where_the_book_caps_that_roll(
+        roll: str, section: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(upgrades=[{"name": "Kit", "roll": roll, "bonus": 5}]))
+    sources = {f.source for f in check_file(path).findings if f.rule == "OR-RULE-OF-FOUR"}
+    assert sources == {section}
+
+
 @pytest.mark.parametrize(("scope", "expected"), [
     (2, []),
     (3, ["the narrow side can add +5 to an attack roll (firepower +2, Scope +3); the rule of "
