@@ -17,7 +17,10 @@ from pathlib import Path
 from typing import Any
 
 from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
+from generator.input.findings import KeyPath
+from generator.input.partial import Failed
 from generator.input.schema import (
+    INVALID,
     Choice,
     Custom,
     Int,
@@ -26,9 +29,11 @@ from generator.input.schema import (
     Struct,
     Text,
     colour_spec,
+    shared_path,
     spec_field,
 )
-from generator.input.validation import any_case
+from generator.input.source import Map, Node
+from generator.input.validation import Validation, any_case
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -268,6 +273,32 @@ class Bonus(Int):
                 "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
 
 
+class BonusLights(Struct):
+    """A side's four bonuses, each key as the book writes it (HANDLING, Defense). A key of
+    none of them may be one misspelt ('defence'), so what is kept of such a side leaves the
+    bonuses it does not name unknown, not 0: a rule comparing totals (OR-VARIANT-BONUSES) is
+    skipped rather than reporting a total the file did not mean."""
+
+    def __init__(self) -> None:
+        super().__init__(Bonuses, loose_keys=True)
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        kept = v.partials.get(shared_path(path))
+        if result is not INVALID or kept is None or not isinstance(node, Map):
+            return result
+        known = {f.name: f for f in self.fields}
+        named = {key: self.field_for(key, known) for key in node.entries}
+        stray = [key for key, info in named.items() if info is None]
+        if stray:
+            where = shared_path((*path, str(stray[0])))
+            v.marks.setdefault(where, node.entries[stray[0]].key_mark)
+            for info in self.fields:
+                if info not in named.values():
+                    object.__setattr__(kept, info.name, Failed(where))
+        return result
+
+
 @dataclass(frozen=True)
 class Equipment:
     """The equipment dice: one die in each of the dashboard's four slots."""
@@ -342,7 +373,7 @@ class Variant:
         ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
         source=SEC_ARCS)
     bonuses: Bonuses = spec_field(
-        Struct(Bonuses), "Characteristic bonuses (green lights) on this side.",
+        BonusLights(), "Characteristic bonuses (green lights) on this side.",
         default=Bonuses())
     title: str | None = spec_field(
         Text(max_length=24), "A name for this build, printed under the vehicle name.",

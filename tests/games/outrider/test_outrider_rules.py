@@ -443,6 +443,32 @@ def test_a_typo_in_an_arc_key_suggests_the_right_one(write_outrider: Callable[..
     assert any("unknown key 'facng'; did you mean 'facing'?" in m for m in messages)
 
 
+def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"DEFENSE": 2, "Handling": 1}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    narrow = loaded.definitions[0].model.variants.narrow.bonuses
+    assert (narrow.defense, narrow.handling) == (2, 1)
+
+
+@pytest.mark.parametrize("key", ["defence", "speed"])
+def test_an_unknown_bonus_key_leaves_the_side_s_total_unknown(
+        key: str, write_outrider: Callable[..., Path]) -> None:
+    """'defence: 2' may be the side's Defense misspelt: the narrow side's total is not
+    taken as 1 against the wide side's 2 (OR-VARIANT-BONUSES is skipped, not reported)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {key: 2, "handling": 1}
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert [f.rule for f in findings if f.severity is not Severity.INFO] == [
+        "SCHEMA-UNKNOWN-KEY"]
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "OR-VARIANT-BONUSES" in skipped.message and key in skipped.message
+
+
 def test_a_user_template_that_overflows_a_card_is_an_error(
         tmp_path: Path, write_outrider: Callable[..., Path]) -> None:
     folder = tmp_path / "templates" / "outrider"
