@@ -371,7 +371,7 @@ class Variant:
 
     arcs: tuple[Arc, ...] = spec_field(
         ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
-        source=SEC_ARCS)
+        default=(), source=SEC_ARCS)  # none written: no primary, OR-ARC-PRIMARY says so
     bonuses: Bonuses = spec_field(
         BonusLights(), "Characteristic bonuses (green lights) on this side.",
         default=Bonuses())

@@ -234,10 +234,13 @@ ARC = {info.name: info.spec for info in declared_fields(Arc) if isinstance(info.
 
 
 def arcs_schema(counted: str, option: str, least: int, most: int) -> list[dict[str, Any]]:
-    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``."""
-    return [at(["variants", side, "arcs"], {
+    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``
+    (a side without arcs has none: at least one means the list is there)."""
+    holds = [at(["variants", side, "arcs"], {
         "contains": has([counted], ARC[counted].spellings([option])),
         "minContains": least, "maxContains": most}) for side in SIDES]
+    return holds + ([at(["variants", side], {"required": ["arcs"]}) for side in SIDES]
+                    if least else [])
 
 
 @RULES.editor_schema("OR-ARC-PRIMARY")

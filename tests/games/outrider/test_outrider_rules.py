@@ -443,6 +443,20 @@ def test_a_typo_in_an_arc_key_suggests_the_right_one(write_outrider: Callable[..
     assert any("unknown key 'facng'; did you mean 'facing'?" in m for m in messages)
 
 
+@pytest.mark.parametrize("arcs", ["left out", []])
+def test_a_side_without_arcs_has_no_primary_weapon(
+        arcs: Any, write_outrider: Callable[..., Path]) -> None:
+    """7.1: every vehicle has its primary weapon; a side that lists no arcs, or leaves the
+    list out, lacks it: the rule's error, not a file-format one."""
+    def change(data: dict[str, Any]) -> None:
+        if arcs == "left out":
+            del data["variants"]["narrow"]["arcs"]
+        else:
+            data["variants"]["narrow"]["arcs"] = arcs
+    findings = check_file(write_outrider(change)).findings
+    assert [(f.rule, f.severity) for f in findings] == [("OR-ARC-PRIMARY", Severity.ERROR)]
+
+
 def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
         write_outrider: Callable[..., Path]) -> None:
     """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads."""
