@@ -59,12 +59,17 @@ SIDES = ("narrow", "wide")
 # 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
 # weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
 # straight forward or backward, and speaks of articulated and fixed weapons.
-ARC_WEAPON_NAMES = {"main": "primary", "main weapon": "primary", "primary weapon": "primary",
-                    "backup": "secondary", "backup weapon": "secondary",
-                    "secondary weapon": "secondary"}
+# 7.2 also fires with the PRIMARY arc or a secondary arc; each name singular or plural, as
+# the book writes them ('Secondary Weapon(s)', 'Backup weapons', 'fixed weapons').
+ARC_WEAPON_NAMES = {f"{name}{plural}": weapon for name, weapon in (
+    ("main", "primary"), ("main weapon", "primary"), ("primary weapon", "primary"),
+    ("primary arc", "primary"), ("backup", "secondary"), ("backup weapon", "secondary"),
+    ("secondary weapon", "secondary"), ("secondary arc", "secondary"))
+    for plural in ("", "s")}
 FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
                 "backwards": "rear"}
-MOUNT_NAMES = {"fixed weapon": "fixed", "articulated weapon": "articulated"}
+MOUNT_NAMES = {f"{mount} weapon{plural}": mount for mount in ("fixed", "articulated")
+               for plural in ("", "s")}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
 # to it (1.3): those names, and the British spellings our own keys use, read as the roll,
 # with or without 'roll' (the attack roll, 7.4), and the control check (5.4) and the
@@ -75,9 +80,14 @@ _ROLL_WORDS = {
     "defense": "defense", "armor": "defense", "armour": "defense", "defence": "defense",
     "defensive": "defense",
     "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack"}
+# A roll is also named by its die (2.5: 'a six-sided (D6) ARMOR die for defense'), and any
+# of these in the plural (1.3: 'when making control checks').
+_DICE = ("engine", "driver", "armor", "armour", "weapon")
 ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
-              for name in (word, f"{word} roll")
-              if name not in _ROLL_WORDS.values()} | {"control check": "control"}
+              for name in (word, f"{word} roll", f"{word} rolls",
+                           *((f"{word} die", f"{word} dice") if word in _DICE else ()))
+              if name not in _ROLL_WORDS.values()} | {"control check": "control",
+                                                      "control checks": "control"}
 
 _DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
 # A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block

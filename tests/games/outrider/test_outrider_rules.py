@@ -545,7 +545,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
     ("firepower", "attack"), ("weapon", "attack"),
     # ...with or without 'roll', and the control check (5.4), defensive roll (7.4)
     ("Driver roll", "control"), ("control check", "control"), ("attack roll", "attack"),
-    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative")])
+    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative"),
+    # ...by its die (2.5's ARMOR die for defense), and in the plural (1.3's control checks)
+    ("ARMOR die", "defense"), ("engine dice", "initiative"), ("control checks", "control"),
+    ("Attack Rolls", "attack"), ("DRIVER rolls", "control")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
@@ -564,6 +567,21 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
     assert loaded.findings == []
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
+
+
+def test_an_arc_reads_as_the_book_writes_it_in_the_plural_or_as_an_arc(
+        write_outrider: Callable[..., Path]) -> None:
+    """7.1's Secondary Weapon(s), 7.2's PRIMARY arc, secondary arc, Backup weapons and fixed
+    or articulated weapons."""
+    path = write_outrider(side("wide", arcs=[
+        arc("PRIMARY arc", "front", "articulated weapons"),
+        arc("Secondary Weapons", "rear", "fixed weapons"),
+        arc("backup weapons", "left", "Articulated Weapons")]))
+    loaded = check_file(path)
+    assert [f.rule for f in loaded.findings] == []
+    arcs = loaded.definitions[0].model.variants.wide.arcs
+    assert [(a.weapon, a.mount) for a in arcs] == [
+        ("primary", "articulated"), ("secondary", "fixed"), ("secondary", "articulated")]
 
 
 def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
