@@ -212,6 +212,9 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     (("variants", "wide", "bonuses", "defense"), 2, False),
     (("tachometer",), 13, True),    # OR-ACTION-POINTS: the engine's AP, in both (any number reads)
     (("tachometer",), 4, False),
+    (("tachometer",), "4 AP", False),           # 2.3's unit
+    (("tachometer",), "5 Action Points", True),
+    (("tachometer",), "4 Skill Points", True),  # another field's unit
 ])
 def test_the_outrider_rules_the_schema_holds_agree_with_check(
         path: tuple[str, ...], value: Any, wrong: bool, tmp_path: Path) -> None:

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
+from generator.input.editor_schema import integer_is
 from generator.input.findings import KeyPath
 from generator.input.partial import Failed
 from generator.input.schema import (
@@ -32,7 +33,7 @@ from generator.input.schema import (
     shared_path,
     spec_field,
 )
-from generator.input.source import Map, Node
+from generator.input.source import Map, Node, Scalar
 from generator.input.validation import Validation, any_case
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
@@ -309,6 +310,43 @@ class BonusLights(Struct):
         return result
 
 
+class Counted(Int):
+    """A whole number, also written with the unit the book gives it ('4 AP' and '4 Action
+    Points', 2.3; '10 Skill Points', 2.4): the number is what is read."""
+
+    def __init__(self, units: Sequence[str]) -> None:
+        super().__init__()
+        self.units = tuple(units)
+        self.expected = f"a whole number, or one with its unit ('4 {units[0]}')"
+
+    def with_unit(self, number: str) -> str:
+        """A pattern for ``number`` (a regular expression) followed by one of the units."""
+        names = "|".join(r"\s+".join(any_case(word) for word in unit.split()) + "[sS]?"
+                         for unit in self.units)
+        return rf"^\s*{number}\s*({names})\s*$"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        written = re.match(self.with_unit(r"\+?([0-9]+)"), value) \
+            if isinstance(value, str) else None
+        return int(written.group(1)) if written else super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().own_schema(),
+                          {"type": "string", "pattern": self.with_unit(r"\+?[0-9]+")}]}
+
+    def equal_to(self, number: int) -> dict[str, Any]:
+        """JSON Schema: a value written as ``number``, with or without its unit; anything
+        else is left to the field's own schema."""
+        return {"allOf": [integer_is(number), {
+            "if": {"type": "string", "pattern": self.with_unit(r"\+?[0-9]+")},
+            "then": {"pattern": self.with_unit(rf"\+?0*{number}")}}]}
+
+
+TACHOMETER = Counted(("AP", "Action Point"))
+SKILL_TRACK = Counted(("Skill Point",))
+
+
 @dataclass(frozen=True)
 class Equipment:
     """The equipment dice: one die in each of the dashboard's four slots."""
@@ -445,11 +483,11 @@ class Vehicle:
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
-        Nullable(Int()),
+        Nullable(TACHOMETER),
         "The Action Points you expect the tachometer to show; checked against the engine.",
         default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
-        Nullable(Int()),
+        Nullable(SKILL_TRACK),
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(

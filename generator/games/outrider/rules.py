@@ -18,13 +18,15 @@ from generator.games.outrider.model import (
     FACINGS,
     ROLLS,
     SIDES,
+    SKILL_TRACK,
     SLOTS,
+    TACHOMETER,
     Arc,
     Variant,
     Vehicle,
     slot_die_schema,
 )
-from generator.input.editor_schema import EVERY, at, has, integer_is, when
+from generator.input.editor_schema import EVERY, at, has, when
 from generator.input.findings import RuleBook, Violation
 from generator.input.partial import failed
 from generator.input.schema import Choice, declared_fields
@@ -91,7 +93,7 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
     return [when(has(["equipment", "engine"], slot_die_schema("engine", [sides])),
-                 at(["tachometer"], integer_is(context.action_points(sides))))
+                 at(["tachometer"], TACHOMETER.equal_to(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
 
@@ -109,7 +111,7 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
     return [when(has(["equipment", "driver"], slot_die_schema("driver", [sides])),
-                 at(["skill_track"], integer_is(context.skill_points(sides))))
+                 at(["skill_track"], SKILL_TRACK.equal_to(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 
 

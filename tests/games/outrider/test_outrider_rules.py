@@ -282,6 +282,23 @@ def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callabl
     assert check_file(write_outrider(top(tachometer=4, skill_track=10))).findings == []
 
 
+@pytest.mark.parametrize(("tachometer", "skill_track", "rules"), [
+    # 2.3 writes Action Points as '4 AP', 2.4 Skill Points as 'ten (10) Skill Points'
+    ("4 AP", "10 Skill Points", set()),
+    ("4 Action Points", "10 skill points", set()),
+    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"})])
+def test_a_tachometer_and_skill_track_read_with_their_units(
+        tachometer: str, skill_track: str, rules: set[str],
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(tachometer=tachometer, skill_track=skill_track))
+    assert {f.rule for f in check_file(path).findings} == rules
+
+
+def test_a_tachometer_in_another_unit_is_refused(write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(tachometer="4 Skill Points"))
+    assert {f.rule for f in check_file(path).findings} == {"SCHEMA-TYPE", "CHECK-SKIPPED"}
+
+
 def test_rule_of_four_counts_characteristic_and_equipment(
         write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(BAD_CASES["OR-RULE-OF-FOUR"])
