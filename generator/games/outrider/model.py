@@ -314,10 +314,10 @@ class Counted(Int):
     """A whole number, also written with the unit the book gives it ('4 AP' and '4 Action
     Points', 2.3; '10 Skill Points', 2.4): the number is what is read."""
 
-    def __init__(self, units: Sequence[str]) -> None:
+    def __init__(self, units: Sequence[str], example: str) -> None:
         super().__init__()
         self.units = tuple(units)
-        self.expected = f"a whole number, or one with its unit ('4 {units[0]}')"
+        self.expected = f"a whole number, or one with its unit ('{example}')"
 
     def with_unit(self, number: str) -> str:
         """A pattern for ``number`` (a regular expression) followed by one of the units."""
@@ -343,8 +343,8 @@ class Counted(Int):
             "then": {"pattern": self.with_unit(rf"\+?0*{number}")}}]}
 
 
-TACHOMETER = Counted(("AP", "Action Point"))
-SKILL_TRACK = Counted(("Skill Point",))
+TACHOMETER = Counted(("AP", "Action Point"), "4 AP")
+SKILL_TRACK = Counted(("Skill Point",), "10 Skill Points")
 
 
 @dataclass(frozen=True)
