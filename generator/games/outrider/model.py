@@ -30,11 +30,13 @@ from generator.input.schema import (
     Struct,
     Text,
     colour_spec,
+    loose_word,
     shared_path,
     spec_field,
 )
 from generator.input.source import Map, Node, Scalar
 from generator.input.validation import Validation, any_case
+from generator.input.values import loose_pattern
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -263,15 +265,42 @@ class EquipmentDie(Custom):
 
 
 class EquipmentSlots(Struct):
-    """The four equipment slots; the editor's schema also asks for every standard die in
-    some slot, so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+    """The four equipment slots, each key as the book writes it (ENGINE, Driver) and
+    'armour' for armor; the editor's schema also asks for every standard die in some slot,
+    so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+
+    def __init__(self) -> None:
+        super().__init__(Equipment, loose_keys=True)
+        self.loose.update({loose_word(british): self.loose[american]
+                           for british, american in BRITISH.items()})
+
+    def loose_schema(self, body: dict[str, Any], required: list[str]) -> dict[str, Any]:
+        body["patternProperties"] = {slot_key(name): body["properties"][name] for name in SLOTS}
+        present = [{"not": {"propertyNames": {"not": {"pattern": slot_key(name)}}}}
+                   for name in required]
+        return {**body, "allOf": present}
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
-            return {"anyOf": [{"properties": {slot: slot_die_schema(slot, [sides])},
-                               "required": [slot]} for slot in SLOTS]}
-        return {**super().own_schema(),
-                "allOf": [somewhere(sides) for sides in outrider_data().standard_set]}
+            return {"anyOf": [slot_holds(slot, slot_die_schema(slot, [sides]))
+                              for slot in SLOTS]}
+        body = super().own_schema()
+        return {**body, "allOf": [*body.get("allOf", []),
+                                  *(somewhere(sides) for sides in outrider_data().standard_set)]}
+
+
+def slot_key(slot: str) -> str:
+    """The keys ``EquipmentSlots`` reads as ``slot``, as a JSON Schema pattern."""
+    words = [slot, *(british for british, american in BRITISH.items() if american == slot)]
+    return r"^\s*(" + "|".join(loose_pattern(loose_word(w)) for w in words) + r")\s*$"
+
+
+def slot_holds(slot: str, die: dict[str, Any]) -> dict[str, Any]:
+    """JSON Schema of an equipment mapping with ``slot`` (its key in any spelling the check
+    reads) holding a value that fits ``die``."""
+    key = slot_key(slot)
+    return {"type": "object", "patternProperties": {key: die},
+            "not": {"propertyNames": {"not": {"pattern": key}}}}
 
 
 class Bonus(Int):
@@ -478,7 +507,7 @@ class Vehicle:
         NICKNAME, "The nickname class of the build, e.g. Interceptor.",
         source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
-        EquipmentSlots(Equipment),
+        EquipmentSlots(),
         "The equipment dice assigned to Engine, Driver, Armor and Weapon.", source=SEC_EQUIPMENT)
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)

@@ -25,6 +25,7 @@ from generator.games.outrider.model import (
     Variant,
     Vehicle,
     slot_die_schema,
+    slot_holds,
 )
 from generator.input.editor_schema import EVERY, at, has, when
 from generator.input.findings import RuleBook, Violation
@@ -88,11 +89,15 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
             "engine_class": context.meaning("engine", engine).label})
 
 
+def equipment_has(slot: str, sides: int) -> dict[str, Any]:
+    """JSON Schema condition: the file's ``slot`` holds a die of ``sides``."""
+    return {"type": "object", "required": ["equipment"],
+            "properties": {"equipment": slot_holds(slot, slot_die_schema(slot, [sides]))}}
 
 
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "engine"], slot_die_schema("engine", [sides])),
+    return [when(equipment_has("engine", sides),
                  at(["tachometer"], TACHOMETER.equal_to(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
@@ -110,7 +115,7 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "driver"], slot_die_schema("driver", [sides])),
+    return [when(equipment_has("driver", sides),
                  at(["skill_track"], SKILL_TRACK.equal_to(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 

@@ -474,6 +474,25 @@ def test_a_side_without_arcs_has_no_primary_weapon(
     assert [(f.rule, f.severity) for f in findings] == [("OR-ARC-PRIMARY", Severity.ERROR)]
 
 
+def test_an_equipment_key_reads_as_the_book_writes_the_slot(
+        write_outrider: Callable[..., Path]) -> None:
+    """2.2 writes ENGINE, DRIVER, ARMOR and WEAPON: any case reads, and 'armour'."""
+    def change(data: dict[str, Any]) -> None:
+        data["equipment"] = {"ENGINE": "d8", "Driver": "d10", "Armour": "d12", "weapon": "d6"}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == (8, 10, 12, 6)
+
+
+def test_an_equipment_slot_written_twice_is_one_duplicate_key(
+        write_outrider: Callable[..., Path]) -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["equipment"] = {"engine": "d8", "driver": "d10", "armor": "d12", "armour": "d6",
+                             "weapon": "d6"}
+    rules = [f.rule for f in check_file(write_outrider(change)).findings]
+    assert "YAML-DUPLICATE-KEY" in rules
+
+
 def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
         write_outrider: Callable[..., Path]) -> None:
     """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads."""
