@@ -194,6 +194,7 @@ def test_the_outrider_schema_takes_the_keys_as_the_book_writes_them() -> None:
     schema = schema_for(data)
     data["equipment"] = {"ENGINE": "d8", "Driver": "d10", "Armour": "d12", "weapon": "d6"}
     data["variants"]["narrow"]["bonuses"] = {"DEFENSE": 2, "Handling": 1}
+    data["variants"]["wide"]["bonuses"] = {"defence": 1, "handling": 1}
     jsonschema.validate(data, schema)
     data["equipment"]["Armour"] = "d8"  # the d8 twice
     with pytest.raises(jsonschema.ValidationError):

@@ -264,21 +264,42 @@ class EquipmentDie(Custom):
         return slot_die_schema(self.slot, outrider_data().standard_set)
 
 
-class EquipmentSlots(Struct):
-    """The four equipment slots, each key as the book writes it (ENGINE, Driver) and
-    'armour' for armor; the editor's schema also asks for every standard die in some slot,
-    so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+# Our own keys are British (colour, flavour): a key the book spells the American way also
+# reads in the British spelling.
+BRITISH_KEYS = {"armour": "armor", "defence": "defense"}
 
-    def __init__(self) -> None:
-        super().__init__(Equipment, loose_keys=True)
-        self.loose.update({loose_word(british): self.loose[american]
-                           for british, american in BRITISH.items()})
+
+def book_key(name: str) -> str:
+    """The keys a ``BookKeys`` mapping reads as its field ``name``, as a JSON Schema
+    pattern: any case, spaces or hyphens, and the British spelling."""
+    words = [name, *(british for british, field in BRITISH_KEYS.items() if field == name)]
+    return r"^\s*(" + "|".join(loose_pattern(loose_word(w)) for w in words) + r")\s*$"
+
+
+class BookKeys(Struct):
+    """A mapping whose keys read as the book writes them (ENGINE, Handling), and in the
+    British spelling (armour, defence), in check and in the editor's schema."""
+
+    def __init__(self, model: type) -> None:
+        super().__init__(model, loose_keys=True)
+        self.loose.update({loose_word(british): self.loose[field]
+                           for british, field in BRITISH_KEYS.items() if field in self.loose})
 
     def loose_schema(self, body: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        body["patternProperties"] = {slot_key(name): body["properties"][name] for name in SLOTS}
-        present = [{"not": {"propertyNames": {"not": {"pattern": slot_key(name)}}}}
+        body["patternProperties"] = {book_key(info.name): body["properties"][info.name]
+                                     for info in self.fields}
+        present = [{"not": {"propertyNames": {"not": {"pattern": book_key(name)}}}}
                    for name in required]
-        return {**body, "allOf": present}
+        return {**body, "allOf": present} if present else body
+
+
+class EquipmentSlots(BookKeys):
+    """The four equipment slots, each key as the book writes it (ENGINE, Driver, armour);
+    the editor's schema also asks for every standard die in some slot, so with four slots it
+    holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+
+    def __init__(self) -> None:
+        super().__init__(Equipment)
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
@@ -289,16 +310,10 @@ class EquipmentSlots(Struct):
                                   *(somewhere(sides) for sides in outrider_data().standard_set)]}
 
 
-def slot_key(slot: str) -> str:
-    """The keys ``EquipmentSlots`` reads as ``slot``, as a JSON Schema pattern."""
-    words = [slot, *(british for british, american in BRITISH.items() if american == slot)]
-    return r"^\s*(" + "|".join(loose_pattern(loose_word(w)) for w in words) + r")\s*$"
-
-
 def slot_holds(slot: str, die: dict[str, Any]) -> dict[str, Any]:
     """JSON Schema of an equipment mapping with ``slot`` (its key in any spelling the check
     reads) holding a value that fits ``die``."""
-    key = slot_key(slot)
+    key = book_key(slot)
     return {"type": "object", "patternProperties": {key: die},
             "not": {"propertyNames": {"not": {"pattern": key}}}}
 
@@ -313,14 +328,14 @@ class Bonus(Int):
                 "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
 
 
-class BonusLights(Struct):
-    """A side's four bonuses, each key as the book writes it (HANDLING, Defense). A key of
-    none of them may be one misspelt ('defence'), so what is kept of such a side leaves the
-    bonuses it does not name unknown, not 0: a rule comparing totals (OR-VARIANT-BONUSES) is
-    skipped rather than reporting a total the file did not mean."""
+class BonusLights(BookKeys):
+    """A side's four bonuses, each key as the book writes it (HANDLING, Defense, defence). A
+    key of none of them may be one misspelt ('speeed'), so what is kept of such a side leaves
+    the bonuses it does not name unknown, not 0: a rule comparing totals (OR-VARIANT-BONUSES)
+    is skipped rather than reporting a total the file did not mean."""
 
     def __init__(self) -> None:
-        super().__init__(Bonuses, loose_keys=True)
+        super().__init__(Bonuses)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         result = super().check(node, path, v)

@@ -495,19 +495,22 @@ def test_an_equipment_slot_written_twice_is_one_duplicate_key(
 
 def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
         write_outrider: Callable[..., Path]) -> None:
-    """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads."""
+    """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads, and
+    'defence' as our own British keys are spelt."""
     def change(data: dict[str, Any]) -> None:
         data["variants"]["narrow"]["bonuses"] = {"DEFENSE": 2, "Handling": 1}
+        data["variants"]["wide"]["bonuses"] = {"defence": 1, "handling": 1}
     loaded = check_file(write_outrider(change))
     assert loaded.findings == []
-    narrow = loaded.definitions[0].model.variants.narrow.bonuses
-    assert (narrow.defense, narrow.handling) == (2, 1)
+    variants = loaded.definitions[0].model.variants
+    assert (variants.narrow.bonuses.defense, variants.narrow.bonuses.handling) == (2, 1)
+    assert variants.wide.bonuses.defense == 1
 
 
-@pytest.mark.parametrize("key", ["defence", "speed"])
+@pytest.mark.parametrize("key", ["defens", "shield"])
 def test_an_unknown_bonus_key_leaves_the_side_s_total_unknown(
         key: str, write_outrider: Callable[..., Path]) -> None:
-    """'defence: 2' may be the side's Defense misspelt: the narrow side's total is not
+    """'defens: 2' may be the side's Defense misspelt: the narrow side's total is not
     taken as 1 against the wide side's 2 (OR-VARIANT-BONUSES is skipped, not reported)."""
     def change(data: dict[str, Any]) -> None:
         data["variants"]["narrow"]["bonuses"] = {key: 2, "handling": 1}
