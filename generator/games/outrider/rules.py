@@ -18,12 +18,14 @@ from generator.games.outrider.model import (
     FACINGS,
     ROLLS,
     SIDES,
-    SKILL_TRACK,
     SLOTS,
-    TACHOMETER,
     Arc,
     Variant,
     Vehicle,
+)
+from generator.games.outrider.spelling import (
+    SKILL_TRACK,
+    TACHOMETER,
     slot_die_schema,
     slot_holds,
 )
