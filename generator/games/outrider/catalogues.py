@@ -190,9 +190,11 @@ class OutriderData:
         return next((slot for slot in self.slots if self.die_named(slot, name)), None)
 
     def nickname_class(self, name: str) -> NicknameClass | None:
-        """The class called ``name`` (case, accents and spacing do not matter), or None."""
-        key = _name_key(name)
-        return next((c for c in self.classes if _name_key(c.name) == key), None)
+        """The class called ``name`` (case, accents and spacing do not matter, nor the
+        plural the book writes them in: 'are called Interceptors', 1.2), or None."""
+        key = _name_key(name).removesuffix("s")
+        return next((c for c in self.classes if _name_key(c.name).removesuffix("s") == key),
+                    None)
 
     def suggest_class(self, name: str) -> str | None:
         """The nearest class name to a miss, for 'did you mean'."""

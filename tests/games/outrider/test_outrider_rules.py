@@ -434,7 +434,8 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     assert finding.message.endswith("did you mean 'Linebacker'?")
 
 
-@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK"])
+@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK",
+                                      "Night Hawks"])  # 1.2: 'are called Interceptors'
 def test_a_nickname_class_reads_in_any_case_spacing_or_accents(
         nickname: str, write_outrider: Callable[..., Path]) -> None:
     assert check_file(write_outrider(top(nickname=nickname))).findings == []
