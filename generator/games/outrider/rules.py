@@ -226,7 +226,7 @@ def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
         count = None if arcs is None else sum(arc.weapon == "primary" for arc in arcs)
         if count is not None and count != 1:
             yield Violation(first_beyond(variant, side, 1, "weapon", "primary"),
-                            {"side": side, "count": count})
+                            {"side": side, "count": count, "arcs": len(variant.arcs)})
 
 
 @RULES.check("OR-ARC-SECONDARY")

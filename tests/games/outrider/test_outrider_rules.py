@@ -473,6 +473,7 @@ def test_a_side_without_arcs_has_no_primary_weapon(
             data["variants"]["narrow"]["arcs"] = arcs
     findings = check_file(write_outrider(change)).findings
     assert [(f.rule, f.severity) for f in findings] == [("OR-ARC-PRIMARY", Severity.ERROR)]
+    assert findings[0].hint == "give the side an arc with 'weapon: primary'"
 
 
 def test_an_equipment_key_reads_as_the_book_writes_the_slot(
