@@ -75,6 +75,11 @@ def die_pattern(sides: Iterable[int]) -> str:
     return r"^\s*[dD]\s*0*(" + "|".join(str(s) for s in sides) + r")\s*$"
 
 
+# No way of naming a die runs longer ('Ablatives & Appliqués (D10) ARMOR die' is 37): a
+# longer value is no die, and is not searched for one.
+LONGEST_NAME = 80
+
+
 def parse_slot_die(slot: str, value: Any) -> int:
     """A die for ``slot``: written dN, or named by its class in that slot (engine: Small
     Block), or as the book words it (``slot_value_pattern``); a class of another slot is
@@ -82,7 +87,7 @@ def parse_slot_die(slot: str, value: Any) -> int:
     try:
         return parse_die(value)
     except ValueError:
-        if not isinstance(value, str):
+        if not isinstance(value, str) or len(value) > LONGEST_NAME:
             raise
     data = outrider_data()
     sides = data.die_named(slot, value)
@@ -180,8 +185,7 @@ def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
         if die in outrider_data().slots[slot].dice:
             named = class_names(slot, [die])
             cores += [named, dice + around + apart + named, named + around + apart + dice]
-    return (r"^\s*" + gap + "(" + extra + apart + ")*(" + "|".join(cores) + ")" + around
-            + gap + r"\s*$")
+    return "^" + gap + "(" + extra + apart + ")*(" + "|".join(cores) + ")" + around + gap + "$"
 
 
 @functools.cache
@@ -193,7 +197,8 @@ def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
     """A die of ``sides`` in ``slot``, in every spelling ``parse_slot_die`` reads."""
     dice = list(sides)
     return {"type": "string", "anyOf": [{"pattern": die_pattern(dice)},
-                                        {"pattern": slot_value_pattern(slot, dice)}]}
+                                        {"pattern": slot_value_pattern(slot, dice),
+                                         "maxLength": LONGEST_NAME}]}
 
 
 # Our own keys are British (colour, flavour): a key the book spells the American way also

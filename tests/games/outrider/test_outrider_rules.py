@@ -4,6 +4,7 @@ the catalogues say what the rulebook says."""
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import yaml
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
+from generator.games.outrider.spelling import parse_slot_die
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
 from tests.conftest import (
@@ -702,6 +704,15 @@ def test_a_die_s_words_read_only_as_one_die_of_the_slot(
     """Two dice, no die, or another slot's word is no die of this slot."""
     path = write_outrider(equipment(engine=value))
     assert "SCHEMA-VALUE" in {f.rule for f in check_file(path).findings}
+
+
+def test_a_long_value_is_no_die_and_is_refused_at_once() -> None:
+    """A value past any name's length is not searched for a die (the patterns backtrack)."""
+    start = time.perf_counter()
+    for value in ("engine " * 2000 + "d8 x", " " * 5000 + "x", "a" * 10000):
+        with pytest.raises(ValueError):
+            parse_slot_die("engine", value)
+    assert time.perf_counter() - start < 1.0
 
 
 def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..., Path]
