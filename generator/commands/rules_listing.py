@@ -92,7 +92,8 @@ def explain_rule(group: str, rule: Rule, fmt: str) -> str:
     lines = [f"{rule.id} ({rule.severity.value}; {group})",
              f"  checks:  {rule.summary}",
              f"  source:  {rule.source}"]
-    lines += [f"  source for a {what}: {source}" for what, source in rule.sources.items()]
+    lines += [f"  source for {'an' if what[:1] in 'aeiou' else 'a'} {what}: {source}"
+              for what, source in rule.sources.items()]
     if rule.params:
         shown = ", ".join(f"{k} = {json.dumps(v)}" for k, v in rule.params.items())
         lines.append(f"  params:  {shown}")

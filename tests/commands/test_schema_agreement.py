@@ -199,11 +199,22 @@ def test_a_whole_number_key_written_with_a_point_is_that_number_to_both(
     (("equipment", "engine"), "400+ HP Small Block", False),         # 2.3's row, with power
     (("equipment", "driver"), "Vets", False),                        # 2.4's other name
     (("equipment", "weapon"), "Small Arm (d6)", False),
+    (("equipment", "weapon"), "D6 Weapon", False),                   # 2.7's die beside its slot
+    (("equipment", "armor"), "twelve-sided (D12) ARMOR die", False),  # 2.5's words
+    (("equipment", "armor"), "Experimental Compounds armour", False),  # class and slot word
+    (("equipment", "armor"), "Improvised", True),    # the d6 class, no slot word: the d6 twice
+    (("equipment", "engine"), "400+ HP", False),                     # 2.3's power alone
+    (("equipment", "engine"), "Small Block engine", False),          # 2.3's class and slot
+    (("equipment", "engine"), "D8 Armor", True),                     # another slot's word
+    (("equipment", "engine"), "eight-sided (D10)", True),            # two different dice
     (("variants", "wide", "bonuses", "defense"), -1, True),   # OR-BONUS-RANGE
     (("variants", "wide", "bonuses", "defense"), 3, True),
     (("variants", "wide", "bonuses", "defense"), 2, False),
     (("tachometer",), 13, True),    # OR-ACTION-POINTS: the engine's AP, in both (any number reads)
     (("tachometer",), 4, False),
+    (("tachometer",), "4 AP", False),           # 2.3's unit
+    (("tachometer",), "5 Action Points", True),
+    (("tachometer",), "4 Skill Points", True),  # another field's unit
 ])
 def test_the_outrider_rules_the_schema_holds_agree_with_check(
         path: tuple[str, ...], value: Any, wrong: bool, tmp_path: Path) -> None:

@@ -169,21 +169,32 @@ class OutriderData:
         assert value is not None, "every driver die lists its Skill Points"
         return value
 
+    def class_names(self, slot: str, sides: int) -> tuple[str, ...]:
+        """Every name a die's class goes by in ``slot``: its names, and each one that holds
+        the slot's own word also without it (2.5's 'Improvised Armor' is 'Improvised' in the
+        armor slot, as 2.3's 'big block engine' is 'Big Block' in the engine slot)."""
+        names = self.meaning(slot, sides).names
+        stripped = (" ".join(w for w in name.split() if class_key(w) != class_key(slot))
+                    for name in names)
+        return (*names, *(name for name in stripped if name and name not in names))
+
     def die_named(self, slot: str, name: str) -> int | None:
         """The die of ``slot`` whose class is called ``name`` (as ``class_key`` compares
         names), or None."""
         key = class_key(name)
-        return next((die.sides for die in self.slots[slot].dice.values()
-                     if any(class_key(n) == key for n in die.names)), None)
+        return next((sides for sides in self.slots[slot].dice
+                     if any(class_key(n) == key for n in self.class_names(slot, sides))), None)
 
     def slot_of_class(self, name: str) -> str | None:
         """The slot with a class called ``name``, for saying where a class belongs."""
         return next((slot for slot in self.slots if self.die_named(slot, name)), None)
 
     def nickname_class(self, name: str) -> NicknameClass | None:
-        """The class called ``name`` (case, accents and spacing do not matter), or None."""
-        key = _name_key(name)
-        return next((c for c in self.classes if _name_key(c.name) == key), None)
+        """The class called ``name`` (case, accents and spacing do not matter, nor the
+        plural the book writes them in: 'are called Interceptors', 1.2), or None."""
+        key = _name_key(name).removesuffix("s")
+        return next((c for c in self.classes if _name_key(c.name).removesuffix("s") == key),
+                    None)
 
     def suggest_class(self, name: str) -> str | None:
         """The nearest class name to a miss, for 'did you mean'."""

@@ -10,14 +10,28 @@ the bonus each side adds to each roll) are properties, read from the rulebook ca
 from __future__ import annotations
 
 import functools
-import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
+from generator.games.outrider.catalogues import outrider_data
+from generator.games.outrider.spelling import (
+    ARC_WEAPON_NAMES,
+    FACING_NAMES,
+    MOUNT_NAMES,
+    ROLL_NAMES,
+    SKILL_TRACK,
+    TACHOMETER,
+    BookKeys,
+    article,
+    parse_slot_die,
+    slot_die_schema,
+    slot_holds,
+)
+from generator.input.findings import KeyPath
+from generator.input.partial import Failed
 from generator.input.schema import (
+    INVALID,
     Choice,
     Custom,
     Int,
@@ -26,8 +40,11 @@ from generator.input.schema import (
     Struct,
     Text,
     colour_spec,
+    shared_path,
     spec_field,
 )
+from generator.input.source import Map, Node
+from generator.input.validation import Validation
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -50,49 +67,6 @@ CHARACTERISTICS = ("acceleration", "handling", "defense", "firepower")
 ROLLS = ("initiative", "control", "defense", "attack")
 FACINGS = ("front", "rear", "left", "right")
 SIDES = ("narrow", "wide")
-# 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
-# weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
-# straight forward or backward, and speaks of articulated and fixed weapons.
-ARC_WEAPON_NAMES = {"main": "primary", "main weapon": "primary", "primary weapon": "primary",
-                    "backup": "secondary", "backup weapon": "secondary",
-                    "secondary weapon": "secondary"}
-FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
-                "backwards": "rear"}
-MOUNT_NAMES = {"fixed weapon": "fixed", "articulated weapon": "articulated"}
-# The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
-# to it (1.3): those names, and the British spellings our own keys use, read as the roll,
-# with or without 'roll' (the attack roll, 7.4), and the control check (5.4) and the
-# defensive roll (7.4) as the book words them.
-_ROLL_WORDS = {
-    "initiative": "initiative", "engine": "initiative", "acceleration": "initiative",
-    "control": "control", "driver": "control", "handling": "control",
-    "defense": "defense", "armor": "defense", "armour": "defense", "defence": "defense",
-    "defensive": "defense",
-    "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack"}
-ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
-              for name in (word, f"{word} roll")
-              if name not in _ROLL_WORDS.values()} | {"control check": "control"}
-
-_DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
-# A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
-# (D8)'): the die first or last, apart from the name by a space or punctuation.
-_GAP = r"[^A-Za-z0-9]"
-_DIE_FIRST = re.compile(rf"^{_GAP}*[dD]\s*([0-9]+){_GAP}+(.*[A-Za-z0-9].*)$", re.S)
-_DIE_LAST = re.compile(rf"^(.*?[A-Za-z0-9].*?){_GAP}+[dD]\s*([0-9]+){_GAP}*$", re.S)
-
-
-def parse_die(value: Any) -> int:
-    """An equipment die written 'd6', 'd12', 'd20'...; its number of sides. Any die reads:
-    whether it is one of the standard set is a rule (OR-EQUIPMENT-STANDARD, 2.2), so a d20
-    is reported with the rulebook's reason, not as a typo."""
-    match = _DIE.match(value) if isinstance(value, str) else None
-    if match and int(match.group(1)) >= 2:
-        return int(match.group(1))
-    if isinstance(value, int) and not isinstance(value, bool) and value >= 2:
-        raise ValueError(f"write the die as d{value}")
-    raise ValueError("")
-
-
 class Nickname(Text):
     """A build's nickname: the rulebook's classes are offered to an editor, and another name
     is allowed (OR-CLASS-UNKNOWN only warns)."""
@@ -103,101 +77,6 @@ class Nickname(Text):
 
 
 NICKNAME = Nickname(max_length=20)
-
-
-def die_pattern(sides: Iterable[int]) -> str:
-    """The spellings ``parse_die`` reads for these dice, as a JSON Schema pattern."""
-    return r"^\s*[dD]\s*0*(" + "|".join(str(s) for s in sides) + r")\s*$"
-
-
-def parse_slot_die(slot: str, value: Any) -> int:
-    """A die for ``slot``: written dN, or named by its class in that slot (engine: Small
-    Block); a class of another slot is refused with where it belongs."""
-    try:
-        return parse_die(value)
-    except ValueError:
-        if not isinstance(value, str):
-            raise
-    data = outrider_data()
-    sides = data.die_named(slot, value)
-    if sides is not None:
-        return sides
-    die, name = die_beside_class(value)
-    if die is not None:
-        named = data.die_named(slot, name)
-        if named == die:
-            return die
-        if named is not None:
-            raise ValueError(f"d{die} and {name.strip()} (d{named}) are two different dice: "
-                             "write one of them")
-    home = data.slot_of_class(name)
-    if home is not None:
-        raise ValueError(f"{name.strip()} is {article(home)} {home} class "
-                         f"(d{data.die_named(home, name)}), not {article(slot)} {slot}")
-    raise ValueError("")
-
-
-def die_beside_class(value: str) -> tuple[int | None, str]:
-    """(sides, the rest) of a die written before or after a name ('d8 Small Block'), or
-    (None, value) when the value is not so written."""
-    first = _DIE_FIRST.match(value)
-    if first:
-        return int(first.group(1)), first.group(2)
-    last = _DIE_LAST.match(value)
-    if last:
-        return int(last.group(2)), last.group(1)
-    return None, value
-
-
-def article(word: str) -> str:
-    return "an" if word[0] in "aeiou" else "a"
-
-
-# Letters a class name may carry accented (Ablatives & Appliqués).
-_ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
-
-
-def class_names(slot: str, sides: Iterable[int]) -> str:
-    """The spellings ``class_key`` reads as a class name of these dice of ``slot``, as a
-    regular expression without anchors: any case, any spaces or punctuation between words,
-    '&' or 'and', 'armour' for 'armor', each word's plural 's'."""
-    data = outrider_data()
-    names = [n for die in sides for n in data.meaning(slot, die).names]
-
-    def word(token: str) -> str:
-        if token == "and":
-            return r"(&|[aA][nN][dD])"
-        if token.isdigit():
-            return token
-        letters = "".join(f"[{c.lower()}{c.upper()}{_ACCENTED.get(c.lower(), '')}]"
-                          for c in token.removesuffix("s").removesuffix("S"))
-        if token.lower() in BRITISH.values():  # armor, or armour
-            letters = letters.replace("[oO][rR]", "[oO][uU]?[rR]")
-        return letters + "[sS]?"
-
-    def spelled(name: str) -> str:
-        tokens = re.findall(r"[A-Za-z0-9]+", unaccented(name).replace("&", " and "))
-        return (_GAP + "*").join(word(t) for t in tokens)
-    return "(" + "|".join(spelled(n) for n in names) + ")"
-
-
-def class_pattern(slot: str, sides: Iterable[int]) -> str:
-    """The spellings ``parse_slot_die`` reads as a class name of these dice of ``slot``, as
-    a JSON Schema pattern, alone or beside its die ('d8 Small Block', 'Small Block (D8)')."""
-    gap, apart = _GAP + "*", _GAP + "+"
-    beside = []
-    for die in sides:
-        written, named = r"[dD]\s*0*" + str(die), class_names(slot, [die])
-        beside += [written + apart + named, named + apart + written]
-    return (r"^\s*" + gap + "(" + class_names(slot, sides) + "|" + "|".join(beside) + ")"
-            + gap + r"\s*$")
-
-
-def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
-    """A die of ``sides`` in ``slot``, in every spelling ``parse_slot_die`` reads."""
-    dice = list(sides)
-    return {"type": "string", "anyOf": [{"pattern": die_pattern(dice)},
-                                        {"pattern": class_pattern(slot, dice)}]}
 
 
 class EquipmentDie(Custom):
@@ -214,16 +93,21 @@ class EquipmentDie(Custom):
         return slot_die_schema(self.slot, outrider_data().standard_set)
 
 
-class EquipmentSlots(Struct):
-    """The four equipment slots; the editor's schema also asks for every standard die in
-    some slot, so with four slots it holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+class EquipmentSlots(BookKeys):
+    """The four equipment slots, each key as the book writes it (ENGINE, Driver, armour);
+    the editor's schema also asks for every standard die in some slot, so with four slots it
+    holds all of OR-EQUIPMENT-STANDARD (one of each)."""
+
+    def __init__(self) -> None:
+        super().__init__(Equipment)
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
-            return {"anyOf": [{"properties": {slot: slot_die_schema(slot, [sides])},
-                               "required": [slot]} for slot in SLOTS]}
-        return {**super().own_schema(),
-                "allOf": [somewhere(sides) for sides in outrider_data().standard_set]}
+            return {"anyOf": [slot_holds(slot, slot_die_schema(slot, [sides]))
+                              for slot in SLOTS]}
+        body = super().own_schema()
+        return {**body, "allOf": [*body.get("allOf", []),
+                                  *(somewhere(sides) for sides in outrider_data().standard_set)]}
 
 
 class Bonus(Int):
@@ -234,6 +118,32 @@ class Bonus(Int):
         rules = read_data(Path(__file__).with_name("rules.yaml"))["rules"]
         return {"type": "integer", "minimum": 0,
                 "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
+
+
+class BonusLights(BookKeys):
+    """A side's four bonuses, each key as the book writes it (HANDLING, Defense, defence). A
+    key of none of them may be one misspelt ('speeed'), so what is kept of such a side leaves
+    the bonuses it does not name unknown, not 0: a rule comparing totals (OR-VARIANT-BONUSES)
+    is skipped rather than reporting a total the file did not mean."""
+
+    def __init__(self) -> None:
+        super().__init__(Bonuses)
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        kept = v.partials.get(shared_path(path))
+        if result is not INVALID or kept is None or not isinstance(node, Map):
+            return result
+        known = {f.name: f for f in self.fields}
+        named = {key: self.field_for(key, known) for key in node.entries}
+        stray = [key for key, info in named.items() if info is None]
+        if stray:
+            where = shared_path((*path, str(stray[0])))
+            v.marks.setdefault(where, node.entries[stray[0]].key_mark)
+            for info in self.fields:
+                if info not in named.values():
+                    object.__setattr__(kept, info.name, Failed(where))
+        return result
 
 
 @dataclass(frozen=True)
@@ -308,9 +218,9 @@ class Variant:
 
     arcs: tuple[Arc, ...] = spec_field(
         ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
-        source=SEC_ARCS)
+        default=(), source=SEC_ARCS)  # none written: no primary, OR-ARC-PRIMARY says so
     bonuses: Bonuses = spec_field(
-        Struct(Bonuses), "Characteristic bonuses (green lights) on this side.",
+        BonusLights(), "Characteristic bonuses (green lights) on this side.",
         default=Bonuses())
     title: str | None = spec_field(
         Text(max_length=24), "A name for this build, printed under the vehicle name.",
@@ -367,16 +277,16 @@ class Vehicle:
         NICKNAME, "The nickname class of the build, e.g. Interceptor.",
         source=section("1.2 Vehicle Cards > Vehicle Name & Image"))
     equipment: Equipment = spec_field(
-        EquipmentSlots(Equipment),
+        EquipmentSlots(),
         "The equipment dice assigned to Engine, Driver, Armor and Weapon.", source=SEC_EQUIPMENT)
     variants: Variants = spec_field(Struct(Variants), "The narrow-arc and wide-arc sides.",
                                     source=SEC_VARIANTS)
     tachometer: int | None = spec_field(
-        Nullable(Int()),
+        Nullable(TACHOMETER),
         "The Action Points you expect the tachometer to show; checked against the engine.",
         default=None, source=section("2.3 Engines"))
     skill_track: int | None = spec_field(
-        Nullable(Int()),
+        Nullable(SKILL_TRACK),
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(

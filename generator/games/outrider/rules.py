@@ -22,9 +22,14 @@ from generator.games.outrider.model import (
     Arc,
     Variant,
     Vehicle,
-    slot_die_schema,
 )
-from generator.input.editor_schema import EVERY, at, has, integer_is, when
+from generator.games.outrider.spelling import (
+    SKILL_TRACK,
+    TACHOMETER,
+    slot_die_schema,
+    slot_holds,
+)
+from generator.input.editor_schema import EVERY, at, has, when
 from generator.input.findings import RuleBook, Violation
 from generator.input.partial import failed
 from generator.input.schema import Choice, declared_fields
@@ -86,12 +91,16 @@ def tachometer_follows_engine(vehicle: Vehicle, context: OutriderData) -> Iterat
             "engine_class": context.meaning("engine", engine).label})
 
 
+def equipment_has(slot: str, sides: int) -> dict[str, Any]:
+    """JSON Schema condition: the file's ``slot`` holds a die of ``sides``."""
+    return {"type": "object", "required": ["equipment"],
+            "properties": {"equipment": slot_holds(slot, slot_die_schema(slot, [sides]))}}
 
 
 @RULES.editor_schema("OR-ACTION-POINTS")
 def tachometer_follows_engine_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "engine"], slot_die_schema("engine", [sides])),
-                 at(["tachometer"], integer_is(context.action_points(sides))))
+    return [when(equipment_has("engine", sides),
+                 at(["tachometer"], TACHOMETER.equal_to(context.action_points(sides))))
             for sides in context.slots["engine"].dice]
 
 
@@ -108,8 +117,8 @@ def skill_track_follows_driver(vehicle: Vehicle, context: OutriderData) -> Itera
 
 @RULES.editor_schema("OR-SKILL-POINTS")
 def skill_track_follows_driver_schema(context: OutriderData) -> list[dict[str, Any]]:
-    return [when(has(["equipment", "driver"], slot_die_schema("driver", [sides])),
-                 at(["skill_track"], integer_is(context.skill_points(sides))))
+    return [when(equipment_has("driver", sides),
+                 at(["skill_track"], SKILL_TRACK.equal_to(context.skill_points(sides))))
             for sides in context.slots["driver"].dice]
 
 
@@ -146,7 +155,7 @@ def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
             total = sum(bonus for _, bonus in parts)
             if total > cap:
                 yield Violation(cap_breaker(side, parts, cap), {
-                    "side": side, "roll": roll, "total": total,
+                    "side": side, "roll": roll, "what": f"{roll} roll", "total": total,
                     "parts": ", ".join(f"{part_label(vehicle, what)} +{bonus}"
                                        for what, bonus in parts)})
 
@@ -217,7 +226,7 @@ def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
         count = None if arcs is None else sum(arc.weapon == "primary" for arc in arcs)
         if count is not None and count != 1:
             yield Violation(first_beyond(variant, side, 1, "weapon", "primary"),
-                            {"side": side, "count": count})
+                            {"side": side, "count": count, "arcs": len(variant.arcs)})
 
 
 @RULES.check("OR-ARC-SECONDARY")
@@ -234,10 +243,13 @@ ARC = {info.name: info.spec for info in declared_fields(Arc) if isinstance(info.
 
 
 def arcs_schema(counted: str, option: str, least: int, most: int) -> list[dict[str, Any]]:
-    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``."""
-    return [at(["variants", side, "arcs"], {
+    """Each side's arcs hold from ``least`` to ``most`` arcs whose ``counted`` is ``option``
+    (a side without arcs has none: at least one means the list is there)."""
+    holds = [at(["variants", side, "arcs"], {
         "contains": has([counted], ARC[counted].spellings([option])),
         "minContains": least, "maxContains": most}) for side in SIDES]
+    return holds + ([at(["variants", side], {"required": ["arcs"]}) for side in SIDES]
+                    if least else [])
 
 
 @RULES.editor_schema("OR-ARC-PRIMARY")

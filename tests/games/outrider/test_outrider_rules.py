@@ -4,6 +4,7 @@ the catalogues say what the rulebook says."""
 from __future__ import annotations
 
 import copy
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import yaml
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
+from generator.games.outrider.spelling import parse_slot_die
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
 from tests.conftest import (
@@ -282,6 +284,23 @@ def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callabl
     assert check_file(write_outrider(top(tachometer=4, skill_track=10))).findings == []
 
 
+@pytest.mark.parametrize(("tachometer", "skill_track", "rules"), [
+    # 2.3 writes Action Points as '4 AP', 2.4 Skill Points as 'ten (10) Skill Points'
+    ("4 AP", "10 Skill Points", set()),
+    ("4 Action Points", "10 skill points", set()),
+    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"})])
+def test_a_tachometer_and_skill_track_read_with_their_units(
+        tachometer: str, skill_track: str, rules: set[str],
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(tachometer=tachometer, skill_track=skill_track))
+    assert {f.rule for f in check_file(path).findings} == rules
+
+
+def test_a_tachometer_in_another_unit_is_refused(write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(tachometer="4 Skill Points"))
+    assert {f.rule for f in check_file(path).findings} == {"SCHEMA-TYPE", "CHECK-SKIPPED"}
+
+
 def test_rule_of_four_counts_characteristic_and_equipment(
         write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(BAD_CASES["OR-RULE-OF-FOUR"])
@@ -306,6 +325,20 @@ def test_exactly_four_from_characteristic_and_equipment_is_clean(
         bonuses("narrow", **{characteristic: 2, other: 2})(data)
         data["upgrades"] = [{"name": "Kit", "roll": roll, "bonus": 2}]
     assert check_file(write_outrider(change)).findings == []
+
+
+@pytest.mark.parametrize(("roll", "section"), [
+    # 7.4 puts the attacker's and the defender's rolls under the cap; 5.4 states the cap
+    # for the control check, and initiative (4.1) names none of its own.
+    ("attack", "Outrider, 7.4 Rolling to Damage"),
+    ("defense", "Outrider, 7.4 Rolling to Damage"),
+    ("control", "Outrider, 5.4 Determining a Successful Maneuver > The Rule of Four"),
+    ("initiative", "Outrider, 5.4 Determining a Successful Maneuver > The Rule of Four")])
+def test_a_roll_over_the_cap_cites_where_the_book_caps_that_roll(
+        roll: str, section: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(upgrades=[{"name": "Kit", "roll": roll, "bonus": 5}]))
+    sources = {f.source for f in check_file(path).findings if f.rule == "OR-RULE-OF-FOUR"}
+    assert sources == {section}
 
 
 @pytest.mark.parametrize(("scope", "expected"), [
@@ -403,7 +436,8 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     assert finding.message.endswith("did you mean 'Linebacker'?")
 
 
-@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK"])
+@pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK",
+                                      "Night Hawks"])  # 1.2: 'are called Interceptors'
 def test_a_nickname_class_reads_in_any_case_spacing_or_accents(
         nickname: str, write_outrider: Callable[..., Path]) -> None:
     assert check_file(write_outrider(top(nickname=nickname))).findings == []
@@ -427,6 +461,69 @@ def test_a_typo_in_an_arc_key_suggests_the_right_one(write_outrider: Callable[..
                                                 "mount": "fixed"}]))
     messages = [f.message for f in check_file(path).findings]
     assert any("unknown key 'facng'; did you mean 'facing'?" in m for m in messages)
+
+
+@pytest.mark.parametrize("arcs", ["left out", []])
+def test_a_side_without_arcs_has_no_primary_weapon(
+        arcs: Any, write_outrider: Callable[..., Path]) -> None:
+    """7.1: every vehicle has its primary weapon; a side that lists no arcs, or leaves the
+    list out, lacks it: the rule's error, not a file-format one."""
+    def change(data: dict[str, Any]) -> None:
+        if arcs == "left out":
+            del data["variants"]["narrow"]["arcs"]
+        else:
+            data["variants"]["narrow"]["arcs"] = arcs
+    findings = check_file(write_outrider(change)).findings
+    assert [(f.rule, f.severity) for f in findings] == [("OR-ARC-PRIMARY", Severity.ERROR)]
+    assert findings[0].hint == "give the side an arc with 'weapon: primary'"
+
+
+def test_an_equipment_key_reads_as_the_book_writes_the_slot(
+        write_outrider: Callable[..., Path]) -> None:
+    """2.2 writes ENGINE, DRIVER, ARMOR and WEAPON: any case reads, and 'armour'."""
+    def change(data: dict[str, Any]) -> None:
+        data["equipment"] = {"ENGINE": "d8", "Driver": "d10", "Armour": "d12", "weapon": "d6"}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == (8, 10, 12, 6)
+
+
+def test_an_equipment_slot_written_twice_is_one_duplicate_key(
+        write_outrider: Callable[..., Path]) -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["equipment"] = {"engine": "d8", "driver": "d10", "armor": "d12", "armour": "d6",
+                             "weapon": "d6"}
+    rules = [f.rule for f in check_file(write_outrider(change)).findings]
+    assert "YAML-DUPLICATE-KEY" in rules
+
+
+def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2 and 1.3 write ACCELERATION, HANDLING, DEFENSE, FIREPOWER: any case reads, and
+    'defence' as our own British keys are spelt."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"DEFENSE": 2, "Handling": 1}
+        data["variants"]["wide"]["bonuses"] = {"defence": 1, "handling": 1}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    variants = loaded.definitions[0].model.variants
+    assert (variants.narrow.bonuses.defense, variants.narrow.bonuses.handling) == (2, 1)
+    assert variants.wide.bonuses.defense == 1
+
+
+@pytest.mark.parametrize("key", ["defens", "shield"])
+def test_an_unknown_bonus_key_leaves_the_side_s_total_unknown(
+        key: str, write_outrider: Callable[..., Path]) -> None:
+    """'defens: 2' may be the side's Defense misspelt: the narrow side's total is not
+    taken as 1 against the wide side's 2 (OR-VARIANT-BONUSES is skipped, not reported)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {key: 2, "handling": 1}
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert [f.rule for f in findings if f.severity is not Severity.INFO] == [
+        "SCHEMA-UNKNOWN-KEY"]
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "OR-VARIANT-BONUSES" in skipped.message and key in skipped.message
 
 
 def test_a_user_template_that_overflows_a_card_is_an_error(
@@ -491,7 +588,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
     ("firepower", "attack"), ("weapon", "attack"),
     # ...with or without 'roll', and the control check (5.4), defensive roll (7.4)
     ("Driver roll", "control"), ("control check", "control"), ("attack roll", "attack"),
-    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative")])
+    ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative"),
+    # ...by its die (2.5's ARMOR die for defense), and in the plural (1.3's control checks)
+    ("ARMOR die", "defense"), ("engine dice", "initiative"), ("control checks", "control"),
+    ("Attack Rolls", "attack"), ("DRIVER rolls", "control")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
@@ -510,6 +610,21 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
     assert loaded.findings == []
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
+
+
+def test_an_arc_reads_as_the_book_writes_it_in_the_plural_or_as_an_arc(
+        write_outrider: Callable[..., Path]) -> None:
+    """7.1's Secondary Weapon(s), 7.2's PRIMARY arc, secondary arc, Backup weapons and fixed
+    or articulated weapons."""
+    path = write_outrider(side("wide", arcs=[
+        arc("PRIMARY arc", "front", "articulated weapons"),
+        arc("Secondary Weapons", "rear", "fixed weapons"),
+        arc("backup weapons", "left", "Articulated Weapons")]))
+    loaded = check_file(path)
+    assert [f.rule for f in loaded.findings] == []
+    arcs = loaded.definitions[0].model.variants.wide.arcs
+    assert [(a.weapon, a.mount) for a in arcs] == [
+        ("primary", "articulated"), ("secondary", "fixed"), ("secondary", "articulated")]
 
 
 def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
@@ -560,6 +675,44 @@ def test_an_equipment_die_reads_beside_its_class_as_the_book_pairs_them(
     loaded = check_file(write_outrider(equipment(**dice)))
     assert loaded.findings == []
     assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.7's example writes a die beside its slot ('D8 Engine, D10 Driver, D12 Armor & D6
+    # Weapon'); 2.2-2.6 word the dice ('a six-sided (D6) ARMOR die', 'twelve sided');
+    # 2.3 gives an engine by its power alone and writes a class with its slot ('big block
+    # engine'); 2.5's 'Improvised Armor' is 'Improvised' in the armor slot.
+    ({"engine": "D8 Engine", "driver": "D10 Driver", "armor": "D12 Armor",
+      "weapon": "D6 Weapon"}, (8, 10, 12, 6)),
+    ({"engine": "six-sided ENGINE die (D6)", "driver": "eight-sided",
+      "armor": "ten-sided (D10) ARMOR die", "weapon": "twelve sided"}, (6, 8, 10, 12)),
+    ({"engine": "400+ HP", "driver": "1d10", "armor": "Improvised",
+      "weapon": "12-sided"}, (8, 10, 6, 12)),
+    ({"engine": "Big Block engine", "driver": "Lone Wolf driver", "armor": "armour: d8",
+      "weapon": "Small Arms weapons"}, (10, 12, 8, 6))])
+def test_an_equipment_die_reads_as_the_book_words_it(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize("value", ["six", "d8 Engine d10", "Armor", "D8 Armor", "HP 400"])
+def test_a_die_s_words_read_only_as_one_die_of_the_slot(
+        value: str, write_outrider: Callable[..., Path]) -> None:
+    """Two dice, no die, or another slot's word is no die of this slot."""
+    path = write_outrider(equipment(engine=value))
+    assert "SCHEMA-VALUE" in {f.rule for f in check_file(path).findings}
+
+
+def test_a_long_value_is_no_die_and_is_refused_at_once() -> None:
+    """A value past any name's length is not searched for a die (the patterns backtrack)."""
+    start = time.perf_counter()
+    for value in ("engine " * 2000 + "d8 x", " " * 5000 + "x", "a" * 10000):
+        with pytest.raises(ValueError):
+            parse_slot_die("engine", value)
+    assert time.perf_counter() - start < 1.0
 
 
 def test_a_die_beside_another_die_s_class_names_both(write_outrider: Callable[..., Path]
