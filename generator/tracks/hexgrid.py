@@ -79,6 +79,21 @@ def neighbours(hex_: Hex) -> list[Hex]:
     return [_new_hex(Hex, (q + dq, r + dr)) for dq, dr in _STEPS]
 
 
+# The hexes around a hex, by hex: the tiling asks again for the same map's hexes at every
+# cut it tries (generator.tracks.tiling).
+_AROUND: dict[Hex, tuple[Hex, ...]] = {}
+
+
+def around(hex_: Hex) -> tuple[Hex, ...]:
+    """:func:`neighbours`, kept for the process (at most 100,000 hexes)."""
+    found = _AROUND.get(hex_)
+    if found is None:
+        if len(_AROUND) >= 100_000:
+            _AROUND.clear()
+        found = _AROUND[hex_] = tuple(neighbours(hex_))
+    return found
+
+
 def direction_between(a: Hex, b: Hex) -> int | None:
     """The direction from ``a`` to its neighbour ``b``; None when they are not neighbours."""
     step = b.minus(a)

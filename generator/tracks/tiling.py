@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from generator.tracks.hex_packing import Area, grid_origin, pack_shapes, page_grid
-from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point
+from generator.tracks.hexgrid import DIRECTIONS, Hex, HexLayout, Point, around
 
 MATCH_EVERY = 3
 
@@ -240,20 +240,6 @@ def merge_small_tiles(geometry: HexLayout, tiles: list[Tile], cell: tuple[float,
         current = [merged if t is taker else t for t in current if t is not small]
         owner.update((h, taker.label) for h in small.hexes)
         tried.discard(taker.label)
-
-
-# The six hexes round a hex, by hex: every cut of a map asks again for the same hexes.
-_AROUND: dict[Hex, tuple[Hex, ...]] = {}
-
-
-def around(hex_: Hex) -> tuple[Hex, ...]:
-    """The six hexes round ``hex_`` (kept for the process, at most 100,000 hexes)."""
-    found = _AROUND.get(hex_)
-    if found is None:
-        if len(_AROUND) >= 100_000:
-            _AROUND.clear()
-        found = _AROUND[hex_] = tuple(hex_.plus(d) for d in DIRECTIONS)
-    return found
 
 
 def share_out(small: Tile, others: list[Tile], fits: Callable[[Iterable[Hex]], bool]

@@ -49,6 +49,31 @@ class SpeedChoice(NamedTuple):
     reins: int
 
 
+def holds(car: Any, kind: str) -> bool:
+    """Whether ``car`` holds a special card of ``kind`` ("stop": Emergency Stop, "ram":
+    Ramming Speed; ``RaceVehicle.card_slots``)."""
+    slots = car.card_slots[kind]
+    return bool(slots) and any([car.hand[slot] for slot in slots])
+
+
+def rams(car: Any) -> bool:
+    """Whether ``car`` may ram a vehicle on purpose this phase: it holds a Ramming Speed
+    and its driver starts attacks."""
+    return bool(car.card_slots["ram"]) and car.bot.may_attack and holds(car, "ram")
+
+
+def rammed(race: Any, car: Any, option: Option) -> Any:
+    """The racing vehicle ``option`` runs into, when it is a Whip's way into one (what a
+    Ramming Speed may do on purpose); None otherwise."""
+    if option.card != "whip" or option.blocked < 0:
+        return None
+    end = option.hexes[-1] if option.hexes else car.hex
+    there = race.rt.neighbours[end][option.steps[option.blocked]]
+    index = race.occupant.get(there) if there >= 0 else None
+    hit = race.cars[index] if index is not None else None
+    return hit if hit is not None and hit.racing and not hit.wiped_out else None
+
+
 def stopped_speed(speed: int, spaces: int, steps: int) -> int:
     """Emergency Stop: the Speed after moving ``steps`` of the phase's ``spaces``, one
     less for each space not moved (at least 0)."""

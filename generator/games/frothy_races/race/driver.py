@@ -37,10 +37,12 @@ from generator.games.frothy_races.race.decisions import (
     Option,
     Plan,
     SpeedChoice,
+    rammed,
+    rams,
     stopped_speed,
     weighed,
 )
-from generator.games.frothy_races.race.driver_attacks import chosen_attack, sneaky_cards
+from generator.games.frothy_races.race.driver_attacks import chosen_attack, ram_gain, sneaky_cards
 from generator.games.frothy_races.race.driver_prices import turn_prices
 from generator.games.frothy_races.race.lookahead import in_the_way, scores
 from generator.games.frothy_races.race.planner import (
@@ -310,6 +312,9 @@ class Planner(Bot):
         vehicle would never move again). So the last resorts are weighed only then."""
         stalled, facing = car.idle >= STALLED, car.facing
         pool, prices = weighed(options, facing), self.prices(race, car)
+        if pool is not options and car.card_slots["ram"] and rams(car):
+            # Ramming Speed: a Whip's way into a vehicle is weighed too, after the others.
+            pool = pool + [o for o in options if rammed(race, car, o) is not None]
         before = race.remaining(car.stage, car.hex * FACINGS + facing) if facing % 2 == 0 \
             else -1  # a Drift that leaves it this far from the finish or more
         best, option, turn, last, last_option, last_turn = self.weigh_moves(
@@ -450,7 +455,9 @@ class Planner(Bot):
         dice = race.collision_cost(car, there, step)
         dice += car.spec.trait("Jerry Rigged") if dice else 0  # one more for any roll
         score = scores(car.spec.resilience)
-        return 1.0 + dice * score * damage_rounds(car.spec, self.driving)
+        price = 1.0 + dice * score * damage_rounds(car.spec, self.driving)
+        hit = rammed(race, car, option) if car.card_slots["ram"] and rams(car) else None
+        return price - ram_gain(self.driving, car, hit, step) if hit is not None else price
 
     # --- Attacks -----------------------------------------------------------------------------
 

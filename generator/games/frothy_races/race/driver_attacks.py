@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.attacks import at_side
+from generator.games.frothy_races.race.damage import collision_dice
 from generator.games.frothy_races.race.driver_prices import vehicle_attack_damage
 from generator.games.frothy_races.race.lookahead import scores
 from generator.games.frothy_races.race.planner import damage_rounds, roll_cost, roll_traits
@@ -102,6 +103,15 @@ def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
         if to_self:
             gain -= chance * reaction_price(style, race, car, to_self)
     return gain
+
+
+def ram_gain(style: DrivingStyle, car: Car, hit: Car, step: int) -> float:
+    """Rounds the rammed vehicle ``hit`` loses to a collision moving ``step`` (Ramming
+    Speed): its Damage dice by the kind of collision, at its price of a Damage point. The
+    rammer's own dice are priced as any collision's (``Planner.crash_price``)."""
+    dice = collision_dice(car, hit, step)[2]
+    dice += hit.spec.trait("Jerry Rigged") if dice else 0  # one more for any roll
+    return dice * scores(hit.spec.resilience) * damage_rounds(hit.spec, style)
 
 
 def tie_edge(car: Car, win: str = "Lady Luck", lose: str = "Ill Fate") -> int:

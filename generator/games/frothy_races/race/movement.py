@@ -20,6 +20,8 @@ from generator.games.frothy_races.race.decisions import (
     Option,
     Options,
     Plan,
+    rammed,
+    rams,
     stopped_speed,
 )
 from generator.tracks.hexgrid import FACINGS
@@ -154,10 +156,13 @@ def plan(race: Race, car: Car, phase: int) -> Plan:
     stop = bool(car.card_slots["stop"]) and can_stop(car, spaces)
     if stop and key is not None:
         key = (key, STOP)  # more options than the same situation without the card
+    ram = not clear and bool(car.card_slots["ram"]) and rams(car)
     plans = rt.plans
     situation: object = key
     if not clear and key is not None:
-        if bot.clear_plans_hold:
+        if ram:
+            situation = key = (key, "ram")  # a vehicle within reach is a way more
+        elif bot.clear_plans_hold:
             held = clear_plan_here(race, car, phase, key, spaces, whips, reins, stop)
             if held is not None:
                 return held
@@ -203,7 +208,8 @@ def weighed_plan(race: Race, car: Car, phase: int, options: list[Option],
         raise RuntimeError(f"{car.spec.name}: the bot chose a move that is not legal")
     if plan.turn not in (-1, 0, 1):  # Changing Direction: 'by 30 degrees left or right'
         raise RuntimeError(f"{car.spec.name}: the bot turned other than 30 degrees")
-    if option.blocked >= 0 and any(o.blocked < 0 for o in options):
+    if option.blocked >= 0 and any(o.blocked < 0 for o in options) and not (
+            rams(car) and rammed(race, car, option) is not None):  # Ramming Speed's own
         raise RuntimeError(f"{car.spec.name}: the bot chose a collision it could avoid")
     if situation is not None and option.blocked < 0:
         # With every way blocked the choice would turn on the Speeds and facings of
@@ -224,16 +230,27 @@ def windows(race: Race, car: Car, attacks: bool, moved: int, planned: int) -> No
         sneaky_window(race, car)
 
 
-def move(race: Race, car: Car, phase: int) -> None:
-    plan = race.plan(car, phase)
-    option = plan.option
+def play_for_move(race: Race, car: Car, phase: int, option: Option) -> None:
+    """The card ``option`` is driven with: a Whip for a space more (played as one at the
+    Speed Check: "spur"; a Ramming Speed when it rams on purpose), a Reins for one less,
+    an Emergency Stop."""
     if option.card == STOP:
         emergency_stop(race, car, phase, len(option.steps))
-    elif option.card:  # a Whip for a space more plays as one at the Speed Check ("spur")
-        race.play(car, "spur" if option.card == "whip" else option.card, 1)
+    elif option.card:
+        if option.blocked >= 0 and rams(car) and rammed(race, car, option) is not None:
+            race.play_with(car, "whip", 1, "Ramming Speed")  # the space more, on purpose
+        else:
+            race.play(car, "spur" if option.card == "whip" else option.card, 1)
         if option.card == "whip":  # counted for the planner's Whip budget (planner_sweeps)
             car.whips_played = car.whips_played + 1 if car.whipped == race.round else 1
             car.whipped = race.round
+
+
+def move(race: Race, car: Car, phase: int) -> None:
+    plan = race.plan(car, phase)
+    option = plan.option
+    if option.card:
+        play_for_move(race, car, phase, option)
     # Involved in a collision or attack earlier this phase (hit while waiting to move):
     # no Control Loss point back for moving straight ('Lose Control Loss Points').
     hit_before, car.involved = car.involved, False

@@ -152,6 +152,9 @@ class RaceVehicle:
         # "stop": the Emergency Stop cards, played for their ability in a movement phase.
         slots["stop"] = tuple(3 + i for i, card in enumerate(self.specials)
                               if card.name == "Emergency Stop" and card.simulated)
+        # "ram": the Ramming Speed cards, a Whip's space more that may collide on purpose.
+        slots["ram"] = tuple(3 + i for i, card in enumerate(self.specials)
+                             if card.name == "Ramming Speed" and card.simulated)
         setattr_(self, "card_slots", slots)
         # phase -> Speed -> (spaces this phase, the pace the rest of the round asks for,
         # phases still to drive this round plus one): what a bot's plan depends on.

@@ -590,16 +590,16 @@ def test_lash_card_adds_to_an_acceleration_only(tmp_path: Path) -> None:
 def test_a_special_card_not_simulated_plays_as_its_ordinary_face_and_is_named(
         tmp_path: Path) -> None:
     """Special cards: 'These will usually be a normal Whip or Reins on one side (used as
-    normal during play)'. A Ramming Speed (a Whip special card the engine does not play
-    for its ability) is an ordinary Whip card in the hand, and is named as not
-    simulated."""
-    text = CHARIOT.read_text().replace("  dual: 0\n", "  dual: 0\n  special:\n"
-                                       "    - {name: Ramming Speed}\n")
-    ramming = tmp_path / "ramming-chariot.yaml"
-    ramming.write_text(text)
-    race = make_race(ramming, 1)
+    normal during play)'. A designer's own special card (which the engine cannot play for
+    its ability) is an ordinary Whip card in the hand, and is named as not simulated."""
+    text = CHARIOT.read_text().replace(
+        "  dual: 0\n", "  dual: 0\n  special:\n    - {name: Pit Crew, custom: true, "
+        "summary: \"Mend a wheel.\", face: whip}\n")
+    own = tmp_path / "pit-crew-chariot.yaml"
+    own.write_text(text)
+    race = make_race(own, 1)
     car = race.cars[0]
-    assert "special card Ramming Speed (played as an ordinary Whip card)" \
+    assert "special card Pit Crew (played as an ordinary Whip card)" \
         in car.spec.not_simulated
     whips = car.cards("whip")
     assert whips == car.spec.whip + car.spec.dual + 1
