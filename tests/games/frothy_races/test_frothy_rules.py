@@ -462,9 +462,22 @@ def test_a_finding_names_a_damage_affect_as_the_guide_writes_it(
      '{name: "-# Resilience", value: 2}'),
     (set_path("traits", value=["Blades 2"]), '{name: "Blades", value: 2}'),
     (set_path("stamina", "affects", 9, value="-1 Speed"), '{name: "-# Speed", value: 1}'),
+    (damage_track(6, {3: "-2 Speed Check Acceleration Modifier", 6: "Wipe-out"}),
+     '{name: "+/- # Speed Check Acceleration Modifier", value: -2}'),
+    (damage_track(6, {3: "+1 Speed Check Deceleration Modifier", 6: "Wipe-out"}),
+     '{name: "+/- # Speed Check Deceleration Modifier", value: 1}'),
 ])
 def test_a_number_written_into_a_name_is_shown_under_value(
         change: Change, hint: str, write_vehicle: Callable[..., Path]) -> None:
     (finding,) = [f for f in check_file(write_vehicle(change)).findings
                   if f.rule.endswith("-UNKNOWN")]
     assert finding.severity is Severity.ERROR and finding.hint and finding.hint.endswith(hint)
+
+
+@pytest.mark.parametrize("typed", ["2", "+1", "-1"])
+def test_a_number_typed_in_quotes_is_told_to_lose_them(
+        typed: str, write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(set_path("traits", value=[{"name": "Blades",
+                                                                  "value": typed}])))
+    (finding,) = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    assert finding.rule == "SCHEMA-VALUE" and "remove the quotes" in finding.message
