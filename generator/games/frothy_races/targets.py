@@ -293,10 +293,49 @@ def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
                 yield item, earlier
 
 
+def cancel(item: Placed, other: Placed) -> bool:
+    """Whether two entries undo each other exactly (``cancels``: Cautious 1 takes off what
+    Hyperactive 1 adds; a +1 and a -1 Speed Check modifier): so neither changes anything.
+    Signed modifiers cancel at opposite values, the other pairs at equal ones; a roll is
+    made afresh each time, so two rolls never cancel for certain."""
+    if name_key(other.entry.name) not in {name_key(n) for n in item.listed("cancels")}:
+        return False
+    mine, theirs = item.site.ref.value, other.site.ref.value
+    if not isinstance(mine, int) or not isinstance(theirs, int) or not mine:
+        return False
+    signed = item.entry.extra.get("signed") and other.entry.extra.get("signed")
+    return mine == -theirs if signed else mine == theirs
+
+
+def cancelling(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
+    """(later, earlier) for each pair of entries that cancel each other exactly."""
+    for index, item in enumerate(items):
+        for earlier in items[:index]:
+            if cancel(item, earlier):
+                yield item, earlier
+
+
+def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
+    """Whether a damage affect ends the contradiction: the trait that leaves the other idle
+    (``idles``: Whitey, no Jump for Leap to lengthen) is lost, so the other acts from then
+    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET)."""
+    return any(name_key(holder.entry.name) in lost and name_key(idle.entry.name) in {
+        name_key(n) for n in holder.listed("idles")}
+        for holder, idle in ((item, other), (other, item)))
+
+
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for item, other in conflicts(placed(vehicle, context, "traits")):
-        yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name})
+    traits = placed(vehicle, context, "traits")
+    lost = lost_traits(vehicle, context)
+    for item, other in conflicts(traits):
+        if not freed(item, other, lost):
+            yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
+                                             "value": None, "other_value": None})
+    for item, other in cancelling(traits):
+        yield Violation(item.site.path, {
+            "name": item.entry.name, "other": other.entry.name,
+            "value": item.site.ref.value, "other_value": other.site.ref.value})
 
 
 @RULES.check("FR-DMG-CONFLICT")
@@ -304,4 +343,10 @@ def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     affects = [a for a in placed(vehicle, context, "damage_affects") if not a.rolled]
     for item, other in conflicts(affects):
         yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
-                                         "other_level": other.level})
+                                         "other_level": other.level, "value": None,
+                                         "other_value": None})
+    for level in sorted({a.level for a in affects if a.level is not None}):
+        for item, other in cancelling([a for a in affects if a.level == level]):
+            yield Violation(item.site.path, {
+                "name": item.entry.name, "other": other.entry.name, "other_level": level,
+                "value": item.site.ref.value, "other_value": other.site.ref.value})

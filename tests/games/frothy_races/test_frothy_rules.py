@@ -220,6 +220,19 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
     "Leap and Whitey": ("FR-TRAIT-CONFLICT", set_path("traits", value=["Leap", "Whitey"])),
     "Lady Luck and Ill Fate": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
         "Ill Fate", "lady luck"])),
+    # frcheck10: two entries whose numbers undo each other do nothing together (Traits:
+    # Cautious/Hyperactive, Reckless/Lazy; Permanent Damage Affects: +/- # modifiers)
+    "Cautious 1 and Hyperactive 1 cancel": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
+        {"name": "Cautious", "value": 1}, {"name": "Hyperactive", "value": 1}])),
+    "Reckless 2 and Lazy 2 cancel": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
+        {"name": "lazy", "value": 2}, {"name": "Reckless", "value": 2}])),
+    "a +1 and a -1 acceleration modifier at one level": ("FR-DMG-CONFLICT", damage_track(6, {
+        3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+            {"name": "+/- # Speed Check Acceleration Modifier", "value": -1}],
+        6: "Wipe-out"})),
+    "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
 }
 
 
@@ -265,6 +278,22 @@ STILL_ACTS: dict[str, Change] = {
         3: {"name": "Random", "choices": ["Haste", "Slow"]}, 6: "Wipe-out"}),
     "Fortune Smiles and Ill Fate (different attacks)": set_path("traits", value=[
         "Fortune Smiles", "Ill Fate"]),
+    "Cautious 2 and Hyperactive 1 (-1 is left)": set_path("traits", value=[
+        {"name": "Cautious", "value": 2}, {"name": "Hyperactive", "value": 1}]),
+    "Cautious 1 and Lazy 1 (different rolls)": set_path("traits", value=[
+        {"name": "Cautious", "value": 1}, {"name": "Lazy", "value": 1}]),
+    "Hyperactive d3 and Cautious 1 (a roll is made afresh)": set_path("traits", value=[
+        {"name": "Hyperactive", "value": "d3"}, {"name": "Cautious", "value": 1}]),
+    "a +1 acceleration modifier, then a -1 at a later level": damage_track(6, {
+        2: {"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+        4: {"name": "+/- # Speed Check Acceleration Modifier", "value": -1}, 6: "Wipe-out"}),
+    "+1 acceleration and -1 deceleration modifiers at one level": damage_track(6, {
+        3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
+        6: "Wipe-out"}),
+    "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
 }
 
 
