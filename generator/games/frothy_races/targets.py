@@ -346,7 +346,21 @@ def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
                                          "other_level": other.level, "value": None,
                                          "other_value": None})
     for level in sorted({a.level for a in affects if a.level is not None}):
-        for item, other in cancelling([a for a in affects if a.level == level]):
+        at_level = [a for a in affects if a.level == level]
+        pairs = list(cancelling(at_level))
+        for item, other in pairs or summed_to_nothing(at_level):
             yield Violation(item.site.path, {
                 "name": item.entry.name, "other": other.entry.name, "other_level": level,
                 "value": item.site.ref.value, "other_value": other.site.ref.value})
+
+
+def summed_to_nothing(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
+    """(last, first) for three or more signed modifiers of one kind at one level that add up
+    to 0 (+2, -1, -1): together they change nothing, though no two of them cancel alone."""
+    for name in {item.entry.name for item in items if item.entry.extra.get("signed") and
+                 name_key(item.entry.name) in {name_key(n) for n in item.listed("cancels")}}:
+        group = [item for item in items if item.entry.name == name]
+        values = [item.site.ref.value for item in group]
+        if len(group) > 2 and all(isinstance(v, int) for v in values) and sum(
+                v for v in values if isinstance(v, int)) == 0:
+            yield group[-1], group[0]

@@ -230,6 +230,11 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
         3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
             {"name": "+/- # Speed Check Acceleration Modifier", "value": -1}],
         6: "Wipe-out"})),
+    "+2, -1 and -1 deceleration modifiers at one level": ("FR-DMG-CONFLICT", damage_track(6, {
+        3: [{"name": "+/- # Speed Check Deceleration Modifier", "value": 2},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
+        6: "Wipe-out"})),
     "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
