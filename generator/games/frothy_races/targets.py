@@ -268,19 +268,40 @@ def value_range(vehicle: Vehicle, context: FrothyData, entry: Entry) -> tuple[in
     return low, high
 
 
+def taken_above(items: list[Placed], item: Placed) -> int:
+    """What the stamina affects of ``item``'s kind that add up (``adds_up``: '-# Speed')
+    take before it: at a Stamina Check every level at or above the Stamina applies, and
+    the same affect more than once cumulatively, so the levels above it (and those listed
+    before it at its own level) come first. A Random's pick is left out, and so is a value
+    past the entry's ``possible`` range, reported for itself."""
+    if not item.entry.extra.get("adds_up") or item.rolled:
+        return 0
+    low, high = (int(n) for n in item.entry.extra.get("possible", (0, 10**6)))
+    same = [other for other in items if other.entry.name == item.entry.name
+            and not other.rolled and isinstance(other.site.ref.value, int)
+            and low <= other.site.ref.value <= high]
+    same.sort(key=lambda other: (-int(other.site.path[2]), int(other.site.path[3])))
+    index = same.index(item) if item in same else 0
+    return sum(int(other.site.ref.value or 0) for other in same[:index])
+
+
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
 def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     for catalogue in ("damage_affects", "stamina_affects"):
-        for item in placed(vehicle, context, catalogue):
+        items = placed(vehicle, context, catalogue)
+        for item in items:
             value = item.site.ref.value
             extra = item.entry.extra
             if not isinstance(value, int) or not ("possible" in extra or "below_row" in extra):
                 continue
             low, high = value_range(vehicle, context, item.entry)
+            above = taken_above(items, item)
+            if above and above >= high:  # all taken above it: this one never acts
+                above, high = high, low - 1
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "what": item.site.what, "name": item.entry.name, "value": value,
-                    "low": low, "high": high})
+                    "low": low, "high": high, "above": above})
 
 
 def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:

@@ -235,6 +235,10 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
             {"name": "+/- # Speed Check Deceleration Modifier", "value": -1},
             {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
         6: "Wipe-out"})),
+    "a stamina -1 Speed below levels that already take 6": ("FR-DMG-VALUE-IMPOSSIBLE", set_path(
+        "stamina", "affects", value={9: {"name": "-# Speed", "value": 4},
+                                     7: {"name": "-# Speed", "value": 2},
+                                     5: {"name": "-# Speed", "value": 1}})),
     "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
@@ -296,6 +300,9 @@ STILL_ACTS: dict[str, Change] = {
         3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
             {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
         6: "Wipe-out"}),
+    "stamina -4 Speed, then -3 (past 6, but it still lowers Speed)": set_path(
+        "stamina", "affects", value={9: {"name": "-# Speed", "value": 3},
+                                     5: {"name": "-# Speed", "value": 3}}),
     "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
