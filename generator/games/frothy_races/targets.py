@@ -140,14 +140,16 @@ def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                 break
 
 
-def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, str, str]]:
+def wearing(vehicle: Vehicle, affects: list[Placed], pick: Placed | None = None
+            ) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect that finds nothing left to act on, taken
     in Damage-level order: each '-# Resilience' uses up # points of Resilience (0 is the
-    last before blank), each '-1 Safe Speed' one Safe Speed."""
+    last before blank), each '-1 Safe Speed' one Safe Speed. A Random's ``pick`` is taken
+    in with the affects certain to come."""
     resilience = vehicle.damage.resilience
     safe = sum(1 for dice in vehicle.speed_table.control if dice == 0)
-    chosen = [a for a in affects if not a.rolled]
-    for item in sorted(chosen, key=lambda a: a.level if a.level is not None else 0):
+    chosen = [a for a in affects if not a.rolled or a is pick]
+    for item in sorted(chosen, key=lambda a: level_then_limit(a)[::2]):
         needs = item.listed("acts_on")
         if "resilience" in needs:
             if resilience is None or resilience < 0:
@@ -162,22 +164,25 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
-def level_then_limit(item: Placed) -> tuple[int, int]:
+def level_then_limit(item: Placed) -> tuple[int, int, bool]:
     """Damage-level order; two limits of one kind at the same level ('Maximum Speed 5' and
     'Maximum Speed 4' at once) lowest first, so the one that never binds is the higher,
-    whichever order the file lists them in."""
+    whichever order the file lists them in; a Random's pick after the affects certain to
+    come at its level."""
     value = item.site.ref.value
     limit = value if item.entry.extra.get("caps") and isinstance(value, int) else 0
-    return (item.level if item.level is not None else 0, limit)
+    return (item.level if item.level is not None else 0, limit, item.rolled)
 
 
-def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
+def repeated(affects: list[Placed], context: FrothyData, pick: Placed | None = None
+             ) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect an earlier one has already made idle,
     in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
     losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
-    earlier one of the same affect."""
+    earlier one of the same affect. A Random's ``pick`` is taken in with the affects
+    certain to come."""
     seen: dict[tuple[str, str], Placed] = {}
-    chosen = sorted((a for a in affects if not a.rolled), key=level_then_limit)
+    chosen = sorted((a for a in affects if not a.rolled or a is pick), key=level_then_limit)
     for item in chosen:
         trait = getattr(item.site.ref, "trait", None) or ""
         if "trait" in item.entry.params and not trait:
@@ -197,12 +202,37 @@ def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Place
         seen[key] = item
 
 
+def random_picks(affects: list[Placed]) -> list[Placed]:
+    """The picks of each 'Random' (choices given to another affect are ignored, and
+    FR-AFFECT-PARAM-UNEXPECTED says so)."""
+    randoms = {a.site.path for a in affects if a.entry.name == "Random" and not a.rolled}
+    return [a for a in affects if a.rolled and a.site.path[:4] in randoms]
+
+
+def idle_picks(vehicle: Vehicle, affects: list[Placed], context: FrothyData
+               ) -> Iterator[tuple[Placed, str, str]]:
+    """(pick, need, why) for each Random's pick that the affects certain to come at its
+    level or before leave nothing to do: a Haste already in force, a limit no lower than
+    one already holding, a Resilience already blank, no Safe Speed left. Were it rolled it
+    would change nothing, as a pick nothing on the vehicle can take (FR-DMG-NO-TARGET)."""
+    for pick in random_picks(affects):
+        if pick.level is None:
+            continue
+        before = [a for a in affects if a is pick or not a.rolled and a.level is not None
+                  and a.level <= pick.level]
+        for item, need, because in (*wearing(vehicle, before, pick),
+                                    *repeated(before, context, pick)):
+            if item is pick and has(vehicle, context, need):  # else reported as never had
+                yield item, need, because
+
+
 @RULES.check("FR-DMG-NO-TARGET")
 def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                              ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     affects = placed(vehicle, context, "damage_affects")
-    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
+    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context),
+                                *idle_picks(vehicle, affects, context)):
         yield Violation(item.site.path, {"name": item.entry.name, "need": need,
                                          "because": because})
     for item in affects:
@@ -361,8 +391,11 @@ def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
 
 @RULES.check("FR-DMG-CONFLICT")
 def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    affects = [a for a in placed(vehicle, context, "damage_affects") if not a.rolled]
-    for item, other in conflicts(affects):
+    everything = placed(vehicle, context, "damage_affects")
+    affects = [a for a in everything if not a.rolled]
+    picks = [(pick, other) for pick in random_picks(everything) for other in affects]
+    for item, other in (*conflicts(affects), *((pick, other) for pick, other in picks
+                                               if any(conflicts([other, pick])))):
         yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
                                          "other_level": other.level, "value": None,
                                          "other_value": None})

@@ -239,6 +239,25 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
         "stamina", "affects", value={9: {"name": "-# Speed", "value": 4},
                                      7: {"name": "-# Speed", "value": 2},
                                      5: {"name": "-# Speed", "value": 1}})),
+    # frcheck10: a Random's pick that the affects certain to come before it leave idle
+    "a Random's Haste pick after a Haste": ("FR-DMG-NO-TARGET", damage_track(6, {
+        1: "Haste", 3: {"name": "Random", "choices": ["haste", "-1 Safe Speed"]},
+        6: "Wipe-out"})),
+    "a Random's Maximum Speed 4 pick after Maximum Speed 3": ("FR-DMG-NO-TARGET", damage_track(
+        6, {2: {"name": "Maximum Speed #", "value": 3},
+            4: {"name": "Random", "choices": [{"name": "Maximum Speed #", "value": 4},
+                                              "Haste"]}, 6: "Wipe-out"})),
+    "a Random's loss of Blades after Blades is lost": ("FR-DMG-NO-TARGET", damage_track(6, {
+        1: {"name": "Lose Named Trait", "trait": "Blades"},
+        3: {"name": "Random", "choices": [{"name": "Lose Named Trait", "trait": "blades"},
+                                          "Haste"]}, 6: "Wipe-out"})),
+    "a Random's -1 Resilience once -2 has made it blank": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: {"name": "-# Resilience", "value": 2},
+        4: {"name": "Random", "choices": [{"name": "-# Resilience", "value": 1}, "Haste"]},
+        6: "Wipe-out"})),
+    "a Random's Slow pick beside a Haste": ("FR-DMG-CONFLICT", damage_track(6, {
+        1: "Haste", 3: {"name": "Random", "choices": ["Slow", "-1 Safe Speed"]},
+        6: "Wipe-out"})),
     "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
@@ -303,6 +322,17 @@ STILL_ACTS: dict[str, Change] = {
     "stamina -4 Speed, then -3 (past 6, but it still lowers Speed)": set_path(
         "stamina", "affects", value={9: {"name": "-# Speed", "value": 3},
                                      5: {"name": "-# Speed", "value": 3}}),
+    "a Random's Haste pick before a Haste at a later level": damage_track(6, {
+        2: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 4: "Haste",
+        6: "Wipe-out"}),
+    "a Random's Maximum Speed 2 pick after Maximum Speed 4": damage_track(6, {
+        2: {"name": "Maximum Speed #", "value": 4},
+        4: {"name": "Random", "choices": [{"name": "Maximum Speed #", "value": 2}, "Haste"]},
+        6: "Wipe-out"}),
+    "a Random's -1 Resilience after -1 from Resilience 1 (to blank)": damage_track(6, {
+        2: {"name": "-# Resilience", "value": 1},
+        4: {"name": "Random", "choices": [{"name": "-# Resilience", "value": 1}, "Haste"]},
+        6: "Wipe-out"}),
     "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
