@@ -370,9 +370,11 @@ def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
     """Whether a damage affect ends the contradiction: the trait that leaves the other idle
     (``idles``: Whitey, no Jump for Leap to lengthen) is lost, so the other acts from then
     on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET)."""
-    return any(name_key(holder.entry.name) in lost and name_key(idle.entry.name) in {
-        name_key(n) for n in holder.listed("idles")}
-        for holder, idle in ((item, other), (other, item)))
+    def frees(holder: Placed, idle: Placed) -> bool:
+        gone, waiting = name_key(holder.entry.name), name_key(idle.entry.name)
+        return gone in lost and waiting in {name_key(n) for n in holder.listed("idles")} \
+            and lost[gone] < lost.get(waiting, lost[gone] + 1)  # the idle one outlasts it
+    return frees(item, other) or frees(other, item)
 
 
 @RULES.check("FR-TRAIT-CONFLICT")

@@ -258,6 +258,10 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
     "a Random's Slow pick beside a Haste": ("FR-DMG-CONFLICT", damage_track(6, {
         1: "Haste", 3: {"name": "Random", "choices": ["Slow", "-1 Safe Speed"]},
         6: "Wipe-out"})),
+    "Leap lost before Whitey is (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Leap"},
+                         4: {"name": "Lose Named Trait", "trait": "Whitey"}, 6: "Wipe-out"})(d))),
     "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
