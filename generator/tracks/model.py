@@ -250,7 +250,8 @@ class Track:
         CLOCK, "The clock hour every starting slot faces (12 up the page, 3 right).",
         source=f"{JOYRIDE}, Shared Components > Starting Positions")
     race_type: str = spec_field(
-        Choice(RACE_TYPES), "Fastest, Furthest, Toughest, Pursuit or Fox and Hounds.",
+        Choice(RACE_TYPES, aliases={"Fox & Hounds": "Fox and Hounds"}),
+        "Fastest, Furthest, Toughest, Pursuit or Fox and Hounds.",
         default="Fastest", source=SEC_RACE_TYPES)
     laps: int = spec_field(Int(1, 99), "Laps to race.", default=1, source=SEC_LAYOUTS)
     difficulty: int = spec_field(

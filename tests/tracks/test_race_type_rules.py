@@ -139,3 +139,13 @@ def test_pursuit_vehicles_facing_opposite_ways_round_warn_at_slot_2(tmp_path: Pa
     assert of(same, "TRK-PURSUIT-WAY") == []
     toughest = findings(tmp_path, PURSUIT_CIRCUIT, race_type="Toughest")
     assert of(toughest, "TRK-PURSUIT-WAY") == []
+
+
+def test_fox_and_hounds_may_be_written_with_an_ampersand(tmp_path: Path) -> None:
+    """frcheck10: 'Fox & Hounds' (or fox-and-hounds) is the race the guide calls Fox and
+    Hounds, read as it; it was a SCHEMA-VALUE error."""
+    for typed in ("Fox & Hounds", "fox-and-hounds"):
+        found = findings(tmp_path, PURSUIT_CIRCUIT, race_type=typed, slot_facings={2: 9})
+        assert of(found, "SCHEMA-VALUE") == []
+        loaded = check_file(tmp_path / "track.yaml")
+        assert loaded.definitions[0].model.race_type == "Fox and Hounds"

@@ -52,6 +52,7 @@ SEC_TRAITS = f"{VCG} > Traits (Edges & Flaws)"
 SEC_CONTROL_TABLE = f"{VCG} > Control Table"
 
 _DICE_ROLL = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
+_QUOTED_NUMBER = re.compile(r"^\s*[+-]?\s*\d+\s*$")   # '2' or '+1' typed in quotes
 
 
 def parse_hash_value(value: Any) -> int | str:
@@ -64,6 +65,8 @@ def parse_hash_value(value: Any) -> int | str:
         if dice < 1 or int(sides) < 2:
             raise ValueError("a roll is one or more dice of two or more sides, such as d3")
         return f"{dice}d{int(sides)}"
+    if isinstance(value, str) and _QUOTED_NUMBER.match(value):
+        raise ValueError("remove the quotes to make it a number")
     raise ValueError("write a whole number, or a roll such as d3")
 
 

@@ -291,18 +291,26 @@ def stamina_levels_on_track(vehicle: Vehicle) -> Iterator[Violation]:
 
 
 _NUMBER = re.compile(r"\d+")
+_SIGNED_NUMBER = re.compile(r"(?:\+/-|[+-])?\s*(\d+)")
 
 
 def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
     """A name written with its number in place of the guide's '#' ('-2 Resilience',
-    'Maximum Speed 4'): the entry's name and the number, which belongs under 'value:'."""
+    'Maximum Speed 4', '-1 Speed Check Acceleration Modifier' for the guide's '+/- #'): the
+    entry's name and the number, which belongs under 'value:' (with its sign, for a +/-
+    modifier)."""
     number = _NUMBER.search(name)
     if number is None:
         return None
     entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
-    if entry is None or not entry.takes_value:
+    if entry is not None and entry.takes_value:
+        return entry.name, int(number.group())
+    signed = _SIGNED_NUMBER.search(name)
+    entry = signed and entries.find(f"{name[:signed.start()]}+/- #{name[signed.end():]}")
+    if not signed or entry is None or not entry.takes_value or not entry.extra.get("signed"):
         return None
-    return entry.name, int(number.group())
+    return entry.name, -int(signed.group(1)) if signed.group().startswith("-") else int(
+        signed.group(1))
 
 
 def _unknown(vehicle: Vehicle, context: FrothyData, catalogue: str) -> Iterator[Violation]:

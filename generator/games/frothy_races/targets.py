@@ -140,14 +140,16 @@ def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                 break
 
 
-def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, str, str]]:
+def wearing(vehicle: Vehicle, affects: list[Placed], pick: Placed | None = None
+            ) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect that finds nothing left to act on, taken
     in Damage-level order: each '-# Resilience' uses up # points of Resilience (0 is the
-    last before blank), each '-1 Safe Speed' one Safe Speed."""
+    last before blank), each '-1 Safe Speed' one Safe Speed. A Random's ``pick`` is taken
+    in with the affects certain to come."""
     resilience = vehicle.damage.resilience
     safe = sum(1 for dice in vehicle.speed_table.control if dice == 0)
-    chosen = [a for a in affects if not a.rolled]
-    for item in sorted(chosen, key=lambda a: a.level if a.level is not None else 0):
+    chosen = [a for a in affects if not a.rolled or a is pick]
+    for item in sorted(chosen, key=lambda a: level_then_limit(a)[::2]):
         needs = item.listed("acts_on")
         if "resilience" in needs:
             if resilience is None or resilience < 0:
@@ -162,22 +164,25 @@ def wearing(vehicle: Vehicle, affects: list[Placed]) -> Iterator[tuple[Placed, s
             safe -= 1
 
 
-def level_then_limit(item: Placed) -> tuple[int, int]:
+def level_then_limit(item: Placed) -> tuple[int, int, bool]:
     """Damage-level order; two limits of one kind at the same level ('Maximum Speed 5' and
     'Maximum Speed 4' at once) lowest first, so the one that never binds is the higher,
-    whichever order the file lists them in."""
+    whichever order the file lists them in; a Random's pick after the affects certain to
+    come at its level."""
     value = item.site.ref.value
     limit = value if item.entry.extra.get("caps") and isinstance(value, int) else 0
-    return (item.level if item.level is not None else 0, limit)
+    return (item.level if item.level is not None else 0, limit, item.rolled)
 
 
-def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Placed, str, str]]:
+def repeated(affects: list[Placed], context: FrothyData, pick: Placed | None = None
+             ) -> Iterator[tuple[Placed, str, str]]:
     """(affect, need, why) for each damage affect an earlier one has already made idle,
     in Damage-level order: a second copy of an affect that holds once (``once``: Haste, or
     losing the same trait), or a new limit (``caps``: Maximum Speed) no lower than an
-    earlier one of the same affect."""
+    earlier one of the same affect. A Random's ``pick`` is taken in with the affects
+    certain to come."""
     seen: dict[tuple[str, str], Placed] = {}
-    chosen = sorted((a for a in affects if not a.rolled), key=level_then_limit)
+    chosen = sorted((a for a in affects if not a.rolled or a is pick), key=level_then_limit)
     for item in chosen:
         trait = getattr(item.site.ref, "trait", None) or ""
         if "trait" in item.entry.params and not trait:
@@ -197,12 +202,37 @@ def repeated(affects: list[Placed], context: FrothyData) -> Iterator[tuple[Place
         seen[key] = item
 
 
+def random_picks(affects: list[Placed]) -> list[Placed]:
+    """The picks of each 'Random' (choices given to another affect are ignored, and
+    FR-AFFECT-PARAM-UNEXPECTED says so)."""
+    randoms = {a.site.path for a in affects if a.entry.name == "Random" and not a.rolled}
+    return [a for a in affects if a.rolled and a.site.path[:4] in randoms]
+
+
+def idle_picks(vehicle: Vehicle, affects: list[Placed], context: FrothyData
+               ) -> Iterator[tuple[Placed, str, str]]:
+    """(pick, need, why) for each Random's pick that the affects certain to come at its
+    level or before leave nothing to do: a Haste already in force, a limit no lower than
+    one already holding, a Resilience already blank, no Safe Speed left. Were it rolled it
+    would change nothing, as a pick nothing on the vehicle can take (FR-DMG-NO-TARGET)."""
+    for pick in random_picks(affects):
+        if pick.level is None:
+            continue
+        before = [a for a in affects if a is pick or not a.rolled and a.level is not None
+                  and a.level <= pick.level]
+        for item, need, because in (*wearing(vehicle, before, pick),
+                                    *repeated(before, context, pick)):
+            if item is pick and has(vehicle, context, need):  # else reported as never had
+                yield item, need, because
+
+
 @RULES.check("FR-DMG-NO-TARGET")
 def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                              ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
     affects = placed(vehicle, context, "damage_affects")
-    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context)):
+    for item, need, because in (*wearing(vehicle, affects), *repeated(affects, context),
+                                *idle_picks(vehicle, affects, context)):
         yield Violation(item.site.path, {"name": item.entry.name, "need": need,
                                          "because": because})
     for item in affects:
@@ -268,19 +298,40 @@ def value_range(vehicle: Vehicle, context: FrothyData, entry: Entry) -> tuple[in
     return low, high
 
 
+def taken_above(items: list[Placed], item: Placed) -> int:
+    """What the stamina affects of ``item``'s kind that add up (``adds_up``: '-# Speed')
+    take before it: at a Stamina Check every level at or above the Stamina applies, and
+    the same affect more than once cumulatively, so the levels above it (and those listed
+    before it at its own level) come first. A Random's pick is left out, and so is a value
+    past the entry's ``possible`` range, reported for itself."""
+    if not item.entry.extra.get("adds_up") or item.rolled:
+        return 0
+    low, high = (int(n) for n in item.entry.extra.get("possible", (0, 10**6)))
+    same = [other for other in items if other.entry.name == item.entry.name
+            and not other.rolled and isinstance(other.site.ref.value, int)
+            and low <= other.site.ref.value <= high]
+    same.sort(key=lambda other: (-int(other.site.path[2]), int(other.site.path[3])))
+    index = same.index(item) if item in same else 0
+    return sum(int(other.site.ref.value or 0) for other in same[:index])
+
+
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
 def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     for catalogue in ("damage_affects", "stamina_affects"):
-        for item in placed(vehicle, context, catalogue):
+        items = placed(vehicle, context, catalogue)
+        for item in items:
             value = item.site.ref.value
             extra = item.entry.extra
             if not isinstance(value, int) or not ("possible" in extra or "below_row" in extra):
                 continue
             low, high = value_range(vehicle, context, item.entry)
+            above = taken_above(items, item)
+            if above and above >= high:  # all taken above it: this one never acts
+                above, high = high, low - 1
             if not low <= value <= high:
                 yield Violation((*item.site.path, "value"), {
                     "what": item.site.what, "name": item.entry.name, "value": value,
-                    "low": low, "high": high})
+                    "low": low, "high": high, "above": above})
 
 
 def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
@@ -293,15 +344,79 @@ def conflicts(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
                 yield item, earlier
 
 
+def cancel(item: Placed, other: Placed) -> bool:
+    """Whether two entries undo each other exactly (``cancels``: Cautious 1 takes off what
+    Hyperactive 1 adds; a +1 and a -1 Speed Check modifier): so neither changes anything.
+    Signed modifiers cancel at opposite values, the other pairs at equal ones; a roll is
+    made afresh each time, so two rolls never cancel for certain."""
+    if name_key(other.entry.name) not in {name_key(n) for n in item.listed("cancels")}:
+        return False
+    mine, theirs = item.site.ref.value, other.site.ref.value
+    if not isinstance(mine, int) or not isinstance(theirs, int) or not mine:
+        return False
+    signed = item.entry.extra.get("signed") and other.entry.extra.get("signed")
+    return mine == -theirs if signed else mine == theirs
+
+
+def cancelling(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
+    """(later, earlier) for each pair of entries that cancel each other exactly."""
+    for index, item in enumerate(items):
+        for earlier in items[:index]:
+            if cancel(item, earlier):
+                yield item, earlier
+
+
+def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
+    """Whether a damage affect ends the contradiction: the trait that leaves the other idle
+    (``idles``: Whitey, no Jump for Leap to lengthen) is lost, so the other acts from then
+    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET)."""
+    def frees(holder: Placed, idle: Placed) -> bool:
+        gone, waiting = name_key(holder.entry.name), name_key(idle.entry.name)
+        return gone in lost and waiting in {name_key(n) for n in holder.listed("idles")} \
+            and lost[gone] < lost.get(waiting, lost[gone] + 1)  # the idle one outlasts it
+    return frees(item, other) or frees(other, item)
+
+
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for item, other in conflicts(placed(vehicle, context, "traits")):
-        yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name})
+    traits = placed(vehicle, context, "traits")
+    lost = lost_traits(vehicle, context)
+    for item, other in conflicts(traits):
+        if not freed(item, other, lost):
+            yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
+                                             "value": None, "other_value": None})
+    for item, other in cancelling(traits):
+        yield Violation(item.site.path, {
+            "name": item.entry.name, "other": other.entry.name,
+            "value": item.site.ref.value, "other_value": other.site.ref.value})
 
 
 @RULES.check("FR-DMG-CONFLICT")
 def affects_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    affects = [a for a in placed(vehicle, context, "damage_affects") if not a.rolled]
-    for item, other in conflicts(affects):
+    everything = placed(vehicle, context, "damage_affects")
+    affects = [a for a in everything if not a.rolled]
+    picks = [(pick, other) for pick in random_picks(everything) for other in affects]
+    for item, other in (*conflicts(affects), *((pick, other) for pick, other in picks
+                                               if any(conflicts([other, pick])))):
         yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
-                                         "other_level": other.level})
+                                         "other_level": other.level, "value": None,
+                                         "other_value": None})
+    for level in sorted({a.level for a in affects if a.level is not None}):
+        at_level = [a for a in affects if a.level == level]
+        pairs = list(cancelling(at_level))
+        for item, other in pairs or summed_to_nothing(at_level):
+            yield Violation(item.site.path, {
+                "name": item.entry.name, "other": other.entry.name, "other_level": level,
+                "value": item.site.ref.value, "other_value": other.site.ref.value})
+
+
+def summed_to_nothing(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
+    """(last, first) for three or more signed modifiers of one kind at one level that add up
+    to 0 (+2, -1, -1): together they change nothing, though no two of them cancel alone."""
+    for name in {item.entry.name for item in items if item.entry.extra.get("signed") and
+                 name_key(item.entry.name) in {name_key(n) for n in item.listed("cancels")}}:
+        group = [item for item in items if item.entry.name == name]
+        values = [item.site.ref.value for item in group]
+        if len(group) > 2 and all(isinstance(v, int) for v in values) and sum(
+                v for v in values if isinstance(v, int)) == 0:
+            yield group[-1], group[0]

@@ -220,6 +220,51 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
     "Leap and Whitey": ("FR-TRAIT-CONFLICT", set_path("traits", value=["Leap", "Whitey"])),
     "Lady Luck and Ill Fate": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
         "Ill Fate", "lady luck"])),
+    # frcheck10: two entries whose numbers undo each other do nothing together (Traits:
+    # Cautious/Hyperactive, Reckless/Lazy; Permanent Damage Affects: +/- # modifiers)
+    "Cautious 1 and Hyperactive 1 cancel": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
+        {"name": "Cautious", "value": 1}, {"name": "Hyperactive", "value": 1}])),
+    "Reckless 2 and Lazy 2 cancel": ("FR-TRAIT-CONFLICT", set_path("traits", value=[
+        {"name": "lazy", "value": 2}, {"name": "Reckless", "value": 2}])),
+    "a +1 and a -1 acceleration modifier at one level": ("FR-DMG-CONFLICT", damage_track(6, {
+        3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+            {"name": "+/- # Speed Check Acceleration Modifier", "value": -1}],
+        6: "Wipe-out"})),
+    "+2, -1 and -1 deceleration modifiers at one level": ("FR-DMG-CONFLICT", damage_track(6, {
+        3: [{"name": "+/- # Speed Check Deceleration Modifier", "value": 2},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
+        6: "Wipe-out"})),
+    "a stamina -1 Speed below levels that already take 6": ("FR-DMG-VALUE-IMPOSSIBLE", set_path(
+        "stamina", "affects", value={9: {"name": "-# Speed", "value": 4},
+                                     7: {"name": "-# Speed", "value": 2},
+                                     5: {"name": "-# Speed", "value": 1}})),
+    # frcheck10: a Random's pick that the affects certain to come before it leave idle
+    "a Random's Haste pick after a Haste": ("FR-DMG-NO-TARGET", damage_track(6, {
+        1: "Haste", 3: {"name": "Random", "choices": ["haste", "-1 Safe Speed"]},
+        6: "Wipe-out"})),
+    "a Random's Maximum Speed 4 pick after Maximum Speed 3": ("FR-DMG-NO-TARGET", damage_track(
+        6, {2: {"name": "Maximum Speed #", "value": 3},
+            4: {"name": "Random", "choices": [{"name": "Maximum Speed #", "value": 4},
+                                              "Haste"]}, 6: "Wipe-out"})),
+    "a Random's loss of Blades after Blades is lost": ("FR-DMG-NO-TARGET", damage_track(6, {
+        1: {"name": "Lose Named Trait", "trait": "Blades"},
+        3: {"name": "Random", "choices": [{"name": "Lose Named Trait", "trait": "blades"},
+                                          "Haste"]}, 6: "Wipe-out"})),
+    "a Random's -1 Resilience once -2 has made it blank": ("FR-DMG-NO-TARGET", damage_track(6, {
+        2: {"name": "-# Resilience", "value": 2},
+        4: {"name": "Random", "choices": [{"name": "-# Resilience", "value": 1}, "Haste"]},
+        6: "Wipe-out"})),
+    "a Random's Slow pick beside a Haste": ("FR-DMG-CONFLICT", damage_track(6, {
+        1: "Haste", 3: {"name": "Random", "choices": ["Slow", "-1 Safe Speed"]},
+        6: "Wipe-out"})),
+    "Leap lost before Whitey is (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Leap"},
+                         4: {"name": "Lose Named Trait", "trait": "Whitey"}, 6: "Wipe-out"})(d))),
+    "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
 }
 
 
@@ -265,6 +310,36 @@ STILL_ACTS: dict[str, Change] = {
         3: {"name": "Random", "choices": ["Haste", "Slow"]}, 6: "Wipe-out"}),
     "Fortune Smiles and Ill Fate (different attacks)": set_path("traits", value=[
         "Fortune Smiles", "Ill Fate"]),
+    "Cautious 2 and Hyperactive 1 (-1 is left)": set_path("traits", value=[
+        {"name": "Cautious", "value": 2}, {"name": "Hyperactive", "value": 1}]),
+    "Cautious 1 and Lazy 1 (different rolls)": set_path("traits", value=[
+        {"name": "Cautious", "value": 1}, {"name": "Lazy", "value": 1}]),
+    "Hyperactive d3 and Cautious 1 (a roll is made afresh)": set_path("traits", value=[
+        {"name": "Hyperactive", "value": "d3"}, {"name": "Cautious", "value": 1}]),
+    "a +1 acceleration modifier, then a -1 at a later level": damage_track(6, {
+        2: {"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+        4: {"name": "+/- # Speed Check Acceleration Modifier", "value": -1}, 6: "Wipe-out"}),
+    "+1 acceleration and -1 deceleration modifiers at one level": damage_track(6, {
+        3: [{"name": "+/- # Speed Check Acceleration Modifier", "value": 1},
+            {"name": "+/- # Speed Check Deceleration Modifier", "value": -1}],
+        6: "Wipe-out"}),
+    "stamina -4 Speed, then -3 (past 6, but it still lowers Speed)": set_path(
+        "stamina", "affects", value={9: {"name": "-# Speed", "value": 3},
+                                     5: {"name": "-# Speed", "value": 3}}),
+    "a Random's Haste pick before a Haste at a later level": damage_track(6, {
+        2: {"name": "Random", "choices": ["Haste", "-1 Safe Speed"]}, 4: "Haste",
+        6: "Wipe-out"}),
+    "a Random's Maximum Speed 2 pick after Maximum Speed 4": damage_track(6, {
+        2: {"name": "Maximum Speed #", "value": 4},
+        4: {"name": "Random", "choices": [{"name": "Maximum Speed #", "value": 2}, "Haste"]},
+        6: "Wipe-out"}),
+    "a Random's -1 Resilience after -1 from Resilience 1 (to blank)": damage_track(6, {
+        2: {"name": "-# Resilience", "value": 1},
+        4: {"name": "Random", "choices": [{"name": "-# Resilience", "value": 1}, "Haste"]},
+        6: "Wipe-out"}),
+    "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
+        set_path("traits", value=["Whitey", "Leap"])(d),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
 }
 
 
@@ -462,9 +537,22 @@ def test_a_finding_names_a_damage_affect_as_the_guide_writes_it(
      '{name: "-# Resilience", value: 2}'),
     (set_path("traits", value=["Blades 2"]), '{name: "Blades", value: 2}'),
     (set_path("stamina", "affects", 9, value="-1 Speed"), '{name: "-# Speed", value: 1}'),
+    (damage_track(6, {3: "-2 Speed Check Acceleration Modifier", 6: "Wipe-out"}),
+     '{name: "+/- # Speed Check Acceleration Modifier", value: -2}'),
+    (damage_track(6, {3: "+1 Speed Check Deceleration Modifier", 6: "Wipe-out"}),
+     '{name: "+/- # Speed Check Deceleration Modifier", value: 1}'),
 ])
 def test_a_number_written_into_a_name_is_shown_under_value(
         change: Change, hint: str, write_vehicle: Callable[..., Path]) -> None:
     (finding,) = [f for f in check_file(write_vehicle(change)).findings
                   if f.rule.endswith("-UNKNOWN")]
     assert finding.severity is Severity.ERROR and finding.hint and finding.hint.endswith(hint)
+
+
+@pytest.mark.parametrize("typed", ["2", "+1", "-1"])
+def test_a_number_typed_in_quotes_is_told_to_lose_them(
+        typed: str, write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(set_path("traits", value=[{"name": "Blades",
+                                                                  "value": typed}])))
+    (finding,) = [f for f in loaded.findings if f.severity is Severity.ERROR]
+    assert finding.rule == "SCHEMA-VALUE" and "remove the quotes" in finding.message
