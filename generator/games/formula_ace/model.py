@@ -20,6 +20,7 @@ from generator.games.formula_ace.catalogues import formula_data
 from generator.input.schema import (
     Bool,
     Choice,
+    Either,
     Int,
     ListOf,
     MapOf,
@@ -40,6 +41,8 @@ UPGRADES = ("speed", "hit-point", "booster", "fin", "auto-start", "zap-o-burn", 
 DERBY_EQUIPMENT = ("rockets", "missile", "rays", "plasma", "mines", "vortex", "smoke", "web",
                    "decoys", "countermeasures", "repulsor", "turret")
 MOUNTS = ("front", "rear")
+# 17/ has a firing weapon "mounted as front firing or rear firing": the book's words for them.
+MOUNT_NAMES = {"front firing": "front", "rear firing": "rear"}
 TEAM_OPTIONS = ("sabotage", "security")
 PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
 # A pilot's wound as the file starts (12/ Critical Damage Table: 3 and 4 wound, 5 wounds
@@ -48,6 +51,11 @@ WOUNDS = ("none", "wounded", "severely-wounded", "dead")
 WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-2": "wounded", "wounded-season": "severely-wounded",
                "severe": "severely-wounded", "killed": "dead"}
+# A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
+# file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
+OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
+                 "pilot killed": "killed", "severely-wounded": "wounded-season",
+                 "severe": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.
@@ -60,13 +68,30 @@ _WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0
                    "({{item: {0}}})",
           "option": "{0} is bought for one race: write it in that race result's options: "
                     "[{0}]"}
+# The rest of 16/'s price list is not a buy: each has a season step of its own.
+_STEPS = {"new ship": "a ship is bought with a new_ship step ({new_ship: {name: ..., "
+                      "type: ...}})",
+          "new pilot": "a 4th pilot is recruited with a recruit step ({recruit: {name: ..., "
+                       "rank: seasoned, ...}})",
+          "repair": "repairs are a repair step ({repair: {ship: ..., hit_points: ...}})",
+          "school": "school trains a pilot: a buy step with item: school, pilot: and skill:, "
+                    "or the pilot's school:"}
+STEP_WORDS = {"new ship": _STEPS["new ship"], "ship": _STEPS["new ship"],
+              "new pilot": _STEPS["new pilot"], "pilot": _STEPS["new pilot"],
+              "recruit": _STEPS["new pilot"], "repair": _STEPS["repair"],
+              "repairs": _STEPS["repair"]}
 ELSEWHERE = {
     "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
-    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
+    | {"school": _STEPS["school"]},
     "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
-    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
-    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
+    | {"school": _STEPS["school"]},
+    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS,
 }
+# 19/ Special Feature Table: a race's features may be written by name, so that one written
+# twice can be told (each is on a circuit once).
+FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -153,7 +178,8 @@ class Weapon:
                            "web, decoys, countermeasures, repulsor or turret.",
                            source=section("17/"))
     mount: str | None = spec_field(
-        Nullable(Choice(MOUNTS)), "front or rear, for a firing weapon (180 degree arc, 17/).",
+        Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+        "front or rear, for a firing weapon (180 degree arc, 17/).",
         default=None, source=section("17/"))
 
 
@@ -204,7 +230,7 @@ class RaceResult:
     fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
                                      source=section("12/"))
     pilot_outcome: str = spec_field(
-        Choice(PILOT_OUTCOMES, source=section("12/"), loose=True),
+        Choice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
         "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
         default="fit")
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
@@ -231,9 +257,21 @@ class Race:
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
         ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
-    special_features: int = spec_field(
-        Int(0, 99), "Aces High Special Features on the circuit (19/).", default=0,
-        source=section("19/"))
+    special_features: int | tuple[str, ...] = spec_field(
+        Either(Int(0, 99, source=section("19/")),
+               ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,
+                      source=section("19/")),
+               expected="a whole number from 0 to 99, or a list of names from the Special "
+                        "Feature Table (" + ", ".join(FEATURES) + ")"),
+        "Aces High Special Features on the circuit (19/): how many, or their names.",
+        default=0, source=section("19/"))
+
+    @property
+    def features(self) -> int:
+        """How many Special Features the circuit has, however they are written."""
+        if isinstance(self.special_features, int):
+            return self.special_features
+        return len(self.special_features)
 
 
 @dataclass(frozen=True)
@@ -254,7 +292,8 @@ class Purchase:
                                    default=None, source=section("5/, 16/"))
     count: int = spec_field(Int(1, 99), "How many were bought.", default=1,
                             source=section("16/, 17/"))
-    mount: str | None = spec_field(Nullable(Choice(MOUNTS)), "front or rear, for a weapon.",
+    mount: str | None = spec_field(Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+                                   "front or rear, for a weapon.",
                                    default=None, source=section("17/"))
 
 

@@ -66,7 +66,8 @@ def ship_moments(team: Team, data: FormulaData
         entry = moment.entry
         if entry.new_ship is not None and entry.new_ship.name in moment.after.ships:
             yield (*moment.path, "new_ship"), moment.after.ships[entry.new_ship.name], True
-        elif entry.buy is not None and entry.buy.ship in moment.after.ships:
+        elif (entry.buy is not None and entry.buy.item != "school"
+              and entry.buy.ship in moment.after.ships):
             # The value that took the ship past a limit: the count bought, or the item.
             key = "count" if entry.buy.count > 1 else "item"
             yield (*moment.path, "buy", key), moment.after.ships[entry.buy.ship], False
@@ -412,7 +413,7 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
 
 def _winnings(race: Race, data: FormulaData) -> dict[str, int]:
     """Each pilot's prize in ``race`` (15/, 19/)."""
-    bonus = data.aces_high_bonus["credits"] * race.special_features
+    bonus = data.aces_high_bonus["credits"] * race.features
     return {r.pilot: data.prize(r.place, race.starters) + (bonus if r.place else 0)
             for r in race.results}
 

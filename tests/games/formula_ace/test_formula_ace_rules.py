@@ -833,3 +833,100 @@ def test_findings_point_at_the_key_to_change(change: Change, rule_id: str, key: 
     assert fired
     lines = path.read_text().splitlines()
     assert all(lines[f.mark.line - 1].strip().startswith(f"{key}:") for f in fired)
+
+
+# --- facheck6: a school naming a ship, mounts on what cannot fire, the book's words ------
+
+
+@pytest.mark.parametrize("school", [
+    buy("school", ship="Lambda Three", skill="piloting"),                    # no pilot named
+    buy("school", pilot="Cleo Marrant", ship="Lambda Three", skill="piloting")])
+def test_school_naming_a_ship_fits_nothing_to_it(school: dict[str, Any],
+                                                 tmp_path: Path) -> None:
+    # 16/: school trains a pilot. A ship it names gets no 'school' among its derby items (it
+    # read as one: FA-DERBY-ONLY on a Total Speed Way ship, a point of space taken).
+    ships = [ship(i, type="Alpha", weapons=[{"item": "mines"}] * 4) for i in (2,)]
+    loaded = check_file(write_team(tmp_path, both(*ships, season(school, rich=True))))
+    named = school["buy"].get("pilot") is not None
+    assert rule_ids(loaded.findings) == (set() if named else {"FA-BUY-TARGET"})
+    state = replay(loaded.definitions[0].model)
+    assert state.ships["Lambda Three"].weapons == [("mines", None)] * 4
+    assert state.pilots["Cleo Marrant"].skills["piloting"] == 3 + named
+
+
+@pytest.mark.parametrize(("step", "words"), [
+    (buy("booster", ship="Lambda One", mount="front"),
+     "Lambda One's +1 booster is given mount: front, but it does not fire: it is an upgrade "
+     "of the ship (16/)"),
+    (buy("school", pilot="Ada Voss", skill="piloting", mount="rear"),
+     "Ada Voss's Pilot advanced school is given mount: rear, but it does not fire: it trains "
+     "a pilot (16/)")])
+def test_a_mount_on_an_upgrade_or_school_bought_is_reported(step: dict[str, Any], words: str,
+                                                           tmp_path: Path) -> None:
+    # 17/ mounts a firing weapon front or rear; a booster or a school level has no arc.
+    path = write_team(tmp_path, season(step, rich=True))
+    (finding,) = check_file(path).findings
+    assert (finding.rule, finding.severity.value) == ("FA-MOUNT-NO-WEAPON", "warning")
+    assert finding.message == words
+    assert "mount:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_the_books_words_for_a_mount_and_an_outcome_are_taken(tmp_path: Path) -> None:
+    # 17/ "front firing or rear firing"; a race's pilot written 'dead', as wounds: says.
+    change = both(ship(2, weapons=[{"item": "rockets", "mount": "Front firing"},
+                                   {"item": "rays", "mount": "rear-firing"}]),
+                  season(race("Oval", "total-speed-way", [result(
+                      "Ada Voss", "Lambda One", "dnf", hit_points_lost=11,
+                      pilot_outcome="dead")])))
+    loaded = check_file(write_team(tmp_path, change))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert [w.mount for w in team.ships[2].weapons] == ["front", "rear"]
+    assert team.season[0].race.results[0].pilot_outcome == "killed"
+    assert replay(team).pilots["Ada Voss"].status == "dead"
+
+
+@pytest.mark.parametrize(("written", "step"), [
+    ("new ship", "new_ship"), ("New Pilot", "recruit"), ("repairs", "repair")])
+def test_a_price_list_entry_bought_as_an_item_names_its_step(written: str, step: str,
+                                                             tmp_path: Path) -> None:
+    # 16/ prices a new ship, a new pilot and repairs beside the upgrades: each is a season
+    # step of its own, not a buy.
+    (finding,) = format_findings(check_file(write_team(
+        tmp_path, season(buy(written, ship="Lambda One")))).findings)
+    assert finding.rule == "SCHEMA-VALUE"
+    assert f"with a {step} step" in finding.message or f"a {step} step" in finding.message
+
+
+def features(names: list[str], starters: int = 6, place: int | str = 1) -> Change:
+    step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", place)],
+                starters=starters)
+    step["race"]["special_features"] = names
+    return season(step)
+
+
+def test_special_features_may_be_named_and_each_counts(tmp_path: Path) -> None:
+    # 19/: two features add 2 x 1000 credits to the winner's 5000 (6 starters).
+    loaded = check_file(write_team(tmp_path, features(["Laser turret", "mine fields"])))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.features == 2
+    assert replay(team).credits == 2500 + 5000 + 2000
+
+
+def test_a_special_feature_named_twice_is_pointed_at(tmp_path: Path) -> None:
+    # 19/: each feature is on a circuit once; a repeat is rolled again.
+    path = write_team(tmp_path, features(["Laser turret", "Dust swarm", "laser-turret"]))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-FEATURES"
+    assert finding.message == ("Oval has Laser turret 2 times; each Special Feature is on a "
+                               "circuit only once")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("laser-turret")
+
+
+def test_six_named_special_features_are_allowed(tmp_path: Path) -> None:
+    every = [f["name"] for f in formula_data().special_features]
+    assert check_file(write_team(tmp_path, features(every))).findings == []
+    (finding,) = check_file(write_team(tmp_path, features(every[:3], starters=2))).findings
+    assert finding.hint == "name 2 or fewer"
