@@ -12,11 +12,13 @@ maxima, credits) is checked by rules (``rules.py``) citing their sections.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
+from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
@@ -30,6 +32,8 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
+from generator.input.source import Node, Scalar
+from generator.input.validation import Validation
 
 BOOK = "Formula Ace Racing Pods"
 RANKS = ("seasoned", "ace")
@@ -55,7 +59,9 @@ WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
 # file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
 OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
-                 "severe": "wounded-season"}
+                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
+# 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
+ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.
@@ -94,6 +100,27 @@ ELSEWHERE = {
 FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
+
+
+class Place(Int):
+    """A finishing place: a whole number, or one as 15/ writes it ("1st", "3rd")."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+        self.expected += " (2 or 2nd)"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        match = ORDINAL.match(value) if isinstance(value, str) else None
+        if match is not None:
+            node = Scalar(node.mark, int(match.group(1)))
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        words = "|".join("".join(f"[{c}{c.upper()}]" for c in end)
+                         for end in ("st", "nd", "rd", "th"))
+        return {"anyOf": [super().own_schema(), {
+            "type": "string", "pattern": r"^\s*[1-9][0-9]?\s*(" + words + r")\s*$"}]}
 
 
 def section(number: str) -> str:
@@ -216,7 +243,8 @@ class RaceResult:
     pilot: str = spec_field(Text(max_length=24), "The pilot, by name.")
     ship: str = spec_field(Text(max_length=24), "The ship flown, by name.")
     place: int | None = spec_field(
-        Nullable(Int(1, 99), blank_words=("dnf",)), "Finishing place, or dnf (15/).",
+        Nullable(Place(1, 99), blank_words=("dnf", "did not finish")),
+        "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(
         Int(0, 99), "Damage taken in the race; points past the ship's last hit point are "

@@ -930,3 +930,24 @@ def test_six_named_special_features_are_allowed(tmp_path: Path) -> None:
     assert check_file(write_team(tmp_path, features(every))).findings == []
     (finding,) = check_file(write_team(tmp_path, features(every[:3], starters=2))).findings
     assert finding.hint == "name 2 or fewer"
+
+
+@pytest.mark.parametrize(("written", "place"), [
+    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None)])
+def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
+                                                tmp_path: Path) -> None:
+    # 15/ ranks "1st", "2nd", "3rd", "4th or more"; a pilot who does not finish gets 0.
+    loaded = check_file(write_team(tmp_path, season(race(
+        "Oval", "total-speed-way", [result("Ada Voss", "Lambda One", written)]))))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].place == place
+    assert replay(team).credits == 2500 + (1000 * (6 - place) if place else 0)
+
+
+def test_a_place_past_the_starters_is_judged_as_written_in_words(tmp_path: Path) -> None:
+    path = write_team(tmp_path, season(race("Oval", "total-speed-way", [
+        result("Ada Voss", "Lambda One", "7th")])))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-PLACE" and "finished 7 of 6" in finding.message
+    assert "7th" in path.read_text().splitlines()[finding.mark.line - 1]
