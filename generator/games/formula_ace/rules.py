@@ -199,9 +199,12 @@ def starts_with_the_season_credits_schema(context: FormulaData) -> list[dict[str
 @RULES.check("FA-PILOTS-MAX")
 def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
     limit = context.max_pilots
-    if len(team.pilots) > limit:  # the first pilot listed beyond the limit
-        yield Violation(("pilots", limit), {"count": len(team.pilots), "max": limit,
-                                      "names": ", ".join(p.name for p in team.pilots)})
+    # A pilot the file starts dead no longer counts (4/ replaces the dead), a wounded one does.
+    living = [i for i, p in enumerate(team.pilots) if p.wounds != "dead"]
+    if len(living) > limit:  # the first living pilot listed beyond the limit
+        yield Violation(("pilots", living[limit]), {
+            "count": len(living), "max": limit,
+            "names": ", ".join(team.pilots[i].name for i in living)})
         return
     for moment in timeline(team, context)[1]:
         recruit = moment.entry.recruit

@@ -951,3 +951,14 @@ def test_a_place_past_the_starters_is_judged_as_written_in_words(tmp_path: Path)
     (finding,) = check_file(path).findings
     assert finding.rule == "FA-RACE-PLACE" and "finished 7 of 6" in finding.message
     assert "7th" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize(("wounds", "clean"), [("dead", True), ("wounded", False),
+                                               ("severely-wounded", False)])
+def test_a_pilot_the_file_starts_dead_is_not_among_the_four(wounds: str, clean: bool,
+                                                            tmp_path: Path) -> None:
+    # 14/: the four count wounded pilots; 4/ replaces a dead one, so the dead do not count.
+    change = add_pilots({**SEASONED_TSW, "recruited": True, "wounds": wounds},
+                        {**SEASONED_TSW, "name": "Eve Lund", "recruited": True})
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert rule_ids(findings) == (set() if clean else {"FA-PILOTS-MAX"})
