@@ -32,7 +32,7 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
-from generator.input.source import Node, Scalar
+from generator.input.source import Node, Scalar, Seq
 from generator.input.validation import Validation
 
 BOOK = "Formula Ace Racing Pods"
@@ -121,6 +121,19 @@ class Place(Int):
                          for end in ("st", "nd", "rd", "th"))
         return {"anyOf": [super().own_schema(), {
             "type": "string", "pattern": r"^\s*[1-9][0-9]?\s*(" + words + r")\s*$"}]}
+
+
+class CountOrNames(Either):
+    """How many of something, or a list of their names: a list is read as names, anything
+    else as the count (with the count's own refusals: '2' quoted, 2.0, a negative)."""
+
+    def __init__(self, count: Int, names: ListOf, expected: str) -> None:
+        super().__init__(count, names, expected=expected)
+        count.expected = expected
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        count, names = self.alternatives
+        return (names if isinstance(node, Seq) else count).check(node, path, v)
 
 
 def section(number: str) -> str:
@@ -286,11 +299,11 @@ class Race:
     results: tuple[RaceResult, ...] = spec_field(
         ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
     special_features: int | tuple[str, ...] = spec_field(
-        Either(Int(0, 99, source=section("19/")),
-               ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,
-                      source=section("19/")),
-               expected="a whole number from 0 to 99, or a list of names from the Special "
-                        "Feature Table (" + ", ".join(FEATURES) + ")"),
+        CountOrNames(Int(0, 99, source=section("19/")),
+                     ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,
+                            source=section("19/")),
+                     expected="a whole number from 0 to 99, or a list of names from the "
+                              "Special Feature Table (" + ", ".join(FEATURES) + ")"),
         "Aces High Special Features on the circuit (19/): how many, or their names.",
         default=0, source=section("19/"))
 

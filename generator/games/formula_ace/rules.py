@@ -200,11 +200,11 @@ def starts_with_the_season_credits_schema(context: FormulaData) -> list[dict[str
 def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
     limit = context.max_pilots
     # A pilot the file starts dead no longer counts (4/ replaces the dead), a wounded one does.
-    living = [i for i, p in enumerate(team.pilots) if p.wounds != "dead"]
-    if len(living) > limit:  # the first living pilot listed beyond the limit
-        yield Violation(("pilots", living[limit]), {
-            "count": len(living), "max": limit,
-            "names": ", ".join(team.pilots[i].name for i in living)})
+    counted = [i for i, p in enumerate(team.pilots) if p.wounds != "dead"]
+    if len(counted) > limit:  # the first living pilot listed beyond the limit
+        yield Violation(("pilots", counted[limit]), {
+            "count": len(counted), "max": limit,
+            "names": ", ".join(team.pilots[i].name for i in counted)})
         return
     for moment in timeline(team, context)[1]:
         recruit = moment.entry.recruit

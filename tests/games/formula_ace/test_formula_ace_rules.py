@@ -962,3 +962,12 @@ def test_a_pilot_the_file_starts_dead_is_not_among_the_four(wounds: str, clean: 
                         {**SEASONED_TSW, "name": "Eve Lund", "recruited": True})
     findings = check_file(write_team(tmp_path, change)).findings
     assert rule_ids(findings) == (set() if clean else {"FA-PILOTS-MAX"})
+
+
+@pytest.mark.parametrize(("written", "rule"), [(2.0, None), ("2", "SCHEMA-TYPE"),
+                                               (-1, "SCHEMA-VALUE"), ([], None)])
+def test_a_count_of_special_features_is_read_as_before(written: object, rule: str | None,
+                                                       tmp_path: Path) -> None:
+    # Named features are a list; a count keeps the number's own readings and refusals.
+    findings = check_file(write_team(tmp_path, features(written))).findings  # type: ignore[arg-type]
+    assert [f.rule for f in findings if f.severity.value == "error"] == ([rule] if rule else [])
