@@ -647,6 +647,9 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
      "fin is an upgrade: count it under the ship's upgrades: (fin: 1)"),
     (season(buy("sabotage")),
      "sabotage is bought for one race: write it in that race result's options: [sabotage]"),
+    (ship(0, upgrades={"school": 1}),
+     "school trains a pilot: a buy step with item: school, pilot: and skill:, or the pilot's "
+     "school:"),
 ])
 def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str,
                                                      tmp_path: Path) -> None:
