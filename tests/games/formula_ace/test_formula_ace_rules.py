@@ -974,3 +974,13 @@ def test_a_count_of_special_features_is_read_as_before(written: object, rule: st
     # Named features are a list; a count keeps the number's own readings and refusals.
     findings = check_file(write_team(tmp_path, features(written))).findings  # type: ignore[arg-type]
     assert [f.rule for f in findings if f.severity.value == "error"] == ([rule] if rule else [])
+
+
+@pytest.mark.parametrize(("written", "category"), [
+    ("Derby", "destruction-derby"), ("dragster", "dragster-show"),
+    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way")])
+def test_a_category_is_taken_by_its_one_word(written: str, category: str,
+                                             tmp_path: Path) -> None:
+    loaded = check_file(write_team(tmp_path, pilot(0, category=written)))
+    assert [f.rule for f in loaded.findings if f.rule.startswith("SCHEMA")] == []
+    assert loaded.definitions[0].model.pilots[0].category == category
