@@ -427,11 +427,13 @@ def _winnings(race: Race, data: FormulaData) -> dict[str, int]:
 @RULES.check("FA-NAME-DUPLICATE")
 def names_are_unique(team: Team) -> Iterator[Violation]:
     for what, named in (("pilot", every_pilot(team)), ("ship", every_ship(team))):
-        seen: set[str] = set()
+        seen: dict[str, str] = {}  # names alike but for case and spacing read as one
         for path, thing in named:
-            if thing.name in seen:
-                yield Violation((*path, "name"), {"what": what, "name": thing.name})
-            seen.add(thing.name)
+            key = " ".join(thing.name.split()).casefold()
+            if key in seen:
+                yield Violation((*path, "name"), {"what": what, "name": thing.name,
+                                                  "other": seen[key]})
+            seen.setdefault(key, thing.name)
 
 
 def _unknown(path: KeyPath, what: str, name: str, kind: str, known: list[str]

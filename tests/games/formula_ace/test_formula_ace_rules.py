@@ -984,3 +984,21 @@ def test_a_category_is_taken_by_its_one_word(written: str, category: str,
     loaded = check_file(write_team(tmp_path, pilot(0, category=written)))
     assert [f.rule for f in loaded.findings if f.rule.startswith("SCHEMA")] == []
     assert loaded.definitions[0].model.pilots[0].category == category
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (ship(1, name="lambda  one"), "two ships are called 'lambda  one' ('Lambda One' and "
+     "'lambda  one' differ only in case or spacing)"),
+    (season({"new_ship": {"name": "LAMBDA TWO", "type": "Tau"}}),
+     "two ships are called 'LAMBDA TWO' ('Lambda Two' and 'LAMBDA TWO' differ only in case "
+     "or spacing)"),
+    (both(pilot(1, name="ada voss"), ship(1, pilot="ada voss")),
+     "two pilots are called 'ada voss' ('Ada Voss' and 'ada voss' differ only in case or "
+     "spacing)")])
+def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: str,
+                                                       tmp_path: Path) -> None:
+    # The roster and cards print each name; 'Comet' and 'comet' cannot be told apart there.
+    path = write_team(tmp_path, change)
+    (finding,) = check_file(path).findings
+    assert (finding.rule, finding.message) == ("FA-NAME-DUPLICATE", message)
+    assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
