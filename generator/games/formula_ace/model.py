@@ -27,13 +27,15 @@ from generator.input.schema import (
     ListOf,
     MapOf,
     Nullable,
+    Spec,
     Struct,
     Text,
     colour_spec,
+    declared_fields,
     spec_field,
 )
 from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import Validation
+from generator.input.validation import INVALID, Mapped, Validation
 
 BOOK = "Formula Ace Racing Pods"
 RANKS = ("seasoned", "ace")
@@ -227,6 +229,37 @@ class Weapon:
         default=None, source=section("17/"))
 
 
+class WeaponOrName(Spec):
+    """A derby item as a mapping ({item: rockets, mount: front}), or by its name alone
+    (mines), as a race's weapons_used lists them: a name alone has no mount."""
+
+    shape = "mapping"
+
+    def __init__(self) -> None:
+        self.struct = Struct(Weapon)
+        self.item = {info.name: info.spec for info in declared_fields(Weapon)}["item"]
+        self.expected = "a mapping, or a derby item's name"
+        self.source = section("17/")
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str):
+            item = self.item.validate(node, (*path, "item"), v)
+            return item if item is INVALID else Weapon(item=item)
+        return self.struct.check(node, path, v)
+
+    def nested(self) -> Mapped | None:
+        return self.struct.nested()
+
+    def describe_doc(self) -> str:
+        return "a mapping of the fields listed under it, or the item's name alone"
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.struct.json_schema(), self.item.json_schema()]}
+
+
+WEAPONS = ListOf(WeaponOrName(), 0, 24)
+
+
 @dataclass(frozen=True)
 class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
@@ -244,7 +277,7 @@ class Ship:
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
-        ListOf(Struct(Weapon), 0, 24), "Destruction Derby weapons and protections (17/).",
+        WEAPONS, "Destruction Derby weapons and protections (17/).",
         default=(), source=section("17/"))
 
     @property

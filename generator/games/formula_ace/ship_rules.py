@@ -215,7 +215,11 @@ def firing_weapons_are_mounted_schema(context: FormulaData) -> list[dict[str, An
         assert isinstance(item, Choice) and isinstance(mount, Nullable)
         return when(has(["item"], item.spellings(firing)),
                     has(["mount"], {"not": mount.blank_schema()}))
-    weapon = mounted(Weapon)
+    item = {info.name: info.spec for info in declared_fields(Weapon)}["item"]
+    assert isinstance(item, Choice)
+    # A derby item written by its name alone has no mount: a firing one breaks the rule.
+    weapon = {"allOf": [mounted(Weapon), {"not": {"allOf": [{"type": "string"},
+                                                            item.spellings(firing)]}}]}
     return [at(["ships", EVERY, "weapons", EVERY], weapon),
             at(["season", EVERY, "new_ship", "weapons", EVERY], weapon),
             at(["season", EVERY, "buy"], mounted(Purchase))]

@@ -1002,3 +1002,21 @@ def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: 
     (finding,) = check_file(path).findings
     assert (finding.rule, finding.message) == ("FA-NAME-DUPLICATE", message)
     assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_derby_item_may_be_listed_by_its_name_alone(tmp_path: Path) -> None:
+    # As weapons_used lists them: a name alone is the item with no mount.
+    loaded = check_file(write_team(tmp_path, ship(2, weapons=["Mines", "decoy"])))
+    assert loaded.findings == []
+    assert [(w.item, w.mount) for w in loaded.definitions[0].model.ships[2].weapons] == [
+        ("mines", None), ("decoys", None)]
+    path = write_team(tmp_path, season({"new_ship": {
+        "name": "Nova", "type": "Tau", "pilot": "Cleo Marrant", "weapons": ["rockets"]}},
+        rich=True))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-WEAPON-MOUNT"  # 17/: a firing weapon needs its mount
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("rockets")
+    (refused,) = format_findings(check_file(write_team(
+        tmp_path, ship(2, weapons=["rokets"]))).findings)
+    assert refused.rule == "SCHEMA-VALUE" and "did you mean 'rockets'?" in refused.message
