@@ -53,10 +53,12 @@ TEAM_OPTIONS = ("sabotage", "security")
 PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
 # A pilot's wound as the file starts (12/ Critical Damage Table: 3 and 4 wound, 5 wounds
 # severely, a failed G-Endurance roll kills); the table's outcome words read as the wound.
-WOUNDS = ("none", "wounded", "severely-wounded", "dead")
+WOUNDS = ("none", "wounded", "wounded-2", "severely-wounded", "dead")
+# Races a wound keeps the pilot out of when races_out is not written (Critical Damage 3, 4).
+WOUNDED_FOR = {"wounded": 1, "wounded-2": 2}
 WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
-               "wounded-2": "wounded", "wounded-season": "severely-wounded",
-               "severe": "severely-wounded", "killed": "dead"}
+               "wounded-season": "severely-wounded", "severe": "severely-wounded",
+               "killed": "dead"}
 # A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
 # file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
 OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
@@ -198,9 +200,10 @@ class Pilot:
         default=False, source=section("4/, 16/"))
     wounds: str = spec_field(
         Choice(WOUNDS, source=section("12/"), aliases=WOUND_NAMES),
-        "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3 "
-        "or 4: misses races_out races); severely-wounded (5: out for the season); dead. A "
-        "wounded pilot still counts towards the four (4/).",
+        "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3: "
+        "misses the next race, or races_out races); wounded-2 (4: the next two); "
+        "severely-wounded (5: out for the season); dead. A wounded pilot still counts "
+        "towards the four (4/).",
         default="none", source=section("4/, 12/"))
     races_out: int = spec_field(
         Int(0, 2), "Races a wounded pilot still misses as the file starts (1 if wounded and "

@@ -20,7 +20,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
-from generator.games.formula_ace.model import SKILLS, Pilot, Race, SeasonEntry, Ship, Team
+from generator.games.formula_ace.model import (
+    SKILLS,
+    WOUNDED_FOR,
+    Pilot,
+    Race,
+    SeasonEntry,
+    Ship,
+    Team,
+)
 from generator.input.findings import KeyPath
 
 UNAVAILABLE = {"wounded-1": 1, "wounded-2": 2}
@@ -168,8 +176,9 @@ def pilot_state(pilot: Pilot) -> PilotState:
         state.status = "dead"
     elif pilot.wounds == "severely-wounded":
         state.status = "season"
-    elif pilot.wounds == "wounded" or pilot.races_out:
-        state.status, state.races_out = "out", max(1, pilot.races_out)
+    elif pilot.wounds in WOUNDED_FOR or pilot.races_out:
+        state.status = "out"
+        state.races_out = pilot.races_out or WOUNDED_FOR.get(pilot.wounds, 1)
     return state
 
 

@@ -1020,3 +1020,18 @@ def test_a_derby_item_may_be_listed_by_its_name_alone(tmp_path: Path) -> None:
     (refused,) = format_findings(check_file(write_team(
         tmp_path, ship(2, weapons=["rokets"]))).findings)
     assert refused.rule == "SCHEMA-VALUE" and "did you mean 'rockets'?" in refused.message
+
+
+@pytest.mark.parametrize(("wounds", "races_out", "left"), [
+    ("wounded-2", None, 1), ("wounded-1", None, 0), ("wounded", None, 0),
+    ("wounded-2", 1, 0)])
+def test_a_pilot_written_wounded_2_misses_two_races(wounds: str, races_out: int | None,
+                                                    left: int, tmp_path: Path) -> None:
+    # 12/ Critical Damage 4: out for the next two races (it read as one: 'wounded').
+    written = {"wounds": wounds, **({"races_out": races_out} if races_out else {})}
+    change = both(pilot(0, **written), add_pilots({**SEASONED_TSW, "recruited": True}),
+                  season(race("Oval", "total-speed-way", [result("Dax Rell", "Lambda Two", 2)]),
+                         race("Ring", "total-speed-way", [result("Ada Voss", "Lambda One", 2)])))
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert [f.message for f in findings] == (
+        [f"Ada Voss races Ring but is wounded and out for {left} more race"] if left else [])
