@@ -185,6 +185,9 @@ def test_the_formula_ace_schema_takes_a_derby_item_by_its_name_alone() -> None:
     data["ships"][2]["weapons"] = ["rokets"]
     with pytest.raises(jsonschema.ValidationError, match="rokets"):
         jsonschema.validate(data, schema)
+    data["ships"][2]["weapons"] = []
+    data["ships"][0]["upgrades"] = ["booster", "Hit Points"]  # upgrades one name each
+    jsonschema.validate(data, schema)
 
 
 def test_the_formula_ace_schema_takes_the_skills_as_the_book_writes_them() -> None:

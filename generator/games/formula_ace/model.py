@@ -35,7 +35,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import INVALID, Mapped, Validation
+from generator.input.validation import INVALID, Mapped, Validation, shared_path
 
 BOOK = "Formula Ace Racing Pods"
 RANKS = ("seasoned", "ace")
@@ -263,6 +263,36 @@ class WeaponOrName(Spec):
 WEAPONS = ListOf(WeaponOrName(), 0, 24)
 
 
+class CountsOrNames(Spec):
+    """Upgrades by name and count ({booster: 2}), or as a list of names, one per upgrade
+    ([booster, booster, fin]): a name written twice is two of it. A finding about a name
+    points at its last entry, the one that took the count where it is."""
+
+    shape = "mapping"
+
+    def __init__(self, counts: MapOf) -> None:
+        self.counts = counts
+        self.expected = f"{counts.expected}, or a list of names, one per upgrade"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Seq):
+            return self.counts.check(node, path, v)
+        result: dict[str, int] = {}
+        bad = False
+        for index, item in enumerate(node.items):
+            name = self.counts.key.validate(item, (*path, index), v)
+            if name is INVALID:
+                bad = True
+                continue
+            result[name] = result.get(name, 0) + 1
+            v.marks[shared_path((*path, name))] = item.mark
+        return INVALID if bad else result
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.counts.json_schema(),
+                          {"type": "array", "items": self.counts.key.json_schema()}]}
+
+
 @dataclass(frozen=True)
 class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
@@ -274,11 +304,12 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                     elsewhere=ELSEWHERE["upgrades"]),
-              Int(0, 99, source=section("16/"))),
+        CountsOrNames(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+                                   elsewhere=ELSEWHERE["upgrades"]),
+                            Int(0, 99, source=section("16/")))),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
-        "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
+        "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
+        default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
         WEAPONS, "Destruction Derby weapons and protections (17/).",
         default=(), source=section("17/"))

@@ -1035,3 +1035,20 @@ def test_a_pilot_written_wounded_2_misses_two_races(wounds: str, races_out: int 
     findings = check_file(write_team(tmp_path, change)).findings
     assert [f.message for f in findings] == (
         [f"Ada Voss races Ring but is wounded and out for {left} more race"] if left else [])
+
+
+def test_upgrades_may_be_listed_one_name_each(tmp_path: Path) -> None:
+    # A name written twice is two of it; the cap is judged on the count (16/: twice the base).
+    loaded = check_file(write_team(tmp_path, ship(0, upgrades=["hit-point", "Hit Points"])))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.ships[0].upgrades == {"hit-point": 2}
+    data = baseline_data()
+    data["ships"][0]["upgrades"] = ["zap-o-burn"] * 3
+    path = tmp_path / "listed.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, default_flow_style=False),
+                    encoding="utf-8")
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"FA-SHIP-ZAP", "FA-CREDITS-NEGATIVE"}
+    zap = next(f for f in findings if f.rule == "FA-SHIP-ZAP")
+    lines = path.read_text().splitlines()
+    assert zap.mark.line == max(i for i, line in enumerate(lines, 1) if "zap-o-burn" in line)
