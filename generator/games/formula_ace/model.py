@@ -12,17 +12,16 @@ maxima, credits) is checked by rules (``rules.py``) citing their sections.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.value_forms import CountOrNames, NamesCounted, Place
 from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
-    Either,
     Int,
     ListOf,
     MapOf,
@@ -34,8 +33,8 @@ from generator.input.schema import (
     declared_fields,
     spec_field,
 )
-from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import INVALID, Mapped, Validation, shared_path
+from generator.input.source import Node, Scalar
+from generator.input.validation import INVALID, Mapped, Validation
 
 BOOK = "Formula Ace Racing Pods"
 RANKS = ("seasoned", "ace")
@@ -64,8 +63,6 @@ WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
 OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
                  "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
-# 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
-ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.
@@ -108,40 +105,6 @@ ELSEWHERE = {
 FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
-
-
-class Place(Int):
-    """A finishing place: a whole number, or one as 15/ writes it ("1st", "3rd")."""
-
-    def __init__(self, low: int, high: int) -> None:
-        super().__init__(low, high)
-        self.expected += " (2 or 2nd)"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        match = ORDINAL.match(value) if isinstance(value, str) else None
-        if match is not None:
-            node = Scalar(node.mark, int(match.group(1)))
-        return super().check(node, path, v)
-
-    def own_schema(self) -> dict[str, Any]:
-        words = "|".join("".join(f"[{c}{c.upper()}]" for c in end)
-                         for end in ("st", "nd", "rd", "th"))
-        return {"anyOf": [super().own_schema(), {
-            "type": "string", "pattern": r"^\s*[1-9][0-9]?\s*(" + words + r")\s*$"}]}
-
-
-class CountOrNames(Either):
-    """How many of something, or a list of their names: a list is read as names, anything
-    else as the count (with the count's own refusals: '2' quoted, 2.0, a negative)."""
-
-    def __init__(self, count: Int, names: ListOf, expected: str) -> None:
-        super().__init__(count, names, expected=expected)
-        count.expected = expected
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        count, names = self.alternatives
-        return (names if isinstance(node, Seq) else count).check(node, path, v)
 
 
 def section(number: str) -> str:
@@ -190,9 +153,10 @@ class Pilot:
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
-              Int(0, 99, source=section("16/"))),
-        "Levels bought at the advanced school before the season, by skill (16/).",
+        NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+                            Int(0, 99, source=section("16/")))),
+        "Levels bought at the advanced school before the season, by skill (16/); or a list "
+        "of skills, one per level.",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
         Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/); a pilot "
@@ -263,36 +227,6 @@ class WeaponOrName(Spec):
 WEAPONS = ListOf(WeaponOrName(), 0, 24)
 
 
-class CountsOrNames(Spec):
-    """Upgrades by name and count ({booster: 2}), or as a list of names, one per upgrade
-    ([booster, booster, fin]): a name written twice is two of it. A finding about a name
-    points at its last entry, the one that took the count where it is."""
-
-    shape = "mapping"
-
-    def __init__(self, counts: MapOf) -> None:
-        self.counts = counts
-        self.expected = f"{counts.expected}, or a list of names, one per upgrade"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        if not isinstance(node, Seq):
-            return self.counts.check(node, path, v)
-        result: dict[str, int] = {}
-        bad = False
-        for index, item in enumerate(node.items):
-            name = self.counts.key.validate(item, (*path, index), v)
-            if name is INVALID:
-                bad = True
-                continue
-            result[name] = result.get(name, 0) + 1
-            v.marks[shared_path((*path, name))] = item.mark
-        return INVALID if bad else result
-
-    def own_schema(self) -> dict[str, Any]:
-        return {"anyOf": [self.counts.json_schema(),
-                          {"type": "array", "items": self.counts.key.json_schema()}]}
-
-
 @dataclass(frozen=True)
 class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
@@ -304,7 +238,7 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        CountsOrNames(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+        NamesCounted(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
                                    elsewhere=ELSEWHERE["upgrades"]),
                             Int(0, 99, source=section("16/")))),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "

@@ -1052,3 +1052,12 @@ def test_upgrades_may_be_listed_one_name_each(tmp_path: Path) -> None:
     zap = next(f for f in findings if f.rule == "FA-SHIP-ZAP")
     lines = path.read_text().splitlines()
     assert zap.mark.line == max(i for i, line in enumerate(lines, 1) if "zap-o-burn" in line)
+
+
+def test_school_levels_may_be_listed_one_skill_each(tmp_path: Path) -> None:
+    # Two levels of Piloting written as a list: 6000 credits, more than a new team has.
+    change = pilot(0, skills={"piloting": 5, "g_endurance": 3},
+                   school=["piloting", "Piloting"])
+    loaded = check_file(write_team(tmp_path, change))
+    assert rule_ids(loaded.findings) == {"FA-CREDITS-NEGATIVE"}
+    assert loaded.definitions[0].model.pilots[0].school == {"piloting": 2}
