@@ -174,6 +174,22 @@ def test_the_formula_ace_schema_takes_the_books_names_as_paddock_does() -> None:
         jsonschema.validate(data, schema)
 
 
+def test_the_formula_ace_schema_takes_a_derby_item_by_its_name_alone() -> None:
+    data = yaml.safe_load((VEHICLES / "formula-ace" / "iron-bastion.yaml").read_text())
+    schema = schema_for(data)
+    data["ships"][2]["weapons"] = ["mines", "Decoy"]  # as paddock check reads them
+    jsonschema.validate(data, schema)
+    data["ships"][2]["weapons"] = ["Rockets"]  # a firing weapon needs a mount (17/)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, schema)
+    data["ships"][2]["weapons"] = ["rokets"]
+    with pytest.raises(jsonschema.ValidationError, match="rokets"):
+        jsonschema.validate(data, schema)
+    data["ships"][2]["weapons"] = []
+    data["ships"][0]["upgrades"] = ["booster", "Hit Points"]  # upgrades one name each
+    jsonschema.validate(data, schema)
+
+
 def test_the_formula_ace_schema_takes_the_skills_as_the_book_writes_them() -> None:
     data = yaml.safe_load((VEHICLES / "formula-ace" / "iron-bastion.yaml").read_text())
     schema = schema_for(data)

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.value_forms import CountOrNames, NamesCounted, Place
+from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
@@ -24,11 +26,15 @@ from generator.input.schema import (
     ListOf,
     MapOf,
     Nullable,
+    Spec,
     Struct,
     Text,
     colour_spec,
+    declared_fields,
     spec_field,
 )
+from generator.input.source import Node, Scalar
+from generator.input.validation import INVALID, Mapped, Validation
 
 BOOK = "Formula Ace Racing Pods"
 RANKS = ("seasoned", "ace")
@@ -40,33 +46,63 @@ UPGRADES = ("speed", "hit-point", "booster", "fin", "auto-start", "zap-o-burn", 
 DERBY_EQUIPMENT = ("rockets", "missile", "rays", "plasma", "mines", "vortex", "smoke", "web",
                    "decoys", "countermeasures", "repulsor", "turret")
 MOUNTS = ("front", "rear")
+# 17/ has a firing weapon "mounted as front firing or rear firing": the book's words for them.
+MOUNT_NAMES = {"front firing": "front", "rear firing": "rear"}
 TEAM_OPTIONS = ("sabotage", "security")
 PILOT_OUTCOMES = ("fit", "hit", "wounded-1", "wounded-2", "wounded-season", "killed")
 # A pilot's wound as the file starts (12/ Critical Damage Table: 3 and 4 wound, 5 wounds
 # severely, a failed G-Endurance roll kills); the table's outcome words read as the wound.
-WOUNDS = ("none", "wounded", "severely-wounded", "dead")
+WOUNDS = ("none", "wounded", "wounded-2", "severely-wounded", "dead")
+# Races a wound keeps the pilot out of when races_out is not written (Critical Damage 3, 4).
+WOUNDED_FOR = {"wounded": 1, "wounded-2": 2}
 WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
-               "wounded-2": "wounded", "wounded-season": "severely-wounded",
-               "severe": "severely-wounded", "killed": "dead"}
+               "wounded-season": "severely-wounded", "severe": "severely-wounded",
+               "killed": "dead"}
+# A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
+# file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
+OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
+                 "pilot killed": "killed", "severely-wounded": "wounded-season",
+                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
     word: key for key, words in formula_data().spellings.items() for word in words}
-CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()}
+# The categories by the book's names, and by the one word each is known by (3/ calls the
+# third "the DESTRUCTION DERBY category"; a table says "the derby").
+CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {
+    "speed way": "total-speed-way", "speedway": "total-speed-way",
+    "dragster": "dragster-show", "derby": "destruction-derby"}
 # Where an id written in the wrong field belongs ('rockets' under upgrades:).
 _WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",
           "derby": "{0} is a Destruction Derby item: list it under the ship's weapons: "
                    "({{item: {0}}})",
           "option": "{0} is bought for one race: write it in that race result's options: "
                     "[{0}]"}
+# The rest of 16/'s price list is not a buy: each has a season step of its own.
+_STEPS = {"new ship": "a ship is bought with a new_ship step ({new_ship: {name: ..., "
+                      "type: ...}})",
+          "new pilot": "a 4th pilot is recruited with a recruit step ({recruit: {name: ..., "
+                       "rank: seasoned, ...}})",
+          "repair": "repairs are a repair step ({repair: {ship: ..., hit_points: ...}})",
+          "school": "school trains a pilot: a buy step with item: school, pilot: and skill:, "
+                    "or the pilot's school:"}
+STEP_WORDS = {"new ship": _STEPS["new ship"], "ship": _STEPS["new ship"],
+              "new pilot": _STEPS["new pilot"], "pilot": _STEPS["new pilot"],
+              "recruit": _STEPS["new pilot"], "repair": _STEPS["repair"],
+              "repairs": _STEPS["repair"]}
 ELSEWHERE = {
     "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
-    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
+    | {"school": _STEPS["school"]},
     "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
-    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
-    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS},
+    | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
+    | {"school": _STEPS["school"]},
+    "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS,
 }
+# 19/ Special Feature Table: a race's features may be written by name, so that one written
+# twice can be told (each is on a circuit once).
+FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -117,9 +153,10 @@ class Pilot:
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
-              Int(0, 99, source=section("16/"))),
-        "Levels bought at the advanced school before the season, by skill (16/).",
+        NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+                            Int(0, 99, source=section("16/")))),
+        "Levels bought at the advanced school before the season, by skill (16/); or a list "
+        "of skills, one per level.",
         default={}, source=section("16/"))
     recruited: bool = spec_field(
         Bool(), "The team's 4th pilot, recruited (Seasoned) for 1000 credits (16/); a pilot "
@@ -127,9 +164,10 @@ class Pilot:
         default=False, source=section("4/, 16/"))
     wounds: str = spec_field(
         Choice(WOUNDS, source=section("12/"), aliases=WOUND_NAMES),
-        "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3 "
-        "or 4: misses races_out races); severely-wounded (5: out for the season); dead. A "
-        "wounded pilot still counts towards the four (4/).",
+        "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3: "
+        "misses the next race, or races_out races); wounded-2 (4: the next two); "
+        "severely-wounded (5: out for the season); dead. A wounded pilot still counts "
+        "towards the four (4/).",
         default="none", source=section("4/, 12/"))
     races_out: int = spec_field(
         Int(0, 2), "Races a wounded pilot still misses as the file starts (1 if wounded and "
@@ -153,8 +191,40 @@ class Weapon:
                            "web, decoys, countermeasures, repulsor or turret.",
                            source=section("17/"))
     mount: str | None = spec_field(
-        Nullable(Choice(MOUNTS)), "front or rear, for a firing weapon (180 degree arc, 17/).",
+        Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+        "front or rear, for a firing weapon (180 degree arc, 17/).",
         default=None, source=section("17/"))
+
+
+class WeaponOrName(Spec):
+    """A derby item as a mapping ({item: rockets, mount: front}), or by its name alone
+    (mines), as a race's weapons_used lists them: a name alone has no mount."""
+
+    shape = "mapping"
+
+    def __init__(self) -> None:
+        self.struct = Struct(Weapon)
+        self.item = {info.name: info.spec for info in declared_fields(Weapon)}["item"]
+        self.expected = "a mapping, or a derby item's name"
+        self.source = section("17/")
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str):
+            item = self.item.validate(node, (*path, "item"), v)
+            return item if item is INVALID else Weapon(item=item)
+        return self.struct.check(node, path, v)
+
+    def nested(self) -> Mapped | None:
+        return self.struct.nested()
+
+    def describe_doc(self) -> str:
+        return "a mapping of the fields listed under it, or the item's name alone"
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.struct.json_schema(), self.item.json_schema()]}
+
+
+WEAPONS = ListOf(WeaponOrName(), 0, 24)
 
 
 @dataclass(frozen=True)
@@ -168,13 +238,14 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                     elsewhere=ELSEWHERE["upgrades"]),
-              Int(0, 99, source=section("16/"))),
+        NamesCounted(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+                                   elsewhere=ELSEWHERE["upgrades"]),
+                            Int(0, 99, source=section("16/")))),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
-        "auto-start, zap-o-burn, ramming-edge (16/).", default={}, source=section("16/"))
+        "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
+        default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
-        ListOf(Struct(Weapon), 0, 24), "Destruction Derby weapons and protections (17/).",
+        WEAPONS, "Destruction Derby weapons and protections (17/).",
         default=(), source=section("17/"))
 
     @property
@@ -190,7 +261,8 @@ class RaceResult:
     pilot: str = spec_field(Text(max_length=24), "The pilot, by name.")
     ship: str = spec_field(Text(max_length=24), "The ship flown, by name.")
     place: int | None = spec_field(
-        Nullable(Int(1, 99), blank_words=("dnf",)), "Finishing place, or dnf (15/).",
+        Nullable(Place(1, 99), blank_words=("dnf", "did not finish")),
+        "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(
         Int(0, 99), "Damage taken in the race; points past the ship's last hit point are "
@@ -204,7 +276,7 @@ class RaceResult:
     fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
                                      source=section("12/"))
     pilot_outcome: str = spec_field(
-        Choice(PILOT_OUTCOMES, source=section("12/"), loose=True),
+        Choice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
         "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
         default="fit")
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
@@ -231,9 +303,21 @@ class Race:
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
         ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
-    special_features: int = spec_field(
-        Int(0, 99), "Aces High Special Features on the circuit (19/).", default=0,
-        source=section("19/"))
+    special_features: int | tuple[str, ...] = spec_field(
+        CountOrNames(Int(0, 99, source=section("19/")),
+                     ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,
+                            source=section("19/")),
+                     expected="a whole number from 0 to 99, or a list of names from the "
+                              "Special Feature Table (" + ", ".join(FEATURES) + ")"),
+        "Aces High Special Features on the circuit (19/): how many, or their names.",
+        default=0, source=section("19/"))
+
+    @property
+    def features(self) -> int:
+        """How many Special Features the circuit has, however they are written."""
+        if isinstance(self.special_features, int):
+            return self.special_features
+        return len(self.special_features)
 
 
 @dataclass(frozen=True)
@@ -254,7 +338,8 @@ class Purchase:
                                    default=None, source=section("5/, 16/"))
     count: int = spec_field(Int(1, 99), "How many were bought.", default=1,
                             source=section("16/, 17/"))
-    mount: str | None = spec_field(Nullable(Choice(MOUNTS)), "front or rear, for a weapon.",
+    mount: str | None = spec_field(Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+                                   "front or rear, for a weapon.",
                                    default=None, source=section("17/"))
 
 

@@ -66,7 +66,8 @@ def ship_moments(team: Team, data: FormulaData
         entry = moment.entry
         if entry.new_ship is not None and entry.new_ship.name in moment.after.ships:
             yield (*moment.path, "new_ship"), moment.after.ships[entry.new_ship.name], True
-        elif entry.buy is not None and entry.buy.ship in moment.after.ships:
+        elif (entry.buy is not None and entry.buy.item != "school"
+              and entry.buy.ship in moment.after.ships):
             # The value that took the ship past a limit: the count bought, or the item.
             key = "count" if entry.buy.count > 1 else "item"
             yield (*moment.path, "buy", key), moment.after.ships[entry.buy.ship], False
@@ -198,9 +199,12 @@ def starts_with_the_season_credits_schema(context: FormulaData) -> list[dict[str
 @RULES.check("FA-PILOTS-MAX")
 def at_most_four_pilots(team: Team, context: FormulaData) -> Iterator[Violation]:
     limit = context.max_pilots
-    if len(team.pilots) > limit:  # the first pilot listed beyond the limit
-        yield Violation(("pilots", limit), {"count": len(team.pilots), "max": limit,
-                                      "names": ", ".join(p.name for p in team.pilots)})
+    # A pilot the file starts dead no longer counts (4/ replaces the dead), a wounded one does.
+    counted = [i for i, p in enumerate(team.pilots) if p.wounds != "dead"]
+    if len(counted) > limit:  # the first living pilot listed beyond the limit
+        yield Violation(("pilots", counted[limit]), {
+            "count": len(counted), "max": limit,
+            "names": ", ".join(team.pilots[i].name for i in counted)})
         return
     for moment in timeline(team, context)[1]:
         recruit = moment.entry.recruit
@@ -412,7 +416,7 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
 
 def _winnings(race: Race, data: FormulaData) -> dict[str, int]:
     """Each pilot's prize in ``race`` (15/, 19/)."""
-    bonus = data.aces_high_bonus["credits"] * race.special_features
+    bonus = data.aces_high_bonus["credits"] * race.features
     return {r.pilot: data.prize(r.place, race.starters) + (bonus if r.place else 0)
             for r in race.results}
 
@@ -423,11 +427,13 @@ def _winnings(race: Race, data: FormulaData) -> dict[str, int]:
 @RULES.check("FA-NAME-DUPLICATE")
 def names_are_unique(team: Team) -> Iterator[Violation]:
     for what, named in (("pilot", every_pilot(team)), ("ship", every_ship(team))):
-        seen: set[str] = set()
+        seen: dict[str, str] = {}  # names alike but for case and spacing read as one
         for path, thing in named:
-            if thing.name in seen:
-                yield Violation((*path, "name"), {"what": what, "name": thing.name})
-            seen.add(thing.name)
+            key = " ".join(thing.name.split()).casefold()
+            if key in seen:
+                yield Violation((*path, "name"), {"what": what, "name": thing.name,
+                                                  "other": seen[key]})
+            seen.setdefault(key, thing.name)
 
 
 def _unknown(path: KeyPath, what: str, name: str, kind: str, known: list[str]

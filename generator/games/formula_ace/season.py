@@ -20,7 +20,15 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData, formula_data
-from generator.games.formula_ace.model import SKILLS, Pilot, Race, SeasonEntry, Ship, Team
+from generator.games.formula_ace.model import (
+    SKILLS,
+    WOUNDED_FOR,
+    Pilot,
+    Race,
+    SeasonEntry,
+    Ship,
+    Team,
+)
 from generator.input.findings import KeyPath
 
 UNAVAILABLE = {"wounded-1": 1, "wounded-2": 2}
@@ -168,8 +176,9 @@ def pilot_state(pilot: Pilot) -> PilotState:
         state.status = "dead"
     elif pilot.wounds == "severely-wounded":
         state.status = "season"
-    elif pilot.wounds == "wounded" or pilot.races_out:
-        state.status, state.races_out = "out", max(1, pilot.races_out)
+    elif pilot.wounds in WOUNDED_FOR or pilot.races_out:
+        state.status = "out"
+        state.races_out = pilot.races_out or WOUNDED_FOR.get(pilot.wounds, 1)
     return state
 
 
@@ -225,9 +234,9 @@ def apply_race(state: SeasonState, race: Race, step: int, data: FormulaData) -> 
         points = data.points(result.place)
         # 19/ adds the features' point and credits to the race's gains; a pilot who does
         # not finish gains nothing (15/), so only finishers get them.
-        if result.place is not None and race.special_features:
-            prize += bonus["credits"] * race.special_features
-            points += bonus["points"] * race.special_features
+        if result.place is not None and race.features:
+            prize += bonus["credits"] * race.features
+            points += bonus["points"] * race.features
         state.team_points += points
         if prize:
             state.pay(step, path, "prize", prize, race=race.name, pilot=result.pilot,
@@ -331,8 +340,9 @@ def _apply(state: SeasonState, entry: SeasonEntry, step: int, data: FormulaData)
                   name=items[buy.item].name, count=buy.count)
         ship = state.ships.get(buy.ship or "")
         pilot = state.pilots.get(buy.pilot or "")
-        if buy.item == "school" and pilot is not None and buy.skill is not None:
-            pilot.skills[buy.skill] += buy.count
+        if buy.item == "school":  # trains a pilot; a ship it names gets nothing (16/)
+            if pilot is not None and buy.skill is not None:
+                pilot.skills[buy.skill] += buy.count
         elif ship is not None and items[buy.item].kind == "upgrade":
             ship.upgrades[buy.item] += buy.count
         elif ship is not None:

@@ -34,7 +34,7 @@ def _race(race: Race, data: FormulaData) -> dict[str, Any]:
     bonus = data.aces_high_bonus
     results = []
     for result in race.results:
-        features = race.special_features if result.place is not None else 0
+        features = race.features if result.place is not None else 0
         results.append({
             "pilot": result.pilot, "ship": result.ship, "place": result.place,
             "prize": data.prize(result.place, race.starters) + bonus["credits"] * features,
@@ -50,7 +50,7 @@ def _race(race: Race, data: FormulaData) -> dict[str, Any]:
             "options": [data.items[item].name for item in result.options]})
     return {"name": race.name, "category": race.category,
             "category_name": data.categories[race.category]["name"],
-            "starters": race.starters, "special_features": race.special_features,
+            "starters": race.starters, "special_features": race.features,
             "results": results}
 
 

@@ -214,16 +214,40 @@ def features_once_each(team: Team, context: FormulaData) -> Iterator[Violation]:
     maximum = len(context.special_features)
     for step, entry in enumerate(team.season):
         race = entry.race
-        if race is not None and race.special_features > min(maximum, race.starters):
-            yield Violation(("season", step, "race", "special_features"), {
-                "race": race.name, "features": race.special_features, "maximum": maximum,
-                "starters": race.starters, "players": race.starters < maximum})
+        if race is None:
+            continue
+        path: KeyPath = ("season", step, "race", "special_features")
+        said = {"race": race.name, "features": race.features, "maximum": maximum,
+                "starters": race.starters, "name": "", "times": 0,
+                "listed": not isinstance(race.special_features, int)}
+        repeats = list(_features_repeated(race.special_features))
+        for index, name, times in repeats:
+            yield Violation((*path, index), {**said, "case": "twice", "name": name,
+                                             "times": times})
+        # Named features past six are repeats, said above; a count is judged against six.
+        limit = race.starters if repeats else min(maximum, race.starters)
+        if race.features > limit:
+            yield Violation(path, {**said, "case": "players" if race.starters < maximum
+                                   else "table"})
+
+
+def _features_repeated(written: int | tuple[str, ...]) -> Iterator[tuple[int, str, int]]:
+    """(index, name, times written) for each Special Feature named again after its first
+    (19/: each is on a circuit once); a count names none."""
+    if isinstance(written, int):
+        return
+    seen: set[str] = set()
+    for index, name in enumerate(written):
+        if name in seen:
+            yield index, name, written.count(name)
+        seen.add(name)
 
 
 @RULES.editor_schema("FA-RACE-FEATURES")
 def features_once_each_schema(context: FormulaData) -> list[dict[str, Any]]:
+    most = len(context.special_features)
     return [at(["season", EVERY, "race", "special_features"],
-               {"maximum": len(context.special_features)})]
+               {"maximum": most, "maxItems": most, "uniqueItems": True})]
 
 
 @RULES.check("FA-RACE-FINISH")

@@ -215,7 +215,11 @@ def firing_weapons_are_mounted_schema(context: FormulaData) -> list[dict[str, An
         assert isinstance(item, Choice) and isinstance(mount, Nullable)
         return when(has(["item"], item.spellings(firing)),
                     has(["mount"], {"not": mount.blank_schema()}))
-    weapon = mounted(Weapon)
+    item = {info.name: info.spec for info in declared_fields(Weapon)}["item"]
+    assert isinstance(item, Choice)
+    # A derby item written by its name alone has no mount: a firing one breaks the rule.
+    weapon = {"allOf": [mounted(Weapon), {"not": {"allOf": [{"type": "string"},
+                                                            item.spellings(firing)]}}]}
     return [at(["ships", EVERY, "weapons", EVERY], weapon),
             at(["season", EVERY, "new_ship", "weapons", EVERY], weapon),
             at(["season", EVERY, "buy"], mounted(Purchase))]
@@ -223,21 +227,30 @@ def firing_weapons_are_mounted_schema(context: FormulaData) -> list[dict[str, An
 
 # What each kind of derby item does instead of firing from a mount (17/).
 NOT_MOUNTED = {"dropped": "it is dropped on the circuit", "area": "it covers an area for a turn",
-               "protection": "it cancels an attack", "turret": "it fires all round"}
+               "protection": "it cancels an attack", "turret": "it fires all round",
+               "upgrade": "it is an upgrade of the ship (16/)",
+               "pilot": "it trains a pilot (16/)"}
 
 
 @RULES.check("FA-MOUNT-NO-WEAPON")
 def mounts_are_for_firing_weapons(team: Team, context: FormulaData) -> Iterator[Violation]:
     bought = [((*path, "weapons", index, "mount"), ship.name, weapon.item, weapon.mount)
               for path, ship in every_ship(team) for index, weapon in enumerate(ship.weapons)]
-    bought += [(("season", index, "buy", "mount"), entry.buy.ship or "the ship",
-                entry.buy.item, entry.buy.mount)
+    bought += [(("season", index, "buy", "mount"), _buyer(entry.buy), entry.buy.item,
+                entry.buy.mount)
                for index, entry in enumerate(team.season) if entry.buy is not None]
     for path, ship, item_id, mount in bought:
         item = context.items[item_id]
         if mount is not None and item.kind in NOT_MOUNTED:
             yield Violation(path, {"ship": ship, "item": item.name, "mount": mount,
                                    "what": NOT_MOUNTED[item.kind]})
+
+
+def _buyer(buy: Purchase) -> str:
+    """Whose purchase it is, as a message names it: the pilot school trains, else the ship."""
+    if buy.item == "school":
+        return buy.pilot or "the pilot"
+    return buy.ship or "the ship"
 
 
 @RULES.check("FA-TURRET")

@@ -140,6 +140,13 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
     "more Special Features than ships at the start: one per player (19/)": (
         "FA-RACE-FEATURES", season({"race": {**race("Oval", "total-speed-way", [result(
             "Ada Voss", "Lambda One", 2)], starters=2)["race"], "special_features": 3}}), "3"),
+    "a mount on an upgrade bought, which has no arc to fire in (16/, 17/)": (
+        "FA-MOUNT-NO-WEAPON", season(buy("booster", ship="Lambda One", mount="front"),
+                                     rich=True), "front}"),
+    "a Special Feature named twice (19/)": (
+        "FA-RACE-FEATURES", season({"race": {**race("Oval", "total-speed-way", [result(
+            "Ada Voss", "Lambda One", 2)])["race"], "special_features": [
+                "Laser turret", "Dust swarm", "laser-turret"]}}), "laser-turret]"),
     "a weapon bought during the season without a mount": (
         "FA-WEAPON-MOUNT", season(buy("rockets", ship="Lambda Three")), "rockets, ship"),
     "a weapon on a ship bought during the season, for a pilot with Firing 0": (
@@ -172,6 +179,10 @@ AT_THE_LIMIT: dict[str, Change] = {
         buy("ramming-edge", ship="Lambda One", count=6), rich=True)),
     "FA-RACE-FEATURES": season({"race": {**race("Oval", "total-speed-way", [result(
         "Ada Voss", "Lambda One", 2)])["race"], "special_features": 6}}),
+    "FA-RACE-FEATURES named": season({"race": {**race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2)])["race"], "special_features": [
+            "Laser turret", "Nerves jammer", "Plasma jammer", "Booster debugger", "Dust swarm",
+            "Mine fields"]}}),                                              # all six, once
     "FA-SCHOOL-MAX": season(buy("school", pilot="Ada Voss", skill="piloting", count=3),
                             rich=True),                                     # 3 + 3 = 6
     "FA-RACE-PLACE": season(race("Oval", "total-speed-way", [result(

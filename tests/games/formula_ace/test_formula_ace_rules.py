@@ -647,6 +647,9 @@ def test_a_stranded_team_may_spend_below_zero_without_a_borrow_step(tmp_path: Pa
      "fin is an upgrade: count it under the ship's upgrades: (fin: 1)"),
     (season(buy("sabotage")),
      "sabotage is bought for one race: write it in that race result's options: [sabotage]"),
+    (ship(0, upgrades={"school": 1}),
+     "school trains a pilot: a buy step with item: school, pilot: and skill:, or the pilot's "
+     "school:"),
 ])
 def test_an_id_in_the_wrong_field_says_where_it_goes(change: Change, advice: str,
                                                      tmp_path: Path) -> None:
@@ -833,3 +836,228 @@ def test_findings_point_at_the_key_to_change(change: Change, rule_id: str, key: 
     assert fired
     lines = path.read_text().splitlines()
     assert all(lines[f.mark.line - 1].strip().startswith(f"{key}:") for f in fired)
+
+
+# --- facheck6: a school naming a ship, mounts on what cannot fire, the book's words ------
+
+
+@pytest.mark.parametrize("school", [
+    buy("school", ship="Lambda Three", skill="piloting"),                    # no pilot named
+    buy("school", pilot="Cleo Marrant", ship="Lambda Three", skill="piloting")])
+def test_school_naming_a_ship_fits_nothing_to_it(school: dict[str, Any],
+                                                 tmp_path: Path) -> None:
+    # 16/: school trains a pilot. A ship it names gets no 'school' among its derby items (it
+    # read as one: FA-DERBY-ONLY on a Total Speed Way ship, a point of space taken).
+    ships = [ship(i, type="Alpha", weapons=[{"item": "mines"}] * 4) for i in (2,)]
+    loaded = check_file(write_team(tmp_path, both(*ships, season(school, rich=True))))
+    named = school["buy"].get("pilot") is not None
+    assert rule_ids(loaded.findings) == (set() if named else {"FA-BUY-TARGET"})
+    state = replay(loaded.definitions[0].model)
+    assert state.ships["Lambda Three"].weapons == [("mines", None)] * 4
+    assert state.pilots["Cleo Marrant"].skills["piloting"] == 3 + named
+
+
+@pytest.mark.parametrize(("step", "words"), [
+    (buy("booster", ship="Lambda One", mount="front"),
+     "Lambda One's +1 booster is given mount: front, but it does not fire: it is an upgrade "
+     "of the ship (16/)"),
+    (buy("school", pilot="Ada Voss", skill="piloting", mount="rear"),
+     "Ada Voss's Pilot advanced school is given mount: rear, but it does not fire: it trains "
+     "a pilot (16/)")])
+def test_a_mount_on_an_upgrade_or_school_bought_is_reported(step: dict[str, Any], words: str,
+                                                           tmp_path: Path) -> None:
+    # 17/ mounts a firing weapon front or rear; a booster or a school level has no arc.
+    path = write_team(tmp_path, season(step, rich=True))
+    (finding,) = check_file(path).findings
+    assert (finding.rule, finding.severity.value) == ("FA-MOUNT-NO-WEAPON", "warning")
+    assert finding.message == words
+    assert "mount:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_the_books_words_for_a_mount_and_an_outcome_are_taken(tmp_path: Path) -> None:
+    # 17/ "front firing or rear firing"; a race's pilot written 'dead', as wounds: says.
+    change = both(ship(2, weapons=[{"item": "rockets", "mount": "Front firing"},
+                                   {"item": "rays", "mount": "rear-firing"}]),
+                  season(race("Oval", "total-speed-way", [result(
+                      "Ada Voss", "Lambda One", "dnf", hit_points_lost=11,
+                      pilot_outcome="dead")])))
+    loaded = check_file(write_team(tmp_path, change))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert [w.mount for w in team.ships[2].weapons] == ["front", "rear"]
+    assert team.season[0].race.results[0].pilot_outcome == "killed"
+    assert replay(team).pilots["Ada Voss"].status == "dead"
+
+
+@pytest.mark.parametrize(("written", "step"), [
+    ("new ship", "new_ship"), ("New Pilot", "recruit"), ("repairs", "repair")])
+def test_a_price_list_entry_bought_as_an_item_names_its_step(written: str, step: str,
+                                                             tmp_path: Path) -> None:
+    # 16/ prices a new ship, a new pilot and repairs beside the upgrades: each is a season
+    # step of its own, not a buy.
+    (finding,) = format_findings(check_file(write_team(
+        tmp_path, season(buy(written, ship="Lambda One")))).findings)
+    assert finding.rule == "SCHEMA-VALUE"
+    assert f"with a {step} step" in finding.message or f"a {step} step" in finding.message
+
+
+def features(names: list[str], starters: int = 6, place: int | str = 1) -> Change:
+    step = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", place)],
+                starters=starters)
+    step["race"]["special_features"] = names
+    return season(step)
+
+
+def test_special_features_may_be_named_and_each_counts(tmp_path: Path) -> None:
+    # 19/: two features add 2 x 1000 credits to the winner's 5000 (6 starters).
+    loaded = check_file(write_team(tmp_path, features(["Laser turret", "mine fields"])))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.features == 2
+    assert replay(team).credits == 2500 + 5000 + 2000
+
+
+def test_a_special_feature_named_twice_is_pointed_at(tmp_path: Path) -> None:
+    # 19/: each feature is on a circuit once; a repeat is rolled again.
+    path = write_team(tmp_path, features(["Laser turret", "Dust swarm", "laser-turret"]))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-FEATURES"
+    assert finding.message == ("Oval has Laser turret 2 times; each Special Feature is on a "
+                               "circuit only once")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("laser-turret")
+
+
+def test_six_named_special_features_are_allowed(tmp_path: Path) -> None:
+    every = [f["name"] for f in formula_data().special_features]
+    assert check_file(write_team(tmp_path, features(every))).findings == []
+    (finding,) = check_file(write_team(tmp_path, features(every[:3], starters=2))).findings
+    assert finding.hint == "name 2 or fewer"
+
+
+@pytest.mark.parametrize(("written", "place"), [
+    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None)])
+def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
+                                                tmp_path: Path) -> None:
+    # 15/ ranks "1st", "2nd", "3rd", "4th or more"; a pilot who does not finish gets 0.
+    loaded = check_file(write_team(tmp_path, season(race(
+        "Oval", "total-speed-way", [result("Ada Voss", "Lambda One", written)]))))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].place == place
+    assert replay(team).credits == 2500 + (1000 * (6 - place) if place else 0)
+
+
+def test_a_place_past_the_starters_is_judged_as_written_in_words(tmp_path: Path) -> None:
+    path = write_team(tmp_path, season(race("Oval", "total-speed-way", [
+        result("Ada Voss", "Lambda One", "7th")])))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-RACE-PLACE" and "finished 7 of 6" in finding.message
+    assert "7th" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize(("wounds", "clean"), [("dead", True), ("wounded", False),
+                                               ("severely-wounded", False)])
+def test_a_pilot_the_file_starts_dead_is_not_among_the_four(wounds: str, clean: bool,
+                                                            tmp_path: Path) -> None:
+    # 14/: the four count wounded pilots; 4/ replaces a dead one, so the dead do not count.
+    change = add_pilots({**SEASONED_TSW, "recruited": True, "wounds": wounds},
+                        {**SEASONED_TSW, "name": "Eve Lund", "recruited": True})
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert rule_ids(findings) == (set() if clean else {"FA-PILOTS-MAX"})
+
+
+@pytest.mark.parametrize(("written", "rule"), [(2.0, None), ("2", "SCHEMA-TYPE"),
+                                               (-1, "SCHEMA-VALUE"), ([], None)])
+def test_a_count_of_special_features_is_read_as_before(written: object, rule: str | None,
+                                                       tmp_path: Path) -> None:
+    # Named features are a list; a count keeps the number's own readings and refusals.
+    findings = check_file(write_team(tmp_path, features(written))).findings  # type: ignore[arg-type]
+    assert [f.rule for f in findings if f.severity.value == "error"] == ([rule] if rule else [])
+
+
+@pytest.mark.parametrize(("written", "category"), [
+    ("Derby", "destruction-derby"), ("dragster", "dragster-show"),
+    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way")])
+def test_a_category_is_taken_by_its_one_word(written: str, category: str,
+                                             tmp_path: Path) -> None:
+    loaded = check_file(write_team(tmp_path, pilot(0, category=written)))
+    assert [f.rule for f in loaded.findings if f.rule.startswith("SCHEMA")] == []
+    assert loaded.definitions[0].model.pilots[0].category == category
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (ship(1, name="lambda  one"), "two ships are called 'lambda  one' ('Lambda One' and "
+     "'lambda  one' differ only in case or spacing)"),
+    (season({"new_ship": {"name": "LAMBDA TWO", "type": "Tau"}}),
+     "two ships are called 'LAMBDA TWO' ('Lambda Two' and 'LAMBDA TWO' differ only in case "
+     "or spacing)"),
+    (both(pilot(1, name="ada voss"), ship(1, pilot="ada voss")),
+     "two pilots are called 'ada voss' ('Ada Voss' and 'ada voss' differ only in case or "
+     "spacing)")])
+def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: str,
+                                                       tmp_path: Path) -> None:
+    # The roster and cards print each name; 'Comet' and 'comet' cannot be told apart there.
+    path = write_team(tmp_path, change)
+    (finding,) = check_file(path).findings
+    assert (finding.rule, finding.message) == ("FA-NAME-DUPLICATE", message)
+    assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+def test_a_derby_item_may_be_listed_by_its_name_alone(tmp_path: Path) -> None:
+    # As weapons_used lists them: a name alone is the item with no mount.
+    loaded = check_file(write_team(tmp_path, ship(2, weapons=["Mines", "decoy"])))
+    assert loaded.findings == []
+    assert [(w.item, w.mount) for w in loaded.definitions[0].model.ships[2].weapons] == [
+        ("mines", None), ("decoys", None)]
+    path = write_team(tmp_path, season({"new_ship": {
+        "name": "Nova", "type": "Tau", "pilot": "Cleo Marrant", "weapons": ["rockets"]}},
+        rich=True))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-WEAPON-MOUNT"  # 17/: a firing weapon needs its mount
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("rockets")
+    (refused,) = format_findings(check_file(write_team(
+        tmp_path, ship(2, weapons=["rokets"]))).findings)
+    assert refused.rule == "SCHEMA-VALUE" and "did you mean 'rockets'?" in refused.message
+
+
+@pytest.mark.parametrize(("wounds", "races_out", "left"), [
+    ("wounded-2", None, 1), ("wounded-1", None, 0), ("wounded", None, 0),
+    ("wounded-2", 1, 0)])
+def test_a_pilot_written_wounded_2_misses_two_races(wounds: str, races_out: int | None,
+                                                    left: int, tmp_path: Path) -> None:
+    # 12/ Critical Damage 4: out for the next two races (it read as one: 'wounded').
+    written = {"wounds": wounds, **({"races_out": races_out} if races_out else {})}
+    change = both(pilot(0, **written), add_pilots({**SEASONED_TSW, "recruited": True}),
+                  season(race("Oval", "total-speed-way", [result("Dax Rell", "Lambda Two", 2)]),
+                         race("Ring", "total-speed-way", [result("Ada Voss", "Lambda One", 2)])))
+    findings = check_file(write_team(tmp_path, change)).findings
+    assert [f.message for f in findings] == (
+        [f"Ada Voss races Ring but is wounded and out for {left} more race"] if left else [])
+
+
+def test_upgrades_may_be_listed_one_name_each(tmp_path: Path) -> None:
+    # A name written twice is two of it; the cap is judged on the count (16/: twice the base).
+    loaded = check_file(write_team(tmp_path, ship(0, upgrades=["hit-point", "Hit Points"])))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.ships[0].upgrades == {"hit-point": 2}
+    data = baseline_data()
+    data["ships"][0]["upgrades"] = ["zap-o-burn"] * 3
+    path = tmp_path / "listed.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, default_flow_style=False),
+                    encoding="utf-8")
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"FA-SHIP-ZAP", "FA-CREDITS-NEGATIVE"}
+    zap = next(f for f in findings if f.rule == "FA-SHIP-ZAP")
+    lines = path.read_text().splitlines()
+    assert zap.mark.line == max(i for i, line in enumerate(lines, 1) if "zap-o-burn" in line)
+
+
+def test_school_levels_may_be_listed_one_skill_each(tmp_path: Path) -> None:
+    # Two levels of Piloting written as a list: 6000 credits, more than a new team has.
+    change = pilot(0, skills={"piloting": 5, "g_endurance": 3},
+                   school=["piloting", "Piloting"])
+    loaded = check_file(write_team(tmp_path, change))
+    assert rule_ids(loaded.findings) == {"FA-CREDITS-NEGATIVE"}
+    assert loaded.definitions[0].model.pilots[0].school == {"piloting": 2}

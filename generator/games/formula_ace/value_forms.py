@@ -1,0 +1,81 @@
+"""Values a Formula Ace team file may write in more than one form: a place as 15/ ranks it
+("2nd"), a count or the names it counts (Special Features, 19/), counts by name or a list
+of names (upgrades, school levels). Each reads to one value the rules judge, so the form a
+player chooses changes nothing but where a finding points."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from generator.input.findings import KeyPath
+from generator.input.schema import Either, Int, ListOf, MapOf, Spec
+from generator.input.source import Node, Scalar, Seq
+from generator.input.validation import INVALID, Validation, shared_path
+
+# 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
+ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
+
+
+class Place(Int):
+    """A finishing place: a whole number, or one as 15/ writes it ("1st", "3rd")."""
+
+    def __init__(self, low: int, high: int) -> None:
+        super().__init__(low, high)
+        self.expected += " (2 or 2nd)"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        match = ORDINAL.match(value) if isinstance(value, str) else None
+        if match is not None:
+            node = Scalar(node.mark, int(match.group(1)))
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        words = "|".join("".join(f"[{c}{c.upper()}]" for c in end)
+                         for end in ("st", "nd", "rd", "th"))
+        return {"anyOf": [super().own_schema(), {
+            "type": "string", "pattern": r"^\s*[1-9][0-9]?\s*(" + words + r")\s*$"}]}
+
+
+class CountOrNames(Either):
+    """How many of something, or a list of their names: a list is read as names, anything
+    else as the count (with the count's own refusals: '2' quoted, 2.0, a negative)."""
+
+    def __init__(self, count: Int, names: ListOf, expected: str) -> None:
+        super().__init__(count, names, expected=expected)
+        count.expected = expected
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        count, names = self.alternatives
+        return (names if isinstance(node, Seq) else count).check(node, path, v)
+
+
+class NamesCounted(Spec):
+    """Upgrades or school levels by name and count ({booster: 2}), or as a list of names,
+    one each ([booster, booster, fin]): a name written twice is two of it. A finding about a
+    name points at its last entry, the one that took the count where it is."""
+
+    shape = "mapping"
+
+    def __init__(self, counts: MapOf) -> None:
+        self.counts = counts
+        self.expected = f"{counts.expected}, or a list of names, one each"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if not isinstance(node, Seq):
+            return self.counts.check(node, path, v)
+        result: dict[str, int] = {}
+        bad = False
+        for index, item in enumerate(node.items):
+            name = self.counts.key.validate(item, (*path, index), v)
+            if name is INVALID:
+                bad = True
+                continue
+            result[name] = result.get(name, 0) + 1
+            v.marks[shared_path((*path, name))] = item.mark
+        return INVALID if bad else result
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [self.counts.json_schema(),
+                          {"type": "array", "items": self.counts.key.json_schema()}]}
