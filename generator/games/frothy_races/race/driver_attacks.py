@@ -71,12 +71,14 @@ def best_personal(style: DrivingStyle, race: Race, car: Car, target: Car, spare:
 
 def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) -> float:
     """Rounds gained by a Vehicle attack with ``cards`` Reins: the rival's expected Damage
-    at its price, less the vehicle's own and the cards."""
+    at its price, less the vehicle's own and the cards. The rival is taken to defend with
+    one Reins when it holds one (a Swerve first, as the engine plays it)."""
     spec, other = car.spec, target.spec
     defend = 1 if target.cards("reins") > 0 else 0
     hurt_target, hurt_self = vehicle_attack_damage(
-        cards + spec.trait("Tank"), spec.trait("Blades"),
-        defend + other.trait("Armoured"), -other.trait("Flimsy"),
+        cards + spec.trait("Tank"), spec.trait("Blades") + card_bonus(car, "Kamikaze"),
+        defend + other.trait("Armoured"),
+        -other.trait("Flimsy") + (card_bonus(target, "Swerve") if defend else 0),
         (car.speed + 1) // 2, (target.speed + 1) // 2,
         tie_edge(car, "Fortune Smiles", "Unlucky Charm"),
         tie_edge(target, "Fortune Smiles", "Unlucky Charm"))
@@ -91,18 +93,28 @@ def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
                          cards: int) -> float:
     """Rounds gained by a Personal attack with ``cards`` Whips: the rival's Control roll
     with the Control Loss it would gain, priced, less the vehicle's own and the cards.
-    The rival is taken to defend with one Whip when it holds one."""
+    The rival is taken to defend with one Whip when it holds one (a Shield card first)."""
     spec, other = car.spec, target.spec
     defend = 1 if target.cards("whip") > 0 else 0
     gain = -cards * style.card_rounds
     for chance, to_target, to_self in personal_attack_losses(
-            cards + spec.trait("Cat O' Nine"), spec.trait("Whiplash"), tie_edge(car),
-            defend + other.trait("Shield"), -other.trait("Thin Skin"), tie_edge(target)):
+            cards + spec.trait("Cat O' Nine"),
+            spec.trait("Whiplash") + card_bonus(car, "Berserker"), tie_edge(car),
+            defend + other.trait("Shield"),
+            -other.trait("Thin Skin") + (card_bonus(target, "Shield") if defend else 0),
+            tie_edge(target)):
         if to_target:
             gain += chance * reaction_price(style, race, target, to_target)
         if to_self:
             gain -= chance * reaction_price(style, race, car, to_self)
     return gain
+
+
+def card_bonus(car: Car, name: str) -> int:
+    """The '#' of a special card called ``name`` in ``car``'s hand, which an attack or its
+    defence plays before its other cards (``upkeep.play_with``); 0 without one."""
+    slot = car.special_in_hand(name)
+    return car.spec.specials[slot - 3].value if slot is not None else 0
 
 
 def ram_gain(style: DrivingStyle, car: Car, hit: Car, step: int) -> float:
