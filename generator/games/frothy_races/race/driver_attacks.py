@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING
 
 from generator.games.frothy_races.race.attacks import at_side
 from generator.games.frothy_races.race.damage import collision_dice
-from generator.games.frothy_races.race.driver_prices import vehicle_attack_damage
+from generator.games.frothy_races.race.driver_prices import attack_odds, vehicle_attack_damage
 from generator.games.frothy_races.race.lookahead import scores
 from generator.games.frothy_races.race.planner import damage_rounds, roll_cost, roll_traits
 from generator.games.frothy_races.race.styles import DrivingStyle
-from generator.probability.frothy_dice import attack_value
 
 if TYPE_CHECKING:
     from generator.games.frothy_races.race.engine import Car, Race
@@ -81,7 +80,8 @@ def vehicle_attack_gain(style: DrivingStyle, car: Car, target: Car, cards: int) 
         -other.trait("Flimsy") + (card_bonus(target, "Swerve") if defend else 0),
         (car.speed + 1) // 2, (target.speed + 1) // 2,
         tie_edge(car, "Fortune Smiles", "Unlucky Charm"),
-        tie_edge(target, "Fortune Smiles", "Unlucky Charm"))
+        tie_edge(target, "Fortune Smiles", "Unlucky Charm"),
+        spec.trait("Persistent"), other.trait("Evasive"))
     hurt_target *= scores(other.resilience)
     hurt_self *= scores(spec.resilience)
     return (hurt_target * damage_rounds(other, style)
@@ -102,7 +102,7 @@ def personal_attack_gain(style: DrivingStyle, race: Race, car: Car, target: Car,
             spec.trait("Whiplash") + card_bonus(car, "Berserker"), tie_edge(car),
             defend + other.trait("Shield"),
             -other.trait("Thin Skin") + (card_bonus(target, "Shield") if defend else 0),
-            tie_edge(target)):
+            tie_edge(target), spec.trait("Frenzied"), other.trait("Guarded")):
         if to_target:
             gain += chance * reaction_price(style, race, target, to_target)
         if to_self:
@@ -144,16 +144,18 @@ def reaction_price(style: DrivingStyle, race: Race, car: Car, gained: int) -> fl
 
 @lru_cache(maxsize=4096)
 def personal_attack_losses(a_extra: int, a_bonus: int, a_edge: int, t_extra: int, t_bonus: int,
-                           t_edge: int) -> tuple[tuple[float, int, int], ...]:
+                           t_edge: int, a_again: int = 0, t_again: int = 0
+                           ) -> tuple[tuple[float, int, int], ...]:
     """Each way a Personal attack can end: its chance, the Control Loss points the target
     gains and those the attacker gains. Each side rolls one die and ``a_extra`` or
-    ``t_extra`` more (a card's and the traits') and keeps the best two, plus its bonus; the
-    lower value loses by the difference. A tie goes by 1 to the side with the better
-    ``tie_edge``, or else both lose by their own value (nothing at 0 or below)."""
+    ``t_extra`` more (a card's and the traits'), re-rolls ``a_again`` or ``t_again`` low
+    ones (Frenzied, Guarded) and keeps the best two, plus its bonus; the lower value loses
+    by the difference. A tie goes by 1 to the side with the better ``tie_edge``, or else
+    both lose by their own value (nothing at 0 or below)."""
     ends: defaultdict[tuple[int, int], float] = defaultdict(float)
-    a_odds, t_odds = attack_value(a_extra), attack_value(t_extra)
-    for a, pa in a_odds.items():
-        for t, pt in t_odds.items():
+    a_odds, t_odds = attack_odds(a_extra, a_again), attack_odds(t_extra, t_again)
+    for a, pa in a_odds:
+        for t, pt in t_odds:
             av, tv = a + a_bonus, t + t_bonus
             if av != tv:
                 end = (av - tv, 0) if av > tv else (0, tv - av)
@@ -161,5 +163,5 @@ def personal_attack_losses(a_extra: int, a_bonus: int, a_edge: int, t_extra: int
                 end = (1, 0) if a_edge > t_edge else (0, 1)
             else:
                 end = (max(0, tv), max(0, av))
-            ends[end] += float(pa) * float(pt)
+            ends[end] += pa * pt
     return tuple((chance, to_target, to_self) for (to_target, to_self), chance in ends.items())
