@@ -389,16 +389,24 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return
     the_course = course(track)
     numbers = sorted(the_course.checkpoints)
-    if len(numbers) < 2 or not the_course.slots:
-        return
+    if len(numbers) < 2 or not the_course.slots or numbers != list(range(1, len(numbers) + 1)):
+        return  # a gap in the numbers is TRK-CHECKPOINT-NUMBERS's: no first or last to judge
     first, last = numbers[0], numbers[-1]
-    slot = the_course.slots[0]
-    first_drive, last_drive = the_course.first_entries(
-        context.movement, slot, [frozenset(the_course.checkpoints[n]) for n in (first, last)])
+    lines = [frozenset(the_course.checkpoints[n]) for n in (first, last)]
+    # A grid is judged from slot 1, its front; a starting line from all its places, since a
+    # car may take any of them: a barrier ahead of one place does not turn the lap round.
+    places = the_course.slots if the_course.starts_on_line else the_course.slots[:1]
+    drives = [the_course.first_entries(context.movement, place, lines) for place in places]
+    first_drive, last_drive = (_nearest(d[n] for d in drives) for n in (0, 1))
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
             "last": last, "last_drive": last_drive,
             "first_drive": "never" if first_drive == UNREACHABLE else first_drive})
+
+
+def _nearest(drives: Iterable[int]) -> int:
+    """The shortest of some drives, UNREACHABLE when none reaches."""
+    return min((d for d in drives if d != UNREACHABLE), default=UNREACHABLE)
 
 
 @RULES.check("TRK-BARRIER-GAP")

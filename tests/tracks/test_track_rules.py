@@ -605,3 +605,35 @@ def test_one_item_named_twice_is_still_four_tokens(tmp_path: Path) -> None:
     path = write_track(tmp_path, map_text=STRIP.replace("X12...", "X12???").replace(
         "X34...", "X34??."), game="joyride", items=["Rocket", "ROCKET"])
     assert "TRK-ITEMS-TOKENS" in rule_ids(check_file(path).findings)
+
+
+def gasometer_with(row: int, column: int, char: str) -> str:
+    """The shipped Joyride track with one map character changed (row 0 is the top wall)."""
+    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    top = lines.index("map: |\n") + 1
+    line = lines[top + row]
+    lines[top + row] = line[:2 + column] + char + line[3 + column:]
+    return "".join(lines)
+
+
+def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path) -> None:
+    # Five spaces ahead of the top place of the starting line: that place alone finds the
+    # way to checkpoint 1 longer than a U-turn to checkpoint 3; the others do not.
+    path = tmp_path / "track.yaml"
+    path.write_text(gasometer_with(12, 20, "X"), encoding="utf-8")
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"TRK-START-RUNWAY", "TRK-LAP-LENGTH"}
+    backwards = tmp_path / "backwards.yaml"
+    backwards.write_text(gasometer_with(12, 20, "X").replace("start_facing: 3",
+                                                             "start_facing: 9"))
+    assert "TRK-CHECKPOINT-ORDER" in rule_ids(check_file(backwards).findings)
+
+
+def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
+    # Checkpoint 1 left out: the numbers have a gap, and no order is judged from them.
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+                    .replace("XXaaaaaaaX", "XX.......X"), encoding="utf-8")
+    errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert errors == ["TRK-CHECKPOINT-NUMBERS"]
