@@ -317,7 +317,7 @@ def measured_shifts_stay_in_the_gears(car: Car, most: Mapping[str, int],
 
 
 @RULES.check("JR-ABILITY-MEASURE-STEERS")
-def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int],
+def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int], counted: Mapping[str, str],
                                   why: Mapping[str, str]) -> Iterator[Violation]:
     return amounts_past(car, most, why)
 

@@ -416,6 +416,15 @@ def test_a_measured_amount_stays_within_what_a_turn_can_use(
     assert check_file(write_car(one_more_steer)).findings == []
     many_dice = ability(0, timing=["roll"], balance=[{"effect": "extra_die", "amount": 5}])
     assert check_file(write_car(many_dice)).findings == []
+    # Both steers of a turn may be sharp (LOCK and ROLL), never a third.
+    both_sharp = ability(2, balance=[{"effect": "sharp_steer", "amount": 2}])
+    assert check_file(write_car(both_sharp)).findings == []
+    three_sharp = ability(2, balance=[{"effect": "sharp_steer", "amount": 3}])
+    path = write_car(three_sharp)
+    assert messages(path, "JR-ABILITY-MEASURE-STEERS") == [
+        "'Hard Lock' is measured as sharp_steer 3, but a turn has two moves (LOCK and ROLL) "
+        "and one steer a move at most: at most 2 sharp steers can be used"]
+    assert "amount: 3" in line_of(path, "JR-ABILITY-MEASURE-STEERS")
 
 
 def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
