@@ -454,6 +454,13 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
     assert all(lines[f.mark.line - 1].startswith("name:") for f in findings)
 
 
+def test_an_item_name_too_wide_names_the_pickup_once(write_item: Callable[..., Path]) -> None:
+    # One unbroken word the width of 20 capital Ws: the pick-up's name slot and the card's.
+    assert messages(write_item(top(name="W" * 20)), "JR-PRINT-TEXT") == [
+        "pick-up name does not fit on the pick-up even at 6 pt",
+        "card name does not fit on the item card even at 6 pt"]
+
+
 @pytest.mark.parametrize(("change", "expected"), [
     (top(timing=["roll"]), "'Tar Pit' is dropped, used at START, SHIFT, END, not ROLL; and "
                            "its timing leaves out START, SHIFT, END"),
