@@ -486,6 +486,9 @@ def test_items_are_used_when_their_type_says(change: Change, expected: str,
     (ability(0, timing=["boost"]), False, "Player Components > Timing Indicators"),
     (top(type="activated", timing=["finish"]), True, "Special Effects > Items"),
     (top(timing="start"), True, "Special Effects > Items"),
+    # a token's timing left out is cited where its lights are, as a wrong step is
+    (lambda data: data["abilities"][0].pop("timing"), False,
+     "Player Components > Timing Indicators"),
 ])
 def test_an_unreadable_entry_cites_the_section_of_its_list(
         change: Change, item: bool, section: str, write_car: Callable[..., Path],
