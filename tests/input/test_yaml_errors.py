@@ -108,6 +108,14 @@ CASES = {
         "    2 | name: @gig\n"
         "      |       ^\n"
         '    hint: quote the text: name: "@gig"'),
+    # A rating written as the printed layout's stars: YAML reads '*' as an alias.
+    "star": (
+        "game: joyride\ndifficulty: **\n",
+        "v.yaml:2:13: error YAML-SYNTAX: YAML syntax error: a value cannot start with '*'"
+        " (YAML reads it as a reference to an anchor) [Paddock file format, YAML]\n"
+        "    2 | difficulty: **\n"
+        "      |             ^\n"
+        '    hint: quote the text: difficulty: "**"'),
     "item-after-key": (
         "game: frothy-races\ntraits: - Evasive\n",
         "v.yaml:2:9: error YAML-SYNTAX: YAML syntax error: a list item '- ' cannot follow a key"

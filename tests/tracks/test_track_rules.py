@@ -637,3 +637,24 @@ def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
                     .replace("XXaaaaaaaX", "XX.......X"), encoding="utf-8")
     errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
     assert errors == ["TRK-CHECKPOINT-NUMBERS"]
+
+
+@pytest.mark.parametrize(("difficulty", "read"), [("**", 2), ("\u2605\u2605\u2605", 3),
+                                                  (" ***** ", 5), (4, 4)])
+def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: Any,
+                                                  read: int) -> None:
+    # The rulebook's layouts rate difficulty in stars ('*'): as many stars, as a number.
+    loaded = check_file(write_track(tmp_path, map_text=JOY_LOOP, game="joyride", players="2-4",
+                                    difficulty=difficulty))
+    assert rule_ids(loaded.findings) == {"TRK-LAP-LENGTH"}
+    assert loaded.definitions[0].model.difficulty == read
+
+
+@pytest.mark.parametrize(("difficulty", "rule"), [("******", "SCHEMA-VALUE"),
+                                                  ("2 stars", "SCHEMA-TYPE"),
+                                                  ("2", "SCHEMA-TYPE"), (0, "SCHEMA-VALUE")])
+def test_a_difficulty_past_five_stars_is_refused(tmp_path: Path, difficulty: Any,
+                                                 rule: str) -> None:
+    loaded = check_file(write_track(tmp_path, map_text=JOY_LOOP, game="joyride", players="2-4",
+                                    difficulty=difficulty))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [rule]
