@@ -332,7 +332,7 @@ def lap_length(track: Track, context: TrackGame) -> Iterator[Violation]:
     yield Violation(("name",), {
         "path": path, "drive": drive, "extra": round(100 * (drive - path) / path) if path
         else 0, "spread": spread, "model": context.movement.kind,
-        "spaces": context.movement.spaces})
+        "spaces": context.movement.spaces, "line": the_course.starts_on_line})
 
 
 @RULES.check("TRK-DRIVE-REACH")
@@ -400,7 +400,7 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
     first_drive, last_drive = (_nearest(d[n] for d in drives) for n in (0, 1))
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
-            "last": last, "last_drive": last_drive,
+            "last": last, "last_drive": last_drive, "line": the_course.starts_on_line,
             "first_drive": "never" if first_drive == UNREACHABLE else first_drive})
 
 

@@ -511,6 +511,11 @@ def test_lap_length_compares_the_path_with_the_drive(tmp_path: Path) -> None:
         "1 hex")
 
 
+def test_a_joyride_lap_length_names_places_on_the_line_not_slots() -> None:
+    (finding,) = check_file(TRACKS / "gasometer-gauntlet.yaml").findings
+    assert finding.message.endswith("the starting places on the line differ by up to 3 hexes")
+
+
 def test_a_tight_circuit_drives_longer_than_its_path() -> None:
     (finding,) = check_file(TRACKS / "tin-plate-loop.yaml").findings
     assert finding.message.startswith("course length 26 hexes by the shortest path, 31 for "
@@ -627,7 +632,9 @@ def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path
     backwards = tmp_path / "backwards.yaml"
     backwards.write_text(gasometer_with(12, 20, "X").replace("start_facing: 3",
                                                              "start_facing: 9"))
-    assert "TRK-CHECKPOINT-ORDER" in rule_ids(check_file(backwards).findings)
+    (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
+    assert order.hint.endswith("or turn the starting line (start_facing)")
 
 
 def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
