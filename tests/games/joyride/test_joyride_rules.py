@@ -226,6 +226,21 @@ def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs
         "gear 3 has the bonus-steer marker; it belongs on gear 2 only"]
 
 
+def test_a_gear_column_listed_top_first_is_named_upside_down(
+        write_car: Callable[..., Path]) -> None:
+    # Gear 5 first, as the dashboard draws the column from the top: one hint says so.
+    def upside_down(data: dict[str, Any]) -> None:
+        data["dashboard"]["gears"].reverse()
+    findings = [f for f in check_file(write_car(upside_down)).findings
+                if f.rule == "JR-DASH-MARKERS"]
+    assert len(findings) == 4
+    assert {f.hint for f in findings} == {
+        "the gears read upside down: list gear 1 first (it is drawn at the bottom of the "
+        "column), gear 5 last"}
+    swapped = [f.hint for f in check_file(write_car(CAR_CASES["JR-DASH-MARKERS"])).findings]
+    assert not any("upside down" in hint for hint in swapped)
+
+
 def test_a_gear_column_too_short_for_its_markers_is_one_finding(
         write_car: Callable[..., Path]) -> None:
     # No gears at all: JR-DASH-ELEMENTS asks for five; the markers they would carry are not
