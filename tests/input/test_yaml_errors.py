@@ -137,6 +137,12 @@ CASES = {
         "v.yaml:2:7: warning YAML-COMMENT-IN-TEXT: '#' starts a comment here, so the text stops"
         " at 'Team' [Paddock file format, YAML]\n"
         '    hint: quote the text: name: "Team #1 kit"'),
+    # The '#' cut the name short, and the line's own comment stays one after the quotes.
+    "hash-before-comment": (
+        "kind: kit\nname: Team #1   # the first kit\n",
+        "v.yaml:2:7: warning YAML-COMMENT-IN-TEXT: '#' starts a comment here, so the text stops"
+        " at 'Team' [Paddock file format, YAML]\n"
+        '    hint: quote the text: name: "Team #1"   # the first kit'),
     "control-character": (
         "kind: kit\nname: a\x07b\n",
         "v.yaml:2:8: error YAML-SYNTAX: a control character (U+0007) that YAML does not allow"
