@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from generator.input.findings import RuleBook, Violation
+from generator.tracks.analysis import Target
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import (
@@ -211,7 +212,7 @@ def finish_present(track: Track, context: TrackGame) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-CHECKPOINT-NUMBERS")
-def checkpoints_numbered(track: Track) -> Iterator[Violation]:
+def checkpoints_numbered(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track):
         return
     layout = track.layout
@@ -219,12 +220,19 @@ def checkpoints_numbered(track: Track) -> Iterator[Violation]:
     for number, hexes in checkpoints.items():
         kinds = {layout.cells[h].symbol.item_checkpoint for h in hexes}
         if len(kinds) > 1:
-            yield Violation(layout.where(hexes[0]), {"number": number, "both": True})
+            yield Violation(layout.where(hexes[0]), {"number": number, "both": True,
+                                                     "lines": 0})
+    for target in course(track).targets:
+        lines = drawn_twice(track, target, context)
+        if lines:  # at the start of the second line, in reading order
+            yield Violation(layout.where(lines[1][0]), {
+                "number": target.number, "both": False, "name": target.name,
+                "lines": len(lines)})
     for number, hexes in checkpoints.items():
         missing = next((n for n in range(1, number) if n not in checkpoints), None)
         if missing is not None:
             yield Violation(layout.where(hexes[0]), {"number": number, "missing": missing,
-                                                     "both": False})
+                                                     "both": False, "lines": 0})
             return
 
 
@@ -237,7 +245,8 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
     for target in the_course.targets:
         if target.kind == "finish" and lapped and not the_course.loops():
             continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
-        if not the_course.line_crosses(target.hexes):
+        if not the_course.line_crosses(target.hexes) \
+                and not drawn_twice(track, target, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
                 "name": target.name, "pieces": len(components(target.hexes, target.hexes))})
@@ -383,14 +392,31 @@ def circuit_races(track: Track, context: TrackGame) -> Iterator[Violation]:
 # --- Audit of the creation rules: order, enclosure, race grids ---------------------------
 
 
+def drawn_twice(track: Track, target: Target, context: TrackGame) -> list[list[Hex]]:
+    """The lines of a checkpoint or finish drawn as two or more separate lines, each from
+    barrier to barrier (each in reading order, first line first), in a game whose lines are
+    set by a pair of tokens (Joyride); empty for one line, or for a line in pieces with a gap
+    between them (TRK-CHECKPOINT-CROSS's). A Frothy checkpoint may span a fork's branches."""
+    if not context.straight_lines:
+        return []
+    pieces = components(target.hexes, target.hexes)
+    if len(pieces) < 2 or not all(course(track).line_crosses(p) for p in pieces):
+        return []
+    def reading(hex_: Hex) -> tuple[int, int]:
+        column, row = hex_to_offset(hex_, track.orientation)
+        return row, column
+    return sorted((sorted(piece, key=reading) for piece in pieces), key=lambda p: reading(p[0]))
+
+
 @RULES.check("TRK-CHECKPOINT-ORDER")
 def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track) or not _reaches(track):
         return
     the_course = course(track)
     numbers = sorted(the_course.checkpoints)
-    if len(numbers) < 2 or not the_course.slots or numbers != list(range(1, len(numbers) + 1)):
-        return  # a gap in the numbers is TRK-CHECKPOINT-NUMBERS's: no first or last to judge
+    if len(numbers) < 2 or not the_course.slots or numbers != list(range(1, len(numbers) + 1)) \
+            or any(drawn_twice(track, t, context) for t in the_course.targets):
+        return  # a gap, or a line drawn twice, is TRK-CHECKPOINT-NUMBERS's: nothing to judge
     first, last = numbers[0], numbers[-1]
     lines = [frozenset(the_course.checkpoints[n]) for n in (first, last)]
     # A grid is judged from slot 1, its front; a starting line from all its places, since a

@@ -29,7 +29,7 @@ from generator.tracks.hexgrid import (
 )
 from generator.tracks.layout import components
 from generator.tracks.model import Track
-from generator.tracks.rules import RULES, drawable, raced_here
+from generator.tracks.rules import RULES, drawable, drawn_twice, raced_here
 
 if TYPE_CHECKING:
     from generator.project.loading import Definition
@@ -434,7 +434,7 @@ def lines_are_straight_rows(track: Track, context: TrackGame) -> Iterator[Violat
         return
     for target in course(track).targets:
         astray = off_the_row(target.hexes, track)
-        if astray:
+        if astray and not drawn_twice(track, target, context):  # two lines: TRK-CHECKPOINT-NUMBERS
             yield Violation(track.layout.where(astray[0]), {
                 "name": target.name, "count": len(astray)})
 

@@ -665,3 +665,29 @@ def test_a_difficulty_past_five_stars_is_refused(tmp_path: Path, difficulty: Any
     loaded = check_file(write_track(tmp_path, map_text=JOY_LOOP, game="joyride", players="2-4",
                                     difficulty=difficulty))
     assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [rule]
+
+
+def test_a_joyride_checkpoint_drawn_twice_is_one_numbers_error(tmp_path: Path) -> None:
+    # Checkpoint 1 drawn again where checkpoint 4 was: two whole lines, each from barrier to
+    # barrier; a pair of tokens sets one line, so it is a clash of numbers, not a gap.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("XdddX", "XaaaX"), game="joyride",
+                       players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-NUMBERS"
+    assert finding.message == ("checkpoint 1 is drawn as 2 separate lines; each checkpoint and "
+                               "the starting line is one row of spaces between its pair of "
+                               "tokens")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == "aaaX"  # the second line, in reading order
+    starts = write_track(tmp_path, "starts.yaml", map_text=JOY_LOOP.replace("XdddX", "X===X"),
+                         game="joyride", players="2-4")
+    errors = [f for f in check_file(starts).findings if f.severity is Severity.ERROR]
+    assert [(f.rule, f.hint) for f in errors] == [
+        ("TRK-CHECKPOINT-NUMBERS", "keep one line and draw the other as plain track")]
+
+
+def test_a_frothy_checkpoint_across_two_branches_is_not_a_clash(tmp_path: Path) -> None:
+    # Frothy lines are drawn, not set by tokens: only the old gap finding (CROSS) applies.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("XdddX", "XaaaX").replace(
+        ".=", "1=", 1).replace(".=", "2=", 1), game="frothy-races")
+    assert "TRK-CHECKPOINT-NUMBERS" not in rule_ids(check_file(path).findings)
