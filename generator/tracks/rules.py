@@ -13,7 +13,6 @@ from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 
 from generator.input.findings import RuleBook, Violation
-from generator.tracks.analysis import Target
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import (
@@ -27,6 +26,7 @@ from generator.tracks.hexgrid import (
 )
 from generator.tracks.layout import components
 from generator.tracks.legend import BUILTIN_LEGEND
+from generator.tracks.lines import drawn_twice
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE
 
@@ -390,22 +390,6 @@ def circuit_races(track: Track, context: TrackGame) -> Iterator[Violation]:
 
 
 # --- Audit of the creation rules: order, enclosure, race grids ---------------------------
-
-
-def drawn_twice(track: Track, target: Target, context: TrackGame) -> list[list[Hex]]:
-    """The lines of a checkpoint or finish drawn as two or more separate lines, each from
-    barrier to barrier (each in reading order, first line first), in a game whose lines are
-    set by a pair of tokens (Joyride); empty for one line, or for a line in pieces with a gap
-    between them (TRK-CHECKPOINT-CROSS's). A Frothy checkpoint may span a fork's branches."""
-    if not context.straight_lines:
-        return []
-    pieces = components(target.hexes, target.hexes)
-    if len(pieces) < 2 or not all(course(track).line_crosses(p) for p in pieces):
-        return []
-    def reading(hex_: Hex) -> tuple[int, int]:
-        column, row = hex_to_offset(hex_, track.orientation)
-        return row, column
-    return sorted((sorted(piece, key=reading) for piece in pieces), key=lambda p: reading(p[0]))
 
 
 @RULES.check("TRK-CHECKPOINT-ORDER")

@@ -28,8 +28,9 @@ from generator.tracks.hexgrid import (
     neighbours,
 )
 from generator.tracks.layout import components
+from generator.tracks.lines import drawn_twice
 from generator.tracks.model import Track
-from generator.tracks.rules import RULES, drawable, drawn_twice, raced_here
+from generator.tracks.rules import RULES, drawable, raced_here
 
 if TYPE_CHECKING:
     from generator.project.loading import Definition
