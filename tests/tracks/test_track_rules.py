@@ -691,3 +691,14 @@ def test_a_frothy_checkpoint_across_two_branches_is_not_a_clash(tmp_path: Path) 
     path = write_track(tmp_path, map_text=JOY_LOOP.replace("XdddX", "XaaaX").replace(
         ".=", "1=", 1).replace(".=", "2=", 1), game="frothy-races")
     assert "TRK-CHECKPOINT-NUMBERS" not in rule_ids(check_file(path).findings)
+
+
+def test_a_legend_label_too_wide_is_found_at_the_label(tmp_path: Path) -> None:
+    # One unbroken word of 32 capital Ws cannot fit the layout page's key: the finding points
+    # at the label the file gives, not at the track's name.
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8").replace(
+        "label: tram rails (special space)", "label: " + "W" * 32), encoding="utf-8")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-PRINT-TEXT"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("W" * 32)
