@@ -464,9 +464,15 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
     assert [f.message for f in findings] == [
         "turn car does not fit on the player aid even at 6 pt",
         "collision car does not fit on the player aid even at 6 pt"]
-    assert findings[0].hint == "shorten the text: shorter wording in the template or the file"
+    assert findings[0].hint == ("shorten the text: a shorter name or driver's name (the player "
+                                "aid prints both on one line)")
     lines = path.read_text().splitlines()
     assert all(lines[f.mark.line - 1].startswith("name:") for f in findings)
+    # The same line overflowing with a long driver's name is found at the driver.
+    path = write_car(top(name="Blue Streak", driver="W" * 28))
+    findings = [f for f in check_file(path).findings if f.rule == "JR-PRINT-TEXT"]
+    lines = path.read_text().splitlines()
+    assert findings and all(lines[f.mark.line - 1].startswith("driver:") for f in findings)
 
 
 def test_an_item_name_too_wide_names_the_pickup_once(write_item: Callable[..., Path]) -> None:
