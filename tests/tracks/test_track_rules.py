@@ -702,3 +702,14 @@ def test_a_legend_label_too_wide_is_found_at_the_label(tmp_path: Path) -> None:
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-PRINT-TEXT"]
     line = path.read_text().splitlines()[finding.mark.line - 1]
     assert line[finding.mark.column - 1:].startswith("W" * 32)
+
+
+@pytest.mark.parametrize(("old", "new", "fix"), [
+    ("X12...", "X12.?.", "draw the face-down items as plain track"),
+    ("bbb", "BBB", "turn the gates to their plain side (lower-case letters)")])
+def test_items_with_nothing_to_give_are_told_what_to_change(
+        tmp_path: Path, old: str, new: str, fix: str) -> None:
+    map_text = (STRIP if old.startswith("X12") else JOY_LOOP).replace(old, new)
+    path = write_track(tmp_path, map_text=map_text, game="joyride")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-NONE"]
+    assert finding.hint == f"list the items under 'items:', or {fix}"
