@@ -60,7 +60,8 @@ def explain(exc: yaml.MarkedYAMLError, lines: list[str]) -> Explanation:
     mark = exc.problem_mark or exc.context_mark
     line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
     for recognise in (_tab, _unclosed, _text_after_quote, _colon_in_text, _bad_indentation,
-                      _no_colon, _reserved_character, _item_after_key, _not_a_list_item):
+                      _no_colon, _reserved_character, _star, _item_after_key,
+                      _not_a_list_item):
         found = recognise(exc, lines, line, column)
         if found is not None:
             return found
@@ -198,6 +199,18 @@ def _reserved_character(exc: yaml.MarkedYAMLError, lines: list[str], line: int, 
         return None
     return Explanation(f"a value cannot start with '{char}'", line, column,
                        "quote the text: " + _quoted_line(lines[line - 1]))
+
+
+def _star(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int
+          ) -> Explanation | None:
+    """``difficulty: **``: a plain value starting with '*' is read as an alias (a reference
+    to an anchor), so stars written as a rating must be quoted."""
+    mark = exc.context_mark
+    if "scanning an alias" not in (exc.context or "") or mark is None:
+        return None
+    line, column = mark.line + 1, mark.column + 1
+    return Explanation("a value cannot start with '*' (YAML reads it as a reference to an "
+                       "anchor)", line, column, "quote the text: " + _quoted_line(lines[line - 1]))
 
 
 def _item_after_key(exc: yaml.MarkedYAMLError, lines: list[str], line: int, column: int

@@ -297,12 +297,20 @@ def unreadable_finding(exc: InputError, shown: str) -> Finding:
     return dataclasses.replace(finding, excerpt=exc.excerpt)
 
 
+# A comment of the line's own after the cut text: spaces, '#', then a space or the end.
+_TRAILING_COMMENT = re.compile(r"\s+#(\s|$)")
+
+
 def cut_text_finding(cut: CutText) -> Finding:
-    """``name: Team #1`` reads as ``Team``: warn, and show the line with the text quoted."""
+    """``name: Team #1`` reads as ``Team``: warn, and show the line with the text quoted. A
+    comment the line goes on to (``colour: #1565c0  # blue``) stays a comment after it."""
     key, _, value = cut.line.partition(":")
-    text = value.strip().replace("\\", "\\\\").replace('"', '\\"')
+    value = value.strip()
+    comment = _TRAILING_COMMENT.search(value)
+    text, rest = (value[:comment.start()], value[comment.start():]) if comment else (value, "")
+    text = text.replace("\\", "\\\\").replace('"', '\\"')
     return FORMAT_RULES["YAML-COMMENT-IN-TEXT"].finding(
-        cut.mark, kept=cut.kept, quoted=f'{key.strip()}: "{text}"')
+        cut.mark, kept=cut.kept, quoted=f'{key.strip()}: "{text}"{rest}')
 
 
 def add_kit(loaded: Loaded, document: Document) -> None:

@@ -114,8 +114,10 @@ def plan_key(track: Track, text: dict[str, str], height: float
             continue
         seen.add(kind)
         label = text.get(kind, cell.symbol.label)
+        # a label of the file's own legend is found at its value; a built-in one at the name
+        own = ("legend", kind, "label") if kind in track.legend else ()
         rows.append((cell, fitted(label, COLUMN_W - KEY_HEX - mm(3), KEY_ROW, 8,
-                                  f"the key entry '{plain(label)}'")))
+                                  f"the key entry '{plain(label)}'", where=own)))
     if len(rows) * KEY_ROW > height:
         raise PrintProblem("the key (too many kinds of hex for the column)")
     return rows

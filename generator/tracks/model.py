@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
+from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
@@ -125,6 +126,35 @@ def parse_symbol(value: Any) -> str:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 9:
         return str(value)
     raise ValueError("one visible character, quoted")
+
+
+# The stars a printed layout rates its difficulty with ('**'): asterisks or star signs.
+STARS = re.compile(r"\s*(\*+|\u2605+|\u2606+)\s*")
+
+
+class Stars(Int):
+    """A difficulty: a whole number of stars, or the stars themselves ('**', quoted, or
+    '\u2605\u2605'), as a printed layout shows the rating."""
+
+    def __init__(self, min: int, max: int) -> None:
+        super().__init__(min, max)
+        self.expected = f"a whole number from {min} to {max}, or that many stars ('**')"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str) \
+                and STARS.fullmatch(node.value):
+            count = len(node.value.strip())
+            if self.min is not None and self.max is not None \
+                    and self.min <= count <= self.max:
+                return count
+            return self.out_of_range(node, path, v)
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        stars = "|".join(rf"{mark}{{{self.min},{self.max}}}" for mark in
+                         (r"\*", "\u2605", "\u2606"))
+        return {"anyOf": [super().own_schema(),
+                          {"type": "string", "pattern": rf"^\s*({stars})\s*$"}]}
 
 
 CLOCK = Custom(parse_clock, "a clock hour from 1 to 12 (12 is up the page, 3 is right)",
@@ -255,7 +285,7 @@ class Track:
         default="Fastest", source=SEC_RACE_TYPES)
     laps: int = spec_field(Int(1, 99), "Laps to race.", default=1, source=SEC_LAYOUTS)
     difficulty: int = spec_field(
-        Int(1, 5), "Difficulty from 1 to 5 stars.", default=1, source=SEC_LAYOUTS)
+        Stars(1, 5), "Difficulty from 1 to 5 stars.", default=1, source=SEC_LAYOUTS)
     location: str = spec_field(
         Text(allow_empty=True, max_length=40), "Where the race is run.", default="",
         source=SEC_LAYOUTS)

@@ -174,7 +174,8 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
         tokens = plan_tokens(track, game, templates, icons)
         plan_layout_page(track, game, tokens.counts, templates)
     except PrintProblem as problem:
-        where = _PRINTED_FROM.get(problem.part, "name")  # a part of no one field: the name
-        findings.append(RULES["TRK-PRINT-TEXT"].finding(definition.locate((where,)),
+        # the value it prints, else a part of no one field: the name
+        where = problem.where or (_PRINTED_FROM.get(problem.part, "name"),)
+        findings.append(RULES["TRK-PRINT-TEXT"].finding(definition.locate(where),
                                                         part=problem.part))
     return findings

@@ -26,6 +26,7 @@ from generator.tracks.hexgrid import (
 )
 from generator.tracks.layout import components
 from generator.tracks.legend import BUILTIN_LEGEND
+from generator.tracks.lines import drawn_twice
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE
 
@@ -211,7 +212,7 @@ def finish_present(track: Track, context: TrackGame) -> Iterator[Violation]:
 
 
 @RULES.check("TRK-CHECKPOINT-NUMBERS")
-def checkpoints_numbered(track: Track) -> Iterator[Violation]:
+def checkpoints_numbered(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track):
         return
     layout = track.layout
@@ -219,12 +220,19 @@ def checkpoints_numbered(track: Track) -> Iterator[Violation]:
     for number, hexes in checkpoints.items():
         kinds = {layout.cells[h].symbol.item_checkpoint for h in hexes}
         if len(kinds) > 1:
-            yield Violation(layout.where(hexes[0]), {"number": number, "both": True})
+            yield Violation(layout.where(hexes[0]), {"number": number, "both": True,
+                                                     "lines": 0})
+    for target in course(track).targets:
+        lines = drawn_twice(track, target, context)
+        if lines:  # at the start of the second line, in reading order
+            yield Violation(layout.where(lines[1][0]), {
+                "number": target.number, "both": False, "name": target.name,
+                "lines": len(lines)})
     for number, hexes in checkpoints.items():
         missing = next((n for n in range(1, number) if n not in checkpoints), None)
         if missing is not None:
             yield Violation(layout.where(hexes[0]), {"number": number, "missing": missing,
-                                                     "both": False})
+                                                     "both": False, "lines": 0})
             return
 
 
@@ -237,7 +245,8 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
     for target in the_course.targets:
         if target.kind == "finish" and lapped and not the_course.loops():
             continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
-        if not the_course.line_crosses(target.hexes):
+        if not the_course.line_crosses(target.hexes) \
+                and not drawn_twice(track, target, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
                 "name": target.name, "pieces": len(components(target.hexes, target.hexes))})
@@ -332,7 +341,7 @@ def lap_length(track: Track, context: TrackGame) -> Iterator[Violation]:
     yield Violation(("name",), {
         "path": path, "drive": drive, "extra": round(100 * (drive - path) / path) if path
         else 0, "spread": spread, "model": context.movement.kind,
-        "spaces": context.movement.spaces})
+        "spaces": context.movement.spaces, "line": the_course.starts_on_line})
 
 
 @RULES.check("TRK-DRIVE-REACH")
@@ -389,16 +398,25 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return
     the_course = course(track)
     numbers = sorted(the_course.checkpoints)
-    if len(numbers) < 2 or not the_course.slots:
-        return
+    if len(numbers) < 2 or not the_course.slots or numbers != list(range(1, len(numbers) + 1)) \
+            or any(drawn_twice(track, t, context) for t in the_course.targets):
+        return  # a gap, or a line drawn twice, is TRK-CHECKPOINT-NUMBERS's: nothing to judge
     first, last = numbers[0], numbers[-1]
-    slot = the_course.slots[0]
-    first_drive, last_drive = the_course.first_entries(
-        context.movement, slot, [frozenset(the_course.checkpoints[n]) for n in (first, last)])
+    lines = [frozenset(the_course.checkpoints[n]) for n in (first, last)]
+    # A grid is judged from slot 1, its front; a starting line from all its places, since a
+    # car may take any of them: a barrier ahead of one place does not turn the lap round.
+    places = the_course.slots if the_course.starts_on_line else the_course.slots[:1]
+    drives = [the_course.first_entries(context.movement, place, lines) for place in places]
+    first_drive, last_drive = (_nearest(d[n] for d in drives) for n in (0, 1))
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
-            "last": last, "last_drive": last_drive,
+            "last": last, "last_drive": last_drive, "line": the_course.starts_on_line,
             "first_drive": "never" if first_drive == UNREACHABLE else first_drive})
+
+
+def _nearest(drives: Iterable[int]) -> int:
+    """The shortest of some drives, UNREACHABLE when none reaches."""
+    return min((d for d in drives if d != UNREACHABLE), default=UNREACHABLE)
 
 
 @RULES.check("TRK-BARRIER-GAP")

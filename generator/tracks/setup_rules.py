@@ -28,6 +28,7 @@ from generator.tracks.hexgrid import (
     neighbours,
 )
 from generator.tracks.layout import components
+from generator.tracks.lines import drawn_twice
 from generator.tracks.model import Track
 from generator.tracks.rules import RULES, drawable, raced_here
 
@@ -434,7 +435,7 @@ def lines_are_straight_rows(track: Track, context: TrackGame) -> Iterator[Violat
         return
     for target in course(track).targets:
         astray = off_the_row(target.hexes, track)
-        if astray:
+        if astray and not drawn_twice(track, target, context):  # two lines: TRK-CHECKPOINT-NUMBERS
             yield Violation(track.layout.where(astray[0]), {
                 "name": target.name, "count": len(astray)})
 

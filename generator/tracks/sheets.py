@@ -44,19 +44,21 @@ TINTS = (colour("#dfe9f3"), colour("#f6e2cf"), colour("#e2efd9"), colour("#ece2f
 
 
 class PrintProblem(Exception):
-    """Text that cannot be fitted at a legible size: ``part`` names it for the finding."""
+    """Text that cannot be fitted at a legible size: ``part`` names it for the finding, and
+    ``where`` is the key path of the file's value it prints, when it prints one."""
 
-    def __init__(self, part: str) -> None:
+    def __init__(self, part: str, where: tuple[str, ...] = ()) -> None:
         super().__init__(part)
         self.part = part
+        self.where = where
 
 
 def fitted(markup: str, width: float, height: float, preferred: float, part: str,
-           align: str = "left") -> FittedText:
-    """``markup`` fitted to its box, or PrintProblem naming ``part``."""
+           align: str = "left", where: tuple[str, ...] = ()) -> FittedText:
+    """``markup`` fitted to its box, or PrintProblem naming ``part`` (at ``where``)."""
     result = fit_paragraph(markup, width, height, preferred, align=align)
     if result is None:
-        raise PrintProblem(part)
+        raise PrintProblem(part, where)
     return result
 
 

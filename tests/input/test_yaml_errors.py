@@ -108,6 +108,14 @@ CASES = {
         "    2 | name: @gig\n"
         "      |       ^\n"
         '    hint: quote the text: name: "@gig"'),
+    # A rating written as the printed layout's stars: YAML reads '*' as an alias.
+    "star": (
+        "game: joyride\ndifficulty: **\n",
+        "v.yaml:2:13: error YAML-SYNTAX: YAML syntax error: a value cannot start with '*'"
+        " (YAML reads it as a reference to an anchor) [Paddock file format, YAML]\n"
+        "    2 | difficulty: **\n"
+        "      |             ^\n"
+        '    hint: quote the text: difficulty: "**"'),
     "item-after-key": (
         "game: frothy-races\ntraits: - Evasive\n",
         "v.yaml:2:9: error YAML-SYNTAX: YAML syntax error: a list item '- ' cannot follow a key"
@@ -129,6 +137,12 @@ CASES = {
         "v.yaml:2:7: warning YAML-COMMENT-IN-TEXT: '#' starts a comment here, so the text stops"
         " at 'Team' [Paddock file format, YAML]\n"
         '    hint: quote the text: name: "Team #1 kit"'),
+    # The '#' cut the name short, and the line's own comment stays one after the quotes.
+    "hash-before-comment": (
+        "kind: kit\nname: Team #1   # the first kit\n",
+        "v.yaml:2:7: warning YAML-COMMENT-IN-TEXT: '#' starts a comment here, so the text stops"
+        " at 'Team' [Paddock file format, YAML]\n"
+        '    hint: quote the text: name: "Team #1"   # the first kit'),
     "control-character": (
         "kind: kit\nname: a\x07b\n",
         "v.yaml:2:8: error YAML-SYNTAX: a control character (U+0007) that YAML does not allow"

@@ -511,6 +511,11 @@ def test_lap_length_compares_the_path_with_the_drive(tmp_path: Path) -> None:
         "1 hex")
 
 
+def test_a_joyride_lap_length_names_places_on_the_line_not_slots() -> None:
+    (finding,) = check_file(TRACKS / "gasometer-gauntlet.yaml").findings
+    assert finding.message.endswith("the starting places on the line differ by up to 3 hexes")
+
+
 def test_a_tight_circuit_drives_longer_than_its_path() -> None:
     (finding,) = check_file(TRACKS / "tin-plate-loop.yaml").findings
     assert finding.message.startswith("course length 26 hexes by the shortest path, 31 for "
@@ -605,3 +610,106 @@ def test_one_item_named_twice_is_still_four_tokens(tmp_path: Path) -> None:
     path = write_track(tmp_path, map_text=STRIP.replace("X12...", "X12???").replace(
         "X34...", "X34??."), game="joyride", items=["Rocket", "ROCKET"])
     assert "TRK-ITEMS-TOKENS" in rule_ids(check_file(path).findings)
+
+
+def gasometer_with(row: int, column: int, char: str) -> str:
+    """The shipped Joyride track with one map character changed (row 0 is the top wall)."""
+    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    top = lines.index("map: |\n") + 1
+    line = lines[top + row]
+    lines[top + row] = line[:2 + column] + char + line[3 + column:]
+    return "".join(lines)
+
+
+def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path) -> None:
+    # Five spaces ahead of the top place of the starting line: that place alone finds the
+    # way to checkpoint 1 longer than a U-turn to checkpoint 3; the others do not.
+    path = tmp_path / "track.yaml"
+    path.write_text(gasometer_with(12, 20, "X"), encoding="utf-8")
+    findings = check_file(path).findings
+    assert rule_ids(findings) == {"TRK-START-RUNWAY", "TRK-LAP-LENGTH"}
+    backwards = tmp_path / "backwards.yaml"
+    backwards.write_text(gasometer_with(12, 20, "X").replace("start_facing: 3",
+                                                             "start_facing: 9"))
+    (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
+    assert order.hint.endswith("or turn the starting line (start_facing)")
+
+
+def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
+    # Checkpoint 1 left out: the numbers have a gap, and no order is judged from them.
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+                    .replace("XXaaaaaaaX", "XX.......X"), encoding="utf-8")
+    errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert errors == ["TRK-CHECKPOINT-NUMBERS"]
+
+
+@pytest.mark.parametrize(("difficulty", "read"), [("**", 2), ("\u2605\u2605\u2605", 3),
+                                                  (" ***** ", 5), (4, 4)])
+def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: Any,
+                                                  read: int) -> None:
+    # The rulebook's layouts rate difficulty in stars ('*'): as many stars, as a number.
+    loaded = check_file(write_track(tmp_path, map_text=JOY_LOOP, game="joyride", players="2-4",
+                                    difficulty=difficulty))
+    assert rule_ids(loaded.findings) == {"TRK-LAP-LENGTH"}
+    assert loaded.definitions[0].model.difficulty == read
+
+
+@pytest.mark.parametrize(("difficulty", "rule"), [("******", "SCHEMA-VALUE"),
+                                                  ("2 stars", "SCHEMA-TYPE"),
+                                                  ("2", "SCHEMA-TYPE"), (0, "SCHEMA-VALUE")])
+def test_a_difficulty_past_five_stars_is_refused(tmp_path: Path, difficulty: Any,
+                                                 rule: str) -> None:
+    loaded = check_file(write_track(tmp_path, map_text=JOY_LOOP, game="joyride", players="2-4",
+                                    difficulty=difficulty))
+    assert [f.rule for f in loaded.findings if f.severity is Severity.ERROR] == [rule]
+
+
+def test_a_joyride_checkpoint_drawn_twice_is_one_numbers_error(tmp_path: Path) -> None:
+    # Checkpoint 1 drawn again where checkpoint 4 was: two whole lines, each from barrier to
+    # barrier; a pair of tokens sets one line, so it is a clash of numbers, not a gap.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("XdddX", "XaaaX"), game="joyride",
+                       players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-NUMBERS"
+    assert finding.message == ("checkpoint 1 is drawn as 2 separate lines; each checkpoint and "
+                               "the starting line is one row of spaces between its pair of "
+                               "tokens")
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:] == "aaaX"  # the second line, in reading order
+    starts = write_track(tmp_path, "starts.yaml", map_text=JOY_LOOP.replace("XdddX", "X===X"),
+                         game="joyride", players="2-4")
+    errors = [f for f in check_file(starts).findings if f.severity is Severity.ERROR]
+    assert [(f.rule, f.hint) for f in errors] == [
+        ("TRK-CHECKPOINT-NUMBERS", "keep one line and draw the other as plain track")]
+
+
+def test_a_frothy_checkpoint_across_two_branches_is_not_a_clash(tmp_path: Path) -> None:
+    # Frothy lines are drawn, not set by tokens: only the old gap finding (CROSS) applies.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("XdddX", "XaaaX").replace(
+        ".=", "1=", 1).replace(".=", "2=", 1), game="frothy-races")
+    assert "TRK-CHECKPOINT-NUMBERS" not in rule_ids(check_file(path).findings)
+
+
+def test_a_legend_label_too_wide_is_found_at_the_label(tmp_path: Path) -> None:
+    # One unbroken word of 32 capital Ws cannot fit the layout page's key: the finding points
+    # at the label the file gives, not at the track's name.
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8").replace(
+        "label: tram rails (special space)", "label: " + "W" * 32), encoding="utf-8")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-PRINT-TEXT"]
+    line = path.read_text().splitlines()[finding.mark.line - 1]
+    assert line[finding.mark.column - 1:].startswith("W" * 32)
+
+
+@pytest.mark.parametrize(("old", "new", "fix"), [
+    ("X12...", "X12.?.", "draw the face-down items as plain track"),
+    ("bbb", "BBB", "turn the gates to their plain side (lower-case letters)")])
+def test_items_with_nothing_to_give_are_told_what_to_change(
+        tmp_path: Path, old: str, new: str, fix: str) -> None:
+    map_text = (STRIP if old.startswith("X12") else JOY_LOOP).replace(old, new)
+    path = write_track(tmp_path, map_text=map_text, game="joyride")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-NONE"]
+    assert finding.hint == f"list the items under 'items:', or {fix}"

@@ -68,7 +68,8 @@ _DASHBOARD_PATHS: dict[str, KeyPath] = {"name": ("name",), "driver": ("driver",)
                                         "flavour": ("flavour",)}
 _ADVICE = {"name": "a shorter name", "driver": "a shorter driver's name",
            "flavour": "shorter flavour text", "effect": "a shorter effect",
-           "footnote": "a shorter footnote"}
+           "footnote": "a shorter footnote",
+           " car": "a shorter name or driver's name (the player aid prints both on one line)"}
 
 
 # --- planning ---------------------------------------------------------------------------
@@ -111,7 +112,10 @@ def car_problems(car: Car, data: JoyrideData, templates: TextTemplates, icons: I
     problems += [(part, f"'{name}' ability token", ability_path(car, name, part))
                  for name, part in tokens]
     _, aid = aid_piece(car, data, templates, icons, aid_component(data, printing.bleed))
-    problems += [(part, "player aid", ("name",)) for part in aid]
+    # the aid's car line prints the name and the driver: found at the longer of the two
+    line: KeyPath = ("driver",) if len(car.driver or "") > len(car.name) else ("name",)
+    problems += [(part, "player aid", line if part.endswith(" car") else ("name",))
+                 for part in aid]
     pieces = car_tokens(car, templates, icons, _counter(data, printing),
                         marker_component(data, printing.bleed))
     problems += [(part, "car tokens", ("name",)) for part in pieces.problems]

@@ -289,7 +289,7 @@ def item_pieces(item: Item, data: JoyrideData, templates: TextTemplates, icons: 
     lit = tuple(step.id in steps for step in data.steps)
     face = ItemCard(item, icon, background, lit, card_plan, icons)
     return ItemPieces(pickups, Piece(face, label=f"{item.name} description"),
-                      [f"pick-up {p}" for p in pickup_plan.problems] + card_plan.problems)
+                      [*pickup_plan.problems, *card_plan.problems])
 
 
 def item_set(items: Sequence[Item], data: JoyrideData, templates: TextTemplates,

@@ -118,7 +118,8 @@ class AbilityFace:
 
     name: str = spec_field(Text(max_length=24), "The ability's name, printed on its token.")
     timing: tuple[str, ...] = spec_field(
-        TIMING, "Timing lights lit: start, lock, shift, roll and/or end.")
+        TIMING, "Timing lights lit: start, lock, shift, roll and/or end.",
+        source=section("Player Components > Timing Indicators"))
     effect: str = spec_field(
         Text(max_length=170), "What it does, in your own words, printed on the token.")
     icon: str | None = spec_field(

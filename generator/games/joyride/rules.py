@@ -94,15 +94,21 @@ def four_elements_schema(counts: Mapping[str, int], labels: Mapping[str, str]
 @RULES.check("JR-DASH-MARKERS")
 def markers_on_their_gears(car: Car, gears: Mapping[str, int]) -> Iterator[Violation]:
     column = car.dashboard.gears
+    # Listed top first, as the dashboard draws the column: every marker one reversal away.
+    upside_down = len(column) > 1 and all(
+        [i + 1 for i, gear in enumerate(column[::-1]) if gear.marker == marker] == [home]
+        for marker, home in gears.items())
     for marker, home in gears.items():
         carrying = [i + 1 for i, gear in enumerate(column) if gear.marker == marker]
         for found in carrying:
             if found != home:
                 yield Violation(("dashboard", "gears", found - 1, "marker"),
-                                {"marker": marker, "found": found, "elsewhere": []})
+                                {"marker": marker, "found": found, "elsewhere": [],
+                                 "upside_down": upside_down})
         if home not in carrying and home <= len(column):  # a short column: JR-DASH-ELEMENTS
             yield Violation(("dashboard", "gears", home - 1),
-                            {"marker": marker, "found": None, "elsewhere": carrying})
+                            {"marker": marker, "found": None, "elsewhere": carrying,
+                             "upside_down": upside_down})
 
 
 @RULES.editor_schema("JR-DASH-MARKERS")
@@ -317,7 +323,7 @@ def measured_shifts_stay_in_the_gears(car: Car, most: Mapping[str, int],
 
 
 @RULES.check("JR-ABILITY-MEASURE-STEERS")
-def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int],
+def measured_steers_fit_two_moves(car: Car, most: Mapping[str, int], counted: Mapping[str, str],
                                   why: Mapping[str, str]) -> Iterator[Violation]:
     return amounts_past(car, most, why)
 

@@ -226,6 +226,21 @@ def test_a_marker_on_the_wrong_gear_is_reported_where_it_is_and_where_it_belongs
         "gear 3 has the bonus-steer marker; it belongs on gear 2 only"]
 
 
+def test_a_gear_column_listed_top_first_is_named_upside_down(
+        write_car: Callable[..., Path]) -> None:
+    # Gear 5 first, as the dashboard draws the column from the top: one hint says so.
+    def upside_down(data: dict[str, Any]) -> None:
+        data["dashboard"]["gears"].reverse()
+    findings = [f for f in check_file(write_car(upside_down)).findings
+                if f.rule == "JR-DASH-MARKERS"]
+    assert len(findings) == 4
+    assert {f.hint for f in findings} == {
+        "the gears read upside down: list gear 1 first (it is drawn at the bottom of the "
+        "column), gear 5 last"}
+    swapped = [f.hint for f in check_file(write_car(CAR_CASES["JR-DASH-MARKERS"])).findings]
+    assert not any("upside down" in hint for hint in swapped)
+
+
 def test_a_gear_column_too_short_for_its_markers_is_one_finding(
         write_car: Callable[..., Path]) -> None:
     # No gears at all: JR-DASH-ELEMENTS asks for five; the markers they would carry are not
@@ -416,6 +431,15 @@ def test_a_measured_amount_stays_within_what_a_turn_can_use(
     assert check_file(write_car(one_more_steer)).findings == []
     many_dice = ability(0, timing=["roll"], balance=[{"effect": "extra_die", "amount": 5}])
     assert check_file(write_car(many_dice)).findings == []
+    # Both steers of a turn may be sharp (LOCK and ROLL), never a third.
+    both_sharp = ability(2, balance=[{"effect": "sharp_steer", "amount": 2}])
+    assert check_file(write_car(both_sharp)).findings == []
+    three_sharp = ability(2, balance=[{"effect": "sharp_steer", "amount": 3}])
+    path = write_car(three_sharp)
+    assert messages(path, "JR-ABILITY-MEASURE-STEERS") == [
+        "'Hard Lock' is measured as sharp_steer 3, but a turn has two moves (LOCK and ROLL) "
+        "and one steer a move at most: at most 2 sharp steers can be used"]
+    assert "amount: 3" in line_of(path, "JR-ABILITY-MEASURE-STEERS")
 
 
 def test_a_car_colour_without_dice_is_advice_naming_the_printed_colours(
@@ -440,9 +464,22 @@ def test_text_that_cannot_fit_points_at_the_part_and_the_piece(
     assert [f.message for f in findings] == [
         "turn car does not fit on the player aid even at 6 pt",
         "collision car does not fit on the player aid even at 6 pt"]
-    assert findings[0].hint == "shorten the text: shorter wording in the template or the file"
+    assert findings[0].hint == ("shorten the text: a shorter name or driver's name (the player "
+                                "aid prints both on one line)")
     lines = path.read_text().splitlines()
     assert all(lines[f.mark.line - 1].startswith("name:") for f in findings)
+    # The same line overflowing with a long driver's name is found at the driver.
+    path = write_car(top(name="Blue Streak", driver="W" * 28))
+    findings = [f for f in check_file(path).findings if f.rule == "JR-PRINT-TEXT"]
+    lines = path.read_text().splitlines()
+    assert findings and all(lines[f.mark.line - 1].startswith("driver:") for f in findings)
+
+
+def test_an_item_name_too_wide_names_the_pickup_once(write_item: Callable[..., Path]) -> None:
+    # One unbroken word the width of 20 capital Ws: the pick-up's name slot and the card's.
+    assert messages(write_item(top(name="W" * 20)), "JR-PRINT-TEXT") == [
+        "pick-up name does not fit on the pick-up even at 6 pt",
+        "card name does not fit on the item card even at 6 pt"]
 
 
 @pytest.mark.parametrize(("change", "expected"), [
@@ -470,6 +507,9 @@ def test_items_are_used_when_their_type_says(change: Change, expected: str,
     (ability(0, timing=["boost"]), False, "Player Components > Timing Indicators"),
     (top(type="activated", timing=["finish"]), True, "Special Effects > Items"),
     (top(timing="start"), True, "Special Effects > Items"),
+    # a token's timing left out is cited where its lights are, as a wrong step is
+    (lambda data: data["abilities"][0].pop("timing"), False,
+     "Player Components > Timing Indicators"),
 ])
 def test_an_unreadable_entry_cites_the_section_of_its_list(
         change: Change, item: bool, section: str, write_car: Callable[..., Path],
