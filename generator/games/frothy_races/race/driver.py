@@ -338,6 +338,7 @@ class Planner(Bot):
         whips, point, stages = self.whips_left(race, car), phase + 1, race.stages
         base = min(car.speed, table.speeds - 1) * table.states
         spaces = car.spec.moves[phase][car.speed]  # an Emergency Stop's Speed reads them
+        stops = bool(car.card_slots["stop"])  # asked first: most vehicles hold none
         card, turn, slide, rough = prices
         ahead, here, neighbours = car.facing // 2, car.hex, race.rt.neighbours
         (_, straight), (_, left), (_, right) = TURNS[car.facing]
@@ -349,7 +350,7 @@ class Planner(Bot):
             played, steps, hexes, blocked, spaces_rough, stage = option
             end = hexes[-1] if hexes else here
             row = base + end * FACINGS
-            if played == STOP:  # read and priced at the Speed it leaves (stops come last)
+            if stops and played == STOP:  # read and priced at the Speed it leaves (last)
                 row, (card, turn, slide, rough) = self.stopping(race, car, spaces, option)
             extra = card if played else 0.0
             extra += rough * spaces_rough
