@@ -73,7 +73,7 @@ def _notable(event: dict[str, Any]) -> bool:
     if action.startswith("damage roll"):
         return bool(outcome.get("damage"))
     return action in ("collision", "wipe-out", "finish", "hazard", "vehicle attack",
-                      "personal attack")
+                      "personal attack", "special card")
 
 
 def write_replay(path: Path, track: Any, result: RaceResult, paper_name: str = "a4",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pdfplumber
 import pytest
 
 from generator.games.frothy_races.race import RaceOptions, load_race_inputs
@@ -126,3 +127,21 @@ def test_a_stop_to_a_safe_speed_is_priced_with_its_rolls_at_that_speed(tmp_path:
     _, turn_safe, _, rough_safe = driver.prices(race, car, safe)
     assert turn_now > 0 and rough_now > 0
     assert turn_safe == 0 and rough_safe < rough_now
+
+
+def test_the_replay_names_the_card_on_the_round_it_was_played(tmp_path: Path) -> None:
+    """A reader of the replay sees why a vehicle stood still or slowed: the round's row
+    says 'played Emergency Stop' (each special card played is named)."""
+    from generator.games.frothy_races.race import run_race
+    from generator.games.frothy_races.race.replay import write_replay
+
+    track, vehicles = load_race_inputs(BOWL, [stopping_chariot(tmp_path)] * 2)
+    result = run_race(track, vehicles, bots="careful", seed=1, options=RaceOptions(
+        log_events=True, snapshots=True))  # the race the tests above plan for: one table
+    assert any(e.get("result", {}).get("card") == "Emergency Stop" for e in result.events
+               if e["action"] == "special card")
+    replay = tmp_path / "replay.pdf"
+    write_replay(replay, track, result)
+    with pdfplumber.open(replay) as pdf:
+        text = " ".join((page.extract_text() or "") for page in pdf.pages)
+    assert "played Emergency Stop" in " ".join(text.split())
