@@ -511,7 +511,26 @@ def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
     assert variants.wide.bonuses.defense == 1
 
 
-@pytest.mark.parametrize("key", ["defens", "shield"])
+def test_a_bonus_key_reads_by_the_icon_the_book_draws_it_as(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2 names each characteristic with its icon: ACCELERATION (Piston), HANDLING (Wheel),
+    DEFENSE (Shield), FIREPOWER (Blast). A bonus keyed by its icon is that bonus, and is
+    ranged and totalled as it (it was an unknown key)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"Piston": 1, "WHEEL": 1, "shield": 2}
+        data["variants"]["wide"]["bonuses"] = {"Shield": 1, "Wheel": 1, "blast": 0}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    narrow = loaded.definitions[0].model.variants.narrow.bonuses
+    assert (narrow.acceleration, narrow.handling, narrow.defense) == (1, 1, 2)
+
+    def over(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"Blast": 3, "handling": 1}
+    (finding,) = check_file(write_outrider(over)).findings
+    assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
+
+
+@pytest.mark.parametrize("key", ["defens", "speed"])
 def test_an_unknown_bonus_key_leaves_the_side_s_total_unknown(
         key: str, write_outrider: Callable[..., Path]) -> None:
     """'defens: 2' may be the side's Defense misspelt: the narrow side's total is not
@@ -591,7 +610,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
     ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative"),
     # ...by its die (2.5's ARMOR die for defense), and in the plural (1.3's control checks)
     ("ARMOR die", "defense"), ("engine dice", "initiative"), ("control checks", "control"),
-    ("Attack Rolls", "attack"), ("DRIVER rolls", "control")])
+    ("Attack Rolls", "attack"), ("DRIVER rolls", "control"),
+    # ...and by the icon 1.2 draws its characteristic as
+    ("Shield", "defense"), ("wheel roll", "control"), ("Piston", "initiative"),
+    ("BLAST", "attack")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
