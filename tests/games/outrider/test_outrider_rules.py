@@ -15,7 +15,7 @@ import yaml
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
-from generator.games.outrider.spelling import parse_slot_die
+from generator.games.outrider.spelling import ICON_KEYS, parse_slot_die
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
 from tests.conftest import (
@@ -528,6 +528,8 @@ def test_a_bonus_key_reads_by_the_icon_the_book_draws_it_as(
         data["variants"]["narrow"]["bonuses"] = {"Blast": 3, "handling": 1}
     (finding,) = check_file(write_outrider(over)).findings
     assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
+    # the icons read are the ones the catalogue draws each characteristic with
+    assert ICON_KEYS == {c.icon: c.id for c in outrider_data().characteristics.values()}
 
 
 @pytest.mark.parametrize("key", ["defens", "speed"])
