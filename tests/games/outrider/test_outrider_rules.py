@@ -103,6 +103,8 @@ BAD_CASES: dict[str, Change] = {
     "OR-ARC-FIXED-FACING": side("wide", arcs=[arc("primary", "left", "fixed"),
                                               arc("secondary", "right", "articulated")]),
     "OR-CLASS-UNKNOWN": top(nickname="Linebaker"),
+    "OR-CLASS-EQUIPMENT": top(nickname="Interceptor", equipment={
+        "engine": "d6", "driver": "d10", "armor": "d12", "weapon": "d8"}),
     "OR-PRINT-ARCS": side("wide", arcs=[arc("primary", "front", "articulated"),
                                         arc("secondary", "front", "fixed"),
                                         arc("secondary", "front", "fixed")]),
@@ -434,6 +436,31 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     (finding,) = [f for f in check_file(write_outrider(top(nickname="Linebaker"))).findings]
     assert finding.rule == "OR-CLASS-UNKNOWN"
     assert finding.message.endswith("did you mean 'Linebacker'?")
+
+
+@pytest.mark.parametrize(("dice", "flagged"), [
+    # 1.2's Interceptor is lightly armed (a d6 or d8 weapon, 2.6) and built for speed (no
+    # d6 High Torque, 2.3): at each edge, and one past it
+    ({"engine": "d8", "weapon": "d6"}, []), ({"engine": "d12", "weapon": "d8"}, []),
+    ({"engine": "d8", "weapon": "d10"}, ["weapon"]), ({"engine": "d6", "weapon": "d8"}, ["engine"]),
+    ({"engine": "d6", "weapon": "d12"}, ["engine", "weapon"])])
+def test_an_interceptor_is_lightly_armed_and_fast(
+        dice: dict[str, str], flagged: list[str], write_outrider: Callable[..., Path]) -> None:
+    rest = [d for d in ("d6", "d8", "d10", "d12") if d not in dice.values()]
+    held = {**dice, "driver": rest[0], "armor": rest[1]}
+    path = write_outrider(top(nickname="interceptors", equipment=held))
+    findings = check_file(path).findings
+    assert [f.rule for f in findings] == ["OR-CLASS-EQUIPMENT"] * len(flagged)
+    assert [f.severity for f in findings] == [Severity.WARNING] * len(flagged)
+    assert all(f"this one's {slot} is a {held[slot]}" in f.message
+               for f, slot in zip(findings, flagged, strict=True))
+
+
+def test_a_class_the_book_only_names_holds_any_dice(
+        write_outrider: Callable[..., Path]) -> None:
+    """Only the Interceptor is described (1.2): a Night Hawk with a d12 weapon is fine."""
+    held = {"engine": "d6", "driver": "d8", "armor": "d10", "weapon": "d12"}
+    assert check_file(write_outrider(top(nickname="Night Hawk", equipment=held))).findings == []
 
 
 @pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK",
