@@ -556,7 +556,7 @@ def test_a_bonus_key_reads_by_the_icon_the_book_draws_it_as(
     (finding,) = check_file(write_outrider(over)).findings
     assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
     # the icons read are the ones the catalogue draws each characteristic with
-    assert ICON_KEYS == {c.icon: c.id for c in outrider_data().characteristics.values()}
+    assert {c.icon: c.id for c in outrider_data().characteristics.values()} == ICON_KEYS
 
 
 @pytest.mark.parametrize("key", ["defens", "speed"])
