@@ -29,6 +29,10 @@ ARC_WEAPON_NAMES = {f"{name}{plural}": weapon for name, weapon in (
     for plural in ("", "s")}
 FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
                 "backwards": "rear"}
+# An edge also reads with the word after it: the 'front and rear facing' of 1.2's Facing
+# Arrows, and 'edge' and 'side' as our own findings and cards name a card's edges.
+FACING_NAMES |= {f"{facing}{gap}{word}": facing for facing in ("front", "rear", "left", "right")
+                 for word in ("facing", "edge", "side") for gap in (" ", "-")}
 MOUNT_NAMES = {f"{mount} weapon{plural}": mount for mount in ("fixed", "articulated")
                for plural in ("", "s")}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added

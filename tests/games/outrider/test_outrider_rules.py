@@ -659,6 +659,22 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
                                                arc("backup", "Back", "fixed")]))
     loaded = check_file(path)
     assert loaded.findings == []
+
+
+@pytest.mark.parametrize(("written", "facing"), [
+    ("front edge", "front"), ("Rear-facing", "rear"), ("left side", "left"),
+    ("RIGHT EDGE", "right")])
+def test_an_arc_s_facing_reads_with_edge_facing_or_side(
+        written: str, facing: str, write_outrider: Callable[..., Path]) -> None:
+    """1.2 speaks of the front and rear facing, and our findings of a card's edges ('put it
+    on the front or rear edge'): an edge written so is that edge, and is judged as it."""
+    mount = "fixed" if facing in ("front", "rear") else "articulated"
+    loaded = check_file(write_outrider(side("wide", arcs=[
+        arc("primary", written, mount), arc("secondary", "rear", "articulated")])))
+    assert [f.rule for f in loaded.findings] == []
+    assert loaded.definitions[0].model.variants.wide.arcs[0].facing == facing
+    fixed = check_file(write_outrider(side("wide", arcs=[arc("primary", "Left Edge", "fixed")])))
+    assert "OR-ARC-FIXED-FACING" in [f.rule for f in fixed.findings]
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
 
