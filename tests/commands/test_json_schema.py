@@ -215,6 +215,8 @@ def test_the_outrider_schema_takes_the_keys_as_the_book_writes_them() -> None:
     jsonschema.validate(data, schema)
     data["variants"]["wide"]["bonuses"] = {"Shield": 1, "wheel": 1}  # 1.2's icons
     jsonschema.validate(data, schema)
+    data["variants"]["wide"]["bonuses"] = {"ARMOR": 1, "driver": 1}  # 2.7's slots
+    jsonschema.validate(data, schema)
     data["equipment"]["Armour"] = "d8"  # the d8 twice
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate(data, schema)

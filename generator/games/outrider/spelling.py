@@ -214,6 +214,10 @@ BRITISH_KEYS = {"armour": "armor", "defence": "defense"}
 # HANDLING (Wheel), DEFENSE (Shield) and FIREPOWER (Blast).
 ICON_KEYS = {"piston": "acceleration", "wheel": "handling", "shield": "defense",
              "blast": "firepower"}
+# 2.7 shows each bonus beneath the equipment token of its slot: the bonus under the ARMOR
+# token is the Defense bonus, so a bonus also reads by its slot's name.
+SLOT_KEYS = {"engine": "acceleration", "driver": "handling", "armor": "defense",
+             "armour": "defense", "weapon": "firepower"}
 
 
 def book_key(name: str, others: dict[str, str] = BRITISH_KEYS) -> str:

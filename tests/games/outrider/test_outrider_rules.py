@@ -15,7 +15,7 @@ import yaml
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
-from generator.games.outrider.spelling import ICON_KEYS, parse_slot_die
+from generator.games.outrider.spelling import ICON_KEYS, SLOT_KEYS, parse_slot_die
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
 from tests.conftest import (
@@ -557,6 +557,24 @@ def test_a_bonus_key_reads_by_the_icon_the_book_draws_it_as(
     assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
     # the icons read are the ones the catalogue draws each characteristic with
     assert {c.icon: c.id for c in outrider_data().characteristics.values()} == ICON_KEYS
+
+
+def test_a_bonus_key_reads_by_the_slot_it_shows_under(
+        write_outrider: Callable[..., Path]) -> None:
+    """2.7: each bonus is lit beneath its slot's equipment token, so 'ARMOR: 2' under a
+    side's bonuses is its Defense bonus, and 'weapon: 3' a Firepower bonus out of range."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"ARMOR": 2, "Driver": 1}
+        data["variants"]["wide"]["bonuses"] = {"armour": 1, "engine": 1}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    wide = loaded.definitions[0].model.variants.wide.bonuses
+    assert (wide.defense, wide.acceleration) == (1, 1)
+    (finding,) = check_file(write_outrider(bonuses("narrow", weapon=3))).findings
+    assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
+    data = outrider_data()
+    assert {k: v for k, v in SLOT_KEYS.items() if k != "armour"} == {
+        slot: data.slots[slot].characteristic for slot in data.slots}
 
 
 @pytest.mark.parametrize("key", ["defens", "speed"])
