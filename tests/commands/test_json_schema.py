@@ -205,12 +205,17 @@ def test_the_formula_ace_schema_takes_the_skills_as_the_book_writes_them() -> No
 
 def test_the_outrider_schema_takes_the_keys_as_the_book_writes_them() -> None:
     """ENGINE, DRIVER, ARMOR and WEAPON (2.2) and the four characteristics (1.2-1.3) in any
-    case, 'armour' too, as check reads them; the one-of-each-die rule still holds."""
+    case, 'armour' too, and a characteristic by its icon (1.2's Shield), as check reads
+    them; the one-of-each-die rule still holds."""
     data = yaml.safe_load((VEHICLES / "outrider" / "iron-curtain.yaml").read_text())
     schema = schema_for(data)
     data["equipment"] = {"ENGINE": "d8", "Driver": "d10", "Armour": "d12", "weapon": "d6"}
     data["variants"]["narrow"]["bonuses"] = {"DEFENSE": 2, "Handling": 1}
     data["variants"]["wide"]["bonuses"] = {"defence": 1, "handling": 1}
+    jsonschema.validate(data, schema)
+    data["variants"]["wide"]["bonuses"] = {"Shield": 1, "wheel": 1}  # 1.2's icons
+    jsonschema.validate(data, schema)
+    data["variants"]["wide"]["bonuses"] = {"ARMOR": 1, "driver": 1}  # 2.7's slots
     jsonschema.validate(data, schema)
     data["equipment"]["Armour"] = "d8"  # the d8 twice
     with pytest.raises(jsonschema.ValidationError):

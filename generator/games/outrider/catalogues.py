@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -68,13 +68,23 @@ class Characteristic:
 
 
 @dataclass(frozen=True)
+class ClassDice:
+    """The dice one slot of a nickname class holds, as the book describes the class."""
+
+    dice: tuple[int, ...]
+    described: str  # the book's word for it, in a warning ('lightly armed')
+
+
+@dataclass(frozen=True)
 class NicknameClass:
-    """A nickname class the rulebook names, with the silhouette we draw for it."""
+    """A nickname class the rulebook names, with the silhouette we draw for it, and the dice
+    it holds where the book describes the build (the Interceptor, 1.2)."""
 
     name: str
     icon: str
     summary: str
     source: str
+    equipment: dict[str, ClassDice] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -274,8 +284,9 @@ def outrider_data() -> OutriderData:
         characteristics={k: Characteristic(k, v["label"], v["icon"], v["roll"])
                          for k, v in equipment["characteristics"].items()},
         standard_set=tuple(equipment["standard_set"]),
-        classes=tuple(NicknameClass(c["name"], c["icon"], c["summary"], c["from"])
-                      for c in classes["entries"]),
+        classes=tuple(NicknameClass(c["name"], c["icon"], c["summary"], c["from"], {
+            slot: ClassDice(tuple(held["dice"]), held["described"])
+            for slot, held in c.get("equipment", {}).items()}) for c in classes["entries"]),
         faces=faces,
         cards=_cards(maneuvers, faces),
         charts=_charts(charts),

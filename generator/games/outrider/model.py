@@ -17,10 +17,13 @@ from typing import Any
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.spelling import (
     ARC_WEAPON_NAMES,
+    BRITISH_KEYS,
     FACING_NAMES,
+    ICON_KEYS,
     MOUNT_NAMES,
     ROLL_NAMES,
     SKILL_TRACK,
+    SLOT_KEYS,
     TACHOMETER,
     BookKeys,
     article,
@@ -121,13 +124,15 @@ class Bonus(Int):
 
 
 class BonusLights(BookKeys):
-    """A side's four bonuses, each key as the book writes it (HANDLING, Defense, defence). A
+    """A side's four bonuses, each key as the book writes it (HANDLING, Defense, defence), or
+    by the icon 1.2 draws it as (Shield: the defense bonus), or by the slot 2.7 shows it
+    under (ARMOR: the defense bonus). A
     key of none of them may be one misspelt ('speeed'), so what is kept of such a side leaves
     the bonuses it does not name unknown, not 0: a rule comparing totals (OR-VARIANT-BONUSES)
     is skipped rather than reporting a total the file did not mean."""
 
     def __init__(self) -> None:
-        super().__init__(Bonuses)
+        super().__init__(Bonuses, BRITISH_KEYS | ICON_KEYS | SLOT_KEYS)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         result = super().check(node, path, v)

@@ -288,6 +288,21 @@ def known_nickname(vehicle: Vehicle, context: OutriderData) -> Iterator[Violatio
             "known": ", ".join(c.name for c in context.classes)})
 
 
+@RULES.check("OR-CLASS-EQUIPMENT")
+def nickname_fits_its_dice(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
+    """Each die that does not fit the build the book describes by the nickname; a die the
+    book gives no meaning in its slot is OR-EQUIPMENT-STANDARD's, and not judged here."""
+    named = context.nickname_class(vehicle.nickname)
+    for slot, held in (named.equipment if named else {}).items():
+        sides = vehicle.equipment.die(slot)
+        if sides in held.dice or not known_die(context, slot, sides):
+            continue
+        yield Violation(("equipment", slot), {
+            "nickname": named.name if named else "", "described": held.described,
+            "slot": slot, "sides": sides, "class_name": context.meaning(slot, sides).label,
+            "allowed": "a " + " or ".join(die_name(d) for d in held.dice)})
+
+
 @RULES.check("OR-PRINT-ARCS")
 def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
     for side, variant in parsed_sides(vehicle):

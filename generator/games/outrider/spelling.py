@@ -29,6 +29,10 @@ ARC_WEAPON_NAMES = {f"{name}{plural}": weapon for name, weapon in (
     for plural in ("", "s")}
 FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
                 "backwards": "rear"}
+# An edge also reads with the word after it: the 'front and rear facing' of 1.2's Facing
+# Arrows, and 'edge' and 'side' as our own findings and cards name a card's edges.
+FACING_NAMES |= {f"{facing}{gap}{word}": facing for facing in ("front", "rear", "left", "right")
+                 for word in ("facing", "edge", "side") for gap in (" ", "-")}
 MOUNT_NAMES = {f"{mount} weapon{plural}": mount for mount in ("fixed", "articulated")
                for plural in ("", "s")}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
@@ -40,7 +44,9 @@ _ROLL_WORDS = {
     "control": "control", "driver": "control", "handling": "control",
     "defense": "defense", "armor": "defense", "armour": "defense", "defence": "defense",
     "defensive": "defense",
-    "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack"}
+    "attack": "attack", "weapon": "attack", "firepower": "attack", "damage": "attack",
+    # ...and by the icon 1.2 draws that characteristic as (a Shield roll)
+    "piston": "initiative", "wheel": "control", "shield": "defense", "blast": "attack"}
 # A roll is also named by its die (2.5: 'a six-sided (D6) ARMOR die for defense'), and any
 # of these in the plural (1.3: 'when making control checks').
 _DICE = ("engine", "driver", "armor", "armour", "weapon")
@@ -204,28 +210,38 @@ def slot_die_schema(slot: str, sides: Iterable[int]) -> dict[str, Any]:
 # Our own keys are British (colour, flavour): a key the book spells the American way also
 # reads in the British spelling.
 BRITISH_KEYS = {"armour": "armor", "defence": "defense"}
+# 1.2 names each characteristic with the icon it is drawn as: ACCELERATION (Piston),
+# HANDLING (Wheel), DEFENSE (Shield) and FIREPOWER (Blast).
+ICON_KEYS = {"piston": "acceleration", "wheel": "handling", "shield": "defense",
+             "blast": "firepower"}
+# 2.7 shows each bonus beneath the equipment token of its slot: the bonus under the ARMOR
+# token is the Defense bonus, so a bonus also reads by its slot's name.
+SLOT_KEYS = {"engine": "acceleration", "driver": "handling", "armor": "defense",
+             "armour": "defense", "weapon": "firepower"}
 
 
-def book_key(name: str) -> str:
+def book_key(name: str, others: dict[str, str] = BRITISH_KEYS) -> str:
     """The keys a ``BookKeys`` mapping reads as its field ``name``, as a JSON Schema
-    pattern: any case, spaces or hyphens, and the British spelling."""
-    words = [name, *(british for british, field in BRITISH_KEYS.items() if field == name)]
+    pattern: any case, spaces or hyphens, and its other names (the British spelling)."""
+    words = [name, *(other for other, field in others.items() if field == name)]
     return r"^\s*(" + "|".join(loose_pattern(loose_word(w)) for w in words) + r")\s*$"
 
 
 class BookKeys(Struct):
-    """A mapping whose keys read as the book writes them (ENGINE, Handling), and in the
-    British spelling (armour, defence), in check and in the editor's schema."""
+    """A mapping whose keys read as the book writes them (ENGINE, Handling), and by their
+    other names ``others`` (the British armour, defence), in check and in the editor's
+    schema."""
 
-    def __init__(self, model: type) -> None:
+    def __init__(self, model: type, others: dict[str, str] = BRITISH_KEYS) -> None:
         super().__init__(model, loose_keys=True)
-        self.loose.update({loose_word(british): self.loose[field]
-                           for british, field in BRITISH_KEYS.items() if field in self.loose})
+        self.others = others
+        self.loose.update({loose_word(other): self.loose[field]
+                           for other, field in others.items() if field in self.loose})
 
     def loose_schema(self, body: dict[str, Any], required: list[str]) -> dict[str, Any]:
-        body["patternProperties"] = {book_key(info.name): body["properties"][info.name]
-                                     for info in self.fields}
-        present = [{"not": {"propertyNames": {"not": {"pattern": book_key(name)}}}}
+        body["patternProperties"] = {book_key(info.name, self.others):
+                                     body["properties"][info.name] for info in self.fields}
+        present = [{"not": {"propertyNames": {"not": {"pattern": book_key(name, self.others)}}}}
                    for name in required]
         return {**body, "allOf": present} if present else body
 

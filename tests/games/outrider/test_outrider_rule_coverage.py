@@ -19,6 +19,7 @@ from tests.games.outrider.test_outrider_rules import (
     baseline_data,
     bonuses,
     side,
+    top,
 )
 from tests.rule_coverage import At, assert_points_at
 
@@ -32,6 +33,7 @@ AT: dict[str, At] = {
     "OR-ART-RESOLUTION": small_picture,
     "OR-BONUS-RANGE": "3}",
     "OR-CLASS-UNKNOWN": "Linebaker",
+    "OR-CLASS-EQUIPMENT": "d6, driver",                # the Interceptor's High Torque engine
     "OR-EQUIPMENT-STANDARD": ("d12, weapon", "d12}"),  # both slots holding the d12
     "OR-PRINT-ARCS": "front, mount: fixed}",            # the second fixed front arc
     "OR-PRINT-TEXT": "- {name: Gadget 0",              # the upgrades that do not fit
@@ -46,6 +48,7 @@ AT: dict[str, At] = {
 # Each limit of the book reached exactly: the rule that guards it stays silent (and so does
 # every other).
 AT_THE_LIMIT: dict[str, Change] = {
+    "OR-CLASS-EQUIPMENT": top(nickname="Interceptor"),  # the d8 engine and d6 weapon fit
     "OR-BONUS-RANGE": bonuses("narrow", defense=2, handling=1, acceleration=1),
     "OR-ARC-SECONDARY": side("wide", arcs=[arc("primary", "front", "articulated"),
                                            arc("secondary", "rear", "fixed"),

@@ -15,7 +15,7 @@ import yaml
 from generator.games.outrider.baseline import BASELINE_FILE, baseline
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.rules import RULES
-from generator.games.outrider.spelling import parse_slot_die
+from generator.games.outrider.spelling import ICON_KEYS, SLOT_KEYS, parse_slot_die
 from generator.input.findings import Severity
 from generator.probability.outrider import _LOSS_OF_CONTROL, ManeuverType
 from tests.conftest import (
@@ -103,6 +103,8 @@ BAD_CASES: dict[str, Change] = {
     "OR-ARC-FIXED-FACING": side("wide", arcs=[arc("primary", "left", "fixed"),
                                               arc("secondary", "right", "articulated")]),
     "OR-CLASS-UNKNOWN": top(nickname="Linebaker"),
+    "OR-CLASS-EQUIPMENT": top(nickname="Interceptor", equipment={
+        "engine": "d6", "driver": "d10", "armor": "d12", "weapon": "d8"}),
     "OR-PRINT-ARCS": side("wide", arcs=[arc("primary", "front", "articulated"),
                                         arc("secondary", "front", "fixed"),
                                         arc("secondary", "front", "fixed")]),
@@ -436,6 +438,31 @@ def test_a_misspelt_nickname_gets_a_suggestion(write_outrider: Callable[..., Pat
     assert finding.message.endswith("did you mean 'Linebacker'?")
 
 
+@pytest.mark.parametrize(("dice", "flagged"), [
+    # 1.2's Interceptor is lightly armed (a d6 or d8 weapon, 2.6) and built for speed (no
+    # d6 High Torque, 2.3): at each edge, and one past it
+    ({"engine": "d8", "weapon": "d6"}, []), ({"engine": "d12", "weapon": "d8"}, []),
+    ({"engine": "d8", "weapon": "d10"}, ["weapon"]), ({"engine": "d6", "weapon": "d8"}, ["engine"]),
+    ({"engine": "d6", "weapon": "d12"}, ["engine", "weapon"])])
+def test_an_interceptor_is_lightly_armed_and_fast(
+        dice: dict[str, str], flagged: list[str], write_outrider: Callable[..., Path]) -> None:
+    rest = [d for d in ("d6", "d8", "d10", "d12") if d not in dice.values()]
+    held = {**dice, "driver": rest[0], "armor": rest[1]}
+    path = write_outrider(top(nickname="interceptors", equipment=held))
+    findings = check_file(path).findings
+    assert [f.rule for f in findings] == ["OR-CLASS-EQUIPMENT"] * len(flagged)
+    assert [f.severity for f in findings] == [Severity.WARNING] * len(flagged)
+    assert all(f"this one's {slot} is a {held[slot]}" in f.message
+               for f, slot in zip(findings, flagged, strict=True))
+
+
+def test_a_class_the_book_only_names_holds_any_dice(
+        write_outrider: Callable[..., Path]) -> None:
+    """Only the Interceptor is described (1.2): a Night Hawk with a d12 weapon is fine."""
+    held = {"engine": "d6", "driver": "d8", "armor": "d10", "weapon": "d12"}
+    assert check_file(write_outrider(top(nickname="Night Hawk", equipment=held))).findings == []
+
+
 @pytest.mark.parametrize("nickname", ["night hawk", " Night  Hawk ", "Níght-Hawk", "NIGHTHAWK",
                                       "Night Hawks"])  # 1.2: 'are called Interceptors'
 def test_a_nickname_class_reads_in_any_case_spacing_or_accents(
@@ -511,7 +538,46 @@ def test_a_bonus_key_reads_as_the_book_writes_the_characteristic(
     assert variants.wide.bonuses.defense == 1
 
 
-@pytest.mark.parametrize("key", ["defens", "shield"])
+def test_a_bonus_key_reads_by_the_icon_the_book_draws_it_as(
+        write_outrider: Callable[..., Path]) -> None:
+    """1.2 names each characteristic with its icon: ACCELERATION (Piston), HANDLING (Wheel),
+    DEFENSE (Shield), FIREPOWER (Blast). A bonus keyed by its icon is that bonus, and is
+    ranged and totalled as it (it was an unknown key)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"Piston": 1, "WHEEL": 1, "shield": 2}
+        data["variants"]["wide"]["bonuses"] = {"Shield": 1, "Wheel": 1, "blast": 0}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    narrow = loaded.definitions[0].model.variants.narrow.bonuses
+    assert (narrow.acceleration, narrow.handling, narrow.defense) == (1, 1, 2)
+
+    def over(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"Blast": 3, "handling": 1}
+    (finding,) = check_file(write_outrider(over)).findings
+    assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
+    # the icons read are the ones the catalogue draws each characteristic with
+    assert {c.icon: c.id for c in outrider_data().characteristics.values()} == ICON_KEYS
+
+
+def test_a_bonus_key_reads_by_the_slot_it_shows_under(
+        write_outrider: Callable[..., Path]) -> None:
+    """2.7: each bonus is lit beneath its slot's equipment token, so 'ARMOR: 2' under a
+    side's bonuses is its Defense bonus, and 'weapon: 3' a Firepower bonus out of range."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"]["bonuses"] = {"ARMOR": 2, "Driver": 1}
+        data["variants"]["wide"]["bonuses"] = {"armour": 1, "engine": 1}
+    loaded = check_file(write_outrider(change))
+    assert loaded.findings == []
+    wide = loaded.definitions[0].model.variants.wide.bonuses
+    assert (wide.defense, wide.acceleration) == (1, 1)
+    (finding,) = check_file(write_outrider(bonuses("narrow", weapon=3))).findings
+    assert (finding.rule, "firepower" in finding.message) == ("OR-BONUS-RANGE", True)
+    data = outrider_data()
+    assert {k: v for k, v in SLOT_KEYS.items() if k != "armour"} == {
+        slot: data.slots[slot].characteristic for slot in data.slots}
+
+
+@pytest.mark.parametrize("key", ["defens", "speed"])
 def test_an_unknown_bonus_key_leaves_the_side_s_total_unknown(
         key: str, write_outrider: Callable[..., Path]) -> None:
     """'defens: 2' may be the side's Defense misspelt: the narrow side's total is not
@@ -591,7 +657,10 @@ def test_loss_of_control_charts_match_the_probability_module() -> None:
     ("ARMOR roll", "defense"), ("defensive", "defense"), ("initiative roll", "initiative"),
     # ...by its die (2.5's ARMOR die for defense), and in the plural (1.3's control checks)
     ("ARMOR die", "defense"), ("engine dice", "initiative"), ("control checks", "control"),
-    ("Attack Rolls", "attack"), ("DRIVER rolls", "control")])
+    ("Attack Rolls", "attack"), ("DRIVER rolls", "control"),
+    # ...and by the icon 1.2 draws its characteristic as
+    ("Shield", "defense"), ("wheel roll", "control"), ("Piston", "initiative"),
+    ("BLAST", "attack")])
 def test_an_upgrade_roll_reads_by_its_die_or_characteristic(
         written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
     """1.3 and 5.4 name a roll by its die (the DRIVER roll) or by the characteristic added to
@@ -608,6 +677,22 @@ def test_an_arc_reads_by_the_book_s_words_for_it(write_outrider: Callable[..., P
                                                arc("backup", "Back", "fixed")]))
     loaded = check_file(path)
     assert loaded.findings == []
+
+
+@pytest.mark.parametrize(("written", "facing"), [
+    ("front edge", "front"), ("Rear-facing", "rear"), ("left side", "left"),
+    ("RIGHT EDGE", "right")])
+def test_an_arc_s_facing_reads_with_edge_facing_or_side(
+        written: str, facing: str, write_outrider: Callable[..., Path]) -> None:
+    """1.2 speaks of the front and rear facing, and our findings of a card's edges ('put it
+    on the front or rear edge'): an edge written so is that edge, and is judged as it."""
+    mount = "fixed" if facing in ("front", "rear") else "articulated"
+    loaded = check_file(write_outrider(side("wide", arcs=[
+        arc("primary", written, mount), arc("secondary", "rear", "articulated")])))
+    assert [f.rule for f in loaded.findings] == []
+    assert loaded.definitions[0].model.variants.wide.arcs[0].facing == facing
+    fixed = check_file(write_outrider(side("wide", arcs=[arc("primary", "Left Edge", "fixed")])))
+    assert "OR-ARC-FIXED-FACING" in [f.rule for f in fixed.findings]
     arcs = loaded.definitions[0].model.variants.narrow.arcs
     assert [(a.weapon, a.facing) for a in arcs] == [("primary", "front"), ("secondary", "rear")]
 
