@@ -117,7 +117,7 @@ CASES = [
     ("FR-DMG-AFFECT-LEVEL", "frothy-races/glimmering-orrery.yaml", "    4: Wipe-out",
      "    4: Wipe-out\n    5: Haste"),
     ("FR-STAMINA-AFFECT-LEVEL", "frothy-races/glimmering-orrery.yaml", "  maximum: 10",
-     "  maximum: 7"),
+     "  maximum: 6"),
     ("FR-DMG-WIPEOUT", "frothy-races/glimmering-orrery.yaml", "    4: Wipe-out",
      "    4: Haste"),
     ("FR-DMG-WIPEOUT", "frothy-races/glimmering-orrery.yaml", "choices: [Haste, Slow]",

@@ -319,11 +319,11 @@ def damage_levels_schema() -> list[dict[str, Any]]:
 
 @RULES.editor_schema("FR-STAMINA-AFFECT-LEVEL")
 def stamina_levels_schema() -> list[dict[str, Any]]:
-    # Each level at or above the minimum and below the maximum: the two bounds apart, each
-    # case by case of its own value (a value left out is its default).
+    # Each level from the minimum to the maximum: the two bounds apart, each case by case
+    # of its own value (a value left out is its default).
     parts = []
     for name, allowed in (("minimum", lambda low, high, n: range(n, high + 1)),
-                          ("maximum", lambda low, high, n: range(0, n))):
+                          ("maximum", lambda low, high, n: range(0, n + 1))):
         low, high, default = bounds(StaminaTrack, name)
         for n in range(low, high + 1):
             written_as = has(["stamina", name], {"const": n})

@@ -285,7 +285,10 @@ def stamina_track_order(vehicle: Vehicle) -> Iterator[Violation]:
 def stamina_levels_on_track(vehicle: Vehicle) -> Iterator[Violation]:
     track = vehicle.stamina
     for level in track.affects:
-        if not track.minimum <= level < track.maximum:
+        # 'Apply the Stamina effect for the Stamina value your vehicle is currently at, as
+        # well as ... all higher Stamina values' once below the maximum: an affect at the
+        # maximum applies as soon as any Stamina is lost.
+        if not track.minimum <= level <= track.maximum:
             yield Violation(("stamina", "affects", level),
                             {"level": level, "minimum": track.minimum, "maximum": track.maximum})
 

@@ -60,7 +60,7 @@ BAD_CASES: dict[str, Change] = {
     "FR-DMG-LOSE-TRAIT": damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Flyer"},
                                           6: "Wipe-out"}),
     "FR-STAMINA-TRACK": set_path("stamina", "minimum", value=10),
-    "FR-STAMINA-AFFECT-LEVEL": set_path("stamina", "affects", 10, value="Speed"),
+    "FR-STAMINA-AFFECT-LEVEL": set_path("stamina", "affects", 11, value="Speed"),
     "FR-TRAIT-UNKNOWN": set_path("traits", value=[{"name": "Blads", "value": 1}]),
     "FR-SPECIAL-UNKNOWN": set_path("cards", "special", value=[{"name": "Lsh", "value": 1}]),
     "FR-DMG-AFFECT-UNKNOWN": damage_track(6, {3: "Whoops", 6: "Wipe-out"}),
@@ -151,6 +151,17 @@ def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
         set_path("speed_table", "stamina", value=[0] * 7)(d),
         set_path("stamina", "affects", value={})(d))))
     assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
+
+
+def test_a_stamina_affect_at_the_maximum_is_clean_and_one_past_it_is_an_error(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Stamina Check: below the maximum, apply the affect at the value the vehicle is at
+    'as well as the Stamina effects for all higher Stamina values', so one at the maximum
+    applies once any Stamina is lost; one above the maximum, or below the minimum, never."""
+    for level, fires in ((10, False), (11, True), (0, False)):
+        loaded = check_file(write_vehicle(set_path(
+            "stamina", "affects", level, value={"name": "-# Speed", "value": 1})))
+        assert ("FR-STAMINA-AFFECT-LEVEL" in rule_ids(loaded.findings)) is fires, level
 
 
 def test_a_stamina_track_written_upside_down_is_the_track_rule_not_a_schema_error(

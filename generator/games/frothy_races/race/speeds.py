@@ -173,8 +173,8 @@ def speed_after(race: Race, car: Car, accelerate: bool, values: Sequence[int]) -
 
 
 def stamina_reins(race: Race, car: Car) -> int:
-    if not race.options.stamina:
-        return 0
+    if not race.options.stamina or car.stamina >= car.spec.stamina_max:
+        return 0  # Stamina Check: no affect applies at the maximum
     return sum(a.value for level, a in car.spec.stamina_affects
                if a.name == "+# Reins / Speed Check" and car.stamina <= level)
 

@@ -56,8 +56,10 @@ def maintenance(race: Race, car: Car) -> None:
         spec = car.spec
         car.stamina = max(spec.stamina_min,
                           min(spec.stamina_max, car.stamina + spec.stamina_row[car.speed]))
+        # Stamina Check: affects apply only once Stamina is below its maximum.
         drop = sum(a.value for level, a in spec.stamina_affects
-                   if a.name == "-# Speed" and car.stamina <= level)
+                   if a.name == "-# Speed" and car.stamina <= level) \
+            if car.stamina < spec.stamina_max else 0
         if drop:
             race.set_speed(car, max(0, car.speed - drop))
             if race.logging:

@@ -8,13 +8,18 @@ test_race_rules does. One the engine played otherwise: a Rear-End's Speed gain p
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
+import yaml
+
+from generator.games.frothy_races.race import RaceOptions, load_race_inputs
 from generator.games.frothy_races.race.decisions import SpeedChoice
 from generator.games.frothy_races.race.engine import Car, Race
 from generator.games.frothy_races.race.vehicles import Affect, speed_box
 from generator.probability.frothy_control import ControlOutcome
 from tests.games.frothy_races.race.test_race_readings import NoCards
 from tests.games.frothy_races.race.test_race_rules import (
+    BOWL,
     CHARIOT,
     ScriptedDice,
     icons,
@@ -287,3 +292,25 @@ def test_a_hazard_at_a_lost_safe_speed_rolls_its_basic_die() -> None:
     race.rng = Dice([], pad=icons("slide")[0])
     race.enter(car, ford, 0)
     assert [len(d) for d in rolls(race, "control roll (reaction)")] == [3]
+
+
+def test_a_stamina_affect_at_the_maximum_applies_once_stamina_is_lost(tmp_path: Path
+                                                                       ) -> None:
+    """Stamina Check: 'if your vehicle's Stamina is not currently at its maximum value ...
+    Apply the Stamina effect for the Stamina value your vehicle is currently at, as well
+    as the Stamina effects for all higher Stamina values'. A '-1 Speed' at the maximum (10)
+    does nothing at 10 and acts at 9; a '+1 Reins / Speed Check' at 9 likewise."""
+    data = yaml.safe_load(CHARIOT.read_text())
+    data["stamina"]["affects"] = {10: {"name": "-# Speed", "value": 1},
+                                  9: {"name": "+# Reins / Speed Check", "value": 1}}
+    path = tmp_path / "tired-at-the-top.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    track, vehicles = load_race_inputs(BOWL, [path])
+    race = Race(track, vehicles, ["racing-line"], seed=1, options=RaceOptions(stamina=True))
+    car = race.cars[0]
+    for stamina, speed_after, reins in ((10, 3, 0), (9, 2, 1)):
+        race.set_speed(car, 3)  # the basic chariot's Stamina row gives 0 at Speed 3
+        car.stamina = stamina
+        race.maintenance(car)
+        assert (car.stamina, car.speed, race.stamina_reins(car)) == (stamina, speed_after,
+                                                                      reins)
