@@ -72,8 +72,11 @@ _ADVICE = {"background": "a shorter background", "explanations": "shorter custom
 
 # Speed-table cells printed for one value: the finding points at that cell, not its row
 # (and a Stamina-row cell at the speed table, not the Stamina track its prefix names). An
-# affect that cannot fit points at its track, whose height gives it its room.
-_PART_VALUES = ((re.compile(r"move (\d) at Speed (\d)$"),
+# affect that cannot fit points at what sets its track's height, which gives it its room:
+# the Damage value, the Stamina maximum (not the Resilience, the damage block's first key).
+_PART_VALUES = ((re.compile(r"damage affect at level"), lambda m: ("damage", "value")),
+                (re.compile(r"stamina affect at level"), lambda m: ("stamina", "maximum")),
+                (re.compile(r"move (\d) at Speed (\d)$"),
                  lambda m: ("speed_table", f"move_{m[1]}", int(m[2]))),
                 (re.compile(r"(control|stamina) at Speed (\d)$"),
                  lambda m: ("speed_table", m[1], int(m[2]))))
@@ -81,7 +84,7 @@ _PART_VALUES = ((re.compile(r"move (\d) at Speed (\d)$"),
 
 def part_path(part: str) -> tuple[str | int, ...]:
     """Where in the vehicle file a licence part's text comes from: the speed-table cell for
-    one value, else the section the part prints."""
+    one value, the height of an affect's track, else the section the part prints."""
     for pattern, path in _PART_VALUES:
         match = pattern.match(part)
         if match:
