@@ -563,13 +563,13 @@ def test_a_typical_value_is_one_that_can_act_on_the_basic_chariot() -> None:
     # that can never act. A typical value the second rejects would send the user in circles
     # ('# Maximum Acceleration 6': two Speed dice make 6 at most, so 6 never limits).
     from generator.games.frothy_races.catalogues import frothy_data
-    from generator.games.frothy_races.targets import value_range
+    from generator.games.frothy_races.targets import typical_range, value_range
     data, vehicle = frothy_data(), baseline()
     for name in ("traits", "special_cards", "damage_affects", "stamina_affects"):
         for entry in data.catalogue(name):
             if "possible" in entry.extra or "below_row" in entry.extra:
                 low, high = value_range(vehicle, data, entry)
-                typical_low, typical_high = entry.typical
+                typical_low, typical_high = typical_range(vehicle, data, entry)
                 assert low <= typical_low and typical_high <= high, entry.name
 
 
