@@ -583,3 +583,13 @@ def test_a_maximum_of_six_boxes_is_impossible_and_atypical_five_is_clean(
     five = check_file(write_vehicle(damage_track(6, {3: {"name": name, "value": 5},
                                                      6: "Wipe-out"})))
     assert five.findings == []
+
+
+def test_a_count_of_one_space_reads_space(write_vehicle: Callable[..., Path]) -> None:
+    # Speed 2 of the basic chariot moves 4 a round; Speed 3 cut to 1 moves less ('1 space',
+    # not '1 spaces'), and a drop to Speed 2 after phase 3 moves 1 more, where keeping
+    # Speed 3 moves none.
+    path = write_vehicle(lambda d: speed(d, 3, (0, 0, 0, 1)))
+    messages = [f.message for f in check_file(path).findings]
+    assert any("Speed 3 moves 1 space a round" in m for m in messages), messages
+    assert not any(" 1 spaces" in m for m in messages), messages
