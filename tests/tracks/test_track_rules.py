@@ -713,3 +713,14 @@ def test_items_with_nothing_to_give_are_told_what_to_change(
     path = write_track(tmp_path, map_text=map_text, game="joyride")
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-NONE"]
     assert finding.hint == f"list the items under 'items:', or {fix}"
+
+
+def test_a_checkpoint_one_space_from_the_start_says_space(tmp_path: Path) -> None:
+    # The message counted '1 spaces' when the last checkpoint sat on the finish piece.
+    loop = Path(__file__).parents[2] / "vehicles" / "tracks" / "tin-plate-loop.yaml"
+    text = loop.read_text(encoding="utf-8").replace(
+        "  - finish\n", "  - {piece: finish, checkpoint: 3}\n", 1)
+    path = tmp_path / "loop.yaml"
+    path.write_text(text, encoding="utf-8")
+    (order,) = [f for f in check_file(path).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert " comes 1 space from the start " in order.message

@@ -7,6 +7,7 @@ sheets. The dice stickers are game-neutral sheets (``generator.paper.shared_shee
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, overload
@@ -69,6 +70,28 @@ _ADVICE = {"background": "a shorter background", "explanations": "shorter custom
            "Stamina track (fewer rows give each more room)"}
 
 
+# Speed-table cells printed for one value: the finding points at that cell, not its row
+# (and a Stamina-row cell at the speed table, not the Stamina track its prefix names). An
+# affect that cannot fit points at what sets its track's height, which gives it its room:
+# the Damage value, the Stamina maximum (not the Resilience, the damage block's first key).
+_PART_VALUES = ((re.compile(r"damage affect at level"), lambda m: ("damage", "value")),
+                (re.compile(r"stamina affect at level"), lambda m: ("stamina", "maximum")),
+                (re.compile(r"move (\d) at Speed (\d)$"),
+                 lambda m: ("speed_table", f"move_{m[1]}", int(m[2]))),
+                (re.compile(r"(control|stamina) at Speed (\d)$"),
+                 lambda m: ("speed_table", m[1], int(m[2]))))
+
+
+def part_path(part: str) -> tuple[str | int, ...]:
+    """Where in the vehicle file a licence part's text comes from: the speed-table cell for
+    one value, the height of an affect's track, else the section the part prints."""
+    for pattern, path in _PART_VALUES:
+        match = pattern.match(part)
+        if match:
+            return path(match)
+    return next((p for prefix, p in _PART_PATHS if part.startswith(prefix)), ())
+
+
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:
     """FR-ART-FILE or FR-ART-RESOLUTION for its picture, FR-PRINT-TEXT for every part of
     the licence whose text cannot fit at 6 pt, and FR-PRINT-PIECE-TEXT for its cards and
@@ -76,7 +99,7 @@ def print_findings(definition: Definition, templates: TextTemplates) -> list[Fin
     findings = art_findings(definition, RULES, "FR", [ART_AREA])
     findings += piece_findings(definition, templates, PrintOptions())
     for part, side in print_problems(definition.model, frothy_data(), templates):
-        path = next((p for prefix, p in _PART_PATHS if part.startswith(prefix)), ())
+        path = part_path(part)
         advice = next((a for key, a in _ADVICE.items() if part.startswith(key)),
                       "shorter wording in the template or the vehicle file")
         findings.append(RULES["FR-PRINT-TEXT"].finding(

@@ -366,20 +366,6 @@ def hash_value_not_given(vehicle: Vehicle, context: FrothyData) -> Iterator[Viol
                             {"what": site.what, "name": entry.name, "value": site.ref.value})
 
 
-@RULES.check("FR-HASH-RANGE")
-def hash_value_typical(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
-    for site in reference_sites(vehicle):
-        entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
-        value = site.ref.value
-        if entry is None or not entry.takes_value or not isinstance(value, int):
-            continue
-        low, high = entry.typical
-        if not low <= value <= high:
-            yield Violation((*site.path, "value"), {
-                "what": site.what, "name": entry.name, "value": value, "low": low,
-                "high": high})
-
-
 _PARAM_MEANING = {"trait": "the trait that is lost", "card": "whip, reins or either",
                   "choices": "the affects a roll picks from"}
 

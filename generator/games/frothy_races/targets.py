@@ -315,6 +315,33 @@ def taken_above(items: list[Placed], item: Placed) -> int:
     return sum(int(other.site.ref.value or 0) for other in same[:index])
 
 
+def typical_range(vehicle: Vehicle, context: FrothyData, entry: Entry) -> tuple[int, int]:
+    """The guide's typical values for an entry's '#', no higher than the values it can act
+    with on this vehicle (FR-DMG-VALUE-IMPOSSIBLE), so FR-HASH-RANGE's hint never offers one
+    that error refuses: '# Maximum Acceleration 6' never limits two Speed dice (6 at most),
+    but does once Hyperactive 1 lets a roll make 7."""
+    low, high = entry.typical
+    if "possible" in entry.extra or "below_row" in entry.extra:
+        acting = value_range(vehicle, context, entry)[1]
+        if acting >= low:  # else nothing typical can act: that error says so alone
+            high = min(high, acting)
+    return low, high
+
+
+@RULES.check("FR-HASH-RANGE")
+def hash_value_typical(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
+    for site in reference_sites(vehicle):
+        entry = None if site.ref.custom else context.catalogue(site.catalogue).find(site.ref.name)
+        value = site.ref.value
+        if entry is None or not entry.takes_value or not isinstance(value, int):
+            continue
+        low, high = typical_range(vehicle, context, entry)
+        if not low <= value <= high:
+            yield Violation((*site.path, "value"), {
+                "what": site.what, "name": entry.name, "value": value, "low": low,
+                "high": high})
+
+
 @RULES.check("FR-DMG-VALUE-IMPOSSIBLE")
 def affect_values_possible(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     for catalogue in ("damage_affects", "stamina_affects"):

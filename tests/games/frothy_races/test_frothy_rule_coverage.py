@@ -169,6 +169,20 @@ def test_a_stamina_track_too_tall_for_its_labels_says_to_shorten_the_track(
     path = write_vehicle(set_path("stamina", "maximum", value=18))
     findings = check_file(path).findings
     assert {f.rule for f in findings} == {"FR-PRINT-TEXT"}
-    assert_points_at(findings, RULES["FR-PRINT-TEXT"], path, "maximum: 18")
+    assert_points_at(findings, RULES["FR-PRINT-TEXT"], path, "18")  # the value, as FR-PRINT-TRACK
     assert all("a shorter Stamina track" in (f.hint or "") for f in findings)
     assert check_file(write_vehicle(set_path("stamina", "maximum", value=17))).findings == []
+
+
+def test_a_damage_track_too_tall_for_an_affect_points_at_the_damage_value(
+        write_vehicle: Callable[..., Path]) -> None:
+    # 22 rows (21 down to 0) leave a long custom affect no room at 6 pt. The finding points
+    # at the Damage value, as the stamina one does at the maximum: it pointed at the
+    # Resilience, the first key of the damage block, which gives the rows no room at all.
+    long_name = {"name": "Axle Cracks And The Wheels Wobble Badly", "custom": True,
+                 "summary": "Wobbly wheels."}
+    path = write_vehicle(lambda d: d["damage"].update(resilience=None, value=21, affects={
+        1: {"name": "+# Control Loss", "value": 1}, 16: long_name, 21: "Wipe-out"}))
+    findings = [f for f in check_file(path).findings if f.rule == "FR-PRINT-TEXT"]
+    assert findings
+    assert_points_at(findings, RULES["FR-PRINT-TEXT"], path, "21")  # line 35: value: 21

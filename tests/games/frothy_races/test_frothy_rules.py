@@ -567,3 +567,40 @@ def test_a_number_typed_in_quotes_is_told_to_lose_them(
                                                                   "value": typed}])))
     (finding,) = [f for f in loaded.findings if f.severity is Severity.ERROR]
     assert finding.rule == "SCHEMA-VALUE" and "remove the quotes" in finding.message
+
+
+def test_a_typical_value_is_one_that_can_act_on_the_basic_chariot() -> None:
+    # FR-HASH-RANGE's hint offers the typical range; FR-DMG-VALUE-IMPOSSIBLE rejects values
+    # that can never act. A typical value the second rejects would send the user in circles
+    # ('# Maximum Acceleration 6': two Speed dice make 6 at most, so 6 never limits).
+    from generator.games.frothy_races.catalogues import frothy_data
+    from generator.games.frothy_races.targets import typical_range, value_range
+    data, vehicle = frothy_data(), baseline()
+    for name in ("traits", "special_cards", "damage_affects", "stamina_affects"):
+        for entry in data.catalogue(name):
+            if "possible" in entry.extra or "below_row" in entry.extra:
+                low, high = value_range(vehicle, data, entry)
+                typical_low, typical_high = typical_range(vehicle, data, entry)
+                assert low <= typical_low and typical_high <= high, entry.name
+
+
+@pytest.mark.parametrize("name", ["# Maximum Acceleration", "# Maximum Deceleration"])
+def test_a_maximum_of_six_boxes_is_impossible_and_atypical_five_is_clean(
+        name: str, write_vehicle: Callable[..., Path]) -> None:
+    six = check_file(write_vehicle(damage_track(6, {3: {"name": name, "value": 6},
+                                                    6: "Wipe-out"})))
+    assert {f.rule for f in six.findings} == {"FR-DMG-VALUE-IMPOSSIBLE", "FR-HASH-RANGE"}
+    assert all("1 to 5" in (f.hint or "") for f in six.findings if f.rule == "FR-HASH-RANGE")
+    five = check_file(write_vehicle(damage_track(6, {3: {"name": name, "value": 5},
+                                                     6: "Wipe-out"})))
+    assert five.findings == []
+
+
+def test_a_count_of_one_space_reads_space(write_vehicle: Callable[..., Path]) -> None:
+    # Speed 2 of the basic chariot moves 4 a round; Speed 3 cut to 1 moves less ('1 space',
+    # not '1 spaces'), and a drop to Speed 2 after phase 3 moves 1 more, where keeping
+    # Speed 3 moves none.
+    path = write_vehicle(lambda d: speed(d, 3, (0, 0, 0, 1)))
+    messages = [f.message for f in check_file(path).findings]
+    assert any("Speed 3 moves 1 space a round" in m for m in messages), messages
+    assert not any(" 1 spaces" in m for m in messages), messages

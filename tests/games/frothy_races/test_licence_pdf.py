@@ -191,3 +191,20 @@ def test_each_speed_table_prints_its_vehicle_numbers(licences: tuple[str, Path])
                 assert name in text
                 seen.append(name)
     assert sorted(seen) == sorted(NAMES)
+
+
+@pytest.mark.parametrize(("part", "path"), [
+    ("move 2 at Speed 6", ("speed_table", "move_2", 6)),
+    ("control at Speed 3", ("speed_table", "control", 3)),
+    ("stamina at Speed 5", ("speed_table", "stamina", 5)),
+    ("stamina affect at level 8", ("stamina", "maximum")),
+    ("damage affect at level 16", ("damage", "value")),
+    ("background", ("background",)),
+])
+def test_a_licence_part_that_cannot_fit_points_at_its_value(
+        part: str, path: tuple[str | int, ...]) -> None:
+    # A Speed-table cell is one value: FR-PRINT-TEXT points at it, and a Stamina-row cell
+    # at the speed table, not at the Stamina track whose name it shares. An affect points
+    # at its track's height (it pointed at the Resilience, the damage block's first key).
+    from generator.games.frothy_races.components import part_path
+    assert part_path(part) == path
