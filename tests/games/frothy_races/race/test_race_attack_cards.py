@@ -41,23 +41,25 @@ def side_by_side(attacker: Path, target: Path) -> Race:
     return race
 
 
+def priced(gain: object, attacker: Path, target: Path) -> float:
+    """What the attacking style makes of a one-card attack of ``gain``'s kind, side by side."""
+    race = side_by_side(attacker, target)
+    car, other = race.cars
+    if gain is vehicle_attack_gain:
+        return vehicle_attack_gain(AGGRESSIVE, car, other, 1)
+    return personal_attack_gain(AGGRESSIVE, race, car, other, 1)
+
+
 @pytest.mark.parametrize("attack, defence, gain", [
     ("Kamikaze", "Swerve", vehicle_attack_gain),
     ("Berserker", "Shield", personal_attack_gain),
 ])
 def test_an_attack_card_raises_the_price_a_defence_card_lowers_it(
         tmp_path: Path, attack: str, defence: str, gain: object) -> None:
-    def priced(attacker: Path, target: Path) -> float:
-        race = side_by_side(attacker, target)
-        car, other = race.cars
-        if gain is vehicle_attack_gain:
-            return vehicle_attack_gain(AGGRESSIVE, car, other, 1)
-        return personal_attack_gain(AGGRESSIVE, race, car, other, 1)
-
-    plain = priced(CHARIOT, CHARIOT)
+    plain = priced(gain, CHARIOT, CHARIOT)
     assert card_bonus(side_by_side(with_card(tmp_path, attack), CHARIOT).cars[0], attack) == 2
-    assert priced(with_card(tmp_path, attack), CHARIOT) > plain
-    assert priced(CHARIOT, with_card(tmp_path, defence)) < plain
+    assert priced(gain, with_card(tmp_path, attack), CHARIOT) > plain
+    assert priced(gain, CHARIOT, with_card(tmp_path, defence)) < plain
 
 
 def test_a_card_not_in_hand_adds_nothing(tmp_path: Path) -> None:
@@ -104,13 +106,6 @@ def test_a_reroll_trait_raises_the_price_and_a_defending_one_lowers_it(
             "traits:\n", f"traits:\n  - {{name: {name}, value: 2}}\n"))
         return path
 
-    def priced(attacker: Path, target: Path) -> float:
-        race = side_by_side(attacker, target)
-        car, other = race.cars
-        if gain is vehicle_attack_gain:
-            return vehicle_attack_gain(AGGRESSIVE, car, other, 1)
-        return personal_attack_gain(AGGRESSIVE, race, car, other, 1)
-
-    plain = priced(CHARIOT, CHARIOT)
-    assert priced(trait(attack), CHARIOT) > plain
-    assert priced(CHARIOT, trait(defence)) < plain
+    plain = priced(gain, CHARIOT, CHARIOT)
+    assert priced(gain, trait(attack), CHARIOT) > plain
+    assert priced(gain, CHARIOT, trait(defence)) < plain
