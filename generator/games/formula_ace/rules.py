@@ -19,6 +19,7 @@ from generator.games.formula_ace.season import (
     PilotState,
     SeasonState,
     ShipState,
+    pilot_cost,
     ship_cost,
     ship_state,
     timeline,
@@ -409,6 +410,9 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
             return None
         return ((*moment.path, "buy", "ship"), data.items[buy.item].name, ship.name,
                 ship.pilot, data.items[buy.item].price * buy.count, moment.before.credits)
+    recruit = moment.entry.recruit
+    if recruit is not None and any(recruit.school.values()):
+        return _schooled_recruit(moment, recruit, data, held)
     if new is None or new.pilot is None or not (new.upgrades or new.weapons):
         return None
     hull = data.items["new-ship"].price
@@ -418,6 +422,19 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
     key = "weapons" if new.weapons else "upgrades"
     return ((*moment.path, "new_ship", key), "equipment", new.name, new.pilot,
             ship_cost(new, data), moment.before.credits - data.items["new-ship"].price)
+
+
+def _schooled_recruit(moment: Moment, recruit: Pilot, data: FormulaData,
+                      held: dict[str, int]) -> tuple[KeyPath, str, str, str, int, int]:
+    """A pilot recruited with school levels: the recruit's price any winnings may pay (as a
+    ship's hull), those held for other pilots first; the levels improve the new pilot."""
+    fee = data.items["new-pilot"].price
+    for name in list(held):
+        spent = min(held[name], fee)
+        held[name], fee = held[name] - spent, fee - spent
+    return ((*moment.path, "recruit", "school"), data.items["school"].name, "", recruit.name,
+            pilot_cost(recruit, data, recruited=False),
+            moment.before.credits - data.items["new-pilot"].price)
 
 
 def _winnings(race: Race, data: FormulaData) -> dict[str, int]:

@@ -1077,3 +1077,17 @@ def test_a_winner_s_prize_does_not_send_another_pilot_to_school(tmp_path: Path) 
     assert "pilot: Bram Oduya" in path.read_text().splitlines()[finding.mark.line - 1]
     own = buy("school", pilot="Ada Voss", skill="g_endurance")
     assert check_file(write_team(tmp_path, season(won, own))).findings == []
+
+
+def test_a_winner_s_prize_does_not_school_a_recruit(tmp_path: Path) -> None:
+    # 14/: a 4th pilot recruited with a school level (16/) is improved by it as a ship is by
+    # the equipment it is bought with; the recruit's own price any winnings may pay.
+    won = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    schooled = {"recruit": {**SEASONED_TSW, "skills": {"piloting": 4, "g_endurance": 3},
+                            "school": {"piloting": 1}}}
+    path = write_team(tmp_path, season(won, schooled))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-PURSE"
+    assert finding.message.startswith("Pilot advanced school for Dax Rell costs 3000, but ")
+    plain = {"recruit": SEASONED_TSW}
+    assert check_file(write_team(tmp_path, season(won, plain))).findings == []
