@@ -395,15 +395,12 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
                  ) -> tuple[KeyPath, str, str, str, int, int] | None:
     """(where, what, ship, its pilot, cost, credits to pay it from) for a step that improves
     a pilot's ship: a purchase for it, or the upgrades and derby items a ship is bought
-    with; or that improves a pilot (school, ship ""): 14/ keeps experience apart too. The hull of a ship bought is no improvement: any winnings may pay for it, and
-    those held for other pilots are spent on it first."""
+    with; or a pilot's schooling (ship ""), as 14/ keeps experience apart too. The hull of
+    a ship bought is no improvement: any winnings may pay for it, and those held for other
+    pilots are spent on it first."""
     buy, new = moment.entry.buy, moment.entry.new_ship
     if buy is not None and buy.item == "school":
-        pilot = moment.before.pilots.get(buy.pilot or "")
-        if pilot is None or buy.skill is None or not pilot.alive:
-            return None  # FA-BUY-TARGET refuses these already
-        return ((*moment.path, "buy", "pilot"), data.items["school"].name, "", pilot.name,
-                data.items["school"].price * buy.count, moment.before.credits)
+        return _schooling(moment, data)
     if buy is not None:
         ship = moment.before.ships.get(buy.ship or "")
         if ship is None or ship.pilot is None:
@@ -422,6 +419,18 @@ def _improvement(moment: Moment, data: FormulaData, held: dict[str, int]
     key = "weapons" if new.weapons else "upgrades"
     return ((*moment.path, "new_ship", key), "equipment", new.name, new.pilot,
             ship_cost(new, data), moment.before.credits - data.items["new-ship"].price)
+
+
+def _schooling(moment: Moment, data: FormulaData
+               ) -> tuple[KeyPath, str, str, str, int, int] | None:
+    """A school level bought for a living pilot of the team (FA-BUY-TARGET refuses the
+    rest)."""
+    buy = moment.entry.buy
+    pilot = moment.before.pilots.get(buy.pilot or "") if buy is not None else None
+    if buy is None or pilot is None or buy.skill is None or not pilot.alive:
+        return None
+    return ((*moment.path, "buy", "pilot"), data.items["school"].name, "", pilot.name,
+            data.items["school"].price * buy.count, moment.before.credits)
 
 
 def _schooled_recruit(moment: Moment, recruit: Pilot, data: FormulaData,
