@@ -207,3 +207,16 @@ def test_an_obstacle_reaching_over_an_edge_is_out_of_place(tmp_path: Path) -> No
     touching = top(obstacles=[{"at": [150, 35.4], "diameter": 4}])  # its rim just inside
     findings = check_file(write_circuit(tmp_path, touching)).findings
     assert "FA-CIRCUIT-OBSTACLE-PLACE" not in rule_ids(findings)
+
+
+def test_lengths_may_be_written_with_their_unit(tmp_path: Path) -> None:
+    # 6/ writes its lengths in cm ("2 to 5 cm"): "4 cm" and "140cm" read as 4 and 140.
+    written = top(obstacles=[{"at": ["140cm", "128 cm"], "diameter": "4 cm"}])
+    loaded = check_file(write_circuit(tmp_path, written))
+    assert loaded.findings == []
+    big = top(obstacles=[{"at": [140, 128], "diameter": "6 cm"}])
+    (size,) = check_file(write_circuit(tmp_path, big)).findings
+    assert size.rule == "FA-CIRCUIT-OBSTACLE-SIZE" and "is 6 cm across" in size.message
+    for wrong in ("4 mm", "-4 cm"):
+        bad = top(obstacles=[{"at": [140, 128], "diameter": wrong}])
+        assert "SCHEMA-VALUE" in rule_ids(check_file(write_circuit(tmp_path, bad)).findings)
