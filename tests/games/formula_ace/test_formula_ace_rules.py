@@ -1091,3 +1091,14 @@ def test_a_winner_s_prize_does_not_school_a_recruit(tmp_path: Path) -> None:
     assert finding.message.startswith("Pilot advanced school for Dax Rell costs 3000, but ")
     plain = {"recruit": SEASONED_TSW}
     assert check_file(write_team(tmp_path, season(won, plain))).findings == []
+
+
+@pytest.mark.parametrize("written", ["2500 Credits", "2,500", "2,500 credits"])
+def test_credits_may_be_written_as_the_book_prices_things(written: str,
+                                                          tmp_path: Path) -> None:
+    # 4/, 16/: "2500 Credits"; the amount with its unit or its thousands marked reads as 2500.
+    assert check_file(write_team(tmp_path, lambda d: d.update(credits=written))).findings == []
+    more = check_file(write_team(tmp_path, lambda d: d.update(credits="3,000 credits")))
+    assert rule_ids(more.findings) == {"FA-TEAM-CREDITS"}
+    quoted = check_file(write_team(tmp_path, lambda d: d.update(credits="2500"))).findings
+    assert "remove the quotes" in quoted[0].message
