@@ -10,6 +10,7 @@ the start and finish lines are given by their two ends the same way. The rules
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +22,15 @@ SEC_CIRCUIT = f"{BOOK}, 6/ CIRCUIT CREATION"
 Point = tuple[float, float]
 
 
+CM_TEXT = r"^\s*-?[0-9]+(\.[0-9]+)?\s*[cC][mM]\s*$"  # "12.5 cm", as 6/ writes lengths
+
+
 def parse_coordinate(value: Any) -> float:
-    """A coordinate in centimetres from the surface's corner: any number. One below 0 is
-    off the surface, which FA-CIRCUIT-SURFACE reports (6/ places beacons on the surface)."""
+    """A coordinate in centimetres from the surface's corner: any number, or one written
+    with its unit ("12.5 cm"). One below 0 is off the surface, which FA-CIRCUIT-SURFACE
+    reports (6/ places beacons on the surface)."""
+    if isinstance(value, str) and re.match(CM_TEXT, value):
+        value = float(value.strip()[:-2])
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
     raise ValueError("a number of centimetres, such as 25 or 12.5")
@@ -37,10 +44,14 @@ def parse_cm(value: Any) -> float:
     return length
 
 
-CM = Custom(parse_cm, "a number of centimetres (0 or more)", show=lambda v: f"{v:g}",
-            json={"type": "number", "minimum": 0})
-COORDINATE = Custom(parse_coordinate, "a number of centimetres", show=lambda v: f"{v:g}",
-                    json={"type": "number"})
+CM = Custom(parse_cm, "a number of centimetres (0 or more), or one written with cm",
+            show=lambda v: f"{v:g}",
+            json={"anyOf": [{"type": "number", "minimum": 0},
+                            {"type": "string", "pattern": CM_TEXT.replace("-?", "")}]})
+COORDINATE = Custom(parse_coordinate, "a number of centimetres, or one written with cm",
+                    show=lambda v: f"{v:g}",
+                    json={"anyOf": [{"type": "number"},
+                                    {"type": "string", "pattern": CM_TEXT}]})
 POINT = ListOf(COORDINATE, 2, 2, length_note=" ([x, y] in cm)")
 
 

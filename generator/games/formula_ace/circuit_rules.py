@@ -12,6 +12,7 @@ from pathlib import Path
 from generator.games.formula_ace.circuit import (
     Circuit,
     Gate,
+    Obstacle,
     Point,
     cross,
     distance,
@@ -181,13 +182,29 @@ def corridor(circuit: Circuit) -> list[list[Point]]:
     return [[a.left, b.left, b.right, a.right] for a, b in zip(lines, lines[1:], strict=False)]
 
 
+def edge_crossed(circuit: Circuit, obstacle: Obstacle) -> tuple[str, float] | None:
+    """The edge (left or right) an obstacle's disc reaches over, and by how much: the circuit
+    limits are solid energy, so an obstacle "in the middle" stands wholly between them."""
+    radius = obstacle.diameter / 2
+    for side in SIDES:
+        points = circuit.side(side)
+        gap = min(to_segment(obstacle.at, a, b) for a, b in zip(points, points[1:],
+                                                                   strict=False))
+        if gap < radius - 1e-9:  # a rim exactly on the edge touches it
+            return side, radius - gap
+    return None
+
+
 @RULES.check("FA-CIRCUIT-OBSTACLE-PLACE")
 def obstacles_in_the_circuit(circuit: Circuit) -> Iterator[Violation]:
     pieces = corridor(circuit)
     for number, obstacle in enumerate(circuit.obstacles, start=1):
+        where = {"number": number, "x": tenth(obstacle.at[0]), "y": tenth(obstacle.at[1])}
         if not any(inside(obstacle.at, piece) for piece in pieces):
+            yield Violation(("obstacles", number - 1, "at"), {**where, "edge": None})
+        elif (crossed := edge_crossed(circuit, obstacle)) is not None:
             yield Violation(("obstacles", number - 1, "at"), {
-                "number": number, "x": tenth(obstacle.at[0]), "y": tenth(obstacle.at[1])})
+                **where, "edge": crossed[0], "over": beyond(crossed[1], 0, 0)})
 
 
 @RULES.check("FA-CIRCUIT-GRID")

@@ -17,7 +17,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
-from generator.games.formula_ace.value_forms import CountOrNames, NamesCounted, Place
+from generator.games.formula_ace.value_forms import (
+    CountOrNames,
+    Credits,
+    NamesCounted,
+    Place,
+)
 from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
@@ -378,10 +383,10 @@ class SeasonEntry:
     recruit: Pilot | None = spec_field(Nullable(Struct(Pilot)),
                                        "A 4th pilot recruited (1000 credits, 16/).",
                                        default=None)
-    borrow: int | None = spec_field(Nullable(Int(1, 1_000_000)),
+    borrow: int | None = spec_field(Nullable(Credits(1, 1_000_000)),
                                     "Credits borrowed under the rule of 14/.", default=None,
                                     source=section("14/"))
-    repay: int | None = spec_field(Nullable(Int(1, 1_000_000)), "Credits paid back (14/).",
+    repay: int | None = spec_field(Nullable(Credits(1, 1_000_000)), "Credits paid back (14/).",
                                    default=None, source=section("14/"))
 
     @property
@@ -402,7 +407,7 @@ class Team:
     ships: tuple[Ship, ...] = spec_field(
         ListOf(Struct(Ship), 0, MAX_SHIPS), "The ships at the start of the season (4/).",
         source=section("4/"))
-    credits: int = spec_field(Int(), "Credits at the start of the season (14/).",
+    credits: int = spec_field(Credits(), "Credits at the start of the season (14/).",
                               default=2500, source=section("4/, 14/"))
     season: tuple[SeasonEntry, ...] = spec_field(
         ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),

@@ -1,6 +1,7 @@
 """Checks for the Formula Ace rules about the season: credits, borrowing, races entered and
 their results, repairs and purchases. Registered on the rule book of ``rules.py``; the
-package imports this module (after ``ship_rules``) so every check is registered."""
+package imports this module (after ``ship_rules`` and ``purse_rules``) so every check is
+registered."""
 
 from __future__ import annotations
 
@@ -10,9 +11,9 @@ from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.model import SeasonEntry, Team
+from generator.games.formula_ace.purse_rules import RULES
 from generator.games.formula_ace.rules import (
     ENDS_RACE,
-    RULES,
     race_lines,
 )
 from generator.games.formula_ace.season import (

@@ -38,6 +38,34 @@ class Place(Int):
             "type": "string", "pattern": r"^\s*[1-9][0-9]?\s*(" + words + r")\s*$"}]}
 
 
+# 16/ and 17/ price everything "= 1000 Credits": an amount may be written with its unit, or
+# with commas between the thousands ("2,500").
+CREDITS = re.compile(r"^\s*([0-9]{1,3}(?:,[0-9]{3})+|[0-9]+)\s*(credits?)?\s*$",
+                     re.IGNORECASE)
+CREDITS_PATTERN = r"^\s*([0-9]{1,3}(,[0-9]{3})+|[0-9]+)\s*([cC][rR][eE][dD][iI][tT][sS]?)?\s*$"
+
+
+class Credits(Int):
+    """An amount of credits: a whole number, or one as the book prices things ("1000
+    Credits", "2,500"). A number merely quoted ("2500") keeps its refusal with the hint to
+    drop the quotes."""
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        super().__init__(low, high)
+        self.expected += " (2500 or 2,500 credits)"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        match = CREDITS.match(value) if isinstance(value, str) else None
+        if match is not None and (match.group(2) or "," in match.group(1)):
+            node = Scalar(node.mark, int(match.group(1).replace(",", "")))
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().own_schema(), {"type": "string",
+                                                 "pattern": CREDITS_PATTERN}]}
+
+
 class CountOrNames(Either):
     """How many of something, or a list of their names: a list is read as names, anything
     else as the count (with the count's own refusals: '2' quoted, 2.0, a negative)."""

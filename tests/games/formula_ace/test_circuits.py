@@ -194,3 +194,29 @@ def test_a_build_prints_the_plan_and_the_exact_size_markers(tmp_path: Path) -> N
     # An obstacle marker is its true diameter: 4 cm for obstacle 1.
     discs = sorted(round((c["x1"] - c["x0"]) / MM, 1) for c in markers.curves)
     assert 40.0 in discs
+
+
+def test_an_obstacle_reaching_over_an_edge_is_out_of_place(tmp_path: Path) -> None:
+    # 6/: obstacles stand in the middle of the circuit; the gate at x 150 runs from y 12.5
+    # to 37.5, so a 4 cm disc centred 1 cm inside the left edge reaches 1 cm over it.
+    over = top(obstacles=[{"at": [150, 36.5], "diameter": 4}])
+    findings = check_file(write_circuit(tmp_path, over)).findings
+    (place,) = [f for f in findings if f.rule == "FA-CIRCUIT-OBSTACLE-PLACE"]
+    assert "reaches 1 cm over the circuit's left edge" in place.message
+    assert place.severity is Severity.ERROR
+    touching = top(obstacles=[{"at": [150, 35.4], "diameter": 4}])  # its rim just inside
+    findings = check_file(write_circuit(tmp_path, touching)).findings
+    assert "FA-CIRCUIT-OBSTACLE-PLACE" not in rule_ids(findings)
+
+
+def test_lengths_may_be_written_with_their_unit(tmp_path: Path) -> None:
+    # 6/ writes its lengths in cm ("2 to 5 cm"): "4 cm" and "140cm" read as 4 and 140.
+    written = top(obstacles=[{"at": ["140cm", "128 cm"], "diameter": "4 cm"}])
+    loaded = check_file(write_circuit(tmp_path, written))
+    assert loaded.findings == []
+    big = top(obstacles=[{"at": [140, 128], "diameter": "6 cm"}])
+    (size,) = check_file(write_circuit(tmp_path, big)).findings
+    assert size.rule == "FA-CIRCUIT-OBSTACLE-SIZE" and "is 6 cm across" in size.message
+    for wrong in ("4 mm", "-4 cm"):
+        bad = top(obstacles=[{"at": [140, 128], "diameter": wrong}])
+        assert "SCHEMA-VALUE" in rule_ids(check_file(write_circuit(tmp_path, bad)).findings)

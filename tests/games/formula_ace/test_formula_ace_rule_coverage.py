@@ -137,6 +137,15 @@ BRANCHES: dict[str, tuple[str, Change, At]] = {
                           "weapons": [{"item": "plasma", "mount": "front"},
                                       {"item": "plasma", "mount": "rear"}]}}),
         "- {item: plasma, mount: front}"),
+    "another pilot sent to school with a winner's prize (14/, 16/)": (
+        "FA-PILOT-PURSE", season(
+            race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)]),
+            buy("school", pilot="Bram Oduya", skill="piloting")), "Bram Oduya, skill"),
+    "a recruit's school levels paid with a winner's prize (14/, 16/)": (
+        "FA-PILOT-PURSE", season(
+            race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)]),
+            {"recruit": {**SEASONED_TSW, "skills": {"piloting": 4, "g_endurance": 3},
+                         "school": {"piloting": 1}}}), "{piloting: 1}"),
     "more Special Features than ships at the start: one per player (19/)": (
         "FA-RACE-FEATURES", season({"race": {**race("Oval", "total-speed-way", [result(
             "Ada Voss", "Lambda One", 2)], starters=2)["race"], "special_features": 3}}), "3"),
@@ -213,3 +222,13 @@ def test_circuit_rule_points_at_what_breaks_it(rule_id: str, tmp_path: Path) -> 
     path = circuits.write_circuit(tmp_path, change, source)
     assert_points_at(check_file(path).findings, circuit_rules.RULES.rules[rule_id], path,
                      CIRCUIT_AT[rule_id])
+
+
+def test_an_obstacle_over_an_edge_points_at_its_centre(tmp_path: Path) -> None:
+    # 6/: a disc centred inside the circuit whose rim reaches over the left edge.
+    over = circuits.top(obstacles=[{"at": [150, 36.5], "diameter": 4}])
+    path = circuits.write_circuit(tmp_path, over)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"FA-CIRCUIT-OBSTACLE-PLACE"}
+    assert_points_at(findings, circuit_rules.RULES.rules["FA-CIRCUIT-OBSTACLE-PLACE"], path,
+                     "- 150")

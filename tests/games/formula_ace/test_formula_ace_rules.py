@@ -849,7 +849,9 @@ def test_school_naming_a_ship_fits_nothing_to_it(school: dict[str, Any],
     # 16/: school trains a pilot. A ship it names gets no 'school' among its derby items (it
     # read as one: FA-DERBY-ONLY on a Total Speed Way ship, a point of space taken).
     ships = [ship(i, type="Alpha", weapons=[{"item": "mines"}] * 4) for i in (2,)]
-    loaded = check_file(write_team(tmp_path, both(*ships, season(school, rich=True))))
+    # Cleo races once after Ada's rich win, so Ada's prize is no longer held (14/).
+    loaded = check_file(write_team(tmp_path, both(*ships, season(DERBY_AGAIN, school,
+                                                                 rich=True))))
     named = school["buy"].get("pilot") is not None
     assert rule_ids(loaded.findings) == (set() if named else {"FA-BUY-TARGET"})
     state = replay(loaded.definitions[0].model)
@@ -1061,3 +1063,42 @@ def test_school_levels_may_be_listed_one_skill_each(tmp_path: Path) -> None:
     loaded = check_file(write_team(tmp_path, change))
     assert rule_ids(loaded.findings) == {"FA-CREDITS-NEGATIVE"}
     assert loaded.definitions[0].model.pilots[0].school == {"piloting": 2}
+
+
+def test_a_winner_s_prize_does_not_send_another_pilot_to_school(tmp_path: Path) -> None:
+    # 14/: each pilot gains experience and money apart, so Ada's prize from Oval cannot buy
+    # Bram a school level (16/) before the next race; her own level it may.
+    won = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    schooled = buy("school", pilot="Bram Oduya", skill="piloting")
+    path = write_team(tmp_path, season(won, schooled))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-PURSE"
+    assert finding.message.startswith("Pilot advanced school for Bram Oduya costs 3000, but ")
+    assert "pilot: Bram Oduya" in path.read_text().splitlines()[finding.mark.line - 1]
+    own = buy("school", pilot="Ada Voss", skill="g_endurance")
+    assert check_file(write_team(tmp_path, season(won, own))).findings == []
+
+
+def test_a_winner_s_prize_does_not_school_a_recruit(tmp_path: Path) -> None:
+    # 14/: a 4th pilot recruited with a school level (16/) is improved by it as a ship is by
+    # the equipment it is bought with; the recruit's own price any winnings may pay.
+    won = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    schooled = {"recruit": {**SEASONED_TSW, "skills": {"piloting": 4, "g_endurance": 3},
+                            "school": {"piloting": 1}}}
+    path = write_team(tmp_path, season(won, schooled))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-PILOT-PURSE"
+    assert finding.message.startswith("Pilot advanced school for Dax Rell costs 3000, but ")
+    plain = {"recruit": SEASONED_TSW}
+    assert check_file(write_team(tmp_path, season(won, plain))).findings == []
+
+
+@pytest.mark.parametrize("written", ["2500 Credits", "2,500", "2,500 credits"])
+def test_credits_may_be_written_as_the_book_prices_things(written: str,
+                                                          tmp_path: Path) -> None:
+    # 4/, 16/: "2500 Credits"; the amount with its unit or its thousands marked reads as 2500.
+    assert check_file(write_team(tmp_path, lambda d: d.update(credits=written))).findings == []
+    more = check_file(write_team(tmp_path, lambda d: d.update(credits="3,000 credits")))
+    assert rule_ids(more.findings) == {"FA-TEAM-CREDITS"}
+    quoted = check_file(write_team(tmp_path, lambda d: d.update(credits="2500"))).findings
+    assert "remove the quotes" in quoted[0].message
