@@ -647,7 +647,9 @@ def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("difficulty", "read"), [("**", 2), ("\u2605\u2605\u2605", 3),
-                                                  (" ***** ", 5), (4, 4)])
+                                                  (" ***** ", 5), (4, 4), ("* * *", 3),
+                                                  ("\u2605 \u2605", 2),
+                                                  ("\u2605\u2605\u2606\u2606\u2606", 2)])
 def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: Any,
                                                   read: int) -> None:
     # The rulebook's layouts rate difficulty in stars ('*'): as many stars, as a number.
@@ -658,6 +660,8 @@ def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: An
 
 
 @pytest.mark.parametrize(("difficulty", "rule"), [("******", "SCHEMA-VALUE"),
+                                                  ("* * * * * *", "SCHEMA-VALUE"),
+                                                  ("*\u2605", "SCHEMA-TYPE"),
                                                   ("2 stars", "SCHEMA-TYPE"),
                                                   ("2", "SCHEMA-TYPE"), (0, "SCHEMA-VALUE")])
 def test_a_difficulty_past_five_stars_is_refused(tmp_path: Path, difficulty: Any,
