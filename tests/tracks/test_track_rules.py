@@ -379,7 +379,7 @@ def test_special_spaces_need_their_rules_written_down(tmp_path: Path, game: str)
 
 
 @pytest.mark.parametrize("left_out", [("laps",), ("location", "description"),
-                                      ("difficulty",)])
+                                      ("difficulty",), ("items",), ("location", "items")])
 def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
         tmp_path: Path, left_out: tuple[str, ...]) -> None:
     path = write_track(tmp_path, map_text=STRIP, game="joyride")
@@ -393,6 +393,17 @@ def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
     assert (finding.mark.line, finding.mark.column) == (1, 1)
     frothy = write_track(tmp_path, "frothy.yaml", map_text=STRIP)  # Frothy has no such list
     assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
+
+
+def test_a_joyride_layout_raced_without_items_says_so(tmp_path: Path) -> None:
+    """Each layout names its item mix (Track Layouts); most have items, not all: an empty
+    list is a layout without items, and only a list left out is a warning."""
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=[])
+    assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(path).findings)
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=None)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.message.startswith("the layout leaves out items; ")
+    assert finding.hint.endswith("(items: [] for a race without items)")
 
 
 @pytest.mark.parametrize(("field", "value"), [("location", '""'), ("description", "'  '")])
