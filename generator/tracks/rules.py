@@ -249,7 +249,8 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
                 and not drawn_twice(track, target, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
-                "name": target.name, "pieces": len(components(target.hexes, target.hexes))})
+                "name": target.name, "pieces": len(components(target.hexes, target.hexes)),
+                "along": the_course.line_hugs_a_wall(target.hexes)})
 
 
 @RULES.check("TRK-FINISH-REACH")
@@ -403,6 +404,9 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return  # a gap, or a line drawn twice, is TRK-CHECKPOINT-NUMBERS's: nothing to judge
     first, last = numbers[0], numbers[-1]
     lines = [frozenset(the_course.checkpoints[n]) for n in (first, last)]
+    if any(the_course.line_hugs_a_wall(line) and not the_course.line_crosses(line)
+           for line in lines):
+        return  # a line along a wall is met wherever a car strays to it: CROSS's to report
     # A grid is judged from slot 1, its front; a starting line from all its places, since a
     # car may take any of them: a barrier ahead of one place does not turn the lap round.
     places = the_course.slots if the_course.starts_on_line else the_course.slots[:1]

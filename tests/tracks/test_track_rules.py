@@ -728,3 +728,36 @@ def test_items_with_nothing_to_give_are_told_what_to_change(
     path = write_track(tmp_path, map_text=map_text, game="joyride")
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-ITEMS-NONE"]
     assert finding.hint == f"list the items under 'items:', or {fix}"
+
+
+def test_a_joyride_line_drawn_along_a_wall_is_told_so(tmp_path: Path) -> None:
+    """A line whose every space touches a barrier lies along the wall, not across the track:
+    its ends may meet barriers, so 'does not run from barrier to barrier' would be untrue."""
+    along = JOY_LOOP.replace("XcccXXXXXXXXbbbX", "XcccXXXXXXXX...X").replace(
+        "X..............X\nX..............X\nX..............X\nXccc",
+        "X......ObbbbbbbX\nX..............X\nX..............X\nXccc")
+    path = write_track(tmp_path, map_text=along, game="joyride", players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-CROSS"
+    assert finding.message == ("checkpoint 2 runs along a barrier, not across the track: "
+                               "racers can drive past it")
+    assert finding.hint.startswith("redraw the line across the track")
+    gap = JOY_LOOP.replace("XdddXXXXXXXXaaaX", "XdddXXXXXXXXaa.X")  # an open end, as before
+    path = write_track(tmp_path, "gap.yaml", map_text=gap, game="joyride", players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-CHECKPOINT-CROSS"]
+    assert finding.message == ("checkpoint 1 does not run from barrier to barrier: racers can "
+                               "drive round it")
+
+
+def test_a_first_checkpoint_along_a_wall_is_not_judged_for_order(tmp_path: Path) -> None:
+    # Checkpoint 1 laid along the top wall, from an obstacle to the wall: where a car first
+    # meets it says nothing of the lap's direction until it crosses the track, so
+    # TRK-CHECKPOINT-CROSS is the one error (TRK-CHECKPOINT-ORDER called it numbered
+    # against the drive).
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+                    .replace("XXaaaaaaaX", "XX.......X")
+                    .replace("  X............B.............X\n",
+                             "  X............BOaaaaaaaaaaaaX\n", 1), encoding="utf-8")
+    errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert errors == ["TRK-CHECKPOINT-CROSS"]
