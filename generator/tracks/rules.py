@@ -18,6 +18,7 @@ from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import (
     Hex,
     clock_to_facing,
+    direction_between,
     facing_to_clock,
     hex_to_offset,
     is_side_facing,
@@ -187,7 +188,8 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
         return
     base = {"missing": False, "line": context.line_start, "game": context.title,
             "orientation": track.orientation,
-            "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False}
+            "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False,
+            "along": False}
     faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
               if n in track.slot_facings else ("start_facing",)) for n in slots]
     if not slots:
@@ -199,6 +201,24 @@ def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
             shared = path == ("start_facing",) and number != 0
             yield Violation(path, {**base, "slot": 0 if shared else number, "shared": shared,
                                    "hour": facing_to_clock(facing, track.orientation)})
+    facing = clock_to_facing(track.start_facing, track.orientation)
+    if context.line_start and is_side_facing(facing) \
+            and runs_along(track.layout.finish(), facing // 2):
+        across = [hour for hour in side_hours(track.orientation)
+                  if clock_to_facing(hour, track.orientation) // 2 % 3 != facing // 2 % 3]
+        yield Violation(("start_facing",), {**base, "slot": 0, "along": True,
+                                            "hour": track.start_facing,
+                                            "across": ", ".join(map(str, across))})
+
+
+def runs_along(line: list[Hex], direction: int) -> bool:
+    """True when a line of two or more spaces lies in one row along ``direction`` (either
+    way): cars set on it facing that way would drive along it, never across."""
+    cells = set(line)
+    if len(cells) < 2 or len(components(cells, cells)) != 1:
+        return False
+    steps = {direction_between(h, n) for h in cells for n in neighbours(h) if n in cells}
+    return steps <= {direction % 6, (direction + 3) % 6}
 
 
 # --- Lines and the course ----------------------------------------------------------------

@@ -761,3 +761,40 @@ def test_a_first_checkpoint_along_a_wall_is_not_judged_for_order(tmp_path: Path)
                              "  X............BOaaaaaaaaaaaaX\n", 1), encoding="utf-8")
     errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
     assert errors == ["TRK-CHECKPOINT-CROSS"]
+
+
+# A Joyride loop whose starting line is one row of spaces running 3 to 9 o'clock, across
+# the right-hand straight: cars face down it (5 o'clock), as the layout should show them.
+ROW_START = """\
+XXXXXXXXXXXXXXXXXX
+X................X
+X................X
+X................X
+X...XXXXXXXXXX...X
+X...X        X...X
+XbbbX        X===X
+X...X        X...X
+X...X        X...X
+X...X        X...X
+X...XXXXXXXXXXaaaX
+X................X
+X................X
+X................X
+XXXXXXXXXXXXXXXXXX"""
+
+
+@pytest.mark.parametrize("hour", [3, 9])
+def test_a_starting_line_faced_along_itself_is_an_error(tmp_path: Path, hour: int) -> None:
+    """Shared Components > Starting Positions: the cars point the way the layout shows, and
+    a facing down the line's own row would drive them along it, never across."""
+    path = write_track(tmp_path, map_text=ROW_START, game="joyride", players=2,
+                       start_facing=hour)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-START-FACING"]
+    assert finding.message == (f"the starting line faces {hour} o'clock, the way the line "
+                               "itself runs: cars set on it would drive along the line, not "
+                               "across it")
+    assert finding.hint.startswith("point the cars across the line (one of 1, 5, 7, 11")
+    assert path.read_text().splitlines()[finding.mark.line - 1] == f"start_facing: {hour}"
+    across = write_track(tmp_path, "across.yaml", map_text=ROW_START, game="joyride",
+                         players=2, start_facing=5)
+    assert "TRK-START-FACING" not in rule_ids(check_file(across).findings)
