@@ -142,7 +142,7 @@ def star_count(text: str) -> int:
 
 def stars_pattern(least: int, most: int) -> str:
     """A pattern for ``least`` to ``most`` stars as STARS reads them."""
-    repeat = "{%d,%d}" % (least - 1, most - 1)
+    repeat = "{" + f"{least - 1},{most - 1}" + "}"
     filled, hollow = "\u2605", "\u2606"
     runs = [rf"{mark}(\s*{mark}){repeat}" for mark in (r"\*", filled, hollow)]
     return rf"^\s*({runs[0]}|{runs[1]}(\s*{hollow})*|{runs[2]})\s*$"
