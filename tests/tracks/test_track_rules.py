@@ -404,6 +404,10 @@ def test_a_joyride_layout_raced_without_items_says_so(tmp_path: Path) -> None:
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAYOUT-FIELDS"]
     assert finding.message.startswith("the layout leaves out items; ")
     assert finding.hint.endswith("(items: [] for a race without items)")
+    gates = write_track(tmp_path, map_text=JOY_LOOP.replace("bbb", "BBB"), game="joyride",
+                        players="2-4", items=None)  # item checkpoints with no items: one error
+    found = check_file(gates).findings
+    assert "TRK-ITEMS-NONE" in rule_ids(found) and "TRK-LAYOUT-FIELDS" not in rule_ids(found)
 
 
 @pytest.mark.parametrize(("field", "value"), [("location", '""'), ("description", "'  '")])
