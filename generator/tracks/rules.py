@@ -214,11 +214,21 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
         if target.kind == "finish" and lapped and not the_course.loops():
             continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
         if not the_course.line_crosses(target.hexes) \
-                and not drawn_twice(track, target, context):
+                and not drawn_twice(track, target, context) \
+                and not _slots_fill_the_line(track, target.hexes, target.kind, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
                 "name": target.name, "pieces": len(components(target.hexes, target.hexes)),
                 "along": the_course.line_hugs_a_wall(target.hexes)})
+
+
+def _slots_fill_the_line(track: Track, hexes: Iterable[Hex], kind: str,
+                         context: TrackGame) -> bool:
+    """True when digits drawn in a Joyride starting line are all that breaks it: the line
+    with them spans the track, and the digits are TRK-START-ON-LINE's one error."""
+    slots = [h for found in track.layout.slots().values() for h in found]
+    return kind == "finish" and context.line_start and bool(slots) \
+        and course(track).line_crosses([*hexes, *slots])
 
 
 @RULES.check("TRK-FINISH-REACH")

@@ -806,3 +806,13 @@ def test_a_starting_line_faced_along_itself_is_an_error(tmp_path: Path, hour: in
     across = write_track(tmp_path, "across.yaml", map_text=ROW_START, game="joyride",
                          players=2, start_facing=5)
     assert "TRK-START-FACING" not in rule_ids(check_file(across).findings)
+
+
+def test_a_digit_drawn_in_a_joyride_starting_line_is_one_error(tmp_path: Path) -> None:
+    # A Frothy habit: a slot number written over one space of the line. The digit is
+    # TRK-START-ON-LINE's error; the line it interrupts is not also 'driven round'.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("X.......=......X",
+                                                           "X.......1......X", 1),
+                       game="joyride", players="2-3")
+    errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert errors == ["TRK-START-ON-LINE"]
