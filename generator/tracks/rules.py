@@ -328,6 +328,9 @@ def drivable(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track) or not _reaches(track):
         return
     the_course = course(track)
+    if any(the_course.line_hugs_a_wall(t.hexes) and not the_course.line_crosses(t.hexes)
+           for t in the_course.targets):
+        return  # a line along a wall cannot be crossed as drawn: CROSS's error says so
     for slot in the_course.slots:
         if drives(track, context)[slot.number] == UNREACHABLE:
             yield Violation(track.layout.where(slot.hex), {
