@@ -28,7 +28,8 @@ def track_text(map_text: str | None = STRIP, game: str = "frothy-races",
     head: dict[str, Any] = {"game": game, "kind": "track", "name": "Test Strip", "players": 2,
                             "start_facing": 3}
     if game == "joyride":  # every Joyride layout gives these (TRK-LAYOUT-FIELDS)
-        head.update(location="Test Yard", laps=1, difficulty=1, description="A test strip.")
+        head.update(location="Test Yard", items=[], laps=1, difficulty=1,
+                    description="A test strip.")
     head.update(fields)
     head = {key: value for key, value in head.items() if value is not None}  # None: left out
     text = yaml.safe_dump(head, sort_keys=False)

@@ -357,6 +357,13 @@ class Course:
                              if n in self.open and n not in line)
         return len(components(touching, touching)) >= 2
 
+    def line_hugs_a_wall(self, hexes: Iterable[Hex]) -> bool:
+        """True when every space of a line of two or more, in one piece, touches a barrier
+        (or the map's edge): a line drawn along a wall rather than across the track."""
+        line = frozenset(hexes)
+        return len(line) > 1 and len(components(line, line)) == 1 and all(
+            any(n not in self.open for n in neighbours(h)) for h in line)
+
     def is_circuit(self) -> bool:
         """True when racers can go round and come back to where they started.
 

@@ -128,8 +128,24 @@ def parse_symbol(value: Any) -> str:
     raise ValueError("one visible character, quoted")
 
 
-# The stars a printed layout rates its difficulty with ('**'): asterisks or star signs.
-STARS = re.compile(r"\s*(\*+|\u2605+|\u2606+)\s*")
+# The stars a printed layout rates its difficulty with ('**'): asterisks or star signs, maybe
+# spaced ('* * *'), the filled stars maybe followed by the hollow ones up to the scale's top
+# ('\u2605\u2605\u2606\u2606\u2606' is 2 of 5).
+STARS = re.compile(r"\s*(\*(\s*\*)*|\u2605(\s*\u2605)*(\s*\u2606)*|\u2606(\s*\u2606)*)\s*")
+
+
+def star_count(text: str) -> int:
+    """The rating some stars give: the filled ones when there are any, else every star."""
+    filled = text.count("\u2605")
+    return filled or sum(1 for ch in text if not ch.isspace())
+
+
+def stars_pattern(least: int, most: int) -> str:
+    """A pattern for ``least`` to ``most`` stars as STARS reads them."""
+    repeat = "{" + f"{least - 1},{most - 1}" + "}"
+    filled, hollow = "\u2605", "\u2606"
+    runs = [rf"{mark}(\s*{mark}){repeat}" for mark in (r"\*", filled, hollow)]
+    return rf"^\s*({runs[0]}|{runs[1]}(\s*{hollow})*|{runs[2]})\s*$"
 
 
 class Stars(Int):
@@ -143,7 +159,7 @@ class Stars(Int):
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) \
                 and STARS.fullmatch(node.value):
-            count = len(node.value.strip())
+            count = star_count(node.value)
             if self.min is not None and self.max is not None \
                     and self.min <= count <= self.max:
                 return count
@@ -151,10 +167,9 @@ class Stars(Int):
         return super().check(node, path, v)
 
     def own_schema(self) -> dict[str, Any]:
-        stars = "|".join(rf"{mark}{{{self.min},{self.max}}}" for mark in
-                         (r"\*", "\u2605", "\u2606"))
+        assert self.min is not None and self.max is not None
         return {"anyOf": [super().own_schema(),
-                          {"type": "string", "pattern": rf"^\s*({stars})\s*$"}]}
+                          {"type": "string", "pattern": stars_pattern(self.min, self.max)}]}
 
 
 CLOCK = Custom(parse_clock, "a clock hour from 1 to 12 (12 is up the page, 3 is right)",

@@ -17,12 +17,8 @@ from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
 from generator.tracks.hexgrid import (
     Hex,
-    clock_to_facing,
-    facing_to_clock,
     hex_to_offset,
-    is_side_facing,
     neighbours,
-    side_hours,
 )
 from generator.tracks.layout import components
 from generator.tracks.legend import BUILTIN_LEGEND
@@ -173,34 +169,6 @@ def slots_numbered_once(track: Track, context: TrackGame) -> Iterator[Violation]
             return
 
 
-@RULES.check("TRK-START-FACING")
-def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
-    if not drawable(track):
-        return
-    slots = track.layout.slots()
-    for slot in track.slot_facings:
-        if slot not in slots:  # (a slot drawn on a line-start game's map: TRK-START-ON-LINE)
-            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot,
-                                                     "line": context.line_start,
-                                                     "game": context.title})
-    if not context.movement.sides_only:
-        return
-    base = {"missing": False, "line": context.line_start, "game": context.title,
-            "orientation": track.orientation,
-            "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False}
-    faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
-              if n in track.slot_facings else ("start_facing",)) for n in slots]
-    if not slots:
-        faced = [(0, clock_to_facing(track.start_facing, track.orientation), ("start_facing",))]
-    said = set()  # slots sharing start_facing are one mistake, said once for them all
-    for number, facing, path in faced:
-        if not is_side_facing(facing) and (path, facing) not in said:
-            said.add((path, facing))
-            shared = path == ("start_facing",) and number != 0
-            yield Violation(path, {**base, "slot": 0 if shared else number, "shared": shared,
-                                   "hour": facing_to_clock(facing, track.orientation)})
-
-
 # --- Lines and the course ----------------------------------------------------------------
 
 
@@ -246,10 +214,21 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
         if target.kind == "finish" and lapped and not the_course.loops():
             continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
         if not the_course.line_crosses(target.hexes) \
-                and not drawn_twice(track, target, context):
+                and not drawn_twice(track, target, context) \
+                and not _slots_fill_the_line(track, target.hexes, target.kind, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
-                "name": target.name, "pieces": len(components(target.hexes, target.hexes))})
+                "name": target.name, "pieces": len(components(target.hexes, target.hexes)),
+                "along": the_course.line_hugs_a_wall(target.hexes)})
+
+
+def _slots_fill_the_line(track: Track, hexes: Iterable[Hex], kind: str,
+                         context: TrackGame) -> bool:
+    """True when digits drawn in a Joyride starting line are all that breaks it: the line
+    with them spans the track, and the digits are TRK-START-ON-LINE's one error."""
+    slots = [h for found in track.layout.slots().values() for h in found]
+    return kind == "finish" and context.line_start and bool(slots) \
+        and course(track).line_crosses([*hexes, *slots])
 
 
 @RULES.check("TRK-FINISH-REACH")
@@ -349,6 +328,9 @@ def drivable(track: Track, context: TrackGame) -> Iterator[Violation]:
     if not drawable(track) or not _reaches(track):
         return
     the_course = course(track)
+    if any(the_course.line_hugs_a_wall(t.hexes) and not the_course.line_crosses(t.hexes)
+           for t in the_course.targets):
+        return  # a line along a wall cannot be crossed as drawn: CROSS's error says so
     for slot in the_course.slots:
         if drives(track, context)[slot.number] == UNREACHABLE:
             yield Violation(track.layout.where(slot.hex), {
@@ -403,6 +385,9 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
         return  # a gap, or a line drawn twice, is TRK-CHECKPOINT-NUMBERS's: nothing to judge
     first, last = numbers[0], numbers[-1]
     lines = [frozenset(the_course.checkpoints[n]) for n in (first, last)]
+    if any(the_course.line_hugs_a_wall(line) and not the_course.line_crosses(line)
+           for line in lines):
+        return  # a line along a wall is met wherever a car strays to it: CROSS's to report
     # A grid is judged from slot 1, its front; a starting line from all its places, since a
     # car may take any of them: a barrier ahead of one place does not turn the lap round.
     places = the_course.slots if the_course.starts_on_line else the_course.slots[:1]

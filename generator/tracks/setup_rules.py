@@ -357,12 +357,22 @@ def layout_given(definition: Definition) -> list[Finding]:
              and isinstance(getattr(definition.model, name, None), str)
              and not getattr(definition.model, name).strip()]
     missing = [name for name in context.layout_fields
-               if (name,) not in definition.marks or name in blank]
+               if (name,) not in definition.marks or name in blank
+               if name != "items" or not _gives_items(definition.model)]
     if not missing:
         return []
     where = (missing[0],) if missing[0] in blank else ()
     return [RULES["TRK-LAYOUT-FIELDS"].finding(definition.locate(where), missing=missing,
                                                game=context.title)]
+
+
+def _gives_items(track: Track) -> bool:
+    """True when the map has item checkpoints or face-down items: with no items listed, that
+    is TRK-ITEMS-NONE's error, not a field left out as well."""
+    if not drawable(track):
+        return False
+    layout = track.layout
+    return bool(layout.item_checkpoints()) or any(c.symbol.item for c in layout.ordered())
 
 
 def track_related(definition: Definition, others: Sequence[Definition]) -> list[Finding]:

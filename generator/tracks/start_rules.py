@@ -12,11 +12,68 @@ from generator.input.findings import Violation
 from generator.tracks.analysis import Slot
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
-from generator.tracks.hexgrid import DIRECTIONS, Hex, facing_to_clock, is_side_facing
+from generator.tracks.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    clock_to_facing,
+    direction_between,
+    facing_to_clock,
+    is_side_facing,
+    neighbours,
+    side_hours,
+)
+from generator.tracks.layout import components
 from generator.tracks.model import Track
 from generator.tracks.rules import RULES, drawable
 
 __all__ = ["RULES"]
+
+
+@RULES.check("TRK-START-FACING")
+def slots_face_sides(track: Track, context: TrackGame) -> Iterator[Violation]:
+    if not drawable(track):
+        return
+    slots = track.layout.slots()
+    for slot in track.slot_facings:
+        if slot not in slots:  # (a slot drawn on a line-start game's map: TRK-START-ON-LINE)
+            yield Violation(("slot_facings", slot), {"missing": True, "slot": slot,
+                                                     "line": context.line_start,
+                                                     "game": context.title})
+    if not context.movement.sides_only:
+        return
+    base = {"missing": False, "line": context.line_start, "game": context.title,
+            "orientation": track.orientation,
+            "hours": ", ".join(map(str, side_hours(track.orientation))), "shared": False,
+            "along": False}
+    faced = [(n, track.layout.facings.get(n, 0), ("slot_facings", n)
+              if n in track.slot_facings else ("start_facing",)) for n in slots]
+    if not slots:
+        faced = [(0, clock_to_facing(track.start_facing, track.orientation), ("start_facing",))]
+    said = set()  # slots sharing start_facing are one mistake, said once for them all
+    for number, facing, path in faced:
+        if not is_side_facing(facing) and (path, facing) not in said:
+            said.add((path, facing))
+            shared = path == ("start_facing",) and number != 0
+            yield Violation(path, {**base, "slot": 0 if shared else number, "shared": shared,
+                                   "hour": facing_to_clock(facing, track.orientation)})
+    facing = clock_to_facing(track.start_facing, track.orientation)
+    if context.line_start and is_side_facing(facing) \
+            and runs_along(track.layout.finish(), facing // 2):
+        across = [hour for hour in side_hours(track.orientation)
+                  if clock_to_facing(hour, track.orientation) // 2 % 3 != facing // 2 % 3]
+        yield Violation(("start_facing",), {**base, "slot": 0, "along": True,
+                                            "hour": track.start_facing,
+                                            "across": ", ".join(map(str, across))})
+
+
+def runs_along(line: list[Hex], direction: int) -> bool:
+    """True when a line of two or more spaces lies in one row along ``direction`` (either
+    way): cars set on it facing that way would drive along it, never across."""
+    cells = frozenset(line)
+    if len(cells) < 2 or len(components(cells, cells)) != 1:
+        return False
+    steps = {direction_between(h, n) for h in cells for n in neighbours(h) if n in cells}
+    return steps <= {direction % 6, (direction + 3) % 6}
 
 
 @RULES.check("TRK-START-ROOM")

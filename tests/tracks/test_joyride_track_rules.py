@@ -123,6 +123,8 @@ def test_a_line_the_cars_point_along_holds_one_car_in_two_spaces(tmp_path: Path)
     (fired,) = [f for f in findings(tmp_path, along) if f.rule == "TRK-START-SLOTS"]
     assert fired.message == ("2 players need 2 starting places; the track has 1 usable "
                              "place on its starting line")
+    # and the facing itself is the slip: the cars would drive down the line, not across it
+    assert "TRK-START-FACING" in rule_ids(findings(tmp_path, along))
 
 
 def test_a_joyride_lap_ends_back_over_the_starting_line(tmp_path: Path) -> None:

@@ -379,7 +379,7 @@ def test_special_spaces_need_their_rules_written_down(tmp_path: Path, game: str)
 
 
 @pytest.mark.parametrize("left_out", [("laps",), ("location", "description"),
-                                      ("difficulty",)])
+                                      ("difficulty",), ("items",), ("location", "items")])
 def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
         tmp_path: Path, left_out: tuple[str, ...]) -> None:
     path = write_track(tmp_path, map_text=STRIP, game="joyride")
@@ -393,6 +393,21 @@ def test_a_joyride_layout_gives_every_field_the_race_guide_prints(
     assert (finding.mark.line, finding.mark.column) == (1, 1)
     frothy = write_track(tmp_path, "frothy.yaml", map_text=STRIP)  # Frothy has no such list
     assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(frothy).findings)
+
+
+def test_a_joyride_layout_raced_without_items_says_so(tmp_path: Path) -> None:
+    """Each layout names its item mix (Track Layouts); most have items, not all: an empty
+    list is a layout without items, and only a list left out is a warning."""
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=[])
+    assert "TRK-LAYOUT-FIELDS" not in rule_ids(check_file(path).findings)
+    path = write_track(tmp_path, map_text=STRIP, game="joyride", items=None)
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-LAYOUT-FIELDS"]
+    assert finding.message.startswith("the layout leaves out items; ")
+    assert finding.hint.endswith("(items: [] for a race without items)")
+    gates = write_track(tmp_path, map_text=JOY_LOOP.replace("bbb", "BBB"), game="joyride",
+                        players="2-4", items=None)  # item checkpoints with no items: one error
+    found = check_file(gates).findings
+    assert "TRK-ITEMS-NONE" in rule_ids(found) and "TRK-LAYOUT-FIELDS" not in rule_ids(found)
 
 
 @pytest.mark.parametrize(("field", "value"), [("location", '""'), ("description", "'  '")])
@@ -647,7 +662,9 @@ def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("difficulty", "read"), [("**", 2), ("\u2605\u2605\u2605", 3),
-                                                  (" ***** ", 5), (4, 4)])
+                                                  (" ***** ", 5), (4, 4), ("* * *", 3),
+                                                  ("\u2605 \u2605", 2),
+                                                  ("\u2605\u2605\u2606\u2606\u2606", 2)])
 def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: Any,
                                                   read: int) -> None:
     # The rulebook's layouts rate difficulty in stars ('*'): as many stars, as a number.
@@ -658,6 +675,8 @@ def test_a_difficulty_may_be_written_as_its_stars(tmp_path: Path, difficulty: An
 
 
 @pytest.mark.parametrize(("difficulty", "rule"), [("******", "SCHEMA-VALUE"),
+                                                  ("* * * * * *", "SCHEMA-VALUE"),
+                                                  ("*\u2605", "SCHEMA-TYPE"),
                                                   ("2 stars", "SCHEMA-TYPE"),
                                                   ("2", "SCHEMA-TYPE"), (0, "SCHEMA-VALUE")])
 def test_a_difficulty_past_five_stars_is_refused(tmp_path: Path, difficulty: Any,
@@ -724,3 +743,88 @@ def test_a_checkpoint_one_space_from_the_start_says_space(tmp_path: Path) -> Non
     path.write_text(text, encoding="utf-8")
     (order,) = [f for f in check_file(path).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
     assert " comes 1 space from the start " in order.message
+
+
+def test_a_joyride_line_drawn_along_a_wall_is_told_so(tmp_path: Path) -> None:
+    """A line whose every space touches a barrier lies along the wall, not across the track:
+    its ends may meet barriers, so 'does not run from barrier to barrier' would be untrue."""
+    along = JOY_LOOP.replace("XcccXXXXXXXXbbbX", "XcccXXXXXXXX...X").replace(
+        "X..............X\nX..............X\nX..............X\nXccc",
+        "X......ObbbbbbbX\nX..............X\nX..............X\nXccc")
+    path = write_track(tmp_path, map_text=along, game="joyride", players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert finding.rule == "TRK-CHECKPOINT-CROSS"
+    assert finding.message == ("checkpoint 2 runs along a barrier, not across the track: "
+                               "racers can drive past it")
+    assert finding.hint.startswith("redraw the line across the track")
+    gap = JOY_LOOP.replace("XdddXXXXXXXXaaaX", "XdddXXXXXXXXaa.X")  # an open end, as before
+    path = write_track(tmp_path, "gap.yaml", map_text=gap, game="joyride", players="2-4")
+    (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-CHECKPOINT-CROSS"]
+    assert finding.message == ("checkpoint 1 does not run from barrier to barrier: racers can "
+                               "drive round it")
+
+
+def test_a_first_checkpoint_along_a_wall_is_not_judged_for_order(tmp_path: Path) -> None:
+    # Checkpoint 1 laid along the top wall, from an obstacle to the wall: where a car first
+    # meets it says nothing of the lap's direction until it crosses the track, so
+    # TRK-CHECKPOINT-CROSS is the one error (TRK-CHECKPOINT-ORDER called it numbered
+    # against the drive).
+    path = tmp_path / "track.yaml"
+    path.write_text((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+                    .replace("XXaaaaaaaX", "XX.......X")
+                    .replace("  X............B.............X\n",
+                             "  X............BOaaaaaaaaaaaaX\n", 1), encoding="utf-8")
+    found = check_file(path).findings
+    assert [f.rule for f in found if f.severity is Severity.ERROR] == ["TRK-CHECKPOINT-CROSS"]
+    assert "TRK-DRIVE-REACH" not in rule_ids(found)  # nor a warning that no drive crosses it
+
+
+# A Joyride loop whose starting line is one row of spaces running 3 to 9 o'clock, across
+# the right-hand straight: cars face down it (5 o'clock), as the layout should show them.
+ROW_START = """\
+XXXXXXXXXXXXXXXXXX
+X................X
+X................X
+X................X
+X...XXXXXXXXXX...X
+X...X        X...X
+XbbbX        X===X
+X...X        X...X
+X...X        X...X
+X...X        X...X
+X...XXXXXXXXXXaaaX
+X................X
+X................X
+X................X
+XXXXXXXXXXXXXXXXXX"""
+
+
+@pytest.mark.parametrize("hour", [3, 9])
+def test_a_starting_line_faced_along_itself_is_an_error(tmp_path: Path, hour: int) -> None:
+    """Shared Components > Starting Positions: the cars point the way the layout shows, and
+    a facing down the line's own row would drive them along it, never across."""
+    path = write_track(tmp_path, map_text=ROW_START, game="joyride", players=2,
+                       start_facing=hour)
+    findings = check_file(path).findings
+    # TRK-START-SLOTS still counts the one car such a line holds (its back on the next place)
+    assert sorted(f.rule for f in findings if f.severity is Severity.ERROR) == [
+        "TRK-START-FACING", "TRK-START-SLOTS"]
+    (finding,) = [f for f in findings if f.rule == "TRK-START-FACING"]
+    assert finding.message == (f"the starting line faces {hour} o'clock, the way the line "
+                               "itself runs: cars set on it would drive along the line, not "
+                               "across it")
+    assert finding.hint.startswith("point the cars across the line (one of 1, 5, 7, 11")
+    assert path.read_text().splitlines()[finding.mark.line - 1] == f"start_facing: {hour}"
+    across = write_track(tmp_path, "across.yaml", map_text=ROW_START, game="joyride",
+                         players=2, start_facing=5)
+    assert "TRK-START-FACING" not in rule_ids(check_file(across).findings)
+
+
+def test_a_digit_drawn_in_a_joyride_starting_line_is_one_error(tmp_path: Path) -> None:
+    # A Frothy habit: a slot number written over one space of the line. The digit is
+    # TRK-START-ON-LINE's error; the line it interrupts is not also 'driven round'.
+    path = write_track(tmp_path, map_text=JOY_LOOP.replace("X.......=......X",
+                                                           "X.......1......X", 1),
+                       game="joyride", players="2-3")
+    errors = [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert errors == ["TRK-START-ON-LINE"]

@@ -34,7 +34,7 @@ TRACKS = TrackGame(
     standard_items=tuple(item.name for item in standard_items()),
     straight_lines=True,  # Shared Components > Checkpoint Tokens: the row between two tokens
     item_aliases=tuple(ITEM_RULES["JR-ITEM-STANDARD-NAME"].params["also_called"].items()),
-    layout_fields=("location", "laps", "difficulty", "description"),  # Track Layouts
+    layout_fields=("location", "items", "laps", "difficulty", "description"),  # Track Layouts
     open_edge=True,  # Checkpoint Tokens: a single token's line runs to the board edge
     line_start=True,  # Setup: each car's front on an empty space of the starting line
 )
