@@ -59,9 +59,14 @@ def test_suggest_prints_diffs_and_effects(tmp_path: Path,
     assert f"Over ({over}): DOMINATES the baseline now" in out
     assert "  suggestion 1: " in out and "(1 change): now " in out
     assert f"    --- {over}\n    +++ {over}\n" in out
-    assert re.search(r"\n    -  whip: 5\n    \+  whip: 4\n", out)
-    assert re.search(r"\n    Cards a round: 4\.50 -> 4\.00 cards/round \(now equal; higher "
-                     r"is better\)\n", out)
+    # Each suggestion shows its edit as a diff of the file's own lines, then every axis it
+    # moves, value before and after. Which five are shown is the search's order among
+    # equally small edits (a Stamina maximum one lower became one when an affect at the
+    # maximum became legal): the first is read here, whichever it is.
+    first = out.split("  suggestion 1: ", 1)[1].split("  suggestion 2: ", 1)[0]
+    assert re.search(r"\n    -  \S.*\n    \+  \S.*\n", first)
+    assert re.search(r"\n    [A-Z][\w ]+: \S+ -> \S+ [\w/%]* ?\(now (better|worse|equal); "
+                     r"(higher|lower) is better\)\n", first)
     shown = out.replace(str(VEHICLES.parent) + "/", "")
     assert ("Whisper Gig (vehicles/frothy-races/whisper-gig.yaml): trade-offs against the "
             "baseline now; inside the band, nothing to change") in shown
