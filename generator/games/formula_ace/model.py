@@ -307,7 +307,9 @@ class Race:
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
-        ListOf(Struct(RaceResult), 1, 4), "The team's pilots in this race.")
+        ListOf(Struct(RaceResult), 0, 4),
+        "The team's pilots in this race; none for a race the team sat out, which a wounded "
+        "pilot of the category still misses (5/, 12/).", source=section("5/, 12/"))
     special_features: int | tuple[str, ...] = spec_field(
         CountOrNames(Int(0, 99, source=section("19/")),
                      ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,

@@ -357,13 +357,25 @@ def pilot_races_one_category(team: Team, context: FormulaData) -> Iterator[Viola
 # --- Names ---------------------------------------------------------------------------
 
 
+def _wrecked_before(team: Team, context: FormulaData, path: KeyPath) -> set[str]:
+    """The ships destroyed before the season step at ``path``: 4/ and 16/ replace such a
+    ship with a new one, which may take its name (none for the starting ships)."""
+    if path[0] != "season":
+        return set()
+    before = timeline(team, context)[1][int(path[1])].before
+    return {" ".join(name.split()).casefold()
+            for name, ship in before.ships.items() if ship.destroyed}
+
+
 @RULES.check("FA-NAME-DUPLICATE")
-def names_are_unique(team: Team) -> Iterator[Violation]:
+def names_are_unique(team: Team, context: FormulaData) -> Iterator[Violation]:
     for what, named in (("pilot", every_pilot(team)), ("ship", every_ship(team))):
         seen: dict[str, str] = {}  # names alike but for case and spacing read as one
         for path, thing in named:
             key = " ".join(thing.name.split()).casefold()
-            if key in seen:
+            if key in seen and what == "ship" and key in _wrecked_before(team, context, path):
+                seen[key] = thing.name  # the name now means the new ship
+            elif key in seen:
                 yield Violation((*path, "name"), {"what": what, "name": thing.name,
                                                   "other": seen[key]})
             seen.setdefault(key, thing.name)

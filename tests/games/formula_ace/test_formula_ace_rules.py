@@ -1006,6 +1006,36 @@ def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: 
     assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
+WRECK = race("Neon Canyon", "total-speed-way", [result(
+    "Ada Voss", "Lambda One", "dnf", hit_points_lost=11, ship_destroyed=True)])
+REBUY = {"new_ship": {"name": "Lambda One", "type": "Alpha", "pilot": "Ada Voss"}}
+REMATCH = race("Salt Flats", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+
+
+@pytest.mark.parametrize("steps", [
+    (WRECK, REBUY, REMATCH),
+    (WRECK, {"new_ship": {"name": "lambda one", "type": "Beta"}}),
+    (WRECK, REBUY, REMATCH, {**WRECK, "race": {**WRECK["race"], "name": "Crater Loop"}},
+     REBUY)])
+def test_a_destroyed_ship_is_rebought_under_its_name(steps: tuple[dict[str, Any], ...],
+                                                     tmp_path: Path) -> None:
+    # 4/ and 16/ replace a destroyed ship with a new one; the name is free again once the
+    # old ship is gone, and the season's later steps mean the new one.
+    path = write_team(tmp_path, season(*steps, rich=True))
+    assert not check_file(path).findings
+
+
+@pytest.mark.parametrize("steps", [
+    (REBUY,),
+    (WRECK, REBUY, REBUY)])
+def test_a_ship_still_flying_keeps_its_name(steps: tuple[dict[str, Any], ...],
+                                            tmp_path: Path) -> None:
+    path = write_team(tmp_path, season(*steps, rich=True))
+    (finding,) = check_file(path).findings
+    assert finding.rule == "FA-NAME-DUPLICATE"
+    assert finding.message == "two ships are called 'Lambda One'"
+
+
 def test_a_derby_item_may_be_listed_by_its_name_alone(tmp_path: Path) -> None:
     # As weapons_used lists them: a name alone is the item with no mount.
     loaded = check_file(write_team(tmp_path, ship(2, weapons=["Mines", "decoy"])))

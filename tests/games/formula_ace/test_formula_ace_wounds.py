@@ -128,3 +128,28 @@ def test_roster_and_pilot_card_print_the_written_wound(tmp_path: Path) -> None:
     with pdfplumber.open(out / "formula-ace" / "team-rosters.pdf") as pdf:
         roster = " ".join(" ".join((p.extract_text() or "").split()) for p in pdf.pages)
     assert "Out all season" in roster and "Out 2 races" in roster
+
+
+SAT_OUT = race("Oval", "total-speed-way", [])
+
+
+def test_a_race_the_team_sat_out_counts_towards_a_wound(tmp_path: Path) -> None:
+    # 5/: with its only pilot of the category out, the team sits the race out, and 12/
+    # counts it among the races the wounded pilot misses; an empty result list records it.
+    path = write_team(tmp_path, both(pilot(0, wounds="wounded", races_out=1),
+                                     season(SAT_OUT, OVAL_TWO)))
+    assert not check_file(path).findings
+    path = write_team(tmp_path, both(pilot(0, wounds="wounded", races_out=2),
+                                     season(SAT_OUT, OVAL_TWO)))
+    [(message, _)] = race_pilot_findings(path)
+    assert message == "Ada Voss races Oval Two but is wounded and out for 1 more race"
+
+
+def test_a_race_sat_out_shows_in_the_ledger(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    path = write_team(tmp_path, both(pilot(0, wounds="wounded", races_out=1),
+                                     season(SAT_OUT, OVAL_TWO)))
+    assert main(["season", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "1. Race: Oval (Total Speed Way, 6 starters)" in out
+    assert "2. Race: Oval Two (Total Speed Way, 6 starters)" in out
