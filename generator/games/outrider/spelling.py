@@ -137,6 +137,9 @@ def article(word: str) -> str:
 # Letters a class name may carry accented (Ablatives & Appliqués).
 _ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
 # 2.2-2.6 word the dice ('a six-sided (D6) ARMOR die', 'twelve sided').
+# ...with an article before them ('represented by a twelve-sided DRIVER die', 'an
+# eight-sided', 'The Lone Wolf is represented'): one, apart from what follows, reads.
+ARTICLES = ("a", "an", "the")
 DIE_WORDS = {6: "six", 8: "eight", 10: "ten", 12: "twelve"}
 
 
@@ -180,8 +183,10 @@ def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
     """The spellings ``parse_slot_die`` reads as one of these dice of ``slot``, as a JSON
     Schema pattern: the die or its class alone or the two side by side ('d8 Small Block',
     'Small Block (D8)', 'six-sided (D6)'), with the slot's own word or 'die' around them
-    as the book writes them ('D12 Armor', 2.7; 'a six-sided (D6) ARMOR die', 2.5)."""
+    as the book writes them ('D12 Armor', 2.7; 'a six-sided (D6) ARMOR die', 2.5), after
+    the article the book gives them ('The Lone Wolf', 2.4)."""
     gap, apart = _GAP + "*", _GAP + "+"
+    article_first = "((" + "|".join(any_case(a) for a in ARTICLES) + r")\s+)?"
     extra = "(" + "|".join(name_word(w) for w in (slot, "die", "dice")) + ")"
     around = "(" + apart + extra + ")*"
     cores = []
@@ -191,7 +196,8 @@ def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
         if die in outrider_data().slots[slot].dice:
             named = class_names(slot, [die])
             cores += [named, dice + around + apart + named, named + around + apart + dice]
-    return "^" + gap + "(" + extra + apart + ")*(" + "|".join(cores) + ")" + around + gap + "$"
+    return ("^" + gap + article_first + "(" + extra + apart + ")*(" + "|".join(cores) + ")"
+            + around + gap + "$")
 
 
 @functools.cache

@@ -783,6 +783,31 @@ def test_an_equipment_die_reads_as_the_book_words_it(
     assert loaded.definitions[0].model.equipment.as_tuple() == read
 
 
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 give each die with its article ('represented by a six-sided ENGINE die (D6)',
+    # 'roll a six-sided (D6) ARMOR die', 'an eight-sided', 'The Lone Wolf is represented'):
+    # the phrase copied whole, article and all, reads as the die it names.
+    ({"engine": "an eight-sided ENGINE die (D8)", "driver": "a twelve-sided DRIVER die (D12)",
+      "armor": "a six-sided (D6) ARMOR die", "weapon": "a ten-sided (D10) WEAPON die"},
+     (8, 12, 6, 10)),
+    ({"engine": "a Big Block", "driver": "The Lone Wolf", "armor": "an eight-sided (D8)",
+      "weapon": "the Small Arms"}, (10, 12, 8, 6))])
+def test_an_equipment_die_reads_with_the_article_the_book_gives_it(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize("value", ["a", "the d8 the", "a an d8", "ad8", "thed8"])
+def test_an_article_alone_or_twice_is_no_die(value: str, write_outrider: Callable[..., Path]
+                                             ) -> None:
+    """Only one article, before the die and apart from it, reads."""
+    path = write_outrider(equipment(engine=value))
+    assert "SCHEMA-VALUE" in {f.rule for f in check_file(path).findings}
+
+
 @pytest.mark.parametrize("value", ["six", "d8 Engine d10", "Armor", "D8 Armor", "HP 400"])
 def test_a_die_s_words_read_only_as_one_die_of_the_slot(
         value: str, write_outrider: Callable[..., Path]) -> None:
