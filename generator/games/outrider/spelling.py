@@ -17,6 +17,18 @@ from generator.input.source import Node, Scalar
 from generator.input.validation import Validation, any_case
 from generator.input.values import loose_pattern
 
+# The book puts an article before the words a file may copy ('roll a six-sided (D6) ARMOR
+# die', 2.5; 'The Lone Wolf is represented', 2.4; 'firing with the PRIMARY arc', 7.2; 'the
+# attack roll', 7.4): one, apart from what follows, reads.
+ARTICLES = ("a", "an", "the")
+
+
+def with_articles(names: dict[str, str], options: Iterable[str]) -> dict[str, str]:
+    """``names`` (name -> option), and each name and option also after an article."""
+    plain = {option: option for option in options} | names
+    return names | {f"{a} {name}": option for name, option in plain.items() for a in ARTICLES}
+
+
 # 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
 # weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
 # straight forward or backward, and speaks of articulated and fixed weapons.
@@ -55,6 +67,11 @@ ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
                            *((f"{word} die", f"{word} dice") if word in _DICE else ()))
               if name not in _ROLL_WORDS.values()} | {"control check": "control",
                                                       "control checks": "control"}
+
+ARC_WEAPON_NAMES = with_articles(ARC_WEAPON_NAMES, ("primary", "secondary"))
+FACING_NAMES = with_articles(FACING_NAMES, ("front", "rear", "left", "right"))
+MOUNT_NAMES = with_articles(MOUNT_NAMES, ("fixed", "articulated"))
+ROLL_NAMES = with_articles(ROLL_NAMES, ("initiative", "control", "defense", "attack"))
 
 _DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
 # A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
@@ -137,9 +154,6 @@ def article(word: str) -> str:
 # Letters a class name may carry accented (Ablatives & Appliqués).
 _ACCENTED = {"e": "\u00e9\u00c9\u00e8\u00c8"}
 # 2.2-2.6 word the dice ('a six-sided (D6) ARMOR die', 'twelve sided').
-# ...with an article before them ('represented by a twelve-sided DRIVER die', 'an
-# eight-sided', 'The Lone Wolf is represented'): one, apart from what follows, reads.
-ARTICLES = ("a", "an", "the")
 DIE_WORDS = {6: "six", 8: "eight", 10: "ten", 12: "twelve"}
 
 
