@@ -17,6 +17,18 @@ from generator.input.source import Node, Scalar
 from generator.input.validation import Validation, any_case
 from generator.input.values import loose_pattern
 
+# The book puts an article before the words a file may copy ('roll a six-sided (D6) ARMOR
+# die', 2.5; 'The Lone Wolf is represented', 2.4; 'firing with the PRIMARY arc', 7.2; 'the
+# attack roll', 7.4): one, apart from what follows, reads.
+ARTICLES = ("a", "an", "the")
+
+
+def with_articles(names: dict[str, str], options: Iterable[str]) -> dict[str, str]:
+    """``names`` (name -> option), and each name and option also after an article."""
+    plain = {option: option for option in options} | names
+    return names | {f"{a} {name}": option for name, option in plain.items() for a in ARTICLES}
+
+
 # 7.1 calls the primary weapon the vehicle's main weapon and the secondary ones backup
 # weapons, each a 'Primary Weapon' or 'Secondary Weapon'; 7.2 has fixed weapons shoot
 # straight forward or backward, and speaks of articulated and fixed weapons.
@@ -55,6 +67,11 @@ ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
                            *((f"{word} die", f"{word} dice") if word in _DICE else ()))
               if name not in _ROLL_WORDS.values()} | {"control check": "control",
                                                       "control checks": "control"}
+
+ARC_WEAPON_NAMES = with_articles(ARC_WEAPON_NAMES, ("primary", "secondary"))
+FACING_NAMES = with_articles(FACING_NAMES, ("front", "rear", "left", "right"))
+MOUNT_NAMES = with_articles(MOUNT_NAMES, ("fixed", "articulated"))
+ROLL_NAMES = with_articles(ROLL_NAMES, ("initiative", "control", "defense", "attack"))
 
 _DIE = re.compile(r"^\s*[dD]\s*([0-9]+)\s*$")
 # A die written beside its class, as the book pairs them ('D8 Small Block', 'Small Block
@@ -180,8 +197,10 @@ def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
     """The spellings ``parse_slot_die`` reads as one of these dice of ``slot``, as a JSON
     Schema pattern: the die or its class alone or the two side by side ('d8 Small Block',
     'Small Block (D8)', 'six-sided (D6)'), with the slot's own word or 'die' around them
-    as the book writes them ('D12 Armor', 2.7; 'a six-sided (D6) ARMOR die', 2.5)."""
+    as the book writes them ('D12 Armor', 2.7; 'a six-sided (D6) ARMOR die', 2.5), after
+    the article the book gives them ('The Lone Wolf', 2.4)."""
     gap, apart = _GAP + "*", _GAP + "+"
+    article_first = "((" + "|".join(any_case(a) for a in ARTICLES) + r")\s+)?"
     extra = "(" + "|".join(name_word(w) for w in (slot, "die", "dice")) + ")"
     around = "(" + apart + extra + ")*"
     cores = []
@@ -191,7 +210,8 @@ def slot_value_pattern(slot: str, sides: Iterable[int]) -> str:
         if die in outrider_data().slots[slot].dice:
             named = class_names(slot, [die])
             cores += [named, dice + around + apart + named, named + around + apart + dice]
-    return "^" + gap + "(" + extra + apart + ")*(" + "|".join(cores) + ")" + around + gap + "$"
+    return ("^" + gap + article_first + "(" + extra + apart + ")*(" + "|".join(cores) + ")"
+            + around + gap + "$")
 
 
 @functools.cache

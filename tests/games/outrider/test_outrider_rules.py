@@ -712,6 +712,32 @@ def test_an_arc_reads_as_the_book_writes_it_in_the_plural_or_as_an_arc(
         ("primary", "articulated"), ("secondary", "fixed"), ("secondary", "articulated")]
 
 
+def test_an_arc_reads_with_the_article_the_book_gives_it(
+        write_outrider: Callable[..., Path]) -> None:
+    """7.2 fires with 'the PRIMARY arc' or 'a SECONDARY weapon', and 'fixed weapons' shoot
+    'straight forward': the words read with their article, as the equipment dice do."""
+    path = write_outrider(side("wide", arcs=[
+        arc("the PRIMARY arc", "the front", "an articulated weapon"),
+        arc("a SECONDARY weapon", "The rear edge", "a fixed weapon")]))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    arcs = loaded.definitions[0].model.variants.wide.arcs
+    assert [(a.weapon, a.facing, a.mount) for a in arcs] == [
+        ("primary", "front", "articulated"), ("secondary", "rear", "fixed")]
+
+
+@pytest.mark.parametrize(("written", "roll"), [
+    ("the attack roll", "attack"), ("a control check", "control"),
+    ("the defensive roll", "defense"), ("an ENGINE roll", "initiative")])
+def test_an_upgrade_roll_reads_with_its_article(
+        written: str, roll: str, write_outrider: Callable[..., Path]) -> None:
+    """7.4's 'the attack roll', 5.4's 'a control check': the roll read with its article."""
+    path = write_outrider(top(upgrades=[{"name": "Kit", "roll": written, "bonus": 5}]))
+    findings = check_file(path).findings
+    assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
+    assert all(f" {roll} roll" in f.message for f in findings)
+
+
 def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
     """7.1's Primary Weapon and backup weapons, 7.2's fixed and articulated weapons firing
     forwards or backwards."""
@@ -781,6 +807,31 @@ def test_an_equipment_die_reads_as_the_book_words_it(
     loaded = check_file(write_outrider(equipment(**dice)))
     assert loaded.findings == []
     assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.3-2.6 give each die with its article ('represented by a six-sided ENGINE die (D6)',
+    # 'roll a six-sided (D6) ARMOR die', 'an eight-sided', 'The Lone Wolf is represented'):
+    # the phrase copied whole, article and all, reads as the die it names.
+    ({"engine": "an eight-sided ENGINE die (D8)", "driver": "a twelve-sided DRIVER die (D12)",
+      "armor": "a six-sided (D6) ARMOR die", "weapon": "a ten-sided (D10) WEAPON die"},
+     (8, 12, 6, 10)),
+    ({"engine": "a Big Block", "driver": "The Lone Wolf", "armor": "an eight-sided (D8)",
+      "weapon": "the Small Arms"}, (10, 12, 8, 6))])
+def test_an_equipment_die_reads_with_the_article_the_book_gives_it(
+        dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.equipment.as_tuple() == read
+
+
+@pytest.mark.parametrize("value", ["a", "the d8 the", "a an d8", "ad8", "thed8"])
+def test_an_article_alone_or_twice_is_no_die(value: str, write_outrider: Callable[..., Path]
+                                             ) -> None:
+    """Only one article, before the die and apart from it, reads."""
+    path = write_outrider(equipment(engine=value))
+    assert "SCHEMA-VALUE" in {f.rule for f in check_file(path).findings}
 
 
 @pytest.mark.parametrize("value", ["six", "d8 Engine d10", "Armor", "D8 Armor", "HP 400"])
