@@ -498,7 +498,8 @@ def test_the_narrowest_point_names_its_hexes_by_line_and_column(tmp_path: Path) 
     path = write_track(tmp_path, map_text=map_text, game=game, **fields)
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-NARROW"]
     assert finding.message == ("the track narrows to 1 space at line:column 9:9; one wreck "
-                               "there would block it")
+                               "there would block it unless wreckage may be jumped")
+    assert finding.severity is Severity.WARNING  # the guide forbids no width (Scale)
     assert (finding.mark.line, finding.mark.column) == (9, 9)
     assert line_of(path, finding)[8] == "."
     assert line_of(path, finding)[8 - 1:8 + 1] == ".."  # under the wall that narrows it
