@@ -25,6 +25,7 @@ from generator.tracks.hexgrid import (
     distance,
     facing_angle,
     hex_to_offset,
+    line,
     neighbours,
 )
 from generator.tracks.layout import components
@@ -120,6 +121,19 @@ def pursuit_one_way_round(track: Track, context: TrackGame) -> Iterator[Violatio
 
 # The most hexes between two neighbouring Hounds of one pack: one space left between them.
 PACK_GAP = 2
+# Hounds less than a space apart along the grid's facing stand abreast, on one start line.
+ABREAST = 1.0
+
+
+def lined_up(hound: Slot, other: Slot, track: Track, passable: frozenset[Hex]) -> bool:
+    """Whether two Hounds stand together on the start: a space or less apart, or abreast
+    across the track with only track between them (the guide lines the Hounds up on the
+    start line, and a line may spread them across the whole width)."""
+    if distance(hound.hex, other.hex) <= PACK_GAP:
+        return True
+    facing = hound.facing
+    return abs(advance(hound, facing, track) - advance(other, facing, track)) < ABREAST \
+        and all(h in passable for h in line(hound.hex, other.hex))
 
 
 @RULES.check("TRK-FOX-PACK")
@@ -131,9 +145,10 @@ def hounds_in_one_pack(track: Track, context: TrackGame) -> Iterator[Violation]:
     if len(slots) < 3:
         return
     hounds = front_first(slots, track)[1:]  # the first is the Fox
+    passable = track.layout.passable
     packs: list[list[Slot]] = []
     for hound in sorted(hounds, key=lambda s: s.number):
-        near = [p for p in packs if any(distance(hound.hex, o.hex) <= PACK_GAP for o in p)]
+        near = [p for p in packs if any(lined_up(hound, o, track, passable) for o in p)]
         merged = [hound] + [s for p in near for s in p]
         packs = [p for p in packs if p not in near] + [merged]
     pack = max(packs, key=lambda p: (len(p), -min(s.number for s in p)))

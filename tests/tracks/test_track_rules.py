@@ -55,6 +55,19 @@ X........X
 X........X
 XXXXXXXXXX"""
 
+# A Fox and Hounds circuit four spaces wide: the two Hounds lined up across the start at
+# either edge of the track (three spaces apart), the Fox ahead of them.
+FOX_SPREAD = """\
+XXXXXXXXXX
+X2...1...X
+X........X
+X........X
+X3.......X
+X..XXXX..X
+X........X
+X........X
+XXXXXXXXXX"""
+
 # A Pursuit circuit: slot 1 top left facing 3 o'clock, slot 2 on the far side facing 9.
 PURSUIT_CIRCUIT = """\
 XXXXXXXXXX
@@ -240,6 +253,8 @@ def test_a_joyride_line_is_one_straight_row(tmp_path: Path, rows: tuple[str, str
 SET_UP_CLEAN: dict[str, tuple[str, str, dict[str, Any]]] = {
     "a Fox three spaces ahead of the pack": (FOX_CIRCUIT, "frothy-races", {
         "race_type": "Fox and Hounds", "players": 5}),
+    "Hounds spread across the start line, a Fox ahead": (FOX_SPREAD, "frothy-races", {
+        "race_type": "Fox and Hounds", "players": 3}),
     "a Pursuit on a circuit": (PURSUIT_CIRCUIT, "frothy-races", {
         "race_type": "Pursuit", "players": 2, "slot_facings": {2: 9}}),
     "2 players (the game's least)": (STRIP, "frothy-races", {"players": 2}),
@@ -265,6 +280,16 @@ def test_a_hound_away_from_the_pack_is_named_at_its_slot(tmp_path: Path) -> None
         "stands apart from the pack (slots 2, 3, 4)"]
     lines = (tmp_path / "track.yaml").read_text().splitlines()
     assert lines[fired[0].mark.line - 1][fired[0].mark.column - 1] == "5"
+
+
+def test_a_hound_level_with_the_pack_across_the_infield_stands_apart(tmp_path: Path) -> None:
+    # Slot 3 on the far straight, level with slot 2 but with the infield wall between them.
+    across = FOX_SPREAD.replace("X2...1...X", "X...2..1.X").replace("X3.......X", "X........X")
+    across = across.replace("X........X\nXXXXXXXXXX", "X...3....X\nXXXXXXXXXX")
+    path = write_track(tmp_path, map_text=across, game="frothy-races",
+                       race_type="Fox and Hounds", players=3)
+    assert [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR] == [
+        "TRK-FOX-PACK"]
 
 
 def test_hounds_one_space_apart_are_still_one_pack(tmp_path: Path) -> None:
@@ -498,7 +523,8 @@ def test_the_narrowest_point_names_its_hexes_by_line_and_column(tmp_path: Path) 
     path = write_track(tmp_path, map_text=map_text, game=game, **fields)
     (finding,) = [f for f in check_file(path).findings if f.rule == "TRK-NARROW"]
     assert finding.message == ("the track narrows to 1 space at line:column 9:9; one wreck "
-                               "there would block it")
+                               "there would block it unless wreckage may be jumped")
+    assert finding.severity is Severity.WARNING  # the guide forbids no width (Scale)
     assert (finding.mark.line, finding.mark.column) == (9, 9)
     assert line_of(path, finding)[8] == "."
     assert line_of(path, finding)[8 - 1:8 + 1] == ".."  # under the wall that narrows it

@@ -404,6 +404,13 @@ def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
     return frees(item, other) or frees(other, item)
 
 
+def parted(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
+    """Whether a damage affect loses one of two cancelling traits before (or without) the
+    other: from then on the one left acts (Hyperactive 1 held by Cautious 1 until Cautious is
+    lost), so the pair no longer changes nothing together."""
+    return lost.get(name_key(item.entry.name)) != lost.get(name_key(other.entry.name))
+
+
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     traits = placed(vehicle, context, "traits")
@@ -413,6 +420,8 @@ def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
             yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
                                              "value": None, "other_value": None})
     for item, other in cancelling(traits):
+        if parted(item, other, lost):
+            continue
         yield Violation(item.site.path, {
             "name": item.entry.name, "other": other.entry.name,
             "value": item.site.ref.value, "other_value": other.site.ref.value})

@@ -273,6 +273,13 @@ NEVER_ACTS: dict[str, tuple[str, Change]] = {
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Leap"},
                          4: {"name": "Lose Named Trait", "trait": "Whitey"}, 6: "Wipe-out"})(d))),
+    "Hyperactive 1 and Cautious 1 both lost at one level (never apart)": (
+        "FR-TRAIT-CONFLICT", lambda d: (
+            set_path("traits", value=[{"name": "Hyperactive", "value": 1},
+                                      {"name": "Cautious", "value": 1}])(d),
+            damage_track(6, {3: [{"name": "Lose Named Trait", "trait": "Cautious"},
+                                 {"name": "Lose Named Trait", "trait": "Hyperactive"}],
+                             6: "Wipe-out"})(d))),
     "Leap lost while Whitey stays (Leap never acts)": ("FR-TRAIT-CONFLICT", lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Leap"}, 6: "Wipe-out"})(d))),
@@ -351,6 +358,16 @@ STILL_ACTS: dict[str, Change] = {
     "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
+    "Hyperactive 1 and Cautious 1, Cautious lost (Hyperactive acts from then)": lambda d: (
+        set_path("traits", value=[{"name": "Hyperactive", "value": 1},
+                                  {"name": "Cautious", "value": 1}])(d),
+        damage_track(6, {3: {"name": "Lose Named Trait", "trait": "Cautious"},
+                         6: "Wipe-out"})(d)),
+    "Lazy 1 and Reckless 1, Lazy lost by a Random pick": lambda d: (
+        set_path("traits", value=[{"name": "Lazy", "value": 1},
+                                  {"name": "Reckless", "value": 1}])(d),
+        damage_track(6, {3: {"name": "Random", "choices": [
+            {"name": "Lose Named Trait", "trait": "Lazy"}, "Haste"]}, 6: "Wipe-out"})(d)),
 }
 
 
