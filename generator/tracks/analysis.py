@@ -23,7 +23,7 @@ from typing import Any
 
 from generator.keep.kept_store import KeptStore, named_for_code
 from generator.tracks.cuts import vertex_cut
-from generator.tracks.hexgrid import Hex, clock_to_facing, neighbours
+from generator.tracks.hexgrid import Hex, clock_to_facing, is_side_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import (
@@ -343,6 +343,27 @@ class Course:
         starts = {s.hex for s in self.slots}
         return [group for group in components(self.open, self.open)
                 if not starts & set(group)]
+
+    def ahead_of_the_line(self, lines: list[frozenset[Hex]]) -> list[int]:
+        """For each of ``lines``, the fewest hexes onto it from the starting line's front,
+        never crossing back over the starting line (UNREACHABLE if none).
+
+        Why: the arrows on the starting line say which way the lap leaves it, so the first
+        line met on that side is the lap's first. A drive that turns round and re-crosses
+        the starting line says nothing of the numbering, however short it is.
+        """
+        facing = self.start_line_facing()
+        rest = self.open - self.finish
+        front = {h.neighbour(facing // 2) for h in self.finish} & rest \
+            if is_side_facing(facing) else set()
+        far = {h: 1 for h in front}
+        queue = list(front)
+        for here in queue:  # breadth first: the list grows as it is read
+            for there in neighbours(here):
+                if there in rest and there not in far:
+                    far[there] = far[here] + 1
+                    queue.append(there)
+        return [min((far[h] for h in line if h in far), default=UNREACHABLE) for line in lines]
 
     def line_crosses(self, hexes: Iterable[Hex]) -> bool:
         """True when a line runs from barrier to barrier, so no racer can drive round it.

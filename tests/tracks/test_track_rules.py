@@ -629,12 +629,8 @@ def test_one_item_named_twice_is_still_four_tokens(tmp_path: Path) -> None:
 
 def gasometer_with(row: int, column: int, char: str) -> str:
     """The shipped Joyride track with one map character changed (row 0 is the top wall)."""
-    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    top = lines.index("map: |\n") + 1
-    line = lines[top + row]
-    lines[top + row] = line[:2 + column] + char + line[3 + column:]
-    return "".join(lines)
+    return _put((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8"),
+                row, column, char)
 
 
 def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path) -> None:
@@ -650,6 +646,45 @@ def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path
     (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
     assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
     assert order.hint.endswith("or turn the starting line (start_facing)")
+
+
+def gasometer_line_at(column: int, char: str = "=") -> str:
+    """The shipped Joyride track with its starting line (or, for another ``char``, that
+    line drawn too) moved to ``column`` of the bottom straight, rows 12 to 16."""
+    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+    if char == "=":
+        text = text.replace("=", ".")
+    else:
+        text = text.replace("XcccccccXX", "X.......XX")
+    for row in range(12, 17):
+        text = _put(text, row, column, char)
+    return text
+
+
+def _put(text: str, row: int, column: int, char: str) -> str:
+    """``text`` with one character of its map changed (row 0 is the top wall)."""
+    lines = text.splitlines(keepends=True)
+    top = lines.index("map: |\n") + 1
+    line = lines[top + row]
+    lines[top + row] = line[:2 + column] + char + line[3 + column:]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(("column", "char"), [(12, "="), (10, "="), (10, "c"), (12, "c")])
+def test_a_lap_is_read_from_the_front_of_the_starting_line(
+        tmp_path: Path, column: int, char: str) -> None:
+    # Checkpoints rightly numbered, the starting line nearer the last one than the first
+    # (moved two spaces back, or checkpoint 3 drawn just behind it): a U-turn over the line
+    # reached checkpoint 3 first, and ORDER called the numbers backwards (Checkpoint Tokens:
+    # the lap leaves the line the way its arrows point).
+    path = tmp_path / "track.yaml"
+    path.write_text(gasometer_line_at(column, char), encoding="utf-8")
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(check_file(path).findings)
+    backwards = tmp_path / "backwards.yaml"
+    backwards.write_text(gasometer_line_at(column, char).replace("start_facing: 3",
+                                                                 "start_facing: 9"))
+    (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
 
 
 def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
