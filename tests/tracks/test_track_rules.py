@@ -311,6 +311,58 @@ def test_checkpoints_out_of_order_in_the_middle_of_the_lap(tmp_path: Path) -> No
                                "checkpoints are numbered out of order")
 
 
+# A there-and-back Joyride course: the starting line across the middle of a straight with a
+# loop at each end. A lap goes out over checkpoint 1 to the right-hand loop (checkpoint 2),
+# back over checkpoint 1 and the starting line to the left-hand loop (checkpoint 3) and back.
+DOGBONE = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...........=.......a.......XXXXXbbbX
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+# The same course with checkpoint 1 on the right-hand loop, 2 and 3 on the left-hand one: a
+# lap goes back over the starting line between checkpoints 1 and 2.
+DOGBONE_OUT_AND_BACK = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X...XXXX...........=...............XXXXX...X
+XcccXXXX...........=...............XXXXXaaaX
+X...XXXX...........=...............XXXXX...X
+X...XXXX...........=...............XXXXX...X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+@pytest.mark.parametrize("map_text", [DOGBONE, DOGBONE_OUT_AND_BACK])
+def test_a_there_and_back_lap_is_in_order(tmp_path: Path, map_text: str) -> None:
+    # Crossing a checkpoint already crossed (1, between 2 and 3), or the starting line
+    # before the last checkpoint (between 1 and 2), counts for nothing (Checkpoint Tokens):
+    # neither line parts one checkpoint from the next. Numbered wrong, a lap still is.
+    path = write_track(tmp_path, map_text=map_text, game="joyride", players="2-4")
+    assert [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR] == []
+    misnumbered = map_text.replace("a", "x").replace("c", "a").replace("x", "c")
+    path = write_track(tmp_path, "bad.yaml", map_text=misnumbered, game="joyride", players="2-4")
+    assert rule_ids(check_file(path).findings) & {"TRK-CHECKPOINT-SEQUENCE",
+                                                   "TRK-CHECKPOINT-ORDER"}
+
+
 def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: Path) -> None:
     (tmp_path / "vehicles" / "joyride" / "items").mkdir(parents=True)
     (tmp_path / "vehicles" / "joyride" / "items" / "skin.yaml").write_text(
