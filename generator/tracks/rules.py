@@ -391,6 +391,8 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
     # A grid is judged from slot 1, its front; a starting line by the side its arrows point
     # to, never driving back over it (a U-turn to a checkpoint just behind is no lap).
     if the_course.starts_on_line:
+        if first in the_course.met_first_ahead():
+            return  # the way out leads to checkpoint 1, whatever else is nearer
         first_drive, last_drive = the_course.ahead_of_the_line(lines)
     else:
         first_drive, last_drive = the_course.first_entries(

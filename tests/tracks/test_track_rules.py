@@ -739,6 +739,37 @@ def test_a_lap_is_read_from_the_front_of_the_starting_line(
     assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
 
 
+# A Joyride figure of eight, rightly numbered: down the left-hand loop from the starting line,
+# straight on through the junction to the right-hand loop (checkpoint 1), back through the
+# junction to the top of the left-hand loop (checkpoint 2). Turning sharp at the junction
+# reaches checkpoint 2 first, but the lap does not go that way.
+FIGURE_EIGHT = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X.....b....XXXXXXXXXX...........X
+X.....b....XXXXXXXXXX...........X
+X...XXXX....XXXXXXXX....XXXXX...X
+X...XXXXX....XXXXXX....XXXXXX...X
+X...XXXXXX....XXXX....XXXXXXX...X
+X...XXXXXXX..........XXXXXXXX...X
+X===XXXXXXXX........XXXXXXXXXaaaX
+X...XXXXXXX..........XXXXXXXX...X
+X...XXXXXX....XXXX....XXXXXXX...X
+X...XXXXX....XXXXXX....XXXXXX...X
+X...XXXX....XXXXXXXX....XXXXX...X
+X..........XXXXXXXXXX...........X
+X..........XXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+def test_a_figure_of_eight_is_read_by_the_checkpoint_its_way_out_meets(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=FIGURE_EIGHT, game="joyride", players="2",
+                       start_facing=5)
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(check_file(path).findings)
+    backwards = write_track(tmp_path, "up.yaml", map_text=FIGURE_EIGHT, game="joyride",
+                            players="2", start_facing=11)
+    assert "TRK-CHECKPOINT-ORDER" in rule_ids(check_file(backwards).findings)
+
+
 def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
     # Checkpoint 1 left out: the numbers have a gap, and no order is judged from them.
     path = tmp_path / "track.yaml"
