@@ -704,10 +704,7 @@ def gasometer_line_at(column: int, char: str = "=") -> str:
     """The shipped Joyride track with its starting line (or, for another ``char``, that
     line drawn too) moved to ``column`` of the bottom straight, rows 12 to 16."""
     text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
-    if char == "=":
-        text = text.replace("=", ".")
-    else:
-        text = text.replace("XcccccccXX", "X.......XX")
+    text = text.replace("=", ".") if char == "=" else text.replace("XcccccccXX", "X.......XX")
     for row in range(12, 17):
         text = _put(text, row, column, char)
     return text
