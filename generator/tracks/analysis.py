@@ -23,7 +23,7 @@ from typing import Any
 
 from generator.keep.kept_store import KeptStore, named_for_code
 from generator.tracks.cuts import vertex_cut
-from generator.tracks.hexgrid import Hex, clock_to_facing, neighbours
+from generator.tracks.hexgrid import Hex, clock_to_facing, is_side_facing, neighbours
 from generator.tracks.layout import TrackLayout, components
 from generator.tracks.model import Track
 from generator.tracks.movement import (
@@ -344,6 +344,34 @@ class Course:
         return [group for group in components(self.open, self.open)
                 if not starts & set(group)]
 
+    def ahead_of_the_line(self, lines: list[frozenset[Hex]]) -> list[int]:
+        """For each of ``lines``, the fewest hexes onto it from the starting line's front,
+        never crossing back over the starting line (UNREACHABLE if none).
+
+        Why: the arrows on the starting line say which way the lap leaves it, so the first
+        line met on that side is the lap's first. A drive that turns round and re-crosses
+        the starting line says nothing of the numbering, however short it is.
+        """
+        far = _spread(self._front_of_the_line(), self.open - self.finish)
+        return [min((far[h] for h in line if h in far), default=UNREACHABLE) for line in lines]
+
+    def met_first_ahead(self) -> set[int]:
+        """The checkpoints a car leaving the starting line's front can meet before any other
+        line: the numbers of those bounding the track ahead of it. Why: at a junction (a
+        figure of eight) the nearest checkpoint may lie down a turn the lap takes later,
+        yet checkpoint 1 still bounds the way out."""
+        lines = {h: n for n, hexes in self.checkpoints.items() for h in hexes}
+        ahead = _spread(self._front_of_the_line(), self.open - self.finish - lines.keys())
+        return {lines[n] for h in ahead for n in (h, *neighbours(h)) if n in lines} | {
+            lines[h] for h in self._front_of_the_line() if h in lines}
+
+    def _front_of_the_line(self) -> set[Hex]:
+        """The spaces just ahead of the starting line, the way its arrows point."""
+        facing = self.start_line_facing()
+        if not is_side_facing(facing):
+            return set()
+        return {h.neighbour(facing // 2) for h in self.finish} & (self.open - self.finish)
+
     def line_crosses(self, hexes: Iterable[Hex]) -> bool:
         """True when a line runs from barrier to barrier, so no racer can drive round it.
 
@@ -400,3 +428,15 @@ class Course:
         blocked = frozenset(h for h in box if h not in self.open)
         edge = {h for h in blocked if any(n not in box for n in neighbours(h))}
         return any(not edge & set(group) for group in components(blocked, blocked))
+
+
+def _spread(sources: Iterable[Hex], allowed: frozenset[Hex]) -> dict[Hex, int]:
+    """Hexes of ``allowed`` reached from ``sources`` (each at 1) -> spaces counted."""
+    far = {h: 1 for h in sources if h in allowed}
+    queue = list(far)
+    for here in queue:  # breadth first: the list grows as it is read
+        for there in neighbours(here):
+            if there in allowed and there not in far:
+                far[there] = far[here] + 1
+                queue.append(there)
+    return far

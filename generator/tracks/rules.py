@@ -388,20 +388,19 @@ def checkpoints_along_the_drive(track: Track, context: TrackGame) -> Iterator[Vi
     if any(the_course.line_hugs_a_wall(line) and not the_course.line_crosses(line)
            for line in lines):
         return  # a line along a wall is met wherever a car strays to it: CROSS's to report
-    # A grid is judged from slot 1, its front; a starting line from all its places, since a
-    # car may take any of them: a barrier ahead of one place does not turn the lap round.
-    places = the_course.slots if the_course.starts_on_line else the_course.slots[:1]
-    drives = [the_course.first_entries(context.movement, place, lines) for place in places]
-    first_drive, last_drive = (_nearest(d[n] for d in drives) for n in (0, 1))
+    # A grid is judged from slot 1, its front; a starting line by the side its arrows point
+    # to, never driving back over it (a U-turn to a checkpoint just behind is no lap).
+    if the_course.starts_on_line:
+        if first in the_course.met_first_ahead():
+            return  # the way out leads to checkpoint 1, whatever else is nearer
+        first_drive, last_drive = the_course.ahead_of_the_line(lines)
+    else:
+        first_drive, last_drive = the_course.first_entries(
+            context.movement, the_course.slots[0], lines)
     if last_drive != UNREACHABLE and (first_drive == UNREACHABLE or last_drive < first_drive):
         yield Violation(track.layout.where(the_course.checkpoints[last][0]), {
             "last": last, "last_drive": last_drive, "line": the_course.starts_on_line,
             "first_drive": "never" if first_drive == UNREACHABLE else first_drive})
-
-
-def _nearest(drives: Iterable[int]) -> int:
-    """The shortest of some drives, UNREACHABLE when none reaches."""
-    return min((d for d in drives if d != UNREACHABLE), default=UNREACHABLE)
 
 
 @RULES.check("TRK-BARRIER-GAP")

@@ -401,12 +401,18 @@ def track_related(definition: Definition, others: Sequence[Definition]) -> list[
 # --- Checkpoints in order anywhere in the lap ------------------------------------------
 
 
-def line_neighbours(track: Track) -> set[frozenset[str]]:
+def line_neighbours(track: Track, behind: int = 0) -> set[frozenset[str]]:
     """Pairs of lines (checkpoint numbers as text, 'finish') joined by track that crosses no
-    other line: a lap can go from one to the other directly."""
+    other line that counts: a lap can go from one to the other directly.
+
+    Checkpoints numbered below ``behind`` are crossed already this lap, and crossing one
+    again does nothing: they join the track either side of them. So does a finish line whose
+    two sides meet only through it (a there-and-back course): crossed on the way out, it
+    counts for nothing until every checkpoint is crossed.
+    """
     the_course = course(track)
-    lines = {str(n): frozenset(h) for n, h in the_course.checkpoints.items()}
-    if the_course.finish:
+    lines = {str(n): frozenset(h) for n, h in the_course.checkpoints.items() if n >= behind}
+    if the_course.finish and the_course.is_circuit():
         lines["finish"] = frozenset(the_course.finish)
     on_a_line = frozenset(h for hexes in lines.values() for h in hexes)
     between = the_course.open - on_a_line
@@ -426,8 +432,8 @@ def each_checkpoint_leads_to_the_next(track: Track) -> Iterator[Violation]:
     numbers = sorted(the_course.checkpoints)
     if len(numbers) < 3:
         return  # two checkpoints are in order or backwards: TRK-CHECKPOINT-ORDER
-    pairs = line_neighbours(track)
     for before, after in zip(numbers, numbers[1:], strict=False):
+        pairs = line_neighbours(track, behind=before)
         if frozenset((str(before), str(after))) not in pairs:
             crossed = sorted(int(n) for p in pairs if str(before) in p for n in p
                              if n not in (str(before), "finish"))

@@ -336,6 +336,58 @@ def test_checkpoints_out_of_order_in_the_middle_of_the_lap(tmp_path: Path) -> No
                                "checkpoints are numbered out of order")
 
 
+# A there-and-back Joyride course: the starting line across the middle of a straight with a
+# loop at each end. A lap goes out over checkpoint 1 to the right-hand loop (checkpoint 2),
+# back over checkpoint 1 and the starting line to the left-hand loop (checkpoint 3) and back.
+DOGBONE = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....c.....XXXXXXXXXXXXXXXXXXXXX...........X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...........=.......a.......XXXXXbbbX
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...........=.......a.......XXXXX...X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+# The same course with checkpoint 1 on the right-hand loop, 2 and 3 on the left-hand one: a
+# lap goes back over the starting line between checkpoints 1 and 2.
+DOGBONE_OUT_AND_BACK = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X....b.....XXXXXXXXXXXXXXXXXXXXX...........X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X...XXXX...........=...............XXXXX...X
+XcccXXXX...........=...............XXXXXaaaX
+X...XXXX...........=...............XXXXX...X
+X...XXXX...........=...............XXXXX...X
+X...XXXX...XXXXXXXXXXXXXXXXXXXXX...XXXXX...X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+X..........XXXXXXXXXXXXXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+@pytest.mark.parametrize("map_text", [DOGBONE, DOGBONE_OUT_AND_BACK])
+def test_a_there_and_back_lap_is_in_order(tmp_path: Path, map_text: str) -> None:
+    # Crossing a checkpoint already crossed (1, between 2 and 3), or the starting line
+    # before the last checkpoint (between 1 and 2), counts for nothing (Checkpoint Tokens):
+    # neither line parts one checkpoint from the next. Numbered wrong, a lap still is.
+    path = write_track(tmp_path, map_text=map_text, game="joyride", players="2-4")
+    assert [f.rule for f in check_file(path).findings if f.severity is Severity.ERROR] == []
+    misnumbered = map_text.replace("a", "x").replace("c", "a").replace("x", "c")
+    path = write_track(tmp_path, "bad.yaml", map_text=misnumbered, game="joyride", players="2-4")
+    assert rule_ids(check_file(path).findings) & {"TRK-CHECKPOINT-SEQUENCE",
+                                                   "TRK-CHECKPOINT-ORDER"}
+
+
 def test_recommended_items_may_be_defined_in_the_projects_item_files(tmp_path: Path) -> None:
     (tmp_path / "vehicles" / "joyride" / "items").mkdir(parents=True)
     (tmp_path / "vehicles" / "joyride" / "items" / "skin.yaml").write_text(
@@ -655,12 +707,8 @@ def test_one_item_named_twice_is_still_four_tokens(tmp_path: Path) -> None:
 
 def gasometer_with(row: int, column: int, char: str) -> str:
     """The shipped Joyride track with one map character changed (row 0 is the top wall)."""
-    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
-    lines = text.splitlines(keepends=True)
-    top = lines.index("map: |\n") + 1
-    line = lines[top + row]
-    lines[top + row] = line[:2 + column] + char + line[3 + column:]
-    return "".join(lines)
+    return _put((TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8"),
+                row, column, char)
 
 
 def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path) -> None:
@@ -676,6 +724,73 @@ def test_a_barrier_ahead_of_one_place_does_not_turn_the_lap_round(tmp_path: Path
     (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
     assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
     assert order.hint.endswith("or turn the starting line (start_facing)")
+
+
+def gasometer_line_at(column: int, char: str = "=") -> str:
+    """The shipped Joyride track with its starting line (or, for another ``char``, that
+    line drawn too) moved to ``column`` of the bottom straight, rows 12 to 16."""
+    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+    text = text.replace("=", ".") if char == "=" else text.replace("XcccccccXX", "X.......XX")
+    for row in range(12, 17):
+        text = _put(text, row, column, char)
+    return text
+
+
+def _put(text: str, row: int, column: int, char: str) -> str:
+    """``text`` with one character of its map changed (row 0 is the top wall)."""
+    lines = text.splitlines(keepends=True)
+    top = lines.index("map: |\n") + 1
+    line = lines[top + row]
+    lines[top + row] = line[:2 + column] + char + line[3 + column:]
+    return "".join(lines)
+
+
+@pytest.mark.parametrize(("column", "char"), [(12, "="), (10, "="), (10, "c"), (12, "c")])
+def test_a_lap_is_read_from_the_front_of_the_starting_line(
+        tmp_path: Path, column: int, char: str) -> None:
+    # Checkpoints rightly numbered, the starting line nearer the last one than the first
+    # (moved two spaces back, or checkpoint 3 drawn just behind it): a U-turn over the line
+    # reached checkpoint 3 first, and ORDER called the numbers backwards (Checkpoint Tokens:
+    # the lap leaves the line the way its arrows point).
+    path = tmp_path / "track.yaml"
+    path.write_text(gasometer_line_at(column, char), encoding="utf-8")
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(check_file(path).findings)
+    backwards = tmp_path / "backwards.yaml"
+    backwards.write_text(gasometer_line_at(column, char).replace("start_facing: 3",
+                                                                 "start_facing: 9"))
+    (order,) = [f for f in check_file(backwards).findings if f.rule == "TRK-CHECKPOINT-ORDER"]
+    assert order.message.startswith("driving the way the starting line faces, checkpoint 3 ")
+
+
+# A Joyride figure of eight, rightly numbered: down the left-hand loop from the starting line,
+# straight on through the junction to the right-hand loop (checkpoint 1), back through the
+# junction to the top of the left-hand loop (checkpoint 2). Turning sharp at the junction
+# reaches checkpoint 2 first, but the lap does not go that way.
+FIGURE_EIGHT = """\
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX
+X.....b....XXXXXXXXXX...........X
+X.....b....XXXXXXXXXX...........X
+X...XXXX....XXXXXXXX....XXXXX...X
+X...XXXXX....XXXXXX....XXXXXX...X
+X...XXXXXX....XXXX....XXXXXXX...X
+X...XXXXXXX..........XXXXXXXX...X
+X===XXXXXXXX........XXXXXXXXXaaaX
+X...XXXXXXX..........XXXXXXXX...X
+X...XXXXXX....XXXX....XXXXXXX...X
+X...XXXXX....XXXXXX....XXXXXX...X
+X...XXXX....XXXXXXXX....XXXXX...X
+X..........XXXXXXXXXX...........X
+X..........XXXXXXXXXX...........X
+XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX"""
+
+
+def test_a_figure_of_eight_is_read_by_the_checkpoint_its_way_out_meets(tmp_path: Path) -> None:
+    path = write_track(tmp_path, map_text=FIGURE_EIGHT, game="joyride", players="2",
+                       start_facing=5)
+    assert "TRK-CHECKPOINT-ORDER" not in rule_ids(check_file(path).findings)
+    backwards = write_track(tmp_path, "up.yaml", map_text=FIGURE_EIGHT, game="joyride",
+                            players="2", start_facing=11)
+    assert "TRK-CHECKPOINT-ORDER" in rule_ids(check_file(backwards).findings)
 
 
 def test_a_missing_checkpoint_is_one_error(tmp_path: Path) -> None:
