@@ -20,6 +20,7 @@ from generator.games.frothy_races.race.decisions import (
     Option,
     Options,
     Plan,
+    holds,
     rammed,
     rams,
     stopped_speed,
@@ -58,8 +59,7 @@ def options_for(race: Race, car: Car, phase: int, clear: bool | None = None) -> 
 
 def can_stop(car: Car, spaces: int) -> bool:
     """Whether an Emergency Stop can be played: one in hand, and a space to stop short by."""
-    slots = car.card_slots["stop"]
-    return bool(slots) and spaces >= 1 and any([car.hand[slot] for slot in slots])
+    return spaces >= 1 and holds(car, "stop")
 
 
 def phase_options(race: Race, car: Car, spaces: int, whip: bool, reins: bool,
