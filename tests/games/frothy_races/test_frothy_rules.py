@@ -621,3 +621,13 @@ def test_a_count_of_one_space_reads_space(write_vehicle: Callable[..., Path]) ->
     messages = [f.message for f in check_file(path).findings]
     assert any("Speed 3 moves 1 space a round" in m for m in messages), messages
     assert not any(" 1 spaces" in m for m in messages), messages
+
+
+def test_a_number_written_into_an_affect_name_is_named_as_such(
+        write_vehicle: Callable[..., Path]) -> None:
+    """The Stamina Check example prints '-1 Speed': the finding says the number belongs
+    apart from the guide's '-# Speed', not that the guide never uses it."""
+    loaded = check_file(write_vehicle(set_path("stamina", "affects", 9, value="-1 Speed")))
+    (finding,) = [f for f in loaded.findings if f.rule == "FR-STAMINA-AFFECT-UNKNOWN"]
+    assert finding.message == ("stamina affect '-1 Speed' has its number written into the "
+                               "name: the guide names it '-# Speed' and gives the number apart")
