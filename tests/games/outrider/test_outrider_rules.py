@@ -712,18 +712,26 @@ def test_an_arc_reads_as_the_book_writes_it_in_the_plural_or_as_an_arc(
         ("primary", "articulated"), ("secondary", "fixed"), ("secondary", "articulated")]
 
 
-def test_an_arc_reads_with_the_article_the_book_gives_it(
+@pytest.mark.parametrize(("which", "written", "read"), [
+    # 7.2 fires with 'the PRIMARY arc' or 'a SECONDARY weapon', and 'fixed weapons' shoot
+    # 'straight forward': the words read with their article, as the equipment dice do.
+    ("wide", [("the PRIMARY arc", "the front", "an articulated weapon"),
+              ("a SECONDARY weapon", "The rear edge", "a fixed weapon")],
+     [("primary", "front", "articulated"), ("secondary", "rear", "fixed")]),
+    # 7.1's Primary Weapon and backup weapons, 7.2's fixed and articulated weapons firing
+    # forwards or backwards.
+    ("narrow", [("Primary Weapon", "forwards", "fixed weapon"),
+                ("backup weapon", "backwards", "Fixed Weapon")],
+     [("primary", "front", "fixed"), ("secondary", "rear", "fixed")]),
+])
+def test_an_arc_reads_as_the_book_words_it(
+        which: str, written: list[tuple[str, str, str]], read: list[tuple[str, str, str]],
         write_outrider: Callable[..., Path]) -> None:
-    """7.2 fires with 'the PRIMARY arc' or 'a SECONDARY weapon', and 'fixed weapons' shoot
-    'straight forward': the words read with their article, as the equipment dice do."""
-    path = write_outrider(side("wide", arcs=[
-        arc("the PRIMARY arc", "the front", "an articulated weapon"),
-        arc("a SECONDARY weapon", "The rear edge", "a fixed weapon")]))
+    path = write_outrider(side(which, arcs=[arc(*words) for words in written]))
     loaded = check_file(path)
     assert loaded.findings == []
-    arcs = loaded.definitions[0].model.variants.wide.arcs
-    assert [(a.weapon, a.facing, a.mount) for a in arcs] == [
-        ("primary", "front", "articulated"), ("secondary", "rear", "fixed")]
+    arcs = getattr(loaded.definitions[0].model.variants, which).arcs
+    assert [(a.weapon, a.facing, a.mount) for a in arcs] == read
 
 
 @pytest.mark.parametrize(("written", "roll"), [
@@ -736,19 +744,6 @@ def test_an_upgrade_roll_reads_with_its_article(
     findings = check_file(path).findings
     assert {f.rule for f in findings} == {"OR-RULE-OF-FOUR"}
     assert all(f" {roll} roll" in f.message for f in findings)
-
-
-def test_an_arc_reads_as_the_book_names_its_weapon(write_outrider: Callable[..., Path]) -> None:
-    """7.1's Primary Weapon and backup weapons, 7.2's fixed and articulated weapons firing
-    forwards or backwards."""
-    path = write_outrider(side("narrow", arcs=[
-        arc("Primary Weapon", "forwards", "fixed weapon"),
-        arc("backup weapon", "backwards", "Fixed Weapon")]))
-    loaded = check_file(path)
-    assert loaded.findings == []
-    arcs = loaded.definitions[0].model.variants.narrow.arcs
-    assert [(a.weapon, a.facing, a.mount) for a in arcs] == [
-        ("primary", "front", "fixed"), ("secondary", "rear", "fixed")]
 
 
 @pytest.mark.parametrize(("dice", "read"), [
