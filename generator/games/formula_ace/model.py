@@ -64,8 +64,10 @@ WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-season": "severely-wounded", "severe": "severely-wounded",
                "killed": "dead"}
 # A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
-# file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
-OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
+# file may say a pilot in a race was 'dead' or 'wounded' as its pilots say 'wounds: dead'
+# or 'wounds: wounded' (Critical Damage 3, one race out, as WOUNDED_FOR reads it).
+OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "wounded-1",
+                 "pilot hit": "hit",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
                  "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total

@@ -549,11 +549,13 @@ def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("written", "item"), [
     ("missiles", "missile"), ("Rocket", "rockets"), ("mine", "mines"), ("Decoy", "decoys"),
     ("Counter-measures", "countermeasures"), ("Repulsors", "repulsor"), ("ray", "rays"),
-    ("vortices", "vortex"), ("turrets", "turret")])
+    ("vortices", "vortex"), ("turrets", "turret"), ("Plasmas", "plasma"),
+    ("Mines (motionless)", "mines"), ("Vortex (motionless)", "vortex")])
 def test_a_derby_item_is_taken_in_the_singular_or_plural(written: str, item: str,
                                                          tmp_path: Path) -> None:
-    # 17/ writes "Rockets" but "Missile": a player who writes the other number means it.
-    mount = {"mount": "front"} if item in ("missile", "rockets", "rays") else {}
+    # 17/ writes "Rockets" but "Missile": a player who writes the other number means it;
+    # and its price lines name the dropped weapons "Mines (motionless)", "Vortex (...)".
+    mount = {"mount": "front"} if item in ("missile", "rockets", "rays", "plasma") else {}
     change = ship(2, weapons=[{"item": written, **mount}])
     loaded = check_file(write_team(tmp_path, change))
     assert [f.rule for f in loaded.findings if f.severity == "error"] == []
@@ -570,6 +572,28 @@ def test_a_race_option_is_taken_in_the_plural(written: str, option: str,
     assert loaded.findings == []
     (entry,) = loaded.definitions[0].model.season
     assert entry.race.results[0].options == (option,)
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("+1 basic resistance in hit point", "hit-point"), ("+1 Basic Resistance", "hit-point"),
+    ("+1 basic speed in cm", "speed"), ("+1 speed", "speed"), ("+1 Fins", "fin"),
+    ("+1 boosters", "booster"), ("Auto Start Engines", "auto-start"),
+    ("Zap o' Burn boosters", "zap-o-burn")])
+def test_an_upgrade_is_taken_as_the_price_list_words_it(written: str, item: str,
+                                                        tmp_path: Path) -> None:
+    # 16/ prices "+1 basic resistance in hit point" and "+1 basic speed in cm": a player
+    # who copies the line means the hit-point and speed upgrades.
+    loaded = check_file(write_team(tmp_path, ship(0, upgrades={written: 1})))
+    assert [f.rule for f in loaded.findings if f.severity == "error"] == []
+    assert loaded.definitions[0].model.ships[0].upgrades == {item: 1}
+
+
+@pytest.mark.parametrize("written", ["advanced school", "Pilot advanced school", "School"])
+def test_school_is_bought_by_the_price_list_s_words(written: str, tmp_path: Path) -> None:
+    step = buy(written, pilot="Ada Voss", skill="g_endurance")
+    loaded = check_file(write_team(tmp_path, season(step, rich=True)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.season[1].buy.item == "school"
 
 
 def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> None:
@@ -889,6 +913,17 @@ def test_the_books_words_for_a_mount_and_an_outcome_are_taken(tmp_path: Path) ->
     assert [w.mount for w in team.ships[2].weapons] == ["front", "rear"]
     assert team.season[0].race.results[0].pilot_outcome == "killed"
     assert replay(team).pilots["Ada Voss"].status == "dead"
+
+
+def test_a_race_s_pilot_written_wounded_is_out_for_one_race(tmp_path: Path) -> None:
+    # 'wounded' is Critical Damage 3 in a pilot's wounds: (one race out); a race result
+    # says it the same way, rather than being refused with 'wounded-2' suggested.
+    change = season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", "dnf", hit_points_lost=11, pilot_outcome="wounded")]))
+    loaded = check_file(write_team(tmp_path, change))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == "wounded-1"
 
 
 @pytest.mark.parametrize(("written", "step"), [
