@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.names import spelt_as_declared
 from generator.games.formula_ace.value_forms import (
     CountOrNames,
     Credits,
@@ -421,6 +422,12 @@ class Team:
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
+
+    def __post_init__(self) -> None:
+        # A pilot or ship referred to in other capitals or spacing is the one so named.
+        ships, season = spelt_as_declared(self)
+        object.__setattr__(self, "ships", ships)
+        object.__setattr__(self, "season", season)
 
     @property
     def recruits(self) -> frozenset[int]:

@@ -1041,6 +1041,37 @@ def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: 
     assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
 
 
+@pytest.mark.parametrize("change", [
+    ship(0, pilot="ada voss"),
+    season(race("Oval", "total-speed-way", [result("ADA  VOSS", "lambda one", 1)])),
+    season(buy("hit-point", ship=" Lambda one "), {"repair": {"ship": "LAMBDA ONE"}}),
+    season(buy("school", pilot="ada voss", skill="piloting"), rich=True),
+    season({"new_ship": {"name": "Tau Four", "type": "Tau", "pilot": "bram oduya"}},
+           buy("hit-point", ship="tau four"))])
+def test_a_name_referred_to_in_other_capitals_is_the_one_so_named(change: Change,
+                                                                  tmp_path: Path) -> None:
+    # Names alike but for case or spacing are one name (FA-NAME-DUPLICATE), so 'ada voss'
+    # can only mean Ada Voss: read as her, not refused as an unknown pilot.
+    loaded = check_file(write_team(tmp_path, change))
+    assert [f.rule for f in loaded.findings if f.severity == "error"] == []
+    team = loaded.definitions[0].model
+    named = {team.ships[0].pilot} | {
+        name for entry in team.season for name in (
+            *(n for r in (entry.race.results if entry.race else ()) for n in (r.pilot, r.ship)),
+            *((entry.buy.ship, entry.buy.pilot) if entry.buy else ()),
+            *((entry.repair.ship,) if entry.repair else ()),
+            *((entry.new_ship.pilot,) if entry.new_ship else ()))}
+    assert named - {None} <= {"Ada Voss", "Lambda One", "Bram Oduya", "Tau Four"}
+
+
+def test_a_reference_two_spellings_share_is_left_as_written(tmp_path: Path) -> None:
+    # 'Lambda One' destroyed and rebought as 'lambda one': 'LAMBDA ONE' could be either.
+    steps = season(WRECK, {"new_ship": {"name": "lambda one", "type": "Beta"}},
+                   buy("hit-point", ship="LAMBDA ONE"), rich=True)
+    (finding,) = check_file(write_team(tmp_path, steps)).findings
+    assert finding.rule == "FA-NAME-UNKNOWN"
+
+
 WRECK = race("Neon Canyon", "total-speed-way", [result(
     "Ada Voss", "Lambda One", "dnf", hit_points_lost=11, ship_destroyed=True)])
 REBUY = {"new_ship": {"name": "Lambda One", "type": "Alpha", "pilot": "Ada Voss"}}
