@@ -915,6 +915,21 @@ def test_the_books_words_for_a_mount_and_an_outcome_are_taken(tmp_path: Path) ->
     assert replay(team).pilots["Ada Voss"].status == "dead"
 
 
+@pytest.mark.parametrize(("outcome", "rules"), [
+    ("fit", set()), ("killed", {"FA-RACE-FINISH"}), ("hit", {"FA-RACE-FINISH"})])
+def test_a_ship_discarded_after_a_race_it_finished_keeps_its_place(
+        outcome: str, rules: set[str], tmp_path: Path) -> None:
+    # 12/: a ship too battered may be discarded; with its pilot fit it did not explode (6
+    # kills the pilot), so its place and prize stand. A pilot hit or killed did not finish.
+    change = season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, hit_points_lost=11, ship_destroyed=True,
+        pilot_outcome=outcome)]))
+    loaded = check_file(write_team(tmp_path, change))
+    assert rule_ids(loaded.findings) == rules
+    if not rules:
+        assert replay(loaded.definitions[0].model).pilots["Ada Voss"].credits_won == 4000
+
+
 def test_a_race_s_pilot_written_wounded_is_out_for_one_race(tmp_path: Path) -> None:
     # 'wounded' is Critical Damage 3 in a pilot's wounds: (one race out); a race result
     # says it the same way, rather than being refused with 'wounded-2' suggested.
