@@ -19,6 +19,7 @@ from typing import Any
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.names import spelt_as_declared
 from generator.games.formula_ace.value_forms import (
+    BlankIsEmpty,
     CountOrNames,
     Credits,
     NamesCounted,
@@ -161,8 +162,8 @@ class Pilot:
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
-                            Int(0, 99, source=section("16/")))),
+        BlankIsEmpty(NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+                                        Int(0, 99, source=section("16/")))), {}),
         "Levels bought at the advanced school before the season, by skill (16/); or a list "
         "of skills, one per level.",
         default={}, source=section("16/"))
@@ -246,14 +247,15 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        NamesCounted(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                                   elsewhere=ELSEWHERE["upgrades"]),
-                            Int(0, 99, source=section("16/")))),
+        BlankIsEmpty(NamesCounted(MapOf(
+            Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+                   elsewhere=ELSEWHERE["upgrades"]),
+            Int(0, 99, source=section("16/")))), {}),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
         default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
-        WEAPONS, "Destruction Derby weapons and protections (17/).",
+        BlankIsEmpty(WEAPONS, ()), "Destruction Derby weapons and protections (17/).",
         default=(), source=section("17/"))
 
     @property
@@ -290,11 +292,13 @@ class RaceResult:
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
+        BlankIsEmpty(ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
+                     ()),
         "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
-        ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"), aliases=ITEM_NAMES), 0, 24),
+        BlankIsEmpty(ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"),
+                                   aliases=ITEM_NAMES), 0, 24), ()),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -310,7 +314,7 @@ class Race:
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
-        ListOf(Struct(RaceResult), 0, 4),
+        BlankIsEmpty(ListOf(Struct(RaceResult), 0, 4), ()),
         "The team's pilots in this race; none for a race the team sat out, which a wounded "
         "pilot of the category still misses (5/, 12/).", source=section("5/, 12/"))
     special_features: int | tuple[str, ...] = spec_field(
@@ -415,7 +419,7 @@ class Team:
     credits: int = spec_field(Credits(), "Credits at the start of the season (14/).",
                               default=2500, source=section("4/, 14/"))
     season: tuple[SeasonEntry, ...] = spec_field(
-        ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),
+        BlankIsEmpty(ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES), ()),
         "The season so far, in order: race, buy, repair, new_ship, recruit, borrow, repay.",
         default=())
     colour: str = spec_field(colour_spec("#1f4e79"),

@@ -4,18 +4,22 @@ shipped teams; the season's replay gives the credits, damage and wounds the book
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 
+from generator.commands.json_schema import kind_schema
 from generator.games.formula_ace.baseline import BASELINE_FILE
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.rules import RULES
 from generator.games.formula_ace.season import replay
 from generator.project.loading import load
+from generator.project.registry import GAMES
 from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 
 Change = Callable[[dict[str, Any]], object]
@@ -928,6 +932,33 @@ def test_a_ship_discarded_after_a_race_it_finished_keeps_its_place(
     assert rule_ids(loaded.findings) == rules
     if not rules:
         assert replay(loaded.definitions[0].model).pilots["Ada Voss"].credits_won == 4000
+
+
+def blank_sections(data: dict[str, Any]) -> None:
+    data["ships"][0]["upgrades"] = None
+    data["ships"][1]["weapons"] = None
+    data["pilots"][0]["school"] = None
+    data["season"] = [race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 1, options=None, weapons_used=None)]),
+        {"race": {"name": "Pit", "category": "destruction-derby", "starters": 4,
+                  "results": None}}]
+
+
+def test_an_optional_section_left_blank_is_empty(tmp_path: Path) -> None:
+    # 'upgrades:' with nothing after it is what leaving the key out is: none bought.
+    path = write_team(tmp_path, blank_sections)
+    loaded = check_file(path)
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert (team.ships[0].upgrades, team.ships[1].weapons, team.pilots[0].school) == (
+        {}, (), {})
+    assert [len(entry.race.results) for entry in team.season] == [1, 0]
+    game = GAMES["formula-ace"]
+    editor = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    jsonschema.validate(editor, kind_schema(game, game.kinds["team"]))
+    season = {**editor, "season": None}
+    jsonschema.validate(season, kind_schema(game, game.kinds["team"]))
+    assert check_file(write_team(tmp_path, lambda d: d.update(season=None))).findings == []
 
 
 def test_a_race_s_pilot_written_wounded_is_out_for_one_race(tmp_path: Path) -> None:
