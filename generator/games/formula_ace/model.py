@@ -81,6 +81,7 @@ ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
 # third "the DESTRUCTION DERBY category"; a table says "the derby").
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {
     "speed way": "total-speed-way", "speedway": "total-speed-way",
+    "total speedway": "total-speed-way",
     "dragster": "dragster-show", "derby": "destruction-derby"}
 # Where an id written in the wrong field belongs ('rockets' under upgrades:).
 _WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",

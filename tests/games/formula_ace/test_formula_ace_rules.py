@@ -1061,7 +1061,8 @@ def test_a_count_of_special_features_is_read_as_before(written: object, rule: st
 
 @pytest.mark.parametrize(("written", "category"), [
     ("Derby", "destruction-derby"), ("dragster", "dragster-show"),
-    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way")])
+    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way"),
+    ("Total Speedway", "total-speed-way"), ("Dragster Show", "dragster-show")])
 def test_a_category_is_taken_by_its_one_word(written: str, category: str,
                                              tmp_path: Path) -> None:
     loaded = check_file(write_team(tmp_path, pilot(0, category=written)))
