@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from generator.games.formula_ace.value_forms import BlankIsEmpty
 from generator.input.schema import Custom, Int, ListOf, Struct, Text, spec_field
 
 BOOK = "Formula Ace Racing Pods"
@@ -110,7 +111,7 @@ class Circuit:
         source=SEC_CIRCUIT)
     laps: int = spec_field(Int(1, 20), "Laps to race.", default=1, source=SEC_CIRCUIT)
     obstacles: tuple[Obstacle, ...] = spec_field(
-        ListOf(Struct(Obstacle)), "Obstacles set in the circuit.", default=(),
+        BlankIsEmpty(ListOf(Struct(Obstacle)), ()), "Obstacles set in the circuit.", default=(),
         source=SEC_CIRCUIT)
     description: str = spec_field(Text(allow_empty=True), "A line or two for the plan.",
                                   default="")

@@ -17,7 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.formula_ace.catalogues import formula_data
+from generator.games.formula_ace.names import spelt_as_declared
 from generator.games.formula_ace.value_forms import (
+    BlankIsEmpty,
     CountOrNames,
     Credits,
     NamesCounted,
@@ -64,8 +66,10 @@ WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-season": "severely-wounded", "severe": "severely-wounded",
                "killed": "dead"}
 # A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
-# file may say a pilot in a race was 'dead' as its pilots say 'wounds: dead'.
-OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "pilot hit": "hit",
+# file may say a pilot in a race was 'dead' or 'wounded' as its pilots say 'wounds: dead'
+# or 'wounds: wounded' (Critical Damage 3, one race out, as WOUNDED_FOR reads it).
+OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "wounded-1",
+                 "pilot hit": "hit",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
                  "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
@@ -77,6 +81,7 @@ ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
 # third "the DESTRUCTION DERBY category"; a table says "the derby").
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {
     "speed way": "total-speed-way", "speedway": "total-speed-way",
+    "total speedway": "total-speed-way",
     "dragster": "dragster-show", "derby": "destruction-derby"}
 # Where an id written in the wrong field belongs ('rockets' under upgrades:).
 _WHERE = {"upgrade": "{0} is an upgrade: count it under the ship's upgrades: ({0}: 1)",
@@ -158,8 +163,8 @@ class Pilot:
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
-                            Int(0, 99, source=section("16/")))),
+        BlankIsEmpty(NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+                                        Int(0, 99, source=section("16/")))), {}),
         "Levels bought at the advanced school before the season, by skill (16/); or a list "
         "of skills, one per level.",
         default={}, source=section("16/"))
@@ -243,14 +248,15 @@ class Ship:
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
-        NamesCounted(MapOf(Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                                   elsewhere=ELSEWHERE["upgrades"]),
-                            Int(0, 99, source=section("16/")))),
+        BlankIsEmpty(NamesCounted(MapOf(
+            Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
+                   elsewhere=ELSEWHERE["upgrades"]),
+            Int(0, 99, source=section("16/")))), {}),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
         default={}, source=section("16/"))
     weapons: tuple[Weapon, ...] = spec_field(
-        WEAPONS, "Destruction Derby weapons and protections (17/).",
+        BlankIsEmpty(WEAPONS, ()), "Destruction Derby weapons and protections (17/).",
         default=(), source=section("17/"))
 
     @property
@@ -287,11 +293,13 @@ class RaceResult:
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
+        BlankIsEmpty(ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
+                     ()),
         "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
-        ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"), aliases=ITEM_NAMES), 0, 24),
+        BlankIsEmpty(ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"),
+                                   aliases=ITEM_NAMES), 0, 24), ()),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -307,7 +315,7 @@ class Race:
     starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
-        ListOf(Struct(RaceResult), 0, 4),
+        BlankIsEmpty(ListOf(Struct(RaceResult), 0, 4), ()),
         "The team's pilots in this race; none for a race the team sat out, which a wounded "
         "pilot of the category still misses (5/, 12/).", source=section("5/, 12/"))
     special_features: int | tuple[str, ...] = spec_field(
@@ -412,13 +420,19 @@ class Team:
     credits: int = spec_field(Credits(), "Credits at the start of the season (14/).",
                               default=2500, source=section("4/, 14/"))
     season: tuple[SeasonEntry, ...] = spec_field(
-        ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES),
+        BlankIsEmpty(ListOf(Struct(SeasonEntry), 0, MAX_SEASON_ENTRIES), ()),
         "The season so far, in order: race, buy, repair, new_ship, recruit, borrow, repay.",
         default=())
     colour: str = spec_field(colour_spec("#1f4e79"),
                              "Accent colour of the roster and cards.", default="#1f4e79")
     note: str = spec_field(Text(allow_empty=True), "A designer's note; never printed.",
                            default="")
+
+    def __post_init__(self) -> None:
+        # A pilot or ship referred to in other capitals or spacing is the one so named.
+        ships, season = spelt_as_declared(self)
+        object.__setattr__(self, "ships", ships)
+        object.__setattr__(self, "season", season)
 
     @property
     def recruits(self) -> frozenset[int]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from generator.games.formula_ace.catalogues import FormulaData
 from generator.games.formula_ace.model import DERBY, Pilot, Race, RaceResult, Ship, Team
+from generator.games.formula_ace.names import name_key
 from generator.games.formula_ace.season import (
     Moment,
     PilotState,
@@ -363,8 +364,7 @@ def _wrecked_before(team: Team, context: FormulaData, path: KeyPath) -> set[str]
     if path[0] != "season":
         return set()
     before = timeline(team, context)[1][int(path[1])].before
-    return {" ".join(name.split()).casefold()
-            for name, ship in before.ships.items() if ship.destroyed}
+    return {name_key(name) for name, ship in before.ships.items() if ship.destroyed}
 
 
 @RULES.check("FA-NAME-DUPLICATE")
@@ -372,7 +372,7 @@ def names_are_unique(team: Team, context: FormulaData) -> Iterator[Violation]:
     for what, named in (("pilot", every_pilot(team)), ("ship", every_ship(team))):
         seen: dict[str, str] = {}  # names alike but for case and spacing read as one
         for path, thing in named:
-            key = " ".join(thing.name.split()).casefold()
+            key = name_key(thing.name)
             if key in seen and what == "ship" and key in _wrecked_before(team, context, path):
                 seen[key] = thing.name  # the name now means the new ship
             elif key in seen:

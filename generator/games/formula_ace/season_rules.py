@@ -258,13 +258,13 @@ def ended_races_have_no_place(team: Team) -> Iterator[Violation]:
         if race is None:
             continue
         for index, result in enumerate(race.results):
-            ended = result.pilot_outcome in ENDS_RACE or result.ship_destroyed
-            if ended and result.place is not None:
-                outcome = ("in a destroyed ship" if result.pilot_outcome == "fit"
-                           else result.pilot_outcome)
+            # A ship that explodes (Critical 6) kills its pilot, an outcome of its own; a
+            # ship written destroyed with its pilot fit was discarded as too battered
+            # (12/), which may follow a race it finished.
+            if result.pilot_outcome in ENDS_RACE and result.place is not None:
                 yield Violation(("season", step, "race", "results", index, "place"), {
-                    "pilot": result.pilot, "outcome": outcome, "race": race.name,
-                    "place": result.place})
+                    "pilot": result.pilot, "outcome": result.pilot_outcome,
+                    "race": race.name, "place": result.place})
 
 
 @RULES.check("FA-RACE-DAMAGE")

@@ -11,7 +11,7 @@ from typing import Any
 from generator.input.findings import KeyPath
 from generator.input.schema import Either, Int, ListOf, MapOf, Spec
 from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import INVALID, Validation, shared_path
+from generator.input.validation import INVALID, Mapped, Validation, shared_path
 
 # 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
 ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
@@ -107,3 +107,40 @@ class NamesCounted(Spec):
     def own_schema(self) -> dict[str, Any]:
         return {"anyOf": [self.counts.json_schema(),
                           {"type": "array", "items": self.counts.key.json_schema()}]}
+
+
+class BlankIsEmpty(Spec):
+    """An optional list or mapping written with nothing after its key (``upgrades:``, a
+    scaffold's empty ``season:``): the same as leaving the key out, so it is empty rather
+    than refused as the wrong kind of value."""
+
+    def __init__(self, inner: Spec, empty: Any) -> None:
+        self.inner, self.empty = inner, empty
+        self.shape = inner.shape
+        self.expected = inner.expected
+
+    @property
+    def source(self) -> str | None:
+        return self.inner.source
+
+    @source.setter
+    def source(self, value: str | None) -> None:
+        """The section a field cites is its list's or mapping's, as if not wrapped."""
+        self.inner.source = value
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Scalar) and node.value is None:
+            return self.empty
+        return self.inner.check(node, path, v)
+
+    def nested(self) -> Mapped | None:
+        return self.inner.nested()
+
+    def describe_doc(self) -> str:
+        return f"{self.inner.describe_doc()}, or nothing"
+
+    def show_default(self, value: Any) -> str:
+        return self.inner.show_default(value)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "null"}, self.inner.json_schema()]}

@@ -220,3 +220,11 @@ def test_lengths_may_be_written_with_their_unit(tmp_path: Path) -> None:
     for wrong in ("4 mm", "-4 cm"):
         bad = top(obstacles=[{"at": [140, 128], "diameter": wrong}])
         assert "SCHEMA-VALUE" in rule_ids(check_file(write_circuit(tmp_path, bad)).findings)
+
+
+def test_obstacles_left_blank_are_none(tmp_path: Path) -> None:
+    # 6/ makes obstacles optional: 'obstacles:' with nothing after it is none, as leaving
+    # the key out is.
+    loaded = check_file(write_circuit(tmp_path, top(obstacles=None)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.obstacles == ()

@@ -4,18 +4,22 @@ shipped teams; the season's replay gives the credits, damage and wounds the book
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 import yaml
 
+from generator.commands.json_schema import kind_schema
 from generator.games.formula_ace.baseline import BASELINE_FILE
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.rules import RULES
 from generator.games.formula_ace.season import replay
 from generator.project.loading import load
+from generator.project.registry import GAMES
 from tests.conftest import VEHICLES, check_file, format_findings, rule_ids
 
 Change = Callable[[dict[str, Any]], object]
@@ -549,11 +553,13 @@ def test_the_books_names_are_taken_for_the_ids(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("written", "item"), [
     ("missiles", "missile"), ("Rocket", "rockets"), ("mine", "mines"), ("Decoy", "decoys"),
     ("Counter-measures", "countermeasures"), ("Repulsors", "repulsor"), ("ray", "rays"),
-    ("vortices", "vortex"), ("turrets", "turret")])
+    ("vortices", "vortex"), ("turrets", "turret"), ("Plasmas", "plasma"),
+    ("Mines (motionless)", "mines"), ("Vortex (motionless)", "vortex")])
 def test_a_derby_item_is_taken_in_the_singular_or_plural(written: str, item: str,
                                                          tmp_path: Path) -> None:
-    # 17/ writes "Rockets" but "Missile": a player who writes the other number means it.
-    mount = {"mount": "front"} if item in ("missile", "rockets", "rays") else {}
+    # 17/ writes "Rockets" but "Missile": a player who writes the other number means it;
+    # and its price lines name the dropped weapons "Mines (motionless)", "Vortex (...)".
+    mount = {"mount": "front"} if item in ("missile", "rockets", "rays", "plasma") else {}
     change = ship(2, weapons=[{"item": written, **mount}])
     loaded = check_file(write_team(tmp_path, change))
     assert [f.rule for f in loaded.findings if f.severity == "error"] == []
@@ -570,6 +576,28 @@ def test_a_race_option_is_taken_in_the_plural(written: str, option: str,
     assert loaded.findings == []
     (entry,) = loaded.definitions[0].model.season
     assert entry.race.results[0].options == (option,)
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("+1 basic resistance in hit point", "hit-point"), ("+1 Basic Resistance", "hit-point"),
+    ("+1 basic speed in cm", "speed"), ("+1 speed", "speed"), ("+1 Fins", "fin"),
+    ("+1 boosters", "booster"), ("Auto Start Engines", "auto-start"),
+    ("Zap o' Burn boosters", "zap-o-burn")])
+def test_an_upgrade_is_taken_as_the_price_list_words_it(written: str, item: str,
+                                                        tmp_path: Path) -> None:
+    # 16/ prices "+1 basic resistance in hit point" and "+1 basic speed in cm": a player
+    # who copies the line means the hit-point and speed upgrades.
+    loaded = check_file(write_team(tmp_path, ship(0, upgrades={written: 1})))
+    assert [f.rule for f in loaded.findings if f.severity == "error"] == []
+    assert loaded.definitions[0].model.ships[0].upgrades == {item: 1}
+
+
+@pytest.mark.parametrize("written", ["advanced school", "Pilot advanced school", "School"])
+def test_school_is_bought_by_the_price_list_s_words(written: str, tmp_path: Path) -> None:
+    step = buy(written, pilot="Ada Voss", skill="g_endurance")
+    loaded = check_file(write_team(tmp_path, season(step, rich=True)))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.season[1].buy.item == "school"
 
 
 def test_an_upgrade_is_taken_in_the_plural_and_still_capped(tmp_path: Path) -> None:
@@ -891,6 +919,59 @@ def test_the_books_words_for_a_mount_and_an_outcome_are_taken(tmp_path: Path) ->
     assert replay(team).pilots["Ada Voss"].status == "dead"
 
 
+@pytest.mark.parametrize(("outcome", "rules"), [
+    ("fit", set()), ("killed", {"FA-RACE-FINISH"}), ("hit", {"FA-RACE-FINISH"})])
+def test_a_ship_discarded_after_a_race_it_finished_keeps_its_place(
+        outcome: str, rules: set[str], tmp_path: Path) -> None:
+    # 12/: a ship too battered may be discarded; with its pilot fit it did not explode (6
+    # kills the pilot), so its place and prize stand. A pilot hit or killed did not finish.
+    change = season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, hit_points_lost=11, ship_destroyed=True,
+        pilot_outcome=outcome)]))
+    loaded = check_file(write_team(tmp_path, change))
+    assert rule_ids(loaded.findings) == rules
+    if not rules:
+        assert replay(loaded.definitions[0].model).pilots["Ada Voss"].credits_won == 4000
+
+
+def blank_sections(data: dict[str, Any]) -> None:
+    data["ships"][0]["upgrades"] = None
+    data["ships"][1]["weapons"] = None
+    data["pilots"][0]["school"] = None
+    data["season"] = [race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 1, options=None, weapons_used=None)]),
+        {"race": {"name": "Pit", "category": "destruction-derby", "starters": 4,
+                  "results": None}}]
+
+
+def test_an_optional_section_left_blank_is_empty(tmp_path: Path) -> None:
+    # 'upgrades:' with nothing after it is what leaving the key out is: none bought.
+    path = write_team(tmp_path, blank_sections)
+    loaded = check_file(path)
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert (team.ships[0].upgrades, team.ships[1].weapons, team.pilots[0].school) == (
+        {}, (), {})
+    assert [len(entry.race.results) for entry in team.season] == [1, 0]
+    game = GAMES["formula-ace"]
+    editor = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    jsonschema.validate(editor, kind_schema(game, game.kinds["team"]))
+    season = {**editor, "season": None}
+    jsonschema.validate(season, kind_schema(game, game.kinds["team"]))
+    assert check_file(write_team(tmp_path, lambda d: d.update(season=None))).findings == []
+
+
+def test_a_race_s_pilot_written_wounded_is_out_for_one_race(tmp_path: Path) -> None:
+    # 'wounded' is Critical Damage 3 in a pilot's wounds: (one race out); a race result
+    # says it the same way, rather than being refused with 'wounded-2' suggested.
+    change = season(race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", "dnf", hit_points_lost=11, pilot_outcome="wounded")]))
+    loaded = check_file(write_team(tmp_path, change))
+    assert loaded.findings == []
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == "wounded-1"
+
+
 @pytest.mark.parametrize(("written", "step"), [
     ("new ship", "new_ship"), ("New Pilot", "recruit"), ("repairs", "repair")])
 def test_a_price_list_entry_bought_as_an_item_names_its_step(written: str, step: str,
@@ -980,7 +1061,8 @@ def test_a_count_of_special_features_is_read_as_before(written: object, rule: st
 
 @pytest.mark.parametrize(("written", "category"), [
     ("Derby", "destruction-derby"), ("dragster", "dragster-show"),
-    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way")])
+    ("Speedway", "total-speed-way"), ("speed way", "total-speed-way"),
+    ("Total Speedway", "total-speed-way"), ("Dragster Show", "dragster-show")])
 def test_a_category_is_taken_by_its_one_word(written: str, category: str,
                                              tmp_path: Path) -> None:
     loaded = check_file(write_team(tmp_path, pilot(0, category=written)))
@@ -1004,6 +1086,37 @@ def test_names_alike_but_for_case_name_one_thing_twice(change: Change, message: 
     (finding,) = check_file(path).findings
     assert (finding.rule, finding.message) == ("FA-NAME-DUPLICATE", message)
     assert "name:" in path.read_text().splitlines()[finding.mark.line - 1]
+
+
+@pytest.mark.parametrize("change", [
+    ship(0, pilot="ada voss"),
+    season(race("Oval", "total-speed-way", [result("ADA  VOSS", "lambda one", 1)])),
+    season(buy("hit-point", ship=" Lambda one "), {"repair": {"ship": "LAMBDA ONE"}}),
+    season(buy("school", pilot="ada voss", skill="piloting"), rich=True),
+    season({"new_ship": {"name": "Tau Four", "type": "Tau", "pilot": "bram oduya"}},
+           buy("hit-point", ship="tau four"))])
+def test_a_name_referred_to_in_other_capitals_is_the_one_so_named(change: Change,
+                                                                  tmp_path: Path) -> None:
+    # Names alike but for case or spacing are one name (FA-NAME-DUPLICATE), so 'ada voss'
+    # can only mean Ada Voss: read as her, not refused as an unknown pilot.
+    loaded = check_file(write_team(tmp_path, change))
+    assert [f.rule for f in loaded.findings if f.severity == "error"] == []
+    team = loaded.definitions[0].model
+    named = {team.ships[0].pilot} | {
+        name for entry in team.season for name in (
+            *(n for r in (entry.race.results if entry.race else ()) for n in (r.pilot, r.ship)),
+            *((entry.buy.ship, entry.buy.pilot) if entry.buy else ()),
+            *((entry.repair.ship,) if entry.repair else ()),
+            *((entry.new_ship.pilot,) if entry.new_ship else ()))}
+    assert named - {None} <= {"Ada Voss", "Lambda One", "Bram Oduya", "Tau Four"}
+
+
+def test_a_reference_two_spellings_share_is_left_as_written(tmp_path: Path) -> None:
+    # 'Lambda One' destroyed and rebought as 'lambda one': 'LAMBDA ONE' could be either.
+    steps = season(WRECK, {"new_ship": {"name": "lambda one", "type": "Beta"}},
+                   buy("hit-point", ship="LAMBDA ONE"), rich=True)
+    (finding,) = check_file(write_team(tmp_path, steps)).findings
+    assert finding.rule == "FA-NAME-UNKNOWN"
 
 
 WRECK = race("Neon Canyon", "total-speed-way", [result(
