@@ -537,6 +537,11 @@ def test_an_activated_item_without_steps_is_shown_where_they_are_missing(
     ("Oil-Slick", "'Oil-Slick' is the name of a standard item"),
     ("OilSlick", "'OilSlick' is the name of a standard item"),
     ("Missile", "'Missile' is the rulebook's other name for the standard item Rocket"),
+    # jrcheck8: a plural is the item it counts
+    ("Rockets", "'Rockets' is the standard item Rocket, written in the plural"),
+    ("oil slicks", "'oil slicks' is the standard item Oil Slick, written in the plural"),
+    ("Mines", "'Mines' is the standard item Mine, written in the plural"),
+    ("Missiles", "'Missiles' is the standard item Rocket, written in the plural"),
 ])
 def test_a_custom_item_may_not_take_a_standard_items_name(
         name: str, message: str, write_item: Callable[..., Path]) -> None:
@@ -545,9 +550,34 @@ def test_a_custom_item_may_not_take_a_standard_items_name(
     assert rule_ids(check_file(path).findings) == {"JR-ITEM-STANDARD-NAME"}
 
 
+@pytest.mark.parametrize("name", ["Rocket Skates", "Nitrous", "Minefield"])
 def test_a_custom_item_whose_name_only_contains_a_standard_one_is_clean(
-        write_item: Callable[..., Path]) -> None:
-    assert check_file(write_item(top(name="Rocket Skates"))).findings == []
+        name: str, write_item: Callable[..., Path]) -> None:
+    assert check_file(write_item(top(name=name))).findings == []
+
+
+@pytest.mark.parametrize("change", [
+    ability(2, name="Handbrake Turns"),   # a described token
+    toggleable("Gear Masters"),           # a toggleable token's back
+])
+def test_a_standard_ability_in_the_plural_mixes_the_sets(
+        change: Change, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: a standard ability's name in the plural is still that ability."""
+    path = write_car(change)
+    assert rule_ids(check_file(path).findings) == {"JR-ABILITY-MIX"}
+
+
+@pytest.mark.parametrize("change", [
+    gear(2, marker="bonus steer"),                     # the rulebook's own words
+    gear(2, marker="Bonus_Steer"),
+    dashboard(layout="Gears Right"),
+    ability(0, balance=[{"effect": "Shift Up", "amount": 1}]),
+])
+def test_words_spelt_with_spaces_or_capitals_are_read(
+        change: Change, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: a marker, layout or measured effect written as the rulebook writes it (a
+    space for the hyphen or underscore, capitals) is the same word, not a SCHEMA-VALUE."""
+    assert check_file(write_car(change)).findings == []
 
 
 def test_a_dropped_item_may_spell_out_its_steps(write_item: Callable[..., Path]) -> None:
