@@ -22,6 +22,7 @@ from generator.games.joyride.standard import (
     standard_items,
 )
 from generator.input.findings import Severity
+from generator.paper.icons import IconSet
 from generator.paper.units import to_mm
 from generator.text.templates import TextTemplates
 from generator.tracks.tokens import DAMAGE
@@ -632,3 +633,12 @@ def test_damage_slots_are_sized_for_the_damage_tokens_the_track_sheets_print() -
     data = joyride_data()
     assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.width))
     assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.height))
+
+
+@pytest.mark.parametrize("icon", ["Gear_Stick", "gear stick", "GEAR-STICK"])
+def test_an_icon_in_other_capitals_or_spacing_is_the_icon(
+        icon: str, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: JR-PRINT-ICON refused 'Gear_Stick' (did you mean 'gear_stick'?) although
+    the icon is plain; the build draws it. 'gearstick' (CAR_CASES) is still no icon."""
+    assert check_file(write_car(ability(0, icon=icon))).findings == []
+    assert IconSet().resolve(icon) == "gear_stick" and IconSet().resolve("gearstick") is None
