@@ -170,7 +170,8 @@ class AbilitySpec(Either):
 
 
 ABILITY = AbilitySpec(Text(max_length=24), Struct(Ability),
-                      expected="a standard ability's name, or a mapping describing the ability")
+                      expected="a mapping describing one of the car's own abilities "
+                      "(name, timing, effect)")
 
 
 @dataclass(frozen=True)
