@@ -559,6 +559,7 @@ def test_a_custom_item_whose_name_only_contains_a_standard_one_is_clean(
 
 @pytest.mark.parametrize("change", [
     ability(2, name="Handbrake Turns"),   # a described token
+    abilities(*named("Precision Drivings")),  # a bare name
     toggleable("Gear Masters"),           # a toggleable token's back
 ])
 def test_a_standard_ability_in_the_plural_mixes_the_sets(
