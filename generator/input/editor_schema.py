@@ -43,11 +43,13 @@ def integer_is(value: int) -> dict[str, Any]:
     return {"if": {"type": "integer"}, "then": {"const": value}}
 
 
-def same_letters(names: Sequence[str]) -> str:
+def same_letters(names: Sequence[str], plural: bool = False) -> str:
     """A pattern for the texts whose letters and digits, in any case, spell one of
-    ``names``: what a check comparing ``casefold`` letters and digits alone calls equal."""
+    ``names``: what a check comparing ``casefold`` letters and digits alone calls equal.
+    ``plural`` also takes each name with an 's' after it ('Rockets' for 'Rocket')."""
     gap = "[^A-Za-z0-9]*"
     keys = ["".join(c for c in name.casefold() if c.isalnum()) for name in names]
+    tail = "(" + gap + "[sS])?" if plural else ""
     return ("^" + gap + "(" + "|".join(gap.join(any_case(c) if c.isalpha() else c
                                                  for c in key) for key in keys)
-            + ")" + gap + "$")
+            + ")" + tail + gap + "$")

@@ -195,16 +195,30 @@ class IconSet:
             self.icons.update(_load_icons(user_file))
 
     def __getitem__(self, name: str) -> Icon:
-        try:
-            return self.icons[name]
-        except KeyError:
-            raise KeyError(f"no icon named {name!r}") from None
+        found = self.resolve(name)
+        if found is None:
+            raise KeyError(f"no icon named {name!r}")
+        return self.icons[found]
 
     def __contains__(self, name: object) -> bool:
         return name in self.icons
 
+    def resolve(self, name: str) -> str | None:
+        """The icon ``name`` stands for: itself, else the one icon it spells in other
+        capitals or with a space or hyphen for an underscore ('Gear Stick' is gear_stick)."""
+        if name in self.icons:
+            return name
+        key = _loose(name)
+        found = [known for known in self.icons if _loose(known) == key]
+        return found[0] if len(found) == 1 else None
+
     def names(self) -> list[str]:
         return sorted(self.icons)
+
+
+def _loose(name: str) -> str:
+    """An icon name as ``IconSet.resolve`` compares it."""
+    return re.sub(r"[\s_-]+", "_", name.strip().casefold())
 
 
 # What a parsed icons file depends on besides its bytes: this module's parsing code.

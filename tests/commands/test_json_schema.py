@@ -261,6 +261,29 @@ def test_the_joyride_schema_refuses_a_standard_ability_in_the_unique_set() -> No
             jsonschema.validate(changed, schema)
 
 
+def test_the_joyride_schemas_read_plurals_and_spaced_words_as_check_does() -> None:
+    """jrcheck8: 'Handbrake Turns' and 'Rockets' are the standard names in the plural (refused,
+    as JR-ABILITY-MIX and JR-ITEM-STANDARD-NAME refuse them); 'bonus steer', 'Gears Right' and
+    'Extra Steer' are the words spelt as the rulebook writes them (taken, as check takes them)."""
+    car = yaml.safe_load((VEHICLES / "joyride" / "verdigris.yaml").read_text())
+    schema = schema_for(car)
+    plural = {**car, "abilities": [{**car["abilities"][0], "name": "Handbrake Turns"},
+                                   *car["abilities"][1:]]}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(plural, schema)
+    dashboard = {**car["dashboard"], "layout": "Gears Right",
+                 "gears": [{"marker": "Reverse"}, {"marker": "bonus steer"},
+                           *car["dashboard"]["gears"][2:]]}
+    steer = {**car["abilities"][0], "balance": {"effect": "Extra Steer", "amount": 1}}
+    jsonschema.validate({**car, "dashboard": dashboard,
+                         "abilities": [steer, *car["abilities"][1:]]}, schema)
+    item = yaml.safe_load((VEHICLES / "joyride" / "items" / "spike-strip.yaml").read_text())
+    for name in ("Rockets", "oil slicks", "Missiles"):
+        with pytest.raises(jsonschema.ValidationError):
+            jsonschema.validate({**item, "name": name}, schema_for(item))
+    jsonschema.validate({**item, "name": "Nitrous"}, schema_for(item))
+
+
 def test_the_frothy_schema_offers_and_holds_the_catalogue_names() -> None:
     data = as_editor_reads(VEHICLES / "frothy-races" / "basic-chariot.yaml")
     schema = schema_for(data)

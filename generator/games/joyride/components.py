@@ -160,7 +160,7 @@ def icon_findings(definition: Definition, icons: IconSet) -> list[Finding]:
     return [RULES["JR-PRINT-ICON"].finding(
         definition.locate(path), icon=icon, suggestion=did_you_mean(icon, icons.names()) or "",
         known=", ".join(icons.names()))
-        for path, icon in named if icon is not None and icon not in icons]
+        for path, icon in named if icon is not None and icons.resolve(icon) is None]
 
 
 def print_findings(definition: Definition, templates: TextTemplates) -> list[Finding]:

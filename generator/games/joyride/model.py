@@ -65,7 +65,8 @@ class Gear:
         Bool(), "true when it is a damage slot, drawn with a red dashed outline.",
         default=False, source=SEC_DAMAGE)
     marker: str | None = spec_field(
-        Nullable(Choice(MARKERS)), "reverse (gear 1) or bonus-steer (gear 2), if any.",
+        Nullable(Choice(MARKERS, loose=True)),
+        "reverse (gear 1) or bonus-steer (gear 2), if any.",
         default=None, source=section("Driving > Movement"))
 
 
@@ -86,7 +87,8 @@ class Dashboard:
         ListOf(Choice(SLOT_KINDS)), "Each item slot, top to bottom: damage or plain.",
         default=(), source=SEC_DASHBOARD)
     layout: str = spec_field(
-        Choice(LAYOUTS), "Which edge the gear column runs up: gears-left or gears-right.",
+        Choice(LAYOUTS, loose=True),
+        "Which edge the gear column runs up: gears-left or gears-right.",
         default="gears-left")
 
     def damage_slots(self) -> int:
@@ -105,7 +107,8 @@ class BalanceEffect:
     """What an ability does, in the terms the balance profile measures."""
 
     effect: str = spec_field(
-        Choice(EFFECTS), "What it does, as the balance profile counts it (an extra die...).",
+        Choice(EFFECTS, loose=True),
+        "What it does, as the balance profile counts it (an extra die...).",
         source="Balance profile: measured effects")
     amount: int = spec_field(
         Int(1, 5), "How much: dice, spaces, gears, steers or damage, as the effect counts.",
@@ -161,13 +164,14 @@ class AbilitySpec(Either):
 
     def own_schema(self) -> dict[str, Any]:
         raw = read_data(Path(__file__).with_name("data") / "abilities.yaml")
-        standard = same_letters([a["name"] for a in raw["abilities"]])
+        standard = same_letters([a["name"] for a in raw["abilities"]], plural=True)
         mapping = Struct(Ability).json_schema()
         return {"allOf": [mapping, {"properties": {"name": {"not": {"pattern": standard}}}}]}
 
 
 ABILITY = AbilitySpec(Text(max_length=24), Struct(Ability),
-                      expected="a standard ability's name, or a mapping describing the ability")
+                      expected="a mapping describing one of the car's own abilities "
+                      "(name, timing, effect)")
 
 
 @dataclass(frozen=True)

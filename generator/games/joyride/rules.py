@@ -233,10 +233,10 @@ def named_abilities_are_standard(car: Car) -> Iterator[Violation]:
 def unique_set_is_its_own(car: Car) -> Iterator[Violation]:
     """Every face of the set, a toggleable token's other side too: a standard ability named
     on either side of a unique token mixes the sets."""
-    standard = {_alnum(a.name): a.name for a in standard_abilities()}
+    standard = {_standard_key(a.name): a.name for a in standard_abilities()}
     for path, name in set_names(car):
-        if _alnum(name) in standard:
-            yield Violation(path, {"name": standard[_alnum(name)]})
+        if _standard_key(name) in standard:
+            yield Violation(path, {"name": standard[_standard_key(name)]})
 
 
 def set_names(car: Car) -> Iterator[tuple[tuple[str | int, ...], str]]:
@@ -256,6 +256,13 @@ def set_names(car: Car) -> Iterator[tuple[tuple[str | int, ...], str]]:
 
 def _alnum(name: str) -> str:
     return "".join(ch for ch in name.casefold() if ch.isalnum())
+
+
+def _standard_key(name: str) -> str:
+    """A name as it is compared with a standard one: its letters and digits, and a plural
+    read as its singular ('Rockets' is the Rocket, 'Handbrake Turns' the Handbrake Turn)."""
+    key = _alnum(name)
+    return key[:-1] if len(key) > 1 and key.endswith("s") else key
 
 
 @RULES.check("JR-ABILITY-TOGGLE")
@@ -386,16 +393,17 @@ def item_timing_schema(context: JoyrideData) -> list[dict[str, Any]]:
 def custom_items_have_names_of_their_own(item: Item, also_called: Mapping[str, str]
                                          ) -> Iterator[Violation]:
     names = [i.name for i in standard_items()]
-    own = {_alnum(name): name for name in names}
-    aliases = {_alnum(other): name for other, name in also_called.items()}
-    key = _alnum(item.name)
+    own = {_standard_key(name): name for name in names}
+    aliases = {_standard_key(other): name for other, name in also_called.items()}
+    key = _standard_key(item.name)
     standard = own.get(key) or aliases.get(key)
     if standard is not None:
         yield Violation(("name",), {"name": item.name.strip(), "standard": standard,
-                                    "alias": key not in own, "names": names})
+                                    "alias": key not in own, "names": names,
+                                    "plural": key != _alnum(item.name)})
 
 
 @ITEM_RULES.editor_schema("JR-ITEM-STANDARD-NAME")
 def standard_name_schema(also_called: Mapping[str, str]) -> list[dict[str, Any]]:
     taken = [*(i.name for i in standard_items()), *also_called]
-    return [at(["name"], {"not": {"type": "string", "pattern": same_letters(taken)}})]
+    return [at(["name"], {"not": {"type": "string", "pattern": same_letters(taken, plural=True)}})]

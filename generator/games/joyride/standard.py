@@ -67,9 +67,11 @@ def baseline() -> Car:
 
 
 def standard_ability(name: str) -> Ability | None:
-    """The standard ability called ``name`` (case and spacing do not matter), or None."""
-    key = _name_key(name)
-    return next((a for a in standard_abilities() if _name_key(a.name) == key), None)
+    """The standard ability called ``name`` (case and spacing do not matter, nor a plural:
+    'Gear Masters' is the Gear Master), or None."""
+    key = _name_key(name).removesuffix("s")
+    return next((a for a in standard_abilities()
+                 if _name_key(a.name).removesuffix("s") == key), None)
 
 
 def suggest_ability(name: str) -> str | None:

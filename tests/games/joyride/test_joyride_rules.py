@@ -22,6 +22,7 @@ from generator.games.joyride.standard import (
     standard_items,
 )
 from generator.input.findings import Severity
+from generator.paper.icons import IconSet
 from generator.paper.units import to_mm
 from generator.text.templates import TextTemplates
 from generator.tracks.tokens import DAMAGE
@@ -537,6 +538,11 @@ def test_an_activated_item_without_steps_is_shown_where_they_are_missing(
     ("Oil-Slick", "'Oil-Slick' is the name of a standard item"),
     ("OilSlick", "'OilSlick' is the name of a standard item"),
     ("Missile", "'Missile' is the rulebook's other name for the standard item Rocket"),
+    # jrcheck8: a plural is the item it counts
+    ("Rockets", "'Rockets' is the standard item Rocket, written in the plural"),
+    ("oil slicks", "'oil slicks' is the standard item Oil Slick, written in the plural"),
+    ("Mines", "'Mines' is the standard item Mine, written in the plural"),
+    ("Missiles", "'Missiles' is the standard item Rocket, written in the plural"),
 ])
 def test_a_custom_item_may_not_take_a_standard_items_name(
         name: str, message: str, write_item: Callable[..., Path]) -> None:
@@ -545,9 +551,35 @@ def test_a_custom_item_may_not_take_a_standard_items_name(
     assert rule_ids(check_file(path).findings) == {"JR-ITEM-STANDARD-NAME"}
 
 
+@pytest.mark.parametrize("name", ["Rocket Skates", "Nitrous", "Minefield"])
 def test_a_custom_item_whose_name_only_contains_a_standard_one_is_clean(
-        write_item: Callable[..., Path]) -> None:
-    assert check_file(write_item(top(name="Rocket Skates"))).findings == []
+        name: str, write_item: Callable[..., Path]) -> None:
+    assert check_file(write_item(top(name=name))).findings == []
+
+
+@pytest.mark.parametrize("change", [
+    ability(2, name="Handbrake Turns"),   # a described token
+    abilities(*named("Precision Drivings")),  # a bare name
+    toggleable("Gear Masters"),           # a toggleable token's back
+])
+def test_a_standard_ability_in_the_plural_mixes_the_sets(
+        change: Change, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: a standard ability's name in the plural is still that ability."""
+    path = write_car(change)
+    assert rule_ids(check_file(path).findings) == {"JR-ABILITY-MIX"}
+
+
+@pytest.mark.parametrize("change", [
+    gear(2, marker="bonus steer"),                     # the rulebook's own words
+    gear(2, marker="Bonus_Steer"),
+    dashboard(layout="Gears Right"),
+    ability(0, balance=[{"effect": "Shift Up", "amount": 1}]),
+])
+def test_words_spelt_with_spaces_or_capitals_are_read(
+        change: Change, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: a marker, layout or measured effect written as the rulebook writes it (a
+    space for the hyphen or underscore, capitals) is the same word, not a SCHEMA-VALUE."""
+    assert check_file(write_car(change)).findings == []
 
 
 def test_a_dropped_item_may_spell_out_its_steps(write_item: Callable[..., Path]) -> None:
@@ -559,7 +591,8 @@ def test_an_ability_that_is_neither_a_name_nor_a_mapping_is_refused(
     (finding,) = format_findings(check_file(write_car(abilities(3, "Gear Master",
                                                                 "Handbrake Turn"))).findings)
     assert finding.rule == "SCHEMA-TYPE"
-    assert "a standard ability's name, or a mapping describing the ability" in finding.message
+    # jrcheck8: it no longer offers a standard ability's name, which JR-ABILITY-MIX refuses
+    assert "a mapping describing one of the car's own abilities" in finding.message
 
 
 # --- the catalogues -------------------------------------------------------------------------
@@ -602,3 +635,12 @@ def test_damage_slots_are_sized_for_the_damage_tokens_the_track_sheets_print() -
     data = joyride_data()
     assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.width))
     assert data.geometry["damage_token"] == pytest.approx(to_mm(DAMAGE.height))
+
+
+@pytest.mark.parametrize("icon", ["Gear_Stick", "gear stick", "GEAR-STICK"])
+def test_an_icon_in_other_capitals_or_spacing_is_the_icon(
+        icon: str, write_car: Callable[..., Path]) -> None:
+    """jrcheck8: JR-PRINT-ICON refused 'Gear_Stick' (did you mean 'gear_stick'?) although
+    the icon is plain; the build draws it. 'gearstick' (CAR_CASES) is still no icon."""
+    assert check_file(write_car(ability(0, icon=icon))).findings == []
+    assert IconSet().resolve(icon) == "gear_stick" and IconSet().resolve("gearstick") is None
