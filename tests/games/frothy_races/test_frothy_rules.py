@@ -153,6 +153,21 @@ def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
     assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
 
 
+def test_a_stamina_row_that_loses_stamina_needs_affects_on_the_track(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Movement > Stamina: Stamina balances a fast vehicle only through the affects its
+    track applies, so a row that costs Stamina beside a track with none changes nothing
+    (a stamina section left out has no affects either)."""
+    for change in (set_path("stamina", "affects", value={}),
+                   lambda d: d.pop("stamina")):
+        bare = check_file(write_vehicle(change))
+        (finding,) = [f for f in bare.findings if f.rule == "FR-STAMINA-ROW"]
+        assert finding.severity is Severity.WARNING
+        assert finding.message == ("the Stamina row loses Stamina, but the Stamina track has "
+                                   "no affects, so the loss changes nothing")
+        assert not [f for f in bare.findings if f.severity is Severity.ERROR]
+
+
 def test_a_stamina_affect_at_the_maximum_is_clean_and_one_past_it_is_an_error(
         write_vehicle: Callable[..., Path]) -> None:
     """Stamina Check: below the maximum, apply the affect at the value the vehicle is at
