@@ -70,10 +70,17 @@ def parse_hash_value(value: Any) -> int | str:
     raise ValueError("write a whole number, or a roll such as d3")
 
 
+# A Control entry as the guide's Movement Example prints it: '+1 DICE', or '2 dice', '1 die'.
+_CONTROL_DICE = re.compile(r"^\s*\+?\s*(\d+)\s*di(?:ce|e)\s*$", re.IGNORECASE)
+
+
 def parse_control(value: Any) -> int:
-    """'safe' (stored as 0 dice) or a number of Control dice from 1 to 12."""
+    """'safe' (stored as 0 dice) or a number of Control dice from 1 to 12, written as a
+    number or with its word as the guide prints it ('+2 DICE')."""
     if isinstance(value, str) and value.strip().lower() == "safe":
         return 0
+    if isinstance(value, str) and _CONTROL_DICE.match(value):
+        value = int(_CONTROL_DICE.match(value).group(1))  # type: ignore[union-attr]
     if isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
             raise ValueError("write 'safe' for a Safe Speed rather than 0")
@@ -92,7 +99,9 @@ HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", jso
         "type": "string", "pattern": r"^\s*([1-9]\d*)?\s*[dD]\s*([2-9]|[1-9]\d+)\s*$"}]})
 CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
-              {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"}]},
+              {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"},
+              {"type": "string", "pattern":
+               r"^\s*\+?\s*0*([1-9]|1[0-2])\s*[dD][iI]([cC][eE]|[eE])\s*$"}]},
                  source=SEC_CONTROL)
 
 

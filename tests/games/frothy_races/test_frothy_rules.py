@@ -646,3 +646,20 @@ def test_a_number_written_into_an_affect_name_is_named_as_such(
     (finding,) = [f for f in loaded.findings if f.rule == "FR-STAMINA-AFFECT-UNKNOWN"]
     assert finding.message == ("stamina affect '-1 Speed' has its number written into the "
                                "name: the guide names it '-# Speed' and gives the number apart")
+
+
+def test_a_control_row_reads_as_the_guide_prints_it(write_vehicle: Callable[..., Path]) -> None:
+    """Movement Example (and our licence) print the Control row as 'SAFE' and '+1 DICE':
+    written that way, or as '2 dice' or '1 die', it reads as the numbers do; a count of 0
+    or past 12 is still refused, and 0 is told to be 'safe'."""
+    row = ["SAFE", "Safe", "safe", "+1 DICE", "2 dice", "+3 Dice", "4 dice"]
+    words = check_file(write_vehicle(set_path("speed_table", "control", value=row)))
+    numbers = check_file(write_vehicle(set_path(
+        "speed_table", "control", value=["safe", "safe", "safe", 1, 2, 3, 4])))
+    assert words.findings == numbers.findings == []
+    assert words.definitions[0].model.speed_table.control == (0, 0, 0, 1, 2, 3, 4)
+    for bad in ("0 dice", "13 dice"):
+        refused = check_file(write_vehicle(set_path("speed_table", "control", 3, value=bad)))
+        (finding,) = [f for f in refused.findings if f.rule == "SCHEMA-VALUE"]
+        assert finding.severity is Severity.ERROR
+        assert ("rather than 0" in finding.message) == (bad == "0 dice")
