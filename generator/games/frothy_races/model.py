@@ -105,6 +105,23 @@ CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12
                  source=SEC_CONTROL)
 
 
+class Moves(Int):
+    """Spaces moved in one movement phase: a whole number, or a dash where the guide's
+    Movement Example prints one for a phase the vehicle does not move in (read as 0)."""
+
+    DASH = re.compile("^\\s*[-\u2013\u2014]\\s*$")
+
+    def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str) and \
+                self.DASH.match(node.value):
+            return 0
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().own_schema(),
+                          {"type": "string", "pattern": self.DASH.pattern}]}
+
+
 def speed_row(item: Spec, source: str) -> ListOf:
     """A licence row: one entry per Speed rating. The file format takes 1 to 12 entries so
     that FR-SPEED-RATINGS, not a bare length error, reports a row that is not seven long;
@@ -129,16 +146,16 @@ class SpeedTable:
         speed_row(Int(0, 12), SEC_ACCEL), "Boxes each Speed takes in the Deceleration row.",
         source=SEC_ACCEL)
     move_1: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
         source=SEC_MOVE)
     move_2: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
         source=SEC_MOVE)
     move_3: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
         source=SEC_MOVE)
     move_4: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
         source=SEC_MOVE)
     control: tuple[int, ...] = spec_field(
         speed_row(CONTROL, SEC_CONTROL),

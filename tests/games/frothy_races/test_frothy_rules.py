@@ -663,3 +663,16 @@ def test_a_control_row_reads_as_the_guide_prints_it(write_vehicle: Callable[...,
         (finding,) = [f for f in refused.findings if f.rule == "SCHEMA-VALUE"]
         assert finding.severity is Severity.ERROR
         assert ("rather than 0" in finding.message) == (bad == "0 dice")
+
+
+def test_a_move_row_reads_a_dash_as_no_move(write_vehicle: Callable[..., Path]) -> None:
+    """The Movement Example prints '-' where a Speed does not move in a phase: written so,
+    a move row reads as with 0 there; a negative number is still refused."""
+    dashes = check_file(write_vehicle(set_path(
+        "speed_table", "move_1", value=["-", 1, 1, 1, "-", "\u2013", "-"])))
+    zeros = check_file(write_vehicle(set_path(
+        "speed_table", "move_1", value=[0, 1, 1, 1, 0, 0, 0])))
+    assert dashes.findings == zeros.findings == []
+    assert dashes.definitions[0].model.speed_table.move_1 == (0, 1, 1, 1, 0, 0, 0)
+    negative = check_file(write_vehicle(set_path("speed_table", "move_1", 4, value=-1)))
+    assert "SCHEMA-VALUE" in rule_ids(negative.findings)
