@@ -123,10 +123,14 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         set_path("traits", value=["Survivor"])), "Survivor"),
     "a special card's ability taken as a trait without its '#'": ("FR-HASH-MISSING", set_path(
         "traits", value=["Kamikaze"]), "Kamikaze"),
-    "an acceleration modifier before the level that loses Tireless": ("FR-DMG-NO-TARGET", both(
-        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
-            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
-            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
+    "Lash lost before the Tireless that holds its roll": ("FR-TRAIT-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Lash"},
+                         3: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
+    "Lash lost with the Tireless that holds its roll": ("FR-TRAIT-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {3: [{"name": "Lose Named Trait", "trait": "Tireless"},
+                             {"name": "Lose Named Trait", "trait": "Lash"}], 6: W})), "{name"),
 }
 
 
@@ -254,6 +258,19 @@ CLEAN: dict[str, Change] = {
         set_path("traits", value=["Encouragement"])),
     "Adaptive with Whip cards and dual ones": both(
         with_cards(whip=5, reins=0, dual=1), set_path("traits", value=[hash_of("Adaptive", 1)])),
+    "an acceleration modifier before the level that loses Tireless, acting from then on": both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
+            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
+    "Lash lost after the Tireless that held its roll": both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Tireless"},
+                         3: {"name": "Lose Named Trait", "trait": "Lash"}, 6: W})),
+    "Lash a Random may lose before Tireless is lost": both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Random", "choices": [
+            "Haste", {"name": "Lose Named Trait", "trait": "Lash"}]},
+                         3: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
     "an acceleration modifier once Tireless is lost": both(
         set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
             2: {"name": "Lose Named Trait", "trait": "Tireless"},
