@@ -420,14 +420,15 @@ def cancelling(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
                 yield item, earlier
 
 
-def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
+def freed(item: Placed, other: Placed, lost: dict[str, int], sure: dict[str, int]) -> bool:
     """Whether a damage affect ends the contradiction: the trait that leaves the other idle
     (``idles``: Whitey, no Jump for Leap to lengthen) is lost, so the other acts from then
-    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET)."""
+    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET), unless
+    the idle one is surely lost (``sure``: not a Random's pick) by then."""
     def frees(holder: Placed, idle: Placed) -> bool:
         gone, waiting = name_key(holder.entry.name), name_key(idle.entry.name)
         return gone in lost and waiting in {name_key(n) for n in holder.listed("idles")} \
-            and lost[gone] < lost.get(waiting, lost[gone] + 1)  # the idle one outlasts it
+            and lost[gone] < sure.get(waiting, lost[gone] + 1)  # the idle one outlasts it
     return frees(item, other) or frees(other, item)
 
 
@@ -441,9 +442,9 @@ def parted(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     traits = placed(vehicle, context, "traits")
-    lost = lost_traits(vehicle, context)
+    lost, sure = lost_traits(vehicle, context), lost_traits(vehicle, context, picks=False)
     for item, other in conflicts(traits):
-        if not freed(item, other, lost):
+        if not freed(item, other, lost, sure):
             yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
                                              "value": None, "other_value": None})
     for item, other in cancelling(traits):

@@ -373,6 +373,11 @@ STILL_ACTS: dict[str, Change] = {
     "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
+    "Leap a Random may lose before Whitey is lost (Leap acts from then if not rolled)":
+        lambda d: (set_path("traits", value=["Whitey", "Leap"])(d), damage_track(6, {
+            2: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
+                                                        "trait": "Leap"}]},
+            3: {"name": "Lose Named Trait", "trait": "Whitey"}, 6: "Wipe-out"})(d)),
     "Hyperactive 1 and Cautious 1, Cautious lost (Hyperactive acts from then)": lambda d: (
         set_path("traits", value=[{"name": "Hyperactive", "value": 1},
                                   {"name": "Cautious", "value": 1}])(d),
