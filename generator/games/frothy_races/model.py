@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -233,7 +233,27 @@ class RefSpec(Spec):
     def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
             return self.model(name=node.value.strip())
-        return self.struct.check(node, path, v)
+        ref = self.struct.check(node, path, v)
+        return signed_spelling(ref) if isinstance(ref, Ref) else ref
+
+
+# A Speed Check modifier named with the one sign it takes ('-# Speed Check Acceleration
+# Modifier', value 1) where the guide writes '+/- #' for either (Permanent Damage Affects).
+_SIGNED_MODIFIER = re.compile(
+    r"^\s*([+-])\s*#\s*speed\s*check\s*(acceleration|deceleration)\s*modifier\s*$",
+    re.IGNORECASE)
+
+
+def signed_spelling(ref: Ref) -> Ref:
+    """A modifier written with its sign in the name, as the guide's entry with the sign on
+    its value: '-#' with 1 is -1 (and with -1 still -1), '+#' keeps the value as written."""
+    spelled = _SIGNED_MODIFIER.match(ref.name)
+    if spelled is None or not isinstance(ref.value, int):
+        return ref
+    sign, direction = spelled.groups()
+    value = -abs(ref.value) if sign == "-" else ref.value
+    return replace(ref, name=f"+/- # Speed Check {direction.capitalize()} Modifier",
+                   value=value)
 
     def nested(self) -> Struct:
         return self.struct
