@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -70,10 +70,17 @@ def parse_hash_value(value: Any) -> int | str:
     raise ValueError("write a whole number, or a roll such as d3")
 
 
+# A Control entry as the guide's Movement Example prints it: '+1 DICE', or '2 dice', '1 die'.
+_CONTROL_DICE = re.compile(r"^\s*\+?\s*(\d+)\s*di(?:ce|e)\s*$", re.IGNORECASE)
+
+
 def parse_control(value: Any) -> int:
-    """'safe' (stored as 0 dice) or a number of Control dice from 1 to 12."""
+    """'safe' (stored as 0 dice) or a number of Control dice from 1 to 12, written as a
+    number or with its word as the guide prints it ('+2 DICE')."""
     if isinstance(value, str) and value.strip().lower() == "safe":
         return 0
+    if isinstance(value, str) and _CONTROL_DICE.match(value):
+        value = int(_CONTROL_DICE.match(value).group(1))  # type: ignore[union-attr]
     if isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
             raise ValueError("write 'safe' for a Safe Speed rather than 0")
@@ -92,8 +99,27 @@ HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", jso
         "type": "string", "pattern": r"^\s*([1-9]\d*)?\s*[dD]\s*([2-9]|[1-9]\d+)\s*$"}]})
 CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
-              {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"}]},
+              {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"},
+              {"type": "string", "pattern":
+               r"^\s*\+?\s*0*([1-9]|1[0-2])\s*[dD][iI]([cC][eE]|[eE])\s*$"}]},
                  source=SEC_CONTROL)
+
+
+class Moves(Int):
+    """Spaces moved in one movement phase: a whole number, or a dash where the guide's
+    Movement Example prints one for a phase the vehicle does not move in (read as 0)."""
+
+    DASH = re.compile("^\\s*[-\u2013\u2014]\\s*$")
+
+    def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str) and \
+                self.DASH.match(node.value):
+            return 0
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().own_schema(),
+                          {"type": "string", "pattern": self.DASH.pattern}]}
 
 
 def speed_row(item: Spec, source: str) -> ListOf:
@@ -120,16 +146,16 @@ class SpeedTable:
         speed_row(Int(0, 12), SEC_ACCEL), "Boxes each Speed takes in the Deceleration row.",
         source=SEC_ACCEL)
     move_1: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 1 at each Speed.",
         source=SEC_MOVE)
     move_2: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 2 at each Speed.",
         source=SEC_MOVE)
     move_3: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 3 at each Speed.",
         source=SEC_MOVE)
     move_4: tuple[int, ...] = spec_field(
-        speed_row(Int(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
+        speed_row(Moves(0, 99), SEC_MOVE), "Spaces moved in movement phase 4 at each Speed.",
         source=SEC_MOVE)
     control: tuple[int, ...] = spec_field(
         speed_row(CONTROL, SEC_CONTROL),
@@ -207,7 +233,27 @@ class RefSpec(Spec):
     def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
             return self.model(name=node.value.strip())
-        return self.struct.check(node, path, v)
+        ref = self.struct.check(node, path, v)
+        return signed_spelling(ref) if isinstance(ref, Ref) else ref
+
+
+# A Speed Check modifier named with the one sign it takes ('-# Speed Check Acceleration
+# Modifier', value 1) where the guide writes '+/- #' for either (Permanent Damage Affects).
+_SIGNED_MODIFIER = re.compile(
+    r"^\s*([+-])\s*#\s*speed\s*check\s*(acceleration|deceleration)\s*modifier\s*$",
+    re.IGNORECASE)
+
+
+def signed_spelling(ref: Ref) -> Ref:
+    """A modifier written with its sign in the name, as the guide's entry with the sign on
+    its value: '-#' with 1 is -1 (and with -1 still -1), '+#' keeps the value as written."""
+    spelled = _SIGNED_MODIFIER.match(ref.name)
+    if spelled is None or not isinstance(ref.value, int):
+        return ref
+    sign, direction = spelled.groups()
+    value = -abs(ref.value) if sign == "-" else ref.value
+    return replace(ref, name=f"+/- # Speed Check {direction.capitalize()} Modifier",
+                   value=value)
 
     def nested(self) -> Struct:
         return self.struct

@@ -462,10 +462,13 @@ def stamina_row_sense(vehicle: Vehicle) -> Iterator[Violation]:
                 "problem": "rises", "speed": speed, "value": signed(row[speed]),
                 "lower": speed - 1, "lower_value": signed(row[speed - 1])})
             return
+    affects = any(vehicle.stamina.affects.values())
     if min(row) < 0 and max(row) <= 0:
         yield Violation(("speed_table", "stamina"), {"problem": "no-gain"})
-    elif min(row) >= 0 and vehicle.stamina.affects:
+    elif min(row) >= 0 and affects:
         yield Violation(("stamina", "affects"), {"problem": "never-applies"})
+    if min(row) < 0 and not affects:  # the loss comes to nothing: no affect on the track
+        yield Violation(("speed_table", "stamina"), {"problem": "no-affects"})
 
 
 @RULES.check("FR-TRAIT-NONE")

@@ -9,7 +9,7 @@ a damage affect lowering a Resilience that is blank by then, a value an affect c
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from generator.games.frothy_races.catalogues import (
@@ -58,13 +58,16 @@ def placed(vehicle: Vehicle, context: FrothyData, catalogue: str) -> list[Placed
     return found
 
 
-def lost_traits(vehicle: Vehicle, context: FrothyData) -> dict[str, int]:
-    """The traits a 'Lose Named Trait' takes away (one a Random may pick too), by the lowest
-    Damage level it does so at, keyed by the guide's name."""
+def lost_traits(vehicle: Vehicle, context: FrothyData, picks: bool = True
+                ) -> dict[str, int]:
+    """The traits a 'Lose Named Trait' takes away (one a Random may pick too, unless not
+    ``picks``: then only the losses certain to come), by the lowest Damage level it does so
+    at, keyed by the guide's name."""
     lost: dict[str, int] = {}
     for item in placed(vehicle, context, "damage_affects"):
         trait = getattr(item.site.ref, "trait", None)
-        if trait and "trait" in item.entry.params and item.level is not None:
+        if trait and "trait" in item.entry.params and item.level is not None and (
+                picks or not item.rolled):
             found = context.traits.find(trait)
             key = name_key(found.name if found else trait)
             lost[key] = min(item.level, lost.get(key, item.level))
@@ -113,24 +116,48 @@ def has(vehicle: Vehicle, context: FrothyData, need: str) -> bool:
     return True
 
 
+def held_while_kept(vehicle: Vehicle, context: FrothyData, item: Placed,
+                    lost: dict[str, int]) -> dict[str, str]:
+    """What the vehicle's traits take away for as long as ``item`` is on the vehicle: for a
+    trait a 'Lose Named Trait' takes at Damage level L, what is still taken at L - 1 (Lash
+    lost at 2 never acts while a Tireless lost at 3 holds the roll until then); for anything
+    kept all race, what is taken for the whole race (a lost Tireless gives the roll back)."""
+    level = lost.get(name_key(item.entry.name)) if item.site.catalogue == "traits" else None
+    return taken_away(vehicle, context) if level is None else \
+        taken_away(vehicle, context, level - 1)
+
+
+def lost_first(item: Placed, lost: dict[str, int], takers: Iterable[str]) -> str:
+    """Why a trait never acts though what takes its need away is lost too: the takers hold
+    it until their level, and the trait is lost by then ('' when no taker is lost)."""
+    level = lost.get(name_key(item.entry.name)) if item.site.catalogue == "traits" else None
+    keys = [name_key(taker) for taker in takers]
+    if level is None or not keys or any(key not in lost for key in keys):
+        return ""
+    until = max(lost[key] for key in keys)
+    return f" until Damage {until}, and '{item.entry.label}' is lost at Damage {level}"
+
+
 @RULES.check("FR-TRAIT-NO-TARGET")
 def traits_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: object
                             ) -> Iterator[Violation]:
     del lacks  # the message's words, from the data
-    gone = taken_away(vehicle, context)
+    lost = lost_traits(vehicle, context, picks=False)  # a trait surely lost, and when
     for catalogue, what in (("traits", "trait"), ("special_cards", "special card"),
                             ("stamina_affects", "stamina affect")):
         for item in placed(vehicle, context, catalogue):
+            gone = held_while_kept(vehicle, context, item, lost)
             either = item.listed("acts_on_any")
             if either and all(need in gone for need in either):
                 yield Violation(item.site.path, {
                     "what": what, "name": item.entry.name,
                     "need": "speed_check_roll" if len(either) > 1 else either[0],
-                    "because": " and ".join(sorted({gone[n] for n in either})) + " take them away"})
+                    "because": " and ".join(sorted({gone[n] for n in either})) + " take them away"
+                               + lost_first(item, lost, (gone[n] for n in either))})
                 continue
             for need in item.listed("acts_on"):
                 if need in gone:
-                    because = f"{gone[need]} takes it away"
+                    because = f"{gone[need]} takes it away{lost_first(item, lost, [gone[need]])}"
                 elif not has(vehicle, context, need):
                     because = ""
                 else:
@@ -235,8 +262,8 @@ def affects_act_on_something(vehicle: Vehicle, context: FrothyData, lacks: objec
                                 *idle_picks(vehicle, affects, context)):
         yield Violation(item.site.path, {"name": item.entry.name, "need": need,
                                          "because": because})
+    gone = taken_away(vehicle, context)  # an affect lasts: a trait lost later frees it
     for item in affects:
-        gone = taken_away(vehicle, context, item.level)
         for need in item.listed("acts_on"):
             if need in gone:
                 yield Violation(item.site.path, {"name": item.entry.name, "need": need,
@@ -393,14 +420,15 @@ def cancelling(items: list[Placed]) -> Iterator[tuple[Placed, Placed]]:
                 yield item, earlier
 
 
-def freed(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
+def freed(item: Placed, other: Placed, lost: dict[str, int], sure: dict[str, int]) -> bool:
     """Whether a damage affect ends the contradiction: the trait that leaves the other idle
     (``idles``: Whitey, no Jump for Leap to lengthen) is lost, so the other acts from then
-    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET)."""
+    on, as a trait a lost Tireless gave its roll back to does (FR-TRAIT-NO-TARGET), unless
+    the idle one is surely lost (``sure``: not a Random's pick) by then."""
     def frees(holder: Placed, idle: Placed) -> bool:
         gone, waiting = name_key(holder.entry.name), name_key(idle.entry.name)
         return gone in lost and waiting in {name_key(n) for n in holder.listed("idles")} \
-            and lost[gone] < lost.get(waiting, lost[gone] + 1)  # the idle one outlasts it
+            and lost[gone] < sure.get(waiting, lost[gone] + 1)  # the idle one outlasts it
     return frees(item, other) or frees(other, item)
 
 
@@ -414,9 +442,9 @@ def parted(item: Placed, other: Placed, lost: dict[str, int]) -> bool:
 @RULES.check("FR-TRAIT-CONFLICT")
 def traits_agree(vehicle: Vehicle, context: FrothyData) -> Iterator[Violation]:
     traits = placed(vehicle, context, "traits")
-    lost = lost_traits(vehicle, context)
+    lost, sure = lost_traits(vehicle, context), lost_traits(vehicle, context, picks=False)
     for item, other in conflicts(traits):
-        if not freed(item, other, lost):
+        if not freed(item, other, lost, sure):
             yield Violation(item.site.path, {"name": item.entry.name, "other": other.entry.name,
                                              "value": None, "other_value": None})
     for item, other in cancelling(traits):

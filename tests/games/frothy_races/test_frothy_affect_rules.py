@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from generator.input.findings import Severity
-from tests.conftest import check_file
+from tests.conftest import check_file, rule_ids
 from tests.games.frothy_races.test_frothy_rules import Change, damage_track, set_path
 
 W = "Wipe-out"
@@ -123,10 +123,14 @@ ERRORS: dict[str, tuple[str, Change, str]] = {
         set_path("traits", value=["Survivor"])), "Survivor"),
     "a special card's ability taken as a trait without its '#'": ("FR-HASH-MISSING", set_path(
         "traits", value=["Kamikaze"]), "Kamikaze"),
-    "an acceleration modifier before the level that loses Tireless": ("FR-DMG-NO-TARGET", both(
-        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
-            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
-            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
+    "Lash lost before the Tireless that holds its roll": ("FR-TRAIT-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Lash"},
+                         3: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})), "{name"),
+    "Lash lost with the Tireless that holds its roll": ("FR-TRAIT-NO-TARGET", both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {3: [{"name": "Lose Named Trait", "trait": "Tireless"},
+                             {"name": "Lose Named Trait", "trait": "Lash"}], 6: W})), "{name"),
 }
 
 
@@ -254,6 +258,19 @@ CLEAN: dict[str, Change] = {
         set_path("traits", value=["Encouragement"])),
     "Adaptive with Whip cards and dual ones": both(
         with_cards(whip=5, reins=0, dual=1), set_path("traits", value=[hash_of("Adaptive", 1)])),
+    "an acceleration modifier before the level that loses Tireless, acting from then on": both(
+        set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
+            2: hash_of("+/- # Speed Check Acceleration Modifier", 1),
+            4: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
+    "Lash lost after the Tireless that held its roll": both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Lose Named Trait", "trait": "Tireless"},
+                         3: {"name": "Lose Named Trait", "trait": "Lash"}, 6: W})),
+    "Lash a Random may lose before Tireless is lost": both(
+        set_path("traits", value=[hash_of("Tireless", 2), hash_of("Lash", 1)]),
+        damage_track(6, {2: {"name": "Random", "choices": [
+            "Haste", {"name": "Lose Named Trait", "trait": "Lash"}]},
+                         3: {"name": "Lose Named Trait", "trait": "Tireless"}, 6: W})),
     "an acceleration modifier once Tireless is lost": both(
         set_path("traits", value=[hash_of("Tireless", 1)]), damage_track(6, {
             2: {"name": "Lose Named Trait", "trait": "Tireless"},
@@ -322,3 +339,28 @@ def test_a_raised_damage_value_is_flagged_at_the_value_that_lost_its_wipe_out(
     lines = path.read_text().splitlines()
     assert [lines[f.mark.line - 1][f.mark.column - 1:][:1] for f in found] == ["7", "W"]
     assert all(f.severity is Severity.ERROR for f in found)
+
+
+def test_a_speed_check_modifier_may_carry_its_sign_in_the_name(
+        write_vehicle: Callable[..., Path]) -> None:
+    """The guide writes '+/- #' for a modifier of either sign: '-# Speed Check Acceleration
+    Modifier' with 1 reads as -1 (and with -1 stays -1), '+#' keeps its value; so a '-#' 1
+    and a '+#' 1 at one level cancel (FR-DMG-CONFLICT). A '-#' with a roll, which cannot
+    carry the sign, stays unknown."""
+    loaded = check_file(write_vehicle(damage_track(6, {
+        2: {"name": "-# Speed Check Acceleration Modifier", "value": 1},
+        3: {"name": "-# speed check deceleration modifier", "value": -2},
+        4: {"name": "+# Speed Check Deceleration Modifier", "value": 1}, 6: W})))
+    assert loaded.findings == []
+    affects = loaded.definitions[0].model.damage.affects
+    assert [(a.name, a.value) for level in (2, 3, 4) for a in affects[level]] == [
+        ("+/- # Speed Check Acceleration Modifier", -1),
+        ("+/- # Speed Check Deceleration Modifier", -2),
+        ("+/- # Speed Check Deceleration Modifier", 1)]
+    both_signs = check_file(write_vehicle(damage_track(6, {3: [
+        {"name": "-# Speed Check Acceleration Modifier", "value": 1},
+        {"name": "+# Speed Check Acceleration Modifier", "value": 1}], 6: W})))
+    assert rule_ids(both_signs.findings) == {"FR-DMG-CONFLICT"}
+    rolled = check_file(write_vehicle(damage_track(6, {
+        3: {"name": "-# Speed Check Acceleration Modifier", "value": "d3"}, 6: W})))
+    assert rule_ids(rolled.findings) == {"FR-DMG-AFFECT-UNKNOWN"}

@@ -153,6 +153,21 @@ def test_stamina_row_needs_a_way_back_and_a_loss_for_its_affects(
     assert "FR-STAMINA-ROW" not in rule_ids(off.findings)
 
 
+def test_a_stamina_row_that_loses_stamina_needs_affects_on_the_track(
+        write_vehicle: Callable[..., Path]) -> None:
+    """Movement > Stamina: Stamina balances a fast vehicle only through the affects its
+    track applies, so a row that costs Stamina beside a track with none changes nothing
+    (a stamina section left out has no affects either)."""
+    for change in (set_path("stamina", "affects", value={}),
+                   lambda d: d.pop("stamina")):
+        bare = check_file(write_vehicle(change))
+        (finding,) = [f for f in bare.findings if f.rule == "FR-STAMINA-ROW"]
+        assert finding.severity is Severity.WARNING
+        assert finding.message == ("the Stamina row loses Stamina, but the Stamina track has "
+                                   "no affects, so the loss changes nothing")
+        assert not [f for f in bare.findings if f.severity is Severity.ERROR]
+
+
 def test_a_stamina_affect_at_the_maximum_is_clean_and_one_past_it_is_an_error(
         write_vehicle: Callable[..., Path]) -> None:
     """Stamina Check: below the maximum, apply the affect at the value the vehicle is at
@@ -358,6 +373,11 @@ STILL_ACTS: dict[str, Change] = {
     "Leap and Whitey, Whitey lost (Leap acts from then)": lambda d: (
         set_path("traits", value=["Whitey", "Leap"])(d),
         damage_track(6, {3: {"name": "Lose Named Trait", "trait": "whitey"}, 6: "Wipe-out"})(d)),
+    "Leap a Random may lose before Whitey is lost (Leap acts from then if not rolled)":
+        lambda d: (set_path("traits", value=["Whitey", "Leap"])(d), damage_track(6, {
+            2: {"name": "Random", "choices": ["Haste", {"name": "Lose Named Trait",
+                                                        "trait": "Leap"}]},
+            3: {"name": "Lose Named Trait", "trait": "Whitey"}, 6: "Wipe-out"})(d)),
     "Hyperactive 1 and Cautious 1, Cautious lost (Hyperactive acts from then)": lambda d: (
         set_path("traits", value=[{"name": "Hyperactive", "value": 1},
                                   {"name": "Cautious", "value": 1}])(d),
@@ -631,3 +651,33 @@ def test_a_number_written_into_an_affect_name_is_named_as_such(
     (finding,) = [f for f in loaded.findings if f.rule == "FR-STAMINA-AFFECT-UNKNOWN"]
     assert finding.message == ("stamina affect '-1 Speed' has its number written into the "
                                "name: the guide names it '-# Speed' and gives the number apart")
+
+
+def test_a_control_row_reads_as_the_guide_prints_it(write_vehicle: Callable[..., Path]) -> None:
+    """Movement Example (and our licence) print the Control row as 'SAFE' and '+1 DICE':
+    written that way, or as '2 dice' or '1 die', it reads as the numbers do; a count of 0
+    or past 12 is still refused, and 0 is told to be 'safe'."""
+    row = ["SAFE", "Safe", "safe", "+1 DICE", "2 dice", "+3 Dice", "4 dice"]
+    words = check_file(write_vehicle(set_path("speed_table", "control", value=row)))
+    numbers = check_file(write_vehicle(set_path(
+        "speed_table", "control", value=["safe", "safe", "safe", 1, 2, 3, 4])))
+    assert words.findings == numbers.findings == []
+    assert words.definitions[0].model.speed_table.control == (0, 0, 0, 1, 2, 3, 4)
+    for bad in ("0 dice", "13 dice"):
+        refused = check_file(write_vehicle(set_path("speed_table", "control", 3, value=bad)))
+        (finding,) = [f for f in refused.findings if f.rule == "SCHEMA-VALUE"]
+        assert finding.severity is Severity.ERROR
+        assert ("rather than 0" in finding.message) == (bad == "0 dice")
+
+
+def test_a_move_row_reads_a_dash_as_no_move(write_vehicle: Callable[..., Path]) -> None:
+    """The Movement Example prints '-' where a Speed does not move in a phase: written so,
+    a move row reads as with 0 there; a negative number is still refused."""
+    dashes = check_file(write_vehicle(set_path(
+        "speed_table", "move_1", value=["-", 1, 1, 1, "-", "\u2013", "-"])))
+    zeros = check_file(write_vehicle(set_path(
+        "speed_table", "move_1", value=[0, 1, 1, 1, 0, 0, 0])))
+    assert dashes.findings == zeros.findings == []
+    assert dashes.definitions[0].model.speed_table.move_1 == (0, 1, 1, 1, 0, 0, 0)
+    negative = check_file(write_vehicle(set_path("speed_table", "move_1", 4, value=-1)))
+    assert "SCHEMA-VALUE" in rule_ids(negative.findings)
