@@ -20,6 +20,7 @@ from generator.games.outrider.model import (
     SIDES,
     SLOTS,
     Arc,
+    Upgrade,
     Variant,
     Vehicle,
 )
@@ -31,7 +32,7 @@ from generator.games.outrider.spelling import (
 )
 from generator.input.editor_schema import EVERY, at, has, when
 from generator.input.findings import RuleBook, Violation
-from generator.input.partial import failed
+from generator.input.partial import FieldFailed, failed
 from generator.input.schema import Choice, declared_fields
 
 RULES: RuleBook[Vehicle] = RuleBook(Path(__file__).with_name("rules.yaml"))
@@ -58,20 +59,41 @@ def parsed_arcs(variant: Variant, *keys: str) -> tuple[Arc, ...] | None:
 @RULES.check("OR-EQUIPMENT-STANDARD")
 def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     """Every slot whose die breaks the set: a die outside it, or each slot holding a die
-    another slot holds too (either of them may be the one to change, so both are shown)."""
-    dice = vehicle.equipment.as_tuple()
-    if sorted(dice) == sorted(context.standard_set):
+    another slot holds too (either of them may be the one to change, so both are shown).
+    A slot whose die failed to read hides only what it could change: two readable slots
+    holding one die, or a die outside the set, are wrong whatever it holds."""
+    dice = readable_dice(vehicle)
+    known = [sides for sides in dice.values() if sides is not None]
+    if len(known) == len(SLOTS) and sorted(known) == sorted(context.standard_set):
         return
-    missing = [die_name(s) for s in context.standard_set if s not in dice]
-    held = Counter(dice)
-    for slot, sides in zip(SLOTS, dice, strict=True):
-        standard = sides in context.standard_set
-        if standard and held[sides] == 1:
-            continue
+    missing = [die_name(s) for s in context.standard_set if s not in known]
+    held = Counter(known)
+    shown = ", ".join(f"{slot} {'(unreadable)' if d is None else die_name(d)}"
+                      for slot, d in dice.items())
+    wrong = [(slot, sides) for slot, sides in dice.items() if sides is not None
+             and (sides not in context.standard_set or held[sides] > 1)]
+    for slot, sides in wrong:
         yield Violation(("equipment", slot), {
-            "dice": ", ".join(f"{s} {die_name(d)}" for s, d in zip(SLOTS, dice, strict=True)),
-            "missing": " or ".join(missing) or "another die", "every": ", ".join(missing),
-            "repeated": die_name(sides), "held": held[sides], "standard": standard})
+            "dice": shown, "missing": " or ".join(missing) or "another die",
+            "every": ", ".join(missing), "repeated": die_name(sides), "held": held[sides],
+            "standard": sides in context.standard_set})
+    if not wrong:  # a die that failed to read may be the one that breaks the set
+        undecided(*(getattr(vehicle.equipment, slot) for slot in SLOTS))
+
+
+def readable_dice(vehicle: Vehicle) -> dict[str, int | None]:
+    """Each slot's die, None where it failed to read (its own finding is the schema's)."""
+    equipment = vehicle.equipment
+    return {slot: None if failed(getattr(equipment, slot)) else equipment.die(slot)
+            for slot in SLOTS}
+
+
+def undecided(*values: Any) -> None:
+    """A check that found nothing in what it could read, but whose finding the values that
+    failed could still change, is skipped naming the first of them (CHECK-SKIPPED)."""
+    for value in values:
+        if failed(value):
+            raise FieldFailed(value.path)
 
 
 def known_die(context: OutriderData, slot: str, sides: int) -> bool:
@@ -135,29 +157,51 @@ def bonuses_up_to_two(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
 def capped_parts(vehicle: Vehicle, side: str, roll: str) -> list[tuple[str | int, int]]:
     """(what, bonus) of everything the rule of four counts for one side's ``roll``: the
     side's characteristic (its name) and each piece of equipment adding to the roll (its
-    index in ``upgrades``), in the file's order."""
+    index in ``upgrades``), in the file's order. A bonus or piece of equipment that failed
+    to read is left out: it can only add to the total, so a total over the cap stays over."""
     variant: Variant = getattr(vehicle.variants, side)
     characteristic = CHARACTERISTICS[ROLLS.index(roll)]
-    parts: list[tuple[str | int, int]] = [(characteristic, variant.bonuses.of(characteristic))]
-    parts += [(index, upgrade.bonus) for index, upgrade in enumerate(vehicle.upgrades)
+    own = None if failed(variant.bonuses) else variant.bonuses.of(characteristic)
+    parts: list[tuple[str | int, int]] = [] if own is None or failed(own) else [
+        (characteristic, own)]
+    parts += [(index, upgrade.bonus) for index, upgrade in readable_upgrades(vehicle)
               if upgrade.roll == roll]
     return [(what, bonus) for what, bonus in parts if bonus]
 
 
+def readable_upgrades(vehicle: Vehicle) -> list[tuple[int, Upgrade]]:
+    """(index, upgrade) of each piece of expansion equipment whose roll and bonus read."""
+    return [(index, upgrade) for index, upgrade in enumerate(vehicle.upgrades)
+            if not (failed(upgrade) or failed(upgrade.roll) or failed(upgrade.bonus))]
+
+
+def unread_bonuses(vehicle: Vehicle) -> list[Any]:
+    """The values the rule of four could not count: a side's bonuses, an upgrade's roll or
+    bonus that failed to read (the sides themselves are judged apart)."""
+    values: list[Any] = []
+    for _, variant in parsed_sides(vehicle):
+        values += [variant.bonuses] if failed(variant.bonuses) else [
+            variant.bonuses.of(c) for c in CHARACTERISTICS]
+    for upgrade in vehicle.upgrades:
+        values += [upgrade] if failed(upgrade) else [upgrade.roll, upgrade.bonus]
+    return values
+
+
 @RULES.check("OR-RULE-OF-FOUR")
 def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
-    for side, variant in parsed_sides(vehicle):
+    found = False
+    for side, _ in parsed_sides(vehicle):
         for roll in ROLLS:
-            if failed(variant.bonuses) or failed(
-                    variant.bonuses.of(CHARACTERISTICS[ROLLS.index(roll)])):
-                continue
             parts = capped_parts(vehicle, side, roll)
             total = sum(bonus for _, bonus in parts)
             if total > cap:
+                found = True
                 yield Violation(cap_breaker(side, parts, cap), {
                     "side": side, "roll": roll, "what": f"{roll} roll", "total": total,
                     "parts": ", ".join(f"{part_label(vehicle, what)} +{bonus}"
                                        for what, bonus in parts)})
+    if not found:
+        undecided(*unread_bonuses(vehicle))
 
 
 def part_label(vehicle: Vehicle, what: str | int) -> str:
@@ -293,14 +337,18 @@ def nickname_fits_its_dice(vehicle: Vehicle, context: OutriderData) -> Iterator[
     """Each die that does not fit the build the book describes by the nickname; a die the
     book gives no meaning in its slot is OR-EQUIPMENT-STANDARD's, and not judged here."""
     named = context.nickname_class(vehicle.nickname)
-    for slot, held in (named.equipment if named else {}).items():
-        sides = vehicle.equipment.die(slot)
-        if sides in held.dice or not known_die(context, slot, sides):
-            continue
+    dice = readable_dice(vehicle)
+    described = named.equipment if named else {}
+    misfits = [(slot, held, dice[slot]) for slot, held in described.items()
+               if dice[slot] is not None and dice[slot] not in held.dice
+               and known_die(context, slot, dice[slot])]
+    for slot, held, sides in misfits:
         yield Violation(("equipment", slot), {
             "nickname": named.name if named else "", "described": held.described,
             "slot": slot, "sides": sides, "class_name": context.meaning(slot, sides).label,
             "allowed": "a " + " or ".join(die_name(d) for d in held.dice)})
+    if not misfits:  # a die that failed to read may be the one that does not fit
+        undecided(*(getattr(vehicle.equipment, slot) for slot in described))
 
 
 @RULES.check("OR-PRINT-ARCS")
