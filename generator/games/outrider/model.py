@@ -47,7 +47,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Map, Node
-from generator.input.validation import Validation
+from generator.input.validation import Validation, did_you_mean
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -243,15 +243,42 @@ class Variant:
                      if {a.weapon for a in self.arcs_on(f)} == {"primary", "secondary"})
 
 
+class Side(Struct):
+    """One side of the card. A key that is none of its fields but close to one ('Arcs',
+    'bonus') is that field misspelt, so what is kept of the side leaves the field unknown
+    rather than at its default: no rule judges arcs or bonuses the file did not mean (a
+    side whose arcs were written as 'Arcs' has no primary arc only by the typo)."""
+
+    def __init__(self) -> None:
+        super().__init__(Variant)
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        kept = v.partials.get(shared_path(path))
+        if result is not INVALID or kept is None or not isinstance(node, Map):
+            return result
+        known = {f.name: f for f in self.fields}
+        written = {info.name for key in node.entries
+                   if (info := self.field_for(key, known)) is not None}
+        for key, entry in node.entries.items():
+            guess = did_you_mean(key, list(known)) if isinstance(key, str) else None
+            if guess is None or guess in written or key in known:
+                continue
+            where = shared_path((*path, key))
+            v.marks.setdefault(where, entry.key_mark)
+            object.__setattr__(kept, guess, Failed(where))
+        return result
+
+
 @dataclass(frozen=True)
 class Variants:
     """The two sides of the chassis (2.1)."""
 
     narrow: Variant = spec_field(
-        Struct(Variant), "The side with narrower arcs and more bonuses (front of the card).",
+        Side(), "The side with narrower arcs and more bonuses (front of the card).",
         source=SEC_VARIANTS)
     wide: Variant = spec_field(
-        Struct(Variant), "The side with wider arcs and fewer bonuses (back of the card).",
+        Side(), "The side with wider arcs and fewer bonuses (back of the card).",
         source=SEC_VARIANTS)
 
     def sides(self) -> tuple[tuple[str, Variant], tuple[str, Variant]]:

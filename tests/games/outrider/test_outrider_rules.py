@@ -884,6 +884,60 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
     assert rule_id in {f.rule for f in findings}
 
 
+@pytest.mark.parametrize(("change", "rule_id", "line"), [
+    # Two readable slots holding one die break the set of 2.2 whatever the unreadable holds.
+    (lambda d: equipment(engine="d8 Big Block", weapon="d12")(d),
+     "OR-EQUIPMENT-STANDARD", "d12"),
+    # An Interceptor's d6 High Torque engine (1.2) does not fit whatever its weapon is.
+    (lambda d: top(nickname="Interceptor", equipment={
+        "engine": "d6", "driver": "d10", "armor": "d12", "weapon": "d8 Small Arms"})(d),
+     "OR-CLASS-EQUIPMENT", "engine: d6"),
+    # Equipment past the cap (5.4) stays past it whatever another upgrade adds.
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
+                             {"name": "Seat", "roll": "speed", "bonus": 1}])(d),
+     "OR-RULE-OF-FOUR", "Harness"),
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
+                             {"name": "Seat", "roll": "control", "bonus": 0}])(d),
+     "OR-RULE-OF-FOUR", "Harness")])
+def test_a_failed_value_hides_no_finding_it_cannot_change(
+        change: Change, rule_id: str, line: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
+    assert line_of(path, line) in {f.mark.line for f in findings if f.rule == rule_id}
+    skipped = [f.message for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert not any(rule_id in message for message in skipped)
+
+
+@pytest.mark.parametrize(("change", "rule_id"), [
+    (lambda d: equipment(engine="d8 Big Block")(d), "OR-EQUIPMENT-STANDARD"),
+    (lambda d: top(nickname="Interceptor", equipment={
+        "engine": "d8", "driver": "d10", "armor": "d12", "weapon": "d8 Small Arms"})(d),
+     "OR-CLASS-EQUIPMENT"),
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "speed", "bonus": 3}])(d),
+     "OR-RULE-OF-FOUR")])
+def test_a_finding_a_failed_value_could_make_is_a_skipped_check(
+        change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
+    """Nothing found in what read, but the unreadable value could break the rule."""
+    findings = check_file(write_outrider(change)).findings
+    assert rule_id not in {f.rule for f in findings}
+    assert any(rule_id in f.message for f in findings if f.rule == "CHECK-SKIPPED")
+
+
+@pytest.mark.parametrize(("key", "field", "rule_ids"), [
+    ("Arcs", "arcs", {"OR-ARC-PRIMARY", "OR-VARIANT-ARCS"}),
+    ("bonus", "bonuses", {"OR-VARIANT-BONUSES"})])
+def test_a_misspelt_side_key_leaves_the_field_unknown_not_empty(
+        key: str, field: str, rule_ids: set[str], write_outrider: Callable[..., Path]) -> None:
+    """'Arcs:' for arcs is a typo, not a side without a primary arc (7.1) or bonuses (2.1)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"][key] = data["variants"]["narrow"].pop(field)
+    findings = check_file(write_outrider(change)).findings
+    assert {f.rule for f in findings} == {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}
+    (unknown,) = [f for f in findings if f.rule == "SCHEMA-UNKNOWN-KEY"]
+    assert f"did you mean '{field}'" in unknown.message
+
+
 def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
         write_outrider: Callable[..., Path]) -> None:
     """1.2: weapon arcs are the red areas along the vehicle card's edges."""
