@@ -40,6 +40,7 @@ from generator.input.schema import (
     Int,
     ListOf,
     Nullable,
+    Spec,
     Struct,
     Text,
     colour_spec,
@@ -151,6 +152,24 @@ class BonusLights(BookKeys):
         return result
 
 
+class LeftBlank(Nullable):
+    """A list or mapping whose key may be written with nothing after it ('upgrades:' once
+    the template's example is deleted, 'bonuses:' on a side without lights, 2.7): blank
+    reads as ``empty``, as if the key were left out."""
+
+    def __init__(self, inner: Spec, empty: Any) -> None:
+        super().__init__(inner, blank_words=())
+        self.empty = empty
+        self.expected = f"{inner.expected}, or nothing"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        return self.empty if result is None else result
+
+    def blank_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "null"}]}
+
+
 @dataclass(frozen=True)
 class Equipment:
     """The equipment dice: one die in each of the dashboard's four slots."""
@@ -225,7 +244,7 @@ class Variant:
         ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
         default=(), source=SEC_ARCS)  # none written: no primary, OR-ARC-PRIMARY says so
     bonuses: Bonuses = spec_field(
-        BonusLights(), "Characteristic bonuses (green lights) on this side.",
+        LeftBlank(BonusLights(), Bonuses()), "Characteristic bonuses (green lights) on this side.",
         default=Bonuses())
     title: str | None = spec_field(
         Text(max_length=24), "A name for this build, printed under the vehicle name.",
@@ -322,7 +341,8 @@ class Vehicle:
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(
-        ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
+        LeftBlank(ListOf(Struct(Upgrade)), ()),
+        "Expansion equipment, listed on the dashboard's left side.",
         default=(), source=SEC_EXPANSION)
     flavour: str = spec_field(
         Text(allow_empty=True, max_length=100), "One or two lines printed on the vehicle card.",

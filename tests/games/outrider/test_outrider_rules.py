@@ -938,6 +938,16 @@ def test_a_misspelt_side_key_leaves_the_field_unknown_not_empty(
     assert f"did you mean '{field}'" in unknown.message
 
 
+def test_upgrades_or_bonuses_left_blank_are_none(write_outrider: Callable[..., Path]) -> None:
+    """'upgrades:' with the template's example deleted, or 'bonuses:' with no lights under
+    it (2.7: no lights, no bonus), reads as if the key were left out, not as a wrong type."""
+    assert check_file(write_outrider(top(upgrades=None))).findings == []
+    findings = check_file(write_outrider(side("wide", bonuses=None))).findings
+    assert findings == []
+    findings = check_file(write_outrider(side("narrow", bonuses=None))).findings
+    assert {f.rule for f in findings} == {"OR-VARIANT-BONUSES"}
+
+
 def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
         write_outrider: Callable[..., Path]) -> None:
     """1.2: weapon arcs are the red areas along the vehicle card's edges."""
