@@ -290,7 +290,13 @@ def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callabl
     # 2.3 writes Action Points as '4 AP', 2.4 Skill Points as 'ten (10) Skill Points'
     ("4 AP", "10 Skill Points", set()),
     ("4 Action Points", "10 skill points", set()),
-    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"})])
+    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"}),
+    # ...and the figure in words, alone or with the figure after it, as 2.4 writes a pool
+    ("four AP", "ten (10) Skill Points", set()),
+    ("four (4) Action Points", "Ten Skill Points", set()),
+    ("five AP", "twelve (12) Skill Points", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"}),
+    # a word and a figure that disagree are no count
+    ("4 AP", "ten (12) Skill Points", {"SCHEMA-TYPE", "CHECK-SKIPPED"})])
 def test_a_tachometer_and_skill_track_read_with_their_units(
         tachometer: str, skill_track: str, rules: set[str],
         write_outrider: Callable[..., Path]) -> None:
