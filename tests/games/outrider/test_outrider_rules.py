@@ -760,7 +760,13 @@ def test_an_upgrade_roll_reads_with_its_article(
     ({"engine": "high-torque", "driver": "Mercenaries", "armor": "Ablatives and Appliques",
       "weapon": "Friggin' Ordinance"}, (6, 8, 10, 12)),
     ({"engine": "High Output", "driver": "Lone Wolves", "armor": "Laminate & Plating",
-      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10))])
+      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10)),
+    # 2.3 gives each engine's Action Points in brackets after its power: '400+ HP (4 AP)'.
+    ({"engine": "400+ HP (4 AP)", "driver": "d10", "armor": "d12", "weapon": "d6"},
+     (8, 10, 12, 6)),
+    ({"engine": "3 AP", "driver": "d10", "armor": "d12", "weapon": "d8"}, (6, 10, 12, 8)),
+    ({"engine": "Big Block (5 AP)", "driver": "d12", "armor": "d8", "weapon": "d6"},
+     (10, 12, 8, 6))])
 def test_an_equipment_die_reads_by_its_class_name(
         dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
         ) -> None:
