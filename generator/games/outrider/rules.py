@@ -224,33 +224,70 @@ def cap_breaker(side: str, parts: list[tuple[str | int, int]], cap: int
     raise AssertionError("cap_breaker is asked only about a total over the cap")
 
 
+def bonus_lights(variant: Variant) -> tuple[int, list[Any]]:
+    """A side's lights as far as they read, and the values that did not (the side itself,
+    its bonuses or one bonus): a bonus that failed to read can only add lights."""
+    if failed(variant) or failed(variant.bonuses):
+        return 0, [variant if failed(variant) else variant.bonuses]
+    values = [variant.bonuses.of(c) for c in CHARACTERISTICS]
+    return sum(v for v in values if not failed(v)), [v for v in values if failed(v)]
+
+
 @RULES.check("OR-VARIANT-BONUSES")
 def narrow_side_has_more_bonuses(vehicle: Vehicle) -> Iterator[Violation]:
     """Shown at both sides' bonuses, for the designer may have lowered one or raised the
-    other; not at a wide side without bonuses, which has none to give up."""
-    narrow, wide = vehicle.variants.narrow.bonuses.total, vehicle.variants.wide.bonuses.total
-    if narrow <= wide:
+    other; not at a wide side without bonuses, which has none to give up. A bonus that
+    failed to read can only raise its side's total, so a narrow side whose lights all read
+    and are no more than those of the wide side that read is reported all the same."""
+    narrow, narrow_unread = bonus_lights(vehicle.variants.narrow)
+    wide, wide_unread = bonus_lights(vehicle.variants.wide)
+    if narrow <= wide and not narrow_unread:
         for side in SIDES if wide else ("narrow",):
-            yield Violation(("variants", side, "bonuses"), {"narrow": narrow, "wide": wide})
+            yield Violation(("variants", side, "bonuses"),
+                            {"narrow": narrow, "wide": wide, "wide_open": bool(wide_unread)})
+    elif narrow <= wide or wide_unread:
+        undecided(*narrow_unread, *wide_unread)
 
 
-def arc_cover(variant: Variant, fixed_degrees: int, articulated_degrees: int) -> int:
+def readable_arcs(variant: Variant) -> tuple[list[Arc], list[Any]]:
+    """A side's arcs whose facing and mount read, and the values that did not (the side,
+    its arcs, an arc or its facing or mount): an arc that failed to read can only widen
+    the side's cover."""
+    if failed(variant) or failed(variant.arcs):
+        return [], [variant if failed(variant) else variant.arcs]
+    unread = [value for arc in variant.arcs
+              for value in ([arc] if failed(arc) else [arc.facing, arc.mount]) if failed(value)]
+    return [arc for arc in variant.arcs if not failed(arc) and not failed(arc.facing)
+            and not failed(arc.mount)], unread
+
+
+def arc_cover(arcs: list[Arc], fixed_degrees: int, articulated_degrees: int) -> int:
     """How much of the compass a side's arcs cover, for comparing the two sides: each edge
     with an arc counts once, at its widest mount (a second arc on the same edge fires down
     the same corridor, 7.2, and covers nothing more)."""
-    return sum(max(articulated_degrees if arc.mount == "articulated" else fixed_degrees
-                   for arc in variant.arcs_on(facing))
-               for facing in FACINGS if variant.arcs_on(facing))
+    widest: dict[str, int] = {}
+    for arc in arcs:
+        width = articulated_degrees if arc.mount == "articulated" else fixed_degrees
+        widest[arc.facing] = max(widest.get(arc.facing, 0), width)
+    return sum(widest.values())
 
 
 @RULES.check("OR-VARIANT-ARCS")
 def wide_side_has_wider_arcs(vehicle: Vehicle, fixed_degrees: int, articulated_degrees: int
                              ) -> Iterator[Violation]:
-    narrow = arc_cover(vehicle.variants.narrow, fixed_degrees, articulated_degrees)
-    wide = arc_cover(vehicle.variants.wide, fixed_degrees, articulated_degrees)
-    if narrow >= wide:  # at both sides' arcs, but a lone fixed arc cannot be narrower
+    """Arcs that failed to read can only widen their side, so a narrow side already as wide
+    as every arc of the wide side is reported all the same."""
+    narrow_arcs, narrow_unread = readable_arcs(vehicle.variants.narrow)
+    wide_arcs, wide_unread = readable_arcs(vehicle.variants.wide)
+    narrow = arc_cover(narrow_arcs, fixed_degrees, articulated_degrees)
+    wide = arc_cover(wide_arcs, fixed_degrees, articulated_degrees)
+    if narrow >= wide and not wide_unread:
+        # at both sides' arcs, but a lone fixed arc cannot be narrower
         for side in SIDES if narrow > fixed_degrees else ("wide",):
-            yield Violation(("variants", side, "arcs"), {"narrow": narrow, "wide": wide})
+            yield Violation(("variants", side, "arcs"), {
+                "narrow": narrow, "wide": wide, "narrow_open": bool(narrow_unread)})
+    elif narrow >= wide or narrow_unread:
+        undecided(*narrow_unread, *wide_unread)
 
 
 def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str

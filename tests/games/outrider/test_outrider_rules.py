@@ -910,7 +910,16 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
      "OR-RULE-OF-FOUR", "Harness"),
     (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
                              {"name": "Seat", "roll": "control", "bonus": 0}])(d),
-     "OR-RULE-OF-FOUR", "Harness")])
+     "OR-RULE-OF-FOUR", "Harness"),
+    # A bonus that failed can only add lights to the wide side, which already has as many
+    # as the narrow one (2.1)...
+    (lambda d: (bonuses("narrow", defense=1)(d), bonuses("wide", defense=1, speeed=1)(d)),
+     "OR-VARIANT-BONUSES", "{defense: 1}"),
+    # ...and an arc that failed can only widen the narrow side, already the wider one.
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "articulated"),
+                                     arc("secondary", "top", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "front", "fixed")])(d)),
+     "OR-VARIANT-ARCS", "articulated")])
 def test_a_failed_value_hides_no_finding_it_cannot_change(
         change: Change, rule_id: str, line: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(change)
@@ -927,7 +936,10 @@ def test_a_failed_value_hides_no_finding_it_cannot_change(
         "engine": "d8", "driver": "d10", "armor": "d12", "weapon": "d8 Small Arms"})(d),
      "OR-CLASS-EQUIPMENT"),
     (lambda d: top(upgrades=[{"name": "Harness", "roll": "speed", "bonus": 3}])(d),
-     "OR-RULE-OF-FOUR")])
+     "OR-RULE-OF-FOUR"),
+    (lambda d: (bonuses("narrow", defense=1, speeed=1)(d), bonuses("wide", defense=2)(d)),
+     "OR-VARIANT-BONUSES"),
+    (lambda d: side("wide", arcs=[arc("primary", "top", "fixed")])(d), "OR-VARIANT-ARCS")])
 def test_a_finding_a_failed_value_could_make_is_a_skipped_check(
         change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
     """Nothing found in what read, but the unreadable value could break the rule."""
