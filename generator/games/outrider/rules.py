@@ -48,14 +48,6 @@ def parsed_sides(vehicle: Vehicle) -> list[tuple[str, Variant]]:
     return [(side, variant) for side, variant in vehicle.variants.sides() if not failed(variant)]
 
 
-def parsed_arcs(variant: Variant, *keys: str) -> tuple[Arc, ...] | None:
-    """The side's arcs when each one's ``keys`` parsed, else None (a count is unknown)."""
-    if failed(variant.arcs) or any(failed(arc) or any(failed(getattr(arc, k)) for k in keys)
-                                   for arc in variant.arcs):
-        return None
-    return variant.arcs
-
-
 @RULES.check("OR-EQUIPMENT-STANDARD")
 def one_die_of_each_size(vehicle: Vehicle, context: OutriderData) -> Iterator[Violation]:
     """Every slot whose die breaks the set: a die outside it, or each slot holding a die
@@ -290,11 +282,21 @@ def wide_side_has_wider_arcs(vehicle: Vehicle, fixed_degrees: int, articulated_d
         undecided(*narrow_unread, *wide_unread)
 
 
-def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str
+def arc_words(variant: Variant, key: str) -> tuple[list[str | None], list[Any]]:
+    """Each arc's ``key`` (None where the arc or its value failed to read), and the values
+    that failed (the side's whole arc list when that failed): a rule counting arcs reports
+    a count those cannot change, and is skipped when they could."""
+    if failed(variant.arcs):
+        return [], [variant.arcs]
+    values = [arc if failed(arc) else getattr(arc, key) for arc in variant.arcs]
+    return [None if failed(v) else v for v in values], [v for v in values if failed(v)]
+
+
+def first_beyond(words: list[str | None], side: str, keep: int, key: str, value: str
                  ) -> tuple[str | int, ...]:
     """Where a finding about too many arcs points: the ``key`` of the first arc whose ``key``
     is ``value`` beyond the first ``keep`` of them, or the side's arc list if there is none."""
-    matching = [i for i, arc in enumerate(variant.arcs) if getattr(arc, key) == value]
+    matching = [i for i, word in enumerate(words) if word == value]
     if len(matching) > keep:
         return ("variants", side, "arcs", matching[keep], key)
     return ("variants", side, "arcs")
@@ -302,22 +304,32 @@ def first_beyond(variant: Variant, side: str, keep: int, key: str, value: str
 
 @RULES.check("OR-ARC-PRIMARY")
 def one_primary_arc(vehicle: Vehicle) -> Iterator[Violation]:
+    found, unread = [], []
     for side, variant in parsed_sides(vehicle):
-        arcs = parsed_arcs(variant, "weapon")
-        count = None if arcs is None else sum(arc.weapon == "primary" for arc in arcs)
-        if count is not None and count != 1:
-            yield Violation(first_beyond(variant, side, 1, "weapon", "primary"),
-                            {"side": side, "count": count, "arcs": len(variant.arcs)})
+        words, failed_words = arc_words(variant, "weapon")
+        count = words.count("primary")
+        if count > 1 or (count == 0 and not failed_words):
+            found.append(Violation(first_beyond(words, side, 1, "weapon", "primary"),
+                                   {"side": side, "count": count, "arcs": len(words)}))
+        unread += failed_words
+    yield from found
+    if not found:
+        undecided(*unread)
 
 
 @RULES.check("OR-ARC-SECONDARY")
 def few_secondary_arcs(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
+    found, unread = [], []
     for side, variant in parsed_sides(vehicle):
-        arcs = parsed_arcs(variant, "weapon")
-        count = None if arcs is None else sum(arc.weapon == "secondary" for arc in arcs)
-        if count is not None and count > limit:
-            yield Violation(first_beyond(variant, side, limit, "weapon", "secondary"),
-                            {"side": side, "count": count})
+        words, failed_words = arc_words(variant, "weapon")
+        count = words.count("secondary")
+        if count > limit:
+            found.append(Violation(first_beyond(words, side, limit, "weapon", "secondary"),
+                                   {"side": side, "count": count}))
+        unread += failed_words
+    yield from found
+    if not found:
+        undecided(*unread)
 
 
 ARC = {info.name: info.spec for info in declared_fields(Arc) if isinstance(info.spec, Choice)}
@@ -390,12 +402,17 @@ def nickname_fits_its_dice(vehicle: Vehicle, context: OutriderData) -> Iterator[
 
 @RULES.check("OR-PRINT-ARCS")
 def arcs_fit_their_edge(vehicle: Vehicle, limit: int) -> Iterator[Violation]:
+    found, unread = [], []
     for side, variant in parsed_sides(vehicle):
-        arcs = parsed_arcs(variant, "facing")
-        for facing, count in Counter(arc.facing for arc in arcs or ()).items():
+        words, failed_words = arc_words(variant, "facing")
+        for facing, count in Counter(w for w in words if w is not None).items():
             if count > limit and facing in FACINGS:
-                yield Violation(first_beyond(variant, side, limit, "facing", facing),
-                                {"side": side, "facing": facing, "count": count})
+                found.append(Violation(first_beyond(words, side, limit, "facing", facing),
+                                       {"side": side, "facing": facing, "count": count}))
+        unread += failed_words
+    yield from found
+    if not found:
+        undecided(*unread)
 
 
 @RULES.editor_schema("OR-PRINT-ARCS")

@@ -919,7 +919,24 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
     (lambda d: (side("narrow", arcs=[arc("primary", "front", "articulated"),
                                      arc("secondary", "top", "fixed")])(d),
                 side("wide", arcs=[arc("primary", "front", "fixed")])(d)),
-     "OR-VARIANT-ARCS", "articulated")])
+     "OR-VARIANT-ARCS", "articulated"),
+    # Two primary arcs, or three secondary, are too many whatever an unreadable arc is (7.1);
+    (lambda d: side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                    arc("primary", "rear", "fixed"),
+                                    arc("tertiary", "rear", "fixed")])(d),
+     "OR-ARC-PRIMARY", "primary, facing: rear"),
+    (lambda d: side("wide", arcs=[arc("primary", "front", "articulated"),
+                                  arc("secondary", "rear", "fixed"),
+                                  arc("secondary", "left", "articulated"),
+                                  arc("secondary", "right", "articulated"),
+                                  arc("tertiary", "rear", "fixed")])(d),
+     "OR-ARC-SECONDARY", "secondary, facing: right"),
+    # ...and three arcs on one edge do not fit beside an arc on an unknown edge (1.2).
+    (lambda d: side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                    arc("secondary", "front", "fixed"),
+                                    arc("secondary", "front", "articulated"),
+                                    arc("secondary", "top", "fixed")])(d),
+     "OR-PRINT-ARCS", "front, mount: articulated}")])
 def test_a_failed_value_hides_no_finding_it_cannot_change(
         change: Change, rule_id: str, line: str, write_outrider: Callable[..., Path]) -> None:
     path = write_outrider(change)
@@ -939,7 +956,9 @@ def test_a_failed_value_hides_no_finding_it_cannot_change(
      "OR-RULE-OF-FOUR"),
     (lambda d: (bonuses("narrow", defense=1, speeed=1)(d), bonuses("wide", defense=2)(d)),
      "OR-VARIANT-BONUSES"),
-    (lambda d: side("wide", arcs=[arc("primary", "top", "fixed")])(d), "OR-VARIANT-ARCS")])
+    (lambda d: side("wide", arcs=[arc("primary", "top", "fixed")])(d), "OR-VARIANT-ARCS"),
+    (lambda d: side("wide", arcs=[arc("tertiary", "front", "articulated")])(d),
+     "OR-ARC-PRIMARY")])
 def test_a_finding_a_failed_value_could_make_is_a_skipped_check(
         change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
     """Nothing found in what read, but the unreadable value could break the rule."""
