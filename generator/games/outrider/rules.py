@@ -288,8 +288,8 @@ def arc_words(variant: Variant, key: str) -> tuple[list[str | None], list[Any]]:
     a count those cannot change, and is skipped when they could."""
     if failed(variant.arcs):
         return [], [variant.arcs]
-    values = [arc if failed(arc) else getattr(arc, key) for arc in variant.arcs]
-    return [None if failed(v) else v for v in values], [v for v in values if failed(v)]
+    values: list[Any] = [arc if failed(arc) else getattr(arc, key) for arc in variant.arcs]
+    return [None if failed(v) else str(v) for v in values], [v for v in values if failed(v)]
 
 
 def first_beyond(words: list[str | None], side: str, keep: int, key: str, value: str
@@ -388,9 +388,9 @@ def nickname_fits_its_dice(vehicle: Vehicle, context: OutriderData) -> Iterator[
     named = context.nickname_class(vehicle.nickname)
     dice = readable_dice(vehicle)
     described = named.equipment if named else {}
-    misfits = [(slot, held, dice[slot]) for slot, held in described.items()
-               if dice[slot] is not None and dice[slot] not in held.dice
-               and known_die(context, slot, dice[slot])]
+    misfits = [(slot, held, sides) for slot, held in described.items()
+               if (sides := dice[slot]) is not None and sides not in held.dice
+               and known_die(context, slot, sides)]
     for slot, held, sides in misfits:
         yield Violation(("equipment", slot), {
             "nickname": named.name if named else "", "described": held.described,

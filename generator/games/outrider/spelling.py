@@ -317,11 +317,11 @@ class Counted(Int):
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
-        written = re.match(self.with_unit(count_pattern()), value) \
-            if isinstance(value, str) else None
-        if written and re.match(self.with_unit(count_pattern(read_count(written.group(1)))),
-                                value):
-            return read_count(written.group(1))
+        if isinstance(value, str):
+            written = re.match(self.with_unit(count_pattern()), value)
+            count = read_count(written.group(1)) if written else None
+            if count is not None and re.match(self.with_unit(count_pattern(count)), value):
+                return count
         return super().check(node, path, v)
 
     def own_schema(self) -> dict[str, Any]:
