@@ -262,14 +262,11 @@ class Variant:
                      if {a.weapon for a in self.arcs_on(f)} == {"primary", "secondary"})
 
 
-class Side(Struct):
-    """One side of the card. A key that is none of its fields but close to one ('Arcs',
-    'bonus') is that field misspelt, so what is kept of the side leaves the field unknown
-    rather than at its default: no rule judges arcs or bonuses the file did not mean (a
+class MisspeltKeys(Struct):
+    """A mapping where a key that is none of its fields but close to one ('Arcs', 'bonus',
+    'Upgrades') is that field misspelt, so what is kept of it leaves the field unknown rather
+    than at its default: no rule judges arcs, bonuses or upgrades the file did not mean (a
     side whose arcs were written as 'Arcs' has no primary arc only by the typo)."""
-
-    def __init__(self) -> None:
-        super().__init__(Variant)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         result = super().check(node, path, v)
@@ -280,12 +277,13 @@ class Side(Struct):
         written = {info.name for key in node.entries
                    if (info := self.field_for(key, known)) is not None}
         for key, entry in node.entries.items():
-            guess = did_you_mean(key, list(known)) if isinstance(key, str) else None
-            if guess is None or guess in written or key in known:
+            if not isinstance(key, str) or key in self.ignore or key in known:
                 continue
-            where = shared_path((*path, key))
-            v.marks.setdefault(where, entry.key_mark)
-            object.__setattr__(kept, guess, Failed(where))
+            guess = did_you_mean(key, list(known))
+            if guess is not None and guess not in written:
+                where = shared_path((*path, key))
+                v.marks.setdefault(where, entry.key_mark)
+                object.__setattr__(kept, guess, Failed(where))
         return result
 
 
@@ -294,10 +292,10 @@ class Variants:
     """The two sides of the chassis (2.1)."""
 
     narrow: Variant = spec_field(
-        Side(), "The side with narrower arcs and more bonuses (front of the card).",
+        MisspeltKeys(Variant), "The side with narrower arcs and more bonuses (front of the card).",
         source=SEC_VARIANTS)
     wide: Variant = spec_field(
-        Side(), "The side with wider arcs and fewer bonuses (back of the card).",
+        MisspeltKeys(Variant), "The side with wider arcs and fewer bonuses (back of the card).",
         source=SEC_VARIANTS)
 
     def sides(self) -> tuple[tuple[str, Variant], tuple[str, Variant]]:
@@ -377,4 +375,4 @@ class Vehicle:
         return variant.bonuses.of(characteristic) + self.upgrade_bonus(roll)
 
 
-VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))
+VEHICLE_SCHEMA = MisspeltKeys(Vehicle, ignore=("game", "kind"))

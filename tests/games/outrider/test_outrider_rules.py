@@ -981,6 +981,18 @@ def test_a_misspelt_side_key_leaves_the_field_unknown_not_empty(
     assert f"did you mean '{field}'" in unknown.message
 
 
+def test_a_misspelt_top_level_key_leaves_the_field_unknown(
+        write_outrider: Callable[..., Path]) -> None:
+    """'Upgrades:' is a typo for upgrades, so the rule of four (5.4) is not judged as if the
+    vehicle had none: it is listed as not checked."""
+    def change(data: dict[str, Any]) -> None:
+        data["Upgrades"] = [{"name": "Harness", "roll": "control", "bonus": 4}]
+    findings = check_file(write_outrider(change)).findings
+    assert {f.rule for f in findings} == {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "OR-RULE-OF-FOUR" in skipped.message
+
+
 def test_upgrades_or_bonuses_left_blank_are_none(write_outrider: Callable[..., Path]) -> None:
     """'upgrades:' with the template's example deleted, or 'bonuses:' with no lights under
     it (2.7: no lights, no bonus), reads as if the key were left out, not as a wrong type."""
