@@ -197,8 +197,12 @@ def rule_of_four(vehicle: Vehicle, cap: int) -> Iterator[Violation]:
 
 
 def part_label(vehicle: Vehicle, what: str | int) -> str:
-    """A counted bonus as the message names it: the characteristic, or the equipment's name."""
-    return vehicle.upgrades[what].name if isinstance(what, int) else what
+    """A counted bonus as the message names it: the characteristic, or the equipment's name
+    (its place in the list when the name itself failed to read)."""
+    if not isinstance(what, int):
+        return what
+    name = vehicle.upgrades[what].name
+    return f"upgrade {what + 1}" if failed(name) else name
 
 
 def cap_breaker(side: str, parts: list[tuple[str | int, int]], cap: int

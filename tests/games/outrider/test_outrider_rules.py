@@ -911,6 +911,8 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
     (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
                              {"name": "Seat", "roll": "control", "bonus": 0}])(d),
      "OR-RULE-OF-FOUR", "Harness"),
+    (lambda d: top(upgrades=[{"name": "Harness " * 4, "roll": "control", "bonus": 4}])(d),
+     "OR-RULE-OF-FOUR", "Harness"),
     # A bonus that failed can only add lights to the wide side, which already has as many
     # as the narrow one (2.1)...
     (lambda d: (bonuses("narrow", defense=1)(d), bonuses("wide", defense=1, speeed=1)(d)),
