@@ -40,6 +40,7 @@ from generator.input.schema import (
     Int,
     ListOf,
     Nullable,
+    Spec,
     Struct,
     Text,
     colour_spec,
@@ -47,7 +48,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Map, Node
-from generator.input.validation import Validation
+from generator.input.validation import Validation, did_you_mean
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -151,6 +152,24 @@ class BonusLights(BookKeys):
         return result
 
 
+class LeftBlank(Nullable):
+    """A list or mapping whose key may be written with nothing after it ('upgrades:' once
+    the template's example is deleted, 'bonuses:' on a side without lights, 2.7): blank
+    reads as ``empty``, as if the key were left out."""
+
+    def __init__(self, inner: Spec, empty: Any) -> None:
+        super().__init__(inner, blank_words=())
+        self.empty = empty
+        self.expected = f"{inner.expected}, or nothing"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        return self.empty if result is None else result
+
+    def blank_schema(self) -> dict[str, Any]:
+        return {"anyOf": [{"type": "null"}]}
+
+
 @dataclass(frozen=True)
 class Equipment:
     """The equipment dice: one die in each of the dashboard's four slots."""
@@ -225,7 +244,7 @@ class Variant:
         ListOf(Struct(Arc)), "Weapon arcs on this side: one primary, up to two secondary.",
         default=(), source=SEC_ARCS)  # none written: no primary, OR-ARC-PRIMARY says so
     bonuses: Bonuses = spec_field(
-        BonusLights(), "Characteristic bonuses (green lights) on this side.",
+        LeftBlank(BonusLights(), Bonuses()), "Characteristic bonuses (green lights) on this side.",
         default=Bonuses())
     title: str | None = spec_field(
         Text(max_length=24), "A name for this build, printed under the vehicle name.",
@@ -243,15 +262,40 @@ class Variant:
                      if {a.weapon for a in self.arcs_on(f)} == {"primary", "secondary"})
 
 
+class MisspeltKeys(Struct):
+    """A mapping where a key that is none of its fields but close to one ('Arcs', 'bonus',
+    'Upgrades') is that field misspelt, so what is kept of it leaves the field unknown rather
+    than at its default: no rule judges arcs, bonuses or upgrades the file did not mean (a
+    side whose arcs were written as 'Arcs' has no primary arc only by the typo)."""
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        result = super().check(node, path, v)
+        kept = v.partials.get(shared_path(path))
+        if result is not INVALID or kept is None or not isinstance(node, Map):
+            return result
+        known = {f.name: f for f in self.fields}
+        written = {info.name for key in node.entries
+                   if (info := self.field_for(key, known)) is not None}
+        for key, entry in node.entries.items():
+            if not isinstance(key, str) or key in self.ignore or key in known:
+                continue
+            guess = did_you_mean(key, list(known))
+            if guess is not None and guess not in written:
+                where = shared_path((*path, key))
+                v.marks.setdefault(where, entry.key_mark)
+                object.__setattr__(kept, guess, Failed(where))
+        return result
+
+
 @dataclass(frozen=True)
 class Variants:
     """The two sides of the chassis (2.1)."""
 
     narrow: Variant = spec_field(
-        Struct(Variant), "The side with narrower arcs and more bonuses (front of the card).",
+        MisspeltKeys(Variant), "The side with narrower arcs and more bonuses (front of the card).",
         source=SEC_VARIANTS)
     wide: Variant = spec_field(
-        Struct(Variant), "The side with wider arcs and fewer bonuses (back of the card).",
+        MisspeltKeys(Variant), "The side with wider arcs and fewer bonuses (back of the card).",
         source=SEC_VARIANTS)
 
     def sides(self) -> tuple[tuple[str, Variant], tuple[str, Variant]]:
@@ -295,7 +339,8 @@ class Vehicle:
         "The Skill Points you expect on the skill track; checked against the driver.",
         default=None, source=section("2.4 Outriders for Hire"))
     upgrades: tuple[Upgrade, ...] = spec_field(
-        ListOf(Struct(Upgrade)), "Expansion equipment, listed on the dashboard's left side.",
+        LeftBlank(ListOf(Struct(Upgrade)), ()),
+        "Expansion equipment, listed on the dashboard's left side.",
         default=(), source=SEC_EXPANSION)
     flavour: str = spec_field(
         Text(allow_empty=True, max_length=100), "One or two lines printed on the vehicle card.",
@@ -330,4 +375,4 @@ class Vehicle:
         return variant.bonuses.of(characteristic) + self.upgrade_bonus(roll)
 
 
-VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))
+VEHICLE_SCHEMA = MisspeltKeys(Vehicle, ignore=("game", "kind"))

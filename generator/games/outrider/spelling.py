@@ -274,9 +274,35 @@ def slot_holds(slot: str, die: dict[str, Any]) -> dict[str, Any]:
             "not": {"propertyNames": {"not": {"pattern": key}}}}
 
 
+# 2.4 writes each starting pool in words with the figure after it ('six (6) Skill Points');
+# 1.6 and 7.6 count tokens and AP the same way ('three (3)', 'one (1) AP').
+COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+               "nine", "ten", "eleven", "twelve")
+
+
+def count_pattern(number: int | None = None) -> str:
+    """A pattern for a count as the book writes one: its figure ('10', '+10'), its word
+    ('ten') or the word with the figure after it ('ten (10)'); ``number`` limits it to that
+    count (a word and a figure that disagree, 'ten (12)', are no count)."""
+    def figure(n: int | None) -> str:
+        return r"\+?[0-9]+" if n is None else rf"\+?0*{n}"
+    words = [(n, word) for n, word in enumerate(COUNT_WORDS) if number in (None, n)]
+    spelt = "|".join(rf"{any_case(word)}(\s*\(\s*{figure(n)}\s*\))?" for n, word in words)
+    return f"({figure(number)}|{spelt})" if spelt else figure(number)
+
+
+def read_count(text: str) -> int:
+    """The count of a text ``count_pattern()`` matched: its figure, else its word."""
+    figure = re.search(r"[0-9]+", text)
+    if figure:
+        return int(figure.group())
+    return COUNT_WORDS.index(text.strip().lstrip("+").casefold())
+
+
 class Counted(Int):
     """A whole number, also written with the unit the book gives it ('4 AP' and '4 Action
-    Points', 2.3; '10 Skill Points', 2.4): the number is what is read."""
+    Points', 2.3; '10 Skill Points', 2.4), its figure in words as 2.4 writes a pool ('six (6)
+    Skill Points', 'six Skill Points'): the number is what is read."""
 
     def __init__(self, units: Sequence[str], example: str) -> None:
         super().__init__()
@@ -291,20 +317,23 @@ class Counted(Int):
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
-        written = re.match(self.with_unit(r"\+?([0-9]+)"), value) \
-            if isinstance(value, str) else None
-        return int(written.group(1)) if written else super().check(node, path, v)
+        if isinstance(value, str):
+            written = re.match(self.with_unit(count_pattern()), value)
+            count = read_count(written.group(1)) if written else None
+            if count is not None and re.match(self.with_unit(count_pattern(count)), value):
+                return count
+        return super().check(node, path, v)
 
     def own_schema(self) -> dict[str, Any]:
         return {"anyOf": [super().own_schema(),
-                          {"type": "string", "pattern": self.with_unit(r"\+?[0-9]+")}]}
+                          {"type": "string", "pattern": self.with_unit(count_pattern())}]}
 
     def equal_to(self, number: int) -> dict[str, Any]:
         """JSON Schema: a value written as ``number``, with or without its unit; anything
         else is left to the field's own schema."""
         return {"allOf": [integer_is(number), {
-            "if": {"type": "string", "pattern": self.with_unit(r"\+?[0-9]+")},
-            "then": {"pattern": self.with_unit(rf"\+?0*{number}")}}]}
+            "if": {"type": "string", "pattern": self.with_unit(count_pattern())},
+            "then": {"pattern": self.with_unit(count_pattern(number))}}]}
 
 
 TACHOMETER = Counted(("AP", "Action Point"), "4 AP")

@@ -290,7 +290,13 @@ def test_a_correct_tachometer_and_skill_track_are_silent(write_outrider: Callabl
     # 2.3 writes Action Points as '4 AP', 2.4 Skill Points as 'ten (10) Skill Points'
     ("4 AP", "10 Skill Points", set()),
     ("4 Action Points", "10 skill points", set()),
-    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"})])
+    ("5 AP", "1 Skill Point", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"}),
+    # ...and the figure in words, alone or with the figure after it, as 2.4 writes a pool
+    ("four AP", "ten (10) Skill Points", set()),
+    ("four (4) Action Points", "Ten Skill Points", set()),
+    ("five AP", "twelve (12) Skill Points", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"}),
+    # a word and a figure that disagree are no count
+    ("4 AP", "ten (12) Skill Points", {"SCHEMA-TYPE", "CHECK-SKIPPED"})])
 def test_a_tachometer_and_skill_track_read_with_their_units(
         tachometer: str, skill_track: str, rules: set[str],
         write_outrider: Callable[..., Path]) -> None:
@@ -754,7 +760,13 @@ def test_an_upgrade_roll_reads_with_its_article(
     ({"engine": "high-torque", "driver": "Mercenaries", "armor": "Ablatives and Appliques",
       "weapon": "Friggin' Ordinance"}, (6, 8, 10, 12)),
     ({"engine": "High Output", "driver": "Lone Wolves", "armor": "Laminate & Plating",
-      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10))])
+      "weapon": "Heavy Machine Gun"}, (12, 12, 8, 10)),
+    # 2.3 gives each engine's Action Points in brackets after its power: '400+ HP (4 AP)'.
+    ({"engine": "400+ HP (4 AP)", "driver": "d10", "armor": "d12", "weapon": "d6"},
+     (8, 10, 12, 6)),
+    ({"engine": "3 AP", "driver": "d10", "armor": "d12", "weapon": "d8"}, (6, 10, 12, 8)),
+    ({"engine": "Big Block (5 AP)", "driver": "d12", "armor": "d8", "weapon": "d6"},
+     (10, 12, 8, 6))])
 def test_an_equipment_die_reads_by_its_class_name(
         dice: dict[str, str], read: tuple[int, ...], write_outrider: Callable[..., Path]
         ) -> None:
@@ -882,6 +894,115 @@ def test_a_failed_value_on_one_side_hides_no_finding_on_the_other(
     findings = check_file(path).findings
     assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
     assert rule_id in {f.rule for f in findings}
+
+
+@pytest.mark.parametrize(("change", "rule_id", "line"), [
+    # Two readable slots holding one die break the set of 2.2 whatever the unreadable holds.
+    (lambda d: equipment(engine="d8 Big Block", weapon="d12")(d),
+     "OR-EQUIPMENT-STANDARD", "d12"),
+    # An Interceptor's d6 High Torque engine (1.2) does not fit whatever its weapon is.
+    (lambda d: top(nickname="Interceptor", equipment={
+        "engine": "d6", "driver": "d10", "armor": "d12", "weapon": "d8 Small Arms"})(d),
+     "OR-CLASS-EQUIPMENT", "engine: d6"),
+    # Equipment past the cap (5.4) stays past it whatever another upgrade adds.
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
+                             {"name": "Seat", "roll": "speed", "bonus": 1}])(d),
+     "OR-RULE-OF-FOUR", "Harness"),
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "control", "bonus": 4},
+                             {"name": "Seat", "roll": "control", "bonus": 0}])(d),
+     "OR-RULE-OF-FOUR", "Harness"),
+    (lambda d: top(upgrades=[{"name": "Harness " * 4, "roll": "control", "bonus": 4}])(d),
+     "OR-RULE-OF-FOUR", "Harness"),
+    # A bonus that failed can only add lights to the wide side, which already has as many
+    # as the narrow one (2.1)...
+    (lambda d: (bonuses("narrow", defense=1)(d), bonuses("wide", defense=1, speeed=1)(d)),
+     "OR-VARIANT-BONUSES", "{defense: 1}"),
+    # ...and an arc that failed can only widen the narrow side, already the wider one.
+    (lambda d: (side("narrow", arcs=[arc("primary", "front", "articulated"),
+                                     arc("secondary", "top", "fixed")])(d),
+                side("wide", arcs=[arc("primary", "front", "fixed")])(d)),
+     "OR-VARIANT-ARCS", "articulated"),
+    # Two primary arcs, or three secondary, are too many whatever an unreadable arc is (7.1);
+    (lambda d: side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                    arc("primary", "rear", "fixed"),
+                                    arc("tertiary", "rear", "fixed")])(d),
+     "OR-ARC-PRIMARY", "primary, facing: rear"),
+    (lambda d: side("wide", arcs=[arc("primary", "front", "articulated"),
+                                  arc("secondary", "rear", "fixed"),
+                                  arc("secondary", "left", "articulated"),
+                                  arc("secondary", "right", "articulated"),
+                                  arc("tertiary", "rear", "fixed")])(d),
+     "OR-ARC-SECONDARY", "secondary, facing: right"),
+    # ...and three arcs on one edge do not fit beside an arc on an unknown edge (1.2).
+    (lambda d: side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                    arc("secondary", "front", "fixed"),
+                                    arc("secondary", "front", "articulated"),
+                                    arc("secondary", "top", "fixed")])(d),
+     "OR-PRINT-ARCS", "front, mount: articulated}")])
+def test_a_failed_value_hides_no_finding_it_cannot_change(
+        change: Change, rule_id: str, line: str, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    findings = check_file(path).findings
+    assert {f.rule for f in findings if f.rule.startswith("SCHEMA-")}
+    assert line_of(path, line) in {f.mark.line for f in findings if f.rule == rule_id}
+    skipped = [f.message for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert not any(rule_id in message for message in skipped)
+
+
+@pytest.mark.parametrize(("change", "rule_id"), [
+    (lambda d: equipment(engine="d8 Big Block")(d), "OR-EQUIPMENT-STANDARD"),
+    (lambda d: top(nickname="Interceptor", equipment={
+        "engine": "d8", "driver": "d10", "armor": "d12", "weapon": "d8 Small Arms"})(d),
+     "OR-CLASS-EQUIPMENT"),
+    (lambda d: top(upgrades=[{"name": "Harness", "roll": "speed", "bonus": 3}])(d),
+     "OR-RULE-OF-FOUR"),
+    (lambda d: (bonuses("narrow", defense=1, speeed=1)(d), bonuses("wide", defense=2)(d)),
+     "OR-VARIANT-BONUSES"),
+    (lambda d: side("wide", arcs=[arc("primary", "top", "fixed")])(d), "OR-VARIANT-ARCS"),
+    (lambda d: side("wide", arcs=[arc("tertiary", "front", "articulated")])(d),
+     "OR-ARC-PRIMARY")])
+def test_a_finding_a_failed_value_could_make_is_a_skipped_check(
+        change: Change, rule_id: str, write_outrider: Callable[..., Path]) -> None:
+    """Nothing found in what read, but the unreadable value could break the rule."""
+    findings = check_file(write_outrider(change)).findings
+    assert rule_id not in {f.rule for f in findings}
+    assert any(rule_id in f.message for f in findings if f.rule == "CHECK-SKIPPED")
+
+
+@pytest.mark.parametrize(("key", "field", "rule_ids"), [
+    ("Arcs", "arcs", {"OR-ARC-PRIMARY", "OR-VARIANT-ARCS"}),
+    ("bonus", "bonuses", {"OR-VARIANT-BONUSES"})])
+def test_a_misspelt_side_key_leaves_the_field_unknown_not_empty(
+        key: str, field: str, rule_ids: set[str], write_outrider: Callable[..., Path]) -> None:
+    """'Arcs:' for arcs is a typo, not a side without a primary arc (7.1) or bonuses (2.1)."""
+    def change(data: dict[str, Any]) -> None:
+        data["variants"]["narrow"][key] = data["variants"]["narrow"].pop(field)
+    findings = check_file(write_outrider(change)).findings
+    assert {f.rule for f in findings} == {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}
+    (unknown,) = [f for f in findings if f.rule == "SCHEMA-UNKNOWN-KEY"]
+    assert f"did you mean '{field}'" in unknown.message
+
+
+def test_a_misspelt_top_level_key_leaves_the_field_unknown(
+        write_outrider: Callable[..., Path]) -> None:
+    """'Upgrades:' is a typo for upgrades, so the rule of four (5.4) is not judged as if the
+    vehicle had none: it is listed as not checked."""
+    def change(data: dict[str, Any]) -> None:
+        data["Upgrades"] = [{"name": "Harness", "roll": "control", "bonus": 4}]
+    findings = check_file(write_outrider(change)).findings
+    assert {f.rule for f in findings} == {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}
+    (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
+    assert "OR-RULE-OF-FOUR" in skipped.message
+
+
+def test_upgrades_or_bonuses_left_blank_are_none(write_outrider: Callable[..., Path]) -> None:
+    """'upgrades:' with the template's example deleted, or 'bonuses:' with no lights under
+    it (2.7: no lights, no bonus), reads as if the key were left out, not as a wrong type."""
+    assert check_file(write_outrider(top(upgrades=None))).findings == []
+    findings = check_file(write_outrider(side("wide", bonuses=None))).findings
+    assert findings == []
+    findings = check_file(write_outrider(side("narrow", bonuses=None))).findings
+    assert {f.rule for f in findings} == {"OR-VARIANT-BONUSES"}
 
 
 def test_an_unknown_card_edge_cites_where_the_book_puts_arcs_on_the_edges(
