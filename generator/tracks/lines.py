@@ -1,4 +1,5 @@
-"""A checkpoint or starting line drawn more than once, where a pair of tokens sets one line.
+"""A checkpoint or starting line drawn more than once, where a pair of tokens sets one line;
+and a line that stops at an obstacle racers can drive round.
 
 Shared by the checks of the lines' numbers, crossing and straightness (``rules.py``,
 ``setup_rules.py``), so a line drawn twice is one finding, not three.
@@ -6,10 +7,12 @@ Shared by the checks of the lines' numbers, crossing and straightness (``rules.p
 
 from __future__ import annotations
 
-from generator.tracks.analysis import Target
+from collections.abc import Iterable
+
+from generator.tracks.analysis import Course, Target
 from generator.tracks.analysis import course_of as course
 from generator.tracks.game import TrackGame
-from generator.tracks.hexgrid import Hex, hex_to_offset
+from generator.tracks.hexgrid import Hex, hex_to_offset, neighbours
 from generator.tracks.layout import components
 from generator.tracks.model import Track
 
@@ -28,3 +31,35 @@ def drawn_twice(track: Track, target: Target, context: TrackGame) -> list[list[H
         column, row = hex_to_offset(hex_, track.orientation)
         return row, column
     return sorted((sorted(piece, key=reading) for piece in pieces), key=lambda p: reading(p[0]))
+
+
+def drives_round(the_course: Course, hexes: Iterable[Hex]) -> bool:
+    """True when a line stops at a solid obstacle with track all round it, and racers get
+    from one side of the line to the other round the obstacle, crossing neither this line
+    nor any other. Why: a line is crossed only if it closes the track from wall to wall;
+    an obstacle that touches the far wall closes it too, and so does a line whose way round
+    leads only past other lines (the long way round a circuit)."""
+    line = frozenset(hexes)
+    islands = _obstacle_islands(the_course)
+    if not any(n in islands for h in line for n in neighbours(h)):
+        return False
+    touching = frozenset(n for h in line for n in neighbours(h)
+                         if n in the_course.open and n not in line)
+    others = the_course.line_hexes - line
+    rest = the_course.open - the_course.line_hexes
+    region = {h: n for n, group in enumerate(components(rest, rest)) for h in group}
+    met = [{region[h] for h in side if h not in others}
+           for side in components(touching, touching)]
+    return any(a & b for i, a in enumerate(met) for b in met[i + 1:])
+
+
+def _obstacle_islands(the_course: Course) -> frozenset[Hex]:
+    """The hexes of solid obstacles that touch no barrier and no edge of the map: track
+    lies all round each group of them. A barrier is the track's wall (its infield too),
+    never an obstacle to drive round."""
+    layout = the_course.layout
+    solid = frozenset(h for h, cell in layout.cells.items() if cell.symbol.terrain == "solid")
+    return frozenset(h for group in components(solid, solid)
+                     if all(n in solid or n in the_course.open
+                            for g in group for n in neighbours(g))
+                     for h in group)
