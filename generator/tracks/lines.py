@@ -34,7 +34,7 @@ def drawn_twice(track: Track, target: Target, context: TrackGame) -> list[list[H
 
 
 def drives_round(the_course: Course, hexes: Iterable[Hex]) -> bool:
-    """True when a line stops at a solid obstacle with track all round it, and racers get
+    """True when a line stops at an obstacle with track all round it, and racers get
     from one side of the line to the other round the obstacle, crossing neither this line
     nor any other. Why: a line is crossed only if it closes the track from wall to wall;
     an obstacle that touches the far wall closes it too, and so does a line whose way round
@@ -53,13 +53,22 @@ def drives_round(the_course: Course, hexes: Iterable[Hex]) -> bool:
     return any(a & b for i, a in enumerate(met) for b in met[i + 1:])
 
 
+# The largest Joyride obstacle token covers three hexes (Shared Components): a barrier that
+# small, with track all round it, is an obstacle drawn as barrier, not a loop's infield.
+OBSTACLE_HEXES = 3
+
+
 def _obstacle_islands(the_course: Course) -> frozenset[Hex]:
-    """The hexes of solid obstacles that touch no barrier and no edge of the map: track
-    lies all round each group of them. A barrier is the track's wall (its infield too),
-    never an obstacle to drive round."""
-    layout = the_course.layout
-    solid = frozenset(h for h, cell in layout.cells.items() if cell.symbol.terrain == "solid")
-    return frozenset(h for group in components(solid, solid)
-                     if all(n in solid or n in the_course.open
-                            for g in group for n in neighbours(g))
-                     for h in group)
+    """The hexes of obstacles with track all round them (touching no wall and no edge of
+    the map): solid obstacles, or a patch of barrier no bigger than an obstacle token. A
+    larger patch of barrier is an infield (of a loop a lap goes round), never an obstacle
+    to drive round."""
+    cells = the_course.layout.cells
+    blocked = frozenset(h for h, cell in cells.items()
+                        if cell.symbol.terrain in ("solid", "barrier"))
+    return frozenset(
+        h for group in components(blocked, blocked)
+        if all(n in blocked or n in the_course.open for g in group for n in neighbours(g))
+        and (len(group) <= OBSTACLE_HEXES
+             or all(cells[g].symbol.terrain == "solid" for g in group))
+        for h in group)

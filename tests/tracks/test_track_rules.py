@@ -918,6 +918,7 @@ def _gasometer_with(tmp_path: Path, old: str, new: str, players: str = "2-4") ->
 @pytest.mark.parametrize(("row", "clean"), [
     ("  XccccO..XX        XX.......X\n", False),  # wall to a lone obstacle: drive round it
     ("  XccccO.XXX        XX.......X\n  X....O..XX", False),  # two, still a gap past them
+    ("  XccccX..XX        XX.......X\n", False),  # an obstacle token drawn as barrier
     ("  XccccccOXX        XX.......X\n", True),   # the obstacle meets the far wall
     ("  XcccccOOXX        XX.......X\n", True),   # a two-hex obstacle closes the track
     ("  XcccccO.XX        XX.......X\n  X......OXX", True),  # obstacles chained to the wall
