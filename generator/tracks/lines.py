@@ -43,14 +43,16 @@ def drives_round(the_course: Course, hexes: Iterable[Hex]) -> bool:
     islands = _obstacle_islands(the_course)
     if not any(n in islands for h in line for n in neighbours(h)):
         return False
-    touching = frozenset(n for h in line for n in neighbours(h)
-                         if n in the_course.open and n not in line)
-    others = the_course.line_hexes - line
     rest = the_course.open - the_course.line_hexes
     region = {h: n for n, group in enumerate(components(rest, rest)) for h in group}
-    met = [{region[h] for h in side if h not in others}
-           for side in components(touching, touching)]
-    return any(a & b for i, a in enumerate(met) for b in met[i + 1:])
+    for piece in components(line, line):  # each branch of a fork on its own
+        touching = frozenset(n for h in piece for n in neighbours(h)
+                             if n in the_course.open and n not in line)
+        met = [{region[h] for h in side if h in region}
+               for side in components(touching, touching)]
+        if any(a & b for i, a in enumerate(met) for b in met[i + 1:]):
+            return True
+    return False
 
 
 # The largest Joyride obstacle token covers three hexes (Shared Components): a barrier that
@@ -72,3 +74,19 @@ def _obstacle_islands(the_course: Course) -> frozenset[Hex]:
         and (len(group) <= OBSTACLE_HEXES
              or all(cells[g].symbol.terrain == "solid" for g in group))
         for h in group)
+
+
+def spans_a_fork(the_course: Course, hexes: Iterable[Hex]) -> bool:
+    """True when a line drawn in pieces crosses every branch of a fork: each piece runs from
+    barrier to barrier, and together they part the track before the line from the track
+    after it (the other lines close off the long way round, so two of them are needed).
+    Why: a Frothy checkpoint is ours, not the guide's, and may be drawn so; Joyride's,
+    set by a pair of tokens, is one row (TRK-CHECKPOINT-NUMBERS says so)."""
+    line = frozenset(hexes)
+    pieces = components(line, line)
+    if len(pieces) < 2 or len(the_course.targets) < 3 \
+            or not all(the_course.line_crosses(p) for p in pieces):
+        return False
+    rest = the_course.open - the_course.line_hexes
+    region = {h: n for n, group in enumerate(components(rest, rest)) for h in group}
+    return len({region[n] for h in line for n in neighbours(h) if n in region}) >= 2

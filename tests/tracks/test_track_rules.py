@@ -961,6 +961,28 @@ def test_a_finish_line_stopping_at_an_obstacle_is_told_so_however_few_lines(
             if f.severity is Severity.ERROR] == [("TRK-CHECKPOINT-CROSS", 38)]
 
 
+@pytest.mark.parametrize(("middle", "short", "clean"), [
+    ("XXX", False, True),   # a barrier parts the back straight: b crosses both branches
+    ("OOO", False, True),   # so may a solid obstacle
+    ("OOO", True, False),   # one branch's piece stops short: racers take that branch
+])
+def test_a_frothy_checkpoint_may_cross_each_branch_of_a_fork(
+        tmp_path: Path, middle: str, short: bool, clean: bool) -> None:
+    """The guide has no checkpoints (ours give a lap its direction): one drawn in pieces,
+    each from barrier to barrier across a branch, is crossed on every lap."""
+    text = (TRACKS / "bogwater-bowl.yaml").read_text(encoding="utf-8")
+    rows = text.splitlines(keepends=True)
+    for line in (31, 32):  # the hay bales' straight, lines 32 and 33 of the file
+        rows[line] = rows[line].replace(".b.", middle, 1)
+    if short:
+        rows[34] = rows[34].replace("b", ".", 1)
+    path = tmp_path / "track.yaml"
+    path.write_text("".join(rows), encoding="utf-8")
+    errors = [(f.rule, f.mark.line) for f in check_file(path).findings
+              if f.severity is Severity.ERROR]
+    assert errors == ([] if clean else [("TRK-CHECKPOINT-CROSS", 29)])
+
+
 def test_a_first_checkpoint_along_a_wall_is_not_judged_for_order(tmp_path: Path) -> None:
     # Checkpoint 1 laid along the top wall, from an obstacle to the wall: where a car first
     # meets it says nothing of the lap's direction until it crosses the track, so
