@@ -34,25 +34,40 @@ def drawn_twice(track: Track, target: Target, context: TrackGame) -> list[list[H
 
 
 def drives_round(the_course: Course, hexes: Iterable[Hex]) -> bool:
-    """True when a line stops at an obstacle with track all round it, and racers get
-    from one side of the line to the other round the obstacle, crossing neither this line
-    nor any other. Why: a line is crossed only if it closes the track from wall to wall;
-    an obstacle that touches the far wall closes it too, and so does a line whose way round
-    leads only past other lines (the long way round a circuit)."""
+    """True when a line stops at an obstacle with track all round it, and racers get from
+    one side of the line to the other round the obstacle. Why: a line is crossed only if it
+    closes the track from wall to wall; an obstacle that touches the far wall closes it too.
+
+    With other lines to close off the long way round a circuit, the spaces on both sides
+    of the line then lie in one stretch between the lines (a line in pieces across a
+    fork's branches is judged piece by piece). A track's only line has its sides joined the
+    long way round anyway: there an end must meet nothing but the obstacle (one beside the
+    line's middle, or beside an end that meets the wall, leaves it closed)."""
     line = frozenset(hexes)
     islands = _obstacle_islands(the_course)
-    if not any(n in islands for h in line for n in neighbours(h)):
-        return False
     rest = the_course.open - the_course.line_hexes
     region = {h: n for n, group in enumerate(components(rest, rest)) for h in group}
-    for piece in components(line, line):  # each branch of a fork on its own
-        touching = frozenset(n for h in piece for n in neighbours(h)
-                             if n in the_course.open and n not in line)
-        met = [{region[h] for h in side if h in region}
-               for side in components(touching, touching)]
-        if any(a & b for i, a in enumerate(met) for b in met[i + 1:]):
+    for piece in components(line, line):
+        if not any(n in islands for h in piece for n in neighbours(h)):
+            continue
+        if len(the_course.targets) < 2:  # one line: its sides meet the long way round
+            if any(_ends_at(the_course, end, islands) for end in _ends(piece)):
+                return True
+        elif len({region[n] for h in piece for n in neighbours(h) if n in region}) < 2:
             return True
     return False
+
+
+def _ends(piece: list[Hex]) -> list[Hex]:
+    """The hexes at the ends of a line: those with at most one neighbour on it."""
+    on = set(piece)
+    return [h for h in piece if sum(n in on for n in neighbours(h)) <= 1]
+
+
+def _ends_at(the_course: Course, end: Hex, islands: frozenset[Hex]) -> bool:
+    """True when every hex next to ``end`` that is not a track space is an obstacle's."""
+    blocked = [n for n in neighbours(end) if n not in the_course.open]
+    return bool(blocked) and all(n in islands for n in blocked)
 
 
 # The largest Joyride obstacle token covers three hexes (Shared Components): a barrier that

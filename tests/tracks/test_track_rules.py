@@ -922,6 +922,7 @@ def _gasometer_with(tmp_path: Path, old: str, new: str, players: str = "2-4") ->
     ("  XccccccOXX        XX.......X\n", True),   # the obstacle meets the far wall
     ("  XcccccOOXX        XX.......X\n", True),   # a two-hex obstacle closes the track
     ("  XcccccO.XX        XX.......X\n  X......OXX", True),  # obstacles chained to the wall
+    ("  XcccccccXX        XX.......X\n  X...O...XX", True),  # beside the line's middle
 ])
 def test_a_checkpoint_stopping_at_an_obstacle_racers_drive_round_is_an_error(
         tmp_path: Path, row: str, clean: bool) -> None:
