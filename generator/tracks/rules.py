@@ -22,7 +22,7 @@ from generator.tracks.hexgrid import (
 )
 from generator.tracks.layout import components
 from generator.tracks.legend import BUILTIN_LEGEND
-from generator.tracks.lines import drawn_twice
+from generator.tracks.lines import drawn_twice, drives_round, spans_a_fork
 from generator.tracks.model import Track
 from generator.tracks.movement import UNREACHABLE
 
@@ -213,13 +213,16 @@ def lines_cross(track: Track, context: TrackGame) -> Iterator[Violation]:
     for target in the_course.targets:
         if target.kind == "finish" and lapped and not the_course.loops():
             continue  # laps on a track that does not loop: TRK-LAPS-NO-LOOP
-        if not the_course.line_crosses(target.hexes) \
-                and not drawn_twice(track, target, context) \
+        crosses = the_course.line_crosses(target.hexes) or not context.straight_lines \
+            and spans_a_fork(the_course, target.hexes)
+        round_ = crosses and drives_round(the_course, target.hexes)
+        if round_ or not crosses and not drawn_twice(track, target, context) \
                 and not _slots_fill_the_line(track, target.hexes, target.kind, context):
             first = min(target.hexes, key=lambda h: hex_to_offset(h, track.orientation)[::-1])
             yield Violation(track.layout.where(first), {
                 "name": target.name, "pieces": len(components(target.hexes, target.hexes)),
-                "along": the_course.line_hugs_a_wall(target.hexes)})
+                "along": not round_ and the_course.line_hugs_a_wall(target.hexes),
+                "round": round_})
 
 
 def _slots_fill_the_line(track: Track, hexes: Iterable[Hex], kind: str,

@@ -90,6 +90,9 @@ BRANCHES: dict[str, tuple[str, str, str, dict[str, Any], str]] = {
         "TRK-MARKERS-PLACE", STRIP.replace("X12...", "X12.k."), "joyride",
         {"legend": {"k": {"terrain": "special", "markers": 3}},
          "special_rules": "k: a ramp; it throws you one space on."}, "3"),
+    "a checkpoint from the wall to an obstacle racers drive round": (
+        "TRK-CHECKPOINT-CROSS", "XXXXXXXXXXXX\nX12...a..=.X\nX34...O..=.X\nX........=.X\n"
+        "XXXXXXXXXXXX", "frothy-races", {}, "a..=.X"),
     "one checkpoint line both normal and item": (
         "TRK-CHECKPOINT-NUMBERS", STRIP.replace("X12...", "X12.a.").replace("X34...", "X34.A."),
         "joyride", {"items": ["Rocket"]}, "a....=.X"),

@@ -905,6 +905,85 @@ def test_a_joyride_line_drawn_along_a_wall_is_told_so(tmp_path: Path) -> None:
                                "drive round it")
 
 
+def _gasometer_with(tmp_path: Path, old: str, new: str, players: str = "2-4") -> Path:
+    """The shipped Joyride track with one map row changed."""
+    text = (TRACKS / "gasometer-gauntlet.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "track.yaml"
+    path.write_text(text.replace(old, new, 1).replace("players: 2-4", f"players: {players}"),
+                    encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("row", "clean"), [
+    ("  XccccO..XX        XX.......X\n", False),  # wall to a lone obstacle: drive round it
+    ("  XccccO.XXX        XX.......X\n  X....O..XX", False),  # two, still a gap past them
+    ("  XccccX..XX        XX.......X\n", False),  # an obstacle token drawn as barrier
+    ("  XccccccOXX        XX.......X\n", True),   # the obstacle meets the far wall
+    ("  XcccccOOXX        XX.......X\n", True),   # a two-hex obstacle closes the track
+    ("  XcccccO.XX        XX.......X\n  X......OXX", True),  # obstacles chained to the wall
+    ("  XcccccccXX        XX.......X\n  X...O...XX", True),  # beside the line's middle
+])
+def test_a_checkpoint_stopping_at_an_obstacle_racers_drive_round_is_an_error(
+        tmp_path: Path, row: str, clean: bool) -> None:
+    """Checkpoint Tokens: the line is the row of spaces between two tokens, so it closes
+    the track; ended at an obstacle with track beyond it, cars pass without crossing it."""
+    rows = row.count("\n") + (0 if row.endswith("\n") else 1)
+    old = "  XcccccccXX        XX.......X\n" + ("  X.......XX" if rows == 2 else "")
+    path = _gasometer_with(tmp_path, old, row)
+    found = check_file(path).findings
+    errors = [f for f in found if f.severity is Severity.ERROR]
+    if clean:
+        assert errors == []
+        return
+    (finding,) = errors
+    assert finding.rule == "TRK-CHECKPOINT-CROSS"
+    assert (finding.mark.line, finding.mark.column) == (35, 4)  # the line's first space
+    assert finding.message == ("checkpoint 3 stops at an obstacle with track beyond it: "
+                               "racers can drive round the obstacle and never cross the line")
+
+
+def test_a_finish_line_stopping_at_an_obstacle_is_told_so_however_few_lines(
+        tmp_path: Path) -> None:
+    # The starting line ends at an obstacle with a space beyond it: with every checkpoint,
+    # or with none (a lap then also goes the long way round, which proves nothing).
+    rows = "  X.............=............X\n  X.............=............X\n"
+    short = "  X.............O............X\n  X..........................X\n"
+    path = _gasometer_with(tmp_path, rows, short, players="2-3")
+    (finding,) = [f for f in check_file(path).findings if f.severity is Severity.ERROR]
+    assert (finding.rule, finding.mark.line, finding.mark.column) == (
+        "TRK-CHECKPOINT-CROSS", 38, 17)
+    assert finding.message.startswith("the finish line stops at an obstacle")
+    head, board = path.read_text(encoding="utf-8").split("map: |")
+    for letter in "aBc":
+        board = board.replace(letter, ".")
+    path.write_text(head + "map: |" + board, encoding="utf-8")
+    assert [(f.rule, f.mark.line) for f in check_file(path).findings
+            if f.severity is Severity.ERROR] == [("TRK-CHECKPOINT-CROSS", 38)]
+
+
+@pytest.mark.parametrize(("middle", "short", "clean"), [
+    ("XXX", False, True),   # a barrier parts the back straight: b crosses both branches
+    ("OOO", False, True),   # so may a solid obstacle
+    ("OOO", True, False),   # one branch's piece stops short: racers take that branch
+])
+def test_a_frothy_checkpoint_may_cross_each_branch_of_a_fork(
+        tmp_path: Path, middle: str, short: bool, clean: bool) -> None:
+    """The guide has no checkpoints (ours give a lap its direction): one drawn in pieces,
+    each from barrier to barrier across a branch, is crossed on every lap."""
+    text = (TRACKS / "bogwater-bowl.yaml").read_text(encoding="utf-8")
+    rows = text.splitlines(keepends=True)
+    for line in (31, 32):  # the hay bales' straight, lines 32 and 33 of the file
+        rows[line] = rows[line].replace(".b.", middle, 1)
+    if short:
+        rows[34] = rows[34].replace("b", ".", 1)
+    path = tmp_path / "track.yaml"
+    path.write_text("".join(rows), encoding="utf-8")
+    errors = [(f.rule, f.mark.line) for f in check_file(path).findings
+              if f.severity is Severity.ERROR]
+    assert errors == ([] if clean else [("TRK-CHECKPOINT-CROSS", 29)])
+
+
 def test_a_first_checkpoint_along_a_wall_is_not_judged_for_order(tmp_path: Path) -> None:
     # Checkpoint 1 laid along the top wall, from an obstacle to the wall: where a car first
     # meets it says nothing of the lap's direction until it crosses the track, so
