@@ -541,3 +541,18 @@ def test_the_ram_rules_agree_with_the_text_for_every_car() -> None:
             ("CM-RAM-MODIFIER", wrong),
             ("CM-LIGHT-SCYTHE", car_type == "light" and blades)) if fires}
         assert _rules_found(model) == expected, (car_type, blades, stated)
+
+
+@pytest.mark.parametrize(("speed", "cdm", "said"), [
+    ("03", 0, None), ("02", 0, "maximum team speed of 2:"), ("011", -9, "speed of 11:"),
+    ("012", -9, None)])
+def test_a_number_written_with_leading_zeros_is_read_as_written(
+        tmp_path: Path, speed: str, cdm: int, said: str | None) -> None:
+    """'max_team_speed: 012' is twelve, not YAML 1.1's octal ten, and '02' is two, not text:
+    the cut-free boundary (9.53: three dice less the CDM) sits where the digits say."""
+    path = tmp_path / "chariot.yaml"
+    path.write_text(GREEN.read_text().replace("cdm: 1", f"cdm: {cdm}")
+                    .replace("max_team_speed: 14", f"max_team_speed: {speed}"))
+    found = [f.message for f in check_file(path).findings if f.rule == "CM-CUT-FREE-NEVER"]
+    assert len(found) == (0 if said is None else 1)
+    assert all(said in message for message in found if said)
