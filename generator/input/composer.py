@@ -37,6 +37,10 @@ _MAP_TAG = "tag:yaml.org,2002:map"
 # the same safe resolution); the pure-Python one otherwise.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _CUT_COMMENT = re.compile(r"\s*#\S")
+# A whole number written with leading zeros ('030', '08'). YAML 1.1 reads the first as octal
+# (24) and the second as text; an editor's YAML 1.2, and whoever typed it, read 30 and 8.
+_ZERO_PADDED = re.compile(r"[-+]?0[0-9]+")
+_INT_TAG = "tag:yaml.org,2002:int"
 
 
 @dataclass
@@ -167,8 +171,11 @@ class _Composer:
             raise self.fail(f"a value of {len(event.value):,} characters; Paddock reads at "
                             f"most {self.limits.text_length:,} in one value", mark,
                             "shorten the text")
-        node = yaml.ScalarNode(tag, event.value, None, None, event.style)
-        value = self.construct(node, mark, explicit=event.tag not in (None, "!"))
+        if event.tag is None and not event.style and _ZERO_PADDED.fullmatch(event.value):
+            tag, value = _INT_TAG, self.zero_padded(event.value, mark)
+        else:
+            node = yaml.ScalarNode(tag, event.value, None, None, event.style)
+            value = self.construct(node, mark, explicit=event.tag not in (None, "!"))
         block = self.block(event, value) if event.style == "|" else None
         if not event.style and isinstance(value, str | type(None)):
             self.note_cut_text(event, value)
@@ -195,6 +202,13 @@ class _Composer:
                             "put it in quotes if it is text, or correct it",
                             rule="YAML-VALUE") from exc
         self.check_number(value, node.value, mark)
+        return value
+
+    def zero_padded(self, written: str, mark: Mark) -> int:
+        """A plain whole number with leading zeros, read in decimal as YAML 1.2 and an editor
+        read it: YAML 1.1 would silently take '030' for 24 and call '08' text."""
+        value = int(written, 10)
+        self.check_number(value, written, mark)
         return value
 
     def check_number(self, value: Any, written: str, mark: Mark) -> None:

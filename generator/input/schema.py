@@ -143,18 +143,26 @@ class Struct(Spec):
                 guess = did_you_mean(str(key), list(known)) if isinstance(key, str) else None
                 block = self.left_block(node, entry, path, v)
                 home = nested_home(str(key), known) if not (block or guess) else None
+                moved = self.outer_home(key, v) if not (block or guess or home) else None
                 suggestion = (f"did you mean to indent '{key}' under '{block}'?" if block
                               else f"did you mean '{guess}'?" if guess
                               else f"did you mean to put it under '{home[0]}:'?"
                               if home and home[1] == key
                               else f"did you mean '{home[1]}' under '{home[0]}:'?" if home
+                              else f"did you mean to put it outside '{moved[1]}:', one "
+                                   "level up?" if moved and moved[0] == "out"
+                              else f"did you mean to put it under '{moved[1]}:'?" if moved
                               else "")
                 v.fail("SCHEMA-UNKNOWN-KEY", entry.key_mark, (*path, str(key)), None,
                        key=key, known=", ".join(known), suggestion=suggestion)
                 bad = True
                 continue
             first[info.name] = entry.key_mark
-            value = info.spec.validate(entry.value, (*path, key), v)
+            v.enclosing.append((str(key), node, self))
+            try:
+                value = info.spec.validate(entry.value, (*path, key), v)
+            finally:
+                v.enclosing.pop()
             if key != info.name:  # findings about the field find it by its own name
                 v.marks[shared_path((*path, info.name))] = v.marks[shared_path((*path, key))]
             bad = bad or value is INVALID
@@ -186,6 +194,26 @@ class Struct(Spec):
                 value = Failed(where)
             object.__setattr__(instance, item.name, value)
         return instance
+
+    @staticmethod
+    def outer_home(key: Any, v: Validation) -> tuple[str, str] | None:
+        """Where an unknown key belongs when the mapping around its block has room for it:
+        ("out", block) for a key of that mapping written inside the block (``ram_modifier:``
+        under ``car:``), ("under", other) for a key of a neighbouring block (``cdm:`` under
+        ``car:`` where ``driver:`` lacks it)."""
+        if not v.enclosing or not isinstance(key, str):
+            return None
+        block, outer, spec = v.enclosing[-1]
+        if any(f.name == key for f in spec.fields):
+            return ("out", block) if key not in outer.entries else None
+        for info in spec.fields:
+            inner = info.spec.nested()
+            there = outer.entries.get(info.name)
+            if (info.name != block and inner is not None and there is not None
+                    and isinstance(there.value, Map) and key not in there.value.entries
+                    and any(f.name == key for f in inner.fields)):
+                return "under", info.name
+        return None
 
     def left_block(self, node: Map, unknown: Entry, path: KeyPath, v: Validation) -> str | None:
         """The block above an unknown key that misses a key of that name: the key was

@@ -62,6 +62,10 @@ class Validation:
     # What could be kept of each mapping or list that failed (by key path): the values that
     # parsed, with Failed where one did not, so rules can still read the rest.
     partials: dict[KeyPath, Any] = field(default_factory=dict)
+    # The mappings being read around the value in hand, innermost last: (the key of the
+    # field being read, the mapping's node, the mapping's spec), so a key written in the
+    # wrong block can be sent where it belongs.
+    enclosing: list[tuple[str, Any, Any]] = field(default_factory=list)
 
     def salvage(self, path: KeyPath, value: Any) -> Any:
         """What stands for the value at ``path``: itself, or what could be kept of it."""

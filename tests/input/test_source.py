@@ -75,3 +75,17 @@ def test_non_utf8_file_is_an_input_error(tmp_path: Path) -> None:
     path.write_bytes("name: Caf\xe9\n".encode("latin-1"))
     with pytest.raises(InputError, match="not UTF-8"):
         load_document(path)
+
+
+@pytest.mark.parametrize(("written", "value"), [
+    ("030", 30), ("08", 8), ("-07", -7), ("+010", 10), ("0", 0), ("'030'", "030"),
+    ("!!str 030", "030"), ("0x1A", 26)])
+def test_a_whole_number_with_leading_zeros_reads_in_decimal(written: str, value: object
+                                                            ) -> None:
+    """YAML 1.1 reads '030' as octal 24 and '08' as text; whoever typed them (and an
+    editor's YAML 1.2) means 30 and 8. Quoted or tagged text stays text."""
+    root = parse_document(f"endurance: {written}\n", "v.yaml").root
+    assert isinstance(root, Map)
+    scalar = root.get("endurance")
+    assert isinstance(scalar, Scalar) and scalar.value == value
+    assert type(scalar.value) is type(value)

@@ -541,3 +541,42 @@ def test_the_ram_rules_agree_with_the_text_for_every_car() -> None:
             ("CM-RAM-MODIFIER", wrong),
             ("CM-LIGHT-SCYTHE", car_type == "light" and blades)) if fires}
         assert _rules_found(model) == expected, (car_type, blades, stated)
+
+
+@pytest.mark.parametrize(("speed", "cdm", "said"), [
+    ("03", 0, None), ("02", 0, "maximum team speed of 2:"), ("011", -9, "speed of 11:"),
+    ("012", -9, None)])
+def test_a_number_written_with_leading_zeros_is_read_as_written(
+        tmp_path: Path, speed: str, cdm: int, said: str | None) -> None:
+    """'max_team_speed: 012' is twelve, not YAML 1.1's octal ten, and '02' is two, not text:
+    the cut-free boundary (9.53: three dice less the CDM) sits where the digits say."""
+    path = tmp_path / "chariot.yaml"
+    path.write_text(GREEN.read_text().replace("cdm: 1", f"cdm: {cdm}")
+                    .replace("max_team_speed: 14", f"max_team_speed: {speed}"))
+    found = [f.message for f in check_file(path).findings if f.rule == "CM-CUT-FREE-NEVER"]
+    assert len(found) == (0 if said is None else 1)
+    assert all(said in message for message in found if said)
+
+
+@pytest.mark.parametrize(("old", "new", "said"), [
+    ("  scythe_blades: false\n", "  scythe_blades: false\n  ram_modifier: 0\n",
+     "16:3: error SCHEMA-UNKNOWN-KEY: car.ram_modifier: unknown key 'ram_modifier'; did you "
+     "mean to put it outside 'car:', one level up?"),
+    ("  cdm: 1\n  hit_boxes: 10\ncar:\n  type: standard\n",
+     "  hit_boxes: 10\ncar:\n  type: standard\n  cdm: 1\n",
+     "error SCHEMA-UNKNOWN-KEY: car.cdm: unknown key 'cdm'; did you mean to put it under "
+     "'driver:'?"),
+    ("{name: Aquilo, damage_boxes: 6}", "{name: Aquilo, damage_boxes: 6, endurance: 3}",
+     "error SCHEMA-UNKNOWN-KEY: horses[0].endurance: unknown key 'endurance' ["),
+])
+def test_a_key_written_in_the_wrong_block_says_where_it_belongs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], old: str, new: str,
+        said: str) -> None:
+    """ram_modifier is the chariot's, beside car: (not in it); the CDM is the driver's. A key
+    the chariot already has (endurance) is only unknown where it was written again."""
+    path = tmp_path / "chariot.yaml"
+    text = GREEN.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+    code, out, _ = run(["check", str(path)], capsys)
+    assert code == 1 and said in out
