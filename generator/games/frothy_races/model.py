@@ -236,6 +236,9 @@ class RefSpec(Spec):
         ref = self.struct.check(node, path, v)
         return signed_spelling(ref) if isinstance(ref, Ref) else ref
 
+    def nested(self) -> Struct:
+        return self.struct
+
 
 # A Speed Check modifier named with the one sign it takes ('-# Speed Check Acceleration
 # Modifier', value 1) where the guide writes '+/- #' for either (Permanent Damage Affects).
@@ -254,9 +257,6 @@ def signed_spelling(ref: Ref) -> Ref:
     value = -abs(ref.value) if sign == "-" else ref.value
     return replace(ref, name=f"+/- # Speed Check {direction.capitalize()} Modifier",
                    value=value)
-
-    def nested(self) -> Struct:
-        return self.struct
 
 
 @dataclass(frozen=True)
