@@ -52,6 +52,22 @@ def fresh_store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     drawing.fit_paragraph.cache_clear()
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_reads(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The folder where a PDF read back is kept for every worker of this run
+    (tests/pdf_reads.py): the run's base temporary folder, the parent of each xdist
+    worker's own."""
+    from tests import pdf_reads
+
+    base = tmp_path_factory.getbasetemp()
+    root = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    folder = root / "pdf-reads"
+    folder.mkdir(exist_ok=True)
+    pdf_reads.FOLDER[:] = [folder]
+    yield
+    pdf_reads.FOLDER.clear()
+
+
 KitBuild = tuple[Path, dict[str, dict[str, Any]]]
 
 

@@ -15,6 +15,8 @@ import pdfplumber
 import pikepdf
 import pypdfium2
 
+from tests.pdf_reads import shared_read
+
 MM = 72 / 25.4
 
 
@@ -231,18 +233,22 @@ _READ: dict[tuple[str, int, int], list[ReadPage]] = {}
 
 def read_pages(path: Path) -> list[ReadPage]:
     """Every page of ``path`` as pdfplumber reads it, read once per suite run for each
-    version of the file: the print-shop tests check the same builds of the kit
+    version of the file (and, for a file of the same bytes, by one xdist worker of the run:
+    tests/pdf_reads.py): the print-shop tests check the same builds of the kit
     (``kit_build``) over and over, and reading a page is most of their time."""
     info = path.stat()
     key = (str(path), info.st_mtime_ns, info.st_size)
     if key not in _READ:
-        with pikepdf.open(path) as pdf:
-            trims = [boxes(page).trim for page in pdf.pages]
-        with open_plumber(path) as pdf:
-            _READ[key] = [ReadPage(page.mediabox, page.chars, page.lines, page.rects,
-                                   page.curves, trim)
-                          for page, trim in zip(pdf.pages, trims, strict=True)]
+        _READ[key] = shared_read("print-shop-pages", path, _read_pages)
     return _READ[key]
+
+
+def _read_pages(path: Path) -> list[ReadPage]:
+    with pikepdf.open(path) as pdf:
+        trims = [boxes(page).trim for page in pdf.pages]
+    with open_plumber(path) as pdf:
+        return [ReadPage(page.mediabox, page.chars, page.lines, page.rects, page.curves, trim)
+                for page, trim in zip(pdf.pages, trims, strict=True)]
 
 
 def die_cut_gaps(path: Path, page_index: int, outline: list[tuple[float, float]],

@@ -24,6 +24,7 @@ from reportlab.pdfgen.canvas import Canvas
 from generator.paper.colour import MIN_TEXT_CONTRAST, contrast_ratio
 from generator.paper.drawing import MIN_FONT_SIZE
 from tests.conftest import KitBuild
+from tests.pdf_reads import shared_read
 
 REPO = Path(__file__).resolve().parents[2]
 DPI = 72
@@ -54,7 +55,7 @@ BUILDS = {"home": [], "card-printer": ["--print-shop", "card-printer"],
 def home_files(request: pytest.FixtureRequest, kit_build: Callable[..., KitBuild]) -> Chars:
     """Every PDF of one build of the default kit, with its characters (read once)."""
     out, files = kit_build(*BUILDS[request.param])
-    return {out / path: read(out / path) for path in files if path.endswith(".pdf")}
+    return {out / path: kept_read(out / path) for path in files if path.endswith(".pdf")}
 
 
 def size(char: dict[str, Any]) -> float:
@@ -126,9 +127,15 @@ def read(path: Path) -> Read:
     return Read(chars, words)
 
 
+def kept_read(path: Path) -> Read:
+    """``read``, once per suite run for each distinct file (tests/pdf_reads.py): the same
+    builds are read on every worker that runs one of the checks below."""
+    return shared_read("legibility", path, read)
+
+
 def words(path: Path) -> Text:
     """The words of ``path``'s distinct pages (see ``read``), for other files' checks."""
-    return read(path).words
+    return kept_read(path).words
 
 
 def test_no_text_below_six_points(home_files: Chars) -> None:

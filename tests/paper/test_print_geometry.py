@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ import pytest
 from generator.paper.pieces import Rect as PieceRect
 from generator.paper.pieces import bleed_outline, clip_polygon, clip_polyline, hexagon_points
 from tests.conftest import KitBuild
+from tests.pdf_reads import shared_read
 
 MM = 72 / 25.4
 TOLERANCE_MM = 0.01
@@ -117,19 +119,53 @@ def test_shared_sheet_pieces_are_framed_by_marks_and_backed_under_a_long_edge_fl
     assert checked > 500  # every small piece of the five games and the tracks
 
 
+@dataclass(frozen=True)
+class Sheet:
+    """What the checks below read of a pdfplumber page: its size, its BleedBox, and the box
+    of every character, rectangle, line, curve and picture (clip paths not applied)."""
+
+    width: float
+    height: float
+    bleed: tuple[float, float, float, float]
+    objects: dict[str, list[dict[str, float]]]
+
+
+KINDS = ("chars", "rects", "lines", "curves", "images")
+BOX_KEYS = ("x0", "x1", "top", "bottom", "width", "height")
+
+
+def read_sheets(path: Path) -> list[Sheet]:
+    """Every page of ``path`` read with pdfplumber (both checks below read the same)."""
+    with pdfplumber.open(path) as pdf:
+        sheets = []
+        for page in pdf.pages:
+            raw = page.page_obj.attrs["BleedBox"]
+            x0, y0, x1, y1 = (float(v) for v in (raw.resolve() if hasattr(raw, "resolve")
+                                                  else raw))
+            sheets.append(Sheet(float(page.width), float(page.height), (x0, y0, x1, y1),
+                                {kind: [{key: float(item[key]) for key in BOX_KEYS}
+                                        for item in getattr(page, kind)]
+                                 for kind in KINDS}))
+        return sheets
+
+
+def sheets(path: Path) -> list[Sheet]:
+    """``read_sheets``, once per suite run for each distinct file (tests/pdf_reads.py)."""
+    return shared_read("print-geometry-sheets", path, read_sheets)
+
+
 def drawn_past_the_page(path: Path) -> list[str]:
     """Each object of ``path`` (characters, rectangles, lines, curves, pictures, their
     clip paths not applied) reaching more than 0.05 pt past its page's MediaBox."""
     found = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            for kind in ("chars", "rects", "lines", "curves", "images"):
-                for item in getattr(page, kind):
-                    over = max(-item["x0"], item["x1"] - page.width, -item["top"],
-                               item["bottom"] - page.height)
-                    if over > 0.05:
-                        found.append(f"{path.name} page {number}: a {kind[:-1]} "
-                                     f"{over / MM:.2f} mm past the page")
+    for number, page in enumerate(sheets(path), 1):
+        for kind in KINDS:
+            for item in page.objects[kind]:
+                over = max(-item["x0"], item["x1"] - page.width, -item["top"],
+                           item["bottom"] - page.height)
+                if over > 0.05:
+                    found.append(f"{path.name} page {number}: a {kind[:-1]} "
+                                 f"{over / MM:.2f} mm past the page")
     return found
 
 
@@ -186,22 +222,19 @@ def art_past_the_bleed_box(path: Path) -> list[str]:
     draws there runs under the crop marks. Lines and small curves (the marks and the
     registration targets, which stand outside on purpose) are left out."""
     found = []
-    with pdfplumber.open(path) as pdf:
-        for number, page in enumerate(pdf.pages, 1):
-            raw = page.page_obj.attrs["BleedBox"]
-            x0, y0, x1, y1 = (float(v) for v in (raw.resolve() if hasattr(raw, "resolve")
-                                                  else raw))
-            height = float(page.height)
-            for kind in ("chars", "rects", "curves", "images"):
-                for item in getattr(page, kind):
-                    if kind == "curves" and max(item["width"], item["height"]) < 5 * MM:
-                        continue
-                    over = max(x0 - item["x0"], item["x1"] - x1,
-                               y0 - (height - item["bottom"]), (height - item["top"]) - y1)
-                    if over > 0.05:
-                        found.append(f"{path.name} page {number}: a {kind[:-1]} "
-                                     f"{over / MM:.2f} mm past the BleedBox")
-                        break
+    for number, page in enumerate(sheets(path), 1):
+        x0, y0, x1, y1 = page.bleed
+        height = page.height
+        for kind in ("chars", "rects", "curves", "images"):
+            for item in page.objects[kind]:
+                if kind == "curves" and max(item["width"], item["height"]) < 5 * MM:
+                    continue
+                over = max(x0 - item["x0"], item["x1"] - x1,
+                           y0 - (height - item["bottom"]), (height - item["top"]) - y1)
+                if over > 0.05:
+                    found.append(f"{path.name} page {number}: a {kind[:-1]} "
+                                 f"{over / MM:.2f} mm past the BleedBox")
+                    break
     return found
 
 
