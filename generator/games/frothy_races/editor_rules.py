@@ -15,7 +15,13 @@ from typing import Any
 from generator.games.frothy_races.affects import AFFECT_PARAMS
 from generator.games.frothy_races.catalogues import FrothyData
 from generator.games.frothy_races.hand import RULES
-from generator.games.frothy_races.model import ChoiceRef, Damage, StaminaTrack, key_pattern
+from generator.games.frothy_races.model import (
+    ChoiceRef,
+    Damage,
+    StaminaTrack,
+    key_pattern,
+    numbered_keys,
+)
 from generator.input.catalogue import Entry, name_key
 from generator.input.editor_schema import EACH_VALUE, EVERY, at, has, when
 from generator.input.schema import Bool, Choice, Int, declared_fields
@@ -131,10 +137,22 @@ def named(context: FrothyData, catalogue: str, which: Callable[[Entry, str], boo
     others = [key for key in keys(context, catalogue, any_entry) if key not in set(names)]
     if len(names) <= len(others):
         return [when(mapped(names), then), *([{"not": written(names)}] if bare else [])]
-    elsewhere = has(["name"], written(others)) if others else {"not": {}}
-    return [when({"allOf": [{"type": "object"}, {"not": CUSTOM}, {"not": then}]}, elsewhere),
-            *([when({"type": "string"}, written(others) if others else {"not": {}})]
-              if bare else [])]
+    # A name with its number in place of '#' ('-1 Speed') is read with that value, so it
+    # is not one of ``names`` written bare.
+    fine = [written(others)] if others else []
+    fine += [written(numbered)] if (numbered := numbered_names(context, catalogue)) else []
+    elsewhere = {"anyOf": fine} if fine else {"not": {}}
+    return [when({"allOf": [{"type": "object"}, {"not": CUSTOM}, {"not": then}]},
+                 has(["name"], elsewhere)),
+            *([when({"type": "string"}, elsewhere)] if bare else [])]
+
+
+def numbered_names(context: FrothyData, catalogue: str) -> list[str]:
+    """The keys of ``catalogue``'s names written with their number in place of '#'
+    (``model.numbered_keys``)."""
+    entries = context.catalogue(catalogue).keys().values()  # with each hyphenated copy
+    return sorted({key for entry in entries if entry.takes_value
+                   for spelling in (entry.name, *entry.aliases) for key in numbered_keys(spelling)})
 
 
 def any_entry(entry: Entry, key: str) -> bool:

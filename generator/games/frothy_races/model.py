@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from generator.input.catalogue import name_key
+from generator.input.catalogue import Catalogue, name_key
 from generator.input.schema import (
     Bool,
     Choice,
@@ -52,7 +52,15 @@ SEC_TRAITS = f"{VCG} > Traits (Edges & Flaws)"
 SEC_CONTROL_TABLE = f"{VCG} > Control Table"
 
 _DICE_ROLL = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
-_QUOTED_NUMBER = re.compile(r"^\s*[+-]?\s*\d+\s*$")   # '2' or '+1' typed in quotes
+# A whole number typed in quotes, as the guide prints a signed one ('+1', '-3', '2').
+_QUOTED_NUMBER = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
+QUOTED_NUMBER_SCHEMA = {"type": "string", "pattern": r"^\s*[+-]?\s*\d+\s*$"}
+
+
+def quoted_number(value: Any) -> int | None:
+    """The whole number a quoted '+1', '-3' or '2' stands for; None for anything else."""
+    typed = _QUOTED_NUMBER.match(value) if isinstance(value, str) else None
+    return None if typed is None else int(typed.group(1) + typed.group(2))
 
 
 def parse_hash_value(value: Any) -> int | str:
@@ -65,8 +73,8 @@ def parse_hash_value(value: Any) -> int | str:
         if dice < 1 or int(sides) < 2:
             raise ValueError("a roll is one or more dice of two or more sides, such as d3")
         return f"{dice}d{int(sides)}"
-    if isinstance(value, str) and _QUOTED_NUMBER.match(value):
-        raise ValueError("remove the quotes to make it a number")
+    if quoted_number(value) is not None:
+        return quoted_number(value)  # type: ignore[return-value]
     raise ValueError("write a whole number, or a roll such as d3")
 
 
@@ -81,6 +89,8 @@ def parse_control(value: Any) -> int:
         return 0
     if isinstance(value, str) and _CONTROL_DICE.match(value):
         value = int(_CONTROL_DICE.match(value).group(1))  # type: ignore[union-attr]
+    elif isinstance(value, str) and _QUOTED_NUMBER.match(value) and "-" not in value:
+        value = quoted_number(value)  # '+1', as the guide writes an extra die
     if isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
             raise ValueError("write 'safe' for a Safe Speed rather than 0")
@@ -93,15 +103,20 @@ def parse_control(value: Any) -> int:
 # editor's schema holds the same range).
 RESILIENCE = Int()
 RESILIENCE.also = {"minimum": 0, "maximum": 2}
+# Blank as a designer writes it: the word, a dash as the guide prints for nothing, or ''.
+RESILIENCE_FIELD = Nullable(RESILIENCE, ("blank", "-", "\u2013", ""))
+RESILIENCE_FIELD.expected = "a whole number, or blank ('blank', '-' or ~)"
 
 HASH_VALUE = Custom(parse_hash_value, "a whole number or a roll such as d3", json={
     "anyOf": [{"type": "integer"}, {
-        "type": "string", "pattern": r"^\s*([1-9]\d*)?\s*[dD]\s*([2-9]|[1-9]\d+)\s*$"}]})
+        "type": "string", "pattern": r"^\s*([1-9]\d*)?\s*[dD]\s*([2-9]|[1-9]\d+)\s*$"},
+        QUOTED_NUMBER_SCHEMA]})
 CONTROL = Custom(parse_control, "'safe' or a number of Control dice from 1 to 12", json={
     "anyOf": [{"type": "integer", "minimum": 1, "maximum": 12},
               {"type": "string", "pattern": r"^\s*[sS][aA][fF][eE]\s*$"},
               {"type": "string", "pattern":
-               r"^\s*\+?\s*0*([1-9]|1[0-2])\s*[dD][iI]([cC][eE]|[eE])\s*$"}]},
+               r"^\s*\+?\s*0*([1-9]|1[0-2])\s*[dD][iI]([cC][eE]|[eE])\s*$"},
+              {"type": "string", "pattern": r"^\s*\+?\s*0*([1-9]|1[0-2])\s*$"}]},
                  source=SEC_CONTROL)
 
 
@@ -120,6 +135,23 @@ class Moves(Int):
     def own_schema(self) -> dict[str, Any]:
         return {"anyOf": [super().own_schema(),
                           {"type": "string", "pattern": self.DASH.pattern}]}
+
+
+class PrintedInt(Int):
+    """A whole number, also typed in quotes with its sign as the guide's Move Table prints
+    a Stamina row ('+3', '-1')."""
+
+    def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
+        typed = quoted_number(node.value) if isinstance(node, Scalar) else None
+        if typed is None:
+            return super().check(node, path, v)
+        if (self.min is not None and typed < self.min) or (
+                self.max is not None and typed > self.max):
+            return self.out_of_range(node, path, v)
+        return typed
+
+    def own_schema(self) -> dict[str, Any]:
+        return {"anyOf": [super().own_schema(), QUOTED_NUMBER_SCHEMA]}
 
 
 def speed_row(item: Spec, source: str) -> ListOf:
@@ -163,7 +195,7 @@ class SpeedTable:
     # Stamina is an optional rule (Vehicle Creation Guide > Movement > Stamina): a vehicle
     # built without it leaves the row out, which reads as a row of zeros.
     stamina: tuple[int, ...] = spec_field(
-        speed_row(Int(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
+        speed_row(PrintedInt(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
         default=(0,) * len(SPEEDS), source=SEC_STAMINA)
 
     @property
@@ -232,9 +264,11 @@ class RefSpec(Spec):
 
     def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
-            return self.model(name=node.value.strip())
+            return numbered_spelling(self.model(name=node.value.strip()), self.catalogue)
         ref = self.struct.check(node, path, v)
-        return signed_spelling(ref) if isinstance(ref, Ref) else ref
+        if not isinstance(ref, Ref):
+            return ref
+        return numbered_spelling(signed_spelling(ref), self.catalogue)
 
     def nested(self) -> Struct:
         return self.struct
@@ -257,6 +291,65 @@ def signed_spelling(ref: Ref) -> Ref:
     value = -abs(ref.value) if sign == "-" else ref.value
     return replace(ref, name=f"+/- # Speed Check {direction.capitalize()} Modifier",
                    value=value)
+
+
+_NUMBER = re.compile(r"\d+")
+_SIGNED_NUMBER = re.compile(r"(?:\+/-|[+-])?\s*(\d+)")
+
+
+def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
+    """A name written with its number in place of the guide's '#', as the guide's examples
+    print them ('-1 Speed', '+1 Control Loss Point', 'Maximum Speed 4', '-1 Speed Check
+    Acceleration Modifier' for '+/- #', 'Blades +1' as the example licence lists it): the
+    entry's name and the number (with its sign, for a +/- modifier)."""
+    number = _NUMBER.search(name)
+    if number is None:
+        return None
+    entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
+    if entry is not None and entry.takes_value:
+        return entry.name, int(number.group())
+    signed = _SIGNED_NUMBER.search(name)
+    if not signed:
+        return None
+    entry = entries.find(f"{name[:signed.start()]}+/- #{name[signed.end():]}")
+    if entry is not None and entry.takes_value and entry.extra.get("signed"):
+        return entry.name, -int(signed.group(1)) if signed.group().startswith("-") else int(
+            signed.group(1))
+    # A '+' before the number of an entry whose name has no '#' ('Blades +1'): a '-' there
+    # would make a negative '#', which no such entry takes, so it stays unknown.
+    entry = entries.find(f"{name[:signed.start()]}#{name[signed.end():]}")
+    if entry is not None and entry.takes_value and "#" not in entry.name and \
+            signed.group().startswith("+"):
+        return entry.name, int(signed.group(1))
+    return None
+
+
+# A hyphen joining two words ('Maximum-Speed 4', 'Long-Legs 1'), which the guide spells with
+# a space; a hyphen before a number or '#' is a sign and stays.
+_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+
+
+@lru_cache(maxsize=8)
+def reader_catalogue(name: str) -> Catalogue:
+    """Catalogue ``name`` (and those ``ALSO_NAMES`` adds), for reading a spelling into the
+    guide's name while the file is read."""
+    data = Path(__file__).with_name("data")
+    loaded = Catalogue(data / f"{name}.yaml")
+    for part in ALSO_NAMES.get(name, ()):
+        loaded.adopt(Catalogue(data / f"{part}.yaml"))
+    return loaded
+
+
+def numbered_spelling(ref: Ref, catalogue: str | None) -> Ref:
+    """A name with its number where the guide prints '#' (numbered) reads as the guide's
+    entry with that value. A name the catalogue knows as written ('-1 Safe Speed'), a
+    custom one, or one that also gives 'value:' is kept as written (FR-*-UNKNOWN then tells
+    a number given twice)."""
+    if catalogue is None or ref.custom or ref.value is not None:
+        return ref
+    entries = reader_catalogue(catalogue)
+    found = None if entries.find(ref.name) else numbered(_WORD_HYPHEN.sub(" ", ref.name), entries)
+    return ref if found is None else replace(ref, name=found[0], value=found[1])
 
 
 @dataclass(frozen=True)
@@ -316,7 +409,7 @@ class Damage:
         Int(1, 40), "The maximum Damage value; reaching it wipes the vehicle out.",
         source=f"{SEC_DAMAGE} > Damage Value")
     resilience: int | None = spec_field(
-        Nullable(RESILIENCE), "Resilience: blank, 0, 1 or 2 (a Damage die scores above it).",
+        RESILIENCE_FIELD, "Resilience: blank, 0, 1 or 2 (a Damage die scores above it).",
         default=None, source=f"{SEC_DAMAGE} > Resilience")
     affects: dict[int, tuple[AffectRef, ...]] = spec_field(
         MapOf(Int(), OneOrMany(RefSpec(AffectRef, "damage_affects"))),
@@ -374,15 +467,27 @@ class Cards:
         return self.whip + self.reins + self.dual + self.special_count
 
 
+def book_keys(model: type, **also: str) -> Struct:
+    """A licence section whose keys may be written as the licence prints its rows ('MOVE 1',
+    'CONTROL', 'WHIP'), and under the guide's other words for a field (``also``: 'Duel' is
+    the guide's word for a dual card, Vehicle Driving License Example)."""
+    struct = Struct(model, loose_keys=True)
+    fields = {info.name: info for info in struct.fields}
+    struct.loose.update({word: fields[name] for word, name in also.items()})
+    return struct
+
+
 @dataclass(frozen=True)
 class Vehicle:
     """A Frothy Races vehicle, as its Driving Licence describes it."""
 
     name: str = spec_field(
         Text(max_length=28), "The vehicle's name: on its licence, every card and its token.")
-    speed_table: SpeedTable = spec_field(Struct(SpeedTable), "The Movement table, Speed 0-6.")
+    speed_table: SpeedTable = spec_field(
+        book_keys(SpeedTable), "The Movement table, Speed 0-6.")
     damage: Damage = spec_field(Struct(Damage), "Resilience, Damage value and damage affects.")
-    cards: Cards = spec_field(Struct(Cards), "The Whip, Reins, dual and special cards.")
+    cards: Cards = spec_field(
+        book_keys(Cards, duel="dual"), "The Whip, Reins, dual and special cards.")
     stamina: StaminaTrack = spec_field(
         Struct(StaminaTrack), "The Stamina track and its affects.", default=StaminaTrack())
     control_loss: ControlLoss = spec_field(
@@ -420,13 +525,46 @@ def catalogue_names(name: str) -> dict[str, Any]:
                      "entries"] for s in (entry["name"], *entry.get("aliases", ()))]
     spellings = list(dict.fromkeys(spellings))  # Lash and Shield are both
     keys = sorted({name_key(s) for s in spellings if name_key(s)})
-    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": key_pattern(keys)}]}
+    numbered = sorted({key for part in (name, *ALSO_NAMES.get(name, ()))
+                       for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
+                           "entries"] if entry.get("takes_value")
+                       for s in (entry["name"], *entry.get("aliases", ()))
+                       for key in numbered_keys(s)})
+    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": key_pattern(keys)},
+                      {"type": "string", "pattern": key_pattern(numbered)}]}
+
+
+# In a key of ``numbered_keys``: where the number stands, and a number after a name with no
+# '#' (which may carry a '+', as the example licence's 'Blades - +1').
+NUMBER, PLUS_NUMBER = "\u00a7", "\u00a4"
+_EITHER_SIGN = re.compile(r"\+/-\s*#")
+
+
+def numbered_keys(spelling: str) -> list[str]:
+    """The name keys of ``spelling`` written with its number where the guide prints '#'
+    (``numbered`` reads them): '+# Control / Round' as '+1 Control / Round', '+/- # ...'
+    with either sign, 'Blades' as 'Blades 1' or 'Blades +1'."""
+    if "#" not in spelling:
+        key = name_key(spelling)
+        return [key + PLUS_NUMBER] if key else []
+    texts = [_EITHER_SIGN.sub(sign + "#", spelling) for sign in ("+", "-", "")] \
+        if _EITHER_SIGN.search(spelling) else [spelling]
+    return [NUMBER.join(name_key(part) for part in text.split("#")) for text in texts]
 
 
 def key_pattern(keys: Iterable[str]) -> str:
     """A pattern for the names whose ``name_key`` is one of ``keys``: any case, and any
     run of the characters the key leaves out between its own."""
     loose = r"[^A-Za-z0-9+/\-]*"
-    return "^" + loose + "(" + "|".join(
-        loose.join(any_case(char) if char.isalpha() else re.escape(char) for char in key)
-        for key in keys) + ")" + loose + "$"
+    number = {NUMBER: r"\d+", PLUS_NUMBER: r"\+?\d+"}
+
+    def spelt(key: str) -> str:
+        # Between two letters a hyphen may join words ('Long-Legs', catalogues.hyphenated);
+        # elsewhere a hyphen is a sign ('-# Resilience') and must be written.
+        out = ""
+        for i, char in enumerate(key):
+            if i:
+                out += r"[^A-Za-z0-9+/]*" if key[i - 1].isalpha() and char.isalpha() else loose
+            out += number.get(char) or (any_case(char) if char.isalpha() else re.escape(char))
+        return out
+    return "^" + loose + "(" + "|".join(spelt(key) for key in keys) + ")" + loose + "$"

@@ -19,7 +19,7 @@ from generator.games.frothy_races.catalogues import (
     reference_sites,
     special_face,
 )
-from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
+from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle, numbered
 from generator.input.catalogue import Catalogue, name_key
 from generator.input.editor_schema import EVERY, at
 from generator.input.findings import RuleBook, Violation
@@ -293,38 +293,15 @@ def stamina_levels_on_track(vehicle: Vehicle) -> Iterator[Violation]:
                             {"level": level, "minimum": track.minimum, "maximum": track.maximum})
 
 
-_NUMBER = re.compile(r"\d+")
-_SIGNED_NUMBER = re.compile(r"(?:\+/-|[+-])?\s*(\d+)")
-
-
-def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
-    """A name written with its number in place of the guide's '#' ('-2 Resilience',
-    'Maximum Speed 4', '-1 Speed Check Acceleration Modifier' for the guide's '+/- #'): the
-    entry's name and the number, which belongs under 'value:' (with its sign, for a +/-
-    modifier)."""
-    number = _NUMBER.search(name)
-    if number is None:
-        return None
-    entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
-    if entry is not None and entry.takes_value:
-        return entry.name, int(number.group())
-    signed = _SIGNED_NUMBER.search(name)
-    entry = signed and entries.find(f"{name[:signed.start()]}+/- #{name[signed.end():]}")
-    if not signed or entry is None or not entry.takes_value or not entry.extra.get("signed"):
-        return None
-    return entry.name, -int(signed.group(1)) if signed.group().startswith("-") else int(
-        signed.group(1))
-
-
 def _unknown(vehicle: Vehicle, context: FrothyData, catalogue: str) -> Iterator[Violation]:
     entries = context.catalogue(catalogue)
     for site in reference_sites(vehicle):
         if site.catalogue == catalogue and not site.ref.custom and \
                 entries.find(site.ref.name) is None:
-            guide_name, value = (site.ref.value is None and numbered(site.ref.name, entries)
-                                 ) or (None, None)
+            guide_name, value = numbered(site.ref.name, entries) or (None, None)
             yield Violation((*site.path, "name"), {
                 "name": site.ref.name, "value": value,
+                "twice": value is not None and site.ref.value is not None,
                 "suggestion": guide_name or entries.suggest(site.ref.name) or ""})
 
 
