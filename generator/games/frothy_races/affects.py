@@ -105,7 +105,7 @@ def affect_params_expected(vehicle: Vehicle, context: FrothyData) -> Iterator[Vi
             if given and key not in entry.params:
                 yield Violation((*site.path, key), {
                     "what": site.what, "name": entry.name, "param": key})
-            elif given and key in says and given != says[key]:
+            elif given and key in says and given != says[key] and says[key] != "either":
                 yield Violation((*site.path, key), {
                     "what": site.what, "name": site.ref.name, "param": key,
                     "given": given, "implied": says[key]})

@@ -16,6 +16,7 @@ from generator.games.frothy_races.affects import AFFECT_PARAMS
 from generator.games.frothy_races.catalogues import FrothyData
 from generator.games.frothy_races.hand import RULES
 from generator.games.frothy_races.model import (
+    LOSE_NAMED_SCHEMA,
     ChoiceRef,
     Damage,
     StaminaTrack,
@@ -137,10 +138,11 @@ def named(context: FrothyData, catalogue: str, which: Callable[[Entry, str], boo
     others = [key for key in keys(context, catalogue, any_entry) if key not in set(names)]
     if len(names) <= len(others):
         return [when(mapped(names), then), *([{"not": written(names)}] if bare else [])]
-    # A name with its number in place of '#' ('-1 Speed') is read with that value, so it
-    # is not one of ``names`` written bare.
+    # A name with its number in place of '#' ('-1 Speed') is read with that value, and
+    # 'Lose Flyer' with its trait, so neither is one of ``names`` written bare.
     fine = [written(others)] if others else []
     fine += [written(numbered)] if (numbered := numbered_names(context, catalogue)) else []
+    fine += [LOSE_NAMED_SCHEMA] if catalogue == "damage_affects" else []
     elsewhere = {"anyOf": fine} if fine else {"not": {}}
     return [when({"allOf": [{"type": "object"}, {"not": CUSTOM}, {"not": then}]},
                  has(["name"], elsewhere)),
@@ -238,9 +240,10 @@ def affect_params_expected_schema(context: FrothyData) -> list[dict[str, Any]]:
         for name in AFFECT_PARAMS:
             parts += named(context, catalogue, takes_no(name), {"not": GIVEN[name]})
         for key, said in spelled(context, catalogue):  # '-1 Reins card' is a Reins card
+            bound = {name: value for name, value in said.items() if value != "either"}
             parts += named(context, catalogue, spelt_as(key), {"allOf": [
                 at([name], CARD.spellings([value]) if name == "card" else {"const": value})
-                for name, value in said.items()]})
+                for name, value in bound.items()]}) if bound else []
         return {"allOf": parts}
     return sites(body)
 

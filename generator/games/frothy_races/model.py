@@ -264,11 +264,11 @@ class RefSpec(Spec):
 
     def check(self, node: Node, path: tuple[str | int, ...], v: Validation) -> Any:
         if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
-            return numbered_spelling(self.model(name=node.value.strip()), self.catalogue)
+            return book_spelling(self.model(name=node.value.strip()), self.catalogue)
         ref = self.struct.check(node, path, v)
         if not isinstance(ref, Ref):
             return ref
-        return numbered_spelling(signed_spelling(ref), self.catalogue)
+        return book_spelling(signed_spelling(ref), self.catalogue)
 
     def nested(self) -> Struct:
         return self.struct
@@ -350,6 +350,24 @@ def numbered_spelling(ref: Ref, catalogue: str | None) -> Ref:
     entries = reader_catalogue(catalogue)
     found = None if entries.find(ref.name) else numbered(_WORD_HYPHEN.sub(" ", ref.name), entries)
     return ref if found is None else replace(ref, name=found[0], value=found[1])
+
+
+# 'Lose "Named" Trait' written with the trait in place of "Named", as the guide means it:
+# 'Lose Flyer', 'Lose "Flyer" Trait' (Permanent Damage Affects, 5).
+_LOSE_NAMED = re.compile(r"^\s*lose\s+[\"'\u201c\u2018]?(?P<trait>.*?\S)[\"'\u201d\u2019]?"
+                         r"(?:\s+trait)?\s*$", re.IGNORECASE)
+LOSE_NAMED_SCHEMA = {"type": "string", "pattern": r"^\s*[lL][oO][sS][eE]\s+\S"}
+
+
+def book_spelling(ref: Ref, catalogue: str | None) -> Ref:
+    """``ref`` as the guide's entry: its number read from the name (``numbered_spelling``),
+    or the trait read from a 'Lose <trait>' damage affect."""
+    ref = numbered_spelling(ref, catalogue)
+    lost = _LOSE_NAMED.match(ref.name) if isinstance(ref, ChoiceRef) else None
+    if lost is None or ref.custom or ref.trait is not None or catalogue is None or \
+            reader_catalogue(catalogue).find(ref.name) is not None:
+        return ref
+    return replace(ref, name="Lose Named Trait", trait=lost.group("trait"))
 
 
 @dataclass(frozen=True)
@@ -530,8 +548,9 @@ def catalogue_names(name: str) -> dict[str, Any]:
                            "entries"] if entry.get("takes_value")
                        for s in (entry["name"], *entry.get("aliases", ()))
                        for key in numbered_keys(s)})
+    lose = [LOSE_NAMED_SCHEMA] if name == "damage_affects" else []
     return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": key_pattern(keys)},
-                      {"type": "string", "pattern": key_pattern(numbered)}]}
+                      {"type": "string", "pattern": key_pattern(numbered)}, *lose]}
 
 
 # In a key of ``numbered_keys``: where the number stands, and a number after a name with no

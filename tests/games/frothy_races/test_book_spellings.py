@@ -184,3 +184,38 @@ def test_licence_rows_and_card_types_read_as_the_licence_prints_them(
     assert "YAML-DUPLICATE-KEY" in rule_ids(check_file(both).findings)
     typo = write_vehicle(lambda d: d["speed_table"].update({"MOVE 5": [0] * 7}))
     assert "SCHEMA-UNKNOWN-KEY" in rule_ids(check_file(typo).findings) and editor_errors(typo)
+
+
+@pytest.mark.parametrize("written", ["Lose Blades", 'Lose "Blades" Trait', "lose 'Blades'"])
+def test_lose_named_trait_may_name_its_trait_in_place_of_named(
+        written: str, write_vehicle: Callable[..., Path]) -> None:
+    """Permanent Damage Affects 5, 'Lose "Named" Trait': the trait stands where the guide
+    prints "Named"."""
+    path = write_vehicle(damage_track(6, {3: written, 6: "Wipe-out"}))
+    loaded = check_file(path)
+    assert loaded.findings == [] and editor_errors(path) == []
+    lost = loaded.definitions[0].model.damage.affects[3][0]
+    assert (lost.name, lost.trait) == ("Lose Named Trait", "Blades")
+    picked = check_file(write_vehicle(damage_track(6, {3: {
+        "name": "Random", "choices": [written, "Haste"]}, 6: "Wipe-out"})))
+    assert picked.findings == []
+
+
+def test_lose_names_a_trait_the_vehicle_must_have(write_vehicle: Callable[..., Path]) -> None:
+    loaded = check_file(write_vehicle(damage_track(6, {3: "Lose Flyer", 6: "Wipe-out"})))
+    assert "FR-DMG-LOSE-TRAIT" in rule_ids(loaded.findings)
+
+
+def test_the_guides_whip_or_reins_card_loss_needs_no_card(
+        write_vehicle: Callable[..., Path]) -> None:
+    """'-1 Whip / Reins card': where either is indicated, as the guide's name does, the
+    player chooses which card; 'card:' may still name one."""
+    for affect in ("-1 Whip / Reins card", {"name": "-1 Whip / Reins card", "card": "reins"}):
+        path = write_vehicle(damage_track(6, {3: affect, 6: "Wipe-out"}))
+        assert check_file(path).findings == [] and editor_errors(path) == [], affect
+    bad = write_vehicle(damage_track(6, {3: {"name": "-1 Whip / Reins card", "card": "both"},
+                                         6: "Wipe-out"}))
+    assert "SCHEMA-VALUE" in rule_ids(check_file(bad).findings) and editor_errors(bad)
+    whip = write_vehicle(damage_track(6, {3: {"name": "-1 Reins card", "card": "whip"},
+                                          6: "Wipe-out"}))
+    assert "FR-AFFECT-PARAM-UNEXPECTED" in rule_ids(check_file(whip).findings)
