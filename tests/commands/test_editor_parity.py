@@ -96,7 +96,7 @@ CASES = [
     ("FR-AFFECT-PARAM", "frothy-races/glimmering-orrery.yaml",
      "    2: {name: Lose Named Trait, trait: Flyer}", "    2: Lose Named Trait"),
     ("FR-AFFECT-PARAM", "frothy-races/glimmering-orrery.yaml",
-     "    2: {name: Lose Named Trait, trait: Flyer}", "    2: [Haste, -1 Whip/Reins card]"),
+     "    2: {name: Lose Named Trait, trait: Flyer}", "    2: [Haste, Lose Trait]"),
     ("FR-AFFECT-PARAM-UNEXPECTED", "frothy-races/glimmering-orrery.yaml",
      "    2: {name: Lose Named Trait, trait: Flyer}",
      "    2: {name: Lose Named Trait, trait: Flyer, card: whip}"),

@@ -15,14 +15,8 @@ from typing import Any
 from generator.games.frothy_races.affects import AFFECT_PARAMS
 from generator.games.frothy_races.catalogues import FrothyData
 from generator.games.frothy_races.hand import RULES
-from generator.games.frothy_races.model import (
-    LOSE_NAMED_SCHEMA,
-    ChoiceRef,
-    Damage,
-    StaminaTrack,
-    key_pattern,
-    numbered_keys,
-)
+from generator.games.frothy_races.model import ChoiceRef, Damage, StaminaTrack
+from generator.games.frothy_races.spellings import LOSE_NAMED_SCHEMA, key_pattern, numbered_keys
 from generator.input.catalogue import Entry, name_key
 from generator.input.editor_schema import EACH_VALUE, EVERY, at, has, when
 from generator.input.schema import Bool, Choice, Int, declared_fields
@@ -125,25 +119,26 @@ def mapped(names: list[str]) -> dict[str, Any]:
 
 
 def named(context: FrothyData, catalogue: str, which: Callable[[Entry, str], bool],
-          then: dict[str, Any], bare: bool = False) -> list[dict[str, Any]]:
+          then: dict[str, Any], bare: bool = False, read: bool = False
+          ) -> list[dict[str, Any]]:
     """``then`` for a mapping that names an entry of ``catalogue`` that ``which`` takes (by
     a name key, see ``keys``); with ``bare``, a bare name of one is refused (it can give no
     value or parameter). Said the short way round: where those names are most of the
     catalogue, a mapping that is not ``then`` (or a bare name) must name one of the others;
     a name of no entry is refused by the catalogue's own names (``catalogue_names``) either
-    way."""
+    way. With ``read``, those others include the names the reader gives a value ('-1
+    Speed') or a trait ('Lose Flyer') to."""
     names = keys(context, catalogue, which)
     if not names:
         return []
     others = [key for key in keys(context, catalogue, any_entry) if key not in set(names)]
     if len(names) <= len(others):
         return [when(mapped(names), then), *([{"not": written(names)}] if bare else [])]
-    # A name with its number in place of '#' ('-1 Speed') is read with that value, and
-    # 'Lose Flyer' with its trait, so neither is one of ``names`` written bare.
     fine = [written(others)] if others else []
-    fine += [written(numbered)] if (numbered := numbered_names(context, catalogue)) else []
-    fine += [LOSE_NAMED_SCHEMA] if catalogue == "damage_affects" else []
-    elsewhere = {"anyOf": fine} if fine else {"not": {}}
+    if read:  # the names a value is read from, for FR-HASH-MISSING (spellings.book_spelling)
+        fine += [written(numbered)] if (numbered := numbered_names(context, catalogue)) else []
+        fine += [LOSE_NAMED_SCHEMA] if catalogue == "damage_affects" else []
+    elsewhere: dict[str, Any] = {"anyOf": fine} if fine else {"not": {}}
     return [when({"allOf": [{"type": "object"}, {"not": CUSTOM}, {"not": then}]},
                  has(["name"], elsewhere)),
             *([when({"type": "string"}, elsewhere)] if bare else [])]
@@ -151,7 +146,7 @@ def named(context: FrothyData, catalogue: str, which: Callable[[Entry, str], boo
 
 def numbered_names(context: FrothyData, catalogue: str) -> list[str]:
     """The keys of ``catalogue``'s names written with their number in place of '#'
-    (``model.numbered_keys``)."""
+    (``spellings.numbered_keys``)."""
     entries = context.catalogue(catalogue).keys().values()  # with each hyphenated copy
     return sorted({key for entry in entries if entry.takes_value
                    for spelling in (entry.name, *entry.aliases) for key in numbered_keys(spelling)})
@@ -169,7 +164,7 @@ def takes_value(entry: Entry, key: str) -> bool:
 @RULES.editor_schema("FR-HASH-MISSING")
 def hash_value_given_schema(context: FrothyData) -> list[dict[str, Any]]:
     return sites(lambda catalogue, _: {"allOf": named(
-        context, catalogue, takes_value, {"required": ["value"]}, bare=True)})
+        context, catalogue, takes_value, {"required": ["value"]}, bare=True, read=True)})
 
 
 @RULES.editor_schema("FR-HASH-UNEXPECTED")

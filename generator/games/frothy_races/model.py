@@ -9,13 +9,16 @@ finding can name the guide's section; the schema here only refuses what cannot b
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from functools import lru_cache
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from generator.input.catalogue import Catalogue, name_key
+from generator.games.frothy_races.spellings import (
+    QUOTED_NUMBER_SCHEMA,
+    book_spelling,
+    catalogue_names,
+    quoted_number,
+    signed_spelling,
+)
 from generator.input.schema import (
     Bool,
     Choice,
@@ -33,8 +36,7 @@ from generator.input.schema import (
     spec_field,
 )
 from generator.input.source import Node, Scalar
-from generator.input.validation import YAML_BOOL_WORDS, any_case
-from generator.keep.data_yaml import read_data
+from generator.input.validation import YAML_BOOL_WORDS
 from generator.paper.art import ART
 
 SPEEDS = range(7)
@@ -52,17 +54,6 @@ SEC_TRAITS = f"{VCG} > Traits (Edges & Flaws)"
 SEC_CONTROL_TABLE = f"{VCG} > Control Table"
 
 _DICE_ROLL = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*$")
-# A whole number typed in quotes, as the guide prints a signed one ('+1', '-3', '2').
-_QUOTED_NUMBER = re.compile(r"^\s*([+-]?)\s*(\d+)\s*$")
-QUOTED_NUMBER_SCHEMA = {"type": "string", "pattern": r"^\s*[+-]?\s*\d+\s*$"}
-
-
-def quoted_number(value: Any) -> int | None:
-    """The whole number a quoted '+1', '-3' or '2' stands for; None for anything else."""
-    typed = _QUOTED_NUMBER.match(value) if isinstance(value, str) else None
-    return None if typed is None else int(typed.group(1) + typed.group(2))
-
-
 def parse_hash_value(value: Any) -> int | str:
     """A '#' value: a whole number, or a roll such as 'd3' or '1d6' made each time it is used."""
     if isinstance(value, int) and not isinstance(value, bool):
@@ -73,8 +64,9 @@ def parse_hash_value(value: Any) -> int | str:
         if dice < 1 or int(sides) < 2:
             raise ValueError("a roll is one or more dice of two or more sides, such as d3")
         return f"{dice}d{int(sides)}"
-    if quoted_number(value) is not None:
-        return quoted_number(value)  # type: ignore[return-value]
+    typed = quoted_number(value)
+    if typed is not None:
+        return typed
     raise ValueError("write a whole number, or a roll such as d3")
 
 
@@ -89,7 +81,7 @@ def parse_control(value: Any) -> int:
         return 0
     if isinstance(value, str) and _CONTROL_DICE.match(value):
         value = int(_CONTROL_DICE.match(value).group(1))  # type: ignore[union-attr]
-    elif isinstance(value, str) and _QUOTED_NUMBER.match(value) and "-" not in value:
+    elif quoted_number(value) is not None and "-" not in value:
         value = quoted_number(value)  # '+1', as the guide writes an extra die
     if isinstance(value, int) and not isinstance(value, bool):
         if value == 0:
@@ -195,7 +187,8 @@ class SpeedTable:
     # Stamina is an optional rule (Vehicle Creation Guide > Movement > Stamina): a vehicle
     # built without it leaves the row out, which reads as a row of zeros.
     stamina: tuple[int, ...] = spec_field(
-        speed_row(PrintedInt(-9, 9), SEC_STAMINA), "Stamina won (+) or drained (-) as each round ends.",
+        speed_row(PrintedInt(-9, 9), SEC_STAMINA),
+        "Stamina won (+) or drained (-) as each round ends.",
         default=(0,) * len(SPEEDS), source=SEC_STAMINA)
 
     @property
@@ -272,102 +265,6 @@ class RefSpec(Spec):
 
     def nested(self) -> Struct:
         return self.struct
-
-
-# A Speed Check modifier named with the one sign it takes ('-# Speed Check Acceleration
-# Modifier', value 1) where the guide writes '+/- #' for either (Permanent Damage Affects).
-_SIGNED_MODIFIER = re.compile(
-    r"^\s*([+-])\s*#\s*speed\s*check\s*(acceleration|deceleration)\s*modifier\s*$",
-    re.IGNORECASE)
-
-
-def signed_spelling(ref: Ref) -> Ref:
-    """A modifier written with its sign in the name, as the guide's entry with the sign on
-    its value: '-#' with 1 is -1 (and with -1 still -1), '+#' keeps the value as written."""
-    spelled = _SIGNED_MODIFIER.match(ref.name)
-    if spelled is None or not isinstance(ref.value, int):
-        return ref
-    sign, direction = spelled.groups()
-    value = -abs(ref.value) if sign == "-" else ref.value
-    return replace(ref, name=f"+/- # Speed Check {direction.capitalize()} Modifier",
-                   value=value)
-
-
-_NUMBER = re.compile(r"\d+")
-_SIGNED_NUMBER = re.compile(r"(?:\+/-|[+-])?\s*(\d+)")
-
-
-def numbered(name: str, entries: Catalogue) -> tuple[str, int] | None:
-    """A name written with its number in place of the guide's '#', as the guide's examples
-    print them ('-1 Speed', '+1 Control Loss Point', 'Maximum Speed 4', '-1 Speed Check
-    Acceleration Modifier' for '+/- #', 'Blades +1' as the example licence lists it): the
-    entry's name and the number (with its sign, for a +/- modifier)."""
-    number = _NUMBER.search(name)
-    if number is None:
-        return None
-    entry = entries.find(f"{name[:number.start()]}#{name[number.end():]}")
-    if entry is not None and entry.takes_value:
-        return entry.name, int(number.group())
-    signed = _SIGNED_NUMBER.search(name)
-    if not signed:
-        return None
-    entry = entries.find(f"{name[:signed.start()]}+/- #{name[signed.end():]}")
-    if entry is not None and entry.takes_value and entry.extra.get("signed"):
-        return entry.name, -int(signed.group(1)) if signed.group().startswith("-") else int(
-            signed.group(1))
-    # A '+' before the number of an entry whose name has no '#' ('Blades +1'): a '-' there
-    # would make a negative '#', which no such entry takes, so it stays unknown.
-    entry = entries.find(f"{name[:signed.start()]}#{name[signed.end():]}")
-    if entry is not None and entry.takes_value and "#" not in entry.name and \
-            signed.group().startswith("+"):
-        return entry.name, int(signed.group(1))
-    return None
-
-
-# A hyphen joining two words ('Maximum-Speed 4', 'Long-Legs 1'), which the guide spells with
-# a space; a hyphen before a number or '#' is a sign and stays.
-_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
-
-
-@lru_cache(maxsize=8)
-def reader_catalogue(name: str) -> Catalogue:
-    """Catalogue ``name`` (and those ``ALSO_NAMES`` adds), for reading a spelling into the
-    guide's name while the file is read."""
-    data = Path(__file__).with_name("data")
-    loaded = Catalogue(data / f"{name}.yaml")
-    for part in ALSO_NAMES.get(name, ()):
-        loaded.adopt(Catalogue(data / f"{part}.yaml"))
-    return loaded
-
-
-def numbered_spelling(ref: Ref, catalogue: str | None) -> Ref:
-    """A name with its number where the guide prints '#' (numbered) reads as the guide's
-    entry with that value. A name the catalogue knows as written ('-1 Safe Speed'), a
-    custom one, or one that also gives 'value:' is kept as written (FR-*-UNKNOWN then tells
-    a number given twice)."""
-    if catalogue is None or ref.custom or ref.value is not None:
-        return ref
-    entries = reader_catalogue(catalogue)
-    found = None if entries.find(ref.name) else numbered(_WORD_HYPHEN.sub(" ", ref.name), entries)
-    return ref if found is None else replace(ref, name=found[0], value=found[1])
-
-
-# 'Lose "Named" Trait' written with the trait in place of "Named", as the guide means it:
-# 'Lose Flyer', 'Lose "Flyer" Trait' (Permanent Damage Affects, 5).
-_LOSE_NAMED = re.compile(r"^\s*lose\s+[\"'\u201c\u2018]?(?P<trait>.*?\S)[\"'\u201d\u2019]?"
-                         r"(?:\s+trait)?\s*$", re.IGNORECASE)
-LOSE_NAMED_SCHEMA = {"type": "string", "pattern": r"^\s*[lL][oO][sS][eE]\s+\S"}
-
-
-def book_spelling(ref: Ref, catalogue: str | None) -> Ref:
-    """``ref`` as the guide's entry: its number read from the name (``numbered_spelling``),
-    or the trait read from a 'Lose <trait>' damage affect."""
-    ref = numbered_spelling(ref, catalogue)
-    lost = _LOSE_NAMED.match(ref.name) if isinstance(ref, ChoiceRef) else None
-    if lost is None or ref.custom or ref.trait is not None or catalogue is None or \
-            reader_catalogue(catalogue).find(ref.name) is not None:
-        return ref
-    return replace(ref, name="Lose Named Trait", trait=lost.group("trait"))
 
 
 @dataclass(frozen=True)
@@ -526,64 +423,3 @@ class Vehicle:
 
 
 VEHICLE_SCHEMA = Struct(Vehicle, ignore=("game", "kind"))
-
-
-# A trait may also name a special card's ability, as a limited-use trait (catalogues.py).
-ALSO_NAMES = {"traits": ("special_cards",)}
-
-
-@lru_cache(maxsize=8)
-def catalogue_names(name: str) -> dict[str, Any]:
-    """The JSON Schema of a name from catalogue ``name`` (data/<name>.yaml, and those
-    ``ALSO_NAMES`` adds): its names and aliases offered for completion, and every spelling
-    ``check`` matches them by (any case, without the '#' and punctuation:
-    ``input.catalogue.name_key``)."""
-    spellings = [s for part in (name, *ALSO_NAMES.get(name, ()))
-                 for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
-                     "entries"] for s in (entry["name"], *entry.get("aliases", ()))]
-    spellings = list(dict.fromkeys(spellings))  # Lash and Shield are both
-    keys = sorted({name_key(s) for s in spellings if name_key(s)})
-    numbered = sorted({key for part in (name, *ALSO_NAMES.get(name, ()))
-                       for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
-                           "entries"] if entry.get("takes_value")
-                       for s in (entry["name"], *entry.get("aliases", ()))
-                       for key in numbered_keys(s)})
-    lose = [LOSE_NAMED_SCHEMA] if name == "damage_affects" else []
-    return {"anyOf": [{"enum": spellings}, {"type": "string", "pattern": key_pattern(keys)},
-                      {"type": "string", "pattern": key_pattern(numbered)}, *lose]}
-
-
-# In a key of ``numbered_keys``: where the number stands, and a number after a name with no
-# '#' (which may carry a '+', as the example licence's 'Blades - +1').
-NUMBER, PLUS_NUMBER = "\u00a7", "\u00a4"
-_EITHER_SIGN = re.compile(r"\+/-\s*#")
-
-
-def numbered_keys(spelling: str) -> list[str]:
-    """The name keys of ``spelling`` written with its number where the guide prints '#'
-    (``numbered`` reads them): '+# Control / Round' as '+1 Control / Round', '+/- # ...'
-    with either sign, 'Blades' as 'Blades 1' or 'Blades +1'."""
-    if "#" not in spelling:
-        key = name_key(spelling)
-        return [key + PLUS_NUMBER] if key else []
-    texts = [_EITHER_SIGN.sub(sign + "#", spelling) for sign in ("+", "-", "")] \
-        if _EITHER_SIGN.search(spelling) else [spelling]
-    return [NUMBER.join(name_key(part) for part in text.split("#")) for text in texts]
-
-
-def key_pattern(keys: Iterable[str]) -> str:
-    """A pattern for the names whose ``name_key`` is one of ``keys``: any case, and any
-    run of the characters the key leaves out between its own."""
-    loose = r"[^A-Za-z0-9+/\-]*"
-    number = {NUMBER: r"\d+", PLUS_NUMBER: r"\+?\d+"}
-
-    def spelt(key: str) -> str:
-        # Between two letters a hyphen may join words ('Long-Legs', catalogues.hyphenated);
-        # elsewhere a hyphen is a sign ('-# Resilience') and must be written.
-        out = ""
-        for i, char in enumerate(key):
-            if i:
-                out += r"[^A-Za-z0-9+/]*" if key[i - 1].isalpha() and char.isalpha() else loose
-            out += number.get(char) or (any_case(char) if char.isalpha() else re.escape(char))
-        return out
-    return "^" + loose + "(" + "|".join(spelt(key) for key in keys) + ")" + loose + "$"

@@ -7,7 +7,6 @@ speed table skip a table whose rows are not seven long; FR-SPEED-RATINGS reports
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -19,8 +18,9 @@ from generator.games.frothy_races.catalogues import (
     reference_sites,
     special_face,
 )
-from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle, numbered
-from generator.input.catalogue import Catalogue, name_key
+from generator.games.frothy_races.model import PHASES, SPEEDS, Vehicle
+from generator.games.frothy_races.spellings import numbered
+from generator.input.catalogue import name_key
 from generator.input.editor_schema import EVERY, at
 from generator.input.findings import RuleBook, Violation
 

@@ -219,3 +219,12 @@ def test_the_guides_whip_or_reins_card_loss_needs_no_card(
     whip = write_vehicle(damage_track(6, {3: {"name": "-1 Reins card", "card": "whip"},
                                           6: "Wipe-out"}))
     assert "FR-AFFECT-PARAM-UNEXPECTED" in rule_ids(check_file(whip).findings)
+
+
+@pytest.mark.parametrize("affect", [{"name": "-1 Resilience", "card": "whip"},
+                                    {"name": "Lose Blades", "card": "whip"}])
+def test_a_name_read_as_the_guide_prints_it_takes_no_other_parameter(
+        affect: dict[str, str], write_vehicle: Callable[..., Path]) -> None:
+    path = write_vehicle(damage_track(6, {3: affect, 6: "Wipe-out"}))
+    assert "FR-AFFECT-PARAM-UNEXPECTED" in rule_ids(check_file(path).findings)
+    assert editor_errors(path)
