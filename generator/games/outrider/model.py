@@ -19,7 +19,9 @@ from typing import Any
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.spelling import (
     ARC_WEAPON_NAMES,
+    BONUS_KEYS,
     BRITISH_KEYS,
+    DIE_KEYS,
     FACING_NAMES,
     ICON_KEYS,
     MOUNT_NAMES,
@@ -105,7 +107,7 @@ class EquipmentSlots(BookKeys):
     holds all of OR-EQUIPMENT-STANDARD (one of each)."""
 
     def __init__(self) -> None:
-        super().__init__(Equipment)
+        super().__init__(Equipment, BRITISH_KEYS | DIE_KEYS)
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
@@ -180,7 +182,7 @@ class BonusLights(BookKeys):
     is skipped rather than reporting a total the file did not mean."""
 
     def __init__(self) -> None:
-        super().__init__(Bonuses, BRITISH_KEYS | ICON_KEYS | SLOT_KEYS)
+        super().__init__(Bonuses, BRITISH_KEYS | ICON_KEYS | SLOT_KEYS | BONUS_KEYS)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         result = super().check(node, path, v)

@@ -68,6 +68,13 @@ ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
                            *((f"{word} die", f"{word} dice") if word in _DICE else ()))
               if name not in _ROLL_WORDS.values()} | {"control check": "control",
                                                       "control checks": "control"}
+# 1.3 and 7.4 name each bonus with the word 'bonus' after it ('The acceleration bonus',
+# 'Defensive Bonus', 'Firepower Bonus'): the key reads so too.
+BONUS_KEYS = {f"{name} bonus": field for name, field in (
+    ("acceleration", "acceleration"), ("handling", "handling"), ("defense", "defense"),
+    ("defence", "defense"), ("defensive", "defense"), ("firepower", "firepower"))}
+# ...and a roll by the bonus that adds to it (7.4: 'Defensive Bonus', 'Firepower Bonus')
+ROLL_NAMES |= {name: _ROLL_WORDS[field] for name, field in BONUS_KEYS.items()}
 
 ARC_WEAPON_NAMES = with_articles(ARC_WEAPON_NAMES, ("primary", "secondary"))
 FACING_NAMES = with_articles(FACING_NAMES, ("front", "rear", "left", "right"))
@@ -239,6 +246,9 @@ ICON_KEYS = {"piston": "acceleration", "wheel": "handling", "shield": "defense",
 # token is the Defense bonus, so a bonus also reads by its slot's name.
 SLOT_KEYS = {"engine": "acceleration", "driver": "handling", "armor": "defense",
              "armour": "defense", "weapon": "firepower"}
+# 2.2's table heads each slot with its die ('Engine Die', 'Armor Die'): the key reads so too.
+DIE_KEYS = {f"{slot} die": slot for slot in ("engine", "driver", "armor", "weapon")} | {
+    "armour die": "armor"}
 
 
 def book_key(name: str, others: dict[str, str] = BRITISH_KEYS) -> str:
@@ -270,7 +280,7 @@ class BookKeys(Struct):
 def slot_holds(slot: str, die: dict[str, Any]) -> dict[str, Any]:
     """JSON Schema of an equipment mapping with ``slot`` (its key in any spelling the check
     reads) holding a value that fits ``die``."""
-    key = book_key(slot)
+    key = book_key(slot, BRITISH_KEYS | DIE_KEYS)
     return {"type": "object", "patternProperties": {key: die},
             "not": {"propertyNames": {"not": {"pattern": key}}}}
 

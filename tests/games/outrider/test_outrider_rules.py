@@ -1111,3 +1111,30 @@ def test_an_arc_reads_by_the_books_heading(
                                                arc(weapon, "rear", mount)]))
     assert bool(check_file(path).findings) == refused
     assert editor_refuses(path) == refused
+
+
+@pytest.mark.parametrize(("change", "rules"), [
+    # 1.3 and 7.4 name a bonus with 'bonus' after it ('Defensive Bonus', 'Firepower Bonus')
+    (bonuses("narrow", **{"Defensive Bonus": 2, "Handling Bonus": 1}), set()),
+    (bonuses("wide", **{"defense bonus": 1, "HANDLING BONUS": "+1"}), set()),
+    (bonuses("narrow", **{"Defense Bonus": 3, "handling": 1}), {"OR-BONUS-RANGE"}),
+    (bonuses("narrow", **{"Defense Bonus": 2, "defense": 1}),
+     {"YAML-DUPLICATE-KEY", "OR-VARIANT-BONUSES"}),   # one bonus written twice
+    (bonuses("narrow", **{"Speed Bonus": 2, "handling": 1}),
+     {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}),
+    # 2.2's table heads each slot 'Engine Die', 'Armor Die'...
+    (lambda d: d.update(equipment={"Engine Die": "d8", "DRIVER DIE": "d10",
+                                   "armour die": "d12", "Weapon Die": "d6"}), set()),
+    (lambda d: d.update(equipment={"Engine Die": "d20", "DRIVER DIE": "d10",
+                                   "armour die": "d12", "Weapon Die": "d6"}),
+     {"OR-EQUIPMENT-STANDARD"}),
+    # ...and an upgrade's roll by the bonus that adds to it
+    (top(upgrades=[{"name": "Roll Cage", "roll": "Defensive Bonus", "bonus": 1}]), set()),
+    (top(upgrades=[{"name": "Roll Cage", "roll": "Speed Bonus", "bonus": 1}]),
+     {"SCHEMA-VALUE", "CHECK-SKIPPED"})])
+def test_a_key_or_roll_reads_as_the_book_heads_it(
+        change: Change, rules: set[str], write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    assert {f.rule for f in check_file(path).findings} == rules
+    if "YAML-DUPLICATE-KEY" not in rules:  # no schema sees two spellings of one key
+        assert editor_refuses(path) == bool(rules)
