@@ -9,12 +9,15 @@ set may name a standard ability instead of describing it; ``standard.py`` resolv
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from generator.games.joyride.catalogues import joyride_data
 from generator.input.editor_schema import same_letters
+from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
@@ -28,6 +31,8 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
+from generator.input.source import Node, Scalar, Seq
+from generator.input.validation import Validation, any_case
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
 
@@ -53,8 +58,55 @@ ITEM_TYPES = tuple(joyride_data().item_types)
 EFFECTS = tuple(joyride_data().effects)
 
 
+# The book's words for what a field holds, beside our ids: the symbols that mark a
+# permanent and a toggleable token (Non-standard abilities: '∞', '↻'); the damage slots of
+# The Dashboard ('These are damage slots'); each item type as its heading names it
+# ('Dropped Items', Special Effects > Items).
+MODE_NAMES = {"\u221e": "permanent", "\u21bb": "toggleable"}
+SLOT_NAMES = {f"{kind} slot{plural}": kind for kind in SLOT_KINDS for plural in ("", "s")}
+ITEM_TYPE_NAMES = {f"{kind} item{plural}": kind for kind in ITEM_TYPES for plural in ("", "s")}
+
+# Items: 'Dropped items can be used during the START, SHIFT or END step': the steps also
+# read as one text, parted by commas, 'or', 'and', '&' or '/', with 'the' and 'step' kept.
+_STEP_GAP = r"\s*(?:,|/|&|\s(?:[oO][rR]|[aA][nN][dD])\s)\s*"
+_STEP_ENDS = re.compile(r"^\s*(?:the\s+)?(.*?)(?:\s+(?:steps?|stages?))?\s*$", re.I | re.S)
+
+
+class Steps(ListOf):
+    """Timing lights: a list of steps, or the steps written as the book runs them together
+    in a sentence ('START, SHIFT or END'); each step is then checked as a list entry."""
+
+    def __init__(self, source: str | None = None) -> None:
+        super().__init__(Choice(STEPS), source=source)
+        self.expected += ", or those steps in one text ('START, SHIFT or END')"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        if isinstance(node, Scalar) and isinstance(node.value, str) and node.value.strip():
+            inner = _STEP_ENDS.match(node.value)
+            words = re.split(_STEP_GAP, inner.group(1) if inner else node.value)
+            node = Seq(node.mark, [Scalar(node.mark, word) for word in words])
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        step = "(" + "|".join(any_case(s) for s in STEPS) + ")"
+        # a step written twice is one light lit twice (JR-ABILITY-TIMING), as in a list
+        once = "".join(f"(?!.*{any_case(s)}.*{any_case(s)})" for s in STEPS)
+        ends = "(" + any_case("step") + "|" + any_case("stage") + ")"
+        text = (r"^" + once + r"\s*(" + any_case("the") + r"\s+)?" + step
+                + "(" + _STEP_GAP + step + r")*(\s+" + ends + r"[sS]?)?\s*$")
+        return {"anyOf": [super().own_schema(), {"type": "string", "pattern": text}]}
+
+
+def steps_text(steps: Sequence[str]) -> dict[str, Any]:
+    """JSON Schema of timing written as one text that names exactly ``steps`` (an item
+    type's fixed START, SHIFT and END), for the rules a list of steps is held to."""
+    named = "".join(f"(?=.*{any_case(s)})" for s in steps)
+    others = "".join(f"(?!.*{any_case(s)})" for s in STEPS if s not in steps)
+    return {"type": "string", "pattern": f"^{named}{others}"}
+
+
 COLOUR = colour_spec("#c62828")
-TIMING = ListOf(Choice(STEPS), source=section("Player Components > Timing Indicators"))
+TIMING = Steps(source=section("Player Components > Timing Indicators"))
 
 
 @dataclass(frozen=True)
@@ -81,10 +133,12 @@ class Dashboard:
         Bool(), "true: the rear-view mirror, where the dice wait between turns.",
         default=True, source=SEC_DASHBOARD)
     locked_slots: tuple[str, ...] = spec_field(
-        ListOf(Choice(SLOT_KINDS)), "Each locked dice slot, left to right: damage or plain.",
+        ListOf(Choice(SLOT_KINDS, aliases=SLOT_NAMES)),
+        "Each locked dice slot, left to right: damage or plain.",
         default=(), source=SEC_DASHBOARD)
     item_slots: tuple[str, ...] = spec_field(
-        ListOf(Choice(SLOT_KINDS)), "Each item slot, top to bottom: damage or plain.",
+        ListOf(Choice(SLOT_KINDS, aliases=SLOT_NAMES)),
+        "Each item slot, top to bottom: damage or plain.",
         default=(), source=SEC_DASHBOARD)
     layout: str = spec_field(
         Choice(LAYOUTS, loose=True),
@@ -139,7 +193,8 @@ class Ability(AbilityFace):
     """A driver ability token (its other side too, when it is toggleable)."""
 
     mode: str = spec_field(
-        Choice(MODES), "flip (used, then turned to low power), permanent or toggleable.",
+        Choice(MODES, aliases=MODE_NAMES),
+        "flip (used, then turned to low power), permanent or toggleable.",
         default="flip", source=section("Player Components > Non-standard abilities"))
     other_side: AbilityFace | None = spec_field(
         Nullable(Struct(AbilityFace)), "A toggleable ability's other side.", default=None,
@@ -206,13 +261,14 @@ class Item:
 
     name: str = spec_field(Text(max_length=20), "The item's name, on pick-ups and card.")
     type: str = spec_field(
-        Choice(ITEM_TYPES), "dropped, fired or activated.", source=SEC_ITEMS)
+        Choice(ITEM_TYPES, aliases=ITEM_TYPE_NAMES), "dropped, fired or activated.",
+        source=SEC_ITEMS)
     effect: str = spec_field(
         Text(max_length=240), "What it does, in your own words, printed on its card.")
     # None when the file leaves timing out, () when it writes it empty: JR-ITEM-TIMING
     # points at the empty list, or at the type when there is none.
     timing: tuple[str, ...] | None = spec_field(
-        ListOf(Choice(STEPS)),
+        Steps(),
         "When it can be used: activated items say; others are START, SHIFT, END.",
         default=None, source=SEC_ITEMS)
     explodes: bool = spec_field(

@@ -23,6 +23,7 @@ from generator.games.joyride.model import (
     Dashboard,
     Gear,
     Item,
+    steps_text,
 )
 from generator.games.joyride.standard import (
     resolve,
@@ -383,9 +384,10 @@ def item_timing_schema(context: JoyrideData) -> list[dict[str, Any]]:
         fixed = item_type.timing
         parts.append(when(has(["type"], kind.spellings([name])), has(["timing"], {
             "minItems": 1}) if fixed is None else at(["timing"], {"anyOf": [
-                {"maxItems": 0},
-                {"items": STEP.spellings(fixed),
-                 "allOf": [{"contains": STEP.spellings([step])} for step in fixed]}]})))
+                {"type": "array", "maxItems": 0},
+                {"type": "array", "items": STEP.spellings(fixed),
+                 "allOf": [{"contains": STEP.spellings([step])} for step in fixed]},
+                steps_text(fixed)]})))
     return parts
 
 

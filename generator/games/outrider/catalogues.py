@@ -183,10 +183,12 @@ class OutriderData:
         """Every name a die's class goes by in ``slot``: its names, and each one that holds
         the slot's own word also without it (2.5's 'Improvised Armor' is 'Improvised' in the
         armor slot, as 2.3's 'big block engine' is 'Big Block' in the engine slot)."""
-        names = self.meaning(slot, sides).names
+        meaning = self.meaning(slot, sides)
+        names = meaning.names
         stripped = (" ".join(w for w in name.split() if class_key(w) != class_key(slot))
                     for name in names)
-        return (*names, *(name for name in stripped if name and name not in names))
+        every = (*names, *(name for name in stripped if name and name not in names))
+        return tuple(dict.fromkeys((*every, *with_count(every, counts_of(meaning)))))
 
     def die_named(self, slot: str, name: str) -> int | None:
         """The die of ``slot`` whose class is called ``name`` (as ``class_key`` compares
@@ -217,6 +219,34 @@ class OutriderData:
 
 # The British spelling of a word of a class name, read as the book's ('Improvised Armour').
 BRITISH = {"armour": "armor"}  # compared singular
+
+
+# 2.4 writes each starting pool in words with the figure after it ('six (6) Skill Points');
+# 1.6 and 7.6 count tokens and AP the same way ('three (3)', 'one (1) AP').
+COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+               "nine", "ten", "eleven", "twelve")
+
+
+def counts_of(meaning: DieMeaning) -> tuple[str, ...]:
+    """What a die gives, as 2.3 and 2.4 write it: its Action Points ('4 AP', '4 Action
+    Points') or Skill Points ('10 Skill Points'), by figure, word or both ('ten (10)')."""
+    units = (("AP", "Action Points") if meaning.action_points is not None
+             else ("Skill Points",) if meaning.skill_points is not None else ())
+    number = meaning.action_points if meaning.action_points is not None else meaning.skill_points
+    if number is None:
+        return ()
+    word = COUNT_WORDS[number] if number < len(COUNT_WORDS) else str(number)
+    return tuple(f"{figure} {unit}" for unit in units
+                 for figure in (str(number), word, f"{word} ({number})"))
+
+
+def with_count(names: tuple[str, ...], counts: tuple[str, ...]) -> tuple[str, ...]:
+    """A die's count alone ('10 Skill Points', as '4 AP' reads), and each of its names
+    that holds no count with the count in brackets after it ('Veteran (10 Skill Points)',
+    '400+ HP Small Block (4 AP)', as 2.3 brackets an engine's AP after its power)."""
+    units = {count.split()[-1].casefold() for count in counts}
+    bare = [n for n in names if not units & set(re.findall(r"[a-z]+", n.casefold()))]
+    return (*counts, *(f"{name} ({count})" for name in bare for count in counts))
 
 
 def class_key(name: str) -> str:

@@ -10,6 +10,8 @@ the bonus each side adds to each roll) are properties, read from the rulebook ca
 from __future__ import annotations
 
 import functools
+import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +19,9 @@ from typing import Any
 from generator.games.outrider.catalogues import outrider_data
 from generator.games.outrider.spelling import (
     ARC_WEAPON_NAMES,
+    BONUS_KEYS,
     BRITISH_KEYS,
+    DIE_KEYS,
     FACING_NAMES,
     ICON_KEYS,
     MOUNT_NAMES,
@@ -47,7 +51,7 @@ from generator.input.schema import (
     shared_path,
     spec_field,
 )
-from generator.input.source import Map, Node
+from generator.input.source import Map, Node, Scalar
 from generator.input.validation import Validation, did_you_mean
 from generator.keep.data_yaml import read_data
 from generator.paper.art import ART
@@ -103,7 +107,7 @@ class EquipmentSlots(BookKeys):
     holds all of OR-EQUIPMENT-STANDARD (one of each)."""
 
     def __init__(self) -> None:
-        super().__init__(Equipment)
+        super().__init__(Equipment, BRITISH_KEYS | DIE_KEYS)
 
     def own_schema(self) -> dict[str, Any]:
         def somewhere(sides: int) -> dict[str, Any]:
@@ -114,14 +118,59 @@ class EquipmentSlots(BookKeys):
                                   *(somewhere(sides) for sides in outrider_data().standard_set)]}
 
 
-class Bonus(Int):
+# 1.2 prints a bonus with its sign ('a +1 or +2 boost'), 7.4 the same ('a +1 bonus'): a
+# number written so, even in quotes, is that number.
+_SIGNED = re.compile(r"^\s*([+-])\s*([0-9]+)\s*$")
+
+
+def signed_pattern(numbers: Iterable[int]) -> str:
+    """The quoted signed spellings ``SignedInt`` reads as one of ``numbers``, as a JSON
+    Schema pattern ('+2'); a number below zero with its minus sign."""
+    plus = "|".join(str(n) for n in numbers if n >= 0) or "(?!)"
+    minus = "|".join(str(-n) for n in numbers if n < 0) or "(?!)"
+    return rf"^\s*(\+\s*0*({plus})|-\s*0*({minus}))\s*$"
+
+
+class SignedInt(Int):
+    """A whole number, also written with its sign in quotes as the book prints a bonus
+    ('+2'); out of range, it is refused as any number is."""
+
+    def __init__(self, min: int | None = None, max: int | None = None) -> None:
+        super().__init__(min, max)
+        self.expected += ", or one with its sign ('+1')"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        written = _SIGNED.match(node.value) if isinstance(node, Scalar) and isinstance(
+            node.value, str) else None
+        if written is None:
+            return super().check(node, path, v)
+        value = int(written.group(2)) * (-1 if written.group(1) == "-" else 1)
+        if (self.min is not None and value < self.min) or (
+                self.max is not None and value > self.max):
+            return self.out_of_range(node, path, v)
+        return value
+
+    def numbers(self) -> range:
+        """The numbers the editor's pattern spells out (a bonus is small)."""
+        return range(self.min if self.min is not None else -9,
+                     (self.max if self.max is not None else 9) + 1)
+
+    def own_schema(self) -> dict[str, Any]:
+        text: dict[str, Any] = {"type": "string", "pattern": signed_pattern(self.numbers())}
+        if self.max is None and self.min is not None:  # no top: any figure of the sign
+            text["pattern"] = rf"^\s*\+\s*0*[{max(self.min, 1)}-9][0-9]*\s*$"
+        return {"anyOf": [super().own_schema(), text]}
+
+
+class Bonus(SignedInt):
     """A characteristic bonus: any whole number reads, and OR-BONUS-RANGE reports one
     outside 0 to its limit; the editor's schema holds the same range."""
 
     def own_schema(self) -> dict[str, Any]:
         rules = read_data(Path(__file__).with_name("rules.yaml"))["rules"]
-        return {"type": "integer", "minimum": 0,
-                "maximum": int(rules["OR-BONUS-RANGE"]["params"]["limit"])}
+        limit = int(rules["OR-BONUS-RANGE"]["params"]["limit"])
+        return {"anyOf": [{"type": "integer", "minimum": 0, "maximum": limit},
+                          {"type": "string", "pattern": signed_pattern(range(limit + 1))}]}
 
 
 class BonusLights(BookKeys):
@@ -133,7 +182,7 @@ class BonusLights(BookKeys):
     is skipped rather than reporting a total the file did not mean."""
 
     def __init__(self) -> None:
-        super().__init__(Bonuses, BRITISH_KEYS | ICON_KEYS | SLOT_KEYS)
+        super().__init__(Bonuses, BRITISH_KEYS | ICON_KEYS | SLOT_KEYS | BONUS_KEYS)
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         result = super().check(node, path, v)
@@ -312,7 +361,7 @@ class Upgrade:
         Choice(ROLLS, aliases=ROLL_NAMES, source=section("1.3 Vehicle Characteristics Overview")),
         "The roll it adds to: initiative, control, defense or attack (or the die rolled, or "
         "the characteristic that adds to it).")
-    bonus: int = spec_field(Int(min=1), "What it adds to that roll.")
+    bonus: int = spec_field(SignedInt(min=1), "What it adds to that roll.")
     summary: str | None = spec_field(
         Text(max_length=80), "A short description printed after its bonus.", default=None)
 

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from generator.games.outrider.catalogues import BRITISH, outrider_data, unaccented
+from generator.games.outrider.catalogues import BRITISH, COUNT_WORDS, outrider_data, unaccented
 from generator.input.editor_schema import integer_is
 from generator.input.findings import KeyPath
 from generator.input.schema import Int, Struct, loose_word
@@ -34,11 +34,12 @@ def with_articles(names: dict[str, str], options: Iterable[str]) -> dict[str, st
 # straight forward or backward, and speaks of articulated and fixed weapons.
 # 7.2 also fires with the PRIMARY arc or a secondary arc; each name singular or plural, as
 # the book writes them ('Secondary Weapon(s)', 'Backup weapons', 'fixed weapons').
+PLURALS = ("", "s", "(s)")  # 7.1's heading hedges its plural: 'Secondary Weapon(s)'
 ARC_WEAPON_NAMES = {f"{name}{plural}": weapon for name, weapon in (
     ("main", "primary"), ("main weapon", "primary"), ("primary weapon", "primary"),
     ("primary arc", "primary"), ("backup", "secondary"), ("backup weapon", "secondary"),
     ("secondary weapon", "secondary"), ("secondary arc", "secondary"))
-    for plural in ("", "s")}
+    for plural in PLURALS}
 FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backward": "rear",
                 "backwards": "rear"}
 # An edge also reads with the word after it: the 'front and rear facing' of 1.2's Facing
@@ -46,7 +47,7 @@ FACING_NAMES = {"forward": "front", "forwards": "front", "back": "rear", "backwa
 FACING_NAMES |= {f"{facing}{gap}{word}": facing for facing in ("front", "rear", "left", "right")
                  for word in ("facing", "edge", "side") for gap in (" ", "-")}
 MOUNT_NAMES = {f"{mount} weapon{plural}": mount for mount in ("fixed", "articulated")
-               for plural in ("", "s")}
+               for plural in PLURALS}
 # The book names each roll by its die (the DRIVER roll, 5.4) or by the characteristic added
 # to it (1.3): those names, and the British spellings our own keys use, read as the roll,
 # with or without 'roll' (the attack roll, 7.4), and the control check (5.4) and the
@@ -67,6 +68,13 @@ ROLL_NAMES = {name: roll for word, roll in _ROLL_WORDS.items()
                            *((f"{word} die", f"{word} dice") if word in _DICE else ()))
               if name not in _ROLL_WORDS.values()} | {"control check": "control",
                                                       "control checks": "control"}
+# 1.3 and 7.4 name each bonus with the word 'bonus' after it ('The acceleration bonus',
+# 'Defensive Bonus', 'Firepower Bonus'): the key reads so too.
+BONUS_KEYS = {f"{name} bonus": field for name, field in (
+    ("acceleration", "acceleration"), ("handling", "handling"), ("defense", "defense"),
+    ("defence", "defense"), ("defensive", "defense"), ("firepower", "firepower"))}
+# ...and a roll by the bonus that adds to it (7.4: 'Defensive Bonus', 'Firepower Bonus')
+ROLL_NAMES |= {name: _ROLL_WORDS[field] for name, field in BONUS_KEYS.items()}
 
 ARC_WEAPON_NAMES = with_articles(ARC_WEAPON_NAMES, ("primary", "secondary"))
 FACING_NAMES = with_articles(FACING_NAMES, ("front", "rear", "left", "right"))
@@ -238,6 +246,9 @@ ICON_KEYS = {"piston": "acceleration", "wheel": "handling", "shield": "defense",
 # token is the Defense bonus, so a bonus also reads by its slot's name.
 SLOT_KEYS = {"engine": "acceleration", "driver": "handling", "armor": "defense",
              "armour": "defense", "weapon": "firepower"}
+# 2.2's table heads each slot with its die ('Engine Die', 'Armor Die'): the key reads so too.
+DIE_KEYS = {f"{slot} die": slot for slot in ("engine", "driver", "armor", "weapon")} | {
+    "armour die": "armor"}
 
 
 def book_key(name: str, others: dict[str, str] = BRITISH_KEYS) -> str:
@@ -269,15 +280,11 @@ class BookKeys(Struct):
 def slot_holds(slot: str, die: dict[str, Any]) -> dict[str, Any]:
     """JSON Schema of an equipment mapping with ``slot`` (its key in any spelling the check
     reads) holding a value that fits ``die``."""
-    key = book_key(slot)
+    key = book_key(slot, BRITISH_KEYS | DIE_KEYS)
     return {"type": "object", "patternProperties": {key: die},
             "not": {"propertyNames": {"not": {"pattern": key}}}}
 
 
-# 2.4 writes each starting pool in words with the figure after it ('six (6) Skill Points');
-# 1.6 and 7.6 count tokens and AP the same way ('three (3)', 'one (1) AP').
-COUNT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-               "nine", "ten", "eleven", "twelve")
 
 
 def count_pattern(number: int | None = None) -> str:
@@ -309,14 +316,20 @@ class Counted(Int):
         self.units = tuple(units)
         self.expected = f"a whole number, or one with its unit ('{example}')"
 
-    def with_unit(self, number: str) -> str:
-        """A pattern for ``number`` (a regular expression) followed by one of the units."""
+    def with_unit(self, number: str, brackets: bool = False) -> str:
+        """A pattern for ``number`` (a regular expression) followed by one of the units;
+        with ``brackets``, also the two in brackets as 2.3 writes an engine's AP ('(4 AP)')."""
         names = "|".join(r"\s+".join(any_case(word) for word in unit.split()) + "[sS]?"
                          for unit in self.units)
+        if brackets:
+            inner = rf"{number}\s*({names})"
+            return rf"^\s*({inner}|\(\s*{inner}\s*\))\s*$"
         return rf"^\s*{number}\s*({names})\s*$"
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str) and re.match(r"^\s*\(.*\)\s*$", value, re.S):
+            value = value.strip()[1:-1]  # 2.3's brackets: '(4 AP)'
         if isinstance(value, str):
             written = re.match(self.with_unit(count_pattern()), value)
             count = read_count(written.group(1)) if written else None
@@ -325,15 +338,15 @@ class Counted(Int):
         return super().check(node, path, v)
 
     def own_schema(self) -> dict[str, Any]:
-        return {"anyOf": [super().own_schema(),
-                          {"type": "string", "pattern": self.with_unit(count_pattern())}]}
+        return {"anyOf": [super().own_schema(), {
+            "type": "string", "pattern": self.with_unit(count_pattern(), brackets=True)}]}
 
     def equal_to(self, number: int) -> dict[str, Any]:
         """JSON Schema: a value written as ``number``, with or without its unit; anything
         else is left to the field's own schema."""
         return {"allOf": [integer_is(number), {
-            "if": {"type": "string", "pattern": self.with_unit(count_pattern())},
-            "then": {"pattern": self.with_unit(count_pattern(number))}}]}
+            "if": {"type": "string", "pattern": self.with_unit(count_pattern(), brackets=True)},
+            "then": {"pattern": self.with_unit(count_pattern(number), brackets=True)}}]}
 
 
 TACHOMETER = Counted(("AP", "Action Point"), "4 AP")

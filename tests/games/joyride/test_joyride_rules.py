@@ -507,7 +507,9 @@ def test_items_are_used_when_their_type_says(change: Change, expected: str,
     (dashboard(item_slots=["damage", "spare"]), False, "Player Components > The Dashboard"),
     (ability(0, timing=["boost"]), False, "Player Components > Timing Indicators"),
     (top(type="activated", timing=["finish"]), True, "Special Effects > Items"),
-    (top(timing="start"), True, "Special Effects > Items"),
+    # orjrlegal: a bare text is the steps written in a line ('START, SHIFT or END'), so a
+    # lone 'start' reads; a word in it that is no step is the unreadable entry
+    (top(timing="start or finish"), True, "Special Effects > Items"),
     # a token's timing left out is cited where its lights are, as a wrong step is
     (lambda data: data["abilities"][0].pop("timing"), False,
      "Player Components > Timing Indicators"),
@@ -644,3 +646,67 @@ def test_an_icon_in_other_capitals_or_spacing_is_the_icon(
     the icon is plain; the build draws it. 'gearstick' (CAR_CASES) is still no icon."""
     assert check_file(write_car(ability(0, icon=icon))).findings == []
     assert IconSet().resolve(icon) == "gear_stick" and IconSet().resolve("gearstick") is None
+
+
+# --- orjrlegal: values typed as the book prints them ----------------------------------------
+
+
+def editor_refuses(path: Path) -> bool:
+    """Whether the editor's JSON Schema refuses the file (it must agree with check)."""
+    import json
+
+    import jsonschema
+
+    from generator.commands.json_schema import kind_schema
+    from generator.project.registry import GAMES
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    game = GAMES["joyride"]
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds[data["kind"]]))
+    return any(True for _ in validator.iter_errors(data))
+
+
+def timing_written(index: int, joiner: str, before: str = "", after: str = "") -> Change:
+    """The token's own timing lights, in capitals, run together as one text."""
+    steps = scaffold_data()["abilities"][index]["timing"]
+    return ability(index, timing=before + joiner.join(s.upper() for s in steps) + after)
+
+
+@pytest.mark.parametrize(("change", "rules"), [
+    # Items: 'the START, SHIFT or END step': the steps as one text, as the book runs them
+    (timing_written(0, ", "), set()),
+    (timing_written(1, " or "), set()),
+    (timing_written(2, " / ", "the ", " step"), set()),
+    # ...each still one of the five, and still one light each
+    (ability(0, timing="START, BRAKE"), {"SCHEMA-VALUE", "CHECK-SKIPPED"}),
+    (timing_written(2, " or LOCK or "), {"JR-ABILITY-TIMING"}),
+    # Non-standard abilities mark a permanent token '∞' and a toggleable one '↻'
+    (ability(1, mode="\u221e"), set()),
+    (ability(0, mode="\u21bb", other_side={"name": "Feather", "timing": "ROLL",
+                                            "effect": "Roll one more die."}), set()),
+    (ability(0, mode="\u21bb"), {"JR-ABILITY-TOGGLE"}),   # no other side: still the rule
+    (ability(0, mode="\u221e\u21bb"), {"SCHEMA-VALUE", "CHECK-SKIPPED"}),
+    # The Dashboard calls them damage slots
+    (dashboard(locked_slots=["plain", "Damage Slot", "damage slots", "damage"],
+               item_slots=["Damage Slot", "damage slot"]), set()),
+    (dashboard(item_slots=["damaged", "damage"]), {"SCHEMA-VALUE", "CHECK-SKIPPED"})])
+def test_a_car_reads_the_books_words(change: Change, rules: set[str],
+                                     write_car: Callable[..., Path]) -> None:
+    path = write_car(change)
+    found = rule_ids(check_file(path).findings)
+    assert found == rules
+    assert editor_refuses(path) == bool(rules)
+
+
+@pytest.mark.parametrize(("change", "rules"), [
+    # Special Effects > Items: the types are headed 'Dropped Items', 'Fired Items',
+    # 'Activated Items'; dropped items are used 'during the START, SHIFT or END step'
+    (top(type="Dropped Items", timing="START, SHIFT or END"), set()),
+    (top(type="fired item", timing="START, SHIFT, END"), set()),
+    (top(type="Activated Items", timing="ROLL"), set()),
+    (top(type="Thrown Items"), {"SCHEMA-VALUE", "CHECK-SKIPPED"}),
+    (top(type="Dropped Items", timing="START or ROLL"), {"JR-ITEM-TIMING"})])
+def test_an_item_reads_the_books_words(change: Change, rules: set[str],
+                                       write_item: Callable[..., Path]) -> None:
+    path = write_item(change)
+    assert rule_ids(check_file(path).findings) == rules
+    assert editor_refuses(path) == bool(rules)

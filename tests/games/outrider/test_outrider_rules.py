@@ -1019,3 +1019,122 @@ def test_an_empty_nickname_skips_the_class_rule_naming_the_nickname(
     findings = check_file(write_outrider(top(nickname=""))).findings
     (skipped,) = [f for f in findings if f.rule == "CHECK-SKIPPED"]
     assert "because nickname has an error: OR-CLASS-UNKNOWN" in skipped.message
+
+
+# --- orjrlegal: values typed as the book prints them ----------------------------------------
+
+
+def editor_refuses(path: Path) -> bool:
+    """Whether the editor's JSON Schema refuses the file (it must agree with check)."""
+    import json
+
+    import jsonschema
+
+    from generator.commands.json_schema import kind_schema
+    from generator.project.registry import GAMES
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    game = GAMES["outrider"]
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds["vehicle"]))
+    return any(True for _ in validator.iter_errors(data))
+
+
+@pytest.mark.parametrize(("change", "rules"), [
+    # 1.2: 'a +1 or +2 boost'; a bonus written with its sign, even quoted, is that number
+    (bonuses("narrow", defense="+2", handling="+1"), set()),
+    (bonuses("wide", defense="+1", handling=" + 1 "), set()),
+    # ...and one out of range is still the range rule, not passed and not a schema error
+    (bonuses("narrow", defense="+3", handling="+1"), {"OR-BONUS-RANGE"}),
+    (bonuses("narrow", defense="+2", handling="-1"), {"OR-BONUS-RANGE", "OR-VARIANT-BONUSES"}),
+    # 7.4: 'a +1 bonus': an upgrade's bonus with its sign
+    (top(upgrades=[{"name": "Roll Cage", "roll": "defense", "bonus": "+1"}]), set()),
+    (top(upgrades=[{"name": "Roll Cage", "roll": "control", "bonus": "+0"}]),
+     {"SCHEMA-VALUE", "CHECK-SKIPPED"}),
+    (top(upgrades=[{"name": "Roll Cage", "roll": "control", "bonus": "+1 or +2"}]),
+     {"SCHEMA-TYPE", "CHECK-SKIPPED"})])
+def test_a_bonus_reads_with_the_sign_the_book_prints(
+        change: Change, rules: set[str], write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    assert {f.rule for f in check_file(path).findings} == rules
+    assert editor_refuses(path) == bool(rules)
+
+
+@pytest.mark.parametrize(("tachometer", "skill_track", "rules"), [
+    # 2.3 brackets an engine's Action Points after its power: '400+ HP (4 AP)'
+    ("(4 AP)", "(10 Skill Points)", set()),
+    ("( four (4) Action Points )", 10, set()),
+    ("(6 AP)", "(12 Skill Points)", {"OR-ACTION-POINTS", "OR-SKILL-POINTS"}),
+    ("(4 Skill Points)", 10, {"SCHEMA-TYPE", "CHECK-SKIPPED"})])
+def test_a_count_reads_in_the_brackets_the_book_gives_it(
+        tachometer: Any, skill_track: Any, rules: set[str],
+        write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(top(tachometer=tachometer, skill_track=skill_track))
+    assert {f.rule for f in check_file(path).findings} == rules
+    assert editor_refuses(path) == bool(rules)
+
+
+@pytest.mark.parametrize(("dice", "read"), [
+    # 2.4 gives each driver class its pool ('ten (10) Skill Points') as 2.3 gives an engine
+    # its AP: the pool alone or after the class reads as the driver's die, as '4 AP' and
+    # 'Small Block (4 AP)' read as the engine's; 2.3's whole row reads too.
+    ({"engine": "400+ HP Small Block (4 AP)", "driver": "10 Skill Points"}, (8, 10)),
+    ({"engine": "4 Action Points", "driver": "Veteran (10 Skill Points)"}, (8, 10)),
+    ({"engine": "four (4) AP", "driver": "Vets (ten (10) Skill Points)"}, (8, 10)),
+    ({"engine": "High Torque (3 Action Points)", "driver": "twelve Skill Points"}, (6, 12))])
+def test_a_die_reads_by_the_points_the_book_gives_its_class(
+        dice: dict[str, str], read: tuple[int, int], write_outrider: Callable[..., Path]
+        ) -> None:
+    loaded = check_file(write_outrider(equipment(**dice)))
+    assert loaded.definitions[0].model.equipment.as_tuple()[:2] == read
+    standard = sorted((*read, 12, 6)) == [6, 8, 10, 12]
+    assert {f.rule for f in loaded.findings} == (set() if standard
+                                                 else {"OR-EQUIPMENT-STANDARD"})
+
+
+@pytest.mark.parametrize("dice", [
+    # a class and a count that disagree are no die; a pool in the engine slot is refused
+    {"driver": "Veteran (12 Skill Points)"}, {"engine": "Small Block (5 AP)"},
+    {"engine": "10 Skill Points"}, {"driver": "4 AP"}])
+def test_a_class_and_points_that_disagree_are_refused(
+        dice: dict[str, str], write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(equipment(**dice))
+    assert {f.rule for f in check_file(path).findings} == {"SCHEMA-VALUE", "CHECK-SKIPPED"}
+    assert editor_refuses(path)
+
+
+@pytest.mark.parametrize(("weapon", "mount", "refused"), [
+    # 7.1's heading: 'Secondary Weapon(s)'; 7.2 'fixed weapons'
+    ("Secondary Weapon(s)", "Fixed Weapon(s)", False), ("secondary weapons", "fixed", False),
+    ("Tertiary Weapon(s)", "fixed", True)])
+def test_an_arc_reads_by_the_books_heading(
+        weapon: str, mount: str, refused: bool, write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(side("narrow", arcs=[arc("primary", "front", "fixed"),
+                                               arc(weapon, "rear", mount)]))
+    assert bool(check_file(path).findings) == refused
+    assert editor_refuses(path) == refused
+
+
+@pytest.mark.parametrize(("change", "rules"), [
+    # 1.3 and 7.4 name a bonus with 'bonus' after it ('Defensive Bonus', 'Firepower Bonus')
+    (bonuses("narrow", **{"Defensive Bonus": 2, "Handling Bonus": 1}), set()),
+    (bonuses("wide", **{"defense bonus": 1, "HANDLING BONUS": "+1"}), set()),
+    (bonuses("narrow", **{"Defense Bonus": 3, "handling": 1}), {"OR-BONUS-RANGE"}),
+    (bonuses("narrow", **{"Defense Bonus": 2, "defense": 1}),
+     {"YAML-DUPLICATE-KEY", "OR-VARIANT-BONUSES"}),   # one bonus written twice
+    (bonuses("narrow", **{"Speed Bonus": 2, "handling": 1}),
+     {"SCHEMA-UNKNOWN-KEY", "CHECK-SKIPPED"}),
+    # 2.2's table heads each slot 'Engine Die', 'Armor Die'...
+    (lambda d: d.update(equipment={"Engine Die": "d8", "DRIVER DIE": "d10",
+                                   "armour die": "d12", "Weapon Die": "d6"}), set()),
+    (lambda d: d.update(equipment={"Engine Die": "d20", "DRIVER DIE": "d10",
+                                   "armour die": "d12", "Weapon Die": "d6"}),
+     {"OR-EQUIPMENT-STANDARD"}),
+    # ...and an upgrade's roll by the bonus that adds to it
+    (top(upgrades=[{"name": "Roll Cage", "roll": "Defensive Bonus", "bonus": 1}]), set()),
+    (top(upgrades=[{"name": "Roll Cage", "roll": "Speed Bonus", "bonus": 1}]),
+     {"SCHEMA-VALUE", "CHECK-SKIPPED"})])
+def test_a_key_or_roll_reads_as_the_book_heads_it(
+        change: Change, rules: set[str], write_outrider: Callable[..., Path]) -> None:
+    path = write_outrider(change)
+    assert {f.rule for f in check_file(path).findings} == rules
+    if "YAML-DUPLICATE-KEY" not in rules:  # no schema sees two spellings of one key
+        assert editor_refuses(path) == bool(rules)
