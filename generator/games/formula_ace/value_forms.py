@@ -6,12 +6,15 @@ player chooses changes nothing but where a finding points."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.input.findings import KeyPath
-from generator.input.schema import Either, Int, ListOf, MapOf, Spec
+from generator.input.schema import Choice, Either, Int, ListOf, MapOf, Spec, loose_word
 from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import INVALID, Mapped, Validation, shared_path
+from generator.input.validation import INVALID, Mapped, Validation, any_case, shared_path
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 # 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
 ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
@@ -64,6 +67,55 @@ class Credits(Int):
     def own_schema(self) -> dict[str, Any]:
         return {"anyOf": [super().own_schema(), {"type": "string",
                                                  "pattern": CREDITS_PATTERN}]}
+
+
+# The book sets its price lines out as "- * +1 Booster" and "** Zap o. Burn Booster" (a star
+# for each space the upgrade takes), and quotes a rank or a roll in guillemets («Seasoned»,
+# «6»): a name copied with them is the name without them.
+LIST_MARKS = re.compile(r"^[\s*\u2022-]*(?=\S)")
+QUOTE_GLYPHS = re.compile("[\u00ab\u00bb\"\u201c\u201d]")
+# The same for the editor schema: marks before the name, quote glyphs anywhere in it.
+_MARKS_PATTERN = "[\\s*\u2022-]*"
+_QUOTES_PATTERN = "[\u00ab\u00bb\"\u201c\u201d\\s]*"
+_GAP_PATTERN = "[\u00ab\u00bb\"\u201c\u201d\\s_-]+"
+
+
+def book_marks_off(text: str) -> str:
+    """``text`` without the list marks before it and the quote glyphs in it."""
+    bare = " ".join(QUOTE_GLYPHS.sub(" ", LIST_MARKS.sub("", text)).split())
+    return bare.replace("( ", "(").replace(" )", ")")
+
+
+class BookChoice(Choice):
+    """A name as the book prints it in a list or a table: with the list's marks before it or
+    guillemets round it (see LIST_MARKS). Only a name that then reads is taken so; any other
+    keeps its refusal, shown as written."""
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str) and book_marks_off(value) != value.strip():
+            bare = book_marks_off(value)
+            if bare.lower() in {o.lower() for o in self.options} or loose_word(bare).strip("-") in self.words:
+                node = Scalar(node.mark, bare)
+        return super().check(node, path, v)
+
+    def spellings(self, options: Sequence[str]) -> dict[str, Any]:
+        schema = super().spellings(options)
+        words = [book_pattern(w) for w, o in self.words.items() if o in options]
+        schema["anyOf"].append({"type": "string", "pattern": r"^" + _MARKS_PATTERN + "("
+                                + "|".join(words) + r")" + _QUOTES_PATTERN + "$"})
+        return schema
+
+
+def book_pattern(word: str) -> str:
+    """loose_pattern's expression for ``word``, with quote glyphs taken where an apostrophe
+    or a dot is, and among the spaces between words."""
+    skip = "['\u2019.\u00ab\u00bb\"\u201c\u201d]*"
+    parts = [_QUOTES_PATTERN]
+    for char in word:
+        parts.append(_GAP_PATTERN if char == "-" else any_case(char))
+        parts.append(skip)
+    return "".join(parts)
 
 
 class CountOrNames(Either):

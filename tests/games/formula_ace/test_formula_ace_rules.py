@@ -1245,3 +1245,127 @@ def test_credits_may_be_written_as_the_book_prices_things(written: str,
     assert rule_ids(more.findings) == {"FA-TEAM-CREDITS"}
     quoted = check_file(write_team(tmp_path, lambda d: d.update(credits="2500"))).findings
     assert "remove the quotes" in quoted[0].message
+
+
+def editor_accepts(path: Path) -> bool:
+    """Whether the team's editor schema takes the file as an editor reads it."""
+    game = GAMES["formula-ace"]
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds["team"]))
+    return not list(validator.iter_errors(data))
+
+
+def schema_rules(loaded: Any) -> set[str]:
+    return {r for r in rule_ids(loaded.findings) if r.startswith("SCHEMA")}
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("+1 Fin (maximum = 4)", "fin"), ("+1 Booster (maximum = 4)", "booster"),
+    ("+1 basic resistance in hit point (maximum = base x2)", "hit-point"),
+    ("+1 basic speed in cm (maximum = base x2)", "speed"),
+    ("Auto Start Engine (yields two attempts each time to start the engine)", "auto-start"),
+    ("Zap o. Burn Booster (replace the 1D booster roll with an automatic « 6 » cm of bonus)",
+     "zap-o-burn"),
+    ("Ramming Edge (do +1 damage point in case of colliding, 6 maximum)", "ramming-edge"),
+    ("* +1 Booster", "booster"), ("- * +1 Fin", "fin"), ("** Zap o. Burn Booster", "zap-o-burn")])
+def test_an_upgrade_copied_as_its_whole_price_line_is_that_upgrade(
+        written: str, item: str, tmp_path: Path) -> None:
+    # 16/ prints each upgrade with its star and a bracket after its name: copied whole, the
+    # line names the upgrade (what it may cost is still checked).
+    path = write_team(tmp_path, ship(0, upgrades=[written]))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert loaded.definitions[0].model.ships[0].upgrades == {item: 1}
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("Decoys (cancel on a .6.)", "decoys"), ("Countermeasures (cancel on a .5-6.)",
+                                             "countermeasures"),
+    ("Repulsor (cancel on a «4-6»)", "repulsor"),
+    ("Smoke (divide speed next turn by two because of disorientation)", "smoke"),
+    ("Electromagnetic web (stops everybody. Will have to start engine again)", "web"),
+    ("* Mines (motionless)", "mines"), ("* All angles turret", "turret")])
+def test_a_derby_item_copied_as_its_whole_price_line_is_that_item(
+        written: str, item: str, tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(2, weapons=[{"item": written}]))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert [w.item for w in loaded.definitions[0].model.ships[2].weapons] == [item]
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("where", "written"), [
+    ("weapons", "Decoys (cancel on a .5-6.)"),    # Countermeasures' odds, not the decoys'
+    ("upgrades", "+1 Fin (maximum = 6)"), ("upgrades", "* Nitro"),
+    ("weapons", "* Lasers"), ("weapons", "Laser turret")])
+def test_a_price_line_the_book_does_not_print_is_still_refused(
+        where: str, written: str, tmp_path: Path) -> None:
+    value = [written] if where == "upgrades" else [{"item": written}]
+    path = write_team(tmp_path, ship(2, **{where: value}))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert f"found '{written}'" in finding.message
+    if where == "weapons":
+        assert not editor_accepts(path)
+
+
+@pytest.mark.parametrize("written", [
+    "Sabotage of one opponent.s ship", "Sabotage of one opponent's ship",
+    "Sabotage of one opponent's ship (on a 1-3 roll on a dice, he makes one roll on the "
+    "damage table)"])
+def test_sabotage_is_taken_by_the_book_s_name_for_it(written: str, tmp_path: Path) -> None:
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=[written, "* Security"])])
+    path = write_team(tmp_path, season(pit))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    (entry,) = loaded.definitions[0].model.season
+    assert entry.race.results[0].options == ("sabotage", "security")
+    assert editor_accepts(path)
+
+
+def test_school_is_bought_by_its_whole_price_line(tmp_path: Path) -> None:
+    step = buy("Pilot advanced school (+1 in one skill rank)", pilot="Ada Voss",
+               skill="G-ENDURANCE")
+    path = write_team(tmp_path, season(step, rich=True))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.season[1].buy.item == "school"
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "rank"), [
+    ("« Seasoned »", "seasoned"), ("«Seasoned»", "seasoned"), (".Seasoned.", "seasoned"),
+    ("“Ace”", "ace"), ('"Ace"', "ace")])
+def test_a_rank_copied_in_the_book_s_quotes_is_that_rank(written: str, rank: str,
+                                                        tmp_path: Path) -> None:
+    # 5/ quotes the ranks: « Seasoned » and, its guillemets lost, .Ace.
+    skills = {"piloting": 3, "g_endurance": 3} if rank == "seasoned" else {
+        "piloting": 4, "g_endurance": 4}
+    path = write_team(tmp_path, pilot(1, rank=written, skills=skills))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert loaded.definitions[0].model.pilots[1].rank == rank
+    assert editor_accepts(path)
+
+
+def test_a_rank_in_quotes_the_book_does_not_give_is_still_refused(tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(1, rank="« Veteran »"))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert "found '« Veteran »'" in finding.message
+    assert not editor_accepts(path)
+
+
+def test_pilot_wounded_is_critical_damage_3_as_wounded_is(tmp_path: Path) -> None:
+    # Critical Damage 3 and 4 both print "Pilot wounded"; the file reads the bare word as 3
+    # (one race out), and the table's words the same.
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11,
+                                                  pilot_outcome="Pilot wounded")])
+    path = write_team(tmp_path, both(season(out), pilot(1, wounds="Pilot wounded")))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == "wounded-1"
+    assert team.pilots[1].wounds == "wounded"
+    assert editor_accepts(path)
