@@ -273,7 +273,7 @@ class RaceResult:
     pilot: str = spec_field(Text(max_length=24), "The pilot, by name.")
     ship: str = spec_field(Text(max_length=24), "The ship flown, by name.")
     place: int | None = spec_field(
-        Nullable(Place(1, 99), blank_words=("dnf", "did not finish")),
+        Nullable(Place(1, 99), blank_words=("dnf", "did not finish", "does not finish")),
         "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(

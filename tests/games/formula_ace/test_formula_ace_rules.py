@@ -1019,7 +1019,8 @@ def test_six_named_special_features_are_allowed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("written", "place"), [
-    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None)])
+    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None),
+    ("does not finish", None)])
 def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
                                                 tmp_path: Path) -> None:
     # 15/ ranks "1st", "2nd", "3rd", "4th or more"; a pilot who does not finish gets 0.
@@ -1029,6 +1030,13 @@ def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
     team = loaded.definitions[0].model
     assert team.season[0].race.results[0].place == place
     assert replay(team).credits == 2500 + (1000 * (6 - place) if place else 0)
+
+
+def test_a_place_in_words_that_is_not_a_finish_is_still_refused(tmp_path: Path) -> None:
+    for wrong in ("does finish", "not started", "0th"):
+        path = write_team(tmp_path, season(race(
+            "Oval", "total-speed-way", [result("Ada Voss", "Lambda One", wrong)])))
+        assert rule_ids(check_file(path).findings) & {"SCHEMA-VALUE", "SCHEMA-TYPE"}, wrong
 
 
 def test_a_place_past_the_starters_is_judged_as_written_in_words(tmp_path: Path) -> None:
