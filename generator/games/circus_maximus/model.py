@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from generator.games.circus_maximus.catalogues import circus_data
+from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
     Choice,
@@ -25,7 +26,6 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
-from generator.input.findings import KeyPath
 from generator.input.source import Node, Scalar
 from generator.input.validation import Validation, any_case
 
@@ -90,7 +90,8 @@ class Car:
     """The car the team pulls."""
 
     type: str = spec_field(
-        Choice(CAR_TYPES, aliases=CAR_NAMES), "light, standard or heavy; a light car rams a team at -3 (9.61).",
+        Choice(CAR_TYPES, aliases=CAR_NAMES),
+        "light, standard or heavy; a light car rams a team at -3 (9.61).",
         source=section("9.61, 16.5"))
     scythe_blades: bool = spec_field(
         Bool(), "Scythe blades on the wheels: +3 when this chariot rams a team (9.61).",

@@ -78,6 +78,8 @@ OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "
 # missile): a Choice takes any of them.
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
     word: key for key, words in formula_data().spellings.items() for word in words}
+# The numbers in the bracket after each purchase's name on the price lines (16/, 17/).
+BRACKETS = formula_data().bracket_numbers
 # The categories by the book's names, and by the one word each is known by (3/ calls the
 # third "the DESTRUCTION DERBY category"; a table says "the derby").
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {
@@ -164,7 +166,8 @@ class Pilot:
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        BlankIsEmpty(NamesCounted(MapOf(BookChoice(SKILLS, loose=True, source=section("5/, 16/")),
+        BlankIsEmpty(NamesCounted(MapOf(BookChoice(SKILLS, loose=True,
+                                                   source=section("5/, 16/")),
                                         Int(0, 99, source=section("16/")))), {}),
         "Levels bought at the advanced school before the season, by skill (16/); or a list "
         "of skills, one per level.",
@@ -196,8 +199,8 @@ class Pilot:
 class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
-    item: str = spec_field(BookChoice(DERBY_EQUIPMENT, aliases=ITEM_NAMES,
-                                  elsewhere=ELSEWHERE["weapons"]),
+    item: str = spec_field(BookChoice(DERBY_EQUIPMENT, aliases=ITEM_NAMES, brackets=BRACKETS,
+                                      elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
                            "web, decoys, countermeasures, repulsor or turret.",
                            source=section("17/"))
@@ -250,8 +253,8 @@ class Ship:
         default=None)
     upgrades: dict[str, int] = spec_field(
         BlankIsEmpty(NamesCounted(MapOf(
-            BookChoice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                   elsewhere=ELSEWHERE["upgrades"]),
+            BookChoice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES, brackets=BRACKETS,
+                       elsewhere=ELSEWHERE["upgrades"]),
             Int(0, 99, source=section("16/")))), {}),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
@@ -294,13 +297,13 @@ class RaceResult:
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        BlankIsEmpty(ListOf(BookChoice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
-                     ()),
+        BlankIsEmpty(ListOf(BookChoice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES,
+                                       brackets=BRACKETS)), ()),
         "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
         BlankIsEmpty(ListOf(BookChoice(DERBY_EQUIPMENT, source=section("17/"),
-                                   aliases=ITEM_NAMES), 0, 24), ()),
+                                       aliases=ITEM_NAMES, brackets=BRACKETS), 0, 24), ()),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -341,7 +344,7 @@ class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
     item: str = spec_field(BookChoice((*UPGRADES, *DERBY_EQUIPMENT, "school"), aliases=ITEM_NAMES,
-                                  elsewhere=ELSEWHERE["buy"]),
+                                      brackets=BRACKETS, elsewhere=ELSEWHERE["buy"]),
                            "What was bought: an upgrade, a derby item or school.",
                            source=section("16/, 17/"))
     ship: str | None = spec_field(Nullable(Text(max_length=24)),

@@ -14,7 +14,7 @@ from generator.input.source import Node, Scalar, Seq
 from generator.input.validation import INVALID, Mapped, Validation, any_case, shared_path
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
 # 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
 ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
@@ -86,25 +86,67 @@ def book_marks_off(text: str) -> str:
     return bare.replace("( ", "(").replace(" )", ")")
 
 
+BRACKET = re.compile(r"(.*?)\s*\(([^()]*)\)")
+_NOT_A_NUMBER = "[^0-9()]*"
+
+
 class BookChoice(Choice):
     """A name as the book prints it in a list or a table: with the list's marks before it or
-    guillemets round it (see LIST_MARKS). Only a name that then reads is taken so; any other
-    keeps its refusal, shown as written."""
+    guillemets round it (see LIST_MARKS), and for a purchase with the bracket the price line
+    prints after it ("+1 Fin (maximum = 4)"). A bracket reads when its numbers are the
+    book's for that purchase (``brackets``, option -> numbers), so "Decoys (cancel on a
+    5-6)" is refused. A value that does not read keeps its refusal, shown as written."""
+
+    def __init__(self, options: Sequence[str], source: str | None = None,
+                 loose: bool = False, aliases: Mapping[str, str] | None = None,
+                 elsewhere: Mapping[str, str] | None = None,
+                 brackets: Mapping[str, tuple[int, ...]] | None = None) -> None:
+        super().__init__(options, source, loose, aliases, elsewhere)
+        self.brackets = {o: n for o, n in (brackets or {}).items() if o in self.options}
+
+    def named(self, text: str) -> str | None:
+        """The option ``text`` names as the plain Choice reads it, or None."""
+        for option in self.options:
+            if text.strip().lower() == option.lower():
+                return option
+        return self.words.get(loose_word(text).strip("-")) if self.loose else None
+
+    def bracketed(self, text: str) -> str | None:
+        """The option of a name with the book's bracket after it, or None."""
+        match = BRACKET.fullmatch(text)
+        option = self.named(match.group(1)) if match else None
+        if match is None or option not in self.brackets:
+            return None
+        numbers = tuple(int(n) for n in re.findall(r"[0-9]+", match.group(2)))
+        return option if numbers == self.brackets[option] else None
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, str) and book_marks_off(value) != value.strip():
+        if isinstance(value, str) and self.named(value) is None:
             bare = book_marks_off(value)
-            if bare.lower() in {o.lower() for o in self.options} or loose_word(bare).strip("-") in self.words:
-                node = Scalar(node.mark, bare)
+            option = self.named(bare) or self.bracketed(bare)
+            if option is not None:
+                node = Scalar(node.mark, option)
         return super().check(node, path, v)
 
     def spellings(self, options: Sequence[str]) -> dict[str, Any]:
         schema = super().spellings(options)
-        words = [book_pattern(w) for w, o in self.words.items() if o in options]
-        schema["anyOf"].append({"type": "string", "pattern": r"^" + _MARKS_PATTERN + "("
-                                + "|".join(words) + r")" + _QUOTES_PATTERN + "$"})
+        names = []
+        for option in options:
+            words = ([book_pattern(w) for w, o in self.words.items() if o == option]
+                     if self.loose else [_QUOTES_PATTERN + any_case(option)])
+            bracket = (r"(\s*\(" + bracket_pattern(self.brackets[option]) + r"\))?"
+                       if option in self.brackets else "")
+            names.append("(" + "|".join(words) + ")" + bracket)
+        schema["anyOf"].append({"type": "string", "pattern": "^" + _MARKS_PATTERN + "("
+                                + "|".join(names) + ")" + _QUOTES_PATTERN + "$"})
         return schema
+
+
+def bracket_pattern(numbers: tuple[int, ...]) -> str:
+    """What may stand inside a bracket holding ``numbers`` in order and no other number."""
+    between = _NOT_A_NUMBER.replace("*", "+")
+    return _NOT_A_NUMBER + between.join(str(n) for n in numbers) + _NOT_A_NUMBER
 
 
 def book_pattern(word: str) -> str:

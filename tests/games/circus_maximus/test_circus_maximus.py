@@ -600,9 +600,10 @@ def _editor_accepts(path: Path) -> bool:
 def test_a_car_named_as_the_text_names_it_is_that_car(tmp_path: Path, written: str,
                                                       car_type: str) -> None:
     # 16.5 says "heavy or light car", 9.61 "the opposing chariot is light".
-    change = _set(("car",), {"type": written, "scythe_blades": False})
-    if car_type == "light":
-        change = (lambda d: (d.update(car={"type": written}), d.update(ram_modifier=-3)))
+    def change(data: dict[str, Any]) -> None:
+        data["car"] = {"type": written}
+        if car_type == "light":  # a light car rams at -3 (9.61)
+            data["ram_modifier"] = -3
     path = chariot(tmp_path, change)
     loaded = check_file(path)
     assert loaded.findings == [], format_findings(loaded.findings)
