@@ -129,6 +129,16 @@ class BookChoice(Choice):
                 node = Scalar(node.mark, option)
         return super().check(node, path, v)
 
+    def advice(self, value: str) -> str:
+        """As Choice's, for the name without the book's marks and bracket: '* Rockets' under
+        upgrades is told where rockets go."""
+        bare = book_marks_off(value)
+        match = BRACKET.fullmatch(bare)
+        name = match.group(1) if match else bare
+        if name != value.strip() and loose_word(name) in self.elsewhere:
+            return "; " + self.elsewhere[loose_word(name)]
+        return super().advice(value)
+
     def spellings(self, options: Sequence[str]) -> dict[str, Any]:
         schema = super().spellings(options)
         names = []

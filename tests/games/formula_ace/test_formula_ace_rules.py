@@ -1379,3 +1379,12 @@ def test_pilot_wounded_is_critical_damage_3_as_wounded_is(tmp_path: Path) -> Non
     assert team.season[0].race.results[0].pilot_outcome == "wounded-1"
     assert team.pilots[1].wounds == "wounded"
     assert editor_accepts(path)
+
+
+def test_a_price_line_in_the_wrong_field_says_where_it_goes(tmp_path: Path) -> None:
+    # The star and the bracket do not hide the item: rockets go under weapons (17/).
+    path = write_team(tmp_path, ship(0, upgrades=["* Rockets", "Rockets (Range 30 cm)"]))
+    found = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert len(found) == 2
+    assert all("rockets is a Destruction Derby item: list it under the ship's weapons"
+               in f.message for f in found)
