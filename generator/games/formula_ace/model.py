@@ -103,14 +103,18 @@ _STEPS = {"new ship": "a ship is bought with a new_ship step ({new_ship: {name: 
 STEP_WORDS = {"new ship": _STEPS["new ship"], "ship": _STEPS["new ship"],
               "new pilot": _STEPS["new pilot"], "pilot": _STEPS["new pilot"],
               "recruit": _STEPS["new pilot"], "repair": _STEPS["repair"],
-              "repairs": _STEPS["repair"]}
+              "repairs": _STEPS["repair"]} | {
+    item.name: _STEPS["repair"] for item in formula_data().items.values()
+    if item.kind == "repair"}
+SCHOOL_WORDS = ("school", formula_data().items["school"].name,
+                *formula_data().spellings["school"])
 ELSEWHERE = {
     "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
     | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
-    | {"school": _STEPS["school"]},
+    | {word: _STEPS["school"] for word in SCHOOL_WORDS},
     "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
     | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
-    | {"school": _STEPS["school"]},
+    | {word: _STEPS["school"] for word in SCHOOL_WORDS},
     "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS,
 }
 # 19/ Special Feature Table: a race's features may be written by name, so that one written

@@ -134,9 +134,13 @@ class BookChoice(Choice):
         upgrades is told where rockets go."""
         bare = book_marks_off(value)
         match = BRACKET.fullmatch(bare)
-        name = match.group(1) if match else bare
-        if name != value.strip() and loose_word(name) in self.elsewhere:
-            return "; " + self.elsewhere[loose_word(name)]
+        words = loose_word(match.group(1) if match else bare).split("-")
+        # The longest leading part that names something of another field: "Repair 1 hit
+        # point of damage on a ship" is the repair of 16/'s list. A part of two words at
+        # least: "Pilot advanced school" is not a recruit for its first word.
+        for end in range(len(words), min(len(words), 2) - 1, -1):
+            if "-".join(words[:end]) in self.elsewhere:
+                return "; " + self.elsewhere["-".join(words[:end])]
         return super().advice(value)
 
     def spellings(self, options: Sequence[str]) -> dict[str, Any]:

@@ -1388,3 +1388,26 @@ def test_a_price_line_in_the_wrong_field_says_where_it_goes(tmp_path: Path) -> N
     assert len(found) == 2
     assert all("rockets is a Destruction Derby item: list it under the ship's weapons"
                in f.message for f in found)
+
+
+@pytest.mark.parametrize(("written", "advice"), [
+    ("Repair one Fin", "repairs are a repair step"),
+    ("Repair 1 hit point of damage on a ship", "repairs are a repair step"),
+    ("New ship (previous one destroyed or not repairable)", "a ship is bought with a new_ship"),
+    ("Pilot advanced school", None)])   # a buy's item: school reads it (no advice needed)
+def test_a_price_line_that_is_a_step_of_its_own_says_so(written: str, advice: str | None,
+                                                       tmp_path: Path) -> None:
+    # 16/ lists repairs and a new ship beside the upgrades; each is a season step of its own.
+    path = write_team(tmp_path, season(buy(written, ship="Lambda One"), rich=True))
+    found = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    if advice is None:
+        assert found == []
+    else:
+        (finding,) = found
+        assert advice in finding.message
+
+
+def test_school_named_under_upgrades_says_where_it_goes(tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(0, upgrades=["Pilot advanced school"]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert "school trains a pilot" in finding.message
