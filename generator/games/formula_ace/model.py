@@ -79,7 +79,7 @@ OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
     word: key for key, words in formula_data().spellings.items() for word in words}
 # The numbers in the bracket after each purchase's name on the price lines (16/, 17/).
-BRACKETS = formula_data().bracket_numbers
+BRACKETS = formula_data().brackets
 # The categories by the book's names, and by the one word each is known by (3/ calls the
 # third "the DESTRUCTION DERBY category"; a table says "the derby").
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {

@@ -16,6 +16,8 @@ from generator.input.validation import INVALID, Mapped, Validation, any_case, sh
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
+    from generator.games.formula_ace.catalogues import Bracket
+
 # 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
 ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
 
@@ -93,14 +95,14 @@ _NOT_A_NUMBER = "[^0-9()]*"
 class BookChoice(Choice):
     """A name as the book prints it in a list or a table: with the list's marks before it or
     guillemets round it (see LIST_MARKS), and for a purchase with the bracket the price line
-    prints after it ("+1 Fin (maximum = 4)"). A bracket reads when its numbers are the
-    book's for that purchase (``brackets``, option -> numbers), so "Decoys (cancel on a
-    5-6)" is refused. A value that does not read keeps its refusal, shown as written."""
+    prints after it ("+1 Fin (maximum = 4)"). A bracket reads when its numbers and its word
+    are the book's for that purchase (``brackets``), so "Decoys (cancel on a 5-6)" and
+    "Smoke (stops everybody)" are refused. A value that does not read keeps its refusal, shown as written."""
 
     def __init__(self, options: Sequence[str], source: str | None = None,
                  loose: bool = False, aliases: Mapping[str, str] | None = None,
                  elsewhere: Mapping[str, str] | None = None,
-                 brackets: Mapping[str, tuple[int, ...]] | None = None) -> None:
+                 brackets: Mapping[str, Bracket] | None = None) -> None:
         super().__init__(options, source, loose, aliases, elsewhere)
         self.brackets = {o: n for o, n in (brackets or {}).items() if o in self.options}
 
@@ -117,8 +119,10 @@ class BookChoice(Choice):
         option = self.named(match.group(1)) if match else None
         if match is None or option not in self.brackets:
             return None
+        book = self.brackets[option]
         numbers = tuple(int(n) for n in re.findall(r"[0-9]+", match.group(2)))
-        return option if numbers == self.brackets[option] else None
+        has_word = book.word in re.findall(r"[a-z]+", match.group(2).lower())
+        return option if numbers == book.numbers and has_word else None
 
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
@@ -157,10 +161,13 @@ class BookChoice(Choice):
         return schema
 
 
-def bracket_pattern(numbers: tuple[int, ...]) -> str:
-    """What may stand inside a bracket holding ``numbers`` in order and no other number."""
+def bracket_pattern(book: Bracket) -> str:
+    """What may stand inside a bracket holding the book's numbers in order, no other number,
+    and its word (a word of its own: not the end of a longer one)."""
     between = _NOT_A_NUMBER.replace("*", "+")
-    return _NOT_A_NUMBER + between.join(str(n) for n in numbers) + _NOT_A_NUMBER
+    word = r"(?=(.*[^a-zA-Z])?" + any_case(book.word) + r"([^a-zA-Z]|$))"
+    return (word + _NOT_A_NUMBER + between.join(str(n) for n in book.numbers)
+            + _NOT_A_NUMBER)
 
 
 def book_pattern(word: str) -> str:

@@ -1308,6 +1308,8 @@ def test_a_derby_item_copied_as_its_whole_price_line_is_that_item(
     ("upgrades", "+1 Fin (maximum = 6)"), ("upgrades", "* Nitro"),
     ("weapons", "* Lasers"), ("weapons", "Laser turret"),
     ("weapons", "Rockets (Range 30 cm)"),         # the book prints no bracket for Rockets
+    ("weapons", "Smoke (stops everybody)"),       # the web's bracket, not the smoke's
+    ("weapons", "Mines (moving)"), ("upgrades", "+1 Fin (4)"),
     ("weapons", "Repulsor (cancel on a 4-6 or 3)"), ("upgrades", "+1 Fin (maximum = 14)"),
     ("upgrades", "Zap o' Burn Booster (replace the 1D booster roll with an automatic 5)")])
 def test_a_price_line_the_book_does_not_print_is_still_refused(
