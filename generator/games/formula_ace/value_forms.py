@@ -97,7 +97,8 @@ class BookChoice(Choice):
     guillemets round it (see LIST_MARKS), and for a purchase with the bracket the price line
     prints after it ("+1 Fin (maximum = 4)"). A bracket reads when its numbers and its word
     are the book's for that purchase (``brackets``), so "Decoys (cancel on a 5-6)" and
-    "Smoke (stops everybody)" are refused. A value that does not read keeps its refusal, shown as written."""
+    "Smoke (stops everybody)" are refused. A value that does not read keeps its refusal,
+    shown as written."""
 
     def __init__(self, options: Sequence[str], source: str | None = None,
                  loose: bool = False, aliases: Mapping[str, str] | None = None,
