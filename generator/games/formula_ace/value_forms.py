@@ -221,8 +221,10 @@ class NamesCounted(Spec):
         return INVALID if bad else result
 
     def own_schema(self) -> dict[str, Any]:
-        return {"anyOf": [self.counts.json_schema(),
-                          {"type": "array", "items": self.counts.key.json_schema()}]}
+        """The counts by name, each name one the file reads (an editor flags '+1 Fin
+        (maximum = 6): 1' as the check does), or the list of names."""
+        counts = {**self.counts.json_schema(), "propertyNames": self.counts.key.json_schema()}
+        return {"anyOf": [counts, {"type": "array", "items": self.counts.key.json_schema()}]}
 
 
 class BlankIsEmpty(Spec):

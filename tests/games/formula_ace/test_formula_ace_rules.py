@@ -1413,3 +1413,14 @@ def test_school_named_under_upgrades_says_where_it_goes(tmp_path: Path) -> None:
     path = write_team(tmp_path, ship(0, upgrades=["Pilot advanced school"]))
     (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
     assert "school trains a pilot" in finding.message
+
+
+@pytest.mark.parametrize(("written", "reads"), [
+    ("+1 Fin (maximum = 4)", True), ("* +1 Booster", True), ("+1 Fin (maximum = 6)", False),
+    ("nitro", False)])
+def test_the_editor_reads_an_upgrade_counted_by_name_as_the_check_does(
+        written: str, reads: bool, tmp_path: Path) -> None:
+    # upgrades: {'+1 Fin (maximum = 6)': 1}: the editor flagged no name of the mapping.
+    path = write_team(tmp_path, ship(0, upgrades={written: 1}))
+    assert ("SCHEMA-VALUE" not in rule_ids(check_file(path).findings)) is reads
+    assert editor_accepts(path) is reads
