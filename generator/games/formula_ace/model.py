@@ -19,8 +19,12 @@ from typing import Any
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.names import spelt_as_declared
 from generator.games.formula_ace.value_forms import (
+    BOOSTERS,
+    FINS,
+    HIT_POINTS,
     BlankIsEmpty,
     BookChoice,
+    Counted,
     CountOrNames,
     Credits,
     NamesCounted,
@@ -284,16 +288,18 @@ class RaceResult:
         "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(
-        Int(0, 99), "Damage taken in the race; points past the ship's last hit point are "
-        "Damage Table rolls (12/).", default=0, source=section("12/"))
-    boosters_broken: int = spec_field(Int(0, 8), "Boosters broken (Damage Table 2).",
+        Counted(0, 99, HIT_POINTS), "Damage taken in the race; points past the ship's last "
+        "hit point are Damage Table rolls (12/).", default=0, source=section("12/"))
+    boosters_broken: int = spec_field(Counted(0, 8, BOOSTERS),
+                                      "Boosters broken (Damage Table 2).",
                                       default=0, source=section("12/"))
-    fins_broken: int = spec_field(Int(0, 8), "Fins broken (Damage Table 3).", default=0,
+    fins_broken: int = spec_field(Counted(0, 8, FINS), "Fins broken (Damage Table 3).", default=0,
                                   source=section("12/"))
-    boosters_destroyed: int = spec_field(Int(0, 8), "Boosters destroyed (Damage Table 4).",
+    boosters_destroyed: int = spec_field(Counted(0, 8, BOOSTERS),
+                                         "Boosters destroyed (Damage Table 4).",
                                          default=0, source=section("12/"))
-    fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
-                                     source=section("12/"))
+    fins_destroyed: int = spec_field(Counted(0, 8, FINS), "Fins destroyed (Damage Table 5).",
+                                     default=0, source=section("12/"))
     pilot_outcome: str = spec_field(
         BookChoice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
         "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
@@ -320,7 +326,8 @@ class Race:
     category: str = spec_field(BookChoice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "total-speed-way, dragster-show or destruction-derby.",
                                source=section("3/"))
-    starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
+    starters: int = spec_field(Counted(1, 99, ("ships", "ship", "starters")),
+                               "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
         BlankIsEmpty(ListOf(Struct(RaceResult), 0, 4), ()),
@@ -374,15 +381,16 @@ class Repair:
     """Repairs paid between races (12/, 16/)."""
 
     ship: str = spec_field(Text(max_length=24), "The ship repaired, by name.")
-    hit_points: int = spec_field(Int(0, 99), "Hit points repaired (50 each).", default=0,
-                                 source=REPAIRS)
-    boosters: int = spec_field(Int(0, 8), "Broken boosters repaired (500 each).", default=0,
-                               source=REPAIRS)
-    fins: int = spec_field(Int(0, 8), "Broken fins repaired (500 each).", default=0,
+    hit_points: int = spec_field(Counted(0, 99, HIT_POINTS), "Hit points repaired (50 each).",
+                                 default=0, source=REPAIRS)
+    boosters: int = spec_field(Counted(0, 8, BOOSTERS), "Broken boosters repaired (500 each).",
+                               default=0, source=REPAIRS)
+    fins: int = spec_field(Counted(0, 8, FINS), "Broken fins repaired (500 each).", default=0,
                            source=REPAIRS)
-    boosters_replaced: int = spec_field(Int(0, 8), "Destroyed boosters replaced (2000 each).",
+    boosters_replaced: int = spec_field(Counted(0, 8, BOOSTERS),
+                                        "Destroyed boosters replaced (2000 each).",
                                         default=0, source=REPAIRS)
-    fins_replaced: int = spec_field(Int(0, 8), "Destroyed fins replaced (2000 each).",
+    fins_replaced: int = spec_field(Counted(0, 8, FINS), "Destroyed fins replaced (2000 each).",
                                     default=0, source=REPAIRS)
 
 

@@ -1424,3 +1424,34 @@ def test_the_editor_reads_an_upgrade_counted_by_name_as_the_check_does(
     path = write_team(tmp_path, ship(0, upgrades={written: 1}))
     assert ("SCHEMA-VALUE" not in rule_ids(check_file(path).findings)) is reads
     assert editor_accepts(path) is reads
+
+
+def test_a_race_and_a_repair_may_count_with_the_book_s_words(tmp_path: Path) -> None:
+    # 12/ speaks of "a 3 hit points blow", 16/ of repairing "one Booster": a count written
+    # with what it counts is that count.
+    damaged = race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, hit_points_lost="11 hit points",
+        boosters_broken="1 booster")], starters="6 ships")
+    mend = {"repair": {"ship": "Lambda One", "hit_points": "10 hit points",
+                       "boosters": "1 Booster"}}
+    path = write_team(tmp_path, season(damaged, mend))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    race_entry, repair_entry = loaded.definitions[0].model.season
+    outcome = race_entry.race.results[0]
+    assert (race_entry.race.starters, outcome.hit_points_lost, outcome.boosters_broken) == (
+        6, 11, 1)
+    assert (repair_entry.repair.hit_points, repair_entry.repair.boosters) == (10, 1)
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("field", "written"), [
+    ("fins_broken", "1 booster"), ("boosters_broken", "1 fin"),
+    ("hit_points_lost", "11 credits"), ("boosters_broken", "9 boosters")])
+def test_a_count_with_another_field_s_words_is_refused(field: str, written: str,
+                                                       tmp_path: Path) -> None:
+    damaged = race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, **{"hit_points_lost": 11, field: written})])
+    path = write_team(tmp_path, season(damaged))
+    assert rule_ids(check_file(path).findings) & {"SCHEMA-TYPE", "SCHEMA-VALUE"}
+    assert not editor_accepts(path)
