@@ -124,6 +124,7 @@ ELSEWHERE = {
 # 19/ Special Feature Table: a race's features may be written by name, so that one written
 # twice can be told (each is on a circuit once).
 FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
+FEATURE_ROLLS = {str(f["name"]): int(f["roll"]) for f in formula_data().special_features}
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -335,7 +336,8 @@ class Race:
         "pilot of the category still misses (5/, 12/).", source=section("5/, 12/"))
     special_features: int | tuple[str, ...] = spec_field(
         CountOrNames(Int(0, 99, source=section("19/")),
-                     ListOf(BookChoice(FEATURES, source=section("19/"), loose=True), 0, 99,
+                     ListOf(BookChoice(FEATURES, source=section("19/"), loose=True,
+                                       rolls=FEATURE_ROLLS), 0, 99,
                             source=section("19/")),
                      expected="a whole number from 0 to 99, or a list of names from the "
                               "Special Feature Table (" + ", ".join(FEATURES) + ")"),

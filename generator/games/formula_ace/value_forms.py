@@ -89,6 +89,7 @@ def book_marks_off(text: str) -> str:
 
 
 BRACKET = re.compile(r"(.*?)\s*\(([^()]*)\)")
+ROW = re.compile(r"([0-9]+)\s*[.)-]?\s+(.*)")
 _NOT_A_NUMBER = "[^0-9()]*"
 
 
@@ -103,9 +104,13 @@ class BookChoice(Choice):
     def __init__(self, options: Sequence[str], source: str | None = None,
                  loose: bool = False, aliases: Mapping[str, str] | None = None,
                  elsewhere: Mapping[str, str] | None = None,
-                 brackets: Mapping[str, Bracket] | None = None) -> None:
+                 brackets: Mapping[str, Bracket] | None = None,
+                 rolls: Mapping[str, int] | None = None) -> None:
         super().__init__(options, source, loose, aliases, elsewhere)
         self.brackets = {o: n for o, n in (brackets or {}).items() if o in self.options}
+        # A table's rows as the book numbers them (19/: "1 Laser turret"): a name copied
+        # with its own row's number is the name.
+        self.rolls = {o: n for o, n in (rolls or {}).items() if o in self.options}
 
     def named(self, text: str) -> str | None:
         """The option ``text`` names as the plain Choice reads it, or None."""
@@ -125,11 +130,19 @@ class BookChoice(Choice):
         has_word = book.word in re.findall(r"[a-z]+", match.group(2).lower())
         return option if numbers == book.numbers and has_word else None
 
+    def numbered(self, text: str) -> str | None:
+        """The option of a table row copied with its number, when the number is its row's."""
+        match = ROW.fullmatch(text)
+        option = self.named(match.group(2)) if match else None
+        if match is None or option is None or self.rolls.get(option) != int(match.group(1)):
+            return None
+        return option
+
     def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
         value = node.value if isinstance(node, Scalar) else None
         if isinstance(value, str) and self.named(value) is None:
             bare = book_marks_off(value)
-            option = self.named(bare) or self.bracketed(bare)
+            option = self.named(bare) or self.bracketed(bare) or self.numbered(bare)
             if option is not None:
                 node = Scalar(node.mark, option)
         return super().check(node, path, v)
@@ -156,7 +169,8 @@ class BookChoice(Choice):
                      if self.loose else [_QUOTES_PATTERN + any_case(option)])
             bracket = (r"(\s*\(" + bracket_pattern(self.brackets[option]) + r"\))?"
                        if option in self.brackets else "")
-            names.append("(" + "|".join(words) + ")" + bracket)
+            row = (rf"({self.rolls[option]}\s*[.)-]?\s+)?" if option in self.rolls else "")
+            names.append(row + "(" + "|".join(words) + ")" + bracket)
         schema["anyOf"].append({"type": "string", "pattern": "^" + _MARKS_PATTERN + "("
                                 + "|".join(names) + ")" + _QUOTES_PATTERN + "$"})
         return schema

@@ -1455,3 +1455,20 @@ def test_a_count_with_another_field_s_words_is_refused(field: str, written: str,
     path = write_team(tmp_path, season(damaged))
     assert rule_ids(check_file(path).findings) & {"SCHEMA-TYPE", "SCHEMA-VALUE"}
     assert not editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "reads"), [
+    (["1 Laser turret", "6 Mine fields."], True), (["4. Booster debugger"], True),
+    (["2 Laser turret"], False), (["7 Dust swarm"], False)])
+def test_a_special_feature_copied_with_its_row_number_is_that_feature(
+        written: list[str], reads: bool, tmp_path: Path) -> None:
+    # 19/ numbers the Special Feature Table's rows: a row copied whole is its feature, a
+    # number from another row is refused.
+    oval = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    oval["race"]["special_features"] = written
+    path = write_team(tmp_path, season(oval))
+    loaded = check_file(path)
+    assert ("SCHEMA-VALUE" not in rule_ids(loaded.findings)) is reads
+    assert editor_accepts(path) is reads
+    if reads:
+        assert len(loaded.definitions[0].model.season[0].race.special_features) == len(written)
