@@ -69,14 +69,20 @@ WOUNDED_FOR = {"wounded": 1, "wounded-2": 2}
 WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-season": "severely-wounded", "severe": "severely-wounded",
                "killed": "dead", "pilot wounded": "wounded",
-               "pilot severely wounded": "severely-wounded", "pilot killed": "dead"}
+               "pilot severely wounded": "severely-wounded", "pilot killed": "dead",
+               "3 pilot wounded": "wounded", "4 pilot wounded": "wounded-2",
+               "5 pilot severely wounded": "severely-wounded"}
 # A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
 # file may say a pilot in a race was 'dead' or 'wounded' as its pilots say 'wounds: dead'
 # or 'wounds: wounded' (Critical Damage 3, one race out, as WOUNDED_FOR reads it).
 OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "wounded-1",
                  "pilot hit": "hit", "pilot wounded": "wounded-1",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
-                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
+                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"} | {
+    # The Critical Damage Table's rows copied with their numbers: 3 and 4 both print "Pilot
+    # wounded", and the number tells them apart.
+    "2 pilot hit": "hit", "3 pilot wounded": "wounded-1", "4 pilot wounded": "wounded-2",
+    "5 pilot severely wounded": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.

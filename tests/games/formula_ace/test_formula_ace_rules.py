@@ -1472,3 +1472,29 @@ def test_a_special_feature_copied_with_its_row_number_is_that_feature(
     assert editor_accepts(path) is reads
     if reads:
         assert len(loaded.definitions[0].model.season[0].race.special_features) == len(written)
+
+
+@pytest.mark.parametrize(("written", "outcome", "wound"), [
+    ("3 Pilot wounded", "wounded-1", "wounded"), ("4 Pilot wounded.", "wounded-2", "wounded-2"),
+    ("5 Pilot severely wounded", "wounded-season", "severely-wounded")])
+def test_a_critical_damage_row_copied_with_its_number_is_that_row(
+        written: str, outcome: str, wound: str, tmp_path: Path) -> None:
+    # 12/: rows 3 and 4 both print "Pilot wounded"; the row's number tells them apart.
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11, pilot_outcome=written)])
+    path = write_team(tmp_path, both(season(out), pilot(1, wounds=written)))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == outcome
+    assert team.pilots[1].wounds == wound
+    assert editor_accepts(path)
+
+
+def test_a_critical_damage_row_with_another_row_s_number_is_refused(tmp_path: Path) -> None:
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11,
+                                                  pilot_outcome="6 Pilot wounded")])
+    path = write_team(tmp_path, season(out))
+    assert "SCHEMA-VALUE" in rule_ids(check_file(path).findings)
+    assert not editor_accepts(path)
