@@ -49,6 +49,15 @@ class Item:
 
 
 @dataclass(frozen=True)
+class Bracket:
+    """What the bracket after a purchase's name on the price lines holds (16/, 17/): its
+    numbers in order, and one word of it."""
+
+    numbers: tuple[int, ...]
+    word: str
+
+
+@dataclass(frozen=True)
 class FormulaData:
     """Everything the rulebook states that Paddock uses, plus its gaps."""
 
@@ -65,6 +74,7 @@ class FormulaData:
     aces_high_bonus: dict[str, int]
     items: dict[str, Item]
     spellings: dict[str, tuple[str, ...]]
+    brackets: dict[str, Bracket]
     weapon_mounts: tuple[str, ...]
     damage_table: tuple[dict[str, Any], ...]
     critical_table: tuple[dict[str, Any], ...]
@@ -129,6 +139,8 @@ def formula_data() -> FormulaData:
         aces_high_bonus=dict(raw["aces_high_bonus"]),
         items={key: _item(key, value) for key, value in raw["purchases"].items()},
         spellings={key: tuple(words) for key, words in raw["spellings"].items()},
+        brackets={key: Bracket(tuple(int(n) for n in b["numbers"]), str(b["word"]))
+                  for key, b in raw["brackets"].items()},
         weapon_mounts=tuple(raw["weapon_mounts"]),
         damage_table=tuple(raw["damage_table"]), critical_table=tuple(raw["critical_table"]),
         engine_start=tuple(raw["engine_start"]),

@@ -23,7 +23,11 @@ SEC_CIRCUIT = f"{BOOK}, 6/ CIRCUIT CREATION"
 Point = tuple[float, float]
 
 
-CM_TEXT = r"^\s*-?[0-9]+(\.[0-9]+)?\s*[cC][mM]\s*$"  # "12.5 cm", as 6/ writes lengths
+# "12.5 cm", as 6/ writes lengths; 1/ spells the unit out ("centimetres"), and a length may
+# be written "cm." or "cms" as well.
+CM_UNIT = (r"([cC][mM][sS]?\.?|[cC][eE][nN][tT][iI][mM]([eE][tT][rR][eE]|[eE][tT][eE][rR])"
+           r"[sS]?)")
+CM_TEXT = r"^\s*-?[0-9]+(\.[0-9]+)?\s*" + CM_UNIT + r"\s*$"
 
 
 def parse_coordinate(value: Any) -> float:
@@ -31,7 +35,7 @@ def parse_coordinate(value: Any) -> float:
     with its unit ("12.5 cm"). One below 0 is off the surface, which FA-CIRCUIT-SURFACE
     reports (6/ places beacons on the surface)."""
     if isinstance(value, str) and re.match(CM_TEXT, value):
-        value = float(value.strip()[:-2])
+        value = float(re.sub(CM_UNIT + r"\s*$", "", value.strip()))
     if isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value):
         return float(value)
     raise ValueError("a number of centimetres, such as 25 or 12.5")

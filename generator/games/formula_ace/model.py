@@ -19,7 +19,12 @@ from typing import Any
 from generator.games.formula_ace.catalogues import formula_data
 from generator.games.formula_ace.names import spelt_as_declared
 from generator.games.formula_ace.value_forms import (
+    BOOSTERS,
+    FINS,
+    HIT_POINTS,
     BlankIsEmpty,
+    BookChoice,
+    Counted,
     CountOrNames,
     Credits,
     NamesCounted,
@@ -28,7 +33,6 @@ from generator.games.formula_ace.value_forms import (
 from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
-    Choice,
     Int,
     ListOf,
     MapOf,
@@ -64,19 +68,28 @@ WOUNDS = ("none", "wounded", "wounded-2", "severely-wounded", "dead")
 WOUNDED_FOR = {"wounded": 1, "wounded-2": 2}
 WOUND_NAMES = {"fit": "none", "healthy": "none", "wounded-1": "wounded",
                "wounded-season": "severely-wounded", "severe": "severely-wounded",
-               "killed": "dead"}
+               "killed": "dead", "pilot wounded": "wounded",
+               "pilot severely wounded": "severely-wounded", "pilot killed": "dead",
+               "3 pilot wounded": "wounded", "4 pilot wounded": "wounded-2",
+               "5 pilot severely wounded": "severely-wounded"}
 # A race's outcome as the wound words read it, and the Critical Damage Table's own (12/): a
 # file may say a pilot in a race was 'dead' or 'wounded' as its pilots say 'wounds: dead'
 # or 'wounds: wounded' (Critical Damage 3, one race out, as WOUNDED_FOR reads it).
 OUTCOME_NAMES = {"none": "fit", "healthy": "fit", "dead": "killed", "wounded": "wounded-1",
-                 "pilot hit": "hit",
+                 "pilot hit": "hit", "pilot wounded": "wounded-1",
                  "pilot killed": "killed", "severely-wounded": "wounded-season",
-                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"}
+                 "severe": "wounded-season", "pilot severely wounded": "wounded-season"} | {
+    # The Critical Damage Table's rows copied with their numbers: 3 and 4 both print "Pilot
+    # wounded", and the number tells them apart.
+    "2 pilot hit": "hit", "3 pilot wounded": "wounded-1", "4 pilot wounded": "wounded-2",
+    "5 pilot severely wounded": "wounded-season"}
 # The book's names for what a file writes as ids ("Electromagnetic web" for web, "Total
 # Speed Way" for total-speed-way), and the other spellings of facts.yaml ("missiles" for
 # missile): a Choice takes any of them.
 ITEM_NAMES = {item.name: key for key, item in formula_data().items.items()} | {
     word: key for key, words in formula_data().spellings.items() for word in words}
+# The numbers in the bracket after each purchase's name on the price lines (16/, 17/).
+BRACKETS = formula_data().brackets
 # The categories by the book's names, and by the one word each is known by (3/ calls the
 # third "the DESTRUCTION DERBY category"; a table says "the derby").
 CATEGORY_NAMES = {c["name"]: key for key, c in formula_data().categories.items()} | {
@@ -100,19 +113,24 @@ _STEPS = {"new ship": "a ship is bought with a new_ship step ({new_ship: {name: 
 STEP_WORDS = {"new ship": _STEPS["new ship"], "ship": _STEPS["new ship"],
               "new pilot": _STEPS["new pilot"], "pilot": _STEPS["new pilot"],
               "recruit": _STEPS["new pilot"], "repair": _STEPS["repair"],
-              "repairs": _STEPS["repair"]}
+              "repairs": _STEPS["repair"]} | {
+    item.name: _STEPS["repair"] for item in formula_data().items.values()
+    if item.kind == "repair"}
+SCHOOL_WORDS = ("school", formula_data().items["school"].name,
+                *formula_data().spellings["school"])
 ELSEWHERE = {
     "upgrades": {i: _WHERE["derby"].format(i) for i in DERBY_EQUIPMENT}
     | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
-    | {"school": _STEPS["school"]},
+    | {word: _STEPS["school"] for word in SCHOOL_WORDS},
     "weapons": {i: _WHERE["upgrade"].format(i) for i in UPGRADES}
     | {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS
-    | {"school": _STEPS["school"]},
+    | {word: _STEPS["school"] for word in SCHOOL_WORDS},
     "buy": {i: _WHERE["option"].format(i) for i in TEAM_OPTIONS} | STEP_WORDS,
 }
 # 19/ Special Feature Table: a race's features may be written by name, so that one written
 # twice can be told (each is on a circuit once).
 FEATURES = tuple(str(feature["name"]) for feature in formula_data().special_features)
+FEATURE_ROLLS = {str(f["name"]): int(f["roll"]) for f in formula_data().special_features}
 MAX_SHIPS = 12
 MAX_SEASON_ENTRIES = 200
 
@@ -153,17 +171,18 @@ class Pilot:
     """A pilot of the team, who races in one category all season (4/, 5/)."""
 
     name: str = spec_field(Text(max_length=24), "The pilot's name, printed on roster and card.")
-    rank: str = spec_field(Choice(RANKS),
+    rank: str = spec_field(BookChoice(RANKS, loose=True),
                            "seasoned or ace: sets the skill points and maxima (5/).",
                            source=section("5/"))
-    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+    category: str = spec_field(BookChoice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "The one category this pilot races all season (4/).",
                                source=section("4/, 5/"))
     skills: Skills = spec_field(Struct(Skills, loose_keys=True),
                                 "Skill levels, after any advanced school.",
                                 source=section("5/"))
     school: dict[str, int] = spec_field(
-        BlankIsEmpty(NamesCounted(MapOf(Choice(SKILLS, loose=True, source=section("5/, 16/")),
+        BlankIsEmpty(NamesCounted(MapOf(BookChoice(SKILLS, loose=True,
+                                                   source=section("5/, 16/")),
                                         Int(0, 99, source=section("16/")))), {}),
         "Levels bought at the advanced school before the season, by skill (16/); or a list "
         "of skills, one per level.",
@@ -173,7 +192,7 @@ class Pilot:
         "listed beyond the first three is taken as recruited anyway.",
         default=False, source=section("4/, 16/"))
     wounds: str = spec_field(
-        Choice(WOUNDS, source=section("12/"), aliases=WOUND_NAMES),
+        BookChoice(WOUNDS, source=section("12/"), aliases=WOUND_NAMES),
         "The pilot's wound as the file starts (mid-season): none; wounded (Critical Damage 3: "
         "misses the next race, or races_out races); wounded-2 (4: the next two); "
         "severely-wounded (5: out for the season); dead. A wounded pilot still counts "
@@ -195,13 +214,13 @@ class Pilot:
 class Weapon:
     """A Destruction Derby weapon, protection or turret; every one is used once (17/)."""
 
-    item: str = spec_field(Choice(DERBY_EQUIPMENT, aliases=ITEM_NAMES,
-                                  elsewhere=ELSEWHERE["weapons"]),
+    item: str = spec_field(BookChoice(DERBY_EQUIPMENT, aliases=ITEM_NAMES, brackets=BRACKETS,
+                                      elsewhere=ELSEWHERE["weapons"]),
                            "What it is: rockets, missile, rays, plasma, mines, vortex, smoke, "
                            "web, decoys, countermeasures, repulsor or turret.",
                            source=section("17/"))
     mount: str | None = spec_field(
-        Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+        Nullable(BookChoice(MOUNTS, aliases=MOUNT_NAMES)),
         "front or rear, for a firing weapon (180 degree arc, 17/).",
         default=None, source=section("17/"))
 
@@ -242,15 +261,15 @@ class Ship:
     """A ship of the team: a type from 2/, its basic equipment and what was bought for it."""
 
     name: str = spec_field(Text(max_length=24), "The ship's name, printed on roster and card.")
-    type: str = spec_field(Choice(SHIP_TYPES), "Alpha, Beta, Lambda, Tau or Gamma (2/).",
+    type: str = spec_field(BookChoice(SHIP_TYPES), "Alpha, Beta, Lambda, Tau or Gamma (2/).",
                            source=section("2/"))
     pilot: str | None = spec_field(
         Nullable(Text(max_length=24)), "The pilot who flies it this season, by name.",
         default=None)
     upgrades: dict[str, int] = spec_field(
         BlankIsEmpty(NamesCounted(MapOf(
-            Choice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES,
-                   elsewhere=ELSEWHERE["upgrades"]),
+            BookChoice(UPGRADES, source=section("16/"), aliases=ITEM_NAMES, brackets=BRACKETS,
+                       elsewhere=ELSEWHERE["upgrades"]),
             Int(0, 99, source=section("16/")))), {}),
         "Upgrades bought before the season, by name and count: speed, hit-point, booster, fin, "
         "auto-start, zap-o-burn, ramming-edge (16/); or a list of names, one per upgrade.",
@@ -272,34 +291,36 @@ class RaceResult:
     pilot: str = spec_field(Text(max_length=24), "The pilot, by name.")
     ship: str = spec_field(Text(max_length=24), "The ship flown, by name.")
     place: int | None = spec_field(
-        Nullable(Place(1, 99), blank_words=("dnf", "did not finish")),
+        Nullable(Place(1, 99), blank_words=("dnf", "did not finish", "does not finish")),
         "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(
-        Int(0, 99), "Damage taken in the race; points past the ship's last hit point are "
-        "Damage Table rolls (12/).", default=0, source=section("12/"))
-    boosters_broken: int = spec_field(Int(0, 8), "Boosters broken (Damage Table 2).",
+        Counted(0, 99, HIT_POINTS), "Damage taken in the race; points past the ship's last "
+        "hit point are Damage Table rolls (12/).", default=0, source=section("12/"))
+    boosters_broken: int = spec_field(Counted(0, 8, BOOSTERS),
+                                      "Boosters broken (Damage Table 2).",
                                       default=0, source=section("12/"))
-    fins_broken: int = spec_field(Int(0, 8), "Fins broken (Damage Table 3).", default=0,
+    fins_broken: int = spec_field(Counted(0, 8, FINS), "Fins broken (Damage Table 3).", default=0,
                                   source=section("12/"))
-    boosters_destroyed: int = spec_field(Int(0, 8), "Boosters destroyed (Damage Table 4).",
+    boosters_destroyed: int = spec_field(Counted(0, 8, BOOSTERS),
+                                         "Boosters destroyed (Damage Table 4).",
                                          default=0, source=section("12/"))
-    fins_destroyed: int = spec_field(Int(0, 8), "Fins destroyed (Damage Table 5).", default=0,
-                                     source=section("12/"))
+    fins_destroyed: int = spec_field(Counted(0, 8, FINS), "Fins destroyed (Damage Table 5).",
+                                     default=0, source=section("12/"))
     pilot_outcome: str = spec_field(
-        Choice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
+        BookChoice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
         "fit, hit, wounded-1, wounded-2, wounded-season or killed (Critical Damage Table).",
         default="fit")
     ship_destroyed: bool = spec_field(Bool(), "The ship exploded or is beyond repair.",
                                       default=False, source=section("12/"))
     options: tuple[str, ...] = spec_field(
-        BlankIsEmpty(ListOf(Choice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES)),
-                     ()),
+        BlankIsEmpty(ListOf(BookChoice(TEAM_OPTIONS, source=section("17/"), aliases=ITEM_NAMES,
+                                       brackets=BRACKETS)), ()),
         "Options bought for this race: sabotage, security (17/).",
         default=(), source=section("17/"))
     weapons_used: tuple[str, ...] = spec_field(
-        BlankIsEmpty(ListOf(Choice(DERBY_EQUIPMENT, source=section("17/"),
-                                   aliases=ITEM_NAMES), 0, 24), ()),
+        BlankIsEmpty(ListOf(BookChoice(DERBY_EQUIPMENT, source=section("17/"),
+                                       aliases=ITEM_NAMES, brackets=BRACKETS), 0, 24), ()),
         "Derby weapons and protections used up in this race: each is single use (17/).",
         default=(), source=section("17/"))
 
@@ -309,10 +330,11 @@ class Race:
     """One race of the season and the team's results in it."""
 
     name: str = spec_field(Text(max_length=32), "The circuit or race name.")
-    category: str = spec_field(Choice(CATEGORIES, aliases=CATEGORY_NAMES),
+    category: str = spec_field(BookChoice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "total-speed-way, dragster-show or destruction-derby.",
                                source=section("3/"))
-    starters: int = spec_field(Int(1, 99), "Ships at the start, every team's (15/).",
+    starters: int = spec_field(Counted(1, 99, ("ships", "ship", "starters")),
+                               "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
         BlankIsEmpty(ListOf(Struct(RaceResult), 0, 4), ()),
@@ -320,7 +342,8 @@ class Race:
         "pilot of the category still misses (5/, 12/).", source=section("5/, 12/"))
     special_features: int | tuple[str, ...] = spec_field(
         CountOrNames(Int(0, 99, source=section("19/")),
-                     ListOf(Choice(FEATURES, source=section("19/"), loose=True), 0, 99,
+                     ListOf(BookChoice(FEATURES, source=section("19/"), loose=True,
+                                       rolls=FEATURE_ROLLS), 0, 99,
                             source=section("19/")),
                      expected="a whole number from 0 to 99, or a list of names from the "
                               "Special Feature Table (" + ", ".join(FEATURES) + ")"),
@@ -339,8 +362,8 @@ class Race:
 class Purchase:
     """Something bought between races, paid from the team's credits (16/, 17/)."""
 
-    item: str = spec_field(Choice((*UPGRADES, *DERBY_EQUIPMENT, "school"), aliases=ITEM_NAMES,
-                                  elsewhere=ELSEWHERE["buy"]),
+    item: str = spec_field(BookChoice((*UPGRADES, *DERBY_EQUIPMENT, "school"), aliases=ITEM_NAMES,
+                                      brackets=BRACKETS, elsewhere=ELSEWHERE["buy"]),
                            "What was bought: an upgrade, a derby item or school.",
                            source=section("16/, 17/"))
     ship: str | None = spec_field(Nullable(Text(max_length=24)),
@@ -348,12 +371,12 @@ class Purchase:
                                   default=None)
     pilot: str | None = spec_field(Nullable(Text(max_length=24)),
                                    "The pilot sent to the advanced school.", default=None)
-    skill: str | None = spec_field(Nullable(Choice(SKILLS, loose=True)),
+    skill: str | None = spec_field(Nullable(BookChoice(SKILLS, loose=True)),
                                    "The skill school raised.",
                                    default=None, source=section("5/, 16/"))
     count: int = spec_field(Int(1, 99), "How many were bought.", default=1,
                             source=section("16/, 17/"))
-    mount: str | None = spec_field(Nullable(Choice(MOUNTS, aliases=MOUNT_NAMES)),
+    mount: str | None = spec_field(Nullable(BookChoice(MOUNTS, aliases=MOUNT_NAMES)),
                                    "front or rear, for a weapon.",
                                    default=None, source=section("17/"))
 
@@ -366,15 +389,16 @@ class Repair:
     """Repairs paid between races (12/, 16/)."""
 
     ship: str = spec_field(Text(max_length=24), "The ship repaired, by name.")
-    hit_points: int = spec_field(Int(0, 99), "Hit points repaired (50 each).", default=0,
-                                 source=REPAIRS)
-    boosters: int = spec_field(Int(0, 8), "Broken boosters repaired (500 each).", default=0,
-                               source=REPAIRS)
-    fins: int = spec_field(Int(0, 8), "Broken fins repaired (500 each).", default=0,
+    hit_points: int = spec_field(Counted(0, 99, HIT_POINTS), "Hit points repaired (50 each).",
+                                 default=0, source=REPAIRS)
+    boosters: int = spec_field(Counted(0, 8, BOOSTERS), "Broken boosters repaired (500 each).",
+                               default=0, source=REPAIRS)
+    fins: int = spec_field(Counted(0, 8, FINS), "Broken fins repaired (500 each).", default=0,
                            source=REPAIRS)
-    boosters_replaced: int = spec_field(Int(0, 8), "Destroyed boosters replaced (2000 each).",
+    boosters_replaced: int = spec_field(Counted(0, 8, BOOSTERS),
+                                        "Destroyed boosters replaced (2000 each).",
                                         default=0, source=REPAIRS)
-    fins_replaced: int = spec_field(Int(0, 8), "Destroyed fins replaced (2000 each).",
+    fins_replaced: int = spec_field(Counted(0, 8, FINS), "Destroyed fins replaced (2000 each).",
                                     default=0, source=REPAIRS)
 
 

@@ -6,12 +6,17 @@ player chooses changes nothing but where a finding points."""
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from generator.input.findings import KeyPath
-from generator.input.schema import Either, Int, ListOf, MapOf, Spec
+from generator.input.schema import Choice, Either, Int, ListOf, MapOf, Spec, loose_word
 from generator.input.source import Node, Scalar, Seq
-from generator.input.validation import INVALID, Mapped, Validation, shared_path
+from generator.input.validation import INVALID, Mapped, Validation, any_case, shared_path
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+    from generator.games.formula_ace.catalogues import Bracket
 
 # 15/ writes places as "1st", "2nd", "4th": a place may be written so too.
 ORDINAL = re.compile(r"^\s*([1-9][0-9]*)\s*(st|nd|rd|th)\s*$", re.IGNORECASE)
@@ -66,6 +71,163 @@ class Credits(Int):
                                                  "pattern": CREDITS_PATTERN}]}
 
 
+# The book sets its price lines out as "- * +1 Booster" and "** Zap o. Burn Booster" (a star
+# for each space the upgrade takes), and quotes a rank or a roll in guillemets («Seasoned»,
+# «6»): a name copied with them is the name without them.
+LIST_MARKS = re.compile(r"^[\s*\u2022-]*(?=\S)")
+QUOTE_GLYPHS = re.compile("[\u00ab\u00bb\"\u201c\u201d]")
+# The same for the editor schema: marks before the name, quote glyphs anywhere in it.
+_MARKS_PATTERN = "[\\s*\u2022-]*"
+_QUOTES_PATTERN = "[\u00ab\u00bb\"\u201c\u201d\\s]*"
+_GAP_PATTERN = "[\u00ab\u00bb\"\u201c\u201d\\s_-]+"
+
+
+def book_marks_off(text: str) -> str:
+    """``text`` without the list marks before it and the quote glyphs in it."""
+    bare = " ".join(QUOTE_GLYPHS.sub(" ", LIST_MARKS.sub("", text)).split())
+    return bare.replace("( ", "(").replace(" )", ")")
+
+
+BRACKET = re.compile(r"(.*?)\s*\(([^()]*)\)")
+ROW = re.compile(r"([0-9]+)\s*[.)-]?\s+(.*)")
+_NOT_A_NUMBER = "[^0-9()]*"
+
+
+class BookChoice(Choice):
+    """A name as the book prints it in a list or a table: with the list's marks before it or
+    guillemets round it (see LIST_MARKS), and for a purchase with the bracket the price line
+    prints after it ("+1 Fin (maximum = 4)"). A bracket reads when its numbers and its word
+    are the book's for that purchase (``brackets``), so "Decoys (cancel on a 5-6)" and
+    "Smoke (stops everybody)" are refused. A value that does not read keeps its refusal,
+    shown as written."""
+
+    def __init__(self, options: Sequence[str], source: str | None = None,
+                 loose: bool = False, aliases: Mapping[str, str] | None = None,
+                 elsewhere: Mapping[str, str] | None = None,
+                 brackets: Mapping[str, Bracket] | None = None,
+                 rolls: Mapping[str, int] | None = None) -> None:
+        super().__init__(options, source, loose, aliases, elsewhere)
+        self.brackets = {o: n for o, n in (brackets or {}).items() if o in self.options}
+        # A table's rows as the book numbers them (19/: "1 Laser turret"): a name copied
+        # with its own row's number is the name.
+        self.rolls = {o: n for o, n in (rolls or {}).items() if o in self.options}
+
+    def named(self, text: str) -> str | None:
+        """The option ``text`` names as the plain Choice reads it, or None."""
+        for option in self.options:
+            if text.strip().lower() == option.lower():
+                return option
+        return self.words.get(loose_word(text).strip("-")) if self.loose else None
+
+    def bracketed(self, text: str) -> str | None:
+        """The option of a name with the book's bracket after it, or None."""
+        match = BRACKET.fullmatch(text)
+        option = self.named(match.group(1)) if match else None
+        if match is None or option not in self.brackets:
+            return None
+        book = self.brackets[option]
+        numbers = tuple(int(n) for n in re.findall(r"[0-9]+", match.group(2)))
+        has_word = book.word in re.findall(r"[a-z]+", match.group(2).lower())
+        return option if numbers == book.numbers and has_word else None
+
+    def numbered(self, text: str) -> str | None:
+        """The option of a table row copied with its number, when the number is its row's."""
+        match = ROW.fullmatch(text)
+        option = self.named(match.group(2)) if match else None
+        if match is None or option is None or self.rolls.get(option) != int(match.group(1)):
+            return None
+        return option
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str) and self.named(value) is None:
+            bare = book_marks_off(value)
+            option = self.named(bare) or self.bracketed(bare) or self.numbered(bare)
+            if option is not None:
+                node = Scalar(node.mark, option)
+        return super().check(node, path, v)
+
+    def advice(self, value: str) -> str:
+        """As Choice's, for the name without the book's marks and bracket: '* Rockets' under
+        upgrades is told where rockets go."""
+        bare = book_marks_off(value)
+        match = BRACKET.fullmatch(bare)
+        words = loose_word(match.group(1) if match else bare).split("-")
+        # The longest leading part that names something of another field: "Repair 1 hit
+        # point of damage on a ship" is the repair of 16/'s list. A part of two words at
+        # least: "Pilot advanced school" is not a recruit for its first word.
+        for end in range(len(words), min(len(words), 2) - 1, -1):
+            if "-".join(words[:end]) in self.elsewhere:
+                return "; " + self.elsewhere["-".join(words[:end])]
+        return super().advice(value)
+
+    def spellings(self, options: Sequence[str]) -> dict[str, Any]:
+        schema = super().spellings(options)
+        names = []
+        for option in options:
+            words = ([book_pattern(w) for w, o in self.words.items() if o == option]
+                     if self.loose else [_QUOTES_PATTERN + any_case(option)])
+            bracket = (r"(\s*\(" + bracket_pattern(self.brackets[option]) + r"\))?"
+                       if option in self.brackets else "")
+            row = (rf"({self.rolls[option]}\s*[.)-]?\s+)?" if option in self.rolls else "")
+            names.append(row + "(" + "|".join(words) + ")" + bracket)
+        schema["anyOf"].append({"type": "string", "pattern": "^" + _MARKS_PATTERN + "("
+                                + "|".join(names) + ")" + _QUOTES_PATTERN + "$"})
+        return schema
+
+
+def bracket_pattern(book: Bracket) -> str:
+    """What may stand inside a bracket holding the book's numbers in order, no other number,
+    and its word (a word of its own: not the end of a longer one)."""
+    between = _NOT_A_NUMBER.replace("*", "+")
+    word = r"(?=(.*[^a-zA-Z])?" + any_case(book.word) + r"([^a-zA-Z]|$))"
+    return (word + _NOT_A_NUMBER + between.join(str(n) for n in book.numbers)
+            + _NOT_A_NUMBER)
+
+
+def book_pattern(word: str) -> str:
+    """loose_pattern's expression for ``word``, with quote glyphs taken where an apostrophe
+    or a dot is, and among the spaces between words."""
+    skip = "['\u2019.\u00ab\u00bb\"\u201c\u201d]*"
+    parts = [_QUOTES_PATTERN]
+    for char in word:
+        parts.append(_GAP_PATTERN if char == "-" else any_case(char))
+        parts.append(skip)
+    return "".join(parts)
+
+
+class Counted(Int):
+    """A whole number, or one written with what it counts, as the book does ("a 3 hit points
+    blow", 12/; "Repair one Booster", 16/): "3 hit points", "1 booster". Another field's
+    unit keeps the refusal: fins are not counted in boosters."""
+
+    def __init__(self, low: int, high: int, units: tuple[str, ...]) -> None:
+        super().__init__(low, high)
+        self.units = units
+        self.expected += f" (1 or 1 {units[0]})"
+
+    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
+        value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, str):
+            unit = "|".join(re.escape(u) for u in self.units)
+            match = re.fullmatch(rf"\s*([0-9]+)\s*(?:{unit})\s*", value, re.IGNORECASE)
+            if match is not None:
+                node = Scalar(node.mark, int(match.group(1)))
+        return super().check(node, path, v)
+
+    def own_schema(self) -> dict[str, Any]:
+        units = "|".join(any_case(u).replace(" ", r"\s+") for u in self.units)
+        assert self.min is not None and self.max is not None
+        counts = "|".join(str(n) for n in range(self.max, self.min - 1, -1))
+        return {"anyOf": [super().own_schema(), {
+            "type": "string", "pattern": rf"^\s*0*({counts})\s*({units})\s*$"}]}
+
+
+HIT_POINTS = ("hit points", "hit point")
+BOOSTERS = ("boosters", "booster")
+FINS = ("fins", "fin")
+
+
 class CountOrNames(Either):
     """How many of something, or a list of their names: a list is read as names, anything
     else as the count (with the count's own refusals: '2' quoted, 2.0, a negative)."""
@@ -105,8 +267,10 @@ class NamesCounted(Spec):
         return INVALID if bad else result
 
     def own_schema(self) -> dict[str, Any]:
-        return {"anyOf": [self.counts.json_schema(),
-                          {"type": "array", "items": self.counts.key.json_schema()}]}
+        """The counts by name, each name one the file reads (an editor flags '+1 Fin
+        (maximum = 6): 1' as the check does), or the list of names."""
+        counts = {**self.counts.json_schema(), "propertyNames": self.counts.key.json_schema()}
+        return {"anyOf": [counts, {"type": "array", "items": self.counts.key.json_schema()}]}
 
 
 class BlankIsEmpty(Spec):

@@ -580,3 +580,74 @@ def test_a_key_written_in_the_wrong_block_says_where_it_belongs(
     path.write_text(text.replace(old, new))
     code, out, _ = run(["check", str(path)], capsys)
     assert code == 1 and said in out
+
+
+def _editor_accepts(path: Path) -> bool:
+    """Whether the chariot's editor schema takes the file as an editor reads it."""
+    import jsonschema
+
+    from generator.commands.json_schema import kind_schema
+    from generator.project.registry import GAMES
+    game = GAMES["circus-maximus"]
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds["chariot"]))
+    return not list(validator.iter_errors(data))
+
+
+@pytest.mark.parametrize(("written", "car_type"), [
+    ("light car", "light"), ("Heavy car", "heavy"), ("standard car", "standard"),
+    ("light chariot", "light"), ("HEAVY CAR", "heavy")])
+def test_a_car_named_as_the_text_names_it_is_that_car(tmp_path: Path, written: str,
+                                                      car_type: str) -> None:
+    # 16.5 says "heavy or light car", 9.61 "the opposing chariot is light".
+    def change(data: dict[str, Any]) -> None:
+        data["car"] = {"type": written}
+        if car_type == "light":  # a light car rams at -3 (9.61)
+            data["ram_modifier"] = -3
+    path = chariot(tmp_path, change)
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    assert loaded.definitions[0].model.car.type == car_type
+    assert _editor_accepts(path)
+
+
+def test_a_car_of_no_weight_the_text_names_is_still_refused(tmp_path: Path) -> None:
+    for wrong in ("medium car", "light cart", "racing chariot"):
+        path = chariot(tmp_path, _set(("car",), {"type": wrong}))
+        assert "SCHEMA-VALUE" in rule_ids(check_file(path).findings), wrong
+        assert not _editor_accepts(path), wrong
+
+
+@pytest.mark.parametrize(("key", "written", "value"), [
+    (("endurance",), "30 endurance factors", 30), (("endurance",), "30 Endurance", 30),
+    (("max_team_speed",), "14 MFs", 14), (("max_team_speed",), "14 movement factors", 14),
+    (("driver", "hit_boxes"), "10 hit boxes", 10), (("driver", "hit_boxes"), "10 boxes", 10),
+    (("horses", 0, "damage_boxes"), "6 damage boxes", 6)])
+def test_a_count_written_with_the_text_s_unit_is_that_count(
+        tmp_path: Path, key: tuple[str | int, ...], written: str, value: int) -> None:
+    # The text counts endurance in factors (8.43), speed in MFs (9.311), boxes as boxes.
+    path = chariot(tmp_path, _set(key, written))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    model: Any = loaded.definitions[0].model
+    for part in key:
+        model = model[part] if isinstance(part, int) else getattr(model, part)
+    assert model == value
+    assert _editor_accepts(path)
+
+
+@pytest.mark.parametrize(("key", "written"), [
+    (("endurance",), "30 MFs"), (("max_team_speed",), "14 endurance factors"),
+    (("driver", "hit_boxes"), "10 damage boxes"), (("horses", 0, "damage_boxes"), "6 hit boxes"),
+    (("endurance",), "0x1E endurance factors"), (("endurance",), "61 endurance factors")])
+def test_a_count_with_another_field_s_unit_is_refused(
+        tmp_path: Path, key: tuple[str | int, ...], written: str) -> None:
+    path = chariot(tmp_path, _set(key, written))
+    assert rule_ids(check_file(path).findings) & {"SCHEMA-TYPE", "SCHEMA-VALUE"}, written
+    assert not _editor_accepts(path), written
+
+
+def test_a_count_with_its_unit_still_meets_the_rules(tmp_path: Path) -> None:
+    # 0 endurance factors is still no straining (6.521).
+    path = chariot(tmp_path, _set(("endurance",), "0 endurance factors"))
+    assert rule_ids(check_file(path).findings) == {"CM-STRAIN-ENDURANCE"}

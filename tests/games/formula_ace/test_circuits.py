@@ -228,3 +228,19 @@ def test_obstacles_left_blank_are_none(tmp_path: Path) -> None:
     loaded = check_file(write_circuit(tmp_path, top(obstacles=None)))
     assert loaded.findings == []
     assert loaded.definitions[0].model.obstacles == ()
+
+
+@pytest.mark.parametrize("written", ["4 centimetres", "4 centimeters", "4 cm.", "4 cms",
+                                     "4 Centimetre"])
+def test_a_length_may_spell_its_unit_out(tmp_path: Path, written: str) -> None:
+    # 1/ says the rules work in "centimetres": a length written so is that length.
+    loaded = check_file(write_circuit(tmp_path, top(obstacles=[
+        {"at": [140, "128 centimetres"], "diameter": written}])))
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.obstacles[0].diameter == 4
+
+
+@pytest.mark.parametrize("written", ["4 inches", "4 c", "4 cmm", "4 metres"])
+def test_a_length_in_another_unit_is_still_refused(tmp_path: Path, written: str) -> None:
+    bad = top(obstacles=[{"at": [140, 128], "diameter": written}])
+    assert "SCHEMA-VALUE" in rule_ids(check_file(write_circuit(tmp_path, bad)).findings)

@@ -1019,7 +1019,8 @@ def test_six_named_special_features_are_allowed(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("written", "place"), [
-    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None)])
+    ("1st", 1), ("2ND", 2), (" 3rd ", 3), ("4th", 4), ("Did not finish", None),
+    ("does not finish", None)])
 def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
                                                 tmp_path: Path) -> None:
     # 15/ ranks "1st", "2nd", "3rd", "4th or more"; a pilot who does not finish gets 0.
@@ -1029,6 +1030,13 @@ def test_a_place_is_taken_as_the_book_writes_it(written: str, place: int | None,
     team = loaded.definitions[0].model
     assert team.season[0].race.results[0].place == place
     assert replay(team).credits == 2500 + (1000 * (6 - place) if place else 0)
+
+
+def test_a_place_in_words_that_is_not_a_finish_is_still_refused(tmp_path: Path) -> None:
+    for wrong in ("does finish", "not started", "0th"):
+        path = write_team(tmp_path, season(race(
+            "Oval", "total-speed-way", [result("Ada Voss", "Lambda One", wrong)])))
+        assert rule_ids(check_file(path).findings) & {"SCHEMA-VALUE", "SCHEMA-TYPE"}, wrong
 
 
 def test_a_place_past_the_starters_is_judged_as_written_in_words(tmp_path: Path) -> None:
@@ -1245,3 +1253,248 @@ def test_credits_may_be_written_as_the_book_prices_things(written: str,
     assert rule_ids(more.findings) == {"FA-TEAM-CREDITS"}
     quoted = check_file(write_team(tmp_path, lambda d: d.update(credits="2500"))).findings
     assert "remove the quotes" in quoted[0].message
+
+
+def editor_accepts(path: Path) -> bool:
+    """Whether the team's editor schema takes the file as an editor reads it."""
+    game = GAMES["formula-ace"]
+    data = json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
+    validator = jsonschema.Draft202012Validator(kind_schema(game, game.kinds["team"]))
+    return not list(validator.iter_errors(data))
+
+
+def schema_rules(loaded: Any) -> set[str]:
+    return {r for r in rule_ids(loaded.findings) if r.startswith("SCHEMA")}
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("+1 Fin (maximum = 4)", "fin"), ("+1 Booster (maximum = 4)", "booster"),
+    ("+1 basic resistance in hit point (maximum = base x2)", "hit-point"),
+    ("+1 basic speed in cm (maximum = base x2)", "speed"),
+    ("Auto Start Engine (yields two attempts each time to start the engine)", "auto-start"),
+    ("Zap o. Burn Booster (replace the 1D booster roll with an automatic « 6 » cm of bonus)",
+     "zap-o-burn"),
+    ("Ramming Edge (do +1 damage point in case of colliding, 6 maximum)", "ramming-edge"),
+    ("* +1 Booster", "booster"), ("- * +1 Fin", "fin"), ("** Zap o. Burn Booster", "zap-o-burn")])
+def test_an_upgrade_copied_as_its_whole_price_line_is_that_upgrade(
+        written: str, item: str, tmp_path: Path) -> None:
+    # 16/ prints each upgrade with its star and a bracket after its name: copied whole, the
+    # line names the upgrade (what it may cost is still checked).
+    path = write_team(tmp_path, ship(0, upgrades=[written]))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert loaded.definitions[0].model.ships[0].upgrades == {item: 1}
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "item"), [
+    ("Decoys (cancel on a .6.)", "decoys"), ("Countermeasures (cancel on a .5-6.)",
+                                             "countermeasures"),
+    ("Repulsor (cancel on a «4-6»)", "repulsor"),
+    ("Smoke (divide speed next turn by two because of disorientation)", "smoke"),
+    ("Electromagnetic web (stops everybody. Will have to start engine again)", "web"),
+    ("* Mines (motionless)", "mines"), ("* All angles turret", "turret")])
+def test_a_derby_item_copied_as_its_whole_price_line_is_that_item(
+        written: str, item: str, tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(2, weapons=[{"item": written}]))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert [w.item for w in loaded.definitions[0].model.ships[2].weapons] == [item]
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("where", "written"), [
+    ("weapons", "Decoys (cancel on a .5-6.)"),    # Countermeasures' odds, not the decoys'
+    ("upgrades", "+1 Fin (maximum = 6)"), ("upgrades", "* Nitro"),
+    ("weapons", "* Lasers"), ("weapons", "Laser turret"),
+    ("weapons", "Rockets (Range 30 cm)"),         # the book prints no bracket for Rockets
+    ("weapons", "Smoke (stops everybody)"),       # the web's bracket, not the smoke's
+    ("weapons", "Mines (moving)"), ("upgrades", "+1 Fin (4)"),
+    ("weapons", "Repulsor (cancel on a 4-6 or 3)"), ("upgrades", "+1 Fin (maximum = 14)"),
+    ("upgrades", "Zap o' Burn Booster (replace the 1D booster roll with an automatic 5)")])
+def test_a_price_line_the_book_does_not_print_is_still_refused(
+        where: str, written: str, tmp_path: Path) -> None:
+    value = [written] if where == "upgrades" else [{"item": written}]
+    path = write_team(tmp_path, ship(2, **{where: value}))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert f"found '{written[:30]}" in finding.message    # as written (long ones cut)
+    assert not editor_accepts(path)
+
+
+@pytest.mark.parametrize("written", [
+    "Sabotage of one opponent.s ship", "Sabotage of one opponent's ship",
+    "Sabotage of one opponent's ship (on a 1-3 roll on a dice, he makes one roll on the "
+    "damage table)"])
+def test_sabotage_is_taken_by_the_book_s_name_for_it(written: str, tmp_path: Path) -> None:
+    pit = race("Pit", "destruction-derby", [result("Cleo Marrant", "Lambda Three", 1,
+                                                    options=[written, "* Security"])])
+    path = write_team(tmp_path, season(pit))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    (entry,) = loaded.definitions[0].model.season
+    assert entry.race.results[0].options == ("sabotage", "security")
+    assert editor_accepts(path)
+
+
+def test_school_is_bought_by_its_whole_price_line(tmp_path: Path) -> None:
+    step = buy("Pilot advanced school (+1 in one skill rank)", pilot="Ada Voss",
+               skill="G-ENDURANCE")
+    path = write_team(tmp_path, season(step, rich=True))
+    loaded = check_file(path)
+    assert loaded.findings == []
+    assert loaded.definitions[0].model.season[1].buy.item == "school"
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "rank"), [
+    ("« Seasoned »", "seasoned"), ("«Seasoned»", "seasoned"), (".Seasoned.", "seasoned"),
+    ("“Ace”", "ace"), ('"Ace"', "ace")])
+def test_a_rank_copied_in_the_book_s_quotes_is_that_rank(written: str, rank: str,
+                                                        tmp_path: Path) -> None:
+    # 5/ quotes the ranks: « Seasoned » and, its guillemets lost, .Ace.
+    skills = {"piloting": 3, "g_endurance": 3} if rank == "seasoned" else {
+        "piloting": 4, "g_endurance": 4}
+    path = write_team(tmp_path, pilot(1, rank=written, skills=skills))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    assert loaded.definitions[0].model.pilots[1].rank == rank
+    assert editor_accepts(path)
+
+
+def test_a_rank_in_quotes_the_book_does_not_give_is_still_refused(tmp_path: Path) -> None:
+    path = write_team(tmp_path, pilot(1, rank="« Veteran »"))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert "found '« Veteran »'" in finding.message
+    assert not editor_accepts(path)
+
+
+def test_pilot_wounded_is_critical_damage_3_as_wounded_is(tmp_path: Path) -> None:
+    # Critical Damage 3 and 4 both print "Pilot wounded"; the file reads the bare word as 3
+    # (one race out), and the table's words the same.
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11,
+                                                  pilot_outcome="Pilot wounded")])
+    path = write_team(tmp_path, both(season(out), pilot(1, wounds="Pilot wounded")))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == "wounded-1"
+    assert team.pilots[1].wounds == "wounded"
+    assert editor_accepts(path)
+
+
+def test_a_price_line_in_the_wrong_field_says_where_it_goes(tmp_path: Path) -> None:
+    # The star and the bracket do not hide the item: rockets go under weapons (17/).
+    path = write_team(tmp_path, ship(0, upgrades=["* Rockets", "Rockets (Range 30 cm)"]))
+    found = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert len(found) == 2
+    assert all("rockets is a Destruction Derby item: list it under the ship's weapons"
+               in f.message for f in found)
+
+
+@pytest.mark.parametrize(("written", "advice"), [
+    ("Repair one Fin", "repairs are a repair step"),
+    ("Repair 1 hit point of damage on a ship", "repairs are a repair step"),
+    ("New ship (previous one destroyed or not repairable)", "a ship is bought with a new_ship"),
+    ("Pilot advanced school", None)])   # a buy's item: school reads it (no advice needed)
+def test_a_price_line_that_is_a_step_of_its_own_says_so(written: str, advice: str | None,
+                                                       tmp_path: Path) -> None:
+    # 16/ lists repairs and a new ship beside the upgrades; each is a season step of its own.
+    path = write_team(tmp_path, season(buy(written, ship="Lambda One"), rich=True))
+    found = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    if advice is None:
+        assert found == []
+    else:
+        (finding,) = found
+        assert advice in finding.message
+
+
+def test_school_named_under_upgrades_says_where_it_goes(tmp_path: Path) -> None:
+    path = write_team(tmp_path, ship(0, upgrades=["Pilot advanced school"]))
+    (finding,) = [f for f in check_file(path).findings if f.rule == "SCHEMA-VALUE"]
+    assert "school trains a pilot" in finding.message
+
+
+@pytest.mark.parametrize(("written", "reads"), [
+    ("+1 Fin (maximum = 4)", True), ("* +1 Booster", True), ("+1 Fin (maximum = 6)", False),
+    ("nitro", False)])
+def test_the_editor_reads_an_upgrade_counted_by_name_as_the_check_does(
+        written: str, reads: bool, tmp_path: Path) -> None:
+    # upgrades: {'+1 Fin (maximum = 6)': 1}: the editor flagged no name of the mapping.
+    path = write_team(tmp_path, ship(0, upgrades={written: 1}))
+    assert ("SCHEMA-VALUE" not in rule_ids(check_file(path).findings)) is reads
+    assert editor_accepts(path) is reads
+
+
+def test_a_race_and_a_repair_may_count_with_the_book_s_words(tmp_path: Path) -> None:
+    # 12/ speaks of "a 3 hit points blow", 16/ of repairing "one Booster": a count written
+    # with what it counts is that count.
+    damaged = race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, hit_points_lost="11 hit points",
+        boosters_broken="1 booster")], starters="6 ships")
+    mend = {"repair": {"ship": "Lambda One", "hit_points": "10 hit points",
+                       "boosters": "1 Booster"}}
+    path = write_team(tmp_path, season(damaged, mend))
+    loaded = check_file(path)
+    assert loaded.findings == [], format_findings(loaded.findings)
+    race_entry, repair_entry = loaded.definitions[0].model.season
+    outcome = race_entry.race.results[0]
+    assert (race_entry.race.starters, outcome.hit_points_lost, outcome.boosters_broken) == (
+        6, 11, 1)
+    assert (repair_entry.repair.hit_points, repair_entry.repair.boosters) == (10, 1)
+    assert editor_accepts(path)
+
+
+@pytest.mark.parametrize(("field", "written"), [
+    ("fins_broken", "1 booster"), ("boosters_broken", "1 fin"),
+    ("hit_points_lost", "11 credits"), ("boosters_broken", "9 boosters")])
+def test_a_count_with_another_field_s_words_is_refused(field: str, written: str,
+                                                       tmp_path: Path) -> None:
+    damaged = race("Oval", "total-speed-way", [result(
+        "Ada Voss", "Lambda One", 2, **{"hit_points_lost": 11, field: written})])
+    path = write_team(tmp_path, season(damaged))
+    assert rule_ids(check_file(path).findings) & {"SCHEMA-TYPE", "SCHEMA-VALUE"}
+    assert not editor_accepts(path)
+
+
+@pytest.mark.parametrize(("written", "reads"), [
+    (["1 Laser turret", "6 Mine fields."], True), (["4. Booster debugger"], True),
+    (["2 Laser turret"], False), (["7 Dust swarm"], False)])
+def test_a_special_feature_copied_with_its_row_number_is_that_feature(
+        written: list[str], reads: bool, tmp_path: Path) -> None:
+    # 19/ numbers the Special Feature Table's rows: a row copied whole is its feature, a
+    # number from another row is refused.
+    oval = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", 1)])
+    oval["race"]["special_features"] = written
+    path = write_team(tmp_path, season(oval))
+    loaded = check_file(path)
+    assert ("SCHEMA-VALUE" not in rule_ids(loaded.findings)) is reads
+    assert editor_accepts(path) is reads
+    if reads:
+        assert len(loaded.definitions[0].model.season[0].race.special_features) == len(written)
+
+
+@pytest.mark.parametrize(("written", "outcome", "wound"), [
+    ("3 Pilot wounded", "wounded-1", "wounded"), ("4 Pilot wounded.", "wounded-2", "wounded-2"),
+    ("5 Pilot severely wounded", "wounded-season", "severely-wounded")])
+def test_a_critical_damage_row_copied_with_its_number_is_that_row(
+        written: str, outcome: str, wound: str, tmp_path: Path) -> None:
+    # 12/: rows 3 and 4 both print "Pilot wounded"; the row's number tells them apart.
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11, pilot_outcome=written)])
+    path = write_team(tmp_path, both(season(out), pilot(1, wounds=written)))
+    loaded = check_file(path)
+    assert schema_rules(loaded) == set(), format_findings(loaded.findings)
+    team = loaded.definitions[0].model
+    assert team.season[0].race.results[0].pilot_outcome == outcome
+    assert team.pilots[1].wounds == wound
+    assert editor_accepts(path)
+
+
+def test_a_critical_damage_row_with_another_row_s_number_is_refused(tmp_path: Path) -> None:
+    out = race("Oval", "total-speed-way", [result("Ada Voss", "Lambda One", "dnf",
+                                                  hit_points_lost=11,
+                                                  pilot_outcome="6 Pilot wounded")])
+    path = write_team(tmp_path, season(out))
+    assert "SCHEMA-VALUE" in rule_ids(check_file(path).findings)
+    assert not editor_accepts(path)
