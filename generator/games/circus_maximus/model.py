@@ -9,12 +9,10 @@ ranges for these numbers: the schema's bounds are what the record sheet has room
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Any
 
 from generator.games.circus_maximus.catalogues import circus_data
-from generator.input.findings import KeyPath
+from generator.input.counted import Counted
 from generator.input.schema import (
     Bool,
     Choice,
@@ -26,8 +24,6 @@ from generator.input.schema import (
     colour_spec,
     spec_field,
 )
-from generator.input.source import Node, Scalar
-from generator.input.validation import Validation, any_case
 
 BOOK = "Circus Maximus, second-edition changes"
 CAR_TYPES = ("light", "standard", "heavy")
@@ -43,33 +39,6 @@ def section(name: str) -> str:
     return f"{BOOK}, {name}"
 
 
-class Counted(Int):
-    """A whole number, or one written with the unit the text counts it in ("30 endurance
-    factors", "14 MFs", "10 hit boxes"). Another unit keeps the refusal: endurance is not
-    counted in MFs."""
-
-    def __init__(self, low: int, high: int, units: tuple[str, ...]) -> None:
-        super().__init__(low, high)
-        self.units = units
-        self.expected += f" ({high // 2} or {high // 2} {units[0]})"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, str):
-            unit = "|".join(re.escape(u) for u in self.units)
-            match = re.fullmatch(rf"\s*([0-9]+)\s*(?:{unit})\s*", value, re.IGNORECASE)
-            if match is not None:
-                node = Scalar(node.mark, int(match.group(1)))
-        return super().check(node, path, v)
-
-    def own_schema(self) -> dict[str, Any]:
-        units = "|".join(any_case(u).replace(" ", r"\s+") for u in self.units)
-        assert self.min is not None and self.max is not None
-        counts = "|".join(str(n) for n in range(self.max, self.min - 1, -1))
-        return {"anyOf": [super().own_schema(), {
-            "type": "string", "pattern": rf"^\s*0*({counts})\s*({units})\s*$"}]}
-
-
 @dataclass(frozen=True)
 class Driver:
     """The driver in the car: his modifier and his hit boxes."""
@@ -80,7 +49,7 @@ class Driver:
         "taken off his cut-free, drag-free and wreck rolls; below 0 he may not strain.",
         source=section("6.521, 9.41, 9.52, 9.53, 14.2, 16.2"))
     hit_boxes: int = spec_field(
-        Counted(1, 30, ("hit boxes", "driver hit boxes", "boxes", "hit box")),
+        Counted(1, 30, ("hit boxes", "driver hit boxes", "boxes", "hit box"), 15),
         "Driver hit boxes; unmarked ones set his pace on foot (17.2).",
         source=section("16.2, 17.2"))
 
@@ -116,7 +85,8 @@ class Horse:
 
     name: str = spec_field(Text(max_length=16), "The horse's name, printed over its boxes.")
     damage_boxes: int = spec_field(
-        Counted(1, MAX_HORSE_BOXES, ("damage boxes", "boxes", "damage box")),
+        Counted(1, MAX_HORSE_BOXES, ("damage boxes", "boxes", "damage box"),
+                MAX_HORSE_BOXES // 2),
         "Damage boxes; when all are checked the horse falls (9.52).",
         source=section("9.52"))
 
@@ -132,11 +102,11 @@ class Chariot:
         ListOf(Struct(Horse), 1, MAX_HORSES), "The team, each horse with its damage boxes.",
         source=section("9.52, 9.53, 9.61"))
     endurance: int = spec_field(
-        Counted(0, 60, ("endurance factors", "endurance factor", "endurance")),
+        Counted(0, 60, ("endurance factors", "endurance factor", "endurance"), 30),
         "Endurance factors at the start of the race; straining spends them.",
         source=section("6.521, 8.41, 8.43, 9.52"))
     max_team_speed: int = spec_field(
-        Counted(1, 30, ("MFs", "MF", "movement factors", "movement factor")),
+        Counted(1, 30, ("MFs", "MF", "movement factors", "movement factor"), 15),
         "Maximum team speed at the start of the race.",
         source=section("8.43, 9.52, 9.53"))
     ram_modifier: int | None = spec_field(

@@ -24,12 +24,12 @@ from generator.games.formula_ace.value_forms import (
     HIT_POINTS,
     BlankIsEmpty,
     BookChoice,
-    Counted,
     CountOrNames,
     Credits,
     NamesCounted,
     Place,
 )
+from generator.input.counted import Counted
 from generator.input.findings import KeyPath
 from generator.input.schema import (
     Bool,
@@ -295,17 +295,17 @@ class RaceResult:
         "Finishing place (1, or 1st as 15/ writes it), or dnf (15/).",
         source=section("15/"))
     hit_points_lost: int = spec_field(
-        Counted(0, 99, HIT_POINTS), "Damage taken in the race; points past the ship's last "
+        Counted(0, 99, HIT_POINTS, 1), "Damage taken in the race; points past the ship's last "
         "hit point are Damage Table rolls (12/).", default=0, source=section("12/"))
-    boosters_broken: int = spec_field(Counted(0, 8, BOOSTERS),
+    boosters_broken: int = spec_field(Counted(0, 8, BOOSTERS, 1),
                                       "Boosters broken (Damage Table 2).",
                                       default=0, source=section("12/"))
-    fins_broken: int = spec_field(Counted(0, 8, FINS), "Fins broken (Damage Table 3).", default=0,
-                                  source=section("12/"))
-    boosters_destroyed: int = spec_field(Counted(0, 8, BOOSTERS),
+    fins_broken: int = spec_field(Counted(0, 8, FINS, 1), "Fins broken (Damage Table 3).",
+                                  default=0, source=section("12/"))
+    boosters_destroyed: int = spec_field(Counted(0, 8, BOOSTERS, 1),
                                          "Boosters destroyed (Damage Table 4).",
                                          default=0, source=section("12/"))
-    fins_destroyed: int = spec_field(Counted(0, 8, FINS), "Fins destroyed (Damage Table 5).",
+    fins_destroyed: int = spec_field(Counted(0, 8, FINS, 1), "Fins destroyed (Damage Table 5).",
                                      default=0, source=section("12/"))
     pilot_outcome: str = spec_field(
         BookChoice(PILOT_OUTCOMES, source=section("12/"), aliases=OUTCOME_NAMES),
@@ -333,7 +333,7 @@ class Race:
     category: str = spec_field(BookChoice(CATEGORIES, aliases=CATEGORY_NAMES),
                                "total-speed-way, dragster-show or destruction-derby.",
                                source=section("3/"))
-    starters: int = spec_field(Counted(1, 99, ("ships", "ship", "starters")),
+    starters: int = spec_field(Counted(1, 99, ("ships", "ship", "starters"), 1),
                                "Ships at the start, every team's (15/).",
                                source=section("15/"))
     results: tuple[RaceResult, ...] = spec_field(
@@ -389,16 +389,16 @@ class Repair:
     """Repairs paid between races (12/, 16/)."""
 
     ship: str = spec_field(Text(max_length=24), "The ship repaired, by name.")
-    hit_points: int = spec_field(Counted(0, 99, HIT_POINTS), "Hit points repaired (50 each).",
+    hit_points: int = spec_field(Counted(0, 99, HIT_POINTS, 1), "Hit points repaired (50 each).",
                                  default=0, source=REPAIRS)
-    boosters: int = spec_field(Counted(0, 8, BOOSTERS), "Broken boosters repaired (500 each).",
+    boosters: int = spec_field(Counted(0, 8, BOOSTERS, 1), "Broken boosters repaired (500 each).",
                                default=0, source=REPAIRS)
-    fins: int = spec_field(Counted(0, 8, FINS), "Broken fins repaired (500 each).", default=0,
+    fins: int = spec_field(Counted(0, 8, FINS, 1), "Broken fins repaired (500 each).", default=0,
                            source=REPAIRS)
-    boosters_replaced: int = spec_field(Counted(0, 8, BOOSTERS),
+    boosters_replaced: int = spec_field(Counted(0, 8, BOOSTERS, 1),
                                         "Destroyed boosters replaced (2000 each).",
                                         default=0, source=REPAIRS)
-    fins_replaced: int = spec_field(Counted(0, 8, FINS), "Destroyed fins replaced (2000 each).",
+    fins_replaced: int = spec_field(Counted(0, 8, FINS, 1), "Destroyed fins replaced (2000 each).",
                                     default=0, source=REPAIRS)
 
 

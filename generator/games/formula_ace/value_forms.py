@@ -196,33 +196,6 @@ def book_pattern(word: str) -> str:
     return "".join(parts)
 
 
-class Counted(Int):
-    """A whole number, or one written with what it counts, as the book does ("a 3 hit points
-    blow", 12/; "Repair one Booster", 16/): "3 hit points", "1 booster". Another field's
-    unit keeps the refusal: fins are not counted in boosters."""
-
-    def __init__(self, low: int, high: int, units: tuple[str, ...]) -> None:
-        super().__init__(low, high)
-        self.units = units
-        self.expected += f" (1 or 1 {units[0]})"
-
-    def check(self, node: Node, path: KeyPath, v: Validation) -> Any:
-        value = node.value if isinstance(node, Scalar) else None
-        if isinstance(value, str):
-            unit = "|".join(re.escape(u) for u in self.units)
-            match = re.fullmatch(rf"\s*([0-9]+)\s*(?:{unit})\s*", value, re.IGNORECASE)
-            if match is not None:
-                node = Scalar(node.mark, int(match.group(1)))
-        return super().check(node, path, v)
-
-    def own_schema(self) -> dict[str, Any]:
-        units = "|".join(any_case(u).replace(" ", r"\s+") for u in self.units)
-        assert self.min is not None and self.max is not None
-        counts = "|".join(str(n) for n in range(self.max, self.min - 1, -1))
-        return {"anyOf": [super().own_schema(), {
-            "type": "string", "pattern": rf"^\s*0*({counts})\s*({units})\s*$"}]}
-
-
 HIT_POINTS = ("hit points", "hit point")
 BOOSTERS = ("boosters", "booster")
 FINS = ("fins", "fin")
