@@ -190,7 +190,7 @@ def test_a_number_in_quotes_where_blank_is_allowed_says_remove_the_quotes(
         tmp_path: Path) -> None:
     text = vehicle_with({"  resilience: 0\n": "  resilience: \"0\"\n"})
     assert ("v.yaml:22:15: error SCHEMA-TYPE: damage.resilience: expected a whole number, or "
-            "blank ('blank' or ~), found '0' (text); remove the quotes to make it a number "
+            "blank ('blank', '-' or ~), found '0' (text); remove the quotes to make it a number "
             "[Vehicle Creation Guide > Damage Table > Resilience]") in report(
                 tmp_path, text).split("\n")
 
