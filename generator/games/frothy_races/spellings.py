@@ -46,7 +46,6 @@ def quoted_number(value: Any) -> int | None:
     return None if typed is None else int(typed.group(1) + typed.group(2))
 
 
-
 # A Speed Check modifier named with the one sign it takes ('-# Speed Check Acceleration
 # Modifier', value 1) where the guide writes '+/- #' for either (Permanent Damage Affects).
 _SIGNED_MODIFIER = re.compile(
@@ -143,7 +142,6 @@ def book_spelling(ref: R, catalogue: str | None) -> R:
     return replace(ref, name="Lose Named Trait", trait=lost.group("trait"))
 
 
-
 # A trait may also name a special card's ability, as a limited-use trait (catalogues.py).
 ALSO_NAMES = {"traits": ("special_cards",)}
 
@@ -154,14 +152,13 @@ def catalogue_names(name: str) -> dict[str, Any]:
     ``ALSO_NAMES`` adds): its names and aliases offered for completion, and every spelling
     ``check`` matches them by (any case, without the '#' and punctuation:
     ``input.catalogue.name_key``)."""
-    spellings = [s for part in (name, *ALSO_NAMES.get(name, ()))
-                 for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
-                     "entries"] for s in (entry["name"], *entry.get("aliases", ()))]
-    spellings = list(dict.fromkeys(spellings))  # Lash and Shield are both
+    data = Path(__file__).with_name("data")
+    entries = [entry for part in (name, *ALSO_NAMES.get(name, ()))
+               for entry in read_data(data / f"{part}.yaml")["entries"]]
+    spellings = list(dict.fromkeys(  # Lash and Shield are both
+        s for entry in entries for s in (entry["name"], *entry.get("aliases", ()))))
     keys = sorted({name_key(s) for s in spellings if name_key(s)})
-    numbered = sorted({key for part in (name, *ALSO_NAMES.get(name, ()))
-                       for entry in read_data(Path(__file__).with_name("data") / f"{part}.yaml")[
-                           "entries"] if entry.get("takes_value")
+    numbered = sorted({key for entry in entries if entry.get("takes_value")
                        for s in (entry["name"], *entry.get("aliases", ()))
                        for key in numbered_keys(s)})
     lose = [LOSE_NAMED_SCHEMA] if name == "damage_affects" else []
